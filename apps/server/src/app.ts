@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { modules } from './modules/index.ts';
+import { TokenKeys } from './platform/auth/keys.ts';
+import { Revocations } from './platform/auth/revocations.ts';
+import { Bus } from './platform/bus.ts';
+import { Cache } from './platform/cache.ts';
+import type { CurrentUser } from './platform/context.ts';
+import { DataAccess } from './platform/data.ts';
+import type { Database } from './platform/db/client.ts';
+import { AppError, forbidden, unauthorized, type ValidationErrorItem } from './platform/errors.ts';
+import { cultureFrom, t } from './platform/localization/index.ts';
+import './platform/localization/platform.ts';
+import { recordAudit } from './modules/auditing/service.ts';
+import { PermissionChecker } from './platform/permissions.ts';
+import { RateLimiter } from './platform/rate-limit.ts';
+import { requestedTenant, TenantStore, tenantNotAvailable } from './platform/tenancy.ts';
+
+/** Shared services handed to every module (one instance per server process). */
+export interface Services {
+  config: AppConfig;
+  data: DataAccess;
+  bus: Bus;
+  cache: Cache;
+  keys: TokenKeys;
+  revocations: Revocations;
+  permissions: PermissionChecker;
+  tenants: TenantStore;
+  rateLimiter: RateLimiter;
+}
+
+export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the HTTP application on an opened database. */
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.client_secret'],
+    },
+    trustProxy: true,
+    genReqId: () => randomUUID(),
+    ajv: { customOptions: { coerceTypes: true } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const bus = new Bus();
+  if (config.redisUrl) await bus.connect(config.redisUrl);
+  const data = new DataAccess(database);
+  const cache = new Cache(bus);
+  const rateLimiter = new RateLimiter();
+  if (config.redisUrl) await rateLimiter.connect(config.redisUrl);
+  const revocations = new Revocations(bus);
+  await revocations.load(data);
+  const services: Services = {
+    config,
+    data,
+    bus,
+    cache,
+    keys: await TokenKeys.load(data),
+    revocations,
+    permissions: new PermissionChecker(data, cache),
+    tenants: new TenantStore(data, cache),
+    rateLimiter,
+  };
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await Promise.all([bus.close(), rateLimiter.close()]);
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    exposedHeaders: ['_AbpErrorFormat', 'Abp-Tenant-Resolve-Error'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Seller admin API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/swagger' });
+
+  // Every API route must say who may call it; a route that forgets fails at start-up.
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    const isApi = url.startsWith('/api/') || url.startsWith('/connect/');
+    const c = route.config as { anonymous?: boolean; authenticated?: boolean; permission?: unknown } | undefined;
+    if (isApi && !c?.anonymous && !c?.authenticated && !c?.permission) {
+      throw new Error(`Route ${route.method} ${url} declares no access rule (anonymous, authenticated or permission)`);
+    }
+  });
+
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.startedAt = performance.now();
+    req.ctx = {
+      tenant: null,
+      user: null,
+      clientId: null,
+      culture: cultureFrom(req.headers['accept-language']),
+      correlationId: (req.headers['x-correlation-id'] as string | undefined) ?? req.id,
+      clientIp: req.ip,
+      browserInfo: req.headers['user-agent']?.slice(0, 512) ?? null,
+      entityChanges: [],
+    };
+    done();
+  });
+  app.addHook('onRequest', async (req) => {
+    await authenticate(req, services);
+    await resolveTenant(req, services);
+    await authorize(req, services);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const access = req.routeOptions.config;
+    if (!WRITE_METHODS.has(req.method) || access?.noAudit || !req.url.startsWith('/api/')) return;
+    recordAudit(services, req, reply.statusCode).catch((err) => req.log.error({ err }, 'audit log write failed'));
+  });
+
+  app.setErrorHandler((error, req, reply) => sendError(error, req, reply));
+
+  for (const mod of modules) await app.register(mod);
+
+  // The built web app, with client-side routes falling back to index.html.
+  const indexHtml = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  const indexPage = hasWeb ? readFileSync(indexHtml, 'utf8') : null;
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const isApi = /^\/(api|connect|\.well-known|signalr-hubs|swagger)(\/|$)/.test(path);
+    if (!isApi && req.method === 'GET' && indexPage) {
+      if (/\.[a-z0-9]+$/i.test(path ?? ''))
+        return sendError(new AppError({ status: 404, messageKey: 'EntityNotFoundShort' }), req, reply);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexPage);
+    }
+    return sendError(new AppError({ status: 404, messageKey: 'EntityNotFoundShort' }), req, reply);
+  });
+
+  return app;
+}
+
+async function authenticate(req: FastifyRequest, services: Services) {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ') || req.url.startsWith('/connect/token')) return;
+  let claims: Record<string, unknown>;
+  try {
+    claims = await services.keys.verify(header.slice(7).trim());
+  } catch {
+    throw unauthorized();
+  }
+  if (services.revocations.isRevoked(claims.session_id as string | undefined, claims.jti as string | undefined)) {
+    throw unauthorized();
+  }
+  req.ctx.clientId = (claims.client_id as string | undefined) ?? null;
+  const tenantId = (claims.tenantid as string | undefined) || null;
+  if (tenantId) {
+    const tenant = await services.tenants.find(tenantId);
+    if (!tenant?.isActive) throw unauthorized();
+    req.ctx.tenant = tenant;
+  }
+  if (typeof claims.sub === 'string') req.ctx.user = userFromClaims(claims, tenantId);
+}
+
+function userFromClaims(c: Record<string, unknown>, tenantId: string | null): CurrentUser {
+  const s = (k: string) => (typeof c[k] === 'string' ? (c[k] as string) : null);
+  const role = c.role;
+  return {
+    id: c.sub as string,
+    tenantId,
+    userName: s('preferred_username') ?? '',
+    name: s('given_name'),
+    surName: s('family_name'),
+    email: s('email'),
+    emailVerified: c.email_verified === true,
+    phoneNumber: s('phone_number'),
+    phoneNumberVerified: c.phone_number_verified === true,
+    roles: Array.isArray(role) ? (role as string[]) : typeof role === 'string' ? [role] : [],
+    sessionId: s('session_id'),
+    impersonatorUserId: s('impersonator_userid'),
+    impersonatorTenantId: s('impersonator_tenantid'),
+    impersonatorUserName: s('impersonator_username'),
+    impersonatorTenantName: s('impersonator_tenantname'),
+  };
+}
+
+/**
+ * A signed-in user's tenant is the one in the token, whatever the request names (so a
+ * tenant's token can never reach another tenant's data). Otherwise `__tenant` or the
+ * host name picks it; an unknown or inactive tenant is a 404.
+ */
+async function resolveTenant(req: FastifyRequest, services: Services) {
+  if (req.ctx.user || req.ctx.clientId) return;
+  const name = requestedTenant(req, services.config.publicHost);
+  if (!name) return;
+  const tenant = await services.tenants.find(name);
+  if (!tenant?.isActive) throw tenantNotAvailable(name);
+  req.ctx.tenant = tenant;
+}
+
+async function authorize(req: FastifyRequest, services: Services) {
+  const access = req.routeOptions.config;
+  if (!access || access.anonymous) return;
+  if (!access.authenticated && !access.permission) return; // non-API routes (static files)
+  if (!req.ctx.user && !req.ctx.clientId) throw unauthorized();
+  if (access.side === 'host' && req.ctx.tenant) throw forbidden('HostOnly');
+  if (access.side === 'tenant' && !req.ctx.tenant) throw forbidden('TenantOnly');
+  if (access.permission) {
+    const needed = Array.isArray(access.permission) ? access.permission : [access.permission];
+    const held = await services.permissions.granted(req.ctx);
+    if (!needed.some((p) => held.has(p))) throw forbidden();
+  }
+}
+
+/** Maps any error to the ABP envelope, localized; never leaks a stack trace. */
+function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
+  const culture = req.ctx?.culture ?? cultureFrom(req.headers['accept-language']);
+  let status = 500;
+  let code: string | null = null;
+  let message: string;
+  let details: string | null = null;
+  let data: Record<string, unknown> | null = null;
+  let validationErrors: ValidationErrorItem[] | null = null;
+
+  if (error instanceof AppError) {
+    status = error.status;
+    code = error.code;
+    message = t(culture, error.messageKey, error.params);
+    details = error.details;
+    data = error.data;
+    if (error.validationErrors) {
+      validationErrors = error.validationErrors.map((v) => ({
+        message: t(culture, v.message, [v.members[0], ...(v.params ?? [])]),
+        members: v.members,
+      }));
+    }
+    if (error.headers) reply.headers(error.headers);
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    status = 400;
+    validationErrors = error.validation.map((v) => {
+      const member = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? '');
+      return { message: zodMessage(culture, member, v.keyword, v.message ?? '', v.params), members: [member] };
+    });
+  } else if (isHttpError(error) && error.statusCode < 500) {
+    status = error.statusCode;
+    if (status === 429) message = t(culture, 'TooManyRequests');
+    else if (status === 400 || status === 415 || status === 413) {
+      validationErrors = [{ message: error.message, members: [] }];
+    }
+  } else {
+    req.log.error({ err: error }, 'unhandled error');
+  }
+
+  if (validationErrors) {
+    status = 400;
+    message = t(culture, 'ValidationError');
+    details = `${t(culture, 'ValidationNarrativeTitle')}\n${validationErrors.map((v) => ` - ${v.message}`).join('\n')}`;
+  }
+  message ??= t(culture, status === 404 ? 'EntityNotFoundShort' : status === 401 ? 'Unauthorized' : 'InternalError');
+  if (status === 403 && !(error instanceof AppError)) message = t(culture, 'Forbidden');
+
+  return reply
+    .status(status)
+    .header('_AbpErrorFormat', 'true')
+    .send({ error: { code, message, details, data, validationErrors } });
+}
+
+function isHttpError(e: unknown): e is { statusCode: number; message: string } {
+  return typeof e === 'object' && e !== null && typeof (e as { statusCode?: unknown }).statusCode === 'number';
+}
+
+/** Zod issue → localized field message. A custom message that is a text key wins. */
+function zodMessage(
+  culture: ReturnType<typeof cultureFrom>,
+  member: string,
+  keyword: string,
+  raw: string,
+  params: Record<string, unknown>,
+): string {
+  const custom = t(culture, raw);
+  if (custom !== raw) return custom;
+  if (keyword === 'invalid_type' && (params.input === undefined || params.input === null)) {
+    return t(culture, 'Field:Required', [member]);
+  }
+  if (keyword === 'too_small' && params.origin === 'string') {
+    return Number(params.minimum) === 1
+      ? t(culture, 'Field:Required', [member])
+      : t(culture, 'Field:MinLength', [member, params.minimum]);
+  }
+  if (keyword === 'too_big' && params.origin === 'string')
+    return t(culture, 'Field:MaxLength', [member, params.maximum]);
+  if (
+    (keyword === 'too_small' || keyword === 'too_big') &&
+    (params.minimum !== undefined || params.maximum !== undefined)
+  ) {
+    return t(culture, 'Field:Range', [member, params.minimum ?? '-∞', params.maximum ?? '∞']);
+  }
+  if (keyword === 'invalid_format' && params.format === 'email') return t(culture, 'Field:Email', [member]);
+  return t(culture, 'Field:Invalid', [member]);
+}

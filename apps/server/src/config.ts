@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+
+/** Configuration from the environment; every value has a documented default (README). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database under `${dataDir}/db`. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Base domain for tenant sub-domains: `demo.localhost` → tenant `demo`. */
+  publicHost: string;
+  /** Issuer written into tokens and the discovery document. */
+  issuer?: string;
+  production: boolean;
+  /** `log` (default) writes codes to the log and the development inbox. */
+  smsSender: string;
+  webDist: string;
+  /** Requests logged by Fastify's logger. */
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: Number(env.PORT ?? 9527),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    publicHost: env.PUBLIC_HOST ?? 'localhost',
+    issuer: env.ISSUER || undefined,
+    production,
+    smsSender: env.SMS_SENDER ?? 'log',
+    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}

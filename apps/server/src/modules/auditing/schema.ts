@@ -1,0 +1,43 @@
+import { index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { id, tenantId, time } from '../../platform/db/columns.ts';
+
+export interface PropertyChange {
+  propertyName: string;
+  originalValue: string | null;
+  newValue: string | null;
+}
+export interface EntityChange {
+  changeTime: string;
+  /** Created 0, Updated 1, Deleted 2 */
+  changeType: 0 | 1 | 2;
+  entityId: string;
+  entityTypeFullName: string;
+  propertyChanges: PropertyChange[];
+}
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    tenantName: varchar('tenant_name', { length: 64 }),
+    applicationName: varchar('application_name', { length: 96 }),
+    userId: uuid('user_id'),
+    userName: varchar('user_name', { length: 256 }),
+    impersonatorUserId: uuid('impersonator_user_id'),
+    impersonatorUserName: varchar('impersonator_user_name', { length: 256 }),
+    impersonatorTenantId: uuid('impersonator_tenant_id'),
+    executionTime: time('execution_time').notNull(),
+    executionDuration: integer('execution_duration').notNull(),
+    clientIpAddress: varchar('client_ip_address', { length: 64 }),
+    clientId: varchar('client_id', { length: 64 }),
+    correlationId: varchar('correlation_id', { length: 64 }),
+    browserInfo: varchar('browser_info', { length: 512 }),
+    httpMethod: varchar('http_method', { length: 16 }),
+    url: varchar('url', { length: 512 }),
+    exceptions: text('exceptions'),
+    httpStatusCode: integer('http_status_code'),
+    entityChanges: jsonb('entity_changes').$type<EntityChange[]>().notNull().default([]),
+  },
+  (t) => [index('audit_logs_tenant_ix').on(t.tenantId, t.executionTime)],
+);

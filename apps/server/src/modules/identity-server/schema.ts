@@ -1,0 +1,107 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { audited, concurrency, id, tenantId, time } from '../../platform/db/columns.ts';
+
+export interface ClientSecret {
+  type: string;
+  /** scrypt hash of the secret; the plain value is never stored. */
+  value: string;
+  description?: string | null;
+  expiration?: string | null;
+}
+
+/** OAuth clients are host data: `/connect/token` validates grants and scopes against them. */
+export const clients = pgTable(
+  'oauth_clients',
+  {
+    id: id(),
+    clientId: varchar('client_id', { length: 200 }).notNull(),
+    clientName: varchar('client_name', { length: 200 }),
+    description: varchar('description', { length: 1000 }),
+    enabled: boolean('enabled').notNull().default(true),
+    requireClientSecret: boolean('require_client_secret').notNull().default(true),
+    clientSecrets: jsonb('client_secrets').$type<ClientSecret[]>().notNull().default([]),
+    allowedGrantTypes: jsonb('allowed_grant_types').$type<string[]>().notNull().default([]),
+    allowedScopes: jsonb('allowed_scopes').$type<string[]>().notNull().default([]),
+    redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
+    allowedCorsOrigins: jsonb('allowed_cors_origins').$type<string[]>().notNull().default([]),
+    accessTokenLifetime: integer('access_token_lifetime').notNull().default(3600),
+    absoluteRefreshTokenLifetime: integer('absolute_refresh_token_lifetime').notNull().default(2592000),
+    slidingRefreshTokenLifetime: integer('sliding_refresh_token_lifetime').notNull().default(1296000),
+    /** 0 = ReUse, 1 = OneTimeOnly (rotation). */
+    refreshTokenUsage: integer('refresh_token_usage').notNull().default(1),
+    ...audited(),
+    ...concurrency(),
+  },
+  (t) => [uniqueIndex('oauth_clients_client_id_uq').on(t.clientId)],
+);
+
+export const apiResources = pgTable('oauth_api_resources', {
+  id: id(),
+  name: varchar('name', { length: 200 }).notNull().unique(),
+  displayName: varchar('display_name', { length: 200 }),
+  description: varchar('description', { length: 1000 }),
+  enabled: boolean('enabled').notNull().default(true),
+  scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+  userClaims: jsonb('user_claims').$type<string[]>().notNull().default([]),
+  ...audited(),
+  ...concurrency(),
+});
+
+export const identityResources = pgTable('oauth_identity_resources', {
+  id: id(),
+  name: varchar('name', { length: 200 }).notNull().unique(),
+  displayName: varchar('display_name', { length: 200 }),
+  description: varchar('description', { length: 1000 }),
+  enabled: boolean('enabled').notNull().default(true),
+  required: boolean('required').notNull().default(false),
+  emphasize: boolean('emphasize').notNull().default(false),
+  showInDiscoveryDocument: boolean('show_in_discovery_document').notNull().default(true),
+  userClaims: jsonb('user_claims').$type<string[]>().notNull().default([]),
+  ...audited(),
+  ...concurrency(),
+});
+
+/**
+ * Refresh tokens, stored as hashes. A rotation keeps the `familyId`; presenting a consumed
+ * token revokes the whole family (reuse detection).
+ */
+export const refreshTokens = pgTable(
+  'oauth_refresh_tokens',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    familyId: uuid('family_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    clientId: varchar('client_id', { length: 200 }).notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    impersonatorUserId: uuid('impersonator_user_id'),
+    impersonatorTenantId: uuid('impersonator_tenant_id'),
+    creationTime: time('creation_time').notNull().defaultNow(),
+    expiresAt: time('expires_at').notNull(),
+    absoluteExpiresAt: time('absolute_expires_at').notNull(),
+    consumedAt: time('consumed_at'),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('oauth_refresh_tokens_hash_uq').on(t.tokenHash),
+    index('oauth_refresh_tokens_family_ix').on(t.familyId),
+  ],
+);
+
+/** Revoked access tokens (by jti) until they expire on their own. */
+export const revokedAccessTokens = pgTable('oauth_revoked_access_tokens', {
+  jti: varchar('jti', { length: 64 }).primaryKey(),
+  expiresAt: time('expires_at').notNull(),
+});
+
+/** Asymmetric signing keys, shared by every server process through the database. */
+export const signingKeys = pgTable('oauth_signing_keys', {
+  kid: varchar('kid', { length: 64 }).primaryKey(),
+  algorithm: varchar('algorithm', { length: 16 }).notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwk: text('private_jwk').notNull(),
+  creationTime: time('creation_time').notNull().defaultNow(),
+  active: boolean('active').notNull().default(true),
+});

@@ -1,0 +1,83 @@
+import { allPermissions } from '@seller/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Services } from '../../app.ts';
+import type { CurrentTenant } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { allowedOnSide } from '../../platform/permissions.ts';
+import { normalizeName } from '../../platform/tenancy.ts';
+import { permissionGrants } from '../permission-management/schema.ts';
+import { hashPassword } from './passwords.ts';
+import { roles, userRoles, users } from './schema.ts';
+
+/** Business roles of a seller company and what each may open by default. */
+const businessRoles: Record<string, string[]> = {
+  salesman: ['AbpSettingManagement.Settings'],
+  stockman: ['AbpSettingManagement.Settings'],
+  finance: ['AbpSettingManagement.Settings', 'AbpAuditing.AuditLog'],
+};
+
+export const DEFAULT_ADMIN_PASSWORD = '1q2w3E*';
+
+/**
+ * Roles `admin` (every permission of its side), salesman, stockman, finance and the
+ * `admin` user for a tenant (or the host). Idempotent: existing rows are left alone.
+ */
+export async function seedIdentity(
+  services: Services,
+  tenant: CurrentTenant | null,
+  opts: { adminPassword?: string; adminEmail?: string } = {},
+) {
+  const tenantId = tenant?.id ?? null;
+  await services.data.inTenant({ tenant }, async (tx) => {
+    const adminRole = await ensureRole(tx, tenantId, 'admin', true);
+    for (const name of Object.keys(businessRoles)) await ensureRole(tx, tenantId, name, false);
+
+    const adminGrants = allPermissions.filter((p) => allowedOnSide(p.name, tenantId)).map((p) => p.name);
+    const grants: [string, string][] = [
+      ...adminGrants.map((n) => [n, 'admin'] as [string, string]),
+      ...Object.entries(businessRoles).flatMap(([role, names]) => names.map((n) => [n, role] as [string, string])),
+    ];
+    await tx
+      .insert(permissionGrants)
+      .values(grants.map(([name, role]) => ({ tenantId, name, providerName: 'R', providerKey: role })))
+      .onConflictDoNothing();
+
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.normalizedUserName, 'ADMIN'), eq(users.isDeleted, false)))
+      .limit(1);
+    if (existing) return;
+    const email = opts.adminEmail ?? (tenant ? `admin@${tenant.name.toLowerCase()}.local` : 'admin@host.local');
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        tenantId,
+        userName: 'admin',
+        normalizedUserName: 'ADMIN',
+        name: 'admin',
+        email,
+        normalizedEmail: email.toUpperCase(),
+        emailConfirmed: true,
+        passwordHash: await hashPassword(opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD),
+        securityStamp: crypto.randomUUID(),
+      })
+      .returning({ id: users.id });
+    await tx.insert(userRoles).values({ tenantId, userId: admin.id, roleId: adminRole });
+  });
+  await services.permissions.invalidate(tenantId);
+}
+
+async function ensureRole(tx: Tx, tenantId: string | null, name: string, isStatic: boolean): Promise<string> {
+  const [found] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(roles.normalizedName, normalizeName(name)))
+    .limit(1);
+  if (found) return found.id;
+  const [created] = await tx
+    .insert(roles)
+    .values({ tenantId, name, normalizedName: normalizeName(name), isStatic, isPublic: true })
+    .returning({ id: roles.id });
+  return created.id;
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
+import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; same query API as `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = new URL('../../../drizzle', import.meta.url).pathname;
+
+/** The role every tenant-scoped transaction switches to, so row-level security applies. */
+export const APP_ROLE = 'seller_app';
+
+/**
+ * Opens the database: PostgreSQL when `url` starts with postgres, otherwise PGlite in
+ * `dir` (or in memory when `dir` is undefined). Applies migrations and the row-level
+ * security policies before returning.
+ */
+export async function openDatabase(opts: { url?: string; dir?: string; poolSize?: number }): Promise<Database> {
+  let database: Database;
+  if (opts.url?.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    database = { db, kind: 'postgres', close: () => pool.end() };
+  } else {
+    if (opts.dir) mkdirSync(opts.dir, { recursive: true });
+    const client = await PGlite.create(opts.dir ? join(opts.dir) : undefined, { extensions: { pg_trgm } });
+    const db = drizzleLite(client, { schema });
+    await migrateLite(db, { migrationsFolder });
+    database = { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  }
+  await applyRowLevelSecurity(database.db);
+  return database;
+}
+
+/**
+ * Second lock behind the tenant-scoped query helpers: every table with a `tenant_id`
+ * column gets a policy that shows only the rows of `app.tenant_id` (empty = host) to
+ * the application role. Run after each migration, so new tables are covered without
+ * anyone remembering to add a policy.
+ */
+async function applyRowLevelSecurity(db: Db) {
+  await db.execute(
+    sql.raw(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`),
+  );
+  await db.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`));
+  await db.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`));
+  const result = await db.execute<{ table_name: string; has_policy: boolean }>(sql`
+    SELECT c.table_name,
+           EXISTS (SELECT 1 FROM pg_policies p WHERE p.tablename = c.table_name AND p.policyname = 'tenant_isolation') AS has_policy
+    FROM information_schema.columns c
+    WHERE c.table_schema = current_schema() AND c.column_name = 'tenant_id'`);
+  for (const row of result.rows) {
+    if (row.has_policy) continue;
+    const t = `"${row.table_name}"`;
+    await db.execute(sql.raw(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`));
+    await db.execute(
+      sql.raw(`CREATE POLICY tenant_isolation ON ${t}
+        USING (tenant_id IS NOT DISTINCT FROM nullif(current_setting('app.tenant_id', true), '')::uuid)
+        WITH CHECK (tenant_id IS NOT DISTINCT FROM nullif(current_setting('app.tenant_id', true), '')::uuid)`),
+    );
+  }
+}

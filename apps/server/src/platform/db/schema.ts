@@ -1,0 +1,10 @@
+/** Every module's tables, for drizzle-kit and the typed query builder. */
+export * from '../../modules/account/schema.ts';
+export * from '../../modules/auditing/schema.ts';
+export * from '../../modules/features/schema.ts';
+export * from '../../modules/identity/schema.ts';
+export * from '../../modules/identity-server/schema.ts';
+export * from '../../modules/permission-management/schema.ts';
+export * from '../../modules/platform/schema.ts';
+export * from '../../modules/settings/schema.ts';
+export * from '../../modules/tenants/schema.ts';

@@ -1,0 +1,28 @@
+import type { Services } from '../app.ts';
+import type { EntityChange } from '../modules/auditing/schema.ts';
+import type { RequestContext } from './context.ts';
+
+/** What a route declares about who may call it (checked centrally in app.ts). */
+export interface RouteAccess {
+  /** No sign-in needed. */
+  anonymous?: boolean;
+  /** Any signed-in user (or client token). */
+  authenticated?: boolean;
+  /** The permission needed; an array means any one of them. */
+  permission?: string | string[];
+  /** Only on the host side (no tenant) or only inside a tenant. */
+  side?: 'host' | 'tenant';
+  /** Leave this request out of the audit log (e.g. the token endpoint, logged to security logs). */
+  noAudit?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyRequest {
+    ctx: RequestContext & { entityChanges: EntityChange[] };
+    startedAt: number;
+  }
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,48 @@
+import { registerResource } from './index.ts';
+
+/** Texts of the shared machinery: error envelope, validation, tenancy, rate limits. */
+registerResource('Platform', {
+  en: {
+    ValidationError: 'Your request is not valid!',
+    ValidationNarrativeTitle: 'The following errors were detected during validation.',
+    Unauthorized: 'You are not authenticated. Please sign in.',
+    Forbidden: 'Authorization failed! Given policy has not granted.',
+    EntityNotFound: 'There is no entity {0} with id = {1}!',
+    EntityNotFoundShort: 'The requested resource does not exist!',
+    Conflict:
+      "The data you have submitted has already changed by another user/client. Please discard the changes you've done and try from the beginning.",
+    TooManyRequests: 'Your operation is too fast, please try later!',
+    InternalError: 'An internal error occurred during your request!',
+    TenantNotAvailable: 'the given tenant is not available ({0})',
+    HostOnly: 'This operation is available on the host side only.',
+    TenantOnly: 'This operation is available inside a tenant only.',
+    'Field:Required': 'The {0} field is required.',
+    'Field:MinLength': 'The field {0} must be a string with a minimum length of {1}.',
+    'Field:MaxLength': 'The field {0} must be a string with a maximum length of {1}.',
+    'Field:Range': 'The field {0} must be between {1} and {2}.',
+    'Field:Email': 'The {0} field is not a valid e-mail address.',
+    'Field:Invalid': 'The value of {0} is not valid.',
+    'Field:Sorting': 'Cannot sort by {0}.',
+  },
+  'zh-Hans': {
+    ValidationError: '您的请求无效!',
+    ValidationNarrativeTitle: '在验证过程中检测到以下错误。',
+    Unauthorized: '您尚未登录,请先登录。',
+    Forbidden: '授权失败!提供的策略尚未授予。',
+    EntityNotFound: '没有实体 {0},ID = {1}!',
+    EntityNotFoundShort: '您所请求的资源不存在!',
+    Conflict: '你提交的数据已经被其他用户/客户端修改.请放弃你所做的修改并再次尝试.',
+    TooManyRequests: '您的操作过快,请稍后再试!',
+    InternalError: '对不起,在处理您的请求期间产生了一个服务器内部错误!',
+    TenantNotAvailable: '给定的租户不可用: {0}',
+    HostOnly: '此操作仅限宿主端使用。',
+    TenantOnly: '此操作仅限租户内使用。',
+    'Field:Required': '字段 {0} 不可为空。',
+    'Field:MinLength': '字段 {0} 的长度不能少于 {1} 个字符。',
+    'Field:MaxLength': '字段 {0} 的长度不能超过 {1} 个字符。',
+    'Field:Range': '字段 {0} 的值必须在 {1} 和 {2} 之间。',
+    'Field:Email': '字段 {0} 不是有效的电子邮件地址。',
+    'Field:Invalid': '字段 {0} 的值无效。',
+    'Field:Sorting': '不能按 {0} 排序。',
+  },
+});

@@ -1,0 +1,83 @@
+import { eq, or } from 'drizzle-orm';
+import { tenants } from '../modules/tenants/schema.ts';
+import type { Cache } from './cache.ts';
+import type { CurrentTenant } from './context.ts';
+import type { DataAccess } from './data.ts';
+import { AppError } from './errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const normalizeName = (name: string) => name.trim().toUpperCase();
+
+/** Finds tenants by id or name, cached; `invalidate` after any tenant change. */
+export class TenantStore {
+  private data: DataAccess;
+  private cache: Cache;
+
+  constructor(data: DataAccess, cache: Cache) {
+    this.data = data;
+    this.cache = cache;
+  }
+
+  find(idOrName: string): Promise<CurrentTenant | null> {
+    const key = `tenant:${idOrName.toLowerCase()}`;
+    return this.cache.getOrLoad(key, async () => {
+      const byId = UUID.test(idOrName);
+      const [row] = await this.data.unscoped((tx) =>
+        tx
+          .select()
+          .from(tenants)
+          .where(
+            byId
+              ? or(eq(tenants.id, idOrName), eq(tenants.normalizedName, normalizeName(idOrName)))
+              : eq(tenants.normalizedName, normalizeName(idOrName)),
+          )
+          .limit(1),
+      );
+      if (!row || row.isDeleted) return null;
+      return { id: row.id, name: row.name, isActive: row.isActive, connectionStrings: row.connectionStrings };
+    });
+  }
+
+  invalidate() {
+    return this.cache.invalidate('tenant:');
+  }
+}
+
+export function tenantNotAvailable(name: string) {
+  return new AppError({
+    status: 404,
+    code: 'Volo.AbpIo.MultiTenancy:010001',
+    messageKey: 'TenantNotAvailable',
+    params: [name],
+    headers: { 'abp-tenant-resolve-error': encodeURIComponent(`the given tenant is not available (${name})`) },
+  });
+}
+
+/**
+ * The tenant named by the request when no signed-in user fixes it: `__tenant` in the
+ * query, header or cookie, then the host name (`demo.localhost` → `demo`).
+ */
+export function requestedTenant(
+  req: {
+    query: unknown;
+    headers: Record<string, string | string[] | undefined>;
+    cookies?: Record<string, string | undefined>;
+    hostname: string;
+  },
+  publicHost: string,
+): string | null {
+  const fromQuery = (req.query as Record<string, unknown> | undefined)?.__tenant;
+  if (typeof fromQuery === 'string' && fromQuery.trim()) return fromQuery.trim();
+  const fromHeader = req.headers.__tenant;
+  if (typeof fromHeader === 'string' && fromHeader.trim()) return fromHeader.trim();
+  const fromCookie = req.cookies?.__tenant;
+  if (fromCookie?.trim()) return fromCookie.trim();
+  const host = req.hostname.replace(/:\d+$/, '').toLowerCase();
+  const suffix = `.${publicHost.toLowerCase()}`;
+  if (host.endsWith(suffix)) {
+    const sub = host.slice(0, -suffix.length);
+    if (sub && !sub.includes('.') && sub !== 'www') return sub;
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+/** Constants fixed by the specification (sections 3, 4 and 9). */
+export const PlatformType = {
+  None: 0,
+  WinCe: 2,
+  WinForm: 4,
+  Desktop: 6,
+  WebForm: 8,
+  WebMvc: 16,
+  WebMvvm: 32,
+  Web: 56,
+  Android: 64,
+  iOS: 128,
+  Mobile: 192,
+  MiniProgram: 256,
+  All: 510,
+} as const;
+
+export const VerifyType = { Register: 0, Signin: 10, ResetPassword: 20 } as const;
+export const NotificationSeverity = { Success: 0, Info: 10, Warn: 20, Error: 30, Fatal: 40 } as const;
+export const NotificationReadState = { Read: 0, UnRead: 1 } as const;
+export const NotificationLifetime = { Persistent: 0, OnlyOne: 1 } as const;
+export const NotificationType = { Application: 0, System: 10, User: 20 } as const;
+
+export const Limits = {
+  maxResultCount: 1000,
+  defaultPageSize: 10,
+  plainPagedSize: 25,
+  productNameMinLength: 3,
+  notificationListCap: 20,
+  notificationPanelHeight: 200,
+  hubReconnectDelayMs: 60000,
+  httpTimeoutMs: 30000,
+  configurationTimeoutMs: 120000,
+  errorNotificationMs: 5000,
+  serviceWorkerCheckMs: 3600000,
+  mobileBreakpoint: 992,
+  tabContextMenuWidth: 105,
+} as const;
+
+export const Cultures = ['zh-Hans', 'en'] as const;
+export type Culture = (typeof Cultures)[number];
+export const DefaultCulture: Culture = 'zh-Hans';
+
+export const ThemeColors = [
+  '#409EFF',
+  '#1890ff',
+  '#304156',
+  '#212121',
+  '#11a983',
+  '#13c2c2',
+  '#6959CD',
+  '#f5222d',
+] as const;
+export const SidebarColors = { background: '#304156', text: '#bfcbd9', active: '#409eff' } as const;
+
+/** Headers and cookie names of the wire contract. */
+export const TenantKey = '__tenant';
+export const HubPath = '/signalr-hubs/signalr-hubs/notifications';

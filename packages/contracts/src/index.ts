@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './paging.ts';
+export * from './permissions.ts';

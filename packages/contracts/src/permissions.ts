@@ -1,0 +1,113 @@
+/**
+ * The permission registry shared by server and web. Each group lists permissions with
+ * their parent and the side (host, tenant or both) that may hold them. Display names
+ * live in the server's localization resources under `Permission:<name>`.
+ */
+export type MultiTenancySide = 'host' | 'tenant' | 'both';
+
+export interface PermissionDefinition {
+  name: string;
+  parent?: string;
+  side: MultiTenancySide;
+}
+
+export interface PermissionGroupDefinition {
+  name: string;
+  permissions: PermissionDefinition[];
+}
+
+/** Builds a parent permission plus its CRUD-style children in one line. */
+function withChildren(name: string, children: string[], side: MultiTenancySide = 'both'): PermissionDefinition[] {
+  return [{ name, side }, ...children.map((c) => ({ name: `${name}.${c}`, parent: name, side }))];
+}
+
+const CRUD = ['Create', 'Update', 'Delete'];
+
+export const permissionGroups: PermissionGroupDefinition[] = [
+  {
+    name: 'AbpIdentity',
+    permissions: [
+      ...withChildren('AbpIdentity.Users', [
+        ...CRUD,
+        'ManagePermissions',
+        'ManageClaims',
+        'ManageOrganizationUnits',
+        'Impersonation',
+      ]),
+      ...withChildren('AbpIdentity.Roles', [...CRUD, 'ManagePermissions', 'ManageClaims', 'ManageMenus']),
+      ...withChildren('AbpIdentity.OrganizationUnits', ['ManageOrganizationUnits', 'ManageMembers', 'ManageRoles']),
+      ...withChildren('AbpIdentity.IdentityClaimTypes', CRUD),
+    ],
+  },
+  {
+    name: 'AbpTenantManagement',
+    permissions: withChildren(
+      'AbpTenantManagement.Tenants',
+      [...CRUD, 'ManageFeatures', 'ManageConnectionStrings'],
+      'host',
+    ),
+  },
+  {
+    name: 'AbpSettingManagement',
+    permissions: withChildren('AbpSettingManagement.Settings', ['Manager']),
+  },
+  {
+    name: 'FeatureManagement',
+    permissions: [{ name: 'FeatureManagement.ManageHostFeatures', side: 'host' }],
+  },
+  {
+    name: 'AbpAuditing',
+    permissions: [
+      ...withChildren('AbpAuditing.AuditLog', ['Delete']),
+      ...withChildren('AbpAuditing.SecurityLog', ['Delete']),
+    ],
+  },
+  {
+    name: 'ApiGateway',
+    permissions: [
+      ...withChildren('ApiGateway.RouteGroup', CRUD),
+      ...withChildren('ApiGateway.Global', CRUD),
+      ...withChildren('ApiGateway.Route', CRUD),
+      ...withChildren('ApiGateway.DynamicRoute', CRUD),
+      ...withChildren('ApiGateway.AggregateRoute', CRUD),
+      { name: 'ApiGateway.Menus', side: 'both' },
+    ],
+  },
+  {
+    name: 'Platform',
+    permissions: [
+      ...withChildren('Platform.Layout', CRUD),
+      ...withChildren('Platform.Menus', [...CRUD, 'ManageRoles', 'ManageUsers']),
+    ],
+  },
+  {
+    name: 'AbpIdentityServer',
+    permissions: [
+      ...withChildren('AbpIdentityServer.Clients', CRUD, 'host'),
+      ...withChildren('AbpIdentityServer.ApiResources', CRUD, 'host'),
+      ...withChildren('AbpIdentityServer.IdentityResources', CRUD, 'host'),
+    ],
+  },
+  {
+    name: 'Notifications',
+    permissions: withChildren('Notifications.Notification', ['Send']),
+  },
+];
+
+export const allPermissions: PermissionDefinition[] = permissionGroups.flatMap((g) => g.permissions);
+
+export const Permissions = {
+  Users: 'AbpIdentity.Users',
+  Roles: 'AbpIdentity.Roles',
+  OrganizationUnits: 'AbpIdentity.OrganizationUnits',
+  ClaimTypes: 'AbpIdentity.IdentityClaimTypes',
+  Settings: 'AbpSettingManagement.Settings',
+  Tenants: 'AbpTenantManagement.Tenants',
+  AuditLog: 'AbpAuditing.AuditLog',
+  SecurityLog: 'AbpAuditing.SecurityLog',
+  Layouts: 'Platform.Layout',
+  Menus: 'Platform.Menus',
+} as const;
+
+/** The client's permission list when nothing is granted (spec section 4). */
+export const GUEST = 'guest';

@@ -1,4 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
+import abp from './abp/routes.ts';
+import account from './account/routes.ts';
+import features from './features/routes.ts';
+import identity from './identity/routes.ts';
+import identityServer from './identity-server/routes.ts';
+import permissionManagement from './permission-management/routes.ts';
+import platform from './platform/routes.ts';
+import settings from './settings/routes.ts';
+import tenants from './tenants/routes.ts';
 
 /** Every module's routes, registered in this order. */
-export const modules: FastifyPluginAsync[] = [];
+export const modules: FastifyPluginAsync[] = [
+  identityServer,
+  account,
+  identity,
+  tenants,
+  permissionManagement,
+  settings,
+  features,
+  platform,
+  abp,
+];

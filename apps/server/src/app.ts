@@ -43,6 +43,15 @@ export interface Services {
   permissions: PermissionChecker;
   tenants: TenantStore;
   rateLimiter: RateLimiter;
+  /** Every registered route with its schema and access rule (for api-definition). */
+  routes: RegisteredRoute[];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown> };
+  config?: { anonymous?: boolean; authenticated?: boolean; permission?: string | string[] };
 }
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
@@ -81,6 +90,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     permissions: new PermissionChecker(data, cache),
     tenants: new TenantStore(data, cache),
     rateLimiter,
+    routes: [],
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
@@ -107,6 +117,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   // Every API route must say who may call it; a route that forgets fails at start-up.
   app.addHook('onRoute', (route) => {
     const url = route.url;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        services.routes.push({ method, url, schema: route.schema as never, config: route.config as never });
+    }
     const isApi = url.startsWith('/api/') || url.startsWith('/connect/');
     const c = route.config as { anonymous?: boolean; authenticated?: boolean; permission?: unknown } | undefined;
     if (isApi && !c?.anonymous && !c?.authenticated && !c?.permission) {

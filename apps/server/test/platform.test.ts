@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../src/modules/identity/schema.ts';
+import { owned } from '../src/platform/crud.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('row-level security (the second lock)', () => {
+  it('hides other tenants rows even from a query without a tenant predicate', async () => {
+    const seen = await t.services.data.inTenant({ tenant: t.demo }, (tx) => tx.select().from(roles));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((r) => r.tenantId === t.demo.id)).toBe(true);
+
+    const host = await t.services.data.inTenant({ tenant: null }, (tx) => tx.select().from(roles));
+    expect(host.every((r) => r.tenantId === null)).toBe(true);
+
+    const all = await t.services.data.unscoped((tx) => tx.select().from(roles));
+    expect(new Set(all.map((r) => r.tenantId))).toEqual(new Set([null, t.demo.id, t.other.id]));
+  });
+
+  it('refuses to write a row into another tenant', async () => {
+    await expect(
+      t.services.data.inTenant({ tenant: t.demo }, (tx) =>
+        tx.insert(roles).values({ tenantId: t.other.id, name: 'intruder', normalizedName: 'INTRUDER' }),
+      ),
+    ).rejects.toThrow();
+    const leaked = await t.services.data.unscoped((tx) => tx.select().from(roles).where(eq(roles.name, 'intruder')));
+    expect(leaked).toHaveLength(0);
+  });
+
+  it('refuses to update another tenant row by id', async () => {
+    const [otherAdmin] = await t.services.data.inTenant({ tenant: t.other }, (tx) =>
+      tx.select().from(roles).where(eq(roles.name, 'admin')),
+    );
+    const updated = await t.services.data.inTenant({ tenant: t.demo }, (tx) =>
+      tx.update(roles).set({ isPublic: false }).where(eq(roles.id, otherAdmin.id)).returning(),
+    );
+    expect(updated).toHaveLength(0);
+  });
+
+  it('the first lock adds the tenant predicate', async () => {
+    const rows = await t.services.data.unscoped((tx) =>
+      tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(roles)
+        .where(owned({ tenant: t.other, user: null }, roles)),
+    );
+    expect(rows[0].n).toBe(4);
+  });
+});
+
+describe('error envelope and tenancy resolution', () => {
+  it('answers an unknown API path with a localized 404 envelope', async () => {
+    const en = await t.app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'en' } });
+    expect(en.statusCode).toBe(404);
+    expect(en.headers._abperrorformat).toBe('true');
+    expect(en.json().error.message).toBe('The requested resource does not exist!');
+    const zh = await t.app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.json().error.message).toBe('您所请求的资源不存在!');
+  });
+
+  it('refuses an unknown tenant named by header, query or host name', async () => {
+    for (const req of [
+      { url: '/api/nothing-here', headers: { __tenant: 'nope' } },
+      { url: '/api/nothing-here?__tenant=nope' },
+      { url: '/api/nothing-here', headers: { host: 'nope.localhost:9527' } },
+    ]) {
+      const res = await t.app.inject({ ...req, headers: { 'accept-language': 'en', ...req.headers } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe('the given tenant is not available (nope)');
+      expect(res.headers['abp-tenant-resolve-error']).toBeTruthy();
+    }
+  });
+
+  it('refuses an invalid bearer token with 401', async () => {
+    const res = await t.app.inject({
+      url: '/api/abp/application-configuration',
+      headers: { authorization: 'Bearer x.y.z' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBeTruthy();
+  });
+});

@@ -65,7 +65,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.client_secret'],
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -180,7 +180,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
 async function authenticate(req: FastifyRequest, services: Services) {
   const header = req.headers.authorization;
-  if (!header?.startsWith('Bearer ') || req.url.startsWith('/connect/token')) return;
+  // The token and revocation endpoints authenticate the client themselves: an expired
+  // bearer must not stop a sign-out.
+  if (!header?.startsWith('Bearer ') || /^\/connect\/(token|revocat)/.test(req.url)) return;
   let claims: Record<string, unknown>;
   try {
     claims = await services.keys.verify(header.slice(7).trim());

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** Requests logged by Fastify's logger. */
   logLevel: string;
   seedDemo: boolean;
+  /** Proxy addresses whose X-Forwarded-For is believed (per-IP rate limits depend on it). */
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     seedDemo: env.SEED_DEMO !== 'false',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
   };
 }

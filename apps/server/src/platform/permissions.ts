@@ -73,7 +73,8 @@ export class PermissionChecker {
   }
 
   /** After a grant or role change in a tenant (or on the host). */
-  invalidate(tenantId: string | null) {
-    return this.cache.invalidate(`grants:${tenantId ?? 'host'}`);
+  async invalidate(tenantId: string | null) {
+    await this.cache.invalidate(`grants:${tenantId ?? 'host'}`);
+    await this.cache.invalidate(`appconfig:${tenantId ?? 'host'}:`);
   }
 }

@@ -39,8 +39,10 @@ export class TenantStore {
     });
   }
 
-  invalidate() {
-    return this.cache.invalidate('tenant:');
+  /** After any tenant change; cached configurations show the tenant, so they go too. */
+  async invalidate() {
+    await this.cache.invalidate('tenant:');
+    await this.cache.invalidate('appconfig:');
   }
 }
 

@@ -1,4 +1,93 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { t } from '../../platform/localization/index.ts';
+import { discoveryDocument, revoke, userInfo } from './endpoints.ts';
+import { OAuthError } from './errors.ts';
+import { token } from './service.ts';
 
-/** HTTP routes of the identity-server module. */
-export default async function routes(_app: FastifyInstance) {}
+/** Token server (contract §8): `/connect/*` and `/.well-known/*`. */
+const tokenForm = z
+  .looseObject({
+    grant_type: z.string().optional(),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+    scope: z.string().optional(),
+    username: z.string().optional(),
+    password: z.string().optional(),
+    phone_number: z.string().optional(),
+    phone_verify_code: z.string().optional(),
+    refresh_token: z.string().optional(),
+  })
+  .optional();
+
+const revocationForm = z
+  .looseObject({
+    token: z.string().optional(),
+    token_type_hint: z.string().optional(),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+  })
+  .optional();
+
+const anonymous = { anonymous: true, noAudit: true };
+
+export const issuerOf = (req: FastifyRequest) =>
+  req.server.services.config.issuer?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+
+function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: OAuthError) {
+  if (err.status === 401) reply.header('www-authenticate', 'Basic realm="connect"');
+  return reply
+    .status(err.status)
+    .header('cache-control', 'no-store')
+    .send({ error: err.error, error_description: t(req.ctx.culture, err.descriptionKey, err.params) });
+}
+
+/** Runs `fn`, answering an OAuthError in the OAuth shape; anything else goes to the app's handler. */
+async function oauth<T>(req: FastifyRequest, reply: FastifyReply, fn: () => Promise<T>) {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof OAuthError) return sendOAuthError(req, reply, err);
+    throw err;
+  }
+}
+
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const services = fastify.services;
+
+  app.post('/connect/token', { schema: { tags: ['connect'], body: tokenForm }, config: anonymous }, (req, reply) =>
+    oauth(req, reply, async () => {
+      const rc = { ctx: req.ctx, issuer: issuerOf(req), authorization: req.headers.authorization };
+      const result = await token(services, rc, req.body ?? {});
+      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(result);
+    }),
+  );
+
+  for (const url of ['/connect/revocation', '/connect/revocat']) {
+    app.post(url, { schema: { tags: ['connect'], body: revocationForm }, config: anonymous }, (req, reply) =>
+      oauth(req, reply, async () => {
+        await revoke(services, { ctx: req.ctx, authorization: req.headers.authorization }, req.body ?? {});
+        return reply.status(200).header('cache-control', 'no-store').send();
+      }),
+    );
+  }
+
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/connect/userinfo',
+      schema: { tags: ['connect'] },
+      config: { authenticated: true, noAudit: true },
+      handler: (req) => userInfo(services, req.ctx),
+    });
+  }
+
+  app.get('/.well-known/openid-configuration', { schema: { tags: ['connect'] }, config: { anonymous: true } }, (req) =>
+    discoveryDocument(services, issuerOf(req)),
+  );
+  app.get('/.well-known/jwks', { schema: { tags: ['connect'] }, config: { anonymous: true } }, () =>
+    services.keys.jwks(),
+  );
+}

@@ -1,4 +1,178 @@
+import { listResult, pagedResult } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  currentUserMenuQuery,
+  idParams,
+  layoutAllQuery,
+  layoutDto,
+  layoutInput,
+  layoutPagedQuery,
+  layoutUpdateInput,
+  menuAllQuery,
+  menuDto,
+  menuInput,
+  menuPagedQuery,
+  menuUpdateInput,
+  roleMenuInput,
+  roleMenuParams,
+  userMenuInput,
+  userMenuParams,
+} from './dto.ts';
+import { allLayouts, createLayout, deleteLayout, getLayout, pagedLayouts, updateLayout } from './layouts.ts';
+import {
+  allMenus,
+  createMenu,
+  currentUserMenus,
+  deleteMenu,
+  getMenu,
+  pagedMenus,
+  roleMenuList,
+  setRoleMenus,
+  setUserMenus,
+  updateMenu,
+  userMenuList,
+} from './service.ts';
 
-/** HTTP routes of the platform module. */
-export default async function routes(_app: FastifyInstance) {}
+const MENUS = 'Platform.Menus';
+const MANAGE_ROLE_MENUS = ['Platform.Menus.ManageRoles', 'AbpIdentity.Roles.ManageMenus'];
+const LAYOUTS = 'Platform.Layout';
+
+/** HTTP routes of the platform module: menus and layouts (spec §7). */
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+  const menusUrl = '/api/platform/menus';
+  const tags = ['Menus'];
+
+  app.get(
+    `${menusUrl}/by-current-user`,
+    {
+      config: { authenticated: true },
+      schema: { tags, querystring: currentUserMenuQuery, response: { 200: listResult(menuDto) } },
+    },
+    (req) => currentUserMenus(s, req.ctx, req.query.platformType),
+  );
+  app.get(
+    `${menusUrl}/all`,
+    {
+      config: { permission: MENUS },
+      schema: { tags, querystring: menuAllQuery, response: { 200: listResult(menuDto) } },
+    },
+    (req) => allMenus(s, req.ctx, req.query),
+  );
+  app.get(
+    menusUrl,
+    {
+      config: { permission: MENUS },
+      schema: { tags, querystring: menuPagedQuery, response: { 200: pagedResult(menuDto) } },
+    },
+    (req) => pagedMenus(s, req.ctx, req.query),
+  );
+  app.get(
+    `${menusUrl}/by-role/:role/:platformType`,
+    {
+      config: { permission: MANAGE_ROLE_MENUS },
+      schema: { tags, params: roleMenuParams, response: { 200: listResult(menuDto) } },
+    },
+    (req) => roleMenuList(s, req.ctx, req.params.role, req.params.platformType),
+  );
+  app.get(
+    `${menusUrl}/by-user/:userId/:platformType`,
+    {
+      config: { permission: 'Platform.Menus.ManageUsers' },
+      schema: { tags, params: userMenuParams, response: { 200: listResult(menuDto) } },
+    },
+    (req) => userMenuList(s, req.ctx, req.params.userId, req.params.platformType),
+  );
+  app.put(
+    `${menusUrl}/by-role`,
+    { config: { permission: MANAGE_ROLE_MENUS }, schema: { tags, body: roleMenuInput } },
+    async (req, reply) => {
+      await setRoleMenus(s, req.ctx, req.body);
+      return reply.status(204).send();
+    },
+  );
+  app.put(
+    `${menusUrl}/by-user`,
+    { config: { permission: 'Platform.Menus.ManageUsers' }, schema: { tags, body: userMenuInput } },
+    async (req, reply) => {
+      await setUserMenus(s, req.ctx, req.body);
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    `${menusUrl}/:id`,
+    { config: { permission: MENUS }, schema: { tags, params: idParams, response: { 200: menuDto } } },
+    (req) => getMenu(s, req.ctx, req.params.id),
+  );
+  app.post(
+    menusUrl,
+    { config: { permission: `${MENUS}.Create` }, schema: { tags, body: menuInput, response: { 200: menuDto } } },
+    (req) => createMenu(s, req.ctx, req.body),
+  );
+  app.put(
+    `${menusUrl}/:id`,
+    {
+      config: { permission: `${MENUS}.Update` },
+      schema: { tags, params: idParams, body: menuUpdateInput, response: { 200: menuDto } },
+    },
+    (req) => updateMenu(s, req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    `${menusUrl}/:id`,
+    { config: { permission: `${MENUS}.Delete` }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await deleteMenu(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  const layoutsUrl = '/api/platform/layouts';
+  const layoutTags = ['Layouts'];
+  app.get(
+    `${layoutsUrl}/all`,
+    {
+      config: { permission: LAYOUTS },
+      schema: { tags: layoutTags, querystring: layoutAllQuery, response: { 200: listResult(layoutDto) } },
+    },
+    (req) => allLayouts(s, req.ctx, req.query),
+  );
+  app.get(
+    layoutsUrl,
+    {
+      config: { permission: LAYOUTS },
+      schema: { tags: layoutTags, querystring: layoutPagedQuery, response: { 200: pagedResult(layoutDto) } },
+    },
+    (req) => pagedLayouts(s, req.ctx, req.query),
+  );
+  app.get(
+    `${layoutsUrl}/:id`,
+    { config: { permission: LAYOUTS }, schema: { tags: layoutTags, params: idParams, response: { 200: layoutDto } } },
+    (req) => getLayout(s, req.ctx, req.params.id),
+  );
+  app.post(
+    layoutsUrl,
+    {
+      config: { permission: `${LAYOUTS}.Create` },
+      schema: { tags: layoutTags, body: layoutInput, response: { 200: layoutDto } },
+    },
+    (req) => createLayout(s, req.ctx, req.body),
+  );
+  app.put(
+    `${layoutsUrl}/:id`,
+    {
+      config: { permission: `${LAYOUTS}.Update` },
+      schema: { tags: layoutTags, params: idParams, body: layoutUpdateInput, response: { 200: layoutDto } },
+    },
+    (req) => updateLayout(s, req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    `${layoutsUrl}/:id`,
+    { config: { permission: `${LAYOUTS}.Delete` }, schema: { tags: layoutTags, params: idParams } },
+    async (req, reply) => {
+      await deleteLayout(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

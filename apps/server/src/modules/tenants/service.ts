@@ -22,3 +22,47 @@ export async function ensureTenant(services: Services, name: string): Promise<Cu
   await services.tenants.invalidate();
   return { id: row.id, name: row.name, isActive: row.isActive, connectionStrings: row.connectionStrings };
 }
+
+/** The ABP tenant lookup answer (wire contract §7): not found is `success: false` with nulls. */
+export interface TenantLookupResult {
+  success: boolean;
+  tenantId: string | null;
+  name: string | null;
+  normalizedName: string | null;
+  isActive: boolean | null;
+}
+
+const NOT_FOUND: TenantLookupResult = {
+  success: false,
+  tenantId: null,
+  name: null,
+  normalizedName: null,
+  isActive: null,
+};
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function found(tenant: CurrentTenant): TenantLookupResult {
+  return {
+    success: true,
+    tenantId: tenant.id,
+    name: tenant.name,
+    normalizedName: normalizeName(tenant.name),
+    isActive: tenant.isActive,
+  };
+}
+
+/** Finds a tenant by its name (case-insensitive). Deleted tenants are not found. */
+export async function findTenantByName(services: Services, name: string): Promise<TenantLookupResult> {
+  const normalized = normalizeName(name);
+  if (!normalized) return NOT_FOUND;
+  const tenant = await services.tenants.find(name.trim());
+  return tenant && normalizeName(tenant.name) === normalized ? found(tenant) : NOT_FOUND;
+}
+
+/** Finds a tenant by its id. Deleted tenants are not found. */
+export async function findTenantById(services: Services, id: string): Promise<TenantLookupResult> {
+  if (!GUID.test(id)) return NOT_FOUND;
+  const tenant = await services.tenants.find(id);
+  return tenant && tenant.id.toLowerCase() === id.toLowerCase() ? found(tenant) : NOT_FOUND;
+}

@@ -1,0 +1,120 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Services } from '../../app.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { identitySetting } from '../identity/settings.ts';
+import { phoneCodes } from './schema.ts';
+
+/**
+ * One-time phone codes (contract §9): 6 digits, stored as a salted SHA-256 hash, bound to
+ * one purpose (VerifyType), valid for 5 minutes, consumed on use, dead after 5 wrong tries.
+ * Only the newest code of a phone and purpose counts.
+ */
+export const CODE_LIFETIME_SECONDS = 300;
+export const MAX_CODE_ATTEMPTS = 5;
+
+function hashCode(code: string, salt = randomBytes(16).toString('hex')) {
+  return `${salt}$${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
+}
+
+function matches(code: string, stored: string) {
+  const [salt] = stored.split('$');
+  const a = Buffer.from(hashCode(code, salt));
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A new code for `phoneNumber` and `purpose`, refused when the previous one is younger
+ * than the resend interval (setting `Abp.Identity.User.SmsRepetInterval`, minutes).
+ */
+export async function createPhoneCode(
+  services: Services,
+  ctx: Pick<RequestContext, 'tenant'>,
+  phoneNumber: string,
+  purpose: number,
+): Promise<string> {
+  const minutes = await identitySetting(services, ctx, 'Abp.Identity.User.SmsRepetInterval');
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = new Date();
+  await services.data.inTenant(ctx, async (tx) => {
+    const [recent] = await tx
+      .select({ id: phoneCodes.id })
+      .from(phoneCodes)
+      .where(
+        and(
+          eq(phoneCodes.phoneNumber, phoneNumber),
+          eq(phoneCodes.purpose, purpose),
+          gt(phoneCodes.creationTime, new Date(now.getTime() - minutes * 60_000)),
+        ),
+      )
+      .limit(1);
+    if (recent) {
+      throw new AppError({
+        status: 403,
+        code: 'AbpAccount::SendRepeatPhoneVerifyCode',
+        messageKey: 'AbpAccount::SendRepeatPhoneVerifyCode',
+        params: [minutes],
+        data: { interval: minutes },
+      });
+    }
+    // Older codes of this purpose are superseded; expired ones are cleared out.
+    await tx
+      .update(phoneCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(eq(phoneCodes.phoneNumber, phoneNumber), eq(phoneCodes.purpose, purpose), isNull(phoneCodes.consumedAt)),
+      );
+    await tx.delete(phoneCodes).where(lt(phoneCodes.expiresAt, new Date(now.getTime() - 86_400_000)));
+    await tx.insert(phoneCodes).values({
+      tenantId: ctx.tenant?.id ?? null,
+      phoneNumber,
+      purpose,
+      codeHash: hashCode(code),
+      creationTime: now,
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000),
+    });
+  });
+  return code;
+}
+
+/** Checks and consumes the current code; a wrong code counts one try. */
+export async function verifyPhoneCode(
+  services: Services,
+  ctx: Pick<RequestContext, 'tenant'>,
+  phoneNumber: string,
+  purpose: number,
+  code: string,
+): Promise<boolean> {
+  return services.data.inTenant(ctx, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(phoneCodes)
+      .where(
+        and(
+          eq(phoneCodes.phoneNumber, phoneNumber),
+          eq(phoneCodes.purpose, purpose),
+          isNull(phoneCodes.consumedAt),
+          gt(phoneCodes.expiresAt, new Date()),
+          lt(phoneCodes.attempts, MAX_CODE_ATTEMPTS),
+        ),
+      )
+      .orderBy(desc(phoneCodes.creationTime))
+      .limit(1);
+    if (!row) return false;
+    if (!/^\d{6}$/.test(code) || !matches(code, row.codeHash)) {
+      await tx
+        .update(phoneCodes)
+        .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+        .where(eq(phoneCodes.id, row.id));
+      return false;
+    }
+    const consumed = await tx
+      .update(phoneCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(phoneCodes.id, row.id), isNull(phoneCodes.consumedAt)))
+      .returning({ id: phoneCodes.id });
+    return consumed.length > 0;
+  });
+}

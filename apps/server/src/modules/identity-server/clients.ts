@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import type { Services } from '../../app.ts';
+import { verifyPassword } from '../identity/passwords.ts';
+import { invalidClient, OAuthError } from './errors.ts';
+import { apiResources, clients, identityResources } from './schema.ts';
+
+export type Client = typeof clients.$inferSelect;
+
+/** Credentials presented by the caller: form fields or HTTP Basic (RFC 6749 §2.3.1). */
+export interface ClientCredentials {
+  clientId?: string;
+  clientSecret?: string;
+}
+
+/** `Authorization: Basic base64(urlencode(id):urlencode(secret))` → credentials, else null. */
+export function basicCredentials(header: string | undefined): ClientCredentials | null {
+  if (!header?.toLowerCase().startsWith('basic ')) return null;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const sep = decoded.indexOf(':');
+  if (sep < 0) return null;
+  try {
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, sep).replaceAll('+', ' ')),
+      clientSecret: decodeURIComponent(decoded.slice(sep + 1).replaceAll('+', ' ')),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The enabled client named by `credentials`, with its secret checked when it is
+ * confidential. Anything wrong is `invalid_client` (401) without saying what.
+ */
+export async function authenticateClient(services: Services, credentials: ClientCredentials): Promise<Client> {
+  if (!credentials.clientId) throw invalidClient();
+  const [client] = await services.data.unscoped((tx) =>
+    tx.select().from(clients).where(eq(clients.clientId, credentials.clientId!)).limit(1),
+  );
+  if (!client?.enabled) throw invalidClient();
+  if (!client.requireClientSecret) return client;
+  if (!credentials.clientSecret) throw invalidClient();
+  const now = Date.now();
+  for (const secret of client.clientSecrets) {
+    if (secret.expiration && Date.parse(secret.expiration) < now) continue;
+    if (await verifyPassword(credentials.clientSecret, secret.value)) return client;
+  }
+  throw invalidClient();
+}
+
+export function ensureGrantAllowed(client: Client, grantType: string) {
+  if (!client.allowedGrantTypes.includes(grantType)) {
+    throw new OAuthError('unauthorized_client', 'UnauthorizedClient', [grantType]);
+  }
+}
+
+/** Scopes the server knows: enabled identity resources, API resource scopes, `offline_access`. */
+export async function knownScopes(services: Services): Promise<Set<string>> {
+  return services.data.unscoped(async (tx) => {
+    const [ids, apis] = await Promise.all([
+      tx.select({ name: identityResources.name, enabled: identityResources.enabled }).from(identityResources),
+      tx.select({ scopes: apiResources.scopes, enabled: apiResources.enabled }).from(apiResources),
+    ]);
+    const known = new Set<string>(['offline_access']);
+    for (const r of ids) if (r.enabled) known.add(r.name);
+    for (const r of apis) if (r.enabled) for (const s of r.scopes) known.add(s);
+    return known;
+  });
+}
+
+/** API resources whose scopes are among `scopes`: the token's audiences. */
+export async function audiencesFor(services: Services, scopes: string[]): Promise<string[]> {
+  const rows = await services.data.unscoped((tx) =>
+    tx
+      .select({ name: apiResources.name, scopes: apiResources.scopes, enabled: apiResources.enabled })
+      .from(apiResources),
+  );
+  return rows.filter((r) => r.enabled && r.scopes.some((s) => scopes.includes(s))).map((r) => r.name);
+}
+
+/**
+ * The scopes of the token: the requested ones (space-separated), or every scope the client
+ * may ask for when none is named. Each must be allowed for the client and known.
+ */
+export async function resolveScopes(services: Services, client: Client, requested: string | undefined) {
+  const scopes = requested?.trim() ? [...new Set(requested.trim().split(/\s+/))] : [...client.allowedScopes];
+  const known = await knownScopes(services);
+  for (const scope of scopes) {
+    if (!client.allowedScopes.includes(scope) || !known.has(scope)) {
+      throw new OAuthError('invalid_scope', 'InvalidScope', [scope]);
+    }
+  }
+  return scopes;
+}

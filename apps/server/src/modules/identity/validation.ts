@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { Services } from '../../app.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
+import './locales.ts';
+import { identitySetting } from './settings.ts';
+
+/**
+ * Shared input rules of identity and account. The password policy is the tenant's
+ * `Abp.Identity.Password.*` settings (ABP defaults: ≥ 6 chars, a digit, a lower- and an
+ * upper-case letter, a non-alphanumeric character), checked by `checkPasswordPolicy`; the
+ * Zod schema only bounds the string. Messages are text keys, localized by the error handler.
+ */
+export const passwordSchema = z.string().min(1).max(128);
+
+export const PHONE_PATTERN = /^\+?\d{6,15}$/;
+
+export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, 'AbpIdentity::InvalidPhoneNumber');
+
+/** 400 naming `member` with every rule of the policy that `password` breaks. */
+export async function checkPasswordPolicy(
+  services: Services,
+  ctx: Pick<RequestContext, 'tenant'>,
+  password: string,
+  member: string,
+) {
+  const setting = <N extends Parameters<typeof identitySetting>[2]>(name: N) => identitySetting(services, ctx, name);
+  const minLength = await setting('Abp.Identity.Password.RequiredLength');
+  const uniqueChars = await setting('Abp.Identity.Password.RequiredUniqueChars');
+  const rules: [boolean, string, unknown[]?][] = [
+    [password.length < minLength, 'PasswordTooShort', [minLength]],
+    [new Set(password).size < uniqueChars, 'PasswordRequiresUniqueChars', [uniqueChars]],
+    [
+      (await setting('Abp.Identity.Password.RequireNonAlphanumeric')) && !/[^a-zA-Z0-9]/.test(password),
+      'PasswordRequiresNonAlphanumeric',
+    ],
+    [(await setting('Abp.Identity.Password.RequireDigit')) && !/\d/.test(password), 'PasswordRequiresDigit'],
+    [(await setting('Abp.Identity.Password.RequireLowercase')) && !/[a-z]/.test(password), 'PasswordRequiresLower'],
+    [(await setting('Abp.Identity.Password.RequireUppercase')) && !/[A-Z]/.test(password), 'PasswordRequiresUpper'],
+  ];
+  const errors: ValidationErrorItem[] = rules
+    .filter(([broken]) => broken)
+    .map(([, key, params]) => ({ message: `AbpIdentity::${key}`, members: [member], params }));
+  if (errors.length) throw new AppError({ status: 400, messageKey: 'ValidationError', validationErrors: errors });
+}

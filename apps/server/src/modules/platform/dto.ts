@@ -1,0 +1,151 @@
+import { PlatformType, pagedQuery } from '@seller/contracts';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max).nullable().optional());
+
+export const platformTypeSchema = z.coerce.number().int().min(0).max(PlatformType.All);
+
+/** Route meta (spec §3 menu item) plus `permission`/`permissions` (any of) gating the entry. */
+export const menuMetaSchema = z
+  .object({
+    title: z.string().max(128).optional(),
+    icon: z.string().max(128).optional(),
+    hidden: z.boolean().optional(),
+    alwaysShow: z.boolean().optional(),
+    noCache: z.boolean().optional(),
+    affix: z.boolean().optional(),
+    breadcrumb: z.boolean().optional(),
+    activeMenu: z.string().max(256).optional(),
+    roles: z.array(z.string().max(256)).max(50).optional(),
+    permission: z.string().max(128).optional(),
+    permissions: z.array(z.string().max(128)).max(50).optional(),
+  })
+  .catchall(z.unknown())
+  .refine((m) => JSON.stringify(m).length <= 4096, { message: 'Field:Invalid' });
+
+const guid = z.guid();
+const nullableGuid = z.preprocess(emptyToUndefined, guid.nullable().optional());
+
+export const menuInput = z.object({
+  layoutId: nullableGuid,
+  parentId: nullableGuid,
+  name: z.string().trim().min(1).max(64),
+  displayName: z.string().trim().min(1).max(128),
+  description: optionalText(256),
+  path: z.string().trim().min(1).max(256),
+  component: z.string().trim().max(256).default(''),
+  redirect: optionalText(256),
+  platformType: platformTypeSchema.default(PlatformType.Web),
+  isPublic: z.boolean().default(false),
+  sort: z.number().int().min(-100000).max(100000).default(0),
+  meta: menuMetaSchema.default({}),
+});
+export type MenuInput = z.infer<typeof menuInput>;
+
+export const menuUpdateInput = menuInput.extend({ concurrencyStamp: z.string().max(40).optional() });
+export type MenuUpdateInput = z.infer<typeof menuUpdateInput>;
+
+const reverse = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? undefined : String(v).toLowerCase()),
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+);
+
+const menuFilters = {
+  platformType: z.preprocess(emptyToUndefined, platformTypeSchema.optional()),
+  layoutId: z.preprocess(emptyToUndefined, guid.optional()),
+  parentId: z.preprocess(emptyToUndefined, guid.optional()),
+  reverse,
+};
+
+export const menuPagedQuery = pagedQuery.extend(menuFilters);
+export type MenuPagedQuery = z.infer<typeof menuPagedQuery>;
+
+export const menuAllQuery = pagedQuery.pick({ filter: true, sorting: true }).extend(menuFilters);
+export type MenuAllQuery = z.infer<typeof menuAllQuery>;
+
+export const currentUserMenuQuery = z.object({
+  platformType: z.preprocess(emptyToUndefined, platformTypeSchema.default(PlatformType.Web)),
+});
+
+export const idParams = z.object({ id: guid });
+
+export const roleMenuParams = z.object({ role: z.string().trim().min(1).max(256), platformType: platformTypeSchema });
+export const userMenuParams = z.object({ userId: guid, platformType: platformTypeSchema });
+
+const menuIds = z.array(guid).max(2000);
+export const roleMenuInput = z.object({
+  roleName: z.string().trim().min(1).max(256),
+  menuIds,
+  startupMenuId: nullableGuid,
+});
+export const userMenuInput = z.object({ userId: guid, menuIds, startupMenuId: nullableGuid });
+
+export const layoutInput = z.object({
+  name: z.string().trim().min(1).max(64),
+  displayName: z.string().trim().min(1).max(128),
+  description: optionalText(256),
+  path: z.string().trim().min(1).max(256),
+  redirect: optionalText(256),
+  platformType: platformTypeSchema.default(PlatformType.Web),
+  meta: menuMetaSchema.default({}),
+});
+export type LayoutInput = z.infer<typeof layoutInput>;
+export const layoutUpdateInput = layoutInput.extend({ concurrencyStamp: z.string().max(40).optional() });
+export type LayoutUpdateInput = z.infer<typeof layoutUpdateInput>;
+
+export const layoutPagedQuery = pagedQuery.extend({
+  platformType: z.preprocess(emptyToUndefined, platformTypeSchema.optional()),
+  reverse,
+});
+export type LayoutPagedQuery = z.infer<typeof layoutPagedQuery>;
+export const layoutAllQuery = pagedQuery.pick({ filter: true, sorting: true }).extend({
+  platformType: z.preprocess(emptyToUndefined, platformTypeSchema.optional()),
+  reverse,
+});
+export type LayoutAllQuery = z.infer<typeof layoutAllQuery>;
+
+const audited = {
+  creationTime: z.date(),
+  creatorId: z.string().nullable(),
+  lastModificationTime: z.date().nullable(),
+  lastModifierId: z.string().nullable(),
+};
+
+export const menuDto = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  layoutId: z.string().nullable(),
+  code: z.string(),
+  level: z.number().int(),
+  path: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string().nullable(),
+  component: z.string(),
+  redirect: z.string().nullable(),
+  platformType: z.number().int(),
+  isPublic: z.boolean(),
+  sort: z.number().int(),
+  startup: z.boolean(),
+  meta: z.record(z.string(), z.unknown()),
+  concurrencyStamp: z.string(),
+  ...audited,
+});
+
+export const layoutDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string().nullable(),
+  path: z.string(),
+  redirect: z.string().nullable(),
+  platformType: z.number().int(),
+  meta: z.record(z.string(), z.unknown()),
+  concurrencyStamp: z.string(),
+  ...audited,
+});

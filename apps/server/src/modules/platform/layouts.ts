@@ -1,0 +1,138 @@
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Services } from '../../app.ts';
+import {
+  type CrudContext,
+  deleteOwned,
+  getOwned,
+  insertOwned,
+  orderBy,
+  owned,
+  page,
+  updateOwned,
+} from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { fieldError } from '../../platform/errors.ts';
+import type { LayoutAllQuery, LayoutInput, LayoutPagedQuery, LayoutUpdateInput } from './dto.ts';
+import './locales.ts';
+import { layouts, type MenuMeta, menus } from './schema.ts';
+
+type Layout = typeof layouts.$inferSelect;
+export const LAYOUT = 'Layout';
+
+export function toLayoutDto(l: Layout) {
+  return {
+    id: l.id,
+    name: l.name,
+    displayName: l.displayName,
+    description: l.description,
+    path: l.path,
+    redirect: l.redirect,
+    platformType: l.platformType,
+    meta: l.meta as Record<string, unknown>,
+    concurrencyStamp: l.concurrencyStamp,
+    creationTime: l.creationTime,
+    creatorId: l.creatorId,
+    lastModificationTime: l.lastModificationTime,
+    lastModifierId: l.lastModifierId,
+  };
+}
+
+const sortable = {
+  name: layouts.name,
+  displayName: layouts.displayName,
+  path: layouts.path,
+  platformType: layouts.platformType,
+  creationTime: layouts.creationTime,
+};
+
+function layoutFilter(ctx: CrudContext, q: Pick<LayoutPagedQuery, 'filter' | 'platformType'>) {
+  const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return owned(
+    ctx,
+    layouts,
+    pattern
+      ? or(ilike(layouts.name, pattern), ilike(layouts.displayName, pattern), ilike(layouts.path, pattern))
+      : undefined,
+    q.platformType ? sql`(${layouts.platformType} & ${q.platformType}) <> 0` : undefined,
+  );
+}
+
+const defaultOrder = (reverse: boolean) => (reverse ? [desc(layouts.name)] : [asc(layouts.name)]);
+
+export async function getLayout(services: Services, ctx: CrudContext, id: string) {
+  return services.data.inTenant(ctx, async (tx) => toLayoutDto(await getOwned(tx, ctx, layouts, LAYOUT, id)));
+}
+
+export async function pagedLayouts(services: Services, ctx: CrudContext, q: LayoutPagedQuery) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const r = await page(tx, layouts, layoutFilter(ctx, q), q, {
+      allowed: sortable,
+      fallback: defaultOrder(q.reverse),
+    });
+    return { totalCount: r.totalCount, items: r.items.map(toLayoutDto) };
+  });
+}
+
+export async function allLayouts(services: Services, ctx: CrudContext, q: LayoutAllQuery) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(layouts)
+      .where(layoutFilter(ctx, q))
+      .orderBy(...orderBy(q.sorting, sortable, defaultOrder(q.reverse)));
+    return { items: rows.map(toLayoutDto) };
+  });
+}
+
+async function assertUniqueName(tx: Tx, ctx: CrudContext, name: string, exceptId?: string) {
+  const [clash] = await tx
+    .select({ id: layouts.id })
+    .from(layouts)
+    .where(
+      owned(
+        ctx,
+        layouts,
+        sql`lower(${layouts.name}) = lower(${name})`,
+        exceptId ? sql`${layouts.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw fieldError('name', 'AppPlatform::LayoutNameExists', [name]);
+}
+
+const values = (input: LayoutInput) => ({
+  name: input.name,
+  displayName: input.displayName,
+  description: input.description ?? null,
+  path: input.path,
+  redirect: input.redirect ?? null,
+  platformType: input.platformType,
+  meta: input.meta as MenuMeta,
+});
+
+export async function createLayout(services: Services, ctx: CrudContext, input: LayoutInput) {
+  return services.data.inTenant(ctx, async (tx) => {
+    await assertUniqueName(tx, ctx, input.name);
+    return toLayoutDto(await insertOwned(tx, ctx, layouts, LAYOUT, values(input)));
+  });
+}
+
+export async function updateLayout(services: Services, ctx: CrudContext, id: string, input: LayoutUpdateInput) {
+  return services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, layouts, LAYOUT, id);
+    await assertUniqueName(tx, ctx, input.name, id);
+    return toLayoutDto(await updateOwned(tx, ctx, layouts, LAYOUT, id, values(input), input.concurrencyStamp));
+  });
+}
+
+/** Deletes a layout; its menus stay, without a layout. */
+export async function deleteLayout(services: Services, ctx: CrudContext, id: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, layouts, LAYOUT, id);
+    await tx
+      .update(menus)
+      .set({ layoutId: null })
+      .where(owned(ctx, menus, eq(menus.layoutId, id)));
+    await deleteOwned(tx, ctx, layouts, LAYOUT, id);
+  });
+}

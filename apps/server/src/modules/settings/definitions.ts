@@ -1,0 +1,333 @@
+import { Cultures, ThemeColors } from '@seller/contracts';
+import { registerResource } from '../../platform/localization/index.ts';
+
+/** Where a setting value may be stored: global (host-wide), per tenant, per user. */
+export type SettingProvider = 'G' | 'T' | 'U';
+
+/** Wire values of `valueType` (enums go out as integers). */
+export const SettingValueType = { String: 0, Number: 1, Boolean: 2, Option: 3 } as const;
+export type SettingValueType = (typeof SettingValueType)[keyof typeof SettingValueType];
+
+type Text = { en: string; 'zh-Hans': string };
+
+export interface SettingDefinition {
+  name: string;
+  defaultValue: string;
+  valueType: SettingValueType;
+  /** Sent to every client in the application configuration. */
+  isVisibleToClients: boolean;
+  /** Levels that may hold a value; the others fall through. */
+  providers: SettingProvider[];
+  displayName: Text;
+  description?: Text;
+  /** Number settings: inclusive bounds. */
+  min?: number;
+  max?: number;
+  /** String settings: maximum length (default 1024). */
+  maxLength?: number;
+  /** Option settings: allowed values with their labels. */
+  options?: { value: string; name: Text }[];
+  /** Extra rule on the string value (after the type check). */
+  validate?: (value: string) => boolean;
+}
+
+export interface SettingGroupDefinition {
+  name: string;
+  displayName: Text;
+  settings: SettingDefinition[];
+}
+
+const groups: SettingGroupDefinition[] = [];
+const byName = new Map<string, { group: SettingGroupDefinition; definition: SettingDefinition }>();
+
+/**
+ * Registers a group of settings (other modules may add theirs) and its texts in the
+ * `AbpSettingManagement` resource: `Group:<name>`, `DisplayName:<setting>`,
+ * `Description:<setting>`, `Option:<setting>:<value>`.
+ */
+export function defineSettingGroup(group: SettingGroupDefinition) {
+  let target = groups.find((g) => g.name === group.name);
+  if (!target) {
+    target = { ...group, settings: [] };
+    groups.push(target);
+  }
+  const en: Record<string, string> = { [`Group:${group.name}`]: group.displayName.en };
+  const zh: Record<string, string> = { [`Group:${group.name}`]: group.displayName['zh-Hans'] };
+  for (const s of group.settings) {
+    if (byName.has(s.name)) throw new Error(`Setting ${s.name} is defined twice`);
+    target.settings.push(s);
+    byName.set(s.name, { group: target, definition: s });
+    en[`DisplayName:${s.name}`] = s.displayName.en;
+    zh[`DisplayName:${s.name}`] = s.displayName['zh-Hans'];
+    if (s.description) {
+      en[`Description:${s.name}`] = s.description.en;
+      zh[`Description:${s.name}`] = s.description['zh-Hans'];
+    }
+    for (const o of s.options ?? []) {
+      en[`Option:${s.name}:${o.value}`] = o.name.en;
+      zh[`Option:${s.name}:${o.value}`] = o.name['zh-Hans'];
+    }
+  }
+  registerResource('AbpSettingManagement', { en, 'zh-Hans': zh });
+}
+
+export const settingGroups = (): readonly SettingGroupDefinition[] => groups;
+export const settingDefinition = (name: string) => byName.get(name)?.definition;
+export const allSettingDefinitions = () => [...byName.values()].map((e) => e.definition);
+
+/** Whether `value` is acceptable for the definition. */
+export function isValidSettingValue(def: SettingDefinition, value: string): boolean {
+  switch (def.valueType) {
+    case SettingValueType.Number: {
+      if (!/^-?\d+$/.test(value.trim())) return false;
+      const n = Number(value);
+      if (def.min !== undefined && n < def.min) return false;
+      if (def.max !== undefined && n > def.max) return false;
+      break;
+    }
+    case SettingValueType.Boolean:
+      if (value !== 'true' && value !== 'false') return false;
+      break;
+    case SettingValueType.Option:
+      if (!def.options?.some((o) => o.value === value)) return false;
+      break;
+    default:
+      if (value.length > (def.maxLength ?? 1024)) return false;
+  }
+  return def.validate ? def.validate(value) : true;
+}
+
+const isTimeZone = (v: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+    return v.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+const ALL: SettingProvider[] = ['G', 'T', 'U'];
+const HOST_AND_TENANT: SettingProvider[] = ['G', 'T'];
+const text = (en: string, zh: string): Text => ({ en, 'zh-Hans': zh });
+
+defineSettingGroup({
+  name: 'App',
+  displayName: text('Application', '应用'),
+  settings: [
+    {
+      name: 'App.Theme.Color',
+      defaultValue: ThemeColors[0],
+      valueType: SettingValueType.Option,
+      isVisibleToClients: true,
+      providers: ALL,
+      displayName: text('Theme colour', '主题色'),
+      description: text('Primary colour of the interface.', '界面的主色调。'),
+      options: ThemeColors.map((c) => ({ value: c, name: text(c, c) })),
+    },
+    {
+      name: 'App.PluginDownloadUrl',
+      defaultValue: '',
+      valueType: SettingValueType.String,
+      isVisibleToClients: true,
+      providers: HOST_AND_TENANT,
+      maxLength: 512,
+      displayName: text('Plugin download URL', '插件下载地址'),
+      description: text('Target of the plugin download button in the top bar.', '顶栏插件下载按钮的链接。'),
+      validate: (v) => v === '' || /^https?:\/\//i.test(v),
+    },
+  ],
+});
+
+defineSettingGroup({
+  name: 'Localization',
+  displayName: text('Localization', '本地化'),
+  settings: [
+    {
+      name: 'Abp.Localization.DefaultLanguage',
+      defaultValue: 'zh-Hans',
+      valueType: SettingValueType.Option,
+      isVisibleToClients: true,
+      providers: ALL,
+      displayName: text('Default language', '默认语言'),
+      description: text('Language used when the browser names none.', '浏览器未指定语言时使用的语言。'),
+      options: Cultures.map((c) => ({
+        value: c,
+        name: c === 'en' ? text('English', 'English') : text('简体中文', '简体中文'),
+      })),
+    },
+  ],
+});
+
+defineSettingGroup({
+  name: 'Timing',
+  displayName: text('Time', '时间'),
+  settings: [
+    {
+      name: 'Abp.Timing.TimeZone',
+      defaultValue: 'Asia/Shanghai',
+      valueType: SettingValueType.String,
+      isVisibleToClients: true,
+      providers: ALL,
+      maxLength: 64,
+      displayName: text('Time zone', '时区'),
+      description: text('IANA time zone in which times are shown.', '显示时间所用的 IANA 时区。'),
+      validate: isTimeZone,
+    },
+  ],
+});
+
+const identityNumber = (
+  name: string,
+  defaultValue: number,
+  min: number,
+  max: number,
+  displayName: Text,
+  description: Text,
+  isVisibleToClients = true,
+): SettingDefinition => ({
+  name,
+  defaultValue: String(defaultValue),
+  valueType: SettingValueType.Number,
+  isVisibleToClients,
+  providers: HOST_AND_TENANT,
+  min,
+  max,
+  displayName,
+  description,
+});
+
+const identityFlag = (
+  name: string,
+  defaultValue: boolean,
+  displayName: Text,
+  description: Text,
+): SettingDefinition => ({
+  name,
+  defaultValue: String(defaultValue),
+  valueType: SettingValueType.Boolean,
+  isVisibleToClients: true,
+  providers: HOST_AND_TENANT,
+  displayName,
+  description,
+});
+
+defineSettingGroup({
+  name: 'Identity',
+  displayName: text('Identity management', '身份标识管理'),
+  settings: [
+    identityNumber(
+      'Abp.Identity.Password.RequiredLength',
+      6,
+      2,
+      128,
+      text('Required length', '密码最小长度'),
+      text('Minimum length of a password.', '密码的最小长度。'),
+    ),
+    identityNumber(
+      'Abp.Identity.Password.RequiredUniqueChars',
+      1,
+      1,
+      128,
+      text('Required unique characters', '不同字符最少个数'),
+      text('Minimum number of distinct characters in a password.', '密码中至少包含的不同字符个数。'),
+    ),
+    identityFlag(
+      'Abp.Identity.Password.RequireNonAlphanumeric',
+      true,
+      text('Require non-alphanumeric', '必须包含特殊字符'),
+      text('Passwords must contain a non-alphanumeric character.', '密码必须包含非字母数字字符。'),
+    ),
+    identityFlag(
+      'Abp.Identity.Password.RequireLowercase',
+      true,
+      text('Require lowercase', '必须包含小写字母'),
+      text('Passwords must contain a lowercase letter.', '密码必须包含小写字母。'),
+    ),
+    identityFlag(
+      'Abp.Identity.Password.RequireUppercase',
+      true,
+      text('Require uppercase', '必须包含大写字母'),
+      text('Passwords must contain an uppercase letter.', '密码必须包含大写字母。'),
+    ),
+    identityFlag(
+      'Abp.Identity.Password.RequireDigit',
+      true,
+      text('Require digit', '必须包含数字'),
+      text('Passwords must contain a digit.', '密码必须包含数字。'),
+    ),
+    identityFlag(
+      'Abp.Identity.Lockout.AllowedForNewUsers',
+      true,
+      text('Lock out new users', '新用户启用锁定'),
+      text('New users can be locked out after failed sign-ins.', '新用户在登录失败后可以被锁定。'),
+    ),
+    identityNumber(
+      'Abp.Identity.Lockout.MaxFailedAccessAttempts',
+      5,
+      1,
+      100,
+      text('Max failed access attempts', '最大失败访问尝试次数'),
+      text('Failed sign-ins before the account is locked out.', '账户被锁定前允许的登录失败次数。'),
+      false,
+    ),
+    identityNumber(
+      'Abp.Identity.Lockout.LockoutDuration',
+      300,
+      1,
+      31_536_000,
+      text('Lockout duration (seconds)', '锁定时长(秒)'),
+      text('How long a locked-out account stays locked.', '账户被锁定的时长。'),
+      false,
+    ),
+    identityNumber(
+      'Abp.Identity.User.SmsRepetInterval',
+      1,
+      1,
+      1440,
+      text('SMS resend interval (minutes)', '短信重复发送间隔(分钟)'),
+      text('A phone code cannot be sent again within this interval.', '在此间隔内不能重复发送手机验证码。'),
+      false,
+    ),
+    identityFlag(
+      'Abp.Identity.User.IsUserNameUpdateEnabled',
+      true,
+      text('Allow changing user name', '允许修改用户名'),
+      text('Users may change their own user name.', '用户可以修改自己的用户名。'),
+    ),
+    identityFlag(
+      'Abp.Identity.User.IsEmailUpdateEnabled',
+      true,
+      text('Allow changing e-mail', '允许修改邮箱'),
+      text('Users may change their own e-mail address.', '用户可以修改自己的邮箱地址。'),
+    ),
+  ],
+});
+
+defineSettingGroup({
+  name: 'Account',
+  displayName: text('Account', '账户'),
+  settings: [
+    {
+      name: 'Abp.Account.IsSelfRegistrationEnabled',
+      defaultValue: 'true',
+      valueType: SettingValueType.Boolean,
+      isVisibleToClients: true,
+      providers: HOST_AND_TENANT,
+      displayName: text('Self registration', '允许自助注册'),
+      description: text('Visitors may register an account by phone.', '访客可以通过手机号注册账户。'),
+    },
+  ],
+});
+
+registerResource('AbpSettingManagement', {
+  en: {
+    UnknownSetting: 'The setting {1} does not exist.',
+    NotChangeableHere: 'The setting {1} cannot be changed at this level.',
+    InvalidSettingValue: 'The value of the setting {1} is not valid.',
+  },
+  'zh-Hans': {
+    UnknownSetting: '设置 {1} 不存在。',
+    NotChangeableHere: '设置 {1} 不能在此级别修改。',
+    InvalidSettingValue: '设置 {1} 的值无效。',
+  },
+});

@@ -1,0 +1,124 @@
+/**
+ * Platform benchmark (numbers, not pass/fail). Starts the product on a fresh PostgreSQL
+ * database with 1 000 tenants, then measures on loopback:
+ *  - GET /api/abp/application-configuration (warm, signed in as the demo admin);
+ *  - an authenticated, tenant-scoped, permission-checked list endpoint;
+ *  - a bare Fastify + pg route running the same queries, in the same run.
+ * Usage: npm run bench [-- --seconds 10 --connections 50]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { freePort, type LoadResult, load, root, startProcess, stopProcess } from './support.ts';
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const baseUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const dbName = `seller_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const dbUrl = Object.assign(new URL(baseUrl), { pathname: `/${dbName}` }).toString();
+
+const results: LoadResult[] = [];
+try {
+  const port = await freePort();
+  const server = await startProcess('apps/server/src/main.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: `/tmp/${dbName}`,
+  });
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const tenants = await seedVolume(db);
+  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
+
+  const token = await signIn(port);
+  const auth = { authorization: `Bearer ${token}`, 'accept-language': 'zh-Hans' };
+  const listPath = '/api/platform/menus?skipCount=20&maxResultCount=20&sorting=code%20asc';
+  results.push(
+    await load('application-configuration (warm)', `http://127.0.0.1:${port}/api/abp/application-configuration`, {
+      connections,
+      seconds,
+      headers: auth,
+    }),
+  );
+  results.push(
+    await load('list endpoint (auth + tenant + permission)', `http://127.0.0.1:${port}${listPath}`, {
+      connections,
+      seconds,
+      headers: auth,
+    }),
+  );
+  await stopProcess(server);
+
+  const barePort = await freePort();
+  const bare = await startProcess('bench/bare-server.ts', { PORT: String(barePort), DATABASE_URL: dbUrl });
+  results.push(
+    await load(
+      'bare Fastify + pg, same queries',
+      `http://127.0.0.1:${barePort}/bare/menus?tenantId=${demoId}&skip=20&max=20`,
+      { connections, seconds },
+    ),
+  );
+  await stopProcess(bare);
+  await db.end();
+
+  const [config, list, bareResult] = results;
+  const ratio = Math.round((list.requestsPerSecond / bareResult.requestsPerSecond) * 100);
+  const report = {
+    date: new Date().toISOString(),
+    machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+    database: 'PostgreSQL (loopback)',
+    tenants,
+    connections,
+    seconds,
+    results,
+    listVsBare: `${ratio} %`,
+  };
+  console.table(results);
+  console.log(`List endpoint throughput = ${ratio} % of the bare route (target >= 70 %).`);
+  console.log(`application-configuration p50 = ${config.p50} ms (target < 5 ms).`);
+  mkdirSync(`${root}/bench/results`, { recursive: true });
+  writeFileSync(`${root}/bench/results/platform.json`, `${JSON.stringify(report, null, 2)}\n`);
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
+
+/** 1 000 tenants with 40 menus each; the demo tenant's menus are what the list pages through. */
+async function seedVolume(db: pg.Client): Promise<number> {
+  await db.query(`
+    insert into tenants (name, normalized_name)
+    select 'bench' || i, 'BENCH' || i from generate_series(1, 999) i on conflict do nothing`);
+  await db.query(`
+    insert into platform_menus (tenant_id, code, path, name, display_name, component, platform_type)
+    select t.id, lpad(i::text, 5, '0') || '.bench', '/bench/' || i, 'bench' || i, 'Bench ' || i, 'bench/index', 56
+    from tenants t cross join generate_series(1, 40) i`);
+  await db.query('analyze');
+  return Number((await db.query('select count(*) from tenants')).rows[0].count);
+}
+
+async function signIn(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', __tenant: 'demo' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'web-admin',
+      username: 'admin',
+      password: '1q2w3E*',
+      scope: 'openid profile email phone roles offline_access',
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Pool } from 'undici';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts a Node script as a child process and waits for its "listening" line. */
+export async function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 180_000);
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      if (/listening on/i.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}:\n${output}`)));
+  });
+  child.removeAllListeners('exit');
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+export interface LoadResult {
+  name: string;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+
+/**
+ * Bounded closed-loop load on a loopback URL: `connections` concurrent callers, each
+ * sending its next request when the previous answers, for `seconds` (after a 2 s
+ * warm-up). Latencies are exact per request, in milliseconds.
+ */
+export async function load(
+  name: string,
+  url: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const target = new URL(url);
+  const pool = new Pool(target.origin, { connections: opts.connections, pipelining: 1 });
+  const path = target.pathname + target.search;
+  const run = async (seconds: number, latencies: number[] | null) => {
+    let failures = 0;
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: opts.connections }, async () => {
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          const res = await pool.request({ method: 'GET', path, headers: opts.headers });
+          await res.body.dump();
+          if (res.statusCode !== 200) failures += 1;
+          latencies?.push(performance.now() - t0);
+        }
+      }),
+    );
+    return failures;
+  };
+  await run(2, null);
+  const latencies: number[] = [];
+  const failures = await run(opts.seconds, latencies);
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name,
+    requests: latencies.length,
+    requestsPerSecond: Math.round(latencies.length / opts.seconds),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    failures,
+  };
+}

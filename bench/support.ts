@@ -17,7 +17,13 @@ export async function freePort(): Promise<number> {
 
 /** Starts a Node script as a child process and waits for its "listening" line. */
 export async function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
+  // BENCH_PROFILE=1 writes a CPU profile of each server process to bench/results/.
+  const flags = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${root}/bench/results`] : [];
+  const child = spawn(process.execPath, [...flags, script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 180_000);

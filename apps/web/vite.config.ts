@@ -23,5 +23,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
+    manifest: true,
   },
 });

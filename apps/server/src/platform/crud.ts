@@ -50,6 +50,8 @@ export function orderBy(sorting: string | undefined, allowed: Record<string, Any
   return terms;
 }
 
+const TOTAL = '__totalCount';
+
 export interface PageInput {
   skipCount: number;
   maxResultCount: number;
@@ -64,20 +66,25 @@ export async function page<T extends AnyTable>(
   input: PageInput,
   sort: { allowed: Record<string, AnyPgColumn>; fallback: SQL[] },
 ): Promise<{ totalCount: number; items: T['$inferSelect'][] }> {
-  const [items, [{ count }]] = await Promise.all([
-    tx
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...orderBy(input.sorting, sort.allowed, sort.fallback))
-      .limit(input.maxResultCount)
-      .offset(input.skipCount),
-    tx
+  // One statement: the page and the total (window count) together.
+  const rows = await tx
+    .select({ ...getTableColumns(table as PgTable), [TOTAL]: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy(input.sorting, sort.allowed, sort.fallback))
+    .limit(input.maxResultCount)
+    .offset(input.skipCount);
+  let totalCount = rows.length ? (rows[0] as Record<string, number>)[TOTAL] : 0;
+  if (!rows.length && input.skipCount > 0) {
+    // Past the last page the window has no row to report the total on.
+    const [{ count }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(table as PgTable)
-      .where(where),
-  ]);
-  return { totalCount: count, items: items as T['$inferSelect'][] };
+      .where(where);
+    totalCount = count;
+  }
+  for (const row of rows as Record<string, unknown>[]) delete row[TOTAL];
+  return { totalCount, items: rows as T['$inferSelect'][] };
 }
 
 export async function getOwned<T extends AnyTable>(

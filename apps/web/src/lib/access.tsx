@@ -1,4 +1,4 @@
-import { GUEST } from '@seller/contracts';
+import { GUEST } from '@seller/contracts/permissions';
 import { useAbp } from './abp/config-store.ts';
 
 /** Route meta roles: a route with a roles list is shown only to a user holding one of them (spec §2). */

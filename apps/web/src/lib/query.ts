@@ -1,7 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { HttpError } from './http/errors.ts';
+import { onLanguageSwitched } from './session/language.ts';
+import { onSessionReset } from './session/lifecycle.ts';
 
-/** The one TanStack Query client: the HTTP client has already notified errors, so no retries on 4xx. */
+/**
+ * The one TanStack Query client: the HTTP client has already notified errors, so no retries on 4xx.
+ * Loaded with the signed-in shell only (the sign-in screens do not need it).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -15,3 +20,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// switching user or tenant drops every cached query; a new language re-reads server texts
+onSessionReset(() => queryClient.clear());
+onLanguageSwitched(() => void queryClient.invalidateQueries());

@@ -1,20 +1,33 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
+import { createContext, useContext } from 'react';
 
 /**
- * antd's context-aware message/notification/modal instances, captured by the app provider
- * (`<App>` + `App.useApp()`), so that non-React modules (the HTTP client, the service worker hook)
- * show themed, localized feedback.
+ * antd's context-aware message and notification instances, created by the app provider, so that
+ * components (`useUi()`) and non-React modules (the HTTP client, the service worker hook) show themed,
+ * localized feedback. The modal API (re-login dialog) is loaded on first use only: it is not part of
+ * the sign-in screen's bundle.
  */
 export interface UiApi {
   message: MessageInstance;
   notification: NotificationInstance;
-  modal: ModalHookAPI;
 }
 
 let api: UiApi | undefined;
 const waiters: Array<(api: UiApi) => void> = [];
+let modal: ModalHookAPI | undefined;
+const modalWaiters: Array<(api: ModalHookAPI) => void> = [];
+let requestModalHost: (() => void) | undefined;
+
+export const UiContext = createContext<UiApi | undefined>(undefined);
+
+/** message / notification for components (replaces antd's App.useApp). */
+export function useUi(): UiApi {
+  const ui = useContext(UiContext);
+  if (!ui) throw new Error('useUi must be used inside the app provider');
+  return ui;
+}
 
 export function setUiApi(next: UiApi): void {
   api = next;
@@ -28,4 +41,22 @@ export function getUiApi(): UiApi | undefined {
 /** Resolves once the provider has mounted (immediately when it has). */
 export function whenUi(): Promise<UiApi> {
   return api ? Promise.resolve(api) : new Promise((resolve) => waiters.push(resolve));
+}
+
+export function setModalHostRequester(request: () => void): void {
+  requestModalHost = request;
+  // a dialog asked for before the provider mounted (e.g. during the router's first navigation)
+  if (modalWaiters.length > 0) request();
+}
+
+export function setModalApi(next: ModalHookAPI): void {
+  modal = next;
+  for (const w of modalWaiters.splice(0)) w(next);
+}
+
+/** The modal API, mounting its host on first use. */
+export function whenModal(): Promise<ModalHookAPI> {
+  if (modal) return Promise.resolve(modal);
+  requestModalHost?.();
+  return new Promise((resolve) => modalWaiters.push(resolve));
 }

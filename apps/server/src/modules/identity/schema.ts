@@ -58,7 +58,10 @@ export const roles = pgTable(
     ...concurrency(),
     ...extraProperties(),
   },
-  (t) => [uniqueIndex('identity_roles_name_uq').on(tenantKey, t.normalizedName)],
+  (t) => [
+    uniqueIndex('identity_roles_name_uq').on(tenantKey, t.normalizedName),
+    index('identity_roles_tenant_ix').on(t.tenantId, t.normalizedName),
+  ],
 );
 
 export const userRoles = pgTable(

@@ -1,4 +1,4 @@
-import { pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, tenantId, tenantKey } from '../../platform/db/columns.ts';
 
 /** A grant of one permission to a role (`R`, key = role name) or a user (`U`, key = user id). */
@@ -11,5 +11,8 @@ export const permissionGrants = pgTable(
     providerName: varchar('provider_name', { length: 64 }).notNull(),
     providerKey: varchar('provider_key', { length: 64 }).notNull(),
   },
-  (t) => [uniqueIndex('permission_grants_uq').on(tenantKey, t.name, t.providerName, t.providerKey)],
+  (t) => [
+    uniqueIndex('permission_grants_uq').on(tenantKey, t.name, t.providerName, t.providerKey),
+    index('permission_grants_provider_ix').on(t.providerName, t.providerKey),
+  ],
 );

@@ -52,6 +52,7 @@ export const menus = pgTable(
   },
   (t) => [
     uniqueIndex('platform_menus_code_uq').on(tenantKey, t.code),
+    index('platform_menus_tenant_ix').on(t.tenantId, t.code),
     uniqueIndex('platform_menus_name_uq').on(
       tenantKey,
       sql`coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid)`,

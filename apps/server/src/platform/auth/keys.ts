@@ -16,6 +16,7 @@ export class TokenKeys {
   readonly publicJwk: JWK;
   private privateKey: Key;
   private publicKey: Key;
+  private verified = new Map<string, JWTPayload>();
 
   private constructor(kid: string, privateKey: Key, publicKey: Key, publicJwk: JWK) {
     this.kid = kid;
@@ -55,9 +56,17 @@ export class TokenKeys {
     return jwt.sign(this.privateKey);
   }
 
-  /** Verifies signature and expiry; throws on anything else. */
+  /**
+   * Verifies signature and expiry; throws on anything else. A token verified once is
+   * remembered until it expires (bounded), since the RSA check dominates a warm request;
+   * revocation is checked separately on every request.
+   */
   async verify(token: string): Promise<JWTPayload> {
+    const hit = this.verified.get(token);
+    if (hit && (hit.exp ?? 0) * 1000 > Date.now()) return hit;
     const { payload } = await jwtVerify(token, this.publicKey, { algorithms: [ALG] });
+    if (this.verified.size >= 10_000) this.verified.clear();
+    this.verified.set(token, payload);
     return payload;
   }
 

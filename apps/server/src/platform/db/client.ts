@@ -18,6 +18,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The node-postgres pool (PostgreSQL only), for the tenant-scoped transaction fast path. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export async function openDatabase(opts: { url?: string; dir?: string; poolSize?
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    database = { db, kind: 'postgres', close: () => pool.end() };
+    database = { db, kind: 'postgres', pool, close: () => pool.end() };
   } else {
     if (opts.dir) mkdirSync(opts.dir, { recursive: true });
     const client = await PGlite.create(opts.dir ? join(opts.dir) : undefined, { extensions: { pg_trgm } });

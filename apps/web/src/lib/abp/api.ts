@@ -1,5 +1,6 @@
-import { Limits } from '@seller/contracts';
-import { http } from '../http/index.ts';
+import { Limits } from '@seller/contracts/constants';
+import { logError } from '../error-log.ts';
+import { HttpError, http } from '../http/index.ts';
 import { readJson, StorageKeys, writeJson } from '../storage.ts';
 import type { ApplicationConfiguration, ListResult, MenuDto, TenantLookup } from './types.ts';
 
@@ -27,7 +28,23 @@ export async function loadApiDefinition(): Promise<unknown> {
   return fresh;
 }
 
+/**
+ * The current user's menus (flat). A server without the menu module (404) yields no menus: the
+ * static routes (Dashboard, profile) still work, and the gap is reported in the error log.
+ */
 export async function fetchMyMenus(platformType: number): Promise<MenuDto[]> {
-  const res = await http.get<ListResult<MenuDto>>('/api/platform/menus/by-current-user', { platformType });
-  return res?.items ?? [];
+  try {
+    const res = await http.get<ListResult<MenuDto>>(
+      '/api/platform/menus/by-current-user',
+      { platformType },
+      { notify: (e) => e.status !== 404 },
+    );
+    return res?.items ?? [];
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) {
+      logError('menus', e);
+      return [];
+    }
+    throw e;
+  }
 }

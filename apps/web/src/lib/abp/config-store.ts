@@ -1,4 +1,4 @@
-import { GUEST } from '@seller/contracts';
+import { GUEST } from '@seller/contracts/permissions';
 import { create } from 'zustand';
 import type { ApplicationConfiguration } from './types.ts';
 

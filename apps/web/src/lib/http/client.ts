@@ -1,4 +1,11 @@
-import { describeError, type ErrorBody, type ErrorNotice, HttpError, parseErrorBody, type StatusTextKey } from './errors.ts';
+import {
+  describeError,
+  type ErrorBody,
+  type ErrorNotice,
+  HttpError,
+  parseErrorBody,
+  type StatusTextKey,
+} from './errors.ts';
 
 export type QueryValue = string | number | boolean | null | undefined | Date | ReadonlyArray<string | number | boolean>;
 export type QueryParams = Record<string, QueryValue>;

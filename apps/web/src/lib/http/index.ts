@@ -1,4 +1,4 @@
-import { Limits } from '@seller/contracts';
+import { Limits } from '@seller/contracts/constants';
 import { tr } from '../i18n/index.ts';
 import { useSession } from '../session/store.ts';
 import { getUiApi } from '../ui-bridge.ts';

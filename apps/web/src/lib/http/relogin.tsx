@@ -1,15 +1,19 @@
+import type { HookAPI } from 'antd/es/modal/useModal';
 import { tr } from '../i18n/index.ts';
 import { useSession } from '../session/store.ts';
-import { getUiApi } from '../ui-bridge.ts';
+import { whenModal } from '../ui-bridge.ts';
 
 let open = false;
 
 /** Spec section 8: token expired → confirm dialog; 'relogin' clears the token and reloads. */
 export function showReloginDialog(): void {
-  const ui = getUiApi();
-  if (open || !ui) return;
+  if (open) return;
   open = true;
-  ui.modal.confirm({
+  void whenModal().then((modal) => openDialog(modal));
+}
+
+function openDialog(modal: HookAPI): void {
+  modal.confirm({
     title: tr('session.confirmLogout'),
     content: <span data-testid="relogin-dialog">{tr('session.tokenExpired')}</span>,
     okText: tr('session.relogin'),

@@ -1,4 +1,4 @@
-import type { Culture } from '@seller/contracts';
+import type { Culture } from '@seller/contracts/constants';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
 

@@ -1,4 +1,4 @@
-import { type Culture, DefaultCulture } from '@seller/contracts';
+import { type Culture, DefaultCulture } from '@seller/contracts/constants';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18next, { type TOptions } from 'i18next';
@@ -82,7 +82,7 @@ export function localize(key: string | null | undefined, ...args: unknown[]): st
 
 /** Typed translation of a built-in key, usable outside React. */
 export function tr(key: TextKey, options?: TOptions): string {
-  return i18n.t(key, options) as string;
+  return i18n.t(key, options ?? {}) as string;
 }
 
 export function currentCulture(): Culture {

@@ -1,6 +1,5 @@
 import { useAbp } from '../abp/config-store.ts';
 import { CLIENT_ID, http, type TokenReply, tokenSetFromReply } from '../http/index.ts';
-import { queryClient } from '../query.ts';
 import { removeItem, StorageKeys } from '../storage.ts';
 import { type TenantRef, useSession } from './store.ts';
 
@@ -13,12 +12,11 @@ export function onSessionReset(hook: ResetHook): () => void {
   return () => resetHooks.delete(hook);
 }
 
-/** Clears cached configuration, API description, permissions, query cache, tabs and routes. */
+/** Clears cached configuration, API description, permissions, and (through the hooks) query cache, tabs and routes. */
 export function resetClientState(): void {
   useAbp.getState().clear();
   removeItem(StorageKeys.apiDefinition);
   removeItem(StorageKeys.configuration);
-  queryClient.clear();
   for (const hook of resetHooks) hook();
 }
 

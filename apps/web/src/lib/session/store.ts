@@ -1,4 +1,4 @@
-import { type Culture, Cultures, DefaultCulture, ThemeColors } from '@seller/contracts';
+import { type Culture, Cultures, DefaultCulture, ThemeColors } from '@seller/contracts/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { StorageKeys } from '../storage.ts';

@@ -1,0 +1,132 @@
+import { createBrowserRouter, type MiddlewareFunction, redirect } from 'react-router';
+import { useAbp } from '../lib/abp/config-store.ts';
+import { heldNames } from '../lib/access.tsx';
+import { HttpError } from '../lib/http/errors.ts';
+import { tr } from '../lib/i18n/index.ts';
+import { registerShellPrefetch } from '../lib/prefetch.ts';
+import { useSession } from '../lib/session/store.ts';
+import { getUiApi } from '../lib/ui-bridge.ts';
+import { loadSession } from './bootstrap.ts';
+import { decideAccess, decideAfterLoad, decideNavigation } from './guard.ts';
+import { BootFallback, RootView, RouteErrorView } from './RootView.tsx';
+import { requiredPermissions } from './routes/route-access.ts';
+import { useRoutes } from './routes/store.ts';
+
+const sessionLoaded = () => Boolean(useAbp.getState().config) && useRoutes.getState().ready;
+
+/** Spec §2 navigation guard, run before every navigation. */
+const guard: MiddlewareFunction = async ({ request }) => {
+  const url = new URL(request.url);
+  const fullPath = url.pathname + url.search;
+  const decision = decideNavigation({
+    pathname: url.pathname,
+    search: url.search,
+    hasToken: Boolean(useSession.getState().accessToken),
+    configLoaded: sessionLoaded(),
+  });
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (decision.kind === 'load') {
+    let ok = true;
+    try {
+      await loadSession();
+    } catch (e) {
+      ok = false;
+      useSession.getState().clearTokens();
+      useAbp.getState().clear();
+      useRoutes.getState().clear();
+      // HTTP failures were already notified by the client; anything else: its message or 'Has Error'
+      if (!(e instanceof HttpError)) {
+        getUiApi()?.message.error(e instanceof Error && e.message ? e.message : tr('error.hasError'));
+      }
+    }
+    const next = decideAfterLoad(ok, fullPath);
+    if (next.kind === 'redirect') throw redirect(next.to);
+  }
+};
+
+/** Inside the layout: which page, redirect, 401/403 or 404 the path resolves to. */
+const access: MiddlewareFunction = async ({ request }) => {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith('/redirect/')) return;
+  const { permissions, config } = useAbp.getState();
+  const decision = decideAccess(
+    useRoutes.getState().tree,
+    url.pathname,
+    heldNames(permissions, config?.currentUser?.roles),
+    requiredPermissions,
+  );
+  if (decision.kind === 'redirect') throw redirect(decision.to + url.search);
+  if (decision.kind === 'forbidden') throw redirect('/401');
+  if (decision.kind === 'not-found') throw redirect('/404');
+};
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+registerShellPrefetch(() => {
+  void import('./shell/Layout.tsx');
+  void import('../features/dashboard/pages/index.tsx');
+});
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      middleware: [guard],
+      Component: RootView,
+      HydrateFallback: BootFallback,
+      ErrorBoundary: RouteErrorView,
+      children: [
+        {
+          path: '/login',
+          handle: { title: 'login.title' },
+          lazy: page(() => import('../features/auth/pages/login.tsx')),
+        },
+        {
+          path: '/register',
+          handle: { title: 'register.title' },
+          lazy: page(() => import('../features/auth/pages/register.tsx')),
+        },
+        {
+          path: '/reset-password',
+          handle: { title: 'reset.title' },
+          lazy: page(() => import('../features/auth/pages/reset-password.tsx')),
+        },
+        {
+          path: '/auth-redirect',
+          handle: { title: 'login.title' },
+          lazy: page(() => import('../features/auth/pages/auth-redirect.tsx')),
+        },
+        {
+          path: '/404',
+          handle: { title: 'error.notFoundTitle' },
+          lazy: page(() => import('../features/errors/pages/404.tsx')),
+        },
+        {
+          path: '/401',
+          handle: { title: 'error.noPermissionTitle' },
+          lazy: page(() => import('../features/errors/pages/401.tsx')),
+        },
+        {
+          id: 'layout',
+          path: '/',
+          middleware: [access],
+          lazy: page(() => import('./shell/Layout.tsx')),
+          children: [
+            { index: true, Component: Empty },
+            { path: 'redirect/*', lazy: page(() => import('./shell/RedirectPage.tsx')) },
+            { path: '*', Component: Empty },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+/** Layout children render nothing: the layout's page host shows (and keeps alive) the pages. */
+function Empty() {
+  return null;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

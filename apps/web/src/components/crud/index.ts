@@ -1,0 +1,9 @@
+/** The shared CRUD kit: list page, form overlay (drawer/modal) with Zod fields, delete, export. */
+
+export { Access } from '../Access.tsx';
+export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
+export { DeleteAction, type DeleteActionProps } from './DeleteAction.tsx';
+export { downloadExport, saveBlob } from './export.ts';
+export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
+export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
+export { applyServerErrors, isRequired, parseForm, zodRule } from './zod-form.ts';

@@ -1,0 +1,61 @@
+import { Limits } from '@seller/contracts/constants';
+import { pageToSkip } from '@seller/contracts/paging';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PagedResult } from '../../lib/abp/types.ts';
+
+/** ABP paged input: what a CRUD list sends to the server. */
+export interface CrudQuery {
+  skipCount: number;
+  maxResultCount: number;
+  sorting?: string;
+  filter?: string;
+}
+
+export interface CrudListOptions<T> {
+  queryKey: readonly unknown[];
+  request(query: CrudQuery, signal?: AbortSignal): Promise<PagedResult<T>>;
+  pageSize?: number;
+  defaultSorting?: string;
+}
+
+/** List state (page, size, sorting, filter) mapped to skipCount/maxResultCount/sorting/filter. */
+export function useCrudList<T>({
+  queryKey,
+  request,
+  pageSize = Limits.defaultPageSize,
+  defaultSorting,
+}: CrudListOptions<T>) {
+  const [state, setState] = useState({ page: 1, pageSize, sorting: defaultSorting, filter: '' });
+  const params: CrudQuery = {
+    ...pageToSkip(state.page, state.pageSize),
+    sorting: state.sorting || undefined,
+    filter: state.filter.trim() || undefined,
+  };
+  const query = useQuery({
+    queryKey: [...queryKey, params],
+    queryFn: ({ signal }) => request(params, signal),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    ...state,
+    params,
+    query,
+    items: query.data?.items ?? [],
+    total: query.data?.totalCount ?? 0,
+    setPage: (page: number, size?: number) => setState((s) => ({ ...s, page, pageSize: size ?? s.pageSize })),
+    setSorting: (sorting: string | undefined) =>
+      setState((s) => ({ ...s, sorting: sorting ?? defaultSorting, page: 1 })),
+    setFilter: (filter: string) => setState((s) => ({ ...s, filter, page: 1 })),
+    refresh: () => query.refetch(),
+  };
+}
+
+/** 'name' + 'ascend' → 'name asc' (ABP sorting). */
+export function toSorting(
+  field: string | undefined,
+  order: 'ascend' | 'descend' | null | undefined,
+): string | undefined {
+  if (!field || !order) return undefined;
+  return `${field} ${order === 'ascend' ? 'asc' : 'desc'}`;
+}

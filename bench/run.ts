@@ -55,6 +55,7 @@ try {
         connections,
         seconds,
         headers: auth,
+        serverPid: server.pid,
       }),
     );
   results.push(
@@ -62,6 +63,7 @@ try {
       connections,
       seconds,
       headers: auth,
+      serverPid: server.pid,
     }),
   );
   await stopProcess(server);
@@ -72,7 +74,7 @@ try {
     await load(
       'bare Fastify + pg, same queries',
       `http://127.0.0.1:${barePort}/bare/menus?tenantId=${demoId}&skip=20&max=20`,
-      { connections, seconds },
+      { connections, seconds, serverPid: bare.pid },
     ),
   );
   await stopProcess(bare);

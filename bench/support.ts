@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Pool } from 'undici';
 
@@ -47,8 +48,17 @@ export async function stopProcess(child: ChildProcess) {
   await new Promise((r) => child.once('exit', r));
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+export function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export interface LoadResult {
   name: string;
+  /** Server CPU per request (user + system), microseconds. */
+  serverCpuMicros?: number;
   requests: number;
   requestsPerSecond: number;
   p50: number;
@@ -68,7 +78,7 @@ const percentile = (sorted: number[], p: number) =>
 export async function load(
   name: string,
   url: string,
-  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+  opts: { connections: number; seconds: number; headers?: Record<string, string>; serverPid?: number },
 ): Promise<LoadResult> {
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections: opts.connections, pipelining: 1 });
@@ -91,7 +101,9 @@ export async function load(
   };
   await run(2, null);
   const latencies: number[] = [];
+  const cpuBefore = cpuSeconds(opts.serverPid);
   const failures = await run(opts.seconds, latencies);
+  const cpuUsed = cpuSeconds(opts.serverPid) - cpuBefore;
   await pool.close();
   latencies.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
@@ -103,5 +115,6 @@ export async function load(
     p95: round(percentile(latencies, 95)),
     p99: round(percentile(latencies, 99)),
     failures,
+    serverCpuMicros: Math.round((cpuUsed / latencies.length) * 1e6),
   };
 }

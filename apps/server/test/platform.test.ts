@@ -54,6 +54,32 @@ describe('row-level security (the second lock)', () => {
   });
 });
 
+describe('units of work', () => {
+  it('roll back every write when a later statement fails', async () => {
+    await expect(
+      t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
+        await tx.select().from(roles);
+        await tx.insert(roles).values({ tenantId: t.demo.id, name: 'half', normalizedName: 'HALF' });
+        await tx.insert(roles).values({ tenantId: t.demo.id, name: 'half', normalizedName: 'HALF' }); // unique clash
+      }),
+    ).rejects.toThrow();
+    const rows = await t.services.data.unscoped((tx) => tx.select().from(roles).where(eq(roles.name, 'half')));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('switch tenant and owner scopes on the same pooled connections without mixing them', async () => {
+    for (let i = 0; i < 30; i++) {
+      const tenant = [t.demo, t.other, null][i % 3];
+      const seen = await t.services.data.inTenant({ tenant }, (tx) =>
+        tx.select({ tenantId: roles.tenantId }).from(roles),
+      );
+      expect(new Set(seen.map((r) => r.tenantId))).toEqual(new Set([tenant?.id ?? null]));
+      const all = await t.services.data.unscoped((tx) => tx.select({ tenantId: roles.tenantId }).from(roles));
+      expect(new Set(all.map((r) => r.tenantId)).size).toBe(3);
+    }
+  });
+});
+
 describe('error envelope and tenancy resolution', () => {
   it('answers an unknown API path with a localized 404 envelope', async () => {
     const en = await t.app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'en' } });

@@ -15,8 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class DataAccess {
   private tenantDatabases = new Map<string, Promise<Database>>();
-  /** A query builder per pooled connection, made once (pool connections are reused). */
-  private clientDbs = new WeakMap<pg.PoolClient, Db>();
+  /** Per pooled connection: its query builder and remembered session state. */
+  private sessions = new WeakMap<pg.PoolClient, ClientSession>();
 
   readonly main: Database;
 
@@ -41,11 +41,15 @@ export class DataAccess {
     return (await this.databaseFor(tenant)).db;
   }
 
-  /** Runs `fn` in one transaction, scoped to the context's tenant (host when none). */
+  /**
+   * Runs `fn` as one unit of work scoped to the context's tenant (host when none): every
+   * write is in one transaction, and row-level security applies throughout.
+   */
   async inTenant<T>(ctx: Pick<RequestContext, 'tenant'>, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const database = await this.databaseFor(ctx.tenant);
     const tenantId = ctx.tenant?.id ?? '';
-    if (database.pool) return this.inPooledTransaction(database.pool, tenantId, fn);
+    if (tenantId && !UUID.test(tenantId)) throw new Error('tenant id is not a UUID');
+    if (database.pool) return this.onPooledClient(database.pool, `tenant:${tenantId}`, fn);
     return database.db.transaction(async (tx) => {
       await tx.execute(
         sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`,
@@ -55,41 +59,93 @@ export class DataAccess {
   }
 
   /**
-   * PostgreSQL path: BEGIN, the role switch and the tenant setting go in one round trip
-   * (a simple-protocol batch; the tenant id is a checked UUID), the hottest cost of
-   * every tenant request.
+   * Host infrastructure work that must cross tenants (token server, tenant registry,
+   * seeding), as the owner role. Never reachable from a tenant's request data path.
    */
-  private async inPooledTransaction<T>(pool: pg.Pool, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (tenantId && !UUID.test(tenantId)) throw new Error('tenant id is not a UUID');
+  async unscoped<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.main.pool) return this.onPooledClient(this.main.pool, 'owner', fn);
+    return this.main.db.transaction(fn);
+  }
+
+  /**
+   * PostgreSQL path, the hottest code of every request. A pooled connection keeps its
+   * role and tenant as session settings, remembered here, so consecutive requests of one
+   * tenant pay no round trip to set them. BEGIN is sent lazily before the first
+   * statement that is not a plain SELECT (reads in READ COMMITTED see the same with or
+   * without it), so a read-only request costs exactly its queries and a writing one is
+   * still a single transaction.
+   */
+  private async onPooledClient<T>(pool: pg.Pool, scope: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await pool.connect();
+    let session = this.sessions.get(client);
+    if (!session) {
+      session = new ClientSession(client);
+      this.sessions.set(client, session);
+    }
     try {
-      await client.query(`BEGIN; SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
-      let db = this.clientDbs.get(client);
-      if (!db) {
-        db = drizzle(client, { schema }) as unknown as Db;
-        this.clientDbs.set(client, db);
-      }
-      const result = await fn(db as unknown as Tx);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
+      return await session.run(scope, fn);
     } finally {
       client.release();
     }
   }
 
-  /**
-   * Host infrastructure work that must cross tenants (token server, tenant registry,
-   * seeding). Never reachable from a tenant's request data path.
-   */
-  async unscoped<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.main.db.transaction(fn);
-  }
-
   async close() {
     for (const opening of this.tenantDatabases.values()) await (await opening).close().catch(() => {});
     await this.main.close();
+  }
+}
+
+const PLAIN_SELECT = /^\s*select\b/i;
+const LOCKING = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
+
+/** One pooled connection: the scope its session is set to, and lazy transactions. */
+class ClientSession {
+  private scope: string | null = null;
+  private inTransaction = false;
+  private active = false;
+  readonly db: Db;
+  private client: pg.PoolClient;
+
+  constructor(client: pg.PoolClient) {
+    this.client = client;
+    // Drizzle talks to this proxy, which opens the transaction before the first write.
+    const proxy = {
+      query: async (...args: unknown[]) => {
+        const config = args[0] as string | { text: string };
+        const text = typeof config === 'string' ? config : config.text;
+        if (this.active && !this.inTransaction && (!PLAIN_SELECT.test(text) || LOCKING.test(text))) {
+          this.inTransaction = true;
+          await client.query('BEGIN');
+        }
+        return (client.query as (...a: unknown[]) => unknown)(...args);
+      },
+    };
+    this.db = drizzle(proxy as unknown as pg.PoolClient, { schema }) as unknown as Db;
+  }
+
+  async run<T>(scope: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.scope !== scope) {
+      // Cleared first: if setting fails, the connection must not keep a stale scope.
+      this.scope = null;
+      await this.client.query(
+        scope === 'owner'
+          ? 'RESET ROLE; RESET app.tenant_id'
+          : `SET ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${scope.slice('tenant:'.length)}', false)`,
+      );
+      this.scope = scope;
+    }
+    this.active = true;
+    this.inTransaction = false;
+    try {
+      const result = await fn(this.db as unknown as Tx);
+      if (this.inTransaction) await this.client.query('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.inTransaction) await this.client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      this.active = false;
+      this.inTransaction = false;
+    }
   }
 }

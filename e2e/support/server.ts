@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,10 @@ const root = new URL('../..', import.meta.url).pathname;
 export interface RunningServer {
   url: string;
   port: number;
+  /** The copy of apps/web/dist this server serves (WEB_DIST): tests may deploy a changed file into it. */
+  webDist: string;
+  /** The server's output so far (the last 64 KB). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -23,20 +27,52 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Copies apps/web/dist to `target`, retrying while a concurrent build leaves it incomplete. */
+async function snapshotDist(target: string): Promise<string> {
+  const dist = join(root, 'apps/web/dist');
+  for (let attempt = 0; ; attempt++) {
+    if (!existsSync(join(dist, 'index.html'))) {
+      if (attempt >= 10)
+        throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` before the e2e suite');
+    } else {
+      rmSync(target, { recursive: true, force: true });
+      cpSync(dist, target, { recursive: true });
+      const html = readFileSync(join(target, 'index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+      if (assets.every((a) => existsSync(join(target, a)))) return target;
+      if (attempt >= 10) throw new Error('apps/web/dist is incomplete (index.html names missing assets)');
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 /**
  * Starts the product as a newcomer would (`npm start`: built web app, embedded database
  * in a fresh data folder, demo seed) and waits until it listens.
+ *
+ * The server is given a copy of apps/web/dist (WEB_DIST) taken at start: the server keeps
+ * index.html in memory, so a rebuild of dist while a test file runs (someone running
+ * `npm run build` in parallel) would otherwise leave it pointing at deleted chunks.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-e2e-'));
+  const webDist = await snapshotDist(join(dataDir, 'web'));
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -52,13 +88,37 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  try {
+    await started;
+  } catch (e) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   child.removeAllListeners('exit');
+  let stopping = false;
+  // a server that dies under a test says so (its output would otherwise be lost)
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(`\n[e2e] server on port ${port} exited (${code ?? signal}):\n${output.slice(-8000)}\n`);
+  });
+  const keepTail = () => {
+    if (output.length > 65_536) output = output.slice(-65_536);
+  };
+  child.stdout?.on('data', keepTail);
+  child.stderr?.on('data', keepTail);
   return {
     url: `http://localhost:${port}`,
     port,
+    webDist,
+    output: () => output,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import abp from './abp/routes.ts';
 import account from './account/routes.ts';
+import auditing from './auditing/routes.ts';
 import features from './features/routes.ts';
 import identity from './identity/routes.ts';
 import identityServer from './identity-server/routes.ts';
@@ -19,5 +20,6 @@ export const modules: FastifyPluginAsync[] = [
   settings,
   features,
   platform,
+  auditing,
   abp,
 ];

@@ -1,9 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { CurrentTenant, RequestContext } from './context.ts';
 import { APP_ROLE, type Database, type Db, openDatabase, type Tx } from './db/client.ts';
 import * as schema from './db/schema.ts';
+
+/**
+ * Marks code running inside a unit of work. Opening another unit from inside one would
+ * hold two connections (and on PGlite, with a single connection, wait forever), so it is
+ * refused at once: pass the `tx` you have instead.
+ */
+const insideUnit = new AsyncLocalStorage<true>();
+
+function enterUnit<T>(fn: () => Promise<T>): Promise<T> {
+  if (insideUnit.getStore()) {
+    return Promise.reject(new Error('Nested unit of work: pass the open transaction instead of opening another'));
+  }
+  return insideUnit.run(true, fn);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +45,10 @@ export class DataAccess {
     if (!url) return this.main;
     let opening = this.tenantDatabases.get(url);
     if (!opening) {
-      opening = openDatabase({ url, poolSize: 5 });
+      // `pglite:<dir>` keeps the tenant in an embedded database folder (no PostgreSQL server needed).
+      opening = url.startsWith('pglite:')
+        ? openDatabase({ dir: url.slice('pglite:'.length) })
+        : openDatabase({ url, poolSize: 5 });
       this.tenantDatabases.set(url, opening);
       opening.catch(() => this.tenantDatabases.delete(url));
     }
@@ -63,8 +81,9 @@ export class DataAccess {
    * seeding), as the owner role. Never reachable from a tenant's request data path.
    */
   async unscoped<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (this.main.pool) return this.onPooledClient(this.main.pool, 'owner', fn);
-    return this.main.db.transaction(fn);
+    const pool = this.main.pool;
+    if (pool) return enterUnit(() => this.onPooledClient(pool, 'owner', fn));
+    return enterUnit(() => this.main.db.transaction(fn));
   }
 
   /**

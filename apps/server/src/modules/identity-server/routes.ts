@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { t } from '../../platform/localization/index.ts';
 import { discoveryDocument, revoke, userInfo } from './endpoints.ts';
 import { OAuthError } from './errors.ts';
+import impersonationRoutes from './impersonation-routes.ts';
 import { token } from './service.ts';
 
 /** Token server (contract §8): `/connect/*` and `/.well-known/*`. */
@@ -87,6 +88,8 @@ export default async function routes(fastify: FastifyInstance) {
   app.get('/.well-known/openid-configuration', { schema: { tags: ['connect'] }, config: { anonymous: true } }, (req) =>
     discoveryDocument(services, issuerOf(req)),
   );
+  await impersonationRoutes(fastify);
+
   app.get('/.well-known/jwks', { schema: { tags: ['connect'] }, config: { anonymous: true } }, () =>
     services.keys.jwks(),
   );

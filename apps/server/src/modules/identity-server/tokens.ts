@@ -37,6 +37,8 @@ export interface IssueInput {
   rotated?: RefreshToken;
   /** ReUse mode: the presented refresh token is handed back instead of a new one. */
   reusedRefreshToken?: string;
+  /** Extra access-token claims (impersonation: `impersonator_userid`, … per contract §8). */
+  extraClaims?: Record<string, unknown>;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -65,6 +67,7 @@ export async function issueTokens(services: Services, input: IssueInput): Promis
   const sessionId = rotated?.sessionId ?? randomUUID();
   const claims: Record<string, unknown> = {
     ...(subject ? userClaims(subject, tenant) : tenant ? { tenantid: tenant.id } : {}),
+    ...input.extraClaims,
     client_id: client.clientId,
     scope: scopes.join(' '),
   };

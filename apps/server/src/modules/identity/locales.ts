@@ -1,4 +1,5 @@
 import { registerResource } from '../../platform/localization/index.ts';
+import './admin-locales.ts';
 
 /** Texts of the identity module: password rules, duplicates, profile. */
 registerResource('AbpIdentity', {

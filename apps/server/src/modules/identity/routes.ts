@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminRoutes } from './admin-routes.ts';
 import { changePassword, getProfile, updateProfile } from './profile.ts';
 import { passwordSchema, phoneSchema } from './validation.ts';
 
@@ -55,4 +56,6 @@ export default async function routes(fastify: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+
+  await adminRoutes(fastify);
 }

@@ -11,6 +11,14 @@ import {
   time,
 } from '../../platform/db/columns.ts';
 
+/**
+ * The text the users list filter searches (user name, name, surname, e-mail, phone), one
+ * expression so that one trigram index serves it. The same SQL is used by the query.
+ */
+export const userSearchText = sql.raw(
+  `(coalesce(user_name, '') || ' ' || coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_number, ''))`,
+);
+
 export const users = pgTable(
   'identity_users',
   {
@@ -41,6 +49,8 @@ export const users = pgTable(
     uniqueIndex('identity_users_user_name_uq').on(tenantKey, t.normalizedUserName).where(sql`not is_deleted`),
     index('identity_users_phone_ix').on(t.phoneNumber),
     index('identity_users_tenant_ix').on(t.tenantId, t.creationTime),
+    // The users list filter (`ilike '%x%'` over the searchable text), see users-admin.ts.
+    index('identity_users_search_trgm_ix').using('gin', sql`(${userSearchText}) gin_trgm_ops`),
   ],
 );
 
@@ -78,25 +88,33 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('identity_user_roles_role_ix').on(t.roleId)],
 );
 
-export const userClaims = pgTable('identity_user_claims', {
-  id: id(),
-  tenantId: tenantId(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  claimType: varchar('claim_type', { length: 256 }).notNull(),
-  claimValue: varchar('claim_value', { length: 1024 }).notNull(),
-});
+export const userClaims = pgTable(
+  'identity_user_claims',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimType: varchar('claim_type', { length: 256 }).notNull(),
+    claimValue: varchar('claim_value', { length: 1024 }).notNull(),
+  },
+  (t) => [index('identity_user_claims_user_ix').on(t.userId)],
+);
 
-export const roleClaims = pgTable('identity_role_claims', {
-  id: id(),
-  tenantId: tenantId(),
-  roleId: uuid('role_id')
-    .notNull()
-    .references(() => roles.id, { onDelete: 'cascade' }),
-  claimType: varchar('claim_type', { length: 256 }).notNull(),
-  claimValue: varchar('claim_value', { length: 1024 }).notNull(),
-});
+export const roleClaims = pgTable(
+  'identity_role_claims',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    claimType: varchar('claim_type', { length: 256 }).notNull(),
+    claimValue: varchar('claim_value', { length: 1024 }).notNull(),
+  },
+  (t) => [index('identity_role_claims_role_ix').on(t.roleId)],
+);
 
 /** Security log (sign-in outcomes, lockouts, password changes…). */
 export const securityLogs = pgTable(
@@ -118,4 +136,82 @@ export const securityLogs = pgTable(
     ...extraProperties(),
   },
   (t) => [index('identity_security_logs_tenant_ix').on(t.tenantId, t.creationTime)],
+);
+
+/** Organization units: a tree with dot-joined 5-digit codes (`00001.00002`). */
+export const organizationUnits = pgTable(
+  'identity_organization_units',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    parentId: uuid('parent_id'),
+    code: varchar('code', { length: 95 }).notNull(),
+    displayName: varchar('display_name', { length: 128 }).notNull(),
+    ...audited(),
+    ...concurrency(),
+    ...extraProperties(),
+  },
+  (t) => [
+    uniqueIndex('identity_organization_units_code_uq').on(tenantKey, t.code),
+    index('identity_organization_units_parent_ix').on(t.tenantId, t.parentId),
+  ],
+);
+
+export const organizationUnitUsers = pgTable(
+  'identity_organization_unit_users',
+  {
+    tenantId: tenantId(),
+    organizationUnitId: uuid('organization_unit_id')
+      .notNull()
+      .references(() => organizationUnits.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creationTime: time('creation_time').notNull().defaultNow(),
+    creatorId: uuid('creator_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationUnitId, t.userId] }),
+    index('identity_organization_unit_users_user_ix').on(t.userId),
+  ],
+);
+
+export const organizationUnitRoles = pgTable(
+  'identity_organization_unit_roles',
+  {
+    tenantId: tenantId(),
+    organizationUnitId: uuid('organization_unit_id')
+      .notNull()
+      .references(() => organizationUnits.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    creationTime: time('creation_time').notNull().defaultNow(),
+    creatorId: uuid('creator_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationUnitId, t.roleId] }),
+    index('identity_organization_unit_roles_role_ix').on(t.roleId),
+  ],
+);
+
+/** Claim types (ABP `IdentityClaimType`): what user and role claims may carry. */
+export const claimTypes = pgTable(
+  'identity_claim_types',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: varchar('name', { length: 256 }).notNull(),
+    required: boolean('required').notNull().default(false),
+    isStatic: boolean('is_static').notNull().default(false),
+    regex: varchar('regex', { length: 512 }),
+    regexDescription: varchar('regex_description', { length: 128 }),
+    description: varchar('description', { length: 256 }),
+    /** String 0, Int 1, Boolean 2, DateTime 3. */
+    valueType: integer('value_type').notNull().default(0),
+    ...audited(),
+    ...concurrency(),
+    ...extraProperties(),
+  },
+  (t) => [uniqueIndex('identity_claim_types_name_uq').on(tenantKey, sql`lower(${t.name})`)],
 );

@@ -6,6 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { allowedOnSide } from '../../platform/permissions.ts';
 import { normalizeName } from '../../platform/tenancy.ts';
 import { permissionGrants } from '../permission-management/schema.ts';
+import { seedClaimTypes } from './claim-types.ts';
 import { hashPassword } from './passwords.ts';
 import { roles, userRoles, users } from './schema.ts';
 
@@ -20,12 +21,13 @@ export const DEFAULT_ADMIN_PASSWORD = '1q2w3E*';
 
 /**
  * Roles `admin` (every permission of its side), salesman, stockman, finance and the
- * `admin` user for a tenant (or the host). Idempotent: existing rows are left alone.
+ * `admin` user for a tenant (or the host), the static claim types, and for the tenant named
+ * `demo` a few business users (see `demoUsers`). Idempotent: existing rows are left alone.
  */
 export async function seedIdentity(
   services: Services,
   tenant: CurrentTenant | null,
-  opts: { adminPassword?: string; adminEmail?: string } = {},
+  opts: { adminPassword?: string; adminEmail?: string; demoUsers?: boolean } = {},
 ) {
   const tenantId = tenant?.id ?? null;
   await services.data.inTenant({ tenant }, async (tx) => {
@@ -41,6 +43,9 @@ export async function seedIdentity(
       .insert(permissionGrants)
       .values(grants.map(([name, role]) => ({ tenantId, name, providerName: 'R', providerKey: role })))
       .onConflictDoNothing();
+
+    await seedClaimTypes(tx, tenantId);
+    if (tenant?.name === 'demo' && opts.demoUsers !== false) await seedDemoUsers(tx, tenantId);
 
     const [existing] = await tx
       .select({ id: users.id })
@@ -80,4 +85,49 @@ async function ensureRole(tx: Tx, tenantId: string | null, name: string, isStati
     .values({ tenantId, name, normalizedName: normalizeName(name), isStatic, isPublic: true })
     .returning({ id: roles.id });
   return created.id;
+}
+
+/** Demo staff of tenant `demo`, one per business role (password: the default admin password). */
+export const demoUsers = [
+  { userName: 'zhang.wei', name: 'Wei', surname: 'Zhang', role: 'salesman', phoneNumber: '13900000101' },
+  { userName: 'li.na', name: 'Na', surname: 'Li', role: 'stockman', phoneNumber: '13900000102' },
+  { userName: 'wang.fang', name: 'Fang', surname: 'Wang', role: 'finance', phoneNumber: '13900000103' },
+];
+
+async function seedDemoUsers(tx: Tx, tenantId: string | null) {
+  let hash: string | undefined;
+  for (const u of demoUsers) {
+    const normalized = normalizeName(u.userName);
+    const [found] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.normalizedUserName, normalized))
+      .limit(1);
+    if (found) continue;
+    hash ??= await hashPassword(DEFAULT_ADMIN_PASSWORD);
+    const email = `${u.userName}@demo.local`;
+    const [created] = await tx
+      .insert(users)
+      .values({
+        tenantId,
+        userName: u.userName,
+        normalizedUserName: normalized,
+        name: u.name,
+        surname: u.surname,
+        email,
+        normalizedEmail: email.toUpperCase(),
+        emailConfirmed: true,
+        phoneNumber: u.phoneNumber,
+        phoneNumberConfirmed: true,
+        passwordHash: hash,
+        securityStamp: crypto.randomUUID(),
+      })
+      .returning({ id: users.id });
+    const [role] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.normalizedName, normalizeName(u.role)))
+      .limit(1);
+    if (role) await tx.insert(userRoles).values({ tenantId, userId: created.id, roleId: role.id });
+  }
 }

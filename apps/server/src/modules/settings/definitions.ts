@@ -1,5 +1,6 @@
 import { Cultures, ThemeColors } from '@seller/contracts';
 import { registerResource } from '../../platform/localization/index.ts';
+import './locales.ts';
 
 /** Where a setting value may be stored: global (host-wide), per tenant, per user. */
 export type SettingProvider = 'G' | 'T' | 'U';
@@ -123,6 +124,19 @@ defineSettingGroup({
       displayName: text('Theme colour', '主题色'),
       description: text('Primary colour of the interface.', '界面的主色调。'),
       options: ThemeColors.map((c) => ({ value: c, name: text(c, c) })),
+    },
+    {
+      name: 'App.SiteName',
+      defaultValue: '',
+      valueType: SettingValueType.String,
+      isVisibleToClients: true,
+      providers: HOST_AND_TENANT,
+      maxLength: 64,
+      displayName: text('Site name', '站点名称'),
+      description: text(
+        'Shown in the sidebar and the page title; empty uses the name the host gave the tenant (feature App.SiteName).',
+        '显示在侧边栏和页面标题中;为空时使用宿主为租户设定的名称(功能 App.SiteName)。',
+      ),
     },
     {
       name: 'App.PluginDownloadUrl',

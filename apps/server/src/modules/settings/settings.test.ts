@@ -257,3 +257,72 @@ describe('changing settings', () => {
     expect(noPermission.statusCode).toBe(403);
   });
 });
+
+describe('site name', () => {
+  const SITE = 'App.SiteName';
+  const configValue = async (tok: string) =>
+    (await as(t.app, tok)({ method: 'GET', url: '/api/abp/application-configuration' })).json().setting.values[SITE];
+
+  it('is set globally and per tenant, reaches the configuration, and is not a user setting', async () => {
+    expect(await configValue(demoAdmin)).toBe('');
+    const global = await as(
+      t.app,
+      hostAdmin,
+    )({
+      method: 'PUT',
+      url: `${BASE}/change-global`,
+      payload: { settings: [{ name: SITE, value: 'Seller Group' }] },
+    });
+    expect(global.statusCode).toBe(200);
+    expect(await configValue(demoAdmin)).toBe('Seller Group');
+    const tenant = await as(
+      t.app,
+      demoAdmin,
+    )({
+      method: 'PUT',
+      url: `${BASE}/change-current-tenant`,
+      payload: { settings: [{ name: SITE, value: 'Demo Shop' }] },
+    });
+    expect(settingValue(tenant.json(), SITE)).toBe('Demo Shop');
+    expect(await configValue(demoAdmin)).toBe('Demo Shop');
+    expect(await configValue(otherAdmin)).toBe('Seller Group');
+
+    const personal = await as(
+      t.app,
+      nobody,
+    )({
+      method: 'PUT',
+      url: `${BASE}/change-current-user`,
+      payload: { settings: [{ name: SITE, value: 'Mine' }] },
+    });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.json().error.validationErrors[0].members).toEqual(['settings.0.name']);
+    const tooLong = await as(
+      t.app,
+      demoAdmin,
+    )({
+      method: 'PUT',
+      url: `${BASE}/change-current-tenant`,
+      payload: { settings: [{ name: SITE, value: 'x'.repeat(65) }] },
+    });
+    expect(tooLong.json().error.validationErrors[0].members).toEqual(['settings.0.value']);
+    // a tenant without the settings permission cannot change it
+    const denied = await as(
+      t.app,
+      nobody,
+    )({
+      method: 'PUT',
+      url: `${BASE}/change-current-tenant`,
+      payload: { settings: [{ name: SITE, value: 'Nope' }] },
+    });
+    expect(denied.statusCode).toBe(403);
+    await as(
+      t.app,
+      hostAdmin,
+    )({
+      method: 'PUT',
+      url: `${BASE}/change-global`,
+      payload: { settings: [{ name: SITE, value: null }] },
+    });
+  });
+});

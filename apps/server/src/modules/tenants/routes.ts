@@ -1,6 +1,35 @@
+import { listResult, pagedResult } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { t } from '../../platform/localization/index.ts';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../auditing/export.ts';
+import {
+  connectionCheckDto,
+  connectionParams,
+  connectionStringDto,
+  connectionStringInput,
+  connectionValueSchema,
+  tenantCreateInput,
+  tenantDto,
+  tenantIdParams,
+  tenantListQuery,
+  tenantUpdateInput,
+} from './dto.ts';
+import {
+  checkConnectionString,
+  checkValue,
+  createTenant,
+  deleteConnectionString,
+  deleteTenant,
+  getConnectionString,
+  getTenant,
+  listConnectionStrings,
+  listTenants,
+  setConnectionString,
+  tenantBatches,
+  updateTenant,
+} from './management.ts';
 import { findTenantById, findTenantByName } from './service.ts';
 
 const lookupResult = z.object({
@@ -11,7 +40,13 @@ const lookupResult = z.object({
   isActive: z.boolean().nullable(),
 });
 
-/** HTTP routes of the tenants module: the anonymous ABP tenant look-ups (wire contract §7). */
+const TENANTS = 'AbpTenantManagement.Tenants';
+const CONNECTIONS = `${TENANTS}.ManageConnectionStrings`;
+
+/**
+ * HTTP routes of the tenants module: the anonymous ABP tenant look-ups (wire contract §7)
+ * and tenant management on the host side (spec §7 Tenants, wire contract §10).
+ */
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -39,5 +74,117 @@ export default async function routes(fastify: FastifyInstance) {
       },
     },
     (req) => findTenantById(app.services, req.params.id),
+  );
+
+  const url = '/api/tenant-management/tenants';
+  const tags = ['TenantManagement'];
+  const s = app.services;
+  const host = (permission: string) => ({ permission, side: 'host' as const });
+
+  app.get(
+    url,
+    {
+      config: host(TENANTS),
+      schema: { tags, querystring: tenantListQuery, response: { 200: pagedResult(tenantDto) } },
+    },
+    (req) => listTenants(s, req.query),
+  );
+  app.get(
+    `${url}/export`,
+    { config: host(TENANTS), schema: { tags, querystring: tenantListQuery.pick({ filter: true, sorting: true }) } },
+    async (req, reply) => {
+      const L = (key: string) => t(req.ctx.culture, `AbpTenantManagement::${key}`);
+      type Row = Awaited<ReturnType<typeof listTenants>>['items'][number];
+      return sendXlsx<Row>(
+        reply,
+        'tenants.xlsx',
+        L('Tenants'),
+        [
+          { header: L('DisplayName:Name'), width: 28, value: (r) => r.name },
+          { header: L('DisplayName:IsActive'), width: 10, value: (r) => (r.isActive ? L('Active') : L('Inactive')) },
+          {
+            header: L('DisplayName:Database'),
+            width: 12,
+            value: (r) => (r.hasOwnDatabase ? L('OwnDatabase') : L('SharedDatabase')),
+          },
+          { header: L('DisplayName:CreationTime'), width: 22, value: (r) => r.creationTime },
+          { header: 'Id', width: 38, value: (r) => r.id },
+        ],
+        tenantBatches(s, req.query, EXPORT_MAX_ROWS),
+      );
+    },
+  );
+  app.post(
+    `${url}/check-connection-string`,
+    {
+      config: host(CONNECTIONS),
+      schema: {
+        tags,
+        body: z.object({ value: connectionValueSchema }),
+        response: { 200: connectionCheckDto },
+      },
+    },
+    async (req) => ({ name: 'Default', ...(await checkValue(s, req.body.value)) }),
+  );
+  app.get(
+    `${url}/:id`,
+    { config: host(TENANTS), schema: { tags, params: tenantIdParams, response: { 200: tenantDto } } },
+    (req) => getTenant(s, req.params.id),
+  );
+  app.post(
+    url,
+    { config: host(`${TENANTS}.Create`), schema: { tags, body: tenantCreateInput, response: { 200: tenantDto } } },
+    (req) => createTenant(s, req.ctx, req.body),
+  );
+  app.put(
+    `${url}/:id`,
+    {
+      config: host(`${TENANTS}.Update`),
+      schema: { tags, params: tenantIdParams, body: tenantUpdateInput, response: { 200: tenantDto } },
+    },
+    (req) => updateTenant(s, req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    `${url}/:id`,
+    { config: host(`${TENANTS}.Delete`), schema: { tags, params: tenantIdParams } },
+    async (req, reply) => {
+      await deleteTenant(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    `${url}/:id/connection-string`,
+    {
+      config: host(CONNECTIONS),
+      schema: { tags, params: tenantIdParams, response: { 200: listResult(connectionStringDto) } },
+    },
+    (req) => listConnectionStrings(s, req.params.id),
+  );
+  app.put(
+    `${url}/:id/connection-string`,
+    {
+      config: host(CONNECTIONS),
+      schema: { tags, params: tenantIdParams, body: connectionStringInput, response: { 200: connectionStringDto } },
+    },
+    (req) => setConnectionString(s, req.ctx, req.params.id, req.body),
+  );
+  app.get(
+    `${url}/:id/connection-string/:name`,
+    { config: host(CONNECTIONS), schema: { tags, params: connectionParams, response: { 200: connectionStringDto } } },
+    (req) => getConnectionString(s, req.params.id, req.params.name),
+  );
+  app.get(
+    `${url}/:id/connection-string/:name/check`,
+    { config: host(CONNECTIONS), schema: { tags, params: connectionParams, response: { 200: connectionCheckDto } } },
+    (req) => checkConnectionString(s, req.params.id, req.params.name),
+  );
+  app.delete(
+    `${url}/:id/connection-string/:name`,
+    { config: host(CONNECTIONS), schema: { tags, params: connectionParams } },
+    async (req, reply) => {
+      await deleteConnectionString(s, req.ctx, req.params.id, req.params.name);
+      return reply.status(204).send();
+    },
   );
 }

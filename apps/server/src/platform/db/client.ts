@@ -37,6 +37,8 @@ export async function openDatabase(opts: { url?: string; dir?: string; poolSize?
   let database: Database;
   if (opts.url?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // An idle connection dropped by the server must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.error('database connection lost:', err.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     database = { db, kind: 'postgres', pool, close: () => pool.end() };

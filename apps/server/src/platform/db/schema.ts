@@ -3,6 +3,7 @@ export * from '../../modules/account/schema.ts';
 export * from '../../modules/auditing/schema.ts';
 export * from '../../modules/features/schema.ts';
 export * from '../../modules/identity/schema.ts';
+export * from '../../modules/identity-server/impersonation-schema.ts';
 export * from '../../modules/identity-server/schema.ts';
 export * from '../../modules/permission-management/schema.ts';
 export * from '../../modules/platform/schema.ts';

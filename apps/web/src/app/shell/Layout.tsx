@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/query.ts';
 import { useSession } from '../../lib/session/store.ts';
 import { type AppRoute, matchRoute, walk } from '../routes/route-table.ts';
 import { useRoutes } from '../routes/store.ts';
+import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { PageHost, routeTitleOf } from './PageHost.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -107,6 +108,7 @@ export default function Layout() {
           <header className={`app-header${settings.fixedHeader ? ' fixed' : ''}`}>
             <TopBar match={match} device={device} sidebarOpen={mobile ? mobileOpen : sidebarOpened} onToggle={toggle} />
             {settings.tagsView && <TagsView />}
+            <ImpersonationBanner />
           </header>
           <AntLayout.Content className="app-content">
             <h1 className="app-page-title" data-testid="page-title">

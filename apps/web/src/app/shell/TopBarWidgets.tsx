@@ -12,12 +12,11 @@ import { Avatar, Badge, Button, Dropdown, Modal, Table, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { backToImpersonator } from '../../components/impersonation/impersonation.ts';
 import { settingValue, useAbp } from '../../lib/abp/config-store.ts';
 import { SettingNames } from '../../lib/abp/types.ts';
 import { useErrorLog } from '../../lib/error-log.ts';
-import { http } from '../../lib/http/index.ts';
 import { logout } from '../../lib/session/lifecycle.ts';
-import { useSession } from '../../lib/session/store.ts';
 import { useUi } from '../../lib/ui-bridge.ts';
 import { loginWithRedirect } from '../guard.ts';
 
@@ -135,20 +134,6 @@ export function ErrorLogButton() {
   );
 }
 
-/** Spec §4 impersonation: obtain the way back, sign out, and sign in at /login with that token. */
-async function backToImpersonator(impersonatorUserId: string): Promise<void> {
-  const reply = await http.get<string | { token?: string; accessToken?: string; id?: string }>(
-    '/api/identity/impersonation/get-back-token/{id}',
-    undefined,
-    { path: { id: impersonatorUserId } },
-  );
-  const token = typeof reply === 'string' ? reply : (reply?.token ?? reply?.accessToken ?? reply?.id);
-  if (!token) return;
-  await logout();
-  useSession.getState().setImpersonationToken(token);
-  location.assign('/login');
-}
-
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -187,7 +172,8 @@ export function UserMenu() {
         onClick: async ({ key }) => {
           if (key === 'profile') navigate('/profile/index');
           else if (key === 'setting') navigate('/profile/setting');
-          else if (key === 'back' && impersonator) await backToImpersonator(impersonator);
+          else if (key === 'back' && impersonator)
+            await backToImpersonator(impersonator).catch(() => {}); // notified
           else if (key === 'logout') {
             const here = location.pathname + location.search;
             await logout();

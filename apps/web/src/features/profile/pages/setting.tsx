@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
 import { type UiSize, useSession } from '../../../lib/session/store.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { changeMyPassword } from '../api.ts';
+import { MySecurityLogCard } from './security-log.tsx';
 
 interface PasswordForm {
   currentPassword: string;
@@ -107,6 +108,9 @@ export default function ProfileSettingPage() {
             </Form.Item>
           </Form>
         </Card>
+      </Col>
+      <Col xs={24}>
+        <MySecurityLogCard />
       </Col>
     </Row>
   );

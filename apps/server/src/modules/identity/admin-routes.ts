@@ -1,0 +1,547 @@
+import { listResult, pagedResult } from '@seller/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  allClaimTypes,
+  createClaimType,
+  deleteClaimType,
+  getClaimType,
+  pagedClaimTypes,
+  updateClaimType,
+} from './claim-types.ts';
+import {
+  allUsersQuery,
+  byIdsInput,
+  childrenQuery,
+  claimDeleteQuery,
+  claimDto,
+  claimInput,
+  claimTypeDto,
+  claimTypeInput,
+  claimTypeUpdateInput,
+  claimUpdateInput,
+  idParams,
+  lockParams,
+  memberRolesInput,
+  memberUsersInput,
+  organizationUnitDto,
+  organizationUnitIdsInput,
+  organizationUnitInput,
+  organizationUnitMoveInput,
+  organizationUnitUpdateInput,
+  ouRoleParams,
+  ouUserParams,
+  roleDefaultInput,
+  roleDto,
+  roleInput,
+  roleNameParams,
+  roleNamesInput,
+  rolePagedQuery,
+  roleUpdateInput,
+  userCreateInput,
+  userDto,
+  userExportQuery,
+  userNameParams,
+  userOuParams,
+  userPagedQuery,
+  userUpdateInput,
+} from './dto.ts';
+import {
+  addUnitRoles,
+  addUnitUsers,
+  allUnits,
+  childUnits,
+  createUnit,
+  deleteUnit,
+  getUnit,
+  moveUnit,
+  pagedUnits,
+  removeUnitRole,
+  removeUnitUser,
+  rootUnits,
+  unitRoles,
+  unitUsers,
+  updateUnit,
+} from './organization-units.ts';
+import {
+  addRoleClaim,
+  allRoles,
+  createRole,
+  deleteRole,
+  deleteRoleClaim,
+  getRole,
+  pagedRoles,
+  roleClaimList,
+  setRoleDefault,
+  updateRole,
+  updateRoleClaim,
+} from './roles.ts';
+import {
+  addUserClaim,
+  allUsers,
+  assignableRoles,
+  availableClaimTypes,
+  createUser,
+  deleteUser,
+  deleteUserClaim,
+  exportUsers,
+  getUser,
+  getUserByName,
+  lockUser,
+  pagedUsers,
+  removeUserUnit,
+  setUserRoles,
+  setUserUnits,
+  tenantUsers,
+  unlockUser,
+  updateUser,
+  updateUserClaim,
+  userClaimList,
+  userRoleList,
+  usersByIds,
+  usersInRole,
+  userUnits,
+} from './users-admin.ts';
+
+const USERS = 'AbpIdentity.Users';
+const ROLES = 'AbpIdentity.Roles';
+const OUS = 'AbpIdentity.OrganizationUnits';
+const CLAIM_TYPES = 'AbpIdentity.IdentityClaimTypes';
+
+const noContent = (reply: FastifyReply) => reply.status(204).send();
+const ouList = listResult(organizationUnitDto);
+
+/**
+ * Identity administration routes (spec §7 Identity, contract §10): users, roles,
+ * organization units and claim types. Thin: validate, authorize (route config), call the service.
+ */
+export async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+
+  // ---------------- users ----------------
+  const u = '/api/identity/users';
+  const tags = ['IdentityUser'];
+  const read = { permission: USERS };
+
+  app.get(
+    u,
+    { config: read, schema: { tags, querystring: userPagedQuery, response: { 200: pagedResult(userDto) } } },
+    (req) => pagedUsers(s, req.ctx, req.query),
+  );
+  app.get(`${u}/export`, { config: read, schema: { tags, querystring: userExportQuery } }, (req, reply) => {
+    const stream = exportUsers(s, req.ctx, req.query);
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="users-${new Date().toISOString().slice(0, 10)}.xlsx"`)
+      .send(stream);
+  });
+  app.get(
+    `${u}/all`,
+    { config: read, schema: { tags, querystring: allUsersQuery, response: { 200: listResult(userDto) } } },
+    (req) => allUsers(s, req.ctx, req.query.filter),
+  );
+  app.get(`${u}/assignable-roles`, { config: read, schema: { tags, response: { 200: listResult(roleDto) } } }, (req) =>
+    assignableRoles(s, req.ctx),
+  );
+  app.get(
+    `${u}/available-claim-types`,
+    { config: { permission: `${USERS}.ManageClaims` }, schema: { tags, response: { 200: listResult(claimTypeDto) } } },
+    (req) => availableClaimTypes(s, req.ctx),
+  );
+  app.get(
+    `${u}/by-rolename/:role`,
+    { config: read, schema: { tags, params: roleNameParams, response: { 200: listResult(userDto) } } },
+    (req) => usersInRole(s, req.ctx, req.params.role),
+  );
+  app.get(
+    `${u}/by-username/:name`,
+    { config: read, schema: { tags, params: userNameParams, response: { 200: userDto } } },
+    (req) => getUserByName(s, req.ctx, req.params.name),
+  );
+  app.post(
+    `${u}/by-ids`,
+    { config: { ...read, noAudit: true }, schema: { tags, body: byIdsInput, response: { 200: listResult(userDto) } } },
+    (req) => usersByIds(s, req.ctx, req.body.ids),
+  );
+  app.put(
+    `${u}/organization-units/:id`,
+    {
+      config: { permission: `${USERS}.ManageOrganizationUnits` },
+      schema: { tags, params: idParams, body: organizationUnitIdsInput },
+    },
+    async (req, reply) => {
+      await setUserUnits(s, req.ctx, req.params.id, req.body.organizationUnitIds);
+      return noContent(reply);
+    },
+  );
+  app.get(`${u}/:id`, { config: read, schema: { tags, params: idParams, response: { 200: userDto } } }, (req) =>
+    getUser(s, req.ctx, req.params.id),
+  );
+  app.get(
+    `${u}/:id/tenant-users`,
+    { config: read, schema: { tags, params: idParams, response: { 200: listResult(userDto) } } },
+    (req) => tenantUsers(s, req.ctx, req.params.id),
+  );
+  app.post(
+    u,
+    { config: { permission: `${USERS}.Create` }, schema: { tags, body: userCreateInput, response: { 200: userDto } } },
+    (req) => createUser(s, req.ctx, req.body),
+  );
+  app.put(
+    `${u}/:id`,
+    {
+      config: { permission: `${USERS}.Update` },
+      schema: { tags, params: idParams, body: userUpdateInput, response: { 200: userDto } },
+    },
+    (req) => updateUser(s, req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    `${u}/:id`,
+    { config: { permission: `${USERS}.Delete` }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await deleteUser(s, req.ctx, req.params.id);
+      return noContent(reply);
+    },
+  );
+  app.put(
+    `${u}/:id/lock/:seconds`,
+    { config: { permission: `${USERS}.Update` }, schema: { tags, params: lockParams } },
+    async (req, reply) => {
+      await lockUser(s, req.ctx, req.params.id, req.params.seconds);
+      return noContent(reply);
+    },
+  );
+  app.put(
+    `${u}/:id/unlock`,
+    { config: { permission: `${USERS}.Update` }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await unlockUser(s, req.ctx, req.params.id);
+      return noContent(reply);
+    },
+  );
+  app.get(
+    `${u}/:id/roles`,
+    { config: read, schema: { tags, params: idParams, response: { 200: listResult(roleDto) } } },
+    (req) => userRoleList(s, req.ctx, req.params.id),
+  );
+  app.put(
+    `${u}/:id/roles`,
+    { config: { permission: `${USERS}.Update` }, schema: { tags, params: idParams, body: roleNamesInput } },
+    async (req, reply) => {
+      await setUserRoles(s, req.ctx, req.params.id, req.body.roleNames);
+      return noContent(reply);
+    },
+  );
+  const manageClaims = { permission: `${USERS}.ManageClaims` };
+  app.get(
+    `${u}/:id/claims`,
+    { config: manageClaims, schema: { tags, params: idParams, response: { 200: listResult(claimDto) } } },
+    (req) => userClaimList(s, req.ctx, req.params.id),
+  );
+  app.post(
+    `${u}/:id/claims`,
+    { config: manageClaims, schema: { tags, params: idParams, body: claimInput } },
+    async (req, reply) => {
+      await addUserClaim(s, req.ctx, req.params.id, req.body);
+      return noContent(reply);
+    },
+  );
+  app.put(
+    `${u}/:id/claims`,
+    { config: manageClaims, schema: { tags, params: idParams, body: claimUpdateInput } },
+    async (req, reply) => {
+      await updateUserClaim(s, req.ctx, req.params.id, req.body);
+      return noContent(reply);
+    },
+  );
+  app.delete(
+    `${u}/:id/claims`,
+    { config: manageClaims, schema: { tags, params: idParams, querystring: claimDeleteQuery } },
+    async (req, reply) => {
+      await deleteUserClaim(s, req.ctx, req.params.id, req.query);
+      return noContent(reply);
+    },
+  );
+  app.get(
+    `${u}/:id/organization-units`,
+    { config: read, schema: { tags, params: idParams, response: { 200: ouList } } },
+    (req) => userUnits(s, req.ctx, req.params.id),
+  );
+  app.delete(
+    `${u}/:id/organization-units/:ouId`,
+    { config: { permission: `${USERS}.ManageOrganizationUnits` }, schema: { tags, params: userOuParams } },
+    async (req, reply) => {
+      await removeUserUnit(s, req.ctx, req.params.id, req.params.ouId);
+      return noContent(reply);
+    },
+  );
+
+  // ---------------- roles ----------------
+  const r = '/api/identity/roles';
+  const roleTags = ['IdentityRole'];
+  const roleRead = { permission: ROLES };
+  app.get(
+    r,
+    {
+      config: roleRead,
+      schema: { tags: roleTags, querystring: rolePagedQuery, response: { 200: pagedResult(roleDto) } },
+    },
+    (req) => pagedRoles(s, req.ctx, req.query),
+  );
+  app.get(`${r}/all`, { config: roleRead, schema: { tags: roleTags, response: { 200: listResult(roleDto) } } }, (req) =>
+    allRoles(s, req.ctx),
+  );
+  app.get(
+    `${r}/available-claim-types`,
+    {
+      config: { permission: `${ROLES}.ManageClaims` },
+      schema: { tags: roleTags, response: { 200: listResult(claimTypeDto) } },
+    },
+    (req) => allClaimTypes(s, req.ctx),
+  );
+  app.get(
+    `${r}/:id`,
+    { config: roleRead, schema: { tags: roleTags, params: idParams, response: { 200: roleDto } } },
+    (req) => getRole(s, req.ctx, req.params.id),
+  );
+  app.post(
+    r,
+    {
+      config: { permission: `${ROLES}.Create` },
+      schema: { tags: roleTags, body: roleInput, response: { 200: roleDto } },
+    },
+    (req) => createRole(s, req.ctx, req.body),
+  );
+  app.put(
+    `${r}/:id`,
+    {
+      config: { permission: `${ROLES}.Update` },
+      schema: { tags: roleTags, params: idParams, body: roleUpdateInput, response: { 200: roleDto } },
+    },
+    (req) => updateRole(s, req.ctx, req.params.id, req.body),
+  );
+  app.put(
+    `${r}/:id/set-default`,
+    { config: { permission: `${ROLES}.Update` }, schema: { tags: roleTags, params: idParams, body: roleDefaultInput } },
+    async (req, reply) => {
+      await setRoleDefault(s, req.ctx, req.params.id, req.body.isDefault);
+      return noContent(reply);
+    },
+  );
+  app.delete(
+    `${r}/:id`,
+    { config: { permission: `${ROLES}.Delete` }, schema: { tags: roleTags, params: idParams } },
+    async (req, reply) => {
+      await deleteRole(s, req.ctx, req.params.id);
+      return noContent(reply);
+    },
+  );
+  const roleClaims = { permission: `${ROLES}.ManageClaims` };
+  app.get(
+    `${r}/:id/claims`,
+    { config: roleClaims, schema: { tags: roleTags, params: idParams, response: { 200: listResult(claimDto) } } },
+    (req) => roleClaimList(s, req.ctx, req.params.id),
+  );
+  app.post(
+    `${r}/:id/claims`,
+    { config: roleClaims, schema: { tags: roleTags, params: idParams, body: claimInput } },
+    async (req, reply) => {
+      await addRoleClaim(s, req.ctx, req.params.id, req.body);
+      return noContent(reply);
+    },
+  );
+  app.put(
+    `${r}/:id/claims`,
+    { config: roleClaims, schema: { tags: roleTags, params: idParams, body: claimUpdateInput } },
+    async (req, reply) => {
+      await updateRoleClaim(s, req.ctx, req.params.id, req.body);
+      return noContent(reply);
+    },
+  );
+  app.delete(
+    `${r}/:id/claims`,
+    { config: roleClaims, schema: { tags: roleTags, params: idParams, querystring: claimDeleteQuery } },
+    async (req, reply) => {
+      await deleteRoleClaim(s, req.ctx, req.params.id, req.query);
+      return noContent(reply);
+    },
+  );
+
+  // ---------------- organization units ----------------
+  const o = '/api/identity/organization-units';
+  const ouTags = ['OrganizationUnit'];
+  const ouRead = { permission: OUS };
+  const ouManage = { permission: `${OUS}.ManageOrganizationUnits` };
+  const ouMembers = { permission: `${OUS}.ManageMembers` };
+  const ouRoles = { permission: `${OUS}.ManageRoles` };
+  app.get(
+    o,
+    {
+      config: ouRead,
+      schema: { tags: ouTags, querystring: rolePagedQuery, response: { 200: pagedResult(organizationUnitDto) } },
+    },
+    (req) => pagedUnits(s, req.ctx, req.query),
+  );
+  app.get(
+    `${o}/all`,
+    { config: ouRead, schema: { tags: ouTags, querystring: allUsersQuery, response: { 200: ouList } } },
+    (req) => allUnits(s, req.ctx, req.query.filter),
+  );
+  app.get(`${o}/root`, { config: ouRead, schema: { tags: ouTags, response: { 200: ouList } } }, (req) =>
+    rootUnits(s, req.ctx),
+  );
+  app.get(
+    `${o}/find-children`,
+    { config: ouRead, schema: { tags: ouTags, querystring: childrenQuery, response: { 200: ouList } } },
+    (req) => childUnits(s, req.ctx, req.query.id, req.query.recursive),
+  );
+  app.get(
+    `${o}/:id`,
+    { config: ouRead, schema: { tags: ouTags, params: idParams, response: { 200: organizationUnitDto } } },
+    (req) => getUnit(s, req.ctx, req.params.id),
+  );
+  app.get(
+    `${o}/:id/children`,
+    {
+      config: ouRead,
+      schema: {
+        tags: ouTags,
+        params: idParams,
+        querystring: childrenQuery.pick({ recursive: true }),
+        response: { 200: ouList },
+      },
+    },
+    (req) => childUnits(s, req.ctx, req.params.id, req.query.recursive),
+  );
+  app.post(
+    o,
+    { config: ouManage, schema: { tags: ouTags, body: organizationUnitInput, response: { 200: organizationUnitDto } } },
+    (req) => createUnit(s, req.ctx, req.body),
+  );
+  app.put(
+    `${o}/:id`,
+    {
+      config: ouManage,
+      schema: {
+        tags: ouTags,
+        params: idParams,
+        body: organizationUnitUpdateInput,
+        response: { 200: organizationUnitDto },
+      },
+    },
+    (req) => updateUnit(s, req.ctx, req.params.id, req.body),
+  );
+  app.put(
+    `${o}/:id/move`,
+    { config: ouManage, schema: { tags: ouTags, params: idParams, body: organizationUnitMoveInput } },
+    async (req, reply) => {
+      await moveUnit(s, req.ctx, req.params.id, req.body.parentId ?? null);
+      return noContent(reply);
+    },
+  );
+  app.delete(`${o}/:id`, { config: ouManage, schema: { tags: ouTags, params: idParams } }, async (req, reply) => {
+    await deleteUnit(s, req.ctx, req.params.id);
+    return noContent(reply);
+  });
+  const memberPage = { tags: ouTags, params: idParams, querystring: rolePagedQuery };
+  app.get(
+    `${o}/:id/users`,
+    { config: ouRead, schema: { ...memberPage, response: { 200: pagedResult(userDto) } } },
+    (req) => unitUsers(s, req.ctx, req.params.id, req.query, true),
+  );
+  app.get(
+    `${o}/:id/unadded-users`,
+    { config: ouMembers, schema: { ...memberPage, response: { 200: pagedResult(userDto) } } },
+    (req) => unitUsers(s, req.ctx, req.params.id, req.query, false),
+  );
+  app.post(
+    `${o}/:id/users`,
+    { config: ouMembers, schema: { tags: ouTags, params: idParams, body: memberUsersInput } },
+    async (req, reply) => {
+      await addUnitUsers(s, req.ctx, req.params.id, req.body.userIds);
+      return noContent(reply);
+    },
+  );
+  app.delete(
+    `${o}/:id/users/:userId`,
+    { config: ouMembers, schema: { tags: ouTags, params: ouUserParams } },
+    async (req, reply) => {
+      await removeUnitUser(s, req.ctx, req.params.id, req.params.userId);
+      return noContent(reply);
+    },
+  );
+  app.get(
+    `${o}/:id/roles`,
+    { config: ouRead, schema: { ...memberPage, response: { 200: pagedResult(roleDto) } } },
+    (req) => unitRoles(s, req.ctx, req.params.id, req.query, true),
+  );
+  app.get(
+    `${o}/:id/unadded-roles`,
+    { config: ouRoles, schema: { ...memberPage, response: { 200: pagedResult(roleDto) } } },
+    (req) => unitRoles(s, req.ctx, req.params.id, req.query, false),
+  );
+  app.post(
+    `${o}/:id/roles`,
+    { config: ouRoles, schema: { tags: ouTags, params: idParams, body: memberRolesInput } },
+    async (req, reply) => {
+      await addUnitRoles(s, req.ctx, req.params.id, req.body.roleIds);
+      return noContent(reply);
+    },
+  );
+  app.delete(
+    `${o}/:id/roles/:roleId`,
+    { config: ouRoles, schema: { tags: ouTags, params: ouRoleParams } },
+    async (req, reply) => {
+      await removeUnitRole(s, req.ctx, req.params.id, req.params.roleId);
+      return noContent(reply);
+    },
+  );
+
+  // ---------------- claim types ----------------
+  const c = '/api/identity/claim-types';
+  const ctTags = ['IdentityClaimType'];
+  const ctRead = { permission: CLAIM_TYPES };
+  app.get(
+    c,
+    {
+      config: ctRead,
+      schema: { tags: ctTags, querystring: rolePagedQuery, response: { 200: pagedResult(claimTypeDto) } },
+    },
+    (req) => pagedClaimTypes(s, req.ctx, req.query),
+  );
+  app.get(
+    `${c}/all`,
+    { config: ctRead, schema: { tags: ctTags, response: { 200: listResult(claimTypeDto) } } },
+    (req) => allClaimTypes(s, req.ctx),
+  );
+  app.get(
+    `${c}/:id`,
+    { config: ctRead, schema: { tags: ctTags, params: idParams, response: { 200: claimTypeDto } } },
+    (req) => getClaimType(s, req.ctx, req.params.id),
+  );
+  app.post(
+    c,
+    {
+      config: { permission: `${CLAIM_TYPES}.Create` },
+      schema: { tags: ctTags, body: claimTypeInput, response: { 200: claimTypeDto } },
+    },
+    (req) => createClaimType(s, req.ctx, req.body),
+  );
+  app.put(
+    `${c}/:id`,
+    {
+      config: { permission: `${CLAIM_TYPES}.Update` },
+      schema: { tags: ctTags, params: idParams, body: claimTypeUpdateInput, response: { 200: claimTypeDto } },
+    },
+    (req) => updateClaimType(s, req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    `${c}/:id`,
+    { config: { permission: `${CLAIM_TYPES}.Delete` }, schema: { tags: ctTags, params: idParams } },
+    async (req, reply) => {
+      await deleteClaimType(s, req.ctx, req.params.id);
+      return noContent(reply);
+    },
+  );
+}

@@ -1,0 +1,455 @@
+import { and, asc, eq, ilike, inArray, isNull, like, notExists, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Services } from '../../app.ts';
+import {
+  type CrudContext,
+  getOwned,
+  insertOwned,
+  owned,
+  page,
+  recordChange,
+  updateOwned,
+} from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import type { rolePagedQuery } from './dto.ts';
+import './locales.ts';
+import { ROLE, toRoleDto } from './roles.ts';
+import {
+  organizationUnitRoles,
+  organizationUnits,
+  organizationUnitUsers,
+  roles,
+  userSearchText,
+  users,
+} from './schema.ts';
+import { toUserDto, USER, userSortable } from './user-dto.ts';
+
+/**
+ * Organization units (`/api/identity/organization-units`): a tree whose codes are
+ * dot-joined 5-digit units (`00001.00002`), with users and roles as members.
+ */
+export const OU = 'OrganizationUnit';
+type Unit = typeof organizationUnits.$inferSelect;
+type PagedQuery = z.infer<typeof rolePagedQuery>;
+
+const UNIT = 5;
+const MAX_UNIT = 10 ** UNIT - 1;
+export const childCode = (parentCode: string | null, n: number) =>
+  `${parentCode ? `${parentCode}.` : ''}${String(n).padStart(UNIT, '0')}`;
+
+export const toOuDto = (u: Unit) => ({
+  id: u.id,
+  tenantId: u.tenantId,
+  parentId: u.parentId,
+  code: u.code,
+  displayName: u.displayName,
+  concurrencyStamp: u.concurrencyStamp,
+  extraProperties: u.extraProperties,
+  creationTime: u.creationTime,
+  creatorId: u.creatorId,
+  lastModificationTime: u.lastModificationTime,
+  lastModifierId: u.lastModifierId,
+});
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const subtree = (code: string) =>
+  or(eq(organizationUnits.code, code), like(organizationUnits.code, `${escapeLike(code)}.%`));
+
+export async function allUnits(services: Services, ctx: CrudContext, filter?: string) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(organizationUnits)
+      .where(
+        owned(
+          ctx,
+          organizationUnits,
+          filter ? ilike(organizationUnits.displayName, `%${escapeLike(filter)}%`) : undefined,
+        ),
+      )
+      .orderBy(asc(organizationUnits.code));
+    return { items: rows.map(toOuDto) };
+  });
+}
+
+export async function pagedUnits(services: Services, ctx: CrudContext, q: PagedQuery) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const where = owned(
+      ctx,
+      organizationUnits,
+      q.filter ? ilike(organizationUnits.displayName, `%${escapeLike(q.filter)}%`) : undefined,
+    );
+    const r = await page(tx, organizationUnits, where, q, {
+      allowed: {
+        code: organizationUnits.code,
+        displayName: organizationUnits.displayName,
+        creationTime: organizationUnits.creationTime,
+      },
+      fallback: [asc(organizationUnits.code)],
+    });
+    return { totalCount: r.totalCount, items: r.items.map(toOuDto) };
+  });
+}
+
+export async function rootUnits(services: Services, ctx: CrudContext) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(organizationUnits)
+      .where(owned(ctx, organizationUnits, isNull(organizationUnits.parentId)))
+      .orderBy(asc(organizationUnits.code));
+    return { items: rows.map(toOuDto) };
+  });
+}
+
+/** Children of a unit (all descendants when `recursive`); no id = the roots. */
+export async function childUnits(services: Services, ctx: CrudContext, id: string | undefined, recursive: boolean) {
+  if (!id) return rootUnits(services, ctx);
+  return services.data.inTenant(ctx, async (tx) => {
+    const parent = await getOwned(tx, ctx, organizationUnits, OU, id);
+    const rows = await tx
+      .select()
+      .from(organizationUnits)
+      .where(
+        owned(
+          ctx,
+          organizationUnits,
+          recursive
+            ? like(organizationUnits.code, `${escapeLike(parent.code)}.%`)
+            : eq(organizationUnits.parentId, parent.id),
+        ),
+      )
+      .orderBy(asc(organizationUnits.code));
+    return { items: rows.map(toOuDto) };
+  });
+}
+
+export async function getUnit(services: Services, ctx: CrudContext, id: string) {
+  return services.data.inTenant(ctx, async (tx) => toOuDto(await getOwned(tx, ctx, organizationUnits, OU, id)));
+}
+
+async function assertUniqueName(tx: Tx, ctx: CrudContext, parentId: string | null, name: string, exceptId?: string) {
+  const [clash] = await tx
+    .select({ id: organizationUnits.id })
+    .from(organizationUnits)
+    .where(
+      owned(
+        ctx,
+        organizationUnits,
+        parentId ? eq(organizationUnits.parentId, parentId) : isNull(organizationUnits.parentId),
+        sql`lower(${organizationUnits.displayName}) = lower(${name})`,
+        exceptId ? sql`${organizationUnits.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw fieldError('displayName', 'AbpIdentity::DuplicateOrganizationUnitDisplayName', [name]);
+}
+
+async function nextCode(tx: Tx, ctx: CrudContext, parent: Unit | null, member: string): Promise<string> {
+  const siblings = await tx
+    .select({ code: organizationUnits.code })
+    .from(organizationUnits)
+    .where(
+      owned(
+        ctx,
+        organizationUnits,
+        parent ? eq(organizationUnits.parentId, parent.id) : isNull(organizationUnits.parentId),
+      ),
+    );
+  let max = 0;
+  for (const s of siblings) {
+    const last = Number(s.code.split('.').pop());
+    if (Number.isFinite(last) && last > max) max = last;
+  }
+  if (max >= MAX_UNIT) throw fieldError(member, 'AbpIdentity::OrganizationUnitLevelFull');
+  return childCode(parent?.code ?? null, max + 1);
+}
+
+export async function createUnit(
+  services: Services,
+  ctx: CrudContext,
+  input: { parentId?: string | null; displayName: string },
+) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const parent = input.parentId ? await parentOrFieldError(tx, ctx, input.parentId) : null;
+    await assertUniqueName(tx, ctx, parent?.id ?? null, input.displayName);
+    const code = await nextCode(tx, ctx, parent, 'parentId');
+    return toOuDto(
+      await insertOwned(tx, ctx, organizationUnits, OU, {
+        parentId: parent?.id ?? null,
+        displayName: input.displayName,
+        code,
+      }),
+    );
+  });
+}
+
+/** A named parent that does not exist (or is another tenant's) is a 400 on `parentId`. */
+async function parentOrFieldError(tx: Tx, ctx: CrudContext, parentId: string): Promise<Unit> {
+  const [parent] = await tx
+    .select()
+    .from(organizationUnits)
+    .where(owned(ctx, organizationUnits, eq(organizationUnits.id, parentId)))
+    .limit(1);
+  if (!parent) throw fieldError('parentId', 'AbpIdentity::OrganizationUnitNotFound', [parentId]);
+  return parent;
+}
+
+export async function updateUnit(
+  services: Services,
+  ctx: CrudContext,
+  id: string,
+  input: { displayName: string; concurrencyStamp?: string | null },
+) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const current = await getOwned(tx, ctx, organizationUnits, OU, id);
+    await assertUniqueName(tx, ctx, current.parentId, input.displayName, id);
+    return toOuDto(
+      await updateOwned(tx, ctx, organizationUnits, OU, id, { displayName: input.displayName }, input.concurrencyStamp),
+    );
+  });
+}
+
+/**
+ * Moves a unit under `parentId` (null = top level): it gets the next free code there and
+ * every descendant's code is rewritten with the new prefix, in one statement.
+ */
+export async function moveUnit(services: Services, ctx: CrudContext, id: string, parentId: string | null) {
+  await services.data.inTenant(ctx, async (tx) => {
+    const unit = await getOwned(tx, ctx, organizationUnits, OU, id);
+    if ((unit.parentId ?? null) === (parentId ?? null)) return;
+    const parent = parentId ? await parentOrFieldError(tx, ctx, parentId) : null;
+    if (parent && (parent.id === unit.id || parent.code.startsWith(`${unit.code}.`))) {
+      throw fieldError('parentId', 'AbpIdentity::OrganizationUnitMoveToChild');
+    }
+    await assertUniqueName(tx, ctx, parent?.id ?? null, unit.displayName, unit.id);
+    const code = await nextCode(tx, ctx, parent, 'parentId');
+    await tx
+      .update(organizationUnits)
+      .set({ code: sql`${code} || substr(${organizationUnits.code}, ${unit.code.length + 1})` })
+      .where(owned(ctx, organizationUnits, subtree(unit.code)));
+    await updateOwned(tx, ctx, organizationUnits, OU, id, { parentId: parent?.id ?? null });
+  });
+}
+
+/** Deletes a unit with all its descendants (their memberships go with them). */
+export async function deleteUnit(services: Services, ctx: CrudContext, id: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    const unit = await getOwned(tx, ctx, organizationUnits, OU, id);
+    const removed = await tx
+      .delete(organizationUnits)
+      .where(owned(ctx, organizationUnits, subtree(unit.code)))
+      .returning();
+    for (const r of removed) recordChange(ctx, OU, 2, r.id, r, {});
+  });
+  await services.permissions.invalidate(ctx.tenant?.id ?? null);
+}
+
+// ---------- members ----------
+
+const userSearch = (filter: string | undefined) =>
+  filter ? sql`${userSearchText} ilike ${`%${escapeLike(filter)}%`}` : undefined;
+
+/** Users of a unit (`added`) or not yet in it, paged. */
+export async function unitUsers(services: Services, ctx: CrudContext, id: string, q: PagedQuery, added: boolean) {
+  return services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, organizationUnits, OU, id);
+    const membership = tx
+      .select({ one: sql`1` })
+      .from(organizationUnitUsers)
+      .where(and(eq(organizationUnitUsers.organizationUnitId, id), eq(organizationUnitUsers.userId, users.id)));
+    const where = owned(ctx, users, added ? sql`exists (${membership})` : notExists(membership), userSearch(q.filter));
+    const r = await page(tx, users, where, q, { allowed: userSortable, fallback: [asc(users.userName)] });
+    return { totalCount: r.totalCount, items: r.items.map(toUserDto) };
+  });
+}
+
+export async function unitRoles(services: Services, ctx: CrudContext, id: string, q: PagedQuery, added: boolean) {
+  return services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, organizationUnits, OU, id);
+    const membership = tx
+      .select({ one: sql`1` })
+      .from(organizationUnitRoles)
+      .where(and(eq(organizationUnitRoles.organizationUnitId, id), eq(organizationUnitRoles.roleId, roles.id)));
+    const where = owned(
+      ctx,
+      roles,
+      added ? sql`exists (${membership})` : notExists(membership),
+      q.filter ? ilike(roles.name, `%${escapeLike(q.filter)}%`) : undefined,
+    );
+    const r = await page(tx, roles, where, q, {
+      allowed: { name: roles.name, creationTime: roles.creationTime },
+      fallback: [asc(roles.name)],
+    });
+    return { totalCount: r.totalCount, items: r.items.map(toRoleDto) };
+  });
+}
+
+/** Adds users to a unit; an id that is not a user of the tenant is a 400 on `userIds`. */
+export async function addUnitUsers(services: Services, ctx: CrudContext, id: string, userIds: string[]) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, organizationUnits, OU, id);
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(owned(ctx, users, inArray(users.id, userIds)));
+    const missing = userIds.find((u) => !found.some((f) => f.id === u));
+    if (missing) throw fieldError('userIds', 'AbpIdentity::UserNotFound', [missing]);
+    await tx
+      .insert(organizationUnitUsers)
+      .values(
+        found.map((u) => ({
+          tenantId: ctx.tenant?.id ?? null,
+          organizationUnitId: id,
+          userId: u.id,
+          creatorId: ctx.user?.id ?? null,
+        })),
+      )
+      .onConflictDoNothing();
+    for (const u of found) recordChange(ctx, 'OrganizationUnitUser', 0, `${id}:${u.id}`, {}, { userId: u.id });
+  });
+}
+
+export async function addUnitRoles(services: Services, ctx: CrudContext, id: string, roleIds: string[]) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, organizationUnits, OU, id);
+    const found = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(owned(ctx, roles, inArray(roles.id, roleIds)));
+    const missing = roleIds.find((r) => !found.some((f) => f.id === r));
+    if (missing) throw fieldError('roleIds', 'AbpIdentity::RoleNotFound', [missing]);
+    await tx
+      .insert(organizationUnitRoles)
+      .values(
+        found.map((r) => ({
+          tenantId: ctx.tenant?.id ?? null,
+          organizationUnitId: id,
+          roleId: r.id,
+          creatorId: ctx.user?.id ?? null,
+        })),
+      )
+      .onConflictDoNothing();
+    for (const r of found) recordChange(ctx, 'OrganizationUnitRole', 0, `${id}:${r.id}`, {}, { roleId: r.id });
+  });
+}
+
+export async function removeUnitUser(services: Services, ctx: CrudContext, id: string, userId: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, organizationUnits, OU, id);
+    await getOwned(tx, ctx, users, USER, userId);
+    await tx
+      .delete(organizationUnitUsers)
+      .where(
+        owned(
+          ctx,
+          organizationUnitUsers,
+          eq(organizationUnitUsers.organizationUnitId, id),
+          eq(organizationUnitUsers.userId, userId),
+        ),
+      );
+    recordChange(ctx, 'OrganizationUnitUser', 2, `${id}:${userId}`, { userId }, {});
+  });
+}
+
+export async function removeUnitRole(services: Services, ctx: CrudContext, id: string, roleId: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, organizationUnits, OU, id);
+    await getOwned(tx, ctx, roles, ROLE, roleId);
+    await tx
+      .delete(organizationUnitRoles)
+      .where(
+        owned(
+          ctx,
+          organizationUnitRoles,
+          eq(organizationUnitRoles.organizationUnitId, id),
+          eq(organizationUnitRoles.roleId, roleId),
+        ),
+      );
+    recordChange(ctx, 'OrganizationUnitRole', 2, `${id}:${roleId}`, { roleId }, {});
+  });
+}
+
+/** Units a user belongs to. */
+export async function unitsOfUser(tx: Tx, ctx: CrudContext, userId: string) {
+  const rows = await tx
+    .select({ unit: organizationUnits })
+    .from(organizationUnitUsers)
+    .innerJoin(organizationUnits, eq(organizationUnits.id, organizationUnitUsers.organizationUnitId))
+    .where(owned(ctx, organizationUnitUsers, eq(organizationUnitUsers.userId, userId)))
+    .orderBy(asc(organizationUnits.code));
+  return rows.map((r) => toOuDto(r.unit));
+}
+
+/** Replaces a user's units; an unknown unit id is a 400 on `organizationUnitIds`. */
+export async function setUnitsOfUser(tx: Tx, ctx: CrudContext, userId: string, unitIds: string[]) {
+  const wanted = [...new Set(unitIds)];
+  if (wanted.length) {
+    const found = await tx
+      .select({ id: organizationUnits.id })
+      .from(organizationUnits)
+      .where(owned(ctx, organizationUnits, inArray(organizationUnits.id, wanted)));
+    const missing = wanted.find((u) => !found.some((f) => f.id === u));
+    if (missing) throw fieldError('organizationUnitIds', 'AbpIdentity::OrganizationUnitNotFound', [missing]);
+  }
+  const before = await tx
+    .select({ id: organizationUnitUsers.organizationUnitId })
+    .from(organizationUnitUsers)
+    .where(owned(ctx, organizationUnitUsers, eq(organizationUnitUsers.userId, userId)));
+  const had = new Set(before.map((b) => b.id));
+  const toRemove = [...had].filter((u) => !wanted.includes(u));
+  const toAdd = wanted.filter((u) => !had.has(u));
+  if (toRemove.length) {
+    await tx
+      .delete(organizationUnitUsers)
+      .where(
+        owned(
+          ctx,
+          organizationUnitUsers,
+          eq(organizationUnitUsers.userId, userId),
+          inArray(organizationUnitUsers.organizationUnitId, toRemove),
+        ),
+      );
+  }
+  if (toAdd.length) {
+    await tx.insert(organizationUnitUsers).values(
+      toAdd.map((ou) => ({
+        tenantId: ctx.tenant?.id ?? null,
+        organizationUnitId: ou,
+        userId,
+        creatorId: ctx.user?.id ?? null,
+      })),
+    );
+  }
+  if (toAdd.length || toRemove.length) {
+    recordChange(
+      ctx,
+      'IdentityUserOrganizationUnits',
+      1,
+      userId,
+      { organizationUnitIds: [...had] },
+      { organizationUnitIds: wanted },
+    );
+  }
+}
+
+export async function removeUserFromUnit(tx: Tx, ctx: CrudContext, userId: string, unitId: string) {
+  const [unit] = await tx
+    .select({ id: organizationUnits.id })
+    .from(organizationUnits)
+    .where(owned(ctx, organizationUnits, eq(organizationUnits.id, unitId)))
+    .limit(1);
+  if (!unit) throw notFound(OU, unitId);
+  await tx
+    .delete(organizationUnitUsers)
+    .where(
+      owned(
+        ctx,
+        organizationUnitUsers,
+        eq(organizationUnitUsers.userId, userId),
+        eq(organizationUnitUsers.organizationUnitId, unitId),
+      ),
+    );
+  recordChange(ctx, 'OrganizationUnitUser', 2, `${unitId}:${userId}`, { userId }, {});
+}

@@ -1,0 +1,283 @@
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Services } from '../../app.ts';
+import {
+  type CrudContext,
+  deleteOwned,
+  getOwned,
+  insertOwned,
+  owned,
+  page,
+  recordChange,
+  updateOwned,
+} from '../../platform/crud.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { businessError, conflict, fieldError } from '../../platform/errors.ts';
+import { normalizeName } from '../../platform/tenancy.ts';
+import { deleteProviderGrants, renameRoleGrants } from '../permission-management/service.ts';
+import { deleteRoleMenus, renameRoleMenus } from '../platform/service.ts';
+import { assertClaim } from './claim-types.ts';
+import type {
+  claimDeleteQuery,
+  claimInput,
+  claimUpdateInput,
+  roleInput,
+  rolePagedQuery,
+  roleUpdateInput,
+} from './dto.ts';
+import './locales.ts';
+import { roleClaims, roles } from './schema.ts';
+
+/** Roles (`/api/identity/roles`): CRUD, default flag, claims; grants and menus follow renames. */
+export const ROLE = 'IdentityRole';
+export const ADMIN_ROLE = 'admin';
+type Role = typeof roles.$inferSelect;
+
+export const toRoleDto = (r: Role) => ({
+  id: r.id,
+  name: r.name,
+  isDefault: r.isDefault,
+  isStatic: r.isStatic,
+  isPublic: r.isPublic,
+  concurrencyStamp: r.concurrencyStamp,
+  extraProperties: r.extraProperties,
+  creationTime: r.creationTime,
+});
+
+const sortable = {
+  name: roles.name,
+  isDefault: roles.isDefault,
+  isStatic: roles.isStatic,
+  isPublic: roles.isPublic,
+  creationTime: roles.creationTime,
+};
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** After any change to roles or role membership: grants and configurations are per role. */
+export async function afterRoleChange(services: Services, ctx: CrudContext) {
+  await services.permissions.invalidate(ctx.tenant?.id ?? null);
+}
+
+export async function pagedRoles(services: Services, ctx: CrudContext, q: z.infer<typeof rolePagedQuery>) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const where = owned(ctx, roles, q.filter ? ilike(roles.name, escapeLike(q.filter)) : undefined);
+    const r = await page(tx, roles, where, q, { allowed: sortable, fallback: [asc(roles.name)] });
+    return { totalCount: r.totalCount, items: r.items.map(toRoleDto) };
+  });
+}
+
+export async function allRoles(services: Services, ctx: CrudContext) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const rows = await tx.select().from(roles).where(owned(ctx, roles)).orderBy(asc(roles.name));
+    return { items: rows.map(toRoleDto) };
+  });
+}
+
+export async function getRole(services: Services, ctx: CrudContext, id: string) {
+  return services.data.inTenant(ctx, async (tx) => toRoleDto(await getOwned(tx, ctx, roles, ROLE, id)));
+}
+
+/**
+ * The tenant's roles named in `names` (case-insensitive); an unknown one is a 400 on `member`.
+ */
+export async function rolesByNames(tx: DbOrTx, ctx: CrudContext, names: string[], member: string): Promise<Role[]> {
+  const wanted = [...new Set(names.map(normalizeName))];
+  if (!wanted.length) return [];
+  const rows = await tx
+    .select()
+    .from(roles)
+    .where(owned(ctx, roles, inArray(roles.normalizedName, wanted)));
+  const missing = names.find((n) => !rows.some((r) => r.normalizedName === normalizeName(n)));
+  if (missing) throw fieldError(member, 'AbpIdentity::RoleNotFound', [missing]);
+  return rows;
+}
+
+async function assertUniqueName(tx: Tx, ctx: CrudContext, name: string, exceptId?: string) {
+  const [clash] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      owned(
+        ctx,
+        roles,
+        eq(roles.normalizedName, normalizeName(name)),
+        exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw fieldError('name', 'AbpIdentity::DuplicateRoleName', [name]);
+}
+
+export async function createRole(services: Services, ctx: CrudContext, input: z.infer<typeof roleInput>) {
+  const role = await services.data.inTenant(ctx, async (tx) => {
+    await assertUniqueName(tx, ctx, input.name);
+    return insertOwned(tx, ctx, roles, ROLE, {
+      name: input.name,
+      normalizedName: normalizeName(input.name),
+      isDefault: input.isDefault,
+      isPublic: input.isPublic,
+      isStatic: false,
+    });
+  });
+  return toRoleDto(role);
+}
+
+/** A static role keeps its name; a renamed role takes its grants and menus along. */
+export async function updateRole(
+  services: Services,
+  ctx: CrudContext,
+  id: string,
+  input: z.infer<typeof roleUpdateInput>,
+) {
+  let renamed = false;
+  const role = await services.data.inTenant(ctx, async (tx) => {
+    const current = await getOwned(tx, ctx, roles, ROLE, id);
+    if (input.concurrencyStamp && input.concurrencyStamp !== current.concurrencyStamp) {
+      throw conflict(); // before the rename touches grants and menus
+    }
+    if (current.name !== input.name) {
+      if (current.isStatic) throw businessError('AbpIdentity::StaticRoleRenaming');
+      await assertUniqueName(tx, ctx, input.name, id);
+      const tenantId = ctx.tenant?.id ?? null;
+      await renameRoleGrants(tx, tenantId, current.name, input.name);
+      await renameRoleMenus(tx, ctx, current.name, input.name);
+      renamed = true;
+    }
+    return updateOwned(
+      tx,
+      ctx,
+      roles,
+      ROLE,
+      id,
+      {
+        name: input.name,
+        normalizedName: normalizeName(input.name),
+        isDefault: input.isDefault,
+        isPublic: input.isPublic,
+      },
+      input.concurrencyStamp,
+    );
+  });
+  if (renamed) await afterRoleChange(services, ctx);
+  return toRoleDto(role);
+}
+
+export async function setRoleDefault(services: Services, ctx: CrudContext, id: string, isDefault: boolean) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, roles, ROLE, id);
+    await updateOwned(tx, ctx, roles, ROLE, id, { isDefault });
+  });
+}
+
+/** Static roles cannot be deleted; a deleted role's grants, menus and memberships go too. */
+export async function deleteRole(services: Services, ctx: CrudContext, id: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    const current = await getOwned(tx, ctx, roles, ROLE, id);
+    if (current.isStatic) throw businessError('AbpIdentity::StaticRoleDeletion');
+    await deleteProviderGrants(tx, ctx.tenant?.id ?? null, 'R', current.name);
+    await deleteRoleMenus(tx, ctx, current.name);
+    await deleteOwned(tx, ctx, roles, ROLE, id);
+  });
+  await afterRoleChange(services, ctx);
+}
+
+/** The ids of the tenant's default roles (new users get them). */
+export async function defaultRoles(tx: DbOrTx, ctx: CrudContext): Promise<Role[]> {
+  return tx
+    .select()
+    .from(roles)
+    .where(owned(ctx, roles, eq(roles.isDefault, true)));
+}
+
+// ---------- role claims ----------
+
+export async function roleClaimList(services: Services, ctx: CrudContext, id: string) {
+  return services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, roles, ROLE, id);
+    const rows = await tx
+      .select({ id: roleClaims.id, claimType: roleClaims.claimType, claimValue: roleClaims.claimValue })
+      .from(roleClaims)
+      .where(owned(ctx, roleClaims, eq(roleClaims.roleId, id)))
+      .orderBy(asc(roleClaims.claimType), asc(roleClaims.claimValue));
+    return { items: rows };
+  });
+}
+
+async function findRoleClaim(tx: Tx, ctx: CrudContext, roleId: string, type: string, value: string) {
+  const [row] = await tx
+    .select()
+    .from(roleClaims)
+    .where(
+      owned(
+        ctx,
+        roleClaims,
+        eq(roleClaims.roleId, roleId),
+        eq(roleClaims.claimType, type),
+        eq(roleClaims.claimValue, value),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function addRoleClaim(
+  services: Services,
+  ctx: CrudContext,
+  id: string,
+  input: z.infer<typeof claimInput>,
+) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, roles, ROLE, id);
+    const type = await assertClaim(tx, ctx, input.claimType, input.claimValue, 'claimValue');
+    if (await findRoleClaim(tx, ctx, id, type, input.claimValue)) {
+      throw fieldError('claimValue', 'AbpIdentity::DuplicateClaim', [type, input.claimValue]);
+    }
+    await insertOwned(tx, ctx, roleClaims, 'IdentityRoleClaim', {
+      roleId: id,
+      claimType: type,
+      claimValue: input.claimValue,
+    });
+  });
+}
+
+export async function updateRoleClaim(
+  services: Services,
+  ctx: CrudContext,
+  id: string,
+  input: z.infer<typeof claimUpdateInput>,
+) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, roles, ROLE, id);
+    const existing = await findRoleClaim(tx, ctx, id, input.claimType, input.claimValue);
+    if (!existing) throw fieldError('claimValue', 'AbpIdentity::ClaimNotFound', [input.claimType, input.claimValue]);
+    await assertClaim(tx, ctx, input.claimType, input.newClaimValue, 'newClaimValue');
+    await updateOwned(tx, ctx, roleClaims, 'IdentityRoleClaim', existing.id, { claimValue: input.newClaimValue });
+  });
+}
+
+export async function deleteRoleClaim(
+  services: Services,
+  ctx: CrudContext,
+  id: string,
+  input: z.infer<typeof claimDeleteQuery>,
+) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, roles, ROLE, id);
+    const rows = await tx
+      .delete(roleClaims)
+      .where(
+        owned(
+          ctx,
+          roleClaims,
+          and(
+            eq(roleClaims.roleId, id),
+            eq(roleClaims.claimType, input.claimType),
+            eq(roleClaims.claimValue, input.claimValue),
+          ),
+        ),
+      )
+      .returning();
+    for (const r of rows) recordChange(ctx, 'IdentityRoleClaim', 2, r.id, r, {});
+  });
+}

@@ -1,0 +1,570 @@
+import { PassThrough } from 'node:stream';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { Services } from '../../app.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import {
+  type CrudContext,
+  deleteOwned,
+  getOwned,
+  insertOwned,
+  orderBy,
+  owned,
+  recordChange,
+  updateOwned,
+} from '../../platform/crud.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { businessError, conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { t } from '../../platform/localization/index.ts';
+import { normalizeName } from '../../platform/tenancy.ts';
+import { getFeature } from '../features/service.ts';
+import { revokeUserSessions } from '../identity-server/tokens.ts';
+import { deleteProviderGrants } from '../permission-management/service.ts';
+import { deleteUserMenus } from '../platform/service.ts';
+import { allClaimTypes, assertClaim } from './claim-types.ts';
+import type {
+  claimDeleteQuery,
+  claimInput,
+  claimUpdateInput,
+  UserCreateInput,
+  UserPagedQuery,
+  UserUpdateInput,
+} from './dto.ts';
+import './locales.ts';
+import { removeUserFromUnit, setUnitsOfUser, unitsOfUser } from './organization-units.ts';
+import { hashPassword } from './passwords.ts';
+import { ADMIN_ROLE, afterRoleChange, allRoles, defaultRoles, rolesByNames, toRoleDto } from './roles.ts';
+import { organizationUnitUsers, roles, userClaims, userRoles, users } from './schema.ts';
+import { toUserDto, USER, userSortable } from './user-dto.ts';
+import { ensureUnique } from './users.ts';
+import { checkPasswordPolicy } from './validation.ts';
+
+/**
+ * User administration (`/api/identity/users`): list, CRUD, lock, roles, claims and
+ * organization units, with ABP's rules (no self-delete or self-lock, the last admin keeps
+ * the admin role, the tenant's `Identity.MaxUserCount`).
+ */
+type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+type User = typeof users.$inferSelect;
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const countKey = (ctx: CrudContext) => `identity:usercount:${ctx.tenant?.id ?? 'host'}`;
+
+/**
+ * List predicate: tenant, not deleted, the filter, role, unit. The filter is an ILIKE over one
+ * expression (`userSearchText`) with a trigram index; row-level security keeps PostgreSQL from
+ * using an index for ILIKE, so the match runs in `identity_users_search()` (see its migration).
+ */
+function userWhere(ctx: CrudContext, q: Pick<UserPagedQuery, 'filter' | 'roleId' | 'organizationUnitId'>) {
+  return owned(
+    ctx,
+    users,
+    // identity_users_search (migration 0004): the trigram-indexed search of the scoped tenant
+    q.filter ? sql`${users.id} in (select identity_users_search(${escapeLike(q.filter)}))` : undefined,
+    q.roleId
+      ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${q.roleId})`
+      : undefined,
+    q.organizationUnitId
+      ? sql`exists (select 1 from ${organizationUnitUsers} where ${organizationUnitUsers.userId} = ${users.id} and ${organizationUnitUsers.organizationUnitId} = ${q.organizationUnitId})`
+      : undefined,
+  );
+}
+
+const defaultOrder = [desc(users.creationTime)];
+
+/**
+ * The users list. The page and the total are two index-served queries (a window count
+ * would read every matching row); the unfiltered total of a tenant is cached and dropped
+ * whenever a user is created or deleted.
+ */
+export async function pagedUsers(services: Services, ctx: Ctx, q: UserPagedQuery) {
+  const order = orderBy(q.sorting, userSortable, defaultOrder);
+  const where = userWhere(ctx, q);
+  const unfiltered = !q.filter && !q.roleId && !q.organizationUnitId;
+  return services.data.inTenant(ctx, async (tx) => {
+    const items = await tx
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.maxResultCount)
+      .offset(q.skipCount);
+    let totalCount: number;
+    if (q.skipCount === 0 && items.length < q.maxResultCount) totalCount = items.length;
+    else if (unfiltered) totalCount = await services.cache.getOrLoad(countKey(ctx), () => countUsers(tx, where));
+    else totalCount = await countUsers(tx, where);
+    return { totalCount, items: items.map(toUserDto) };
+  });
+}
+
+async function countUsers(tx: DbOrTx, where: ReturnType<typeof owned>) {
+  const [row] = await tx.select({ n: count() }).from(users).where(where);
+  return Number(row.n);
+}
+
+const ALL_LIMIT = 1000;
+
+/** Every user of the tenant (at most 1 000, by user name), optionally filtered. */
+export async function allUsers(services: Services, ctx: Ctx, filter?: string) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(userWhere(ctx, { filter }))
+      .orderBy(asc(users.userName))
+      .limit(ALL_LIMIT);
+    return { items: rows.map(toUserDto) };
+  });
+}
+
+export async function usersInRole(services: Services, ctx: Ctx, roleName: string) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const [role] = await tx
+      .select()
+      .from(roles)
+      .where(owned(ctx, roles, eq(roles.normalizedName, normalizeName(roleName))))
+      .limit(1);
+    if (!role) return { items: [] };
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(userWhere(ctx, { roleId: role.id }))
+      .orderBy(asc(users.userName))
+      .limit(ALL_LIMIT);
+    return { items: rows.map(toUserDto) };
+  });
+}
+
+/** Users of the same tenant as user `id` (the caller's tenant; 404 when `id` is not in it). */
+export async function tenantUsers(services: Services, ctx: Ctx, id: string) {
+  await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, users, USER, id));
+  return allUsers(services, ctx);
+}
+
+export async function getUser(services: Services, ctx: Ctx, id: string) {
+  return services.data.inTenant(ctx, async (tx) => toUserDto(await getOwned(tx, ctx, users, USER, id)));
+}
+
+export async function getUserByName(services: Services, ctx: Ctx, userName: string) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(owned(ctx, users, eq(users.normalizedUserName, normalizeName(userName))))
+      .limit(1);
+    if (!row) throw notFound(USER, userName);
+    return toUserDto(row);
+  });
+}
+
+export async function usersByIds(services: Services, ctx: Ctx, ids: string[]) {
+  if (!ids.length) return { items: [] };
+  return services.data.inTenant(ctx, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(owned(ctx, users, inArray(users.id, ids)))
+      .orderBy(asc(users.userName));
+    return { items: rows.map(toUserDto) };
+  });
+}
+
+// ---------- rules ----------
+
+async function roleIdsOf(tx: DbOrTx, ctx: CrudContext, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(owned(ctx, userRoles, eq(userRoles.userId, userId)));
+  return rows.map((r) => r.roleId);
+}
+
+async function adminRole(tx: DbOrTx, ctx: CrudContext) {
+  const [role] = await tx
+    .select()
+    .from(roles)
+    .where(owned(ctx, roles, eq(roles.normalizedName, normalizeName(ADMIN_ROLE))))
+    .limit(1);
+  return role ?? null;
+}
+
+/** The admin role must keep at least one active user besides `userId`. */
+async function assertAnotherAdmin(tx: DbOrTx, ctx: CrudContext, adminRoleId: string, userId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(
+      owned(ctx, users, eq(userRoles.roleId, adminRoleId), sql`${users.id} <> ${userId}`, eq(users.isActive, true)),
+    );
+  if (Number(row.n) === 0) throw businessError('AbpIdentity::LastAdminRole', { RoleName: ADMIN_ROLE });
+}
+
+/** Whether the user now holds the admin role and would lose it. */
+async function guardAdminLoss(tx: DbOrTx, ctx: CrudContext, userId: string, keepsAdmin: (adminId: string) => boolean) {
+  const admin = await adminRole(tx, ctx);
+  if (!admin) return;
+  const held = await roleIdsOf(tx, ctx, userId);
+  if (held.includes(admin.id) && !keepsAdmin(admin.id)) await assertAnotherAdmin(tx, ctx, admin.id, userId);
+}
+
+/** Replaces the user's roles with `names`; returns whether anything changed. */
+async function setRoles(tx: Tx, ctx: CrudContext, userId: string, names: string[], member: string): Promise<boolean> {
+  const wanted = await rolesByNames(tx, ctx, names, member);
+  const wantedIds = new Set(wanted.map((r) => r.id));
+  await guardAdminLoss(tx, ctx, userId, (adminId) => wantedIds.has(adminId));
+  const held = new Set(await roleIdsOf(tx, ctx, userId));
+  const toRemove = [...held].filter((id) => !wantedIds.has(id));
+  const toAdd = [...wantedIds].filter((id) => !held.has(id));
+  if (toRemove.length) {
+    await tx
+      .delete(userRoles)
+      .where(owned(ctx, userRoles, eq(userRoles.userId, userId), inArray(userRoles.roleId, toRemove)));
+  }
+  if (toAdd.length) {
+    await tx
+      .insert(userRoles)
+      .values(toAdd.map((roleId) => ({ tenantId: ctx.tenant?.id ?? null, userId, roleId })))
+      .onConflictDoNothing();
+  }
+  const changed = toAdd.length > 0 || toRemove.length > 0;
+  if (changed) {
+    const nameOf = (id: string) => wanted.find((r) => r.id === id)?.name ?? id;
+    recordChange(
+      ctx,
+      'IdentityUserRoles',
+      1,
+      userId,
+      { roleIds: [...held].sort().join(',') },
+      { roleNames: [...wantedIds].map(nameOf).sort().join(',') },
+    );
+  }
+  return changed;
+}
+
+/** The tenant's `Identity.MaxUserCount` (read before the transaction: it has its own). */
+async function userQuota(services: Services, ctx: CrudContext): Promise<number> {
+  return Number(await getFeature(services, ctx.tenant, 'Identity.MaxUserCount'));
+}
+
+async function assertUserQuota(max: number, tx: DbOrTx, ctx: CrudContext) {
+  if (!Number.isFinite(max) || max <= 0) return;
+  const [row] = await tx.select({ n: count() }).from(users).where(owned(ctx, users));
+  if (Number(row.n) >= max) throw businessError('AbpIdentity::MaxUserCountExceeded', { MaxUserCount: max });
+}
+
+// ---------- commands ----------
+
+export async function createUser(services: Services, ctx: Ctx, input: UserCreateInput) {
+  await checkPasswordPolicy(services, ctx, input.password, 'password');
+  await ensureUnique(services, ctx, { userName: input.userName, email: input.email, phoneNumber: input.phoneNumber });
+  const passwordHash = await hashPassword(input.password);
+  const quota = await userQuota(services, ctx);
+  const user = await services.data.inTenant(ctx, async (tx) => {
+    await assertUserQuota(quota, tx, ctx);
+    const roleRows =
+      input.roleNames === undefined
+        ? await defaultRoles(tx, ctx)
+        : await rolesByNames(tx, ctx, input.roleNames, 'roleNames');
+    const created = await insertOwned(tx, ctx, users, USER, {
+      userName: input.userName,
+      normalizedUserName: normalizeName(input.userName),
+      name: input.name ?? null,
+      surname: input.surname ?? null,
+      email: input.email,
+      normalizedEmail: normalizeName(input.email),
+      phoneNumber: input.phoneNumber ?? null,
+      isActive: input.isActive,
+      lockoutEnabled: input.lockoutEnabled,
+      passwordHash,
+      securityStamp: crypto.randomUUID(),
+    });
+    if (roleRows.length) {
+      await tx
+        .insert(userRoles)
+        .values(roleRows.map((r) => ({ tenantId: ctx.tenant?.id ?? null, userId: created.id, roleId: r.id })));
+    }
+    if (input.organizationUnitIds?.length) await setUnitsOfUser(tx, ctx, created.id, input.organizationUnitIds);
+    return created;
+  });
+  await services.cache.invalidate(countKey(ctx));
+  return toUserDto(user);
+}
+
+export async function updateUser(services: Services, ctx: Ctx, id: string, input: UserUpdateInput) {
+  if (input.password) await checkPasswordPolicy(services, ctx, input.password, 'password');
+  await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, users, USER, id));
+  await ensureUnique(services, ctx, {
+    userName: input.userName,
+    email: input.email,
+    phoneNumber: input.phoneNumber,
+    exceptUserId: id,
+  });
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  let rolesChanged = false;
+  const updated = await services.data.inTenant(ctx, async (tx) => {
+    const before = await getOwned(tx, ctx, users, USER, id);
+    if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
+    if (input.roleNames !== undefined) rolesChanged = await setRoles(tx, ctx, id, input.roleNames, 'roleNames');
+    if (!input.isActive && before.isActive) {
+      if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotDeactivateYourself');
+      await guardAdminLoss(tx, ctx, id, () => false);
+    }
+    if (input.organizationUnitIds !== undefined) await setUnitsOfUser(tx, ctx, id, input.organizationUnitIds);
+    const phoneNumber = input.phoneNumber ?? null;
+    return updateOwned(tx, ctx, users, USER, id, {
+      userName: input.userName,
+      normalizedUserName: normalizeName(input.userName),
+      name: input.name ?? null,
+      surname: input.surname ?? null,
+      email: input.email,
+      normalizedEmail: normalizeName(input.email),
+      emailConfirmed: before.email === input.email ? before.emailConfirmed : false,
+      phoneNumber,
+      phoneNumberConfirmed: before.phoneNumber === phoneNumber ? before.phoneNumberConfirmed : false,
+      isActive: input.isActive,
+      lockoutEnabled: input.lockoutEnabled,
+      ...(passwordHash ? { passwordHash, securityStamp: crypto.randomUUID() } : {}),
+    });
+  });
+  if (rolesChanged) await afterRoleChange(services, ctx);
+  if (passwordHash || !updated.isActive) await revokeUserSessions(services, id, null);
+  return toUserDto(updated);
+}
+
+/** Soft delete; not yourself, not the last admin. Grants and menu links of the user go. */
+export async function deleteUser(services: Services, ctx: Ctx, id: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotDeleteYourself');
+    await guardAdminLoss(tx, ctx, id, () => false);
+    await deleteOwned(tx, ctx, users, USER, id);
+    await deleteProviderGrants(tx, ctx.tenant?.id ?? null, 'U', id);
+    await deleteUserMenus(tx, ctx, id);
+  });
+  await services.cache.invalidate(countKey(ctx));
+  await afterRoleChange(services, ctx);
+  await revokeUserSessions(services, id, null);
+}
+
+/** Locks the user out for `seconds` (not yourself; the user must have lockout enabled). */
+export async function lockUser(services: Services, ctx: Ctx, id: string, seconds: number) {
+  await services.data.inTenant(ctx, async (tx) => {
+    const user = await getOwned(tx, ctx, users, USER, id);
+    if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotLockYourself');
+    if (!user.lockoutEnabled) throw businessError('AbpIdentity::UserLockoutNotEnabled', { UserName: user.userName });
+    await updateOwned(tx, ctx, users, USER, id, { lockoutEnd: new Date(Date.now() + seconds * 1000) });
+  });
+  await revokeUserSessions(services, id, null);
+}
+
+export async function unlockUser(services: Services, ctx: Ctx, id: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    await updateOwned(tx, ctx, users, USER, id, { lockoutEnd: null, accessFailedCount: 0 });
+  });
+}
+
+// ---------- roles of a user ----------
+
+export async function userRoleList(services: Services, ctx: Ctx, id: string) {
+  return services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    const rows = await tx
+      .select({ role: roles })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(owned(ctx, userRoles, eq(userRoles.userId, id)))
+      .orderBy(asc(roles.name));
+    return { items: rows.map((r) => toRoleDto(r.role)) };
+  });
+}
+
+export async function setUserRoles(services: Services, ctx: Ctx, id: string, roleNames: string[]) {
+  const changed = await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    return setRoles(tx, ctx, id, roleNames, 'roleNames');
+  });
+  if (changed) await afterRoleChange(services, ctx);
+}
+
+/** Roles a user may be given (all roles of the tenant). */
+export const assignableRoles = (services: Services, ctx: Ctx) => allRoles(services, ctx);
+
+// ---------- claims ----------
+
+export async function userClaimList(services: Services, ctx: Ctx, id: string) {
+  return services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    const rows = await tx
+      .select({ id: userClaims.id, claimType: userClaims.claimType, claimValue: userClaims.claimValue })
+      .from(userClaims)
+      .where(owned(ctx, userClaims, eq(userClaims.userId, id)))
+      .orderBy(asc(userClaims.claimType), asc(userClaims.claimValue));
+    return { items: rows };
+  });
+}
+
+async function findClaim(tx: Tx, ctx: CrudContext, userId: string, type: string, value: string) {
+  const [row] = await tx
+    .select()
+    .from(userClaims)
+    .where(
+      owned(
+        ctx,
+        userClaims,
+        eq(userClaims.userId, userId),
+        eq(userClaims.claimType, type),
+        eq(userClaims.claimValue, value),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function addUserClaim(services: Services, ctx: Ctx, id: string, input: z.infer<typeof claimInput>) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    const type = await assertClaim(tx, ctx, input.claimType, input.claimValue, 'claimValue');
+    if (await findClaim(tx, ctx, id, type, input.claimValue)) {
+      throw fieldError('claimValue', 'AbpIdentity::DuplicateClaim', [type, input.claimValue]);
+    }
+    await insertOwned(tx, ctx, userClaims, 'IdentityUserClaim', {
+      userId: id,
+      claimType: type,
+      claimValue: input.claimValue,
+    });
+  });
+}
+
+export async function updateUserClaim(
+  services: Services,
+  ctx: Ctx,
+  id: string,
+  input: z.infer<typeof claimUpdateInput>,
+) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    const existing = await findClaim(tx, ctx, id, input.claimType, input.claimValue);
+    if (!existing) throw fieldError('claimValue', 'AbpIdentity::ClaimNotFound', [input.claimType, input.claimValue]);
+    await assertClaim(tx, ctx, input.claimType, input.newClaimValue, 'newClaimValue');
+    await updateOwned(tx, ctx, userClaims, 'IdentityUserClaim', existing.id, { claimValue: input.newClaimValue });
+  });
+}
+
+export async function deleteUserClaim(
+  services: Services,
+  ctx: Ctx,
+  id: string,
+  input: z.infer<typeof claimDeleteQuery>,
+) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    const rows = await tx
+      .delete(userClaims)
+      .where(
+        owned(
+          ctx,
+          userClaims,
+          and(
+            eq(userClaims.userId, id),
+            eq(userClaims.claimType, input.claimType),
+            eq(userClaims.claimValue, input.claimValue),
+          ),
+        ),
+      )
+      .returning();
+    for (const r of rows) recordChange(ctx, 'IdentityUserClaim', 2, r.id, r, {});
+  });
+}
+
+export const availableClaimTypes = (services: Services, ctx: Ctx) => allClaimTypes(services, ctx);
+
+// ---------- organization units of a user ----------
+
+export async function userUnits(services: Services, ctx: Ctx, id: string) {
+  return services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    return { items: await unitsOfUser(tx, ctx, id) };
+  });
+}
+
+export async function removeUserUnit(services: Services, ctx: Ctx, id: string, ouId: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    await removeUserFromUnit(tx, ctx, id, ouId);
+  });
+}
+
+export async function setUserUnits(services: Services, ctx: Ctx, id: string, unitIds: string[]) {
+  await services.data.inTenant(ctx, async (tx) => {
+    await getOwned(tx, ctx, users, USER, id);
+    await setUnitsOfUser(tx, ctx, id, unitIds);
+  });
+}
+
+// ---------- export ----------
+
+const EXPORT_LIMIT = 100_000;
+const EXPORT_BATCH = 2_000;
+
+/**
+ * The filtered, sorted list as a streamed `.xlsx` (at most 100 000 rows), read in batches so
+ * memory stays flat. Errors after the first byte end the stream.
+ */
+export function exportUsers(
+  services: Services,
+  ctx: Ctx,
+  q: Pick<UserPagedQuery, 'filter' | 'sorting' | 'roleId'>,
+): PassThrough {
+  const order = orderBy(q.sorting, userSortable, defaultOrder);
+  const where = userWhere(ctx, q);
+  const stream = new PassThrough();
+  const L = (key: string) => t(ctx.culture, `AbpIdentity::${key}`);
+  const run = async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+    const sheet = workbook.addWorksheet(L('Users'));
+    sheet.columns = [
+      { header: L('DisplayName:UserName'), key: 'userName', width: 24 },
+      { header: L('DisplayName:Name'), key: 'name', width: 16 },
+      { header: L('DisplayName:Surname'), key: 'surname', width: 16 },
+      { header: L('DisplayName:Email'), key: 'email', width: 30 },
+      { header: L('DisplayName:PhoneNumber'), key: 'phoneNumber', width: 18 },
+      { header: L('DisplayName:IsActive'), key: 'isActive', width: 10 },
+      { header: L('DisplayName:LockoutEnd'), key: 'lockoutEnd', width: 22 },
+      { header: L('CreationTime'), key: 'creationTime', width: 22 },
+    ];
+    sheet.getRow(1).font = { bold: true };
+    for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_BATCH) {
+      const rows: User[] = await services.data.inTenant(ctx, (tx) =>
+        tx
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(...order, asc(users.id))
+          .limit(EXPORT_BATCH)
+          .offset(offset),
+      );
+      for (const u of rows) {
+        sheet
+          .addRow({
+            userName: u.userName,
+            name: u.name,
+            surname: u.surname,
+            email: u.email,
+            phoneNumber: u.phoneNumber,
+            isActive: u.isActive,
+            lockoutEnd: u.lockoutEnd,
+            creationTime: u.creationTime,
+          })
+          .commit();
+      }
+      if (rows.length < EXPORT_BATCH) break;
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  run().catch((err) => stream.destroy(err as Error));
+  return stream;
+}

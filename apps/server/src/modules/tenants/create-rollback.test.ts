@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import * as seed from '../../seed.ts';
+import { token } from '../permission-management/test-support.ts';
+
+/** Seeding that fails half-way (after the identity rows are written) for the next call. */
+vi.mock('../../seed.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../seed.ts')>();
+  return { ...real, seedTenant: vi.fn(real.seedTenant) };
+});
+
+let t: TestApp;
+let hostAdmin: string;
+
+const counts = () =>
+  t.services.data.unscoped(async (tx) => {
+    const r = await tx.execute<Record<string, number>>(sql`select
+      (select count(*)::int from tenants) as tenants,
+      (select count(*)::int from identity_users) as users,
+      (select count(*)::int from identity_roles) as roles,
+      (select count(*)::int from permission_grants) as grants,
+      (select count(*)::int from platform_menus) as menus`);
+    return r.rows[0];
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hostAdmin = await token(t.app, null);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a tenant whose set-up fails', () => {
+  it('leaves nothing behind: no record, no users, roles, grants or menus', async () => {
+    const before = await counts();
+    const real = (await vi.importActual<typeof import('../../seed.ts')>('../../seed.ts')).seedTenant;
+    vi.mocked(seed.seedTenant).mockImplementationOnce(async (services, tenant, opts) => {
+      await real(services, tenant, opts);
+      throw new Error('seeding broke');
+    });
+    const res = await as(
+      t.app,
+      hostAdmin,
+    )({
+      method: 'POST',
+      url: '/api/tenant-management/tenants',
+      payload: { name: 'broken', adminEmailAddress: 'a@broken.test', adminPassword: 'Br0ken!pw' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.message).not.toContain('seeding broke');
+    expect(await counts()).toEqual(before);
+    const lookup = await as(t.app, null)({ method: 'GET', url: '/api/abp/multi-tenancy/tenants/by-name/broken' });
+    expect(lookup.json().success).toBe(false);
+
+    // the name is free again, and the next attempt works
+    const again = await as(
+      t.app,
+      hostAdmin,
+    )({
+      method: 'POST',
+      url: '/api/tenant-management/tenants',
+      payload: { name: 'broken', adminEmailAddress: 'a@broken.test', adminPassword: 'Br0ken!pw' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await token(t.app, 'broken', 'admin', 'Br0ken!pw');
+  });
+});

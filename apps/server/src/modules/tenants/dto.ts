@@ -1,0 +1,78 @@
+import { pagedQuery } from '@seller/contracts';
+import { z } from 'zod';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A tenant name is also a host-name label (`demo.localhost`) and the `__tenant` value, so it
+ * is kept to letters, digits, `-` and `_`, and may not look like an id.
+ */
+export const tenantNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u, 'AbpTenantManagement::InvalidTenantName')
+  .refine((v) => !GUID.test(v), { message: 'AbpTenantManagement::InvalidTenantName' });
+
+export const connectionNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'AbpTenantManagement::InvalidConnectionName');
+
+export const connectionValueSchema = z.string().trim().min(1).max(1024);
+
+export const tenantListQuery = pagedQuery;
+export type TenantListQuery = z.infer<typeof tenantListQuery>;
+
+export const tenantCreateInput = z.object({
+  name: tenantNameSchema,
+  adminEmailAddress: z.email().max(256),
+  adminPassword: z.string().min(1).max(128),
+  /** Optional: the tenant keeps its data in this database from the start. */
+  defaultConnectionString: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+    connectionValueSchema.optional(),
+  ),
+});
+export type TenantCreateInput = z.infer<typeof tenantCreateInput>;
+
+export const tenantUpdateInput = z.object({
+  name: tenantNameSchema,
+  isActive: z.boolean().default(true),
+  concurrencyStamp: z.string().max(40).optional(),
+});
+export type TenantUpdateInput = z.infer<typeof tenantUpdateInput>;
+
+export const tenantIdParams = z.object({ id: z.guid() });
+export const connectionParams = z.object({ id: z.guid(), name: connectionNameSchema });
+
+export const connectionStringInput = z.object({ name: connectionNameSchema, value: connectionValueSchema });
+export type ConnectionStringInput = z.infer<typeof connectionStringInput>;
+
+export const connectionStringDto = z.object({ name: z.string(), value: z.string() });
+
+export const connectionCheckDto = z.object({
+  name: z.string(),
+  /** Whether the database answered (and, for `Default`, holds a migrated schema). */
+  reachable: z.boolean(),
+  /** Why it is not reachable (host administrators only see this). */
+  message: z.string().nullable(),
+});
+
+export const tenantDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  normalizedName: z.string(),
+  isActive: z.boolean(),
+  /** Whether the tenant keeps its data in its own database (`Default` connection string). */
+  hasOwnDatabase: z.boolean(),
+  concurrencyStamp: z.string(),
+  extraProperties: z.record(z.string(), z.unknown()),
+  creationTime: z.date(),
+  creatorId: z.string().nullable(),
+  lastModificationTime: z.date().nullable(),
+  lastModifierId: z.string().nullable(),
+});

@@ -1,0 +1,369 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, ilike, ne } from 'drizzle-orm';
+import type { Services } from '../../app.ts';
+import type { CurrentTenant, RequestContext } from '../../platform/context.ts';
+import { type CrudContext, page, recordChange } from '../../platform/crud.ts';
+import { newConcurrencyStamp } from '../../platform/db/columns.ts';
+import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { normalizeName } from '../../platform/tenancy.ts';
+import { seedTenant } from '../../seed.ts';
+import { users } from '../identity/schema.ts';
+import { checkPasswordPolicy } from '../identity/validation.ts';
+import {
+  canonicalDatabaseUrl,
+  DEFAULT_CONNECTION,
+  deleteTenantRows,
+  isDefaultConnection,
+  openTenantDatabase,
+  probeDatabase,
+} from './databases.ts';
+import type { ConnectionStringInput, TenantCreateInput, TenantListQuery, TenantUpdateInput } from './dto.ts';
+import './locales.ts';
+import { type ConnectionString, tenants } from './schema.ts';
+
+/**
+ * Tenant management (host side, spec §7 Tenants): the tenant registry, the set-up of a new
+ * tenant (admin user, roles, grants, menus) and the database each tenant's data lives in.
+ */
+type Tenant = typeof tenants.$inferSelect;
+type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+
+export const TENANT = 'Tenant';
+
+export function toTenantDto(t: Tenant) {
+  return {
+    id: t.id,
+    name: t.name,
+    normalizedName: t.normalizedName,
+    isActive: t.isActive,
+    hasOwnDatabase: t.connectionStrings.some((c) => isDefaultConnection(c.name) && !!c.value),
+    concurrencyStamp: t.concurrencyStamp,
+    extraProperties: t.extraProperties,
+    creationTime: t.creationTime,
+    creatorId: t.creatorId,
+    lastModificationTime: t.lastModificationTime,
+    lastModifierId: t.lastModifierId,
+  };
+}
+
+const asCurrent = (t: Tenant): CurrentTenant => ({
+  id: t.id,
+  name: t.name,
+  isActive: t.isActive,
+  connectionStrings: t.connectionStrings,
+});
+
+/** Connection strings as the audit log shows them: passwords replaced. */
+const masked = (list: ConnectionString[]) =>
+  list.map((c) => ({ name: c.name, value: c.value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@') }));
+
+const sortable = {
+  name: tenants.name,
+  isActive: tenants.isActive,
+  creationTime: tenants.creationTime,
+  lastModificationTime: tenants.lastModificationTime,
+};
+
+const live = (...extra: Parameters<typeof and>) => and(eq(tenants.isDeleted, false), ...extra)!;
+
+async function findRow(services: Services, id: string): Promise<Tenant> {
+  const [row] = await services.data.unscoped((tx) =>
+    tx
+      .select()
+      .from(tenants)
+      .where(live(eq(tenants.id, id)))
+      .limit(1),
+  );
+  if (!row) throw notFound(TENANT, id);
+  return row;
+}
+
+export async function listTenants(services: Services, q: TenantListQuery) {
+  const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const result = await services.data.unscoped((tx) =>
+    page(tx, tenants, live(pattern ? ilike(tenants.name, pattern) : undefined), q, {
+      allowed: sortable,
+      fallback: [asc(tenants.name)],
+    }),
+  );
+  return { totalCount: result.totalCount, items: result.items.map(toTenantDto) };
+}
+
+/** Every tenant the list's filter and sorting select, in batches (Excel export). */
+export async function* tenantBatches(services: Services, q: Pick<TenantListQuery, 'filter' | 'sorting'>, max: number) {
+  const size = 500;
+  for (let skip = 0; skip < max; skip += size) {
+    const { items } = await listTenants(services, {
+      ...q,
+      skipCount: skip,
+      maxResultCount: Math.min(size, max - skip),
+    });
+    if (items.length) yield items;
+    if (items.length < size) return;
+  }
+}
+
+export async function getTenant(services: Services, id: string) {
+  return toTenantDto(await findRow(services, id));
+}
+
+async function assertNameFree(services: Services, name: string, exceptId?: string) {
+  const [clash] = await services.data.unscoped((tx) =>
+    tx
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(and(eq(tenants.normalizedName, normalizeName(name)), exceptId ? ne(tenants.id, exceptId) : undefined))
+      .limit(1),
+  );
+  if (clash) throw fieldError('name', 'AbpTenantManagement::DuplicateTenantName', [name]);
+}
+
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** A database the tenant can use, or a 400 on `member` saying why not. */
+async function usableDatabase(services: Services, value: string, member: string): Promise<string> {
+  const url = canonicalDatabaseUrl(services, value, member);
+  const probe = await probeDatabase(url);
+  if (!probe.reachable) throw fieldError(member, 'AbpTenantManagement::DatabaseNotReachable', [probe.message]);
+  return url;
+}
+
+/**
+ * Creates a tenant: the record, then (in the tenant's own database when one is given) its
+ * roles, admin user, grants and menus. If any of that fails, what was written is removed
+ * again and the tenant does not exist.
+ */
+export async function createTenant(services: Services, ctx: Ctx, input: TenantCreateInput) {
+  await checkPasswordPolicy(services, { tenant: null }, input.adminPassword, 'adminPassword');
+  const connectionStrings: ConnectionString[] = [];
+  if (input.defaultConnectionString) {
+    const value = await usableDatabase(services, input.defaultConnectionString, 'defaultConnectionString');
+    connectionStrings.push({ name: DEFAULT_CONNECTION, value });
+  }
+  await assertNameFree(services, input.name);
+
+  let row: Tenant;
+  try {
+    [row] = await services.data.unscoped((tx) =>
+      tx
+        .insert(tenants)
+        .values({
+          name: input.name,
+          normalizedName: normalizeName(input.name),
+          connectionStrings,
+          creatorId: ctx.user?.id ?? null,
+        })
+        .returning(),
+    );
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fieldError('name', 'AbpTenantManagement::DuplicateTenantName', [input.name]);
+    throw e;
+  }
+
+  const tenant = asCurrent(row);
+  try {
+    if (connectionStrings.length) {
+      const opened = await openTenantDatabase(services, tenant);
+      if (!opened.reachable) {
+        throw fieldError('defaultConnectionString', 'AbpTenantManagement::DatabaseNotReachable', [opened.message]);
+      }
+    }
+    await seedTenant(services, tenant, { adminPassword: input.adminPassword, adminEmail: input.adminEmailAddress });
+  } catch (err) {
+    await deleteTenantRows(services, tenant).catch(() => {});
+    await services.data.unscoped((tx) => tx.delete(tenants).where(eq(tenants.id, row.id)));
+    await services.tenants.invalidate();
+    await services.permissions.invalidate(row.id);
+    throw err;
+  }
+  recordChange(ctx, TENANT, 0, row.id, {}, { ...row, connectionStrings: masked(row.connectionStrings) });
+  await services.tenants.invalidate();
+  return toTenantDto(row);
+}
+
+/** Renames and activates/deactivates a tenant; a stale `concurrencyStamp` is a 409. */
+export async function updateTenant(services: Services, ctx: Ctx, id: string, input: TenantUpdateInput) {
+  const before = await findRow(services, id);
+  if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
+  if (normalizeName(input.name) !== before.normalizedName) await assertNameFree(services, input.name, id);
+  let after: Tenant;
+  try {
+    [after] = await services.data.unscoped((tx) =>
+      tx
+        .update(tenants)
+        .set({
+          name: input.name,
+          normalizedName: normalizeName(input.name),
+          isActive: input.isActive,
+          lastModificationTime: new Date(),
+          lastModifierId: ctx.user?.id ?? null,
+          concurrencyStamp: newConcurrencyStamp(),
+        })
+        .where(live(eq(tenants.id, id), eq(tenants.concurrencyStamp, before.concurrencyStamp)))
+        .returning(),
+    );
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fieldError('name', 'AbpTenantManagement::DuplicateTenantName', [input.name]);
+    throw e;
+  }
+  if (!after) throw conflict(); // changed between the read and the write
+  recordChange(ctx, TENANT, 1, id, { ...before, connectionStrings: [] }, { ...after, connectionStrings: [] });
+  await services.tenants.invalidate();
+  return toTenantDto(after);
+}
+
+/**
+ * Soft-deletes a tenant: it can no longer be signed in to or resolved (its tokens stop
+ * working at once); its data stays where it is.
+ */
+export async function deleteTenant(services: Services, ctx: Ctx, id: string) {
+  const before = await findRow(services, id);
+  await services.data.unscoped((tx) =>
+    tx
+      .update(tenants)
+      .set({ isDeleted: true, deletionTime: new Date(), deleterId: ctx.user?.id ?? null })
+      .where(eq(tenants.id, id)),
+  );
+  recordChange(ctx, TENANT, 2, id, { ...before, connectionStrings: masked(before.connectionStrings) }, {});
+  await services.tenants.invalidate();
+  await services.permissions.invalidate(id);
+}
+
+export async function listConnectionStrings(services: Services, id: string) {
+  const row = await findRow(services, id);
+  return { items: row.connectionStrings.map((c) => ({ name: c.name, value: c.value })) };
+}
+
+export async function getConnectionString(services: Services, id: string, name: string) {
+  const row = await findRow(services, id);
+  const found = row.connectionStrings.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (!found) throw notFound('TenantConnectionString', name);
+  return { name: found.name, value: found.value };
+}
+
+async function saveConnectionStrings(services: Services, ctx: Ctx, before: Tenant, next: ConnectionString[]) {
+  const [after] = await services.data.unscoped((tx) =>
+    tx
+      .update(tenants)
+      .set({
+        connectionStrings: next,
+        lastModificationTime: new Date(),
+        lastModifierId: ctx.user?.id ?? null,
+        concurrencyStamp: newConcurrencyStamp(),
+      })
+      .where(eq(tenants.id, before.id))
+      .returning(),
+  );
+  recordChange(
+    ctx,
+    TENANT,
+    1,
+    before.id,
+    { connectionStrings: masked(before.connectionStrings) },
+    { connectionStrings: masked(after.connectionStrings) },
+  );
+  await services.tenants.invalidate();
+  // grants and configurations cached from the previous database
+  await services.permissions.invalidate(before.id);
+  return after;
+}
+
+/**
+ * Sets a connection string. A new `Default` moves the tenant to that database: it must be
+ * reachable; it is migrated and seeded (roles, grants, menus, and the admin account with
+ * the admin's current password) before the tenant is switched to it. Data already in the
+ * previous database stays there.
+ */
+export async function setConnectionString(services: Services, ctx: Ctx, id: string, input: ConnectionStringInput) {
+  const before = await findRow(services, id);
+  const existing = before.connectionStrings.find((c) => c.name.toLowerCase() === input.name.toLowerCase());
+  const name = isDefaultConnection(input.name) ? DEFAULT_CONNECTION : (existing?.name ?? input.name);
+  let value = input.value;
+  if (name === DEFAULT_CONNECTION) {
+    value = canonicalDatabaseUrl(services, input.value, 'value');
+    if (value !== existing?.value) {
+      value = await usableDatabase(services, value, 'value');
+      const from = asCurrent(before);
+      const to: CurrentTenant = {
+        ...from,
+        connectionStrings: [
+          ...from.connectionStrings.filter((c) => !isDefaultConnection(c.name)),
+          { name: DEFAULT_CONNECTION, value },
+        ],
+      };
+      await moveToDatabase(services, from, to);
+    }
+  }
+  const next = [
+    ...before.connectionStrings.filter((c) => c.name.toLowerCase() !== name.toLowerCase()),
+    { name, value },
+  ];
+  await saveConnectionStrings(services, ctx, before, next);
+  return { name, value };
+}
+
+export async function deleteConnectionString(services: Services, ctx: Ctx, id: string, name: string) {
+  const before = await findRow(services, id);
+  if (!before.connectionStrings.some((c) => c.name.toLowerCase() === name.toLowerCase())) {
+    throw notFound('TenantConnectionString', name);
+  }
+  const next = before.connectionStrings.filter((c) => c.name.toLowerCase() !== name.toLowerCase());
+  await saveConnectionStrings(services, ctx, before, next);
+}
+
+/** Reachability of a saved connection string; `Default` is also opened (and migrated). */
+export async function checkConnectionString(services: Services, id: string, name: string) {
+  const row = await findRow(services, id);
+  const found = row.connectionStrings.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (!found) throw notFound('TenantConnectionString', name);
+  const result = isDefaultConnection(found.name)
+    ? await openTenantDatabase(services, asCurrent(row))
+    : await checkValue(services, found.value);
+  return { name: found.name, ...result };
+}
+
+/** Reachability of a connection string before it is saved. */
+export async function checkValue(services: Services, value: string) {
+  let url: string;
+  try {
+    url = canonicalDatabaseUrl(services, value, 'value');
+  } catch {
+    return { reachable: false, message: 'unsupported connection string (postgres://… or pglite:/folder)' };
+  }
+  return probeDatabase(url);
+}
+
+/**
+ * Prepares the database of `to` for the tenant: migrated on open, then seeded. The admin
+ * account seeded there gets the password (hash) and e-mail of the admin in `from`, so the
+ * tenant's administrator can sign in to the new database as before.
+ */
+async function moveToDatabase(services: Services, from: CurrentTenant, to: CurrentTenant) {
+  const opened = await openTenantDatabase(services, to);
+  if (!opened.reachable) throw fieldError('value', 'AbpTenantManagement::DatabaseNotReachable', [opened.message]);
+  const adminOf = (tenant: CurrentTenant) =>
+    services.data.inTenant({ tenant }, async (tx) => {
+      const [admin] = await tx
+        .select({ email: users.email, passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.tenantId, tenant.id), eq(users.normalizedUserName, 'ADMIN'), eq(users.isDeleted, false)))
+        .limit(1);
+      return admin;
+    });
+  const previous = await adminOf(from);
+  const alreadyThere = await adminOf(to);
+  await seedTenant(services, to, {
+    adminEmail: previous?.email ?? undefined,
+    // replaced by the previous admin's password hash below (never the well-known default)
+    adminPassword: `${randomBytes(24).toString('base64url')}aA1!`,
+  });
+  if (!alreadyThere && previous?.passwordHash) {
+    await services.data.inTenant({ tenant: to }, (tx) =>
+      tx
+        .update(users)
+        .set({ passwordHash: previous.passwordHash })
+        .where(and(eq(users.tenantId, to.id), eq(users.normalizedUserName, 'ADMIN'))),
+    );
+  }
+}

@@ -1,0 +1,151 @@
+import { EditOutlined } from '@ant-design/icons';
+import { PlatformType } from '@seller/contracts/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Input, Space, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  Access,
+  type CrudColumn,
+  CrudField,
+  CrudPage,
+  DeleteAction,
+  FormOverlay,
+} from '../../../../components/crud/index.ts';
+import { flagsOf, type LayoutDto, LP, layoutsApi, platformFlags, platformLabel, typeOf } from '../../api.ts';
+
+const P = 'Platform.Layout';
+
+function layoutSchema() {
+  const text = (max: number) => z.string().trim().max(max);
+  return z.object({
+    name: text(64).min(1, LP('DisplayName:Name')),
+    displayName: text(128).min(1, LP('DisplayName:DisplayName')),
+    path: text(256).min(1, LP('DisplayName:Path')),
+    redirect: text(256).optional().nullable(),
+    description: text(256).optional().nullable(),
+    platformFlags: z.array(z.number()).min(1, LP('DisplayName:PlatformType')),
+    concurrencyStamp: z.string().optional(),
+  });
+}
+
+type FormValues = z.input<ReturnType<typeof layoutSchema>>;
+
+/** /container/layouts: layouts CRUD (a layout is the frame menus are shown in). */
+export default function LayoutsPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<LayoutDto | 'new' | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
+  const schema = useMemo(layoutSchema, [i18n.language]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['layouts'] });
+
+  const initial = useMemo<FormValues | undefined>(() => {
+    if (!editing) return undefined;
+    if (editing === 'new')
+      return { name: '', displayName: '', path: 'Layout', platformFlags: flagsOf(PlatformType.Web) };
+    return {
+      name: editing.name,
+      displayName: editing.displayName,
+      path: editing.path,
+      redirect: editing.redirect,
+      description: editing.description,
+      platformFlags: flagsOf(editing.platformType),
+      concurrencyStamp: editing.concurrencyStamp,
+    };
+  }, [editing]);
+
+  const columns: CrudColumn<LayoutDto>[] = [
+    { key: 'name', title: LP('DisplayName:Name'), dataIndex: 'name', sortField: 'name' },
+    { key: 'displayName', title: LP('DisplayName:DisplayName'), dataIndex: 'displayName', sortField: 'displayName' },
+    { key: 'path', title: LP('DisplayName:Path'), dataIndex: 'path', sortField: 'path' },
+    { key: 'redirect', title: LP('DisplayName:Redirect'), dataIndex: 'redirect' },
+    {
+      key: 'platformType',
+      title: LP('DisplayName:PlatformType'),
+      dataIndex: 'platformType',
+      sortField: 'platformType',
+      render: (v: number) => <Tag>{platformLabel(v)}</Tag>,
+    },
+    { key: 'description', title: LP('DisplayName:Description'), dataIndex: 'description', defaultHidden: true },
+  ];
+
+  return (
+    <>
+      <CrudPage<LayoutDto>
+        testid="layouts"
+        queryKey={['layouts', 'list']}
+        rowKey="id"
+        defaultSorting="name asc"
+        request={(q, signal) => layoutsApi.list(q, signal)}
+        columns={columns}
+        columnSettings
+        onCreate={() => setEditing('new')}
+        createPermission={`${P}.Create`}
+        rowActions={(r) => (
+          <Space size={0}>
+            <Access permission={`${P}.Update`}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(r)}
+                data-testid={`layout-edit-${r.name}`}
+              >
+                {t('crud.edit')}
+              </Button>
+            </Access>
+            <DeleteAction
+              permission={`${P}.Delete`}
+              title={
+                <>
+                  {LP('DeleteLayout', r.displayName)}
+                  <div style={{ fontWeight: 'normal' }}>{LP('DeleteLayoutDetails')}</div>
+                </>
+              }
+              onConfirm={async () => {
+                await layoutsApi.remove(r.id);
+                await refresh();
+              }}
+              testid={`layout-delete-${r.name}`}
+            />
+          </Space>
+        )}
+      />
+      <FormOverlay
+        open={!!editing}
+        title={editing === 'new' ? LP('NewLayout') : LP('EditLayout', editing?.displayName ?? '')}
+        schema={schema}
+        initialValues={initial}
+        onSubmit={async ({ platformFlags: flags, ...v }) => {
+          const input = { ...v, platformType: typeOf(flags), meta: editing !== 'new' ? editing?.meta : {} };
+          if (editing === 'new') await layoutsApi.create(input);
+          else if (editing) await layoutsApi.update(editing.id, input);
+          await refresh();
+        }}
+        onClose={() => setEditing(null)}
+        testid="layout-form"
+      >
+        <CrudField name="name" label={LP('DisplayName:Name')}>
+          <Input autoFocus data-testid="layout-name" />
+        </CrudField>
+        <CrudField name="displayName" label={LP('DisplayName:DisplayName')}>
+          <Input data-testid="layout-display-name" />
+        </CrudField>
+        <CrudField name="path" label={LP('DisplayName:Path')}>
+          <Input data-testid="layout-path" />
+        </CrudField>
+        <CrudField name="redirect" label={LP('DisplayName:Redirect')}>
+          <Input />
+        </CrudField>
+        <CrudField name="platformFlags" label={LP('DisplayName:PlatformType')}>
+          <Checkbox.Group options={platformFlags.map((f) => ({ value: f.value, label: LP(`Platform:${f.key}`) }))} />
+        </CrudField>
+        <CrudField name="description" label={LP('DisplayName:Description')}>
+          <Input.TextArea rows={3} />
+        </CrudField>
+      </FormOverlay>
+    </>
+  );
+}

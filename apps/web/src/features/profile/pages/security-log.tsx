@@ -1,0 +1,128 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Select, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PagedResult } from '../../../lib/abp/types.ts';
+import { http } from '../../../lib/http/index.ts';
+
+interface MySecurityLog {
+  id: string;
+  action: string;
+  identity: string | null;
+  clientId: string | null;
+  clientIpAddress: string | null;
+  browserInfo: string | null;
+  creationTime: string;
+  extraProperties: Record<string, string | null | undefined>;
+}
+
+const ACTIONS = [
+  'LoginSucceeded',
+  'LoginFailed',
+  'LoginInvalidUserNameOrPassword',
+  'LoginLockedout',
+  'Logout',
+  'ChangePassword',
+  'SecurityCodeFailed',
+  'ResetPassword',
+  'ImpersonationStarted',
+  'ImpersonationEnded',
+];
+const PAGE_SIZE = 10;
+
+/**
+ * The signed-in user's own security log (`GET /api/auditing/security-log/my`): sign-ins, sign-outs,
+ * password changes and impersonation, newest first. Shown on the personal settings page; also a page
+ * of its own under the component key 'profile/security-log'.
+ */
+export function MySecurityLogCard() {
+  const { t } = useTranslation();
+  const tx = (k: string) => t(`AbpAuditing::${k}`);
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState<string>();
+  const list = useQuery({
+    queryKey: ['my-security-log', page, action],
+    queryFn: ({ signal }) =>
+      http.get<PagedResult<MySecurityLog>>(
+        '/api/auditing/security-log/my',
+        { skipCount: (page - 1) * PAGE_SIZE, maxResultCount: PAGE_SIZE, action },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const failed = (a: string) => /Failed|Invalid|Lockedout|NotAllowed/.test(a);
+  return (
+    <Card
+      title={tx('MySecurityLog')}
+      data-testid="my-security-log"
+      extra={
+        <Select
+          allowClear
+          placeholder={tx('Action')}
+          style={{ width: 180 }}
+          value={action}
+          onChange={(v) => {
+            setAction(v);
+            setPage(1);
+          }}
+          options={ACTIONS.map((a) => ({ value: a, label: t(`AbpAuditing::Action:${a}`, { defaultValue: a }) }))}
+        />
+      }
+    >
+      <Table<MySecurityLog>
+        size="small"
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('crud.empty') }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.totalCount ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          showTotal: (total) => t('crud.total', { total }),
+        }}
+        columns={[
+          {
+            key: 'time',
+            title: tx('CreationTime'),
+            dataIndex: 'creationTime',
+            width: 170,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          {
+            key: 'action',
+            title: tx('Action'),
+            dataIndex: 'action',
+            render: (v: string, r) => {
+              const x = r.extraProperties ?? {};
+              return (
+                <span>
+                  <Tag color={failed(v) ? 'red' : v.startsWith('Impersonation') ? 'orange' : 'green'}>
+                    {t(`AbpAuditing::Action:${v}`, { defaultValue: v })}
+                  </Tag>
+                  {x.impersonatorUserName && (
+                    <span style={{ color: '#888' }}>
+                      {x.impersonatorUserName} → {x.impersonatedUserName}
+                    </span>
+                  )}
+                </span>
+              );
+            },
+          },
+          { key: 'ip', title: tx('ClientIpAddress'), dataIndex: 'clientIpAddress' },
+          { key: 'client', title: tx('ClientId'), dataIndex: 'clientId' },
+          { key: 'browser', title: tx('BrowserInfo'), dataIndex: 'browserInfo', ellipsis: true, width: 260 },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** /profile/security-log (when a menu points at it). */
+export default function MySecurityLogPage() {
+  return <MySecurityLogCard />;
+}

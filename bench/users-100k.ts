@@ -1,0 +1,149 @@
+/**
+ * Users list with 100 000 users in one tenant (numbers, not pass/fail). Starts the product
+ * on a fresh PostgreSQL database, seeds 100 000 users into tenant `demo` with SQL, then
+ * measures on loopback, signed in as the demo admin:
+ *  - GET /api/identity/users?filter=<selective>&maxResultCount=20 (trigram index);
+ *  - the unfiltered first page sorted by creationTime desc;
+ *  - a page deep in the unfiltered list (skipCount=5000).
+ * Usage: npx node bench/users-100k.ts (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default;
+ * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { freePort, type LoadResult, load, root, startProcess, stopProcess } from './support.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const baseUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const dbName = `seller_bench_users_${Date.now()}`;
+const admin = new pg.Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const dbUrl = Object.assign(new URL(baseUrl), { pathname: `/${dbName}` }).toString();
+
+const results: LoadResult[] = [];
+const plans: Record<string, string> = {};
+try {
+  const port = await freePort();
+  const server = await startProcess('apps/server/src/main.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: `/tmp/${dbName}`,
+  });
+  const db = new pg.Client({ connectionString: dbUrl });
+  db.on('error', () => {}); // the final DROP DATABASE ends this connection
+  await db.connect();
+  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
+  const t0 = performance.now();
+  await seedUsers(db, demoId);
+  const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  const total = Number(
+    (await db.query('select count(*) from identity_users where tenant_id = $1', [demoId])).rows[0].count,
+  );
+  console.log(`seeded ${total} users into tenant demo in ${seedSeconds} s`);
+
+  const filter = 'user04217';
+  plans.filtered = await explain(
+    db,
+    demoId,
+    `select * from identity_users where tenant_id = $1 and not is_deleted and id in (select identity_users_search('%${filter}%')) order by creation_time desc limit 20`,
+  );
+  plans.unfiltered = await explain(
+    db,
+    demoId,
+    'select * from identity_users where tenant_id = $1 and not is_deleted order by creation_time desc limit 20',
+  );
+
+  const token = await signIn(port);
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+  const base = `http://127.0.0.1:${port}/api/identity/users`;
+  const check = await (await fetch(`${base}?filter=${filter}&maxResultCount=20`, { headers })).json();
+  console.log(`filter "${filter}" → totalCount ${check.totalCount}, first ${check.items?.[0]?.userName}`);
+  const cases: [string, string][] = [
+    [`users list, filter "${filter}" (${check.totalCount} matches)`, `${base}?filter=${filter}&maxResultCount=20`],
+    ['users list, first page, creationTime desc', `${base}?maxResultCount=20&sorting=creationTime%20desc`],
+    ['users list, skipCount=5000, creationTime desc', `${base}?skipCount=5000&maxResultCount=20`],
+    ['users list, filter "@bench" (all rows match)', `${base}?filter=%40bench&maxResultCount=20`],
+  ];
+  for (const [name, url] of cases) {
+    results.push(await load(name, url, { connections, seconds, headers, serverPid: server.pid }));
+  }
+  // the latency of one request on an idle server, for comparison with the loaded numbers
+  for (const [name, url] of cases.slice(0, 2)) {
+    results.push(
+      await load(`${name} [1 connection]`, url, { connections: 1, seconds, headers, serverPid: server.pid }),
+    );
+  }
+  await stopProcess(server);
+  await db.end();
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+    database: 'PostgreSQL (loopback)',
+    users: total,
+    seedSeconds,
+    connections,
+    seconds,
+    results,
+    plans,
+  };
+  console.table(results);
+  for (const [k, v] of Object.entries(plans)) console.log(`\nplan (${k}):\n${v}`);
+  mkdirSync(`${root}/bench/results`, { recursive: true });
+  writeFileSync(`${root}/bench/results/users-100k.json`, `${JSON.stringify(report, null, 2)}\n`);
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
+
+/** 100 000 users with varied names, one per second of creation time, in one statement. */
+async function seedUsers(db: pg.Client, tenantId: string) {
+  await db.query(
+    `insert into identity_users (tenant_id, user_name, normalized_user_name, name, surname, email, normalized_email,
+       phone_number, email_confirmed, password_hash, security_stamp, concurrency_stamp, creation_time)
+     select $1, 'user' || lpad(i::text, 6, '0'), 'USER' || lpad(i::text, 6, '0'),
+       (array['Wei','Fang','Na','Min','Jing','Lei','Yang','Jun','Tao','Ping'])[1 + i % 10],
+       (array['Wang','Li','Zhang','Liu','Chen','Yang','Huang','Zhao','Wu','Zhou'])[1 + (i / 10) % 10],
+       'user' || lpad(i::text, 6, '0') || '@bench.local', 'USER' || lpad(i::text, 6, '0') || '@BENCH.LOCAL',
+       '15' || lpad(i::text, 9, '0'), true, null, md5(i::text), md5(i::text),
+       now() - make_interval(secs => $2 - i)
+     from generate_series(1, $2) i`,
+    [tenantId, USERS],
+  );
+  await db.query('vacuum analyze identity_users');
+}
+
+async function explain(db: pg.Client, tenantId: string, query: string): Promise<string> {
+  // as the application role with the tenant set, like the server (row-level security applies)
+  await db.query('set role seller_app');
+  await db.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
+  const rows = (await db.query(`explain (analyze, buffers off, costs off) ${query}`, [tenantId])).rows;
+  await db.query('reset role');
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+async function signIn(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', __tenant: 'demo' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'web-admin',
+      username: 'admin',
+      password: '1q2w3E*',
+      scope: 'openid profile email phone roles offline_access',
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}

@@ -13,6 +13,7 @@ import {
   downloadExport,
   FormOverlay,
 } from '../../../../components/crud/index.ts';
+import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LT, type TenantDto, tenantsApi } from '../../tenancy/api.ts';
 import { ConnectionStringsDialog } from '../../tenancy/ConnectionStringsDialog.tsx';
@@ -125,6 +126,7 @@ export default function TenantsPage() {
         actionsWidth={330}
         rowActions={(r) => (
           <Space size={0} wrap={false}>
+            <ImpersonateButton tenantId={r.id} userName={`admin@${r.name}`} testid={`tenant-impersonate-${r.name}`} />
             <Access permission={`${P}.Update`}>
               <Button
                 type="link"

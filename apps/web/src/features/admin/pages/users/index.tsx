@@ -21,6 +21,7 @@ import {
   downloadExport,
   FormOverlay,
 } from '../../../../components/crud/index.ts';
+import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { L, toUnitTree, type UnitNode, type UserDto, unitsApi, usersApi } from '../../identity/api.ts';
@@ -242,6 +243,7 @@ export default function UsersPage() {
                   </Button>
                 </Dropdown>
               )}
+              <ImpersonateButton userId={u.id} userName={u.userName} testid={`user-impersonate-${u.userName}`} />
               <DeleteAction
                 permission={`${P}.Delete`}
                 testid={`user-delete-${u.userName}`}

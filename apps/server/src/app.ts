@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import fastJson from 'fast-json-stringify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -15,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import { modules } from './modules/index.ts';
 import { TokenKeys } from './platform/auth/keys.ts';
@@ -70,7 +72,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
 
   const bus = new Bus();
   if (config.redisUrl) await bus.connect(config.redisUrl);
@@ -337,4 +339,18 @@ function zodMessage(
   }
   if (keyword === 'invalid_format' && params.format === 'email') return t(culture, 'Field:Email', [member]);
   return t(culture, 'Field:Invalid', [member]);
+}
+
+/**
+ * Response serialization from the route's Zod schema, compiled once into a
+ * fast-json-stringify function (no per-response Zod parse). Falls back to the Zod
+ * serializer for a schema JSON Schema cannot express.
+ */
+function fastSerializerCompiler(route: Parameters<typeof serializerCompiler>[0]) {
+  try {
+    const json = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', unrepresentable: 'any' });
+    return fastJson(json as never);
+  } catch {
+    return serializerCompiler(route);
+  }
 }

@@ -198,7 +198,6 @@ test('sign out: back to /login?redirect=…, local session cleared, refresh toke
 
 test('coming back with a dead session: /login?redirect=… and no re-login dialog over the login screen', {
   timeout: 60_000,
-  todo: 'BUG: the guard load step (app/bootstrap.ts:17 → lib/http/client.ts:138 onSessionExpired) opens the re-login dialog while router.tsx:31-40 already sends the user to /login',
 }, async (t) => {
   await withPage(browser, t, async (page) => {
     await signIn(page, server.url, DEMO_ADMIN);

@@ -404,11 +404,7 @@ test('the sidebar collapses and remembers it', { timeout: 60_000 }, async (t) =>
 const controlled = (page: Page) =>
   eventually(async () => assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null)), 15_000);
 
-/**
- * The worker controls the page and the page is settled. Today the app reloads the page right after
- * its worker first takes control (the bug in the "todo" test below): give that reload time to
- * happen, so that it cannot cut into the test.
- */
+/** The worker controls the page and the page is settled. */
 async function underWorker(page: Page) {
   await controlled(page);
   await page.waitForTimeout(1000);
@@ -473,7 +469,6 @@ test('a new version shows "New content is available!"; Refresh switches to it', 
 
 test('a first visit is not reloaded when the service worker takes control (what was typed stays)', {
   timeout: 60_000,
-  todo: 'BUG: apps/web/src/app/service-worker.tsx reloads on every controllerchange, including the first install (sw.js activate → clients.claim())',
 }, async (t) => {
   await withPage(
     browser,

@@ -163,7 +163,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, preCompressed: true });
   }
   const indexPage = hasWeb ? readFileSync(indexHtml, 'utf8') : null;
   app.setNotFoundHandler((req, reply) => {

@@ -7,6 +7,9 @@ import { whenUi } from '../lib/ui-bridge.ts';
  * Production only: registers /sw.js, checks for updates every hour (spec §9) and, when a new
  * version is waiting, shows 'New content is available!' with a Refresh button.
  */
+/** Set when the user clicks Refresh on the update notice. */
+let updateAccepted = false;
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   window.addEventListener('load', async () => {
@@ -21,9 +24,11 @@ export function registerServiceWorker(): void {
           if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing);
         });
       });
+      // The first install also changes the controller (clients.claim): only an update the
+      // user accepted with Refresh reloads the page, never a first visit mid-typing.
       let reloading = false;
       navigator.serviceWorker.addEventListener('controllerchange', () => {
-        if (reloading) return;
+        if (reloading || !updateAccepted) return;
         reloading = true;
         location.reload();
       });
@@ -48,6 +53,7 @@ async function showUpdateNotice(worker: ServiceWorker): Promise<void> {
         data-testid="sw-refresh"
         onClick={() => {
           notification.destroy(key);
+          updateAccepted = true;
           worker.postMessage({ type: 'SKIP_WAITING' });
         }}
       >

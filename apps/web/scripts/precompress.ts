@@ -20,7 +20,8 @@ function* files(dir: string): Generator<string> {
 let count = 0;
 for (const path of files(dist)) {
   const body = readFileSync(path);
-  if (body.length < 1024) continue;
+  // sw.js stays as is: a deployment replaces it in place and browsers must see the new one.
+  if (body.length < 1024 || path.endsWith('/sw.js')) continue;
   writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
   writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
   count += 1;

@@ -48,6 +48,15 @@ try {
   const token = await signIn(port);
   const auth = { authorization: `Bearer ${token}`, 'accept-language': 'zh-Hans' };
   const listPath = '/api/platform/menus?skipCount=20&maxResultCount=20&sorting=code%20asc';
+  // Latency of one caller alone (what a page load sees), then the loaded runs.
+  if (process.env.BENCH_ONLY !== 'list')
+    results.push(
+      await load(
+        'application-configuration (warm, 1 connection)',
+        `http://127.0.0.1:${port}/api/abp/application-configuration`,
+        { connections: 1, seconds: Math.min(seconds, 5), headers: auth, serverPid: server.pid },
+      ),
+    );
   // BENCH_ONLY=list skips the configuration run (for profiling one endpoint).
   if (process.env.BENCH_ONLY !== 'list')
     results.push(
@@ -80,7 +89,7 @@ try {
   await stopProcess(bare);
   await db.end();
 
-  const config = results.find((r) => r.name.startsWith('application')) ?? results[0];
+  const config = results.find((r) => r.name.includes('1 connection')) ?? results[0];
   const [list, bareResult] = results.slice(-2);
   const ratio = Math.round((list.requestsPerSecond / bareResult.requestsPerSecond) * 100);
   const report = {
@@ -95,7 +104,7 @@ try {
   };
   console.table(results);
   console.log(`List endpoint throughput = ${ratio} % of the bare route (target >= 70 %).`);
-  console.log(`application-configuration p50 = ${config.p50} ms (target < 5 ms).`);
+  console.log(`application-configuration p50 = ${config.p50} ms warm, one caller (target < 5 ms).`);
   mkdirSync(`${root}/bench/results`, { recursive: true });
   writeFileSync(`${root}/bench/results/platform.json`, `${JSON.stringify(report, null, 2)}\n`);
 } catch (err) {

@@ -1,32 +1,16 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Services } from '../../app.ts';
-import {
-  type CrudContext,
-  deleteOwned,
-  getOwned,
-  insertOwned,
-  owned,
-  page,
-  recordChange,
-  updateOwned,
-} from '../../platform/crud.ts';
+import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, page, updateOwned } from '../../platform/crud.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { businessError, conflict, fieldError } from '../../platform/errors.ts';
 import { normalizeName } from '../../platform/tenancy.ts';
 import { deleteProviderGrants, renameRoleGrants } from '../permission-management/service.ts';
 import { deleteRoleMenus, renameRoleMenus } from '../platform/service.ts';
-import { assertClaim } from './claim-types.ts';
-import type {
-  claimDeleteQuery,
-  claimInput,
-  claimUpdateInput,
-  roleInput,
-  rolePagedQuery,
-  roleUpdateInput,
-} from './dto.ts';
+import { roleClaimsService } from './claims.ts';
+import type { roleInput, rolePagedQuery, roleUpdateInput } from './dto.ts';
 import './locales.ts';
-import { roleClaims, roles } from './schema.ts';
+import { roles } from './schema.ts';
 
 /** Roles (`/api/identity/roles`): CRUD, default flag, claims; grants and menus follow renames. */
 export const ROLE = 'IdentityRole';
@@ -190,94 +174,11 @@ export async function defaultRoles(tx: DbOrTx, ctx: CrudContext): Promise<Role[]
     .where(owned(ctx, roles, eq(roles.isDefault, true)));
 }
 
-// ---------- role claims ----------
+// ---------- role claims (shared rules in claims.ts) ----------
 
-export async function roleClaimList(services: Services, ctx: CrudContext, id: string) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, roles, ROLE, id);
-    const rows = await tx
-      .select({ id: roleClaims.id, claimType: roleClaims.claimType, claimValue: roleClaims.claimValue })
-      .from(roleClaims)
-      .where(owned(ctx, roleClaims, eq(roleClaims.roleId, id)))
-      .orderBy(asc(roleClaims.claimType), asc(roleClaims.claimValue));
-    return { items: rows };
-  });
-}
-
-async function findRoleClaim(tx: Tx, ctx: CrudContext, roleId: string, type: string, value: string) {
-  const [row] = await tx
-    .select()
-    .from(roleClaims)
-    .where(
-      owned(
-        ctx,
-        roleClaims,
-        eq(roleClaims.roleId, roleId),
-        eq(roleClaims.claimType, type),
-        eq(roleClaims.claimValue, value),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function addRoleClaim(
-  services: Services,
-  ctx: CrudContext,
-  id: string,
-  input: z.infer<typeof claimInput>,
-) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, roles, ROLE, id);
-    const type = await assertClaim(tx, ctx, input.claimType, input.claimValue, 'claimValue');
-    if (await findRoleClaim(tx, ctx, id, type, input.claimValue)) {
-      throw fieldError('claimValue', 'AbpIdentity::DuplicateClaim', [type, input.claimValue]);
-    }
-    await insertOwned(tx, ctx, roleClaims, 'IdentityRoleClaim', {
-      roleId: id,
-      claimType: type,
-      claimValue: input.claimValue,
-    });
-  });
-}
-
-export async function updateRoleClaim(
-  services: Services,
-  ctx: CrudContext,
-  id: string,
-  input: z.infer<typeof claimUpdateInput>,
-) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, roles, ROLE, id);
-    const existing = await findRoleClaim(tx, ctx, id, input.claimType, input.claimValue);
-    if (!existing) throw fieldError('claimValue', 'AbpIdentity::ClaimNotFound', [input.claimType, input.claimValue]);
-    await assertClaim(tx, ctx, input.claimType, input.newClaimValue, 'newClaimValue');
-    await updateOwned(tx, ctx, roleClaims, 'IdentityRoleClaim', existing.id, { claimValue: input.newClaimValue });
-  });
-}
-
-export async function deleteRoleClaim(
-  services: Services,
-  ctx: CrudContext,
-  id: string,
-  input: z.infer<typeof claimDeleteQuery>,
-) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, roles, ROLE, id);
-    const rows = await tx
-      .delete(roleClaims)
-      .where(
-        owned(
-          ctx,
-          roleClaims,
-          and(
-            eq(roleClaims.roleId, id),
-            eq(roleClaims.claimType, input.claimType),
-            eq(roleClaims.claimValue, input.claimValue),
-          ),
-        ),
-      )
-      .returning();
-    for (const r of rows) recordChange(ctx, 'IdentityRoleClaim', 2, r.id, r, {});
-  });
-}
+export const {
+  list: roleClaimList,
+  add: addRoleClaim,
+  update: updateRoleClaim,
+  remove: deleteRoleClaim,
+} = roleClaimsService;

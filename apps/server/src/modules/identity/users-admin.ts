@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { z } from 'zod';
 import type { Services } from '../../app.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import {
@@ -15,27 +14,21 @@ import {
   updateOwned,
 } from '../../platform/crud.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { businessError, conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { businessError, conflict, notFound } from '../../platform/errors.ts';
 import { t } from '../../platform/localization/index.ts';
 import { normalizeName } from '../../platform/tenancy.ts';
 import { getFeature } from '../features/service.ts';
 import { revokeUserSessions } from '../identity-server/tokens.ts';
 import { deleteProviderGrants } from '../permission-management/service.ts';
 import { deleteUserMenus } from '../platform/service.ts';
-import { allClaimTypes, assertClaim } from './claim-types.ts';
-import type {
-  claimDeleteQuery,
-  claimInput,
-  claimUpdateInput,
-  UserCreateInput,
-  UserPagedQuery,
-  UserUpdateInput,
-} from './dto.ts';
+import { allClaimTypes } from './claim-types.ts';
+import { userClaimsService } from './claims.ts';
+import type { UserCreateInput, UserPagedQuery, UserUpdateInput } from './dto.ts';
 import './locales.ts';
 import { removeUserFromUnit, setUnitsOfUser, unitsOfUser } from './organization-units.ts';
 import { hashPassword } from './passwords.ts';
 import { ADMIN_ROLE, afterRoleChange, allRoles, defaultRoles, rolesByNames, toRoleDto } from './roles.ts';
-import { organizationUnitUsers, roles, userClaims, userRoles, users } from './schema.ts';
+import { organizationUnitUsers, roles, userRoles, users } from './schema.ts';
 import { toUserDto, USER, userSortable } from './user-dto.ts';
 import { ensureUnique } from './users.ts';
 import { checkPasswordPolicy } from './validation.ts';
@@ -392,92 +385,14 @@ export async function setUserRoles(services: Services, ctx: Ctx, id: string, rol
 /** Roles a user may be given (all roles of the tenant). */
 export const assignableRoles = (services: Services, ctx: Ctx) => allRoles(services, ctx);
 
-// ---------- claims ----------
+// ---------- claims (shared rules in claims.ts) ----------
 
-export async function userClaimList(services: Services, ctx: Ctx, id: string) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    const rows = await tx
-      .select({ id: userClaims.id, claimType: userClaims.claimType, claimValue: userClaims.claimValue })
-      .from(userClaims)
-      .where(owned(ctx, userClaims, eq(userClaims.userId, id)))
-      .orderBy(asc(userClaims.claimType), asc(userClaims.claimValue));
-    return { items: rows };
-  });
-}
-
-async function findClaim(tx: Tx, ctx: CrudContext, userId: string, type: string, value: string) {
-  const [row] = await tx
-    .select()
-    .from(userClaims)
-    .where(
-      owned(
-        ctx,
-        userClaims,
-        eq(userClaims.userId, userId),
-        eq(userClaims.claimType, type),
-        eq(userClaims.claimValue, value),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function addUserClaim(services: Services, ctx: Ctx, id: string, input: z.infer<typeof claimInput>) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    const type = await assertClaim(tx, ctx, input.claimType, input.claimValue, 'claimValue');
-    if (await findClaim(tx, ctx, id, type, input.claimValue)) {
-      throw fieldError('claimValue', 'AbpIdentity::DuplicateClaim', [type, input.claimValue]);
-    }
-    await insertOwned(tx, ctx, userClaims, 'IdentityUserClaim', {
-      userId: id,
-      claimType: type,
-      claimValue: input.claimValue,
-    });
-  });
-}
-
-export async function updateUserClaim(
-  services: Services,
-  ctx: Ctx,
-  id: string,
-  input: z.infer<typeof claimUpdateInput>,
-) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    const existing = await findClaim(tx, ctx, id, input.claimType, input.claimValue);
-    if (!existing) throw fieldError('claimValue', 'AbpIdentity::ClaimNotFound', [input.claimType, input.claimValue]);
-    await assertClaim(tx, ctx, input.claimType, input.newClaimValue, 'newClaimValue');
-    await updateOwned(tx, ctx, userClaims, 'IdentityUserClaim', existing.id, { claimValue: input.newClaimValue });
-  });
-}
-
-export async function deleteUserClaim(
-  services: Services,
-  ctx: Ctx,
-  id: string,
-  input: z.infer<typeof claimDeleteQuery>,
-) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    const rows = await tx
-      .delete(userClaims)
-      .where(
-        owned(
-          ctx,
-          userClaims,
-          and(
-            eq(userClaims.userId, id),
-            eq(userClaims.claimType, input.claimType),
-            eq(userClaims.claimValue, input.claimValue),
-          ),
-        ),
-      )
-      .returning();
-    for (const r of rows) recordChange(ctx, 'IdentityUserClaim', 2, r.id, r, {});
-  });
-}
+export const {
+  list: userClaimList,
+  add: addUserClaim,
+  update: updateUserClaim,
+  remove: deleteUserClaim,
+} = userClaimsService;
 
 export const availableClaimTypes = (services: Services, ctx: Ctx) => allClaimTypes(services, ctx);
 

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { freePort, type LoadResult, load, root, startProcess, stopProcess } from './support.ts';
+import { freePort, type LoadResult, load, root, signIn, startProcess, stopProcess } from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -126,20 +126,4 @@ async function seedVolume(db: pg.Client): Promise<number> {
     from tenants t cross join generate_series(1, 40) i`);
   await db.query('analyze');
   return Number((await db.query('select count(*) from tenants')).rows[0].count);
-}
-
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', __tenant: 'demo' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'web-admin',
-      username: 'admin',
-      password: '1q2w3E*',
-      scope: 'openid profile email phone roles offline_access',
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }

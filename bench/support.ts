@@ -118,3 +118,20 @@ export async function load(
     serverCpuMicros: Math.round((cpuUsed / latencies.length) * 1e6),
   };
 }
+
+/** An access token for tenant demo's admin (password grant, client web-admin). */
+export async function signIn(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', __tenant: 'demo' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'web-admin',
+      username: 'admin',
+      password: '1q2w3E*',
+      scope: 'openid profile email phone roles offline_access',
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { freePort, type LoadResult, load, root, startProcess, stopProcess } from './support.ts';
+import { freePort, type LoadResult, load, root, signIn, startProcess, stopProcess } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -130,20 +130,4 @@ async function explain(db: pg.Client, tenantId: string, query: string): Promise<
   const rows = (await db.query(`explain (analyze, buffers off, costs off) ${query}`, [tenantId])).rows;
   await db.query('reset role');
   return rows.map((r) => r['QUERY PLAN']).join('\n');
-}
-
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', __tenant: 'demo' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'web-admin',
-      username: 'admin',
-      password: '1q2w3E*',
-      scope: 'openid profile email phone roles offline_access',
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }

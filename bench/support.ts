@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Pool } from 'undici';
 
@@ -55,10 +55,30 @@ export function cpuSeconds(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds used so far by every PostgreSQL process on this machine (the database's share of a run). */
+export function databaseCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return total;
+}
+
 export interface LoadResult {
   name: string;
   /** Server CPU per request (user + system), microseconds. */
   serverCpuMicros?: number;
+  /** PostgreSQL's CPU per request, microseconds. */
+  dbCpuMicros?: number;
+  /** The load generator's own CPU per request, microseconds (it shares the machine). */
+  clientCpuMicros?: number;
   requests: number;
   requestsPerSecond: number;
   p50: number;
@@ -102,8 +122,12 @@ export async function load(
   await run(2, null);
   const latencies: number[] = [];
   const cpuBefore = cpuSeconds(opts.serverPid);
+  const dbBefore = databaseCpuSeconds();
+  const clientBefore = process.cpuUsage();
   const failures = await run(opts.seconds, latencies);
   const cpuUsed = cpuSeconds(opts.serverPid) - cpuBefore;
+  const dbUsed = databaseCpuSeconds() - dbBefore;
+  const client = process.cpuUsage(clientBefore);
   await pool.close();
   latencies.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
@@ -116,6 +140,8 @@ export async function load(
     p99: round(percentile(latencies, 99)),
     failures,
     serverCpuMicros: Math.round((cpuUsed / latencies.length) * 1e6),
+    dbCpuMicros: Math.round((dbUsed / latencies.length) * 1e6),
+    clientCpuMicros: Math.round((client.user + client.system) / latencies.length),
   };
 }
 

@@ -71,7 +71,8 @@ async function applyRowLevelSecurity(db: Db) {
     SELECT c.table_name,
            EXISTS (SELECT 1 FROM pg_policies p WHERE p.tablename = c.table_name AND p.policyname = 'tenant_isolation') AS has_policy
     FROM information_schema.columns c
-    WHERE c.table_schema = current_schema() AND c.column_name = 'tenant_id'`);
+    JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+    WHERE c.table_schema = current_schema() AND c.column_name = 'tenant_id' AND t.table_type = 'BASE TABLE'`);
   for (const row of result.rows) {
     if (row.has_policy) continue;
     const t = `"${row.table_name}"`;

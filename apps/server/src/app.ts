@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -99,13 +98,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     await Promise.all([bus.close(), rateLimiter.close()]);
   });
 
-  await app.register(cookie);
   await app.register(formbody);
-  await app.register(cors, {
-    origin: true,
-    credentials: true,
-    exposedHeaders: ['_AbpErrorFormat', 'Abp-Tenant-Resolve-Error'],
-  });
+  // The web app is served from the same origin (and proxied by its dev server), so
+  // cross-origin calls are allowed only for the origins configured, and then without cookies
+  // (the API authenticates with bearer tokens).
+  if (config.corsOrigins.length) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      exposedHeaders: ['_AbpErrorFormat', 'Abp-Tenant-Resolve-Error'],
+    });
+  }
   await app.register(swagger, {
     openapi: {
       info: { title: 'Seller admin API', version: '1.0.0' },

@@ -21,6 +21,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Proxy addresses whose X-Forwarded-For is believed (per-IP rate limits depend on it). */
   trustProxy: boolean | string;
+  /** Other origins allowed to call the API from a browser (none: the web app is served same-origin). */
+  corsOrigins: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -39,5 +41,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     seedDemo: env.SEED_DEMO !== 'false',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }

@@ -90,10 +90,11 @@ describe('error envelope and tenancy resolution', () => {
     expect(zh.json().error.message).toBe('您所请求的资源不存在!');
   });
 
-  it('refuses an unknown tenant named by header, query or host name', async () => {
+  it('refuses an unknown tenant named by header, query, cookie or host name', async () => {
     for (const req of [
       { url: '/api/nothing-here', headers: { __tenant: 'nope' } },
       { url: '/api/nothing-here?__tenant=nope' },
+      { url: '/api/nothing-here', headers: { cookie: 'theme=dark; __tenant=nope' } },
       { url: '/api/nothing-here', headers: { host: 'nope.localhost:9527' } },
     ]) {
       const res = await t.app.inject({ ...req, headers: { 'accept-language': 'en', ...req.headers } });
@@ -101,6 +102,15 @@ describe('error envelope and tenancy resolution', () => {
       expect(res.json().error.message).toBe('the given tenant is not available (nope)');
       expect(res.headers['abp-tenant-resolve-error']).toBeTruthy();
     }
+  });
+
+  it('resolves the tenant from the __tenant cookie, and sends no CORS grants by default', async () => {
+    const res = await t.app.inject({
+      url: '/api/abp/application-configuration',
+      headers: { cookie: 'a=1; __tenant=demo', origin: 'https://elsewhere.example' },
+    });
+    expect(res.json().currentTenant).toMatchObject({ name: 'demo', isAvailable: true });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('refuses an invalid bearer token with 401', async () => {

@@ -5,6 +5,7 @@ import auditing from './auditing/routes.ts';
 import features from './features/routes.ts';
 import identity from './identity/routes.ts';
 import identityServer from './identity-server/routes.ts';
+import notifications from './notifications/routes.ts';
 import permissionManagement from './permission-management/routes.ts';
 import platform from './platform/routes.ts';
 import settings from './settings/routes.ts';
@@ -21,5 +22,6 @@ export const modules: FastifyPluginAsync[] = [
   features,
   platform,
   auditing,
+  notifications,
   abp,
 ];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, desc, eq, getTableColumns, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { EntityChange } from '../modules/auditing/schema.ts';
 import type { RequestContext } from './context.ts';
@@ -67,7 +67,8 @@ interface TableShape {
   columns: string;
   from: SQL;
   keys: string[];
-  decoders: ((value: unknown) => unknown)[];
+  /** Array row → entity, generated for the table (see `rowMapper`). */
+  toEntity: (row: unknown[]) => Record<string, unknown>;
 }
 
 const dialect = new PgDialect();
@@ -82,15 +83,31 @@ function shapeOf(table: PgTable): TableShape {
       columns: entries.map(([, column]) => `"${name}"."${column.name}"`).join(', '),
       from: sql.raw(`"${name}"`),
       keys: entries.map(([key]) => key),
-      decoders: entries.map(
-        ([, column]) =>
-          (value: unknown) =>
-            column.mapFromDriverValue(value),
-      ),
+      toEntity: rowMapper(entries),
     };
     shapes.set(table, shape);
   }
   return shape;
+}
+
+const identity = Column.prototype.mapFromDriverValue;
+
+/**
+ * Builds `row => ({ id: row[0], creationTime: row[1] === null ? null : decode1(row[1]), … })`
+ * for a table's columns: one object literal (a single hidden class, no per-property
+ * transitions), and a decoder call only for columns whose driver value needs one (dates, …).
+ * The property names come from the schema and are emitted as JSON string literals.
+ */
+function rowMapper(entries: [string, Column][]): (row: unknown[]) => Record<string, unknown> {
+  const decoders = entries.map(([, column]) =>
+    column.mapFromDriverValue === identity ? null : (value: unknown) => column.mapFromDriverValue(value),
+  );
+  const fields = entries.map(([key], i) =>
+    decoders[i]
+      ? `${JSON.stringify(key)}: row[${i}] === null ? null : d[${i}](row[${i}])`
+      : `${JSON.stringify(key)}: row[${i}]`,
+  );
+  return new Function('d', `return (row) => ({ ${fields.join(', ')} });`)(decoders);
 }
 
 /**
@@ -126,15 +143,7 @@ function selectRows<R>(tx: DbOrTx, query: SQL, map: (row: unknown[]) => R): Prom
 }
 
 function entityMapper<T>(shape: TableShape): (row: unknown[]) => T {
-  const { keys, decoders } = shape;
-  return (row) => {
-    const entity: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = row[i];
-      entity[keys[i]] = value === null ? null : decoders[i](value);
-    }
-    return entity as T;
-  };
+  return shape.toEntity as (row: unknown[]) => T;
 }
 
 export interface SelectOptions {

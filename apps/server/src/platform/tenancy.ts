@@ -56,6 +56,22 @@ export function tenantNotAvailable(name: string) {
   });
 }
 
+/** One cookie's value from a `Cookie` header (the only cookie the API reads). */
+function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 /**
  * The tenant named by the request when no signed-in user fixes it: `__tenant` in the
  * query, header or cookie, then the host name (`demo.localhost` → `demo`).
@@ -64,7 +80,6 @@ export function requestedTenant(
   req: {
     query: unknown;
     headers: Record<string, string | string[] | undefined>;
-    cookies?: Record<string, string | undefined>;
     hostname: string;
   },
   publicHost: string,
@@ -73,7 +88,7 @@ export function requestedTenant(
   if (typeof fromQuery === 'string' && fromQuery.trim()) return fromQuery.trim();
   const fromHeader = req.headers.__tenant;
   if (typeof fromHeader === 'string' && fromHeader.trim()) return fromHeader.trim();
-  const fromCookie = req.cookies?.__tenant;
+  const fromCookie = cookieValue(req.headers.cookie, '__tenant');
   if (fromCookie?.trim()) return fromCookie.trim();
   const host = req.hostname.replace(/:\d+$/, '').toLowerCase();
   const suffix = `.${publicHost.toLowerCase()}`;

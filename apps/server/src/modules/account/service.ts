@@ -13,6 +13,7 @@ import { writeSecurityLog } from '../identity/security-log.ts';
 import { identitySetting } from '../identity/settings.ts';
 import { findUserByConfirmedPhone } from '../identity/sign-in.ts';
 import { ensureUnique } from '../identity/users.ts';
+import { forgetUserCounts } from '../identity/users-admin.ts';
 import { checkPasswordPolicy } from '../identity/validation.ts';
 import { revokeUserSessions } from '../identity-server/tokens.ts';
 import './locales.ts';
@@ -133,6 +134,7 @@ export async function registerByPhone(services: Services, ctx: AccountContext, i
     }
     return created;
   });
+  await forgetUserCounts(services, ctx);
   await writeSecurityLog(services, ctx, {
     identity: 'Account',
     action: 'PhoneNumberRegister',

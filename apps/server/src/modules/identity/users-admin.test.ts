@@ -81,6 +81,42 @@ describe('users list', () => {
     expect(byIds.json().items.map((u: User) => u.id)).toEqual([nobodyId]);
   });
 
+  it('filters only within the tenant, and filtered totals follow creates, edits and deletes', async () => {
+    const outsider = (await api(demoAdmin)({ method: 'GET', url: `${URL}?filter=outsider` })).json();
+    expect(outsider).toEqual({ totalCount: 0, items: [] });
+    const fromOther = (await api(otherAdmin)({ method: 'GET', url: `${URL}?filter=zhang` })).json();
+    expect(fromOther).toEqual({ totalCount: 0, items: [] });
+
+    // a second page makes the list count instead of reading the total off the first page
+    const page2 = (filter: string) =>
+      api(demoAdmin)({ method: 'GET', url: `${URL}?filter=${filter}&skipCount=1&maxResultCount=1` });
+    const before = (await page2('counted.example')).json().totalCount as number;
+    const created = (
+      await api(demoAdmin)({
+        method: 'POST',
+        url: URL,
+        payload: newUser('counted1', { email: 'counted1@counted.example' }),
+      })
+    ).json() as User;
+    await api(demoAdmin)({
+      method: 'POST',
+      url: URL,
+      payload: newUser('counted2', { email: 'counted2@counted.example' }),
+    });
+    expect((await page2('counted.example')).json().totalCount).toBe(before + 2);
+    await api(demoAdmin)({
+      method: 'PUT',
+      url: `${URL}/${created.id}`,
+      payload: {
+        ...newUser('counted1', { email: 'moved@elsewhere.example' }),
+        concurrencyStamp: created.concurrencyStamp,
+      },
+    });
+    expect((await page2('counted.example')).json().totalCount).toBe(before + 1);
+    await api(demoAdmin)({ method: 'DELETE', url: `${URL}/${created.id}` });
+    expect((await page2('elsewhere.example')).json().totalCount).toBe(0);
+  });
+
   it('rejects bad paging and sorting, and callers without the permission', async () => {
     const bad = await api(demoAdmin)({ method: 'GET', url: `${URL}?maxResultCount=5000&sorting=passwordHash` });
     expect(bad.statusCode).toBe(400);

@@ -5,12 +5,14 @@ import type { Services } from '../../app.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import {
   type CrudContext,
+  countRows,
   deleteOwned,
   getOwned,
   insertOwned,
   orderBy,
   owned,
   recordChange,
+  selectEntities,
   updateOwned,
 } from '../../platform/crud.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
@@ -28,7 +30,7 @@ import './locales.ts';
 import { removeUserFromUnit, setUnitsOfUser, unitsOfUser } from './organization-units.ts';
 import { hashPassword } from './passwords.ts';
 import { ADMIN_ROLE, afterRoleChange, allRoles, defaultRoles, rolesByNames, toRoleDto } from './roles.ts';
-import { organizationUnitUsers, roles, userRoles, users } from './schema.ts';
+import { organizationUnitUsers, roles, userRoles, userSearchText, users } from './schema.ts';
 import { toUserDto, USER, userSortable } from './user-dto.ts';
 import { ensureUnique } from './users.ts';
 import { checkPasswordPolicy } from './validation.ts';
@@ -42,19 +44,25 @@ type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 type User = typeof users.$inferSelect;
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const countKey = (ctx: CrudContext) => `identity:usercount:${ctx.tenant?.id ?? 'host'}`;
+const countKey = (ctx: Pick<CrudContext, 'tenant'>) => `identity:usercount:${ctx.tenant?.id ?? 'host'}`;
+
+/** Drops the tenant's cached user-list totals (after a user is created, changed or deleted). */
+export function forgetUserCounts(services: Services, ctx: Pick<CrudContext, 'tenant'>) {
+  return services.cache.invalidate(countKey(ctx));
+}
+
+/** The tenant-scoped view over `identity_users` that list filters read (see migration 0006). */
+const SCOPED_USERS = 'identity_users_scoped';
 
 /**
  * List predicate: tenant, not deleted, the filter, role, unit. The filter is an ILIKE over one
- * expression (`userSearchText`) with a trigram index; row-level security keeps PostgreSQL from
- * using an index for ILIKE, so the match runs in `identity_users_search()` (see its migration).
+ * expression (`userSearchText`) with a trigram index, which PostgreSQL uses through the scoped view.
  */
 function userWhere(ctx: CrudContext, q: Pick<UserPagedQuery, 'filter' | 'roleId' | 'organizationUnitId'>) {
   return owned(
     ctx,
     users,
-    // identity_users_search (migration 0004): the trigram-indexed search of the scoped tenant
-    q.filter ? sql`${users.id} in (select identity_users_search(${escapeLike(q.filter)}))` : undefined,
+    q.filter ? sql`${userSearchText} ilike ${escapeLike(q.filter)}` : undefined,
     q.roleId
       ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${q.roleId})`
       : undefined,
@@ -67,33 +75,29 @@ function userWhere(ctx: CrudContext, q: Pick<UserPagedQuery, 'filter' | 'roleId'
 const defaultOrder = [desc(users.creationTime)];
 
 /**
- * The users list. The page and the total are two index-served queries (a window count
- * would read every matching row); the unfiltered total of a tenant is cached and dropped
- * whenever a user is created or deleted.
+ * The users list. The page and the total are two queries (a window count would read every
+ * matching row before the first page could be returned). Totals are cached per tenant and
+ * filter, and every cached total of a tenant is dropped when one of its users is created,
+ * changed or deleted; filters by role or unit are counted fresh (memberships change elsewhere).
  */
 export async function pagedUsers(services: Services, ctx: Ctx, q: UserPagedQuery) {
   const order = orderBy(q.sorting, userSortable, defaultOrder);
   const where = userWhere(ctx, q);
-  const unfiltered = !q.filter && !q.roleId && !q.organizationUnitId;
   return services.data.inTenant(ctx, async (tx) => {
-    const items = await tx
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
+    const items = await selectEntities(tx, users, {
+      where,
+      orderBy: order,
+      limit: q.maxResultCount,
+      offset: q.skipCount,
+      source: SCOPED_USERS,
+    });
+    const count = () => countRows(tx, users, where, SCOPED_USERS);
     let totalCount: number;
     if (q.skipCount === 0 && items.length < q.maxResultCount) totalCount = items.length;
-    else if (unfiltered) totalCount = await services.cache.getOrLoad(countKey(ctx), () => countUsers(tx, where));
-    else totalCount = await countUsers(tx, where);
+    else if (q.roleId || q.organizationUnitId) totalCount = await count();
+    else totalCount = await services.cache.getOrLoad(`${countKey(ctx)}:${q.filter ?? ''}`, count);
     return { totalCount, items: items.map(toUserDto) };
   });
-}
-
-async function countUsers(tx: DbOrTx, where: ReturnType<typeof owned>) {
-  const [row] = await tx.select({ n: count() }).from(users).where(where);
-  return Number(row.n);
 }
 
 const ALL_LIMIT = 1000;
@@ -101,12 +105,12 @@ const ALL_LIMIT = 1000;
 /** Every user of the tenant (at most 1 000, by user name), optionally filtered. */
 export async function allUsers(services: Services, ctx: Ctx, filter?: string) {
   return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(users)
-      .where(userWhere(ctx, { filter }))
-      .orderBy(asc(users.userName))
-      .limit(ALL_LIMIT);
+    const rows = await selectEntities(tx, users, {
+      where: userWhere(ctx, { filter }),
+      orderBy: [asc(users.userName)],
+      limit: ALL_LIMIT,
+      source: SCOPED_USERS,
+    });
     return { items: rows.map(toUserDto) };
   });
 }
@@ -281,7 +285,7 @@ export async function createUser(services: Services, ctx: Ctx, input: UserCreate
     if (input.organizationUnitIds?.length) await setUnitsOfUser(tx, ctx, created.id, input.organizationUnitIds);
     return created;
   });
-  await services.cache.invalidate(countKey(ctx));
+  await forgetUserCounts(services, ctx);
   return toUserDto(user);
 }
 
@@ -323,6 +327,7 @@ export async function updateUser(services: Services, ctx: Ctx, id: string, input
   });
   if (rolesChanged) await afterRoleChange(services, ctx);
   if (passwordHash || !updated.isActive) await revokeUserSessions(services, id, null);
+  await forgetUserCounts(services, ctx);
   return toUserDto(updated);
 }
 
@@ -336,7 +341,7 @@ export async function deleteUser(services: Services, ctx: Ctx, id: string) {
     await deleteProviderGrants(tx, ctx.tenant?.id ?? null, 'U', id);
     await deleteUserMenus(tx, ctx, id);
   });
-  await services.cache.invalidate(countKey(ctx));
+  await forgetUserCounts(services, ctx);
   await afterRoleChange(services, ctx);
   await revokeUserSessions(services, id, null);
 }

@@ -102,7 +102,14 @@ describe('menus of the current user', () => {
   });
 
   it('gives a user without roles only the public menus', async () => {
-    expect(names(await mine(nobody)).sort()).toEqual(['Dashboard', 'PersonalInfo', 'PersonalSetting', 'Profile']);
+    expect(names(await mine(nobody)).sort()).toEqual([
+      'Dashboard',
+      'Message',
+      'Notification',
+      'PersonalInfo',
+      'PersonalSetting',
+      'Profile',
+    ]);
   });
 
   it('adds role and user links, drops entries the user lacks the permission for', async () => {

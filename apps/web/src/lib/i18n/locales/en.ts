@@ -99,6 +99,8 @@ export const en: Record<TextKey, string> = {
   'layout.viewAll': 'View all',
   'layout.noNotifications': 'No notifications',
   'layout.noMessages': 'No messages',
+  'layout.markAsRead': 'Mark as read',
+  'layout.newNotification': 'New notification',
   'layout.errorLog': 'Error log',
   'layout.errorLogClear': 'Clear',
   'layout.errorLogEmpty': 'No errors',
@@ -166,7 +168,7 @@ export const en: Record<TextKey, string> = {
   'crud.export': 'Export Excel',
   'crud.columns': 'Columns',
   'crud.actions': 'Actions',
-  'crud.total': '{{total}} items',
+  'crud.total': 'Total {{total}}',
   'crud.empty': 'No data',
 
   'validation.required': '{{field}} is required',

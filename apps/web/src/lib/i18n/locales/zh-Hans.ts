@@ -85,7 +85,7 @@ export const zhHans = {
   'session.tokenExpired': '身份令牌已过期,请重新登录',
   'session.relogin': '重新登录',
 
-  'layout.dashboard': '首页',
+  'layout.dashboard': '仪表盘',
   'layout.toggleSidebar': '切换侧边栏',
   'layout.profile': '个人中心',
   'layout.personalInfo': '个人信息',
@@ -101,6 +101,8 @@ export const zhHans = {
   'layout.viewAll': '查看全部',
   'layout.noNotifications': '暂无通知',
   'layout.noMessages': '暂无消息',
+  'layout.markAsRead': '标为已读',
+  'layout.newNotification': '新通知',
   'layout.errorLog': '错误日志',
   'layout.errorLogClear': '清空',
   'layout.errorLogEmpty': '暂无错误',

@@ -1,0 +1,119 @@
+import { listResult, NotificationReadState, pagedResult } from '@seller/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  idParams,
+  inboxQuery,
+  nameQuery,
+  notificationGroupDto,
+  sendInput,
+  sendResult,
+  subscribeInput,
+  subscriptionDto,
+  userNotificationDto,
+} from './dto.ts';
+import { NotificationHub } from './hub.ts';
+import { setHub } from './hub-registry.ts';
+import { scheduleRetention } from './retention.ts';
+import {
+  assertEnabled,
+  assignableNotifications,
+  changeState,
+  deleteMine,
+  getMine,
+  myNotifications,
+  mySubscriptions,
+  type NotificationContext,
+  send,
+  subscribe,
+  unsubscribe,
+} from './service.ts';
+
+const SEND = 'Notifications.Notification.Send';
+
+const contextOf = (req: FastifyRequest): NotificationContext => ({
+  tenant: req.ctx.tenant,
+  userId: req.ctx.user?.id ?? null,
+  culture: req.ctx.culture,
+  entityChanges: req.ctx.entityChanges,
+});
+
+/**
+ * Notifications (spec §7): the user's inbox, subscriptions, the administrators' send call,
+ * the live hub on the HTTP server, and the retention job.
+ */
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+
+  const hub = await NotificationHub.attach(s, app.server, { redisUrl: s.config.redisUrl, log: app.log });
+  setHub(s, hub);
+  const stopRetention = scheduleRetention(s, app.log);
+  // the HTTP server waits for open connections: end the hub's before it closes
+  app.addHook('preClose', (done) => {
+    hub.disconnectLocal();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    stopRetention();
+    setHub(s, undefined);
+    await hub.close();
+  });
+
+  // A tenant with the feature off has no notifications at all (403, like ABP's RequiresFeature).
+  app.addHook('onRequest', async (req) => {
+    await assertEnabled(s, req.ctx.tenant);
+  });
+
+  const inboxUrl = '/api/my-notifilers';
+  const tags = ['Notifications'];
+  const inbox = { config: { authenticated: true } } as const;
+
+  for (const url of [inboxUrl, `${inboxUrl}/user-notifications`]) {
+    app.get(
+      url,
+      { ...inbox, schema: { tags, querystring: inboxQuery, response: { 200: pagedResult(userNotificationDto) } } },
+      (req) => myNotifications(s, contextOf(req), req.query),
+    );
+  }
+  app.get(
+    `${inboxUrl}/assignables`,
+    { ...inbox, schema: { tags, response: { 200: listResult(notificationGroupDto) } } },
+    (req) => assignableNotifications(contextOf(req)),
+  );
+  app.get(
+    `${inboxUrl}/:id`,
+    { ...inbox, schema: { tags, params: idParams, response: { 200: userNotificationDto } } },
+    (req) => getMine(s, contextOf(req), req.params.id),
+  );
+  app.delete(`${inboxUrl}/:id`, { ...inbox, schema: { tags, params: idParams } }, async (req, reply) => {
+    await deleteMine(s, contextOf(req), req.params.id);
+    return reply.status(204).send();
+  });
+  app.put(`${inboxUrl}/:id/set-as-read`, { ...inbox, schema: { tags, params: idParams } }, async (req, reply) => {
+    await changeState(s, contextOf(req), req.params.id, NotificationReadState.Read);
+    return reply.status(204).send();
+  });
+
+  const subscribesUrl = '/api/my-subscribes';
+  const subTags = ['Notification subscriptions'];
+  app.get(
+    `${subscribesUrl}/all`,
+    { ...inbox, schema: { tags: subTags, response: { 200: listResult(subscriptionDto) } } },
+    (req) => mySubscriptions(s, contextOf(req)),
+  );
+  app.post(subscribesUrl, { ...inbox, schema: { tags: subTags, body: subscribeInput } }, async (req, reply) => {
+    await subscribe(s, contextOf(req), req.body.name);
+    return reply.status(204).send();
+  });
+  app.delete(subscribesUrl, { ...inbox, schema: { tags: subTags, querystring: nameQuery } }, async (req, reply) => {
+    await unsubscribe(s, contextOf(req), req.query.name);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/notifications/send',
+    { config: { permission: SEND }, schema: { tags, body: sendInput, response: { 200: sendResult } } },
+    (req) => send(s, contextOf(req), req.body),
+  );
+}

@@ -1,0 +1,469 @@
+import { type Culture, NotificationLifetime, NotificationReadState, NotificationSeverity } from '@seller/contracts';
+import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Services } from '../../app.ts';
+import type { CurrentTenant } from '../../platform/context.ts';
+import { orderBy, owned, recordChange } from '../../platform/crud.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { t } from '../../platform/localization/index.ts';
+import type { EntityChange } from '../auditing/schema.ts';
+import { getFeature } from '../features/service.ts';
+import { users } from '../identity/schema.ts';
+import { FEATURE, notificationDefinition, notificationGroups, RESOURCE } from './definitions.ts';
+import type { InboxQuery, SendInput, UserNotificationDto } from './dto.ts';
+import { hubOf } from './hub-registry.ts';
+import './locales.ts';
+import {
+  type NotificationPayload,
+  type NotificationText,
+  notificationSubscriptions,
+  notifications,
+  userNotifications,
+} from './schema.ts';
+
+export type Notification = typeof notifications.$inferSelect;
+
+/** Who is asking: the tenant (null = host), the signed-in user, the reader's language. */
+export interface NotificationContext {
+  tenant: CurrentTenant | null;
+  userId: string | null;
+  culture: Culture;
+  entityChanges?: EntityChange[];
+}
+
+const ENTITY = 'UserNotification';
+/** The `data.type` of the wire shape (LINGYUN's notification data). */
+const DATA_TYPE = 'NotificationData';
+
+/** The tenant predicate helpers only look at the tenant. */
+const scope = (tenant: CurrentTenant | null) => ({ tenant, user: null });
+/** Where entity changes of this request are collected for the audit log. */
+const audit = (ctx: NotificationContext) => ({ tenant: ctx.tenant, user: null, entityChanges: ctx.entityChanges });
+
+function me(ctx: NotificationContext): string {
+  // client-credential tokens have no inbox
+  if (!ctx.userId) throw forbidden();
+  return ctx.userId;
+}
+
+/** 403 "Feature is not enabled" (ABP's Volo.Feature:010001) when the tenant has notifications off. */
+export async function assertEnabled(services: Services, tenant: CurrentTenant | null) {
+  if (await isEnabled(services, tenant)) return;
+  throw new AppError({
+    status: 403,
+    code: 'Volo.Feature:010001',
+    messageKey: `${RESOURCE}::FeatureNotEnabled`,
+    params: { FeatureName: FEATURE },
+  });
+}
+
+export async function isEnabled(services: Services, tenant: CurrentTenant | null) {
+  return (await getFeature(services, tenant, FEATURE)) === 'true';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+function isLocalizable(v: unknown): v is { resourceName: string; name: string; values?: unknown } {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { resourceName?: unknown }).resourceName === 'string' &&
+    typeof (v as { name?: unknown }).name === 'string'
+  );
+}
+
+function render(v: NotificationText | null | undefined, culture: Culture): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return v;
+  if (isLocalizable(v)) {
+    const values = v.values as Record<string, unknown> | unknown[] | undefined;
+    return t(culture, `${v.resourceName}::${v.name}`, values);
+  }
+  return String(v);
+}
+
+/** The user's view of a notification (wire contract §10), its texts in `culture`. */
+export function toUserNotificationDto(n: Notification, state: number, culture: Culture): UserNotificationDto {
+  const { title, message, description, ...extra } = n.data;
+  return {
+    id: n.id,
+    name: n.name,
+    data: {
+      type: DATA_TYPE,
+      extraProperties: {
+        ...extra,
+        title: render(title, culture),
+        message: render(message, culture),
+        description: render(description, culture),
+        // rendered already: the client shows the texts as they are
+        L: false,
+      },
+    },
+    creationTime: n.creationTime,
+    type: n.type,
+    lifetime: n.lifetime,
+    severity: n.severity,
+    state,
+    contentType: n.contentType,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbox
+
+const sortable = {
+  creationTime: userNotifications.creationTime,
+  severity: notifications.severity,
+  name: notifications.name,
+  state: userNotifications.state,
+};
+
+function inboxWhere(ctx: NotificationContext, userId: string, q: Pick<InboxQuery, 'filter' | 'readState'>): SQL {
+  const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return owned(
+    scope(ctx.tenant),
+    userNotifications,
+    eq(userNotifications.userId, userId),
+    q.readState !== undefined ? eq(userNotifications.state, q.readState) : undefined,
+    pattern
+      ? or(
+          ilike(notifications.name, pattern),
+          sql`${notifications.data}->>'title' ilike ${pattern}`,
+          sql`${notifications.data}->>'message' ilike ${pattern}`,
+          sql`${notifications.data}->>'description' ilike ${pattern}`,
+        )
+      : undefined,
+  );
+}
+
+/** The signed-in user's notifications, newest first unless `reverse` is false. */
+export async function myNotifications(services: Services, ctx: NotificationContext, q: InboxQuery) {
+  const userId = me(ctx);
+  const where = inboxWhere(ctx, userId, q);
+  const fallback = q.reverse ? [desc(userNotifications.creationTime)] : [asc(userNotifications.creationTime)];
+  const order = orderBy(q.sorting, sortable, fallback);
+  return services.data.inTenant(ctx, async (tx) => {
+    const rows = await tx
+      .select({
+        notification: notifications,
+        state: userNotifications.state,
+        total: sql<number>`count(*) over()`.mapWith(Number),
+      })
+      .from(userNotifications)
+      .innerJoin(notifications, eq(notifications.id, userNotifications.notificationId))
+      .where(where)
+      .orderBy(...order, desc(userNotifications.notificationId))
+      .limit(q.maxResultCount)
+      .offset(q.skipCount);
+    let totalCount = rows[0]?.total ?? 0;
+    if (!rows.length && q.skipCount > 0) {
+      // past the last page the window has no row to carry the total
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(userNotifications)
+        .innerJoin(notifications, eq(notifications.id, userNotifications.notificationId))
+        .where(where);
+      totalCount = n;
+    }
+    return {
+      totalCount,
+      items: rows.map((r) => toUserNotificationDto(r.notification, r.state, ctx.culture)),
+    };
+  });
+}
+
+async function findMine(tx: DbOrTx, ctx: NotificationContext, userId: string, id: string) {
+  const [row] = await tx
+    .select({ notification: notifications, state: userNotifications.state })
+    .from(userNotifications)
+    .innerJoin(notifications, eq(notifications.id, userNotifications.notificationId))
+    .where(
+      owned(
+        scope(ctx.tenant),
+        userNotifications,
+        eq(userNotifications.userId, userId),
+        eq(userNotifications.notificationId, id),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(ENTITY, id);
+  return row;
+}
+
+export async function getMine(services: Services, ctx: NotificationContext, id: string) {
+  const userId = me(ctx);
+  return services.data.inTenant(ctx, async (tx) => {
+    const row = await findMine(tx, ctx, userId, id);
+    return toUserNotificationDto(row.notification, row.state, ctx.culture);
+  });
+}
+
+/** Sets the read state of one of the user's notifications (HTTP set-as-read and the hub's ChangeState). */
+export async function changeState(services: Services, ctx: NotificationContext, id: string, state: number) {
+  const userId = me(ctx);
+  const changed = await services.data.inTenant(ctx, async (tx) => {
+    const row = await findMine(tx, ctx, userId, id);
+    if (row.state === state) return false;
+    await tx
+      .update(userNotifications)
+      .set({ state })
+      .where(
+        owned(
+          scope(ctx.tenant),
+          userNotifications,
+          eq(userNotifications.userId, userId),
+          eq(userNotifications.notificationId, id),
+        ),
+      );
+    recordChange(audit(ctx), ENTITY, 1, id, { state: row.state }, { state });
+    return true;
+  });
+  if (changed) hubOf(services)?.stateChanged(userId, { id, state });
+}
+
+export async function deleteMine(services: Services, ctx: NotificationContext, id: string) {
+  const userId = me(ctx);
+  const state = await services.data.inTenant(ctx, async (tx) => {
+    const row = await findMine(tx, ctx, userId, id);
+    await tx
+      .delete(userNotifications)
+      .where(
+        owned(
+          scope(ctx.tenant),
+          userNotifications,
+          eq(userNotifications.userId, userId),
+          eq(userNotifications.notificationId, id),
+        ),
+      );
+    recordChange(audit(ctx), ENTITY, 2, id, { name: row.notification.name, state: row.state }, {});
+    return row.state;
+  });
+  // the state it had, so other tabs know whether their unread count goes down
+  hubOf(services)?.stateChanged(userId, { id, state, deleted: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Definitions and subscriptions
+
+const L = (culture: Culture, key: string) => t(culture, `${RESOURCE}::${key}`);
+
+/** Notification groups the user may subscribe to, with texts in the reader's language. */
+export function assignableNotifications(ctx: Pick<NotificationContext, 'culture'>) {
+  const items = notificationGroups()
+    .map((g) => ({
+      name: g.name,
+      displayName: L(ctx.culture, `Group:${g.name}`),
+      notifications: g.notifications
+        .filter((n) => n.allowSubscriptionToClients)
+        .map((n) => ({
+          name: n.name,
+          displayName: L(ctx.culture, `DisplayName:${n.name}`),
+          description: n.hasDescription ? L(ctx.culture, `Description:${n.name}`) : null,
+          lifetime: n.lifetime,
+          type: n.type,
+          allowSubscriptionToClients: n.allowSubscriptionToClients,
+        })),
+    }))
+    .filter((g) => g.notifications.length > 0);
+  return { items };
+}
+
+/** The names the user is subscribed to: explicit choices, else each definition's default. */
+export async function mySubscriptions(services: Services, ctx: NotificationContext) {
+  const userId = me(ctx);
+  const rows = await services.data.inTenant(ctx, (tx) =>
+    tx
+      .select({ name: notificationSubscriptions.name, subscribed: notificationSubscriptions.subscribed })
+      .from(notificationSubscriptions)
+      .where(owned(scope(ctx.tenant), notificationSubscriptions, eq(notificationSubscriptions.userId, userId))),
+  );
+  const chosen = new Map(rows.map((r) => [r.name, r.subscribed]));
+  const items: { name: string }[] = [];
+  for (const g of notificationGroups()) {
+    for (const n of g.notifications) {
+      if (chosen.get(n.name) ?? n.subscribedByDefault) items.push({ name: n.name });
+    }
+  }
+  return { items };
+}
+
+function subscribable(name: string) {
+  const def = notificationDefinition(name);
+  if (!def?.allowSubscriptionToClients) throw fieldError('name', `${RESOURCE}::UnknownNotification`, [name]);
+  return def;
+}
+
+async function choose(services: Services, ctx: NotificationContext, name: string, subscribed: boolean) {
+  const userId = me(ctx);
+  subscribable(name);
+  await services.data.inTenant(ctx, async (tx) => {
+    const [row] = await tx
+      .insert(notificationSubscriptions)
+      .values({ tenantId: ctx.tenant?.id ?? null, userId, name, subscribed })
+      .onConflictDoUpdate({
+        target: [notificationSubscriptions.userId, notificationSubscriptions.name],
+        set: { subscribed },
+      })
+      .returning({ id: notificationSubscriptions.id });
+    recordChange(audit(ctx), 'NotificationSubscription', 1, row.id, {}, { name, subscribed });
+  });
+}
+
+export const subscribe = (services: Services, ctx: NotificationContext, name: string) =>
+  choose(services, ctx, name, true);
+export const unsubscribe = (services: Services, ctx: NotificationContext, name: string) =>
+  choose(services, ctx, name, false);
+
+// ---------------------------------------------------------------------------------------------
+// Publishing
+
+export interface PublishOptions {
+  /** Named recipients (ids, or `{ userId }`); omitted = every user subscribed to the notification. */
+  users?: Array<string | { userId: string; userName?: string | null }>;
+  /** The tenant whose users receive it; null or omitted = the host. */
+  tenant?: CurrentTenant | null;
+  /** Success 0, Info 10 (default), Warn 20, Error 30, Fatal 40. */
+  severity?: number;
+  /** The user who caused it, if any. */
+  creatorId?: string | null;
+}
+
+export interface PublishResult {
+  /** The stored notification, or null when nobody receives it (or the tenant has notifications off). */
+  id: string | null;
+  recipientCount: number;
+}
+
+const activeUsers = (tenant: CurrentTenant | null, ...extra: (SQL | undefined)[]) =>
+  owned(scope(tenant), users, eq(users.isActive, true), ...extra);
+
+/**
+ * Publishes a notification other modules define (`defineNotificationGroup`): stores it once,
+ * gives each recipient an unread inbox entry, and pushes it live to their open connections
+ * on every server node. Recipients are the named users of the tenant, or else every user
+ * subscribed to `name`. A tenant with the `Notifications.Enable` feature off gets nothing.
+ * Call it outside your own unit of work (after your transaction has committed).
+ */
+export async function publish(
+  services: Services,
+  name: string,
+  data: NotificationPayload,
+  opts: PublishOptions = {},
+): Promise<PublishResult> {
+  const def = notificationDefinition(name);
+  if (!def) throw new Error(`Notification ${name} is not defined`);
+  const tenant = opts.tenant ?? null;
+  if (!(await isEnabled(services, tenant))) return { id: null, recipientCount: 0 };
+  const named = opts.users?.map((u) => (typeof u === 'string' ? u : u.userId));
+  if (named && named.length === 0) return { id: null, recipientCount: 0 };
+  const now = new Date();
+
+  const stored = await services.data.inTenant({ tenant }, async (tx) => {
+    const [notification] = await tx
+      .insert(notifications)
+      .values({
+        tenantId: tenant?.id ?? null,
+        name,
+        data,
+        severity: opts.severity ?? NotificationSeverity.Info,
+        type: def.type,
+        lifetime: def.lifetime,
+        creationTime: now,
+        creatorId: opts.creatorId ?? null,
+      })
+      .returning();
+
+    const chose = (subscribed: boolean) =>
+      sql`exists (select 1 from ${notificationSubscriptions} where ${notificationSubscriptions.userId} = ${users.id} and ${notificationSubscriptions.name} = ${name} and ${notificationSubscriptions.subscribed} = ${subscribed})`;
+    const audience = named
+      ? activeUsers(tenant, inArray(users.id, [...new Set(named)]))
+      : def.subscribedByDefault
+        ? activeUsers(tenant, sql`not ${chose(false)}`)
+        : activeUsers(tenant, chose(true));
+    // fan-out in the database: one statement whatever the number of recipients
+    const inserted = await tx.execute<{ user_id: string }>(sql`
+      insert into ${userNotifications} (tenant_id, user_id, notification_id, state, creation_time)
+      select ${users.tenantId}, ${users.id}, ${notification.id}::uuid, ${NotificationReadState.UnRead}::int,
+        ${now.toISOString()}::timestamptz
+      from ${users} where ${audience}
+      on conflict do nothing
+      returning user_id`);
+    const recipients = inserted.rows.map((r) => r.user_id);
+    if (recipients.length === 0) {
+      await tx.delete(notifications).where(eq(notifications.id, notification.id));
+      return null;
+    }
+
+    // a user-room push for named users; the tenant room (minus those who opted out) for "everyone"
+    let optedOut: string[] = [];
+    if (!named && def.subscribedByDefault) {
+      const rows = await tx
+        .select({ userId: notificationSubscriptions.userId })
+        .from(notificationSubscriptions)
+        .where(
+          owned(
+            scope(tenant),
+            notificationSubscriptions,
+            eq(notificationSubscriptions.name, name),
+            eq(notificationSubscriptions.subscribed, false),
+          ),
+        );
+      optedOut = rows.map((r) => r.userId);
+    }
+    if (!named && def.lifetime === NotificationLifetime.OnlyOne) {
+      // a one-time subscription ends with the notification it was for
+      await tx
+        .insert(notificationSubscriptions)
+        .values(recipients.map((userId) => ({ tenantId: tenant?.id ?? null, userId, name, subscribed: false })))
+        .onConflictDoUpdate({
+          target: [notificationSubscriptions.userId, notificationSubscriptions.name],
+          set: { subscribed: false },
+        });
+    }
+    return { notification, recipients, optedOut };
+  });
+  if (!stored) return { id: null, recipientCount: 0 };
+
+  const hub = hubOf(services);
+  if (hub) {
+    const payload = (culture: Culture) =>
+      toUserNotificationDto(stored.notification, NotificationReadState.UnRead, culture);
+    if (named || !def.subscribedByDefault) hub.pushToUsers(stored.recipients, payload);
+    else hub.pushToTenant(tenant?.id ?? null, stored.optedOut, payload);
+  }
+  return { id: stored.notification.id, recipientCount: stored.recipients.length };
+}
+
+/**
+ * `POST /api/notifications/send`: an administrator's notification (by default an
+ * announcement) to chosen users of the tenant, or to everyone when `toUsers` is empty.
+ */
+export async function send(services: Services, ctx: NotificationContext, input: SendInput): Promise<PublishResult> {
+  if (!notificationDefinition(input.name)) throw fieldError('name', `${RESOURCE}::UnknownNotification`, [input.name]);
+  const ids = input.toUsers.map((u) => u.userId);
+  if (ids.length) {
+    const found = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .where(owned(scope(ctx.tenant), users, inArray(users.id, [...new Set(ids)]))),
+    );
+    const known = new Set(found.map((r) => r.id));
+    const missing = ids.findIndex((id) => !known.has(id));
+    // another tenant's user is unknown here, like a made-up id
+    if (missing >= 0) throw fieldError(`toUsers.${missing}.userId`, `${RESOURCE}::UnknownUser`, [ids[missing]]);
+  }
+  const { title, message, description } = input.data;
+  return publish(
+    services,
+    input.name,
+    { title, message, description: description ?? null },
+    {
+      users: ids.length ? ids : undefined,
+      tenant: ctx.tenant,
+      severity: input.severity,
+      creatorId: ctx.userId,
+    },
+  );
+}

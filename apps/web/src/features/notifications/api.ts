@@ -1,0 +1,73 @@
+import { NotificationSeverity } from '@seller/contracts/constants';
+import type { CrudQuery } from '../../components/crud/index.ts';
+import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
+import { http } from '../../lib/http/index.ts';
+import { localize } from '../../lib/i18n/index.ts';
+import type { UserNotification } from '../../lib/realtime.ts';
+
+/** Notifications API (spec §7): the user's inbox and subscriptions, the administrators' send call. */
+export const INBOX_URL = '/api/my-notifilers';
+export const SUBSCRIBES_URL = '/api/my-subscribes';
+export const SEND_URL = '/api/notifications/send';
+export const SEND_PERMISSION = 'Notifications.Notification.Send';
+export const ANNOUNCEMENT = 'Notifications.Announcement';
+
+/** A text of the module's server resource. */
+export const NT = (key: string, ...args: unknown[]) => localize(`Notifications::${key}`, ...args);
+
+export const severities = Object.values(NotificationSeverity) as number[];
+
+export interface InboxQuery extends CrudQuery {
+  /** Read 0, UnRead 1; undefined = both. */
+  readState?: number;
+}
+
+export const inboxApi = {
+  list: (q: InboxQuery, signal?: AbortSignal) =>
+    http.get<PagedResult<UserNotification>>(`${INBOX_URL}/user-notifications`, { ...q, reverse: true }, { signal }),
+  setRead: (id: string) => http.put<void>(`${INBOX_URL}/{id}/set-as-read`, undefined, { path: { id } }),
+  remove: (id: string) => http.request<void>(`${INBOX_URL}/{id}`, { method: 'DELETE', path: { id } }),
+};
+
+export interface NotificationDefinitionDto {
+  name: string;
+  displayName: string;
+  description: string | null;
+  lifetime: number;
+  type: number;
+  allowSubscriptionToClients: boolean;
+}
+
+export interface NotificationGroupDto {
+  name: string;
+  displayName: string;
+  notifications: NotificationDefinitionDto[];
+}
+
+export const subscriptionsApi = {
+  assignables: () => http.get<ListResult<NotificationGroupDto>>(`${INBOX_URL}/assignables`),
+  mine: () => http.get<ListResult<{ name: string }>>(`${SUBSCRIBES_URL}/all`),
+  subscribe: (name: string) => http.post<void>(SUBSCRIBES_URL, { name }),
+  unsubscribe: (name: string) => http.delete<void>(SUBSCRIBES_URL, { name }),
+};
+
+export interface SendInput {
+  name: string;
+  data: { title: string; message: string; description?: string | null };
+  toUsers: { userId: string; userName?: string }[];
+  severity: number;
+}
+
+export interface UserOption {
+  id: string;
+  userName: string;
+  name: string | null;
+  surname: string | null;
+}
+
+export const sendApi = {
+  send: (input: SendInput) => http.post<{ id: string | null; recipientCount: number }>(SEND_URL, input),
+  /** Users to choose from (needs the users permission). */
+  searchUsers: (filter: string) =>
+    http.get<PagedResult<UserOption>>('/api/identity/users', { filter, maxResultCount: 20 }, { notify: false }),
+};

@@ -119,6 +119,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(swaggerUi, { routePrefix: '/swagger' });
 
   // Every API route must say who may call it; a route that forgets fails at start-up.
+  const auditWrite = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!WRITE_METHODS.has(req.method)) return;
+    recordAudit(services, req, reply.statusCode).catch((err) => req.log.error({ err }, 'audit log write failed'));
+  };
   app.addHook('onRoute', (route) => {
     const url = route.url;
     for (const method of [route.method].flat()) {
@@ -126,9 +130,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         services.routes.push({ method, url, schema: route.schema as never, config: route.config as never });
     }
     const isApi = url.startsWith('/api/') || url.startsWith('/connect/');
-    const c = route.config as { anonymous?: boolean; authenticated?: boolean; permission?: unknown } | undefined;
+    const c = route.config as
+      | { anonymous?: boolean; authenticated?: boolean; permission?: unknown; noAudit?: boolean }
+      | undefined;
     if (isApi && !c?.anonymous && !c?.authenticated && !c?.permission) {
       throw new Error(`Route ${route.method} ${url} declares no access rule (anonymous, authenticated or permission)`);
+    }
+    // Every write to the API is audited, whatever its outcome; reads carry no audit hook at all.
+    const writes = [route.method].flat().some((m) => WRITE_METHODS.has(m));
+    if (url.startsWith('/api/') && writes && !c?.noAudit) {
+      route.onResponse = [...[route.onResponse ?? []].flat(), auditWrite];
     }
   });
 
@@ -150,11 +161,6 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     await authenticate(req, services);
     await resolveTenant(req, services);
     await authorize(req, services);
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    const access = req.routeOptions.config;
-    if (!WRITE_METHODS.has(req.method) || access?.noAudit || !req.url.startsWith('/api/')) return;
-    recordAudit(services, req, reply.statusCode).catch((err) => req.log.error({ err }, 'audit log write failed'));
   });
 
   app.setErrorHandler((error, req, reply) => sendError(error, req, reply));

@@ -87,6 +87,15 @@ describe('route access', () => {
     expect(decideAccess(tree, '/', held, required)).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
+  it('sends / to the startup (home) menu instead, when the user may open it', () => {
+    const withHome = (id: string) => menus.map((m) => (m.id === id ? { ...m, startup: true } : m));
+    const home = (id: string) =>
+      decideAccess(buildRouteTree(withHome(id), staticLayoutMenus, held), '/', held, required);
+    expect(home('users')).toEqual({ kind: 'redirect', to: '/admin/users' });
+    // not a page the user may open (roles not held), a group, or a route with parameters: the dashboard
+    for (const id of ['roles', 'admin', 'user']) expect(home(id)).toEqual({ kind: 'redirect', to: '/dashboard' });
+  });
+
   it('opens a page of the menu, with parameters', () => {
     const d = decideAccess(tree, '/admin/users', held, required);
     expect(d.kind === 'page' && d.route.name).toBe('Users');

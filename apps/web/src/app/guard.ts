@@ -1,5 +1,5 @@
 import type { AppRoute } from './routes/route-table.ts';
-import { groupTarget, matchRoute } from './routes/route-table.ts';
+import { groupTarget, homePath, matchRoute } from './routes/route-table.ts';
 
 /** Paths open without a token (spec §2: routes without login). */
 export const WHITE_LIST = ['/login', '/register', '/reset-password', '/auth-redirect', '/404', '/401'];
@@ -43,8 +43,9 @@ export type AccessDecision =
   | { kind: 'not-found' };
 
 /**
- * Which page a signed-in path shows: a known route the user may open, a group's redirect, the
- * 401/403 page (route not allowed by meta.roles, or a gated page missing from the user's menu), or 404.
+ * Which page a signed-in path shows: the user's home page for `/`, a known route the user may
+ * open, a group's redirect, the 401/403 page (route not allowed by meta.roles, or a gated page
+ * missing from the user's menu), or 404.
  */
 export function decideAccess(
   tree: AppRoute[],
@@ -52,7 +53,7 @@ export function decideAccess(
   held: ReadonlySet<string>,
   requiredPermissions: (pathname: string) => string[] | undefined,
 ): AccessDecision {
-  if (pathname === '/' || pathname === '') return { kind: 'redirect', to: '/dashboard' };
+  if (pathname === '/' || pathname === '') return { kind: 'redirect', to: homePath(tree) };
   const match = matchRoute(tree, pathname);
   if (match) {
     if (!match.chain.every((r) => r.allowed)) return { kind: 'forbidden' };

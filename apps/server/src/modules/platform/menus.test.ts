@@ -160,6 +160,44 @@ describe('menus of the current user', () => {
     expect(names(byUser.json().items)).toEqual(['AuditLog']);
   });
 
+  it('marks one startup (home) menu: the user’s own before the role’s, only a page the user may open', async () => {
+    const homerId = await createUser(t.services, t.demo, 'homer', ['stockman']);
+    await as(
+      t.app,
+      demoAdmin,
+    )({
+      method: 'PUT',
+      url: `/api/permission-management/permissions?providerName=U&providerKey=${homerId}`,
+      payload: { permissions: [{ name: 'AbpIdentity.Users', isGranted: true }] },
+    });
+    const homer = await token(t.app, 'demo', 'homer');
+    const [dashboard, admin, users, roles, auditLog] = await Promise.all(
+      ['Dashboard', 'Admin', 'Users', 'Roles', 'AuditLog'].map((n) => byName(demoAdmin, n)),
+    );
+    const put = async (url: string, payload: Record<string, unknown>) => {
+      const res = await as(t.app, demoAdmin)({ method: 'PUT', url: `${URL}/${url}`, payload });
+      expect(res.statusCode, res.body).toBe(204);
+    };
+    const home = async () => (await mine(homer)).filter((m) => m.startup).map((m) => m.name);
+
+    await put('by-role', { roleName: 'stockman', menuIds: [users.id, roles.id], startupMenuId: users.id });
+    expect(await home()).toEqual(['Users']);
+    // the role's home page is one the user may not open: none
+    await put('by-role', { roleName: 'stockman', menuIds: [users.id, roles.id], startupMenuId: roles.id });
+    expect(names(await mine(homer))).not.toContain('Roles');
+    expect(await home()).toEqual([]);
+    // the user's own startup menu wins over the role's
+    await put('by-role', { roleName: 'stockman', menuIds: [users.id, roles.id], startupMenuId: users.id });
+    await put('by-user', { userId: homerId, menuIds: [dashboard.id], startupMenuId: dashboard.id });
+    expect(await home()).toEqual(['Dashboard']);
+    // … unless the user may not open it: then the role's
+    await put('by-user', { userId: homerId, menuIds: [auditLog.id], startupMenuId: auditLog.id });
+    expect(await home()).toEqual(['Users']);
+    // a group has no page to open
+    await put('by-role', { roleName: 'stockman', menuIds: [admin.id, users.id], startupMenuId: admin.id });
+    expect(await home()).toEqual([]);
+  });
+
   it('filters by platform type flags', async () => {
     const created = await as(
       t.app,

@@ -368,9 +368,11 @@ export function menuPermitted(meta: MenuMeta | null | undefined, held: ReadonlyS
 export async function currentUserMenus(services: Services, ctx: Ctx, platformType: number) {
   const userId = ctx.user?.id;
   const held = await services.permissions.granted(ctx);
-  const { all, links } = await services.data.inTenant(ctx, async (tx) => {
+  const { all, links, ownStartup, roleStartup } = await services.data.inTenant(ctx, async (tx) => {
     const all = await tx.select().from(menus).where(owned(ctx, menus));
-    const links = new Map<string, boolean>();
+    const links = new Set<string>();
+    const ownStartup = new Set<string>();
+    const roleStartup = new Set<string>();
     if (userId) {
       const own = await tx
         .select({ menuId: userMenus.menuId, startup: userMenus.startup })
@@ -389,9 +391,16 @@ export async function currentUserMenus(services: Services, ctx: Ctx, platformTyp
             .from(roleMenus)
             .where(owned(ctx, roleMenus, inArray(roleMenus.roleName, roleNames)))
         : [];
-      for (const l of [...own, ...viaRoles]) links.set(l.menuId, (links.get(l.menuId) ?? false) || l.startup);
+      for (const l of own) {
+        links.add(l.menuId);
+        if (l.startup) ownStartup.add(l.menuId);
+      }
+      for (const l of viaRoles) {
+        links.add(l.menuId);
+        if (l.startup) roleStartup.add(l.menuId);
+      }
     }
-    return { all, links };
+    return { all, links, ownStartup, roleStartup };
   });
 
   const byId = new Map(all.map((m) => [m.id, m]));
@@ -434,11 +443,12 @@ export async function currentUserMenus(services: Services, ctx: Ctx, platformTyp
     }
   }
 
-  const items = [...chosen]
-    .map((id) => byId.get(id)!)
-    .sort((a, b) => a.sort - b.sort || a.code.localeCompare(b.code))
-    .map((m) => toMenuDto(m, links.get(m.id) ?? false));
-  return { items };
+  const sorted = [...chosen].map((id) => byId.get(id)!).sort((a, b) => a.sort - b.sort || a.code.localeCompare(b.code));
+  // One home page at most: the user's own startup menu before their roles' (the first in
+  // menu order among several roles), and only a page the user may open.
+  const isHome = (m: Menu, from: Set<string>) => from.has(m.id) && !isGroupComponent(m.component);
+  const startup = sorted.find((m) => isHome(m, ownStartup)) ?? sorted.find((m) => isHome(m, roleStartup));
+  return { items: sorted.map((m) => toMenuDto(m, m === startup)) };
 }
 
 /**

@@ -98,30 +98,161 @@ export async function openTenantDatabase(
 }
 
 /**
- * Removes every row of `tenant` from the database its data lives in (every table with a
- * `tenant_id` column), for undoing a tenant whose set-up failed half-way. Each table in its
- * own unit of work, repeated while foreign keys make an order matter.
+ * Tables with a `tenant_id` that the token server keeps in the main database whatever the
+ * tenant's database (it works before a tenant's database is chosen): they are not tenant
+ * data to move.
  */
-export async function deleteTenantRows(services: Services, tenant: CurrentTenant): Promise<void> {
-  const tables = await services.data.inTenant({ tenant }, async (tx) => {
-    const result = await tx.execute<{ table_name: string }>(sql`
-      SELECT table_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND column_name = 'tenant_id'`);
-    return result.rows.map((r) => r.table_name);
-  });
-  let pending = tables;
-  for (let pass = 0; pass < 5 && pending.length; pass++) {
-    const failed: string[] = [];
-    for (const table of pending) {
-      try {
-        await services.data.inTenant({ tenant }, (tx) =>
-          tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE tenant_id = ${tenant.id}`),
-        );
-      } catch {
-        failed.push(table);
-      }
+const MAIN_DATABASE_TABLES = new Set(['oauth_refresh_tokens', 'identity_impersonation_tokens']);
+
+/** A table holding tenant rows (it has a `tenant_id` column). */
+interface TenantTable {
+  name: string;
+  /** Columns a copy writes (generated ones are computed again by the target). */
+  columns: string[];
+  /** A foreign key to itself: its rows are copied in one statement (checked at its end). */
+  selfReferencing: boolean;
+}
+
+/**
+ * Every table (not view) with a `tenant_id` column in the database `tenant` is served from,
+ * but the token server's, parents before children (foreign keys), so rows can be inserted in
+ * this order and deleted in the reverse one. Read from the catalog, so tables added by later
+ * modules are included.
+ */
+export async function tenantTables(services: Services, tenant: CurrentTenant): Promise<TenantTable[]> {
+  return services.data.inTenant({ tenant }, async (tx) => {
+    const cols = await tx.execute<{ table_name: string; column_name: string }>(sql`
+      SELECT c.table_name, c.column_name FROM information_schema.columns c
+      WHERE c.table_schema = current_schema() AND c.is_generated = 'NEVER'
+        AND c.table_name IN (SELECT table_name FROM information_schema.columns
+                             WHERE table_schema = current_schema() AND column_name = 'tenant_id')
+        AND c.table_name IN (SELECT table_name FROM information_schema.tables
+                             WHERE table_schema = current_schema() AND table_type = 'BASE TABLE')
+      ORDER BY c.table_name, c.ordinal_position`);
+    const fks = await tx.execute<{ child: string; parent: string }>(sql`
+      SELECT ch.relname AS child, pa.relname AS parent FROM pg_constraint c
+      JOIN pg_class ch ON ch.oid = c.conrelid
+      JOIN pg_class pa ON pa.oid = c.confrelid
+      JOIN pg_namespace n ON n.oid = c.connamespace
+      WHERE c.contype = 'f' AND n.nspname = current_schema()`);
+    const columns = new Map<string, string[]>();
+    for (const r of cols.rows) {
+      if (MAIN_DATABASE_TABLES.has(r.table_name)) continue;
+      columns.set(r.table_name, [...(columns.get(r.table_name) ?? []), r.column_name]);
     }
-    pending = failed;
+    const parents = new Map<string, Set<string>>();
+    const selfRef = new Set<string>();
+    for (const { child, parent } of fks.rows) {
+      if (!columns.has(child)) continue;
+      if (child === parent) selfRef.add(child);
+      else if (columns.has(parent)) parents.set(child, (parents.get(child) ?? new Set()).add(parent));
+    }
+    const ordered: string[] = [];
+    const visiting = new Set<string>();
+    const visit = (name: string) => {
+      if (ordered.includes(name) || visiting.has(name)) return; // a cycle: keep the order found
+      visiting.add(name);
+      for (const p of [...(parents.get(name) ?? [])].sort()) visit(p);
+      visiting.delete(name);
+      ordered.push(name);
+    };
+    for (const name of [...columns.keys()].sort()) visit(name);
+    return ordered.map((name) => ({ name, columns: columns.get(name)!, selfReferencing: selfRef.has(name) }));
+  });
+}
+
+/** The first tenant table in `tenant`'s database that holds a row of the tenant, if any. */
+export async function firstTableWithRows(
+  services: Services,
+  tenant: CurrentTenant,
+  tables: TenantTable[],
+): Promise<string | null> {
+  return services.data.inTenant({ tenant }, async (tx) => {
+    for (const t of tables) {
+      const r = await tx.execute<{ found: boolean }>(
+        sql`SELECT EXISTS (SELECT 1 FROM ${sql.identifier(t.name)} WHERE tenant_id = ${tenant.id}) AS found`,
+      );
+      if (r.rows[0]?.found) return t.name;
+    }
+    return null;
+  });
+}
+
+const COPY_BATCH = 500;
+
+async function countRows(services: Services, tenant: CurrentTenant, table: string): Promise<number> {
+  const r = await services.data.inTenant({ tenant }, (tx) =>
+    tx.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE tenant_id = ${tenant.id}`,
+    ),
+  );
+  return Number(r.rows[0].n);
+}
+
+/**
+ * Copies every row of the tenant from the database of `from` to the database of `to`,
+ * table by table (parents first), in batches read in physical order and written through
+ * `json_populate_recordset`, so any column type survives the trip unchanged. The caller
+ * keeps the tenant's requests out meanwhile. Verifies the row counts on both sides and
+ * throws on any difference; the caller then removes the partial copy.
+ */
+export async function copyTenantRows(
+  services: Services,
+  from: CurrentTenant,
+  to: CurrentTenant,
+  tables: TenantTable[],
+): Promise<Record<string, number>> {
+  const copied: Record<string, number> = {};
+  for (const t of tables) {
+    const table = sql.identifier(t.name);
+    const cols = sql.join(
+      t.columns.map((c) => sql.identifier(c)),
+      sql`, `,
+    );
+    let after = '(0,0)';
+    let n = 0;
+    for (;;) {
+      const limit = t.selfReferencing ? sql`` : sql`LIMIT ${COPY_BATCH}`;
+      const batch = await services.data.inTenant({ tenant: from }, (tx) =>
+        tx.execute<{ pos: string; row: string }>(sql`
+          SELECT ctid::text AS pos, row_to_json(r)::text AS row FROM ${table} r
+          WHERE tenant_id = ${from.id} AND ctid > ${after}::tid ORDER BY ctid ${limit}`),
+      );
+      if (!batch.rows.length) break;
+      const json = `[${batch.rows.map((r) => r.row).join(',')}]`;
+      await services.data.inTenant({ tenant: to }, (tx) =>
+        tx.execute(sql`
+          INSERT INTO ${table} (${cols}) OVERRIDING SYSTEM VALUE
+          SELECT ${cols} FROM json_populate_recordset(NULL::${table}, ${json}::json)`),
+      );
+      n += batch.rows.length;
+      after = batch.rows[batch.rows.length - 1].pos;
+      if (t.selfReferencing || batch.rows.length < COPY_BATCH) break;
+    }
+    const there = await countRows(services, to, t.name);
+    const here = await countRows(services, from, t.name);
+    if (there !== n || here !== n) {
+      throw new Error(`copy of ${t.name} is incomplete: ${here} rows in the source, ${n} read, ${there} written`);
+    }
+    copied[t.name] = n;
   }
-  if (pending.length) throw new Error(`could not remove the rows of tenant ${tenant.id} from ${pending.join(', ')}`);
+  return copied;
+}
+
+/**
+ * Removes every row of `tenant` from the database its data lives in, children before
+ * parents, in one transaction: for undoing a partial copy or a tenant whose set-up failed
+ * half-way, and for clearing the old database after a move.
+ */
+export async function deleteTenantRows(
+  services: Services,
+  tenant: CurrentTenant,
+  tables?: TenantTable[],
+): Promise<void> {
+  const list = tables ?? (await tenantTables(services, tenant));
+  await services.data.inTenant({ tenant }, async (tx) => {
+    for (const t of [...list].reverse()) {
+      await tx.execute(sql`DELETE FROM ${sql.identifier(t.name)} WHERE tenant_id = ${tenant.id}`);
+    }
+  });
 }

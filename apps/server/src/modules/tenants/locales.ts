@@ -16,6 +16,8 @@ registerResource('AbpTenantManagement', {
       'Use a PostgreSQL URL (postgres://user:password@host:5432/database) or pglite:/absolute/folder.',
     MainDatabaseFolder: 'This folder holds the main database; choose another one.',
     DatabaseNotReachable: 'The database cannot be reached: {1}',
+    TenantDataInTarget:
+      'The target database already holds data of tenant {Tenant} (table {Table}); the tenant was not moved. Clear that data or choose another database.',
     // page
     Tenants: 'Tenants',
     'DisplayName:Name': 'Name',
@@ -42,7 +44,7 @@ registerResource('AbpTenantManagement', {
     ConnectionStrings: 'Connection strings',
     ConnectionStringsOf: 'Connection strings of {0}',
     ConnectionStringsHint:
-      'The "Default" connection string names the database that holds the tenant\'s data. On save it is checked, migrated and seeded with the roles, menus and the admin account (same password); data already stored elsewhere is not moved.',
+      'The "Default" connection string names the database that holds the tenant\'s data. On save it is checked and migrated, and all of the tenant\'s data is moved there (the tenant is unavailable for that moment); a database that already holds data of this tenant is refused.',
     'DisplayName:ConnectionName': 'Name',
     'DisplayName:ConnectionValue': 'Connection string',
     Check: 'Check',
@@ -53,7 +55,7 @@ registerResource('AbpTenantManagement', {
     AddConnectionString: 'Add',
     DeleteConnectionString: 'Delete connection string {0}?',
     DeleteDefaultConnectionString:
-      'The tenant goes back to the shared database: its data in {0} stays there but is no longer used.',
+      'The tenant goes back to the shared database: all of its data is moved from {0} to the shared database (the tenant is unavailable for that moment).',
     Features: 'Features',
     FeaturesOf: 'Features of {0}',
     ResetFeatures: 'Reset to defaults',
@@ -69,6 +71,8 @@ registerResource('AbpTenantManagement', {
     InvalidConnectionString: '请使用 PostgreSQL 地址(postgres://用户:密码@主机:5432/数据库)或 pglite:/绝对路径。',
     MainDatabaseFolder: '该目录存放主数据库,请选择其他目录。',
     DatabaseNotReachable: '无法连接数据库: {1}',
+    TenantDataInTarget:
+      '目标数据库中已有租户 {Tenant} 的数据(表 {Table}),租户未迁移。请先清除这些数据或选择其他数据库。',
     Tenants: '租户管理',
     'DisplayName:Name': '名称',
     'DisplayName:IsActive': '启用',
@@ -93,7 +97,7 @@ registerResource('AbpTenantManagement', {
     ConnectionStrings: '连接字符串',
     ConnectionStringsOf: '{0} 的连接字符串',
     ConnectionStringsHint:
-      '"Default" 连接字符串指定保存租户数据的数据库。保存时会检查连通性、迁移结构,并写入角色、菜单和管理员账户(密码不变);已保存在其他位置的数据不会迁移。',
+      '"Default" 连接字符串指定保存租户数据的数据库。保存时会检查连通性并迁移结构,然后把该租户的全部数据移到该数据库(期间租户暂不可用);已存有该租户数据的数据库会被拒绝。',
     'DisplayName:ConnectionName': '名称',
     'DisplayName:ConnectionValue': '连接字符串',
     Check: '检查',
@@ -103,7 +107,7 @@ registerResource('AbpTenantManagement', {
     NotChecked: '未检查',
     AddConnectionString: '添加',
     DeleteConnectionString: '删除连接字符串 {0}?',
-    DeleteDefaultConnectionString: '租户将改回使用共享数据库:{0} 中的数据保留但不再使用。',
+    DeleteDefaultConnectionString: '租户将改回使用共享数据库:其全部数据从 {0} 移回共享数据库(期间租户暂不可用)。',
     Features: '功能',
     FeaturesOf: '{0} 的功能',
     ResetFeatures: '恢复默认',

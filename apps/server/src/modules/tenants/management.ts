@@ -1,21 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ilike, ne } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
 import type { CurrentTenant, RequestContext } from '../../platform/context.ts';
 import { type CrudContext, page, recordChange } from '../../platform/crud.ts';
 import { newConcurrencyStamp } from '../../platform/db/columns.ts';
-import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { businessError, conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { normalizeName } from '../../platform/tenancy.ts';
 import { seedTenant } from '../../seed.ts';
-import { users } from '../identity/schema.ts';
 import { checkPasswordPolicy } from '../identity/validation.ts';
 import {
   canonicalDatabaseUrl,
+  copyTenantRows,
   DEFAULT_CONNECTION,
   deleteTenantRows,
+  firstTableWithRows,
   isDefaultConnection,
   openTenantDatabase,
   probeDatabase,
+  tenantTables,
 } from './databases.ts';
 import type { ConnectionStringInput, TenantCreateInput, TenantListQuery, TenantUpdateInput } from './dto.ts';
 import './locales.ts';
@@ -242,12 +243,19 @@ export async function getConnectionString(services: Services, id: string, name: 
   return { name: found.name, value: found.value };
 }
 
-async function saveConnectionStrings(services: Services, ctx: Ctx, before: Tenant, next: ConnectionString[]) {
+async function saveConnectionStrings(
+  services: Services,
+  ctx: Ctx,
+  before: Tenant,
+  next: ConnectionString[],
+  isActive = before.isActive,
+) {
   const [after] = await services.data.unscoped((tx) =>
     tx
       .update(tenants)
       .set({
         connectionStrings: next,
+        isActive,
         lastModificationTime: new Date(),
         lastModifierId: ctx.user?.id ?? null,
         concurrencyStamp: newConcurrencyStamp(),
@@ -269,11 +277,11 @@ async function saveConnectionStrings(services: Services, ctx: Ctx, before: Tenan
   return after;
 }
 
+const defaultOf = (list: ConnectionString[]) => list.find((c) => isDefaultConnection(c.name))?.value || null;
+
 /**
- * Sets a connection string. A new `Default` moves the tenant to that database: it must be
- * reachable; it is migrated and seeded (roles, grants, menus, and the admin account with
- * the admin's current password) before the tenant is switched to it. Data already in the
- * previous database stays there.
+ * Sets a connection string. A new `Default` moves the tenant and its data to that
+ * database (see `moveTenant`); other names are only stored.
  */
 export async function setConnectionString(services: Services, ctx: Ctx, id: string, input: ConnectionStringInput) {
   const before = await findRow(services, id);
@@ -282,34 +290,81 @@ export async function setConnectionString(services: Services, ctx: Ctx, id: stri
   let value = input.value;
   if (name === DEFAULT_CONNECTION) {
     value = canonicalDatabaseUrl(services, input.value, 'value');
-    if (value !== existing?.value) {
-      value = await usableDatabase(services, value, 'value');
-      const from = asCurrent(before);
-      const to: CurrentTenant = {
-        ...from,
-        connectionStrings: [
-          ...from.connectionStrings.filter((c) => !isDefaultConnection(c.name)),
-          { name: DEFAULT_CONNECTION, value },
-        ],
-      };
-      await moveToDatabase(services, from, to);
-    }
+    if (value !== existing?.value) value = await usableDatabase(services, value, 'value');
   }
   const next = [
     ...before.connectionStrings.filter((c) => c.name.toLowerCase() !== name.toLowerCase()),
     { name, value },
   ];
-  await saveConnectionStrings(services, ctx, before, next);
+  if (defaultOf(next) !== defaultOf(before.connectionStrings)) await moveTenant(services, ctx, before, next);
+  else await saveConnectionStrings(services, ctx, before, next);
   return { name, value };
 }
 
+/** Deletes a connection string; deleting `Default` moves the tenant's data back to the shared database. */
 export async function deleteConnectionString(services: Services, ctx: Ctx, id: string, name: string) {
   const before = await findRow(services, id);
   if (!before.connectionStrings.some((c) => c.name.toLowerCase() === name.toLowerCase())) {
     throw notFound('TenantConnectionString', name);
   }
   const next = before.connectionStrings.filter((c) => c.name.toLowerCase() !== name.toLowerCase());
-  await saveConnectionStrings(services, ctx, before, next);
+  if (defaultOf(next) !== defaultOf(before.connectionStrings)) await moveTenant(services, ctx, before, next);
+  else await saveConnectionStrings(services, ctx, before, next);
+}
+
+/**
+ * Moves a tenant to the database its new connection strings name, with all its rows:
+ *
+ * 1. the target is opened (migrated); if it already holds any row of the tenant, the move
+ *    is refused (409) and nothing changes;
+ * 2. the tenant is deactivated while its rows are copied (its requests are refused, so no
+ *    write is lost); the tenant's stamp is the lock against a concurrent change;
+ * 3. every tenant table is copied and the row counts compared; on any failure the partial
+ *    copy is removed, the tenant reactivated and left where it was;
+ * 4. the tenant is switched (and reactivated) in one update, then its rows are removed
+ *    from the previous database.
+ */
+async function moveTenant(services: Services, ctx: Ctx, before: Tenant, next: ConnectionString[]) {
+  const from = asCurrent(before);
+  const to: CurrentTenant = { ...from, connectionStrings: next };
+  const opened = await openTenantDatabase(services, to);
+  if (!opened.reachable) throw fieldError('value', 'AbpTenantManagement::DatabaseNotReachable', [opened.message]);
+  const tables = await tenantTables(services, to);
+  const occupied = await firstTableWithRows(services, to, tables);
+  if (occupied) {
+    throw businessError('AbpTenantManagement::TenantDataInTarget', { Tenant: before.name, Table: occupied }, 409);
+  }
+
+  const [locked] = await services.data.unscoped((tx) =>
+    tx
+      .update(tenants)
+      .set({ isActive: false, concurrencyStamp: newConcurrencyStamp() })
+      .where(live(eq(tenants.id, before.id), eq(tenants.concurrencyStamp, before.concurrencyStamp)))
+      .returning({ id: tenants.id }),
+  );
+  if (!locked) throw conflict();
+  await services.tenants.invalidate();
+  try {
+    await copyTenantRows(services, from, to, tables);
+  } catch (err) {
+    await deleteTenantRows(services, to, tables).catch(() => {});
+    await services.data.unscoped((tx) =>
+      tx
+        .update(tenants)
+        .set({ isActive: before.isActive, concurrencyStamp: newConcurrencyStamp() })
+        .where(eq(tenants.id, before.id)),
+    );
+    await services.tenants.invalidate();
+    throw err;
+  }
+  await saveConnectionStrings(services, ctx, before, next, before.isActive);
+  try {
+    await deleteTenantRows(services, from, tables);
+  } catch (e) {
+    // the tenant already reads the new database: the old copy is unused, and a later move
+    // back to that database is refused until it is cleared
+    console.warn(`tenant ${before.id} moved, but its rows could not be removed from the previous database:`, e);
+  }
 }
 
 /** Reachability of a saved connection string; `Default` is also opened (and migrated). */
@@ -332,38 +387,4 @@ export async function checkValue(services: Services, value: string) {
     return { reachable: false, message: 'unsupported connection string (postgres://… or pglite:/folder)' };
   }
   return probeDatabase(url);
-}
-
-/**
- * Prepares the database of `to` for the tenant: migrated on open, then seeded. The admin
- * account seeded there gets the password (hash) and e-mail of the admin in `from`, so the
- * tenant's administrator can sign in to the new database as before.
- */
-async function moveToDatabase(services: Services, from: CurrentTenant, to: CurrentTenant) {
-  const opened = await openTenantDatabase(services, to);
-  if (!opened.reachable) throw fieldError('value', 'AbpTenantManagement::DatabaseNotReachable', [opened.message]);
-  const adminOf = (tenant: CurrentTenant) =>
-    services.data.inTenant({ tenant }, async (tx) => {
-      const [admin] = await tx
-        .select({ email: users.email, passwordHash: users.passwordHash })
-        .from(users)
-        .where(and(eq(users.tenantId, tenant.id), eq(users.normalizedUserName, 'ADMIN'), eq(users.isDeleted, false)))
-        .limit(1);
-      return admin;
-    });
-  const previous = await adminOf(from);
-  const alreadyThere = await adminOf(to);
-  await seedTenant(services, to, {
-    adminEmail: previous?.email ?? undefined,
-    // replaced by the previous admin's password hash below (never the well-known default)
-    adminPassword: `${randomBytes(24).toString('base64url')}aA1!`,
-  });
-  if (!alreadyThere && previous?.passwordHash) {
-    await services.data.inTenant({ tenant: to }, (tx) =>
-      tx
-        .update(users)
-        .set({ passwordHash: previous.passwordHash })
-        .where(and(eq(users.tenantId, to.id), eq(users.normalizedUserName, 'ADMIN'))),
-    );
-  }
 }

@@ -20,6 +20,7 @@ export const routePermissions: Array<{ path: string; any: string[] }> = [
   { path: '/apigateway/route/*', any: ['ApiGateway.Route'] },
   { path: '/apigateway/aggregate-route/*', any: ['ApiGateway.AggregateRoute'] },
   { path: '/container/layouts/*', any: [Permissions.Layouts] },
+  { path: '/notifications/send/*', any: ['Notifications.Notification.Send'] },
   { path: '/container/menus/*', any: ['ApiGateway.Menus', Permissions.Menus] },
   { path: '/identityServer/clients/*', any: ['AbpIdentityServer.Clients'] },
   { path: '/identityServer/api-resources/*', any: ['AbpIdentityServer.ApiResources'] },

@@ -16,6 +16,8 @@ export interface AppRoute {
   external: boolean;
   /** False when meta.roles names roles/permissions the user holds none of. */
   allowed: boolean;
+  /** The user's startup (home) menu. */
+  startup: boolean;
   parentId: string | null;
   children: AppRoute[];
 }
@@ -91,6 +93,7 @@ function toTree(menus: MenuDto[], held: ReadonlySet<string>): AppRoute[] {
           meta,
           external: isExternal(path),
           allowed,
+          startup: Boolean(m.startup),
           parentId,
           children: [],
         };
@@ -140,6 +143,20 @@ export function matchRoute(tree: AppRoute[], pathname: string): RouteMatch | und
 /** The visible, allowed children of a route (sidebar rules). */
 export function visibleChildren(route: AppRoute): AppRoute[] {
   return route.children.filter((c) => c.allowed && !c.meta.hidden);
+}
+
+/**
+ * Where `/` leads: the user's startup menu when it is a page they may open (`allowed` covers
+ * its parents too), else the dashboard (spec §2).
+ */
+export function homePath(tree: AppRoute[]): string {
+  let home: string | undefined;
+  walk(tree, (r) => {
+    if (home === undefined && r.startup && r.allowed && r.component && !r.external && !r.path.includes(':')) {
+      home = r.path;
+    }
+  });
+  return home ?? '/dashboard';
 }
 
 /** Where a group route (no page of its own) sends the user. */

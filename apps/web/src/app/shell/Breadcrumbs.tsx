@@ -2,7 +2,8 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { localize } from '../../lib/i18n/index.ts';
-import type { AppRoute, RouteMatch } from '../routes/route-table.ts';
+import { type AppRoute, type RouteMatch, walk } from '../routes/route-table.ts';
+import { useRoutes } from '../routes/store.ts';
 
 interface Crumb {
   key: string;
@@ -29,10 +30,20 @@ export function breadcrumbTrail(match: RouteMatch | undefined, dashboardTitle: s
   return crumbs;
 }
 
+/** The Dashboard's title as its menu (and so its tab) gives it. */
+export function dashboardTitle(tree: AppRoute[], fallback: string): string {
+  let title: string | undefined;
+  walk(tree, (r) => {
+    if (title === undefined && isDashboard(r)) title = localize(r.meta.title) || r.displayName;
+  });
+  return title || fallback;
+}
+
 export function Breadcrumbs({ match }: { match?: RouteMatch }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const crumbs = breadcrumbTrail(match, t('layout.dashboard'));
+  const tree = useRoutes((s) => s.tree);
+  const crumbs = breadcrumbTrail(match, dashboardTitle(tree, t('layout.dashboard')));
   return (
     <Breadcrumb
       data-testid="breadcrumb"

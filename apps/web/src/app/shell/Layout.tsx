@@ -117,7 +117,7 @@ export default function Layout() {
             <PageHost match={match} />
           </AntLayout.Content>
         </AntLayout>
-        <SettingsDrawer />
+        {!mobile && <SettingsDrawer />}
       </AntLayout>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { ThemeColors } from '@seller/contracts/constants';
-import { Divider, Drawer, Radio, Switch } from 'antd';
+import { Button, Divider, Drawer, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
@@ -14,8 +14,12 @@ const toggles: Array<{ key: Exclude<keyof LayoutSettings, 'theme'>; label: strin
   { key: 'sidebarTextTheme', label: 'layout.sidebarTextTheme', testid: 'setting-sidebar-text-theme' },
 ];
 
-/** The right-hand settings panel (spec §2): theme colour, tags view, logo, fixed header, text theme. */
-export function SettingsDrawer() {
+/**
+ * The right-hand settings panel (spec §2): theme colour, tags view, logo, fixed header, text theme.
+ * Opened by a button floating at the right edge on desktop; on a phone the floating button
+ * would cover the page, so there it is a plain top-bar button (`inline`).
+ */
+export function SettingsDrawer({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation();
   const { message } = useUi();
   const [open, setOpen] = useState(false);
@@ -32,15 +36,25 @@ export function SettingsDrawer() {
 
   return (
     <>
-      <button
-        type="button"
-        className="app-settings-button"
-        data-testid="settings-button"
-        aria-label={t('layout.settings')}
-        onClick={() => setOpen(true)}
-      >
-        <SettingOutlined />
-      </button>
+      {inline ? (
+        <Button
+          type="text"
+          icon={<SettingOutlined />}
+          data-testid="settings-button"
+          aria-label={t('layout.settings')}
+          onClick={() => setOpen(true)}
+        />
+      ) : (
+        <button
+          type="button"
+          className="app-settings-button"
+          data-testid="settings-button"
+          aria-label={t('layout.settings')}
+          onClick={() => setOpen(true)}
+        >
+          <SettingOutlined />
+        </button>
+      )}
       <Drawer open={open} onClose={() => setOpen(false)} title={t('layout.settings')} size={280} placement="right">
         <div data-testid="settings-drawer" className="app-settings">
           <div className="app-settings-row">

@@ -6,9 +6,13 @@ import type { Device } from '../../lib/device.ts';
 import type { RouteMatch } from '../routes/route-table.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
+import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { ErrorLogButton, FullscreenButton, PluginButton, UserMenu } from './TopBarWidgets.tsx';
 
-/** Top bar: sidebar toggle, breadcrumbs, and the right menu (mobile hides plugin, fullscreen, bell). */
+/**
+ * Top bar: sidebar toggle, breadcrumbs, and the right menu (mobile hides plugin, fullscreen, bell,
+ * and holds the settings button instead of the floating one).
+ */
 export function TopBar({
   match,
   device,
@@ -40,6 +44,7 @@ export function TopBar({
         {!mobile && <NotificationBell />}
         <ErrorLogButton />
         <LanguageSwitch />
+        {mobile && <SettingsDrawer inline />}
         <UserMenu />
       </div>
     </div>

@@ -90,6 +90,8 @@ export interface MenuDto {
   redirect?: string | null;
   platformType?: number;
   isPublic?: boolean;
+  /** The user's startup (home) page: opened after sign-in and on `/`. */
+  startup?: boolean;
   meta: MenuMeta;
 }
 

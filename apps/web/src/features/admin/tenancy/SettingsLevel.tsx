@@ -1,20 +1,6 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Tooltip,
-} from 'antd';
+import { Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApplicationConfiguration } from '../../../lib/abp/api.ts';
@@ -63,13 +49,13 @@ function SettingInput({
     case SettingValueType.Boolean:
       return <Switch {...field} data-testid={testid} />;
     case SettingValueType.Number:
-      return <InputNumber {...field} precision={0} style={{ width: 200 }} data-testid={testid} />;
+      return <InputNumber {...field} precision={0} style={{ width: 200, maxWidth: '100%' }} data-testid={testid} />;
     case SettingValueType.Option:
       return (
         <Select
           {...field}
           options={setting.options.map((o) => ({ value: o.value, label: o.name }))}
-          style={{ width: 240 }}
+          style={{ width: 240, maxWidth: '100%' }}
           data-testid={testid}
         />
       );
@@ -79,13 +65,13 @@ function SettingInput({
           <Select
             {...field}
             showSearch
-            style={{ width: 240 }}
+            style={{ width: 240, maxWidth: '100%' }}
             options={allTimeZones().map((z) => ({ value: z, label: z }))}
             data-testid={testid}
           />
         );
       }
-      return <Input {...field} allowClear style={{ width: 320 }} data-testid={testid} />;
+      return <Input {...field} allowClear style={{ width: 320, maxWidth: '100%' }} data-testid={testid} />;
   }
 }
 
@@ -163,14 +149,17 @@ function GroupCard({ level, group }: { level: SettingLevel; group: SettingGroup 
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={() => void save()}>
         {group.settings.map((s, i) => (
           <Form.Item key={s.name} label={s.displayName} extra={s.description} style={{ marginBottom: 12 }}>
-            <Space align="start">
-              <Form.Item
-                noStyle
-                name={fieldOf(i)}
-                valuePropName={s.valueType === SettingValueType.Boolean ? 'checked' : 'value'}
-              >
-                <SettingInput setting={s} />
-              </Form.Item>
+            {/* a flex row whose input may shrink: wide inputs must not push a phone's page sideways */}
+            <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+              <div style={{ minWidth: 0 }}>
+                <Form.Item
+                  noStyle
+                  name={fieldOf(i)}
+                  valuePropName={s.valueType === SettingValueType.Boolean ? 'checked' : 'value'}
+                >
+                  <SettingInput setting={s} />
+                </Form.Item>
+              </div>
               <Tooltip title={`${LS('ResetHint')} · ${LS('DefaultValue', s.defaultValue || '""')}`}>
                 <Button
                   size="small"
@@ -180,7 +169,7 @@ function GroupCard({ level, group }: { level: SettingLevel; group: SettingGroup 
                   onClick={() => form.setFieldValue(fieldOf(i), toForm({ ...s, value: s.defaultValue }))}
                 />
               </Tooltip>
-            </Space>
+            </div>
           </Form.Item>
         ))}
         <button type="submit" hidden aria-hidden />

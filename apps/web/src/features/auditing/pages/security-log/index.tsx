@@ -125,8 +125,9 @@ export default function SecurityLogPage() {
             setFilters(toFilters(v));
           }}
         >
-          <Form.Item name="range" label={tx('TimeRange')}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
+          {/* shrinks to the row on a phone instead of widening the page */}
+          <Form.Item name="range" label={tx('TimeRange')} style={{ maxWidth: '100%' }}>
+            <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ maxWidth: '100%' }} />
           </Form.Item>
           <Form.Item name="action" label={tx('Action')}>
             <Select

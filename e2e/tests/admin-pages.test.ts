@@ -1,0 +1,440 @@
+/**
+ * Issue 4, the administration pages themselves. Each admin page once, on a 390 px phone in
+ * English: no untranslated text (`Resource::Key`, raw i18n keys, Chinese outside the data), no
+ * sideways scrolling of the page, and its drawers and dialogs fit the screen with their buttons
+ * reachable; the settings are saved and kept. On a desktop (Chinese): the organization-unit tree
+ * with members, claim types, and a new public menu reaching another user. Screenshots go to
+ * e2e/artifacts/.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  ADMIN,
+  apiJson,
+  artifact,
+  eventually,
+  expectPageShown,
+  PHONE,
+  passwordToken,
+  registerPhoneUser,
+  signIn,
+  text,
+  withPage,
+} from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(
+  async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const config = await apiJson<{ localization: { values: Record<string, unknown> } }>(
+      server.url,
+      '/api/abp/application-configuration',
+    );
+    const resources = Object.keys(config.body.localization.values);
+    assert.ok(resources.includes('AbpIdentity'));
+    serverKey = new RegExp(`\\b(${resources.join('|')})::[\\w:.-]+`);
+  },
+  { timeout: 150_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+const HOST_ADMIN = { tenant: '', ...ADMIN };
+
+/** Prefixes of the web app's own text keys (apps/web/src/lib/i18n/locales). */
+const RAW_KEY =
+  /\b(app|authRedirect|common|crud|dashboard|error|http|layout|login|profile|register|reset|session|sw|tabs|validation)\.[a-z]\w+\b/;
+/** `Resource::Key` of one of the server's text resources (set in `before`). */
+let serverKey: RegExp;
+const CJK = /[\u3400-\u9fff]+/g;
+
+/**
+ * The visible text of the page (drawers and dialogs included): all of it for the key checks, and
+ * the part outside data for the language check.
+ */
+async function visibleText(page: Page): Promise<{ all: string; ui: string }> {
+  return page.evaluate(() => {
+    const all: string[] = [];
+    const ui: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const value = node.textContent?.trim();
+      if (!el || !value || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      all.push(value);
+      // data: table rows, chosen values (a language is named in its own language), inputs
+      if (!el.closest('.ant-table-tbody, .lang-switch-list, .ant-select, script, style')) ui.push(value);
+    }
+    return { all: all.join('\n'), ui: ui.join('\n') };
+  });
+}
+
+/** Texts translated, and nothing wider than the screen. */
+async function expectTranslatedAndFitting(page: Page, where: string) {
+  const { all, ui } = await visibleText(page);
+  assert.doesNotMatch(all, serverKey, `${where}: a server text key is shown`);
+  assert.doesNotMatch(all, RAW_KEY, `${where}: a text key of the web app is shown`);
+  assert.deepEqual(ui.match(CJK) ?? [], [], `${where}: Chinese text in the English UI`);
+  const width = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+  }));
+  assert.ok(width.page <= width.screen, `${where}: the page is ${width.page} px wide on a ${width.screen} px screen`);
+}
+
+/** The element is on screen and not covered by another one (a sticky table column, say). */
+async function expectUncovered(locator: Locator, where: string) {
+  const hit = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const found = document.elementFromPoint(r.left + Math.min(r.width / 2, 8), r.top + r.height / 2);
+    return el === found || el.contains(found) ? null : (found?.outerHTML.slice(0, 120) ?? 'nothing');
+  });
+  assert.equal(hit, null, `${where}: covered by ${hit}`);
+}
+
+/** The element lies within the screen's width. */
+async function expectOnScreen(locator: Locator, where: string) {
+  const box = await locator.boundingBox();
+  assert.ok(box, `${where}: not shown`);
+  assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width + 0.5, `${where}: ${box.x}..${box.x + box.width} px`);
+}
+
+/**
+ * Opens a drawer or dialog with `open`, checks that it fits the screen and that its `confirm`
+ * button is reachable, then closes it again (unless the page is left next anyway).
+ */
+async function expectUsableOverlay(
+  page: Page,
+  where: string,
+  open: () => Promise<void>,
+  confirm: Locator,
+  close = true,
+) {
+  await open();
+  const panel = page.locator('.ant-drawer-content-wrapper:visible, .ant-modal:visible').last();
+  await confirm.waitFor();
+  // (again until the opening animation has ended)
+  await eventually(async () => {
+    await expectOnScreen(panel, `${where}: the panel`);
+    await expectOnScreen(confirm, `${where}: its confirm button`);
+  }, 3_000);
+  await expectTranslatedAndFitting(page, where);
+  if (!close) return;
+  await panel.locator('.ant-drawer-close, .ant-modal-close').first().click();
+  await panel.waitFor({ state: 'hidden' });
+}
+
+const newButton = (page: Page, list: string) =>
+  page
+    .getByTestId(list)
+    .getByRole('button', { name: /\bNew$/ })
+    .click();
+
+interface AdminPage {
+  path: string;
+  /** What shows once the page is there. */
+  ready: string;
+  /** A list's first data cell, which must not be hidden behind other columns. */
+  firstCell?: string;
+  /** Drawers and dialogs of the page: how to open each, and its confirm button. */
+  overlays?: Array<{ name: string; open(page: Page): Promise<void>; confirm: string }>;
+}
+
+const demoPages: AdminPage[] = [
+  {
+    path: '/admin/users',
+    ready: 'user-row-admin',
+    firstCell: 'user-row-admin',
+    overlays: [{ name: 'new user', open: (p) => newButton(p, 'users'), confirm: 'user-form-submit' }],
+  },
+  {
+    path: '/admin/roles',
+    ready: 'role-row-admin',
+    firstCell: 'role-row-admin',
+    overlays: [
+      { name: 'new role', open: (p) => newButton(p, 'roles'), confirm: 'role-form-submit' },
+      {
+        name: 'permissions',
+        open: (p) => p.getByTestId('role-permissions-salesman').click(),
+        confirm: 'permissions-save',
+      },
+    ],
+  },
+  {
+    path: '/admin/organization-unit',
+    ready: 'unit-add-root',
+    overlays: [{ name: 'new unit', open: (p) => p.getByTestId('unit-add-root').click(), confirm: 'unit-form-submit' }],
+  },
+  {
+    path: '/admin/claim-type',
+    ready: 'claim-type-row-email',
+    firstCell: 'claim-type-row-email',
+    overlays: [{ name: 'new claim type', open: (p) => newButton(p, 'claim-types'), confirm: 'claim-type-form-submit' }],
+  },
+  { path: '/admin/settings', ready: 'settings-level-tenant' },
+  {
+    path: '/container/menus',
+    ready: 'menu-node-Dashboard',
+    overlays: [{ name: 'new menu', open: (p) => p.getByTestId('menu-create').click(), confirm: 'menu-form-submit' }],
+  },
+  {
+    path: '/container/layouts',
+    ready: 'layouts',
+    overlays: [{ name: 'new layout', open: (p) => newButton(p, 'layouts'), confirm: 'layout-form-submit' }],
+  },
+  {
+    path: '/auditing/audit-log',
+    ready: 'audit-log-detail-open',
+    overlays: [
+      {
+        name: 'details',
+        open: (p) => p.getByTestId('audit-log-detail-open').first().click(),
+        confirm: 'audit-request-info',
+      },
+    ],
+  },
+  {
+    path: '/auditing/security-log',
+    ready: 'security-log-detail-open',
+    overlays: [
+      {
+        name: 'details',
+        open: (p) => p.getByTestId('security-log-detail-open').first().click(),
+        confirm: 'security-log-detail',
+      },
+    ],
+  },
+];
+
+const hostPages: AdminPage[] = [
+  {
+    path: '/admin/tenants',
+    ready: 'tenant-row-demo',
+    firstCell: 'tenant-row-demo',
+    overlays: [
+      { name: 'new tenant', open: (p) => newButton(p, 'tenants'), confirm: 'tenant-form-submit' },
+      {
+        name: 'connection strings',
+        open: (p) => p.getByTestId('tenant-connections-demo').click(),
+        confirm: 'connection-test',
+      },
+      { name: 'features', open: (p) => p.getByTestId('tenant-features-demo').click(), confirm: 'features-save' },
+    ],
+  },
+  { path: '/admin/settings', ready: 'settings-level-global' },
+];
+
+/** Visits each page (a fresh load, as from a bookmark) and checks it and its overlays. */
+async function checkPages(page: Page, pages: AdminPage[]) {
+  for (const p of pages) {
+    await page.goto(`${server.url}${p.path}`);
+    await page.getByTestId(p.ready).first().waitFor();
+    await expectPageShown(page);
+    await expectTranslatedAndFitting(page, p.path);
+    if (p.firstCell) await expectUncovered(page.getByTestId(p.firstCell), p.path);
+    await page.screenshot({ path: artifact(`phone-en${p.path.replaceAll('/', '-')}.png`) });
+    const overlays = p.overlays ?? [];
+    for (const [i, o] of overlays.entries()) {
+      const where = `${p.path} ${o.name}`;
+      const last = i === overlays.length - 1 && p !== pages[pages.length - 1];
+      await expectUsableOverlay(page, where, () => o.open(page), page.getByTestId(o.confirm), !last);
+    }
+  }
+}
+
+/** Signs in on a phone after switching the sign-in page to English. */
+async function signInInEnglish(page: Page, account: typeof DEMO_ADMIN) {
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-option-en').click();
+  await signIn(page, server.url, account);
+}
+
+test('every admin page of a tenant on a 390 px phone, in English', { timeout: 120_000 }, async (t) => {
+  // something in the audit log to open
+  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const layout = await apiJson(server.url, '/api/platform/layouts', {
+    method: 'POST',
+    token,
+    json: { name: 'PhoneAudited', displayName: 'Phone audited', path: 'Layout', platformType: 56 },
+  });
+  assert.equal(layout.status, 200);
+
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signInInEnglish(page, DEMO_ADMIN);
+
+      // the dashboard: the settings button sits in the top bar, clear of the cards; the
+      // breadcrumb and the tab name the dashboard alike
+      await expectTranslatedAndFitting(page, '/dashboard');
+      assert.equal(await page.locator('.app-settings-button').count(), 0, 'no floating settings button');
+      const button = await page.getByTestId('settings-button').boundingBox();
+      assert.ok(button);
+      for (const card of await page.getByTestId('dashboard-stats').locator('.ant-card').all()) {
+        const box = await card.boundingBox();
+        if (!box) continue;
+        const apart =
+          button.x + button.width <= box.x ||
+          box.x + box.width <= button.x ||
+          button.y + button.height <= box.y ||
+          box.y + box.height <= button.y;
+        assert.ok(apart, 'the settings button covers a card');
+      }
+      await page.getByTestId('settings-button').click();
+      await page.getByTestId('settings-drawer').waitFor();
+      await page.keyboard.press('Escape');
+      assert.equal(await text(page.getByTestId('breadcrumb')), 'Dashboard');
+      assert.equal(await text(page.getByTestId('tab-Dashboard')), 'Dashboard');
+      await page.screenshot({ path: artifact('phone-en-dashboard.png') });
+
+      await checkPages(page, demoPages);
+    },
+    { viewport: PHONE },
+  );
+});
+
+test('the host admin pages on a 390 px phone, in English; settings are saved and kept', {
+  timeout: 90_000,
+}, async (t) => {
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signInInEnglish(page, HOST_ADMIN);
+      await checkPages(page, hostPages);
+
+      // a global value, then a personal one; both kept after a reload
+      const interval = page.getByTestId('setting-Abp.Identity.User.SmsRepetInterval');
+      await eventually(async () => assert.equal(await interval.inputValue(), '1'));
+      await interval.fill('3');
+      await page.getByTestId('settings-save-global-Identity').click();
+      await page.locator('.ant-message-success').first().waitFor();
+      await page.getByTestId('settings-tab-user').click();
+      const zone = page.getByTestId('setting-Abp.Timing.TimeZone');
+      await zone.click();
+      await page.keyboard.type('Europe/Berlin');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('settings-save-user-Timing').click();
+      await page.locator('.ant-message-success').first().waitFor();
+      await page.reload();
+      await eventually(async () => assert.equal(await interval.inputValue(), '3'));
+      await page.getByTestId('settings-tab-user').click();
+      await eventually(async () =>
+        assert.match(await text(page.getByTestId('settings-group-user-Timing')), /Europe\/Berlin/),
+      );
+      await expectTranslatedAndFitting(page, '/admin/settings (personal)');
+    },
+    { viewport: PHONE },
+  );
+});
+
+test('organization units: tree, move, members; claim types; a new public menu reaches a user', {
+  timeout: 120_000,
+}, async (t) => {
+  const plain = { tenant: 'demo', userName: 'plainuser', password: 'Plain123!' };
+  // a user without roles or permissions (self-registered by phone)
+  await registerPhoneUser(server.url, 'demo', { phoneNumber: '13800138123', ...plain });
+
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, DEMO_ADMIN);
+    // the breadcrumb names the dashboard as its menu and tab do, on it and on other pages
+    const dashboardTab = await text(page.getByTestId('tab-Dashboard'));
+    assert.equal(dashboardTab, '仪表盘');
+    assert.equal(await text(page.getByTestId('breadcrumb')), dashboardTab);
+    await page.goto(`${server.url}/admin/organization-unit`);
+    await eventually(async () =>
+      assert.equal(await text(page.getByTestId('breadcrumb').locator('li').first()), dashboardTab),
+    );
+    const addUnit = async (name: string, parent?: string) => {
+      if (parent) {
+        await page.getByTestId(`unit-actions-${parent}`).click();
+        await page
+          .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: /Add child|添加下级/ })
+          .click();
+      } else await page.getByTestId('unit-add-root').click();
+      await page.getByTestId('unit-displayName').fill(name);
+      await page.getByTestId('unit-form-submit').click();
+      await page.getByTestId(`unit-${name}`).waitFor();
+    };
+    await addUnit('Head office');
+    await addUnit('Sales', 'Head office');
+    await addUnit('Warehouse');
+
+    // move Warehouse under Head office with the dialog
+    await page.getByTestId('unit-actions-Warehouse').click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: /^Move$|^移动$/ })
+      .click();
+    await page.getByTestId('unit-move-target').click();
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: 'Head office' }).last().click();
+    await page.locator('.ant-modal-footer button.ant-btn-primary').last().click();
+    const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+    await eventually(async () => {
+      const res = await apiJson<{ items: { code: string; displayName: string }[] }>(
+        server.url,
+        '/api/identity/organization-units/all',
+        { token },
+      );
+      const codes = res.body.items.map((u) => `${u.code} ${u.displayName}`);
+      assert.deepEqual(codes, ['00001 Head office', '00001.00001 Sales', '00001.00002 Warehouse']);
+    });
+
+    // members: add li.na to Sales
+    await page.getByTestId('unit-Sales').click();
+    await page.getByTestId('unit-add-users').click();
+    await page.getByTestId('unit-candidates-users').click();
+    await page.keyboard.type('li.na');
+    await page.locator('.ant-select-item-option', { hasText: 'li.na' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('unit-add-confirm').click();
+    await page.getByTestId('unit-member-li.na').waitFor();
+    await page.screenshot({ path: artifact('identity-organization-units.png') });
+
+    // claim types: create one; static ones have no delete button
+    await page.goto(`${server.url}/admin/claim-type`);
+    await page.getByTestId('claim-type-row-email').waitFor();
+    assert.equal(await page.getByTestId('claim-type-delete-email').count(), 0);
+    await page
+      .getByTestId('claim-types')
+      .getByRole('button', { name: /新建|New/ })
+      .click();
+    await page.getByTestId('claim-type-name').fill('employee_no');
+    await page.getByTestId('claim-type-regex').fill('^E\\d{4}$');
+    await page.getByTestId('claim-type-form-submit').click();
+    await page.getByTestId('claim-type-row-employee_no').waitFor();
+
+    // menus: a new public menu, shown in the tree with its details
+    await page.goto(`${server.url}/container/menus`);
+    await page.getByTestId('menu-node-Dashboard').waitFor();
+    await page.getByTestId('menu-create').click();
+    await page.getByTestId('menu-name').fill('Handbook');
+    await page.getByTestId('menu-display-name').fill('Handbook');
+    await page.getByTestId('menu-path').fill('/handbook');
+    await page.getByTestId('menu-component').fill('dashboard/index');
+    await page.getByTestId('menu-meta-title').fill('Handbook');
+    await page.getByTestId('menu-public').click();
+    await page.getByTestId('menu-form-submit').click();
+    await page.getByTestId('menu-node-Handbook').waitFor();
+    await page.getByTestId('menu-details').waitFor();
+    assert.match(await text(page.getByTestId('menu-details')), /\/handbook/);
+    await page.screenshot({ path: artifact('container-menus.png'), animations: 'disabled' });
+  });
+
+  // another user sees it at their next configuration load (sign-in), and nothing of the admin's
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, plain);
+    await eventually(async () => assert.match(await text(page.getByTestId('sidebar')), /Handbook/));
+    assert.doesNotMatch(await text(page.getByTestId('sidebar')), /菜单管理|Menus/);
+  });
+});

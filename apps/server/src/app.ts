@@ -6,7 +6,6 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastJson from 'fast-json-stringify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -31,6 +30,7 @@ import './platform/localization/platform.ts';
 import { recordAudit } from './modules/auditing/service.ts';
 import { PermissionChecker } from './platform/permissions.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
+import { compileSerializer } from './platform/serializer.ts';
 import { requestedTenant, TenantStore, tenantNotAvailable } from './platform/tenancy.ts';
 
 /** Shared services handed to every module (one instance per server process). */
@@ -350,14 +350,13 @@ function zodMessage(
 }
 
 /**
- * Response serialization from the route's Zod schema, compiled once into a
- * fast-json-stringify function (no per-response Zod parse). Falls back to the Zod
- * serializer for a schema JSON Schema cannot express.
+ * Response serialization from the route's Zod schema, compiled once per route (see
+ * platform/serializer.ts; no per-response Zod parse). Falls back to the Zod serializer for a
+ * schema JSON Schema cannot express.
  */
 function fastSerializerCompiler(route: Parameters<typeof serializerCompiler>[0]) {
   try {
-    const json = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', unrepresentable: 'any' });
-    return fastJson(json as never);
+    return compileSerializer(z.toJSONSchema(route.schema as z.ZodType, { io: 'output', unrepresentable: 'any' }));
   } catch {
     return serializerCompiler(route);
   }

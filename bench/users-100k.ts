@@ -72,11 +72,18 @@ try {
   for (const [name, url] of cases) {
     results.push(await load(name, url, { connections, seconds, headers, serverPid: server.pid }));
   }
-  // the latency of one request on an idle server, for comparison with the loaded numbers
-  for (const [name, url] of cases.slice(0, 2)) {
-    results.push(
-      await load(`${name} [1 connection]`, url, { connections: 1, seconds, headers, serverPid: server.pid }),
-    );
+  // the same with 10 callers, and one request alone on an idle server
+  for (const lighter of [10, 1]) {
+    for (const [name, url] of cases.slice(0, 2)) {
+      results.push(
+        await load(`${name} [${lighter} connection${lighter > 1 ? 's' : ''}]`, url, {
+          connections: lighter,
+          seconds,
+          headers,
+          serverPid: server.pid,
+        }),
+      );
+    }
   }
   await stopProcess(server);
   await db.end();

@@ -1,4 +1,5 @@
 import type { Services } from './app.ts';
+import { seedCatalogDemo } from './modules/catalog/seed.ts';
 import { seedIdentity } from './modules/identity/seed.ts';
 import { seedClients } from './modules/identity-server/seed.ts';
 import { seedMenus } from './modules/platform/seed.ts';
@@ -22,5 +23,6 @@ export async function seedAll(services: Services, opts: { demo: boolean }) {
   if (opts.demo) {
     const demo = await ensureTenant(services, 'demo');
     await seedTenant(services, demo);
+    await seedCatalogDemo(services, demo);
   }
 }

@@ -21,6 +21,11 @@ export const NotificationReadState = { Read: 0, UnRead: 1 } as const;
 export const NotificationLifetime = { Persistent: 0, OnlyOne: 1 } as const;
 export const NotificationType = { Application: 0, System: 10, User: 20 } as const;
 
+/** Supplier payment terms (spec §3: payment types; settlement form and cycle options in units of 5). */
+export const PaymentType = { Cash: 5, BACS: 10, Alipay: 15, WeChat: 20 } as const;
+export const SettlementForm = { CashOnDelivery: 5, PaymentBeforeDelivery: 10, Periodic: 15 } as const;
+export const SettlementCycle = { Weekly: 5, HalfMonthly: 10, Monthly: 15, Quarterly: 20 } as const;
+
 export const Limits = {
   maxResultCount: 1000,
   defaultPageSize: 10,

@@ -92,6 +92,19 @@ export const permissionGroups: PermissionGroupDefinition[] = [
     name: 'Notifications',
     permissions: withChildren('Notifications.Notification', ['Send']),
   },
+  {
+    // Catalogue master data is tenant business data; the pages also need AbpSettingManagement.Settings (spec §6).
+    name: 'Catalog',
+    permissions: [
+      ...withChildren('Catalog.Categories', CRUD, 'tenant'),
+      ...withChildren('Catalog.Brands', CRUD, 'tenant'),
+      ...withChildren('Catalog.Suppliers', CRUD, 'tenant'),
+      ...withChildren('Catalog.VendorSources', CRUD, 'tenant'),
+      ...withChildren('Catalog.PurchaseAttributes', CRUD, 'tenant'),
+      ...withChildren('Catalog.ScreenAttributes', CRUD, 'tenant'),
+      ...withChildren('Catalog.AttributeGroups', CRUD, 'tenant'),
+    ],
+  },
 ];
 
 export const allPermissions: PermissionDefinition[] = permissionGroups.flatMap((g) => g.permissions);
@@ -107,6 +120,13 @@ export const Permissions = {
   SecurityLog: 'AbpAuditing.SecurityLog',
   Layouts: 'Platform.Layout',
   Menus: 'Platform.Menus',
+  Categories: 'Catalog.Categories',
+  Brands: 'Catalog.Brands',
+  Suppliers: 'Catalog.Suppliers',
+  VendorSources: 'Catalog.VendorSources',
+  PurchaseAttributes: 'Catalog.PurchaseAttributes',
+  ScreenAttributes: 'Catalog.ScreenAttributes',
+  AttributeGroups: 'Catalog.AttributeGroups',
 } as const;
 
 /** The client's permission list when nothing is granted (spec section 4). */

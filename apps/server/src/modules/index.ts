@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import abp from './abp/routes.ts';
 import account from './account/routes.ts';
 import auditing from './auditing/routes.ts';
+import catalog from './catalog/routes.ts';
 import features from './features/routes.ts';
 import identity from './identity/routes.ts';
 import identityServer from './identity-server/routes.ts';
@@ -23,5 +24,6 @@ export const modules: FastifyPluginAsync[] = [
   platform,
   auditing,
   notifications,
+  catalog,
   abp,
 ];

@@ -16,6 +16,7 @@ const groups: Record<string, [en: string, zh: string]> = {
   Platform: ['Platform', '平台管理'],
   AbpIdentityServer: ['Identity server', '身份认证服务器'],
   Notifications: ['Notifications', '通知'],
+  Catalog: ['Catalogue', '商品管理'],
 };
 
 const permissions: Record<string, [en: string, zh: string]> = {
@@ -56,6 +57,13 @@ const permissions: Record<string, [en: string, zh: string]> = {
   'AbpIdentityServer.IdentityResources': ['Identity resources', '身份资源'],
   'Notifications.Notification': ['Notifications', '通知'],
   'Notifications.Notification.Send': ['Send', '发送'],
+  'Catalog.Categories': ['Categories', '商品分类'],
+  'Catalog.Brands': ['Brands', '品牌'],
+  'Catalog.Suppliers': ['Suppliers', '供应商'],
+  'Catalog.VendorSources': ['Vendor sources', '货源平台'],
+  'Catalog.PurchaseAttributes': ['Purchase attributes', '采购属性'],
+  'Catalog.ScreenAttributes': ['Screening attributes', '筛选属性'],
+  'Catalog.AttributeGroups': ['Attribute groups', '属性组'],
 };
 
 /** Children named like CRUD actions share their text. */

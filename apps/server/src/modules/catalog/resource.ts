@@ -1,0 +1,290 @@
+import { listResult, pagedResult } from '@seller/contracts';
+import { and, asc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Services } from '../../app.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import {
+  type CrudContext,
+  deleteOwned,
+  getOwned,
+  insertOwned,
+  orderBy,
+  owned,
+  page,
+  selectEntities,
+  updateOwned,
+} from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { t } from '../../platform/localization/index.ts';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../auditing/export.ts';
+import { exportQuery, idParams, type ListQuery, listQuery } from './dto.ts';
+
+/**
+ * One master-data entity declared once: its table, sort and search columns, unique fields,
+ * mapping, and optional child rows. `resourceService` turns it into list/get/create/update/
+ * delete over the platform CRUD helpers (tenant predicate, audit, concurrency stamps), and
+ * `resourceRoutes` into the ABP-style endpoints.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: drizzle's table generics are not worth spelling out here
+type AnyTable = PgTable & Record<string, any>;
+type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+
+export interface Resource<T extends AnyTable, I, D> {
+  table: T;
+  /** Entity name: audit records, 404 texts and the localization key `Catalog::<entity>`. */
+  entity: string;
+  sortable: Record<string, AnyPgColumn>;
+  defaultSort: SQL[];
+  /** Columns the `filter` text is looked for in (case-insensitive substring). */
+  search: AnyPgColumn[];
+  /** Case-insensitively unique columns per tenant, with the input member each belongs to. */
+  unique?: { member: string; column: AnyPgColumn }[];
+  /** Input → the row's own columns (children are written by `saveChildren`). */
+  values(input: I): Partial<T['$inferInsert']>;
+  /** Reference checks and other rules Zod cannot express (throw field errors). */
+  validate?(tx: Tx, ctx: Ctx, input: I, id?: string): Promise<void>;
+  saveChildren?(tx: Tx, ctx: Ctx, id: string, input: I): Promise<void>;
+  beforeDelete?(tx: Tx, ctx: Ctx, id: string): Promise<void>;
+  /** Rows → DTOs, loading children in one query for the whole page. */
+  toDtos(tx: Tx, ctx: Ctx, rows: T['$inferSelect'][]): Promise<D[]>;
+}
+
+const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) {
+  const where = (ctx: Ctx, filter?: string) =>
+    owned(ctx, r.table, filter ? or(...r.search.map((c) => ilike(c, like(filter)))) : undefined);
+
+  /** Unique among all the tenant's rows, recycled ones included (their values stay taken). */
+  async function assertUnique(tx: Tx, ctx: Ctx, input: I, exceptId?: string) {
+    for (const { member, column } of r.unique ?? []) {
+      const value = (input as Record<string, unknown>)[member];
+      if (typeof value !== 'string') continue;
+      const [clash] = await tx
+        .select({ id: r.table.id })
+        .from(r.table as PgTable)
+        .where(
+          and(
+            ctx.tenant ? eq(r.table.tenantId, ctx.tenant.id) : isNull(r.table.tenantId),
+            sql`lower(${column}) = lower(${value})`,
+            exceptId ? ne(r.table.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      if (clash) throw fieldError(member, 'Catalog::AlreadyExists', [value]);
+    }
+  }
+
+  /** A concurrent writer of the same unique value loses on the index: the same field error as the check. */
+  async function uniquely<R>(input: I, write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (e) {
+      const cause = (e as { cause?: { code?: string } }).cause ?? (e as { code?: string });
+      const member = r.unique?.[0]?.member;
+      if (cause?.code !== '23505' || !member) throw e;
+      throw fieldError(member, 'Catalog::AlreadyExists', [(input as Record<string, unknown>)[member]]);
+    }
+  }
+
+  const one = async (tx: Tx, ctx: Ctx, row: T['$inferSelect']) => (await r.toDtos(tx, ctx, [row]))[0];
+
+  return {
+    where,
+    page: (services: Services, ctx: Ctx, q: ListQuery) =>
+      services.data.inTenant(ctx, async (tx) => {
+        const p = await page(tx, r.table, where(ctx, q.filter), q, { allowed: r.sortable, fallback: r.defaultSort });
+        return { totalCount: p.totalCount, items: await r.toDtos(tx, ctx, p.items) };
+      }),
+    all: (services: Services, ctx: Ctx, filter?: string) =>
+      services.data.inTenant(ctx, async (tx) => {
+        const rows = await selectEntities(tx, r.table, { where: where(ctx, filter), orderBy: r.defaultSort });
+        return { items: await r.toDtos(tx, ctx, rows) };
+      }),
+    get: (services: Services, ctx: Ctx, id: string) =>
+      services.data.inTenant(ctx, async (tx) => one(tx, ctx, await getOwned(tx, ctx, r.table, r.entity, id))),
+    create: (services: Services, ctx: Ctx, input: I) =>
+      services.data.inTenant(ctx, async (tx) => {
+        await r.validate?.(tx, ctx, input);
+        await assertUnique(tx, ctx, input);
+        const row = await uniquely(input, () => insertOwned(tx, ctx, r.table, r.entity, r.values(input)));
+        await r.saveChildren?.(tx, ctx, row.id as string, input);
+        return one(tx, ctx, row);
+      }),
+    update: (services: Services, ctx: Ctx, id: string, input: I & { concurrencyStamp?: string }) =>
+      services.data.inTenant(ctx, async (tx) => {
+        await getOwned(tx, ctx, r.table, r.entity, id);
+        await r.validate?.(tx, ctx, input, id);
+        await assertUnique(tx, ctx, input, id);
+        const row = await uniquely(input, () =>
+          updateOwned(tx, ctx, r.table, r.entity, id, r.values(input), input.concurrencyStamp),
+        );
+        await r.saveChildren?.(tx, ctx, id, input);
+        return one(tx, ctx, row);
+      }),
+    remove: (services: Services, ctx: Ctx, id: string) =>
+      services.data.inTenant(ctx, async (tx) => {
+        await getOwned(tx, ctx, r.table, r.entity, id);
+        await r.beforeDelete?.(tx, ctx, id);
+        await deleteOwned(tx, ctx, r.table, r.entity, id);
+      }),
+    /** The filtered, sorted list in batches, for the Excel export. */
+    async *batches(services: Services, ctx: Ctx, q: Pick<ListQuery, 'filter' | 'sorting'>, size = 2000) {
+      const order = [...orderBy(q.sorting, r.sortable, r.defaultSort), asc(r.table.id)];
+      for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
+        const rows = await services.data.inTenant(ctx, async (tx) =>
+          r.toDtos(
+            tx,
+            ctx,
+            await selectEntities(tx, r.table, { where: where(ctx, q.filter), orderBy: order, limit: size, offset }),
+          ),
+        );
+        if (rows.length) yield rows;
+        if (rows.length < size) return;
+      }
+    },
+  };
+}
+
+/**
+ * Writes a parent's child rows from its input list: items with a known id are updated (when
+ * changed), the others inserted, missing ones deleted, so ids that other records point at
+ * (e.g. SKU option codes) stay stable. Deletes go first, freeing unique values for reuse.
+ */
+export async function syncChildren<T extends AnyTable, C extends { id?: string }>(
+  tx: Tx,
+  ctx: Ctx,
+  table: T,
+  entity: string,
+  parent: { key: string; column: AnyPgColumn; id: string },
+  items: C[],
+  values: (item: C, index: number) => Partial<T['$inferInsert']>,
+) {
+  const existing = (await selectEntities(tx, table, { where: owned(ctx, table, eq(parent.column, parent.id)) })) as {
+    id: string;
+  }[];
+  const wanted = new Set(items.map((i) => i.id).filter(Boolean));
+  for (const row of existing) if (!wanted.has(row.id)) await deleteOwned(tx, ctx, table, entity, row.id);
+  const known = new Map(existing.map((row) => [row.id, row as Record<string, unknown>]));
+  for (const [index, item] of items.entries()) {
+    const next = { ...values(item, index), [parent.key]: parent.id } as Record<string, unknown>;
+    const before = item.id ? known.get(item.id) : undefined;
+    if (!before) await insertOwned(tx, ctx, table, entity, next as Partial<T['$inferInsert']>);
+    else if (Object.entries(next).some(([k, v]) => before[k] !== v)) {
+      await updateOwned(tx, ctx, table, entity, item.id!, next as Partial<T['$inferInsert']>);
+    }
+  }
+}
+
+/** A 400 on the first repeated value of `key` in a child list, naming `list.<index>.<key>`. */
+export function assertDistinct<C>(
+  list: string,
+  items: C[],
+  key: keyof C & string,
+  normalize = (v: unknown) => String(v).toLowerCase(),
+) {
+  const seen = new Set<string>();
+  for (const [index, item] of items.entries()) {
+    const v = normalize(item[key]);
+    if (seen.has(v)) throw fieldError(`${list}.${index}.${key}`, 'Catalog::Duplicate', [String(item[key])]);
+    seen.add(v);
+  }
+}
+
+export interface ExportColumnDef<D> {
+  /** Localization key in the `Catalog` resource. */
+  header: string;
+  width?: number;
+  value(row: D, culture: RequestContext['culture']): string | number | Date | null | undefined;
+}
+
+/**
+ * `GET url` (paged), `GET url/all`, `GET url/{id}`, `POST url`, `PUT url/{id}`, `DELETE url/{id}`
+ * and, with `exportColumns`, `GET url/export` (.xlsx of the filtered, sorted list). Reads need
+ * `permission`, writes its `.Create`/`.Update`/`.Delete` children.
+ */
+export function resourceRoutes<D>(
+  fastify: FastifyInstance,
+  opts: {
+    url: string;
+    tag: string;
+    permission: string;
+    dto: z.ZodType<D>;
+    input: z.ZodType;
+    updateInput: z.ZodType;
+    // biome-ignore lint/suspicious/noExplicitAny: the input type is checked by the schemas above
+    service: ReturnType<typeof resourceService<any, any, D>>;
+    /** File and sheet name: a `Catalog` localization key. */
+    exportName?: string;
+    exportColumns?: ExportColumnDef<D>[];
+  },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+  const { url, permission, service } = opts;
+  const tags = [opts.tag];
+  const read = { permission };
+
+  app.get(
+    url,
+    { config: read, schema: { tags, querystring: listQuery, response: { 200: pagedResult(opts.dto) } } },
+    (req) => service.page(s, req.ctx, req.query),
+  );
+  app.get(
+    `${url}/all`,
+    {
+      config: read,
+      schema: { tags, querystring: listQuery.pick({ filter: true }), response: { 200: listResult(opts.dto) } },
+    },
+    (req) => service.all(s, req.ctx, req.query.filter),
+  );
+  if (opts.exportColumns) {
+    const columns = opts.exportColumns;
+    const name = opts.exportName ?? opts.tag;
+    app.get(`${url}/export`, { config: read, schema: { tags, querystring: exportQuery } }, (req, reply) => {
+      const culture = req.ctx.culture;
+      const title = t(culture, `Catalog::${name}`);
+      return sendXlsx(
+        reply,
+        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+        title,
+        columns.map((c) => ({
+          header: t(culture, `Catalog::${c.header}`),
+          width: c.width,
+          value: (row: D) => c.value(row, culture),
+        })),
+        service.batches(s, req.ctx, req.query),
+      );
+    });
+  }
+  app.get(
+    `${url}/:id`,
+    { config: read, schema: { tags, params: idParams, response: { 200: opts.dto } } },
+    (req) => service.get(s, req.ctx, req.params.id) as never,
+  );
+  app.post(
+    url,
+    { config: { permission: `${permission}.Create` }, schema: { tags, body: opts.input, response: { 200: opts.dto } } },
+    (req) => service.create(s, req.ctx, req.body) as never,
+  );
+  app.put(
+    `${url}/:id`,
+    {
+      config: { permission: `${permission}.Update` },
+      schema: { tags, params: idParams, body: opts.updateInput, response: { 200: opts.dto } },
+    },
+    (req) => service.update(s, req.ctx, req.params.id, req.body as never) as never,
+  );
+  app.delete(
+    `${url}/:id`,
+    { config: { permission: `${permission}.Delete` }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await service.remove(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

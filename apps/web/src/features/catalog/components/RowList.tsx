@@ -1,0 +1,52 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface RowListProps {
+  /** Form field holding the array. */
+  name: string;
+  label: ReactNode;
+  addText: ReactNode;
+  /** A new row's values. */
+  blank: object;
+  /** The cells of one row (Form.Items named relative to the row). */
+  row(field: { name: number; key: number }): ReactNode;
+  testid?: string;
+}
+
+/** Editable rows of a child list (attribute values, options, group items) inside a form. */
+export function RowList({ name, label, addText, blank, row, testid }: RowListProps) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={label} data-testid={testid}>
+      <Form.List name={name}>
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field) => (
+              <Space key={field.key} align="baseline" wrap style={{ display: 'flex', marginBottom: 4 }}>
+                {row({ name: field.name, key: field.key })}
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(field.name)}
+                  aria-label={t('crud.delete')}
+                  data-testid={testid ? `${testid}-remove-${field.name}` : undefined}
+                />
+              </Space>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add(blank)}
+              data-testid={testid ? `${testid}-add` : undefined}
+            >
+              {addText}
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </Form.Item>
+  );
+}

@@ -1,0 +1,73 @@
+import { Input } from 'antd';
+import { z } from 'zod';
+import { CrudField } from '../../../../components/crud/index.ts';
+import { type BrandDto, brandsApi, LC } from '../../api.ts';
+import { MasterDataPage } from '../../components/MasterDataPage.tsx';
+import { optionalText, text, url } from '../../form.ts';
+
+const schema = () =>
+  z.object({
+    name: text('Name', 128),
+    nameEn: optionalText('NameEn', 128),
+    website: url(),
+    description: optionalText('Description', 512),
+  });
+
+/** /product/brach: brands. */
+export default function BrandsPage() {
+  return (
+    <MasterDataPage<BrandDto, ReturnType<typeof schema>>
+      testid="brands"
+      entity="Brand"
+      title="Brands"
+      permission="Catalog.Brands"
+      api={brandsApi}
+      defaultSorting="name asc"
+      exportName={LC('Brands')}
+      label={(r) => r.name}
+      columns={[
+        { key: 'name', title: LC('DisplayName:Name'), dataIndex: 'name', sortField: 'name' },
+        { key: 'nameEn', title: LC('DisplayName:NameEn'), dataIndex: 'nameEn', sortField: 'nameEn' },
+        {
+          key: 'website',
+          title: LC('DisplayName:Website'),
+          dataIndex: 'website',
+          render: (v: string | null) =>
+            v ? (
+              <a href={v} target="_blank" rel="noreferrer">
+                {v}
+              </a>
+            ) : null,
+        },
+        { key: 'description', title: LC('DisplayName:Description'), dataIndex: 'description', ellipsis: true },
+        {
+          key: 'creationTime',
+          title: LC('DisplayName:CreationTime'),
+          dataIndex: 'creationTime',
+          sortField: 'creationTime',
+          defaultHidden: true,
+          render: (v: string) => new Date(v).toLocaleString(),
+        },
+      ]}
+      schema={schema}
+      blank={{ name: '' }}
+      toForm={(r) => r}
+      fields={
+        <>
+          <CrudField name="name" label={LC('DisplayName:Name')}>
+            <Input autoFocus data-testid="brand-name" />
+          </CrudField>
+          <CrudField name="nameEn" label={LC('DisplayName:NameEn')}>
+            <Input data-testid="brand-name-en" />
+          </CrudField>
+          <CrudField name="website" label={LC('DisplayName:Website')}>
+            <Input placeholder="https://" />
+          </CrudField>
+          <CrudField name="description" label={LC('DisplayName:Description')}>
+            <Input.TextArea rows={3} />
+          </CrudField>
+        </>
+      }
+    />
+  );
+}

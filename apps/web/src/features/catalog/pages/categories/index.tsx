@@ -1,0 +1,288 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Tree,
+  Typography,
+} from 'antd';
+import type { DataNode, TreeProps } from 'antd/es/tree';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { useAccess } from '../../../../lib/access.tsx';
+import { useUi } from '../../../../lib/ui-bridge.ts';
+import {
+  attributeGroupsApi,
+  type CategoryDto,
+  type CategoryNode,
+  categoriesApi,
+  LC,
+  toCategoryTree,
+} from '../../api.ts';
+import { code, optionalText, sort, text } from '../../form.ts';
+
+const P = 'Catalog.Categories';
+const L = (key: string) => LC(`DisplayName:${key}`);
+
+const schema = () =>
+  z.object({
+    code: code('Code', 32),
+    name: text('Name', 128),
+    nameEn: optionalText('NameEn', 128),
+    attributeGroupId: z
+      .string()
+      .nullish()
+      .transform((v) => v || null),
+    sort: sort(),
+  });
+
+type Editing = { mode: 'create'; parent: CategoryDto | null } | { mode: 'edit'; category: CategoryDto };
+
+/** /product/catalog: the category tree (drag to move or reorder), with code, names and attribute group. */
+export default function CategoriesPage() {
+  const { i18n } = useTranslation();
+  const { message } = useUi();
+  const { t } = useTranslation();
+  const access = useAccess();
+  const client = useQueryClient();
+  const canMove = access.can(`${P}.Update`);
+  const categories = useQuery({ queryKey: ['catalog', 'categories', 'all'], queryFn: categoriesApi.all });
+  const groups = useQuery({ queryKey: ['catalog', 'attribute-groups', 'all'], queryFn: attributeGroupsApi.all });
+  const list = categories.data?.items ?? [];
+  const tree = useMemo(() => toCategoryTree(list), [list]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editing, setEditingState] = useState<Editing | null>(null);
+  // the title of the last opened form stays while the drawer closes
+  const [formTitle, setFormTitle] = useState('');
+  const setEditing = (next: Editing | null) => {
+    if (next) {
+      setFormTitle(
+        next.mode === 'edit' ? LC('Edit:Category', next.category.name) : LC(next.parent ? 'AddChild' : 'AddRoot'),
+      );
+    }
+    setEditingState(next);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
+  const formSchema = useMemo(schema, [i18n.language]);
+  const refresh = () => client.invalidateQueries({ queryKey: ['catalog', 'categories'] });
+  const selected = list.find((c) => c.id === selectedId) ?? null;
+  const groupName = (id: string | null) => groups.data?.items.find((g) => g.id === id)?.name ?? '';
+
+  // every category starts expanded, new ones too (a new child must be visible); collapsing is kept
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const known = useRef(new Set<string>());
+  useEffect(() => {
+    const fresh = list.filter((c) => !known.current.has(c.id)).map((c) => c.id);
+    if (!fresh.length) return;
+    for (const id of fresh) known.current.add(id);
+    setExpanded((prev) => [...prev, ...fresh]);
+  }, [list]);
+
+  const toData = (nodes: CategoryNode[]): DataNode[] =>
+    nodes.map((n) => ({
+      key: n.id,
+      title: (
+        <span data-testid={`category-${n.code}`}>
+          {n.name} <Typography.Text type="secondary">{n.code}</Typography.Text>
+        </span>
+      ),
+      children: toData(n.children),
+    }));
+
+  /** Drop inside a node = first child; in a gap = before/after the target among its siblings. */
+  const onDrop: TreeProps['onDrop'] = (info) => {
+    const dragged = list.find((c) => c.id === info.dragNode.key);
+    const target = list.find((c) => c.id === info.node.key);
+    if (!dragged || !target) return;
+    const pos = info.node.pos.split('-');
+    const relative = info.dropPosition - Number(pos[pos.length - 1]);
+    let parentId: string | null;
+    let index: number;
+    if (!info.dropToGap) {
+      parentId = target.id;
+      index = 0;
+    } else {
+      parentId = target.parentId;
+      const siblings = list.filter((c) => c.parentId === parentId && c.id !== dragged.id);
+      const at = siblings.findIndex((c) => c.id === target.id);
+      index = relative === -1 ? at : at + 1;
+    }
+    void categoriesApi
+      .move(dragged.id, parentId, Math.max(index, 0))
+      .then(async () => {
+        message.success(t('crud.saved'));
+        await refresh();
+      })
+      .catch(() => {});
+  };
+
+  const initial = useMemo(() => {
+    if (!editing) return undefined;
+    if (editing.mode === 'create')
+      return { code: '', name: '', sort: 0, attributeGroupId: editing.parent?.attributeGroupId };
+    return editing.category;
+  }, [editing]);
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} lg={10}>
+        <Card
+          title={LC('Categories')}
+          data-testid="categories-tree"
+          extra={
+            <Access permission={`${P}.Create`}>
+              <Button
+                type="primary"
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ mode: 'create', parent: null })}
+                data-testid="category-add-root"
+              >
+                {LC('AddRoot')}
+              </Button>
+            </Access>
+          }
+        >
+          {categories.isLoading ? (
+            <Spin />
+          ) : tree.length === 0 ? (
+            <Empty />
+          ) : (
+            <>
+              {canMove && (
+                <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+                  {LC('DragHint')}
+                </Typography.Paragraph>
+              )}
+              <Tree
+                blockNode
+                draggable={canMove ? { icon: false } : false}
+                onDrop={onDrop}
+                expandedKeys={expanded}
+                onExpand={(keys) => setExpanded(keys.map(String))}
+                treeData={toData(tree)}
+                selectedKeys={selected ? [selected.id] : []}
+                onSelect={(keys) => setSelectedId((keys[0] as string | undefined) ?? null)}
+              />
+            </>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <Card
+          title={selected ? `${selected.name} (${selected.code})` : LC('Category')}
+          data-testid="category-detail"
+          extra={
+            selected && (
+              <Space size={0}>
+                <Access permission={`${P}.Create`}>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<PlusOutlined />}
+                    onClick={() => setEditing({ mode: 'create', parent: selected })}
+                    data-testid="category-add-child"
+                  >
+                    {LC('AddChild')}
+                  </Button>
+                </Access>
+                <Access permission={`${P}.Update`}>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing({ mode: 'edit', category: selected })}
+                    data-testid="category-edit"
+                  >
+                    {t('crud.edit')}
+                  </Button>
+                </Access>
+                <DeleteAction
+                  permission={`${P}.Delete`}
+                  onConfirm={async () => {
+                    await categoriesApi.remove(selected.id);
+                    setSelectedId(null);
+                    await refresh();
+                  }}
+                  testid="category-delete"
+                />
+              </Space>
+            )
+          }
+        >
+          {selected ? (
+            <Descriptions column={1} size="small" bordered>
+              <Descriptions.Item label={L('Code')}>{selected.code}</Descriptions.Item>
+              <Descriptions.Item label={L('Name')}>{selected.name}</Descriptions.Item>
+              <Descriptions.Item label={L('NameEn')}>{selected.nameEn}</Descriptions.Item>
+              <Descriptions.Item label={L('Parent')}>
+                {list.find((c) => c.id === selected.parentId)?.name ?? '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={L('AttributeGroup')}>{groupName(selected.attributeGroupId)}</Descriptions.Item>
+              <Descriptions.Item label={L('Sort')}>{selected.sort}</Descriptions.Item>
+            </Descriptions>
+          ) : (
+            <Empty description={LC('NoSelection')} />
+          )}
+        </Card>
+      </Col>
+
+      <FormOverlay
+        open={!!editing}
+        title={formTitle}
+        schema={formSchema}
+        initialValues={initial}
+        onSubmit={async (values) => {
+          if (editing?.mode === 'edit') {
+            await categoriesApi.update(editing.category.id, {
+              ...values,
+              concurrencyStamp: editing.category.concurrencyStamp,
+            });
+          } else if (editing) {
+            const created = await categoriesApi.create({ ...values, parentId: editing.parent?.id ?? null });
+            setSelectedId(created.id);
+          }
+          await refresh();
+        }}
+        onClose={() => setEditing(null)}
+        testid="category-form"
+      >
+        {editing?.mode === 'create' && editing.parent && (
+          <Typography.Paragraph type="secondary">
+            {L('Parent')}: {editing.parent.name}
+          </Typography.Paragraph>
+        )}
+        <CrudField name="code" label={L('Code')}>
+          <Input autoFocus data-testid="category-code" />
+        </CrudField>
+        <CrudField name="name" label={L('Name')}>
+          <Input data-testid="category-name" />
+        </CrudField>
+        <CrudField name="nameEn" label={L('NameEn')}>
+          <Input data-testid="category-name-en" />
+        </CrudField>
+        <CrudField name="attributeGroupId" label={L('AttributeGroup')}>
+          <Select
+            allowClear
+            options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            data-testid="category-attribute-group"
+          />
+        </CrudField>
+        <CrudField name="sort" label={L('Sort')}>
+          <InputNumber style={{ width: 160 }} />
+        </CrudField>
+      </FormOverlay>
+    </Row>
+  );
+}

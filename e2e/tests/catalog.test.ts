@@ -1,0 +1,130 @@
+/**
+ * Issue 6, catalogue master data through the UI (tenant demo, Chinese): a subcategory in the
+ * category tree, a brand and a supplier, each then listed, and the supplier read back over the API.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(
+  async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  },
+  { timeout: 150_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+const newButton = (list: Locator) => list.getByRole('button', { name: /新建|New/ });
+
+/** Fills a form field by its test id (antd puts the id on the input itself). */
+const fill = (page: Page, testid: string, value: string) => page.getByTestId(testid).fill(value);
+/** Waits until no drawer is shown (saved forms close theirs). */
+const drawersClosed = (page: Page) =>
+  eventually(async () => assert.equal(await page.locator('.ant-drawer-content-wrapper:visible').count(), 0));
+
+test('creates a subcategory, a brand and a supplier and sees them listed', { timeout: 60_000 }, async (t) => {
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, DEMO_ADMIN);
+
+    // the product group is in the menu
+    await page.getByRole('menuitem', { name: /商品管理/ }).waitFor();
+
+    // category tree: a child under the seeded 服装 (APPAREL)
+    await page.goto(`${server.url}/product/catalog`);
+    await page.getByTestId('category-APPAREL').click();
+    await page.getByTestId('category-add-child').click();
+    await fill(page, 'category-code', 'kids');
+    await fill(page, 'category-name', '童装');
+    await page.getByTestId('category-form-submit').click();
+    const kids = page.getByTestId('category-KIDS');
+    await kids.waitFor();
+    // created under APPAREL: its tree node sits inside APPAREL's subtree, and the detail names the parent
+    await eventually(async () => assert.match(await text(page.getByTestId('category-detail')), /服装/));
+    await drawersClosed(page);
+    await page.screenshot({ path: artifact('catalog-categories.png') });
+
+    // brands
+    await page.goto(`${server.url}/product/brach`);
+    const brands = page.getByTestId('brands');
+    await brands.getByText('悦家').waitFor();
+    await newButton(brands).click();
+    await fill(page, 'brand-name', '端到端品牌');
+    await fill(page, 'brand-name-en', 'E2E Brand');
+    await page.getByTestId('brands-form-submit').click();
+    await brands.getByRole('cell', { name: '端到端品牌' }).waitFor();
+
+    // suppliers, with a settlement form chosen from the spec's options
+    await page.goto(`${server.url}/product/supplier`);
+    const suppliers = page.getByTestId('suppliers');
+    await suppliers.getByText('SUP-001').waitFor();
+    await newButton(suppliers).click();
+    await fill(page, 'supplier-code', 'e2e-01');
+    await fill(page, 'supplier-full-name', '端到端供应商');
+    await page.getByTestId('supplier-settlement-form').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '定期结算' }).click();
+    await page.getByTestId('suppliers-form-submit').click();
+    const row = suppliers.getByRole('row', { name: /E2E-01/ });
+    await row.waitFor();
+    assert.match(await text(row), /端到端供应商.*定期结算/);
+    await drawersClosed(page);
+    await page.screenshot({ path: artifact('catalog-suppliers.png') });
+  });
+
+  // what the pages wrote, read back over the API
+  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const categories = await apiJson<{ items: { id: string; code: string; parentId: string | null }[] }>(
+    server.url,
+    '/api/catalog/categories/all',
+    { token },
+  );
+  const apparel = categories.body.items.find((c) => c.code === 'APPAREL');
+  assert.equal(categories.body.items.find((c) => c.code === 'KIDS')?.parentId, apparel?.id);
+  const suppliers = await apiJson<{ items: { code: string; settlementForm: number }[] }>(
+    server.url,
+    '/api/catalog/suppliers?filter=E2E',
+    { token },
+  );
+  assert.deepEqual(
+    suppliers.body.items.map((s) => [s.code, s.settlementForm]),
+    [['E2E-01', 15]],
+  );
+});
+
+test('the attribute and vendor-source pages list the seeded rows and edit child values', {
+  timeout: 40_000,
+}, async (t) => {
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, DEMO_ADMIN);
+    for (const [path, list, seeded] of [
+      ['/product/vendor-source', 'vendor-sources', 'detail.1688.com/offer/*'],
+      ['/product/screen-attributes', 'screen-attributes', '涤纶'],
+      ['/product/attributes-group', 'attribute-groups', '尺码 *'],
+      ['/product/purchase-attributes', 'purchase-attributes', '黑色 · BLK'],
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId(list).getByText(seeded).waitFor();
+    }
+
+    // a new colour value with its SKU code, typed in lower case
+    await page.getByTestId('purchase-attributes-edit-颜色').click();
+    await page.getByTestId('purchase-attribute-values-add').click();
+    const values = page.getByTestId('purchase-attribute-values');
+    await values.getByPlaceholder('值', { exact: true }).last().fill('绿色');
+    await values.getByPlaceholder('SKU 编码', { exact: true }).last().fill('grn');
+    await page.getByTestId('purchase-attributes-form-submit').click();
+    await page.getByTestId('purchase-attributes').getByText('绿色 · GRN').waitFor();
+    await drawersClosed(page);
+    await page.screenshot({ path: artifact('catalog-purchase-attributes.png') });
+  });
+});

@@ -4,7 +4,7 @@
  *  - GET /api/abp/application-configuration (warm, signed in as the demo admin);
  *  - an authenticated, tenant-scoped, permission-checked list endpoint;
  *  - a bare Fastify + pg route running the same queries, in the same run.
- * Usage: npm run bench (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_ROUNDS=3 by default)
+ * Usage: npm run bench (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_ROUNDS=5 by default)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50' },
-    rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '3' },
+    rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '5' },
   },
 });
 const rounds = Number(values.rounds);

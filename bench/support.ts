@@ -55,20 +55,27 @@ export function cpuSeconds(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** CPU seconds used so far by every PostgreSQL process on this machine (the database's share of a run). */
-export function databaseCpuSeconds(): number {
-  let total = 0;
+/** CPU seconds used so far by each PostgreSQL process on this machine, by pid. */
+export function databaseCpu(): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.split(') ')[1].split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // the process ended while being read
     }
   }
-  return total;
+  return byPid;
+}
+
+/** The database's CPU seconds between two readings (processes that ended in between are not counted). */
+export function databaseCpuSince(before: Map<string, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of databaseCpu()) used += seconds - (before.get(pid) ?? 0);
+  return used;
 }
 
 export interface LoadResult {
@@ -122,11 +129,11 @@ export async function load(
   await run(2, null);
   const latencies: number[] = [];
   const cpuBefore = cpuSeconds(opts.serverPid);
-  const dbBefore = databaseCpuSeconds();
+  const dbBefore = databaseCpu();
   const clientBefore = process.cpuUsage();
   const failures = await run(opts.seconds, latencies);
   const cpuUsed = cpuSeconds(opts.serverPid) - cpuBefore;
-  const dbUsed = databaseCpuSeconds() - dbBefore;
+  const dbUsed = databaseCpuSince(dbBefore);
   const client = process.cpuUsage(clientBefore);
   await pool.close();
   latencies.sort((a, b) => a - b);

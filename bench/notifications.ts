@@ -12,22 +12,16 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { HubPath } from '../packages/contracts/src/constants.ts';
-import { freePort, root, signIn, startProcess, stopProcess } from './support.ts';
+import { freshDatabase, root, signIn, startProduct, stopProcess } from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PASSWORD = 'Bench1q2w3E*';
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const dbName = `seller_bench_notify_${Date.now()}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = Object.assign(new URL(baseUrl), { pathname: `/${dbName}` }).toString();
+const database = await freshDatabase('seller_bench_notify');
+const { db } = database;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted: number[], p: number) =>
@@ -66,20 +60,10 @@ async function pool<T>(items: T[], concurrency: number, run: (item: T, i: number
 
 const sockets: Socket[] = [];
 try {
-  const port = await freePort();
-  const server = await startProcess('apps/server/src/main.ts', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: `/tmp/${dbName}`,
+  const { port, server } = await startProduct(database, {
     // sign-ins come from one address: each gets its own forwarded address (per-IP sign-in limit)
     TRUST_PROXY: 'true',
   });
-  const db = new pg.Client({ connectionString: dbUrl });
-  db.on('error', () => {}); // the final DROP DATABASE ends this connection
-  await db.connect();
   const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
   await db.query(
     `insert into identity_users (tenant_id, user_name, normalized_user_name, email, normalized_email, email_confirmed,
@@ -89,7 +73,6 @@ try {
      from generate_series(1, $2) i`,
     [demoId, CLIENTS, cheapHash(PASSWORD)],
   );
-  await db.end();
 
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
@@ -200,6 +183,5 @@ try {
   process.exitCode = 1;
 } finally {
   for (const s of sockets) s?.disconnect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

@@ -8,8 +8,18 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { freePort, type LoadResult, load, root, signIn, startProcess, stopProcess } from './support.ts';
+import type pg from 'pg';
+import {
+  freePort,
+  freshDatabase,
+  type LoadResult,
+  load,
+  root,
+  signIn,
+  startProcess,
+  startProduct,
+  stopProcess,
+} from './support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,30 +31,14 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const dbName = `seller_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = Object.assign(new URL(baseUrl), { pathname: `/${dbName}` }).toString();
+const database = await freshDatabase('seller_bench');
+const { db } = database;
 
 const results: LoadResult[] = [];
 let ratios: number[] = [];
 try {
-  const port = await freePort();
-  const server = await startProcess('apps/server/src/main.ts', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: `/tmp/${dbName}`,
-  });
-  const db = new pg.Client({ connectionString: dbUrl });
-  db.on('error', () => {}); // the final DROP DATABASE ends this connection
-  await db.connect();
+  const { port, server } = await startProduct(database);
   const tenants = await seedVolume(db);
   const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
 
@@ -73,7 +67,7 @@ try {
   // The list and the bare route are loaded in alternating rounds, both servers running
   // throughout, so that whatever else the machine does weighs on both alike.
   const barePort = await freePort();
-  const bare = await startProcess('bench/bare-server.ts', { PORT: String(barePort), DATABASE_URL: dbUrl });
+  const bare = await startProcess('bench/bare-server.ts', { PORT: String(barePort), DATABASE_URL: database.url });
   const listRounds: LoadResult[] = [];
   const bareRounds: LoadResult[] = [];
   for (let round = 0; round < rounds; round++) {
@@ -97,7 +91,6 @@ try {
   await stopProcess(bare);
   results.push(median(listRounds), median(bareRounds));
   ratios = listRounds.map((l, i) => Math.round((l.requestsPerSecond / bareRounds[i].requestsPerSecond) * 100));
-  await db.end();
 
   const config = results.find((r) => r.name.includes('1 connection')) ?? results[0];
   const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
@@ -123,8 +116,7 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
 
 /** The round with the median throughput stands for the case. */

@@ -1,9 +1,62 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import pg from 'pg';
 import { Pool } from 'undici';
 
 export const root = new URL('..', import.meta.url).pathname;
+
+const baseDatabaseUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  /** A client on the new database, for seeding and plans. */
+  db: pg.Client;
+  /** Ends the client and drops the database. */
+  drop(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database for one run, next to `BENCH_DATABASE_URL`'s (default: the local `test`). */
+export async function freshDatabase(prefix: string): Promise<BenchDatabase> {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseDatabaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = Object.assign(new URL(baseDatabaseUrl), { pathname: `/${name}` }).toString();
+  const db = new pg.Client({ connectionString: url });
+  db.on('error', () => {}); // DROP DATABASE ... WITH (FORCE) ends this connection
+  await db.connect();
+  return {
+    name,
+    url,
+    db,
+    async drop() {
+      await db.end().catch(() => {});
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The product in production mode on `database` (migrated and seeded as it starts), on a free port. */
+export async function startProduct(
+  database: Pick<BenchDatabase, 'name' | 'url'>,
+  env: Record<string, string> = {},
+): Promise<{ port: number; server: ChildProcess }> {
+  const port = await freePort();
+  const server = await startProcess('apps/server/src/main.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: `/tmp/${database.name}`,
+    ...env,
+  });
+  return { port, server };
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

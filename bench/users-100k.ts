@@ -10,36 +10,20 @@
  * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import pg from 'pg';
-import { freePort, type LoadResult, load, root, signIn, startProcess, stopProcess } from './support.ts';
+import type pg from 'pg';
+import { freshDatabase, type LoadResult, load, root, signIn, startProduct, stopProcess } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const dbName = `seller_bench_users_${Date.now()}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = Object.assign(new URL(baseUrl), { pathname: `/${dbName}` }).toString();
+const database = await freshDatabase('seller_bench_users');
+const { db } = database;
 
 const results: LoadResult[] = [];
 const plans: Record<string, string> = {};
 try {
-  const port = await freePort();
-  const server = await startProcess('apps/server/src/main.ts', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: `/tmp/${dbName}`,
-  });
-  const db = new pg.Client({ connectionString: dbUrl });
-  db.on('error', () => {}); // the final DROP DATABASE ends this connection
-  await db.connect();
+  const { port, server } = await startProduct(database);
   const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
   const t0 = performance.now();
   await seedUsers(db, demoId);
@@ -86,7 +70,6 @@ try {
     }
   }
   await stopProcess(server);
-  await db.end();
 
   const report = {
     date: new Date().toISOString(),
@@ -107,8 +90,7 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
 
 /** 100 000 users with varied names, one per second of creation time, in one statement. */

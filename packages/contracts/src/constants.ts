@@ -61,3 +61,26 @@ export const SidebarColors = { background: '#304156', text: '#bfcbd9', active: '
 /** Headers and cookie names of the wire contract. */
 export const TenantKey = '__tenant';
 export const HubPath = '/signalr-hubs/signalr-hubs/notifications';
+
+/** Product lifecycle, "PMS status" (domain §3.3). */
+export const PmsStatus = {
+  AutoCreated: 0,
+  Developing: 1,
+  TrialSale: 2,
+  OnSale: 3,
+  Clearance: 4,
+  Discontinued: 5,
+} as const;
+
+/** Allowed PMS status moves (domain §3.3 read as a lifecycle); the server answers others with 409. */
+export const PmsTransitions: Record<number, readonly number[]> = {
+  [PmsStatus.AutoCreated]: [PmsStatus.Developing, PmsStatus.Discontinued],
+  [PmsStatus.Developing]: [PmsStatus.TrialSale, PmsStatus.OnSale, PmsStatus.Discontinued],
+  [PmsStatus.TrialSale]: [PmsStatus.OnSale, PmsStatus.Clearance, PmsStatus.Discontinued],
+  [PmsStatus.OnSale]: [PmsStatus.Clearance, PmsStatus.Discontinued],
+  [PmsStatus.Clearance]: [PmsStatus.OnSale, PmsStatus.Discontinued],
+  [PmsStatus.Discontinued]: [PmsStatus.OnSale],
+};
+
+/** Shipping-relevant special attributes of a product (domain §3.2). */
+export const ProductSpecialAttributes = ['battery', 'pureBattery', 'liquid', 'powder', 'paste', 'magnetic'] as const;

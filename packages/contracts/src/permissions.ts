@@ -103,6 +103,7 @@ export const permissionGroups: PermissionGroupDefinition[] = [
       ...withChildren('Catalog.PurchaseAttributes', CRUD, 'tenant'),
       ...withChildren('Catalog.ScreenAttributes', CRUD, 'tenant'),
       ...withChildren('Catalog.AttributeGroups', CRUD, 'tenant'),
+      ...withChildren('Catalog.Products', [...CRUD, 'Approve'], 'tenant'),
     ],
   },
 ];
@@ -127,6 +128,7 @@ export const Permissions = {
   PurchaseAttributes: 'Catalog.PurchaseAttributes',
   ScreenAttributes: 'Catalog.ScreenAttributes',
   AttributeGroups: 'Catalog.AttributeGroups',
+  Products: 'Catalog.Products',
 } as const;
 
 /** The client's permission list when nothing is granted (spec section 4). */

@@ -29,6 +29,7 @@ import {
   vendorSourceMatchQuery,
   vendorSourceUpdateInput,
 } from './dto.ts';
+import productRoutes from './product-routes.ts';
 import { resourceRoutes } from './resource.ts';
 import {
   attributeGroupService,
@@ -171,4 +172,6 @@ export default async function routes(fastify: FastifyInstance) {
     updateInput: attributeGroupUpdateInput,
     service: attributeGroupService,
   });
+
+  await productRoutes(fastify);
 }

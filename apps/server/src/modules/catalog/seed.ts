@@ -4,6 +4,7 @@ import type { Services } from '../../app.ts';
 import { type CurrentTenant, systemContext } from '../../platform/context.ts';
 import { categoryService } from './categories.ts';
 import type { SupplierInput } from './dto.ts';
+import { seedProductsDemo } from './product-seed.ts';
 import {
   attributeGroups,
   brands,
@@ -283,4 +284,6 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
     ];
     for (const row of rows) await supplierService.create(services, ctx, row);
   }
+
+  await seedProductsDemo(services, tenant);
 }

@@ -64,6 +64,8 @@ const permissions: Record<string, [en: string, zh: string]> = {
   'Catalog.PurchaseAttributes': ['Purchase attributes', '采购属性'],
   'Catalog.ScreenAttributes': ['Screening attributes', '筛选属性'],
   'Catalog.AttributeGroups': ['Attribute groups', '属性组'],
+  'Catalog.Products': ['Products', '商品'],
+  'Catalog.Products.Approve': ['Change status', '审核'],
 };
 
 /** Children named like CRUD actions share their text. */

@@ -256,6 +256,7 @@ export const platformMenus: SeedMenu[] = [
         'Catalog.PurchaseAttributes',
         'Catalog.ScreenAttributes',
         'Catalog.AttributeGroups',
+        'Catalog.Products',
       ],
     },
   },
@@ -349,6 +350,41 @@ export const platformMenus: SeedMenu[] = [
       permission: 'AbpSettingManagement.Settings',
       permissions: ['Catalog.AttributeGroups'],
     },
+  },
+  {
+    code: '00008.00008',
+    name: 'ProductList',
+    displayName: '商品列表',
+    path: 'productList',
+    component: 'catalog/products/index',
+    meta: {
+      title: 'Menus::ProductList',
+      icon: 'goods',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.Products'],
+    },
+  },
+  {
+    code: '00008.00009',
+    name: 'ProductRecycle',
+    displayName: '回收站',
+    path: 'recycle',
+    component: 'catalog/recycle/index',
+    meta: {
+      title: 'Menus::ProductRecycle',
+      icon: 'database',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.Products.Delete'],
+    },
+  },
+  // Spec §6: product-detail needs no role; it is reached from the list, not the sidebar.
+  {
+    code: '00008.00010',
+    name: 'ProductDetail',
+    displayName: '商品详情',
+    path: 'product-detail',
+    component: 'catalog/product-detail/index',
+    meta: { title: 'Menus::ProductDetail', hidden: true, activeMenu: '/product/productList' },
   },
 ];
 

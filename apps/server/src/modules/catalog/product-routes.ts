@@ -1,0 +1,144 @@
+import { Permissions, pagedResult } from '@seller/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { t } from '../../platform/localization/index.ts';
+import { sendXlsx } from '../auditing/export.ts';
+import { idParams } from './dto.ts';
+import {
+  approveInput,
+  bySkuQuery,
+  generateSkuQuery,
+  itemPriceDto,
+  itemPriceQuery,
+  type ProductDto,
+  productDto,
+  productInput,
+  productListQuery,
+  productUpdateInput,
+  setActiveInput,
+} from './product-dto.ts';
+import { productRecycle, productService } from './products.ts';
+
+const base = '/api/catalog/products';
+const recycle = '/api/catalog/recycle/products';
+
+/** Products at the spec's paths (§7 "Catalog products") and the product half of the recycle area. */
+export default async function productRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+  const P = Permissions.Products;
+  const tags = ['Products'];
+  const read = { permission: P };
+  const update = { permission: `${P}.Update` };
+  const remove = { permission: `${P}.Delete` };
+
+  app.get(
+    base,
+    { config: read, schema: { tags, querystring: productListQuery, response: { 200: pagedResult(productDto) } } },
+    (req) => productService.list(s, req.ctx, req.query),
+  );
+  app.get(
+    `${base}/by-sku`,
+    { config: read, schema: { tags, querystring: bySkuQuery, response: { 200: productDto } } },
+    (req) => productService.bySku(s, req.ctx, req.query.sku),
+  );
+  app.get(
+    `${base}/item-price`,
+    { config: read, schema: { tags, querystring: itemPriceQuery, response: { 200: itemPriceDto } } },
+    (req) => productService.itemPrice(s, req.ctx, req.query.skus),
+  );
+  app.get(
+    `${base}/export`,
+    { config: read, schema: { tags, querystring: productListQuery.omit({ skipCount: true, maxResultCount: true }) } },
+    (req, reply) => {
+      const c = req.ctx.culture;
+      const L = (key: string) => t(c, `Catalog::${key}`);
+      const title = L('Products');
+      return sendXlsx(
+        reply,
+        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+        title,
+        [
+          { header: L('DisplayName:Sku'), width: 20, value: (r: ProductDto) => r.sku },
+          { header: L('DisplayName:ProductName'), width: 32, value: (r) => r.name },
+          { header: L('DisplayName:NameEn'), width: 32, value: (r) => r.nameEn },
+          { header: L('DisplayName:Price'), width: 10, value: (r) => r.price },
+          { header: L('DisplayName:PmsStatus'), width: 12, value: (r) => L(`PmsStatus:${r.pmsStatus}`) },
+          { header: L('DisplayName:IsActive'), width: 8, value: (r) => (r.isActive ? '✓' : '') },
+          { header: L('Variants'), width: 40, value: (r) => r.variants.map((v) => v.sku).join(', ') },
+          { header: L('DisplayName:Weight'), width: 10, value: (r) => r.weight },
+          { header: L('DisplayName:HsCode'), width: 12, value: (r) => r.hsCode },
+          { header: L('DisplayName:CreationTime'), width: 20, value: (r) => r.creationTime },
+        ],
+        productService.batches(s, req.ctx, req.query),
+      );
+    },
+  );
+  app.get(`${base}/:id`, { config: read, schema: { tags, params: idParams, response: { 200: productDto } } }, (req) =>
+    productService.get(s, req.ctx, req.params.id),
+  );
+  app.post(
+    base,
+    { config: { permission: `${P}.Create` }, schema: { tags, body: productInput, response: { 200: productDto } } },
+    (req) => productService.create(s, req.ctx, req.body),
+  );
+  app.post(
+    `${base}/generate-sku`,
+    { config: { permission: `${P}.Create` }, schema: { tags, querystring: generateSkuQuery } },
+    (req) => productService.generateSku(s, req.ctx, req.query.prefix),
+  );
+  app.post(
+    `${base}/approve-product`,
+    { config: { permission: `${P}.Approve` }, schema: { tags, body: approveInput, response: { 200: productDto } } },
+    (req) => productService.approve(s, req.ctx, req.body),
+  );
+  app.put(
+    `${base}/:id`,
+    { config: update, schema: { tags, params: idParams, body: productUpdateInput, response: { 200: productDto } } },
+    (req) => productService.update(s, req.ctx, req.params.id, req.body),
+  );
+  app.put(
+    `${base}/:id/set-active`,
+    { config: update, schema: { tags, params: idParams, body: setActiveInput, response: { 200: productDto } } },
+    (req) => productService.setActive(s, req.ctx, req.params.id, req.body.isActive),
+  );
+  app.delete(`${base}/:id`, { config: remove, schema: { tags, params: idParams } }, async (req, reply) => {
+    await productService.remove(s, req.ctx, req.params.id);
+    return reply.status(204).send();
+  });
+  app.delete(
+    `${base}/remove-variant/:id`,
+    { config: update, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await productService.removeVariant(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+  app.delete(`${base}/hard-Delete/:id`, { config: remove, schema: { tags, params: idParams } }, async (req, reply) => {
+    await productService.hardDelete(s, req.ctx, req.params.id);
+    return reply.status(204).send();
+  });
+
+  const rtags = ['Recycle'];
+  app.get(
+    recycle,
+    {
+      config: remove,
+      schema: { tags: rtags, querystring: productListQuery, response: { 200: pagedResult(productDto) } },
+    },
+    (req) => productRecycle.list(s, req.ctx, req.query),
+  );
+  app.put(
+    `${recycle}/:id/reback`,
+    { config: remove, schema: { tags: rtags, params: idParams, response: { 200: productDto } } },
+    (req) => productRecycle.reback(s, req.ctx, req.params.id),
+  );
+  app.delete(
+    `${recycle}/:id/clear`,
+    { config: remove, schema: { tags: rtags, params: idParams } },
+    async (req, reply) => {
+      await productRecycle.clear(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

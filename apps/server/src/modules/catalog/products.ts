@@ -1,0 +1,553 @@
+import { PmsStatus, PmsTransitions } from '@seller/contracts';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Services } from '../../app.ts';
+import {
+  type CrudContext,
+  countRows,
+  deleteOwned,
+  getOwned,
+  insertOwned,
+  orderBy,
+  owned,
+  recordChange,
+  selectEntities,
+  updateOwned,
+} from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { AppError, businessError, fieldError, notFound } from '../../platform/errors.ts';
+import { EXPORT_MAX_ROWS } from '../auditing/export.ts';
+import type { ProductDto, ProductInput, ProductListQuery, ProductUpdateInput, VariantDto } from './product-dto.ts';
+import { SKU_MAX } from './product-dto.ts';
+import './product-locales.ts';
+import {
+  brands,
+  categories,
+  products,
+  productVariants,
+  purchaseAttributes,
+  purchaseAttributeValues,
+  skuSequences,
+  type VariantOption,
+} from './schema.ts';
+
+/**
+ * Products (domain §3.2–3.4): the master record, its variants (the cartesian product of the
+ * chosen purchase-attribute values, one SKU each), the PMS lifecycle, SKU generation and
+ * lookups, and the recycle area (soft delete, restore, clear).
+ */
+
+type Ctx = CrudContext;
+type Product = typeof products.$inferSelect;
+type Variant = typeof productVariants.$inferSelect;
+const ENTITY = 'Product';
+const VARIANT = 'ProductVariant';
+
+/** The tenant-scoped view the list reads, so the trigram index serves the filter (migration 0008). */
+const SCOPED = 'catalog_products_scoped';
+
+const sortable = {
+  sku: products.sku,
+  name: products.name,
+  price: products.price,
+  pmsStatus: products.pmsStatus,
+  isActive: products.isActive,
+  creationTime: products.creationTime,
+  lastModificationTime: products.lastModificationTime,
+  deletionTime: products.deletionTime,
+};
+const defaultOrder = [desc(products.creationTime), asc(products.id)];
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const tenantOf = (ctx: Ctx) => (ctx.tenant ? eq(products.tenantId, ctx.tenant.id) : isNull(products.tenantId));
+const searchText = (p: { sku: string; name: string; nameEn?: string | null }, variantSkus: string[]) =>
+  [p.sku, p.name, p.nameEn ?? '', ...variantSkus].filter(Boolean).join(' ');
+
+// ---------- DTOs ----------
+
+async function variantsOf(tx: Tx, ctx: Ctx, productIds: string[]): Promise<Map<string, Variant[]>> {
+  const byProduct = new Map<string, Variant[]>(productIds.map((id) => [id, []]));
+  if (!productIds.length) return byProduct;
+  const rows = await selectEntities(tx, productVariants, {
+    where: owned(ctx, productVariants, inArray(productVariants.productId, productIds)),
+    orderBy: [asc(productVariants.sort)],
+  });
+  for (const row of rows) byProduct.get(row.productId)?.push(row);
+  return byProduct;
+}
+
+const toVariantDto = ({ tenantId: _, ...v }: Variant): VariantDto => v;
+
+async function toDtos(tx: Tx, ctx: Ctx, rows: Product[]): Promise<ProductDto[]> {
+  const variants = await variantsOf(
+    tx,
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map(({ tenantId: _t, searchText: _s, deleterId: _d, ...r }) => ({
+    ...r,
+    variants: (variants.get(r.id) ?? []).map(toVariantDto),
+  }));
+}
+
+// ---------- rules ----------
+
+/** Category and brand belong to the tenant; every variant option names this tenant's attribute values. */
+async function validate(tx: Tx, ctx: Ctx, input: ProductInput) {
+  const found = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(owned(ctx, categories, inArray(categories.id, input.categoryIds)));
+  const known = new Set(found.map((c) => c.id));
+  const missing = input.categoryIds.findIndex((id) => !known.has(id));
+  if (missing >= 0) throw fieldError(`categoryIds.${missing}`, 'Catalog::CategoryNotFound');
+  if (input.brandId) {
+    const [brand] = await tx
+      .select({ id: brands.id })
+      .from(brands)
+      .where(owned(ctx, brands, eq(brands.id, input.brandId)));
+    if (!brand) throw fieldError('brandId', 'Catalog::BrandNotFound');
+  }
+  const attributeIds = input.variantOptions.map((o) => o.attributeId);
+  if (new Set(attributeIds).size !== attributeIds.length) {
+    throw fieldError('variantOptions', 'Catalog::Duplicate', [attributeIds.join(', ')]);
+  }
+}
+
+interface Combination {
+  valueIds: string[];
+  codes: string[];
+  label: string;
+}
+
+/** The cartesian product of the chosen values, in attribute order then value order. */
+async function combinations(tx: Tx, ctx: Ctx, options: VariantOption[]): Promise<Combination[]> {
+  if (!options.length) return [];
+  const attrs = await tx
+    .select({ id: purchaseAttributes.id })
+    .from(purchaseAttributes)
+    .where(
+      owned(
+        ctx,
+        purchaseAttributes,
+        inArray(
+          purchaseAttributes.id,
+          options.map((o) => o.attributeId),
+        ),
+      ),
+    );
+  const knownAttrs = new Set(attrs.map((a) => a.id));
+  const values = await selectEntities(tx, purchaseAttributeValues, {
+    where: owned(
+      ctx,
+      purchaseAttributeValues,
+      inArray(
+        purchaseAttributeValues.id,
+        options.flatMap((o) => o.valueIds),
+      ),
+    ),
+  });
+  const byId = new Map(values.map((v) => [v.id, v]));
+  let result: Combination[] = [{ valueIds: [], codes: [], label: '' }];
+  for (const [i, option] of options.entries()) {
+    if (!knownAttrs.has(option.attributeId)) {
+      throw fieldError(`variantOptions.${i}.attributeId`, 'Catalog::AttributeNotFound');
+    }
+    const chosen = [...new Set(option.valueIds)].map((id, j) => {
+      const v = byId.get(id);
+      if (!v || v.attributeId !== option.attributeId) {
+        throw fieldError(`variantOptions.${i}.valueIds.${j}`, 'Catalog::AttributeValueNotFound');
+      }
+      return v;
+    });
+    result = result.flatMap((c) =>
+      chosen.map((v) => ({
+        valueIds: [...c.valueIds, v.id],
+        codes: [...c.codes, v.code],
+        label: c.label ? `${c.label} / ${v.value}` : v.value,
+      })),
+    );
+  }
+  return result;
+}
+
+const variantSku = (parent: string, c: Combination) => [parent, ...c.codes].join('-');
+const keyOf = (valueIds: string[]) => valueIds.join(',');
+
+/** SKUs are unique per tenant across products and variants, recycled ones included. */
+async function assertSkusFree(tx: Tx, ctx: Ctx, member: string, skus: string[], productId?: string) {
+  if (!skus.length) return;
+  const lowered = skus.map((s) => s.toLowerCase());
+  const [product] = await tx
+    .select({ sku: products.sku })
+    .from(products)
+    .where(
+      and(
+        tenantOf(ctx),
+        inArray(sql`lower(${products.sku})`, lowered),
+        productId ? ne(products.id, productId) : undefined,
+      ),
+    )
+    .limit(1);
+  const [variant] = product
+    ? []
+    : await tx
+        .select({ sku: productVariants.sku })
+        .from(productVariants)
+        .where(
+          and(
+            ctx.tenant ? eq(productVariants.tenantId, ctx.tenant.id) : isNull(productVariants.tenantId),
+            inArray(sql`lower(${productVariants.sku})`, lowered),
+            productId ? ne(productVariants.productId, productId) : undefined,
+          ),
+        )
+        .limit(1);
+  const clash = product?.sku ?? variant?.sku;
+  if (clash) throw fieldError(member, 'Catalog::SkuTaken', [clash]);
+}
+
+/** A concurrent writer of the same SKU loses on the unique index: the same field error as the check. */
+async function uniquely<R>(sku: string, write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause ?? (e as { code?: string });
+    if (cause?.code !== '23505') throw e;
+    throw fieldError('sku', 'Catalog::SkuTaken', [sku]);
+  }
+}
+
+/**
+ * Brings the variants in line with the product's options. When the options change, rows of
+ * kept combinations stay (ids, prices), new ones are added at the product's price and the
+ * others removed; when only the parent SKU changes, the rows are renamed. Otherwise variants
+ * are left alone, so one removed with `remove-variant` stays removed.
+ */
+async function syncVariants(
+  tx: Tx,
+  ctx: Ctx,
+  product: Product,
+  combos: Combination[],
+  mode: 'regenerate' | 'rename' | 'keep',
+): Promise<string[]> {
+  const existing = (await variantsOf(tx, ctx, [product.id])).get(product.id) ?? [];
+  if (mode === 'keep') return existing.map((v) => v.sku);
+  const wanted = new Map(combos.map((c, i) => [keyOf(c.valueIds), { c, i }]));
+  const skus: string[] = [];
+  for (const v of existing) {
+    const w = wanted.get(keyOf(v.valueIds));
+    if (!w && mode === 'regenerate') await deleteOwned(tx, ctx, productVariants, VARIANT, v.id);
+  }
+  for (const v of existing) {
+    const w = wanted.get(keyOf(v.valueIds));
+    if (!w) continue;
+    const sku = variantSku(product.sku, w.c);
+    if (sku !== v.sku || w.c.label !== v.label || w.i !== v.sort) {
+      await updateOwned(tx, ctx, productVariants, VARIANT, v.id, { sku, label: w.c.label, sort: w.i });
+    }
+    skus.push(sku);
+    wanted.delete(keyOf(v.valueIds));
+  }
+  if (mode === 'regenerate') {
+    for (const { c, i } of wanted.values()) {
+      const sku = variantSku(product.sku, c);
+      await insertOwned(tx, ctx, productVariants, VARIANT, {
+        productId: product.id,
+        sku,
+        valueIds: c.valueIds,
+        label: c.label,
+        price: product.price,
+        weight: product.weight,
+        sort: i,
+      });
+      skus.push(sku);
+    }
+  }
+  return skus;
+}
+
+async function prepare(tx: Tx, ctx: Ctx, input: ProductInput, id?: string) {
+  await validate(tx, ctx, input);
+  const combos = await combinations(tx, ctx, input.variantOptions);
+  const variantSkus = combos.map((c) => variantSku(input.sku, c));
+  const tooLong = variantSkus.find((s) => s.length > SKU_MAX);
+  if (tooLong) throw fieldError('variantOptions', 'Catalog::SkuTooLong', [tooLong, SKU_MAX]);
+  await assertSkusFree(tx, ctx, 'sku', [input.sku], id);
+  await assertSkusFree(tx, ctx, 'variantOptions', variantSkus, id);
+  return combos;
+}
+
+const columns = ({ variantOptions, ...input }: ProductInput) => ({
+  ...input,
+  variantOptions: variantOptions.map((o) => ({ attributeId: o.attributeId, valueIds: [...new Set(o.valueIds)] })),
+});
+
+// ---------- service ----------
+
+function listWhere(ctx: Ctx, q: ProductListQuery): SQL {
+  return owned(
+    ctx,
+    products,
+    q.filter ? sql`${products.searchText} ilike ${like(q.filter)}` : undefined,
+    q.categoryId ? sql`${products.categoryIds} @> array[${q.categoryId}]::uuid[]` : undefined,
+    q.brandId ? eq(products.brandId, q.brandId) : undefined,
+    q.pmsStatus !== undefined ? eq(products.pmsStatus, q.pmsStatus) : undefined,
+    q.isActive !== undefined ? eq(products.isActive, q.isActive) : undefined,
+    q.inStock !== undefined ? eq(products.inStock, q.inStock) : undefined,
+  );
+}
+
+async function pageOf(tx: Tx, ctx: Ctx, where: SQL, q: ProductListQuery, fallback: SQL[]) {
+  const items = await selectEntities(tx, products, {
+    where,
+    orderBy: [...orderBy(q.sorting, sortable, fallback), asc(products.id)],
+    limit: q.maxResultCount,
+    offset: q.skipCount,
+    source: SCOPED,
+  });
+  const totalCount =
+    q.skipCount === 0 && items.length < q.maxResultCount ? items.length : await countRows(tx, products, where, SCOPED);
+  return { totalCount, items: await toDtos(tx, ctx, items) };
+}
+
+async function getDeleted(tx: Tx, ctx: Ctx, id: string): Promise<Product> {
+  const [row] = await selectEntities(tx, products, {
+    where: and(tenantOf(ctx), eq(products.id, id), eq(products.isDeleted, true))!,
+    limit: 1,
+  });
+  if (!row) throw notFound(ENTITY, id);
+  return row;
+}
+
+async function one(tx: Tx, ctx: Ctx, row: Product) {
+  return (await toDtos(tx, ctx, [row]))[0];
+}
+
+async function refreshSearch(tx: Tx, ctx: Ctx, row: Product, variantSkus: string[]) {
+  const text = searchText(row, variantSkus);
+  if (text !== row.searchText) {
+    await tx
+      .update(products)
+      .set({ searchText: text })
+      .where(owned(ctx, products, eq(products.id, row.id)));
+  }
+}
+
+export const productService = {
+  list: (services: Services, ctx: Ctx, q: ProductListQuery) =>
+    services.data.inTenant(ctx, (tx) => pageOf(tx, ctx, listWhere(ctx, q), q, defaultOrder)),
+
+  get: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id))),
+
+  /** The filtered, sorted list in batches, for the Excel export. */
+  async *batches(services: Services, ctx: Ctx, q: Omit<ProductListQuery, 'skipCount' | 'maxResultCount'>, size = 2000) {
+    const where = listWhere(ctx, { ...q, skipCount: 0, maxResultCount: size });
+    const order = [...orderBy(q.sorting, sortable, defaultOrder), asc(products.id)];
+    for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
+      const rows = await services.data.inTenant(ctx, async (tx) =>
+        toDtos(
+          tx,
+          ctx,
+          await selectEntities(tx, products, { where, orderBy: order, limit: size, offset, source: SCOPED }),
+        ),
+      );
+      if (rows.length) yield rows;
+      if (rows.length < size) return;
+    }
+  },
+
+  create: (services: Services, ctx: Ctx, input: ProductInput) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const combos = await prepare(tx, ctx, input);
+      return uniquely(input.sku, async () => {
+        const row = await insertOwned(tx, ctx, products, ENTITY, {
+          ...columns(input),
+          pmsStatus: PmsStatus.Developing,
+          searchText: searchText(input, []),
+        });
+        await refreshSearch(tx, ctx, row, await syncVariants(tx, ctx, row, combos, 'regenerate'));
+        return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, row.id));
+      });
+    }),
+
+  update: (services: Services, ctx: Ctx, id: string, { concurrencyStamp, ...input }: ProductUpdateInput) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await getOwned(tx, ctx, products, ENTITY, id);
+      const combos = await prepare(tx, ctx, input, id);
+      return uniquely(input.sku, async () => {
+        const values = columns(input);
+        const row = await updateOwned(tx, ctx, products, ENTITY, id, values, concurrencyStamp);
+        const optionsChanged = JSON.stringify(before.variantOptions) !== JSON.stringify(values.variantOptions);
+        const mode = optionsChanged ? 'regenerate' : before.sku !== row.sku ? 'rename' : 'keep';
+        await refreshSearch(tx, ctx, row, await syncVariants(tx, ctx, row, combos, mode));
+        return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
+      });
+    }),
+
+  /** Soft delete: into the recycle area. */
+  remove: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, (tx) => deleteOwned(tx, ctx, products, ENTITY, id)),
+
+  setActive: (services: Services, ctx: Ctx, id: string, isActive: boolean) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await updateOwned(tx, ctx, products, ENTITY, id, { isActive });
+      return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
+    }),
+
+  /** A PMS status move allowed by `PmsTransitions`; others are 409 `Catalog::IllegalTransition`. */
+  approve: (services: Services, ctx: Ctx, input: { id: string; pmsStatus: number; concurrencyStamp?: string }) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const row = await getOwned(tx, ctx, products, ENTITY, input.id);
+      if (!PmsTransitions[row.pmsStatus]?.includes(input.pmsStatus)) {
+        throw businessError('Catalog::IllegalTransition', { from: row.pmsStatus, to: input.pmsStatus }, 409);
+      }
+      await updateOwned(tx, ctx, products, ENTITY, input.id, { pmsStatus: input.pmsStatus }, input.concurrencyStamp);
+      return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, input.id));
+    }),
+
+  removeVariant: (services: Services, ctx: Ctx, variantId: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const variant = await getOwned(tx, ctx, productVariants, VARIANT, variantId);
+      // A variant of a recycled product is not reachable.
+      const product = await getOwned(tx, ctx, products, VARIANT, variant.productId).catch(() => {
+        throw notFound(VARIANT, variantId);
+      });
+      await deleteOwned(tx, ctx, productVariants, VARIANT, variantId);
+      const rest = (await variantsOf(tx, ctx, [product.id])).get(product.id) ?? [];
+      await refreshSearch(
+        tx,
+        ctx,
+        product,
+        rest.map((v) => v.sku),
+      );
+    }),
+
+  /** The product owning `sku` (its own or one of its variants'), not recycled. */
+  bySku: (services: Services, ctx: Ctx, sku: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const lowered = sku.toLowerCase();
+      const [variant] = await tx
+        .select({ productId: productVariants.productId })
+        .from(productVariants)
+        .where(owned(ctx, productVariants, sql`lower(${productVariants.sku}) = ${lowered}`))
+        .limit(1);
+      const [row] = await selectEntities(tx, products, {
+        where: owned(
+          ctx,
+          products,
+          variant ? eq(products.id, variant.productId) : sql`lower(${products.sku}) = ${lowered}`,
+        ),
+        limit: 1,
+      });
+      if (!row) throw notFound(ENTITY, sku);
+      return one(tx, ctx, row);
+    }),
+
+  /** Prices of the given product or variant SKUs; unknown ones are left out. */
+  itemPrice: (services: Services, ctx: Ctx, skus: string[]) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
+      const variants = await tx
+        .select({
+          sku: productVariants.sku,
+          productId: productVariants.productId,
+          id: productVariants.id,
+          price: productVariants.price,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(and(owned(ctx, products), inArray(sql`lower(${productVariants.sku})`, lowered)));
+      const parents = await tx
+        .select({ sku: products.sku, id: products.id, price: products.price })
+        .from(products)
+        .where(owned(ctx, products, inArray(sql`lower(${products.sku})`, lowered)));
+      return {
+        items: [
+          ...parents.map((p) => ({ sku: p.sku, productId: p.id, variantId: null, price: p.price })),
+          ...variants.map((v) => ({ sku: v.sku, productId: v.productId, variantId: v.id, price: v.price })),
+        ],
+      };
+    }),
+
+  /**
+   * A new parent SKU `{PREFIX}{yyMM}-{seq4}` (domain §3.4). The sequence is one row per tenant
+   * and prefix incremented atomically, so concurrent callers never get the same number; numbers
+   * whose SKU is already taken (entered by hand) are skipped.
+   */
+  generateSku: (services: Services, ctx: Ctx, prefix: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      if (!ctx.tenant) throw fieldError('prefix', 'Catalog::SkuFormat');
+      const now = new Date();
+      const stem = `${prefix}${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+      for (let attempt = 0; attempt < 1000; attempt++) {
+        const [{ value }] = await tx
+          .insert(skuSequences)
+          .values({ tenantId: ctx.tenant.id, prefix: stem, value: 1 })
+          .onConflictDoUpdate({
+            target: [skuSequences.tenantId, skuSequences.prefix],
+            set: { value: sql`${skuSequences.value} + 1` },
+          })
+          .returning({ value: skuSequences.value });
+        const sku = `${stem}-${String(value).padStart(4, '0')}`;
+        if (sku.length > SKU_MAX) break;
+        try {
+          await assertSkusFree(tx, ctx, 'prefix', [sku]);
+          return { sku };
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+        }
+      }
+      throw fieldError('prefix', 'Catalog::SkuExhausted', [prefix]);
+    }),
+
+  /** Deletes a product for good, whether in the list or the recycle area; its SKUs become free. */
+  hardDelete: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const [row] = await selectEntities(tx, products, {
+        where: and(tenantOf(ctx), eq(products.id, id))!,
+        limit: 1,
+      });
+      if (!row) throw notFound(ENTITY, id);
+      await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
+      recordChange(ctx, ENTITY, 2, id, row, {});
+    }),
+};
+
+/** The recycle area for products (`/api/catalog/recycle/products`). */
+export const productRecycle = {
+  list: (services: Services, ctx: Ctx, q: ProductListQuery) =>
+    services.data.inTenant(ctx, (tx) =>
+      pageOf(
+        tx,
+        ctx,
+        and(
+          tenantOf(ctx),
+          eq(products.isDeleted, true),
+          q.filter ? sql`${products.searchText} ilike ${like(q.filter)}` : undefined,
+        )!,
+        q,
+        [desc(products.deletionTime)],
+      ),
+    ),
+
+  /** Restores a recycled product (`reback`). */
+  reback: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await getDeleted(tx, ctx, id);
+      const [after] = await tx
+        .update(products)
+        .set({ isDeleted: false, deletionTime: null, deleterId: null })
+        .where(and(tenantOf(ctx), eq(products.id, id)))
+        .returning();
+      recordChange(ctx, ENTITY, 1, id, before, after);
+      return one(tx, ctx, after);
+    }),
+
+  /** Deletes a recycled product for good (`clear`). */
+  clear: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await getDeleted(tx, ctx, id);
+      await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
+      recordChange(ctx, ENTITY, 2, id, before, {});
+    }),
+};

@@ -1,0 +1,111 @@
+import { PmsStatus } from '@seller/contracts/constants';
+import type { CrudQuery } from '../../components/crud/index.ts';
+import type { PagedResult } from '../../lib/abp/types.ts';
+import { http } from '../../lib/http/index.ts';
+import { LC } from './api.ts';
+
+/** Products and the recycle area (`/api/catalog/products`, `/api/catalog/recycle/products`). */
+
+export interface VariantDto {
+  id: string;
+  productId: string;
+  sku: string;
+  valueIds: string[];
+  label: string;
+  price: number;
+  weight: number | null;
+  image: string | null;
+  sort: number;
+}
+
+export interface VariantOption {
+  attributeId: string;
+  valueIds: string[];
+}
+
+export interface ProductDto {
+  id: string;
+  concurrencyStamp: string;
+  creationTime: string;
+  sku: string;
+  name: string;
+  nameEn: string | null;
+  categoryIds: string[];
+  brandId: string | null;
+  description: string;
+  price: number;
+  pmsStatus: number;
+  isActive: boolean;
+  inStock: boolean;
+  developer: string | null;
+  purchaser: string | null;
+  artDesigner: string | null;
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  packageWeight: number | null;
+  packageLength: number | null;
+  packageWidth: number | null;
+  packageHeight: number | null;
+  declaredNameCn: string | null;
+  declaredNameEn: string | null;
+  declaredValue: number | null;
+  declaredCurrency: string | null;
+  hsCode: string | null;
+  specialAttributes: string[];
+  variantOptions: VariantOption[];
+  variants: VariantDto[];
+  isDeleted: boolean;
+  deletionTime: string | null;
+}
+
+export interface ProductFilters {
+  categoryId?: string;
+  brandId?: string;
+  pmsStatus?: number;
+  isActive?: boolean;
+}
+
+const url = '/api/catalog/products';
+const recycleUrl = '/api/catalog/recycle/products';
+
+/** Spec §5: a call without its required id is a client error, before anything is sent. */
+function requireId(id: string | undefined | null, name = 'id'): string {
+  if (!id) throw new Error(`Missing path parameter value for ${name}`);
+  return id;
+}
+
+export const productsApi = {
+  url,
+  list: (q: CrudQuery & ProductFilters, signal?: AbortSignal) =>
+    http.get<PagedResult<ProductDto>>(url, { ...q }, { signal }),
+  get: (id: string) => http.get<ProductDto>(`${url}/{id}`, undefined, { path: { id } }),
+  create: (input: object) => http.post<ProductDto>(url, input),
+  update: (id: string, input: object) => http.put<ProductDto>(`${url}/{id}`, input, { path: { id } }),
+  remove: (id: string) => http.delete<void>(`${url}/{id}`, undefined, { path: { id } }),
+  setActive: (id: string, isActive: boolean) =>
+    http.put<ProductDto>(`${url}/{id}/set-active`, { isActive }, { path: { id } }),
+  approve: (id: string, pmsStatus: number) =>
+    http.post<ProductDto>(`${url}/approve-product`, { id: requireId(id), pmsStatus }),
+  generateSku: (prefix: string) => http.post<{ sku: string }>(`${url}/generate-sku`, undefined, { params: { prefix } }),
+  removeVariant: (id: string) => http.delete<void>(`${url}/remove-variant/{id}`, undefined, { path: { id } }),
+};
+
+export const recycleApi = {
+  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<ProductDto>>(recycleUrl, { ...q }, { signal }),
+  reback: (id: string) => http.put<ProductDto>(`${recycleUrl}/{id}/reback`, {}, { path: { id } }),
+  clear: (id: string) => http.delete<void>(`${recycleUrl}/{id}/clear`, undefined, { path: { id } }),
+};
+
+export const pmsStatusLabel = (status: number) => LC(`PmsStatus:${status}`);
+export const pmsStatusOptions = () =>
+  Object.values(PmsStatus).map((value) => ({ value, label: pmsStatusLabel(value) }));
+export const pmsStatusColor: Record<number, string> = {
+  0: 'default',
+  1: 'processing',
+  2: 'cyan',
+  3: 'success',
+  4: 'warning',
+  5: 'error',
+};

@@ -1,8 +1,9 @@
 /**
  * Issue 6, products through the UI (tenant demo, Chinese): create a product with a generated SKU
- * and 2 colours × 2 sizes, find it by a partial variant SKU, export that filtered list to Excel and
- * open the file, deactivate it, delete it to the recycle bin and restore it from there; the result
- * is read back over the API.
+ * and 3 colours × 2 sizes (6 variants), add a vendor with tier prices and upload an image on its
+ * detail page, find it by a partial variant SKU, export that filtered list to Excel and open the
+ * file, deactivate it, delete it to the recycle bin and restore it from there, import products from
+ * Excel (a bad sheet reported, a good one written); the result is read back over the API.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -37,9 +38,30 @@ interface Product {
   isActive: boolean;
   isDeleted: boolean;
   variants: { sku: string }[];
+  mainImage: string | null;
+  images: string[];
 }
 
-test('creates a product with variants, finds, deactivates, deletes and restores it', { timeout: 60_000 }, async (t) => {
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A one-product import sheet with the template's Chinese headers. */
+async function sheet(sku: string, name: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const rows = workbook.addWorksheet('商品');
+  rows.addRow(['父SKU', '名称', '分类编码', '价格', '描述']);
+  rows.addRow([sku, name, 'KITCHEN', 12.5, '导入的商品']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A 16 × 16 PNG, as the files service accepts. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAH0lEQVR4nGMwmXGbJMQwqmFUAw4N8tHNJCHSNdDcDwAN5ZHQ7vsqUQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('creates a product with variants, a vendor and an image, finds, deactivates, deletes, restores and imports', {
+  timeout: 60_000,
+}, async (t) => {
   let sku = '';
   await withPage(browser, t, async (page) => {
     await signIn(page, server.url, DEMO_ADMIN);
@@ -70,13 +92,42 @@ test('creates a product with variants, finds, deactivates, deletes and restores 
     await page.getByTestId('variant-option-颜色').click();
     await option(page, '黑色 (BLK)');
     await option(page, '白色 (WHT)');
+    await option(page, '红色 (RED)');
     await page.keyboard.press('Escape');
     await page.getByTestId('variant-option-尺码').click();
     await option(page, 'M (M)');
     await option(page, 'L (L)');
     await page.keyboard.press('Escape');
-    assert.match(await text(page.getByTestId('variant-count')), /4/);
+    assert.match(await text(page.getByTestId('variant-count')), /6/);
     await page.getByTestId('products-form-submit').click();
+
+    // the detail page: a vendor with two quantity tiers, then an image
+    await page.getByTestId(`product-link-${sku}`).click();
+    const detail = page.getByTestId('product-detail');
+    await detail.waitFor();
+    await page.getByTestId('vendor-add').click();
+    await page.getByTestId('vendor-supplier').click();
+    await option(page, '广州市白云区锦绣服饰厂 (SUP-002)');
+    await page.getByTestId('vendor-url').fill('https://detail.1688.com/offer/123456.html');
+    await page.getByTestId('vendor-price').fill('8.5');
+    await page.getByTestId('vendor-moq').fill('10');
+    await page.getByTestId('vendor-tier-add').click();
+    await page.getByTestId('vendor-tier-add').click();
+    await page.getByTestId('vendor-tier-0-qty').fill('10');
+    await page.getByTestId('vendor-tier-0-price').fill('8.5');
+    await page.getByTestId('vendor-tier-1-qty').fill('100');
+    await page.getByTestId('vendor-tier-1-price').fill('7.9');
+    await page.getByTestId('vendor-form-submit').click();
+    await eventually(async () => assert.match(await text(page.getByTestId('vendor-tiers-SUP-002')), /≥100: 7\.9/));
+
+    await page
+      .getByTestId('product-images')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('product-image-main').waitFor();
+    await page.getByTestId('product-images').locator('img').first().waitFor();
+    await page.screenshot({ path: artifact('product-detail.png') });
+    await page.goto(`${server.url}/product/productList`);
 
     // found by part of a variant SKU
     await list
@@ -122,6 +173,24 @@ test('creates a product with variants, finds, deactivates, deletes and restores 
     await page.getByTestId('recycle').getByText(sku).waitFor();
     await page.getByTestId(`recycle-restore-${sku}`).click();
     await page.getByTestId('recycle').getByText(sku).waitFor({ state: 'detached' });
+
+    // Excel import: a bad row is reported (row, column, message) and nothing is written; a good sheet imports
+    await page.goto(`${server.url}/product/productList`);
+    const importInput = page.getByTestId('products').locator('input[type=file]');
+    await importInput.setInputFiles({ name: 'bad.xlsx', mimeType: XLSX, buffer: await sheet('E2E-IMP-01', 'ab') });
+    const errors = page.getByTestId('products-import-errors');
+    await errors.getByText('长度在 3 个字符以上').waitFor();
+    assert.match(await text(errors.locator('tbody tr').first()), /^2名称/);
+    await page
+      .locator('.ant-modal:visible')
+      .getByRole('button', { name: /确\s?定|OK/ })
+      .click();
+    await importInput.setInputFiles({
+      name: 'good.xlsx',
+      mimeType: XLSX,
+      buffer: await sheet('E2E-IMP-01', '导入的水杯'),
+    });
+    await page.getByTestId('product-link-E2E-IMP-01').waitFor();
   });
 
   const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
@@ -131,6 +200,28 @@ test('creates a product with variants, finds, deactivates, deletes and restores 
   assert.equal(found.body.isDeleted, false);
   assert.deepEqual(
     found.body.variants.map((v) => v.sku),
-    ['BLK-M', 'BLK-L', 'WHT-M', 'WHT-L'].map((s) => `${sku}-${s}`),
+    ['BLK-M', 'BLK-L', 'WHT-M', 'WHT-L', 'RED-M', 'RED-L'].map((s) => `${sku}-${s}`),
+  );
+  assert.equal(found.body.images.length, 1);
+  assert.equal(found.body.mainImage, found.body.images[0]);
+  const image = await fetch(`${server.url}${found.body.mainImage}`, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(image.headers.get('content-type'), 'image/png');
+  const vendors = await apiJson<{ items: { supplierCode: string; isPrimary: boolean; tiers: unknown[] }[] }>(
+    server.url,
+    `/api/catalog/products/product-vendors/${found.body.id}`,
+    { token },
+  );
+  assert.deepEqual(
+    vendors.body.items.map((v) => [v.supplierCode, v.isPrimary, v.tiers]),
+    [
+      [
+        'SUP-002',
+        true,
+        [
+          { minQty: 10, unitPrice: 8.5 },
+          { minQty: 100, unitPrice: 7.9 },
+        ],
+      ],
+    ],
   );
 });

@@ -4,6 +4,7 @@ import account from './account/routes.ts';
 import auditing from './auditing/routes.ts';
 import catalog from './catalog/routes.ts';
 import features from './features/routes.ts';
+import files from './files/routes.ts';
 import identity from './identity/routes.ts';
 import identityServer from './identity-server/routes.ts';
 import notifications from './notifications/routes.ts';
@@ -24,6 +25,7 @@ export const modules: FastifyPluginAsync[] = [
   platform,
   auditing,
   notifications,
+  files,
   catalog,
   abp,
 ];

@@ -128,6 +128,9 @@ export const productDto = z.object({
   specialAttributes: z.array(z.string()),
   variantOptions: z.array(z.object({ attributeId: z.string(), valueIds: z.array(z.string()) })),
   variants: z.array(variantDto),
+  /** The main image's URL and every image's (main first, then the gallery in order). */
+  mainImage: z.string().nullable(),
+  images: z.array(z.string()),
   isDeleted: z.boolean(),
   deletionTime: z.date().nullable(),
   ...audit,
@@ -180,5 +183,25 @@ export const itemPriceQuery = z.object({
 export const itemPriceDto = z.object({
   items: z.array(
     z.object({ sku: z.string(), productId: z.string(), variantId: z.string().nullable(), price: z.number() }),
+  ),
+});
+
+export const IMAGES_MAX = 30;
+const imageUrl = z.string().trim().min(1).max(512);
+/** `add-images/{productId}`: URLs answered by `POST /api/files`; `mainUrl` (one of the product's) becomes the main image. */
+export const addImagesInput = z.object({
+  urls: z.array(imageUrl).min(1).max(IMAGES_MAX),
+  mainUrl: z.preprocess((v) => (v === '' ? undefined : v), imageUrl.optional()),
+});
+export const productIdParams = z.object({ productId: z.guid() });
+/** `remove-product-images/{productId}?Urls=a,b` (or repeated). */
+export const removeImagesQuery = z.object({
+  Urls: z.preprocess(
+    (v) =>
+      (Array.isArray(v) ? v : v === undefined ? [] : [v])
+        .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    z.array(imageUrl).min(1).max(IMAGES_MAX),
   ),
 });

@@ -5,6 +5,7 @@ import { t } from '../../platform/localization/index.ts';
 import { sendXlsx } from '../auditing/export.ts';
 import { idParams } from './dto.ts';
 import {
+  addImagesInput,
   approveInput,
   bySkuQuery,
   generateSkuQuery,
@@ -12,11 +13,16 @@ import {
   itemPriceQuery,
   type ProductDto,
   productDto,
+  productIdParams,
   productInput,
   productListQuery,
   productUpdateInput,
+  removeImagesQuery,
   setActiveInput,
 } from './product-dto.ts';
+import { productImageService } from './product-images.ts';
+import productImportRoutes from './product-import-routes.ts';
+import productVendorRoutes from './product-vendor-routes.ts';
 import { productRecycle, productService } from './products.ts';
 
 const base = '/api/catalog/products';
@@ -141,4 +147,24 @@ export default async function productRoutes(fastify: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+
+  app.post(
+    `${base}/add-images/:productId`,
+    { config: update, schema: { tags, params: productIdParams, body: addImagesInput, response: { 200: productDto } } },
+    async (req) => {
+      await productImageService.add(s, req.ctx, req.params.productId, req.body);
+      return productService.get(s, req.ctx, req.params.productId);
+    },
+  );
+  app.delete(
+    `${base}/remove-product-images/:productId`,
+    { config: update, schema: { tags, params: productIdParams, querystring: removeImagesQuery } },
+    async (req, reply) => {
+      await productImageService.remove(s, req.ctx, req.params.productId, req.query.Urls);
+      return reply.status(204).send();
+    },
+  );
+
+  await productVendorRoutes(fastify);
+  await fastify.register(productImportRoutes);
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
 import { type CurrentTenant, systemContext } from '../../platform/context.ts';
 import { owned } from '../../platform/crud.ts';
+import { seedCatalogueDemo } from './product-catalogue-seed.ts';
 import type { ProductInput } from './product-dto.ts';
 import { productService } from './products.ts';
 import { brands, categories, products, purchaseAttributes, purchaseAttributeValues } from './schema.ts';
@@ -133,8 +134,17 @@ const demos: Demo[] = [
   ],
 ];
 
-/** A handful of demo products with variants, through the service (so they obey its rules); once per tenant. */
+/**
+ * Demo products: the featured handful, then the ~200-product catalogue — except under the test
+ * runner, whose harness seeds `demo` for every test file (the catalogue has its own test).
+ */
 export async function seedProductsDemo(services: Services, tenant: CurrentTenant) {
+  await seedFeaturedProducts(services, tenant);
+  if (process.env.NODE_ENV !== 'test') await seedCatalogueDemo(services, tenant);
+}
+
+/** A handful of demo products with variants, through the service (so they obey its rules); once per tenant. */
+async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
   const ctx = systemContext(tenant);
   const lookup = await services.data.inTenant(ctx, async (tx) => {
     const [any] = await tx.select({ id: products.id }).from(products).where(eq(products.tenantId, tenant.id)).limit(1);

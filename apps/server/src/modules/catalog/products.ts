@@ -18,6 +18,7 @@ import { AppError, businessError, fieldError, notFound } from '../../platform/er
 import { EXPORT_MAX_ROWS } from '../auditing/export.ts';
 import type { ProductDto, ProductInput, ProductListQuery, ProductUpdateInput, VariantDto } from './product-dto.ts';
 import { SKU_MAX } from './product-dto.ts';
+import { imagesOf } from './product-images.ts';
 import './product-locales.ts';
 import {
   brands,
@@ -78,14 +79,13 @@ async function variantsOf(tx: Tx, ctx: Ctx, productIds: string[]): Promise<Map<s
 const toVariantDto = ({ tenantId: _, ...v }: Variant): VariantDto => v;
 
 async function toDtos(tx: Tx, ctx: Ctx, rows: Product[]): Promise<ProductDto[]> {
-  const variants = await variantsOf(
-    tx,
-    ctx,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const variants = await variantsOf(tx, ctx, ids);
+  const images = await imagesOf(tx, ctx, ids);
   return rows.map(({ tenantId: _t, searchText: _s, deleterId: _d, ...r }) => ({
     ...r,
     variants: (variants.get(r.id) ?? []).map(toVariantDto),
+    ...(images.get(r.id) ?? { mainImage: null, images: [] }),
   }));
 }
 
@@ -332,6 +332,20 @@ async function refreshSearch(tx: Tx, ctx: Ctx, row: Product, variantSkus: string
   }
 }
 
+/** Creates one product with its variants inside the caller's transaction (create, import). */
+export async function createProduct(tx: Tx, ctx: Ctx, input: ProductInput): Promise<Product> {
+  const combos = await prepare(tx, ctx, input);
+  return uniquely(input.sku, async () => {
+    const row = await insertOwned(tx, ctx, products, ENTITY, {
+      ...columns(input),
+      pmsStatus: PmsStatus.Developing,
+      searchText: searchText(input, []),
+    });
+    await refreshSearch(tx, ctx, row, await syncVariants(tx, ctx, row, combos, 'regenerate'));
+    return getOwned(tx, ctx, products, ENTITY, row.id);
+  });
+}
+
 export const productService = {
   list: (services: Services, ctx: Ctx, q: ProductListQuery) =>
     services.data.inTenant(ctx, (tx) => pageOf(tx, ctx, listWhere(ctx, q), q, defaultOrder)),
@@ -357,18 +371,7 @@ export const productService = {
   },
 
   create: (services: Services, ctx: Ctx, input: ProductInput) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const combos = await prepare(tx, ctx, input);
-      return uniquely(input.sku, async () => {
-        const row = await insertOwned(tx, ctx, products, ENTITY, {
-          ...columns(input),
-          pmsStatus: PmsStatus.Developing,
-          searchText: searchText(input, []),
-        });
-        await refreshSearch(tx, ctx, row, await syncVariants(tx, ctx, row, combos, 'regenerate'));
-        return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, row.id));
-      });
-    }),
+    services.data.inTenant(ctx, async (tx) => one(tx, ctx, await createProduct(tx, ctx, input))),
 
   update: (services: Services, ctx: Ctx, id: string, { concurrencyStamp, ...input }: ProductUpdateInput) =>
     services.data.inTenant(ctx, async (tx) => {

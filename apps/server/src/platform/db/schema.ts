@@ -1,6 +1,7 @@
 /** Every module's tables, for drizzle-kit and the typed query builder. */
 export * from '../../modules/account/schema.ts';
 export * from '../../modules/auditing/schema.ts';
+export * from '../../modules/catalog/product-parts-schema.ts';
 export * from '../../modules/catalog/schema.ts';
 export * from '../../modules/features/schema.ts';
 export * from '../../modules/identity/schema.ts';

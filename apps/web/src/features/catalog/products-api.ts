@@ -56,6 +56,9 @@ export interface ProductDto {
   specialAttributes: string[];
   variantOptions: VariantOption[];
   variants: VariantDto[];
+  /** Main image URL and all image URLs (main first); served by `/api/files` to this tenant only. */
+  mainImage: string | null;
+  images: string[];
   isDeleted: boolean;
   deletionTime: string | null;
 }
@@ -90,6 +93,39 @@ export const productsApi = {
     http.post<ProductDto>(`${url}/approve-product`, { id: requireId(id), pmsStatus }),
   generateSku: (prefix: string) => http.post<{ sku: string }>(`${url}/generate-sku`, undefined, { params: { prefix } }),
   removeVariant: (id: string) => http.delete<void>(`${url}/remove-variant/{id}`, undefined, { path: { id } }),
+  addImages: (productId: string, urls: string[], mainUrl?: string) =>
+    http.post<ProductDto>(`${url}/add-images/{productId}`, { urls, mainUrl }, { path: { productId } }),
+  removeImages: (productId: string, urls: string[]) =>
+    http.delete<void>(`${url}/remove-product-images/{productId}`, { Urls: urls.join(',') }, { path: { productId } }),
+};
+
+export interface ImportReport {
+  created: number;
+  errors: { row: number; field: string; column: string; message: string }[];
+}
+
+/** Excel import of products: all rows or none, with a per-row error report. */
+export const productImportApi = {
+  upload: (file: Blob, name: string) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    return http.request<ImportReport>(`${url}/import`, { method: 'POST', multipart: form, timeoutMs: 120_000 });
+  },
+  templatePath: `${url}/import-template`,
+};
+
+/** The files service: uploads answer a URL; reading one needs the bearer token, so images are fetched as blobs. */
+export const filesApi = {
+  upload: (file: Blob, name: string) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    return http.request<{ url: string; contentType: string; size: number }>('/api/files', {
+      method: 'POST',
+      multipart: form,
+      timeoutMs: 120_000,
+    });
+  },
+  blob: (fileUrl: string) => http.request<Blob>(fileUrl, { responseType: 'blob', notify: false }),
 };
 
 export const recycleApi = {
@@ -108,4 +144,63 @@ export const pmsStatusColor: Record<number, string> = {
   3: 'success',
   4: 'warning',
   5: 'error',
+};
+
+/** Product vendors (`/api/catalog/products/*-product-vendor*`) and their recycle area (`/api/catalog/recycle/vendors`). */
+
+export interface TierPrice {
+  minQty: number;
+  unitPrice: number;
+}
+
+export interface ProductVendorDto {
+  id: string;
+  concurrencyStamp: string;
+  creationTime: string;
+  productId: string;
+  supplierId: string;
+  supplierCode: string;
+  supplierName: string;
+  url: string | null;
+  purchasePrice: number;
+  currency: string;
+  taxIncluded: boolean;
+  moq: number;
+  leadDays: number | null;
+  isPrimary: boolean;
+  remark: string | null;
+  tiers: TierPrice[];
+  isDeleted: boolean;
+  deletionTime: string | null;
+}
+
+export interface RecycledVendorDto extends ProductVendorDto {
+  productSku: string;
+  productName: string;
+}
+
+const vendorRecycleUrl = '/api/catalog/recycle/vendors';
+
+export const productVendorsApi = {
+  list: (productId: string) =>
+    http.get<{ items: ProductVendorDto[] }>(`${url}/product-vendors/{productId}`, undefined, { path: { productId } }),
+  add: (productId: string, input: object) =>
+    http.post<ProductVendorDto>(`${url}/add-product-vendor`, {
+      ...input,
+      productId: requireId(productId, 'productId'),
+    }),
+  update: (id: string, input: object) =>
+    http.put<ProductVendorDto>(`${url}/update-product-vendor`, { ...input, id: requireId(id) }),
+  remove: (productId: string, supplierId: string) =>
+    http.delete<void>(`${url}/remove-product-vendor`, {
+      ProductId: requireId(productId, 'ProductId'),
+      VendorId: requireId(supplierId, 'VendorId'),
+    }),
+};
+
+export const vendorRecycleApi = {
+  list: (q: CrudQuery, signal?: AbortSignal) =>
+    http.get<PagedResult<RecycledVendorDto>>(vendorRecycleUrl, { ...q }, { signal }),
+  reback: (id: string) => http.put<ProductVendorDto>(`${vendorRecycleUrl}/{id}/reback`, {}, { path: { id } }),
+  clear: (id: string) => http.delete<void>(`${vendorRecycleUrl}/{id}/clear`, undefined, { path: { id } }),
 };

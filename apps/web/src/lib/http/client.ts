@@ -55,6 +55,8 @@ export interface RequestOptions {
   json?: unknown;
   /** Form-encoded body. */
   form?: Record<string, string | undefined>;
+  /** Multipart body (file uploads); the browser sets the boundary. */
+  multipart?: FormData;
   headers?: Record<string, string>;
   timeoutMs?: number;
   responseType?: 'json' | 'text' | 'blob';
@@ -201,6 +203,8 @@ export class HttpClient {
       for (const [k, v] of Object.entries(options.form)) if (v !== undefined) form.append(k, v);
       body = form;
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    } else if (options.multipart) {
+      body = options.multipart;
     } else if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers['Content-Type'] = 'application/json';

@@ -3,11 +3,13 @@ import { Card, Descriptions, Empty, Space, Spin, Table, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { LC } from '../../api.ts';
 import { pmsStatusColor, pmsStatusLabel, productsApi, type VariantDto } from '../../products-api.ts';
+import { ProductImages } from './images.tsx';
+import { ProductVendors } from './vendors.tsx';
 
 const L = (key: string) => LC(`DisplayName:${key}`);
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
-/** /product/product-detail?id=…: one product on one screen (master data, customs, variants). */
+/** /product/product-detail?id=…: one product on one screen (master data, customs, variants, images, vendors). */
 export default function ProductDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -74,6 +76,8 @@ export default function ProductDetailPage() {
           ]}
         />
       </Card>
+      <ProductImages product={p} />
+      <ProductVendors productId={p.id} />
     </Space>
   );
 }

@@ -49,6 +49,8 @@ import {
   type VariantOption,
 } from '../../products-api.ts';
 
+import { ProductImport } from './import.tsx';
+
 const P = 'Catalog.Products';
 const L = (key: string) => LC(`DisplayName:${key}`);
 const SKU = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
@@ -317,6 +319,7 @@ export default function ProductsPage() {
         onChange={(v?: string) => setFilters((f) => ({ ...f, isActive: v === undefined ? undefined : v === 'true' }))}
         data-testid="products-filter-active"
       />
+      <ProductImport onImported={refresh} />
     </>
   );
 

@@ -1,0 +1,248 @@
+import { type Culture, Cultures } from '@seller/contracts';
+import { inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Services } from '../../app.ts';
+import { type CrudContext, owned } from '../../platform/crud.ts';
+import { AppError } from '../../platform/errors.ts';
+import { t } from '../../platform/localization/index.ts';
+import { type ProductInput, productInput } from './product-dto.ts';
+import { createProduct } from './products.ts';
+import { brands, categories } from './schema.ts';
+
+/**
+ * Excel import of products, all or nothing: every row is checked (form rules, category codes,
+ * brand names, SKUs unique in the file and the tenant) and written in one transaction; any error
+ * writes nothing and answers the report of every bad row (row number, column, localized message).
+ */
+
+export const IMPORT_MAX_ROWS = 2000;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+type Kind = 'text' | 'number' | 'list';
+/** The template's columns: the product field, its header text key and how a cell is read. */
+const COLUMNS: { field: keyof ProductInput | 'categoryCodes' | 'brand'; header: string; kind: Kind; width: number }[] =
+  [
+    { field: 'sku', header: 'DisplayName:Sku', kind: 'text', width: 20 },
+    { field: 'name', header: 'DisplayName:ProductName', kind: 'text', width: 32 },
+    { field: 'nameEn', header: 'DisplayName:NameEn', kind: 'text', width: 32 },
+    { field: 'categoryCodes', header: 'DisplayName:CategoryCodes', kind: 'list', width: 18 },
+    { field: 'brand', header: 'DisplayName:Brand', kind: 'text', width: 16 },
+    { field: 'price', header: 'DisplayName:Price', kind: 'number', width: 10 },
+    { field: 'description', header: 'DisplayName:Description', kind: 'text', width: 40 },
+    { field: 'weight', header: 'DisplayName:Weight', kind: 'number', width: 10 },
+    { field: 'developer', header: 'DisplayName:Developer', kind: 'text', width: 12 },
+    { field: 'purchaser', header: 'DisplayName:Purchaser', kind: 'text', width: 12 },
+    { field: 'declaredNameCn', header: 'DisplayName:DeclaredNameCn', kind: 'text', width: 20 },
+    { field: 'declaredNameEn', header: 'DisplayName:DeclaredNameEn', kind: 'text', width: 20 },
+    { field: 'declaredValue', header: 'DisplayName:DeclaredValue', kind: 'number', width: 12 },
+    { field: 'declaredCurrency', header: 'DisplayName:DeclaredCurrency', kind: 'text', width: 8 },
+    { field: 'hsCode', header: 'DisplayName:HsCode', kind: 'text', width: 14 },
+  ];
+
+export interface ImportError {
+  row: number;
+  field: string;
+  column: string;
+  message: string;
+}
+export interface ImportReport {
+  created: number;
+  errors: ImportError[];
+}
+
+const header = (culture: Culture, key: string) => t(culture, `Catalog::${key}`);
+
+/** An empty template with the headers in the caller's language. */
+export async function importTemplate(culture: Culture): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(header(culture, 'Products'));
+  sheet.columns = COLUMNS.map((c) => ({ header: header(culture, c.header), key: c.field, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function cellValue(cell: ExcelJS.Cell, kind: Kind): unknown {
+  const text = cell.text?.trim() ?? '';
+  if (!text) return undefined;
+  if (kind === 'list') return text.split(/[,,;;\s]+/).filter(Boolean);
+  if (kind === 'number') {
+    const n = typeof cell.value === 'number' ? cell.value : Number(text);
+    return Number.isFinite(n) ? n : text;
+  }
+  return text;
+}
+
+class Rejected extends Error {
+  readonly errors: ImportError[];
+  constructor(errors: ImportError[]) {
+    super('import rejected');
+    this.errors = errors;
+  }
+}
+
+export async function importProducts(services: Services, ctx: CrudContext, culture: Culture, content: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  const fail = (message: string): ImportReport => ({
+    created: 0,
+    errors: [{ row: 0, field: 'file', column: '', message }],
+  });
+  try {
+    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    return fail(t(culture, 'Catalog::ImportNotExcel'));
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return fail(t(culture, 'Catalog::ImportNotExcel'));
+
+  // Headers in either language, matched without regard to case or spaces.
+  const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+  const byHeader = new Map<string, (typeof COLUMNS)[number]>();
+  for (const c of COLUMNS) for (const lang of Cultures) byHeader.set(norm(header(lang, c.header)), c);
+  const at = new Map<number, (typeof COLUMNS)[number]>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const c = byHeader.get(norm(cell.text ?? ''));
+    if (c) at.set(col, c);
+  });
+  const present = new Set([...at.values()].map((c) => c.field));
+  const missing = COLUMNS.filter(
+    (c) => ['sku', 'name', 'categoryCodes', 'price', 'description'].includes(c.field) && !present.has(c.field),
+  );
+  if (missing.length) {
+    return {
+      created: 0,
+      errors: missing.map((c) => ({
+        row: 1,
+        field: c.field,
+        column: header(culture, c.header),
+        message: t(culture, 'Catalog::ImportColumnMissing', [header(culture, c.header)]),
+      })),
+    };
+  }
+
+  const rows: { row: number; values: Record<string, unknown> }[] = [];
+  sheet.eachRow((r, n) => {
+    if (n === 1) return;
+    const values: Record<string, unknown> = {};
+    for (const [col, c] of at) {
+      const v = cellValue(r.getCell(col), c.kind);
+      if (v !== undefined) values[c.field] = v;
+    }
+    if (Object.keys(values).length) rows.push({ row: n, values });
+  });
+  if (!rows.length) return fail(t(culture, 'Catalog::ImportEmpty'));
+  if (rows.length > IMPORT_MAX_ROWS) return fail(t(culture, 'Catalog::ImportTooManyRows', [IMPORT_MAX_ROWS]));
+
+  const columnOf = (field: string) => {
+    const c =
+      COLUMNS.find((x) => x.field === field) ??
+      (field === 'categoryIds' ? COLUMNS[3] : field === 'brandId' ? COLUMNS[4] : undefined);
+    return c ? header(culture, c.header) : field;
+  };
+  const errorOf = (row: number, field: string, key: string, params?: unknown[]): ImportError => {
+    const column = columnOf(field);
+    const text = t(culture, key, [column, ...(params ?? [])]);
+    return { row, field, column, message: text === key ? t(culture, 'Catalog::ImportInvalidValue', [column]) : text };
+  };
+
+  try {
+    const created = await services.data.inTenant(ctx, async (tx) => {
+      const codes = [...new Set(rows.flatMap((r) => (r.values.categoryCodes as string[] | undefined) ?? []))];
+      const cats = codes.length
+        ? await tx
+            .select({ id: categories.id, code: categories.code })
+            .from(categories)
+            .where(
+              owned(
+                ctx,
+                categories,
+                inArray(
+                  sql`lower(${categories.code})`,
+                  codes.map((c) => c.toLowerCase()),
+                ),
+              ),
+            )
+        : [];
+      const catByCode = new Map(cats.map((c) => [c.code.toLowerCase(), c.id]));
+      const names = [...new Set(rows.map((r) => r.values.brand).filter((b): b is string => typeof b === 'string'))];
+      const brandRows = names.length
+        ? await tx
+            .select({ id: brands.id, name: brands.name, nameEn: brands.nameEn })
+            .from(brands)
+            .where(owned(ctx, brands))
+        : [];
+      const brandByName = new Map(
+        brandRows.flatMap((b) => [
+          [b.name.toLowerCase(), b.id],
+          ...(b.nameEn ? [[b.nameEn.toLowerCase(), b.id] as const] : []),
+        ]),
+      );
+
+      const errors: ImportError[] = [];
+      const inputs: { row: number; input: ProductInput }[] = [];
+      const skus = new Map<string, number>();
+      for (const { row, values } of rows) {
+        const {
+          categoryCodes = [],
+          brand,
+          ...rest
+        } = values as { categoryCodes?: string[]; brand?: string; sku?: unknown };
+        const categoryIds: string[] = [];
+        for (const code of categoryCodes) {
+          const id = catByCode.get(code.toLowerCase());
+          if (id) categoryIds.push(id);
+          else errors.push(errorOf(row, 'categoryCodes', 'Catalog::CategoryCodeNotFound', [code]));
+        }
+        let brandId: string | null = null;
+        if (brand) {
+          brandId = brandByName.get(brand.toLowerCase()) ?? null;
+          if (!brandId) errors.push(errorOf(row, 'brand', 'Catalog::BrandNotFound'));
+        }
+        // Duplicates within the file are told apart from the rest of the row's checks.
+        const sku = typeof rest.sku === 'string' ? rest.sku.trim().toUpperCase() : '';
+        const first = sku ? skus.get(sku) : undefined;
+        if (first) errors.push(errorOf(row, 'sku', 'Catalog::ImportDuplicateSku', [sku, first]));
+        else if (sku) skus.set(sku, row);
+        const parsed = productInput.safeParse({
+          ...rest,
+          categoryIds: categoryCodes.length ? categoryIds : [],
+          brandId,
+        });
+        if (!parsed.success) {
+          const seen = new Set<string>();
+          for (const issue of parsed.error.issues) {
+            const field = String(issue.path[0] ?? '');
+            if (seen.has(field) || (field === 'categoryIds' && categoryCodes.length)) continue;
+            seen.add(field);
+            errors.push(errorOf(row, field === 'categoryIds' ? 'categoryCodes' : field, issue.message));
+          }
+          continue;
+        }
+        inputs.push({ row, input: parsed.data });
+      }
+      if (errors.length) throw new Rejected(errors);
+
+      // The write checks (SKU taken in the tenant…) run before any failing statement, so the
+      // transaction stays usable to report every row; the rejection then rolls it all back.
+      for (const { row, input } of inputs) {
+        try {
+          await createProduct(tx, ctx, input);
+        } catch (e) {
+          if (!(e instanceof AppError) || !e.validationErrors) throw e;
+          for (const v of e.validationErrors) {
+            const field = (v.members[0] ?? '').split('.')[0];
+            const name = field === 'categoryIds' ? 'categoryCodes' : field;
+            // the product service's own messages number their parameters from {0}
+            errors.push({ row, field: name, column: columnOf(name), message: t(culture, v.message, v.params) });
+          }
+        }
+      }
+      if (errors.length) throw new Rejected(errors);
+      return inputs.length;
+    });
+    return { created, errors: [] } satisfies ImportReport;
+  } catch (e) {
+    if (e instanceof Rejected)
+      return { created: 0, errors: e.errors.sort((a, b) => a.row - b.row) } satisfies ImportReport;
+    throw e;
+  }
+}

@@ -1,0 +1,113 @@
+import { pagedQuery } from '@seller/contracts';
+import { z } from 'zod';
+
+/** Request and response shapes of product vendors (domain §3.5) and their half of the recycle area. */
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' ? v.trim() || null : v === undefined ? null : v);
+const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().max(max).nullable());
+const guid = (error: string) => z.guid({ error });
+
+export const TIERS_MAX = 10;
+
+/** Quantity steps: strictly ascending quantities, unit prices never above the step before. */
+const tiers = z
+  .array(z.object({ minQty: z.number().int().min(1).max(10_000_000), unitPrice: z.number().min(0).max(1e12) }))
+  .max(TIERS_MAX)
+  .default([])
+  .superRefine((rows, ctx) => {
+    for (let i = 1; i < rows.length; i++) {
+      if (rows[i].minQty <= rows[i - 1].minQty) {
+        ctx.addIssue({ code: 'custom', path: [i, 'minQty'], message: 'Catalog::TierQuantityAscending' });
+      }
+      if (rows[i].unitPrice > rows[i - 1].unitPrice) {
+        ctx.addIssue({ code: 'custom', path: [i, 'unitPrice'], message: 'Catalog::TierPriceDescending' });
+      }
+    }
+  });
+
+const vendorFields = {
+  url: z.preprocess(
+    emptyToNull,
+    z
+      .url({ protocol: /^https?$/, error: 'Catalog::UrlFormat' })
+      .max(1024)
+      .nullable(),
+  ),
+  purchasePrice: z.number({ error: 'Catalog::PurchasePriceRequired' }).min(0).max(1e12),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Catalog::CurrencyFormat')
+    .default('CNY'),
+  taxIncluded: z.boolean().default(false),
+  moq: z.number().int().min(1).max(10_000_000).default(1),
+  leadDays: z.preprocess(emptyToNull, z.number().int().min(0).max(365).nullable()),
+  isPrimary: z.boolean().default(false),
+  remark: optionalText(512),
+  tiers,
+};
+
+export const addVendorInput = z.object({
+  productId: guid('Catalog::ProductIdRequired'),
+  supplierId: guid('Catalog::SupplierRequired'),
+  ...vendorFields,
+});
+export type AddVendorInput = z.infer<typeof addVendorInput>;
+
+export const updateVendorInput = z.object({
+  id: guid('Catalog::IdRequired'),
+  ...vendorFields,
+  concurrencyStamp: z.string().max(40).optional(),
+});
+export type UpdateVendorInput = z.infer<typeof updateVendorInput>;
+
+/** `remove-product-vendor?ProductId&VendorId` (the vendor is the supplier of the link). */
+export const removeVendorQuery = z.object({
+  ProductId: guid('Catalog::ProductIdRequired'),
+  VendorId: guid('Catalog::SupplierRequired'),
+});
+
+/** `remove-product-vendors?VendorId&ProductIds`: `ProductIds=a,b` or repeated. */
+export const removeVendorsQuery = z.object({
+  VendorId: guid('Catalog::SupplierRequired'),
+  ProductIds: z.preprocess(
+    (v) =>
+      (Array.isArray(v) ? v : v === undefined ? [] : [v])
+        .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    z.array(z.guid()).min(1, 'Catalog::ProductIdRequired').max(500),
+  ),
+});
+
+export const productVendorDto = z.object({
+  id: z.string(),
+  productId: z.string(),
+  supplierId: z.string(),
+  supplierCode: z.string(),
+  supplierName: z.string(),
+  url: z.string().nullable(),
+  purchasePrice: z.number(),
+  currency: z.string(),
+  taxIncluded: z.boolean(),
+  moq: z.number().int(),
+  leadDays: z.number().int().nullable(),
+  isPrimary: z.boolean(),
+  remark: z.string().nullable(),
+  tiers: z.array(z.object({ minQty: z.number().int(), unitPrice: z.number() })),
+  isDeleted: z.boolean(),
+  deletionTime: z.date().nullable(),
+  creationTime: z.date(),
+  creatorId: z.string().nullable(),
+  lastModificationTime: z.date().nullable(),
+  lastModifierId: z.string().nullable(),
+  concurrencyStamp: z.string(),
+});
+export type ProductVendorDto = z.infer<typeof productVendorDto>;
+
+export const productVendorListDto = z.object({ items: z.array(productVendorDto) });
+
+/** A recycled link, with the product it belonged to. */
+export const recycledVendorDto = productVendorDto.extend({ productSku: z.string(), productName: z.string() });
+export const recycledVendorQuery = pagedQuery;

@@ -1,0 +1,225 @@
+import { and, asc, count as countAll, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Services } from '../../app.ts';
+import {
+  type CrudContext,
+  deleteOwned,
+  getOwned,
+  insertOwned,
+  recordChange,
+  updateOwned,
+} from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { businessError, fieldError, notFound } from '../../platform/errors.ts';
+import { productVendors } from './product-parts-schema.ts';
+import type { AddVendorInput, ProductVendorDto, UpdateVendorInput } from './product-vendor-dto.ts';
+import { products, suppliers } from './schema.ts';
+
+/**
+ * Product vendors (domain §3.5): a product's sources at suppliers with purchase price, MOQ,
+ * lead time and quantity tier prices. At most one link per product is primary; the first link
+ * of a product is primary by default (Tongtool: the first supplier is the preferred one).
+ * Removing a link moves it to the recycle area (`/api/catalog/recycle/vendors`).
+ */
+
+type Ctx = CrudContext;
+type Link = typeof productVendors.$inferSelect;
+const ENTITY = 'ProductVendor';
+const PRODUCT = 'Product';
+
+const tenantOf = (ctx: Ctx) =>
+  ctx.tenant ? eq(productVendors.tenantId, ctx.tenant.id) : isNull(productVendors.tenantId);
+const live = (ctx: Ctx, ...extra: (SQL | undefined)[]) =>
+  and(tenantOf(ctx), eq(productVendors.isDeleted, false), ...extra)!;
+
+const toDto = ({ tenantId: _t, deleterId: _d, ...l }: Link, supplier: { code: string; fullName: string }) => ({
+  ...l,
+  supplierCode: supplier.code,
+  supplierName: supplier.fullName,
+});
+
+/** Links matching `where`, with their supplier's code and name, oldest first. */
+async function select(tx: Tx, where: SQL, order: SQL[] = [asc(productVendors.creationTime), asc(productVendors.id)]) {
+  return tx
+    .select({ link: productVendors, code: suppliers.code, fullName: suppliers.fullName })
+    .from(productVendors)
+    .innerJoin(suppliers, eq(suppliers.id, productVendors.supplierId))
+    .where(where)
+    .orderBy(...order);
+}
+
+async function one(tx: Tx, ctx: Ctx, id: string): Promise<ProductVendorDto> {
+  const [row] = await select(tx, live(ctx, eq(productVendors.id, id)));
+  if (!row) throw notFound(ENTITY, id);
+  return toDto(row.link, row);
+}
+
+/** The product must be this tenant's and not recycled; otherwise it is not found. */
+const liveProduct = (tx: Tx, ctx: Ctx, id: string) => getOwned(tx, ctx, products, PRODUCT, id);
+
+async function assertSupplier(tx: Tx, ctx: Ctx, supplierId: string) {
+  await getOwned(tx, ctx, suppliers, 'Supplier', supplierId).catch(() => {
+    throw fieldError('supplierId', 'Catalog::SupplierNotFound');
+  });
+}
+
+/** Makes `keep` the product's only primary link. */
+async function clearOtherPrimaries(tx: Tx, ctx: Ctx, productId: string, keep: string) {
+  const others = await tx
+    .select({ id: productVendors.id })
+    .from(productVendors)
+    .where(live(ctx, eq(productVendors.productId, productId), eq(productVendors.isPrimary, true)));
+  for (const o of others) {
+    if (o.id !== keep) await updateOwned(tx, ctx, productVendors, ENTITY, o.id, { isPrimary: false });
+  }
+}
+
+/** A concurrent second link of the same supplier loses on the unique index: the same field error. */
+async function uniquely<R>(write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause ?? (e as { code?: string });
+    if (cause?.code !== '23505') throw e;
+    throw fieldError('supplierId', 'Catalog::VendorAlreadyLinked');
+  }
+}
+
+async function linkOf(tx: Tx, ctx: Ctx, productId: string, supplierId: string) {
+  const [row] = await tx
+    .select({ id: productVendors.id })
+    .from(productVendors)
+    .where(live(ctx, eq(productVendors.productId, productId), eq(productVendors.supplierId, supplierId)))
+    .limit(1);
+  return row?.id;
+}
+
+export const productVendorService = {
+  list: (services: Services, ctx: Ctx, productId: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await liveProduct(tx, ctx, productId);
+      const rows = await select(tx, live(ctx, eq(productVendors.productId, productId)));
+      return { items: rows.map((r) => toDto(r.link, r)) };
+    }),
+
+  add: (services: Services, ctx: Ctx, { productId, ...input }: AddVendorInput) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await liveProduct(tx, ctx, productId);
+      await assertSupplier(tx, ctx, input.supplierId);
+      if (await linkOf(tx, ctx, productId, input.supplierId)) {
+        throw fieldError('supplierId', 'Catalog::VendorAlreadyLinked');
+      }
+      const first = !(
+        await tx
+          .select({ id: productVendors.id })
+          .from(productVendors)
+          .where(live(ctx, eq(productVendors.productId, productId)))
+          .limit(1)
+      ).length;
+      const row = await uniquely(() =>
+        insertOwned(tx, ctx, productVendors, ENTITY, { ...input, productId, isPrimary: input.isPrimary || first }),
+      );
+      if (row.isPrimary) await clearOtherPrimaries(tx, ctx, productId, row.id);
+      return one(tx, ctx, row.id);
+    }),
+
+  update: (services: Services, ctx: Ctx, { id, concurrencyStamp, ...input }: UpdateVendorInput) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await getOwned(tx, ctx, productVendors, ENTITY, id);
+      await liveProduct(tx, ctx, before.productId).catch(() => {
+        throw notFound(ENTITY, id);
+      });
+      const row = await updateOwned(tx, ctx, productVendors, ENTITY, id, input, concurrencyStamp);
+      if (row.isPrimary) await clearOtherPrimaries(tx, ctx, row.productId, row.id);
+      return one(tx, ctx, id);
+    }),
+
+  /** `remove-product-vendor?ProductId&VendorId`: the product's link to that supplier, into the recycle area. */
+  remove: (services: Services, ctx: Ctx, productId: string, supplierId: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await liveProduct(tx, ctx, productId);
+      const id = await linkOf(tx, ctx, productId, supplierId);
+      if (!id) throw notFound(ENTITY, supplierId);
+      await deleteOwned(tx, ctx, productVendors, ENTITY, id);
+    }),
+
+  /** `remove-product-vendors?VendorId&ProductIds`: one supplier off several products; unknown ones are skipped. */
+  removeMany: (services: Services, ctx: Ctx, supplierId: string, productIds: string[]) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const rows = await tx
+        .select({ id: productVendors.id })
+        .from(productVendors)
+        .where(live(ctx, eq(productVendors.supplierId, supplierId), inArray(productVendors.productId, productIds)));
+      for (const r of rows) await deleteOwned(tx, ctx, productVendors, ENTITY, r.id);
+      return { count: rows.length };
+    }),
+};
+
+/** Recycled links of products that are themselves not recycled. */
+const recycledWhere = (ctx: Ctx, ...extra: (SQL | undefined)[]) =>
+  and(tenantOf(ctx), eq(productVendors.isDeleted, true), eq(products.isDeleted, false), ...extra)!;
+
+async function recycled(tx: Tx, ctx: Ctx, id: string) {
+  const [row] = await tx
+    .select({ link: productVendors })
+    .from(productVendors)
+    .innerJoin(products, eq(products.id, productVendors.productId))
+    .where(recycledWhere(ctx, eq(productVendors.id, id)))
+    .limit(1);
+  if (!row) throw notFound(ENTITY, id);
+  return row.link;
+}
+
+/** The recycle area for product vendors (`/api/catalog/recycle/vendors`). */
+export const vendorRecycle = {
+  list: (services: Services, ctx: Ctx, q: { skipCount: number; maxResultCount: number }) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const rows = await tx
+        .select({
+          link: productVendors,
+          code: suppliers.code,
+          fullName: suppliers.fullName,
+          productSku: products.sku,
+          productName: products.name,
+        })
+        .from(productVendors)
+        .innerJoin(products, eq(products.id, productVendors.productId))
+        .innerJoin(suppliers, eq(suppliers.id, productVendors.supplierId))
+        .where(recycledWhere(ctx))
+        .orderBy(desc(productVendors.deletionTime), asc(productVendors.id))
+        .limit(q.maxResultCount)
+        .offset(q.skipCount);
+      const [{ count }] = await tx
+        .select({ count: countAll() })
+        .from(productVendors)
+        .innerJoin(products, eq(products.id, productVendors.productId))
+        .where(recycledWhere(ctx));
+      return {
+        totalCount: Number(count),
+        items: rows.map((r) => ({ ...toDto(r.link, r), productSku: r.productSku, productName: r.productName })),
+      };
+    }),
+
+  /** Restores a recycled link (`reback`); a live link to the same supplier in the meantime is a 409. */
+  reback: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await recycled(tx, ctx, id);
+      if (await linkOf(tx, ctx, before.productId, before.supplierId)) {
+        throw businessError('Catalog::VendorAlreadyLinked', {}, 409);
+      }
+      const [after] = await tx
+        .update(productVendors)
+        .set({ isDeleted: false, deletionTime: null, deleterId: null, isPrimary: false })
+        .where(and(tenantOf(ctx), eq(productVendors.id, id)))
+        .returning();
+      recordChange(ctx, ENTITY, 1, id, before, after);
+      return one(tx, ctx, id);
+    }),
+
+  /** Deletes a recycled link for good (`clear`). */
+  clear: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await recycled(tx, ctx, id);
+      await tx.delete(productVendors).where(and(tenantOf(ctx), eq(productVendors.id, id)));
+      recordChange(ctx, ENTITY, 2, id, before, {});
+    }),
+};

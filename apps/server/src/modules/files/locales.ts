@@ -1,0 +1,15 @@
+import { registerResource } from '../../platform/localization/index.ts';
+
+/** Texts of the files service. */
+registerResource('Files', {
+  en: {
+    TooLarge: 'The file is larger than {1} MB.',
+    TypeNotAllowed: 'Only these file types are accepted: {1}.',
+    FileRequired: 'Please choose a file.',
+  },
+  'zh-Hans': {
+    TooLarge: '文件不能大于 {1} MB。',
+    TypeNotAllowed: '只接受以下文件类型:{1}。',
+    FileRequired: '请选择文件。',
+  },
+});

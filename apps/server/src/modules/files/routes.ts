@@ -1,0 +1,52 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError } from '../../platform/errors.ts';
+import { FILES_URL, filesService, MAX_FILE_BYTES } from './service.ts';
+
+const storedFile = z.object({ url: z.string(), name: z.string(), contentType: z.string(), size: z.number() });
+
+/**
+ * `POST /api/files` (multipart, one part named `file`) stores an image of the current tenant and
+ * answers its URL; `GET /api/files/{name}` serves it back to that tenant only.
+ */
+export default async function filesRoutes(fastify: FastifyInstance) {
+  // Scoped to this plugin: other routes keep refusing multipart bodies.
+  await fastify.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const dataDir = app.services.config.dataDir;
+  const tags = ['Files'];
+
+  app.post(
+    FILES_URL,
+    {
+      config: { authenticated: true },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: storedFile } },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw fieldError('file', 'Files::FileRequired');
+      const part = await req.file();
+      if (part?.fieldname !== 'file') throw fieldError('file', 'Files::FileRequired');
+      const content = await part.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fieldError('file', 'Files::TooLarge', [MAX_FILE_BYTES / 1024 / 1024]);
+        throw e;
+      });
+      return filesService.save(dataDir, req.ctx, content);
+    },
+  );
+
+  app.get(
+    `${FILES_URL}/:name`,
+    { config: { authenticated: true }, schema: { tags, params: z.object({ name: z.string().max(64) }) } },
+    async (req, reply) => {
+      const file = await filesService.read(dataDir, req.ctx, req.params.name);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(file.content);
+    },
+  );
+}

@@ -142,10 +142,6 @@ function selectRows<R>(tx: DbOrTx, query: SQL, map: (row: unknown[]) => R): Prom
     .execute();
 }
 
-function entityMapper<T>(shape: TableShape): (row: unknown[]) => T {
-  return shape.toEntity as (row: unknown[]) => T;
-}
-
 export interface SelectOptions {
   where: SQL;
   orderBy?: SQL[];
@@ -173,7 +169,7 @@ export function selectEntities<T extends AnyTable>(
   if (opts.orderBy?.length) query.append(sql` order by ${sql.join(opts.orderBy, sql`, `)}`);
   if (opts.limit !== undefined) query.append(sql` limit ${opts.limit}`);
   if (opts.offset) query.append(sql` offset ${opts.offset}`);
-  return selectRows(tx, query, entityMapper<T['$inferSelect']>(shape));
+  return selectRows(tx, query, shape.toEntity as (row: unknown[]) => T['$inferSelect']);
 }
 
 /** `count(*)` of the rows of `table` (or of `source`, see `SelectOptions`) matching `where`. */
@@ -196,7 +192,7 @@ export async function page<T extends AnyTable>(
   sort: { allowed: Record<string, AnyPgColumn>; fallback: SQL[] },
 ): Promise<{ totalCount: number; items: T['$inferSelect'][] }> {
   const shape = shapeOf(table);
-  const toEntity = entityMapper<T['$inferSelect']>(shape);
+  const toEntity = shape.toEntity as (row: unknown[]) => T['$inferSelect'];
   const totalAt = shape.keys.length;
   let totalCount = 0;
   // One statement: the page and the total (window count) together.

@@ -286,90 +286,79 @@ export async function unitRoles(services: Services, ctx: CrudContext, id: string
   });
 }
 
-/** Adds users to a unit; an id that is not a user of the tenant is a 400 on `userIds`. */
-export async function addUnitUsers(services: Services, ctx: CrudContext, id: string, userIds: string[]) {
+/**
+ * The two kinds of unit members: the member's table, the link table and column, the request
+ * member that names them and the texts used for them. Adding and removing work alike for both.
+ */
+const memberKinds = {
+  user: {
+    table: users,
+    entityName: USER,
+    link: organizationUnitUsers,
+    linkUnit: organizationUnitUsers.organizationUnitId,
+    linkMember: organizationUnitUsers.userId,
+    key: 'userId',
+    member: 'userIds',
+    notFound: 'AbpIdentity::UserNotFound',
+    change: 'OrganizationUnitUser',
+  },
+  role: {
+    table: roles,
+    entityName: ROLE,
+    link: organizationUnitRoles,
+    linkUnit: organizationUnitRoles.organizationUnitId,
+    linkMember: organizationUnitRoles.roleId,
+    key: 'roleId',
+    member: 'roleIds',
+    notFound: 'AbpIdentity::RoleNotFound',
+    change: 'OrganizationUnitRole',
+  },
+} as const;
+type MemberKind = (typeof memberKinds)[keyof typeof memberKinds];
+
+/** Adds members to a unit; an id that is not one of the tenant's is a 400 on the kind's member (`userIds`, `roleIds`). */
+async function addMembers(services: Services, ctx: CrudContext, kind: MemberKind, id: string, memberIds: string[]) {
   await services.data.inTenant(ctx, async (tx) => {
     await getOwned(tx, ctx, organizationUnits, OU, id);
     const found = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(owned(ctx, users, inArray(users.id, userIds)));
-    const missing = userIds.find((u) => !found.some((f) => f.id === u));
-    if (missing) throw fieldError('userIds', 'AbpIdentity::UserNotFound', [missing]);
+      .select({ id: kind.table.id })
+      .from(kind.table)
+      .where(owned(ctx, kind.table, inArray(kind.table.id, memberIds)));
+    const missing = memberIds.find((m) => !found.some((f) => f.id === m));
+    if (missing) throw fieldError(kind.member, kind.notFound, [missing]);
     await tx
-      .insert(organizationUnitUsers)
+      .insert(kind.link)
       .values(
-        found.map((u) => ({
+        found.map((m) => ({
           tenantId: ctx.tenant?.id ?? null,
           organizationUnitId: id,
-          userId: u.id,
+          [kind.key]: m.id,
           creatorId: ctx.user?.id ?? null,
-        })),
+        })) as never[],
       )
       .onConflictDoNothing();
-    for (const u of found) recordChange(ctx, 'OrganizationUnitUser', 0, `${id}:${u.id}`, {}, { userId: u.id });
+    for (const m of found) recordChange(ctx, kind.change, 0, `${id}:${m.id}`, {}, { [kind.key]: m.id });
   });
 }
 
-export async function addUnitRoles(services: Services, ctx: CrudContext, id: string, roleIds: string[]) {
+/** Removes one member from a unit (404 for a unit or member that is not the tenant's). */
+async function removeMember(services: Services, ctx: CrudContext, kind: MemberKind, id: string, memberId: string) {
   await services.data.inTenant(ctx, async (tx) => {
     await getOwned(tx, ctx, organizationUnits, OU, id);
-    const found = await tx
-      .select({ id: roles.id })
-      .from(roles)
-      .where(owned(ctx, roles, inArray(roles.id, roleIds)));
-    const missing = roleIds.find((r) => !found.some((f) => f.id === r));
-    if (missing) throw fieldError('roleIds', 'AbpIdentity::RoleNotFound', [missing]);
-    await tx
-      .insert(organizationUnitRoles)
-      .values(
-        found.map((r) => ({
-          tenantId: ctx.tenant?.id ?? null,
-          organizationUnitId: id,
-          roleId: r.id,
-          creatorId: ctx.user?.id ?? null,
-        })),
-      )
-      .onConflictDoNothing();
-    for (const r of found) recordChange(ctx, 'OrganizationUnitRole', 0, `${id}:${r.id}`, {}, { roleId: r.id });
+    await getOwned(tx, ctx, kind.table, kind.entityName, memberId);
+    await tx.delete(kind.link).where(owned(ctx, kind.link, eq(kind.linkUnit, id), eq(kind.linkMember, memberId)));
+    recordChange(ctx, kind.change, 2, `${id}:${memberId}`, { [kind.key]: memberId }, {});
   });
 }
 
-export async function removeUnitUser(services: Services, ctx: CrudContext, id: string, userId: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, organizationUnits, OU, id);
-    await getOwned(tx, ctx, users, USER, userId);
-    await tx
-      .delete(organizationUnitUsers)
-      .where(
-        owned(
-          ctx,
-          organizationUnitUsers,
-          eq(organizationUnitUsers.organizationUnitId, id),
-          eq(organizationUnitUsers.userId, userId),
-        ),
-      );
-    recordChange(ctx, 'OrganizationUnitUser', 2, `${id}:${userId}`, { userId }, {});
-  });
-}
-
-export async function removeUnitRole(services: Services, ctx: CrudContext, id: string, roleId: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, organizationUnits, OU, id);
-    await getOwned(tx, ctx, roles, ROLE, roleId);
-    await tx
-      .delete(organizationUnitRoles)
-      .where(
-        owned(
-          ctx,
-          organizationUnitRoles,
-          eq(organizationUnitRoles.organizationUnitId, id),
-          eq(organizationUnitRoles.roleId, roleId),
-        ),
-      );
-    recordChange(ctx, 'OrganizationUnitRole', 2, `${id}:${roleId}`, { roleId }, {});
-  });
-}
+export const addUnitUsers = (services: Services, ctx: CrudContext, id: string, userIds: string[]) =>
+  addMembers(services, ctx, memberKinds.user, id, userIds);
+export const addUnitRoles = (services: Services, ctx: CrudContext, id: string, roleIds: string[]) =>
+  addMembers(services, ctx, memberKinds.role, id, roleIds);
+export const removeUnitUser = (services: Services, ctx: CrudContext, id: string, userId: string) =>
+  removeMember(services, ctx, memberKinds.user, id, userId);
+export const removeUnitRole = (services: Services, ctx: CrudContext, id: string, roleId: string) =>
+  removeMember(services, ctx, memberKinds.role, id, roleId);
 
 /** Units a user belongs to. */
 export async function unitsOfUser(tx: Tx, ctx: CrudContext, userId: string) {

@@ -7,7 +7,9 @@
  *  - the same filter sorted by price asc;
  *  - a partial SKU search (11 matches in demo, 11 000 with those digits across all tenants);
  *  - a name search (English words, 11 matches in demo, ~10 000 across all tenants);
- * at 50 connections, then 10 and 1.
+ * at 50 connections as the product runs by default (a repeated page comes from the page
+ * cache), then with the page cache off (PAGE_CACHE_SECONDS=0: every request runs its query)
+ * at 50 connections, 10 and 1.
  * Usage: npx node bench/products-1m.ts (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default;
  * BENCH_PRODUCTS=100000 for a quicker run, spread over BENCH_TENANTS=1000; BENCH_DATABASE_URL,
  * default postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
@@ -74,11 +76,11 @@ try {
 
   const token = await signIn(port);
   const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
-  const base = `http://127.0.0.1:${port}/api/catalog/products`;
-  const query = (q: Record<string, string>) => `${base}?${new URLSearchParams({ maxResultCount: '20', ...q })}`;
+  const path = '/api/catalog/products';
+  const query = (q: Record<string, string>) => `${path}?${new URLSearchParams({ maxResultCount: '20', ...q })}`;
   const cases: [string, string][] = [];
   const add = async (label: string, url: string) => {
-    const res = await fetch(url, { headers });
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers });
     const body = (await res.json()) as { totalCount: number; items: { sku: string }[] };
     if (!res.ok) throw new Error(`${url} → ${res.status} ${JSON.stringify(body)}`);
     console.log(`${label} → totalCount ${body.totalCount}, first ${body.items[0]?.sku}`);
@@ -90,19 +92,32 @@ try {
   await add(`SKU search "${skuFilter}"`, query({ filter: skuFilter }));
   await add(`name search "${nameFilter}"`, query({ filter: nameFilter }));
 
+  // 1. as configured by default: repeated reads of a page are served from the page cache
   for (const [name, url] of cases) {
-    results.push(await load(name, url, { connections, seconds, headers, serverPid: server.pid }));
+    results.push(
+      await load(`${name} [page cache]`, `http://127.0.0.1:${port}${url}`, {
+        connections,
+        seconds,
+        headers,
+        serverPid: server.pid,
+      }),
+    );
   }
-  // the same with 10 callers, and one request alone on an idle server
-  for (const lighter of [10, 1]) {
+  await stopProcess(server);
+  server = undefined;
+
+  // 2. every request runs its query: the page cache off (PAGE_CACHE_SECONDS=0); totals stay cached
+  const uncached = await startProduct(database, { PAGE_CACHE_SECONDS: '0' });
+  server = uncached.server;
+  const uncachedHeaders = { ...headers, authorization: `Bearer ${await signIn(uncached.port)}` };
+  for (const lighter of [connections, 10, 1]) {
     for (const [name, url] of cases) {
       results.push(
-        await load(`${name} [${lighter} connection${lighter > 1 ? 's' : ''}]`, url, {
-          connections: lighter,
-          seconds,
-          headers,
-          serverPid: server.pid,
-        }),
+        await load(
+          `${name} [no page cache${lighter === connections ? '' : `, ${lighter} connection${lighter > 1 ? 's' : ''}`}]`,
+          `http://127.0.0.1:${uncached.port}${url}`,
+          { connections: lighter, seconds, headers: uncachedHeaders, serverPid: server.pid },
+        ),
       );
     }
   }

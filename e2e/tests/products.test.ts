@@ -1,6 +1,7 @@
 /**
- * Issue 6, products through the UI (tenant demo, Chinese): create a product with a generated SKU
- * and 3 colours × 2 sizes (6 variants), add a vendor with tier prices and upload an image on its
+ * Issue 6, products through the UI (tenant demo, Chinese): create a product with a generated SKU,
+ * its region, dates, sales type, resource and a spec line, and 3 colours × 2 sizes (6 variants);
+ * see the spec line on its detail page and remove it there; add a vendor with tier prices and upload an image on its
  * detail page, find it by a partial variant SKU, export that filtered list to Excel and open the
  * file, deactivate it, delete it to the recycle bin and restore it from there, import products from
  * Excel (a bad sheet reported, a good one written); the result is read back over the API.
@@ -40,16 +41,23 @@ interface Product {
   variants: { sku: string }[];
   mainImage: string | null;
   images: string[];
+  region: string | null;
+  developmentDate: string | null;
+  launchDate: string | null;
+  salesTypes: string[];
+  resource: string | null;
+  specifications: unknown[];
+  detailContent: string | null;
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A one-product import sheet with the template's Chinese headers. */
+/** A one-product import sheet with the template's Chinese headers (the form's required fields). */
 async function sheet(sku: string, name: string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const rows = workbook.addWorksheet('商品');
-  rows.addRow(['父SKU', '名称', '分类编码', '价格', '描述']);
-  rows.addRow([sku, name, 'KITCHEN', 12.5, '导入的商品']);
+  rows.addRow(['父SKU', '名称', '分类编码', '价格', '描述', '区域', '开发日期', '上架日期', '类型', '资源']);
+  rows.addRow([sku, name, 'KITCHEN', 12.5, '导入的商品', 'MY', '2024-07-01', '2024-08-01', '普通', '自主开发']);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -60,7 +68,7 @@ const PNG = Buffer.from(
 );
 
 test('creates a product with variants, a vendor and an image, finds, deactivates, deletes, restores and imports', {
-  timeout: 60_000,
+  timeout: 90_000,
 }, async (t) => {
   let sku = '';
   await withPage(browser, t, async (page) => {
@@ -72,22 +80,32 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     await list.getByRole('button', { name: /新建|New/ }).click();
     await page.getByTestId('products-form-submit').click();
     // the spec's own messages for the empty form
-    for (const message of ['请输入名称', '请输入父sku', '请选择分类', '请填写价格']) {
+    for (const message of [
+      '请输入名称',
+      '请输入父sku',
+      '请选择分类',
+      '请填写价格',
+      '请选择区域',
+      '请选择日期',
+      '请至少选择一个类型',
+      '请选择资源',
+    ]) {
       await page.getByTestId('products-form').getByText(message).first().waitFor();
     }
 
     await page.getByTestId('product-name').fill('端到端测试水杯');
-    await page.getByTestId('product-sku').fill('e2e');
-    await page.getByTestId('product-generate-sku').click();
-    sku = await eventually(async () => {
-      const value = await page.getByTestId('product-sku').inputValue();
-      assert.match(value, /^E2E\d{4}-\d{4}$/);
-      return value;
-    });
     await page.getByTestId('product-price').fill('25.5');
     await page.getByTestId('product-categories').click();
     await option(page, '厨房用品 (KITCHEN)');
     await page.keyboard.press('Escape');
+    // the tenant's default pattern {prefix}{category}{yyMM}-{seq4} takes the chosen category's code
+    await page.getByTestId('product-sku').fill('e2e-');
+    await page.getByTestId('product-generate-sku').click();
+    sku = await eventually(async () => {
+      const value = await page.getByTestId('product-sku').inputValue();
+      assert.match(value, /^E2E-KITCHEN\d{4}-\d{4}$/);
+      return value;
+    });
     await page.getByTestId('product-description').fill('端到端测试用的水杯');
     await page.getByTestId('variant-option-颜色').click();
     await option(page, '黑色 (BLK)');
@@ -99,15 +117,45 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     await option(page, 'L (L)');
     await page.keyboard.press('Escape');
     assert.match(await text(page.getByTestId('variant-count')), /6/);
+    // spec §5: region, both dates, at least one type and the resource are required
+    await page.getByTestId('product-region').click();
+    await option(page, '马来西亚 (MY)');
+    await page.getByTestId('product-development-date').fill('2024-07-01');
+    await page.getByTestId('product-development-date').press('Enter');
+    await page.getByTestId('product-launch-date').fill('2024-08-01');
+    await page.getByTestId('product-launch-date').press('Enter');
+    await page.getByTestId('product-sales-types').getByText('普通', { exact: true }).click();
+    await page.getByTestId('product-resource').getByText('自主开发', { exact: true }).click();
+    await page.getByTestId('product-specs-add').click();
+    await page.getByTestId('product-spec-0-name').fill('材质');
+    await page.getByTestId('product-spec-0-value').fill('304 不锈钢');
+    await page.getByTestId('product-detail-content').fill('双层真空,保温 12 小时');
+    await page.screenshot({ path: artifact('product-form.png'), fullPage: true });
     await page.getByTestId('products-form-submit').click();
 
     // the detail page: a vendor with two quantity tiers, then an image
     await page.getByTestId(`product-link-${sku}`).click();
     const detail = page.getByTestId('product-detail');
     await detail.waitFor();
+    assert.match(await text(page.getByTestId('product-sales')), /马来西亚.*2024-07-01.*2024-08-01.*普通.*自主开发/);
+    const specs = page.getByTestId('product-specs');
+    await specs.getByText('304 不锈钢').waitFor();
+    await page.getByTestId('product-listings').waitFor();
+    await page.screenshot({ path: artifact('product-detail-fields.png'), fullPage: true });
+    // one spec line removed on its own (remove-specification)
+    await page.getByTestId('product-spec-remove-材质').click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /删\s?除|Delete/ })
+      .click();
+    await specs.getByText('304 不锈钢').waitFor({ state: 'detached' });
     await page.getByTestId('vendor-add').click();
-    await page.getByTestId('vendor-supplier').click();
-    await option(page, '广州市白云区锦绣服饰厂 (SUP-002)');
+    // the drawer is still sliding in: choose again until the select shows the supplier
+    await eventually(async () => {
+      await page.getByTestId('vendor-supplier').click();
+      await option(page, '广州市白云区锦绣服饰厂 (SUP-002)');
+      assert.match(await text(page.getByTestId('vendor-supplier')), /SUP-002/);
+    });
     await page.getByTestId('vendor-url').fill('https://detail.1688.com/offer/123456.html');
     await page.getByTestId('vendor-price').fill('8.5');
     await page.getByTestId('vendor-moq').fill('10');
@@ -133,7 +181,7 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     await list
       .getByTestId('products-search')
       .locator('input')
-      .fill(`${sku.slice(3)}-WHT-L`);
+      .fill(`${sku.slice(4)}-WHT-L`);
     await list.getByTestId('products-search').locator('input').press('Enter');
     const row = list.getByRole('row', { name: new RegExp(sku) });
     await row.waitFor();
@@ -198,6 +246,12 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
   assert.equal(found.status, 200);
   assert.equal(found.body.isActive, false);
   assert.equal(found.body.isDeleted, false);
+  assert.deepEqual(
+    [found.body.region, found.body.developmentDate, found.body.launchDate, found.body.salesTypes, found.body.resource],
+    ['MY', '2024-07-01', '2024-08-01', ['normal'], 'selfDeveloped'],
+  );
+  assert.equal(found.body.detailContent, '双层真空,保温 12 小时');
+  assert.deepEqual(found.body.specifications, []);
   assert.deepEqual(
     found.body.variants.map((v) => v.sku),
     ['BLK-M', 'BLK-L', 'WHT-M', 'WHT-L', 'RED-M', 'RED-L'].map((s) => `${sku}-${s}`),

@@ -39,6 +39,11 @@ export interface Services {
   data: DataAccess;
   bus: Bus;
   cache: Cache;
+  /**
+   * Answers of hot list reads (the product list), kept briefly and dropped by the module on
+   * every write of the tenant; bounded, as a page weighs kilobytes.
+   */
+  pages: Cache;
   keys: TokenKeys;
   revocations: Revocations;
   permissions: PermissionChecker;
@@ -86,6 +91,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     data,
     bus,
     cache,
+    pages: new Cache(bus, config.pageCacheSeconds * 1000, 2_000),
     keys: await TokenKeys.load(data),
     revocations,
     permissions: new PermissionChecker(data, cache),

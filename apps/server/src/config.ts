@@ -23,6 +23,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Other origins allowed to call the API from a browser (none: the web app is served same-origin). */
   corsOrigins: string[];
+  /** How long answers of hot list reads are kept (`Services.pages`); 0 turns that cache off. */
+  pageCacheSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -45,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    pageCacheSeconds: Number(env.PAGE_CACHE_SECONDS ?? 30),
   };
 }

@@ -15,6 +15,8 @@ let otherIds: Record<string, string>;
 /** Ids of the other tenant's rows to try as `:id`: one per table that has rows. */
 let otherRowIds: string[];
 let tenantTables: string[];
+/** The other tenant's row ids by table. */
+let otherByTable: Record<string, string[]>;
 
 type Tx = Parameters<Parameters<TestApp['services']['data']['inTenant']>[1]>[0];
 const owner = <T>(fn: (tx: Tx) => Promise<T>) => t.services.data.unscoped(fn);
@@ -49,6 +51,7 @@ beforeAll(async () => {
     return rows.rows.map((r) => r.table_name);
   });
   const other = await idsByTable(t.other.id);
+  otherByTable = other;
   const host = await idsByTable(null);
   foreignIds = [t.other.id, ...Object.values(other).flat(), ...Object.values(host).flat()];
   otherIds = {
@@ -76,6 +79,14 @@ function fill(url: string): string {
 }
 
 describe('tenant isolation across every endpoint', () => {
+  it('has rows of the other tenant to try in the product tables', () => {
+    // the sweeps below are only as good as the rows they try: the product parts must be seeded
+    for (const table of ['catalog_products', 'catalog_product_variants', 'catalog_product_specifications']) {
+      expect(tenantTables).toContain(table);
+      expect(otherByTable[table]?.length, table).toBeGreaterThan(0);
+    }
+  });
+
   it('never returns another tenant or host record to a tenant token', async () => {
     const request = as(t.app, token);
     const apiRoutes = t.services.routes.filter((r) => r.url.startsWith('/api/') && r.method === 'GET');

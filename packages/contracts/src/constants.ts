@@ -84,3 +84,12 @@ export const PmsTransitions: Record<number, readonly number[]> = {
 
 /** Shipping-relevant special attributes of a product (domain §3.2). */
 export const ProductSpecialAttributes = ['battery', 'pureBattery', 'liquid', 'powder', 'paste', 'magnetic'] as const;
+
+/** Target market of a product (spec §5 "region"): the Lazada and Shopee markets and the own storefront. */
+export const ProductRegions = ['MY', 'SG', 'TH', 'PH', 'VN', 'ID', 'TW', 'BR', 'GLOBAL'] as const;
+
+/** What kind of selling item a product is (domain §3.2 `sales_type`); spec §5: at least one. */
+export const ProductSalesTypes = ['normal', 'variation', 'bundle', 'assembly'] as const;
+
+/** Where a product comes from (spec §5 "resource"): own development, collected from a marketplace, a supplier's catalogue, a factory. */
+export const ProductResources = ['selfDeveloped', 'collected', 'supplier', 'factory'] as const;

@@ -6,6 +6,8 @@ import type { Bus } from './bus.ts';
  */
 export class Cache {
   private entries = new Map<string, { value: unknown; expires: number }>();
+  /** How many invalidations arrived so far (see `getOrLoad`). */
+  private invalidations = 0;
 
   private bus: Bus;
   private ttlMs: number;
@@ -29,24 +31,35 @@ export class Cache {
   }
 
   set(key: string, value: unknown, ttlMs = this.ttlMs) {
+    if (ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, { value, expires: Date.now() + ttlMs });
   }
 
+  /**
+   * The cached value, or `load()`'s. A value loaded while an invalidation arrived is returned
+   * but not kept: it may have been read before the write that invalidated it.
+   */
   async getOrLoad<T>(key: string, load: () => Promise<T>, ttlMs?: number): Promise<T> {
     const hit = this.get<T>(key);
     if (hit !== undefined) return hit;
+    const epoch = this.invalidations;
     const value = await load();
-    this.set(key, value, ttlMs);
+    if (epoch === this.invalidations) this.set(key, value, ttlMs);
     return value;
   }
 
-  /** Drops every key starting with `prefix`, here and on the other processes. */
+  /**
+   * Drops every key starting with `prefix`: here at once (the caller's next read must not see
+   * the old value) and on the other processes through the bus.
+   */
   async invalidate(prefix: string) {
+    this.dropLocal(prefix);
     await this.bus.publish('cache-invalidate', prefix);
   }
 
   private dropLocal(prefix: string) {
+    this.invalidations++;
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }

@@ -99,9 +99,18 @@ const identity = Column.prototype.mapFromDriverValue;
  * The property names come from the schema and are emitted as JSON string literals.
  */
 function rowMapper(entries: [string, Column][]): (row: unknown[]) => Record<string, unknown> {
-  const decoders = entries.map(([, column]) =>
-    column.mapFromDriverValue === identity ? null : (value: unknown) => column.mapFromDriverValue(value),
+  return mapperOf(
+    entries.map(([key, column]) => [
+      key,
+      column.mapFromDriverValue === identity ? null : (value: unknown) => column.mapFromDriverValue(value),
+    ]),
   );
+}
+
+function mapperOf(
+  entries: [string, ((value: unknown) => unknown) | null][],
+): (row: unknown[]) => Record<string, unknown> {
+  const decoders = entries.map(([, decode]) => decode);
   const fields = entries.map(([key], i) =>
     decoders[i]
       ? `${JSON.stringify(key)}: row[${i}] === null ? null : d[${i}](row[${i}])`
@@ -165,11 +174,78 @@ export function selectEntities<T extends AnyTable>(
   opts: SelectOptions,
 ): Promise<T['$inferSelect'][]> {
   const shape = shapeOf(table);
+  return selectRows(tx, selectQuery(table, shape, opts), shape.toEntity as (row: unknown[]) => T['$inferSelect']);
+}
+
+function selectQuery(table: PgTable, shape: TableShape, opts: SelectOptions): SQL {
   const query = sql`select ${sql.raw(shape.columns)} from ${fromClause(table, shape, opts.source)} where ${opts.where}`;
   if (opts.orderBy?.length) query.append(sql` order by ${sql.join(opts.orderBy, sql`, `)}`);
   if (opts.limit !== undefined) query.append(sql` limit ${opts.limit}`);
   if (opts.offset) query.append(sql` offset ${opts.offset}`);
-  return selectRows(tx, query, shape.toEntity as (row: unknown[]) => T['$inferSelect']);
+  return query;
+}
+
+type ProjectedValue<F> =
+  F extends SQL<infer V>
+    ? V
+    : F extends AnyPgColumn
+      ? F['_']['notNull'] extends true
+        ? F['_']['data']
+        : F['_']['data'] | null
+      : never;
+
+/** The fields a `projection` selects: a table's columns or parameterless SQL expressions (`sql<number>…`). */
+export type ProjectionFields = Record<string, AnyPgColumn | SQL>;
+export type Projected<F extends ProjectionFields> = { [K in keyof F]: ProjectedValue<F[K]> };
+
+export interface Projection<F extends ProjectionFields> {
+  table: PgTable;
+  shape: TableShape;
+  /** Only for the type of the rows. */
+  fields?: F;
+}
+
+/**
+ * A narrower select of `table` than `selectEntities` (a list row rather than the whole record),
+ * compiled once like `TableShape`: the select list is rendered a single time, so the fields'
+ * SQL expressions (correlated subqueries, for instance) must not take parameters.
+ */
+export function projection<F extends ProjectionFields>(table: AnyTable, fields: F): Projection<F> {
+  const entries = Object.entries(fields).map(([key, field]) => {
+    const rendered = dialect.sqlToQuery(field instanceof Column ? sql`${field}` : field);
+    if (rendered.params.length) throw new Error(`projection field ${key} must not take parameters`);
+    const decode =
+      field instanceof Column
+        ? field.mapFromDriverValue === identity
+          ? null
+          : (value: unknown) => field.mapFromDriverValue(value)
+        : decoderOf(field);
+    return { key, select: rendered.sql, decode };
+  });
+  return {
+    table,
+    shape: {
+      columns: entries.map((e) => e.select).join(', '),
+      from: sql.raw(`"${getTableName(table)}"`),
+      keys: entries.map((e) => e.key),
+      toEntity: mapperOf(entries.map((e) => [e.key, e.decode])),
+    },
+  };
+}
+
+/** What `sql…mapWith(decode)` set (Drizzle keeps it on the SQL object, undeclared in its types). */
+function decoderOf(field: SQL): (value: unknown) => unknown {
+  const { decoder } = field as unknown as { decoder: { mapFromDriverValue(value: unknown): unknown } };
+  return (value) => decoder.mapFromDriverValue(value);
+}
+
+/** Rows of a `projection`, with the options of `selectEntities`. */
+export function selectProjected<F extends ProjectionFields>(
+  tx: DbOrTx,
+  { table, shape }: Projection<F>,
+  opts: SelectOptions,
+): Promise<Projected<F>[]> {
+  return selectRows(tx, selectQuery(table, shape, opts), shape.toEntity as (row: unknown[]) => Projected<F>);
 }
 
 /** `count(*)` of the rows of `table` (or of `source`, see `SelectOptions`) matching `where`. */

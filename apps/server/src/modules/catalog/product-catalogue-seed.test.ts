@@ -35,8 +35,20 @@ describe('demo catalogue seed', () => {
     expect(list.totalCount).toBe(200);
     const categories = new Set(list.items.flatMap((p: { categoryIds: string[] }) => p.categoryIds));
     expect(categories.size).toBeGreaterThanOrEqual(7);
-    const shirt = list.items.find((p: { sku: string }) => p.sku.startsWith('CAT-WM-'));
+    const listed = list.items.find((p: { sku: string }) => p.sku.startsWith('CAT-WM-'));
+    const shirt = (await get(`${API}/${listed.id}`)).json();
     expect(shirt.variants.length).toBeGreaterThanOrEqual(6);
+    // the form's sales facts, a spec sheet and screening values are filled in
+    expect(shirt.region).toBeTruthy();
+    expect(shirt.launchDate > shirt.developmentDate).toBe(true);
+    expect(shirt.developmentDate >= '2025-01-01' && shirt.launchDate <= '2026-12-31').toBe(true);
+    expect(shirt.salesTypes.length).toBeGreaterThanOrEqual(1);
+    expect(shirt.resource).toBeTruthy();
+    expect(shirt.specifications.length).toBeGreaterThanOrEqual(2);
+    expect(shirt.screenValues.length).toBeGreaterThanOrEqual(1);
+    expect(shirt.detailContent).toContain(shirt.name);
+    const regions = new Set(list.items.map((p: { region: string }) => p.region));
+    expect(regions.size).toBeGreaterThanOrEqual(6);
     expect(shirt.variants[0].sku).toMatch(/^CAT-WM-\d{4}-[A-Z]+-[A-Z]+$/);
     expect(shirt.mainImage).toMatch(/^\/api\/files\//);
 

@@ -1,17 +1,19 @@
-import { PmsStatus } from '@seller/contracts';
+import { PmsStatus, ProductRegions, ProductResources } from '@seller/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
 import { type CurrentTenant, systemContext } from '../../platform/context.ts';
 import { owned } from '../../platform/crud.ts';
 import { placeholderPng } from '../files/png.ts';
 import { storeFile } from '../files/service.ts';
-import { productImages, productVendors, type TierPrice } from './product-parts-schema.ts';
+import { productImages, productSpecifications, productVendors, type TierPrice } from './product-parts-schema.ts';
 import {
   categories,
   products,
   productVariants,
   purchaseAttributes,
   purchaseAttributeValues,
+  screenAttributeOptions,
+  screenAttributes,
   suppliers,
 } from './schema.ts';
 
@@ -139,6 +141,84 @@ const lines: Line[] = [
   ],
 ];
 
+/**
+ * Per category: the spec sheet lines (name, choices of value), the screening materials and
+ * seasons (options' English names) and the sales types to choose from.
+ */
+const facts: Record<
+  string,
+  { specs: [string, string[]][]; materials: string[]; seasons: string[]; types: string[][] }
+> = {
+  WOMEN: {
+    specs: [
+      ['面料', ['棉', '雪纺', '针织', '亚麻混纺']],
+      ['版型', ['修身', '宽松', '常规']],
+      ['厚薄', ['薄款', '常规']],
+    ],
+    materials: ['Cotton', 'Polyester'],
+    seasons: ['Spring/Summer', 'Autumn/Winter'],
+    types: [['variation'], ['normal', 'variation']],
+  },
+  MEN: {
+    specs: [
+      ['面料', ['棉', '涤纶', '棉混纺']],
+      ['版型', ['修身', '宽松', '常规']],
+    ],
+    materials: ['Cotton', 'Polyester'],
+    seasons: ['Spring/Summer', 'Autumn/Winter', 'All seasons'],
+    types: [['variation'], ['normal', 'variation']],
+  },
+  BACKPACK: {
+    specs: [
+      ['容量', ['18 L', '25 L', '30 L', '35 L']],
+      ['材质', ['牛津布', '涤纶', '尼龙']],
+      ['防水', ['防泼水', '不防水']],
+    ],
+    materials: ['Polyester'],
+    seasons: ['All seasons'],
+    types: [['variation'], ['normal', 'variation']],
+  },
+  HANDBAG: {
+    specs: [
+      ['材质', ['PU 皮革', '头层牛皮', '草编']],
+      ['闭合方式', ['拉链', '磁扣', '敞口']],
+    ],
+    materials: ['Leather'],
+    seasons: ['All seasons'],
+    types: [['variation']],
+  },
+  KITCHEN: {
+    specs: [
+      ['材质', ['304 不锈钢', '食品级硅胶', '高硼硅玻璃', '竹']],
+      ['可用洗碗机', ['是', '否']],
+    ],
+    materials: ['Plastic'],
+    seasons: ['All seasons'],
+    types: [['normal'], ['normal', 'bundle']],
+  },
+  STORAGE: {
+    specs: [
+      ['材质', ['无纺布', 'PP 塑料', '棉麻']],
+      ['可折叠', ['是', '否']],
+    ],
+    materials: ['Polyester', 'Plastic'],
+    seasons: ['All seasons'],
+    types: [['normal'], ['normal', 'bundle']],
+  },
+  'PHONE-ACC': {
+    specs: [
+      ['接口', ['USB-C', 'Lightning', 'USB-A']],
+      ['适用机型', ['通用', 'iPhone 系列', '安卓机型']],
+    ],
+    materials: ['Plastic'],
+    seasons: ['All seasons'],
+    types: [['normal'], ['normal', 'assembly']],
+  },
+};
+
+const day = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 const series: [string, string][] = [
   ['经典款', 'Classic'],
   ['升级款', 'Plus'],
@@ -215,17 +295,33 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
       const id = attrs.find((a) => a.nameEn === nameEn)?.id;
       return { id, values: values.filter((v) => v.attributeId === id) };
     };
+    const screenOptions = await tx
+      .select({
+        id: screenAttributeOptions.id,
+        attributeId: screenAttributeOptions.attributeId,
+        valueEn: screenAttributeOptions.valueEn,
+      })
+      .from(screenAttributeOptions)
+      .innerJoin(screenAttributes, eq(screenAttributes.id, screenAttributeOptions.attributeId))
+      .where(owned(ctx, screenAttributes));
+    const screenOption = (valueEn: string) => screenOptions.find((o) => o.valueEn === valueEn);
     const colour = valuesOf('Color');
     const size = valuesOf('Size');
     const usable = lines.filter(([code]) => cats.has(code));
     if (!usable.length) return;
 
     const rnd = random(20260601);
-    const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    // The form's sales facts draw on their own sequence, so the rest of the catalogue stays as it was.
+    const rnd2 = random(20260602);
+    const pick2 = <T>(xs: readonly T[]) => xs[Math.floor(rnd2() * xs.length)];
+    const from = Date.UTC(2025, 0, 6);
+    const span = Date.UTC(2026, 9, 1) - from;
     const now = Date.now();
     type Plan = {
       product: typeof products.$inferInsert;
       variants: Omit<typeof productVariants.$inferInsert, 'productId'>[];
+      specifications: Omit<typeof productSpecifications.$inferInsert, 'productId'>[];
       vendors: Omit<typeof productVendors.$inferInsert, 'productId'>[];
       image: [number, number, number];
     };
@@ -260,6 +356,13 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
         { minQty: moq * 10, unitPrice: Math.round(base * 92) / 100 },
         { minQty: moq * 50, unitPrice: Math.round(base * 85) / 100 },
       ];
+      const fact = facts[catCode];
+      const developed = from + Math.floor(rnd2() * span);
+      const screens = [pick2(fact.materials), pick2(fact.seasons)]
+        .map(screenOption)
+        .filter((o) => o !== undefined)
+        .map((o) => ({ attributeId: o.attributeId, optionIds: [o.id] }));
+      const specs = fact.specs.map(([specName, choices], sort) => ({ name: specName, value: pick2(choices), sort }));
       const vendorCodes = [
         supplierCode,
         ...(rnd() < 0.3 ? [pick(['SUP-001', 'SUP-002', 'SUP-003'].filter((c) => c !== supplierCode))] : []),
@@ -286,6 +389,13 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
           declaredCurrency: 'USD',
           variantOptions: options.map((o) => ({ attributeId: o.attributeId, valueIds: o.chosen.map((v) => v.id) })),
           searchText: [sku, name, en, ...variantSkus].join(' '),
+          region: pick2(ProductRegions),
+          developmentDate: isoDay(developed),
+          launchDate: isoDay(developed + (14 + Math.floor(rnd2() * 60)) * day),
+          salesTypes: pick2(fact.types),
+          resource: pick2(ProductResources),
+          screenValues: screens,
+          detailContent: [`${name}(${en})`, ...specs.map((l) => `${l.name}:${l.value}`)].join('\n'),
           creationTime: new Date(now - Math.floor(rnd() * 120 * 86_400_000)),
         },
         variants: combos.map((c, sort) => ({
@@ -297,6 +407,7 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
           weight: Math.round(weight),
           sort,
         })),
+        specifications: specs.map((l) => ({ tenantId: tenant.id, ...l })),
         vendors: vendorCodes
           .filter((code) => supplierIds.has(code))
           .map((code, n) => {
@@ -326,6 +437,8 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
     if (variantRows.length) await tx.insert(productVariants).values(variantRows);
     const vendorRows = plans.flatMap((p) => withId(p, p.vendors));
     if (vendorRows.length) await tx.insert(productVendors).values(vendorRows);
+    const specificationRows = plans.flatMap((p) => withId(p, p.specifications));
+    if (specificationRows.length) await tx.insert(productSpecifications).values(specificationRows);
     // One image file per colour, shared by the products drawn in it.
     const urls = await Promise.all(palette.map((rgb) => storeFile(dataDir, tenant.id, placeholderPng(64, 64, rgb))));
     await tx.insert(productImages).values(

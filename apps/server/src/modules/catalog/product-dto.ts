@@ -1,10 +1,18 @@
-import { PmsStatus, ProductSpecialAttributes, pagedQuery } from '@seller/contracts';
+import {
+  PmsStatus,
+  ProductRegions,
+  ProductResources,
+  ProductSalesTypes,
+  ProductSpecialAttributes,
+  pagedQuery,
+} from '@seller/contracts';
 import { z } from 'zod';
 
 /** Request and response shapes of products and the recycle area (spec §5 form rules, domain §3.2). */
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' ? v.trim() || null : v === undefined ? null : v);
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const trimmedOrUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v));
 const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().max(max).nullable());
 const guid = z.guid();
 const optionalGuid = z.preprocess((v) => (v === '' || v === undefined ? null : v), guid.nullable());
@@ -23,7 +31,47 @@ export const SKU_MAX = 50;
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max);
 
-export const productInput = z.object({
+/** A required choice or date: absent, null or '' get the spec's "missing" message, other bad values the usual one. */
+const missingAs = (message: string, invalid?: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? message : invalid),
+});
+const requiredDate = z.preprocess(emptyToUndefined, z.iso.date(missingAs('Catalog::Product:DateRequired')));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const SPECIFICATIONS_MAX = 50;
+/** Spec sheet lines, names unique within the product (a line is kept by its name on update). */
+const specifications = z
+  .array(
+    z.object({
+      name: z.string().trim().min(1).max(64),
+      value: z.preprocess((v) => v ?? '', z.string().trim().max(255)),
+    }),
+  )
+  .max(SPECIFICATIONS_MAX)
+  .default([])
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, row] of rows.entries()) {
+      if (seen.has(row.name)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'Catalog::Product:SpecificationDuplicate' });
+      }
+      seen.add(row.name);
+    }
+  });
+
+/** Per-variant values set on save, for the variant whose value combination is `valueIds`; absent fields are left as they are. */
+const variantOverride = z.object({
+  valueIds: z.array(guid).min(1).max(3),
+  price: z.number().min(0).max(1e12).optional(),
+  weight: z.number().int().min(0).max(10_000_000).nullable().optional(),
+  length: z.number().min(0).max(100_000).nullable().optional(),
+  width: z.number().min(0).max(100_000).nullable().optional(),
+  height: z.number().min(0).max(100_000).nullable().optional(),
+  image: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(512).nullable().optional()),
+});
+export type VariantOverride = z.infer<typeof variantOverride>;
+
+const productFields = z.object({
   name: required('Catalog::Product:NameRequired', 255).min(3, 'Catalog::Product:NameMinLength'),
   nameEn: optionalText(255),
   sku: required('Catalog::Product:SkuRequired', SKU_MAX).toUpperCase().regex(SKU_PATTERN, 'Catalog::SkuFormat'),
@@ -71,9 +119,49 @@ export const productInput = z.object({
     .array(z.object({ attributeId: guid, valueIds: z.array(guid).min(1).max(50) }))
     .max(3)
     .default([]),
+  region: z.preprocess(
+    emptyToUndefined,
+    z.enum(ProductRegions, missingAs('Catalog::Product:RegionRequired', 'Catalog::OptionInvalid')),
+  ),
+  developmentDate: requiredDate,
+  launchDate: requiredDate,
+  salesTypes: z.preprocess(
+    emptyToUndefined,
+    z
+      .array(z.enum(ProductSalesTypes, { error: 'Catalog::OptionInvalid' }), missingAs('Catalog::Product:TypeRequired'))
+      .min(1, 'Catalog::Product:TypeRequired')
+      .max(ProductSalesTypes.length),
+  ),
+  resource: z.preprocess(
+    emptyToUndefined,
+    z.enum(ProductResources, missingAs('Catalog::Product:ResourceRequired', 'Catalog::OptionInvalid')),
+  ),
+  /** Chosen options of the tenant's screening attributes. */
+  screenValues: z
+    .array(z.object({ attributeId: guid, optionIds: z.array(guid).max(100) }))
+    .max(50)
+    .default([]),
+  specifications,
+  detailContent: optionalText(100_000),
+  variants: z.array(variantOverride).max(1000).optional(),
 });
+
+/** Spec §5: launch on or after development; checked once both are dates, on the launch date. */
+const datesInOrder = {
+  path: ['launchDate'],
+  error: 'Catalog::Product:LaunchBeforeDevelopment',
+  when: ({ value }: { value: unknown }) => {
+    const v = value as { developmentDate?: unknown; launchDate?: unknown } | undefined;
+    return ISO_DATE.test(String(v?.developmentDate)) && ISO_DATE.test(String(v?.launchDate));
+  },
+};
+const inOrder = (p: { developmentDate: string; launchDate: string }) => p.launchDate >= p.developmentDate;
+
+export const productInput = productFields.refine(inOrder, datesInOrder);
 export type ProductInput = z.infer<typeof productInput>;
-export const productUpdateInput = productInput.extend({ concurrencyStamp: z.string().max(40).optional() });
+export const productUpdateInput = productFields
+  .extend({ concurrencyStamp: z.string().max(40).optional() })
+  .refine(inOrder, datesInOrder);
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
 const audit = {
@@ -92,10 +180,21 @@ export const variantDto = z.object({
   label: z.string(),
   price: z.number(),
   weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
   image: z.string().nullable(),
   sort: z.number().int(),
 });
 export type VariantDto = z.infer<typeof variantDto>;
+
+export const specificationDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  value: z.string(),
+  sort: z.number().int(),
+});
+export type SpecificationDto = z.infer<typeof specificationDto>;
 
 export const productDto = z.object({
   id: z.string(),
@@ -127,6 +226,14 @@ export const productDto = z.object({
   hsCode: z.string().nullable(),
   specialAttributes: z.array(z.string()),
   variantOptions: z.array(z.object({ attributeId: z.string(), valueIds: z.array(z.string()) })),
+  region: z.string().nullable(),
+  developmentDate: z.string().nullable(),
+  launchDate: z.string().nullable(),
+  salesTypes: z.array(z.string()),
+  resource: z.string().nullable(),
+  screenValues: z.array(z.object({ attributeId: z.string(), optionIds: z.array(z.string()) })),
+  specifications: z.array(specificationDto),
+  detailContent: z.string().nullable(),
   variants: z.array(variantDto),
   /** The main image's URL and every image's (main first, then the gallery in order). */
   mainImage: z.string().nullable(),
@@ -148,8 +255,39 @@ export const productListQuery = pagedQuery.extend({
   pmsStatus: z.preprocess(emptyToUndefined, z.coerce.number().pipe(pmsStatus).optional()),
   isActive: optionalBool,
   inStock: optionalBool,
+  developer: z.preprocess(trimmedOrUndefined, z.string().max(64).optional()),
+  purchaser: z.preprocess(trimmedOrUndefined, z.string().max(64).optional()),
+  /** Creation time from (inclusive) and to (exclusive), ISO date-times. */
+  createdFrom: z.preprocess(emptyToUndefined, z.coerce.date().optional()),
+  createdTo: z.preprocess(emptyToUndefined, z.coerce.date().optional()),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** A row of the product list and the recycle area: what the tables show, not the whole record. */
+export const productListItem = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  categoryIds: z.array(z.string()),
+  brandId: z.string().nullable(),
+  price: z.number(),
+  pmsStatus: z.number().int(),
+  isActive: z.boolean(),
+  inStock: z.boolean(),
+  developer: z.string().nullable(),
+  purchaser: z.string().nullable(),
+  artDesigner: z.string().nullable(),
+  region: z.string().nullable(),
+  mainImage: z.string().nullable(),
+  variantCount: z.number().int(),
+  creationTime: z.date(),
+  lastModificationTime: z.date().nullable(),
+  concurrencyStamp: z.string(),
+  isDeleted: z.boolean(),
+  deletionTime: z.date().nullable(),
+});
+export type ProductListItem = z.infer<typeof productListItem>;
 
 /** Spec §5: a call without its `id` is a client error naming the field. */
 export const approveInput = z.object({
@@ -167,6 +305,8 @@ export const generateSkuQuery = z.object({
     .min(1)
     .max(SKU_MAX - 10)
     .regex(/^[A-Z0-9-]+$/, 'Catalog::SkuFormat'),
+  /** Fills the pattern's `{category}` with this category's code. */
+  categoryId: z.preprocess(emptyToUndefined, guid.optional()),
 });
 export const bySkuQuery = z.object({ sku: z.string().trim().min(1).max(SKU_MAX) });
 /** `skus=A,B` or `skus=A&skus=B`. */

@@ -37,6 +37,11 @@ async function newProduct(who: string, sku: string) {
     categoryIds: [category.id],
     description: 'd',
     price: 1,
+    region: 'SG',
+    developmentDate: '2026-01-05',
+    launchDate: '2026-02-01',
+    salesTypes: ['normal'],
+    resource: 'supplier',
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();

@@ -1,4 +1,4 @@
-import { type Culture, Cultures } from '@seller/contracts';
+import { type Culture, Cultures, ProductRegions, ProductResources, ProductSalesTypes } from '@seller/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Services } from '../../app.ts';
@@ -18,7 +18,7 @@ import { brands, categories } from './schema.ts';
 export const IMPORT_MAX_ROWS = 2000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-type Kind = 'text' | 'number' | 'list';
+type Kind = 'text' | 'number' | 'list' | 'date';
 /** The template's columns: the product field, its header text key and how a cell is read. */
 const COLUMNS: { field: keyof ProductInput | 'categoryCodes' | 'brand'; header: string; kind: Kind; width: number }[] =
   [
@@ -29,6 +29,11 @@ const COLUMNS: { field: keyof ProductInput | 'categoryCodes' | 'brand'; header: 
     { field: 'brand', header: 'DisplayName:Brand', kind: 'text', width: 16 },
     { field: 'price', header: 'DisplayName:Price', kind: 'number', width: 10 },
     { field: 'description', header: 'DisplayName:Description', kind: 'text', width: 40 },
+    { field: 'region', header: 'DisplayName:Region', kind: 'text', width: 10 },
+    { field: 'developmentDate', header: 'DisplayName:DevelopmentDate', kind: 'date', width: 14 },
+    { field: 'launchDate', header: 'DisplayName:LaunchDate', kind: 'date', width: 14 },
+    { field: 'salesTypes', header: 'DisplayName:SalesTypes', kind: 'list', width: 18 },
+    { field: 'resource', header: 'DisplayName:Resource', kind: 'text', width: 14 },
     { field: 'weight', header: 'DisplayName:Weight', kind: 'number', width: 10 },
     { field: 'developer', header: 'DisplayName:Developer', kind: 'text', width: 12 },
     { field: 'purchaser', header: 'DisplayName:Purchaser', kind: 'text', width: 12 },
@@ -38,6 +43,27 @@ const COLUMNS: { field: keyof ProductInput | 'categoryCodes' | 'brand'; header: 
     { field: 'declaredCurrency', header: 'DisplayName:DeclaredCurrency', kind: 'text', width: 8 },
     { field: 'hsCode', header: 'DisplayName:HsCode', kind: 'text', width: 14 },
   ];
+
+/** Columns a sheet must have: the product form's required fields. */
+const REQUIRED = [
+  'sku',
+  'name',
+  'categoryCodes',
+  'price',
+  'description',
+  'region',
+  'developmentDate',
+  'launchDate',
+  'salesTypes',
+  'resource',
+];
+
+/** Option sets whose cells may hold the code or its label in either language (`MY`, `马来西亚`, `Malaysia`). */
+const CHOICES: Record<string, { kind: string; values: readonly string[] }> = {
+  region: { kind: 'Region', values: ProductRegions },
+  salesTypes: { kind: 'SalesType', values: ProductSalesTypes },
+  resource: { kind: 'Resource', values: ProductResources },
+};
 
 export interface ImportError {
   row: number;
@@ -65,6 +91,8 @@ function cellValue(cell: ExcelJS.Cell, kind: Kind): unknown {
   const text = cell.text?.trim() ?? '';
   if (!text) return undefined;
   if (kind === 'list') return text.split(/[,,;;\s]+/).filter(Boolean);
+  // A date cell arrives as a Date at UTC midnight; a text cell is taken as typed (YYYY-MM-DD).
+  if (kind === 'date') return cell.value instanceof Date ? cell.value.toISOString().slice(0, 10) : text;
   if (kind === 'number') {
     const n = typeof cell.value === 'number' ? cell.value : Number(text);
     return Number.isFinite(n) ? n : text;
@@ -104,9 +132,7 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
     if (c) at.set(col, c);
   });
   const present = new Set([...at.values()].map((c) => c.field));
-  const missing = COLUMNS.filter(
-    (c) => ['sku', 'name', 'categoryCodes', 'price', 'description'].includes(c.field) && !present.has(c.field),
-  );
+  const missing = COLUMNS.filter((c) => REQUIRED.includes(c.field) && !present.has(c.field));
   if (missing.length) {
     return {
       created: 0,
@@ -131,6 +157,23 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
   });
   if (!rows.length) return fail(t(culture, 'Catalog::ImportEmpty'));
   if (rows.length > IMPORT_MAX_ROWS) return fail(t(culture, 'Catalog::ImportTooManyRows', [IMPORT_MAX_ROWS]));
+
+  const choice = new Map<string, string>();
+  for (const [field, { kind, values }] of Object.entries(CHOICES)) {
+    for (const value of values) {
+      for (const label of [value, ...Cultures.map((lang) => t(lang, `Catalog::${kind}:${value}`))]) {
+        choice.set(`${field}:${norm(label)}`, value);
+      }
+    }
+  }
+  /** Codes for the labels of option-set cells; anything else is left for the form rules to reject. */
+  const choose = (field: string, v: unknown) => choice.get(`${field}:${norm(String(v))}`) ?? v;
+  for (const { values } of rows) {
+    for (const field of Object.keys(CHOICES)) {
+      const v = values[field];
+      if (v !== undefined) values[field] = Array.isArray(v) ? v.map((x) => choose(field, x)) : choose(field, v);
+    }
+  }
 
   const columnOf = (field: string) => {
     const c =

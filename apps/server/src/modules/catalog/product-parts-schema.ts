@@ -69,3 +69,19 @@ export const productImages = pgTable(
     index('catalog_product_images_product_ix').on(t.productId, t.sort),
   ],
 );
+
+/** A product's spec sheet (e.g. 材质: 304 不锈钢), one row per line, in the order entered. */
+export const productSpecifications = pgTable(
+  'catalog_product_specifications',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    value: varchar('value', { length: 255 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('catalog_product_specifications_product_ix').on(t.productId, t.sort)],
+);

@@ -15,6 +15,7 @@ import {
   productDto,
   productIdParams,
   productInput,
+  productListItem,
   productListQuery,
   productUpdateInput,
   removeImagesQuery,
@@ -40,7 +41,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
 
   app.get(
     base,
-    { config: read, schema: { tags, querystring: productListQuery, response: { 200: pagedResult(productDto) } } },
+    { config: read, schema: { tags, querystring: productListQuery, response: { 200: pagedResult(productListItem) } } },
     (req) => productService.list(s, req.ctx, req.query),
   );
   app.get(
@@ -91,7 +92,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
   app.post(
     `${base}/generate-sku`,
     { config: { permission: `${P}.Create` }, schema: { tags, querystring: generateSkuQuery } },
-    (req) => productService.generateSku(s, req.ctx, req.query.prefix),
+    (req) => productService.generateSku(s, req.ctx, req.query),
   );
   app.post(
     `${base}/approve-product`,
@@ -120,6 +121,14 @@ export default async function productRoutes(fastify: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+  app.delete(
+    `${base}/remove-specification/:id`,
+    { config: update, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await productService.removeSpecification(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
   app.delete(`${base}/hard-Delete/:id`, { config: remove, schema: { tags, params: idParams } }, async (req, reply) => {
     await productService.hardDelete(s, req.ctx, req.params.id);
     return reply.status(204).send();
@@ -130,7 +139,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
     recycle,
     {
       config: remove,
-      schema: { tags: rtags, querystring: productListQuery, response: { 200: pagedResult(productDto) } },
+      schema: { tags: rtags, querystring: productListQuery, response: { 200: pagedResult(productListItem) } },
     },
     (req) => productRecycle.list(s, req.ctx, req.query),
   );

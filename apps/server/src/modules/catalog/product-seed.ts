@@ -6,7 +6,15 @@ import { owned } from '../../platform/crud.ts';
 import { seedCatalogueDemo } from './product-catalogue-seed.ts';
 import type { ProductInput } from './product-dto.ts';
 import { productService } from './products.ts';
-import { brands, categories, products, purchaseAttributes, purchaseAttributeValues } from './schema.ts';
+import {
+  brands,
+  categories,
+  products,
+  purchaseAttributes,
+  purchaseAttributeValues,
+  screenAttributeOptions,
+  screenAttributes,
+} from './schema.ts';
 
 /** [sku, name, nameEn, category code, brand, price, weight g, colours, sizes, PMS status] */
 type Demo = [string, string, string, string, string, number, number, string[], string[], number];
@@ -134,6 +142,138 @@ const demos: Demo[] = [
   ],
 ];
 
+/** The form's sales facts of each demo product; materials and seasons are screening options (English names). */
+interface Details {
+  region: ProductInput['region'];
+  developed: string;
+  launched: string;
+  salesTypes: ProductInput['salesTypes'];
+  resource: ProductInput['resource'];
+  screens: string[];
+  specs: [string, string][];
+}
+
+const details: Record<string, Details> = {
+  'DEMO-TS-001': {
+    region: 'MY',
+    developed: '2025-03-10',
+    launched: '2025-04-20',
+    salesTypes: ['normal', 'variation'],
+    resource: 'selfDeveloped',
+    screens: ['Cotton', 'Spring/Summer'],
+    specs: [
+      ['面料', '100% 精梳棉'],
+      ['克重', '180 g/m²'],
+      ['版型', '常规'],
+    ],
+  },
+  'DEMO-DR-002': {
+    region: 'TH',
+    developed: '2025-05-06',
+    launched: '2025-06-15',
+    salesTypes: ['variation'],
+    resource: 'collected',
+    screens: ['Polyester', 'Spring/Summer'],
+    specs: [
+      ['面料', '雪纺'],
+      ['裙长', '中长款'],
+    ],
+  },
+  'DEMO-HD-003': {
+    region: 'PH',
+    developed: '2025-08-12',
+    launched: '2025-09-25',
+    salesTypes: ['variation'],
+    resource: 'selfDeveloped',
+    screens: ['Cotton', 'Autumn/Winter'],
+    specs: [
+      ['面料', '棉混纺,内里加绒'],
+      ['版型', '宽松'],
+    ],
+  },
+  'DEMO-BP-004': {
+    region: 'SG',
+    developed: '2025-02-18',
+    launched: '2025-04-01',
+    salesTypes: ['normal', 'variation'],
+    resource: 'supplier',
+    screens: ['Polyester', 'All seasons'],
+    specs: [
+      ['容量', '25 L'],
+      ['尺寸', '45 × 30 × 15 cm'],
+      ['防水', '防泼水面料'],
+    ],
+  },
+  'DEMO-HB-005': {
+    region: 'VN',
+    developed: '2025-01-08',
+    launched: '2025-02-20',
+    salesTypes: ['variation'],
+    resource: 'factory',
+    screens: ['Leather', 'All seasons'],
+    specs: [
+      ['材质', 'PU 皮革'],
+      ['闭合方式', '磁扣'],
+    ],
+  },
+  'DEMO-KT-006': {
+    region: 'ID',
+    developed: '2026-01-05',
+    launched: '2026-03-01',
+    salesTypes: ['normal', 'bundle'],
+    resource: 'supplier',
+    screens: ['All seasons'],
+    specs: [
+      ['材质', '304 不锈钢'],
+      ['容量', '500 ml'],
+      ['保温时长', '12 小时'],
+    ],
+  },
+  'DEMO-ST-007': {
+    region: 'TW',
+    developed: '2025-06-02',
+    launched: '2025-07-10',
+    salesTypes: ['normal'],
+    resource: 'factory',
+    screens: ['Polyester'],
+    specs: [['尺寸', '33 × 33 × 33 cm']],
+  },
+  'DEMO-PA-008': {
+    region: 'BR',
+    developed: '2025-10-15',
+    launched: '2025-12-01',
+    salesTypes: ['normal'],
+    resource: 'supplier',
+    screens: ['Plastic'],
+    specs: [
+      ['功率', '15 W'],
+      ['接口', 'USB-C'],
+    ],
+  },
+  'DEMO-PA-009': {
+    region: 'GLOBAL',
+    developed: '2025-04-01',
+    launched: '2025-04-28',
+    salesTypes: ['variation'],
+    resource: 'collected',
+    screens: [],
+    specs: [['材质', '液态硅胶']],
+  },
+  'DEMO-KT-010': {
+    region: 'MY',
+    developed: '2026-02-10',
+    launched: '2026-04-15',
+    salesTypes: ['normal', 'assembly'],
+    resource: 'factory',
+    screens: ['All seasons'],
+    specs: [
+      ['直径', '28 cm'],
+      ['涂层', '陶瓷不粘'],
+      ['适用炉具', '燃气灶、电磁炉'],
+    ],
+  },
+};
+
 /**
  * Demo products: the featured handful, then the ~200-product catalogue — except under the test
  * runner, whose harness seeds `demo` for every test file (the catalogue has its own test).
@@ -166,7 +306,16 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
       })
       .from(purchaseAttributeValues)
       .where(owned(ctx, purchaseAttributeValues));
-    return { cats, brandRows, attrs, values };
+    const screenOptions = await tx
+      .select({
+        id: screenAttributeOptions.id,
+        attributeId: screenAttributeOptions.attributeId,
+        valueEn: screenAttributeOptions.valueEn,
+      })
+      .from(screenAttributeOptions)
+      .innerJoin(screenAttributes, eq(screenAttributes.id, screenAttributeOptions.attributeId))
+      .where(owned(ctx, screenAttributes));
+    return { cats, brandRows, attrs, values, screenOptions };
   });
   if (!lookup) return;
   const category = new Map(lookup.cats.map((c) => [c.code, c.id]));
@@ -179,9 +328,18 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
       .map((v) => v.id);
     return attributeId && valueIds.length ? [{ attributeId, valueIds }] : [];
   };
+  /** One screening value per attribute of the named options. */
+  const screening = (names: string[]) => {
+    const byAttribute = new Map<string, string[]>();
+    for (const o of lookup.screenOptions.filter((o) => names.includes(o.valueEn ?? ''))) {
+      byAttribute.set(o.attributeId, [...(byAttribute.get(o.attributeId) ?? []), o.id]);
+    }
+    return [...byAttribute].map(([attributeId, optionIds]) => ({ attributeId, optionIds }));
+  };
   for (const [sku, name, nameEn, cat, brandName, price, weight, colours, sizes, status] of demos) {
     const categoryId = category.get(cat);
     if (!categoryId) continue;
+    const d = details[sku];
     const input: ProductInput = {
       sku,
       name,
@@ -209,6 +367,14 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
       hsCode: null,
       specialAttributes: cat === 'PHONE-ACC' && sku.endsWith('008') ? ['magnetic'] : [],
       variantOptions: [...option('Color', colours), ...option('Size', sizes)],
+      region: d.region,
+      developmentDate: d.developed,
+      launchDate: d.launched,
+      salesTypes: d.salesTypes,
+      resource: d.resource,
+      screenValues: screening(d.screens),
+      specifications: d.specs.map(([specName, value]) => ({ name: specName, value })),
+      detailContent: [`${name}(${nameEn})`, ...d.specs.map(([k, v]) => `${k}:${v}`)].join('\n'),
     };
     const created = await productService.create(services, ctx, input);
     // Walk the lifecycle to the demo status along allowed moves.

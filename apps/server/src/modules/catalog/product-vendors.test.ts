@@ -35,6 +35,11 @@ async function fixtures(who: string, suffix: string) {
       categoryIds: [category.id],
       description: '描述',
       price: 20,
+      region: 'SG',
+      developmentDate: '2026-01-05',
+      launchDate: '2026-02-01',
+      salesTypes: ['normal'],
+      resource: 'supplier',
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();

@@ -58,8 +58,17 @@ const body = (sku: string, extra: object = {}) => ({
   price: 39.9,
   weight: 350,
   specialAttributes: ['liquid'],
+  region: 'MY',
+  developmentDate: '2026-01-05',
+  launchDate: '2026-02-01',
+  salesTypes: ['normal', 'variation'],
+  resource: 'selfDeveloped',
   ...extra,
 });
+
+/** The messages of a 400 by member, in the caller's language. */
+const messagesOf = (res: { json(): { error: { validationErrors: { members: string[]; message: string }[] } } }) =>
+  Object.fromEntries(res.json().error.validationErrors.map((v) => [v.members[0], v.message]));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -77,9 +86,12 @@ describe('products', () => {
   it('seeds demo products with variants along the lifecycle', async () => {
     const res = (await get(demoAdmin, `${API}?filter=DEMO-&maxResultCount=50`)).json();
     expect(res.totalCount).toBe(10);
-    const tee = res.items.find((p: Row) => p.sku === 'DEMO-TS-001');
-    expect(tee).toMatchObject({ pmsStatus: 3, inStock: true });
+    const tee = (await get(demoAdmin, `${API}/by-sku?sku=DEMO-TS-001`)).json();
+    expect(tee).toMatchObject({ pmsStatus: 3, inStock: true, region: 'MY', salesTypes: ['normal', 'variation'] });
     expect(tee.variants).toHaveLength(9);
+    expect(tee.specifications.map((s: Row) => s.name)).toEqual(['面料', '克重', '版型']);
+    expect(tee.screenValues).toHaveLength(2);
+    expect(tee.launchDate > tee.developmentDate).toBe(true);
     expect(res.items.find((p: Row) => p.sku === 'DEMO-HB-005')).toMatchObject({ pmsStatus: 4 });
   });
 
@@ -162,9 +174,33 @@ describe('products', () => {
   it('applies the form rules with the spec’s messages (400 naming the fields)', async () => {
     const empty = await as(t.app, demoAdmin, 'zh-Hans')({ method: 'POST', url: API, payload: {} });
     expect(empty.statusCode).toBe(400);
-    expect(members(empty)).toEqual(expect.arrayContaining(['name', 'sku', 'categoryIds', 'description', 'price']));
+    expect(members(empty)).toEqual(
+      expect.arrayContaining([
+        'name',
+        'sku',
+        'categoryIds',
+        'description',
+        'price',
+        'region',
+        'developmentDate',
+        'launchDate',
+        'salesTypes',
+        'resource',
+      ]),
+    );
     const messages = empty.json().error.validationErrors.map((v: { message: string }) => v.message);
-    expect(messages).toEqual(expect.arrayContaining(['请输入名称', '请输入父sku', '请选择分类', '请填写价格']));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        '请输入名称',
+        '请输入父sku',
+        '请选择分类',
+        '请填写价格',
+        '请选择区域',
+        '请选择日期',
+        '请至少选择一个类型',
+        '请选择资源',
+      ]),
+    );
 
     const short = await as(
       t.app,
@@ -194,6 +230,261 @@ describe('products', () => {
     expect(members(await get(demoAdmin, `${API}?sorting=tenantId`))).toEqual(['sorting']);
     // spec §5: a call without its id is a client error naming it
     expect(members(await post(demoAdmin, `${API}/approve-product`, { pmsStatus: 3 }))).toEqual(['id']);
+  });
+
+  it('requires region, both dates, a type and a resource with the spec’s messages (zh and en)', async () => {
+    const cases: [string, object, string, string][] = [
+      ['region', { region: undefined }, '请选择区域', 'Please select a region'],
+      ['region', { region: '' }, '请选择区域', 'Please select a region'],
+      ['developmentDate', { developmentDate: undefined }, '请选择日期', 'Please pick a date'],
+      ['launchDate', { launchDate: null }, '请选择日期', 'Please pick a date'],
+      ['salesTypes', { salesTypes: undefined }, '请至少选择一个类型', 'Please choose at least one type'],
+      ['salesTypes', { salesTypes: [] }, '请至少选择一个类型', 'Please choose at least one type'],
+      ['resource', { resource: undefined }, '请选择资源', 'Please select a resource'],
+    ];
+    for (const [field, extra, zh, en] of cases) {
+      for (const [culture, message] of [
+        ['zh-Hans', zh],
+        ['en', en],
+      ]) {
+        const res = await as(t.app, demoAdmin, culture)({ method: 'POST', url: API, payload: body('TP-REQ', extra) });
+        expect(res.statusCode, `${field} ${culture}`).toBe(400);
+        expect(messagesOf(res)).toEqual({ [field]: message });
+      }
+    }
+    // the update applies the same rules
+    const p = (await post(demoAdmin, API, body('TP-REQ'))).json();
+    const { region: _, ...noRegion } = body('TP-REQ');
+    expect(members(await put(demoAdmin, `${API}/${p.id}`, noRegion))).toEqual(['region']);
+
+    // launch before development: named on the launch date; the same day is fine
+    const early = body('TP-REQ-2', { developmentDate: '2026-03-01', launchDate: '2026-02-28' });
+    const zh = await as(t.app, demoAdmin, 'zh-Hans')({ method: 'POST', url: API, payload: early });
+    expect(messagesOf(zh)).toEqual({ launchDate: '上架日期不能早于开发日期' });
+    const en = await as(t.app, demoAdmin, 'en')({ method: 'POST', url: API, payload: early });
+    expect(messagesOf(en)).toEqual({ launchDate: 'The launch date cannot be before the development date' });
+    const sameDay = await post(
+      demoAdmin,
+      API,
+      body('TP-REQ-2', { developmentDate: '2026-03-01', launchDate: '2026-03-01' }),
+    );
+    expect(sameDay.statusCode, sameDay.body).toBe(200);
+    expect(sameDay.json()).toMatchObject({
+      region: 'MY',
+      developmentDate: '2026-03-01',
+      launchDate: '2026-03-01',
+      salesTypes: ['normal', 'variation'],
+      resource: 'selfDeveloped',
+      screenValues: [],
+      specifications: [],
+      detailContent: null,
+    });
+
+    // values outside the option sets
+    expect(members(await post(demoAdmin, API, body('TP-REQ-3', { region: 'XX' })))).toEqual(['region']);
+    expect(members(await post(demoAdmin, API, body('TP-REQ-3', { salesTypes: ['gift'] })))).toEqual(['salesTypes.0']);
+    expect(members(await post(demoAdmin, API, body('TP-REQ-3', { resource: 'shop' })))).toEqual(['resource']);
+    expect(members(await post(demoAdmin, API, body('TP-REQ-3', { launchDate: '2026-13-01' })))).toEqual(['launchDate']);
+    expect(members(await post(demoAdmin, API, body('TP-REQ-3', { detailContent: 'x'.repeat(100_001) })))).toEqual([
+      'detailContent',
+    ]);
+  });
+
+  it('keeps screening values of the tenant’s own attributes and options', async () => {
+    const attribute = (who: string, options: string[]) =>
+      post(who, '/api/catalog/screen-attributes', { name: '风格SV', options: options.map((value) => ({ value })) });
+    const mine = (await attribute(demoAdmin, ['简约', '复古'])).json();
+    const theirs = (await attribute(otherAdmin, ['简约'])).json();
+    const [simple, retro] = mine.options.map((o: Row) => o.id);
+
+    const foreignOption = await post(
+      demoAdmin,
+      API,
+      body('TP-SV', { screenValues: [{ attributeId: mine.id, optionIds: [simple, theirs.options[0].id] }] }),
+    );
+    expect(foreignOption.statusCode).toBe(400);
+    expect(members(foreignOption)).toEqual(['screenValues.0.optionIds.1']);
+    const foreignAttribute = await post(
+      demoAdmin,
+      API,
+      body('TP-SV', { screenValues: [{ attributeId: theirs.id, optionIds: [theirs.options[0].id] }] }),
+    );
+    expect(members(foreignAttribute)).toEqual(['screenValues.0.attributeId']);
+    expect((await get(demoAdmin, `${API}?filter=TP-SV`)).json().totalCount).toBe(0);
+
+    const created = await post(
+      demoAdmin,
+      API,
+      body('TP-SV', { screenValues: [{ attributeId: mine.id, optionIds: [retro, simple] }] }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const p = created.json();
+    expect(p.screenValues).toEqual([{ attributeId: mine.id, optionIds: [retro, simple] }]);
+    const cleared = await put(demoAdmin, `${API}/${p.id}`, body('TP-SV', { screenValues: [] }));
+    expect(cleared.json().screenValues).toEqual([]);
+  });
+
+  it('saves the spec sheet in order, keeps a line’s id by its name and removes lines', async () => {
+    const created = await post(
+      demoAdmin,
+      API,
+      body('TP-SPEC', {
+        specifications: [{ name: '材质', value: '304 不锈钢' }, { name: '容量', value: '500 ml' }, { name: '产地' }],
+        detailContent: '<p>双层真空保温</p>',
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const p = created.json();
+    expect(p.detailContent).toBe('<p>双层真空保温</p>');
+    expect(p.specifications).toMatchObject([
+      { name: '材质', value: '304 不锈钢', sort: 0 },
+      { name: '容量', value: '500 ml', sort: 1 },
+      { name: '产地', value: '', sort: 2 },
+    ]);
+    const idOf = (rows: Row[], name: string) => rows.find((r) => r.name === name)?.id;
+
+    const updated = await put(
+      demoAdmin,
+      `${API}/${p.id}`,
+      body('TP-SPEC', {
+        specifications: [
+          { name: '容量', value: '750 ml' },
+          { name: '材质', value: '304 不锈钢' },
+          { name: '颜色', value: '银色' },
+        ],
+        concurrencyStamp: p.concurrencyStamp,
+      }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    const lines = (await get(demoAdmin, `${API}/${p.id}`)).json().specifications;
+    expect(lines).toMatchObject([
+      { name: '容量', value: '750 ml', sort: 0 },
+      { name: '材质', value: '304 不锈钢', sort: 1 },
+      { name: '颜色', value: '银色', sort: 2 },
+    ]);
+    expect(idOf(lines, '容量')).toBe(idOf(p.specifications, '容量'));
+    expect(idOf(lines, '材质')).toBe(idOf(p.specifications, '材质'));
+    expect(lines.map((l: Row) => l.id)).not.toContain(idOf(p.specifications, '产地'));
+
+    // bad lines: 400 naming the line
+    const spec = (specifications: object[]) => post(demoAdmin, API, body('TP-SPEC-2', { specifications }));
+    expect(members(await spec([{ name: 'a' }, { name: 'a' }]))).toEqual(['specifications.1.name']);
+    expect(members(await spec([{ name: 'x'.repeat(65), value: '1' }]))).toEqual(['specifications.0.name']);
+    expect(members(await spec([{ name: ' ', value: '1' }]))).toEqual(['specifications.0.name']);
+    expect(members(await spec([{ name: 'n', value: 'v'.repeat(256) }]))).toEqual(['specifications.0.value']);
+    expect(members(await spec(Array.from({ length: 51 }, (_, i) => ({ name: `n${i}` }))))).toEqual(['specifications']);
+
+    // remove-specification: 403 without the update permission, 204, then 404
+    const colour = idOf(lines, '颜色');
+    expect((await del(nobody, `${API}/remove-specification/${colour}`)).statusCode).toBe(403);
+    expect((await del(demoAdmin, `${API}/remove-specification/${colour}`)).statusCode).toBe(204);
+    expect((await get(demoAdmin, `${API}/${p.id}`)).json().specifications.map((l: Row) => l.name)).toEqual([
+      '容量',
+      '材质',
+    ]);
+    expect((await del(demoAdmin, `${API}/remove-specification/${colour}`)).statusCode).toBe(404);
+
+    // another tenant's line: 404 and left as it was
+    const theirs = await masterData(otherAdmin, 'S');
+    const their = (
+      await post(otherAdmin, API, {
+        ...body('TP-SPEC'),
+        categoryIds: [theirs.category.id],
+        specifications: [{ name: '材质', value: '玻璃' }],
+      })
+    ).json();
+    const theirLine = their.specifications[0].id;
+    expect((await del(demoAdmin, `${API}/remove-specification/${theirLine}`)).statusCode).toBe(404);
+    expect((await get(otherAdmin, `${API}/${their.id}`)).json().specifications).toEqual(their.specifications);
+
+    // a line of a recycled product is out of reach too
+    expect((await del(demoAdmin, `${API}/${p.id}`)).statusCode).toBe(204);
+    const kept = idOf(lines, '材质');
+    expect((await del(demoAdmin, `${API}/remove-specification/${kept}`)).statusCode).toBe(404);
+  });
+
+  it('applies per-variant price, weight and dimensions on save and keeps them', async () => {
+    const [red, black, white] = demo.colour.values.map((v: Row) => v.id);
+    const [m, l] = demo.size.values.map((v: Row) => v.id);
+    const options = (colours: string[]) => [
+      { attributeId: demo.colour.id, valueIds: colours },
+      { attributeId: demo.size.id, valueIds: [m, l] },
+    ];
+    const bySku = (p: { variants: Row[] }, sku: string) => p.variants.find((v) => v.sku === sku);
+
+    const created = await post(
+      demoAdmin,
+      API,
+      body('TP-OVR', {
+        variantOptions: options([red, black]),
+        variants: [
+          { valueIds: [red, m], price: 45, weight: 360, length: 20, width: 8.5, height: 8.5 },
+          { valueIds: [l, black], price: 49.5 }, // the combination in any order
+        ],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const p = created.json();
+    expect(bySku(p, 'TP-OVR-RD-M')).toMatchObject({ price: 45, weight: 360, length: 20, width: 8.5, height: 8.5 });
+    expect(bySku(p, 'TP-OVR-BK-L')).toMatchObject({ price: 49.5, weight: 350, length: null });
+    expect(bySku(p, 'TP-OVR-RD-L')).toMatchObject({ price: 39.9, weight: 350, length: null });
+
+    // a save without overrides leaves the variants as they are, whatever the product's price
+    const again = await put(
+      demoAdmin,
+      `${API}/${p.id}`,
+      body('TP-OVR', { variantOptions: options([red, black]), price: 50 }),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect(bySku(again.json(), 'TP-OVR-RD-M')).toMatchObject({ price: 45, weight: 360, height: 8.5 });
+    expect(bySku(again.json(), 'TP-OVR-RD-L')).toMatchObject({ price: 39.9 });
+
+    // a new colour: its variants take the product's price, and an override applies to them too
+    const grown = await put(
+      demoAdmin,
+      `${API}/${p.id}`,
+      body('TP-OVR', {
+        variantOptions: options([red, black, white]),
+        price: 50,
+        variants: [{ valueIds: [white, m], height: 3, weight: null }],
+      }),
+    );
+    expect(grown.statusCode, grown.body).toBe(200);
+    const g = grown.json();
+    expect(bySku(g, 'TP-OVR-WT-M')).toMatchObject({ price: 50, weight: null, height: 3 });
+    expect(bySku(g, 'TP-OVR-WT-L')).toMatchObject({ price: 50, weight: 350 });
+    expect(bySku(g, 'TP-OVR-RD-M')).toMatchObject({ price: 45, length: 20 });
+
+    // a combination no variant has: 400 naming it, nothing written
+    const unmatched = await put(
+      demoAdmin,
+      `${API}/${p.id}`,
+      body('TP-OVR', {
+        variantOptions: options([red, black, white]),
+        variants: [
+          { valueIds: [red, m], price: 1 },
+          { valueIds: [red], price: 2 },
+        ],
+      }),
+    );
+    expect(unmatched.statusCode).toBe(400);
+    expect(members(unmatched)).toEqual(['variants.1.valueIds']);
+    expect(bySku((await get(demoAdmin, `${API}/${p.id}`)).json(), 'TP-OVR-RD-M')).toMatchObject({ price: 45 });
+    const none = await post(demoAdmin, API, body('TP-OVR-2', { variants: [{ valueIds: [red, m], price: 1 }] }));
+    expect(members(none)).toEqual(['variants.0.valueIds']);
+    expect((await get(demoAdmin, `${API}?filter=TP-OVR-2`)).json().totalCount).toBe(0);
+    const image = await post(
+      demoAdmin,
+      API,
+      body('TP-OVR-2', {
+        variantOptions: options([red]),
+        variants: [{ valueIds: [red, m], image: '/api/files/x.png' }],
+      }),
+    );
+    expect(members(image)).toEqual(['variants.0.image']);
+    expect(
+      members(await post(demoAdmin, API, body('TP-OVR-2', { variants: [{ valueIds: [red], price: -1 }] }))),
+    ).toEqual(['variants.0.price']);
   });
 
   it('keeps SKUs unique per tenant across products and variants, recycled ones included', async () => {
@@ -292,6 +583,7 @@ describe('products', () => {
       await get(demoAdmin, `${API}/by-sku?sku=TP-THEIRS`),
       await del(demoAdmin, `${API}/${p.id}`),
       await del(demoAdmin, `${API}/remove-variant/${variantless}`),
+      await del(demoAdmin, `${API}/remove-specification/${variantless}`),
       await del(demoAdmin, `${API}/hard-Delete/${p.id}`),
       await put(demoAdmin, `${RECYCLE}/${p.id}/reback`, {}),
       await del(demoAdmin, `${RECYCLE}/${p.id}/clear`),
@@ -340,6 +632,7 @@ describe('products', () => {
       ['PUT', `${API}/${id}/set-active`, { isActive: true }],
       ['DELETE', `${API}/${id}`, undefined],
       ['DELETE', `${API}/remove-variant/${id}`, undefined],
+      ['DELETE', `${API}/remove-specification/${id}`, undefined],
       ['DELETE', `${API}/hard-Delete/${id}`, undefined],
       ['GET', RECYCLE, undefined],
       ['PUT', `${RECYCLE}/${id}/reback`, {}],

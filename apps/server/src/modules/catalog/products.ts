@@ -1,5 +1,5 @@
 import { PmsStatus, PmsTransitions } from '@seller/contracts';
-import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
 import {
   type CrudContext,
@@ -9,16 +9,29 @@ import {
   insertOwned,
   orderBy,
   owned,
+  projection,
   recordChange,
   selectEntities,
+  selectProjected,
   updateOwned,
 } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, businessError, fieldError, notFound } from '../../platform/errors.ts';
 import { EXPORT_MAX_ROWS } from '../auditing/export.ts';
-import type { ProductDto, ProductInput, ProductListQuery, ProductUpdateInput, VariantDto } from './product-dto.ts';
-import { SKU_MAX } from './product-dto.ts';
+import { filesService } from '../files/service.ts';
+import { getSetting } from '../settings/service.ts';
+import type {
+  ProductDto,
+  ProductInput,
+  ProductListQuery,
+  ProductUpdateInput,
+  SpecificationDto,
+  VariantDto,
+  VariantOverride,
+} from './product-dto.ts';
+import { SKU_MAX, SKU_PATTERN } from './product-dto.ts';
 import { imagesOf } from './product-images.ts';
+import { productImages, productSpecifications } from './product-parts-schema.ts';
 import './product-locales.ts';
 import {
   brands,
@@ -27,9 +40,12 @@ import {
   productVariants,
   purchaseAttributes,
   purchaseAttributeValues,
+  screenAttributeOptions,
+  screenAttributes,
   skuSequences,
   type VariantOption,
 } from './schema.ts';
+import { renderSkuPattern, SKU_PATTERN_SETTING } from './sku-pattern.ts';
 
 /**
  * Products (domain §3.2–3.4): the master record, its variants (the cartesian product of the
@@ -42,6 +58,7 @@ type Product = typeof products.$inferSelect;
 type Variant = typeof productVariants.$inferSelect;
 const ENTITY = 'Product';
 const VARIANT = 'ProductVariant';
+const SPECIFICATION = 'ProductSpecification';
 
 /** The tenant-scoped view the list reads, so the trigram index serves the filter (migration 0008). */
 const SCOPED = 'catalog_products_scoped';
@@ -78,12 +95,26 @@ async function variantsOf(tx: Tx, ctx: Ctx, productIds: string[]): Promise<Map<s
 
 const toVariantDto = ({ tenantId: _, ...v }: Variant): VariantDto => v;
 
+async function specificationsOf(tx: Tx, ctx: Ctx, productIds: string[]): Promise<Map<string, SpecificationDto[]>> {
+  const byProduct = new Map<string, SpecificationDto[]>(productIds.map((id) => [id, []]));
+  if (!productIds.length) return byProduct;
+  const rows = await tx
+    .select()
+    .from(productSpecifications)
+    .where(owned(ctx, productSpecifications, inArray(productSpecifications.productId, productIds)))
+    .orderBy(asc(productSpecifications.sort), asc(productSpecifications.id));
+  for (const { id, productId, name, value, sort } of rows) byProduct.get(productId)?.push({ id, name, value, sort });
+  return byProduct;
+}
+
 async function toDtos(tx: Tx, ctx: Ctx, rows: Product[]): Promise<ProductDto[]> {
   const ids = rows.map((r) => r.id);
   const variants = await variantsOf(tx, ctx, ids);
   const images = await imagesOf(tx, ctx, ids);
+  const specifications = await specificationsOf(tx, ctx, ids);
   return rows.map(({ tenantId: _t, searchText: _s, deleterId: _d, ...r }) => ({
     ...r,
+    specifications: specifications.get(r.id) ?? [],
     variants: (variants.get(r.id) ?? []).map(toVariantDto),
     ...(images.get(r.id) ?? { mainImage: null, images: [] }),
   }));
@@ -110,6 +141,52 @@ async function validate(tx: Tx, ctx: Ctx, input: ProductInput) {
   const attributeIds = input.variantOptions.map((o) => o.attributeId);
   if (new Set(attributeIds).size !== attributeIds.length) {
     throw fieldError('variantOptions', 'Catalog::Duplicate', [attributeIds.join(', ')]);
+  }
+  await validateScreenValues(tx, ctx, input.screenValues);
+}
+
+/** Each screening value names one of this tenant's screening attributes, once, and options of that attribute. */
+async function validateScreenValues(tx: Tx, ctx: Ctx, values: ProductInput['screenValues']) {
+  if (!values.length) return;
+  const attrs = await tx
+    .select({ id: screenAttributes.id })
+    .from(screenAttributes)
+    .where(
+      owned(
+        ctx,
+        screenAttributes,
+        inArray(
+          screenAttributes.id,
+          values.map((v) => v.attributeId),
+        ),
+      ),
+    );
+  const optionIds = values.flatMap((v) => v.optionIds);
+  const options = optionIds.length
+    ? await tx
+        .select({ id: screenAttributeOptions.id, attributeId: screenAttributeOptions.attributeId })
+        .from(screenAttributeOptions)
+        .where(owned(ctx, screenAttributeOptions, inArray(screenAttributeOptions.id, optionIds)))
+    : [];
+  const knownAttrs = new Set(attrs.map((a) => a.id));
+  const attributeOf = new Map(options.map((o) => [o.id, o.attributeId]));
+  const seen = new Set<string>();
+  for (const [i, v] of values.entries()) {
+    if (!knownAttrs.has(v.attributeId)) throw fieldError(`screenValues.${i}.attributeId`, 'Catalog::AttributeNotFound');
+    if (seen.has(v.attributeId))
+      throw fieldError(`screenValues.${i}.attributeId`, 'Catalog::Duplicate', [v.attributeId]);
+    seen.add(v.attributeId);
+    const bad = v.optionIds.findIndex((id) => attributeOf.get(id) !== v.attributeId);
+    if (bad >= 0) throw fieldError(`screenValues.${i}.optionIds.${bad}`, 'Catalog::AttributeValueNotFound');
+  }
+}
+
+/** Variant images are files this tenant uploaded, like the product's own images. */
+async function validateVariantImages(services: Services, ctx: Ctx, overrides: VariantOverride[] = []) {
+  for (const [i, o] of overrides.entries()) {
+    if (o.image && !(await filesService.exists(services.config.dataDir, ctx, o.image))) {
+      throw fieldError(`variants.${i}.image`, 'Catalog::ImageNotFound');
+    }
   }
 }
 
@@ -265,6 +342,47 @@ async function syncVariants(
   return skus;
 }
 
+/** Same value ids in any order: the combination of a variant. */
+const comboKey = (valueIds: string[]) => [...valueIds].sort().join(',');
+
+/**
+ * Applies the per-variant overrides to the variants as they are after `syncVariants`; an
+ * override matching no variant is a 400 naming it (the transaction then writes nothing).
+ */
+async function applyVariantOverrides(tx: Tx, ctx: Ctx, productId: string, overrides: VariantOverride[] = []) {
+  if (!overrides.length) return;
+  const variants = (await variantsOf(tx, ctx, [productId])).get(productId) ?? [];
+  const byCombo = new Map(variants.map((v) => [comboKey(v.valueIds), v]));
+  for (const [i, { valueIds, ...values }] of overrides.entries()) {
+    const variant = byCombo.get(comboKey(valueIds));
+    if (!variant) throw fieldError(`variants.${i}.valueIds`, 'Catalog::Product:VariantNotFound');
+    const patch = Object.fromEntries(
+      Object.entries(values).filter(([k, v]) => v !== undefined && v !== variant[k as keyof Variant]),
+    );
+    if (Object.keys(patch).length) await updateOwned(tx, ctx, productVariants, VARIANT, variant.id, patch);
+  }
+}
+
+/**
+ * Makes the spec sheet the given lines, in order: a line whose name is already there keeps
+ * its row (and id), the others are added, and lines no longer given are removed.
+ */
+async function syncSpecifications(tx: Tx, ctx: Ctx, productId: string, lines: ProductInput['specifications']) {
+  const existing = (await specificationsOf(tx, ctx, [productId])).get(productId) ?? [];
+  const wanted = new Map(lines.map((line, sort) => [line.name, { ...line, sort }]));
+  for (const row of existing) {
+    const line = wanted.get(row.name);
+    if (!line) await deleteOwned(tx, ctx, productSpecifications, SPECIFICATION, row.id);
+    else if (line.value !== row.value || line.sort !== row.sort) {
+      await updateOwned(tx, ctx, productSpecifications, SPECIFICATION, row.id, { value: line.value, sort: line.sort });
+    }
+    wanted.delete(row.name);
+  }
+  for (const line of wanted.values()) {
+    await insertOwned(tx, ctx, productSpecifications, SPECIFICATION, { productId, ...line });
+  }
+}
+
 async function prepare(tx: Tx, ctx: Ctx, input: ProductInput, id?: string) {
   await validate(tx, ctx, input);
   const combos = await combinations(tx, ctx, input.variantOptions);
@@ -276,9 +394,21 @@ async function prepare(tx: Tx, ctx: Ctx, input: ProductInput, id?: string) {
   return combos;
 }
 
-const columns = ({ variantOptions, ...input }: ProductInput) => ({
+/** The product row's columns; spec lines and variant overrides are written to their own rows. */
+const columns = ({
+  variantOptions,
+  screenValues,
+  salesTypes,
+  specifications: _s,
+  variants: _v,
+  ...input
+}: ProductInput) => ({
   ...input,
   variantOptions: variantOptions.map((o) => ({ attributeId: o.attributeId, valueIds: [...new Set(o.valueIds)] })),
+  salesTypes: [...new Set(salesTypes)],
+  screenValues: screenValues
+    .filter((v) => v.optionIds.length)
+    .map((v) => ({ attributeId: v.attributeId, optionIds: [...new Set(v.optionIds)] })),
 });
 
 // ---------- service ----------
@@ -293,20 +423,78 @@ function listWhere(ctx: Ctx, q: ProductListQuery): SQL {
     q.pmsStatus !== undefined ? eq(products.pmsStatus, q.pmsStatus) : undefined,
     q.isActive !== undefined ? eq(products.isActive, q.isActive) : undefined,
     q.inStock !== undefined ? eq(products.inStock, q.inStock) : undefined,
+    q.developer ? ilike(products.developer, like(q.developer)) : undefined,
+    q.purchaser ? ilike(products.purchaser, like(q.purchaser)) : undefined,
+    q.createdFrom ? gte(products.creationTime, q.createdFrom) : undefined,
+    q.createdTo ? lt(products.creationTime, q.createdTo) : undefined,
   );
 }
 
-async function pageOf(tx: Tx, ctx: Ctx, where: SQL, q: ProductListQuery, fallback: SQL[]) {
-  const items = await selectEntities(tx, products, {
-    where,
-    orderBy: [...orderBy(q.sorting, sortable, fallback), asc(products.id)],
-    limit: q.maxResultCount,
-    offset: q.skipCount,
-    source: SCOPED,
+/**
+ * A list row: the table's columns plus the variant count and the main image, read by
+ * correlated subqueries on their product indexes, so a page is one statement.
+ */
+const listRow = projection(products, {
+  id: products.id,
+  sku: products.sku,
+  name: products.name,
+  nameEn: products.nameEn,
+  categoryIds: products.categoryIds,
+  brandId: products.brandId,
+  price: products.price,
+  pmsStatus: products.pmsStatus,
+  isActive: products.isActive,
+  inStock: products.inStock,
+  developer: products.developer,
+  purchaser: products.purchaser,
+  artDesigner: products.artDesigner,
+  region: products.region,
+  mainImage: sql<
+    string | null
+  >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} and ${productImages.isMain} limit 1)`,
+  variantCount:
+    sql<number>`(select count(*) from ${productVariants} where ${productVariants.productId} = ${products.id})`.mapWith(
+      Number,
+    ),
+  creationTime: products.creationTime,
+  lastModificationTime: products.lastModificationTime,
+  concurrencyStamp: products.concurrencyStamp,
+  isDeleted: products.isDeleted,
+  deletionTime: products.deletionTime,
+});
+
+/**
+ * List pages and the totals of filtered lists are cached per tenant and query; any catalogue
+ * write of the tenant drops them (`forgetProductLists`, wired in the routes) before it answers.
+ * A page that is not cached is one statement (its total too when it is not cached either).
+ */
+const listsKey = (ctx: Ctx) => `catalog:products:${ctx.tenant?.id ?? 'host'}:`;
+export const forgetProductLists = (services: Services, ctx: Ctx) =>
+  Promise.all([services.cache.invalidate(listsKey(ctx)), services.pages.invalidate(listsKey(ctx))]);
+
+function cachedPage(services: Services, ctx: Ctx, kind: string, where: SQL, q: ProductListQuery, fallback: SQL[]) {
+  return services.pages.getOrLoad(`${listsKey(ctx)}${kind}:${JSON.stringify(q)}`, () =>
+    pageOf(services, ctx, kind, where, q, fallback),
+  );
+}
+
+async function pageOf(services: Services, ctx: Ctx, kind: string, where: SQL, q: ProductListQuery, fallback: SQL[]) {
+  const order = [...orderBy(q.sorting, sortable, fallback), asc(products.id)];
+  return services.data.inTenant(ctx, async (tx) => {
+    const items = await selectProjected(tx, listRow, {
+      where,
+      orderBy: order,
+      limit: q.maxResultCount,
+      offset: q.skipCount,
+      source: SCOPED,
+    });
+    if (q.skipCount === 0 && items.length < q.maxResultCount) return { totalCount: items.length, items };
+    const { skipCount: _s, maxResultCount: _m, sorting: _o, ...filters } = q;
+    const totalCount = await services.cache.getOrLoad(`${listsKey(ctx)}${kind}:total:${JSON.stringify(filters)}`, () =>
+      countRows(tx, products, where, SCOPED),
+    );
+    return { totalCount, items };
   });
-  const totalCount =
-    q.skipCount === 0 && items.length < q.maxResultCount ? items.length : await countRows(tx, products, where, SCOPED);
-  return { totalCount, items: await toDtos(tx, ctx, items) };
 }
 
 async function getDeleted(tx: Tx, ctx: Ctx, id: string): Promise<Product> {
@@ -342,13 +530,15 @@ export async function createProduct(tx: Tx, ctx: Ctx, input: ProductInput): Prom
       searchText: searchText(input, []),
     });
     await refreshSearch(tx, ctx, row, await syncVariants(tx, ctx, row, combos, 'regenerate'));
+    await applyVariantOverrides(tx, ctx, row.id, input.variants);
+    await syncSpecifications(tx, ctx, row.id, input.specifications);
     return getOwned(tx, ctx, products, ENTITY, row.id);
   });
 }
 
 export const productService = {
   list: (services: Services, ctx: Ctx, q: ProductListQuery) =>
-    services.data.inTenant(ctx, (tx) => pageOf(tx, ctx, listWhere(ctx, q), q, defaultOrder)),
+    cachedPage(services, ctx, 'list', listWhere(ctx, q), q, defaultOrder),
 
   get: (services: Services, ctx: Ctx, id: string) =>
     services.data.inTenant(ctx, async (tx) => one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id))),
@@ -370,11 +560,14 @@ export const productService = {
     }
   },
 
-  create: (services: Services, ctx: Ctx, input: ProductInput) =>
-    services.data.inTenant(ctx, async (tx) => one(tx, ctx, await createProduct(tx, ctx, input))),
+  create: async (services: Services, ctx: Ctx, input: ProductInput) => {
+    await validateVariantImages(services, ctx, input.variants);
+    return services.data.inTenant(ctx, async (tx) => one(tx, ctx, await createProduct(tx, ctx, input)));
+  },
 
-  update: (services: Services, ctx: Ctx, id: string, { concurrencyStamp, ...input }: ProductUpdateInput) =>
-    services.data.inTenant(ctx, async (tx) => {
+  update: async (services: Services, ctx: Ctx, id: string, { concurrencyStamp, ...input }: ProductUpdateInput) => {
+    await validateVariantImages(services, ctx, input.variants);
+    return services.data.inTenant(ctx, async (tx) => {
       const before = await getOwned(tx, ctx, products, ENTITY, id);
       const combos = await prepare(tx, ctx, input, id);
       return uniquely(input.sku, async () => {
@@ -383,9 +576,12 @@ export const productService = {
         const optionsChanged = JSON.stringify(before.variantOptions) !== JSON.stringify(values.variantOptions);
         const mode = optionsChanged ? 'regenerate' : before.sku !== row.sku ? 'rename' : 'keep';
         await refreshSearch(tx, ctx, row, await syncVariants(tx, ctx, row, combos, mode));
+        await applyVariantOverrides(tx, ctx, id, input.variants);
+        await syncSpecifications(tx, ctx, id, input.specifications);
         return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
       });
-    }),
+    });
+  },
 
   /** Soft delete: into the recycle area. */
   remove: (services: Services, ctx: Ctx, id: string) =>
@@ -423,6 +619,16 @@ export const productService = {
         product,
         rest.map((v) => v.sku),
       );
+    }),
+
+  /** Removes one line of a product's spec sheet; lines of recycled products are not reachable. */
+  removeSpecification: (services: Services, ctx: Ctx, specificationId: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const line = await getOwned(tx, ctx, productSpecifications, SPECIFICATION, specificationId);
+      await getOwned(tx, ctx, products, SPECIFICATION, line.productId).catch(() => {
+        throw notFound(SPECIFICATION, specificationId);
+      });
+      await deleteOwned(tx, ctx, productSpecifications, SPECIFICATION, specificationId);
     }),
 
   /** The product owning `sku` (its own or one of its variants'), not recycled. */
@@ -473,25 +679,39 @@ export const productService = {
     }),
 
   /**
-   * A new parent SKU `{PREFIX}{yyMM}-{seq4}` (domain §3.4). The sequence is one row per tenant
-   * and prefix incremented atomically, so concurrent callers never get the same number; numbers
-   * whose SKU is already taken (entered by hand) are skipped.
+   * A new parent SKU from the tenant's pattern (`Catalog.Sku.Pattern`, domain §3.4). The
+   * sequence is one row per tenant and stem (the pattern without its number) incremented
+   * atomically, so concurrent callers never get the same number; numbers whose SKU is
+   * already taken (entered by hand) are skipped.
    */
-  generateSku: (services: Services, ctx: Ctx, prefix: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      if (!ctx.tenant) throw fieldError('prefix', 'Catalog::SkuFormat');
-      const now = new Date();
-      const stem = `${prefix}${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  generateSku: async (services: Services, ctx: Ctx, q: { prefix: string; categoryId?: string }) => {
+    if (!ctx.tenant) throw fieldError('prefix', 'Catalog::SkuFormat');
+    const tenantId = ctx.tenant.id;
+    const pattern = await getSetting(services, { tenant: ctx.tenant, user: null }, SKU_PATTERN_SETTING);
+    return services.data.inTenant(ctx, async (tx) => {
+      let category = '';
+      if (q.categoryId) {
+        const [row] = await tx
+          .select({ code: categories.code })
+          .from(categories)
+          .where(owned(ctx, categories, eq(categories.id, q.categoryId)));
+        if (!row) throw fieldError('categoryId', 'Catalog::CategoryNotFound');
+        category = row.code.toUpperCase();
+      }
+      const { stem, sku: skuOf } = renderSkuPattern(pattern, { prefix: q.prefix, category, now: new Date() });
+      const first = skuOf(1);
+      if (!SKU_PATTERN.test(first)) throw fieldError('prefix', 'Catalog::SkuFormat');
+      if (first.length > SKU_MAX) throw fieldError('prefix', 'Catalog::SkuTooLong', [first, SKU_MAX]);
       for (let attempt = 0; attempt < 1000; attempt++) {
         const [{ value }] = await tx
           .insert(skuSequences)
-          .values({ tenantId: ctx.tenant.id, prefix: stem, value: 1 })
+          .values({ tenantId, prefix: stem, value: 1 })
           .onConflictDoUpdate({
             target: [skuSequences.tenantId, skuSequences.prefix],
             set: { value: sql`${skuSequences.value} + 1` },
           })
           .returning({ value: skuSequences.value });
-        const sku = `${stem}-${String(value).padStart(4, '0')}`;
+        const sku = skuOf(value);
         if (sku.length > SKU_MAX) break;
         try {
           await assertSkusFree(tx, ctx, 'prefix', [sku]);
@@ -500,8 +720,9 @@ export const productService = {
           if (!(e instanceof AppError)) throw e;
         }
       }
-      throw fieldError('prefix', 'Catalog::SkuExhausted', [prefix]);
-    }),
+      throw fieldError('prefix', 'Catalog::SkuExhausted', [q.prefix]);
+    });
+  },
 
   /** Deletes a product for good, whether in the list or the recycle area; its SKUs become free. */
   hardDelete: (services: Services, ctx: Ctx, id: string) =>
@@ -519,18 +740,17 @@ export const productService = {
 /** The recycle area for products (`/api/catalog/recycle/products`). */
 export const productRecycle = {
   list: (services: Services, ctx: Ctx, q: ProductListQuery) =>
-    services.data.inTenant(ctx, (tx) =>
-      pageOf(
-        tx,
-        ctx,
-        and(
-          tenantOf(ctx),
-          eq(products.isDeleted, true),
-          q.filter ? sql`${products.searchText} ilike ${like(q.filter)}` : undefined,
-        )!,
-        q,
-        [desc(products.deletionTime)],
-      ),
+    cachedPage(
+      services,
+      ctx,
+      'recycle',
+      and(
+        tenantOf(ctx),
+        eq(products.isDeleted, true),
+        q.filter ? sql`${products.searchText} ilike ${like(q.filter)}` : undefined,
+      )!,
+      q,
+      [desc(products.deletionTime)],
     ),
 
   /** Restores a recycled product (`reback`). */

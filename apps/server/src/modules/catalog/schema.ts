@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -217,6 +218,12 @@ export interface VariantOption {
   valueIds: string[];
 }
 
+/** Chosen options of one of the tenant's screening attributes (material, season…). */
+export interface ScreenValue {
+  attributeId: string;
+  optionIds: string[];
+}
+
 const dimension = (column: string) => numeric(column, { precision: 10, scale: 2, mode: 'number' });
 const money = (column: string) => numeric(column, { precision: 18, scale: 4, mode: 'number' });
 
@@ -258,6 +265,15 @@ export const products = pgTable(
     hsCode: varchar('hs_code', { length: 20 }),
     specialAttributes: jsonb('special_attributes').$type<string[]>().notNull().default([]),
     variantOptions: jsonb('variant_options').$type<VariantOption[]>().notNull().default([]),
+    // Spec §5 form fields, required by the form; null on rows written before they existed.
+    region: varchar('region', { length: 16 }),
+    developmentDate: date('development_date', { mode: 'string' }),
+    launchDate: date('launch_date', { mode: 'string' }),
+    salesTypes: jsonb('sales_types').$type<string[]>().notNull().default([]),
+    resource: varchar('resource', { length: 32 }),
+    screenValues: jsonb('screen_values').$type<ScreenValue[]>().notNull().default([]),
+    /** The long content of the product page, as typed (plain text or HTML). */
+    detailContent: text('detail_content'),
     searchText: text('search_text').notNull().default(''),
     ...audited(),
     ...softDelete(),
@@ -288,6 +304,9 @@ export const productVariants = pgTable(
     label: varchar('label', { length: 255 }).notNull(),
     price: money('price').notNull(),
     weight: integer('weight'),
+    length: dimension('length'),
+    width: dimension('width'),
+    height: dimension('height'),
     image: varchar('image', { length: 512 }),
     sort: sort(),
   },

@@ -19,6 +19,15 @@ export const optionalText = (key: string, max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+/** Optional text kept as a string ('' when empty), for values the server stores as text. */
+export const plainText = (key: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(key, max))
+    .nullish()
+    .transform((v) => v ?? '');
+
 /** Capitals, digits and single hyphens; lower case is accepted and upper-cased. */
 export const code = (key: string, max: number) =>
   z

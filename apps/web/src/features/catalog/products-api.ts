@@ -1,4 +1,5 @@
-import { PmsStatus } from '@seller/contracts/constants';
+import { PmsStatus, ProductRegions, ProductResources, ProductSalesTypes } from '@seller/contracts/constants';
+import type { Dayjs } from 'dayjs';
 import type { CrudQuery } from '../../components/crud/index.ts';
 import type { PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
@@ -14,8 +15,36 @@ export interface VariantDto {
   label: string;
   price: number;
   weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
   image: string | null;
   sort: number;
+}
+
+/** A value of one of the tenant's screening attributes (`/product/screen-attributes`). */
+export interface ScreenValue {
+  attributeId: string;
+  optionIds: string[];
+}
+
+/** One row of the product's spec sheet (e.g. 材质: 304 不锈钢). */
+export interface SpecificationDto {
+  id: string;
+  name: string;
+  value: string;
+  sort: number;
+}
+
+/** A per-variant override sent with the product, matched by the variant's `valueIds` (the combination). */
+export interface VariantOverride {
+  valueIds: string[];
+  price?: number | null;
+  weight?: number | null;
+  length?: number | null;
+  width?: number | null;
+  height?: number | null;
+  image?: string | null;
 }
 
 export interface VariantOption {
@@ -56,9 +85,43 @@ export interface ProductDto {
   specialAttributes: string[];
   variantOptions: VariantOption[];
   variants: VariantDto[];
+  region: string | null;
+  /** 'YYYY-MM-DD'. */
+  developmentDate: string | null;
+  launchDate: string | null;
+  salesTypes: string[];
+  resource: string | null;
+  screenValues: ScreenValue[];
+  specifications: SpecificationDto[];
+  detailContent: string | null;
   /** Main image URL and all image URLs (main first); served by `/api/files` to this tenant only. */
   mainImage: string | null;
   images: string[];
+  isDeleted: boolean;
+  deletionTime: string | null;
+}
+
+/** A row of the product list and the recycle area: lighter than the DTO (no variants, no description). */
+export interface ProductListItem {
+  id: string;
+  sku: string;
+  name: string;
+  nameEn: string | null;
+  categoryIds: string[];
+  brandId: string | null;
+  price: number;
+  pmsStatus: number;
+  isActive: boolean;
+  inStock: boolean;
+  developer: string | null;
+  purchaser: string | null;
+  artDesigner: string | null;
+  region: string | null;
+  mainImage: string | null;
+  variantCount: number;
+  creationTime: string;
+  lastModificationTime: string | null;
+  concurrencyStamp: string;
   isDeleted: boolean;
   deletionTime: string | null;
 }
@@ -68,6 +131,22 @@ export interface ProductFilters {
   brandId?: string;
   pmsStatus?: number;
   isActive?: boolean;
+  /** Case-insensitive "contains". */
+  developer?: string;
+  purchaser?: string;
+  /** ISO date-times: `createdFrom` inclusive, `createdTo` exclusive. */
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** A picked range of days as the list wants it: from the first day's start to the start of the day after the last. */
+export function createdRange(
+  range: [Dayjs | null, Dayjs | null] | null,
+): Pick<ProductFilters, 'createdFrom' | 'createdTo'> {
+  return {
+    createdFrom: range?.[0]?.startOf('day').toISOString(),
+    createdTo: range?.[1]?.add(1, 'day').startOf('day').toISOString(),
+  };
 }
 
 const url = '/api/catalog/products';
@@ -82,7 +161,7 @@ function requireId(id: string | undefined | null, name = 'id'): string {
 export const productsApi = {
   url,
   list: (q: CrudQuery & ProductFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<ProductDto>>(url, { ...q }, { signal }),
+    http.get<PagedResult<ProductListItem>>(url, { ...q }, { signal }),
   get: (id: string) => http.get<ProductDto>(`${url}/{id}`, undefined, { path: { id } }),
   create: (input: object) => http.post<ProductDto>(url, input),
   update: (id: string, input: object) => http.put<ProductDto>(`${url}/{id}`, input, { path: { id } }),
@@ -91,8 +170,11 @@ export const productsApi = {
     http.put<ProductDto>(`${url}/{id}/set-active`, { isActive }, { path: { id } }),
   approve: (id: string, pmsStatus: number) =>
     http.post<ProductDto>(`${url}/approve-product`, { id: requireId(id), pmsStatus }),
-  generateSku: (prefix: string) => http.post<{ sku: string }>(`${url}/generate-sku`, undefined, { params: { prefix } }),
+  generateSku: (prefix: string, categoryId?: string) =>
+    http.post<{ sku: string }>(`${url}/generate-sku`, undefined, { params: { prefix, categoryId } }),
   removeVariant: (id: string) => http.delete<void>(`${url}/remove-variant/{id}`, undefined, { path: { id } }),
+  removeSpecification: (id: string) =>
+    http.delete<void>(`${url}/remove-specification/{id}`, undefined, { path: { id: requireId(id) } }),
   addImages: (productId: string, urls: string[], mainUrl?: string) =>
     http.post<ProductDto>(`${url}/add-images/{productId}`, { urls, mainUrl }, { path: { productId } }),
   removeImages: (productId: string, urls: string[]) =>
@@ -129,7 +211,8 @@ export const filesApi = {
 };
 
 export const recycleApi = {
-  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<ProductDto>>(recycleUrl, { ...q }, { signal }),
+  list: (q: CrudQuery, signal?: AbortSignal) =>
+    http.get<PagedResult<ProductListItem>>(recycleUrl, { ...q }, { signal }),
   reback: (id: string) => http.put<ProductDto>(`${recycleUrl}/{id}/reback`, {}, { path: { id } }),
   clear: (id: string) => http.delete<void>(`${recycleUrl}/{id}/clear`, undefined, { path: { id } }),
 };
@@ -137,6 +220,13 @@ export const recycleApi = {
 export const pmsStatusLabel = (status: number) => LC(`PmsStatus:${status}`);
 export const pmsStatusOptions = () =>
   Object.values(PmsStatus).map((value) => ({ value, label: pmsStatusLabel(value) }));
+/** Labels of the product's option sets (`Catalog::Region:MY`, `Catalog::SalesType:normal`, `Catalog::Resource:factory`). */
+export const regionLabel = (region: string) => LC(`Region:${region}`);
+export const salesTypeLabel = (type: string) => LC(`SalesType:${type}`);
+export const resourceLabel = (resource: string) => LC(`Resource:${resource}`);
+export const regionOptions = () => ProductRegions.map((value) => ({ value, label: regionLabel(value) }));
+export const salesTypeOptions = () => ProductSalesTypes.map((value) => ({ value, label: salesTypeLabel(value) }));
+export const resourceOptions = () => ProductResources.map((value) => ({ value, label: resourceLabel(value) }));
 export const pmsStatusColor: Record<number, string> = {
   0: 'default',
   1: 'processing',

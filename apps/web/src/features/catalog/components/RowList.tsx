@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface RowListProps {
@@ -18,13 +18,20 @@ export interface RowListProps {
 /** Editable rows of a child list (attribute values, options, group items) inside a form. */
 export function RowList({ name, label, addText, blank, row, testid }: RowListProps) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  // keyboard users land in the row they just added
+  const focusLast = () =>
+    requestAnimationFrame(() => {
+      const rows = box.current?.querySelectorAll('[data-row]');
+      rows?.[rows.length - 1]?.querySelector<HTMLElement>('input, textarea')?.focus();
+    });
   return (
     <Form.Item label={label} data-testid={testid}>
       <Form.List name={name}>
         {(fields, { add, remove }) => (
-          <>
+          <div ref={box}>
             {fields.map((field) => (
-              <Space key={field.key} align="baseline" wrap style={{ display: 'flex', marginBottom: 4 }}>
+              <Space key={field.key} data-row align="baseline" wrap style={{ display: 'flex', marginBottom: 4 }}>
                 {row({ name: field.name, key: field.key })}
                 <Button
                   type="text"
@@ -39,12 +46,15 @@ export function RowList({ name, label, addText, blank, row, testid }: RowListPro
             <Button
               type="dashed"
               icon={<PlusOutlined />}
-              onClick={() => add(blank)}
+              onClick={() => {
+                add(blank);
+                focusLast();
+              }}
               data-testid={testid ? `${testid}-add` : undefined}
             >
               {addText}
             </Button>
-          </>
+          </div>
         )}
       </Form.List>
     </Form.Item>

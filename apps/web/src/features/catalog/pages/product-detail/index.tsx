@@ -1,15 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Space, Spin, Table, Tag } from 'antd';
+import { Card, Descriptions, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { LC } from '../../api.ts';
-import { pmsStatusColor, pmsStatusLabel, productsApi, type VariantDto } from '../../products-api.ts';
+import { LC, screenAttributesApi } from '../../api.ts';
+import {
+  pmsStatusColor,
+  pmsStatusLabel,
+  productsApi,
+  regionLabel,
+  resourceLabel,
+  salesTypeLabel,
+  type VariantDto,
+} from '../../products-api.ts';
 import { ProductImages } from './images.tsx';
+import { ProductSpecifications } from './specifications.tsx';
 import { ProductVendors } from './vendors.tsx';
 
 const L = (key: string) => LC(`DisplayName:${key}`);
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+const dimensions = (p: { length: number | null; width: number | null; height: number | null }) =>
+  [p.length, p.width, p.height].map(dash).join(' × ');
 
-/** /product/product-detail?id=…: one product on one screen (master data, customs, variants, images, vendors). */
+/** /product/product-detail?id=…: one product on one screen (master data, sales, customs, variants, specifications, detail, images, vendors, listings). */
 export default function ProductDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -18,12 +30,27 @@ export default function ProductDetailPage() {
     queryFn: () => productsApi.get(id!),
     enabled: !!id,
   });
+  const screenAttributes = useQuery({
+    queryKey: ['catalog', 'screen-attributes', 'all'],
+    queryFn: () => screenAttributesApi.all(),
+  });
+  /** Attribute id → its name and its options' values, to show the product's screening values by name. */
+  const screenNames = useMemo(
+    () =>
+      new Map(
+        (screenAttributes.data?.items ?? []).map((a) => [
+          a.id,
+          { name: a.name, options: new Map(a.options.map((o) => [o.id, o.value])) },
+        ]),
+      ),
+    [screenAttributes.data],
+  );
   if (!id) return <Empty />;
   if (product.isLoading) return <Spin />;
   const p = product.data;
   if (!p) return <Empty />;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="product-detail">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="product-detail">
       <Card title={`${p.sku} · ${p.name}`}>
         <Descriptions column={{ xs: 1, md: 3 }} size="small">
           <Descriptions.Item label={L('Sku')}>{p.sku}</Descriptions.Item>
@@ -38,9 +65,7 @@ export default function ProductDetailPage() {
           <Descriptions.Item label={L('Purchaser')}>{dash(p.purchaser)}</Descriptions.Item>
           <Descriptions.Item label={L('ArtDesigner')}>{dash(p.artDesigner)}</Descriptions.Item>
           <Descriptions.Item label={L('Weight')}>{dash(p.weight)}</Descriptions.Item>
-          <Descriptions.Item label={L('Dimensions')}>
-            {[p.length, p.width, p.height].map(dash).join(' × ')}
-          </Descriptions.Item>
+          <Descriptions.Item label={L('Dimensions')}>{dimensions(p)}</Descriptions.Item>
           <Descriptions.Item label={L('PackageWeight')}>{dash(p.packageWeight)}</Descriptions.Item>
           <Descriptions.Item label={L('SpecialAttributes')}>
             {p.specialAttributes.map((s) => (
@@ -50,6 +75,29 @@ export default function ProductDetailPage() {
           <Descriptions.Item label={L('Description')} span={3}>
             {p.description}
           </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={LC('ProductSection:Sales')} size="small" data-testid="product-sales">
+        <Descriptions column={{ xs: 1, md: 3 }} size="small">
+          <Descriptions.Item label={L('Region')}>{p.region ? regionLabel(p.region) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={L('DevelopmentDate')}>{dash(p.developmentDate)}</Descriptions.Item>
+          <Descriptions.Item label={L('LaunchDate')}>{dash(p.launchDate)}</Descriptions.Item>
+          <Descriptions.Item label={L('SalesTypes')}>
+            {p.salesTypes.map((s) => (
+              <Tag key={s}>{salesTypeLabel(s)}</Tag>
+            ))}
+          </Descriptions.Item>
+          <Descriptions.Item label={L('Resource')}>{p.resource ? resourceLabel(p.resource) : '—'}</Descriptions.Item>
+          {p.screenValues.map((v) => {
+            const attribute = screenNames.get(v.attributeId);
+            return (
+              <Descriptions.Item key={v.attributeId} label={attribute?.name ?? L('ScreenValues')}>
+                {v.optionIds.map((o) => (
+                  <Tag key={o}>{attribute?.options.get(o) ?? o}</Tag>
+                ))}
+              </Descriptions.Item>
+            );
+          })}
         </Descriptions>
       </Card>
       <Card title={L('Customs')} size="small">
@@ -73,11 +121,30 @@ export default function ProductDetailPage() {
             { key: 'label', title: L('VariantLabel'), dataIndex: 'label' },
             { key: 'price', title: L('Price'), dataIndex: 'price', align: 'right' },
             { key: 'weight', title: L('Weight'), dataIndex: 'weight', align: 'right' },
+            { key: 'dimensions', title: L('Dimensions'), align: 'right', render: (_: unknown, v) => dimensions(v) },
           ]}
         />
       </Card>
+      <ProductSpecifications product={p} />
+      <Card title={L('DetailContent')} size="small">
+        {p.detailContent ? (
+          // shown as typed: the text is not rendered as HTML here
+          <Typography.Paragraph
+            style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}
+            data-testid="product-detail-content"
+          >
+            {p.detailContent}
+          </Typography.Paragraph>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )}
+      </Card>
       <ProductImages product={p} />
       <ProductVendors productId={p.id} />
+      {/* the publishing module fills this in */}
+      <Card title={LC('Listings')} size="small" data-testid="product-listings">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={LC('ListingsHint')} />
+      </Card>
     </Space>
   );
 }

@@ -1,14 +1,24 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { PmsTransitions, ProductSpecialAttributes } from '@seller/contracts/constants';
+import {
+  PmsTransitions,
+  ProductRegions,
+  ProductResources,
+  ProductSalesTypes,
+  ProductSpecialAttributes,
+} from '@seller/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Checkbox,
   Col,
+  DatePicker,
+  Divider,
   Dropdown,
+  Form,
   Input,
   InputNumber,
   Popconfirm,
+  Radio,
   Row,
   Select,
   Space,
@@ -16,7 +26,7 @@ import {
   Tag,
   TreeSelect,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -35,25 +45,34 @@ import {
   type CategoryNode,
   categoriesApi,
   LC,
-  type PurchaseAttributeDto,
   purchaseAttributesApi,
+  screenAttributesApi,
   toCategoryTree,
 } from '../../api.ts';
+import { RowList } from '../../components/RowList.tsx';
+import { plainText, ruleOf, text } from '../../form.ts';
 import {
+  createdRange,
   type ProductDto,
   type ProductFilters,
+  type ProductListItem,
   pmsStatusColor,
   pmsStatusLabel,
   pmsStatusOptions,
   productsApi,
+  regionLabel,
+  regionOptions,
+  resourceOptions,
+  salesTypeOptions,
   type VariantOption,
 } from '../../products-api.ts';
-
 import { ProductImport } from './import.tsx';
+import { DateInput, ScreenValuesInput, toVariantRows, VariantOptionsInput, VariantOverridesTable } from './inputs.tsx';
 
 const P = 'Catalog.Products';
 const L = (key: string) => LC(`DisplayName:${key}`);
 const SKU = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Required text with the spec's own message (§5). */
 const required = (message: string, max: number) =>
@@ -71,38 +90,109 @@ const optionalNumber = () =>
     .min(0)
     .nullish()
     .transform((v) => v ?? null);
+/** A required calendar day, 'YYYY-MM-DD'. */
+const day = () => z.string({ error: LC('Product:DateRequired') }).regex(DAY, LC('Product:DateRequired'));
+/** Per-variant values: an empty price is not sent (the variant keeps its own), an empty size clears it. */
+const overridePrice = () =>
+  z
+    .number()
+    .min(0)
+    .nullish()
+    .transform((v) => v ?? undefined);
+const overrideSize = (int = false) =>
+  (int ? z.number().int() : z.number())
+    .min(0)
+    .nullish()
+    .transform((v) => v ?? null);
 
-const schema = () =>
+const specificationRow = () => z.object({ name: text('SpecName', 64), value: plainText('SpecValue', 255) });
+/** Spec-sheet names are unique within the product (the server keeps a line by its name). */
+const uniqueSpecName =
+  (index: number) =>
+  ({ getFieldValue }: { getFieldValue(name: string): unknown }) => ({
+    validator: async (_rule: unknown, value?: string) => {
+      const names = ((getFieldValue('specifications') ?? []) as { name?: string }[]).map((r) => r?.name?.trim());
+      if (value?.trim() && names.some((n, i) => i !== index && n === value.trim())) {
+        throw new Error(LC('Product:SpecificationDuplicate'));
+      }
+    },
+  });
+const variantRow = () =>
   z.object({
-    name: required(LC('Product:NameRequired'), 255).min(3, LC('Product:NameMinLength')),
-    nameEn: optionalText(255),
-    sku: required(LC('Product:SkuRequired'), 50).toUpperCase().regex(SKU, LC('SkuFormat')),
-    categoryIds: z.array(z.string(), { error: LC('Product:CategoryRequired') }).min(1, LC('Product:CategoryRequired')),
-    brandId: z
-      .string()
-      .nullish()
-      .transform((v) => v || null),
-    description: required(LC('Product:DescriptionRequired'), 20000),
-    price: z.number({ error: LC('Product:PriceRequired') }).min(0),
-    inStock: z.boolean().default(false),
-    developer: optionalText(64),
-    purchaser: optionalText(64),
-    artDesigner: optionalText(64),
-    weight: optionalNumber(),
-    length: optionalNumber(),
-    width: optionalNumber(),
-    height: optionalNumber(),
-    packageWeight: optionalNumber(),
-    declaredNameCn: optionalText(255),
-    declaredNameEn: optionalText(255),
-    declaredValue: optionalNumber(),
-    declaredCurrency: optionalText(3),
-    hsCode: optionalText(20),
-    specialAttributes: z.array(z.string()).default([]),
-    variantOptions: z.array(z.object({ attributeId: z.string(), valueIds: z.array(z.string()) })).default([]),
+    valueIds: z.array(z.string()),
+    price: overridePrice(),
+    weight: overrideSize(true),
+    length: overrideSize(),
+    width: overrideSize(),
+    height: overrideSize(),
   });
 
-const blank = { inStock: false, specialAttributes: [], variantOptions: [], categoryIds: [], declaredCurrency: 'USD' };
+const schema = () =>
+  z
+    .object({
+      name: required(LC('Product:NameRequired'), 255).min(3, LC('Product:NameMinLength')),
+      nameEn: optionalText(255),
+      sku: required(LC('Product:SkuRequired'), 50).toUpperCase().regex(SKU, LC('SkuFormat')),
+      categoryIds: z
+        .array(z.string(), { error: LC('Product:CategoryRequired') })
+        .min(1, LC('Product:CategoryRequired')),
+      brandId: z
+        .string()
+        .nullish()
+        .transform((v) => v || null),
+      description: required(LC('Product:DescriptionRequired'), 20000),
+      price: z.number({ error: LC('Product:PriceRequired') }).min(0),
+      // spec §5: region required; two dates required; type needs at least one choice; resource required
+      region: z.enum(ProductRegions, { error: LC('Product:RegionRequired') }),
+      developmentDate: day(),
+      launchDate: day(),
+      salesTypes: z
+        .array(z.enum(ProductSalesTypes), { error: LC('Product:TypeRequired') })
+        .min(1, LC('Product:TypeRequired')),
+      resource: z.enum(ProductResources, { error: LC('Product:ResourceRequired') }),
+      inStock: z.boolean().default(false),
+      developer: optionalText(64),
+      purchaser: optionalText(64),
+      artDesigner: optionalText(64),
+      weight: optionalNumber(),
+      length: optionalNumber(),
+      width: optionalNumber(),
+      height: optionalNumber(),
+      packageWeight: optionalNumber(),
+      declaredNameCn: optionalText(255),
+      declaredNameEn: optionalText(255),
+      declaredValue: optionalNumber(),
+      declaredCurrency: optionalText(3),
+      hsCode: optionalText(20),
+      specialAttributes: z.array(z.string()).default([]),
+      screenValues: z.array(z.object({ attributeId: z.string(), optionIds: z.array(z.string()) })).default([]),
+      variantOptions: z.array(z.object({ attributeId: z.string(), valueIds: z.array(z.string()) })).default([]),
+      variants: z.array(variantRow()).optional(),
+      specifications: z.array(specificationRow()).max(50).default([]),
+      detailContent: optionalText(100_000),
+    })
+    .superRefine((v, ctx) => {
+      if (v.launchDate < v.developmentDate) {
+        ctx.addIssue({ code: 'custom', path: ['launchDate'], message: LC('Product:LaunchBeforeDevelopment') });
+      }
+    });
+
+const blank = {
+  inStock: false,
+  specialAttributes: [],
+  salesTypes: [],
+  screenValues: [],
+  variantOptions: [],
+  specifications: [],
+  categoryIds: [],
+  declaredCurrency: 'USD',
+};
+
+/** Overrides only for variants the chosen options still make (others would be removed by the server). */
+function stillGenerated(rows: z.output<ReturnType<typeof variantRow>>[] | undefined, options: VariantOption[]) {
+  const chosen = new Set(options.flatMap((o) => o.valueIds));
+  return rows?.filter((r) => r.valueIds.length === options.length && r.valueIds.every((id) => chosen.has(id)));
+}
 
 function toTreeData(
   nodes: CategoryNode[],
@@ -110,51 +200,11 @@ function toTreeData(
   return nodes.map((n) => ({ value: n.id, title: `${n.name} (${n.code})`, children: toTreeData(n.children) }));
 }
 
-/** Per purchase attribute, the chosen values; the server makes the variants (their cartesian product). */
-function VariantOptionsInput({
-  attributes,
-  value = [],
-  onChange,
-}: {
-  attributes: PurchaseAttributeDto[];
-  value?: VariantOption[];
-  onChange?: (v: VariantOption[]) => void;
-}) {
-  const chosen = new Map(value.map((o) => [o.attributeId, o.valueIds]));
-  const set = (attributeId: string, valueIds: string[]) => {
-    const next = new Map(chosen);
-    next.set(attributeId, valueIds);
-    // keep the attributes' own order so SKUs read colour-then-size
-    onChange?.(
-      attributes
-        .map((a) => ({ attributeId: a.id, valueIds: next.get(a.id) ?? [] }))
-        .filter((o) => o.valueIds.length > 0),
-    );
-  };
-  const count = value.reduce((n, o) => n * o.valueIds.length, value.length ? 1 : 0);
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      {attributes.map((a) => (
-        <Select
-          key={a.id}
-          mode="multiple"
-          allowClear
-          style={{ width: '100%' }}
-          prefix={`${a.name}:`}
-          value={chosen.get(a.id) ?? []}
-          onChange={(ids: string[]) => set(a.id, ids)}
-          options={a.values.map((v) => ({ value: v.id, label: `${v.value} (${v.code})` }))}
-          data-testid={`variant-option-${a.name}`}
-        />
-      ))}
-      {count > 0 && (
-        <span data-testid="variant-count">
-          {LC('Variants')}: {count}
-        </span>
-      )}
-    </Space>
-  );
-}
+const Section = ({ title }: { title: ReactNode }) => (
+  <Divider titlePlacement="start" style={{ marginTop: 8 }}>
+    {title}
+  </Divider>
+);
 
 /** /product/productList: the product list with filters, create/edit, set active, PMS status, delete to the recycle bin. */
 export default function ProductsPage() {
@@ -164,16 +214,23 @@ export default function ProductsPage() {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<ProductFilters>({});
   const [editing, setEditing] = useState<ProductDto | 'new' | null>(null);
+  const [loadingId, setLoadingId] = useState<string | null>(null);
   const [form, setForm] = useState<{ title: string; initial?: object }>({ title: '' });
   const [generating, setGenerating] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const formSchema = useMemo(schema, [i18n.language]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
+  const rows = useMemo(() => ({ spec: specificationRow().shape, variant: variantRow().shape }), [i18n.language]);
 
   const categories = useQuery({ queryKey: ['catalog', 'categories', 'all'], queryFn: () => categoriesApi.all() });
   const brands = useQuery({ queryKey: ['catalog', 'brands', 'all'], queryFn: () => brandsApi.all() });
   const attributes = useQuery({
     queryKey: ['catalog', 'purchase-attributes', 'all'],
     queryFn: () => purchaseAttributesApi.all(),
+  });
+  const screenAttributes = useQuery({
+    queryKey: ['catalog', 'screen-attributes', 'all'],
+    queryFn: () => screenAttributesApi.all(),
   });
   const categoryName = useMemo(
     () => new Map((categories.data?.items ?? []).map((c) => [c.id, c.name])),
@@ -198,12 +255,28 @@ export default function ProductsPage() {
     setForm(
       target === 'new'
         ? { title: LC('New:Product'), initial: blank }
-        : { title: LC('Edit:Product', target.sku), initial: target },
+        : {
+            title: LC('Edit:Product', target.sku),
+            initial: { ...target, variants: toVariantRows(target.variants) },
+          },
     );
     setEditing(target);
   };
+  /** List rows are light: the form needs the whole product. */
+  const edit = async (id: string) => {
+    setLoadingId(id);
+    try {
+      open(await productsApi.get(id));
+    } catch {
+      // the HTTP client has notified
+    } finally {
+      setLoadingId(null);
+    }
+  };
+  const textFilter = (key: 'developer' | 'purchaser') => (value: string) =>
+    setFilters((f) => ({ ...f, [key]: value.trim() || undefined }));
 
-  const columns: CrudColumn<ProductDto>[] = [
+  const columns: CrudColumn<ProductListItem>[] = [
     {
       key: 'sku',
       title: L('Sku'),
@@ -228,12 +301,18 @@ export default function ProductsPage() {
       dataIndex: 'brandId',
       render: (id: string | null) => (id ? brandName.get(id) : null),
     },
+    {
+      key: 'region',
+      title: L('Region'),
+      dataIndex: 'region',
+      render: (r: string | null) => (r ? regionLabel(r) : null),
+    },
     { key: 'price', title: L('Price'), dataIndex: 'price', sortField: 'price', align: 'right' },
     {
       key: 'variants',
       title: LC('Variants'),
-      dataIndex: 'variants',
-      render: (v: ProductDto['variants']) => v.length || null,
+      dataIndex: 'variantCount',
+      render: (n: number) => n || null,
     },
     {
       key: 'pmsStatus',
@@ -319,13 +398,43 @@ export default function ProductsPage() {
         onChange={(v?: string) => setFilters((f) => ({ ...f, isActive: v === undefined ? undefined : v === 'true' }))}
         data-testid="products-filter-active"
       />
+      {/* applied on Enter (or clearing), not on every keystroke */}
+      <Input.Search
+        allowClear
+        style={{ width: 150 }}
+        placeholder={L('Developer')}
+        onSearch={textFilter('developer')}
+        data-testid="products-filter-developer"
+      />
+      <Input.Search
+        allowClear
+        style={{ width: 150 }}
+        placeholder={L('Purchaser')}
+        onSearch={textFilter('purchaser')}
+        data-testid="products-filter-purchaser"
+      />
+      <DatePicker.RangePicker
+        style={{ width: 240 }}
+        placeholder={[LC('CreatedFrom'), LC('CreatedTo')]}
+        onChange={(range) => setFilters((f) => ({ ...f, ...createdRange(range) }))}
+        data-testid="products-filter-created"
+      />
       <ProductImport onImported={refresh} />
     </>
   );
 
+  const numberField = (f: 'weight' | 'length' | 'width' | 'height' | 'packageWeight') => (
+    <Col xs={12} md={8} key={f}>
+      <CrudField name={f} label={L(f.charAt(0).toUpperCase() + f.slice(1))}>
+        <InputNumber min={0} precision={f === 'weight' || f === 'packageWeight' ? 0 : 2} style={{ width: '100%' }} />
+      </CrudField>
+    </Col>
+  );
+  const editedVariants = editing && editing !== 'new' ? editing.variants : [];
+
   return (
     <>
-      <CrudPage<ProductDto>
+      <CrudPage<ProductListItem>
         testid="products"
         title={LC('Products')}
         queryKey={[...queryKey, filters]}
@@ -348,7 +457,8 @@ export default function ProductsPage() {
                 type="link"
                 size="small"
                 icon={<EditOutlined />}
-                onClick={() => open(r)}
+                loading={loadingId === r.id}
+                onClick={() => void edit(r.id)}
                 data-testid={`products-edit-${r.sku}`}
               >
                 {t('crud.edit')}
@@ -394,17 +504,22 @@ export default function ProductsPage() {
         title={form.title}
         schema={formSchema}
         initialValues={form.initial}
-        width={760}
+        width={860}
         onSubmit={async (values) => {
-          if (editing === 'new') await productsApi.create(values);
+          if (editing === 'new') await productsApi.create({ ...values, variants: undefined });
           else if (editing) {
-            await productsApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
+            await productsApi.update(editing.id, {
+              ...values,
+              variants: stillGenerated(values.variants, values.variantOptions),
+              concurrencyStamp: editing.concurrencyStamp,
+            });
           }
           await refresh();
         }}
         onClose={() => setEditing(null)}
         testid="products-form"
       >
+        <Section title={LC('ProductSection:Basic')} />
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <CrudField name="name" label={L('ProductName')}>
@@ -438,10 +553,39 @@ export default function ProductsPage() {
         <CrudField name="description" label={L('Description')}>
           <Input.TextArea rows={3} data-testid="product-description" />
         </CrudField>
-        <CrudField name="variantOptions" label={LC('VariantOptions')}>
-          <VariantOptionsInput attributes={attributes.data?.items ?? []} />
-        </CrudField>
+
+        <Section title={LC('ProductSection:Sales')} />
         <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <CrudField name="region" label={L('Region')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={regionOptions().map((o) => ({ ...o, label: `${o.label} (${o.value})` }))}
+                data-testid="product-region"
+              />
+            </CrudField>
+          </Col>
+          <Col xs={12} md={8}>
+            <CrudField name="developmentDate" label={L('DevelopmentDate')}>
+              <DateInput testid="product-development-date" />
+            </CrudField>
+          </Col>
+          <Col xs={12} md={8}>
+            <CrudField name="launchDate" label={L('LaunchDate')}>
+              <DateInput testid="product-launch-date" />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="salesTypes" label={L('SalesTypes')}>
+              <Checkbox.Group options={salesTypeOptions()} data-testid="product-sales-types" />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="resource" label={L('Resource')}>
+              <Radio.Group options={resourceOptions()} data-testid="product-resource" />
+            </CrudField>
+          </Col>
           {(['developer', 'purchaser', 'artDesigner'] as const).map((f) => (
             <Col xs={24} md={8} key={f}>
               <CrudField name={f} label={L(f.charAt(0).toUpperCase() + f.slice(1))}>
@@ -449,22 +593,21 @@ export default function ProductsPage() {
               </CrudField>
             </Col>
           ))}
-          {(['weight', 'length', 'width', 'height', 'packageWeight'] as const).map((f) => (
-            <Col xs={12} md={8} key={f}>
-              <CrudField name={f} label={L(f.charAt(0).toUpperCase() + f.slice(1))}>
-                <InputNumber
-                  min={0}
-                  precision={f === 'weight' || f === 'packageWeight' ? 0 : 2}
-                  style={{ width: '100%' }}
-                />
-              </CrudField>
-            </Col>
-          ))}
-          <Col xs={12} md={8}>
+          <Col xs={24} md={8}>
             <CrudField name="inStock" label={L('InStock')} valuePropName="checked">
               <Switch />
             </CrudField>
           </Col>
+        </Row>
+        {(screenAttributes.data?.items.length ?? 0) > 0 && (
+          <CrudField name="screenValues" label={L('ScreenValues')}>
+            <ScreenValuesInput attributes={screenAttributes.data?.items ?? []} />
+          </CrudField>
+        )}
+
+        <Section title={LC('ProductSection:Customs')} />
+        <Row gutter={16}>
+          {(['weight', 'length', 'width', 'height', 'packageWeight'] as const).map(numberField)}
           <Col xs={24} md={12}>
             <CrudField name="declaredNameCn" label={L('DeclaredNameCn')}>
               <Input />
@@ -494,12 +637,56 @@ export default function ProductsPage() {
         <CrudField name="specialAttributes" label={L('SpecialAttributes')}>
           <Checkbox.Group options={ProductSpecialAttributes.map((v) => ({ value: v, label: LC(`Special:${v}`) }))} />
         </CrudField>
+
+        <Section title={LC('ProductSection:Variants')} />
+        <CrudField name="variantOptions" label={LC('VariantOptions')}>
+          <VariantOptionsInput attributes={attributes.data?.items ?? []} />
+        </CrudField>
+        {editedVariants.length > 0 && (
+          <Form.Item label={LC('Variants')} extra={LC('VariantOverridesHint')}>
+            <VariantOverridesTable variants={editedVariants} row={rows.variant} />
+          </Form.Item>
+        )}
+
+        <Section title={LC('ProductSection:Detail')} />
+        <RowList
+          name="specifications"
+          label={L('Specifications')}
+          addText={LC('AddSpecification')}
+          blank={{ name: '', value: '' }}
+          testid="product-specs"
+          row={(f) => (
+            <>
+              <Form.Item name={[f.name, 'name']} rules={[ruleOf(rows.spec.name), uniqueSpecName(f.name)]}>
+                <Input
+                  placeholder={L('SpecName')}
+                  aria-label={L('SpecName')}
+                  maxLength={64}
+                  style={{ width: 200 }}
+                  data-testid={`product-spec-${f.name}-name`}
+                />
+              </Form.Item>
+              <Form.Item name={[f.name, 'value']} rules={[ruleOf(rows.spec.value)]}>
+                <Input
+                  placeholder={L('SpecValue')}
+                  aria-label={L('SpecValue')}
+                  maxLength={255}
+                  style={{ width: 360 }}
+                  data-testid={`product-spec-${f.name}-value`}
+                />
+              </Form.Item>
+            </>
+          )}
+        />
+        <CrudField name="detailContent" label={L('DetailContent')}>
+          <Input.TextArea rows={6} data-testid="product-detail-content" />
+        </CrudField>
       </FormOverlay>
     </>
   );
 }
 
-/** The parent SKU with "generate": what is typed is the prefix (domain §3.4 `{prefix}{yyMM}-{seq4}`). */
+/** The parent SKU with "generate": what is typed is the prefix of the tenant's pattern (setting `Catalog.Sku.Pattern`, domain §3.4). */
 function SkuField({ generating, setGenerating }: { generating: boolean; setGenerating(v: boolean): void }) {
   return (
     <CrudField name="sku" label={L('Sku')} extra={LC('SkuFormat')}>
@@ -519,13 +706,16 @@ function SkuInput({
   generating: boolean;
   setGenerating(v: boolean): void;
 }) {
+  // the tenant's SKU pattern may hold the category's code (`{category}`): the first chosen category
+  const categoryIds = Form.useWatch<string[] | undefined>('categoryIds', Form.useFormInstance());
+  const last = useRef<{ sku: string; prefix: string }>(null);
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input
         value={value}
         onChange={(e) => onChange?.(e.target.value.toUpperCase())}
         data-testid="product-sku"
-        placeholder="ZX-BAG"
+        placeholder="ZX-"
       />
       <Button
         loading={generating}
@@ -533,12 +723,12 @@ function SkuInput({
         onClick={async () => {
           setGenerating(true);
           try {
-            const prefix =
-              (value ?? '')
-                .trim()
-                .toUpperCase()
-                .replace(/\d{4}-\d{4}$/, '') || 'SKU';
-            onChange?.((await productsApi.generateSku(prefix)).sku);
+            // what is typed is the prefix; pressing again after generating reuses that prefix
+            const typed = (value ?? '').trim().toUpperCase();
+            const prefix = (typed === last.current?.sku ? last.current.prefix : typed) || 'SKU';
+            const { sku } = await productsApi.generateSku(prefix, categoryIds?.[0]);
+            last.current = { sku, prefix };
+            onChange?.(sku);
           } catch {
             // the HTTP client has notified
           } finally {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Access, type CrudColumn, CrudPage, DeleteAction } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
-import { type ProductDto, type RecycledVendorDto, recycleApi, vendorRecycleApi } from '../../products-api.ts';
+import { type ProductListItem, type RecycledVendorDto, recycleApi, vendorRecycleApi } from '../../products-api.ts';
 
 const P = 'Catalog.Products.Delete';
 const L = (key: string) => LC(`DisplayName:${key}`);
@@ -32,7 +32,7 @@ function RecycledProducts() {
     await queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] });
   };
 
-  const columns: CrudColumn<ProductDto>[] = [
+  const columns: CrudColumn<ProductListItem>[] = [
     { key: 'sku', title: L('Sku'), dataIndex: 'sku', sortField: 'sku' },
     { key: 'name', title: L('ProductName'), dataIndex: 'name', sortField: 'name', ellipsis: true },
     { key: 'price', title: L('Price'), dataIndex: 'price', align: 'right' },
@@ -46,7 +46,7 @@ function RecycledProducts() {
   ];
 
   return (
-    <CrudPage<ProductDto>
+    <CrudPage<ProductListItem>
       testid="recycle"
       title={LC('Recycle')}
       queryKey={queryKey}

@@ -1,0 +1,307 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { ProductDto, ProductListItem } from '../../products-api.ts';
+import { createdRange, productsApi } from '../../products-api.ts';
+import ProductDetailPage from '../product-detail/index.tsx';
+import ProductsPage from './index.tsx';
+
+/** The product list, form and detail page against a faked HTTP layer (the contract's shapes). */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+
+const variant = (id: string, valueId: string, code: string, label: string) => ({
+  id,
+  productId: 'p1',
+  sku: `CUP2408-0001-${code}`,
+  valueIds: [valueId],
+  label,
+  price: 25.5,
+  weight: 300,
+  length: null,
+  width: null,
+  height: null,
+  image: null,
+  sort: 0,
+});
+
+const product: ProductDto = {
+  id: 'p1',
+  concurrencyStamp: 'stamp-1',
+  creationTime: '2024-08-01T00:00:00Z',
+  sku: 'CUP2408-0001',
+  name: '保温水杯',
+  nameEn: null,
+  categoryIds: ['c1'],
+  brandId: null,
+  description: '不锈钢保温杯',
+  price: 25.5,
+  pmsStatus: 1,
+  isActive: true,
+  inStock: false,
+  developer: '李雷',
+  purchaser: null,
+  artDesigner: null,
+  weight: 300,
+  length: null,
+  width: null,
+  height: null,
+  packageWeight: null,
+  packageLength: null,
+  packageWidth: null,
+  packageHeight: null,
+  declaredNameCn: null,
+  declaredNameEn: null,
+  declaredValue: null,
+  declaredCurrency: 'USD',
+  hsCode: null,
+  specialAttributes: [],
+  variantOptions: [{ attributeId: 'a1', valueIds: ['v1', 'v2'] }],
+  variants: [variant('pv1', 'v1', 'BLK', '黑色'), variant('pv2', 'v2', 'WHT', '白色')],
+  region: 'MY',
+  developmentDate: '2024-07-01',
+  launchDate: '2024-08-01',
+  salesTypes: ['normal'],
+  resource: 'factory',
+  screenValues: [{ attributeId: 's1', optionIds: ['o1'] }],
+  specifications: [{ id: 'sp1', name: '材质', value: '304 不锈钢', sort: 0 }],
+  detailContent: '详情:双层真空',
+  mainImage: null,
+  images: [],
+  isDeleted: false,
+  deletionTime: null,
+};
+
+const row: ProductListItem = {
+  id: 'p1',
+  sku: product.sku,
+  name: product.name,
+  nameEn: null,
+  categoryIds: ['c1'],
+  brandId: null,
+  price: 25.5,
+  pmsStatus: 1,
+  isActive: true,
+  inStock: false,
+  developer: '李雷',
+  purchaser: null,
+  artDesigner: null,
+  region: 'MY',
+  mainImage: null,
+  variantCount: 2,
+  creationTime: '2024-08-01T00:00:00Z',
+  lastModificationTime: null,
+  concurrencyStamp: 'stamp-1',
+  isDeleted: false,
+  deletionTime: null,
+};
+
+const answers: Record<string, unknown> = {
+  'GET /api/catalog/products': { totalCount: 1, items: [row] },
+  'GET /api/catalog/products/p1': product,
+  'GET /api/catalog/categories/all': {
+    items: [{ id: 'c1', parentId: null, code: 'KITCHEN', name: '厨房用品', nameEn: null, sort: 0 }],
+  },
+  'GET /api/catalog/brands/all': { items: [] },
+  'GET /api/catalog/purchase-attributes/all': {
+    items: [
+      {
+        id: 'a1',
+        name: '颜色',
+        nameEn: null,
+        sort: 0,
+        values: [
+          { id: 'v1', value: '黑色', valueEn: null, code: 'BLK', sort: 0 },
+          { id: 'v2', value: '白色', valueEn: null, code: 'WHT', sort: 1 },
+        ],
+      },
+    ],
+  },
+  'GET /api/catalog/screen-attributes/all': {
+    items: [
+      {
+        id: 's1',
+        name: '材质',
+        nameEn: null,
+        sort: 0,
+        options: [
+          { id: 'o1', value: '涤纶', valueEn: null, sort: 0 },
+          { id: 'o2', value: '棉', valueEn: null, sort: 1 },
+        ],
+      },
+    ],
+  },
+  'GET /api/catalog/products/product-vendors/p1': { items: [] },
+  'PUT /api/catalog/products/p1': product,
+  'DELETE /api/catalog/products/remove-specification/sp1': undefined,
+};
+
+let calls: { key: string; options: RequestOptions }[] = [];
+
+beforeEach(() => {
+  calls = [];
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    return answers[key] as never;
+  });
+  useAbp.setState({
+    permissions: ['Catalog.Products', 'Catalog.Products.Create', 'Catalog.Products.Update'],
+  });
+  applyServerTexts('zh-Hans', {
+    Catalog: {
+      'Region:MY': '马来西亚',
+      'Resource:factory': '工厂',
+      'SalesType:normal': '普通',
+      'Product:RegionRequired': '请选择区域',
+      'Product:DateRequired': '请选择日期',
+      'Product:TypeRequired': '请至少选择一个类型',
+      'Product:ResourceRequired': '请选择资源',
+      ListingsHint: '设置刊登后,此商品在各平台的刊登将显示在这里。',
+    },
+  });
+});
+afterEach(cleanup);
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/product/productList', Component: ProductsPage },
+      { path: '/product/product-detail', Component: ProductDetailPage },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+const listCalls = () => calls.filter((c) => c.key === 'GET /api/catalog/products');
+
+describe('products list and form', { timeout: 30_000 }, () => {
+  it('shows the variant count of a list row and filters by developer', async () => {
+    renderAt('/product/productList');
+    const table = await screen.findByTestId('products');
+    await within(table).findByText('CUP2408-0001');
+    expect(within(table).getByText('马来西亚')).toBeTruthy();
+    expect(within(table.querySelector('tbody') as HTMLElement).getByText('2')).toBeTruthy();
+
+    const box = screen.getByTestId('products-filter-developer');
+    const input = (box.tagName === 'INPUT' ? box : box.querySelector('input')) as HTMLInputElement;
+    await act(async () => {
+      fireEvent.change(input, { target: { value: ' 李 ' } });
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    });
+    await waitFor(() => expect(listCalls().at(-1)?.options.params).toMatchObject({ developer: '李' }));
+  });
+
+  it('fetches the whole product before editing and sends the variant overrides and the spec sheet', async () => {
+    renderAt('/product/productList');
+    await screen.findByText('CUP2408-0001');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('products-edit-CUP2408-0001'));
+    });
+    const form = await screen.findByTestId('products-form');
+    expect(calls.some((c) => c.key === 'GET /api/catalog/products/p1')).toBe(true);
+    await within(form).findByText('马来西亚 (MY)');
+    expect((screen.getByTestId('product-spec-0-name') as HTMLInputElement).value).toBe('材质');
+    expect(within(form).getByText('CUP2408-0001-WHT')).toBeTruthy();
+
+    const price = screen.getByTestId('variant-CUP2408-0001-WHT-price') as HTMLInputElement;
+    await act(async () => {
+      fireEvent.change(price, { target: { value: '30' } });
+      fireEvent.blur(price);
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('products-form-submit'));
+    });
+    const put = await waitFor(() => {
+      const call = calls.find((c) => c.key === 'PUT /api/catalog/products/p1');
+      expect(call).toBeTruthy();
+      return call!;
+    });
+    expect(put.options.json).toMatchObject({
+      concurrencyStamp: 'stamp-1',
+      region: 'MY',
+      developmentDate: '2024-07-01',
+      launchDate: '2024-08-01',
+      salesTypes: ['normal'],
+      resource: 'factory',
+      screenValues: [{ attributeId: 's1', optionIds: ['o1'] }],
+      specifications: [{ name: '材质', value: '304 不锈钢' }],
+      detailContent: '详情:双层真空',
+      variants: [
+        { valueIds: ['v1'], price: 25.5, weight: 300, length: null },
+        { valueIds: ['v2'], price: 30, weight: 300, length: null },
+      ],
+    });
+  });
+
+  it('shows the spec messages for the new required fields of an empty form', async () => {
+    renderAt('/product/productList');
+    await screen.findByText('CUP2408-0001');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
+    });
+    await screen.findByTestId('products-form');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('products-form-submit'));
+    });
+    const form = screen.getByTestId('products-form');
+    for (const message of ['请选择区域', '请至少选择一个类型', '请选择资源']) {
+      await within(form).findByText(message);
+    }
+    expect(within(form).getAllByText('请选择日期')).toHaveLength(2);
+    expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
+  });
+});
+
+describe('product detail', { timeout: 30_000 }, () => {
+  it('shows the new fields and removes a specification line through remove-specification', async () => {
+    renderAt('/product/product-detail?id=p1');
+    const detail = await screen.findByTestId('product-detail');
+    expect(within(detail).getByText('马来西亚')).toBeTruthy();
+    expect(within(detail).getByText('工厂')).toBeTruthy();
+    expect(within(detail).getByText('2024-07-01')).toBeTruthy();
+    await within(detail).findByText('涤纶');
+    expect(within(screen.getByTestId('product-specs')).getByText('304 不锈钢')).toBeTruthy();
+    expect(within(screen.getByTestId('product-listings')).getByText(/设置刊登后/)).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('product-spec-remove-材质'));
+    });
+    await act(async () => {
+      const popconfirm = (await screen.findByRole('tooltip')) as HTMLElement;
+      fireEvent.click(within(popconfirm).getByRole('button', { name: /删\s?除/ }));
+    });
+    await waitFor(() =>
+      expect(calls.some((c) => c.key === 'DELETE /api/catalog/products/remove-specification/sp1')).toBe(true),
+    );
+  });
+
+  it('turns a picked range of days into createdFrom (inclusive) and createdTo (exclusive)', () => {
+    const range = createdRange([dayjs('2024-08-01T15:00'), dayjs('2024-08-03T09:30')]);
+    expect(range).toEqual({
+      createdFrom: dayjs('2024-08-01T00:00').toISOString(),
+      createdTo: dayjs('2024-08-04T00:00').toISOString(),
+    });
+    expect(createdRange(null)).toEqual({ createdFrom: undefined, createdTo: undefined });
+  });
+
+  it('refuses to call remove-specification without an id', () => {
+    expect(() => productsApi.removeSpecification('')).toThrow('Missing path parameter value for id');
+  });
+});

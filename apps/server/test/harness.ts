@@ -96,3 +96,9 @@ export function as(app: FastifyInstance, token: string | null, culture = 'en') {
       },
     });
 }
+
+/** The `members` of a 400's validation errors: which fields were refused. */
+export const members = (res: { json(): unknown }): string[] =>
+  (res.json() as { error: { validationErrors: { members: string[] }[] } }).error.validationErrors.flatMap(
+    (v) => v.members,
+  );

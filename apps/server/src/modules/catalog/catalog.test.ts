@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
 
 const API = '/api/catalog';
@@ -12,8 +12,6 @@ let nobody: string;
 let brandReader: string;
 
 type Row = { id: string; concurrencyStamp: string; [k: string]: unknown };
-const members = (res: { json(): { error: { validationErrors: { members: string[] }[] } } }) =>
-  res.json().error.validationErrors.flatMap((v) => v.members);
 
 async function grant(userName: string, names: string[]) {
   const users = await as(t.app, demoAdmin)({ method: 'GET', url: `/api/identity/users?filter=${userName}` });

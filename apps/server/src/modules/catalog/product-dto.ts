@@ -264,29 +264,30 @@ export const productListQuery = pagedQuery.extend({
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
 /** A row of the product list and the recycle area: what the tables show, not the whole record. */
-export const productListItem = z.object({
-  id: z.string(),
-  sku: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
-  categoryIds: z.array(z.string()),
-  brandId: z.string().nullable(),
-  price: z.number(),
-  pmsStatus: z.number().int(),
-  isActive: z.boolean(),
-  inStock: z.boolean(),
-  developer: z.string().nullable(),
-  purchaser: z.string().nullable(),
-  artDesigner: z.string().nullable(),
-  region: z.string().nullable(),
-  mainImage: z.string().nullable(),
-  variantCount: z.number().int(),
-  creationTime: z.date(),
-  lastModificationTime: z.date().nullable(),
-  concurrencyStamp: z.string(),
-  isDeleted: z.boolean(),
-  deletionTime: z.date().nullable(),
-});
+export const productListItem = productDto
+  .pick({
+    id: true,
+    sku: true,
+    name: true,
+    nameEn: true,
+    categoryIds: true,
+    brandId: true,
+    price: true,
+    pmsStatus: true,
+    isActive: true,
+    inStock: true,
+    developer: true,
+    purchaser: true,
+    artDesigner: true,
+    region: true,
+    mainImage: true,
+    creationTime: true,
+    lastModificationTime: true,
+    concurrencyStamp: true,
+    isDeleted: true,
+    deletionTime: true,
+  })
+  .extend({ variantCount: z.number().int() });
 export type ProductListItem = z.infer<typeof productListItem>;
 
 /** Spec §5: a call without its `id` is a client error naming the field. */

@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { placeholderPng } from '../files/png.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
+import { productFacts } from './test-support.ts';
 
 const API = '/api/catalog/products';
 
@@ -16,8 +17,6 @@ let nobody: string;
 let product: { id: string };
 let otherProduct: { id: string };
 
-const members = (res: { json(): { error: { validationErrors: { members: string[] }[] } } }) =>
-  res.json().error.validationErrors.flatMap((v) => v.members);
 const post = (who: string, url: string, payload?: object) => as(t.app, who)({ method: 'POST', url, payload });
 const del = (who: string, url: string) => as(t.app, who)({ method: 'DELETE', url });
 
@@ -37,10 +36,8 @@ async function newProduct(who: string, sku: string) {
     categoryIds: [category.id],
     description: 'd',
     price: 1,
+    ...productFacts,
     region: 'SG',
-    developmentDate: '2026-01-05',
-    launchDate: '2026-02-01',
-    salesTypes: ['normal'],
     resource: 'supplier',
   });
   expect(res.statusCode, res.body).toBe(200);

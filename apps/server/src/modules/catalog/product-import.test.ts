@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
+import { productFacts } from './test-support.ts';
 
 const API = '/api/catalog/products';
 
@@ -90,11 +91,7 @@ describe('product import', () => {
       price: 29.9,
       weight: 300,
       pmsStatus: 1,
-      region: 'MY',
-      developmentDate: '2026-01-05',
-      launchDate: '2026-02-01',
-      salesTypes: ['normal'],
-      resource: 'selfDeveloped',
+      ...productFacts,
     });
     expect(one.brandId).toBeTruthy();
     expect((await get(`${API}/by-sku?sku=IMP-A-02`)).json()).toMatchObject({

@@ -1,47 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, token } from '../permission-management/test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../../../test/harness.ts';
+import { productBody, useCatalogApp } from './test-support.ts';
 
 const API = '/api/catalog/products';
 const RECYCLE = '/api/catalog/recycle/products';
 
-let t: TestApp;
+const app = useCatalogApp();
+const { get, post, del } = app;
 let demoAdmin: string;
 let otherAdmin: string;
 let nobody: string;
 let categoryId: string;
 
 type Row = { id: string; sku: string; [k: string]: unknown };
-const get = (who: string, url: string) => as(t.app, who)({ method: 'GET', url });
-const post = (who: string, url: string, payload?: object) => as(t.app, who)({ method: 'POST', url, payload });
-const del = (who: string, url: string) => as(t.app, who)({ method: 'DELETE', url });
-const members = (res: { json(): { error: { validationErrors: { members: string[] }[] } } }) =>
-  res.json().error.validationErrors.flatMap((v) => v.members);
-
-const body = (sku: string, extra: object = {}) => ({
-  name: '列表测试商品',
-  sku,
-  categoryIds: [categoryId],
-  description: '列表测试',
-  price: 10,
-  region: 'MY',
-  developmentDate: '2026-01-05',
-  launchDate: '2026-02-01',
-  salesTypes: ['normal'],
-  resource: 'selfDeveloped',
-  ...extra,
-});
+const body = (sku: string, extra: object = {}) => productBody(categoryId, sku, { name: '列表测试商品', ...extra });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  demoAdmin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  nobody = await token(t.app, 'demo', 'nobody');
+  ({ demoAdmin, otherAdmin, nobody } = app);
   categoryId = (await post(demoAdmin, '/api/catalog/categories', { code: 'LST', name: '列表类' })).json().id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('product list', () => {
@@ -95,7 +71,7 @@ describe('product list', () => {
     expect((await total(RECYCLE)).totalCount).toBe(1);
     expect((await post(demoAdmin, API, body('LST-TOT-12'))).statusCode).toBe(200);
     expect((await total()).totalCount).toBe(12);
-    expect((await as(t.app, demoAdmin)({ method: 'PUT', url: `${RECYCLE}/${ids[0]}/reback` })).statusCode).toBe(200);
+    expect((await app.put(demoAdmin, `${RECYCLE}/${ids[0]}/reback`)).statusCode).toBe(200);
     expect((await total()).totalCount).toBe(13);
     expect((await total(RECYCLE)).totalCount).toBe(0);
     // a page past the end still reports the total
@@ -108,17 +84,11 @@ describe('product list', () => {
     expect(await row()).toMatchObject({ name: '列表测试商品', isActive: true, pmsStatus: 1 });
     expect(await row()).toMatchObject({ name: '列表测试商品' }); // served from the cache
 
-    const updated = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${API}/${made.id}`,
-      payload: body('LST-CHG-1', { name: '改过名字的商品', concurrencyStamp: made.concurrencyStamp }),
-    });
+    const renamed = body('LST-CHG-1', { name: '改过名字的商品', concurrencyStamp: made.concurrencyStamp });
+    const updated = await app.put(demoAdmin, `${API}/${made.id}`, renamed);
     expect(updated.statusCode, updated.body).toBe(200);
     expect(await row()).toMatchObject({ name: '改过名字的商品' });
-    await as(t.app, demoAdmin)({ method: 'PUT', url: `${API}/${made.id}/set-active`, payload: { isActive: false } });
+    await app.put(demoAdmin, `${API}/${made.id}/set-active`, { isActive: false });
     expect(await row()).toMatchObject({ isActive: false });
     await post(demoAdmin, `${API}/approve-product`, { id: made.id, pmsStatus: 2 });
     expect(await row()).toMatchObject({ pmsStatus: 2 });

@@ -1,75 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, token } from '../permission-management/test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../../../test/harness.ts';
+import { useCatalogApp } from './test-support.ts';
 
 const API = '/api/catalog/products';
 const SETTINGS = '/api/setting-management/settings';
 
-let t: TestApp;
+const app = useCatalogApp();
+const { post } = app;
 let demoAdmin: string;
 let otherAdmin: string;
 let nobody: string;
 
-const post = (who: string, url: string) => as(t.app, who)({ method: 'POST', url });
-const members = (res: { json(): { error: { validationErrors: { members: string[] }[] } } }) =>
-  res.json().error.validationErrors.flatMap((v) => v.members);
 const generate = async (who: string, query: string) => {
   const res = await post(who, `${API}/generate-sku?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().sku as string;
 };
 const setPattern = (who: string, value: string) =>
-  as(
-    t.app,
-    who,
-  )({
-    method: 'PUT',
-    url: `${SETTINGS}/change-current-tenant`,
-    payload: { settings: [{ name: 'Catalog.Sku.Pattern', value }] },
-  });
+  app.put(who, `${SETTINGS}/change-current-tenant`, { settings: [{ name: 'Catalog.Sku.Pattern', value }] });
 
 const now = new Date();
 const yy = String(now.getUTCFullYear()).slice(2);
 const yyMM = yy + String(now.getUTCMonth() + 1).padStart(2, '0');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  demoAdmin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  nobody = await token(t.app, 'demo', 'nobody');
-});
-afterAll(async () => {
-  await t?.close();
+beforeAll(() => {
+  ({ demoAdmin, otherAdmin, nobody } = app);
 });
 
 describe('generate-sku with the tenant pattern', () => {
   it('follows the default pattern {prefix}{category}{yyMM}-{seq4}, one sequence per stem', async () => {
-    const bag = (
-      await as(
-        t.app,
-        demoAdmin,
-      )({
-        method: 'POST',
-        url: '/api/catalog/categories',
-        payload: { code: 'skubag', name: '箱包SKU' },
-      })
-    ).json();
+    const bag = (await post(demoAdmin, '/api/catalog/categories', { code: 'skubag', name: '箱包SKU' })).json();
     expect(await generate(demoAdmin, `prefix=zx-&categoryId=${bag.id}`)).toBe(`ZX-SKUBAG${yyMM}-0001`);
     expect(await generate(demoAdmin, `prefix=ZX-&categoryId=${bag.id}`)).toBe(`ZX-SKUBAG${yyMM}-0002`);
     // without a category the placeholder is empty, and that stem counts on its own
     expect(await generate(demoAdmin, 'prefix=ZX-')).toBe(`ZX-${yyMM}-0001`);
     // another tenant's category is not found; nothing was counted for it
-    const theirs = (
-      await as(
-        t.app,
-        otherAdmin,
-      )({
-        method: 'POST',
-        url: '/api/catalog/categories',
-        payload: { code: 'SHOE', name: '鞋' },
-      })
-    ).json();
+    const theirs = (await post(otherAdmin, '/api/catalog/categories', { code: 'SHOE', name: '鞋' })).json();
     expect(members(await post(demoAdmin, `${API}/generate-sku?prefix=ZX-&categoryId=${theirs.id}`))).toEqual([
       'categoryId',
     ]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
+import { productFacts } from './test-support.ts';
 
 const API = '/api/catalog/products';
 const RECYCLE = '/api/catalog/recycle/vendors';
@@ -11,8 +12,6 @@ let otherAdmin: string;
 let nobody: string;
 
 type Row = { id: string; concurrencyStamp: string; [k: string]: unknown };
-const members = (res: { json(): { error: { validationErrors: { members: string[] }[] } } }) =>
-  res.json().error.validationErrors.flatMap((v) => v.members);
 
 const post = (who: string, url: string, payload?: object) => as(t.app, who)({ method: 'POST', url, payload });
 const put = (who: string, url: string, payload: object) => as(t.app, who)({ method: 'PUT', url, payload });
@@ -35,10 +34,8 @@ async function fixtures(who: string, suffix: string) {
       categoryIds: [category.id],
       description: '描述',
       price: 20,
+      ...productFacts,
       region: 'SG',
-      developmentDate: '2026-01-05',
-      launchDate: '2026-02-01',
-      salesTypes: ['normal'],
       resource: 'supplier',
     });
     expect(res.statusCode, res.body).toBe(200);

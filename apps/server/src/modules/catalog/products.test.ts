@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
 
 const API = '/api/catalog/products';
@@ -12,8 +12,6 @@ let otherAdmin: string;
 let nobody: string;
 
 type Row = { id: string; concurrencyStamp: string; sku: string; [k: string]: unknown };
-const members = (res: { json(): { error: { validationErrors: { members: string[] }[] } } }) =>
-  res.json().error.validationErrors.flatMap((v) => v.members);
 
 const post = (who: string, url: string, payload?: object) => as(t.app, who)({ method: 'POST', url, payload });
 const put = (who: string, url: string, payload: object) => as(t.app, who)({ method: 'PUT', url, payload });

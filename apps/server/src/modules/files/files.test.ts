@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { token } from '../permission-management/test-support.ts';
 import { placeholderPng } from './png.ts';
 
@@ -10,9 +10,6 @@ let t: TestApp;
 let dataDir: string;
 let demoAdmin: string;
 let otherAdmin: string;
-
-const members = (res: { json(): { error: { validationErrors: { members: string[] }[] } } }) =>
-  res.json().error.validationErrors.flatMap((v) => v.members);
 
 function upload(who: string | undefined, content: Buffer, type = 'image/png', field = 'file') {
   const form = new FormData();

@@ -2,7 +2,7 @@ import { HubPath, NotificationLifetime, NotificationReadState, NotificationSever
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { registerResource } from '../../platform/localization/index.ts';
 import { changeFeatures } from '../features/service.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
@@ -76,11 +76,6 @@ async function inbox(tok: string, query = ''): Promise<{ totalCount: number; ite
 async function sendAs(tok: string, payload: Record<string, unknown>) {
   return as(t.app, tok)({ method: 'POST', url: SEND, payload });
 }
-
-const members = (res: { json(): unknown }) =>
-  (res.json() as { error: { validationErrors: { members: string[] }[] } }).error.validationErrors.flatMap(
-    (v) => v.members,
-  );
 
 describe('sending and the inbox', () => {
   it('sends an announcement to everyone in the tenant, and to nobody of another tenant', async () => {

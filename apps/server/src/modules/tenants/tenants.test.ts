@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
 
 const URL = '/api/tenant-management/tenants';
@@ -15,8 +15,6 @@ let demoAdmin: string;
 let viewer: string;
 
 const host = (opts: Parameters<ReturnType<typeof as>>[0]) => as(t.app, hostAdmin)(opts);
-const members = (res: { json(): { error: { validationErrors: { members: string[] }[] } } }) =>
-  res.json().error.validationErrors.flatMap((v) => v.members);
 
 async function grant(userId: string, names: string[]) {
   const res = await host({

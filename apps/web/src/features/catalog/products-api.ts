@@ -102,29 +102,28 @@ export interface ProductDto {
 }
 
 /** A row of the product list and the recycle area: lighter than the DTO (no variants, no description). */
-export interface ProductListItem {
-  id: string;
-  sku: string;
-  name: string;
-  nameEn: string | null;
-  categoryIds: string[];
-  brandId: string | null;
-  price: number;
-  pmsStatus: number;
-  isActive: boolean;
-  inStock: boolean;
-  developer: string | null;
-  purchaser: string | null;
-  artDesigner: string | null;
-  region: string | null;
-  mainImage: string | null;
-  variantCount: number;
-  creationTime: string;
-  lastModificationTime: string | null;
-  concurrencyStamp: string;
-  isDeleted: boolean;
-  deletionTime: string | null;
-}
+export type ProductListItem = Pick<
+  ProductDto,
+  | 'id'
+  | 'sku'
+  | 'name'
+  | 'nameEn'
+  | 'categoryIds'
+  | 'brandId'
+  | 'price'
+  | 'pmsStatus'
+  | 'isActive'
+  | 'inStock'
+  | 'developer'
+  | 'purchaser'
+  | 'artDesigner'
+  | 'region'
+  | 'mainImage'
+  | 'creationTime'
+  | 'concurrencyStamp'
+  | 'isDeleted'
+  | 'deletionTime'
+> & { variantCount: number; lastModificationTime: string | null };
 
 export interface ProductFilters {
   categoryId?: string;

@@ -8,13 +8,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   ADMIN,
   apiJson,
   artifact,
   eventually,
-  expectPageShown,
   PHONE,
   passwordToken,
   registerPhoneUser,
@@ -23,21 +22,25 @@ import {
   withPage,
 } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
+import {
+  type AdminPage,
+  checkPages,
+  expectTranslatedAndFitting,
+  newButton,
+  serverKeyPattern,
+  signInInEnglish,
+} from '../support/page-checks.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
+/** `Resource::Key` of one of the server's text resources. */
+let serverKey: RegExp;
 
 before(
   async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const config = await apiJson<{ localization: { values: Record<string, unknown> } }>(
-      server.url,
-      '/api/abp/application-configuration',
-    );
-    const resources = Object.keys(config.body.localization.values);
-    assert.ok(resources.includes('AbpIdentity'));
-    serverKey = new RegExp(`\\b(${resources.join('|')})::[\\w:.-]+`);
+    serverKey = await serverKeyPattern(server.url);
   },
   { timeout: 150_000 },
 );
@@ -49,105 +52,6 @@ after(async () => {
 
 const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const HOST_ADMIN = { tenant: '', ...ADMIN };
-
-/** Prefixes of the web app's own text keys (apps/web/src/lib/i18n/locales). */
-const RAW_KEY =
-  /\b(app|authRedirect|common|crud|dashboard|error|http|layout|login|profile|register|reset|session|sw|tabs|validation)\.[a-z]\w+\b/;
-/** `Resource::Key` of one of the server's text resources (set in `before`). */
-let serverKey: RegExp;
-const CJK = /[\u3400-\u9fff]+/g;
-
-/**
- * The visible text of the page (drawers and dialogs included): all of it for the key checks, and
- * the part outside data for the language check.
- */
-async function visibleText(page: Page): Promise<{ all: string; ui: string }> {
-  return page.evaluate(() => {
-    const all: string[] = [];
-    const ui: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement;
-      const value = node.textContent?.trim();
-      if (!el || !value || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-      all.push(value);
-      // data: table rows, chosen values (a language is named in its own language), inputs
-      if (!el.closest('.ant-table-tbody, .lang-switch-list, .ant-select, script, style')) ui.push(value);
-    }
-    return { all: all.join('\n'), ui: ui.join('\n') };
-  });
-}
-
-/** Texts translated, and nothing wider than the screen. */
-async function expectTranslatedAndFitting(page: Page, where: string) {
-  const { all, ui } = await visibleText(page);
-  assert.doesNotMatch(all, serverKey, `${where}: a server text key is shown`);
-  assert.doesNotMatch(all, RAW_KEY, `${where}: a text key of the web app is shown`);
-  assert.deepEqual(ui.match(CJK) ?? [], [], `${where}: Chinese text in the English UI`);
-  const width = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    screen: window.innerWidth,
-  }));
-  assert.ok(width.page <= width.screen, `${where}: the page is ${width.page} px wide on a ${width.screen} px screen`);
-}
-
-/** The element is on screen and not covered by another one (a sticky table column, say). */
-async function expectUncovered(locator: Locator, where: string) {
-  const hit = await locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const found = document.elementFromPoint(r.left + Math.min(r.width / 2, 8), r.top + r.height / 2);
-    return el === found || el.contains(found) ? null : (found?.outerHTML.slice(0, 120) ?? 'nothing');
-  });
-  assert.equal(hit, null, `${where}: covered by ${hit}`);
-}
-
-/** The element lies within the screen's width. */
-async function expectOnScreen(locator: Locator, where: string) {
-  const box = await locator.boundingBox();
-  assert.ok(box, `${where}: not shown`);
-  assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width + 0.5, `${where}: ${box.x}..${box.x + box.width} px`);
-}
-
-/**
- * Opens a drawer or dialog with `open`, checks that it fits the screen and that its `confirm`
- * button is reachable, then closes it again (unless the page is left next anyway).
- */
-async function expectUsableOverlay(
-  page: Page,
-  where: string,
-  open: () => Promise<void>,
-  confirm: Locator,
-  close = true,
-) {
-  await open();
-  const panel = page.locator('.ant-drawer-content-wrapper:visible, .ant-modal:visible').last();
-  await confirm.waitFor();
-  // (again until the opening animation has ended)
-  await eventually(async () => {
-    await expectOnScreen(panel, `${where}: the panel`);
-    await expectOnScreen(confirm, `${where}: its confirm button`);
-  }, 3_000);
-  await expectTranslatedAndFitting(page, where);
-  if (!close) return;
-  await panel.locator('.ant-drawer-close, .ant-modal-close').first().click();
-  await panel.waitFor({ state: 'hidden' });
-}
-
-const newButton = (page: Page, list: string) =>
-  page
-    .getByTestId(list)
-    .getByRole('button', { name: /\bNew$/ })
-    .click();
-
-interface AdminPage {
-  path: string;
-  /** What shows once the page is there. */
-  ready: string;
-  /** A list's first data cell, which must not be hidden behind other columns. */
-  firstCell?: string;
-  /** Drawers and dialogs of the page: how to open each, and its confirm button. */
-  overlays?: Array<{ name: string; open(page: Page): Promise<void>; confirm: string }>;
-}
 
 const demoPages: AdminPage[] = [
   {
@@ -233,32 +137,6 @@ const hostPages: AdminPage[] = [
   { path: '/admin/settings', ready: 'settings-level-global' },
 ];
 
-/** Visits each page (a fresh load, as from a bookmark) and checks it and its overlays. */
-async function checkPages(page: Page, pages: AdminPage[]) {
-  for (const p of pages) {
-    await page.goto(`${server.url}${p.path}`);
-    await page.getByTestId(p.ready).first().waitFor();
-    await expectPageShown(page);
-    await expectTranslatedAndFitting(page, p.path);
-    if (p.firstCell) await expectUncovered(page.getByTestId(p.firstCell), p.path);
-    await page.screenshot({ path: artifact(`phone-en${p.path.replaceAll('/', '-')}.png`) });
-    const overlays = p.overlays ?? [];
-    for (const [i, o] of overlays.entries()) {
-      const where = `${p.path} ${o.name}`;
-      const last = i === overlays.length - 1 && p !== pages[pages.length - 1];
-      await expectUsableOverlay(page, where, () => o.open(page), page.getByTestId(o.confirm), !last);
-    }
-  }
-}
-
-/** Signs in on a phone after switching the sign-in page to English. */
-async function signInInEnglish(page: Page, account: typeof DEMO_ADMIN) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('language-switch').click();
-  await page.getByTestId('language-option-en').click();
-  await signIn(page, server.url, account);
-}
-
 test('every admin page of a tenant on a 390 px phone, in English', { timeout: 120_000 }, async (t) => {
   // something in the audit log to open
   const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
@@ -273,11 +151,11 @@ test('every admin page of a tenant on a 390 px phone, in English', { timeout: 12
     browser,
     t,
     async (page) => {
-      await signInInEnglish(page, DEMO_ADMIN);
+      await signInInEnglish(page, server.url, DEMO_ADMIN);
 
       // the dashboard: the settings button sits in the top bar, clear of the cards; the
       // breadcrumb and the tab name the dashboard alike
-      await expectTranslatedAndFitting(page, '/dashboard');
+      await expectTranslatedAndFitting(page, serverKey, '/dashboard');
       assert.equal(await page.locator('.app-settings-button').count(), 0, 'no floating settings button');
       const button = await page.getByTestId('settings-button').boundingBox();
       assert.ok(button);
@@ -298,7 +176,7 @@ test('every admin page of a tenant on a 390 px phone, in English', { timeout: 12
       assert.equal(await text(page.getByTestId('tab-Dashboard')), 'Dashboard');
       await page.screenshot({ path: artifact('phone-en-dashboard.png') });
 
-      await checkPages(page, demoPages);
+      await checkPages(page, { url: server.url, serverKey }, demoPages);
     },
     { viewport: PHONE },
   );
@@ -311,8 +189,8 @@ test('the host admin pages on a 390 px phone, in English; settings are saved and
     browser,
     t,
     async (page) => {
-      await signInInEnglish(page, HOST_ADMIN);
-      await checkPages(page, hostPages);
+      await signInInEnglish(page, server.url, HOST_ADMIN);
+      await checkPages(page, { url: server.url, serverKey }, hostPages);
 
       // a global value, then a personal one; both kept after a reload
       const interval = page.getByTestId('setting-Abp.Identity.User.SmsRepetInterval');
@@ -333,7 +211,7 @@ test('the host admin pages on a 390 px phone, in English; settings are saved and
       await eventually(async () =>
         assert.match(await text(page.getByTestId('settings-group-user-Timing')), /Europe\/Berlin/),
       );
-      await expectTranslatedAndFitting(page, '/admin/settings (personal)');
+      await expectTranslatedAndFitting(page, serverKey, '/admin/settings (personal)');
     },
     { viewport: PHONE },
   );

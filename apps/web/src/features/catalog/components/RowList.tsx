@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Space } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,7 +10,10 @@ export interface RowListProps {
   addText: ReactNode;
   /** A new row's values. */
   blank: object;
-  /** The cells of one row (Form.Items named relative to the row). */
+  /**
+   * The cells of one row (Form.Items named relative to the row). The row wraps on a narrow screen;
+   * a cell may grow and shrink with a `flex` style on its Form.Item.
+   */
   row(field: { name: number; key: number }): ReactNode;
   testid?: string;
 }
@@ -31,7 +34,7 @@ export function RowList({ name, label, addText, blank, row, testid }: RowListPro
         {(fields, { add, remove }) => (
           <div ref={box}>
             {fields.map((field) => (
-              <Space key={field.key} data-row align="baseline" wrap style={{ display: 'flex', marginBottom: 4 }}>
+              <Flex key={field.key} data-row align="baseline" wrap gap={8} style={{ marginBottom: 4 }}>
                 {row({ name: field.name, key: field.key })}
                 <Button
                   type="text"
@@ -41,7 +44,7 @@ export function RowList({ name, label, addText, blank, row, testid }: RowListPro
                   aria-label={t('crud.delete')}
                   data-testid={testid ? `${testid}-remove-${field.name}` : undefined}
                 />
-              </Space>
+              </Flex>
             ))}
             <Button
               type="dashed"

@@ -30,6 +30,7 @@ import {
   LC,
   toCategoryTree,
 } from '../../api.ts';
+import { Data } from '../../components/Data.tsx';
 import { code, optionalText, sort, text } from '../../form.ts';
 
 const P = 'Catalog.Categories';
@@ -93,7 +94,7 @@ export default function CategoriesPage() {
     nodes.map((n) => ({
       key: n.id,
       title: (
-        <span data-testid={`category-${n.code}`}>
+        <span data-testid={`category-${n.code}`} data-content="data">
           {n.name} <Typography.Text type="secondary">{n.code}</Typography.Text>
         </span>
       ),
@@ -181,7 +182,7 @@ export default function CategoriesPage() {
       </Col>
       <Col xs={24} lg={14}>
         <Card
-          title={selected ? `${selected.name} (${selected.code})` : LC('Category')}
+          title={selected ? <Data>{`${selected.name} (${selected.code})`}</Data> : LC('Category')}
           data-testid="category-detail"
           extra={
             selected && (
@@ -224,12 +225,18 @@ export default function CategoriesPage() {
           {selected ? (
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label={L('Code')}>{selected.code}</Descriptions.Item>
-              <Descriptions.Item label={L('Name')}>{selected.name}</Descriptions.Item>
-              <Descriptions.Item label={L('NameEn')}>{selected.nameEn}</Descriptions.Item>
-              <Descriptions.Item label={L('Parent')}>
-                {list.find((c) => c.id === selected.parentId)?.name ?? '—'}
+              <Descriptions.Item label={L('Name')}>
+                <Data>{selected.name}</Data>
               </Descriptions.Item>
-              <Descriptions.Item label={L('AttributeGroup')}>{groupName(selected.attributeGroupId)}</Descriptions.Item>
+              <Descriptions.Item label={L('NameEn')}>
+                <Data>{selected.nameEn}</Data>
+              </Descriptions.Item>
+              <Descriptions.Item label={L('Parent')}>
+                <Data>{list.find((c) => c.id === selected.parentId)?.name ?? '—'}</Data>
+              </Descriptions.Item>
+              <Descriptions.Item label={L('AttributeGroup')}>
+                <Data>{groupName(selected.attributeGroupId)}</Data>
+              </Descriptions.Item>
               <Descriptions.Item label={L('Sort')}>{selected.sort}</Descriptions.Item>
             </Descriptions>
           ) : (
@@ -260,7 +267,7 @@ export default function CategoriesPage() {
       >
         {editing?.mode === 'create' && editing.parent && (
           <Typography.Paragraph type="secondary">
-            {L('Parent')}: {editing.parent.name}
+            {L('Parent')}: <Data>{editing.parent.name}</Data>
           </Typography.Paragraph>
         )}
         <CrudField name="code" label={L('Code')}>

@@ -88,7 +88,7 @@ export function ProductImages({ product }: { product: ProductDto }) {
           {product.images.map((url) => {
             const main = url === product.mainImage;
             return (
-              <Space key={url} direction="vertical" size={4} align="center" data-testid="product-image">
+              <Space key={url} orientation="vertical" size={4} align="center" data-testid="product-image">
                 <FileImage url={url} size={main ? 160 : 96} alt={product.name} />
                 {main ? (
                   <Tag color="gold" data-testid="product-image-main">

@@ -3,6 +3,7 @@ import { Card, Descriptions, Empty, Space, Spin, Table, Tag, Typography } from '
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LC, screenAttributesApi } from '../../api.ts';
+import { Data } from '../../components/Data.tsx';
 import {
   pmsStatusColor,
   pmsStatusLabel,
@@ -51,29 +52,38 @@ export default function ProductDetailPage() {
   if (!p) return <Empty />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="product-detail">
-      <Card title={`${p.sku} · ${p.name}`}>
+      <Card title={<Data>{`${p.sku} · ${p.name}`}</Data>}>
         <Descriptions column={{ xs: 1, md: 3 }} size="small">
           <Descriptions.Item label={L('Sku')}>{p.sku}</Descriptions.Item>
-          <Descriptions.Item label={L('NameEn')}>{dash(p.nameEn)}</Descriptions.Item>
+          <Descriptions.Item label={L('NameEn')}>
+            <Data>{dash(p.nameEn)}</Data>
+          </Descriptions.Item>
           <Descriptions.Item label={L('Price')}>{p.price}</Descriptions.Item>
           <Descriptions.Item label={L('PmsStatus')}>
             <Tag color={pmsStatusColor[p.pmsStatus]}>{pmsStatusLabel(p.pmsStatus)}</Tag>
           </Descriptions.Item>
           <Descriptions.Item label={L('IsActive')}>{p.isActive ? '✓' : '✗'}</Descriptions.Item>
           <Descriptions.Item label={L('InStock')}>{p.inStock ? '✓' : '✗'}</Descriptions.Item>
-          <Descriptions.Item label={L('Developer')}>{dash(p.developer)}</Descriptions.Item>
-          <Descriptions.Item label={L('Purchaser')}>{dash(p.purchaser)}</Descriptions.Item>
-          <Descriptions.Item label={L('ArtDesigner')}>{dash(p.artDesigner)}</Descriptions.Item>
+          <Descriptions.Item label={L('Developer')}>
+            <Data>{dash(p.developer)}</Data>
+          </Descriptions.Item>
+          <Descriptions.Item label={L('Purchaser')}>
+            <Data>{dash(p.purchaser)}</Data>
+          </Descriptions.Item>
+          <Descriptions.Item label={L('ArtDesigner')}>
+            <Data>{dash(p.artDesigner)}</Data>
+          </Descriptions.Item>
           <Descriptions.Item label={L('Weight')}>{dash(p.weight)}</Descriptions.Item>
           <Descriptions.Item label={L('Dimensions')}>{dimensions(p)}</Descriptions.Item>
           <Descriptions.Item label={L('PackageWeight')}>{dash(p.packageWeight)}</Descriptions.Item>
-          <Descriptions.Item label={L('SpecialAttributes')}>
+          {/* 'filled': each on a row of its own, whatever the screen's column count */}
+          <Descriptions.Item label={L('SpecialAttributes')} span="filled">
             {p.specialAttributes.map((s) => (
               <Tag key={s}>{LC(`Special:${s}`)}</Tag>
             ))}
           </Descriptions.Item>
-          <Descriptions.Item label={L('Description')} span={3}>
-            {p.description}
+          <Descriptions.Item label={L('Description')} span="filled">
+            <Data>{p.description}</Data>
           </Descriptions.Item>
         </Descriptions>
       </Card>
@@ -91,9 +101,14 @@ export default function ProductDetailPage() {
           {p.screenValues.map((v) => {
             const attribute = screenNames.get(v.attributeId);
             return (
-              <Descriptions.Item key={v.attributeId} label={attribute?.name ?? L('ScreenValues')}>
+              <Descriptions.Item
+                key={v.attributeId}
+                label={attribute ? <Data>{attribute.name}</Data> : L('ScreenValues')}
+              >
                 {v.optionIds.map((o) => (
-                  <Tag key={o}>{attribute?.options.get(o) ?? o}</Tag>
+                  <Tag key={o}>
+                    <Data>{attribute?.options.get(o) ?? o}</Data>
+                  </Tag>
                 ))}
               </Descriptions.Item>
             );
@@ -102,8 +117,12 @@ export default function ProductDetailPage() {
       </Card>
       <Card title={L('Customs')} size="small">
         <Descriptions column={{ xs: 1, md: 3 }} size="small">
-          <Descriptions.Item label={L('DeclaredNameCn')}>{dash(p.declaredNameCn)}</Descriptions.Item>
-          <Descriptions.Item label={L('DeclaredNameEn')}>{dash(p.declaredNameEn)}</Descriptions.Item>
+          <Descriptions.Item label={L('DeclaredNameCn')}>
+            <Data>{dash(p.declaredNameCn)}</Data>
+          </Descriptions.Item>
+          <Descriptions.Item label={L('DeclaredNameEn')}>
+            <Data>{dash(p.declaredNameEn)}</Data>
+          </Descriptions.Item>
           <Descriptions.Item label={L('DeclaredValue')}>
             {dash(p.declaredValue)} {p.declaredCurrency ?? ''}
           </Descriptions.Item>
@@ -115,6 +134,7 @@ export default function ProductDetailPage() {
           rowKey="id"
           size="small"
           pagination={false}
+          scroll={{ x: 'max-content' }}
           dataSource={p.variants}
           columns={[
             { key: 'sku', title: L('VariantSku'), dataIndex: 'sku' },
@@ -132,6 +152,7 @@ export default function ProductDetailPage() {
           <Typography.Paragraph
             style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}
             data-testid="product-detail-content"
+            data-content="data"
           >
             {p.detailContent}
           </Typography.Paragraph>

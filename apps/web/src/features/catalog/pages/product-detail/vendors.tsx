@@ -71,9 +71,10 @@ type Draft = { minQty?: number | null; unitPrice?: number | null };
 
 /** Quantity tier rows: "from quantity" and "unit price"; incomplete rows are sent as they are and refused. */
 function TierPricesInput({ value = [], onChange }: { value?: Draft[]; onChange?: (v: Draft[]) => void }) {
+  const { t } = useTranslation();
   const set = (i: number, patch: Draft) => onChange?.(value.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {value.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
         <Space key={i} data-testid={`vendor-tier-${i}`}>
@@ -95,7 +96,7 @@ function TierPricesInput({ value = [], onChange }: { value?: Draft[]; onChange?:
           <Button
             type="text"
             icon={<MinusCircleOutlined />}
-            aria-label="remove"
+            aria-label={t('crud.delete')}
             onClick={() => onChange?.(value.filter((_, j) => j !== i))}
           />
         </Space>

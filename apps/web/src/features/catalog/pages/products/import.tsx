@@ -60,14 +60,14 @@ export function ProductImport({ onImported }: { onImported(): unknown }) {
             >
               {LC('ImportTemplate')}
             </Button>
-            <Button type="primary" onClick={() => setReport(null)}>
+            <Button type="primary" onClick={() => setReport(null)} data-testid="products-import-ok">
               {t('common.ok')}
             </Button>
           </Space>
         }
         width={720}
       >
-        <Alert type="error" showIcon message={LC('ImportRejected')} style={{ marginBottom: 12 }} />
+        <Alert type="error" showIcon title={LC('ImportRejected')} style={{ marginBottom: 12 }} />
         <Table
           rowKey={(r) => `${r.row}-${r.field}-${r.message}`}
           size="small"
@@ -75,8 +75,8 @@ export function ProductImport({ onImported }: { onImported(): unknown }) {
           dataSource={report?.errors}
           data-testid="products-import-errors"
           columns={[
-            { key: 'row', title: L('Row'), dataIndex: 'row', width: 70 },
-            { key: 'column', title: L('Column'), dataIndex: 'column', width: 160 },
+            { key: 'row', title: L('Row'), dataIndex: 'row', width: 60 },
+            { key: 'column', title: L('Column'), dataIndex: 'column' },
             { key: 'message', title: L('Message'), dataIndex: 'message' },
           ]}
         />

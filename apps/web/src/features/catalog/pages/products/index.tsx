@@ -414,7 +414,7 @@ export default function ProductsPage() {
         data-testid="products-filter-purchaser"
       />
       <DatePicker.RangePicker
-        style={{ width: 240 }}
+        style={{ width: 280 }}
         placeholder={[LC('CreatedFrom'), LC('CreatedTo')]}
         onChange={(range) => setFilters((f) => ({ ...f, ...createdRange(range) }))}
         data-testid="products-filter-created"
@@ -618,17 +618,17 @@ export default function ProductsPage() {
               <Input />
             </CrudField>
           </Col>
-          <Col xs={8}>
+          <Col xs={12} md={8}>
             <CrudField name="declaredValue" label={L('DeclaredValue')}>
               <InputNumber min={0} style={{ width: '100%' }} />
             </CrudField>
           </Col>
-          <Col xs={8}>
+          <Col xs={12} md={8}>
             <CrudField name="declaredCurrency" label={L('DeclaredCurrency')}>
               <Input maxLength={3} />
             </CrudField>
           </Col>
-          <Col xs={8}>
+          <Col xs={24} md={8}>
             <CrudField name="hsCode" label={L('HsCode')}>
               <Input />
             </CrudField>
@@ -657,21 +657,23 @@ export default function ProductsPage() {
           testid="product-specs"
           row={(f) => (
             <>
-              <Form.Item name={[f.name, 'name']} rules={[ruleOf(rows.spec.name), uniqueSpecName(f.name)]}>
+              <Form.Item
+                name={[f.name, 'name']}
+                rules={[ruleOf(rows.spec.name), uniqueSpecName(f.name)]}
+                style={{ flex: '1 1 160px' }}
+              >
                 <Input
                   placeholder={L('SpecName')}
                   aria-label={L('SpecName')}
                   maxLength={64}
-                  style={{ width: 200 }}
                   data-testid={`product-spec-${f.name}-name`}
                 />
               </Form.Item>
-              <Form.Item name={[f.name, 'value']} rules={[ruleOf(rows.spec.value)]}>
+              <Form.Item name={[f.name, 'value']} rules={[ruleOf(rows.spec.value)]} style={{ flex: '2 1 240px' }}>
                 <Input
                   placeholder={L('SpecValue')}
                   aria-label={L('SpecValue')}
                   maxLength={255}
-                  style={{ width: 360 }}
                   data-testid={`product-spec-${f.name}-value`}
                 />
               </Form.Item>

@@ -162,7 +162,7 @@ export function VariantOverridesTable({
           rowKey="id"
           size="small"
           pagination={false}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
           dataSource={variants}
           data-testid="product-variants"
           columns={[

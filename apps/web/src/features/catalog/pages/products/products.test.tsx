@@ -270,6 +270,20 @@ describe('products list and form', { timeout: 30_000 }, () => {
 });
 
 describe('product detail', { timeout: 30_000 }, () => {
+  // first in its file: antd warns about a misuse only once
+  it('lays out its descriptions without antd warnings (spans adding up to the columns)', async () => {
+    const errors = vi.spyOn(console, 'error');
+    try {
+      renderAt('/product/product-detail?id=p1');
+      const detail = await screen.findByTestId('product-detail');
+      await within(detail).findByText('涤纶');
+      const warnings = errors.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('[antd'));
+      expect(warnings).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('shows the new fields and removes a specification line through remove-specification', async () => {
     renderAt('/product/product-detail?id=p1');
     const detail = await screen.findByTestId('product-detail');

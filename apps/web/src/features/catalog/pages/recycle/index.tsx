@@ -15,8 +15,16 @@ export default function RecyclePage() {
   return (
     <Tabs
       items={[
-        { key: 'products', label: LC('RecycledProducts'), children: <RecycledProducts /> },
-        { key: 'vendors', label: LC('RecycledVendors'), children: <RecycledVendors /> },
+        {
+          key: 'products',
+          label: <span data-testid="recycle-tab-products">{LC('RecycledProducts')}</span>,
+          children: <RecycledProducts />,
+        },
+        {
+          key: 'vendors',
+          label: <span data-testid="recycle-tab-vendors">{LC('RecycledVendors')}</span>,
+          children: <RecycledVendors />,
+        },
       ]}
     />
   );

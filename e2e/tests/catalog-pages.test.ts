@@ -1,0 +1,279 @@
+/**
+ * The catalogue and notification pages themselves, as admin-pages does for administration: each
+ * page once on a 390 px phone in English (tenant demo, its administrator): no untranslated text,
+ * no sideways scrolling of the page, the first data cell not covered, and the page's drawers and
+ * dialogs fit the screen with their confirm button reachable. The demo seed's Chinese product,
+ * category and supplier names are data. Screenshots go to e2e/artifacts/phone-en-*.png.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, apiJson, artifact, PHONE, passwordToken, withPage } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import {
+  type AdminPage,
+  checkPages,
+  expectContentFits,
+  expectTranslatedAndFitting,
+  expectUncovered,
+  firstDataCell,
+  newButton,
+  serverKeyPattern,
+  signInInEnglish,
+} from '../support/page-checks.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let serverKey: RegExp;
+
+before(
+  async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    serverKey = await serverKeyPattern(server.url);
+  },
+  { timeout: 150_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+
+/** An import sheet with the template's headers and one row lacking its required values: the import dialog lists them. */
+async function badSheet(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const rows = workbook.addWorksheet('商品');
+  rows.addRow(['父SKU', '名称', '分类编码', '价格', '描述', '区域', '开发日期', '上架日期', '类型', '资源']);
+  rows.addRow(['PHONE-BAD-1', '', 'NO-SUCH-CATEGORY', -1]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Chooses `file` in the upload next to the button with test id `button`. */
+const upload = async (page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) =>
+  page
+    .locator('.ant-upload', { has: page.getByTestId(button) })
+    .locator('input[type=file]')
+    .setInputFiles(file);
+
+/** The "New" button of the list `list`, then the add-a-row button `add` of the form's row list (one empty row shown). */
+const newWithRow = (list: string, add: string) => async (page: Page) => {
+  await newButton(page, list);
+  await page.getByTestId(add).click();
+};
+
+test('every catalogue and notification page on a 390 px phone, in English', { timeout: 180_000 }, async (t) => {
+  // what the pages show: a product in the recycle bin, a vendor in it, a notification in the inbox
+  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const bySku = async (sku: string) => {
+    const res = await apiJson<{ id: string }>(server.url, `/api/catalog/products/by-sku?sku=${sku}`, { token });
+    assert.equal(res.status, 200, `product ${sku}`);
+    return res.body.id;
+  };
+  const productId = await bySku('DEMO-TS-001');
+  const deleted = await apiJson(server.url, `/api/catalog/products/${await bySku('DEMO-HB-005')}`, {
+    method: 'DELETE',
+    token,
+  });
+  assert.equal(deleted.status, 204);
+  const suppliers = await apiJson<{ items: { id: string; code: string }[] }>(server.url, '/api/catalog/suppliers/all', {
+    token,
+  });
+  const supplier = (code: string) => suppliers.body.items.find((x) => x.code === code)?.id;
+  // a vendor on the shown product; another one removed to the recycle bin
+  const dress = await bySku('DEMO-DR-002');
+  for (const [product, supplierId] of [
+    [productId, supplier('SUP-001')],
+    [dress, supplier('SUP-002')],
+  ]) {
+    const added = await apiJson(server.url, '/api/catalog/products/add-product-vendor', {
+      method: 'POST',
+      token,
+      json: {
+        productId: product,
+        supplierId,
+        url: null,
+        purchasePrice: 12.5,
+        leadDays: 7,
+        tiers: [{ minQty: 100, unitPrice: 11 }],
+      },
+    });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+  }
+  const removed = await apiJson(
+    server.url,
+    `/api/catalog/products/remove-product-vendor?ProductId=${dress}&VendorId=${supplier('SUP-002')}`,
+    { method: 'DELETE', token },
+  );
+  assert.equal(removed.status, 204);
+  const sent = await apiJson(server.url, '/api/notifications/send', {
+    method: 'POST',
+    token,
+    json: {
+      name: 'Notifications.Announcement',
+      data: { title: 'Stocktaking on Friday', message: 'The warehouse is closed all day', description: null },
+      toUsers: [],
+      severity: 0,
+    },
+  });
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+
+  const catalogue: AdminPage[] = [
+    {
+      path: '/product/catalog',
+      ready: 'category-MEN',
+      overlays: [
+        {
+          name: 'new root category',
+          open: (p) => p.getByTestId('category-add-root').click(),
+          confirm: 'category-form-submit',
+        },
+        {
+          name: 'new child category',
+          open: async (p) => {
+            await p.getByTestId('category-MEN').click();
+            await p.getByTestId('category-add-child').click();
+          },
+          confirm: 'category-form-submit',
+        },
+      ],
+    },
+    {
+      path: '/product/brach',
+      ready: 'brands-edit-小棉',
+      firstCell: firstDataCell('brands'),
+      overlays: [{ name: 'new brand', open: (p) => newButton(p, 'brands'), confirm: 'brands-form-submit' }],
+    },
+    {
+      path: '/product/supplier',
+      ready: 'suppliers-edit-SUP-001',
+      firstCell: firstDataCell('suppliers'),
+      overlays: [
+        { name: 'new supplier', open: (p) => newButton(p, 'suppliers'), confirm: 'suppliers-form-submit' },
+        {
+          name: 'edit supplier',
+          open: (p) => p.getByTestId('suppliers-edit-SUP-001').click(),
+          confirm: 'suppliers-form-submit',
+        },
+      ],
+    },
+    {
+      path: '/product/vendor-source',
+      ready: 'vendor-sources',
+      overlays: [
+        {
+          name: 'new vendor source',
+          open: (p) => newButton(p, 'vendor-sources'),
+          confirm: 'vendor-sources-form-submit',
+        },
+      ],
+    },
+    {
+      path: '/product/purchase-attributes',
+      ready: 'purchase-attributes-edit-颜色',
+      firstCell: firstDataCell('purchase-attributes'),
+      overlays: [
+        {
+          name: 'new purchase attribute',
+          open: newWithRow('purchase-attributes', 'purchase-attribute-values-add'),
+          confirm: 'purchase-attributes-form-submit',
+        },
+      ],
+    },
+    {
+      path: '/product/screen-attributes',
+      ready: 'screen-attributes',
+      firstCell: firstDataCell('screen-attributes'),
+      overlays: [
+        {
+          name: 'new screening attribute',
+          open: newWithRow('screen-attributes', 'screen-attribute-options-add'),
+          confirm: 'screen-attributes-form-submit',
+        },
+      ],
+    },
+    {
+      path: '/product/attributes-group',
+      ready: 'attribute-groups-edit-服装',
+      firstCell: firstDataCell('attribute-groups'),
+      overlays: [
+        {
+          name: 'new attribute group',
+          open: newWithRow('attribute-groups', 'attribute-group-items-add'),
+          confirm: 'attribute-groups-form-submit',
+        },
+      ],
+    },
+    {
+      path: '/product/productList',
+      ready: 'products-edit-DEMO-TS-001',
+      firstCell: firstDataCell('products'),
+      overlays: [
+        { name: 'new product', open: (p) => newButton(p, 'products'), confirm: 'products-form-submit' },
+        {
+          name: 'edit product',
+          open: (p) => p.getByTestId('products-edit-DEMO-TS-001').click(),
+          confirm: 'products-form-submit',
+        },
+        {
+          name: 'import report',
+          open: async (p) =>
+            upload(p, 'products-import', {
+              name: 'bad.xlsx',
+              mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              buffer: await badSheet(),
+            }),
+          confirm: 'products-import-ok',
+        },
+      ],
+    },
+    {
+      path: `/product/product-detail?id=${productId}`,
+      shot: 'product-product-detail',
+      ready: 'product-vendors',
+      overlays: [
+        { name: 'new vendor', open: (p) => p.getByTestId('vendor-add').click(), confirm: 'vendor-form-submit' },
+      ],
+    },
+    { path: '/product/recycle', ready: 'recycle-restore-DEMO-HB-005', firstCell: firstDataCell('recycle') },
+  ];
+  const notifications: AdminPage[] = [
+    { path: '/notifications/send', ready: 'notification-send-submit' },
+    { path: '/message/notification', ready: 'notification-mark-read', firstCell: firstDataCell('notification-inbox') },
+  ];
+
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signInInEnglish(page, server.url, DEMO_ADMIN);
+      const app = { url: server.url, serverKey };
+      await checkPages(page, app, catalogue);
+
+      // the recycle bin's second tab: removed vendors
+      await page.getByTestId('recycle-tab-vendors').click();
+      await page.locator('.ant-tabs-tab-active [data-testid="recycle-tab-vendors"]').waitFor();
+      const removedVendor = firstDataCell('recycle-vendors')(page);
+      await removedVendor.waitFor();
+      await expectTranslatedAndFitting(page, serverKey, '/product/recycle (vendors)');
+      await expectContentFits(page.locator('.app-content'), '/product/recycle (vendors)');
+      await expectUncovered(removedVendor, '/product/recycle (vendors)');
+      await page.screenshot({ path: artifact('phone-en-product-recycle-vendors.png'), animations: 'disabled' });
+
+      await checkPages(page, app, notifications);
+      await page.getByTestId('notification-subscriptions-tab').click();
+      await page.locator('.ant-tabs-tab-active [data-testid="notification-subscriptions-tab"]').waitFor();
+      await page.getByTestId('notification-subscription').first().waitFor();
+      await expectTranslatedAndFitting(page, serverKey, '/message/notification (subscriptions)');
+      await expectContentFits(page.locator('.app-content'), '/message/notification (subscriptions)');
+      await page.screenshot({
+        path: artifact('phone-en-message-notification-subscriptions.png'),
+        animations: 'disabled',
+      });
+    },
+    { viewport: PHONE },
+  );
+});

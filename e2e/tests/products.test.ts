@@ -32,6 +32,18 @@ after(async () => {
 const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const option = (page: Page, name: string) =>
   page.locator('.ant-select-dropdown:visible').getByText(name, { exact: true }).click();
+/**
+ * Picks `name` in the select `testid` until the select shows `shown`: a pick made while a drawer
+ * is still sliding in is sometimes not taken.
+ */
+const choose = (page: Page, testid: string, name: string, shown: RegExp) =>
+  eventually(async () => {
+    const select = page.getByTestId(testid);
+    if (shown.test(await text(select))) return;
+    await select.click();
+    await option(page, name);
+    assert.match(await text(select), shown);
+  });
 
 interface Product {
   id: string;
@@ -95,8 +107,7 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
 
     await page.getByTestId('product-name').fill('端到端测试水杯');
     await page.getByTestId('product-price').fill('25.5');
-    await page.getByTestId('product-categories').click();
-    await option(page, '厨房用品 (KITCHEN)');
+    await choose(page, 'product-categories', '厨房用品 (KITCHEN)', /厨房用品/);
     await page.keyboard.press('Escape');
     // the tenant's default pattern {prefix}{category}{yyMM}-{seq4} takes the chosen category's code
     await page.getByTestId('product-sku').fill('e2e-');
@@ -150,12 +161,7 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
       .click();
     await specs.getByText('304 不锈钢').waitFor({ state: 'detached' });
     await page.getByTestId('vendor-add').click();
-    // the drawer is still sliding in: choose again until the select shows the supplier
-    await eventually(async () => {
-      await page.getByTestId('vendor-supplier').click();
-      await option(page, '广州市白云区锦绣服饰厂 (SUP-002)');
-      assert.match(await text(page.getByTestId('vendor-supplier')), /SUP-002/);
-    });
+    await choose(page, 'vendor-supplier', '广州市白云区锦绣服饰厂 (SUP-002)', /SUP-002/);
     await page.getByTestId('vendor-url').fill('https://detail.1688.com/offer/123456.html');
     await page.getByTestId('vendor-price').fill('8.5');
     await page.getByTestId('vendor-moq').fill('10');

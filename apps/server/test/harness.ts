@@ -43,12 +43,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await c.end();
     };
   }
-  const database = await openDatabase({ url, poolSize: 5 });
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), databaseUrl: url };
-  const app = await buildApp(config, database);
-  await seedAll(app.services, { demo: true });
-  const other = await ensureTenant(app.services, 'other');
-  await seedTenant(app.services, other);
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let other: CurrentTenant;
+  try {
+    database = await openDatabase({ url, poolSize: 5 });
+    app = await buildApp(config, database);
+    await seedAll(app.services, { demo: true });
+    other = await ensureTenant(app.services, 'other');
+    await seedTenant(app.services, other);
+  } catch (err) {
+    // a failing start must not leave its database behind
+    await app?.close();
+    await database?.close();
+    await dropDatabase();
+    throw err;
+  }
   const demo = (await app.services.tenants.find('demo'))!;
   return {
     app,

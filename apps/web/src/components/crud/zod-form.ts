@@ -35,26 +35,54 @@ export function parseForm<S extends AnyObjectSchema>(
 ): z.output<S> | undefined {
   const result = schema.safeParse(values);
   if (result.success) return result.data;
-  const byField = new Map<string, string[]>();
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    byField.set(key, [...(byField.get(key) ?? []), issue.message]);
-  }
-  form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+  showErrors(
+    form,
+    result.error.issues.map((issue) => ({
+      path: issue.path.filter((p) => typeof p !== 'symbol'),
+      message: issue.message,
+    })),
+  );
   return undefined;
 }
 
 /** Server 400 validation errors (ABP `validationErrors[].members`) shown on the matching fields. */
 export function applyServerErrors(form: FormInstance, error: unknown): boolean {
   if (!(error instanceof HttpError) || error.validationErrors.length === 0) return false;
-  const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
-  const fields: Array<{ name: string; errors: string[] }> = [];
-  for (const v of error.validationErrors) {
-    for (const member of v.members ?? []) {
-      const name = member.charAt(0).toLowerCase() + member.slice(1);
-      if (known.has(name)) fields.push({ name, errors: [v.message] });
+  return showErrors(
+    form,
+    error.validationErrors.flatMap((v) =>
+      (v.members ?? []).map((member) => ({
+        // `specifications.0.name` → ['specifications', 0, 'name']; ABP may capitalise the first name
+        path: member
+          .split('.')
+          .map((part, i) =>
+            /^\d+$/.test(part) ? Number(part) : i === 0 ? part.charAt(0).toLowerCase() + part.slice(1) : part,
+          ),
+        message: v.message,
+      })),
+    ),
+  );
+}
+
+/**
+ * Puts each message on the deepest field of its path that the form shows (a row's cell, else the
+ * list, else the top field): `specifications.0.name` lands on that row's name input. Messages for
+ * fields the form does not show are left to the notification.
+ */
+function showErrors(form: FormInstance, issues: { path: PropertyKey[]; message: string }[]): boolean {
+  const shown = new Set(form.getFieldsError().map((f) => JSON.stringify(f.name)));
+  const byField = new Map<string, { name: (string | number)[]; errors: string[] }>();
+  for (const { path, message } of issues) {
+    const name = path.filter((p): p is string | number => typeof p !== 'symbol');
+    for (let n = name.length; n > 0; n--) {
+      const key = JSON.stringify(name.slice(0, n));
+      if (!shown.has(key)) continue;
+      const field = byField.get(key) ?? { name: name.slice(0, n), errors: [] };
+      if (!field.errors.includes(message)) field.errors.push(message);
+      byField.set(key, field);
+      break;
     }
   }
-  form.setFields(fields);
-  return fields.length > 0;
+  form.setFields([...byField.values()]);
+  return byField.size > 0;
 }

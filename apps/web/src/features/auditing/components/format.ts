@@ -27,3 +27,11 @@ export function statusColor(status: number | null | undefined): string {
 
 /** Security-log actions that read as failures. */
 export const failedAction = (action: string) => /Failed|Invalid|Lockedout|NotAllowed/.test(action);
+
+/** "admin → alice" for impersonation rows (the security log keeps both people in extraProperties). */
+export function impersonationOf(extraProperties: Record<string, unknown>): string | null {
+  const x = extraProperties as Record<string, string | null | undefined>;
+  if (!x?.impersonatorUserName) return null;
+  const who = (name?: string | null, tenant?: string | null) => (tenant ? `${name}@${tenant}` : (name ?? ''));
+  return `${who(x.impersonatorUserName, x.impersonatorTenantName)} → ${who(x.impersonatedUserName, x.impersonatedTenantName)}`;
+}

@@ -1,11 +1,7 @@
-import { EyeOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Tag, Tooltip, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Form, Input, InputNumber, Select, Tag, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, CrudPage, DeleteAction } from '../../../../components/crud/index.ts';
-import { useAccess } from '../../../../lib/access.tsx';
+import type { CrudColumn } from '../../../../components/crud/index.ts';
 import {
   type AuditLogFilters,
   type AuditLogListItem,
@@ -17,11 +13,10 @@ import {
   Permissions,
 } from '../../api.ts';
 import { AuditLogDetail } from '../../components/AuditLogDetail.tsx';
-import { BulkDelete } from '../../components/BulkDelete.tsx';
 import { formatTime, methodColor, statusColor } from '../../components/format.ts';
+import { LogPage } from '../../components/LogPage.tsx';
 
 interface FilterForm {
-  range?: [Dayjs | null, Dayjs | null] | null;
   userName?: string;
   url?: string;
   httpMethod?: string;
@@ -29,14 +24,10 @@ interface FilterForm {
   minExecutionDuration?: number | null;
   maxExecutionDuration?: number | null;
   hasException?: 'true' | 'false';
-  clientIpAddress?: string;
-  correlationId?: string;
 }
 
-function toFilters(v: FilterForm): AuditLogFilters {
+function toFilters(v: FilterForm) {
   return {
-    startTime: v.range?.[0]?.toISOString(),
-    endTime: v.range?.[1]?.toISOString(),
     userName: v.userName?.trim() || undefined,
     url: v.url?.trim() || undefined,
     httpMethod: v.httpMethod || undefined,
@@ -44,8 +35,6 @@ function toFilters(v: FilterForm): AuditLogFilters {
     minExecutionDuration: v.minExecutionDuration ?? undefined,
     maxExecutionDuration: v.maxExecutionDuration ?? undefined,
     hasException: v.hasException === undefined ? undefined : v.hasException === 'true',
-    clientIpAddress: v.clientIpAddress?.trim() || undefined,
-    correlationId: v.correlationId?.trim() || undefined,
   };
 }
 
@@ -53,18 +42,6 @@ function toFilters(v: FilterForm): AuditLogFilters {
 export default function AuditLogPage() {
   const { t } = useTranslation();
   const tx = (k: string) => t(`AbpAuditing::${k}`);
-  const access = useAccess();
-  const client = useQueryClient();
-  const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<AuditLogFilters>({});
-  const [selected, setSelected] = useState<string[]>([]);
-  const [detailId, setDetailId] = useState<string>();
-  const canDelete = access.can(Permissions.AuditLogDelete);
-
-  const refresh = async () => {
-    setSelected([]);
-    await client.invalidateQueries({ queryKey: ['audit-log'] });
-  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tx follows t
   const columns = useMemo<CrudColumn<AuditLogListItem>[]>(
@@ -146,22 +123,19 @@ export default function AuditLogPage() {
   );
 
   return (
-    <>
-      <Card size="small" style={{ marginBottom: 12 }}>
-        <Form<FilterForm>
-          form={form}
-          layout="inline"
-          data-testid="audit-log-filters"
-          style={{ rowGap: 8 }}
-          onFinish={(v) => {
-            setSelected([]);
-            setFilters(toFilters(v));
-          }}
-        >
-          {/* shrinks to the row on a phone instead of widening the page */}
-          <Form.Item name="range" label={tx('TimeRange')} style={{ maxWidth: '100%' }}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ maxWidth: '100%' }} />
-          </Form.Item>
+    <LogPage<AuditLogListItem, FilterForm, AuditLogFilters>
+      name="audit-log"
+      filterTestid="audit"
+      title={tx('AuditLogs')}
+      exportFileName={tx('ExportFileAuditLogs')}
+      defaultSorting="executionTime desc"
+      permissions={{ view: Permissions.AuditLog, delete: Permissions.AuditLogDelete }}
+      api={{ list: fetchAuditLogs, export: exportAuditLogs, delete: deleteAuditLog, deleteMany: deleteAuditLogs }}
+      columns={columns}
+      toFilters={toFilters}
+      renderDetail={(log, close) => <AuditLogDetail id={log?.id} onClose={close} />}
+      filterFields={
+        <>
           <Form.Item name="userName" label={tx('UserName')}>
             <Input allowClear style={{ width: 140 }} data-testid="audit-filter-user" />
           </Form.Item>
@@ -197,89 +171,8 @@ export default function AuditLogPage() {
               data-testid="audit-filter-exception"
             />
           </Form.Item>
-          <Form.Item name="clientIpAddress" label={tx('ClientIpAddress')}>
-            <Input allowClear style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="correlationId" label={tx('CorrelationId')}>
-            <Input allowClear style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="audit-filter-submit">
-              {tx('Search')}
-            </Button>
-          </Form.Item>
-          <Form.Item>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setSelected([]);
-                setFilters({});
-              }}
-            >
-              {tx('Reset')}
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-      <CrudPage<AuditLogListItem>
-        key={JSON.stringify(filters)}
-        testid="audit-log"
-        title={tx('AuditLogs')}
-        queryKey={['audit-log', filters]}
-        rowKey="id"
-        search={false}
-        defaultSorting="executionTime desc"
-        request={(q, signal) => fetchAuditLogs(q, filters, signal)}
-        columns={columns}
-        columnSettings
-        exportExcel={{
-          permission: Permissions.AuditLog,
-          run: (q) => exportAuditLogs(q, filters, `${tx('ExportFileAuditLogs')}.xlsx`),
-        }}
-        rowSelection={
-          canDelete
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as string[]),
-                preserveSelectedRowKeys: false,
-              }
-            : undefined
-        }
-        toolbar={
-          <BulkDelete
-            permission={Permissions.AuditLogDelete}
-            selected={selected}
-            testid="audit-log-bulk-delete"
-            onDelete={async (ids) => {
-              const r = await deleteAuditLogs(ids);
-              await refresh();
-              return r;
-            }}
-          />
-        }
-        actionsWidth={150}
-        rowActions={(r) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EyeOutlined />}
-              onClick={() => setDetailId(r.id)}
-              data-testid="audit-log-detail-open"
-            >
-              {tx('Detail')}
-            </Button>
-            <DeleteAction
-              permission={Permissions.AuditLogDelete}
-              onConfirm={async () => {
-                await deleteAuditLog(r.id);
-                await refresh();
-              }}
-            />
-          </span>
-        )}
-      />
-      <AuditLogDetail id={detailId} onClose={() => setDetailId(undefined)} />
-    </>
+        </>
+      }
+    />
   );
 }

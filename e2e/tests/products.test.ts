@@ -33,17 +33,24 @@ const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const option = (page: Page, name: string) =>
   page.locator('.ant-select-dropdown:visible').getByText(name, { exact: true }).click();
 /**
- * Picks `name` in the select `testid` until the select shows `shown`: a pick made while a drawer
- * is still sliding in is sometimes not taken.
+ * Picks `name` in the select `testid` until the select shows `shown`: on a loaded machine a pick
+ * made while a drawer is still sliding in is sometimes not taken, or the list is not open yet.
  */
-const choose = (page: Page, testid: string, name: string, shown: RegExp) =>
-  eventually(async () => {
-    const select = page.getByTestId(testid);
+async function choose(page: Page, testid: string, name: string, shown: RegExp) {
+  const select = page.getByTestId(testid);
+  for (let attempt = 1; ; attempt++) {
     if (shown.test(await text(select))) return;
-    await select.click();
-    await option(page, name);
-    assert.match(await text(select), shown);
-  });
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    try {
+      if ((await dropdown.count()) === 0) await select.click();
+      await dropdown.getByText(name, { exact: true }).click({ timeout: 5_000 });
+      await eventually(async () => assert.match(await text(select), shown), 2_000);
+      return;
+    } catch (e) {
+      if (attempt === 4) throw e;
+    }
+  }
+}
 
 interface Product {
   id: string;

@@ -5,29 +5,31 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http/errors.ts';
 import { applyServerErrors, parseForm } from './zod-form.ts';
 
+let form!: FormInstance;
+
 /** A form with a plain field and a list of rows, like the product form's specifications. */
+function Host() {
+  const [instance] = Form.useForm();
+  form = instance;
+  return (
+    <Form form={instance} initialValues={{ name: 'cup', specs: [{ key: 'a' }, { key: 'b' }] }}>
+      <Form.Item name="name">
+        <Input />
+      </Form.Item>
+      <Form.List name="specs">
+        {(rows) =>
+          rows.map((row) => (
+            <Form.Item key={row.key} name={[row.name, 'key']}>
+              <Input />
+            </Form.Item>
+          ))
+        }
+      </Form.List>
+    </Form>
+  );
+}
+
 function setup() {
-  let form!: FormInstance;
-  function Host() {
-    const [instance] = Form.useForm();
-    form = instance;
-    return (
-      <Form form={instance} initialValues={{ name: 'cup', specs: [{ key: 'a' }, { key: 'b' }] }}>
-        <Form.Item name="name">
-          <Input />
-        </Form.Item>
-        <Form.List name="specs">
-          {(rows) =>
-            rows.map((row) => (
-              <Form.Item key={row.key} name={[row.name, 'key']}>
-                <Input />
-              </Form.Item>
-            ))
-          }
-        </Form.List>
-      </Form>
-    );
-  }
   render(<Host />);
   return () => form;
 }

@@ -1,5 +1,6 @@
 import { DatePicker, Form, InputNumber, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { LC, type PurchaseAttributeDto, type ScreenAttributeDto } from '../../api.ts';
 import { ruleOf } from '../../form.ts';
@@ -40,39 +41,24 @@ export function VariantOptionsInput({
   value?: VariantOption[];
   onChange?: (v: VariantOption[]) => void;
 }) {
-  const chosen = new Map(value.map((o) => [o.attributeId, o.valueIds]));
-  const set = (attributeId: string, valueIds: string[]) => {
-    const next = new Map(chosen);
-    next.set(attributeId, valueIds);
-    // keep the attributes' own order so SKUs read colour-then-size
-    onChange?.(
-      attributes
-        .map((a) => ({ attributeId: a.id, valueIds: next.get(a.id) ?? [] }))
-        .filter((o) => o.valueIds.length > 0),
-    );
-  };
   const count = value.reduce((n, o) => n * o.valueIds.length, value.length ? 1 : 0);
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      {attributes.map((a) => (
-        <Select
-          key={a.id}
-          mode="multiple"
-          allowClear
-          style={{ width: '100%' }}
-          prefix={`${a.name}:`}
-          value={chosen.get(a.id) ?? []}
-          onChange={(ids: string[]) => set(a.id, ids)}
-          options={a.values.map((v) => ({ value: v.id, label: `${v.value} (${v.code})` }))}
-          data-testid={`variant-option-${a.name}`}
-        />
-      ))}
+    <SelectPerAttribute
+      attributes={attributes.map((a) => ({
+        id: a.id,
+        name: a.name,
+        options: a.values.map((v) => ({ value: v.id, label: `${v.value} (${v.code})` })),
+      }))}
+      chosen={new Map(value.map((o) => [o.attributeId, o.valueIds]))}
+      onChange={(next) => onChange?.(next.map(([attributeId, valueIds]) => ({ attributeId, valueIds })))}
+      testid="variant-option"
+    >
       {count > 0 && (
         <span data-testid="variant-count">
           {LC('Variants')}: {count}
         </span>
       )}
-    </Space>
+    </SelectPerAttribute>
   );
 }
 
@@ -86,14 +72,40 @@ export function ScreenValuesInput({
   value?: ScreenValue[];
   onChange?: (v: ScreenValue[]) => void;
 }) {
-  const chosen = new Map(value.map((v) => [v.attributeId, v.optionIds]));
-  const set = (attributeId: string, optionIds: string[]) => {
+  return (
+    <SelectPerAttribute
+      attributes={attributes.map((a) => ({
+        id: a.id,
+        name: a.name,
+        options: a.options.map((o) => ({ value: o.id, label: o.value })),
+      }))}
+      chosen={new Map(value.map((v) => [v.attributeId, v.optionIds]))}
+      onChange={(next) => onChange?.(next.map(([attributeId, optionIds]) => ({ attributeId, optionIds })))}
+      testid="screen-value"
+    />
+  );
+}
+
+/** A multiple select per attribute (test id `<testid>-<name>`); reports the attributes with a choice. */
+function SelectPerAttribute({
+  attributes,
+  chosen,
+  onChange,
+  testid,
+  children,
+}: {
+  attributes: { id: string; name: string; options: { value: string; label: string }[] }[];
+  chosen: Map<string, string[]>;
+  onChange: (v: [attributeId: string, ids: string[]][]) => void;
+  testid: string;
+  children?: ReactNode;
+}) {
+  const set = (attributeId: string, selected: string[]) => {
     const next = new Map(chosen);
-    next.set(attributeId, optionIds);
-    onChange?.(
-      attributes
-        .map((a) => ({ attributeId: a.id, optionIds: next.get(a.id) ?? [] }))
-        .filter((v) => v.optionIds.length > 0),
+    next.set(attributeId, selected);
+    // keep the attributes' own order so SKUs read colour-then-size
+    onChange(
+      attributes.map((a): [string, string[]] => [a.id, next.get(a.id) ?? []]).filter(([, ids]) => ids.length > 0),
     );
   };
   return (
@@ -107,10 +119,11 @@ export function ScreenValuesInput({
           prefix={`${a.name}:`}
           value={chosen.get(a.id) ?? []}
           onChange={(ids: string[]) => set(a.id, ids)}
-          options={a.options.map((o) => ({ value: o.id, label: o.value }))}
-          data-testid={`screen-value-${a.name}`}
+          options={a.options}
+          data-testid={`${testid}-${a.name}`}
         />
       ))}
+      {children}
     </Space>
   );
 }

@@ -1,0 +1,116 @@
+import { Form, Input, InputNumber, Tag } from 'antd';
+import { z } from 'zod';
+import { CrudField } from '../../../components/crud/index.ts';
+import { LC, type ResourceApi } from '../api.ts';
+import { optionalText, ruleOf, sort, text } from '../form.ts';
+import { MasterDataPage } from './MasterDataPage.tsx';
+import { RowList } from './RowList.tsx';
+
+// a type, not an interface: the form's values are a record of the list field named by `list`
+type AttributeRow = {
+  id: string;
+  concurrencyStamp: string;
+  name: string;
+  nameEn: string | null;
+  sort: number;
+};
+
+/** One input of a child row: the field, its `DisplayName` key (the placeholder) and width. */
+export interface AttributeCell {
+  name: string;
+  label: string;
+  width: number;
+  maxLength?: number;
+}
+
+export interface AttributePageProps<T extends AttributeRow> {
+  /** Test ids of the list (see MasterDataPage), the name input and the child rows. */
+  testids: { page: string; name: string; list: string };
+  entity: string;
+  title: string;
+  permission: string;
+  api: ResourceApi<T>;
+  formWidth: number;
+  /** The child list field (`values`, `options`), its `DisplayName` key and its add button's key. */
+  list: keyof T & string;
+  listLabel: string;
+  addText: string;
+  /** Zod schema of one child row (localized messages, so built on demand). */
+  row: () => z.ZodObject;
+  rowBlank: object;
+  cells: AttributeCell[];
+  /** The row's children as tags in the list. */
+  tags(row: T): { id: string; text: string }[];
+}
+
+/** An attribute with a name, a sort and an ordered child list edited in rows (purchase values, screening options). */
+export function AttributePage<T extends AttributeRow>(p: AttributePageProps<T>) {
+  const schema = () =>
+    z.object({
+      name: text('Name', 128),
+      nameEn: optionalText('NameEn', 128),
+      sort: sort(),
+      [p.list]: z
+        .array(p.row())
+        .nullish()
+        .transform((v) => (v ?? []).map((x, i) => ({ ...x, sort: i }))),
+    });
+  const item = p.row().shape;
+  return (
+    <MasterDataPage<T, ReturnType<typeof schema>>
+      testid={p.testids.page}
+      entity={p.entity}
+      title={p.title}
+      permission={p.permission}
+      api={p.api}
+      defaultSorting="sort asc"
+      formWidth={p.formWidth}
+      label={(r) => r.name}
+      columns={[
+        { key: 'name', title: LC('DisplayName:Name'), dataIndex: 'name', sortField: 'name' },
+        { key: 'nameEn', title: LC('DisplayName:NameEn'), dataIndex: 'nameEn' },
+        {
+          key: p.list,
+          title: LC(`DisplayName:${p.listLabel}`),
+          dataIndex: p.list,
+          render: (_: unknown, r: T) => p.tags(r).map((c) => <Tag key={c.id}>{c.text}</Tag>),
+        },
+        { key: 'sort', title: LC('DisplayName:Sort'), dataIndex: 'sort', sortField: 'sort' },
+      ]}
+      schema={schema}
+      blank={{ name: '', sort: 0, [p.list]: [] }}
+      toForm={(r) => r}
+      fields={
+        <>
+          <CrudField name="name" label={LC('DisplayName:Name')}>
+            <Input autoFocus data-testid={p.testids.name} />
+          </CrudField>
+          <CrudField name="nameEn" label={LC('DisplayName:NameEn')}>
+            <Input />
+          </CrudField>
+          <CrudField name="sort" label={LC('DisplayName:Sort')}>
+            <InputNumber style={{ width: 160 }} />
+          </CrudField>
+          <RowList
+            name={p.list}
+            label={LC(`DisplayName:${p.listLabel}`)}
+            addText={LC(p.addText)}
+            blank={p.rowBlank}
+            testid={p.testids.list}
+            row={(f) =>
+              p.cells.map((c) => (
+                <Form.Item key={c.name} name={[f.name, c.name]} rules={[ruleOf(item[c.name])]}>
+                  <Input
+                    placeholder={LC(`DisplayName:${c.label}`)}
+                    style={{ width: c.width }}
+                    maxLength={c.maxLength}
+                  />
+                </Form.Item>
+              ))
+            }
+          />
+        </>
+      }
+    />
+  );
+}

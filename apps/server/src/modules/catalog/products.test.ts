@@ -381,6 +381,7 @@ describe('products', () => {
       '材质',
     ]);
     expect((await del(demoAdmin, `${API}/remove-specification/${colour}`)).statusCode).toBe(404);
+    expect(members(await del(demoAdmin, `${API}/remove-specification/not-an-id`))).toEqual(['id']);
 
     // another tenant's line: 404 and left as it was
     const theirs = await masterData(otherAdmin, 'S');

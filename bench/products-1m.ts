@@ -14,9 +14,17 @@
  * BENCH_PRODUCTS=100000 for a quicker run, spread over BENCH_TENANTS=1000; BENCH_DATABASE_URL,
  * default postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type pg from 'pg';
-import { freshDatabase, type LoadResult, load, root, signIn, startProduct, stopProcess } from './support.ts';
+import {
+  explain,
+  freshDatabase,
+  type LoadResult,
+  load,
+  signIn,
+  startProduct,
+  stopProcess,
+  writeReport,
+} from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -139,10 +147,7 @@ try {
     results,
     plans,
   };
-  console.table(results);
-  for (const [k, v] of Object.entries(plans)) console.log(`\nplan (${k}):\n${v}`);
-  mkdirSync(`${root}/bench/results`, { recursive: true });
-  writeFileSync(`${root}/bench/results/products-1m.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeReport('products-1m', report);
 } catch (err) {
   console.error(err);
   process.exitCode = 1;
@@ -196,13 +201,4 @@ async function seedCatalogue(db: pg.Client) {
     cross join (values ('BLK', 'Black', 0), ('WHT', 'White', 1)) v(code, label, sort)
     where p.sku like '%-_____'`);
   await db.query('vacuum analyze');
-}
-
-async function explain(db: pg.Client, tenantId: string, query: string): Promise<string> {
-  // as the application role with the tenant set, like the server (row-level security applies)
-  await db.query('set role seller_app');
-  await db.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
-  const rows = (await db.query(`explain (analyze, buffers off, costs off) ${query}`, [tenantId])).rows;
-  await db.query('reset role');
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
 }

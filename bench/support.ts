@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -220,4 +220,21 @@ export async function signIn(port: number): Promise<string> {
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** `explain analyze` of `query` as the application role with the tenant set, like the server (row-level security applies). */
+export async function explain(db: pg.Client, tenantId: string, query: string): Promise<string> {
+  await db.query('set role seller_app');
+  await db.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
+  const rows = (await db.query(`explain (analyze, buffers off, costs off) ${query}`, [tenantId])).rows;
+  await db.query('reset role');
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+/** Prints the results and plans and writes the report to bench/results/{name}.json. */
+export function writeReport(name: string, report: { results: LoadResult[]; plans: Record<string, string> }) {
+  console.table(report.results);
+  for (const [k, v] of Object.entries(report.plans)) console.log(`\nplan (${k}):\n${v}`);
+  mkdirSync(`${root}/bench/results`, { recursive: true });
+  writeFileSync(`${root}/bench/results/${name}.json`, `${JSON.stringify(report, null, 2)}\n`);
 }

@@ -9,9 +9,17 @@
  * Usage: npx node bench/users-100k.ts (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default;
  * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type pg from 'pg';
-import { freshDatabase, type LoadResult, load, root, signIn, startProduct, stopProcess } from './support.ts';
+import {
+  explain,
+  freshDatabase,
+  type LoadResult,
+  load,
+  signIn,
+  startProduct,
+  stopProcess,
+  writeReport,
+} from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -82,10 +90,7 @@ try {
     results,
     plans,
   };
-  console.table(results);
-  for (const [k, v] of Object.entries(plans)) console.log(`\nplan (${k}):\n${v}`);
-  mkdirSync(`${root}/bench/results`, { recursive: true });
-  writeFileSync(`${root}/bench/results/users-100k.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeReport('users-100k', report);
 } catch (err) {
   console.error(err);
   process.exitCode = 1;
@@ -108,13 +113,4 @@ async function seedUsers(db: pg.Client, tenantId: string) {
     [tenantId, USERS],
   );
   await db.query('vacuum analyze identity_users');
-}
-
-async function explain(db: pg.Client, tenantId: string, query: string): Promise<string> {
-  // as the application role with the tenant set, like the server (row-level security applies)
-  await db.query('set role seller_app');
-  await db.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
-  const rows = (await db.query(`explain (analyze, buffers off, costs off) ${query}`, [tenantId])).rows;
-  await db.query('reset role');
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
 }

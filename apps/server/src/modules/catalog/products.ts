@@ -472,9 +472,17 @@ const listsKey = (ctx: Ctx) => `catalog:products:${ctx.tenant?.id ?? 'host'}:`;
 export const forgetProductLists = (services: Services, ctx: Ctx) =>
   Promise.all([services.cache.invalidate(listsKey(ctx)), services.pages.invalidate(listsKey(ctx))]);
 
-function cachedPage(services: Services, ctx: Ctx, kind: string, where: SQL, q: ProductListQuery, fallback: SQL[]) {
+/** A cached page answers without building its query (`where` is only called on a miss). */
+function cachedPage(
+  services: Services,
+  ctx: Ctx,
+  kind: string,
+  where: () => SQL,
+  q: ProductListQuery,
+  fallback: SQL[],
+) {
   return services.pages.getOrLoad(`${listsKey(ctx)}${kind}:${JSON.stringify(q)}`, () =>
-    pageOf(services, ctx, kind, where, q, fallback),
+    pageOf(services, ctx, kind, where(), q, fallback),
   );
 }
 
@@ -538,7 +546,7 @@ export async function createProduct(tx: Tx, ctx: Ctx, input: ProductInput): Prom
 
 export const productService = {
   list: (services: Services, ctx: Ctx, q: ProductListQuery) =>
-    cachedPage(services, ctx, 'list', listWhere(ctx, q), q, defaultOrder),
+    cachedPage(services, ctx, 'list', () => listWhere(ctx, q), q, defaultOrder),
 
   get: (services: Services, ctx: Ctx, id: string) =>
     services.data.inTenant(ctx, async (tx) => one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id))),
@@ -744,11 +752,12 @@ export const productRecycle = {
       services,
       ctx,
       'recycle',
-      and(
-        tenantOf(ctx),
-        eq(products.isDeleted, true),
-        q.filter ? sql`${products.searchText} ilike ${like(q.filter)}` : undefined,
-      )!,
+      () =>
+        and(
+          tenantOf(ctx),
+          eq(products.isDeleted, true),
+          q.filter ? sql`${products.searchText} ilike ${like(q.filter)}` : undefined,
+        )!,
       q,
       [desc(products.deletionTime)],
     ),

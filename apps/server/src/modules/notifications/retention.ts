@@ -57,30 +57,25 @@ export async function purgeReadNotifications(services: Services, now = new Date(
   return removed;
 }
 
-const FIRST_RUN_MS = 60_000;
-const INTERVAL_MS = 3_600_000;
+/** The queue of the retention job (pg-boss, `Services.jobs`). */
+export const RETENTION_JOB = 'notifications.retention';
+/** Hourly, on the hour (UTC). */
+export const RETENTION_CRON = '0 * * * *';
 
-/** Runs the purge a minute after start, then hourly; stopped by the returned function. */
-export function scheduleRetention(services: Services, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    purgeReadNotifications(services)
-      .then((n) => {
-        if (n) log.info({ removed: n }, 'read notifications past retention removed');
-      })
-      .catch((err) => log.error({ err }, 'notification retention failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(run, FIRST_RUN_MS);
-  const every = setInterval(run, INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+/**
+ * Defines the retention job and schedules it hourly. pg-boss creates one job per occurrence for
+ * all server processes together, and after downtime runs one for the hours missed; the `stately`
+ * policy keeps at most one waiting while no worker runs.
+ */
+export async function scheduleRetention(services: Services, log: FastifyBaseLogger): Promise<void> {
+  await services.jobs.define(
+    RETENTION_JOB,
+    async () => {
+      const removed = await purgeReadNotifications(services);
+      if (removed) log.info({ removed }, 'read notifications past retention removed');
+      return { removed };
+    },
+    { policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true },
+  );
+  await services.jobs.schedule(RETENTION_JOB, RETENTION_CRON);
 }

@@ -1,0 +1,278 @@
+import { fromPglite, PgBoss, type SendOptions as PgBossSendOptions, type QueuePolicy } from 'pg-boss';
+import type { Database } from './db/client.ts';
+
+/** pg-boss keeps its tables here, apart from the application's (`public`) and its RLS policies. */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** States as pg-boss stores them. */
+export type JobStateName = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+/** What a handler gets for one run of one job. */
+export interface JobRun<T> {
+  id: string;
+  name: string;
+  data: T;
+  /** Retries before this run (0 on the first). */
+  retryCount: number;
+  /**
+   * Aborted when the process stops, or when a `progress` call finds the job no longer held by
+   * this run (cancelled, or expired and handed to another worker). Long handlers should check it.
+   */
+  signal: AbortSignal;
+  /**
+   * Records how far the run has got (any JSON, e.g. `{ done: 40, total: 200 }`), readable through
+   * `Jobs.get` while the job is active. Resolves `false`, and aborts `signal`, when this run no
+   * longer holds the job. Call it between units of work, not inside one (on PGlite's single
+   * connection it would wait for the open transaction).
+   */
+  progress(value: unknown): Promise<boolean>;
+}
+
+export type JobHandler<T> = (run: JobRun<T>) => Promise<unknown>;
+
+export interface DefineOptions {
+  /** Retries after the first failure (pg-boss default 2). */
+  retryLimit?: number;
+  /** Seconds before a retry; with `retryBackoff` the first of an exponential series (with jitter). */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** Upper bound of the backoff, in seconds. */
+  retryDelayMax?: number;
+  /**
+   * Seconds a run may stay active before it counts as lost (its process died, or it hangs) and is
+   * retried. Bounds how long a job held by a killed process waits. pg-boss default 15 minutes.
+   */
+  expireInSeconds?: number;
+  /** Seconds a completed job is kept for `get` (pg-boss default 7 days). */
+  deleteAfterSeconds?: number;
+  /** Jobs of this queue run at once in each worker process (default 1). */
+  concurrency?: number;
+  /** How often an idle worker looks for work, in seconds (default 2, at least 0.5). */
+  pollingIntervalSeconds?: number;
+  /**
+   * pg-boss queue policy: `standard` (default), or e.g. `stately` (at most one queued and one
+   * active job), which keeps a schedule from piling up while no worker runs.
+   */
+  policy?: QueuePolicy;
+}
+
+export interface SendOptions {
+  /** With a non-standard policy, jobs with the same key are one job. */
+  singletonKey?: string;
+  /** Not before this time (or this many seconds from now). */
+  startAfter?: Date | number;
+  priority?: number;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+}
+
+/** A job as `get` reports it. */
+export interface JobInfo {
+  id: string;
+  name: string;
+  state: JobStateName;
+  data: unknown;
+  /** The last `progress` of the running attempt; null when not active. */
+  progress: unknown;
+  /** The handler's result when completed, the error when failed or retrying. */
+  output: unknown;
+  retryCount: number;
+  retryLimit: number;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+}
+
+/** The part of a pino (Fastify) logger the queue writes to. */
+export interface JobsLog {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface JobsOptions {
+  /** Run handlers in this process (`JOBS_WORKER`); false = only enqueue, schedule and read. */
+  worker: boolean;
+  log: JobsLog;
+  /**
+   * Overrides for tests: lost runs are expired by the supervision pass, at most every
+   * `monitorIntervalSeconds` (default 60) and checked every `superviseIntervalSeconds` (default 60).
+   */
+  tuning?: { superviseIntervalSeconds?: number; monitorIntervalSeconds?: number };
+}
+
+/**
+ * Durable background jobs on pg-boss, in the application's own database: PostgreSQL through a
+ * small pool of pg-boss's own, or the embedded PGlite through pg-boss's PGlite adapter. Jobs,
+ * retries, schedules and state live in the `pgboss` schema, so they survive restarts and crashes;
+ * every process may enqueue, and every process with `worker` on runs the handlers it defined.
+ *
+ * Handlers run outside any request: they reach tenant data through
+ * `services.data.inTenant(systemContext(tenant), …)` like any other service. Delivery is at least
+ * once (a run killed mid-way is retried after `expireInSeconds`), so a handler's effect must be
+ * idempotent, e.g. keyed by the job id.
+ *
+ * On PGlite (one connection), do not `send` from inside an open unit of work: the statement would
+ * wait for the transaction that waits for it.
+ */
+export class Jobs {
+  readonly worker: boolean;
+  private boss: PgBoss;
+  private log: JobsLog;
+  private stopping = new AbortController();
+  private defined = new Set<string>();
+
+  private constructor(boss: PgBoss, opts: JobsOptions) {
+    this.boss = boss;
+    this.worker = opts.worker;
+    this.log = opts.log;
+  }
+
+  /** Installs or migrates the `pgboss` schema if needed, then starts maintenance and, with workers, the scheduler. */
+  static async start(database: Database, opts: JobsOptions): Promise<Jobs> {
+    const common = {
+      schema: JOBS_SCHEMA,
+      // an enqueue-only process leaves expiring lost jobs and creating scheduled ones to the workers
+      supervise: opts.worker,
+      schedule: opts.worker,
+      ...opts.tuning,
+    };
+    let boss: PgBoss;
+    if (database.kind === 'pglite') {
+      if (!database.pglite) throw new Error('PGlite database without its client');
+      boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
+    } else {
+      if (!database.url) throw new Error('PostgreSQL database without its connection string');
+      boss = new PgBoss({ ...common, connectionString: database.url, max: 4, application_name: 'seller-jobs' });
+    }
+    // pg-boss reports errors of its background loops as events; an unhandled 'error' event would end the process
+    boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+    boss.on('warning', (w) => opts.log.warn({ warning: w.message }, 'job queue warning'));
+    await boss.start();
+    return new Jobs(boss, opts);
+  }
+
+  /**
+   * Declares a queue and, in a worker process, works it with `handler`. Queue options (retries,
+   * expiry) are applied on every start, so a changed definition takes effect on deploy.
+   */
+  async define<T = unknown>(name: string, handler: JobHandler<T>, options: DefineOptions = {}): Promise<void> {
+    if (this.defined.has(name)) throw new Error(`Job ${name} is defined twice`);
+    this.defined.add(name);
+    const { concurrency = 1, pollingIntervalSeconds, policy, ...queue } = withoutUndefined(options);
+    await this.boss.createQueue(name, withoutUndefined({ policy, ...queue }));
+    if (Object.keys(queue).length) await this.boss.updateQueue(name, queue);
+    if (!this.worker) return;
+    await this.boss.work<T>(
+      name,
+      { batchSize: 1, localConcurrency: concurrency, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) },
+      async ([job]) => {
+        const lost = new AbortController();
+        const signal = AbortSignal.any([job.signal, lost.signal, this.stopping.signal]);
+        const run: JobRun<T> = {
+          id: job.id,
+          name,
+          data: job.data,
+          retryCount: job.retryCount,
+          signal,
+          progress: async (value) => {
+            const held = await this.recordProgress(name, job.id, job.retryCount, value);
+            if (!held) lost.abort(new Error('job no longer held by this run'));
+            return held;
+          },
+        };
+        try {
+          return await handler(run);
+        } catch (err) {
+          // the payload may carry personal data: only the job is named
+          this.log.warn({ err, job: job.id, queue: name, retryCount: job.retryCount }, 'job failed');
+          throw err;
+        }
+      },
+    );
+  }
+
+  /** Enqueues a job of a defined queue; null when a singleton policy absorbed it into a queued one. */
+  async send(name: string, data: object = {}, options: SendOptions = {}): Promise<string | null> {
+    // pg-boss checks option keys by presence: an explicit undefined would fail its validation
+    return this.boss.send(name, data, withoutUndefined(options) as PgBossSendOptions);
+  }
+
+  /** Runs `name` on a cron expression (UTC); one job per occurrence across all processes. */
+  async schedule(name: string, cron: string, data: object = {}): Promise<void> {
+    // after downtime, one run for the occurrences missed rather than none
+    await this.boss.schedule(name, cron, data, { tz: 'UTC', missed: 'once' });
+  }
+
+  async unschedule(name: string): Promise<void> {
+    await this.boss.unschedule(name);
+  }
+
+  /** The cron expression `name` recurs on, or null. */
+  async scheduleOf(name: string): Promise<string | null> {
+    return (await this.boss.getSchedule(name))?.cron ?? null;
+  }
+
+  /**
+   * The job, or null when there is none (or it was removed after its retention). The queue is
+   * named because pg-boss keys jobs by queue and id: an id alone would scan every queue's jobs.
+   */
+  async get(name: string, id: string): Promise<JobInfo | null> {
+    if (!UUID.test(id)) return null;
+    const [job] = await this.boss.findJobs<unknown>(name, { id });
+    if (!job) return null;
+    const output = job.output as { progress?: unknown } | null;
+    return {
+      id: job.id,
+      name: job.name,
+      state: job.state,
+      data: job.data,
+      progress: job.state === 'active' ? (output?.progress ?? null) : null,
+      output: job.state === 'active' ? null : (output ?? null),
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      createdOn: job.createdOn,
+      startedOn: job.startedOn ?? null,
+      completedOn: job.completedOn ?? null,
+    };
+  }
+
+  /**
+   * Cancels a job that has not finished: a queued one never runs; a running one is not retried,
+   * and its handler learns it at its next `progress` call. False when there was nothing to cancel.
+   */
+  async cancel(name: string, id: string): Promise<boolean> {
+    const job = await this.get(name, id);
+    if (!job || !['created', 'retry', 'active'].includes(job.state)) return false;
+    await this.boss.cancel(name, id);
+    return (await this.get(name, id))?.state === 'cancelled';
+  }
+
+  /** Stops fetching, waits briefly for running handlers, and closes pg-boss's own pool (not the app's). */
+  async stop(): Promise<void> {
+    this.stopping.abort(new Error('stopping'));
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+
+  /**
+   * pg-boss has no progress call: the running attempt writes it into the job's output, which
+   * pg-boss replaces with the result or error when the attempt ends. Guarded by state and attempt,
+   * so a run that lost the job (cancelled, expired and retried) cannot write over another's.
+   */
+  private async recordProgress(name: string, id: string, retryCount: number, value: unknown): Promise<boolean> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `UPDATE ${JOBS_SCHEMA}.job SET output = jsonb_build_object('progress', $4::jsonb)
+         WHERE name = $1 AND id = $2 AND retry_count = $3 AND state = 'active' RETURNING id`,
+      [name, id, retryCount, JSON.stringify(value ?? null)],
+    );
+    return rows.length > 0;
+  }
+}
+
+/** pg-boss validates options by key presence (`'retryLimit' in options`), so undefined keys must go. */
+function withoutUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -51,6 +51,8 @@ export async function startProduct(
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,
     NODE_ENV: 'production',
+    // production refuses to start without it
+    ISSUER: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     DATA_DIR: `/tmp/${database.name}`,
     ...env,

@@ -14,9 +14,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import { modules } from './modules/index.ts';
+import { requestOrigin, verifyAccessToken } from './platform/auth/access-tokens.ts';
 import { TokenKeys } from './platform/auth/keys.ts';
 import { Revocations } from './platform/auth/revocations.ts';
 import { Bus } from './platform/bus.ts';
@@ -24,12 +26,22 @@ import { Cache } from './platform/cache.ts';
 import type { CurrentUser } from './platform/context.ts';
 import { DataAccess } from './platform/data.ts';
 import type { Database } from './platform/db/client.ts';
-import { AppError, forbidden, unauthorized, type ValidationErrorItem } from './platform/errors.ts';
+import {
+  AppError,
+  forbidden,
+  logSafeError,
+  requestProblem,
+  unauthorized,
+  type ValidationErrorItem,
+} from './platform/errors.ts';
 import { cultureFrom, t } from './platform/localization/index.ts';
 import './platform/localization/platform.ts';
 import { recordAudit } from './modules/auditing/service.ts';
+import { installInputGuard } from './platform/input-guard.ts';
+import { Jobs } from './platform/jobs.ts';
 import { PermissionChecker } from './platform/permissions.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
+import { securityHeaders } from './platform/security-headers.ts';
 import { compileSerializer } from './platform/serializer.ts';
 import { requestedTenant, TenantStore, tenantNotAvailable } from './platform/tenancy.ts';
 
@@ -49,6 +61,8 @@ export interface Services {
   permissions: PermissionChecker;
   tenants: TenantStore;
   rateLimiter: RateLimiter;
+  /** Durable background jobs (pg-boss in the `pgboss` schema of the main database). */
+  jobs: Jobs;
   /** Every registered route with its schema and access rule (for api-definition). */
   routes: RegisteredRoute[];
 }
@@ -65,15 +79,24 @@ export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the HTTP application on an opened database. */
-export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.client_secret'],
+      // errors keep their statement, never its values (personal data)
+      serializers: { err: logSafeError },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: true } },
+    // a URL the router cannot take (bad percent-encoding, over-long value) gets the envelope too
+    frameworkErrors: (error, req, reply) => sendError(error, req, reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
@@ -97,13 +120,15 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     permissions: new PermissionChecker(data, cache),
     tenants: new TenantStore(data, cache),
     rateLimiter,
+    jobs: await Jobs.start(database, { worker: config.jobsWorker, log: app.log }),
     routes: [],
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
-    await Promise.all([bus.close(), rateLimiter.close()]);
+    await Promise.all([bus.close(), rateLimiter.close(), services.jobs.stop()]);
   });
 
+  await securityHeaders(app);
   await app.register(formbody);
   // The web app is served from the same origin (and proxied by its dev server), so
   // cross-origin calls are allowed only for the origins configured, and then without cookies
@@ -163,6 +188,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     };
     done();
   });
+  // Text PostgreSQL cannot store is a 400 here, before tenant resolution and every handler.
+  installInputGuard(app);
   app.addHook('onRequest', async (req) => {
     await authenticate(req, services);
     await resolveTenant(req, services);
@@ -201,11 +228,9 @@ async function authenticate(req: FastifyRequest, services: Services) {
   if (!header?.startsWith('Bearer ') || /^\/connect\/(token|revocat)/.test(req.url)) return;
   let claims: Record<string, unknown>;
   try {
-    claims = await services.keys.verify(header.slice(7).trim());
+    // signature, expiry, issuer, audience, session and revocation: one check for every entry point
+    claims = await verifyAccessToken(services, header.slice(7).trim(), requestOrigin(req));
   } catch {
-    throw unauthorized();
-  }
-  if (services.revocations.isRevoked(claims.session_id as string | undefined, claims.jti as string | undefined)) {
     throw unauthorized();
   }
   req.ctx.clientId = (claims.client_id as string | undefined) ?? null;
@@ -300,8 +325,13 @@ function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
   } else if (isHttpError(error) && error.statusCode < 500) {
     status = error.statusCode;
     if (status === 429) message = t(culture, 'TooManyRequests');
-    else if (status === 400 || status === 415 || status === 413) {
-      validationErrors = [{ message: error.message, members: [] }];
+    else if (status === 400 || status === 413 || status === 414 || status === 415) {
+      const known = requestProblem(error);
+      validationErrors = [
+        known
+          ? { message: t(culture, known.key, [known.member]), members: [known.member] }
+          : { message: error.message, members: [] },
+      ];
     }
   } else {
     req.log.error({ err: error }, 'unhandled error');

@@ -10,7 +10,10 @@ export interface AppConfig {
   redisUrl?: string;
   /** Base domain for tenant sub-domains: `demo.localhost` → tenant `demo`. */
   publicHost: string;
-  /** Issuer written into tokens and the discovery document. */
+  /**
+   * Issuer written into tokens and the discovery document, and required of incoming tokens
+   * (no trailing slash). Always set in production; unset in development = the request's origin.
+   */
   issuer?: string;
   production: boolean;
   /** `log` (default) writes codes to the log and the development inbox. */
@@ -25,6 +28,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** How long answers of hot list reads are kept (`Services.pages`); 0 turns that cache off. */
   pageCacheSeconds: number;
+  /** Run background job handlers in this process (`JOBS_WORKER`); false = only enqueue. */
+  jobsWorker: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -36,7 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     publicHost: env.PUBLIC_HOST ?? 'localhost',
-    issuer: env.ISSUER || undefined,
+    issuer: issuerFrom(env.ISSUER, production),
     production,
     smsSender: env.SMS_SENDER ?? 'log',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
@@ -48,5 +53,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     pageCacheSeconds: Number(env.PAGE_CACHE_SECONDS ?? 30),
+    jobsWorker: env.JOBS_WORKER !== 'false',
   };
+}
+
+/**
+ * ISSUER as an absolute http(s) URL without a trailing slash. Production refuses to start
+ * without it: the issuer would otherwise follow each request's Host header, which the caller
+ * chooses (a discovery document pointing at another site).
+ */
+function issuerFrom(value: string | undefined, production: boolean): string | undefined {
+  if (!value) {
+    if (production) {
+      throw new Error(
+        'ISSUER must be set when NODE_ENV=production: the public URL of the server, e.g. https://admin.example.com ' +
+          '(written into tokens and the discovery document; never taken from the Host header in production)',
+      );
+    }
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`ISSUER is not an absolute URL: ${value}`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
+    throw new Error(`ISSUER must be an http(s) URL without query or fragment: ${value}`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp, type Services } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ensureTenant } from '../src/modules/tenants/service.ts';
@@ -23,7 +24,10 @@ export interface TestApp {
 
 export const ADMIN_PASSWORD = '1q2w3E*';
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
   let dropDatabase = async () => {};
@@ -49,7 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let other: CurrentTenant;
   try {
     database = await openDatabase({ url, poolSize: 5 });
-    app = await buildApp(config, database);
+    app = await buildApp(config, database, { logStream: opts.logStream });
     await seedAll(app.services, { demo: true });
     other = await ensureTenant(app.services, 'other');
     await seedTenant(app.services, other);

@@ -25,9 +25,14 @@ export class Bus {
     this.local.on(topic, handler);
   }
 
-  async publish(topic: string, payload: unknown) {
-    if (this.pub) await this.pub.publish(Bus.PREFIX + topic, JSON.stringify(payload));
-    else this.local.emit(topic, payload);
+  /**
+   * How many subscribers Redis handed the message to (every process's bus, this one's too), for
+   * a sender that waits for their answers; 0 in-process, where every handler has already run.
+   */
+  async publish(topic: string, payload: unknown): Promise<number> {
+    if (this.pub) return this.pub.publish(Bus.PREFIX + topic, JSON.stringify(payload));
+    this.local.emit(topic, payload);
+    return 0;
   }
 
   async close() {

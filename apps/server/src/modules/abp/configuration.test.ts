@@ -180,21 +180,4 @@ describe('application configuration', () => {
     )({ method: 'GET', url: '/api/abp/application-localization?onlyDynamics=true' });
     expect(dynamics.json().resources).toEqual({});
   });
-
-  it('is cheap when warm', async () => {
-    const call = as(t.app, demoAdmin);
-    await call({ method: 'GET', url: URL });
-    const times: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const start = performance.now();
-      const res = await call({ method: 'GET', url: URL });
-      times.push(performance.now() - start);
-      expect(res.statusCode).toBe(200);
-    }
-    times.sort((a, b) => a - b);
-    const p50 = times[100];
-    console.info(`application-configuration warm p50 via inject: ${p50.toFixed(2)} ms`);
-    // generous bound for shared CI machines; bench/ measures the real number
-    expect(p50).toBeLessThan(25);
-  });
 });

@@ -319,7 +319,11 @@ describe('SMS sender', () => {
   });
 
   it('has no development inbox route in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      ISSUER: 'https://admin.example.com',
+      LOG_LEVEL: 'silent',
+    });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/api/account/phone/dev-inbox' });
       expect(res.statusCode).toBe(404);

@@ -8,12 +8,19 @@ export const EXPORT_MAX_ROWS = 100_000;
 export interface ExportColumn<T> {
   header: string;
   width?: number;
-  value(row: T): string | number | Date | null | undefined;
+  value(row: T): string | number | boolean | Date | null | undefined;
 }
 
 /**
- * Streams an `.xlsx` of `batches` to the client with exceljs' streaming writer. The first batch
- * is read before any header is sent, so a bad query still answers with the error envelope.
+ * Streams an `.xlsx` of `batches` to the client with exceljs' streaming writer, for every export
+ * route. Everything that can be refused is done before the first byte: the query string was
+ * validated by the route's schema, and the first batch is read (so the sorting is checked and
+ * the query runs) before any header is sent; a failure there answers with the error envelope.
+ *
+ * A failure after the first byte cannot change the status any more (200 is sent). It is logged
+ * (the error only: rows are never logged, and the logger strips SQL parameters) and the
+ * response is destroyed, so the client sees an aborted download; the zip's central directory is
+ * written only at the very end, so a cut file never passes for a complete one.
  */
 export async function sendXlsx<T>(
   reply: FastifyReply,
@@ -30,17 +37,23 @@ export async function sendXlsx<T>(
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const write = async () => {
+    let rows = 0;
     try {
       let batch = first;
       while (!batch.done) {
         for (const row of batch.value) sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+        rows += batch.value.length;
+        // The client went away (Fastify destroys the stream): stop reading the database.
+        if (stream.destroyed) return;
         batch = await batches.next();
       }
       sheet.commit();
       await workbook.commit();
     } catch (err) {
-      reply.log.error({ err }, 'export failed');
+      reply.log.error({ err, rows }, 'export failed after its first batch; response aborted');
       stream.destroy(err as Error);
+    } finally {
+      await batches.return(undefined).catch(() => {});
     }
   };
   void write();

@@ -59,9 +59,19 @@ const specifications = z
     }
   });
 
-/** Per-variant values set on save, for the variant whose value combination is `valueIds`; absent fields are left as they are. */
+/**
+ * Per-variant values set on save, for the variant whose value combination is `valueIds`; absent
+ * fields are left as they are. `sku`: the variant's own SKU (same rules as the parent's), or null
+ * (or '') to follow the parent, `{parent}-{code1}[-{code2}]`. `weight`: null follows the product's.
+ */
 const variantOverride = z.object({
   valueIds: z.array(guid).min(1).max(3),
+  sku: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || null : v),
+      z.string().toUpperCase().max(SKU_MAX).regex(SKU_PATTERN, 'Catalog::SkuFormat').nullable(),
+    )
+    .optional(),
   price: z.number().min(0).max(1e12).optional(),
   weight: z.number().int().min(0).max(10_000_000).nullable().optional(),
   length: z.number().min(0).max(100_000).nullable().optional(),
@@ -172,6 +182,7 @@ const audit = {
   concurrencyStamp: z.string(),
 };
 
+/** A variant; `weight` null follows the product's weight. */
 export const variantDto = z.object({
   id: z.string(),
   productId: z.string(),

@@ -5,6 +5,7 @@ import type { Services } from '../../app.ts';
 import { type CrudContext, owned } from '../../platform/crud.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t } from '../../platform/localization/index.ts';
+import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../platform/spreadsheet.ts';
 import { type ProductInput, productInput } from './product-dto.ts';
 import { createProduct } from './products.ts';
 import { brands, categories } from './schema.ts';
@@ -16,7 +17,13 @@ import { brands, categories } from './schema.ts';
  */
 
 export const IMPORT_MAX_ROWS = 2000;
+/** The upload, compressed. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * What the sheet may unpack to and hold: 2 000 rows of the template's 20 columns with long
+ * descriptions fit well within 32 MB; room is left for a few columns of the user's own.
+ */
+export const IMPORT_LIMITS: SheetLimits = { maxBytes: 32 * 1024 * 1024, maxRows: IMPORT_MAX_ROWS, maxColumns: 100 };
 
 type Kind = 'text' | 'number' | 'list' | 'date';
 /** The template's columns: the product field, its header text key and how a cell is read. */
@@ -87,9 +94,9 @@ export async function importTemplate(culture: Culture): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function cellValue(cell: ExcelJS.Cell, kind: Kind): unknown {
-  const text = cell.text?.trim() ?? '';
-  if (!text) return undefined;
+function cellValue(cell: Cell | undefined, kind: Kind): unknown {
+  const text = cell?.text.trim() ?? '';
+  if (!cell || !text) return undefined;
   if (kind === 'list') return text.split(/[,,;;\s]+/).filter(Boolean);
   // A date cell arrives as a Date at UTC midnight; a text cell is taken as typed (YYYY-MM-DD).
   if (kind === 'date') return cell.value instanceof Date ? cell.value.toISOString().slice(0, 10) : text;
@@ -109,28 +116,38 @@ class Rejected extends Error {
 }
 
 export async function importProducts(services: Services, ctx: CrudContext, culture: Culture, content: Buffer) {
-  const workbook = new ExcelJS.Workbook();
   const fail = (message: string): ImportReport => ({
     created: 0,
     errors: [{ row: 0, field: 'file', column: '', message }],
   });
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return fail(t(culture, 'Catalog::ImportNotExcel'));
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return fail(t(culture, 'Catalog::ImportNotExcel'));
 
   // Headers in either language, matched without regard to case or spaces.
   const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
   const byHeader = new Map<string, (typeof COLUMNS)[number]>();
   for (const c of COLUMNS) for (const lang of Cultures) byHeader.set(norm(header(lang, c.header)), c);
   const at = new Map<number, (typeof COLUMNS)[number]>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const c = byHeader.get(norm(cell.text ?? ''));
-    if (c) at.set(col, c);
-  });
+  const rows: { row: number; values: Record<string, unknown> }[] = [];
+  try {
+    // Only the template's columns are kept of each row, as the sheet streams by.
+    await readFirstSheet(content, IMPORT_LIMITS, ({ number, cells }) => {
+      if (number === 1) {
+        for (const [col, cell] of cells) {
+          const c = byHeader.get(norm(cell.text));
+          if (c) at.set(col, c);
+        }
+        return;
+      }
+      const values: Record<string, unknown> = {};
+      for (const [col, c] of at) {
+        const v = cellValue(cells.get(col), c.kind);
+        if (v !== undefined) values[c.field] = v;
+      }
+      if (Object.keys(values).length) rows.push({ row: number, values });
+    });
+  } catch (e) {
+    if (e instanceof NotASpreadsheet) return fail(t(culture, 'Catalog::ImportNotExcel'));
+    throw e;
+  }
   const present = new Set([...at.values()].map((c) => c.field));
   const missing = COLUMNS.filter((c) => REQUIRED.includes(c.field) && !present.has(c.field));
   if (missing.length) {
@@ -144,19 +161,7 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
       })),
     };
   }
-
-  const rows: { row: number; values: Record<string, unknown> }[] = [];
-  sheet.eachRow((r, n) => {
-    if (n === 1) return;
-    const values: Record<string, unknown> = {};
-    for (const [col, c] of at) {
-      const v = cellValue(r.getCell(col), c.kind);
-      if (v !== undefined) values[c.field] = v;
-    }
-    if (Object.keys(values).length) rows.push({ row: n, values });
-  });
   if (!rows.length) return fail(t(culture, 'Catalog::ImportEmpty'));
-  if (rows.length > IMPORT_MAX_ROWS) return fail(t(culture, 'Catalog::ImportTooManyRows', [IMPORT_MAX_ROWS]));
 
   const choice = new Map<string, string>();
   for (const [field, { kind, values }] of Object.entries(CHOICES)) {

@@ -147,6 +147,16 @@ const pair: Record<string, [en: string, zh: string]> = {
   'DisplayName:Tiers': ['Tier prices', '阶梯价'],
   'DisplayName:MinQty': ['From quantity', '起始数量'],
   'DisplayName:UnitPrice': ['Unit price', '单价'],
+  // The product form's variant table.
+  FollowsProduct: ['Follows product', '跟随商品'],
+  'VariantTable:Hint': [
+    "An empty cell follows the product (the grey text is what the variant takes); an entered value is the variant's own.",
+    '留空则跟随商品(灰色为变体将采用的值);填写的值为该变体自己的值。',
+  ],
+  'VariantTable:PriceChanged': [
+    'The new price applies to the {0} variants that follow the product; {1} keep a price of their own.',
+    '新价格将用于跟随商品的 {0} 个变体;{1} 个变体保留自己的价格。',
+  ],
 };
 
 const en: Record<string, string> = {};

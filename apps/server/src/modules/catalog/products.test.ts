@@ -425,8 +425,9 @@ describe('products', () => {
     expect(created.statusCode, created.body).toBe(200);
     const p = created.json();
     expect(bySku(p, 'TP-OVR-RD-M')).toMatchObject({ price: 45, weight: 360, length: 20, width: 8.5, height: 8.5 });
-    expect(bySku(p, 'TP-OVR-BK-L')).toMatchObject({ price: 49.5, weight: 350, length: null });
-    expect(bySku(p, 'TP-OVR-RD-L')).toMatchObject({ price: 39.9, weight: 350, length: null });
+    // a weight not given follows the product's (null), a price not given starts at the product's
+    expect(bySku(p, 'TP-OVR-BK-L')).toMatchObject({ price: 49.5, weight: null, length: null });
+    expect(bySku(p, 'TP-OVR-RD-L')).toMatchObject({ price: 39.9, weight: null, length: null });
 
     // a save without overrides leaves the variants as they are, whatever the product's price
     const again = await put(
@@ -451,7 +452,7 @@ describe('products', () => {
     expect(grown.statusCode, grown.body).toBe(200);
     const g = grown.json();
     expect(bySku(g, 'TP-OVR-WT-M')).toMatchObject({ price: 50, weight: null, height: 3 });
-    expect(bySku(g, 'TP-OVR-WT-L')).toMatchObject({ price: 50, weight: 350 });
+    expect(bySku(g, 'TP-OVR-WT-L')).toMatchObject({ price: 50, weight: null });
     expect(bySku(g, 'TP-OVR-RD-M')).toMatchObject({ price: 45, length: 20 });
 
     // a combination no variant has: 400 naming it, nothing written
@@ -484,6 +485,108 @@ describe('products', () => {
     expect(
       members(await post(demoAdmin, API, body('TP-OVR-2', { variants: [{ valueIds: [red], price: -1 }] }))),
     ).toEqual(['variants.0.price']);
+  });
+
+  it('takes a variant’s own SKU and weight, and lets a variant without them follow the product', async () => {
+    const [red, black] = demo.colour.values.map((v: Row) => v.id);
+    const [m] = demo.size.values.map((v: Row) => v.id);
+    const variantOptions = [
+      { attributeId: demo.colour.id, valueIds: [red, black] },
+      { attributeId: demo.size.id, valueIds: [m] },
+    ];
+    const skus = (p: { variants: Row[] }) => p.variants.map((v) => v.sku);
+    const bySku = (p: { variants: Row[] }, sku: string) => p.variants.find((v) => v.sku === sku);
+    const other = await post(demoAdmin, API, body('TP-VSK-OTHER'));
+    expect(other.statusCode, other.body).toBe(200);
+
+    const created = await post(
+      demoAdmin,
+      API,
+      body('TP-VSK', {
+        variantOptions,
+        variants: [{ valueIds: [red, m], sku: ' tp-red-own ', price: 45, weight: 400 }],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const p = created.json();
+    expect(skus(p)).toEqual(['TP-RED-OWN', 'TP-VSK-BK-M']);
+    expect(bySku(p, 'TP-RED-OWN')).toMatchObject({ price: 45, weight: 400 });
+    expect(bySku(p, 'TP-VSK-BK-M')).toMatchObject({ price: 39.9, weight: null });
+    expect((await get(demoAdmin, `${API}/by-sku?sku=tp-red-own`)).json()).toMatchObject({ id: p.id });
+
+    // a new parent SKU renames the variants that follow it and keeps the own one
+    const renamed = await put(demoAdmin, `${API}/${p.id}`, {
+      ...body('TP-VSK2', { variantOptions, weight: 500 }),
+      concurrencyStamp: p.concurrencyStamp,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(skus(renamed.json())).toEqual(['TP-RED-OWN', 'TP-VSK2-BK-M']);
+    expect(bySku(renamed.json(), 'TP-VSK2-BK-M')).toMatchObject({ weight: null });
+
+    // an emptied SKU or weight follows the product again
+    const followed = await put(demoAdmin, `${API}/${p.id}`, {
+      ...body('TP-VSK2', { variantOptions, variants: [{ valueIds: [red, m], sku: '', weight: null }] }),
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    expect(skus(followed.json())).toEqual(['TP-VSK2-RD-M', 'TP-VSK2-BK-M']);
+    expect(bySku(followed.json(), 'TP-VSK2-RD-M')).toMatchObject({ price: 45, weight: null });
+
+    // a bad SKU, one another product holds, the parent's, a sibling's or one given twice: 400 naming
+    // the variant's SKU, and nothing written
+    const refused: [object[], string][] = [
+      [[{ valueIds: [red, m], sku: 'BAD SKU!' }], 'variants.0.sku'],
+      [[{ valueIds: [red, m], sku: 'x'.repeat(51) }], 'variants.0.sku'],
+      [
+        [
+          { valueIds: [black, m], price: 1 },
+          { valueIds: [red, m], sku: 'tp-vsk-other' },
+        ],
+        'variants.1.sku',
+      ],
+      [[{ valueIds: [red, m], sku: 'TP-VSK2' }], 'variants.0.sku'],
+      [[{ valueIds: [red, m], sku: 'TP-VSK2-BK-M' }], 'variants.0.sku'],
+      [
+        [
+          { valueIds: [red, m], sku: 'TP-TWICE' },
+          { valueIds: [black, m], sku: 'tp-twice' },
+        ],
+        'variants.1.sku',
+      ],
+    ];
+    for (const [variants, member] of refused) {
+      const res = await put(demoAdmin, `${API}/${p.id}`, body('TP-VSK2', { variantOptions, price: 99, variants }));
+      expect(res.statusCode, JSON.stringify(variants)).toBe(400);
+      expect(members(res)).toEqual([member]);
+    }
+    const after = (await get(demoAdmin, `${API}/${p.id}`)).json();
+    expect(after.price).toBe(39.9);
+    expect(skus(after)).toEqual(['TP-VSK2-RD-M', 'TP-VSK2-BK-M']);
+    expect(bySku(after, 'TP-VSK2-BK-M')).toMatchObject({ price: 39.9 });
+    const none = await post(
+      demoAdmin,
+      API,
+      body('TP-VSK3', { variantOptions, variants: [{ valueIds: [black, m], sku: 'TP-VSK2-RD-M' }] }),
+    );
+    expect(members(none)).toEqual(['variants.0.sku']);
+    expect((await get(demoAdmin, `${API}?filter=TP-VSK3`)).json().totalCount).toBe(0);
+
+    // one variant may take the SKU another gives up in the same save
+    const swapped = await put(
+      demoAdmin,
+      `${API}/${p.id}`,
+      body('TP-VSK2', {
+        variantOptions,
+        variants: [
+          { valueIds: [red, m], sku: 'TP-VSK2-BK-M' },
+          { valueIds: [black, m], sku: 'TP-VSK2-RD-M' },
+        ],
+      }),
+    );
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    expect(swapped.json().variants.map((v: Row) => [v.label, v.sku])).toEqual([
+      ['红 / M', 'TP-VSK2-BK-M'],
+      ['黑 / M', 'TP-VSK2-RD-M'],
+    ]);
   });
 
   it('keeps SKUs unique per tenant across products and variants, recycled ones included', async () => {

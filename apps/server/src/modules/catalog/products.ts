@@ -250,11 +250,15 @@ async function combinations(tx: Tx, ctx: Ctx, options: VariantOption[]): Promise
 const variantSku = (parent: string, c: Combination) => [parent, ...c.codes].join('-');
 const keyOf = (valueIds: string[]) => valueIds.join(',');
 
-/** SKUs are unique per tenant across products and variants, recycled ones included. */
-async function assertSkusFree(tx: Tx, ctx: Ctx, member: string, skus: string[], productId?: string) {
-  if (!skus.length) return;
-  const lowered = skus.map((s) => s.toLowerCase());
-  const [product] = await tx
+/**
+ * Of `skus`, the ones (lower-cased) another product or its variants hold in this tenant, recycled
+ * ones included: SKUs are unique per tenant across products and variants until cleared.
+ */
+async function takenSkus(tx: Tx, ctx: Ctx, skus: string[], productId?: string): Promise<Set<string>> {
+  const taken = new Set<string>();
+  if (!skus.length) return taken;
+  const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
+  const parents = await tx
     .select({ sku: products.sku })
     .from(products)
     .where(
@@ -263,22 +267,24 @@ async function assertSkusFree(tx: Tx, ctx: Ctx, member: string, skus: string[], 
         inArray(sql`lower(${products.sku})`, lowered),
         productId ? ne(products.id, productId) : undefined,
       ),
-    )
-    .limit(1);
-  const [variant] = product
-    ? []
-    : await tx
-        .select({ sku: productVariants.sku })
-        .from(productVariants)
-        .where(
-          and(
-            ctx.tenant ? eq(productVariants.tenantId, ctx.tenant.id) : isNull(productVariants.tenantId),
-            inArray(sql`lower(${productVariants.sku})`, lowered),
-            productId ? ne(productVariants.productId, productId) : undefined,
-          ),
-        )
-        .limit(1);
-  const clash = product?.sku ?? variant?.sku;
+    );
+  const variants = await tx
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        ctx.tenant ? eq(productVariants.tenantId, ctx.tenant.id) : isNull(productVariants.tenantId),
+        inArray(sql`lower(${productVariants.sku})`, lowered),
+        productId ? ne(productVariants.productId, productId) : undefined,
+      ),
+    );
+  for (const { sku } of [...parents, ...variants]) taken.add(sku.toLowerCase());
+  return taken;
+}
+
+async function assertSkusFree(tx: Tx, ctx: Ctx, member: string, skus: string[], productId?: string) {
+  const taken = await takenSkus(tx, ctx, skus, productId);
+  const clash = skus.find((s) => taken.has(s.toLowerCase()));
   if (clash) throw fieldError(member, 'Catalog::SkuTaken', [clash]);
 }
 
@@ -293,74 +299,151 @@ async function uniquely<R>(sku: string, write: () => Promise<R>): Promise<R> {
   }
 }
 
-/**
- * Brings the variants in line with the product's options. When the options change, rows of
- * kept combinations stay (ids, prices), new ones are added at the product's price and the
- * others removed; when only the parent SKU changes, the rows are renamed. Otherwise variants
- * are left alone, so one removed with `remove-variant` stays removed.
- */
-async function syncVariants(
-  tx: Tx,
-  ctx: Ctx,
-  product: Product,
-  combos: Combination[],
-  mode: 'regenerate' | 'rename' | 'keep',
-): Promise<string[]> {
-  const existing = (await variantsOf(tx, ctx, [product.id])).get(product.id) ?? [];
-  if (mode === 'keep') return existing.map((v) => v.sku);
-  const wanted = new Map(combos.map((c, i) => [keyOf(c.valueIds), { c, i }]));
-  const skus: string[] = [];
-  for (const v of existing) {
-    const w = wanted.get(keyOf(v.valueIds));
-    if (!w && mode === 'regenerate') await deleteOwned(tx, ctx, productVariants, VARIANT, v.id);
-  }
-  for (const v of existing) {
-    const w = wanted.get(keyOf(v.valueIds));
-    if (!w) continue;
-    const sku = variantSku(product.sku, w.c);
-    if (sku !== v.sku || w.c.label !== v.label || w.i !== v.sort) {
-      await updateOwned(tx, ctx, productVariants, VARIANT, v.id, { sku, label: w.c.label, sort: w.i });
-    }
-    skus.push(sku);
-    wanted.delete(keyOf(v.valueIds));
-  }
-  if (mode === 'regenerate') {
-    for (const { c, i } of wanted.values()) {
-      const sku = variantSku(product.sku, c);
-      await insertOwned(tx, ctx, productVariants, VARIANT, {
-        productId: product.id,
-        sku,
-        valueIds: c.valueIds,
-        label: c.label,
-        price: product.price,
-        weight: product.weight,
-        sort: i,
-      });
-      skus.push(sku);
-    }
-  }
-  return skus;
-}
-
 /** Same value ids in any order: the combination of a variant. */
 const comboKey = (valueIds: string[]) => [...valueIds].sort().join(',');
 
 /**
- * Applies the per-variant overrides to the variants as they are after `syncVariants`; an
- * override matching no variant is a 400 naming it (the transaction then writes nothing).
+ * How a save treats the variants: `regenerate` when the options changed (rows of kept
+ * combinations stay with their ids and values, new ones are added, the others removed),
+ * `rename` when only the parent SKU changed, `keep` otherwise (so one removed with
+ * `remove-variant` stays removed).
  */
-async function applyVariantOverrides(tx: Tx, ctx: Ctx, productId: string, overrides: VariantOverride[] = []) {
-  if (!overrides.length) return;
-  const variants = (await variantsOf(tx, ctx, [productId])).get(productId) ?? [];
-  const byCombo = new Map(variants.map((v) => [comboKey(v.valueIds), v]));
-  for (const [i, { valueIds, ...values }] of overrides.entries()) {
-    const variant = byCombo.get(comboKey(valueIds));
-    if (!variant) throw fieldError(`variants.${i}.valueIds`, 'Catalog::Product:VariantNotFound');
-    const patch = Object.fromEntries(
-      Object.entries(values).filter(([k, v]) => v !== undefined && v !== variant[k as keyof Variant]),
-    );
-    if (Object.keys(patch).length) await updateOwned(tx, ctx, productVariants, VARIANT, variant.id, patch);
+type VariantMode = 'regenerate' | 'rename' | 'keep';
+
+/** A variant as it will be after the save. */
+interface PlannedVariant {
+  existing?: Variant;
+  combo?: Combination;
+  sku: string;
+  label: string;
+  sort: number;
+  /** The field a problem with its SKU is reported on: its own SKU's, or the options' for a generated one. */
+  skuMember: string;
+  /** Values given for it (`variants` overrides), besides the SKU. */
+  values: Partial<Pick<Variant, 'price' | 'weight' | 'length' | 'width' | 'height' | 'image'>>;
+}
+
+/**
+ * The variants after the save, with their SKUs, checked before anything is written. A variant
+ * follows the parent SKU (`{parent}-{code1}[-{code2}]`, renamed with it) unless it has its own:
+ * one given in the overrides, or an existing one that differs from what the old parent SKU
+ * generates. Every SKU must be well formed (the DTO), at most 50 characters, distinct within
+ * the product (the parent's included) and not held by another product; a problem is a 400 on
+ * `variants.N.sku` for a variant's own SKU and on `variantOptions` for a generated one.
+ */
+async function planVariants(
+  tx: Tx,
+  ctx: Ctx,
+  input: ProductInput,
+  combos: Combination[],
+  { mode, before, existing = [] }: { mode: VariantMode; before?: Product; existing?: Variant[] },
+): Promise<PlannedVariant[]> {
+  const comboOf = new Map(combos.map((c, i) => [keyOf(c.valueIds), { c, i }]));
+  const follows = (v: Variant, c: Combination) =>
+    before !== undefined && v.sku.toLowerCase() === variantSku(before.sku, c).toLowerCase();
+  const rows: PlannedVariant[] =
+    mode === 'regenerate'
+      ? (() => {
+          const byKey = new Map(existing.map((v) => [keyOf(v.valueIds), v]));
+          return combos.map((c, i) => {
+            const v = byKey.get(keyOf(c.valueIds));
+            const sku = v && !follows(v, c) ? v.sku : variantSku(input.sku, c);
+            return { existing: v, combo: c, sku, label: c.label, sort: i, skuMember: 'variantOptions', values: {} };
+          });
+        })()
+      : existing.map((v) => {
+          const w = mode === 'rename' ? comboOf.get(keyOf(v.valueIds)) : undefined;
+          const combo = comboOf.get(keyOf(v.valueIds))?.c;
+          const sku = w && follows(v, w.c) ? variantSku(input.sku, w.c) : v.sku;
+          return {
+            existing: v,
+            combo,
+            sku,
+            label: w?.c.label ?? v.label,
+            sort: w?.i ?? v.sort,
+            skuMember: 'variantOptions',
+            values: {},
+          };
+        });
+
+  const byCombo = new Map(rows.map((r) => [comboKey(r.existing?.valueIds ?? r.combo?.valueIds ?? []), r]));
+  const own: PlannedVariant[] = [];
+  for (const [i, { valueIds, sku, ...values }] of (input.variants ?? []).entries()) {
+    const row = byCombo.get(comboKey(valueIds));
+    if (!row) throw fieldError(`variants.${i}.valueIds`, 'Catalog::Product:VariantNotFound');
+    row.values = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    if (sku === undefined) continue;
+    if (sku === null) {
+      if (row.combo) row.sku = variantSku(input.sku, row.combo);
+      continue;
+    }
+    row.sku = sku;
+    row.skuMember = `variants.${i}.sku`;
+    own.push(row);
   }
+
+  // generated SKUs first, so a clash between one and a variant's own SKU is reported on the own one
+  const ordered = [...rows.filter((r) => !own.includes(r)), ...own];
+  const seen = new Set([input.sku.toLowerCase()]);
+  for (const row of ordered) {
+    if (row.sku.length > SKU_MAX) throw fieldError(row.skuMember, 'Catalog::SkuTooLong', [row.sku, SKU_MAX]);
+    if (seen.has(row.sku.toLowerCase())) throw fieldError(row.skuMember, 'Catalog::SkuTaken', [row.sku]);
+    seen.add(row.sku.toLowerCase());
+  }
+  const taken = await takenSkus(
+    tx,
+    ctx,
+    rows.map((r) => r.sku),
+    before?.id,
+  );
+  const clash = ordered.find((r) => taken.has(r.sku.toLowerCase()));
+  if (clash) throw fieldError(clash.skuMember, 'Catalog::SkuTaken', [clash.sku]);
+  return rows;
+}
+
+/**
+ * Writes the planned variants: removes the rows no longer made, updates the kept ones where
+ * something changed, adds the new ones (at the product's price; their weight follows the
+ * product's unless given). Returns the SKUs, for the search text.
+ */
+async function writeVariants(
+  tx: Tx,
+  ctx: Ctx,
+  product: Product,
+  rows: PlannedVariant[],
+  existing: Variant[],
+): Promise<string[]> {
+  const kept = new Set(rows.flatMap((r) => (r.existing ? [r.existing.id] : [])));
+  for (const v of existing) if (!kept.has(v.id)) await deleteOwned(tx, ctx, productVariants, VARIANT, v.id);
+  // a variant taking the SKU another one gives up (a swap) would meet it on the unique index:
+  // that other one steps aside under a temporary SKU first
+  const wanted = new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
+  for (const r of rows) {
+    const v = r.existing;
+    if (!v || v.sku === r.sku) continue;
+    const taker = wanted.get(v.sku.toLowerCase());
+    if (taker && taker !== r) await updateOwned(tx, ctx, productVariants, VARIANT, v.id, { sku: `~${v.id}` });
+  }
+  for (const r of rows) {
+    if (r.existing) {
+      const v = r.existing;
+      const next = { sku: r.sku, label: r.label, sort: r.sort, ...r.values };
+      const patch = Object.fromEntries(Object.entries(next).filter(([k, value]) => value !== v[k as keyof Variant]));
+      if (Object.keys(patch).length) await updateOwned(tx, ctx, productVariants, VARIANT, v.id, patch);
+    } else if (r.combo) {
+      await insertOwned(tx, ctx, productVariants, VARIANT, {
+        productId: product.id,
+        sku: r.sku,
+        valueIds: r.combo.valueIds,
+        label: r.label,
+        price: product.price,
+        weight: null,
+        sort: r.sort,
+        ...r.values,
+      });
+    }
+  }
+  return rows.map((r) => r.sku);
 }
 
 /**
@@ -386,11 +469,7 @@ async function syncSpecifications(tx: Tx, ctx: Ctx, productId: string, lines: Pr
 async function prepare(tx: Tx, ctx: Ctx, input: ProductInput, id?: string) {
   await validate(tx, ctx, input);
   const combos = await combinations(tx, ctx, input.variantOptions);
-  const variantSkus = combos.map((c) => variantSku(input.sku, c));
-  const tooLong = variantSkus.find((s) => s.length > SKU_MAX);
-  if (tooLong) throw fieldError('variantOptions', 'Catalog::SkuTooLong', [tooLong, SKU_MAX]);
   await assertSkusFree(tx, ctx, 'sku', [input.sku], id);
-  await assertSkusFree(tx, ctx, 'variantOptions', variantSkus, id);
   return combos;
 }
 
@@ -531,14 +610,14 @@ async function refreshSearch(tx: Tx, ctx: Ctx, row: Product, variantSkus: string
 /** Creates one product with its variants inside the caller's transaction (create, import). */
 export async function createProduct(tx: Tx, ctx: Ctx, input: ProductInput): Promise<Product> {
   const combos = await prepare(tx, ctx, input);
+  const planned = await planVariants(tx, ctx, input, combos, { mode: 'regenerate' });
   return uniquely(input.sku, async () => {
     const row = await insertOwned(tx, ctx, products, ENTITY, {
       ...columns(input),
       pmsStatus: PmsStatus.Developing,
       searchText: searchText(input, []),
     });
-    await refreshSearch(tx, ctx, row, await syncVariants(tx, ctx, row, combos, 'regenerate'));
-    await applyVariantOverrides(tx, ctx, row.id, input.variants);
+    await refreshSearch(tx, ctx, row, await writeVariants(tx, ctx, row, planned, []));
     await syncSpecifications(tx, ctx, row.id, input.specifications);
     return getOwned(tx, ctx, products, ENTITY, row.id);
   });
@@ -578,13 +657,14 @@ export const productService = {
     return services.data.inTenant(ctx, async (tx) => {
       const before = await getOwned(tx, ctx, products, ENTITY, id);
       const combos = await prepare(tx, ctx, input, id);
+      const values = columns(input);
+      const optionsChanged = JSON.stringify(before.variantOptions) !== JSON.stringify(values.variantOptions);
+      const mode = optionsChanged ? 'regenerate' : before.sku !== values.sku ? 'rename' : 'keep';
+      const existing = (await variantsOf(tx, ctx, [id])).get(id) ?? [];
+      const planned = await planVariants(tx, ctx, input, combos, { mode, before, existing });
       return uniquely(input.sku, async () => {
-        const values = columns(input);
         const row = await updateOwned(tx, ctx, products, ENTITY, id, values, concurrencyStamp);
-        const optionsChanged = JSON.stringify(before.variantOptions) !== JSON.stringify(values.variantOptions);
-        const mode = optionsChanged ? 'regenerate' : before.sku !== row.sku ? 'rename' : 'keep';
-        await refreshSearch(tx, ctx, row, await syncVariants(tx, ctx, row, combos, mode));
-        await applyVariantOverrides(tx, ctx, id, input.variants);
+        await refreshSearch(tx, ctx, row, await writeVariants(tx, ctx, row, planned, existing));
         await syncSpecifications(tx, ctx, id, input.specifications);
         return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
       });

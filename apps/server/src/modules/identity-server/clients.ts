@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
+import { API_RESOURCE } from '../../platform/auth/access-tokens.ts';
 import { verifyPassword } from '../identity/passwords.ts';
 import { invalidClient, OAuthError } from './errors.ts';
 import { apiResources, clients, identityResources } from './schema.ts';
@@ -68,14 +69,20 @@ export async function knownScopes(services: Services): Promise<Set<string>> {
   });
 }
 
-/** API resources whose scopes are among `scopes`: the token's audiences. */
+/**
+ * The token's audiences: the API resources whose scopes are among `scopes`. A token asking for
+ * no API resource (identity scopes only, as the web app signs in) is for this server's own API,
+ * the one every token it accepts must name; a token asking only for another API resource is not
+ * accepted here.
+ */
 export async function audiencesFor(services: Services, scopes: string[]): Promise<string[]> {
   const rows = await services.data.unscoped((tx) =>
     tx
       .select({ name: apiResources.name, scopes: apiResources.scopes, enabled: apiResources.enabled })
       .from(apiResources),
   );
-  return rows.filter((r) => r.enabled && r.scopes.some((s) => scopes.includes(s))).map((r) => r.name);
+  const named = rows.filter((r) => r.enabled && r.scopes.some((s) => scopes.includes(s))).map((r) => r.name);
+  return named.length ? named : [API_RESOURCE];
 }
 
 /**

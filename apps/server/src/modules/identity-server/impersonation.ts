@@ -265,6 +265,7 @@ export async function redeemImpersonationToken(
     scopes: client.allowedScopes.filter((s) => !SCOPES_EXCLUDED.has(s)),
     subject: found,
     extraClaims,
+    impersonator: isBack ? undefined : { userId: row.impersonatorUserId, tenantId: row.impersonatorTenantId },
   });
   // the way back ends the impersonation session at once (its tokens are refused from now on)
   if (isBack && row.sessionId) await revokeSession(services, row.sessionId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { issuerFor, requestOrigin } from '../../platform/auth/access-tokens.ts';
 import { t } from '../../platform/localization/index.ts';
 import { discoveryDocument, revoke, userInfo } from './endpoints.ts';
 import { OAuthError } from './errors.ts';
@@ -33,8 +34,8 @@ const revocationForm = z
 
 const anonymous = { anonymous: true, noAudit: true };
 
-export const issuerOf = (req: FastifyRequest) =>
-  req.server.services.config.issuer?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+/** ISSUER when configured (always in production); only in development the request's origin. */
+export const issuerOf = (req: FastifyRequest) => issuerFor(req.server.services.config, requestOrigin(req));
 
 function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: OAuthError) {
   if (err.status === 401) reply.header('www-authenticate', 'Basic realm="connect"');
@@ -69,7 +70,8 @@ export default async function routes(fastify: FastifyInstance) {
   for (const url of ['/connect/revocation', '/connect/revocat']) {
     app.post(url, { schema: { tags: ['connect'], body: revocationForm }, config: anonymous }, (req, reply) =>
       oauth(req, reply, async () => {
-        await revoke(services, { ctx: req.ctx, authorization: req.headers.authorization }, req.body ?? {});
+        const rc = { ctx: req.ctx, authorization: req.headers.authorization, origin: requestOrigin(req) };
+        await revoke(services, rc, req.body ?? {});
         return reply.status(200).header('cache-control', 'no-store').send();
       }),
     );

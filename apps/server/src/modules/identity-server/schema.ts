@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, time } from '../../platform/db/columns.ts';
 
@@ -87,6 +88,35 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('oauth_refresh_tokens_hash_uq').on(t.tokenHash),
     index('oauth_refresh_tokens_family_ix').on(t.familyId),
+  ],
+);
+
+/**
+ * Sign-in sessions: one row per `session_id` a user's access token carries, written when the
+ * session's first token is issued (with or without a refresh token, impersonation included).
+ * Revoking a user revokes every row of the user (or of the impersonator); revoked rows are
+ * what every process loads into memory at start. `expiresAt` bounds every token of the session,
+ * so a row past it can be pruned. The user's tenant is `user_tenant_id`, not `tenant_id`: this
+ * is the token server's table in the main database, not tenant data (no row-level security,
+ * never moved with a tenant).
+ */
+export const sessions = pgTable(
+  'oauth_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userTenantId: uuid('user_tenant_id'),
+    userId: uuid('user_id').notNull(),
+    clientId: varchar('client_id', { length: 200 }).notNull(),
+    impersonatorUserId: uuid('impersonator_user_id'),
+    impersonatorTenantId: uuid('impersonator_tenant_id'),
+    creationTime: time('creation_time').notNull().defaultNow(),
+    expiresAt: time('expires_at').notNull(),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [
+    index('oauth_sessions_user_ix').on(t.userId).where(sql`revoked_at IS NULL`),
+    index('oauth_sessions_impersonator_ix').on(t.impersonatorUserId).where(sql`revoked_at IS NULL`),
+    index('oauth_sessions_revoked_ix').on(t.revokedAt).where(sql`revoked_at IS NOT NULL`),
   ],
 );
 

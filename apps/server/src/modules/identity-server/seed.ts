@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
+import { API_RESOURCE } from '../../platform/auth/access-tokens.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { apiResources, clients, identityResources } from './schema.ts';
 
-/** The API every access token is for; its scope lets a client ask for it. */
-export const API_RESOURCE = 'seller-api';
+/** The API every access token is for (platform/auth); its scope lets a client ask for it. */
+export { API_RESOURCE };
 export const WEB_CLIENT_ID = 'web-admin';
 export const SERVICE_CLIENT_ID = 'seller-service';
 export const DEFAULT_SERVICE_CLIENT_SECRET = '1q2w3e*';

@@ -183,6 +183,8 @@ async function refreshTokenGrant(services: Services, rc: TokenRequestContext, cl
   const state = refreshTokenState(row, client);
   if (state === 'replayed') await replayed(services, ctx, client, row!);
   if (state !== 'valid' || !row) throw invalidGrant('InvalidRefreshToken');
+  // its session revoked while this token was being rotated (the row missed the revocation)
+  if (services.revocations.isRevoked(row.sessionId, undefined)) throw invalidGrant('InvalidRefreshToken');
   // The token's tenant wins; a request naming another tenant is refused.
   if (ctx.tenant && ctx.tenant.id !== row.tenantId) throw invalidGrant('InvalidRefreshToken');
   const scopes = form.scope?.trim() ? [...new Set(form.scope.trim().split(/\s+/))] : row.scopes;

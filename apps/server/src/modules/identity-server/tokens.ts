@@ -1,15 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
 import type { CurrentTenant } from '../../platform/context.ts';
 import type { User } from '../identity/sign-in.ts';
 import { audiencesFor, type Client } from './clients.ts';
-import { refreshTokens, revokedAccessTokens } from './schema.ts';
+import { refreshTokens, revokedAccessTokens, sessions } from './schema.ts';
 
 /**
  * Access tokens (signed JWTs) and refresh tokens (random, stored as SHA-256 hashes in the
- * main database, host infrastructure like the signing key). A rotation keeps the family and
- * the session; a consumed token presented again revokes both.
+ * main database, host infrastructure like the signing key). Every token of a user belongs to
+ * a session (`session_id`, a row of `oauth_sessions` written when its first token is issued),
+ * which is what revocation acts on. A rotation keeps the family and the session; a consumed
+ * token presented again revokes both.
  */
 export type RefreshToken = typeof refreshTokens.$inferSelect;
 
@@ -39,6 +41,8 @@ export interface IssueInput {
   reusedRefreshToken?: string;
   /** Extra access-token claims (impersonation: `impersonator_userid`, … per contract §8). */
   extraClaims?: Record<string, unknown>;
+  /** Impersonation: who acts as the subject (their revocation ends the session too). */
+  impersonator?: { userId: string; tenantId: string | null };
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -71,12 +75,15 @@ export async function issueTokens(services: Services, input: IssueInput): Promis
     client_id: client.clientId,
     scope: scopes.join(' '),
   };
-  if (subject) claims.session_id = sessionId;
-  const audiences = await audiencesFor(services, scopes);
+  const refreshScopes = rotated?.scopes ?? scopes;
+  const withRefresh = !input.reusedRefreshToken && !!subject && refreshScopes.includes('offline_access');
+  if (subject) {
+    claims.session_id = sessionId;
+    await recordSession(services, input, sessionId, withRefresh);
+  }
   const access_token = await services.keys.sign(claims, {
     issuer: input.issuer,
-    // jose's setAudience takes a list too; keys.sign types it as one string.
-    audience: audiences.length > 1 ? (audiences as unknown as string) : audiences[0],
+    audience: audienceClaim(await audiencesFor(services, scopes)),
     expiresInSeconds: client.accessTokenLifetime,
   });
   const response: TokenResponse = {
@@ -85,9 +92,8 @@ export async function issueTokens(services: Services, input: IssueInput): Promis
     expires_in: client.accessTokenLifetime,
     scope: scopes.join(' '),
   };
-  const refreshScopes = rotated?.scopes ?? scopes;
   if (input.reusedRefreshToken) response.refresh_token = input.reusedRefreshToken;
-  else if (subject && refreshScopes.includes('offline_access')) {
+  else if (subject && withRefresh) {
     response.refresh_token = await createRefreshToken(services, {
       client,
       tenantId: tenant?.id ?? null,
@@ -98,6 +104,40 @@ export async function issueTokens(services: Services, input: IssueInput): Promis
     });
   }
   return response;
+}
+
+/** One audience is written as a string, several as a list (RFC 7519 §4.1.3 allows both). */
+const audienceClaim = (audiences: string[]) => (audiences.length === 1 ? audiences[0] : audiences);
+
+/**
+ * The session row, before any token of it exists: a new session is inserted, a rotated one has
+ * its end moved on. Its end bounds every token of it: the access token's expiry, or with a
+ * refresh token the absolute refresh expiry plus one more access token.
+ */
+async function recordSession(services: Services, input: IssueInput, sessionId: string, withRefresh: boolean) {
+  const { client, rotated, subject } = input;
+  const now = Date.now();
+  const lastAccess = client.accessTokenLifetime * 1000;
+  const refreshEnd = rotated?.absoluteExpiresAt.getTime() ?? now + client.absoluteRefreshTokenLifetime * 1000;
+  const expiresAt = new Date((withRefresh || rotated ? refreshEnd : now) + lastAccess);
+  await services.data.unscoped(async (tx) => {
+    if (rotated) {
+      await tx
+        .update(sessions)
+        .set({ expiresAt: sql`greatest(${sessions.expiresAt}, ${expiresAt})` })
+        .where(eq(sessions.id, sessionId));
+      return;
+    }
+    await tx.insert(sessions).values({
+      id: sessionId,
+      userTenantId: input.tenant?.id ?? null,
+      userId: subject!.user.id,
+      clientId: client.clientId,
+      impersonatorUserId: input.impersonator?.userId ?? null,
+      impersonatorTenantId: input.impersonator?.tenantId ?? null,
+      expiresAt,
+    });
+  });
 }
 
 async function createRefreshToken(
@@ -176,35 +216,64 @@ export async function slideRefreshToken(services: Services, row: RefreshToken, c
 
 /** Signs a session out everywhere: its refresh tokens and every access token carrying it. */
 export async function revokeSession(services: Services, sessionId: string) {
-  await services.data.unscoped((tx) =>
-    tx
+  await revokeSessions(services, [sessionId]);
+}
+
+/**
+ * Records the sessions revoked (surviving a restart), then refuses their tokens in every
+ * process through the bus.
+ */
+async function revokeSessions(services: Services, ids: string[]) {
+  if (!ids.length) return;
+  const now = new Date();
+  const rows = await services.data.unscoped(async (tx) => {
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, ${now})` })
+      .where(inArray(sessions.id, ids))
+      .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+    await tx
       .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt))),
-  );
-  await services.revocations.revokeSession(sessionId);
+      .set({ revokedAt: now })
+      .where(and(inArray(refreshTokens.sessionId, ids), isNull(refreshTokens.revokedAt)));
+    return revoked;
+  });
+  // a session without a row (issued before sessions were recorded) is refused for a day, longer
+  // than any access token of it could live
+  const fallback = new Date(now.getTime() + 86_400_000);
+  const until = new Map(rows.map((r) => [r.id, r.expiresAt]));
+  await services.revocations.revokeSessions(ids.map((id) => ({ id, until: until.get(id) ?? fallback })));
 }
 
 /** Refuses one access token (by `jti`) until it would have expired anyway. */
 export async function revokeAccessToken(services: Services, jti: string, expiresAt: Date) {
   await services.data.unscoped((tx) => tx.insert(revokedAccessTokens).values({ jti, expiresAt }).onConflictDoNothing());
-  await services.revocations.revokeToken(jti);
+  await services.revocations.revokeToken(jti, expiresAt);
 }
 
-/** After a password change or reset: every other live session of the user ends. */
-export async function revokeUserSessions(services: Services, userId: string, exceptSessionId?: string | null) {
+/**
+ * The one way to end a user's sign-ins, for every change that takes away the right to tokens
+ * already issued (deleted, deactivated, locked, a new password; see `endsSignIns`): every
+ * live session of the user, with or without refresh tokens, and every impersonation session in
+ * which the user acts as someone else or is acted as. `except` keeps the caller's own session
+ * (a password change made in it). Call it after the change has committed.
+ */
+export async function revokeUserSessions(services: Services, userId: string, opts: { except?: string | null } = {}) {
   const rows = await services.data.unscoped((tx) =>
     tx
-      .selectDistinct({ sessionId: refreshTokens.sessionId })
-      .from(refreshTokens)
+      .select({ id: sessions.id })
+      .from(sessions)
       .where(
         and(
-          eq(refreshTokens.userId, userId),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.absoluteExpiresAt, new Date()),
-          exceptSessionId ? ne(refreshTokens.sessionId, exceptSessionId) : undefined,
+          or(eq(sessions.userId, userId), eq(sessions.impersonatorUserId, userId)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          opts.except ? ne(sessions.id, opts.except) : undefined,
         ),
       ),
   );
-  for (const r of rows) await revokeSession(services, r.sessionId);
+  await revokeSessions(
+    services,
+    rows.map((r) => r.id),
+  );
 }

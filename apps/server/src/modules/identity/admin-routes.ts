@@ -1,6 +1,8 @@
 import { listResult, pagedResult } from '@seller/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { t } from '../../platform/localization/index.ts';
+import { sendXlsx } from '../auditing/export.ts';
 import {
   allClaimTypes,
   createClaimType,
@@ -84,7 +86,6 @@ import {
   createUser,
   deleteUser,
   deleteUserClaim,
-  exportUsers,
   getUser,
   getUserByName,
   lockUser,
@@ -96,7 +97,9 @@ import {
   unlockUser,
   updateUser,
   updateUserClaim,
+  userBatches,
   userClaimList,
+  userExportColumns,
   userRoleList,
   usersByIds,
   usersInRole,
@@ -129,13 +132,15 @@ export async function adminRoutes(fastify: FastifyInstance) {
     { config: read, schema: { tags, querystring: userPagedQuery, response: { 200: pagedResult(userDto) } } },
     (req) => pagedUsers(s, req.ctx, req.query),
   );
-  app.get(`${u}/export`, { config: read, schema: { tags, querystring: userExportQuery } }, (req, reply) => {
-    const stream = exportUsers(s, req.ctx, req.query);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="users-${new Date().toISOString().slice(0, 10)}.xlsx"`)
-      .send(stream);
-  });
+  app.get(`${u}/export`, { config: read, schema: { tags, querystring: userExportQuery } }, (req, reply) =>
+    sendXlsx(
+      reply,
+      `users-${new Date().toISOString().slice(0, 10)}.xlsx`,
+      t(req.ctx.culture, 'AbpIdentity::Users'),
+      userExportColumns(req.ctx.culture),
+      userBatches(s, req.ctx, req.query),
+    ),
+  );
   app.get(
     `${u}/all`,
     { config: read, schema: { tags, querystring: allUsersQuery, response: { 200: listResult(userDto) } } },

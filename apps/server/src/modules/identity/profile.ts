@@ -108,7 +108,7 @@ export async function changePassword(
   await services.data.inTenant(ctx, (tx) =>
     updateOwned(tx, ctx, users, 'IdentityUser', id, { passwordHash, securityStamp: crypto.randomUUID() }),
   );
-  await revokeUserSessions(services, id, ctx.user?.sessionId);
+  await revokeUserSessions(services, id, { except: ctx.user?.sessionId });
   await writeSecurityLog(services, ctx, {
     identity: 'Identity',
     action: 'ChangePassword',

@@ -61,6 +61,22 @@ export async function roleNamesOf(tx: DbOrTx, userId: string): Promise<string[]>
 export const isLockedOut = (user: User, now = new Date()) =>
   user.lockoutEnabled && !!user.lockoutEnd && user.lockoutEnd > now;
 
+/**
+ * Whether a change of a user row takes away the right to the tokens already issued: new
+ * credentials (password or security stamp), deactivation, deletion, a lockout that starts.
+ * Such a change is followed by `revokeUserSessions` (identity-server/tokens.ts) once it has
+ * committed. A lockout from failed sign-in attempts ends nothing: anyone could trigger it.
+ */
+export function endsSignIns(before: User, after: User, now = new Date()): boolean {
+  return (
+    after.passwordHash !== before.passwordHash ||
+    after.securityStamp !== before.securityStamp ||
+    (before.isActive && !after.isActive) ||
+    (after.isDeleted && !before.isDeleted) ||
+    (isLockedOut(after, now) && !isLockedOut(before, now))
+  );
+}
+
 /** Checks a password; an unknown user is compared against a dummy hash so timing tells nothing. */
 export async function checkPassword(user: User | null, password: string): Promise<boolean> {
   if (!user?.passwordHash) {

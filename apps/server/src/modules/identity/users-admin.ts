@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Services } from '../../app.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import {
@@ -19,6 +17,7 @@ import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { businessError, conflict, notFound } from '../../platform/errors.ts';
 import { t } from '../../platform/localization/index.ts';
 import { normalizeName } from '../../platform/tenancy.ts';
+import { EXPORT_MAX_ROWS, type ExportColumn } from '../auditing/export.ts';
 import { getFeature } from '../features/service.ts';
 import { revokeUserSessions } from '../identity-server/tokens.ts';
 import { deleteProviderGrants } from '../permission-management/service.ts';
@@ -31,6 +30,7 @@ import { removeUserFromUnit, setUnitsOfUser, unitsOfUser } from './organization-
 import { hashPassword } from './passwords.ts';
 import { ADMIN_ROLE, afterRoleChange, allRoles, defaultRoles, rolesByNames, toRoleDto } from './roles.ts';
 import { organizationUnitUsers, roles, userRoles, userSearchText, users } from './schema.ts';
+import { endsSignIns } from './sign-in.ts';
 import { toUserDto, USER, userSortable } from './user-dto.ts';
 import { ensureUnique } from './users.ts';
 import { checkPasswordPolicy } from './validation.ts';
@@ -300,7 +300,7 @@ export async function updateUser(services: Services, ctx: Ctx, id: string, input
   });
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   let rolesChanged = false;
-  const updated = await services.data.inTenant(ctx, async (tx) => {
+  const [before, updated] = await services.data.inTenant(ctx, async (tx) => {
     const before = await getOwned(tx, ctx, users, USER, id);
     if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
     if (input.roleNames !== undefined) rolesChanged = await setRoles(tx, ctx, id, input.roleNames, 'roleNames');
@@ -310,7 +310,7 @@ export async function updateUser(services: Services, ctx: Ctx, id: string, input
     }
     if (input.organizationUnitIds !== undefined) await setUnitsOfUser(tx, ctx, id, input.organizationUnitIds);
     const phoneNumber = input.phoneNumber ?? null;
-    return updateOwned(tx, ctx, users, USER, id, {
+    const after = await updateOwned(tx, ctx, users, USER, id, {
       userName: input.userName,
       normalizedUserName: normalizeName(input.userName),
       name: input.name ?? null,
@@ -324,9 +324,10 @@ export async function updateUser(services: Services, ctx: Ctx, id: string, input
       lockoutEnabled: input.lockoutEnabled,
       ...(passwordHash ? { passwordHash, securityStamp: crypto.randomUUID() } : {}),
     });
+    return [before, after] as const;
   });
   if (rolesChanged) await afterRoleChange(services, ctx);
-  if (passwordHash || !updated.isActive) await revokeUserSessions(services, id, null);
+  if (endsSignIns(before, updated)) await revokeUserSessions(services, id);
   await forgetUserCounts(services, ctx);
   return toUserDto(updated);
 }
@@ -343,7 +344,7 @@ export async function deleteUser(services: Services, ctx: Ctx, id: string) {
   });
   await forgetUserCounts(services, ctx);
   await afterRoleChange(services, ctx);
-  await revokeUserSessions(services, id, null);
+  await revokeUserSessions(services, id);
 }
 
 /** Locks the user out for `seconds` (not yourself; the user must have lockout enabled). */
@@ -354,7 +355,7 @@ export async function lockUser(services: Services, ctx: Ctx, id: string, seconds
     if (!user.lockoutEnabled) throw businessError('AbpIdentity::UserLockoutNotEnabled', { UserName: user.userName });
     await updateOwned(tx, ctx, users, USER, id, { lockoutEnd: new Date(Date.now() + seconds * 1000) });
   });
-  await revokeUserSessions(services, id, null);
+  await revokeUserSessions(services, id);
 }
 
 export async function unlockUser(services: Services, ctx: Ctx, id: string) {
@@ -426,65 +427,45 @@ export async function setUserUnits(services: Services, ctx: Ctx, id: string, uni
 
 // ---------- export ----------
 
-const EXPORT_LIMIT = 100_000;
 const EXPORT_BATCH = 2_000;
 
 /**
- * The filtered, sorted list as a streamed `.xlsx` (at most 100 000 rows), read in batches so
- * memory stays flat. Errors after the first byte end the stream.
+ * The filtered, sorted users in batches (at most EXPORT_MAX_ROWS) for `sendXlsx`, which reads the
+ * first batch (and so checks the sorting and runs the query) before it sends any byte.
  */
-export function exportUsers(
+export async function* userBatches(
   services: Services,
   ctx: Ctx,
   q: Pick<UserPagedQuery, 'filter' | 'sorting' | 'roleId'>,
-): PassThrough {
+): AsyncGenerator<User[]> {
   const order = orderBy(q.sorting, userSortable, defaultOrder);
   const where = userWhere(ctx, q);
-  const stream = new PassThrough();
-  const L = (key: string) => t(ctx.culture, `AbpIdentity::${key}`);
-  const run = async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-    const sheet = workbook.addWorksheet(L('Users'));
-    sheet.columns = [
-      { header: L('DisplayName:UserName'), key: 'userName', width: 24 },
-      { header: L('DisplayName:Name'), key: 'name', width: 16 },
-      { header: L('DisplayName:Surname'), key: 'surname', width: 16 },
-      { header: L('DisplayName:Email'), key: 'email', width: 30 },
-      { header: L('DisplayName:PhoneNumber'), key: 'phoneNumber', width: 18 },
-      { header: L('DisplayName:IsActive'), key: 'isActive', width: 10 },
-      { header: L('DisplayName:LockoutEnd'), key: 'lockoutEnd', width: 22 },
-      { header: L('CreationTime'), key: 'creationTime', width: 22 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    for (let offset = 0; offset < EXPORT_LIMIT; offset += EXPORT_BATCH) {
-      const rows: User[] = await services.data.inTenant(ctx, (tx) =>
-        tx
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(...order, asc(users.id))
-          .limit(EXPORT_BATCH)
-          .offset(offset),
-      );
-      for (const u of rows) {
-        sheet
-          .addRow({
-            userName: u.userName,
-            name: u.name,
-            surname: u.surname,
-            email: u.email,
-            phoneNumber: u.phoneNumber,
-            isActive: u.isActive,
-            lockoutEnd: u.lockoutEnd,
-            creationTime: u.creationTime,
-          })
-          .commit();
-      }
-      if (rows.length < EXPORT_BATCH) break;
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  run().catch((err) => stream.destroy(err as Error));
-  return stream;
+  for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
+    const rows: User[] = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...order, asc(users.id))
+        .limit(EXPORT_BATCH)
+        .offset(offset),
+    );
+    if (rows.length) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** The columns of the users export, in the caller's language. */
+export function userExportColumns(culture: Ctx['culture']): ExportColumn<User>[] {
+  const L = (key: string) => t(culture, `AbpIdentity::${key}`);
+  return [
+    { header: L('DisplayName:UserName'), width: 24, value: (u) => u.userName },
+    { header: L('DisplayName:Name'), width: 16, value: (u) => u.name },
+    { header: L('DisplayName:Surname'), width: 16, value: (u) => u.surname },
+    { header: L('DisplayName:Email'), width: 30, value: (u) => u.email },
+    { header: L('DisplayName:PhoneNumber'), width: 18, value: (u) => u.phoneNumber },
+    { header: L('DisplayName:IsActive'), width: 10, value: (u) => u.isActive },
+    { header: L('DisplayName:LockoutEnd'), width: 22, value: (u) => u.lockoutEnd },
+    { header: L('CreationTime'), width: 22, value: (u) => u.creationTime },
+  ];
 }

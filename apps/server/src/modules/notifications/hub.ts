@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
 import type { Services } from '../../app.ts';
+import { verifyAccessToken } from '../../platform/auth/access-tokens.ts';
 import type { CurrentTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cultureFrom, isCulture, t } from '../../platform/localization/index.ts';
@@ -103,17 +104,15 @@ export class NotificationHub implements LiveNotifications {
       (header.startsWith('Bearer ') ? header.slice(7).trim() : '') ||
       (typeof query.access_token === 'string' ? query.access_token : '');
     if (!token) throw refusal('Unauthorized', 'unauthorized');
-    // the same checks as the HTTP authenticate hook: signature and expiry, revocation, tenant
+    // the same checks as the HTTP authenticate hook: the token (verifyAccessToken), then the tenant
     let claims: Record<string, unknown>;
     try {
-      claims = await this.services.keys.verify(token);
+      const origin = `${socket.handshake.secure ? 'https' : 'http'}://${headers.host ?? ''}`;
+      claims = await verifyAccessToken(this.services, token, origin);
     } catch {
       throw refusal('Unauthorized', 'unauthorized');
     }
-    const { revocations, tenants } = this.services;
-    if (revocations.isRevoked(claims.session_id as string | undefined, claims.jti as string | undefined)) {
-      throw refusal('Unauthorized', 'unauthorized');
-    }
+    const { tenants } = this.services;
     if (typeof claims.sub !== 'string') throw refusal('Forbidden', 'a user token is required');
     const tenantId = (claims.tenantid as string | undefined) || null;
     const tenant = tenantId ? await tenants.find(tenantId) : null;

@@ -48,14 +48,13 @@ export default async function routes(fastify: FastifyInstance) {
 
   const hub = await NotificationHub.attach(s, app.server, { redisUrl: s.config.redisUrl, log: app.log });
   setHub(s, hub);
-  const stopRetention = scheduleRetention(s, app.log);
+  await scheduleRetention(s, app.log);
   // the HTTP server waits for open connections: end the hub's before it closes
   app.addHook('preClose', (done) => {
     hub.disconnectLocal();
     done();
   });
   app.addHook('onClose', async () => {
-    stopRetention();
     setHub(s, undefined);
     await hub.close();
   });

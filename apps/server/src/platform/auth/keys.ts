@@ -5,6 +5,8 @@ import { signingKeys } from '../../modules/identity-server/schema.ts';
 import type { DataAccess } from '../data.ts';
 
 const ALG = 'RS256';
+/** RFC 9068 access token type: no other JWT signed with the key passes for one. */
+const TYP = 'at+jwt';
 type Key = CryptoKey | Uint8Array;
 
 /**
@@ -45,28 +47,45 @@ export class TokenKeys {
     });
   }
 
-  sign(claims: JWTPayload, opts: { issuer: string; audience?: string; expiresInSeconds: number }) {
-    const jwt = new SignJWT(claims)
-      .setProtectedHeader({ alg: ALG, kid: this.kid, typ: 'at+jwt' })
+  sign(claims: JWTPayload, opts: { issuer: string; audience: string | string[]; expiresInSeconds: number }) {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALG, kid: this.kid, typ: TYP })
       .setIssuer(opts.issuer)
+      .setAudience(opts.audience)
       .setIssuedAt()
       .setJti(randomUUID())
-      .setExpirationTime(Math.floor(Date.now() / 1000) + opts.expiresInSeconds);
-    if (opts.audience) jwt.setAudience(opts.audience);
-    return jwt.sign(this.privateKey);
+      .setExpirationTime(Math.floor(Date.now() / 1000) + opts.expiresInSeconds)
+      .sign(this.privateKey);
   }
 
   /**
-   * Verifies signature and expiry; throws on anything else. A token verified once is
-   * remembered until it expires (bounded), since the RSA check dominates a warm request;
-   * revocation is checked separately on every request.
+   * Verifies signature, type, expiry (required), audience (one of `audiences`) and issuer
+   * (`acceptsIssuer`); throws on anything else. Callers go through `verifyAccessToken`, which
+   * adds the session rules. A token whose signature checked once is remembered until it
+   * expires (bounded), since the RSA check dominates a warm request; the claim checks run on
+   * every call.
    */
-  async verify(token: string): Promise<JWTPayload> {
-    const hit = this.verified.get(token);
-    if (hit && (hit.exp ?? 0) * 1000 > Date.now()) return hit;
-    const { payload } = await jwtVerify(token, this.publicKey, { algorithms: [ALG] });
-    if (this.verified.size >= 10_000) this.verified.clear();
-    this.verified.set(token, payload);
+  async verify(
+    token: string,
+    expected: { audiences: readonly string[]; acceptsIssuer: (iss: string) => boolean },
+  ): Promise<JWTPayload> {
+    let payload = this.verified.get(token);
+    if (!payload) {
+      ({ payload } = await jwtVerify(token, this.publicKey, {
+        algorithms: [ALG],
+        typ: TYP,
+        requiredClaims: ['exp', 'iss', 'aud', 'jti'],
+      }));
+      if (this.verified.size >= 10_000) this.verified.clear();
+      this.verified.set(token, payload);
+    }
+    const { exp, iss, aud } = payload;
+    if (typeof exp !== 'number' || exp * 1000 <= Date.now()) throw new Error('token expired');
+    if (typeof iss !== 'string' || !expected.acceptsIssuer(iss)) throw new Error('unexpected issuer');
+    const audiences = Array.isArray(aud) ? aud : [aud];
+    if (!audiences.some((a) => typeof a === 'string' && expected.audiences.includes(a))) {
+      throw new Error('not for this API');
+    }
     return payload;
   }
 

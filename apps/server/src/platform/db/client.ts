@@ -20,6 +20,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The node-postgres pool (PostgreSQL only), for the tenant-scoped transaction fast path. */
   pool?: pg.Pool;
+  /** The connection string (PostgreSQL only): the job queue opens a small pool of its own on it. */
+  url?: string;
+  /** The embedded database (PGlite only): the job queue talks to it through pg-boss's PGlite adapter. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -41,13 +45,13 @@ export async function openDatabase(opts: { url?: string; dir?: string; poolSize?
     pool.on('error', (err) => console.error('database connection lost:', err.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    database = { db, kind: 'postgres', pool, close: () => pool.end() };
+    database = { db, kind: 'postgres', pool, url: opts.url, close: () => pool.end() };
   } else {
     if (opts.dir) mkdirSync(opts.dir, { recursive: true });
     const client = await PGlite.create(opts.dir ? join(opts.dir) : undefined, { extensions: { pg_trgm } });
     const db = drizzleLite(client, { schema });
     await migrateLite(db, { migrationsFolder });
-    database = { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+    database = { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
   }
   await applyRowLevelSecurity(database.db);
   return database;

@@ -4,12 +4,17 @@
  * no sideways scrolling of the page, the first data cell not covered, and the page's drawers and
  * dialogs fit the screen with their confirm button reachable. The demo seed's Chinese product,
  * category and supplier names are data. Screenshots go to e2e/artifacts/phone-en-*.png.
+ *
+ * Then the wide pages on a 1440 px desktop, in English and Chinese: tables whose headers, tags
+ * and sidebar items are whole (or cut with the whole text on hover), a fixed actions column that
+ * covers no other column, no floating button over the page, and the browser string of the
+ * personal security log cut with the whole string on hover. Screenshots: desktop-{en,zh}-*.png.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, PHONE, passwordToken, withPage } from '../support/app.ts';
+import { ADMIN, apiJson, artifact, expectPageShown, PHONE, passwordToken, signIn, withPage } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import {
   type AdminPage,
@@ -277,3 +282,139 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
     { viewport: PHONE },
   );
 });
+
+const DESKTOP_WIDE = { width: 1440, height: 900 } as const;
+
+/**
+ * Texts cut short in `root` (matched by `selector`): ones whose box is narrower than their text or
+ * that wrap onto a second line, unless their element (or an ancestor) holds the whole text in a
+ * `title` (shown on hover).
+ */
+async function cutTexts(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((els) =>
+    els.flatMap((el) => {
+      const text = el.textContent?.trim() ?? '';
+      if (!text || !(el as HTMLElement).checkVisibility()) return [];
+      // lines of its text (icons beside it, such as a sorter's two arrows, do not count)
+      const tops: number[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.push(r.top);
+      }
+      tops.sort((a, b) => a - b);
+      const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1] > 4).length;
+      const cut = el.scrollWidth > el.clientWidth + 1 || lines > 1;
+      const titled = el.closest(`[title="${CSS.escape(text)}"]`) || el.querySelector(`[title="${CSS.escape(text)}"]`);
+      return cut && !titled ? [text] : [];
+    }),
+  );
+}
+
+/** Tags of a table's body reaching past their cell (clipped by it). */
+async function clippedTags(page: Page, list: string): Promise<string[]> {
+  return page
+    .getByTestId(list)
+    .locator('.ant-table-tbody .ant-tag')
+    .evaluateAll((tags) =>
+      tags.flatMap((tag) => {
+        const cell = tag.closest('td')?.getBoundingClientRect();
+        const box = tag.getBoundingClientRect();
+        const whole = tag.scrollWidth <= tag.clientWidth + 1;
+        return cell && box.right <= cell.right + 0.5 && box.left >= cell.left - 0.5 && whole
+          ? []
+          : [tag.textContent ?? ''];
+      }),
+    );
+}
+
+/** The list `list` on a wide screen: its table fits beside the fixed actions column (no column under it), headers and tags whole. */
+async function expectWholeTable(page: Page, list: string, where: string, { fits = true } = {}) {
+  const table = page.getByTestId(list);
+  await table.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  assert.deepEqual(await cutTexts(page, `[data-testid="${list}"] .ant-table-thead th`), [], `${where}: headers cut`);
+  assert.deepEqual(await clippedTags(page, list), [], `${where}: tags cut`);
+  if (fits) {
+    const content = await table
+      .locator('.ant-table-content')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    assert.ok(
+      content.scroll <= content.client + 1,
+      `${where}: the table needs ${content.scroll} px of ${content.client}`,
+    );
+  }
+  // each row's last action is not under anything (a floating button); when the table fits, neither
+  // is the right edge of the last column before the actions
+  for (const action of await table.locator('.ant-table-tbody tr.ant-table-row td.ant-table-cell-fix').all()) {
+    await expectUncovered(action.locator('button').last(), `${where}: last action`);
+  }
+  if (!fits) return;
+  const covered = await table
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .first()
+    .locator('td:not(.ant-table-cell-fix)')
+    .last()
+    .evaluate((td) => {
+      const r = td.getBoundingClientRect();
+      const found = document.elementFromPoint(r.right - 3, r.top + r.height / 2);
+      return found && (td === found || td.contains(found)) ? null : (found?.outerHTML.slice(0, 120) ?? 'nothing');
+    });
+  assert.equal(covered, null, `${where}: the last column is covered`);
+}
+
+for (const language of ['en', 'zh'] as const) {
+  test(`wide pages on a 1440 px desktop (${language}): tables, tags and the sidebar whole, nothing floating over them`, {
+    timeout: 120_000,
+  }, async (t) => {
+    await withPage(
+      browser,
+      t,
+      async (page) => {
+        if (language === 'en') await signInInEnglish(page, server.url, DEMO_ADMIN);
+        else await signIn(page, server.url, DEMO_ADMIN);
+        assert.equal(await page.locator('.app-settings-button').count(), 0, 'no floating settings button');
+        const shot = (name: string) => page.screenshot({ path: artifact(`desktop-${language}-${name}.png`) });
+
+        const lists: Array<{ path: string; list: string; ready: string; fits?: boolean }> = [
+          { path: '/product/productList', list: 'products', ready: 'products-edit-DEMO-TS-001' },
+          { path: '/admin/users', list: 'users', ready: 'user-delete-admin' },
+          { path: '/product/supplier', list: 'suppliers', ready: 'suppliers-edit-SUP-001', fits: false },
+        ];
+        for (const l of lists) {
+          await page.goto(`${server.url}${l.path}`);
+          await page.getByTestId(l.ready).waitFor();
+          await expectPageShown(page);
+          await expectWholeTable(page, l.list, `${language} ${l.path}`, { fits: l.fits });
+          if (language === 'en') await expectTranslatedAndFitting(page, serverKey, l.path);
+          // every menu item of the open group whole, or whole on hover
+          assert.deepEqual(
+            await cutTexts(page, '[data-testid="sidebar"] .ant-menu-title-content'),
+            [],
+            `${language} ${l.path}: sidebar items cut`,
+          );
+          await shot(l.path.slice(1).replaceAll('/', '-'));
+        }
+
+        // personal settings: the browser string is cut to its column, whole on hover
+        await page.goto(`${server.url}/profile/setting`);
+        const log = page.getByTestId('my-security-log');
+        // a sign-in of this browser (others, made over the API, say `node`)
+        const browserCell = log.locator('.ant-table-tbody tr.ant-table-row td', { hasText: 'Mozilla/5.0' }).first();
+        await browserCell.waitFor();
+        const cell = await browserCell.evaluate((td) => ({
+          title: td.querySelector('[title]')?.getAttribute('title') ?? td.getAttribute('title'),
+          text: td.textContent ?? '',
+        }));
+        assert.match(cell.text, /Mozilla\/5\.0/);
+        assert.equal(cell.title, cell.text, 'the whole browser string on hover');
+        const sizes = await log
+          .locator('.ant-table-content')
+          .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+        assert.ok(sizes.scroll <= sizes.client + 1, `the security log needs ${sizes.scroll} px of ${sizes.client}`);
+        await shot('profile-setting');
+      },
+      { viewport: DESKTOP_WIDE },
+    );
+  });
+}

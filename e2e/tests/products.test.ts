@@ -1,6 +1,8 @@
 /**
  * Issue 6, products through the UI (tenant demo, Chinese): create a product with a generated SKU,
- * its region, dates, sales type, resource and a spec line, and 3 colours × 2 sizes (6 variants);
+ * its region, dates, sales type, resource and a spec line, and 3 colours × 2 sizes (6 variants),
+ * one with its own SKU, price and weight (seen again when reopened; a new product price reaches
+ * the variants that follow the product and not that one);
  * see the spec line on its detail page and remove it there; add a vendor with tier prices and upload an image on its
  * detail page, find it by a partial variant SKU, export that filtered list to Excel and open the
  * file, deactivate it, delete it to the recycle bin and restore it from there, import products from
@@ -57,7 +59,7 @@ interface Product {
   sku: string;
   isActive: boolean;
   isDeleted: boolean;
-  variants: { sku: string }[];
+  variants: { sku: string; price: number; weight: number | null }[];
   mainImage: string | null;
   images: string[];
   region: string | null;
@@ -148,8 +150,37 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     await page.getByTestId('product-spec-0-name').fill('材质');
     await page.getByTestId('product-spec-0-value').fill('304 不锈钢');
     await page.getByTestId('product-detail-content').fill('双层真空,保温 12 小时');
-    await page.screenshot({ path: artifact('product-form.png'), fullPage: true });
+    // the variant table: one variant with its own SKU, price and weight; the others follow the product
+    const variants = page.getByTestId('product-variants');
+    assert.equal(await variants.locator('tbody tr.ant-table-row').count(), 6);
+    assert.equal(await page.getByTestId('variant-BLK-M-sku').getAttribute('placeholder'), `${sku}-BLK-M`);
+    assert.equal(await page.getByTestId('variant-BLK-M-price').getAttribute('placeholder'), '25.5');
+    await page.getByTestId('variant-RED-M-sku').fill('e2e-cup-red-m');
+    await page.getByTestId('variant-RED-M-price').fill('29.9');
+    await page.getByTestId('variant-RED-M-weight').fill('420');
+    await variants.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('product-form-variants.png') });
     await page.getByTestId('products-form-submit').click();
+    await page.getByTestId('products-form').waitFor({ state: 'hidden', timeout: 30_000 });
+
+    // opened again: the variant's own values are there, the others still follow the product
+    await page.getByTestId(`products-edit-${sku}`).click();
+    const redSku = page.getByTestId('variant-RED-M-sku');
+    await eventually(async () => assert.equal(await redSku.inputValue(), 'E2E-CUP-RED-M'));
+    assert.equal(await page.getByTestId('variant-RED-M-price').inputValue(), '29.90');
+    assert.equal(await page.getByTestId('variant-RED-M-weight').inputValue(), '420');
+    assert.equal(await page.getByTestId('variant-BLK-M-price').inputValue(), '');
+    // a new product price: every following variant shows it at once, the own price stays
+    await page.getByTestId('product-price').fill('26.5');
+    await eventually(async () =>
+      assert.equal(await page.getByTestId('variant-BLK-M-price').getAttribute('placeholder'), '26.5'),
+    );
+    assert.equal(await page.getByTestId('variant-RED-M-price').inputValue(), '29.90');
+    assert.match(await text(page.getByTestId('variant-price-effect')), /5 个变体.*1 个变体/);
+    await page.getByTestId('product-variants').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('product-form-price-change.png') });
+    await page.getByTestId('products-form-submit').click();
+    await page.getByTestId('products-form').waitFor({ state: 'hidden', timeout: 30_000 });
 
     // the detail page: a vendor with two quantity tiers, then an image
     await page.getByTestId(`product-link-${sku}`).click();
@@ -267,7 +298,21 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
   assert.deepEqual(found.body.specifications, []);
   assert.deepEqual(
     found.body.variants.map((v) => v.sku),
-    ['BLK-M', 'BLK-L', 'WHT-M', 'WHT-L', 'RED-M', 'RED-L'].map((s) => `${sku}-${s}`),
+    ['BLK-M', 'BLK-L', 'WHT-M', 'WHT-L', 'RED-M', 'RED-L'].map((s) =>
+      s === 'RED-M' ? 'E2E-CUP-RED-M' : `${sku}-${s}`,
+    ),
+  );
+  // the new product price reached the variants that follow it; the own one kept its price and weight
+  assert.deepEqual(
+    found.body.variants.map((v) => [v.price, v.weight]),
+    [
+      [26.5, null],
+      [26.5, null],
+      [26.5, null],
+      [26.5, null],
+      [29.9, 420],
+      [26.5, null],
+    ],
   );
   assert.equal(found.body.images.length, 1);
   assert.equal(found.body.mainImage, found.body.images[0]);

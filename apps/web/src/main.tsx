@@ -1,3 +1,5 @@
+// first, before any schema is built (see the module)
+import './lib/zod-config.ts';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';

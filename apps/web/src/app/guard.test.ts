@@ -77,40 +77,51 @@ const menus: MenuDto[] = [
   menu({ id: 'user', parentId: 'admin', path: 'users/:id', name: 'UserDetail', component: 'admin/users/detail' }),
 ];
 
-const required = (p: string) => (p.startsWith('/admin/tenants') ? ['AbpTenantManagement.Tenants'] : undefined);
+/** The product's pages, as the route catalogue names them (route-access.ts). */
+const exists = (p: string) => ['/admin/tenants', '/admin/roles', '/product/brach'].includes(p);
 
 describe('route access', () => {
   const held = new Set(['AbpIdentity.Users']);
   const tree = buildRouteTree(menus, staticLayoutMenus, held);
 
   it('sends / to the dashboard', () => {
-    expect(decideAccess(tree, '/', held, required)).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(decideAccess(tree, '/', exists)).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
   it('sends / to the startup (home) menu instead, when the user may open it', () => {
     const withHome = (id: string) => menus.map((m) => (m.id === id ? { ...m, startup: true } : m));
-    const home = (id: string) =>
-      decideAccess(buildRouteTree(withHome(id), staticLayoutMenus, held), '/', held, required);
+    const home = (id: string) => decideAccess(buildRouteTree(withHome(id), staticLayoutMenus, held), '/', exists);
     expect(home('users')).toEqual({ kind: 'redirect', to: '/admin/users' });
     // not a page the user may open (roles not held), a group, or a route with parameters: the dashboard
     for (const id of ['roles', 'admin', 'user']) expect(home(id)).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
   it('opens a page of the menu, with parameters', () => {
-    const d = decideAccess(tree, '/admin/users', held, required);
+    const d = decideAccess(tree, '/admin/users', exists);
     expect(d.kind === 'page' && d.route.name).toBe('Users');
-    const p = decideAccess(tree, '/admin/users/42', held, required);
+    const p = decideAccess(tree, '/admin/users/42', exists);
     expect(p.kind === 'page' && p.route.name).toBe('UserDetail');
-    expect(decideAccess(tree, '/dashboard', held, required).kind).toBe('page');
+    expect(decideAccess(tree, '/dashboard', exists).kind).toBe('page');
   });
 
   it('forbids a route whose roles the user does not hold (401/403 page)', () => {
-    expect(decideAccess(tree, '/admin/roles', held, required)).toEqual({ kind: 'forbidden' });
+    expect(decideAccess(tree, '/admin/roles', exists)).toEqual({ kind: 'forbidden' });
   });
 
-  it('forbids a known gated page missing from the menu, 404s the unknown', () => {
-    expect(decideAccess(tree, '/admin/tenants', held, required)).toEqual({ kind: 'forbidden' });
-    expect(decideAccess(tree, '/nowhere', held, required)).toEqual({ kind: 'not-found' });
+  it('one rule for every module: a page of the product missing from the user’s menu is 401, the unknown 404', () => {
+    expect(decideAccess(tree, '/admin/tenants', exists)).toEqual({ kind: 'forbidden' });
+    expect(decideAccess(tree, '/product/brach', exists)).toEqual({ kind: 'forbidden' });
+    expect(decideAccess(tree, '/nowhere', exists)).toEqual({ kind: 'not-found' });
+    expect(decideAccess(tree, '/product/no-such-page', exists)).toEqual({ kind: 'not-found' });
+  });
+
+  it('/redirect/{path} re-renders the page: it goes there, with the query, and asks for a fresh mount', () => {
+    expect(decideAccess(tree, '/redirect/admin/users', exists)).toEqual({
+      kind: 'redirect',
+      to: '/admin/users',
+      refresh: '/admin/users',
+    });
+    expect(decideAccess(tree, '/redirect', exists)).toEqual({ kind: 'redirect', to: '/', refresh: '/' });
   });
 
   it('redirects a group to its first visible child when it has no redirect of its own', () => {
@@ -122,7 +133,7 @@ describe('route access', () => {
       [],
       held,
     );
-    expect(decideAccess(t2, '/g', held, required)).toEqual({ kind: 'redirect', to: '/g/c' });
+    expect(decideAccess(t2, '/g', exists)).toEqual({ kind: 'redirect', to: '/g/c' });
   });
 
   it('lets a server menu replace the static dashboard but keeps it affixed', () => {

@@ -38,22 +38,29 @@ export function decideAfterLoad(ok: boolean, fullPath: string): GuardDecision {
 
 export type AccessDecision =
   | { kind: 'page'; route: AppRoute }
-  | { kind: 'redirect'; to: string }
+  /** `refresh`: the page at that path is mounted anew (/redirect/{path}). */
+  | { kind: 'redirect'; to: string; refresh?: string }
   | { kind: 'forbidden' }
   | { kind: 'not-found' };
 
+const REDIRECT = /^\/redirect(?:\/|$)/;
+
 /**
- * Which page a signed-in path shows: the user's home page for `/`, a known route the user may
- * open, a group's redirect, the 401/403 page (route not allowed by meta.roles, or a gated page
- * missing from the user's menu), or 404.
+ * Which page a signed-in path shows: the user's home page for `/`, the page behind
+ * `/redirect/{path}` (re-rendered), a route of the user's menus they may open, a group's redirect,
+ * or else one rule for every module: a page of the product the user may not open (not allowed by
+ * meta.roles, or not in their menus) is the 401 page, an unknown path 404.
  */
 export function decideAccess(
   tree: AppRoute[],
   pathname: string,
-  held: ReadonlySet<string>,
-  requiredPermissions: (pathname: string) => string[] | undefined,
+  isProductPage: (pathname: string) => boolean,
 ): AccessDecision {
   if (pathname === '/' || pathname === '') return { kind: 'redirect', to: homePath(tree) };
+  if (REDIRECT.test(pathname)) {
+    const to = `/${pathname.replace(REDIRECT, '')}`;
+    return { kind: 'redirect', to, refresh: to };
+  }
   const match = matchRoute(tree, pathname);
   if (match) {
     if (!match.chain.every((r) => r.allowed)) return { kind: 'forbidden' };
@@ -63,7 +70,5 @@ export function decideAccess(
     }
     return { kind: 'page', route: match.route };
   }
-  const required = requiredPermissions(pathname);
-  if (required && !required.some((p) => held.has(p))) return { kind: 'forbidden' };
-  return { kind: 'not-found' };
+  return isProductPage(pathname) ? { kind: 'forbidden' } : { kind: 'not-found' };
 }

@@ -1,6 +1,5 @@
 import { createBrowserRouter, type MiddlewareFunction, redirect } from 'react-router';
 import { useAbp } from '../lib/abp/config-store.ts';
-import { heldNames } from '../lib/access.tsx';
 import { HttpError } from '../lib/http/errors.ts';
 import { tr } from '../lib/i18n/index.ts';
 import { registerShellPrefetch } from '../lib/prefetch.ts';
@@ -9,8 +8,9 @@ import { getUiApi } from '../lib/ui-bridge.ts';
 import { loadSession } from './bootstrap.ts';
 import { decideAccess, decideAfterLoad, decideNavigation } from './guard.ts';
 import { BootFallback, RootView, RouteErrorView } from './RootView.tsx';
-import { requiredPermissions } from './routes/route-access.ts';
+import { isProductPage } from './routes/route-access.ts';
 import { useRoutes } from './routes/store.ts';
+import { useTabs } from './shell/tabs-store.ts';
 
 const sessionLoaded = () => Boolean(useAbp.getState().config) && useRoutes.getState().ready;
 
@@ -47,15 +47,11 @@ const guard: MiddlewareFunction = async ({ request }) => {
 /** Inside the layout: which page, redirect, 401/403 or 404 the path resolves to. */
 const access: MiddlewareFunction = async ({ request }) => {
   const url = new URL(request.url);
-  if (url.pathname.startsWith('/redirect/')) return;
-  const { permissions, config } = useAbp.getState();
-  const decision = decideAccess(
-    useRoutes.getState().tree,
-    url.pathname,
-    heldNames(permissions, config?.currentUser?.roles),
-    requiredPermissions,
-  );
-  if (decision.kind === 'redirect') throw redirect(decision.to + url.search);
+  const decision = decideAccess(useRoutes.getState().tree, url.pathname, isProductPage);
+  if (decision.kind === 'redirect') {
+    if (decision.refresh) useTabs.getState().refresh(decision.refresh);
+    throw redirect(decision.to + url.search);
+  }
   if (decision.kind === 'forbidden') throw redirect('/401');
   if (decision.kind === 'not-found') throw redirect('/404');
 };
@@ -115,7 +111,6 @@ export function createAppRouter() {
           lazy: page(() => import('./shell/Layout.tsx')),
           children: [
             { index: true, Component: Empty },
-            { path: 'redirect/*', lazy: page(() => import('./shell/RedirectPage.tsx')) },
             { path: '*', Component: Empty },
           ],
         },

@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -10,8 +11,10 @@ import {
   ContainerOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  FileSearchOutlined,
   FileTextOutlined,
   GlobalOutlined,
+  IdcardOutlined,
   LinkOutlined,
   LockOutlined,
   MenuOutlined,
@@ -24,11 +27,17 @@ import {
   TableOutlined,
   TagsOutlined,
   TeamOutlined,
+  ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
-/** Menu `meta.icon` names (vue-element-admin svg names and a few obvious synonyms) → antd icons. */
+/**
+ * Menu `meta.icon` names → antd icons: antd's own names without `Outlined` (what the seeded menus
+ * use, `ToolOutlined` → `tool`), vue-element-admin svg names and a few obvious synonyms. Icons are
+ * imported one by one (the whole icon set would weigh on every page); MenuIcon.test.tsx checks that
+ * every name the seeded menus use is here.
+ */
 const icons: Record<string, ComponentType> = {
   dashboard: DashboardOutlined,
   home: DashboardOutlined,
@@ -37,13 +46,20 @@ const icons: Record<string, ComponentType> = {
   peoples: TeamOutlined,
   people: TeamOutlined,
   team: TeamOutlined,
+  idcard: IdcardOutlined,
+  profile: IdcardOutlined,
   role: SafetyOutlined,
+  safety: SafetyOutlined,
   roles: SafetyOutlined,
   lock: LockOutlined,
   permission: LockOutlined,
   setting: SettingOutlined,
   settings: SettingOutlined,
+  tool: ToolOutlined,
   tenant: ClusterOutlined,
+  cluster: ClusterOutlined,
+  apartment: ApartmentOutlined,
+  organization: ApartmentOutlined,
   tree: ClusterOutlined,
   'tree-table': ClusterOutlined,
   chart: BarChartOutlined,
@@ -66,13 +82,17 @@ const icons: Record<string, ComponentType> = {
   gateway: ApiOutlined,
   audit: AuditOutlined,
   log: FileTextOutlined,
+  filesearch: FileSearchOutlined,
+  search: FileSearchOutlined,
   documentation: FileTextOutlined,
   message: MessageOutlined,
   notification: BellOutlined,
   email: MessageOutlined,
   tab: TagsOutlined,
   tag: TagsOutlined,
+  tags: TagsOutlined,
   component: AppstoreOutlined,
+  appstore: AppstoreOutlined,
   example: AppstoreOutlined,
   nested: MenuOutlined,
   menu: MenuOutlined,
@@ -82,8 +102,12 @@ const icons: Record<string, ComponentType> = {
   link: LinkOutlined,
 };
 
+/** The icon for a menu's `meta.icon`: an antd name (`ToolOutlined`) or a short one (`tool`); undefined if unknown. */
+export const menuIconFor = (name: string): ComponentType | undefined =>
+  icons[name.toLowerCase().replace(/outlined$/, '')];
+
 export function MenuIcon({ name }: { name?: string | null }) {
   if (!name) return null;
-  const Icon = icons[name.toLowerCase().replace(/outlined$/, '')] ?? AppstoreOutlined;
+  const Icon = menuIconFor(name) ?? AppstoreOutlined;
   return <Icon />;
 }

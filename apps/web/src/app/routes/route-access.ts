@@ -1,40 +1,96 @@
-import { Permissions } from '@seller/contracts/permissions';
 import { matchPath } from 'react-router';
 
+/** A page of the product at its default path, with the page component when this build has it. */
+export interface ProductPage {
+  path: string;
+  component?: string;
+}
+
+/** Pages of one route group: `name` alone, or `[name, component]` for a page this build has. */
+function group(base: string, pages: Array<string | [string, string]>): ProductPage[] {
+  return pages.map((p) =>
+    typeof p === 'string' ? { path: `${base}/${p}` } : { path: `${base}/${p[0]}`, component: p[1] },
+  );
+}
+
 /**
- * Spec §6: permissions gating the known admin pages. Used to answer a direct URL that is not in
- * the user's menu: a known, gated page becomes the 401/403 page instead of 404. The server menu
- * stays the source of what the user may see; this table only names what a page requires.
+ * The route catalogue: every page of the product (spec §2, and the menu pages this build seeds), by
+ * default path. It answers one question only: does a path the user may not open name a page that
+ * exists? Then the user sees the 401 page; an unknown path is 404. What a user may open comes from
+ * their menus (the server filters them by permission), never from here. A test checks that every
+ * menu page of this build is listed, so a new module's pages cannot be forgotten.
  */
-export const routePermissions: Array<{ path: string; any: string[] }> = [
-  { path: '/admin/users/*', any: [Permissions.Users] },
-  { path: '/admin/roles/*', any: [Permissions.Roles] },
-  { path: '/admin/organization-unit/*', any: [Permissions.OrganizationUnits] },
-  { path: '/admin/claim-type/*', any: [Permissions.ClaimTypes] },
-  { path: '/admin/settings/*', any: [Permissions.Settings] },
-  { path: '/admin/tenants/*', any: [Permissions.Tenants] },
-  { path: '/auditing/audit-log/*', any: [Permissions.AuditLog] },
-  { path: '/auditing/security-log/*', any: [Permissions.SecurityLog] },
-  { path: '/apigateway/group/*', any: ['ApiGateway.RouteGroup'] },
-  { path: '/apigateway/global/*', any: ['ApiGateway.Global'] },
-  { path: '/apigateway/route/*', any: ['ApiGateway.Route'] },
-  { path: '/apigateway/aggregate-route/*', any: ['ApiGateway.AggregateRoute'] },
-  { path: '/container/layouts/*', any: [Permissions.Layouts] },
-  { path: '/notifications/send/*', any: ['Notifications.Notification.Send'] },
-  { path: '/container/menus/*', any: ['ApiGateway.Menus', Permissions.Menus] },
-  { path: '/identityServer/clients/*', any: ['AbpIdentityServer.Clients'] },
-  { path: '/identityServer/api-resources/*', any: ['AbpIdentityServer.ApiResources'] },
-  { path: '/identityServer/identity-resources/*', any: ['AbpIdentityServer.IdentityResources'] },
-  {
-    path: '/publishingPlatform/*',
-    any: [Permissions.Users, Permissions.Roles, Permissions.Settings, Permissions.Tenants],
-  },
+export const productPages: ProductPage[] = [
+  { path: '/dashboard', component: 'dashboard/index' },
+  ...group('/profile', [
+    ['index', 'profile/index'],
+    ['setting', 'profile/setting'],
+  ]),
+  ...group('/admin', [
+    ['users', 'admin/users/index'],
+    ['roles', 'admin/roles/index'],
+    ['tenants', 'admin/tenants/index'],
+    ['organization-unit', 'admin/organization-unit/index'],
+    ['claim-type', 'admin/claim-type/index'],
+    ['settings', 'admin/settings/index'],
+  ]),
+  ...group('/auditing', [
+    ['audit-log', 'auditing/audit-log/index'],
+    ['security-log', 'auditing/security-log/index'],
+  ]),
+  ...group('/container', [
+    ['layouts', 'container/layouts/index'],
+    ['menus', 'container/menus/index'],
+  ]),
+  ...group('/message', [['notification', 'notifications/notification/index']]),
+  ...group('/notifications', [['send', 'notifications/send/index']]),
+  ...group('/product', [
+    ['catalog', 'catalog/categories/index'],
+    ['brach', 'catalog/brands/index'],
+    ['supplier', 'catalog/suppliers/index'],
+    ['vendor-source', 'catalog/vendor-sources/index'],
+    ['purchase-attributes', 'catalog/purchase-attributes/index'],
+    ['screen-attributes', 'catalog/screen-attributes/index'],
+    ['attributes-group', 'catalog/attribute-groups/index'],
+    ['productList', 'catalog/products/index'],
+    ['recycle', 'catalog/recycle/index'],
+    ['product-detail', 'catalog/product-detail/index'],
+    'price-rules',
+    'gather-list',
+    'sku-download-img',
+  ]),
+  ...group('/charts', ['statistics-erp']),
+  ...group('/apigateway', ['group', 'global', 'route', 'aggregate-route']),
+  ...group('/physical', ['Charge', 'Country', 'FreightStrategy', 'Physical', 'Warehouse', 'Zone']),
+  ...group('/order', [
+    'purchase',
+    'receiving',
+    'statistics-order',
+    'shipment',
+    'shipment-record',
+    'financial',
+    'financial/arrival',
+  ]),
+  ...group('/crm', [
+    'customer',
+    'public-customer',
+    'customer-editing',
+    'activity',
+    'address',
+    'bank-account',
+    'social-account',
+    'subscription',
+    'tag',
+    'crm-order',
+    'job-report',
+    'crm-business',
+  ]),
+  ...group('/identityServer', ['clients', 'api-resources', 'identity-resources']),
+  // spec §2 names the storefront and marketplace pages but not all their paths: the whole group
+  { path: '/publishingPlatform/*' },
 ];
 
-/** Permissions a path requires (any one of), or undefined when the table does not know it. */
-export function requiredPermissions(pathname: string): string[] | undefined {
-  for (const entry of routePermissions) {
-    if (matchPath({ path: entry.path, end: true }, pathname)) return entry.any;
-  }
-  return undefined;
+/** Whether a path names a page of the product (whether or not the user may open it). */
+export function isProductPage(pathname: string): boolean {
+  return productPages.some((p) => matchPath({ path: p.path, end: true }, pathname) !== null);
 }

@@ -11,7 +11,6 @@ import { type AppRoute, matchRoute, walk } from '../routes/route-table.ts';
 import { useRoutes } from '../routes/store.ts';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { PageHost, routeTitleOf } from './PageHost.tsx';
-import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -30,7 +29,7 @@ const tabOf = (r: AppRoute, path: string, search: string): TabView => ({
   noCache: Boolean(r.meta.noCache),
 });
 
-/** The signed-in shell: sidebar (drawer on mobile), top bar, tab bar, kept-alive pages, settings. */
+/** The signed-in shell: sidebar (drawer on mobile), top bar (with the settings button), tab bar, kept-alive pages. */
 export default function Layout() {
   const location = useLocation();
   const tree = useRoutes((s) => s.tree);
@@ -117,7 +116,6 @@ export default function Layout() {
             <PageHost match={match} />
           </AntLayout.Content>
         </AntLayout>
-        {!mobile && <SettingsDrawer />}
       </AntLayout>
     </QueryClientProvider>
   );

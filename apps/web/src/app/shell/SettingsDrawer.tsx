@@ -16,10 +16,10 @@ const toggles: Array<{ key: Exclude<keyof LayoutSettings, 'theme'>; label: strin
 
 /**
  * The right-hand settings panel (spec §2): theme colour, tags view, logo, fixed header, text theme.
- * Opened by a button floating at the right edge on desktop; on a phone the floating button
- * would cover the page, so there it is a plain top-bar button (`inline`).
+ * Opened by a button in the top bar at every width (a button floating at the right edge covered
+ * page content, such as a table's last column).
  */
-export function SettingsDrawer({ inline = false }: { inline?: boolean }) {
+export function SettingsDrawer() {
   const { t } = useTranslation();
   const { message } = useUi();
   const [open, setOpen] = useState(false);
@@ -36,25 +36,13 @@ export function SettingsDrawer({ inline = false }: { inline?: boolean }) {
 
   return (
     <>
-      {inline ? (
-        <Button
-          type="text"
-          icon={<SettingOutlined />}
-          data-testid="settings-button"
-          aria-label={t('layout.settings')}
-          onClick={() => setOpen(true)}
-        />
-      ) : (
-        <button
-          type="button"
-          className="app-settings-button"
-          data-testid="settings-button"
-          aria-label={t('layout.settings')}
-          onClick={() => setOpen(true)}
-        >
-          <SettingOutlined />
-        </button>
-      )}
+      <Button
+        type="text"
+        icon={<SettingOutlined />}
+        data-testid="settings-button"
+        aria-label={t('layout.settings')}
+        onClick={() => setOpen(true)}
+      />
       <Drawer open={open} onClose={() => setOpen(false)} title={t('layout.settings')} size={280} placement="right">
         <div data-testid="settings-drawer" className="app-settings">
           <div className="app-settings-row">

@@ -19,7 +19,12 @@ function leaf(r: AppRoute, icon?: string): Item {
   return {
     key: r.external ? `external:${r.path}` : r.path,
     icon: <MenuIcon name={r.meta.icon ?? icon} />,
-    label: <span data-testid={`menu-${r.name}`}>{label(r)}</span>,
+    // the whole label on hover where the sidebar's width cuts it short
+    label: (
+      <span data-testid={`menu-${r.name}`} title={label(r)}>
+        {label(r)}
+      </span>
+    ),
   };
 }
 
@@ -43,7 +48,11 @@ export function menuItems(routes: AppRoute[]): Item[] {
     out.push({
       key: r.path,
       icon: <MenuIcon name={r.meta.icon} />,
-      label: <span data-testid={`menu-${r.name}`}>{label(r)}</span>,
+      label: (
+        <span data-testid={`menu-${r.name}`} title={label(r)}>
+          {label(r)}
+        </span>
+      ),
       children: menuItems(r.children),
     });
   }

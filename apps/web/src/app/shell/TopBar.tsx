@@ -10,8 +10,8 @@ import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { ErrorLogButton, FullscreenButton, PluginButton, UserMenu } from './TopBarWidgets.tsx';
 
 /**
- * Top bar: sidebar toggle, breadcrumbs, and the right menu (mobile hides plugin, fullscreen, bell,
- * and holds the settings button instead of the floating one).
+ * Top bar: sidebar toggle, breadcrumbs, and the right menu (mobile hides plugin, fullscreen and
+ * bell). The settings button sits here at every width: floating over the page it covered content.
  */
 export function TopBar({
   match,
@@ -44,7 +44,7 @@ export function TopBar({
         {!mobile && <NotificationBell />}
         <ErrorLogButton />
         <LanguageSwitch />
-        {mobile && <SettingsDrawer inline />}
+        <SettingsDrawer />
         <UserMenu />
       </div>
     </div>

@@ -1,9 +1,10 @@
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Input, Popover, Space, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Card, Checkbox, Input, Popover, Space, Table, type TableProps, Tooltip, theme } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '../Access.tsx';
+import { type ColumnFit, columnWidth, SELECTION_WIDTH, tableFonts } from './column-width.ts';
 import { type CrudListOptions, type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
 
 export interface CrudColumn<T> extends ColumnType<T> {
@@ -12,6 +13,8 @@ export interface CrudColumn<T> extends ColumnType<T> {
   sortField?: string;
   /** Starts hidden in the column settings. */
   defaultHidden?: boolean;
+  /** Texts its cells show that must stay whole (status tags, a date format). */
+  fit?: ColumnFit;
 }
 
 export interface CrudPageProps<T> extends CrudListOptions<T> {
@@ -25,7 +28,7 @@ export interface CrudPageProps<T> extends CrudListOptions<T> {
   createPermission?: string;
   /** Excel export: receives the current query (without paging). */
   exportExcel?: { permission?: string; run(query: Omit<CrudQuery, 'skipCount' | 'maxResultCount'>): Promise<void> };
-  /** Per-row actions column. */
+  /** Per-row actions column, fixed to the right edge; as wide as its content needs (at least `actionsWidth`). */
   rowActions?: (record: T) => ReactNode;
   actionsWidth?: number;
   /** Extra toolbar content (left of refresh). */
@@ -39,6 +42,13 @@ export interface CrudPageProps<T> extends CrudListOptions<T> {
 /**
  * The shared list page: search, server-side sort and paging (skipCount/maxResultCount/sorting),
  * loading and empty states, refresh, optional column settings and Excel export.
+ *
+ * Column widths are decided here, not by the content (`scroll.x: 'max-content'` let one long value
+ * widen a column without bound and ignored `width` and `ellipsis`): every column is at least as
+ * wide as its header (and its `fit` texts) in the current language, the actions column as wide as
+ * its buttons, and the table's scroll width is their sum. A column without a width of its own
+ * takes the room the others leave. So headers are never cut, and the fixed actions column sits
+ * beside the others: it covers a column only while the table is scrolled sideways.
  */
 export function CrudPage<T extends object>(props: CrudPageProps<T>) {
   const { t } = useTranslation();
@@ -48,11 +58,25 @@ export function CrudPage<T extends object>(props: CrudPageProps<T>) {
     () => new Set(props.columns.filter((c) => c.defaultHidden).map((c) => c.key)),
   );
   const [exporting, setExporting] = useState(false);
+  const { token } = theme.useToken();
+  const { fontSize, fontFamily, fontWeightStrong } = token;
+  const fonts = useMemo(
+    () => tableFonts({ fontSize, fontFamily, fontWeightStrong }),
+    [fontSize, fontFamily, fontWeightStrong],
+  );
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const actionsNeed = useActionsWidth(actionsRef, list.items, t);
 
-  const columns = useMemo(() => {
+  const { columns, scrollX } = useMemo(() => {
+    let scrollX = 0;
     const cols: ColumnType<T>[] = props.columns
       .filter((c) => !hidden.has(c.key))
-      .map(({ sortField, defaultHidden: _h, ...c }) => ({
+      .map(({ sortField, defaultHidden: _h, fit, ...c }) => {
+        const { width, flexible } = columnWidth(c, { sortable: Boolean(sortField || c.sorter), fit, fonts });
+        scrollX += width;
+        return { ...c, width: flexible ? undefined : width, sortField, fit };
+      })
+      .map(({ sortField, fit: _f, ...c }) => ({
         ...c,
         sorter: sortField ? true : c.sorter,
         sortOrder:
@@ -65,16 +89,35 @@ export function CrudPage<T extends object>(props: CrudPageProps<T>) {
               : c.sortOrder,
       }));
     if (props.rowActions) {
+      const title = t('crud.actions');
+      const width = Math.max(columnWidth({ title, width: props.actionsWidth ?? 160 }, { fonts }).width, actionsNeed);
+      scrollX += width;
       cols.push({
         key: '__actions',
-        title: t('crud.actions'),
+        title,
         fixed: 'right',
-        width: props.actionsWidth ?? 160,
-        render: (_v, record) => props.rowActions!(record),
+        width,
+        render: (_v, record) => (
+          // measured (useActionsWidth): the column is widened to the widest row's buttons
+          <div className="crud-row-actions" style={{ width: 'max-content' }}>
+            {props.rowActions!(record)}
+          </div>
+        ),
       });
     }
-    return cols;
-  }, [props.columns, props.rowActions, props.actionsWidth, hidden, list.sorting, t]);
+    if (props.rowSelection) scrollX += SELECTION_WIDTH;
+    return { columns: cols, scrollX };
+  }, [
+    props.columns,
+    props.rowActions,
+    props.actionsWidth,
+    props.rowSelection,
+    hidden,
+    list.sorting,
+    t,
+    fonts,
+    actionsNeed,
+  ]);
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
@@ -162,23 +205,51 @@ export function CrudPage<T extends object>(props: CrudPageProps<T>) {
           {settings}
         </Space>
       </div>
-      <Table<T>
-        rowKey={props.rowKey}
-        columns={columns}
-        dataSource={list.items}
-        loading={list.query.isLoading || (list.query.isFetching && list.query.isPlaceholderData)}
-        onChange={onChange}
-        rowSelection={props.rowSelection}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('crud.empty') }}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => t('crud.total', { total }),
-        }}
-      />
+      <div ref={actionsRef}>
+        <Table<T>
+          rowKey={props.rowKey}
+          columns={columns}
+          dataSource={list.items}
+          loading={list.query.isLoading || (list.query.isFetching && list.query.isPlaceholderData)}
+          onChange={onChange}
+          rowSelection={props.rowSelection && { columnWidth: SELECTION_WIDTH, ...props.rowSelection }}
+          scroll={{ x: scrollX }}
+          tableLayout="fixed"
+          locale={{ emptyText: t('crud.empty') }}
+          pagination={{
+            current: list.page,
+            pageSize: list.pageSize,
+            total: list.total,
+            showSizeChanger: true,
+            showTotal: (total) => t('crud.total', { total }),
+          }}
+        />
+      </div>
     </Card>
   );
+}
+
+/**
+ * The natural width of the widest row's actions (buttons side by side), measured after each
+ * render of new rows or texts; 0 until measured (and where nothing is laid out, as in tests).
+ */
+function useActionsWidth(container: RefObject<HTMLDivElement | null>, rows: unknown, texts: unknown): number {
+  const [width, setWidth] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when rows or texts change
+  useLayoutEffect(() => {
+    const cells = container.current?.querySelectorAll<HTMLElement>('.crud-row-actions') ?? [];
+    let widest = 0;
+    for (const cell of cells) widest = Math.max(widest, cell.scrollWidth);
+    const padded = widest ? Math.ceil(widest) + columnPadding(cells[0]) : 0;
+    if (padded !== width) setWidth(padded);
+  }, [rows, texts]);
+  return width;
+}
+
+/** The horizontal padding of the cell around `el` (depends on the table's size). */
+function columnPadding(el: HTMLElement | undefined): number {
+  const cell = el?.closest('td');
+  if (!cell) return 0;
+  const style = getComputedStyle(cell);
+  return Math.ceil(Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight)) || 0;
 }

@@ -118,7 +118,7 @@ export function CrudField({ name, label, children, extra, valuePropName }: CrudF
       extra={extra}
       valuePropName={valuePropName}
       required={schema ? isRequired(schema, name) : undefined}
-      rules={schema ? [zodRule(schema, name)] : undefined}
+      rules={schema ? [zodRule(schema, name, typeof label === 'string' ? label : undefined)] : undefined}
     >
       {children}
     </Form.Item>

@@ -2,8 +2,9 @@
 
 export { Access } from '../Access.tsx';
 export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
+export type { ColumnFit } from './column-width.ts';
 export { DeleteAction, type DeleteActionProps } from './DeleteAction.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
-export { applyServerErrors, isRequired, parseForm, zodRule } from './zod-form.ts';
+export { applyServerErrors, isRequired, issueMessage, parseForm, zodRule, zodValueRule } from './zod-form.ts';

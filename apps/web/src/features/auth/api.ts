@@ -1,5 +1,5 @@
 import { findTenantByName } from '../../lib/abp/api.ts';
-import { http, type TokenReply } from '../../lib/http/index.ts';
+import { describeError, type ErrorNotice, HttpError, http, type TokenReply } from '../../lib/http/index.ts';
 import { tr } from '../../lib/i18n/index.ts';
 import type { TenantRef } from '../../lib/session/store.ts';
 
@@ -12,12 +12,25 @@ export function sendPhoneCode(purpose: CodePurpose, phoneNumber: string): Promis
   return http.post(`/api/account/phone/send-${purpose}-code`, { phoneNumber });
 }
 
+// The sign-in form shows a refused sign-in itself, next to what was typed (signInError), not as a
+// notification in a corner.
 export function passwordSignIn(username: string, password: string, tenant?: string): Promise<TokenReply> {
-  return http.token({ grant_type: 'password', username, password }, { tenant });
+  return http.token({ grant_type: 'password', username, password }, { tenant, notify: false });
 }
 
 export function phoneSignIn(phoneNumber: string, code: string, tenant?: string): Promise<TokenReply> {
-  return http.token({ grant_type: 'phone_verify', phone_number: phoneNumber, phone_verify_code: code }, { tenant });
+  return http.token(
+    { grant_type: 'phone_verify', phone_number: phoneNumber, phone_verify_code: code },
+    { tenant, notify: false },
+  );
+}
+
+/** What the sign-in form says about a failed sign-in: the spec's texts (§8), never an OAuth code. */
+export function signInError(error: unknown): ErrorNotice | undefined {
+  if (error instanceof TenantNotAvailableError) return { message: error.message };
+  if (!(error instanceof HttpError)) return undefined;
+  // no answer at all (network, timeout): the client's text for it
+  return error.status === 0 ? { message: error.message } : describeError(error.status, error.body, (key) => tr(key));
 }
 
 export interface RegisterInput {

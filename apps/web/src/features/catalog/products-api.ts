@@ -7,6 +7,7 @@ import { LC } from './api.ts';
 
 /** Products and the recycle area (`/api/catalog/products`, `/api/catalog/recycle/products`). */
 
+/** A variant; `weight` null follows the product's weight. */
 export interface VariantDto {
   id: string;
   productId: string;
@@ -36,9 +37,13 @@ export interface SpecificationDto {
   sort: number;
 }
 
-/** A per-variant override sent with the product, matched by the variant's `valueIds` (the combination). */
+/**
+ * A per-variant override sent with the product, matched by the variant's `valueIds` (the combination).
+ * `sku` null follows the parent SKU; `weight` null follows the product's weight.
+ */
 export interface VariantOverride {
   valueIds: string[];
+  sku?: string | null;
   price?: number | null;
   weight?: number | null;
   length?: number | null;

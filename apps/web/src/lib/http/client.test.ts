@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildPath, buildQuery, createHttpClient, type HttpClientConfig, type TokenReply } from './client.ts';
-import { describeError, type ErrorNotice, HttpError, type StatusTextKey } from './errors.ts';
+import { describeError, type ErrorNotice, type ErrorTextKey, HttpError } from './errors.ts';
 
 const texts: Record<string, string> = {
   'http.401': 'T401',
@@ -11,6 +11,9 @@ const texts: Record<string, string> = {
   'http.default': 'TDEFAULT',
   'http.timeout': 'TTIMEOUT',
   'http.network': 'TNETWORK',
+  'oauth.invalid_grant': '登录失败',
+  'oauth.error': '认证失败',
+  'oauth.noDescription': '请检查输入后重试',
 };
 
 const json = (status: number, body?: unknown) =>
@@ -172,12 +175,23 @@ describe('HTTP client: 401 and the single-flight refresh', () => {
 });
 
 describe('HTTP client: error notification rules (spec §8)', () => {
-  const t = (k: StatusTextKey) => texts[k];
+  const t = (k: ErrorTextKey) => texts[k];
 
-  it('error + error_description → title and description', () => {
+  it('error + error_description → a localized title for the OAuth error, the description as message', () => {
     expect(describeError(400, { error: 'invalid_grant', error_description: '用户名或密码错误!' }, t)).toEqual({
-      title: 'invalid_grant',
+      title: '登录失败',
       message: '用户名或密码错误!',
+    });
+  });
+
+  it('never shows an OAuth error code: an unknown one has the general title, a missing description a hint', () => {
+    expect(describeError(400, { error: 'temporarily_unavailable', error_description: 'later' }, t)).toEqual({
+      title: '认证失败',
+      message: 'later',
+    });
+    expect(describeError(400, { error: 'invalid_grant' }, t)).toEqual({
+      title: '登录失败',
+      message: '请检查输入后重试',
     });
   });
 

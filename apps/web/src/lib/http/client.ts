@@ -2,9 +2,9 @@ import {
   describeError,
   type ErrorBody,
   type ErrorNotice,
+  type ErrorTextKey,
   HttpError,
   parseErrorBody,
-  type StatusTextKey,
 } from './errors.ts';
 
 export type QueryValue = string | number | boolean | null | undefined | Date | ReadonlyArray<string | number | boolean>;
@@ -28,7 +28,7 @@ export interface SessionPort {
   saveTokens(reply: TokenReply): void;
 }
 
-export type ClientTextKey = StatusTextKey | 'http.timeout' | 'http.network';
+export type ClientTextKey = ErrorTextKey | 'http.timeout' | 'http.network';
 
 export interface HttpClientConfig {
   /** Injected for tests; defaults to the global fetch. */
@@ -120,12 +120,16 @@ export class HttpClient {
   }
 
   /** The form-encoded token endpoint (password, phone_verify, refresh_token grants). */
-  token(fields: Record<string, string | undefined>, options?: { tenant?: string }): Promise<TokenReply> {
+  token(
+    fields: Record<string, string | undefined>,
+    options?: { tenant?: string; notify?: RequestOptions['notify'] },
+  ): Promise<TokenReply> {
     return this.request<TokenReply>(TOKEN_PATH, {
       method: 'POST',
       auth: false,
       form: { client_id: this.cfg.clientId, scope: this.cfg.scope, ...fields },
       headers: options?.tenant ? { __tenant: options.tenant } : undefined,
+      notify: options?.notify,
     });
   }
 

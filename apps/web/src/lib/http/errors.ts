@@ -17,6 +17,27 @@ export type ErrorBody = { error?: AbpErrorInfo | string | null; error_descriptio
 
 export type StatusTextKey = 'http.401' | 'http.403' | 'http.404' | 'http.429' | 'http.500' | 'http.default';
 
+/** OAuth error codes (RFC 6749 §5.2) that have a title of their own; others read 'oauth.error'. */
+const OAUTH_CODES = [
+  'invalid_grant',
+  'invalid_client',
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'access_denied',
+] as const;
+type OAuthCode = (typeof OAUTH_CODES)[number];
+export type OAuthTextKey = `oauth.${OAuthCode}` | 'oauth.error' | 'oauth.noDescription';
+
+/** Every text an error notice may need. */
+export type ErrorTextKey = StatusTextKey | OAuthTextKey;
+
+/** The localized title of an OAuth error: the code itself ('invalid_grant') means nothing to a user. */
+export function oauthTitleKey(code: string): OAuthTextKey {
+  return (OAUTH_CODES as readonly string[]).includes(code) ? (`oauth.${code}` as OAuthTextKey) : 'oauth.error';
+}
+
 export class HttpError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
@@ -72,16 +93,17 @@ export function statusTextKey(status: number): StatusTextKey {
 
 /**
  * Spec section 8:
- * - error + error_description → title is the error, message the description;
+ * - error + error_description (OAuth) → title is the error, localized (never the bare code), message
+ *   the description (the server localizes it), or a hint when there is none;
  * - error with details → message is the details, title the error message;
  * - otherwise the error message;
  * - without a body error → the status text (401/403/404/429/500/default).
  */
-export function describeError(status: number, body: ErrorBody, t: (key: StatusTextKey) => string): ErrorNotice {
+export function describeError(status: number, body: ErrorBody, t: (key: ErrorTextKey) => string): ErrorNotice {
   if (body && typeof body === 'object') {
     const { error, error_description: description } = body;
     if (typeof error === 'string' && error) {
-      return description ? { title: error, message: description } : { message: error };
+      return { title: t(oauthTitleKey(error)), message: description || t('oauth.noDescription') };
     }
     if (error && typeof error === 'object') {
       if (error.details) return { title: error.message ?? undefined, message: error.details };

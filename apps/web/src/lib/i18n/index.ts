@@ -80,6 +80,14 @@ export function localize(key: string | null | undefined, ...args: unknown[]): st
   return formatText(key, args);
 }
 
+/** Whether `key` names a text (built-in, server `Key` or `Resource::Key`) rather than being plain text. */
+export function hasText(key: string | null | undefined): boolean {
+  if (!key) return false;
+  if (i18n.exists(key)) return true;
+  const sep = key.indexOf('::');
+  return sep > 0 && Boolean(serverTexts[key.slice(0, sep)]?.[key.slice(sep + 2)]);
+}
+
 /** Typed translation of a built-in key, usable outside React. */
 export function tr(key: TextKey, options?: TOptions): string {
   return i18n.t(key, options ?? {}) as string;

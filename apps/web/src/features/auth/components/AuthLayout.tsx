@@ -23,12 +23,13 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   );
 }
 
-/** Error line of the sign-in forms (e.g. 'the given tenant is not available (name)'). */
-export function AuthError({ message, testid }: { message?: string; testid?: string }) {
+/** Error line of the sign-in forms (e.g. 'the given tenant is not available (name)'), with an optional title. */
+export function AuthError({ message, title, testid }: { message?: string; title?: string; testid?: string }) {
   if (!message) return null;
   return (
     <div className="auth-error" role="alert" data-testid={testid}>
-      {message}
+      {title && <strong className="auth-error-title">{title}</strong>}
+      <span>{message}</span>
     </div>
   );
 }

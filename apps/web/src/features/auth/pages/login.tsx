@@ -3,6 +3,7 @@ import { Button, Input } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { ErrorNotice } from '../../../lib/http/errors.ts';
 import { prefetchShell } from '../../../lib/prefetch.ts';
 import { completeSignIn } from '../../../lib/session/lifecycle.ts';
 import { useSession } from '../../../lib/session/store.ts';
@@ -16,6 +17,7 @@ import {
   resolveTenant,
   safeRedirect,
   sendPhoneCode,
+  signInError,
   TenantNotAvailableError,
 } from '../api.ts';
 import { AuthError, AuthLayout } from '../components/AuthLayout.tsx';
@@ -47,7 +49,7 @@ export default function LoginPage() {
   const hostTenant = tenantFromHost(location.hostname);
   const [mode, setMode] = useState<Mode>('password');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<ErrorNotice>();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [values, setValues] = useState<Values>(() => ({
     tenant: hostTenant ? '' : (useSession.getState().tenant?.name ?? ''),
@@ -113,8 +115,7 @@ export default function LoginPage() {
       completeSignIn(reply, tenant);
       navigate(redirect, { replace: true });
     } catch (err) {
-      if (err instanceof TenantNotAvailableError) setError(err.message);
-      // HTTP errors (wrong password, bad code…) were shown by the client's notification
+      setError(signInError(err));
     } finally {
       setBusy(false);
     }
@@ -129,7 +130,8 @@ export default function LoginPage() {
       message.success(t('login.codeSent'));
       return true;
     } catch (err) {
-      if (err instanceof TenantNotAvailableError) setError(err.message);
+      // sending the code: HTTP errors were notified by the client
+      if (err instanceof TenantNotAvailableError) setError({ message: err.message });
       return false;
     }
   };
@@ -157,7 +159,7 @@ export default function LoginPage() {
           </button>
         ))}
       </div>
-      <AuthError message={error} testid="login-error" />
+      <AuthError title={error?.title} message={error?.message} testid="login-error" />
       <form onSubmit={submit} onFocus={prefetchShell} noValidate>
         {!hostTenant && (
           <Row>

@@ -1,15 +1,19 @@
 import { ClusterOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { GUEST, Permissions } from '@seller/contracts/permissions';
+import { GUEST, Permissions, permissionGroups } from '@seller/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbp } from '../../../lib/abp/config-store.ts';
 import { useAccess } from '../../../lib/access.tsx';
+import { hasText, localize } from '../../../lib/i18n/index.ts';
 import { useSession } from '../../../lib/session/store.ts';
 import { type Figure, fetchRoleCount, fetchUserCount } from '../api.ts';
 
 const PermissionChart = lazy(() => import('../components/PermissionChart.tsx'));
+
+/** Permission name → its group's name (the registry's groups, not the name's first segment). */
+const groupOf = new Map(permissionGroups.flatMap((g) => g.permissions.map((p) => [p.name, g.name] as const)));
 
 function FigureCard({
   testid,
@@ -38,7 +42,7 @@ function FigureCard({
 
 /** Home tab: real figures the platform already serves (users, roles, tenant, identity, grants). */
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const access = useAccess();
   const config = useAbp((s) => s.config);
   const theme = useSession((s) => s.settings.theme);
@@ -49,14 +53,21 @@ export default function DashboardPage() {
   const roles = useQuery({ queryKey: ['dashboard', 'role-count'], queryFn: fetchRoleCount, enabled: canRoles });
   const granted = access.permissions.filter((p) => p !== GUEST);
 
+  // the groups' display names come with the server's texts (resource `Permissions`), in the UI's language
+  // biome-ignore lint/correctness/useExhaustiveDependencies: names follow the language
   const byGroup = useMemo(() => {
     const counts = new Map<string, number>();
     for (const p of granted) {
-      const group = p.split('.')[0];
+      const group = groupOf.get(p) ?? p.split('.')[0];
       counts.set(group, (counts.get(group) ?? 0) + 1);
     }
-    return [...counts].map(([name, value]) => ({ name, value })).sort((a, b) => b.value - a.value);
-  }, [granted]);
+    return [...counts]
+      .map(([group, value]) => {
+        const key = `Permissions::PermissionGroup:${group}`;
+        return { name: hasText(key) ? localize(key) : group, value };
+      })
+      .sort((a, b) => b.value - a.value);
+  }, [granted, i18n.language, config]);
 
   const forbidden: Figure = { kind: 'forbidden' };
   return (

@@ -75,7 +75,9 @@ export function MySecurityLogCard() {
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
-        scroll={{ x: 'max-content' }}
+        // fixed widths, the browser string taking the rest: 'max-content' made the table as wide as that string
+        tableLayout="fixed"
+        scroll={{ x: 800 }}
         locale={{ emptyText: t('crud.empty') }}
         pagination={{
           current: page,
@@ -97,6 +99,7 @@ export function MySecurityLogCard() {
             key: 'action',
             title: tx('Action'),
             dataIndex: 'action',
+            width: 220,
             render: (v: string, r) => {
               const x = r.extraProperties ?? {};
               return (
@@ -113,9 +116,10 @@ export function MySecurityLogCard() {
               );
             },
           },
-          { key: 'ip', title: tx('ClientIpAddress'), dataIndex: 'clientIpAddress' },
-          { key: 'client', title: tx('ClientId'), dataIndex: 'clientId' },
-          { key: 'browser', title: tx('BrowserInfo'), dataIndex: 'browserInfo', ellipsis: true, width: 260 },
+          { key: 'ip', title: tx('ClientIpAddress'), dataIndex: 'clientIpAddress', width: 140 },
+          { key: 'client', title: tx('ClientId'), dataIndex: 'clientId', width: 130, ellipsis: true },
+          // the whole browser string on hover: it is long and says little at a glance
+          { key: 'browser', title: tx('BrowserInfo'), dataIndex: 'browserInfo', ellipsis: true },
         ]}
       />
     </Card>

@@ -139,30 +139,45 @@ export default function UsersPage() {
     await refresh();
   };
 
+  // long values (e-mail addresses, names) are cut to their column with the whole value on hover
   const columns: CrudColumn<UserDto>[] = [
     {
       key: 'userName',
       title: L('DisplayName:UserName'),
       dataIndex: 'userName',
       sortField: 'userName',
-      render: (v: string) => <span data-testid={`user-row-${v}`}>{v}</span>,
+      width: 120,
+      ellipsis: true,
+      render: (v: string) => (
+        <span data-testid={`user-row-${v}`} title={v}>
+          {v}
+        </span>
+      ),
     },
     {
       key: 'name',
       title: L('DisplayName:Name'),
       dataIndex: 'name',
       sortField: 'name',
+      ellipsis: true,
       render: (_v, u) => [u.surname, u.name].filter(Boolean).join(' '),
     },
-    { key: 'email', title: L('DisplayName:Email'), dataIndex: 'email', sortField: 'email' },
-    { key: 'phoneNumber', title: L('DisplayName:PhoneNumber'), dataIndex: 'phoneNumber', sortField: 'phoneNumber' },
+    { key: 'email', title: L('DisplayName:Email'), dataIndex: 'email', sortField: 'email', ellipsis: true },
+    {
+      key: 'phoneNumber',
+      title: L('DisplayName:PhoneNumber'),
+      dataIndex: 'phoneNumber',
+      sortField: 'phoneNumber',
+    },
     {
       key: 'status',
       title: L('DisplayName:IsActive'),
       dataIndex: 'isActive',
       sortField: 'isActive',
+      // a "locked" tag goes below the state when the column is narrow
+      fit: { texts: [L('Active'), L('Inactive'), L('Locked')], tag: true, extra: 16 },
       render: (_v, u) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           {u.isActive ? <Tag color="success">{L('Active')}</Tag> : <Tag>{L('Inactive')}</Tag>}
           {isLocked(u) && (
             <Tag color="error" icon={<LockOutlined />} title={dayjs(u.lockoutEnd).format('YYYY-MM-DD HH:mm')}>
@@ -177,6 +192,7 @@ export default function UsersPage() {
       title: L('CreationTime'),
       dataIndex: 'creationTime',
       sortField: 'creationTime',
+      fit: { texts: ['2026-12-31 23:59'] },
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
   ];
@@ -220,7 +236,6 @@ export default function UsersPage() {
         createPermission={`${P}.Create`}
         exportExcel={{ run: (q) => downloadExport('/api/identity/users/export', q, 'users.xlsx') }}
         columnSettings
-        actionsWidth={220}
         rowActions={(u) => {
           const more = moreItems(u) ?? [];
           return (

@@ -140,7 +140,19 @@ export default function ProductDetailPage() {
             { key: 'sku', title: L('VariantSku'), dataIndex: 'sku' },
             { key: 'label', title: L('VariantLabel'), dataIndex: 'label' },
             { key: 'price', title: L('Price'), dataIndex: 'price', align: 'right' },
-            { key: 'weight', title: L('Weight'), dataIndex: 'weight', align: 'right' },
+            {
+              key: 'weight',
+              title: L('Weight'),
+              dataIndex: 'weight',
+              align: 'right',
+              // no weight of its own: the product's, shown as such
+              render: (w: number | null) =>
+                w ?? (
+                  <Typography.Text type="secondary" title={LC('FollowsProduct')}>
+                    {dash(p.weight)}
+                  </Typography.Text>
+                ),
+            },
             { key: 'dimensions', title: L('Dimensions'), align: 'right', render: (_: unknown, v) => dimensions(v) },
           ]}
         />

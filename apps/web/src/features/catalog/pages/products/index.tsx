@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import {
   PmsTransitions,
   ProductRegions,
@@ -26,6 +26,7 @@ import {
   Tag,
   TreeSelect,
 } from 'antd';
+import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -64,14 +65,22 @@ import {
   regionOptions,
   resourceOptions,
   salesTypeOptions,
-  type VariantOption,
 } from '../../products-api.ts';
 import { ProductImport } from './import.tsx';
-import { DateInput, ScreenValuesInput, toVariantRows, VariantOptionsInput, VariantOverridesTable } from './inputs.tsx';
+import {
+  DateInput,
+  ScreenValuesInput,
+  savedVariantRows,
+  VariantOptionsInput,
+  type VariantRow,
+  VariantTable,
+} from './inputs.tsx';
 
 const P = 'Catalog.Products';
+const attributesKey = ['catalog', 'purchase-attributes', 'all'];
 const L = (key: string) => LC(`DisplayName:${key}`);
 const SKU = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
+const DATE_TIME = 'YYYY-MM-DD HH:mm';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Required text with the spec's own message (§5). */
@@ -90,20 +99,27 @@ const optionalNumber = () =>
     .min(0)
     .nullish()
     .transform((v) => v ?? null);
+/** A list needing one item at least, with the spec's own message for none (also when nothing was picked). */
+const atLeastOne = <T extends z.ZodType>(item: T, message: string) =>
+  z.preprocess((v) => v ?? [], z.array(item).min(1, message));
 /** A required calendar day, 'YYYY-MM-DD'. */
 const day = () => z.string({ error: LC('Product:DateRequired') }).regex(DAY, LC('Product:DateRequired'));
-/** Per-variant values: an empty price is not sent (the variant keeps its own), an empty size clears it. */
-const overridePrice = () =>
-  z
-    .number()
-    .min(0)
-    .nullish()
-    .transform((v) => v ?? undefined);
-const overrideSize = (int = false) =>
+/** A variant's value: empty follows the product (null); a size left empty is none. */
+const variantNumber = (int = false) =>
   (int ? z.number().int() : z.number())
     .min(0)
     .nullish()
     .transform((v) => v ?? null);
+/** A variant's own SKU, same rules as the parent's; empty follows the parent SKU (null). */
+const variantSku = () =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(50)
+    .regex(/^([A-Z0-9]+(-[A-Z0-9]+)*)?$/, LC('SkuFormat'))
+    .nullish()
+    .transform((v) => v || null);
 
 const specificationRow = () => z.object({ name: text('SpecName', 64), value: plainText('SpecValue', 255) });
 /** Spec-sheet names are unique within the product (the server keeps a line by its name). */
@@ -120,11 +136,12 @@ const uniqueSpecName =
 const variantRow = () =>
   z.object({
     valueIds: z.array(z.string()),
-    price: overridePrice(),
-    weight: overrideSize(true),
-    length: overrideSize(),
-    width: overrideSize(),
-    height: overrideSize(),
+    sku: variantSku(),
+    price: variantNumber(),
+    weight: variantNumber(true),
+    length: variantNumber(),
+    width: variantNumber(),
+    height: variantNumber(),
   });
 
 const schema = () =>
@@ -133,9 +150,7 @@ const schema = () =>
       name: required(LC('Product:NameRequired'), 255).min(3, LC('Product:NameMinLength')),
       nameEn: optionalText(255),
       sku: required(LC('Product:SkuRequired'), 50).toUpperCase().regex(SKU, LC('SkuFormat')),
-      categoryIds: z
-        .array(z.string(), { error: LC('Product:CategoryRequired') })
-        .min(1, LC('Product:CategoryRequired')),
+      categoryIds: atLeastOne(z.string(), LC('Product:CategoryRequired')),
       brandId: z
         .string()
         .nullish()
@@ -146,9 +161,7 @@ const schema = () =>
       region: z.enum(ProductRegions, { error: LC('Product:RegionRequired') }),
       developmentDate: day(),
       launchDate: day(),
-      salesTypes: z
-        .array(z.enum(ProductSalesTypes), { error: LC('Product:TypeRequired') })
-        .min(1, LC('Product:TypeRequired')),
+      salesTypes: atLeastOne(z.enum(ProductSalesTypes), LC('Product:TypeRequired')),
       resource: z.enum(ProductResources, { error: LC('Product:ResourceRequired') }),
       inStock: z.boolean().default(false),
       developer: optionalText(64),
@@ -188,11 +201,14 @@ const blank = {
   declaredCurrency: 'USD',
 };
 
-/** Overrides only for variants the chosen options still make (others would be removed by the server). */
-function stillGenerated(rows: z.output<ReturnType<typeof variantRow>>[] | undefined, options: VariantOption[]) {
-  const chosen = new Set(options.flatMap((o) => o.valueIds));
-  return rows?.filter((r) => r.valueIds.length === options.length && r.valueIds.every((id) => chosen.has(id)));
-}
+/**
+ * The `variants` values sent with the product, one per row of the variant table (so a server error
+ * on `variants.N` lands on row N). An empty SKU or weight follows the product (null); an empty
+ * price is the product's price: variants store a price of their own, so "follows" is kept by
+ * the form (an equal price shows as following when the product is opened again).
+ */
+const variantOverrides = (rows: z.output<ReturnType<typeof variantRow>>[] | undefined, price: number): VariantRow[] =>
+  (rows ?? []).map((r) => ({ ...r, price: r.price ?? price }));
 
 function toTreeData(
   nodes: CategoryNode[],
@@ -224,10 +240,7 @@ export default function ProductsPage() {
 
   const categories = useQuery({ queryKey: ['catalog', 'categories', 'all'], queryFn: () => categoriesApi.all() });
   const brands = useQuery({ queryKey: ['catalog', 'brands', 'all'], queryFn: () => brandsApi.all() });
-  const attributes = useQuery({
-    queryKey: ['catalog', 'purchase-attributes', 'all'],
-    queryFn: () => purchaseAttributesApi.all(),
-  });
+  const attributes = useQuery({ queryKey: attributesKey, queryFn: () => purchaseAttributesApi.all() });
   const screenAttributes = useQuery({
     queryKey: ['catalog', 'screen-attributes', 'all'],
     queryFn: () => screenAttributesApi.all(),
@@ -251,13 +264,13 @@ export default function ProductsPage() {
       // the HTTP client has notified
     }
   };
-  const open = (target: ProductDto | 'new') => {
+  const open = (target: ProductDto | 'new', attributeItems = attributes.data?.items) => {
     setForm(
       target === 'new'
         ? { title: LC('New:Product'), initial: blank }
         : {
             title: LC('Edit:Product', target.sku),
-            initial: { ...target, variants: toVariantRows(target.variants) },
+            initial: { ...target, variants: savedVariantRows(target, attributeItems ?? []) },
           },
     );
     setEditing(target);
@@ -266,7 +279,12 @@ export default function ProductsPage() {
   const edit = async (id: string) => {
     setLoadingId(id);
     try {
-      open(await productsApi.get(id));
+      // the variant rows need the values' codes (a SKU equal to the generated one follows the parent)
+      const [product, attributeList] = await Promise.all([
+        productsApi.get(id),
+        queryClient.ensureQueryData({ queryKey: attributesKey, queryFn: () => purchaseAttributesApi.all() }),
+      ]);
+      open(product, attributeList.items);
     } catch {
       // the HTTP client has notified
     } finally {
@@ -276,14 +294,18 @@ export default function ProductsPage() {
   const textFilter = (key: 'developer' | 'purchaser') => (value: string) =>
     setFilters((f) => ({ ...f, [key]: value.trim() || undefined }));
 
+  // Widths fit a 1440 px screen with the sidebar open, in both languages (brand, region and the
+  // people are one click away in the column settings); longer values are cut with a tooltip.
   const columns: CrudColumn<ProductListItem>[] = [
     {
       key: 'sku',
       title: L('Sku'),
       dataIndex: 'sku',
       sortField: 'sku',
+      width: 130,
+      ellipsis: true,
       render: (v: string, r) => (
-        <Link to={`/product/product-detail?id=${r.id}`} data-testid={`product-link-${v}`}>
+        <Link to={`/product/product-detail?id=${r.id}`} data-testid={`product-link-${v}`} title={v}>
           {v}
         </Link>
       ),
@@ -293,25 +315,33 @@ export default function ProductsPage() {
       key: 'categories',
       title: L('Categories'),
       dataIndex: 'categoryIds',
+      width: 100,
+      ellipsis: true,
       render: (ids: string[]) => ids.map((id) => categoryName.get(id) ?? '').join(', '),
     },
     {
       key: 'brand',
       title: L('Brand'),
       dataIndex: 'brandId',
+      width: 100,
+      ellipsis: true,
+      defaultHidden: true,
       render: (id: string | null) => (id ? brandName.get(id) : null),
     },
     {
       key: 'region',
       title: L('Region'),
       dataIndex: 'region',
+      defaultHidden: true,
+      fit: { texts: regionOptions().map((o) => o.label) },
       render: (r: string | null) => (r ? regionLabel(r) : null),
     },
-    { key: 'price', title: L('Price'), dataIndex: 'price', sortField: 'price', align: 'right' },
+    { key: 'price', title: L('Price'), dataIndex: 'price', sortField: 'price', width: 90, align: 'right' },
     {
       key: 'variants',
       title: LC('Variants'),
       dataIndex: 'variantCount',
+      width: 80,
       render: (n: number) => n || null,
     },
     {
@@ -319,10 +349,10 @@ export default function ProductsPage() {
       title: L('PmsStatus'),
       dataIndex: 'pmsStatus',
       sortField: 'pmsStatus',
+      // the status and its change in one place (a tag opening the allowed moves)
+      fit: { texts: pmsStatusOptions().map((o) => o.label), tag: true, extra: 16 },
       render: (s: number, r) => (
-        <Tag color={pmsStatusColor[s]} data-testid={`product-status-${r.sku}`}>
-          {pmsStatusLabel(s)}
-        </Tag>
+        <PmsStatusCell status={s} sku={r.sku} onChange={(to) => act(() => productsApi.approve(r.id, to))} />
       ),
     },
     {
@@ -330,6 +360,7 @@ export default function ProductsPage() {
       title: L('IsActive'),
       dataIndex: 'isActive',
       sortField: 'isActive',
+      width: 80,
       render: (v: boolean, r) => (
         <Switch
           size="small"
@@ -345,16 +376,32 @@ export default function ProductsPage() {
       title: L('InStock'),
       dataIndex: 'inStock',
       defaultHidden: true,
+      width: 80,
       render: (v: boolean) => (v ? '✓' : ''),
     },
-    { key: 'developer', title: L('Developer'), dataIndex: 'developer', defaultHidden: true },
-    { key: 'purchaser', title: L('Purchaser'), dataIndex: 'purchaser', defaultHidden: true },
+    {
+      key: 'developer',
+      title: L('Developer'),
+      dataIndex: 'developer',
+      defaultHidden: true,
+      width: 110,
+      ellipsis: true,
+    },
+    {
+      key: 'purchaser',
+      title: L('Purchaser'),
+      dataIndex: 'purchaser',
+      defaultHidden: true,
+      width: 110,
+      ellipsis: true,
+    },
     {
       key: 'creationTime',
       title: L('CreationTime'),
       dataIndex: 'creationTime',
       sortField: 'creationTime',
-      render: (v: string) => new Date(v).toLocaleString(),
+      fit: { texts: [DATE_TIME] },
+      render: (v: string) => dayjs(v).format(DATE_TIME),
     },
   ];
 
@@ -430,7 +477,6 @@ export default function ProductsPage() {
       </CrudField>
     </Col>
   );
-  const editedVariants = editing && editing !== 'new' ? editing.variants : [];
 
   return (
     <>
@@ -449,7 +495,6 @@ export default function ProductsPage() {
         exportExcel={{
           run: (q) => downloadExport(`${productsApi.url}/export`, { ...q, ...filters }, `${LC('Products')}.xlsx`),
         }}
-        actionsWidth={240}
         rowActions={(r) => (
           <Space size={0}>
             <Access permission={`${P}.Update`}>
@@ -463,19 +508,6 @@ export default function ProductsPage() {
               >
                 {t('crud.edit')}
               </Button>
-            </Access>
-            <Access permission={`${P}.Approve`}>
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: (PmsTransitions[r.pmsStatus] ?? []).map((s) => ({ key: String(s), label: pmsStatusLabel(s) })),
-                  onClick: ({ key }) => void act(() => productsApi.approve(r.id, Number(key))),
-                }}
-              >
-                <Button type="link" size="small" data-testid={`products-approve-${r.sku}`}>
-                  {LC('Approve')}
-                </Button>
-              </Dropdown>
             </Access>
             <Access permission={`${P}.Delete`}>
               <Popconfirm
@@ -504,15 +536,12 @@ export default function ProductsPage() {
         title={form.title}
         schema={formSchema}
         initialValues={form.initial}
-        width={860}
+        width={940}
         onSubmit={async (values) => {
-          if (editing === 'new') await productsApi.create({ ...values, variants: undefined });
+          const variants = variantOverrides(values.variants, values.price);
+          if (editing === 'new') await productsApi.create({ ...values, variants });
           else if (editing) {
-            await productsApi.update(editing.id, {
-              ...values,
-              variants: stillGenerated(values.variants, values.variantOptions),
-              concurrencyStamp: editing.concurrencyStamp,
-            });
+            await productsApi.update(editing.id, { ...values, variants, concurrencyStamp: editing.concurrencyStamp });
           }
           await refresh();
         }}
@@ -642,11 +671,11 @@ export default function ProductsPage() {
         <CrudField name="variantOptions" label={LC('VariantOptions')}>
           <VariantOptionsInput attributes={attributes.data?.items ?? []} />
         </CrudField>
-        {editedVariants.length > 0 && (
-          <Form.Item label={LC('Variants')} extra={LC('VariantOverridesHint')}>
-            <VariantOverridesTable variants={editedVariants} row={rows.variant} />
-          </Form.Item>
-        )}
+        <VariantTable
+          attributes={attributes.data?.items ?? []}
+          saved={editing && editing !== 'new' ? editing : undefined}
+          row={rows.variant}
+        />
 
         <Section title={LC('ProductSection:Detail')} />
         <RowList
@@ -741,5 +770,38 @@ function SkuInput({
         {LC('GenerateSku')}
       </Button>
     </Space.Compact>
+  );
+}
+
+/** A product's PMS status; with the approve permission, a menu of the statuses it may move to. */
+function PmsStatusCell({ status, sku, onChange }: { status: number; sku: string; onChange(to: number): void }) {
+  const access = useAccess();
+  const moves = PmsTransitions[status] ?? [];
+  const tag = (
+    <Tag color={pmsStatusColor[status]} data-testid={`product-status-${sku}`}>
+      {pmsStatusLabel(status)}
+      {access.can(`${P}.Approve`) && moves.length > 0 && (
+        <DownOutlined style={{ fontSize: 10, marginInlineStart: 4 }} />
+      )}
+    </Tag>
+  );
+  if (!access.can(`${P}.Approve`) || moves.length === 0) return tag;
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: moves.map((s) => ({ key: String(s), label: pmsStatusLabel(s) })),
+        onClick: ({ key }) => onChange(Number(key)),
+      }}
+    >
+      <button
+        type="button"
+        aria-label={`${LC('Approve')}: ${pmsStatusLabel(status)}`}
+        data-testid={`products-approve-${sku}`}
+        style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', font: 'inherit' }}
+      >
+        {tag}
+      </button>
+    </Dropdown>
   );
 }

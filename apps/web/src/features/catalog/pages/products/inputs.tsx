@@ -1,6 +1,6 @@
-import { DatePicker, Form, InputNumber, Select, Space, Table } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import { LC, type PurchaseAttributeDto, type ScreenAttributeDto } from '../../api.ts';
 import { ruleOf } from '../../form.ts';
@@ -128,67 +128,233 @@ function SelectPerAttribute({
   );
 }
 
-/** The form's `variants` rows: one per existing variant, in the product's order. */
-export const toVariantRows = (variants: VariantDto[]) =>
-  variants.map((v) => ({
-    valueIds: v.valueIds,
-    price: v.price,
-    weight: v.weight,
-    length: v.length,
-    width: v.width,
-    height: v.height,
-  }));
+/** A combination of the chosen purchase-attribute values: one variant. */
+export interface Combination {
+  valueIds: string[];
+  codes: string[];
+  label: string;
+}
+
+/** Same value ids in any order: the combination of a variant. */
+export const comboKey = (valueIds: string[]) => [...valueIds].sort().join(',');
 
 /**
- * Price, weight and size per existing variant (a Form.List named `variants`, aligned with `variants`);
- * the SKU and label are the server's and only shown.
+ * The variants the chosen options make, as the server makes them: the cartesian product in the
+ * options' order, then the values' order (domain §3.4).
  */
-export function VariantOverridesTable({
-  variants,
+export function combinationsOf(options: VariantOption[], attributes: PurchaseAttributeDto[]): Combination[] {
+  if (!options.length) return [];
+  const values = new Map(attributes.flatMap((a) => a.values.map((v) => [v.id, v] as const)));
+  let result: Combination[] = [{ valueIds: [], codes: [], label: '' }];
+  for (const option of options) {
+    const chosen = [...new Set(option.valueIds)].flatMap((id) => {
+      const v = values.get(id);
+      return v ? [v] : [];
+    });
+    result = result.flatMap((c) =>
+      chosen.map((v) => ({
+        valueIds: [...c.valueIds, v.id],
+        codes: [...c.codes, v.code],
+        label: c.label ? `${c.label} / ${v.value}` : v.value,
+      })),
+    );
+  }
+  return result;
+}
+
+/** The SKU a variant has when it follows the parent: `{parent}-{code1}[-{code2}]`. */
+export const generatedSku = (parent: string | undefined, codes: string[]) =>
+  [(parent ?? '').trim().toUpperCase(), ...codes].join('-');
+
+/**
+ * One row of the form's variant table. An empty `sku` or `weight` follows the product (the parent
+ * SKU with the values' codes; the product's weight); so does an empty `price` (see VariantTable).
+ */
+export interface VariantRow {
+  valueIds: string[];
+  sku?: string | null;
+  price?: number | null;
+  weight?: number | null;
+  length?: number | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+const sameOptions = (a: VariantOption[] = [], b: VariantOption[] = []) =>
+  JSON.stringify(a.map((o) => [o.attributeId, [...new Set(o.valueIds)]])) ===
+  JSON.stringify(b.map((o) => [o.attributeId, [...new Set(o.valueIds)]]));
+
+/**
+ * The rows the table shows for `options`, as the server will keep them: while the options are the
+ * saved product's, its variants as they are (one removed stays removed); once they change, every
+ * combination, a kept one with its values.
+ */
+export function variantRowsFor(
+  options: VariantOption[],
+  attributes: PurchaseAttributeDto[],
+  saved: { variantOptions: VariantOption[]; variants: VariantDto[] } | undefined,
+): { combo: Combination; existing?: VariantDto }[] {
+  const combos = combinationsOf(options, attributes);
+  const existing = new Map((saved?.variants ?? []).map((v) => [comboKey(v.valueIds), v]));
+  if (saved && sameOptions(options, saved.variantOptions)) {
+    const byKey = new Map(combos.map((c) => [comboKey(c.valueIds), c]));
+    return saved.variants.map((v) => ({
+      existing: v,
+      combo: byKey.get(comboKey(v.valueIds)) ?? { valueIds: v.valueIds, codes: [], label: v.label },
+    }));
+  }
+  return combos.map((combo) => ({ combo, existing: existing.get(comboKey(combo.valueIds)) }));
+}
+
+/**
+ * The form's rows for a saved product: a SKU, weight or price equal to what the variant would take
+ * from the product shows as following it (an empty cell).
+ */
+export function savedVariantRows(
+  product: { sku: string; price: number; variantOptions: VariantOption[]; variants: VariantDto[] },
+  attributes: PurchaseAttributeDto[],
+): VariantRow[] {
+  return variantRowsFor(product.variantOptions, attributes, product).map(({ combo, existing: v }) => ({
+    valueIds: combo.valueIds,
+    sku: v && v.sku !== generatedSku(product.sku, combo.codes) ? v.sku : null,
+    price: v && v.price !== product.price ? v.price : null,
+    weight: v?.weight ?? null,
+    length: v?.length ?? null,
+    width: v?.width ?? null,
+    height: v?.height ?? null,
+  }));
+}
+
+type Cell = 'sku' | 'price' | 'weight' | 'length' | 'width' | 'height';
+
+/**
+ * The variants the chosen options make, with each one's SKU, price, weight and size: a Form.List
+ * named `variants`, kept in line with the options (a kept combination keeps what was entered).
+ * An empty SKU, price or weight follows the product, and the cell shows the value it takes as its
+ * placeholder, so a change of the product's price or parent SKU shows at once in every variant
+ * that follows it; an entered value is the variant's own and stays.
+ */
+export function VariantTable({
+  attributes,
+  saved,
   row,
 }: {
-  variants: VariantDto[];
+  attributes: PurchaseAttributeDto[];
+  /** The product being edited, as saved (undefined for a new one). */
+  saved?: { price: number; variantOptions: VariantOption[]; variants: VariantDto[] };
   /** Zod shape of one row, for the cell rules. */
-  row: Record<'price' | 'weight' | 'length' | 'width' | 'height', z.ZodType>;
+  row: Record<Cell, z.ZodType>;
 }) {
-  const cell = (field: keyof typeof row, precision: number) => ({
-    key: field,
-    title: L(field.charAt(0).toUpperCase() + field.slice(1)),
-    width: 110,
-    render: (_: unknown, v: VariantDto, i: number) => (
-      <Form.Item name={[i, field]} rules={[ruleOf(row[field])]} style={{ margin: 0 }}>
-        <InputNumber
-          min={0}
-          precision={precision}
-          size="small"
-          style={{ width: '100%' }}
-          aria-label={`${v.sku} ${L(field.charAt(0).toUpperCase() + field.slice(1))}`}
-          data-testid={`variant-${v.sku}-${field}`}
-        />
-      </Form.Item>
-    ),
+  const form = Form.useFormInstance();
+  const options = Form.useWatch<VariantOption[] | undefined>('variantOptions', form);
+  const parent = Form.useWatch<string | undefined>('sku', form);
+  const price = Form.useWatch<number | null | undefined>('price', form);
+  const weight = Form.useWatch<number | null | undefined>('weight', form);
+  const rows = Form.useWatch<VariantRow[] | undefined>('variants', form) ?? [];
+  const shown = useMemo(() => variantRowsFor(options ?? [], attributes, saved), [options, attributes, saved]);
+
+  // rows follow the options: a kept combination keeps its entries, a new one starts empty
+  useEffect(() => {
+    const current = (form.getFieldValue('variants') as VariantRow[] | undefined) ?? [];
+    const byKey = new Map(current.map((r) => [comboKey(r.valueIds), r]));
+    const next = shown.map(({ combo }) => ({ ...byKey.get(comboKey(combo.valueIds)), valueIds: combo.valueIds }));
+    if (JSON.stringify(next) !== JSON.stringify(current)) form.setFieldValue('variants', next);
+  }, [shown, form]);
+
+  if (!shown.length) return null;
+  const follows = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value));
+  const inherited = (i: number, cell: Cell): string => {
+    if (cell === 'sku') return generatedSku(parent, shown[i]?.combo.codes ?? []);
+    if (cell === 'price') return follows(price);
+    if (cell === 'weight') return follows(weight);
+    return '';
+  };
+  const title = (cell: Cell) => L(cell === 'sku' ? 'VariantSku' : cell.charAt(0).toUpperCase() + cell.slice(1));
+  const input = (cell: Cell, precision: number) => ({
+    key: cell,
+    title: title(cell),
+    width: cell === 'sku' ? 240 : 100,
+    render: (_: unknown, { combo }: (typeof shown)[number], i: number) => {
+      const placeholder = inherited(i, cell);
+      const common = {
+        size: 'small' as const,
+        placeholder: placeholder || undefined,
+        // what an empty cell takes, on hover: "follows product: 39.9"
+        title: placeholder ? `${LC('FollowsProduct')}: ${placeholder}` : undefined,
+        'aria-label': `${combo.label} ${title(cell)}`,
+        'data-testid': `variant-${combo.codes.join('-') || i}-${cell}`,
+      };
+      return (
+        <Form.Item name={[i, cell]} rules={[ruleOf(row[cell])]} style={{ margin: 0 }}>
+          {cell === 'sku' ? (
+            <SkuCell {...common} />
+          ) : (
+            <InputNumber min={0} precision={precision} style={{ width: '100%' }} {...common} />
+          )}
+        </Form.Item>
+      );
+    },
   });
+  const ownPrices = rows.filter((r) => r?.price !== null && r?.price !== undefined).length;
+  const priceChanged = saved !== undefined && price !== undefined && price !== null && price !== saved.price;
   return (
-    <Form.List name="variants">
-      {() => (
-        <Table<VariantDto>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={variants}
-          data-testid="product-variants"
-          columns={[
-            { key: 'sku', title: L('VariantSku'), dataIndex: 'sku' },
-            { key: 'label', title: L('VariantLabel'), dataIndex: 'label' },
-            cell('price', 2),
-            cell('weight', 0),
-            cell('length', 2),
-            cell('width', 2),
-            cell('height', 2),
-          ]}
+    <Form.Item label={LC('Variants')} extra={LC('VariantTable:Hint')}>
+      {priceChanged && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid="variant-price-effect"
+          title={LC('VariantTable:PriceChanged', shown.length - ownPrices, ownPrices)}
         />
       )}
-    </Form.List>
+      <Form.List name="variants">
+        {() => (
+          <Table<(typeof shown)[number]>
+            rowKey={({ combo }) => comboKey(combo.valueIds)}
+            size="small"
+            pagination={false}
+            tableLayout="fixed"
+            scroll={{ x: 110 + 240 + 100 * 5 }}
+            dataSource={shown}
+            data-testid="product-variants"
+            columns={[
+              {
+                key: 'label',
+                title: L('VariantLabel'),
+                width: 110,
+                ellipsis: true,
+                render: (_: unknown, { combo }) => combo.label,
+              },
+              input('sku', 0),
+              input('price', 2),
+              input('weight', 0),
+              input('length', 2),
+              input('width', 2),
+              input('height', 2),
+            ]}
+          />
+        )}
+      </Form.List>
+    </Form.Item>
+  );
+}
+
+/** A variant's own SKU, upper-cased as typed (empty: follows the parent SKU). */
+function SkuCell({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: string | null;
+  onChange?: (v: string) => void;
+  size: 'small';
+  placeholder?: string;
+  title?: string;
+  'aria-label': string;
+  'data-testid': string;
+}) {
+  return (
+    <Input value={value ?? ''} onChange={(e) => onChange?.(e.target.value.toUpperCase())} maxLength={50} {...rest} />
   );
 }

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
@@ -151,6 +152,7 @@ beforeEach(() => {
     const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
     calls.push({ key, options });
     if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    if (answers[key] instanceof Error) throw answers[key];
     return answers[key] as never;
   });
   useAbp.setState({
@@ -166,6 +168,7 @@ beforeEach(() => {
       'Product:TypeRequired': '请至少选择一个类型',
       'Product:ResourceRequired': '请选择资源',
       ListingsHint: '设置刊登后,此商品在各平台的刊登将显示在这里。',
+      'VariantTable:PriceChanged': '新价格将用于跟随商品的 {0} 个变体;{1} 个变体保留自己的价格。',
     },
   });
 });
@@ -191,12 +194,40 @@ function renderAt(path: string) {
 
 const listCalls = () => calls.filter((c) => c.key === 'GET /api/catalog/products');
 
+/** The body of the first call `key`, once made. */
+const sent = (key: string) =>
+  waitFor(() => {
+    const call = calls.find((c) => c.key === key);
+    expect(call).toBeTruthy();
+    return call?.options.json as Record<string, unknown>;
+  });
+
+/** Types into an input (the element or the input inside it) and leaves it. */
+async function type(el: HTMLElement, value: string) {
+  const input = (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
+  await act(async () => {
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+  });
+}
+
+/** The list, then the edit form of the product (its variant table filled in). */
+async function openEdit() {
+  renderAt('/product/productList');
+  await screen.findByText('CUP2408-0001');
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('products-edit-CUP2408-0001'));
+  });
+  await screen.findByTestId('products-form');
+  await screen.findByTestId('variant-WHT-sku');
+}
+
 describe('products list and form', { timeout: 30_000 }, () => {
   it('shows the variant count of a list row and filters by developer', async () => {
     renderAt('/product/productList');
     const table = await screen.findByTestId('products');
     await within(table).findByText('CUP2408-0001');
-    expect(within(table).getByText('马来西亚')).toBeTruthy();
+    expect(within(table).getByText('厨房用品')).toBeTruthy();
     expect(within(table.querySelector('tbody') as HTMLElement).getByText('2')).toBeTruthy();
 
     const box = screen.getByTestId('products-filter-developer');
@@ -208,32 +239,17 @@ describe('products list and form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(listCalls().at(-1)?.options.params).toMatchObject({ developer: '李' }));
   });
 
-  it('fetches the whole product before editing and sends the variant overrides and the spec sheet', async () => {
-    renderAt('/product/productList');
-    await screen.findByText('CUP2408-0001');
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('products-edit-CUP2408-0001'));
-    });
-    const form = await screen.findByTestId('products-form');
+  it('fetches the whole product before editing and sends the spec sheet and every variant’s values', async () => {
+    await openEdit();
+    const form = screen.getByTestId('products-form');
     expect(calls.some((c) => c.key === 'GET /api/catalog/products/p1')).toBe(true);
     await within(form).findByText('马来西亚 (MY)');
     expect((screen.getByTestId('product-spec-0-name') as HTMLInputElement).value).toBe('材质');
-    expect(within(form).getByText('CUP2408-0001-WHT')).toBeTruthy();
-
-    const price = screen.getByTestId('variant-CUP2408-0001-WHT-price') as HTMLInputElement;
-    await act(async () => {
-      fireEvent.change(price, { target: { value: '30' } });
-      fireEvent.blur(price);
-    });
     await act(async () => {
       fireEvent.click(screen.getByTestId('products-form-submit'));
     });
-    const put = await waitFor(() => {
-      const call = calls.find((c) => c.key === 'PUT /api/catalog/products/p1');
-      expect(call).toBeTruthy();
-      return call!;
-    });
-    expect(put.options.json).toMatchObject({
+    const put = await sent('PUT /api/catalog/products/p1');
+    expect(put).toMatchObject({
       concurrencyStamp: 'stamp-1',
       region: 'MY',
       developmentDate: '2024-07-01',
@@ -243,11 +259,72 @@ describe('products list and form', { timeout: 30_000 }, () => {
       screenValues: [{ attributeId: 's1', optionIds: ['o1'] }],
       specifications: [{ name: '材质', value: '304 不锈钢' }],
       detailContent: '详情:双层真空',
+      // unchanged: the generated SKUs follow the parent, the equal prices the product's
       variants: [
-        { valueIds: ['v1'], price: 25.5, weight: 300, length: null },
-        { valueIds: ['v2'], price: 30, weight: 300, length: null },
+        { valueIds: ['v1'], sku: null, price: 25.5, weight: 300, length: null },
+        { valueIds: ['v2'], sku: null, price: 25.5, weight: 300, length: null },
       ],
     });
+  });
+
+  it('sets a variant’s own SKU, price and weight; empty cells follow the product, visibly', async () => {
+    await openEdit();
+    const table = screen.getByTestId('product-variants');
+    // what following variants take, shown where their values would be
+    const blackSku = () => screen.getByTestId('variant-BLK-sku') as HTMLInputElement;
+    const blackPrice = () => screen.getByTestId('variant-BLK-price') as HTMLInputElement;
+    expect(blackSku().value).toBe('');
+    expect(blackSku().placeholder).toBe('CUP2408-0001-BLK');
+    expect(blackPrice().placeholder).toBe('25.5');
+    expect(within(table).getByText('白色')).toBeTruthy();
+
+    await type(screen.getByTestId('variant-WHT-sku'), 'cup-white');
+    await type(screen.getByTestId('variant-WHT-price'), '30');
+    await type(screen.getByTestId('variant-WHT-weight'), '280');
+    await type(screen.getByTestId('variant-BLK-weight'), '');
+    // a new product price and parent SKU: the following variant shows them at once, the own price stays
+    await type(screen.getByTestId('product-price'), '27');
+    await type(screen.getByTestId('product-sku'), 'CUP2408-0002');
+    await waitFor(() => expect(blackPrice().placeholder).toBe('27'));
+    expect(blackSku().placeholder).toBe('CUP2408-0002-BLK');
+    expect((screen.getByTestId('variant-WHT-price') as HTMLInputElement).value).toBe('30.00');
+    expect(screen.getByTestId('variant-price-effect').textContent).toBe(
+      '新价格将用于跟随商品的 1 个变体;1 个变体保留自己的价格。',
+    );
+    expect((screen.getByTestId('variant-BLK-weight') as HTMLInputElement).placeholder).toBe('300');
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('products-form-submit'));
+    });
+    expect((await sent('PUT /api/catalog/products/p1')).variants).toEqual([
+      { valueIds: ['v1'], sku: null, price: 27, weight: null, length: null, width: null, height: null },
+      { valueIds: ['v2'], sku: 'CUP-WHITE', price: 30, weight: 280, length: null, width: null, height: null },
+    ]);
+  });
+
+  it('shows the server’s refusal of a variant’s SKU on that variant’s cell', async () => {
+    answers['PUT /api/catalog/products/p1'] = new HttpError(
+      400,
+      {
+        error: {
+          message: 'invalid',
+          validationErrors: [{ message: 'SKU CUP-X 已被占用。', members: ['variants.1.sku'] }],
+        },
+      },
+      '/api/catalog/products/p1',
+      'invalid',
+    );
+    try {
+      await openEdit();
+      await type(screen.getByTestId('variant-WHT-sku'), 'cup-x');
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('products-form-submit'));
+      });
+      const cell = screen.getByTestId('variant-WHT-sku').closest('.ant-form-item') as HTMLElement;
+      await within(cell).findByText('SKU CUP-X 已被占用。');
+    } finally {
+      answers['PUT /api/catalog/products/p1'] = product;
+    }
   });
 
   it('shows the spec messages for the new required fields of an empty form', async () => {

@@ -1,0 +1,31 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+// the menus every tenant is seeded with: their `meta.icon` names are what the sidebar must draw
+import seed from '../../../server/src/modules/platform/seed.ts?raw';
+import { MenuIcon, menuIconFor } from './MenuIcon.tsx';
+
+const seededIcons = [...new Set([...seed.matchAll(/\bicon:\s*'([^']+)'/g)].map((m) => m[1]))];
+
+describe('MenuIcon', () => {
+  afterEach(cleanup);
+
+  it('has its own icon for every icon name the seeded menus use', () => {
+    expect(seededIcons.length).toBeGreaterThan(20);
+    expect(seededIcons.filter((name) => !menuIconFor(name))).toEqual([]);
+  });
+
+  it('reads antd names and short names alike, and falls back for unknown ones', () => {
+    expect(menuIconFor('ApartmentOutlined')).toBe(menuIconFor('apartment'));
+    const { container } = render(
+      <>
+        <MenuIcon name="ToolOutlined" />
+        <MenuIcon name="no-such-icon" />
+        <MenuIcon name={null} />
+      </>,
+    );
+    expect([...container.querySelectorAll('[role="img"]')].map((e) => e.getAttribute('aria-label'))).toEqual([
+      'tool',
+      'appstore',
+    ]);
+  });
+});

@@ -1,0 +1,208 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Form, type FormInstance, Input } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { i18n, setCulture } from '../../lib/i18n/index.ts';
+import { UiContext } from '../../lib/ui-bridge.ts';
+import { CrudField, FormOverlay } from './FormOverlay.tsx';
+import { parseForm, zodRule } from './zod-form.ts';
+
+/**
+ * What a user reads under a field: every Zod rule says what is wrong (required, the length limit,
+ * the format), in the current language, with the field's label, even where the form's schema passes
+ * the label itself as its message (as the users and tenant forms do, like the server's schemas).
+ */
+
+const labels = {
+  'zh-Hans': { userName: '用户名', email: '邮箱', roles: '角色', count: '数量', role: '角色名称' },
+  en: { userName: 'User name', email: 'E-mail', roles: 'Roles', count: 'Quantity', role: 'Role name' },
+} as const;
+
+type Culture = keyof typeof labels;
+
+/** The users form's rules (identity/dto.ts on the server): the label as message, limits without one. */
+function userSchema(culture: Culture) {
+  const l = labels[culture];
+  return z.object({
+    userName: z
+      .string(l.userName)
+      .trim()
+      .min(1, l.userName)
+      .max(256)
+      .regex(/^[A-Za-z0-9\-._@+]+$/, culture === 'en' ? 'Only letters and digits' : '只能包含字母和数字'),
+    email: z.email(l.email).max(256),
+    roles: z.array(z.string()).min(1).max(2),
+    count: z.coerce.number().int().min(1).max(99),
+    // a message meant for "required" only (the role form): a too long name still says "too long"
+    role: z
+      .string(culture === 'en' ? 'The role name cannot be empty.' : '角色名称不能为空。')
+      .trim()
+      .max(8),
+    // a text key as the message: localized when shown
+    phone: z.string().regex(/^\d+$/, 'validation.phone').optional(),
+  });
+}
+
+const host: { form?: FormInstance } = {};
+const ui = { message: {}, notification: {} } as never;
+
+function UserForm({ culture }: { culture: Culture }) {
+  const schema = userSchema(culture);
+  const l = labels[culture];
+  return (
+    <FormOverlay open title="user" schema={schema} testid="user-form" onSubmit={async () => {}} onClose={() => {}}>
+      <CrudField name="userName" label={l.userName}>
+        <Input data-testid="userName" />
+      </CrudField>
+      <CrudField name="email" label={l.email}>
+        <Input data-testid="email" />
+      </CrudField>
+      <CrudField name="roles" label={l.roles}>
+        <Input data-testid="roles" />
+      </CrudField>
+      <CrudField name="count" label={l.count}>
+        <Input data-testid="count" />
+      </CrudField>
+      <CrudField name="role" label={l.role}>
+        <Input data-testid="role" />
+      </CrudField>
+      <CrudField name="phone" label="phone">
+        <Input data-testid="phone" />
+      </CrudField>
+    </FormOverlay>
+  );
+}
+
+/** Types the values, submits, and returns the message shown under each field. */
+async function submit(culture: Culture, values: Record<string, string>, fields: readonly string[]) {
+  await act(async () => setCulture(culture));
+  render(
+    <UiContext value={ui}>
+      <UserForm culture={culture} />
+    </UiContext>,
+  );
+  for (const [name, value] of Object.entries(values)) {
+    fireEvent.change(screen.getByTestId(name), { target: { value } });
+  }
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+  });
+  const shown: Record<string, string> = {};
+  for (const name of fields) {
+    const item = screen.getByTestId(name).closest('.ant-form-item');
+    await act(async () => {});
+    shown[name] = item?.querySelector('.ant-form-item-explain-error')?.textContent ?? '';
+  }
+  return shown;
+}
+
+const ALL = ['userName', 'email', 'roles', 'count', 'role', 'phone'] as const;
+const tooLong = 'a'.repeat(257);
+
+afterEach(async () => {
+  cleanup();
+  await act(async () => setCulture('zh-Hans'));
+});
+
+describe('form validation messages (zh-Hans)', () => {
+  it('says that a field is required, naming the field', async () => {
+    const shown = await submit('zh-Hans', {}, ALL);
+    expect(shown.userName).toBe('用户名不能为空');
+    expect(shown.email).toBe('邮箱不能为空');
+    expect(shown.roles).toBe('角色不能为空');
+    expect(shown.count).toBe('数量不能为空');
+    expect(shown.phone).toBe('');
+  });
+
+  it('states the limit that was broken, and the format', async () => {
+    const shown = await submit(
+      'zh-Hans',
+      { userName: tooLong, email: 'not-an-email', count: '120', role: 'much-too-long', phone: 'x1' },
+      ALL,
+    );
+    expect(shown.userName).toBe('用户名长度不能超过 256 个字符');
+    expect(shown.email).toBe('邮箱格式不正确');
+    expect(shown.count).toBe('数量不能大于 99');
+    expect(shown.role).toBe('角色名称长度不能超过 8 个字符');
+    expect(shown.phone).toBe('请输入正确的手机号码');
+  });
+
+  it('keeps a message the schema gives for one rule', async () => {
+    const shown = await submit('zh-Hans', { userName: 'bad name!', count: '0' }, ALL);
+    expect(shown.userName).toBe('只能包含字母和数字');
+    expect(shown.count).toBe('数量不能小于 1');
+  });
+});
+
+describe('form validation messages (en)', () => {
+  it('says that a field is required, naming the field', async () => {
+    const shown = await submit('en', {}, ALL);
+    expect(shown.userName).toBe('User name is required');
+    expect(shown.email).toBe('E-mail is required');
+    expect(shown.count).toBe('Quantity is required');
+  });
+
+  it('states the limit that was broken, and the format', async () => {
+    const shown = await submit(
+      'en',
+      { userName: tooLong, email: 'not-an-email', count: '120', role: 'much-too-long', phone: 'x1' },
+      ALL,
+    );
+    expect(shown.userName).toBe('User name must be at most 256 characters');
+    expect(shown.email).toBe('E-mail is not a valid e-mail address');
+    expect(shown.count).toBe('Quantity must be at most 99');
+    expect(shown.role).toBe('Role name must be at most 8 characters');
+    expect(shown.phone).toBe('Please enter a correct phone number');
+  });
+});
+
+function Plain({ rule }: { rule: ReturnType<typeof zodRule> }) {
+  const [form] = Form.useForm();
+  host.form = form;
+  return (
+    <Form form={form}>
+      <Form.Item name="userName" label={i18n.language === 'en' ? 'User name' : '用户名'} rules={[rule]}>
+        <Input data-testid="plain" />
+      </Form.Item>
+    </Form>
+  );
+}
+
+function Rows() {
+  const [form] = Form.useForm();
+  host.form = form;
+  return (
+    <Form form={form} initialValues={{ specs: [{ key: 'abcd' }] }}>
+      <Form.List name="specs">
+        {(rows) =>
+          rows.map((row) => (
+            <Form.Item key={row.key} name={[row.name, 'key']}>
+              <Input />
+            </Form.Item>
+          ))
+        }
+      </Form.List>
+    </Form>
+  );
+}
+
+describe('other ways of using the schema', () => {
+  it('a rule without a label takes the form item’s label', async () => {
+    await act(async () => setCulture('en'));
+    render(<Plain rule={zodRule(z.object({ userName: z.string().min(3) }), 'userName')} />);
+    fireEvent.change(screen.getByTestId('plain'), { target: { value: 'ab' } });
+    await act(async () => {
+      await host.form?.validateFields().catch(() => undefined);
+    });
+    expect(host.form?.getFieldError('userName')).toEqual(['User name must be at least 3 characters']);
+  });
+
+  it('a whole-object check of list rows says what is wrong with each row', async () => {
+    const schema = z.object({ specs: z.array(z.object({ key: z.string().max(3) })) });
+    render(<Rows />);
+    await act(async () => {
+      parseForm(schema, host.form?.getFieldsValue(true), host.form as FormInstance);
+    });
+    expect(host.form?.getFieldError(['specs', 0, 'key'])).toEqual(['此项长度不能超过 3 个字符']);
+  });
+});

@@ -17,15 +17,14 @@ import {
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
-import { modules } from './modules/index.ts';
-import { requestOrigin, verifyAccessToken } from './platform/auth/access-tokens.ts';
-import { TokenKeys } from './platform/auth/keys.ts';
-import { Revocations } from './platform/auth/revocations.ts';
-import { Bus } from './platform/bus.ts';
-import { Cache } from './platform/cache.ts';
-import type { CurrentUser } from './platform/context.ts';
-import { DataAccess } from './platform/data.ts';
-import type { Database } from './platform/db/client.ts';
+import { requestOrigin, verifyAccessToken } from './core/auth/access-tokens.ts';
+import { TokenKeys } from './core/auth/keys.ts';
+import { Revocations } from './core/auth/revocations.ts';
+import { Bus } from './core/bus.ts';
+import { Cache } from './core/cache.ts';
+import type { CurrentUser } from './core/context.ts';
+import { DataAccess } from './core/data.ts';
+import type { Database } from './core/db/client.ts';
 import {
   AppError,
   forbidden,
@@ -33,46 +32,19 @@ import {
   requestProblem,
   unauthorized,
   type ValidationErrorItem,
-} from './platform/errors.ts';
-import { cultureFrom, t } from './platform/localization/index.ts';
-import './platform/localization/platform.ts';
+} from './core/errors.ts';
+import { cultureFrom, t } from './core/localization/index.ts';
+import type { Services } from './core/services.ts';
+import { modules } from './modules/index.ts';
+import './core/localization/platform.ts';
+import { installInputGuard } from './core/input-guard.ts';
+import { Jobs } from './core/jobs.ts';
+import { PermissionChecker } from './core/permissions.ts';
+import { RateLimiter } from './core/rate-limit.ts';
+import { securityHeaders } from './core/security-headers.ts';
+import { compileSerializer } from './core/serializer.ts';
+import { requestedTenant, TenantStore, tenantNotAvailable } from './core/tenancy.ts';
 import { recordAudit } from './modules/auditing/service.ts';
-import { installInputGuard } from './platform/input-guard.ts';
-import { Jobs } from './platform/jobs.ts';
-import { PermissionChecker } from './platform/permissions.ts';
-import { RateLimiter } from './platform/rate-limit.ts';
-import { securityHeaders } from './platform/security-headers.ts';
-import { compileSerializer } from './platform/serializer.ts';
-import { requestedTenant, TenantStore, tenantNotAvailable } from './platform/tenancy.ts';
-
-/** Shared services handed to every module (one instance per server process). */
-export interface Services {
-  config: AppConfig;
-  data: DataAccess;
-  bus: Bus;
-  cache: Cache;
-  /**
-   * Answers of hot list reads (the product list), kept briefly and dropped by the module on
-   * every write of the tenant; bounded, as a page weighs kilobytes.
-   */
-  pages: Cache;
-  keys: TokenKeys;
-  revocations: Revocations;
-  permissions: PermissionChecker;
-  tenants: TenantStore;
-  rateLimiter: RateLimiter;
-  /** Durable background jobs (pg-boss in the `pgboss` schema of the main database). */
-  jobs: Jobs;
-  /** Every registered route with its schema and access rule (for api-definition). */
-  routes: RegisteredRoute[];
-}
-
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-  schema?: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown> };
-  config?: { anonymous?: boolean; authenticated?: boolean; permission?: string | string[] };
-}
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
 

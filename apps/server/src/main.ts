@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { openDatabase } from './core/db/client.ts';
 import { DEFAULT_ADMIN_PASSWORD } from './modules/identity/seed.ts';
-import { openDatabase } from './platform/db/client.ts';
 import { seedAll } from './seed.ts';
 
 const config = loadConfig();

@@ -1,10 +1,10 @@
-import type { Services } from './app.ts';
+import type { CurrentTenant } from './core/context.ts';
+import type { Services } from './core/services.ts';
 import { seedCatalogDemo } from './modules/catalog/seed.ts';
 import { seedIdentity } from './modules/identity/seed.ts';
 import { seedClients } from './modules/identity-server/seed.ts';
-import { seedMenus } from './modules/platform/seed.ts';
+import { seedMenus } from './modules/menus/seed.ts';
 import { ensureTenant } from './modules/tenants/service.ts';
-import type { CurrentTenant } from './platform/context.ts';
 
 /** Everything a new tenant (or the host) needs: roles, admin user, grants, menus. */
 export async function seedTenant(

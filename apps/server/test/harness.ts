@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { buildApp, type Services } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { CurrentTenant } from '../src/core/context.ts';
+import { openDatabase } from '../src/core/db/client.ts';
+import type { Services } from '../src/core/services.ts';
 import { ensureTenant } from '../src/modules/tenants/service.ts';
-import type { CurrentTenant } from '../src/platform/context.ts';
-import { openDatabase } from '../src/platform/db/client.ts';
 import { seedAll, seedTenant } from '../src/seed.ts';
 
 /**

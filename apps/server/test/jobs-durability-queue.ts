@@ -3,8 +3,8 @@
  * (`jobs-worker.ts`): its options, and the tables where the handler leaves its effect.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/platform/db/client.ts';
-import type { DefineOptions } from '../src/platform/jobs.ts';
+import type { Db } from '../src/core/db/client.ts';
+import type { DefineOptions } from '../src/core/jobs.ts';
 
 export const DURABILITY_QUEUE = 'test.durability';
 

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/platform/db/client.ts';
-import { Jobs } from '../src/platform/jobs.ts';
+import { openDatabase } from '../src/core/db/client.ts';
+import { Jobs } from '../src/core/jobs.ts';
 import { createEffectTables, DURABILITY_OPTIONS, DURABILITY_QUEUE } from './jobs-durability-queue.ts';
 
 const worker = new URL('./jobs-worker.ts', import.meta.url).pathname;

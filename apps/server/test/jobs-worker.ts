@@ -5,9 +5,9 @@
  * effect, so the test can kill it in the middle of a run.
  */
 import { sql } from 'drizzle-orm';
-import { DataAccess } from '../src/platform/data.ts';
-import { openDatabase } from '../src/platform/db/client.ts';
-import { Jobs } from '../src/platform/jobs.ts';
+import { DataAccess } from '../src/core/data.ts';
+import { openDatabase } from '../src/core/db/client.ts';
+import { Jobs } from '../src/core/jobs.ts';
 import { createEffectTables, DURABILITY_OPTIONS, DURABILITY_QUEUE } from './jobs-durability-queue.ts';
 
 const target = process.env.JOBS_TEST_DB;

@@ -6,12 +6,12 @@
 import { NotificationReadState } from '@seller/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JobInfo, Jobs } from '../src/core/jobs.ts';
 import { ANNOUNCEMENT } from '../src/modules/notifications/definitions.ts';
 import { RETENTION_CRON, RETENTION_JOB } from '../src/modules/notifications/retention.ts';
 import { notifications, userNotifications } from '../src/modules/notifications/schema.ts';
 import { publish } from '../src/modules/notifications/service.ts';
 import { createUser } from '../src/modules/permission-management/test-support.ts';
-import { type JobInfo, Jobs } from '../src/platform/jobs.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { owned } from '../src/core/crud.ts';
 import { roles } from '../src/modules/identity/schema.ts';
-import { owned } from '../src/platform/crud.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -7,9 +7,9 @@ import features from './features/routes.ts';
 import files from './files/routes.ts';
 import identity from './identity/routes.ts';
 import identityServer from './identity-server/routes.ts';
+import menus from './menus/routes.ts';
 import notifications from './notifications/routes.ts';
 import permissionManagement from './permission-management/routes.ts';
-import platform from './platform/routes.ts';
 import settings from './settings/routes.ts';
 import tenants from './tenants/routes.ts';
 
@@ -22,7 +22,7 @@ export const modules: FastifyPluginAsync[] = [
   permissionManagement,
   settings,
   features,
-  platform,
+  menus,
   auditing,
   notifications,
   files,

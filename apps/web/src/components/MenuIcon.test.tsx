@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 // the menus every tenant is seeded with: their `meta.icon` names are what the sidebar must draw
-import seed from '../../../server/src/modules/platform/seed.ts?raw';
+import seed from '../../../server/src/modules/menus/seed.ts?raw';
 import { MenuIcon, menuIconFor } from './MenuIcon.tsx';
 
 const seededIcons = [...new Set([...seed.matchAll(/\bicon:\s*'([^']+)'/g)].map((m) => m[1]))];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RegisteredRoute, Services } from '../../app.ts';
+import type { RegisteredRoute, Services } from '../../core/services.ts';
 
 /**
  * `GET /api/abp/api-definition` (wire contract §6), generated from the registered routes

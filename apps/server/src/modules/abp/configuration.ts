@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { allResources } from '../../platform/localization/index.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { allResources } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
 import { getFeatures } from '../features/service.ts';
 import { getSettingValues } from '../settings/service.ts';
 import { currentCultures, languageFilesMap, languages, languagesMap, windowsTimeZone } from './cultures.ts';

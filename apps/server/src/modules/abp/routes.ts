@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cultureFrom } from '../../platform/localization/index.ts';
+import { cultureFrom } from '../../core/localization/index.ts';
 import { apiDefinitionJson } from './api-definition.ts';
 import { applicationConfigurationJson, applicationLocalization, watchConfiguration } from './configuration.ts';
 

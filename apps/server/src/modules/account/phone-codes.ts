@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import { identitySetting } from '../identity/settings.ts';
 import { phoneCodes } from './schema.ts';
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantId, time } from '../../platform/db/columns.ts';
+import { id, tenantId, time } from '../../core/db/columns.ts';
 
 /** One-time phone codes: hashed, purpose-bound, expiring, with a tries counter. */
 export const phoneCodes = pgTable(

@@ -1,12 +1,12 @@
 import { VerifyType } from '@seller/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { type CrudContext, insertOwned, updateOwned } from '../../platform/crud.ts';
-import { AppError } from '../../platform/errors.ts';
-import { t } from '../../platform/localization/index.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { type CrudContext, insertOwned, updateOwned } from '../../core/crud.ts';
+import { AppError } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { roles, userRoles, users } from '../identity/schema.ts';
 import { writeSecurityLog } from '../identity/security-log.ts';

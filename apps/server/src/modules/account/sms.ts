@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../core/services.ts';
 
 /**
  * Pluggable SMS sending, chosen by `config.smsSender` (env SMS_SENDER). The default `log`

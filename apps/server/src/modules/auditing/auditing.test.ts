@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
+import type { CurrentTenant } from '../../core/context.ts';
 import { securityLogs } from '../identity/schema.ts';
 import { createUser, token, userIdOf } from '../permission-management/test-support.ts';
 import { auditLogs, type EntityChange } from './schema.ts';

@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 /** Texts of the auditing module: pages, columns, filters, export headers (en and zh-Hans). */
 const actions = {

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantId, time } from '../../platform/db/columns.ts';
+import { id, tenantId, time } from '../../core/db/columns.ts';
 
 export interface PropertyChange {
   propertyName: string;

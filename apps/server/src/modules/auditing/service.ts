@@ -13,11 +13,11 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { type CrudContext, orderBy, owned, page } from '../../platform/crud.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
-import { notFound, unauthorized } from '../../platform/errors.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { type CrudContext, orderBy, owned, page } from '../../core/crud.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { notFound, unauthorized } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import { securityLogs } from '../identity/schema.ts';
 import type { AuditLogFilter, MySecurityLogQuery, SecurityLogFilter } from './dto.ts';
 import './locales.ts';

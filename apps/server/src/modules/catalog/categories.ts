@@ -1,9 +1,9 @@
 import { asc, eq, isNull, ne } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { type CrudContext, getOwned, owned, recordChange, updateOwned } from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { businessError, fieldError } from '../../platform/errors.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { type CrudContext, getOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { businessError, fieldError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import type { CategoryInput, CategoryMoveInput, CategoryUpdateInput } from './dto.ts';
 import { resourceService } from './resource.ts';
 import { attributeGroups, categories } from './schema.ts';

@@ -1,8 +1,8 @@
 import { PmsStatus, ProductRegions, ProductResources } from '@seller/contracts';
 import { and, eq, like } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import { type CurrentTenant, systemContext } from '../../platform/context.ts';
-import { owned } from '../../platform/crud.ts';
+import { type CurrentTenant, systemContext } from '../../core/context.ts';
+import { owned } from '../../core/crud.ts';
+import type { Services } from '../../core/services.ts';
 import { placeholderPng } from '../files/png.ts';
 import { storeFile } from '../files/service.ts';
 import { productImages, productSpecifications, productVendors, type TierPrice } from './product-parts-schema.ts';

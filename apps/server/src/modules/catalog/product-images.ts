@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import { type CrudContext, getOwned, owned, recordChange } from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { type CrudContext, getOwned, owned, recordChange } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { fieldError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import { filesService } from '../files/service.ts';
 import { IMAGES_MAX } from './product-dto.ts';
 import { productImages } from './product-parts-schema.ts';

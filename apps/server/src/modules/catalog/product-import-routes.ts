@@ -3,8 +3,8 @@ import { Permissions } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../platform/errors.ts';
-import { t } from '../../platform/localization/index.ts';
+import { fieldError } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
 import { IMPORT_MAX_BYTES, importProducts, importTemplate } from './product-import.ts';
 
 const base = '/api/catalog/products';

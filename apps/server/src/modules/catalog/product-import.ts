@@ -1,11 +1,11 @@
 import { type Culture, Cultures, ProductRegions, ProductResources, ProductSalesTypes } from '@seller/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Services } from '../../app.ts';
-import { type CrudContext, owned } from '../../platform/crud.ts';
-import { AppError } from '../../platform/errors.ts';
-import { t } from '../../platform/localization/index.ts';
-import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../platform/spreadsheet.ts';
+import { type CrudContext, owned } from '../../core/crud.ts';
+import { AppError } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
+import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../core/spreadsheet.ts';
 import { type ProductInput, productInput } from './product-dto.ts';
 import { createProduct } from './products.ts';
 import { brands, categories } from './schema.ts';

@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 /** Texts of products and the recycle area (added to the `Catalog` and `Menus` resources). */
 

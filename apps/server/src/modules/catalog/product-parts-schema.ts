@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { audited, concurrency, id, softDelete, tenantId, tenantKey, time } from '../../platform/db/columns.ts';
+import { audited, concurrency, id, softDelete, tenantId, tenantKey, time } from '../../core/db/columns.ts';
 import { products, suppliers } from './schema.ts';
 
 /** One quantity step of a purchase price (domain §3.5, LingXing `step_prices{moq, price}`). */

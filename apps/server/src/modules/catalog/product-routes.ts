@@ -1,7 +1,7 @@
 import { Permissions, pagedResult } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { t } from '../../platform/localization/index.ts';
+import { t } from '../../core/localization/index.ts';
 import { sendXlsx } from '../auditing/export.ts';
 import { idParams } from './dto.ts';
 import {

@@ -1,8 +1,8 @@
 import { PmsStatus } from '@seller/contracts';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import { type CurrentTenant, systemContext } from '../../platform/context.ts';
-import { owned } from '../../platform/crud.ts';
+import { type CurrentTenant, systemContext } from '../../core/context.ts';
+import { owned } from '../../core/crud.ts';
+import type { Services } from '../../core/services.ts';
 import { seedCatalogueDemo } from './product-catalogue-seed.ts';
 import type { ProductInput } from './product-dto.ts';
 import { productService } from './products.ts';

@@ -1,15 +1,8 @@
 import { and, asc, count as countAll, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import {
-  type CrudContext,
-  deleteOwned,
-  getOwned,
-  insertOwned,
-  recordChange,
-  updateOwned,
-} from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { businessError, fieldError, notFound } from '../../platform/errors.ts';
+import { type CrudContext, deleteOwned, getOwned, insertOwned, recordChange, updateOwned } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { businessError, fieldError, notFound } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import { productVendors } from './product-parts-schema.ts';
 import type { AddVendorInput, ProductVendorDto, UpdateVendorInput } from './product-vendor-dto.ts';
 import { products, suppliers } from './schema.ts';

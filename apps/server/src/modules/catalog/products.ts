@@ -1,6 +1,5 @@
 import { PmsStatus, PmsTransitions } from '@seller/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
 import {
   type CrudContext,
   countRows,
@@ -14,9 +13,10 @@ import {
   selectEntities,
   selectProjected,
   updateOwned,
-} from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { AppError, businessError, fieldError, notFound } from '../../platform/errors.ts';
+} from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { AppError, businessError, fieldError, notFound } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import { EXPORT_MAX_ROWS } from '../auditing/export.ts';
 import { filesService } from '../files/service.ts';
 import { getSetting } from '../settings/service.ts';

@@ -4,8 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
+import type { RequestContext } from '../../core/context.ts';
 import {
   type CrudContext,
   deleteOwned,
@@ -16,17 +15,18 @@ import {
   page,
   selectEntities,
   updateOwned,
-} from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fieldError } from '../../platform/errors.ts';
-import { t } from '../../platform/localization/index.ts';
+} from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { fieldError } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../auditing/export.ts';
 import { exportQuery, idParams, type ListQuery, listQuery } from './dto.ts';
 
 /**
  * One master-data entity declared once: its table, sort and search columns, unique fields,
  * mapping, and optional child rows. `resourceService` turns it into list/get/create/update/
- * delete over the platform CRUD helpers (tenant predicate, audit, concurrency stamps), and
+ * delete over the core CRUD helpers (tenant predicate, audit, concurrency stamps), and
  * `resourceRoutes` into the ABP-style endpoints.
  */
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's table generics are not worth spelling out here

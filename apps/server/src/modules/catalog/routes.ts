@@ -1,7 +1,7 @@
 import { type Culture, listResult, Permissions } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { t } from '../../platform/localization/index.ts';
+import { t } from '../../core/localization/index.ts';
 import { categoryService, moveCategory } from './categories.ts';
 import {
   attributeGroupDto,

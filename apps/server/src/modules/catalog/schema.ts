@@ -15,7 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audited, concurrency, id, softDelete, tenantId, tenantKey } from '../../platform/db/columns.ts';
+import { audited, concurrency, id, softDelete, tenantId, tenantKey } from '../../core/db/columns.ts';
 
 /**
  * Catalogue master data (domain §3): categories, brands, suppliers, vendor sources, purchase

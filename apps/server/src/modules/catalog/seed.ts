@@ -1,7 +1,7 @@
 import { PaymentType, SettlementCycle, SettlementForm } from '@seller/contracts';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import { type CurrentTenant, systemContext } from '../../platform/context.ts';
+import { type CurrentTenant, systemContext } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
 import { categoryService } from './categories.ts';
 import type { SupplierInput } from './dto.ts';
 import { seedProductsDemo } from './product-seed.ts';

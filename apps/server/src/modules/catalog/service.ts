@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CrudContext } from '../../platform/crud.ts';
-import { owned, selectEntities } from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fieldError } from '../../platform/errors.ts';
+import type { CrudContext } from '../../core/crud.ts';
+import { owned, selectEntities } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { fieldError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import type {
   AttributeGroupInput,
   BrandInput,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../platform/errors.ts';
+import { forbidden } from '../../core/errors.ts';
 import './definitions.ts';
 import { changeFeatures, featureTarget, listFeatures, resetFeatures } from './service.ts';
 

@@ -1,5 +1,5 @@
 import { pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id } from '../../platform/db/columns.ts';
+import { id } from '../../core/db/columns.ts';
 
 /** Feature values per provider: `T` (tenant id) or `E` (edition; reserved). Host-managed. */
 export const featureValues = pgTable(

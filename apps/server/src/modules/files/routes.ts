@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldError } from '../../core/errors.ts';
 import { FILES_URL, filesService, MAX_FILE_BYTES } from './service.ts';
 
 const storedFile = z.object({ url: z.string(), name: z.string(), contentType: z.string(), size: z.number() });

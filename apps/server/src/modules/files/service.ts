@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CrudContext } from '../../platform/crud.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import type { CrudContext } from '../../core/crud.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
 import './locales.ts';
 
 /**

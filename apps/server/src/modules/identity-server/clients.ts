@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import { API_RESOURCE } from '../../platform/auth/access-tokens.ts';
+import { API_RESOURCE } from '../../core/auth/access-tokens.ts';
+import type { Services } from '../../core/services.ts';
 import { verifyPassword } from '../identity/passwords.ts';
 import { invalidClient, OAuthError } from './errors.ts';
 import { apiResources, clients, identityResources } from './schema.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import { verifyAccessToken } from '../../platform/auth/access-tokens.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { verifyAccessToken } from '../../core/auth/access-tokens.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { unauthorized } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import { writeSecurityLog } from '../identity/security-log.ts';
 import { findUserById, roleNamesOf } from '../identity/sign-in.ts';
 import { authenticateClient, basicCredentials, type Client } from './clients.ts';

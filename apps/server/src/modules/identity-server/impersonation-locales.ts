@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 /** Impersonation texts: business errors and the web app's button and banner. */
 registerResource('AbpIdentity', {

@@ -1,5 +1,5 @@
 import { index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantId, time } from '../../platform/db/columns.ts';
+import { id, tenantId, time } from '../../core/db/columns.ts';
 
 /**
  * One-time impersonation tokens (host infrastructure, like refresh tokens: stored as SHA-256

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant, RequestContext } from '../../platform/context.ts';
-import { AppError, businessError, fieldError, notFound, unauthorized } from '../../platform/errors.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { CurrentTenant, RequestContext } from '../../core/context.ts';
+import { AppError, businessError, fieldError, notFound, unauthorized } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { roles, securityLogs, userRoles, users } from '../identity/schema.ts';
 import { findUserById, roleNamesOf, type User } from '../identity/sign-in.ts';
 import { impersonationTokens } from './impersonation-schema.ts';

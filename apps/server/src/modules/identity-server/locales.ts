@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 /** Texts of the token server (`/connect/*`): `error_description` of OAuth errors (contract §8). */
 registerResource('AbpOpenIddict', {

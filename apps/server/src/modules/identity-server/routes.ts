@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { issuerFor, requestOrigin } from '../../platform/auth/access-tokens.ts';
-import { t } from '../../platform/localization/index.ts';
+import { issuerFor, requestOrigin } from '../../core/auth/access-tokens.ts';
+import { t } from '../../core/localization/index.ts';
 import { discoveryDocument, revoke, userInfo } from './endpoints.ts';
 import { OAuthError } from './errors.ts';
 import impersonationRoutes from './impersonation-routes.ts';

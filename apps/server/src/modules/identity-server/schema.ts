@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { audited, concurrency, id, tenantId, time } from '../../platform/db/columns.ts';
+import { audited, concurrency, id, tenantId, time } from '../../core/db/columns.ts';
 
 export interface ClientSecret {
   type: string;

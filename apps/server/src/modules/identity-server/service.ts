@@ -1,7 +1,7 @@
 import { VerifyType } from '@seller/contracts';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant, RequestContext } from '../../platform/context.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { CurrentTenant, RequestContext } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { verifyPhoneCode } from '../account/phone-codes.ts';
 import { type SecurityLogAction, writeSecurityLog } from '../identity/security-log.ts';
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
 import type { User } from '../identity/sign-in.ts';
 import { audiencesFor, type Client } from './clients.ts';
 import { refreshTokens, revokedAccessTokens, sessions } from './schema.ts';

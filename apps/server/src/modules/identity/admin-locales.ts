@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 /**
  * Texts of identity administration: business-rule and field messages of the API, and the

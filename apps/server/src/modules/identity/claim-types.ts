@@ -1,6 +1,5 @@
 import { asc, desc, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
 import {
   type CrudContext,
   deleteOwned,
@@ -10,9 +9,10 @@ import {
   owned,
   page,
   updateOwned,
-} from '../../platform/crud.ts';
-import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { AppError, businessError, fieldError, type ValidationErrorItem } from '../../platform/errors.ts';
+} from '../../core/crud.ts';
+import type { DbOrTx, Tx } from '../../core/db/client.ts';
+import { AppError, businessError, fieldError, type ValidationErrorItem } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import type { ClaimTypeInput, claimTypeUpdateInput, rolePagedQuery } from './dto.ts';
 import './locales.ts';
 import { claimTypes } from './schema.ts';

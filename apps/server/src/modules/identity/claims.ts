@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
-import { type CrudContext, getOwned, insertOwned, owned, recordChange, updateOwned } from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { type CrudContext, getOwned, insertOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { fieldError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import { assertClaim } from './claim-types.ts';
 import type { claimDeleteQuery, claimInput, claimUpdateInput } from './dto.ts';
 import { roleClaims, roles, userClaims, users } from './schema.ts';

@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 import './admin-locales.ts';
 
 /** Texts of the identity module: password rules, duplicates, profile. */

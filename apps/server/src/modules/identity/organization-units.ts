@@ -1,17 +1,9 @@
 import { and, asc, eq, ilike, inArray, isNull, like, notExists, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
-import {
-  type CrudContext,
-  getOwned,
-  insertOwned,
-  owned,
-  page,
-  recordChange,
-  updateOwned,
-} from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { type CrudContext, getOwned, insertOwned, owned, page, recordChange, updateOwned } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import type { rolePagedQuery } from './dto.ts';
 import './locales.ts';
 import { ROLE, toRoleDto } from './roles.ts';

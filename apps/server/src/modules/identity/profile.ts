@@ -1,8 +1,8 @@
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { type CrudContext, getOwned, updateOwned } from '../../platform/crud.ts';
-import { fieldError, unauthorized } from '../../platform/errors.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { type CrudContext, getOwned, updateOwned } from '../../core/crud.ts';
+import { fieldError, unauthorized } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { revokeUserSessions } from '../identity-server/tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { users } from './schema.ts';

@@ -1,12 +1,12 @@
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
-import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, page, updateOwned } from '../../platform/crud.ts';
-import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { businessError, conflict, fieldError } from '../../platform/errors.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, page, updateOwned } from '../../core/crud.ts';
+import type { DbOrTx, Tx } from '../../core/db/client.ts';
+import { businessError, conflict, fieldError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
+import { deleteRoleMenus, renameRoleMenus } from '../menus/service.ts';
 import { deleteProviderGrants, renameRoleGrants } from '../permission-management/service.ts';
-import { deleteRoleMenus, renameRoleMenus } from '../platform/service.ts';
 import { roleClaimsService } from './claims.ts';
 import type { roleInput, rolePagedQuery, roleUpdateInput } from './dto.ts';
 import './locales.ts';

@@ -9,7 +9,7 @@ import {
   tenantId,
   tenantKey,
   time,
-} from '../../platform/db/columns.ts';
+} from '../../core/db/columns.ts';
 
 /**
  * The text the users list filter searches (user name, name, surname, e-mail, phone), one

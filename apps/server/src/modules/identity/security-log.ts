@@ -1,5 +1,5 @@
-import type { Services } from '../../app.ts';
-import type { CurrentTenant, RequestContext } from '../../platform/context.ts';
+import type { CurrentTenant, RequestContext } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
 import { securityLogs } from './schema.ts';
 
 /** Security-log actions of the wire contract (§8). */

@@ -1,10 +1,10 @@
 import { allPermissions } from '@seller/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { allowedOnSide } from '../../platform/permissions.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { allowedOnSide } from '../../core/permissions.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { permissionGrants } from '../permission-management/schema.ts';
 import { seedClaimTypes } from './claim-types.ts';
 import { hashPassword } from './passwords.ts';

@@ -1,5 +1,5 @@
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
+import type { RequestContext } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
 import { settingDefinition } from '../settings/definitions.ts';
 import { getSetting } from '../settings/service.ts';
 

@@ -1,8 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { RequestContext } from '../../core/context.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 import { roles, userRoles, users } from './schema.ts';
 import { identitySetting } from './settings.ts';

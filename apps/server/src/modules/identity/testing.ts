@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { hashPassword } from './passwords.ts';
 import { roles, securityLogs, userRoles, users } from './schema.ts';
 

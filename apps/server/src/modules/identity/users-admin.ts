@@ -1,6 +1,5 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
+import type { RequestContext } from '../../core/context.ts';
 import {
   type CrudContext,
   countRows,
@@ -12,16 +11,17 @@ import {
   recordChange,
   selectEntities,
   updateOwned,
-} from '../../platform/crud.ts';
-import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { businessError, conflict, notFound } from '../../platform/errors.ts';
-import { t } from '../../platform/localization/index.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+} from '../../core/crud.ts';
+import type { DbOrTx, Tx } from '../../core/db/client.ts';
+import { businessError, conflict, notFound } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { EXPORT_MAX_ROWS, type ExportColumn } from '../auditing/export.ts';
 import { getFeature } from '../features/service.ts';
 import { revokeUserSessions } from '../identity-server/tokens.ts';
+import { deleteUserMenus } from '../menus/service.ts';
 import { deleteProviderGrants } from '../permission-management/service.ts';
-import { deleteUserMenus } from '../platform/service.ts';
 import { allClaimTypes } from './claim-types.ts';
 import { userClaimsService } from './claims.ts';
 import type { UserCreateInput, UserPagedQuery, UserUpdateInput } from './dto.ts';

@@ -1,8 +1,8 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { fieldError } from '../../platform/errors.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { fieldError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import './locales.ts';
 import { users } from './schema.ts';
 

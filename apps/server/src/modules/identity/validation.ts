@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { AppError, type ValidationErrorItem } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import './locales.ts';
 import { identitySetting } from './settings.ts';
 

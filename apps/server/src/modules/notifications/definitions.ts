@@ -1,5 +1,5 @@
 import { NotificationLifetime, NotificationType } from '@seller/contracts';
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 import { defineSettingGroup, SettingValueType } from '../settings/definitions.ts';
 
 type Text = { en: string; 'zh-Hans': string };

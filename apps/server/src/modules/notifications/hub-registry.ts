@@ -1,5 +1,5 @@
 import type { Culture } from '@seller/contracts';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../core/services.ts';
 import type { UserNotificationDto } from './dto.ts';
 
 /** A notification as each language reads it (rendered once per language, not per user). */

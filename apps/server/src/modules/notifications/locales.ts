@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 import { RESOURCE } from './definitions.ts';
 
 /** Texts of the notifications module: errors, the inbox and send pages, menu titles. */

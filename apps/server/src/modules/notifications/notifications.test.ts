@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 import { changeFeatures } from '../features/service.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
 import { changeSettings } from '../settings/service.ts';

@@ -1,9 +1,9 @@
 import { NotificationReadState } from '@seller/contracts';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
-import { owned } from '../../platform/crud.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import { owned } from '../../core/crud.ts';
+import type { Services } from '../../core/services.ts';
 import { getSettingNumber } from '../settings/service.ts';
 import { tenantBatches } from '../tenants/management.ts';
 import { RETENTION_SETTING } from './definitions.ts';

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantId, time } from '../../platform/db/columns.ts';
+import { id, tenantId, time } from '../../core/db/columns.ts';
 
 /** `{ resourceName, name, values }`: a text rendered in the reader's language. */
 export interface LocalizableText {

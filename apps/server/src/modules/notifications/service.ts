@@ -1,11 +1,11 @@
 import { type Culture, NotificationLifetime, NotificationReadState, NotificationSeverity } from '@seller/contracts';
 import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
-import { orderBy, owned, recordChange } from '../../platform/crud.ts';
-import type { DbOrTx } from '../../platform/db/client.ts';
-import { AppError, fieldError, forbidden, notFound } from '../../platform/errors.ts';
-import { t } from '../../platform/localization/index.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import { orderBy, owned, recordChange } from '../../core/crud.ts';
+import type { DbOrTx } from '../../core/db/client.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
 import type { EntityChange } from '../auditing/schema.ts';
 import { getFeature } from '../features/service.ts';
 import { users } from '../identity/schema.ts';

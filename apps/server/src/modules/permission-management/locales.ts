@@ -1,5 +1,5 @@
 import { allPermissions, permissionGroups } from '@seller/contracts';
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 /**
  * Display names of every permission group and permission (resource `Permissions`, keys

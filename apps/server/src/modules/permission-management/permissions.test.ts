@@ -1,7 +1,7 @@
 import { allPermissions } from '@seller/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { allResources } from '../../platform/localization/index.ts';
+import { allResources } from '../../core/localization/index.ts';
 import { createUser, token, userIdOf } from './test-support.ts';
 
 const URL = '/api/permission-management/permissions';

@@ -1,5 +1,5 @@
 import { index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantId, tenantKey } from '../../platform/db/columns.ts';
+import { id, tenantId, tenantKey } from '../../core/db/columns.ts';
 
 /** A grant of one permission to a role (`R`, key = role name) or a user (`U`, key = user id). */
 export const permissionGrants = pgTable(

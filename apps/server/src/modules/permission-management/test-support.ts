@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { signIn } from '../../../test/harness.ts';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { roles, userRoles, users } from '../identity/schema.ts';
 

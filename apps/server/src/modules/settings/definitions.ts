@@ -1,5 +1,5 @@
 import { Cultures, ThemeColors } from '@seller/contracts';
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 import './locales.ts';
 
 /** Where a setting value may be stored: global (host-wide), per tenant, per user. */

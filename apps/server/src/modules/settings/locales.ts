@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 /** Texts of the settings page (`AbpSettingManagement::<key>` in the web app). */
 registerResource('AbpSettingManagement', {

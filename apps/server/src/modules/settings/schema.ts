@@ -1,5 +1,5 @@
 import { pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id } from '../../platform/db/columns.ts';
+import { id } from '../../core/db/columns.ts';
 
 /**
  * Setting values per provider: `G` (global, key ''), `T` (tenant id), `U` (user id).

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
-import { recordChange } from '../../platform/crud.ts';
-import { AppError, type ValidationErrorItem } from '../../platform/errors.ts';
-import { t } from '../../platform/localization/index.ts';
+import type { RequestContext } from '../../core/context.ts';
+import { recordChange } from '../../core/crud.ts';
+import { AppError, type ValidationErrorItem } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
 import { invalidateConfiguration } from '../abp/invalidation.ts';
 import type { EntityChange } from '../auditing/schema.ts';
 import {

@@ -2,9 +2,9 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
-import { fieldError } from '../../platform/errors.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import { fieldError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 
 /**
  * Tenant databases: the `Default` connection string of a tenant names the database that

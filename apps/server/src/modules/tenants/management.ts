@@ -1,10 +1,10 @@
 import { and, asc, eq, ilike, ne } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant, RequestContext } from '../../platform/context.ts';
-import { type CrudContext, page, recordChange } from '../../platform/crud.ts';
-import { newConcurrencyStamp } from '../../platform/db/columns.ts';
-import { businessError, conflict, fieldError, notFound } from '../../platform/errors.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { CurrentTenant, RequestContext } from '../../core/context.ts';
+import { type CrudContext, page, recordChange } from '../../core/crud.ts';
+import { newConcurrencyStamp } from '../../core/db/columns.ts';
+import { businessError, conflict, fieldError, notFound } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { seedTenant } from '../../seed.ts';
 import { checkPasswordPolicy } from '../identity/validation.ts';
 import {

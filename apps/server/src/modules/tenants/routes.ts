@@ -2,7 +2,7 @@ import { listResult, pagedResult } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { t } from '../../platform/localization/index.ts';
+import { t } from '../../core/localization/index.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../auditing/export.ts';
 import {
   connectionCheckDto,

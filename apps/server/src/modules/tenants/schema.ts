@@ -1,5 +1,5 @@
 import { boolean, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audited, concurrency, extraProperties, id, softDelete } from '../../platform/db/columns.ts';
+import { audited, concurrency, extraProperties, id, softDelete } from '../../core/db/columns.ts';
 
 export interface ConnectionString {
   name: string;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { tenants } from './schema.ts';
 
 /** Creates the tenant record if missing (seeding, tests); returns it. */

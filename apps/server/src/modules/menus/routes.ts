@@ -38,7 +38,7 @@ const MENUS = 'Platform.Menus';
 const MANAGE_ROLE_MENUS = ['Platform.Menus.ManageRoles', 'AbpIdentity.Roles.ManageMenus'];
 const LAYOUTS = 'Platform.Layout';
 
-/** HTTP routes of the platform module: menus and layouts (spec §7). */
+/** HTTP routes of the menus module: menus and layouts (spec §7). */
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;

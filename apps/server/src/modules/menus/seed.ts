@@ -1,9 +1,9 @@
 import { PlatformType } from '@seller/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { CurrentTenant } from '../../platform/context.ts';
-import { owned } from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
+import type { CurrentTenant } from '../../core/context.ts';
+import { owned } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import type { Services } from '../../core/services.ts';
 import './locales.ts';
 import { layouts, type MenuMeta, menus, roleMenus } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import { registerResource } from '../../platform/localization/index.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 /** Titles of the seeded menu entries (`meta.title` = `Menus::<key>`). */
 registerResource('Menus', {

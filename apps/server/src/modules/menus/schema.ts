@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { audited, concurrency, id, tenantId, tenantKey } from '../../platform/db/columns.ts';
+import { audited, concurrency, id, tenantId, tenantKey } from '../../core/db/columns.ts';
 
 export interface MenuMeta {
   title?: string;

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
-import type { RequestContext } from '../../platform/context.ts';
+import type { RequestContext } from '../../core/context.ts';
 import {
   type CrudContext,
   deleteOwned,
@@ -11,10 +10,11 @@ import {
   page,
   recordChange,
   updateOwned,
-} from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
-import { normalizeName } from '../../platform/tenancy.ts';
+} from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import { normalizeName } from '../../core/tenancy.ts';
 import { roles, userRoles, users } from '../identity/schema.ts';
 import type { MenuAllQuery, MenuInput, MenuPagedQuery, MenuUpdateInput } from './dto.ts';
 import './locales.ts';

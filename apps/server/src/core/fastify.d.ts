@@ -1,4 +1,4 @@
-import type { Services } from '../app.ts';
+import type { Services } from '../core/services.ts';
 import type { EntityChange } from '../modules/auditing/schema.ts';
 import type { RequestContext } from './context.ts';
 

@@ -1,5 +1,4 @@
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
 import {
   type CrudContext,
   deleteOwned,
@@ -9,9 +8,10 @@ import {
   owned,
   page,
   updateOwned,
-} from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { fieldError } from '../../platform/errors.ts';
+} from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { fieldError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
 import type { LayoutAllQuery, LayoutInput, LayoutPagedQuery, LayoutUpdateInput } from './dto.ts';
 import './locales.ts';
 import { layouts, type MenuMeta, menus } from './schema.ts';

@@ -1,0 +1,39 @@
+import type { AppConfig } from '../config.ts';
+import type { TokenKeys } from './auth/keys.ts';
+import type { Revocations } from './auth/revocations.ts';
+import type { Bus } from './bus.ts';
+import type { Cache } from './cache.ts';
+import type { DataAccess } from './data.ts';
+import type { Jobs } from './jobs.ts';
+import type { PermissionChecker } from './permissions.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { TenantStore } from './tenancy.ts';
+
+/** Shared services handed to every module (one instance per server process). */
+export interface Services {
+  config: AppConfig;
+  data: DataAccess;
+  bus: Bus;
+  cache: Cache;
+  /**
+   * Answers of hot list reads (the product list), kept briefly and dropped by the module on
+   * every write of the tenant; bounded, as a page weighs kilobytes.
+   */
+  pages: Cache;
+  keys: TokenKeys;
+  revocations: Revocations;
+  permissions: PermissionChecker;
+  tenants: TenantStore;
+  rateLimiter: RateLimiter;
+  /** Durable background jobs (pg-boss in the `pgboss` schema of the main database). */
+  jobs: Jobs;
+  /** Every registered route with its schema and access rule (for api-definition). */
+  routes: RegisteredRoute[];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown> };
+  config?: { anonymous?: boolean; authenticated?: boolean; permission?: string | string[] };
+}

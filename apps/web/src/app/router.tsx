@@ -1,5 +1,9 @@
 import { createBrowserRouter, type MiddlewareFunction, redirect } from 'react-router';
+import { auth } from '../features/auth/index.ts';
+import { dashboard } from '../features/dashboard/index.ts';
+import { errors } from '../features/errors/index.ts';
 import { useAbp } from '../lib/abp/config-store.ts';
+import type { PageLoader } from '../lib/feature.ts';
 import { HttpError } from '../lib/http/errors.ts';
 import { tr } from '../lib/i18n/index.ts';
 import { registerShellPrefetch } from '../lib/prefetch.ts';
@@ -56,13 +60,13 @@ const access: MiddlewareFunction = async ({ request }) => {
   if (decision.kind === 'not-found') throw redirect('/404');
 };
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+const page = (load: PageLoader) => async () => ({
   Component: (await load()).default,
 });
 
 registerShellPrefetch(() => {
   void import('./shell/Layout.tsx');
-  void import('../features/dashboard/pages/index.tsx');
+  void dashboard.pages['dashboard/index']();
 });
 
 export function createAppRouter() {
@@ -77,32 +81,32 @@ export function createAppRouter() {
         {
           path: '/login',
           handle: { title: 'login.title' },
-          lazy: page(() => import('../features/auth/pages/login.tsx')),
+          lazy: page(auth.pages['auth/login']),
         },
         {
           path: '/register',
           handle: { title: 'register.title' },
-          lazy: page(() => import('../features/auth/pages/register.tsx')),
+          lazy: page(auth.pages['auth/register']),
         },
         {
           path: '/reset-password',
           handle: { title: 'reset.title' },
-          lazy: page(() => import('../features/auth/pages/reset-password.tsx')),
+          lazy: page(auth.pages['auth/reset-password']),
         },
         {
           path: '/auth-redirect',
           handle: { title: 'login.title' },
-          lazy: page(() => import('../features/auth/pages/auth-redirect.tsx')),
+          lazy: page(auth.pages['auth/auth-redirect']),
         },
         {
           path: '/404',
           handle: { title: 'error.notFoundTitle' },
-          lazy: page(() => import('../features/errors/pages/404.tsx')),
+          lazy: page(errors.pages['errors/404']),
         },
         {
           path: '/401',
           handle: { title: 'error.noPermissionTitle' },
-          lazy: page(() => import('../features/errors/pages/401.tsx')),
+          lazy: page(errors.pages['errors/401']),
         },
         {
           id: 'layout',

@@ -1,18 +1,27 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-
-type PageModule = { default: ComponentType };
+import type { Feature, PageLoader } from '../../lib/feature.ts';
+import { features } from '../features.ts';
 
 /**
- * Menu `component` keys → lazily loaded pages. A key `<module>/<rest>` names the file
- * `features/<module>/pages/<rest>.tsx` (or `<rest>/index.tsx`), e.g. 'dashboard/index' or
- * 'admin/users/index'. Leading 'views/' and file extensions are tolerated.
+ * Menu `component` keys → lazily loaded pages, from the pages each feature declares in its
+ * `index.ts` (e.g. 'admin/users/index' → features/identity/pages/users/index.tsx). Keys are
+ * matched without case; a leading 'views/', 'pages/' or 'src/', a file extension and a missing or
+ * extra trailing '/index' are tolerated.
  */
-const modules = import.meta.glob<PageModule>(['../../features/*/pages/**/*.tsx', '!../../features/**/*.test.tsx']);
-
-const loaders = new Map<string, () => Promise<PageModule>>();
-for (const [file, loader] of Object.entries(modules)) {
-  const m = /features\/([^/]+)\/pages\/(.+)\.tsx$/.exec(file);
-  if (m) loaders.set(`${m[1]}/${m[2]}`.toLowerCase(), loader);
+export function buildPageLoaders(list: readonly Feature[]): Map<string, PageLoader> {
+  const loaders = new Map<string, PageLoader>();
+  const owner = new Map<string, string>();
+  for (const feature of list) {
+    for (const [key, loader] of Object.entries<PageLoader>(feature.pages)) {
+      const k = normalizeComponentKey(key);
+      const taken = owner.get(k);
+      // two features serving one menu key would make the page depend on the list's order
+      if (taken) throw new Error(`Page key '${key}' is declared by both '${taken}' and '${feature.name}'`);
+      owner.set(k, feature.name);
+      loaders.set(k, loader);
+    }
+  }
+  return loaders;
 }
 
 export function normalizeComponentKey(key: string): string {
@@ -24,7 +33,9 @@ export function normalizeComponentKey(key: string): string {
     .toLowerCase();
 }
 
-function findLoader(key: string): (() => Promise<PageModule>) | undefined {
+const loaders = buildPageLoaders(features);
+
+function findLoader(key: string): PageLoader | undefined {
   const k = normalizeComponentKey(key);
   return loaders.get(k) ?? loaders.get(`${k}/index`) ?? loaders.get(k.replace(/\/index$/, ''));
 }

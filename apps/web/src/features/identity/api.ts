@@ -1,0 +1,181 @@
+import type { CrudQuery } from '../../components/crud/index.ts';
+import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
+import { http } from '../../lib/http/index.ts';
+import { localize } from '../../lib/i18n/index.ts';
+
+/** Texts of the identity pages (server resource `AbpIdentity`). */
+export const L = (key: string, ...args: unknown[]) => localize(`AbpIdentity::${key}`, ...args);
+
+export interface UserDto {
+  id: string;
+  userName: string;
+  name: string | null;
+  surname: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  isActive: boolean;
+  lockoutEnabled: boolean;
+  lockoutEnd: string | null;
+  emailConfirmed: boolean;
+  phoneNumberConfirmed: boolean;
+  concurrencyStamp: string;
+  creationTime: string;
+}
+
+export interface UserInput {
+  userName: string;
+  name?: string | null;
+  surname?: string | null;
+  email: string;
+  phoneNumber?: string | null;
+  isActive: boolean;
+  lockoutEnabled: boolean;
+  roleNames?: string[];
+  password?: string;
+  concurrencyStamp?: string;
+}
+
+export interface RoleDto {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  isStatic: boolean;
+  isPublic: boolean;
+  concurrencyStamp: string;
+  creationTime: string;
+}
+
+export interface ClaimDto {
+  id: string;
+  claimType: string;
+  claimValue: string;
+}
+
+export interface ClaimTypeDto {
+  id: string;
+  name: string;
+  required: boolean;
+  isStatic: boolean;
+  regex: string | null;
+  regexDescription: string | null;
+  description: string | null;
+  valueType: number;
+  concurrencyStamp: string;
+  creationTime: string;
+}
+
+export interface OrganizationUnitDto {
+  id: string;
+  parentId: string | null;
+  code: string;
+  displayName: string;
+  concurrencyStamp: string;
+}
+
+export interface PermissionGrantInfo {
+  name: string;
+  displayName: string;
+  parentName: string | null;
+  isGranted: boolean;
+  grantedProviders: { providerName: string; providerKey: string }[];
+}
+export interface PermissionGroup {
+  name: string;
+  displayName: string;
+  permissions: PermissionGrantInfo[];
+}
+export interface PermissionList {
+  entityDisplayName: string;
+  groups: PermissionGroup[];
+}
+
+const U = '/api/identity/users';
+const R = '/api/identity/roles';
+const OU = '/api/identity/organization-units';
+const CT = '/api/identity/claim-types';
+
+export const usersApi = {
+  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<UserDto>>(U, { ...q }, { signal }),
+  get: (id: string) => http.get<UserDto>(`${U}/${id}`),
+  create: (input: UserInput) => http.post<UserDto>(U, input),
+  update: (id: string, input: UserInput) => http.put<UserDto>(`${U}/${id}`, input),
+  remove: (id: string) => http.delete(`${U}/${id}`),
+  lock: (id: string, seconds: number) => http.put(`${U}/${id}/lock/${seconds}`),
+  unlock: (id: string) => http.put(`${U}/${id}/unlock`),
+  roles: (id: string) => http.get<ListResult<RoleDto>>(`${U}/${id}/roles`),
+  assignableRoles: () => http.get<ListResult<RoleDto>>(`${U}/assignable-roles`),
+  units: (id: string) => http.get<ListResult<OrganizationUnitDto>>(`${U}/${id}/organization-units`),
+  setUnits: (id: string, organizationUnitIds: string[]) =>
+    http.put(`${U}/organization-units/${id}`, { organizationUnitIds }),
+};
+
+export const rolesApi = {
+  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<RoleDto>>(R, { ...q }, { signal }),
+  all: () => http.get<ListResult<RoleDto>>(`${R}/all`),
+  create: (input: { name: string; isDefault: boolean; isPublic: boolean }) => http.post<RoleDto>(R, input),
+  update: (id: string, input: { name: string; isDefault: boolean; isPublic: boolean; concurrencyStamp?: string }) =>
+    http.put<RoleDto>(`${R}/${id}`, input),
+  setDefault: (id: string, isDefault: boolean) => http.put(`${R}/${id}/set-default`, { isDefault }),
+  remove: (id: string) => http.delete(`${R}/${id}`),
+};
+
+/** Claims of a user or a role: `owner` is `/api/identity/users/{id}` or `/api/identity/roles/{id}`. */
+export const claimsApi = {
+  list: (owner: string) => http.get<ListResult<ClaimDto>>(`${owner}/claims`),
+  add: (owner: string, claimType: string, claimValue: string) =>
+    http.post(`${owner}/claims`, { claimType, claimValue }),
+  update: (owner: string, claimType: string, claimValue: string, newClaimValue: string) =>
+    http.put(`${owner}/claims`, { claimType, claimValue, newClaimValue }),
+  remove: (owner: string, claimType: string, claimValue: string) =>
+    http.delete(`${owner}/claims`, { claimType, claimValue }),
+  types: (kind: 'users' | 'roles') => http.get<ListResult<ClaimTypeDto>>(`/api/identity/${kind}/available-claim-types`),
+};
+
+export const claimTypesApi = {
+  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<ClaimTypeDto>>(CT, { ...q }, { signal }),
+  create: (input: Partial<ClaimTypeDto>) => http.post<ClaimTypeDto>(CT, input),
+  update: (id: string, input: Partial<ClaimTypeDto>) => http.put<ClaimTypeDto>(`${CT}/${id}`, input),
+  remove: (id: string) => http.delete(`${CT}/${id}`),
+};
+
+export const unitsApi = {
+  all: () => http.get<ListResult<OrganizationUnitDto>>(`${OU}/all`),
+  create: (displayName: string, parentId?: string | null) =>
+    http.post<OrganizationUnitDto>(OU, { displayName, parentId: parentId ?? null }),
+  rename: (id: string, displayName: string, concurrencyStamp?: string) =>
+    http.put<OrganizationUnitDto>(`${OU}/${id}`, { displayName, concurrencyStamp }),
+  move: (id: string, parentId: string | null) => http.put(`${OU}/${id}/move`, { parentId }),
+  remove: (id: string) => http.delete(`${OU}/${id}`),
+  users: (id: string, q: CrudQuery, signal?: AbortSignal) =>
+    http.get<PagedResult<UserDto>>(`${OU}/${id}/users`, { ...q }, { signal }),
+  unaddedUsers: (id: string, q: CrudQuery) => http.get<PagedResult<UserDto>>(`${OU}/${id}/unadded-users`, { ...q }),
+  addUsers: (id: string, userIds: string[]) => http.post(`${OU}/${id}/users`, { userIds }),
+  removeUser: (id: string, userId: string) => http.delete(`${OU}/${id}/users/${userId}`),
+  roles: (id: string, q: CrudQuery, signal?: AbortSignal) =>
+    http.get<PagedResult<RoleDto>>(`${OU}/${id}/roles`, { ...q }, { signal }),
+  unaddedRoles: (id: string, q: CrudQuery) => http.get<PagedResult<RoleDto>>(`${OU}/${id}/unadded-roles`, { ...q }),
+  addRoles: (id: string, roleIds: string[]) => http.post(`${OU}/${id}/roles`, { roleIds }),
+  removeRole: (id: string, roleId: string) => http.delete(`${OU}/${id}/roles/${roleId}`),
+};
+
+const PM = '/api/permission-management/permissions';
+export const permissionsApi = {
+  get: (providerName: 'R' | 'U', providerKey: string) => http.get<PermissionList>(PM, { providerName, providerKey }),
+  update: (providerName: 'R' | 'U', providerKey: string, permissions: { name: string; isGranted: boolean }[]) =>
+    http.put(`${PM}?providerName=${providerName}&providerKey=${encodeURIComponent(providerKey)}`, { permissions }),
+};
+
+/** Builds a tree (children by parentId) from a flat list ordered by code. */
+export interface UnitNode extends OrganizationUnitDto {
+  children: UnitNode[];
+}
+export function toUnitTree(units: OrganizationUnitDto[]): UnitNode[] {
+  const byId = new Map<string, UnitNode>(units.map((u) => [u.id, { ...u, children: [] }]));
+  const roots: UnitNode[] = [];
+  for (const node of byId.values()) {
+    const parent = node.parentId ? byId.get(node.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}

@@ -1,0 +1,392 @@
+import {
+  DownOutlined,
+  EditOutlined,
+  LockOutlined,
+  SafetyOutlined,
+  TagsOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Input, type MenuProps, Modal, Select, Space, Switch, Tag, TreeSelect } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  Access,
+  type CrudColumn,
+  CrudField,
+  CrudPage,
+  DeleteAction,
+  downloadExport,
+  FormOverlay,
+} from '../../../../components/crud/index.ts';
+import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
+import { useAccess } from '../../../../lib/access.tsx';
+import { useUi } from '../../../../lib/ui-bridge.ts';
+import { L, toUnitTree, type UnitNode, type UserDto, unitsApi, usersApi } from '../../api.ts';
+import { ClaimsEditor } from '../../components/ClaimsEditor.tsx';
+import { PermissionEditor } from '../../components/PermissionEditor.tsx';
+
+const P = 'AbpIdentity.Users';
+
+/** The same field rules as the server (identity/dto.ts); the password policy is checked server-side. */
+function schemas() {
+  const required = (key: string) => L(`DisplayName:${key}`);
+  const base = {
+    userName: z
+      .string(required('UserName'))
+      .trim()
+      .min(1, required('UserName'))
+      .max(256)
+      .regex(/^[A-Za-z0-9\-._@+]+$/, L('InvalidUserName')),
+    name: z.string().trim().max(64).nullish(),
+    surname: z.string().trim().max(64).nullish(),
+    email: z.email(required('Email')).max(256),
+    phoneNumber: z
+      .string()
+      .regex(/^\+?\d{6,15}$/, L('InvalidPhoneNumber'))
+      .nullish()
+      .or(z.literal('')),
+    isActive: z.boolean().default(true),
+    lockoutEnabled: z.boolean().default(true),
+    roleNames: z.array(z.string()).default([]),
+    organizationUnitIds: z.array(z.string()).optional(),
+  };
+  return {
+    create: z.object({ ...base, password: z.string(required('Password')).min(1, required('Password')).max(128) }),
+    update: z.object({ ...base, password: z.string().max(128).nullish(), concurrencyStamp: z.string().optional() }),
+  };
+}
+
+type Editing = { user?: UserDto; values: Record<string, unknown> };
+
+const LOCK_CHOICES = [
+  { seconds: 300, label: () => L('LockDuration:Minutes', 5) },
+  { seconds: 3600, label: () => L('LockDuration:Hours', 1) },
+  { seconds: 86400, label: () => L('LockDuration:Days', 1) },
+  { seconds: 7 * 86400, label: () => L('LockDuration:Days', 7) },
+  { seconds: 30 * 86400, label: () => L('LockDuration:Days', 30) },
+];
+
+const isLocked = (u: UserDto) => u.lockoutEnabled && !!u.lockoutEnd && dayjs(u.lockoutEnd).isAfter(dayjs());
+
+interface TreeOption {
+  value: string;
+  title: string;
+  children: TreeOption[];
+}
+
+function unitTreeData(nodes: UnitNode[]): TreeOption[] {
+  return nodes.map((n) => ({ value: n.id, title: n.displayName, children: unitTreeData(n.children) }));
+}
+
+/** /admin/users: list, create/edit, lock/unlock, roles, claims, organization units, permissions. */
+export default function UsersPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = useUi();
+  const access = useAccess();
+  const client = useQueryClient();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
+  const schema = useMemo(schemas, [i18n.language]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [locking, setLocking] = useState<UserDto | null>(null);
+  const [lockSeconds, setLockSeconds] = useState(3600);
+  const [claimsOf, setClaimsOf] = useState<UserDto | null>(null);
+  const [permissionsOf, setPermissionsOf] = useState<UserDto | null>(null);
+  const canUnits = access.can('AbpIdentity.OrganizationUnits') && access.can(`${P}.ManageOrganizationUnits`);
+
+  const roles = useQuery({ queryKey: ['identity', 'assignable-roles'], queryFn: usersApi.assignableRoles });
+  const units = useQuery({ queryKey: ['identity', 'units'], queryFn: unitsApi.all, enabled: canUnits });
+  const unitTree = useMemo(() => unitTreeData(toUnitTree(units.data?.items ?? [])), [units.data]);
+  const refresh = () => client.invalidateQueries({ queryKey: ['identity', 'users'] });
+
+  const openEdit = async (user: UserDto) => {
+    const [held, heldUnits] = await Promise.all([
+      usersApi.roles(user.id),
+      canUnits ? usersApi.units(user.id) : Promise.resolve(undefined),
+    ]);
+    setEditing({
+      user,
+      values: {
+        ...user,
+        password: '',
+        roleNames: held.items.map((r) => r.name),
+        organizationUnitIds: heldUnits?.items.map((u) => u.id),
+      },
+    });
+  };
+
+  const openCreate = () =>
+    setEditing({
+      values: {
+        isActive: true,
+        lockoutEnabled: true,
+        roleNames: (roles.data?.items ?? []).filter((r) => r.isDefault).map((r) => r.name),
+        organizationUnitIds: canUnits ? [] : undefined,
+      },
+    });
+
+  const save = async (values: Record<string, unknown>) => {
+    const body = {
+      ...values,
+      phoneNumber: values.phoneNumber || null,
+      password: values.password || undefined,
+      organizationUnitIds: canUnits ? values.organizationUnitIds : undefined,
+    } as never;
+    if (editing?.user) await usersApi.update(editing.user.id, body);
+    else await usersApi.create(body);
+    await refresh();
+  };
+
+  // long values (e-mail addresses, names) are cut to their column with the whole value on hover
+  const columns: CrudColumn<UserDto>[] = [
+    {
+      key: 'userName',
+      title: L('DisplayName:UserName'),
+      dataIndex: 'userName',
+      sortField: 'userName',
+      width: 120,
+      ellipsis: true,
+      render: (v: string) => (
+        <span data-testid={`user-row-${v}`} title={v}>
+          {v}
+        </span>
+      ),
+    },
+    {
+      key: 'name',
+      title: L('DisplayName:Name'),
+      dataIndex: 'name',
+      sortField: 'name',
+      ellipsis: true,
+      render: (_v, u) => [u.surname, u.name].filter(Boolean).join(' '),
+    },
+    { key: 'email', title: L('DisplayName:Email'), dataIndex: 'email', sortField: 'email', ellipsis: true },
+    {
+      key: 'phoneNumber',
+      title: L('DisplayName:PhoneNumber'),
+      dataIndex: 'phoneNumber',
+      sortField: 'phoneNumber',
+    },
+    {
+      key: 'status',
+      title: L('DisplayName:IsActive'),
+      dataIndex: 'isActive',
+      sortField: 'isActive',
+      // a "locked" tag goes below the state when the column is narrow
+      fit: { texts: [L('Active'), L('Inactive'), L('Locked')], tag: true, extra: 16 },
+      render: (_v, u) => (
+        <Space size={4} wrap>
+          {u.isActive ? <Tag color="success">{L('Active')}</Tag> : <Tag>{L('Inactive')}</Tag>}
+          {isLocked(u) && (
+            <Tag color="error" icon={<LockOutlined />} title={dayjs(u.lockoutEnd).format('YYYY-MM-DD HH:mm')}>
+              {L('Locked')}
+            </Tag>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'creationTime',
+      title: L('CreationTime'),
+      dataIndex: 'creationTime',
+      sortField: 'creationTime',
+      fit: { texts: ['2026-12-31 23:59'] },
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+  ];
+
+  const moreItems = (u: UserDto): MenuProps['items'] => {
+    const items: NonNullable<MenuProps['items']> = [];
+    if (access.can(`${P}.ManagePermissions`))
+      items.push({ key: 'permissions', icon: <SafetyOutlined />, label: L('Permissions') });
+    if (access.can(`${P}.ManageClaims`)) items.push({ key: 'claims', icon: <TagsOutlined />, label: L('Claims') });
+    if (access.can(`${P}.Update`))
+      items.push(
+        isLocked(u)
+          ? { key: 'unlock', icon: <UnlockOutlined />, label: L('Unlock') }
+          : { key: 'lock', icon: <LockOutlined />, label: L('Lock'), disabled: !u.lockoutEnabled },
+      );
+    return items;
+  };
+
+  const onMore = async (u: UserDto, key: string) => {
+    if (key === 'permissions') setPermissionsOf(u);
+    else if (key === 'claims') setClaimsOf(u);
+    else if (key === 'lock') setLocking(u);
+    else if (key === 'unlock') {
+      await usersApi.unlock(u.id);
+      message.success(L('Unlocked'));
+      await refresh();
+    }
+  };
+
+  return (
+    <>
+      <CrudPage<UserDto>
+        testid="users"
+        queryKey={['identity', 'users']}
+        rowKey="id"
+        defaultSorting="creationTime desc"
+        request={(q, signal) => usersApi.list(q, signal)}
+        columns={columns}
+        searchPlaceholder={L('SearchUsers')}
+        onCreate={openCreate}
+        createPermission={`${P}.Create`}
+        exportExcel={{ run: (q) => downloadExport('/api/identity/users/export', q, 'users.xlsx') }}
+        columnSettings
+        rowActions={(u) => {
+          const more = moreItems(u) ?? [];
+          return (
+            <Space size={0} wrap={false}>
+              <Access permission={`${P}.Update`}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => void openEdit(u)}
+                  data-testid={`user-edit-${u.userName}`}
+                >
+                  {L('Edit')}
+                </Button>
+              </Access>
+              {more.length > 0 && (
+                <Dropdown menu={{ items: more, onClick: ({ key }) => void onMore(u, key) }} trigger={['click']}>
+                  <Button type="link" size="small" data-testid={`user-more-${u.userName}`}>
+                    {L('More')} <DownOutlined />
+                  </Button>
+                </Dropdown>
+              )}
+              <ImpersonateButton userId={u.id} userName={u.userName} testid={`user-impersonate-${u.userName}`} />
+              <DeleteAction
+                permission={`${P}.Delete`}
+                testid={`user-delete-${u.userName}`}
+                onConfirm={async () => {
+                  await usersApi.remove(u.id);
+                  await refresh();
+                }}
+              />
+            </Space>
+          );
+        }}
+      />
+
+      <FormOverlay
+        open={!!editing}
+        title={editing?.user ? L('EditUser') : L('NewUser')}
+        schema={editing?.user ? schema.update : schema.create}
+        initialValues={editing?.values as never}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+        width={560}
+        testid="user-form"
+      >
+        <CrudField name="userName" label={L('DisplayName:UserName')}>
+          <Input autoComplete="off" data-testid="user-userName" />
+        </CrudField>
+        <Space.Compact block style={{ gap: 12 }}>
+          <div style={{ flex: 1 }}>
+            <CrudField name="surname" label={L('DisplayName:Surname')}>
+              <Input data-testid="user-surname" />
+            </CrudField>
+          </div>
+          <div style={{ flex: 1 }}>
+            <CrudField name="name" label={L('DisplayName:Name')}>
+              <Input data-testid="user-name" />
+            </CrudField>
+          </div>
+        </Space.Compact>
+        <CrudField name="email" label={L('DisplayName:Email')}>
+          <Input type="email" data-testid="user-email" />
+        </CrudField>
+        <CrudField name="phoneNumber" label={L('DisplayName:PhoneNumber')}>
+          <Input data-testid="user-phoneNumber" />
+        </CrudField>
+        <CrudField
+          name="password"
+          label={L('DisplayName:Password')}
+          extra={editing?.user ? L('DisplayName:PasswordHint') : undefined}
+        >
+          <Input.Password autoComplete="new-password" data-testid="user-password" />
+        </CrudField>
+        <CrudField name="roleNames" label={L('DisplayName:RoleNames')}>
+          <Select
+            mode="multiple"
+            allowClear
+            loading={roles.isLoading}
+            options={(roles.data?.items ?? []).map((r) => ({ value: r.name, label: r.name }))}
+            data-testid="user-roles"
+          />
+        </CrudField>
+        {canUnits && (
+          <CrudField name="organizationUnitIds" label={L('UserOrganizationUnits')}>
+            <TreeSelect
+              multiple
+              allowClear
+              treeDefaultExpandAll
+              treeData={unitTree}
+              loading={units.isLoading}
+              data-testid="user-units"
+            />
+          </CrudField>
+        )}
+        <Space size="large">
+          <CrudField name="isActive" label={L('DisplayName:IsActive')} valuePropName="checked">
+            <Switch data-testid="user-isActive" />
+          </CrudField>
+          <CrudField name="lockoutEnabled" label={L('DisplayName:LockoutEnabled')} valuePropName="checked">
+            <Switch data-testid="user-lockoutEnabled" />
+          </CrudField>
+        </Space>
+      </FormOverlay>
+
+      <Modal
+        open={!!locking}
+        title={`${L('LockUser')} - ${locking?.userName ?? ''}`}
+        onCancel={() => setLocking(null)}
+        okText={L('Lock')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ danger: true, ...{ 'data-testid': 'user-lock-confirm' } }}
+        onOk={async () => {
+          if (!locking) return;
+          await usersApi.lock(locking.id, lockSeconds);
+          message.success(L('LockedMessage'));
+          setLocking(null);
+          await refresh();
+        }}
+        destroyOnHidden
+      >
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <span>{L('LockDuration')}</span>
+          <Select
+            style={{ width: '100%' }}
+            value={lockSeconds}
+            onChange={setLockSeconds}
+            options={LOCK_CHOICES.map((c) => ({ value: c.seconds, label: c.label() }))}
+            data-testid="user-lock-duration"
+          />
+        </Space>
+      </Modal>
+
+      {claimsOf && (
+        <ClaimsEditor
+          open
+          kind="users"
+          id={claimsOf.id}
+          displayName={claimsOf.userName}
+          onClose={() => setClaimsOf(null)}
+        />
+      )}
+      {permissionsOf && (
+        <PermissionEditor
+          open
+          providerName="U"
+          providerKey={permissionsOf.id}
+          displayName={permissionsOf.userName}
+          onClose={() => setPermissionsOf(null)}
+        />
+      )}
+    </>
+  );
+}

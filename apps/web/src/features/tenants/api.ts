@@ -1,0 +1,98 @@
+import type { CrudQuery } from '../../components/crud/index.ts';
+import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
+import { http } from '../../lib/http/index.ts';
+import { localize } from '../../lib/i18n/index.ts';
+
+/** Tenant management and the tenant feature calls (spec §7, wire contract §10). */
+
+export interface TenantDto {
+  id: string;
+  name: string;
+  normalizedName: string;
+  isActive: boolean;
+  hasOwnDatabase: boolean;
+  concurrencyStamp: string;
+  creationTime: string;
+}
+
+export interface TenantCreate {
+  name: string;
+  adminEmailAddress: string;
+  adminPassword: string;
+  defaultConnectionString?: string;
+}
+
+export interface TenantUpdate {
+  name: string;
+  isActive: boolean;
+  concurrencyStamp?: string;
+}
+
+export interface ConnectionString {
+  name: string;
+  value: string;
+}
+
+export interface ConnectionCheck {
+  name: string;
+  reachable: boolean;
+  message: string | null;
+}
+
+const TENANTS = '/api/tenant-management/tenants';
+
+export const tenantsApi = {
+  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<TenantDto>>(TENANTS, { ...q }, { signal }),
+  create: (input: TenantCreate) => http.post<TenantDto>(TENANTS, input),
+  update: (id: string, input: TenantUpdate) => http.put<TenantDto>(`${TENANTS}/{id}`, input, { path: { id } }),
+  remove: (id: string) => http.delete<void>(`${TENANTS}/{id}`, undefined, { path: { id } }),
+  connectionStrings: (id: string) =>
+    http.get<ListResult<ConnectionString>>(`${TENANTS}/{id}/connection-string`, undefined, { path: { id } }),
+  setConnectionString: (id: string, input: ConnectionString) =>
+    http.put<ConnectionString>(`${TENANTS}/{id}/connection-string`, input, { path: { id }, timeoutMs: 120_000 }),
+  deleteConnectionString: (id: string, name: string) =>
+    http.delete<void>(`${TENANTS}/{id}/connection-string/{name}`, undefined, { path: { id, name } }),
+  checkConnectionString: (id: string, name: string) =>
+    http.get<ConnectionCheck>(`${TENANTS}/{id}/connection-string/{name}/check`, undefined, {
+      path: { id, name },
+      timeoutMs: 120_000,
+    }),
+  checkValue: (value: string) => http.post<ConnectionCheck>(`${TENANTS}/check-connection-string`, { value }),
+};
+
+/** ABP feature value type (the parts the editor reads). */
+export interface FeatureValueType {
+  name: 'FreeTextStringValueType' | 'ToggleStringValueType' | 'SelectionStringValueType' | string;
+  validator?: { name: string; properties?: Record<string, unknown> };
+  itemSource?: { items: { value: string; displayText: { resourceName: string; name: string } }[] };
+}
+
+export interface FeatureDto {
+  name: string;
+  displayName: string;
+  description: string | null;
+  value: string;
+  provider: { name: string; key: string | null };
+  valueType: FeatureValueType;
+  depth: number;
+  parentName: string | null;
+}
+
+export interface FeatureGroup {
+  name: string;
+  displayName: string;
+  features: FeatureDto[];
+}
+
+const FEATURES = '/api/feature-management/features';
+const featureQuery = (tenantId: string) => ({ providerName: 'T', providerKey: tenantId });
+
+export const featuresApi = {
+  get: (tenantId: string) => http.get<{ groups: FeatureGroup[] }>(FEATURES, featureQuery(tenantId)),
+  update: (tenantId: string, features: { name: string; value: string | null }[]) =>
+    http.put<void>(FEATURES, { features }, { params: featureQuery(tenantId) }),
+  reset: (tenantId: string) => http.delete<void>(FEATURES, featureQuery(tenantId)),
+};
+
+/** Texts of the tenants page (server resource AbpTenantManagement). */
+export const LT = (key: string, ...args: unknown[]) => localize(`AbpTenantManagement::${key}`, ...args);

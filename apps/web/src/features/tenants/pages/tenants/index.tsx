@@ -1,0 +1,257 @@
+import { ApiOutlined, AppstoreOutlined, DeleteOutlined, EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  Access,
+  type CrudColumn,
+  CrudField,
+  CrudPage,
+  downloadExport,
+  FormOverlay,
+} from '../../../../components/crud/index.ts';
+import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
+import { useUi } from '../../../../lib/ui-bridge.ts';
+import { LT, type TenantDto, tenantsApi } from '../../api.ts';
+import { ConnectionStringsDialog } from '../../components/ConnectionStringsDialog.tsx';
+import { FeaturesDialog } from '../../components/FeaturesDialog.tsx';
+
+const P = 'AbpTenantManagement.Tenants';
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The same rules the server applies (tenants/dto.ts); the server also checks the password policy. */
+function schemas() {
+  const name = z
+    .string(LT('InvalidTenantName'))
+    .trim()
+    .min(1, LT('InvalidTenantName'))
+    .max(64)
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u, LT('InvalidTenantName'))
+    .refine((v) => !GUID.test(v), LT('InvalidTenantName'));
+  return {
+    create: z.object({
+      name,
+      adminEmailAddress: z.email(LT('DisplayName:AdminEmailAddress')).max(256),
+      adminPassword: z.string(LT('DisplayName:AdminPassword')).min(1, LT('DisplayName:AdminPassword')).max(128),
+      defaultConnectionString: z
+        .string()
+        .trim()
+        .max(1024)
+        .optional()
+        .transform((v) => v || undefined),
+    }),
+    update: z.object({ name, isActive: z.boolean().default(true), concurrencyStamp: z.string().optional() }),
+  };
+}
+
+const EMPTY_TENANT = { name: '', adminEmailAddress: '', adminPassword: '', defaultConnectionString: '' };
+
+/** /admin/tenants (host side): tenant list, create/edit/activate/delete, connection strings, features. */
+export default function TenantsPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = useUi();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<TenantDto | null>(null);
+  const [connections, setConnections] = useState<TenantDto | null>(null);
+  const [features, setFeatures] = useState<TenantDto | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
+  const schema = useMemo(schemas, [i18n.language]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenants'] });
+  const editValues = useMemo(
+    () =>
+      editing
+        ? { name: editing.name, isActive: editing.isActive, concurrencyStamp: editing.concurrencyStamp }
+        : undefined,
+    [editing],
+  );
+
+  const toggle = async (tenant: TenantDto) => {
+    await tenantsApi.update(tenant.id, {
+      name: tenant.name,
+      isActive: !tenant.isActive,
+      concurrencyStamp: tenant.concurrencyStamp,
+    });
+    message.success(LT('Saved'));
+    await refresh();
+  };
+
+  const columns: CrudColumn<TenantDto>[] = [
+    {
+      key: 'name',
+      title: LT('DisplayName:Name'),
+      dataIndex: 'name',
+      sortField: 'name',
+      render: (v: string) => <span data-testid={`tenant-row-${v}`}>{v}</span>,
+    },
+    {
+      key: 'isActive',
+      title: LT('DisplayName:IsActive'),
+      dataIndex: 'isActive',
+      sortField: 'isActive',
+      render: (v: boolean) => (v ? <Tag color="success">{LT('Active')}</Tag> : <Tag>{LT('Inactive')}</Tag>),
+    },
+    {
+      key: 'database',
+      title: LT('DisplayName:Database'),
+      dataIndex: 'hasOwnDatabase',
+      render: (v: boolean) =>
+        v ? <Tag color="processing">{LT('OwnDatabase')}</Tag> : <Tag>{LT('SharedDatabase')}</Tag>,
+    },
+    {
+      key: 'creationTime',
+      title: LT('DisplayName:CreationTime'),
+      dataIndex: 'creationTime',
+      sortField: 'creationTime',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+  ];
+
+  return (
+    <>
+      <CrudPage<TenantDto>
+        testid="tenants"
+        queryKey={['tenants', 'list']}
+        rowKey="id"
+        defaultSorting="name asc"
+        request={(q, signal) => tenantsApi.list(q, signal)}
+        columns={columns}
+        onCreate={() => setCreating(true)}
+        createPermission={`${P}.Create`}
+        exportExcel={{ run: (q) => downloadExport('/api/tenant-management/tenants/export', q, 'tenants.xlsx') }}
+        columnSettings
+        actionsWidth={330}
+        rowActions={(r) => (
+          <Space size={0} wrap={false}>
+            <ImpersonateButton tenantId={r.id} userName={`admin@${r.name}`} testid={`tenant-impersonate-${r.name}`} />
+            <Access permission={`${P}.Update`}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(r)}
+                data-testid={`tenant-edit-${r.name}`}
+              >
+                {LT('Edit')}
+              </Button>
+              <Tooltip title={r.isActive ? LT('Deactivate') : LT('Activate')}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<PoweroffOutlined />}
+                  danger={r.isActive}
+                  onClick={() => void toggle(r)}
+                  aria-label={r.isActive ? LT('Deactivate') : LT('Activate')}
+                  data-testid={`tenant-toggle-${r.name}`}
+                />
+              </Tooltip>
+            </Access>
+            <Access permission={`${P}.ManageConnectionStrings`}>
+              <Tooltip title={LT('ConnectionStrings')}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<ApiOutlined />}
+                  onClick={() => setConnections(r)}
+                  aria-label={LT('ConnectionStrings')}
+                  data-testid={`tenant-connections-${r.name}`}
+                />
+              </Tooltip>
+            </Access>
+            <Access permission={`${P}.ManageFeatures`}>
+              <Tooltip title={LT('Features')}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<AppstoreOutlined />}
+                  onClick={() => setFeatures(r)}
+                  aria-label={LT('Features')}
+                  data-testid={`tenant-features-${r.name}`}
+                />
+              </Tooltip>
+            </Access>
+            <Access permission={`${P}.Delete`}>
+              <Popconfirm
+                title={LT('DeleteTenant', r.name)}
+                description={<div style={{ maxWidth: 360 }}>{LT('DeleteTenantDetails')}</div>}
+                okText={t('crud.delete')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true, ...{ 'data-testid': 'tenant-delete-confirm' } }}
+                onConfirm={async () => {
+                  await tenantsApi.remove(r.id);
+                  message.success(t('crud.deleted'));
+                  await refresh();
+                }}
+              >
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('crud.delete')}
+                  data-testid={`tenant-delete-${r.name}`}
+                />
+              </Popconfirm>
+            </Access>
+          </Space>
+        )}
+      />
+
+      <FormOverlay
+        open={creating}
+        title={LT('NewTenant')}
+        schema={schema.create}
+        initialValues={EMPTY_TENANT}
+        onSubmit={async (v) => {
+          await tenantsApi.create(v);
+          await refresh();
+        }}
+        onClose={() => setCreating(false)}
+        testid="tenant-form"
+      >
+        <CrudField name="name" label={LT('DisplayName:Name')}>
+          <Input autoFocus data-testid="tenant-name" autoComplete="off" />
+        </CrudField>
+        <CrudField name="adminEmailAddress" label={LT('DisplayName:AdminEmailAddress')}>
+          <Input type="email" data-testid="tenant-admin-email" autoComplete="off" />
+        </CrudField>
+        <CrudField name="adminPassword" label={LT('DisplayName:AdminPassword')} extra={LT('AdminPasswordHint')}>
+          <Input.Password data-testid="tenant-admin-password" autoComplete="new-password" />
+        </CrudField>
+        <CrudField
+          name="defaultConnectionString"
+          label={LT('DisplayName:DefaultConnectionString')}
+          extra={LT('DefaultConnectionStringHint')}
+        >
+          <Input data-testid="tenant-connection" placeholder="postgres://user:password@host:5432/database" />
+        </CrudField>
+      </FormOverlay>
+
+      <FormOverlay
+        open={!!editing}
+        title={`${LT('Edit')} ${editing?.name ?? ''}`}
+        schema={schema.update}
+        initialValues={editValues}
+        onSubmit={async (v) => {
+          await tenantsApi.update(editing!.id, v);
+          await refresh();
+        }}
+        onClose={() => setEditing(null)}
+        testid="tenant-edit-form"
+      >
+        <CrudField name="name" label={LT('DisplayName:Name')}>
+          <Input data-testid="tenant-edit-name" />
+        </CrudField>
+        <CrudField name="isActive" label={LT('DisplayName:IsActive')} valuePropName="checked">
+          <Switch data-testid="tenant-edit-active" />
+        </CrudField>
+      </FormOverlay>
+
+      <ConnectionStringsDialog tenant={connections} onClose={() => setConnections(null)} />
+      <FeaturesDialog tenant={features} onClose={() => setFeatures(null)} />
+    </>
+  );
+}

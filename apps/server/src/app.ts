@@ -33,9 +33,12 @@ import {
   unauthorized,
   type ValidationErrorItem,
 } from './core/errors.ts';
+import { DomainEvents } from './core/events.ts';
+import { mountModules, registerDefinitions, seedTenant, startModules } from './core/kernel.ts';
 import { cultureFrom, t } from './core/localization/index.ts';
+import { type ModuleDefinition, resolveModules } from './core/module.ts';
 import type { Services } from './core/services.ts';
-import { modules } from './modules/index.ts';
+import { productModules } from './modules.ts';
 import './core/localization/platform.ts';
 import { installInputGuard } from './core/input-guard.ts';
 import { Jobs } from './core/jobs.ts';
@@ -54,8 +57,14 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function buildApp(
   config: AppConfig,
   database: Database,
-  options: { logStream?: DestinationStream } = {},
+  options: {
+    logStream?: DestinationStream;
+    /** The modules to run (with their dependencies); the whole product by default. */
+    modules?: readonly ModuleDefinition[];
+  } = {},
 ): Promise<FastifyInstance> {
+  const modules = resolveModules(options.modules ?? productModules);
+  registerDefinitions(modules);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -93,7 +102,10 @@ export async function buildApp(
     tenants: new TenantStore(data, cache),
     rateLimiter,
     jobs: await Jobs.start(database, { worker: config.jobsWorker, log: app.log }),
+    events: new DomainEvents(data, bus, app.log),
     routes: [],
+    modules,
+    seedTenant: (tenant, seedOptions) => seedTenant(services, modules, tenant, seedOptions),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
@@ -170,7 +182,8 @@ export async function buildApp(
 
   app.setErrorHandler((error, req, reply) => sendError(error, req, reply));
 
-  for (const mod of modules) await app.register(mod);
+  await startModules(services, modules);
+  await mountModules(app, services, modules);
 
   // The built web app, with client-side routes falling back to index.html.
   const indexHtml = join(config.webDist, 'index.html');

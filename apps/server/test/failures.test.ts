@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sendXlsx } from '../src/modules/auditing/export.ts';
+import { sendXlsx } from '../src/core/export.ts';
 import { as, createTestApp, members, signIn, type TestApp } from './harness.ts';
 
 /**

@@ -6,9 +6,10 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { CurrentTenant } from '../src/core/context.ts';
 import { openDatabase } from '../src/core/db/client.ts';
+import type { ModuleDefinition } from '../src/core/module.ts';
 import type { Services } from '../src/core/services.ts';
 import { ensureTenant } from '../src/modules/tenants/service.ts';
-import { seedAll, seedTenant } from '../src/seed.ts';
+import { seedAll } from '../src/seed.ts';
 
 /**
  * A fresh, seeded application per test file: PGlite in memory by default, or a new
@@ -27,7 +28,7 @@ export const ADMIN_PASSWORD = '1q2w3E*';
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: DestinationStream } = {},
+  opts: { logStream?: DestinationStream; modules?: readonly ModuleDefinition[] } = {},
 ): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
@@ -54,10 +55,10 @@ export async function createTestApp(
   let other: CurrentTenant;
   try {
     database = await openDatabase({ url, poolSize: 5 });
-    app = await buildApp(config, database, { logStream: opts.logStream });
+    app = await buildApp(config, database, { logStream: opts.logStream, modules: opts.modules });
     await seedAll(app.services, { demo: true });
     other = await ensureTenant(app.services, 'other');
-    await seedTenant(app.services, other);
+    await app.services.seedTenant(other);
   } catch (err) {
     // a failing start must not leave its database behind
     await app?.close();

@@ -23,89 +23,110 @@ function withChildren(name: string, children: string[], side: MultiTenancySide =
 
 const CRUD = ['Create', 'Update', 'Delete'];
 
+export const identityPermissions: PermissionGroupDefinition = {
+  name: 'AbpIdentity',
+  permissions: [
+    ...withChildren('AbpIdentity.Users', [
+      ...CRUD,
+      'ManagePermissions',
+      'ManageClaims',
+      'ManageOrganizationUnits',
+      'Impersonation',
+    ]),
+    ...withChildren('AbpIdentity.Roles', [...CRUD, 'ManagePermissions', 'ManageClaims', 'ManageMenus']),
+    ...withChildren('AbpIdentity.OrganizationUnits', ['ManageOrganizationUnits', 'ManageMembers', 'ManageRoles']),
+    ...withChildren('AbpIdentity.IdentityClaimTypes', CRUD),
+  ],
+};
+
+export const tenantManagementPermissions: PermissionGroupDefinition = {
+  name: 'AbpTenantManagement',
+  permissions: withChildren(
+    'AbpTenantManagement.Tenants',
+    [...CRUD, 'ManageFeatures', 'ManageConnectionStrings'],
+    'host',
+  ),
+};
+
+export const settingManagementPermissions: PermissionGroupDefinition = {
+  name: 'AbpSettingManagement',
+  permissions: withChildren('AbpSettingManagement.Settings', ['Manager']),
+};
+
+export const featureManagementPermissions: PermissionGroupDefinition = {
+  name: 'FeatureManagement',
+  permissions: [{ name: 'FeatureManagement.ManageHostFeatures', side: 'host' }],
+};
+
+export const auditingPermissions: PermissionGroupDefinition = {
+  name: 'AbpAuditing',
+  permissions: [
+    ...withChildren('AbpAuditing.AuditLog', ['Delete']),
+    ...withChildren('AbpAuditing.SecurityLog', ['Delete']),
+  ],
+};
+
+export const apiGatewayPermissions: PermissionGroupDefinition = {
+  name: 'ApiGateway',
+  permissions: [
+    ...withChildren('ApiGateway.RouteGroup', CRUD),
+    ...withChildren('ApiGateway.Global', CRUD),
+    ...withChildren('ApiGateway.Route', CRUD),
+    ...withChildren('ApiGateway.DynamicRoute', CRUD),
+    ...withChildren('ApiGateway.AggregateRoute', CRUD),
+    { name: 'ApiGateway.Menus', side: 'both' },
+  ],
+};
+
+export const menusPermissions: PermissionGroupDefinition = {
+  name: 'Platform',
+  permissions: [
+    ...withChildren('Platform.Layout', CRUD),
+    ...withChildren('Platform.Menus', [...CRUD, 'ManageRoles', 'ManageUsers']),
+  ],
+};
+
+export const identityServerPermissions: PermissionGroupDefinition = {
+  name: 'AbpIdentityServer',
+  permissions: [
+    ...withChildren('AbpIdentityServer.Clients', CRUD, 'host'),
+    ...withChildren('AbpIdentityServer.ApiResources', CRUD, 'host'),
+    ...withChildren('AbpIdentityServer.IdentityResources', CRUD, 'host'),
+  ],
+};
+
+export const notificationsPermissions: PermissionGroupDefinition = {
+  name: 'Notifications',
+  permissions: withChildren('Notifications.Notification', ['Send']),
+};
+
+export const catalogPermissions: PermissionGroupDefinition = {
+  // Catalogue master data is tenant business data; the pages also need AbpSettingManagement.Settings (spec §6).
+  name: 'Catalog',
+  permissions: [
+    ...withChildren('Catalog.Categories', CRUD, 'tenant'),
+    ...withChildren('Catalog.Brands', CRUD, 'tenant'),
+    ...withChildren('Catalog.Suppliers', CRUD, 'tenant'),
+    ...withChildren('Catalog.VendorSources', CRUD, 'tenant'),
+    ...withChildren('Catalog.PurchaseAttributes', CRUD, 'tenant'),
+    ...withChildren('Catalog.ScreenAttributes', CRUD, 'tenant'),
+    ...withChildren('Catalog.AttributeGroups', CRUD, 'tenant'),
+    ...withChildren('Catalog.Products', [...CRUD, 'Approve'], 'tenant'),
+  ],
+};
+
+/** Every group, for the web (the server builds its registry from the modules it runs). */
 export const permissionGroups: PermissionGroupDefinition[] = [
-  {
-    name: 'AbpIdentity',
-    permissions: [
-      ...withChildren('AbpIdentity.Users', [
-        ...CRUD,
-        'ManagePermissions',
-        'ManageClaims',
-        'ManageOrganizationUnits',
-        'Impersonation',
-      ]),
-      ...withChildren('AbpIdentity.Roles', [...CRUD, 'ManagePermissions', 'ManageClaims', 'ManageMenus']),
-      ...withChildren('AbpIdentity.OrganizationUnits', ['ManageOrganizationUnits', 'ManageMembers', 'ManageRoles']),
-      ...withChildren('AbpIdentity.IdentityClaimTypes', CRUD),
-    ],
-  },
-  {
-    name: 'AbpTenantManagement',
-    permissions: withChildren(
-      'AbpTenantManagement.Tenants',
-      [...CRUD, 'ManageFeatures', 'ManageConnectionStrings'],
-      'host',
-    ),
-  },
-  {
-    name: 'AbpSettingManagement',
-    permissions: withChildren('AbpSettingManagement.Settings', ['Manager']),
-  },
-  {
-    name: 'FeatureManagement',
-    permissions: [{ name: 'FeatureManagement.ManageHostFeatures', side: 'host' }],
-  },
-  {
-    name: 'AbpAuditing',
-    permissions: [
-      ...withChildren('AbpAuditing.AuditLog', ['Delete']),
-      ...withChildren('AbpAuditing.SecurityLog', ['Delete']),
-    ],
-  },
-  {
-    name: 'ApiGateway',
-    permissions: [
-      ...withChildren('ApiGateway.RouteGroup', CRUD),
-      ...withChildren('ApiGateway.Global', CRUD),
-      ...withChildren('ApiGateway.Route', CRUD),
-      ...withChildren('ApiGateway.DynamicRoute', CRUD),
-      ...withChildren('ApiGateway.AggregateRoute', CRUD),
-      { name: 'ApiGateway.Menus', side: 'both' },
-    ],
-  },
-  {
-    name: 'Platform',
-    permissions: [
-      ...withChildren('Platform.Layout', CRUD),
-      ...withChildren('Platform.Menus', [...CRUD, 'ManageRoles', 'ManageUsers']),
-    ],
-  },
-  {
-    name: 'AbpIdentityServer',
-    permissions: [
-      ...withChildren('AbpIdentityServer.Clients', CRUD, 'host'),
-      ...withChildren('AbpIdentityServer.ApiResources', CRUD, 'host'),
-      ...withChildren('AbpIdentityServer.IdentityResources', CRUD, 'host'),
-    ],
-  },
-  {
-    name: 'Notifications',
-    permissions: withChildren('Notifications.Notification', ['Send']),
-  },
-  {
-    // Catalogue master data is tenant business data; the pages also need AbpSettingManagement.Settings (spec §6).
-    name: 'Catalog',
-    permissions: [
-      ...withChildren('Catalog.Categories', CRUD, 'tenant'),
-      ...withChildren('Catalog.Brands', CRUD, 'tenant'),
-      ...withChildren('Catalog.Suppliers', CRUD, 'tenant'),
-      ...withChildren('Catalog.VendorSources', CRUD, 'tenant'),
-      ...withChildren('Catalog.PurchaseAttributes', CRUD, 'tenant'),
-      ...withChildren('Catalog.ScreenAttributes', CRUD, 'tenant'),
-      ...withChildren('Catalog.AttributeGroups', CRUD, 'tenant'),
-      ...withChildren('Catalog.Products', [...CRUD, 'Approve'], 'tenant'),
-    ],
-  },
+  identityPermissions,
+  tenantManagementPermissions,
+  settingManagementPermissions,
+  featureManagementPermissions,
+  auditingPermissions,
+  apiGatewayPermissions,
+  menusPermissions,
+  identityServerPermissions,
+  notificationsPermissions,
+  catalogPermissions,
 ];
 
 export const allPermissions: PermissionDefinition[] = permissionGroups.flatMap((g) => g.permissions);

@@ -1,6 +1,6 @@
 import { and, asc, Column, desc, eq, getTableColumns, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import type { EntityChange } from '../modules/auditing/schema.ts';
+import type { EntityChange } from './audit-changes.ts';
 import type { RequestContext } from './context.ts';
 import type { DbOrTx } from './db/client.ts';
 import { newConcurrencyStamp } from './db/columns.ts';

@@ -1,5 +1,5 @@
 import type { Services } from '../core/services.ts';
-import type { EntityChange } from '../modules/auditing/schema.ts';
+import type { EntityChange } from './audit-changes.ts';
 import type { RequestContext } from './context.ts';
 
 /** What a route declares about who may call it (checked centrally in app.ts). */

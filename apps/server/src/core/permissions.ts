@@ -1,16 +1,14 @@
-import { allPermissions } from '@seller/contracts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { roles, userRoles } from '../modules/identity/schema.ts';
 import { permissionGrants } from '../modules/permission-management/schema.ts';
 import type { Cache } from './cache.ts';
 import type { RequestContext } from './context.ts';
 import type { DataAccess } from './data.ts';
-
-const definitions = new Map(allPermissions.map((p) => [p.name, p]));
+import { permissionDefinition } from './definitions/permissions.ts';
 
 /** Whether a permission may be held on this side (host = no tenant). */
 export function allowedOnSide(name: string, tenantId: string | null): boolean {
-  const def = definitions.get(name);
+  const def = permissionDefinition(name);
   if (!def) return false;
   return def.side === 'both' || (def.side === 'host') === (tenantId === null);
 }
@@ -65,7 +63,7 @@ export class PermissionChecker {
       });
       const held = new Set(names.filter((n) => allowedOnSide(n, tenantId)));
       for (const name of [...held]) {
-        const parent = definitions.get(name)?.parent;
+        const parent = permissionDefinition(name)?.parent;
         if (parent && !held.has(parent)) held.delete(name);
       }
       return held;

@@ -3,8 +3,11 @@ import type { TokenKeys } from './auth/keys.ts';
 import type { Revocations } from './auth/revocations.ts';
 import type { Bus } from './bus.ts';
 import type { Cache } from './cache.ts';
+import type { CurrentTenant } from './context.ts';
 import type { DataAccess } from './data.ts';
+import type { DomainEvents } from './events.ts';
 import type { Jobs } from './jobs.ts';
+import type { ModuleDefinition, TenantSeedOptions } from './module.ts';
 import type { PermissionChecker } from './permissions.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { TenantStore } from './tenancy.ts';
@@ -27,8 +30,14 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** Durable background jobs (pg-boss in the `pgboss` schema of the main database). */
   jobs: Jobs;
+  /** Domain events between modules, in the writer's transaction or after its commit (`core/events.ts`). */
+  events: DomainEvents;
   /** Every registered route with its schema and access rule (for api-definition). */
   routes: RegisteredRoute[];
+  /** The modules this app runs, dependencies first. */
+  modules: readonly ModuleDefinition[];
+  /** Seeds a new tenant (or the host) with what every running module needs (roles, admin, menus…). */
+  seedTenant(tenant: CurrentTenant | null, options?: TenantSeedOptions): Promise<void>;
 }
 
 export interface RegisteredRoute {

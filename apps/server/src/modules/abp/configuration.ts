@@ -5,7 +5,7 @@ import type { Services } from '../../core/services.ts';
 import { getFeatures } from '../features/service.ts';
 import { getSettingValues } from '../settings/service.ts';
 import { currentCultures, languageFilesMap, languages, languagesMap, windowsTimeZone } from './cultures.ts';
-import { CONFIG_PREFIX, configurationPrefix } from './invalidation.ts';
+import { CONFIG_PREFIX, configurationPrefix } from '../../core/configuration-cache.ts';
 
 type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'clientId' | 'culture'>;
 

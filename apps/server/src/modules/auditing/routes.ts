@@ -2,6 +2,7 @@ import { pagedResult } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EXPORT_MAX_ROWS, type ExportColumn, sendXlsx } from '../../core/export.ts';
 import { t } from '../../core/localization/index.ts';
 import {
   auditLogDto,
@@ -15,7 +16,6 @@ import {
   securityLogExportQuery,
   securityLogQuery,
 } from './dto.ts';
-import { EXPORT_MAX_ROWS, type ExportColumn, sendXlsx } from './export.ts';
 import {
   auditLogBatches,
   deleteAuditLog,

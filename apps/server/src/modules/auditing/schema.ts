@@ -1,19 +1,8 @@
 import { index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { EntityChange } from '../../core/audit-changes.ts';
 import { id, tenantId, time } from '../../core/db/columns.ts';
 
-export interface PropertyChange {
-  propertyName: string;
-  originalValue: string | null;
-  newValue: string | null;
-}
-export interface EntityChange {
-  changeTime: string;
-  /** Created 0, Updated 1, Deleted 2 */
-  changeType: 0 | 1 | 2;
-  entityId: string;
-  entityTypeFullName: string;
-  propertyChanges: PropertyChange[];
-}
+export type { EntityChange, PropertyChange } from '../../core/audit-changes.ts';
 
 export const auditLogs = pgTable(
   'audit_logs',

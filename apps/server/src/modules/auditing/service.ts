@@ -20,7 +20,6 @@ import { notFound, unauthorized } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { securityLogs } from '../identity/schema.ts';
 import type { AuditLogFilter, MySecurityLogQuery, SecurityLogFilter } from './dto.ts';
-import './locales.ts';
 import { auditLogs } from './schema.ts';
 
 export const AUDIT_LOG = 'AuditLog';

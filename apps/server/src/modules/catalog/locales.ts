@@ -1,28 +1,6 @@
-import { registerResource } from '../../core/localization/index.ts';
+import type { TextResources } from '../../core/module.ts';
 
 /** Titles of the `/product` menu entries (`meta.title` = `Menus::<key>`). */
-registerResource('Menus', {
-  en: {
-    Product: 'Products',
-    Catalog: 'Categories',
-    Brands: 'Brands',
-    Suppliers: 'Suppliers',
-    VendorSources: 'Vendor sources',
-    PurchaseAttributes: 'Purchase attributes',
-    ScreenAttributes: 'Screening attributes',
-    AttributeGroups: 'Attribute groups',
-  },
-  'zh-Hans': {
-    Product: '商品管理',
-    Catalog: '商品分类',
-    Brands: '品牌管理',
-    Suppliers: '供应商管理',
-    VendorSources: '货源平台',
-    PurchaseAttributes: '采购属性',
-    ScreenAttributes: '筛选属性',
-    AttributeGroups: '属性组',
-  },
-});
 
 /** Entities: [key, en, zh-Hans]; also give "New …" / "Edit …" titles. */
 const entities: [string, string, string][] = [
@@ -245,4 +223,32 @@ for (const [key, [e, z]] of Object.entries(fields)) {
 }
 
 /** Texts of the catalogue module: entities, fields, options, messages (server errors and pages alike). */
-registerResource('Catalog', { en, 'zh-Hans': zh });
+
+/** This file's localization resources (registered by the kernel from the module definition). */
+export const texts: TextResources[] = [
+  {
+    Menus: {
+      en: {
+        Product: 'Products',
+        Catalog: 'Categories',
+        Brands: 'Brands',
+        Suppliers: 'Suppliers',
+        VendorSources: 'Vendor sources',
+        PurchaseAttributes: 'Purchase attributes',
+        ScreenAttributes: 'Screening attributes',
+        AttributeGroups: 'Attribute groups',
+      },
+      'zh-Hans': {
+        Product: '商品管理',
+        Catalog: '商品分类',
+        Brands: '品牌管理',
+        Suppliers: '供应商管理',
+        VendorSources: '货源平台',
+        PurchaseAttributes: '采购属性',
+        ScreenAttributes: '筛选属性',
+        AttributeGroups: '属性组',
+      },
+    },
+  },
+  { Catalog: { en, 'zh-Hans': zh } },
+];

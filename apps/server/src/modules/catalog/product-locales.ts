@@ -1,11 +1,6 @@
-import { registerResource } from '../../core/localization/index.ts';
+import type { TextResources } from '../../core/module.ts';
 
 /** Texts of products and the recycle area (added to the `Catalog` and `Menus` resources). */
-
-registerResource('Menus', {
-  en: { ProductList: 'Product list', ProductRecycle: 'Recycle bin', ProductDetail: 'Product detail' },
-  'zh-Hans': { ProductList: '商品列表', ProductRecycle: '回收站', ProductDetail: '商品详情' },
-});
 
 const pair: Record<string, [en: string, zh: string]> = {
   Product: ['Product', '商品'],
@@ -165,4 +160,14 @@ for (const [key, [e, z]] of Object.entries(pair)) {
   en[key] = e;
   zh[key] = z;
 }
-registerResource('Catalog', { en, 'zh-Hans': zh });
+
+/** This file's localization resources (registered by the kernel from the module definition). */
+export const texts: TextResources[] = [
+  {
+    Menus: {
+      en: { ProductList: 'Product list', ProductRecycle: 'Recycle bin', ProductDetail: 'Product detail' },
+      'zh-Hans': { ProductList: '商品列表', ProductRecycle: '回收站', ProductDetail: '商品详情' },
+    },
+  },
+  { Catalog: { en, 'zh-Hans': zh } },
+];

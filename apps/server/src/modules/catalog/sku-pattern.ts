@@ -1,4 +1,4 @@
-import { defineSettingGroup, SettingValueType } from '../settings/definitions.ts';
+import { type SettingGroupDefinition, SettingValueType } from '../../core/definitions/settings.ts';
 
 /**
  * The tenant's parent-SKU pattern for `generate-sku` (domain §3.4, "configurable per tenant"):
@@ -43,7 +43,7 @@ export function renderSkuPattern(pattern: string, parts: SkuParts) {
 
 const text = (en: string, zh: string) => ({ en, 'zh-Hans': zh });
 
-defineSettingGroup({
+export const catalogSettings: SettingGroupDefinition = {
   name: 'Catalog',
   displayName: text('Catalogue', '商品'),
   settings: [
@@ -62,4 +62,4 @@ defineSettingGroup({
       ),
     },
   ],
-});
+};

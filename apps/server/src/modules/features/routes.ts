@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../core/errors.ts';
-import './definitions.ts';
 import { changeFeatures, featureTarget, listFeatures, resetFeatures } from './service.ts';
 
 const MANAGE_TENANT = 'AbpTenantManagement.Tenants.ManageFeatures';

@@ -1,18 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { EntityChange } from '../../core/audit-changes.ts';
+import { invalidateConfiguration } from '../../core/configuration-cache.ts';
 import type { CurrentTenant, RequestContext } from '../../core/context.ts';
 import { recordChange } from '../../core/crud.ts';
-import { AppError, notFound, type ValidationErrorItem } from '../../core/errors.ts';
-import { t } from '../../core/localization/index.ts';
-import type { Services } from '../../core/services.ts';
-import { invalidateConfiguration } from '../abp/invalidation.ts';
-import type { EntityChange } from '../auditing/schema.ts';
 import {
   allFeatureDefinitions,
   type FeatureDefinition,
   featureDefinition,
   featureGroups,
   isValidFeatureValue,
-} from './definitions.ts';
+} from '../../core/definitions/features.ts';
+import { AppError, notFound, type ValidationErrorItem } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
 import { featureValues } from './schema.ts';
 
 /** Tenant features are stored under provider `T` with the tenant id; the host's under `T` with ''. */

@@ -1,15 +1,21 @@
-import { registerResource } from '../../core/localization/index.ts';
+import type { TextResources } from '../../core/module.ts';
 
 /** Texts of the files service. */
-registerResource('Files', {
-  en: {
-    TooLarge: 'The file is larger than {1} MB.',
-    TypeNotAllowed: 'Only these file types are accepted: {1}.',
-    FileRequired: 'Please choose a file.',
+
+/** This file's localization resources (registered by the kernel from the module definition). */
+export const texts: TextResources[] = [
+  {
+    Files: {
+      en: {
+        TooLarge: 'The file is larger than {1} MB.',
+        TypeNotAllowed: 'Only these file types are accepted: {1}.',
+        FileRequired: 'Please choose a file.',
+      },
+      'zh-Hans': {
+        TooLarge: '文件不能大于 {1} MB。',
+        TypeNotAllowed: '只接受以下文件类型:{1}。',
+        FileRequired: '请选择文件。',
+      },
+    },
   },
-  'zh-Hans': {
-    TooLarge: '文件不能大于 {1} MB。',
-    TypeNotAllowed: '只接受以下文件类型:{1}。',
-    FileRequired: '请选择文件。',
-  },
-});
+];

@@ -3,7 +3,6 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CrudContext } from '../../core/crud.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
-import './locales.ts';
 
 /**
  * Files kept on local disk under `${dataDir}/files/{tenant}/`: one folder per tenant, so a

@@ -1,4 +1,3 @@
-import './locales.ts';
 
 /**
  * An OAuth 2.0 error reply of `/connect/*`: `{ error, error_description }` with HTTP 400

@@ -8,7 +8,6 @@ import { roles, securityLogs, userRoles, users } from '../identity/schema.ts';
 import { findUserById, roleNamesOf, type User } from '../identity/sign-in.ts';
 import { impersonationTokens } from './impersonation-schema.ts';
 import { clients } from './schema.ts';
-import './impersonation-locales.ts';
 import { hashToken, issueTokens, revokeSession } from './tokens.ts';
 
 /**

@@ -2,7 +2,7 @@ import { listResult, pagedResult } from '@seller/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { t } from '../../core/localization/index.ts';
-import { sendXlsx } from '../auditing/export.ts';
+import { sendXlsx } from '../../core/export.ts';
 import {
   allClaimTypes,
   createClaimType,

@@ -5,7 +5,6 @@ import type { Tx } from '../../core/db/client.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import type { rolePagedQuery } from './dto.ts';
-import './locales.ts';
 import { ROLE, toRoleDto } from './roles.ts';
 import {
   organizationUnitRoles,

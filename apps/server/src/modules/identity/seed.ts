@@ -1,7 +1,7 @@
-import { allPermissions } from '@seller/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
 import type { Tx } from '../../core/db/client.ts';
+import { allPermissionDefinitions } from '../../core/definitions/permissions.ts';
 import { allowedOnSide } from '../../core/permissions.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
@@ -34,7 +34,9 @@ export async function seedIdentity(
     const adminRole = await ensureRole(tx, tenantId, 'admin', true);
     for (const name of Object.keys(businessRoles)) await ensureRole(tx, tenantId, name, false);
 
-    const adminGrants = allPermissions.filter((p) => allowedOnSide(p.name, tenantId)).map((p) => p.name);
+    const adminGrants = allPermissionDefinitions()
+      .filter((p) => allowedOnSide(p.name, tenantId))
+      .map((p) => p.name);
     const grants: [string, string][] = [
       ...adminGrants.map((n) => [n, 'admin'] as [string, string]),
       ...Object.entries(businessRoles).flatMap(([role, names]) => names.map((n) => [n, role] as [string, string])),

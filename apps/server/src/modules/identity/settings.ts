@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
-import { settingDefinition } from '../settings/definitions.ts';
+import { settingDefinition } from '../../core/definitions/settings.ts';
 import { getSetting } from '../settings/service.ts';
 
 /**

@@ -3,7 +3,6 @@ import type { RequestContext } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import './locales.ts';
 import { users } from './schema.ts';
 
 /**

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { RequestContext } from '../../core/context.ts';
 import { AppError, type ValidationErrorItem } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import './locales.ts';
 import { identitySetting } from './settings.ts';
 
 /**

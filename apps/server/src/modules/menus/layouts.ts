@@ -13,7 +13,6 @@ import type { Tx } from '../../core/db/client.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import type { LayoutAllQuery, LayoutInput, LayoutPagedQuery, LayoutUpdateInput } from './dto.ts';
-import './locales.ts';
 import { layouts, type MenuMeta, menus } from './schema.ts';
 
 type Layout = typeof layouts.$inferSelect;

@@ -4,7 +4,6 @@ import type { CurrentTenant } from '../../core/context.ts';
 import { owned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import type { Services } from '../../core/services.ts';
-import './locales.ts';
 import { layouts, type MenuMeta, menus, roleMenus } from './schema.ts';
 
 /** A menu entry a module seeds; its parent is the entry whose code is this code's prefix. */

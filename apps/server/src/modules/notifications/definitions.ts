@@ -1,6 +1,6 @@
 import { NotificationLifetime, NotificationType } from '@seller/contracts';
 import { registerResource } from '../../core/localization/index.ts';
-import { defineSettingGroup, SettingValueType } from '../settings/definitions.ts';
+import { type SettingGroupDefinition, SettingValueType } from '../../core/definitions/settings.ts';
 
 type Text = { en: string; 'zh-Hans': string };
 const text = (en: string, zh: string): Text => ({ en, 'zh-Hans': zh });
@@ -102,7 +102,7 @@ defineNotificationGroup({
   ],
 });
 
-defineSettingGroup({
+export const notificationSettings: SettingGroupDefinition = {
   name: 'Notifications',
   displayName: text('Notifications', '通知'),
   settings: [
@@ -121,4 +121,4 @@ defineSettingGroup({
       ),
     },
   ],
-});
+};

@@ -6,13 +6,12 @@ import type { DbOrTx } from '../../core/db/client.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../core/errors.ts';
 import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
-import type { EntityChange } from '../auditing/schema.ts';
+import type { EntityChange } from '../../core/audit-changes.ts';
 import { getFeature } from '../features/service.ts';
 import { users } from '../identity/schema.ts';
 import { FEATURE, notificationDefinition, notificationGroups, RESOURCE } from './definitions.ts';
 import type { InboxQuery, SendInput, UserNotificationDto } from './dto.ts';
 import { hubOf } from './hub-registry.ts';
-import './locales.ts';
 import {
   type NotificationPayload,
   type NotificationText,

@@ -1,5 +1,5 @@
 import { allPermissions, permissionGroups } from '@seller/contracts';
-import { registerResource } from '../../core/localization/index.ts';
+import type { TextResources } from '../../core/module.ts';
 
 /**
  * Display names of every permission group and permission (resource `Permissions`, keys
@@ -85,18 +85,24 @@ for (const p of allPermissions) {
   const text = permissions[p.name] ?? (p.parent ? actions[p.name.slice(p.parent.length + 1)] : undefined);
   if (text) [en[`Permission:${p.name}`], zh[`Permission:${p.name}`]] = text;
 }
-registerResource('Permissions', { en, 'zh-Hans': zh });
 
 /** Messages of the permission-management module. */
-registerResource('AbpPermissionManagement', {
-  en: {
-    UnknownPermission: 'The permission {1} does not exist or cannot be granted here.',
-    Role: 'Role',
-    User: 'User',
+
+/** This file's localization resources (registered by the kernel from the module definition). */
+export const texts: TextResources[] = [
+  { Permissions: { en, 'zh-Hans': zh } },
+  {
+    AbpPermissionManagement: {
+      en: {
+        UnknownPermission: 'The permission {1} does not exist or cannot be granted here.',
+        Role: 'Role',
+        User: 'User',
+      },
+      'zh-Hans': {
+        UnknownPermission: '权限 {1} 不存在或不能在此授予。',
+        Role: '角色',
+        User: '用户',
+      },
+    },
   },
-  'zh-Hans': {
-    UnknownPermission: '权限 {1} 不存在或不能在此授予。',
-    Role: '角色',
-    User: '用户',
-  },
-});
+];

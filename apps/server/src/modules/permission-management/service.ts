@@ -1,17 +1,16 @@
-import { allPermissions, permissionGroups } from '@seller/contracts';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { EntityChange } from '../../core/audit-changes.ts';
+import { invalidateConfiguration } from '../../core/configuration-cache.ts';
 import type { RequestContext } from '../../core/context.ts';
 import { owned, recordChange } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
+import { permissionDefinition, permissionGroupsDefined } from '../../core/definitions/permissions.ts';
 import { AppError, forbidden, notFound, type ValidationErrorItem } from '../../core/errors.ts';
 import { t } from '../../core/localization/index.ts';
 import { allowedOnSide } from '../../core/permissions.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { invalidateConfiguration } from '../abp/invalidation.ts';
-import type { EntityChange } from '../auditing/schema.ts';
 import { roles, userRoles, users } from '../identity/schema.ts';
-import './locales.ts';
 import { permissionGrants } from './schema.ts';
 
 /** `R` = role (key: role name), `U` = user (key: user id). */
@@ -26,7 +25,6 @@ export const MANAGE_PERMISSION: Record<ProviderName, string> = {
 type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'clientId' | 'culture'> & { entityChanges?: EntityChange[] };
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const definitions = new Map(allPermissions.map((p) => [p.name, p]));
 
 interface Target {
   providerName: ProviderName;
@@ -100,7 +98,7 @@ export async function getPermissions(services: Services, ctx: Ctx, providerName:
   }
 
   const L = (key: string) => t(ctx.culture, `Permissions::${key}`);
-  const groups = permissionGroups
+  const groups = permissionGroupsDefined()
     .map((group) => ({
       name: group.name,
       displayName: L(`PermissionGroup:${group.name}`),
@@ -137,7 +135,7 @@ export async function updatePermissions(
   const tenantId = ctx.tenant?.id ?? null;
   const errors: ValidationErrorItem[] = [];
   items.forEach((item, i) => {
-    if (!definitions.has(item.name) || !allowedOnSide(item.name, tenantId)) {
+    if (!permissionDefinition(item.name) || !allowedOnSide(item.name, tenantId)) {
       errors.push({
         message: 'AbpPermissionManagement::UnknownPermission',
         members: [`permissions.${i}.name`],

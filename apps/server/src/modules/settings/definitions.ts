@@ -1,103 +1,13 @@
 import { Cultures, ThemeColors } from '@seller/contracts';
-import { registerResource } from '../../core/localization/index.ts';
-import './locales.ts';
-
-/** Where a setting value may be stored: global (host-wide), per tenant, per user. */
-export type SettingProvider = 'G' | 'T' | 'U';
-
-/** Wire values of `valueType` (enums go out as integers). */
-export const SettingValueType = { String: 0, Number: 1, Boolean: 2, Option: 3 } as const;
-export type SettingValueType = (typeof SettingValueType)[keyof typeof SettingValueType];
+import {
+  type SettingDefinition,
+  type SettingGroupDefinition,
+  type SettingProvider,
+  SettingValueType,
+} from '../../core/definitions/settings.ts';
+import type { TextResources } from '../../core/module.ts';
 
 type Text = { en: string; 'zh-Hans': string };
-
-export interface SettingDefinition {
-  name: string;
-  defaultValue: string;
-  valueType: SettingValueType;
-  /** Sent to every client in the application configuration. */
-  isVisibleToClients: boolean;
-  /** Levels that may hold a value; the others fall through. */
-  providers: SettingProvider[];
-  displayName: Text;
-  description?: Text;
-  /** Number settings: inclusive bounds. */
-  min?: number;
-  max?: number;
-  /** String settings: maximum length (default 1024). */
-  maxLength?: number;
-  /** Option settings: allowed values with their labels. */
-  options?: { value: string; name: Text }[];
-  /** Extra rule on the string value (after the type check). */
-  validate?: (value: string) => boolean;
-}
-
-export interface SettingGroupDefinition {
-  name: string;
-  displayName: Text;
-  settings: SettingDefinition[];
-}
-
-const groups: SettingGroupDefinition[] = [];
-const byName = new Map<string, { group: SettingGroupDefinition; definition: SettingDefinition }>();
-
-/**
- * Registers a group of settings (other modules may add theirs) and its texts in the
- * `AbpSettingManagement` resource: `Group:<name>`, `DisplayName:<setting>`,
- * `Description:<setting>`, `Option:<setting>:<value>`.
- */
-export function defineSettingGroup(group: SettingGroupDefinition) {
-  let target = groups.find((g) => g.name === group.name);
-  if (!target) {
-    target = { ...group, settings: [] };
-    groups.push(target);
-  }
-  const en: Record<string, string> = { [`Group:${group.name}`]: group.displayName.en };
-  const zh: Record<string, string> = { [`Group:${group.name}`]: group.displayName['zh-Hans'] };
-  for (const s of group.settings) {
-    if (byName.has(s.name)) throw new Error(`Setting ${s.name} is defined twice`);
-    target.settings.push(s);
-    byName.set(s.name, { group: target, definition: s });
-    en[`DisplayName:${s.name}`] = s.displayName.en;
-    zh[`DisplayName:${s.name}`] = s.displayName['zh-Hans'];
-    if (s.description) {
-      en[`Description:${s.name}`] = s.description.en;
-      zh[`Description:${s.name}`] = s.description['zh-Hans'];
-    }
-    for (const o of s.options ?? []) {
-      en[`Option:${s.name}:${o.value}`] = o.name.en;
-      zh[`Option:${s.name}:${o.value}`] = o.name['zh-Hans'];
-    }
-  }
-  registerResource('AbpSettingManagement', { en, 'zh-Hans': zh });
-}
-
-export const settingGroups = (): readonly SettingGroupDefinition[] => groups;
-export const settingDefinition = (name: string) => byName.get(name)?.definition;
-export const allSettingDefinitions = () => [...byName.values()].map((e) => e.definition);
-
-/** Whether `value` is acceptable for the definition. */
-export function isValidSettingValue(def: SettingDefinition, value: string): boolean {
-  switch (def.valueType) {
-    case SettingValueType.Number: {
-      if (!/^-?\d+$/.test(value.trim())) return false;
-      const n = Number(value);
-      if (def.min !== undefined && n < def.min) return false;
-      if (def.max !== undefined && n > def.max) return false;
-      break;
-    }
-    case SettingValueType.Boolean:
-      if (value !== 'true' && value !== 'false') return false;
-      break;
-    case SettingValueType.Option:
-      if (!def.options?.some((o) => o.value === value)) return false;
-      break;
-    default:
-      if (value.length > (def.maxLength ?? 1024)) return false;
-  }
-  return def.validate ? def.validate(value) : true;
-}
-
 const isTimeZone = (v: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: v });
@@ -111,7 +21,7 @@ const ALL: SettingProvider[] = ['G', 'T', 'U'];
 const HOST_AND_TENANT: SettingProvider[] = ['G', 'T'];
 const text = (en: string, zh: string): Text => ({ en, 'zh-Hans': zh });
 
-defineSettingGroup({
+export const appSettings: SettingGroupDefinition = {
   name: 'App',
   displayName: text('Application', '应用'),
   settings: [
@@ -150,9 +60,9 @@ defineSettingGroup({
       validate: (v) => v === '' || /^https?:\/\//i.test(v),
     },
   ],
-});
+};
 
-defineSettingGroup({
+export const localizationSettings: SettingGroupDefinition = {
   name: 'Localization',
   displayName: text('Localization', '本地化'),
   settings: [
@@ -170,9 +80,9 @@ defineSettingGroup({
       })),
     },
   ],
-});
+};
 
-defineSettingGroup({
+export const timingSettings: SettingGroupDefinition = {
   name: 'Timing',
   displayName: text('Time', '时间'),
   settings: [
@@ -188,7 +98,7 @@ defineSettingGroup({
       validate: isTimeZone,
     },
   ],
-});
+};
 
 const identityNumber = (
   name: string,
@@ -225,7 +135,7 @@ const identityFlag = (
   description,
 });
 
-defineSettingGroup({
+export const identitySettings: SettingGroupDefinition = {
   name: 'Identity',
   displayName: text('Identity management', '身份标识管理'),
   settings: [
@@ -315,9 +225,9 @@ defineSettingGroup({
       text('Users may change their own e-mail address.', '用户可以修改自己的邮箱地址。'),
     ),
   ],
-});
+};
 
-defineSettingGroup({
+export const accountSettings: SettingGroupDefinition = {
   name: 'Account',
   displayName: text('Account', '账户'),
   settings: [
@@ -331,17 +241,19 @@ defineSettingGroup({
       description: text('Visitors may register an account by phone.', '访客可以通过手机号注册账户。'),
     },
   ],
-});
+};
 
-registerResource('AbpSettingManagement', {
-  en: {
-    UnknownSetting: 'The setting {1} does not exist.',
-    NotChangeableHere: 'The setting {1} cannot be changed at this level.',
-    InvalidSettingValue: 'The value of the setting {1} is not valid.',
+export const settingErrorTexts: TextResources = {
+  AbpSettingManagement: {
+    en: {
+      UnknownSetting: 'The setting {1} does not exist.',
+      NotChangeableHere: 'The setting {1} cannot be changed at this level.',
+      InvalidSettingValue: 'The value of the setting {1} is not valid.',
+    },
+    'zh-Hans': {
+      UnknownSetting: '设置 {1} 不存在。',
+      NotChangeableHere: '设置 {1} 不能在此级别修改。',
+      InvalidSettingValue: '设置 {1} 的值无效。',
+    },
   },
-  'zh-Hans': {
-    UnknownSetting: '设置 {1} 不存在。',
-    NotChangeableHere: '设置 {1} 不能在此级别修改。',
-    InvalidSettingValue: '设置 {1} 的值无效。',
-  },
-});
+};

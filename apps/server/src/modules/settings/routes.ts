@@ -2,7 +2,6 @@ import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../core/errors.ts';
-import './definitions.ts';
 import { changeSettings, listSettings, type SettingLevel } from './service.ts';
 
 const settingDto = z.object({

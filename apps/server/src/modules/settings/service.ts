@@ -1,11 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { EntityChange } from '../../core/audit-changes.ts';
+import { invalidateConfiguration } from '../../core/configuration-cache.ts';
 import type { RequestContext } from '../../core/context.ts';
 import { recordChange } from '../../core/crud.ts';
-import { AppError, type ValidationErrorItem } from '../../core/errors.ts';
-import { t } from '../../core/localization/index.ts';
-import type { Services } from '../../core/services.ts';
-import { invalidateConfiguration } from '../abp/invalidation.ts';
-import type { EntityChange } from '../auditing/schema.ts';
 import {
   allSettingDefinitions,
   isValidSettingValue,
@@ -13,7 +10,10 @@ import {
   type SettingProvider,
   settingDefinition,
   settingGroups,
-} from './definitions.ts';
+} from '../../core/definitions/settings.ts';
+import { AppError, type ValidationErrorItem } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+import type { Services } from '../../core/services.ts';
 import { settingValues } from './schema.ts';
 
 export type SettingContext = Pick<RequestContext, 'tenant' | 'user'> & { entityChanges?: EntityChange[] };

@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
-import * as seed from '../../seed.ts';
 import { token } from '../permission-management/test-support.ts';
-
-/** Seeding that fails half-way (after the identity rows are written) for the next call. */
-vi.mock('../../seed.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../seed.ts')>();
-  return { ...real, seedTenant: vi.fn(real.seedTenant) };
-});
 
 let t: TestApp;
 let hostAdmin: string;
@@ -35,9 +28,10 @@ afterAll(async () => {
 describe('a tenant whose set-up fails', () => {
   it('leaves nothing behind: no record, no users, roles, grants or menus', async () => {
     const before = await counts();
-    const real = (await vi.importActual<typeof import('../../seed.ts')>('../../seed.ts')).seedTenant;
-    vi.mocked(seed.seedTenant).mockImplementationOnce(async (services, tenant, opts) => {
-      await real(services, tenant, opts);
+    // seeding that fails half-way (after the identity rows are written), for the next call only
+    const real = t.services.seedTenant;
+    vi.spyOn(t.services, 'seedTenant').mockImplementationOnce(async (tenant, opts) => {
+      await real(tenant, opts);
       throw new Error('seeding broke');
     });
     const res = await as(

@@ -5,7 +5,6 @@ import { newConcurrencyStamp } from '../../core/db/columns.ts';
 import { businessError, conflict, fieldError, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { seedTenant } from '../../seed.ts';
 import { checkPasswordPolicy } from '../identity/validation.ts';
 import {
   canonicalDatabaseUrl,
@@ -19,7 +18,6 @@ import {
   tenantTables,
 } from './databases.ts';
 import type { ConnectionStringInput, TenantCreateInput, TenantListQuery, TenantUpdateInput } from './dto.ts';
-import './locales.ts';
 import { type ConnectionString, tenants } from './schema.ts';
 
 /**
@@ -170,7 +168,7 @@ export async function createTenant(services: Services, ctx: Ctx, input: TenantCr
         throw fieldError('defaultConnectionString', 'AbpTenantManagement::DatabaseNotReachable', [opened.message]);
       }
     }
-    await seedTenant(services, tenant, { adminPassword: input.adminPassword, adminEmail: input.adminEmailAddress });
+    await services.seedTenant(tenant, { adminPassword: input.adminPassword, adminEmail: input.adminEmailAddress });
   } catch (err) {
     await deleteTenantRows(services, tenant).catch(() => {});
     await services.data.unscoped((tx) => tx.delete(tenants).where(eq(tenants.id, row.id)));

@@ -2,8 +2,8 @@ import { listResult, pagedResult } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../../core/export.ts';
 import { t } from '../../core/localization/index.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../auditing/export.ts';
 import {
   connectionCheckDto,
   connectionParams,

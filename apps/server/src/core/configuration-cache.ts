@@ -1,4 +1,4 @@
-import type { Services } from '../../core/services.ts';
+import type { Services } from './services.ts';
 
 /**
  * Keys of the cached application configuration: `appconfig:<tenant|host>:<caller>:…`.

@@ -1,0 +1,21 @@
+import type { PermissionDefinition, PermissionGroupDefinition } from '@seller/contracts';
+
+const groups: PermissionGroupDefinition[] = [];
+const byName = new Map<string, PermissionDefinition>();
+
+/** Registers a module's permission group (the kernel calls it for each module's `permissions`). */
+export function registerPermissionGroup(group: PermissionGroupDefinition) {
+  for (const p of group.permissions) {
+    if (byName.has(p.name)) throw new Error(`Permission ${p.name} is defined twice`);
+    if (p.parent && !byName.has(p.parent) && !group.permissions.some((q) => q.name === p.parent)) {
+      throw new Error(`Permission ${p.name} names an unknown parent ${p.parent}`);
+    }
+  }
+  for (const p of group.permissions) byName.set(p.name, p);
+  groups.push(group);
+}
+
+/** The permission groups of the modules this process runs, in registration order. */
+export const permissionGroupsDefined = (): readonly PermissionGroupDefinition[] => groups;
+export const permissionDefinition = (name: string) => byName.get(name);
+export const allPermissionDefinitions = (): PermissionDefinition[] => [...byName.values()];

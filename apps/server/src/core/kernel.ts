@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { CurrentTenant } from './context.ts';
+import { defineFeatureGroup } from './definitions/features.ts';
+import { permissionDefinition, registerPermissionGroup } from './definitions/permissions.ts';
+import { defineSettingGroup } from './definitions/settings.ts';
+import { registerResource } from './localization/index.ts';
+import type { ModuleDefinition, TenantSeedOptions } from './module.ts';
+import type { Services } from './services.ts';
+
+/** Modules whose definitions this process has registered (tests build several apps in one process). */
+const registered = new Set<string>();
+
+/**
+ * Fills the process-wide registries (texts, permissions, settings, features) from the modules'
+ * definitions, each module once. Nothing registers itself on import.
+ */
+export function registerDefinitions(modules: readonly ModuleDefinition[]) {
+  for (const m of modules) {
+    if (registered.has(m.name)) continue;
+    registered.add(m.name);
+    for (const resources of m.texts ?? []) {
+      for (const [name, texts] of Object.entries(resources)) registerResource(name, texts);
+    }
+    for (const group of m.permissions ?? []) registerPermissionGroup(group);
+    for (const group of m.settings ?? []) defineSettingGroup(group);
+    for (const group of m.features ?? []) defineFeatureGroup(group);
+  }
+}
+
+/** Starts the modules, dependencies first (ports, event subscriptions, jobs). */
+export async function startModules(services: Services, modules: readonly ModuleDefinition[]) {
+  for (const m of modules) await m.start?.(services);
+}
+
+/**
+ * Mounts every module's routes, then checks what they declare: a route that names a permission
+ * no running module defines would answer 403 to everyone, so the app refuses to start.
+ */
+export async function mountModules(app: FastifyInstance, services: Services, modules: readonly ModuleDefinition[]) {
+  for (const m of modules) if (m.routes) await app.register(m.routes);
+  await app.after();
+  const unknown = new Set<string>();
+  for (const route of services.routes) {
+    const needed = route.config?.permission;
+    for (const name of [needed ?? []].flat()) if (!permissionDefinition(name)) unknown.add(`${name} (${route.url})`);
+  }
+  if (unknown.size) throw new Error(`Routes name permissions no module defines: ${[...unknown].join(', ')}`);
+}
+
+/** Runs every module's tenant seed, dependencies first (a new tenant, the host, tenant demo). */
+export async function seedTenant(
+  services: Services,
+  modules: readonly ModuleDefinition[],
+  tenant: CurrentTenant | null,
+  options: TenantSeedOptions = {},
+) {
+  for (const m of modules) await m.seedTenant?.(services, tenant, options);
+}

@@ -1,0 +1,13 @@
+import { featureManagementPermissions } from '@seller/contracts';
+import { defineModule } from '../../core/module.ts';
+import { appFeatures, featureErrorTexts, identityFeatures, notificationFeatures } from './definitions.ts';
+import routes from './routes.ts';
+
+/** Feature values per tenant and edition (the definitions come from every module). */
+export const features = defineModule({
+  name: 'features',
+  texts: [featureErrorTexts],
+  permissions: [featureManagementPermissions],
+  features: [appFeatures, identityFeatures, notificationFeatures],
+  routes,
+});

@@ -1,0 +1,16 @@
+import { menusPermissions } from '@seller/contracts';
+import { defineModule } from '../../core/module.ts';
+import { identity } from '../identity/index.ts';
+import { texts } from './locales.ts';
+import routes from './routes.ts';
+import { seedMenus } from './seed.ts';
+
+/** Menus and layouts of the web app, and which roles and users see which menus. */
+export const menus = defineModule({
+  name: 'menus',
+  dependsOn: [identity],
+  texts,
+  permissions: [menusPermissions],
+  routes,
+  seedTenant: seedMenus,
+});

@@ -1,0 +1,19 @@
+import { notificationsPermissions } from '@seller/contracts';
+import { defineModule } from '../../core/module.ts';
+import { features } from '../features/index.ts';
+import { identity } from '../identity/index.ts';
+import { settings } from '../settings/index.ts';
+import { tenants } from '../tenants/index.ts';
+import { notificationSettings } from './definitions.ts';
+import { texts } from './locales.ts';
+import routes from './routes.ts';
+
+/** Notifications: definitions, subscriptions, sending, the live hub, retention. */
+export const notifications = defineModule({
+  name: 'notifications',
+  dependsOn: [identity, settings, features, tenants],
+  texts,
+  permissions: [notificationsPermissions],
+  settings: [notificationSettings],
+  routes,
+});

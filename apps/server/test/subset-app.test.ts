@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identity } from '../src/modules/identity/index.ts';
+import { identityServer } from '../src/modules/identity-server/index.ts';
+import { tenants } from '../src/modules/tenants/index.ts';
+import { as, createTestApp, signIn, type TestApp } from './harness.ts';
+
+/**
+ * The app is built from the modules it is given, with their dependencies, and nothing else:
+ * core + identity + tenants, and the token server that signs users in, serve sign-in and the
+ * users API; the catalogue, menus and notifications are simply not there.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { modules: [identity, tenants, identityServer] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('an app of a few modules', () => {
+  it('runs exactly those modules and their dependencies, dependencies first', () => {
+    expect(t.services.modules.map((m) => m.name)).toEqual([
+      'settings',
+      'identity',
+      'tenants',
+      'account',
+      'identity-server',
+    ]);
+  });
+
+  it('signs in on the host and on a tenant, and serves the users API', async () => {
+    const host = await signIn(t.app);
+    const users = await as(t.app, host.access_token)({ method: 'GET', url: '/api/identity/users' });
+    expect(users.statusCode, users.body).toBe(200);
+    expect(users.json().items.map((u: { userName: string }) => u.userName)).toContain('admin');
+
+    const demo = await signIn(t.app, { tenant: 'demo' });
+    const me = await as(t.app, demo.access_token)({ method: 'GET', url: '/api/identity/my-profile' });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().userName).toBe('admin');
+
+    const tenantList = await as(t.app, host.access_token)({ method: 'GET', url: '/api/tenant-management/tenants' });
+    expect(tenantList.statusCode, tenantList.body).toBe(200);
+  });
+
+  it('has no route of a module it does not run', async () => {
+    const { access_token } = await signIn(t.app, { tenant: 'demo' });
+    for (const url of ['/api/catalog/products', '/api/platform/menus', '/api/notifications/my-notifications']) {
+      const res = await as(t.app, access_token)({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect(t.services.routes.some((r) => r.url.startsWith('/api/catalog'))).toBe(false);
+  });
+
+  it('knows only the permissions of the modules it runs', async () => {
+    const { permissionDefinition } = await import('../src/core/definitions/permissions.ts');
+    expect(permissionDefinition('AbpIdentity.Users')).toBeDefined();
+    expect(permissionDefinition('Catalog.Products')).toBeUndefined();
+  });
+});

@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors.ts';
 import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
+import { UserSignInsEnded } from '../identity/events.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { roles, userRoles, users } from '../identity/schema.ts';
 import { writeSecurityLog } from '../identity/security-log.ts';
@@ -15,8 +16,6 @@ import { findUserByConfirmedPhone } from '../identity/sign-in.ts';
 import { ensureUnique } from '../identity/users.ts';
 import { forgetUserCounts } from '../identity/users-admin.ts';
 import { checkPasswordPolicy } from '../identity/validation.ts';
-import { revokeUserSessions } from '../identity-server/tokens.ts';
-import './locales.ts';
 import { CODE_LIFETIME_SECONDS, createPhoneCode, verifyPhoneCode } from './phone-codes.ts';
 import { smsSender } from './sms.ts';
 
@@ -155,15 +154,15 @@ export async function resetPasswordByPhone(services: Services, ctx: AccountConte
   const user = await confirmedPhoneUser(services, ctx, input.phoneNumber);
   await requireCode(services, ctx, input.phoneNumber, VerifyType.ResetPassword, input.code, user);
   const passwordHash = await hashPassword(input.newPassword);
-  await services.data.inTenant(ctx, (tx) =>
-    updateOwned(tx, ctx, users, 'IdentityUser', user.id, {
+  await services.data.inTenant(ctx, async (tx) => {
+    await updateOwned(tx, ctx, users, 'IdentityUser', user.id, {
       passwordHash,
       securityStamp: crypto.randomUUID(),
       accessFailedCount: 0,
       lockoutEnd: null,
-    }),
-  );
-  await revokeUserSessions(services, user.id);
+    });
+    await services.events.emit(tx, UserSignInsEnded, { tenantId: ctx.tenant?.id ?? null, userId: user.id });
+  });
   await writeSecurityLog(services, ctx, {
     identity: 'Account',
     action: 'ResetPassword',

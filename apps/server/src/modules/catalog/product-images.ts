@@ -4,6 +4,7 @@ import type { Tx } from '../../core/db/client.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { filesService } from '../files/service.ts';
+import { productsChanged } from './events.ts';
 import { IMAGES_MAX } from './product-dto.ts';
 import { productImages } from './product-parts-schema.ts';
 import { products } from './schema.ts';
@@ -84,6 +85,7 @@ export const productImageService = {
         for (const r of rows) recordChange(ctx, ENTITY, 0, r.id, {}, r);
       }
       await settleMain(tx, ctx, productId, input.mainUrl);
+      await productsChanged(services, tx, ctx);
     }),
 
   /** Unknown URLs are left alone; the files themselves stay (other records may show them). */
@@ -96,5 +98,6 @@ export const productImageService = {
         .returning();
       for (const r of removed) recordChange(ctx, ENTITY, 2, r.id, r, {});
       await settleMain(tx, ctx, productId);
+      await productsChanged(services, tx, ctx);
     }),
 };

@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
 import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../core/spreadsheet.ts';
+import { productsChanged } from './events.ts';
 import { type ProductInput, productInput } from './product-dto.ts';
 import { createProduct } from './products.ts';
 import { brands, categories } from './schema.ts';
@@ -285,6 +286,7 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
         }
       }
       if (errors.length) throw new Rejected(errors);
+      if (inputs.length) await productsChanged(services, tx, ctx);
       return inputs.length;
     });
     return { created, errors: [] } satisfies ImportReport;

@@ -3,6 +3,7 @@ import { type CrudContext, deleteOwned, getOwned, insertOwned, recordChange, upd
 import type { Tx } from '../../core/db/client.ts';
 import { businessError, fieldError, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
+import { productsChanged } from './events.ts';
 import { productVendors } from './product-parts-schema.ts';
 import type { AddVendorInput, ProductVendorDto, UpdateVendorInput } from './product-vendor-dto.ts';
 import { products, suppliers } from './schema.ts';
@@ -112,6 +113,7 @@ export const productVendorService = {
         insertOwned(tx, ctx, productVendors, ENTITY, { ...input, productId, isPrimary: input.isPrimary || first }),
       );
       if (row.isPrimary) await clearOtherPrimaries(tx, ctx, productId, row.id);
+      await productsChanged(services, tx, ctx);
       return one(tx, ctx, row.id);
     }),
 
@@ -123,6 +125,7 @@ export const productVendorService = {
       });
       const row = await updateOwned(tx, ctx, productVendors, ENTITY, id, input, concurrencyStamp);
       if (row.isPrimary) await clearOtherPrimaries(tx, ctx, row.productId, row.id);
+      await productsChanged(services, tx, ctx);
       return one(tx, ctx, id);
     }),
 
@@ -133,6 +136,7 @@ export const productVendorService = {
       const id = await linkOf(tx, ctx, productId, supplierId);
       if (!id) throw notFound(ENTITY, supplierId);
       await deleteOwned(tx, ctx, productVendors, ENTITY, id);
+      await productsChanged(services, tx, ctx);
     }),
 
   /** `remove-product-vendors?VendorId&ProductIds`: one supplier off several products; unknown ones are skipped. */
@@ -143,6 +147,7 @@ export const productVendorService = {
         .from(productVendors)
         .where(live(ctx, eq(productVendors.supplierId, supplierId), inArray(productVendors.productId, productIds)));
       for (const r of rows) await deleteOwned(tx, ctx, productVendors, ENTITY, r.id);
+      if (rows.length) await productsChanged(services, tx, ctx);
       return { count: rows.length };
     }),
 };
@@ -205,6 +210,7 @@ export const vendorRecycle = {
         .where(and(tenantOf(ctx), eq(productVendors.id, id)))
         .returning();
       recordChange(ctx, ENTITY, 1, id, before, after);
+      await productsChanged(services, tx, ctx);
       return one(tx, ctx, id);
     }),
 
@@ -214,5 +220,6 @@ export const vendorRecycle = {
       const before = await recycled(tx, ctx, id);
       await tx.delete(productVendors).where(and(tenantOf(ctx), eq(productVendors.id, id)));
       recordChange(ctx, ENTITY, 2, id, before, {});
+      await productsChanged(services, tx, ctx);
     }),
 };

@@ -20,6 +20,7 @@ import type { Services } from '../../core/services.ts';
 import { EXPORT_MAX_ROWS } from '../auditing/export.ts';
 import { filesService } from '../files/service.ts';
 import { getSetting } from '../settings/service.ts';
+import { productListsKey, productsChanged } from './events.ts';
 import type {
   ProductDto,
   ProductInput,
@@ -543,13 +544,10 @@ const listRow = projection(products, {
 });
 
 /**
- * List pages and the totals of filtered lists are cached per tenant and query; any catalogue
- * write of the tenant drops them (`forgetProductLists`, wired in the routes) before it answers.
+ * List pages and the totals of filtered lists are cached per tenant and query; every product
+ * write raises `ProductsChanged`, which leaves them behind in every process (`events.ts`).
  * A page that is not cached is one statement (its total too when it is not cached either).
  */
-const listsKey = (ctx: Ctx) => `catalog:products:${ctx.tenant?.id ?? 'host'}:`;
-export const forgetProductLists = (services: Services, ctx: Ctx) =>
-  Promise.all([services.cache.invalidate(listsKey(ctx)), services.pages.invalidate(listsKey(ctx))]);
 
 /** A cached page answers without building its query (`where` is only called on a miss). */
 function cachedPage(
@@ -560,12 +558,12 @@ function cachedPage(
   q: ProductListQuery,
   fallback: SQL[],
 ) {
-  return services.pages.getOrLoad(`${listsKey(ctx)}${kind}:${JSON.stringify(q)}`, () =>
-    pageOf(services, ctx, kind, where(), q, fallback),
-  );
+  // one generation for the page and its total: both must predate, or follow, a write
+  const key = `${productListsKey(services, ctx.tenant?.id ?? null)}${kind}:`;
+  return services.pages.getOrLoad(`${key}${JSON.stringify(q)}`, () => pageOf(services, ctx, key, where(), q, fallback));
 }
 
-async function pageOf(services: Services, ctx: Ctx, kind: string, where: SQL, q: ProductListQuery, fallback: SQL[]) {
+async function pageOf(services: Services, ctx: Ctx, key: string, where: SQL, q: ProductListQuery, fallback: SQL[]) {
   const order = [...orderBy(q.sorting, sortable, fallback), asc(products.id)];
   return services.data.inTenant(ctx, async (tx) => {
     const items = await selectProjected(tx, listRow, {
@@ -577,7 +575,7 @@ async function pageOf(services: Services, ctx: Ctx, kind: string, where: SQL, q:
     });
     if (q.skipCount === 0 && items.length < q.maxResultCount) return { totalCount: items.length, items };
     const { skipCount: _s, maxResultCount: _m, sorting: _o, ...filters } = q;
-    const totalCount = await services.cache.getOrLoad(`${listsKey(ctx)}${kind}:total:${JSON.stringify(filters)}`, () =>
+    const totalCount = await services.cache.getOrLoad(`${key}total:${JSON.stringify(filters)}`, () =>
       countRows(tx, products, where, SCOPED),
     );
     return { totalCount, items };
@@ -649,7 +647,11 @@ export const productService = {
 
   create: async (services: Services, ctx: Ctx, input: ProductInput) => {
     await validateVariantImages(services, ctx, input.variants);
-    return services.data.inTenant(ctx, async (tx) => one(tx, ctx, await createProduct(tx, ctx, input)));
+    return services.data.inTenant(ctx, async (tx) => {
+      const row = await createProduct(tx, ctx, input);
+      await productsChanged(services, tx, ctx);
+      return one(tx, ctx, row);
+    });
   },
 
   update: async (services: Services, ctx: Ctx, id: string, { concurrencyStamp, ...input }: ProductUpdateInput) => {
@@ -666,6 +668,7 @@ export const productService = {
         const row = await updateOwned(tx, ctx, products, ENTITY, id, values, concurrencyStamp);
         await refreshSearch(tx, ctx, row, await writeVariants(tx, ctx, row, planned, existing));
         await syncSpecifications(tx, ctx, id, input.specifications);
+        await productsChanged(services, tx, ctx);
         return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
       });
     });
@@ -673,11 +676,15 @@ export const productService = {
 
   /** Soft delete: into the recycle area. */
   remove: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, (tx) => deleteOwned(tx, ctx, products, ENTITY, id)),
+    services.data.inTenant(ctx, async (tx) => {
+      await deleteOwned(tx, ctx, products, ENTITY, id);
+      await productsChanged(services, tx, ctx);
+    }),
 
   setActive: (services: Services, ctx: Ctx, id: string, isActive: boolean) =>
     services.data.inTenant(ctx, async (tx) => {
       await updateOwned(tx, ctx, products, ENTITY, id, { isActive });
+      await productsChanged(services, tx, ctx);
       return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
     }),
 
@@ -689,6 +696,7 @@ export const productService = {
         throw businessError('Catalog::IllegalTransition', { from: row.pmsStatus, to: input.pmsStatus }, 409);
       }
       await updateOwned(tx, ctx, products, ENTITY, input.id, { pmsStatus: input.pmsStatus }, input.concurrencyStamp);
+      await productsChanged(services, tx, ctx);
       return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, input.id));
     }),
 
@@ -707,6 +715,7 @@ export const productService = {
         product,
         rest.map((v) => v.sku),
       );
+      await productsChanged(services, tx, ctx);
     }),
 
   /** Removes one line of a product's spec sheet; lines of recycled products are not reachable. */
@@ -717,6 +726,7 @@ export const productService = {
         throw notFound(SPECIFICATION, specificationId);
       });
       await deleteOwned(tx, ctx, productSpecifications, SPECIFICATION, specificationId);
+      await productsChanged(services, tx, ctx);
     }),
 
   /** The product owning `sku` (its own or one of its variants'), not recycled. */
@@ -822,6 +832,7 @@ export const productService = {
       if (!row) throw notFound(ENTITY, id);
       await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
       recordChange(ctx, ENTITY, 2, id, row, {});
+      await productsChanged(services, tx, ctx);
     }),
 };
 
@@ -852,6 +863,7 @@ export const productRecycle = {
         .where(and(tenantOf(ctx), eq(products.id, id)))
         .returning();
       recordChange(ctx, ENTITY, 1, id, before, after);
+      await productsChanged(services, tx, ctx);
       return one(tx, ctx, after);
     }),
 
@@ -861,5 +873,6 @@ export const productRecycle = {
       const before = await getDeleted(tx, ctx, id);
       await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
       recordChange(ctx, ENTITY, 2, id, before, {});
+      await productsChanged(services, tx, ctx);
     }),
 };

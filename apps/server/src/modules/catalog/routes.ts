@@ -29,8 +29,8 @@ import {
   vendorSourceMatchQuery,
   vendorSourceUpdateInput,
 } from './dto.ts';
+import { subscribeToEvents } from './events.ts';
 import productRoutes from './product-routes.ts';
-import { forgetProductLists } from './products.ts';
 import { resourceRoutes } from './resource.ts';
 import {
   attributeGroupService,
@@ -49,12 +49,8 @@ const option = (kind: string, v: number | null, culture: Culture) =>
 
 /** HTTP routes of the catalogue master data (`/api/catalog/...`). */
 export default async function routes(fastify: FastifyInstance) {
-  // A successful catalogue write (product, variant, image, import, recycle…) may change what
-  // the product list shows: the tenant's cached pages and totals go, before the answer is sent.
-  fastify.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && reply.statusCode < 400) await forgetProductLists(fastify.services, req.ctx);
-    return payload;
-  });
+  // until the module definition takes them: product writes refresh the cached product lists
+  subscribeToEvents(fastify.services);
   resourceRoutes(fastify, {
     url: `${base}/categories`,
     tag: 'Categories',

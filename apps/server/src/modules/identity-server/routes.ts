@@ -5,6 +5,7 @@ import { issuerFor, requestOrigin } from '../../core/auth/access-tokens.ts';
 import { t } from '../../core/localization/index.ts';
 import { discoveryDocument, revoke, userInfo } from './endpoints.ts';
 import { OAuthError } from './errors.ts';
+import { subscribeToEvents } from './events.ts';
 import impersonationRoutes from './impersonation-routes.ts';
 import { token } from './service.ts';
 
@@ -56,6 +57,8 @@ async function oauth<T>(req: FastifyRequest, reply: FastifyReply, fn: () => Prom
 }
 
 export default async function routes(fastify: FastifyInstance) {
+  // until the module definition takes them: sessions end when identity says so
+  subscribeToEvents(fastify.services);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const services = fastify.services;
 

@@ -3,7 +3,7 @@ import { type CrudContext, getOwned, updateOwned } from '../../core/crud.ts';
 import { fieldError, unauthorized } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { revokeUserSessions } from '../identity-server/tokens.ts';
+import { UserSignInsEnded } from './events.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { users } from './schema.ts';
 import { writeSecurityLog } from './security-log.ts';
@@ -105,10 +105,15 @@ export async function changePassword(
     throw fieldError('currentPassword', 'AbpIdentity::PasswordMismatch');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await services.data.inTenant(ctx, (tx) =>
-    updateOwned(tx, ctx, users, 'IdentityUser', id, { passwordHash, securityStamp: crypto.randomUUID() }),
-  );
-  await revokeUserSessions(services, id, { except: ctx.user?.sessionId });
+  await services.data.inTenant(ctx, async (tx) => {
+    await updateOwned(tx, ctx, users, 'IdentityUser', id, { passwordHash, securityStamp: crypto.randomUUID() });
+    // the session this change is made in stays signed in
+    await services.events.emit(tx, UserSignInsEnded, {
+      tenantId: ctx.tenant?.id ?? null,
+      userId: id,
+      exceptSessionId: ctx.user?.sessionId ?? null,
+    });
+  });
   await writeSecurityLog(services, ctx, {
     identity: 'Identity',
     action: 'ChangePassword',

@@ -5,11 +5,9 @@ import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { businessError, conflict, fieldError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { deleteRoleMenus, renameRoleMenus } from '../menus/service.ts';
-import { deleteProviderGrants, renameRoleGrants } from '../permission-management/service.ts';
 import { roleClaimsService } from './claims.ts';
 import type { roleInput, rolePagedQuery, roleUpdateInput } from './dto.ts';
-import './locales.ts';
+import { RoleDeleted, RoleRenamed } from './events.ts';
 import { roles } from './schema.ts';
 
 /** Roles (`/api/identity/roles`): CRUD, default flag, claims; grants and menus follow renames. */
@@ -123,9 +121,13 @@ export async function updateRole(
     if (current.name !== input.name) {
       if (current.isStatic) throw businessError('AbpIdentity::StaticRoleRenaming');
       await assertUniqueName(tx, ctx, input.name, id);
-      const tenantId = ctx.tenant?.id ?? null;
-      await renameRoleGrants(tx, tenantId, current.name, input.name);
-      await renameRoleMenus(tx, ctx, current.name, input.name);
+      // grants and menus name the role: their modules follow the rename in this transaction
+      await services.events.emit(tx, RoleRenamed, {
+        tenantId: ctx.tenant?.id ?? null,
+        roleId: id,
+        oldName: current.name,
+        newName: input.name,
+      });
       renamed = true;
     }
     return updateOwned(
@@ -159,8 +161,7 @@ export async function deleteRole(services: Services, ctx: CrudContext, id: strin
   await services.data.inTenant(ctx, async (tx) => {
     const current = await getOwned(tx, ctx, roles, ROLE, id);
     if (current.isStatic) throw businessError('AbpIdentity::StaticRoleDeletion');
-    await deleteProviderGrants(tx, ctx.tenant?.id ?? null, 'R', current.name);
-    await deleteRoleMenus(tx, ctx, current.name);
+    await services.events.emit(tx, RoleDeleted, { tenantId: ctx.tenant?.id ?? null, roleId: id, name: current.name });
     await deleteOwned(tx, ctx, roles, ROLE, id);
   });
   await afterRoleChange(services, ctx);

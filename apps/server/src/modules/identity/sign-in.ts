@@ -64,8 +64,9 @@ export const isLockedOut = (user: User, now = new Date()) =>
 /**
  * Whether a change of a user row takes away the right to the tokens already issued: new
  * credentials (password or security stamp), deactivation, deletion, a lockout that starts.
- * Such a change is followed by `revokeUserSessions` (identity-server/tokens.ts) once it has
- * committed. A lockout from failed sign-in attempts ends nothing: anyone could trigger it.
+ * Such a change raises `UserSignInsEnded` (identity/events.ts), on which the token server ends
+ * the user's sessions once it has committed. A lockout from failed sign-in attempts ends
+ * nothing: anyone could trigger it.
  */
 export function endsSignIns(before: User, after: User, now = new Date()): boolean {
   return (

@@ -14,18 +14,15 @@ import {
 } from '../../core/crud.ts';
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { businessError, conflict, notFound } from '../../core/errors.ts';
+import { EXPORT_MAX_ROWS, type ExportColumn } from '../../core/export.ts';
 import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { EXPORT_MAX_ROWS, type ExportColumn } from '../auditing/export.ts';
 import { getFeature } from '../features/service.ts';
-import { revokeUserSessions } from '../identity-server/tokens.ts';
-import { deleteUserMenus } from '../menus/service.ts';
-import { deleteProviderGrants } from '../permission-management/service.ts';
 import { allClaimTypes } from './claim-types.ts';
 import { userClaimsService } from './claims.ts';
 import type { UserCreateInput, UserPagedQuery, UserUpdateInput } from './dto.ts';
-import './locales.ts';
+import { UserDeleted, UserSignInsEnded } from './events.ts';
 import { removeUserFromUnit, setUnitsOfUser, unitsOfUser } from './organization-units.ts';
 import { hashPassword } from './passwords.ts';
 import { ADMIN_ROLE, afterRoleChange, allRoles, defaultRoles, rolesByNames, toRoleDto } from './roles.ts';
@@ -300,7 +297,7 @@ export async function updateUser(services: Services, ctx: Ctx, id: string, input
   });
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   let rolesChanged = false;
-  const [before, updated] = await services.data.inTenant(ctx, async (tx) => {
+  const updated = await services.data.inTenant(ctx, async (tx) => {
     const before = await getOwned(tx, ctx, users, USER, id);
     if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
     if (input.roleNames !== undefined) rolesChanged = await setRoles(tx, ctx, id, input.roleNames, 'roleNames');
@@ -324,10 +321,12 @@ export async function updateUser(services: Services, ctx: Ctx, id: string, input
       lockoutEnabled: input.lockoutEnabled,
       ...(passwordHash ? { passwordHash, securityStamp: crypto.randomUUID() } : {}),
     });
-    return [before, after] as const;
+    if (endsSignIns(before, after)) {
+      await services.events.emit(tx, UserSignInsEnded, { tenantId: ctx.tenant?.id ?? null, userId: id });
+    }
+    return after;
   });
   if (rolesChanged) await afterRoleChange(services, ctx);
-  if (endsSignIns(before, updated)) await revokeUserSessions(services, id);
   await forgetUserCounts(services, ctx);
   return toUserDto(updated);
 }
@@ -339,12 +338,12 @@ export async function deleteUser(services: Services, ctx: Ctx, id: string) {
     if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotDeleteYourself');
     await guardAdminLoss(tx, ctx, id, () => false);
     await deleteOwned(tx, ctx, users, USER, id);
-    await deleteProviderGrants(tx, ctx.tenant?.id ?? null, 'U', id);
-    await deleteUserMenus(tx, ctx, id);
+    const tenantId = ctx.tenant?.id ?? null;
+    await services.events.emit(tx, UserDeleted, { tenantId, userId: id });
+    await services.events.emit(tx, UserSignInsEnded, { tenantId, userId: id });
   });
   await forgetUserCounts(services, ctx);
   await afterRoleChange(services, ctx);
-  await revokeUserSessions(services, id);
 }
 
 /** Locks the user out for `seconds` (not yourself; the user must have lockout enabled). */
@@ -354,8 +353,8 @@ export async function lockUser(services: Services, ctx: Ctx, id: string, seconds
     if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotLockYourself');
     if (!user.lockoutEnabled) throw businessError('AbpIdentity::UserLockoutNotEnabled', { UserName: user.userName });
     await updateOwned(tx, ctx, users, USER, id, { lockoutEnd: new Date(Date.now() + seconds * 1000) });
+    await services.events.emit(tx, UserSignInsEnded, { tenantId: ctx.tenant?.id ?? null, userId: id });
   });
-  await revokeUserSessions(services, id);
 }
 
 export async function unlockUser(services: Services, ctx: Ctx, id: string) {

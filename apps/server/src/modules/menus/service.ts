@@ -17,7 +17,6 @@ import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { roles, userRoles, users } from '../identity/schema.ts';
 import type { MenuAllQuery, MenuInput, MenuPagedQuery, MenuUpdateInput } from './dto.ts';
-import './locales.ts';
 import { layouts, type MenuMeta, menus, roleMenus, userMenus } from './schema.ts';
 
 type Menu = typeof menus.$inferSelect;
@@ -452,21 +451,25 @@ export async function currentUserMenus(services: Services, ctx: Ctx, platformTyp
 }
 
 /**
- * For the identity module, inside its own tenant-scoped transaction: role menu links are
- * keyed by role name, so a renamed role keeps its menus and a deleted one drops them.
- * (User links go with the user: delete them when a user is deleted for good.)
+ * On identity's events (`menus/events.ts`), inside the role's or user's transaction: role menu
+ * links are keyed by role name, so a renamed role keeps its menus and a deleted one drops them;
+ * a deleted user's own links go.
  */
-export async function renameRoleMenus(tx: Tx, ctx: Pick<Ctx, 'tenant'>, oldName: string, newName: string) {
+const linksOf = (tenantId: string | null) => (tenantId ? eq(roleMenus.tenantId, tenantId) : isNull(roleMenus.tenantId));
+
+export async function renameRoleMenus(tx: Tx, tenantId: string | null, oldName: string, newName: string) {
   await tx
     .update(roleMenus)
     .set({ roleName: newName })
-    .where(owned({ ...ctx, user: null }, roleMenus, eq(roleMenus.roleName, oldName)));
+    .where(and(linksOf(tenantId), eq(roleMenus.roleName, oldName)));
 }
 
-export async function deleteRoleMenus(tx: Tx, ctx: Pick<Ctx, 'tenant'>, roleName: string) {
-  await tx.delete(roleMenus).where(owned({ ...ctx, user: null }, roleMenus, eq(roleMenus.roleName, roleName)));
+export async function deleteRoleMenus(tx: Tx, tenantId: string | null, roleName: string) {
+  await tx.delete(roleMenus).where(and(linksOf(tenantId), eq(roleMenus.roleName, roleName)));
 }
 
-export async function deleteUserMenus(tx: Tx, ctx: Pick<Ctx, 'tenant'>, userId: string) {
-  await tx.delete(userMenus).where(owned({ ...ctx, user: null }, userMenus, eq(userMenus.userId, userId)));
+export async function deleteUserMenus(tx: Tx, tenantId: string | null, userId: string) {
+  await tx
+    .delete(userMenus)
+    .where(and(tenantId ? eq(userMenus.tenantId, tenantId) : isNull(userMenus.tenantId), eq(userMenus.userId, userId)));
 }

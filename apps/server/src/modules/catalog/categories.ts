@@ -1,11 +1,11 @@
+import type { CategoryInput, CategoryMoveInput, CategoryUpdateInput } from '@seller/contracts/catalog';
 import { asc, eq, isNull, ne } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import { type CrudContext, getOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { businessError, fieldError } from '../../core/errors.ts';
+import { resourceService } from '../../core/resource.ts';
 import type { Services } from '../../core/services.ts';
-import type { CategoryInput, CategoryMoveInput, CategoryUpdateInput } from './dto.ts';
-import { resourceService } from './resource.ts';
 import { attributeGroups, categories } from './schema.ts';
 
 /** The category tree: a flat list ordered by `sort` within each parent; the client builds the tree. */
@@ -16,6 +16,7 @@ const CATEGORY = 'Category';
 export const categoryService = resourceService({
   table: categories,
   entity: CATEGORY,
+  texts: 'Catalog',
   sortable: {
     code: categories.code,
     name: categories.name,

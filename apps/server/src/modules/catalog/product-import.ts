@@ -1,4 +1,5 @@
 import { type Culture, Cultures, ProductRegions, ProductResources, ProductSalesTypes } from '@seller/contracts';
+import { type ProductInput, productInput } from '@seller/contracts/catalog';
 import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { type CrudContext, owned } from '../../core/crud.ts';
@@ -7,7 +8,6 @@ import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
 import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../core/spreadsheet.ts';
 import { productsChanged } from './events.ts';
-import { type ProductInput, productInput } from './product-dto.ts';
 import { createProduct } from './products.ts';
 import { brands, categories } from './schema.ts';
 

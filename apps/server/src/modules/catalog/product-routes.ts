@@ -1,14 +1,10 @@
 import { Permissions, pagedResult } from '@seller/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { t } from '../../core/localization/index.ts';
-import { sendXlsx } from '../auditing/export.ts';
-import { idParams } from './dto.ts';
 import {
   addImagesInput,
   approveInput,
   bySkuQuery,
   generateSkuQuery,
+  idParams,
   itemPriceDto,
   itemPriceQuery,
   type ProductDto,
@@ -20,7 +16,11 @@ import {
   productUpdateInput,
   removeImagesQuery,
   setActiveInput,
-} from './product-dto.ts';
+} from '@seller/contracts/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendXlsx } from '../../core/export.ts';
+import { t } from '../../core/localization/index.ts';
 import { productImageService } from './product-images.ts';
 import productImportRoutes from './product-import-routes.ts';
 import productVendorRoutes from './product-vendor-routes.ts';

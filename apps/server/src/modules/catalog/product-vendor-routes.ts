@@ -1,10 +1,8 @@
 import { Permissions, pagedResult } from '@seller/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from './dto.ts';
-import { productIdParams } from './product-dto.ts';
 import {
   addVendorInput,
+  idParams,
+  productIdParams,
   productVendorDto,
   productVendorListDto,
   recycledVendorDto,
@@ -12,7 +10,9 @@ import {
   removeVendorQuery,
   removeVendorsQuery,
   updateVendorInput,
-} from './product-vendor-dto.ts';
+} from '@seller/contracts/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { productVendorService, vendorRecycle } from './product-vendors.ts';
 
 const base = '/api/catalog/products';

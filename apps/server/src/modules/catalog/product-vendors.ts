@@ -1,11 +1,12 @@
+import type { AddVendorInput, ProductVendorDto, UpdateVendorInput } from '@seller/contracts/catalog';
 import { and, asc, count as countAll, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, recordChange, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { businessError, fieldError, notFound } from '../../core/errors.ts';
+import { uniquely } from '../../core/resource.ts';
 import type { Services } from '../../core/services.ts';
 import { productsChanged } from './events.ts';
 import { productVendors } from './product-parts-schema.ts';
-import type { AddVendorInput, ProductVendorDto, UpdateVendorInput } from './product-vendor-dto.ts';
 import { products, suppliers } from './schema.ts';
 
 /**
@@ -68,15 +69,7 @@ async function clearOtherPrimaries(tx: Tx, ctx: Ctx, productId: string, keep: st
 }
 
 /** A concurrent second link of the same supplier loses on the unique index: the same field error. */
-async function uniquely<R>(write: () => Promise<R>): Promise<R> {
-  try {
-    return await write();
-  } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause ?? (e as { code?: string });
-    if (cause?.code !== '23505') throw e;
-    throw fieldError('supplierId', 'Catalog::VendorAlreadyLinked');
-  }
-}
+const linked = () => fieldError('supplierId', 'Catalog::VendorAlreadyLinked');
 
 async function linkOf(tx: Tx, ctx: Ctx, productId: string, supplierId: string) {
   const [row] = await tx
@@ -109,8 +102,10 @@ export const productVendorService = {
           .where(live(ctx, eq(productVendors.productId, productId)))
           .limit(1)
       ).length;
-      const row = await uniquely(() =>
-        insertOwned(tx, ctx, productVendors, ENTITY, { ...input, productId, isPrimary: input.isPrimary || first }),
+      const row = await uniquely(
+        () =>
+          insertOwned(tx, ctx, productVendors, ENTITY, { ...input, productId, isPrimary: input.isPrimary || first }),
+        linked,
       );
       if (row.isPrimary) await clearOtherPrimaries(tx, ctx, productId, row.id);
       await productsChanged(services, tx, ctx);

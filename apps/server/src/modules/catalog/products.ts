@@ -1,4 +1,14 @@
 import { PmsStatus, PmsTransitions } from '@seller/contracts';
+import type {
+  ProductDto,
+  ProductInput,
+  ProductListQuery,
+  ProductUpdateInput,
+  SpecificationDto,
+  VariantDto,
+  VariantOverride,
+} from '@seller/contracts/catalog';
+import { SKU_MAX, SKU_PATTERN } from '@seller/contracts/catalog';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type CrudContext,
@@ -16,24 +26,13 @@ import {
 } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { AppError, businessError, fieldError, notFound } from '../../core/errors.ts';
+import { EXPORT_MAX_ROWS } from '../../core/export.ts';
 import type { Services } from '../../core/services.ts';
-import { EXPORT_MAX_ROWS } from '../auditing/export.ts';
-import { filesService } from '../files/service.ts';
-import { getSetting } from '../settings/service.ts';
+import { filesService } from '../files/index.ts';
+import { getSetting } from '../settings/index.ts';
 import { productListsKey, productsChanged } from './events.ts';
-import type {
-  ProductDto,
-  ProductInput,
-  ProductListQuery,
-  ProductUpdateInput,
-  SpecificationDto,
-  VariantDto,
-  VariantOverride,
-} from './product-dto.ts';
-import { SKU_MAX, SKU_PATTERN } from './product-dto.ts';
 import { imagesOf } from './product-images.ts';
 import { productImages, productSpecifications } from './product-parts-schema.ts';
-import './product-locales.ts';
 import {
   brands,
   categories,

@@ -1,8 +1,4 @@
 import { type Culture, listResult, Permissions } from '@seller/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { t } from '../../core/localization/index.ts';
-import { categoryService, moveCategory } from './categories.ts';
 import {
   attributeGroupDto,
   attributeGroupInput,
@@ -28,10 +24,14 @@ import {
   vendorSourceInput,
   vendorSourceMatchQuery,
   vendorSourceUpdateInput,
-} from './dto.ts';
+} from '@seller/contracts/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { t } from '../../core/localization/index.ts';
+import { resourceRoutes } from '../../core/resource.ts';
+import { categoryService, moveCategory } from './categories.ts';
 import { subscribeToEvents } from './events.ts';
 import productRoutes from './product-routes.ts';
-import { resourceRoutes } from './resource.ts';
 import {
   attributeGroupService,
   brandService,
@@ -52,6 +52,7 @@ export default async function routes(fastify: FastifyInstance) {
   // until the module definition takes them: product writes refresh the cached product lists
   subscribeToEvents(fastify.services);
   resourceRoutes(fastify, {
+    texts: 'Catalog',
     url: `${base}/categories`,
     tag: 'Categories',
     permission: Permissions.Categories,
@@ -71,6 +72,7 @@ export default async function routes(fastify: FastifyInstance) {
   );
 
   resourceRoutes(fastify, {
+    texts: 'Catalog',
     url: `${base}/brands`,
     tag: 'Brands',
     permission: Permissions.Brands,
@@ -88,6 +90,7 @@ export default async function routes(fastify: FastifyInstance) {
   });
 
   resourceRoutes(fastify, {
+    texts: 'Catalog',
     url: `${base}/suppliers`,
     tag: 'Suppliers',
     permission: Permissions.Suppliers,
@@ -127,6 +130,7 @@ export default async function routes(fastify: FastifyInstance) {
   });
 
   resourceRoutes(fastify, {
+    texts: 'Catalog',
     url: `${base}/vendor-sources`,
     tag: 'VendorSources',
     permission: Permissions.VendorSources,
@@ -149,6 +153,7 @@ export default async function routes(fastify: FastifyInstance) {
   );
 
   resourceRoutes(fastify, {
+    texts: 'Catalog',
     url: `${base}/purchase-attributes`,
     tag: 'PurchaseAttributes',
     permission: Permissions.PurchaseAttributes,
@@ -158,6 +163,7 @@ export default async function routes(fastify: FastifyInstance) {
     service: purchaseAttributeService,
   });
   resourceRoutes(fastify, {
+    texts: 'Catalog',
     url: `${base}/screen-attributes`,
     tag: 'ScreenAttributes',
     permission: Permissions.ScreenAttributes,
@@ -167,6 +173,7 @@ export default async function routes(fastify: FastifyInstance) {
     service: screenAttributeService,
   });
   resourceRoutes(fastify, {
+    texts: 'Catalog',
     url: `${base}/attribute-groups`,
     tag: 'AttributeGroups',
     permission: Permissions.AttributeGroups,

@@ -1,9 +1,3 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { CrudContext } from '../../core/crud.ts';
-import { owned, selectEntities } from '../../core/crud.ts';
-import type { Tx } from '../../core/db/client.ts';
-import { fieldError } from '../../core/errors.ts';
-import type { Services } from '../../core/services.ts';
 import type {
   AttributeGroupInput,
   BrandInput,
@@ -11,9 +5,14 @@ import type {
   ScreenAttributeInput,
   SupplierInput,
   VendorSourceInput,
-} from './dto.ts';
-import './locales.ts';
-import { assertDistinct, resourceService, syncChildren } from './resource.ts';
+} from '@seller/contracts/catalog';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { CrudContext } from '../../core/crud.ts';
+import { owned, selectEntities } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { fieldError } from '../../core/errors.ts';
+import { assertDistinct, resourceService, syncChildren } from '../../core/resource.ts';
+import type { Services } from '../../core/services.ts';
 import {
   type AttributeKind,
   attributeGroupItems,
@@ -35,6 +34,7 @@ const plain = <R>(rows: R[]) => Promise.resolve(rows);
 export const brandService = resourceService({
   table: brands,
   entity: 'Brand',
+  texts: 'Catalog',
   sortable: { name: brands.name, nameEn: brands.nameEn, creationTime: brands.creationTime },
   defaultSort: [asc(brands.name)],
   search: [brands.name, brands.nameEn],
@@ -46,6 +46,7 @@ export const brandService = resourceService({
 export const supplierService = resourceService({
   table: suppliers,
   entity: 'Supplier',
+  texts: 'Catalog',
   sortable: {
     code: suppliers.code,
     fullName: suppliers.fullName,
@@ -72,6 +73,7 @@ export const supplierService = resourceService({
 export const vendorSourceService = resourceService({
   table: vendorSources,
   entity: 'VendorSource',
+  texts: 'Catalog',
   sortable: { name: vendorSources.name, sort: vendorSources.sort, creationTime: vendorSources.creationTime },
   defaultSort: [asc(vendorSources.sort), asc(vendorSources.name)],
   search: [vendorSources.name, vendorSources.website],
@@ -130,6 +132,7 @@ const leaveGroups = (kind: AttributeKind) => async (tx: Tx, ctx: CrudContext, id
 export const purchaseAttributeService = resourceService({
   table: purchaseAttributes,
   entity: 'PurchaseAttribute',
+  texts: 'Catalog',
   sortable: {
     name: purchaseAttributes.name,
     sort: purchaseAttributes.sort,
@@ -140,8 +143,8 @@ export const purchaseAttributeService = resourceService({
   unique: [{ member: 'name', column: purchaseAttributes.name }],
   values: (i: PurchaseAttributeInput) => ({ name: i.name, nameEn: i.nameEn, sort: i.sort }),
   async validate(_tx, _ctx, input) {
-    assertDistinct('values', input.values, 'value');
-    assertDistinct('values', input.values, 'code');
+    assertDistinct('Catalog::Duplicate', 'values', input.values, 'value');
+    assertDistinct('Catalog::Duplicate', 'values', input.values, 'code');
   },
   saveChildren: (tx, ctx, id, input) =>
     syncChildren(
@@ -177,13 +180,14 @@ export const purchaseAttributeService = resourceService({
 export const screenAttributeService = resourceService({
   table: screenAttributes,
   entity: 'ScreenAttribute',
+  texts: 'Catalog',
   sortable: { name: screenAttributes.name, sort: screenAttributes.sort, creationTime: screenAttributes.creationTime },
   defaultSort: [asc(screenAttributes.sort), asc(screenAttributes.name)],
   search: [screenAttributes.name, screenAttributes.nameEn],
   unique: [{ member: 'name', column: screenAttributes.name }],
   values: (i: ScreenAttributeInput) => ({ name: i.name, nameEn: i.nameEn, sort: i.sort }),
   async validate(_tx, _ctx, input) {
-    assertDistinct('options', input.options, 'value');
+    assertDistinct('Catalog::Duplicate', 'options', input.options, 'value');
   },
   saveChildren: (tx, ctx, id, input) =>
     syncChildren(
@@ -217,6 +221,7 @@ const attributeTables = { purchase: purchaseAttributes, screen: screenAttributes
 export const attributeGroupService = resourceService({
   table: attributeGroups,
   entity: 'AttributeGroup',
+  texts: 'Catalog',
   sortable: { name: attributeGroups.name, creationTime: attributeGroups.creationTime },
   defaultSort: [asc(attributeGroups.name)],
   search: [attributeGroups.name, attributeGroups.description],
@@ -224,7 +229,7 @@ export const attributeGroupService = resourceService({
   values: (i: AttributeGroupInput) => ({ name: i.name, description: i.description }),
   /** Every item names an attribute of this tenant, once. */
   async validate(tx, ctx, input) {
-    assertDistinct('items', input.items, 'attributeId', (v) => String(v));
+    assertDistinct('Catalog::Duplicate', 'items', input.items, 'attributeId', (v) => String(v));
     for (const kind of ['purchase', 'screen'] as const) {
       const table = attributeTables[kind];
       const ids = input.items.filter((i) => i.kind === kind).map((i) => i.attributeId);

@@ -1,4 +1,4 @@
-/** The shared CRUD kit: list page, form overlay (drawer/modal) with Zod fields, delete, export. */
+/** The shared CRUD kit: list page, resource page and calls, form overlay (drawer/modal) with Zod fields, delete, export. */
 
 export { Access } from '../Access.tsx';
 export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
@@ -6,5 +6,7 @@ export type { ColumnFit } from './column-width.ts';
 export { DeleteAction, type DeleteActionProps } from './DeleteAction.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
+export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
+export { type ResourceApi, resourceApi } from './resource-api.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
 export { applyServerErrors, isRequired, issueMessage, parseForm, zodRule, zodValueRule } from './zod-form.ts';

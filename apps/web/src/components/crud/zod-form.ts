@@ -147,10 +147,17 @@ function kindMessage(issue: Issue, field: string, value: unknown): string {
   }
 }
 
-/** A limit broken: a message written for the schema as a whole ("… is required") does not describe it. */
+/**
+ * A limit broken: a message written for the schema as a whole ("… is required") does not describe
+ * it. An empty text or list (fewer than one character or item) is "required", not a limit.
+ */
 const isLimit = (issue: Issue) =>
   (issue.code === 'too_small' || issue.code === 'too_big') &&
-  !(issue.origin === 'string' && issue.code === 'too_small' && Number(issue.minimum) <= 1);
+  !(
+    issue.code === 'too_small' &&
+    ['string', 'array', 'set'].includes(issue.origin ?? '') &&
+    Number(issue.minimum) <= 1
+  );
 
 /**
  * The message a field shows for a Zod issue, in the current language (the server maps the same
@@ -168,6 +175,8 @@ export function issueMessage(raw: Issue, ctx: IssueContext = {}): string {
   const message = issue.message?.trim() ?? '';
   // no message of the form's own, or one that only names the field
   if (!message || message === NO_MESSAGE || message === ctx.label?.trim()) return kindMessage(issue, field, ctx.value);
+  // a message given to the whole schema (a text key too) does not describe a broken limit
+  if (isLimit(issue) && schemaMessages(ctx.schema).has(message)) return kindMessage(issue, field, ctx.value);
   if (hasText(message)) {
     const bound =
       issue.code === 'too_small'
@@ -177,7 +186,6 @@ export function issueMessage(raw: Issue, ctx: IssueContext = {}): string {
           : undefined;
     return localize(message, field, ...(bound === undefined ? [] : [bound]));
   }
-  if (isLimit(issue) && schemaMessages(ctx.schema).has(message)) return kindMessage(issue, field, ctx.value);
   return message;
 }
 

@@ -1,125 +1,44 @@
+import type {
+  AttributeKind,
+  attributeGroupDto,
+  brandDto,
+  categoryDto,
+  Json,
+  purchaseAttributeDto,
+  screenAttributeDto,
+  supplierDto,
+  vendorSourceDto,
+} from '@seller/contracts/catalog';
 import { PaymentType, SettlementCycle, SettlementForm } from '@seller/contracts/constants';
-import type { CrudQuery } from '../../components/crud/index.ts';
-import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
+import type { z } from 'zod';
+import { resourceApi } from '../../components/crud/index.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
 
-/** Catalogue master data (`/api/catalog/...`): shapes and calls. */
+/** Catalogue master data (`/api/catalog/...`): shapes (the server's output schemas, as JSON) and calls. */
 
-interface Audited {
-  id: string;
-  concurrencyStamp: string;
-  creationTime: string;
-}
+export type CategoryDto = Json<z.infer<typeof categoryDto>>;
+export type BrandDto = Json<z.infer<typeof brandDto>>;
+export type SupplierDto = Json<z.infer<typeof supplierDto>>;
+export type VendorSourceDto = Json<z.infer<typeof vendorSourceDto>>;
+export type PurchaseAttributeDto = Json<z.infer<typeof purchaseAttributeDto>>;
+export type ScreenAttributeDto = Json<z.infer<typeof screenAttributeDto>>;
+export type AttributeGroupDto = Json<z.infer<typeof attributeGroupDto>>;
+export type { AttributeKind };
 
-export interface CategoryDto extends Audited {
-  parentId: string | null;
-  code: string;
-  name: string;
-  nameEn: string | null;
-  attributeGroupId: string | null;
-  sort: number;
-}
-
-export interface BrandDto extends Audited {
-  name: string;
-  nameEn: string | null;
-  website: string | null;
-  description: string | null;
-}
-
-export interface SupplierDto extends Audited {
-  code: string;
-  fullName: string;
-  grade: string | null;
-  contactPerson: string | null;
-  phone: string | null;
-  email: string | null;
-  qq: string | null;
-  wangwang: string | null;
-  wechat: string | null;
-  province: string | null;
-  city: string | null;
-  address: string | null;
-  settlementForm: number | null;
-  settlementCycle: number | null;
-  paymentType: number | null;
-  payeeAccount: string | null;
-  accountName: string | null;
-  bank: string | null;
-  isDefault: boolean;
-  remark: string | null;
-}
-
-export interface VendorSourceDto extends Audited {
-  name: string;
-  website: string | null;
-  urlPatterns: string[];
-  sort: number;
-}
-
-export interface PurchaseAttributeDto extends Audited {
-  name: string;
-  nameEn: string | null;
-  sort: number;
-  values: { id: string; value: string; valueEn: string | null; code: string; sort: number }[];
-}
-
-export interface ScreenAttributeDto extends Audited {
-  name: string;
-  nameEn: string | null;
-  sort: number;
-  options: { id: string; value: string; valueEn: string | null; sort: number }[];
-}
-
-export type AttributeKind = 'purchase' | 'screen';
-
-export interface AttributeGroupDto extends Audited {
-  name: string;
-  description: string | null;
-  items: {
-    id: string;
-    kind: AttributeKind;
-    attributeId: string;
-    attributeName: string;
-    required: boolean;
-    sort: number;
-  }[];
-}
-
-/** The calls every master-data list offers (see the server's `resourceRoutes`). */
-export interface ResourceApi<T> {
-  url: string;
-  list(q: CrudQuery, signal?: AbortSignal): Promise<PagedResult<T>>;
-  all(): Promise<ListResult<T>>;
-  create(input: object): Promise<T>;
-  update(id: string, input: object): Promise<T>;
-  remove(id: string): Promise<void>;
-}
-
-function resourceApi<T>(path: string): ResourceApi<T> {
-  const url = `/api/catalog/${path}`;
-  return {
-    url,
-    list: (q, signal) => http.get<PagedResult<T>>(url, { ...q }, { signal }),
-    all: () => http.get<ListResult<T>>(`${url}/all`),
-    create: (input) => http.post<T>(url, input),
-    update: (id, input) => http.put<T>(`${url}/{id}`, input, { path: { id } }),
-    remove: (id) => http.delete<void>(`${url}/{id}`, undefined, { path: { id } }),
-  };
-}
+const resource = <T>(path: string) => resourceApi<T>(`/api/catalog/${path}`);
 
 export const categoriesApi = {
-  ...resourceApi<CategoryDto>('categories'),
+  ...resource<CategoryDto>('categories'),
   move: (id: string, parentId: string | null, index: number) =>
     http.put<CategoryDto>('/api/catalog/categories/{id}/move', { parentId, index }, { path: { id } }),
 };
-export const brandsApi = resourceApi<BrandDto>('brands');
-export const suppliersApi = resourceApi<SupplierDto>('suppliers');
-export const vendorSourcesApi = resourceApi<VendorSourceDto>('vendor-sources');
-export const purchaseAttributesApi = resourceApi<PurchaseAttributeDto>('purchase-attributes');
-export const screenAttributesApi = resourceApi<ScreenAttributeDto>('screen-attributes');
-export const attributeGroupsApi = resourceApi<AttributeGroupDto>('attribute-groups');
+export const brandsApi = resource<BrandDto>('brands');
+export const suppliersApi = resource<SupplierDto>('suppliers');
+export const vendorSourcesApi = resource<VendorSourceDto>('vendor-sources');
+export const purchaseAttributesApi = resource<PurchaseAttributeDto>('purchase-attributes');
+export const screenAttributesApi = resource<ScreenAttributeDto>('screen-attributes');
+export const attributeGroupsApi = resource<AttributeGroupDto>('attribute-groups');
 
 /** Texts of the catalogue pages (server resource `Catalog`). */
 export const LC = (key: string, ...args: unknown[]) => localize(`Catalog::${key}`, ...args);
@@ -146,3 +65,10 @@ export function toCategoryTree(items: CategoryDto[]): CategoryNode[] {
   }
   return roots;
 }
+
+/** The texts of a catalogue resource page: its title and the create and edit forms' titles (`New:<entity>`, `Edit:<entity>`). */
+export const resourceTexts = (entity: string, title: string) => ({
+  title: LC(title),
+  createTitle: LC(`New:${entity}`),
+  editTitle: (label: string) => LC(`Edit:${entity}`, label),
+});

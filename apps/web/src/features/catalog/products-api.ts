@@ -1,5 +1,7 @@
+import type { Json, productDto, productListItem, productVendorDto, recycledVendorDto } from '@seller/contracts/catalog';
 import { PmsStatus, ProductRegions, ProductResources, ProductSalesTypes } from '@seller/contracts/constants';
 import type { Dayjs } from 'dayjs';
+import type { z } from 'zod';
 import type { CrudQuery } from '../../components/crud/index.ts';
 import type { PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
@@ -7,128 +9,16 @@ import { LC } from './api.ts';
 
 /** Products and the recycle area (`/api/catalog/products`, `/api/catalog/recycle/products`). */
 
+export type ProductDto = Json<z.infer<typeof productDto>>;
 /** A variant; `weight` null follows the product's weight. */
-export interface VariantDto {
-  id: string;
-  productId: string;
-  sku: string;
-  valueIds: string[];
-  label: string;
-  price: number;
-  weight: number | null;
-  length: number | null;
-  width: number | null;
-  height: number | null;
-  image: string | null;
-  sort: number;
-}
-
-/** A value of one of the tenant's screening attributes (`/product/screen-attributes`). */
-export interface ScreenValue {
-  attributeId: string;
-  optionIds: string[];
-}
-
+export type VariantDto = ProductDto['variants'][number];
 /** One row of the product's spec sheet (e.g. 材质: 304 不锈钢). */
-export interface SpecificationDto {
-  id: string;
-  name: string;
-  value: string;
-  sort: number;
-}
-
-/**
- * A per-variant override sent with the product, matched by the variant's `valueIds` (the combination).
- * `sku` null follows the parent SKU; `weight` null follows the product's weight.
- */
-export interface VariantOverride {
-  valueIds: string[];
-  sku?: string | null;
-  price?: number | null;
-  weight?: number | null;
-  length?: number | null;
-  width?: number | null;
-  height?: number | null;
-  image?: string | null;
-}
-
-export interface VariantOption {
-  attributeId: string;
-  valueIds: string[];
-}
-
-export interface ProductDto {
-  id: string;
-  concurrencyStamp: string;
-  creationTime: string;
-  sku: string;
-  name: string;
-  nameEn: string | null;
-  categoryIds: string[];
-  brandId: string | null;
-  description: string;
-  price: number;
-  pmsStatus: number;
-  isActive: boolean;
-  inStock: boolean;
-  developer: string | null;
-  purchaser: string | null;
-  artDesigner: string | null;
-  weight: number | null;
-  length: number | null;
-  width: number | null;
-  height: number | null;
-  packageWeight: number | null;
-  packageLength: number | null;
-  packageWidth: number | null;
-  packageHeight: number | null;
-  declaredNameCn: string | null;
-  declaredNameEn: string | null;
-  declaredValue: number | null;
-  declaredCurrency: string | null;
-  hsCode: string | null;
-  specialAttributes: string[];
-  variantOptions: VariantOption[];
-  variants: VariantDto[];
-  region: string | null;
-  /** 'YYYY-MM-DD'. */
-  developmentDate: string | null;
-  launchDate: string | null;
-  salesTypes: string[];
-  resource: string | null;
-  screenValues: ScreenValue[];
-  specifications: SpecificationDto[];
-  detailContent: string | null;
-  /** Main image URL and all image URLs (main first); served by `/api/files` to this tenant only. */
-  mainImage: string | null;
-  images: string[];
-  isDeleted: boolean;
-  deletionTime: string | null;
-}
-
+export type SpecificationDto = ProductDto['specifications'][number];
+/** A value of one of the tenant's screening attributes (`/product/screen-attributes`). */
+export type ScreenValue = ProductDto['screenValues'][number];
+export type VariantOption = ProductDto['variantOptions'][number];
 /** A row of the product list and the recycle area: lighter than the DTO (no variants, no description). */
-export type ProductListItem = Pick<
-  ProductDto,
-  | 'id'
-  | 'sku'
-  | 'name'
-  | 'nameEn'
-  | 'categoryIds'
-  | 'brandId'
-  | 'price'
-  | 'pmsStatus'
-  | 'isActive'
-  | 'inStock'
-  | 'developer'
-  | 'purchaser'
-  | 'artDesigner'
-  | 'region'
-  | 'mainImage'
-  | 'creationTime'
-  | 'concurrencyStamp'
-  | 'isDeleted'
-  | 'deletionTime'
-> & { variantCount: number; lastModificationTime: string | null };
+export type ProductListItem = Json<z.infer<typeof productListItem>>;
 
 export interface ProductFilters {
   categoryId?: string;
@@ -242,36 +132,10 @@ export const pmsStatusColor: Record<number, string> = {
 
 /** Product vendors (`/api/catalog/products/*-product-vendor*`) and their recycle area (`/api/catalog/recycle/vendors`). */
 
-export interface TierPrice {
-  minQty: number;
-  unitPrice: number;
-}
-
-export interface ProductVendorDto {
-  id: string;
-  concurrencyStamp: string;
-  creationTime: string;
-  productId: string;
-  supplierId: string;
-  supplierCode: string;
-  supplierName: string;
-  url: string | null;
-  purchasePrice: number;
-  currency: string;
-  taxIncluded: boolean;
-  moq: number;
-  leadDays: number | null;
-  isPrimary: boolean;
-  remark: string | null;
-  tiers: TierPrice[];
-  isDeleted: boolean;
-  deletionTime: string | null;
-}
-
-export interface RecycledVendorDto extends ProductVendorDto {
-  productSku: string;
-  productName: string;
-}
+export type ProductVendorDto = Json<z.infer<typeof productVendorDto>>;
+export type TierPrice = ProductVendorDto['tiers'][number];
+/** A recycled link, with the product it belonged to. */
+export type RecycledVendorDto = Json<z.infer<typeof recycledVendorDto>>;
 
 const vendorRecycleUrl = '/api/catalog/recycle/vendors';
 

@@ -1,9 +1,8 @@
 import { Form, Input, InputNumber, Tag } from 'antd';
-import { z } from 'zod';
-import { CrudField } from '../../../components/crud/index.ts';
-import { LC, type ResourceApi } from '../api.ts';
-import { optionalText, ruleOf, sort, text } from '../form.ts';
-import { MasterDataPage } from './MasterDataPage.tsx';
+import type { z } from 'zod';
+import { CrudField, type ResourceApi, ResourcePage, zodValueRule } from '../../../components/crud/index.ts';
+import { LC, resourceTexts } from '../api.ts';
+import { emptyNumber } from '../form.ts';
 import { RowList } from './RowList.tsx';
 
 // a type, not an interface: the form's values are a record of the list field named by `list`
@@ -24,7 +23,7 @@ export interface AttributeCell {
 }
 
 export interface AttributePageProps<T extends AttributeRow> {
-  /** Test ids of the list (see MasterDataPage), the name input and the child rows. */
+  /** Test ids of the list (see ResourcePage), the name input and the child rows. */
   testids: { page: string; name: string; list: string };
   entity: string;
   title: string;
@@ -35,8 +34,10 @@ export interface AttributePageProps<T extends AttributeRow> {
   list: keyof T & string;
   listLabel: string;
   addText: string;
-  /** Zod schema of one child row (localized messages, so built on demand). */
-  row: () => z.ZodObject;
+  /** The server's input schema: name, nameEn, sort and the child list (`list`). */
+  schema: z.ZodObject<{ sort: z.ZodType } & Record<string, z.ZodType>>;
+  /** The server's schema of one child row. */
+  row: z.ZodObject;
   rowBlank: object;
   cells: AttributeCell[];
   /** The row's children as tags in the list. */
@@ -45,22 +46,13 @@ export interface AttributePageProps<T extends AttributeRow> {
 
 /** An attribute with a name, a sort and an ordered child list edited in rows (purchase values, screening options). */
 export function AttributePage<T extends AttributeRow>(p: AttributePageProps<T>) {
-  const schema = () =>
-    z.object({
-      name: text('Name', 128),
-      nameEn: optionalText('NameEn', 128),
-      sort: sort(),
-      [p.list]: z
-        .array(p.row())
-        .nullish()
-        .transform((v) => (v ?? []).map((x, i) => ({ ...x, sort: i }))),
-    });
-  const item = p.row().shape;
+  const schema = () => p.schema.extend({ sort: emptyNumber(p.schema.shape.sort) });
+  const item = p.row.shape;
   return (
-    <MasterDataPage<T, ReturnType<typeof schema>>
+    <ResourcePage<T, ReturnType<typeof schema>>
       testid={p.testids.page}
-      entity={p.entity}
-      title={p.title}
+      queryKey={['catalog', p.testids.page]}
+      {...resourceTexts(p.entity, p.title)}
       permission={p.permission}
       api={p.api}
       defaultSorting="sort asc"
@@ -80,6 +72,11 @@ export function AttributePage<T extends AttributeRow>(p: AttributePageProps<T>) 
       schema={schema}
       blank={{ name: '', sort: 0, [p.list]: [] }}
       toForm={(r) => r}
+      // the rows' order is their sort
+      toInput={(values) => ({
+        ...values,
+        [p.list]: ((values[p.list] ?? []) as object[]).map((row, i) => ({ ...row, sort: i })),
+      })}
       fields={
         <>
           <CrudField name="name" label={LC('DisplayName:Name')}>
@@ -99,7 +96,11 @@ export function AttributePage<T extends AttributeRow>(p: AttributePageProps<T>) 
             testid={p.testids.list}
             row={(f) =>
               p.cells.map((c) => (
-                <Form.Item key={c.name} name={[f.name, c.name]} rules={[ruleOf(item[c.name])]}>
+                <Form.Item
+                  key={c.name}
+                  name={[f.name, c.name]}
+                  rules={[zodValueRule(item[c.name], LC(`DisplayName:${c.label}`))]}
+                >
                   <Input
                     placeholder={LC(`DisplayName:${c.label}`)}
                     style={{ width: c.width }}

@@ -1,42 +1,48 @@
+import { type AttributeKind, attributeGroupInput, attributeGroupItemInput } from '@seller/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Input, Select, Tag } from 'antd';
 import { z } from 'zod';
-import { CrudField } from '../../../../components/crud/index.ts';
-import { localize } from '../../../../lib/i18n/index.ts';
+import { CrudField, ResourcePage, zodValueRule } from '../../../../components/crud/index.ts';
 import {
   type AttributeGroupDto,
-  type AttributeKind,
   attributeGroupsApi,
   LC,
   purchaseAttributesApi,
+  resourceTexts,
   screenAttributesApi,
 } from '../../api.ts';
-import { MasterDataPage } from '../../components/MasterDataPage.tsx';
 import { RowList } from '../../components/RowList.tsx';
-import { optionalText, ruleOf, text } from '../../form.ts';
 
 /** A group item in the form: the attribute as `<kind>:<id>` (one select over both kinds). */
-const itemSchema = () =>
-  z.object({
-    id: z.string().optional(),
-    ref: z.string(localize('Field:Required', LC('DisplayName:Attribute'))).min(1),
-    required: z.boolean().nullish(),
+interface ItemRow {
+  id?: string;
+  ref?: string;
+  required?: boolean | null;
+}
+
+const attributeIdOf = (ref: unknown) => (typeof ref === 'string' ? ref.split(':')[1] : undefined);
+
+/** The server's rules, the items read from the form's rows (their order is their sort). */
+const schema = () =>
+  attributeGroupInput.extend({
+    items: z.preprocess(
+      (rows) =>
+        Array.isArray(rows)
+          ? (rows as ItemRow[]).map(({ id, ref, required }, sort) => ({
+              id,
+              kind: ref?.split(':')[0] as AttributeKind | undefined,
+              attributeId: attributeIdOf(ref),
+              required: !!required,
+              sort,
+            }))
+          : rows,
+      attributeGroupInput.shape.items,
+    ),
   });
 
-const schema = () =>
-  z.object({
-    name: text('Name', 128),
-    description: optionalText('Description', 512),
-    items: z
-      .array(itemSchema())
-      .nullish()
-      .transform((items) =>
-        (items ?? []).map(({ id, ref, required }, sort) => {
-          const [kind, attributeId] = ref.split(':') as [AttributeKind, string];
-          return { id, kind, attributeId, required: !!required, sort };
-        }),
-      ),
-  });
+/** An item row's attribute: required, as the server's `attributeId`. */
+const attributeRule = () =>
+  zodValueRule(z.preprocess(attributeIdOf, attributeGroupItemInput.shape.attributeId), LC('DisplayName:Attribute'));
 
 /** /product/attributes-group: which purchase and screening attributes a category uses, and which are required. */
 export default function AttributeGroupsPage() {
@@ -55,12 +61,11 @@ export default function AttributeGroupsPage() {
       options: (screen.data?.items ?? []).map((a) => ({ value: `screen:${a.id}`, label: a.name })),
     },
   ];
-  const item = itemSchema().shape;
   return (
-    <MasterDataPage<AttributeGroupDto, ReturnType<typeof schema>>
+    <ResourcePage<AttributeGroupDto, ReturnType<typeof schema>>
       testid="attribute-groups"
-      entity="AttributeGroup"
-      title="AttributeGroups"
+      queryKey={['catalog', 'attribute-groups']}
+      {...resourceTexts('AttributeGroup', 'AttributeGroups')}
       permission="Catalog.AttributeGroups"
       api={attributeGroupsApi}
       defaultSorting="name asc"
@@ -104,7 +109,7 @@ export default function AttributeGroupsPage() {
             testid="attribute-group-items"
             row={(f) => (
               <>
-                <Form.Item name={[f.name, 'ref']} rules={[ruleOf(item.ref)]}>
+                <Form.Item name={[f.name, 'ref']} rules={[attributeRule()]}>
                   <Select options={options} style={{ width: 240 }} placeholder={LC('DisplayName:Attribute')} />
                 </Form.Item>
                 <Form.Item name={[f.name, 'required']} valuePropName="checked">

@@ -1,25 +1,17 @@
+import { brandInput } from '@seller/contracts/catalog';
 import { Input } from 'antd';
-import { z } from 'zod';
-import { CrudField } from '../../../../components/crud/index.ts';
-import { type BrandDto, brandsApi, LC } from '../../api.ts';
-import { MasterDataPage } from '../../components/MasterDataPage.tsx';
-import { optionalText, text, url } from '../../form.ts';
+import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
+import { type BrandDto, brandsApi, LC, resourceTexts } from '../../api.ts';
 
-const schema = () =>
-  z.object({
-    name: text('Name', 128),
-    nameEn: optionalText('NameEn', 128),
-    website: url(),
-    description: optionalText('Description', 512),
-  });
+const schema = () => brandInput;
 
 /** /product/brach: brands. */
 export default function BrandsPage() {
   return (
-    <MasterDataPage<BrandDto, ReturnType<typeof schema>>
+    <ResourcePage<BrandDto, ReturnType<typeof schema>>
       testid="brands"
-      entity="Brand"
-      title="Brands"
+      queryKey={['catalog', 'brands']}
+      {...resourceTexts('Brand', 'Brands')}
       permission="Catalog.Brands"
       api={brandsApi}
       defaultSorting="name asc"

@@ -1,4 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { categoryInput } from '@seller/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -18,7 +19,6 @@ import {
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -31,22 +31,13 @@ import {
   toCategoryTree,
 } from '../../api.ts';
 import { Data } from '../../components/Data.tsx';
-import { code, optionalText, sort, text } from '../../form.ts';
+import { emptyNumber } from '../../form.ts';
 
 const P = 'Catalog.Categories';
 const L = (key: string) => LC(`DisplayName:${key}`);
 
-const schema = () =>
-  z.object({
-    code: code('Code', 32),
-    name: text('Name', 128),
-    nameEn: optionalText('NameEn', 128),
-    attributeGroupId: z
-      .string()
-      .nullish()
-      .transform((v) => v || null),
-    sort: sort(),
-  });
+/** The server's rules; the parent is the tree node the form was opened from. */
+const schema = () => categoryInput.omit({ parentId: true }).extend({ sort: emptyNumber(categoryInput.shape.sort) });
 
 type Editing = { mode: 'create'; parent: CategoryDto | null } | { mode: 'edit'; category: CategoryDto };
 

@@ -1,11 +1,6 @@
 import { DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
-import {
-  PmsTransitions,
-  ProductRegions,
-  ProductResources,
-  ProductSalesTypes,
-  ProductSpecialAttributes,
-} from '@seller/contracts/constants';
+import { datesInOrder, inOrder, productFields, specificationInput, variantOverride } from '@seller/contracts/catalog';
+import { PmsTransitions, ProductSpecialAttributes } from '@seller/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -38,6 +33,7 @@ import {
   CrudPage,
   downloadExport,
   FormOverlay,
+  zodValueRule,
 } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -51,7 +47,6 @@ import {
   toCategoryTree,
 } from '../../api.ts';
 import { RowList } from '../../components/RowList.tsx';
-import { plainText, ruleOf, text } from '../../form.ts';
 import {
   createdRange,
   type ProductDto,
@@ -79,49 +74,16 @@ import {
 const P = 'Catalog.Products';
 const attributesKey = ['catalog', 'purchase-attributes', 'all'];
 const L = (key: string) => LC(`DisplayName:${key}`);
-const SKU = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Required text with the spec's own message (§5). */
-const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
-const optionalNumber = () =>
-  z
-    .number()
-    .min(0)
-    .nullish()
-    .transform((v) => v ?? null);
-/** A list needing one item at least, with the spec's own message for none (also when nothing was picked). */
-const atLeastOne = <T extends z.ZodType>(item: T, message: string) =>
-  z.preprocess((v) => v ?? [], z.array(item).min(1, message));
-/** A required calendar day, 'YYYY-MM-DD'. */
-const day = () => z.string({ error: LC('Product:DateRequired') }).regex(DAY, LC('Product:DateRequired'));
-/** A variant's value: empty follows the product (null); a size left empty is none. */
-const variantNumber = (int = false) =>
-  (int ? z.number().int() : z.number())
-    .min(0)
-    .nullish()
-    .transform((v) => v ?? null);
-/** A variant's own SKU, same rules as the parent's; empty follows the parent SKU (null). */
-const variantSku = () =>
-  z
-    .string()
-    .trim()
-    .toUpperCase()
-    .max(50)
-    .regex(/^([A-Z0-9]+(-[A-Z0-9]+)*)?$/, LC('SkuFormat'))
-    .nullish()
-    .transform((v) => v || null);
+/**
+ * A variant row of the form: the server's override, except that an empty price follows the
+ * product (the form fills it in on save, see `variantOverrides`).
+ */
+const variantRow = variantOverride.extend({
+  price: z.preprocess((v) => v ?? undefined, variantOverride.shape.price),
+});
 
-const specificationRow = () => z.object({ name: text('SpecName', 64), value: plainText('SpecValue', 255) });
 /** Spec-sheet names are unique within the product (the server keeps a line by its name). */
 const uniqueSpecName =
   (index: number) =>
@@ -133,62 +95,8 @@ const uniqueSpecName =
       }
     },
   });
-const variantRow = () =>
-  z.object({
-    valueIds: z.array(z.string()),
-    sku: variantSku(),
-    price: variantNumber(),
-    weight: variantNumber(true),
-    length: variantNumber(),
-    width: variantNumber(),
-    height: variantNumber(),
-  });
-
-const schema = () =>
-  z
-    .object({
-      name: required(LC('Product:NameRequired'), 255).min(3, LC('Product:NameMinLength')),
-      nameEn: optionalText(255),
-      sku: required(LC('Product:SkuRequired'), 50).toUpperCase().regex(SKU, LC('SkuFormat')),
-      categoryIds: atLeastOne(z.string(), LC('Product:CategoryRequired')),
-      brandId: z
-        .string()
-        .nullish()
-        .transform((v) => v || null),
-      description: required(LC('Product:DescriptionRequired'), 20000),
-      price: z.number({ error: LC('Product:PriceRequired') }).min(0),
-      // spec §5: region required; two dates required; type needs at least one choice; resource required
-      region: z.enum(ProductRegions, { error: LC('Product:RegionRequired') }),
-      developmentDate: day(),
-      launchDate: day(),
-      salesTypes: atLeastOne(z.enum(ProductSalesTypes), LC('Product:TypeRequired')),
-      resource: z.enum(ProductResources, { error: LC('Product:ResourceRequired') }),
-      inStock: z.boolean().default(false),
-      developer: optionalText(64),
-      purchaser: optionalText(64),
-      artDesigner: optionalText(64),
-      weight: optionalNumber(),
-      length: optionalNumber(),
-      width: optionalNumber(),
-      height: optionalNumber(),
-      packageWeight: optionalNumber(),
-      declaredNameCn: optionalText(255),
-      declaredNameEn: optionalText(255),
-      declaredValue: optionalNumber(),
-      declaredCurrency: optionalText(3),
-      hsCode: optionalText(20),
-      specialAttributes: z.array(z.string()).default([]),
-      screenValues: z.array(z.object({ attributeId: z.string(), optionIds: z.array(z.string()) })).default([]),
-      variantOptions: z.array(z.object({ attributeId: z.string(), valueIds: z.array(z.string()) })).default([]),
-      variants: z.array(variantRow()).optional(),
-      specifications: z.array(specificationRow()).max(50).default([]),
-      detailContent: optionalText(100_000),
-    })
-    .superRefine((v, ctx) => {
-      if (v.launchDate < v.developmentDate) {
-        ctx.addIssue({ code: 'custom', path: ['launchDate'], message: LC('Product:LaunchBeforeDevelopment') });
-      }
-    });
+/** The server's product rules (spec §5 messages included), with the form's variant rows. */
+const schema = () => productFields.extend({ variants: z.array(variantRow).optional() }).refine(inOrder, datesInOrder);
 
 const blank = {
   inStock: false,
@@ -207,7 +115,7 @@ const blank = {
  * price is the product's price: variants store a price of their own, so "follows" is kept by
  * the form (an equal price shows as following when the product is opened again).
  */
-const variantOverrides = (rows: z.output<ReturnType<typeof variantRow>>[] | undefined, price: number): VariantRow[] =>
+const variantOverrides = (rows: z.output<typeof variantRow>[] | undefined, price: number): VariantRow[] =>
   (rows ?? []).map((r) => ({ ...r, price: r.price ?? price }));
 
 function toTreeData(
@@ -235,8 +143,7 @@ export default function ProductsPage() {
   const [generating, setGenerating] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const formSchema = useMemo(schema, [i18n.language]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
-  const rows = useMemo(() => ({ spec: specificationRow().shape, variant: variantRow().shape }), [i18n.language]);
+  const rows = { spec: specificationInput.shape, variant: variantRow.shape };
 
   const categories = useQuery({ queryKey: ['catalog', 'categories', 'all'], queryFn: () => categoriesApi.all() });
   const brands = useQuery({ queryKey: ['catalog', 'brands', 'all'], queryFn: () => brandsApi.all() });
@@ -688,7 +595,7 @@ export default function ProductsPage() {
             <>
               <Form.Item
                 name={[f.name, 'name']}
-                rules={[ruleOf(rows.spec.name), uniqueSpecName(f.name)]}
+                rules={[zodValueRule(rows.spec.name, L('SpecName')), uniqueSpecName(f.name)]}
                 style={{ flex: '1 1 160px' }}
               >
                 <Input
@@ -698,7 +605,11 @@ export default function ProductsPage() {
                   data-testid={`product-spec-${f.name}-name`}
                 />
               </Form.Item>
-              <Form.Item name={[f.name, 'value']} rules={[ruleOf(rows.spec.value)]} style={{ flex: '2 1 240px' }}>
+              <Form.Item
+                name={[f.name, 'value']}
+                rules={[zodValueRule(rows.spec.value, L('SpecValue'))]}
+                style={{ flex: '2 1 240px' }}
+              >
                 <Input
                   placeholder={L('SpecValue')}
                   aria-label={L('SpecValue')}

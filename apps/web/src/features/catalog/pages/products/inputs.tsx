@@ -2,8 +2,8 @@ import { Alert, DatePicker, Form, Input, InputNumber, Select, Space, Table } fro
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import type { z } from 'zod';
+import { zodValueRule } from '../../../../components/crud/index.ts';
 import { LC, type PurchaseAttributeDto, type ScreenAttributeDto } from '../../api.ts';
-import { ruleOf } from '../../form.ts';
 import type { ScreenValue, VariantDto, VariantOption } from '../../products-api.ts';
 
 /** Inputs of the product form that hold more than one plain value. */
@@ -285,7 +285,7 @@ export function VariantTable({
         'data-testid': `variant-${combo.codes.join('-') || i}-${cell}`,
       };
       return (
-        <Form.Item name={[i, cell]} rules={[ruleOf(row[cell])]} style={{ margin: 0 }}>
+        <Form.Item name={[i, cell]} rules={[zodValueRule(row[cell], title(cell))]} style={{ margin: 0 }}>
           {cell === 'sku' ? (
             <SkuCell {...common} />
           ) : (

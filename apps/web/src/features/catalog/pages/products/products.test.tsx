@@ -18,6 +18,15 @@ import ProductsPage from './index.tsx';
 
 const ui = { message: { success: vi.fn() }, notification: {} } as never;
 
+/** Ids the form checks as the server does (GUIDs). */
+const CATEGORY = '00000000-0000-4000-8000-000000000001';
+const COLOR = '00000000-0000-4000-8000-000000000002';
+const BLACK = '00000000-0000-4000-8000-000000000003';
+const WHITE = '00000000-0000-4000-8000-000000000004';
+const MATERIAL = '00000000-0000-4000-8000-000000000005';
+const POLYESTER = '00000000-0000-4000-8000-000000000006';
+const COTTON = '00000000-0000-4000-8000-000000000007';
+
 const variant = (id: string, valueId: string, code: string, label: string) => ({
   id,
   productId: 'p1',
@@ -37,10 +46,13 @@ const product: ProductDto = {
   id: 'p1',
   concurrencyStamp: 'stamp-1',
   creationTime: '2024-08-01T00:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
   sku: 'CUP2408-0001',
   name: '保温水杯',
   nameEn: null,
-  categoryIds: ['c1'],
+  categoryIds: [CATEGORY],
   brandId: null,
   description: '不锈钢保温杯',
   price: 25.5,
@@ -64,14 +76,14 @@ const product: ProductDto = {
   declaredCurrency: 'USD',
   hsCode: null,
   specialAttributes: [],
-  variantOptions: [{ attributeId: 'a1', valueIds: ['v1', 'v2'] }],
-  variants: [variant('pv1', 'v1', 'BLK', '黑色'), variant('pv2', 'v2', 'WHT', '白色')],
+  variantOptions: [{ attributeId: COLOR, valueIds: [BLACK, WHITE] }],
+  variants: [variant('pv1', BLACK, 'BLK', '黑色'), variant('pv2', WHITE, 'WHT', '白色')],
   region: 'MY',
   developmentDate: '2024-07-01',
   launchDate: '2024-08-01',
   salesTypes: ['normal'],
   resource: 'factory',
-  screenValues: [{ attributeId: 's1', optionIds: ['o1'] }],
+  screenValues: [{ attributeId: MATERIAL, optionIds: [POLYESTER] }],
   specifications: [{ id: 'sp1', name: '材质', value: '304 不锈钢', sort: 0 }],
   detailContent: '详情:双层真空',
   mainImage: null,
@@ -85,7 +97,7 @@ const row: ProductListItem = {
   sku: product.sku,
   name: product.name,
   nameEn: null,
-  categoryIds: ['c1'],
+  categoryIds: [CATEGORY],
   brandId: null,
   price: 25.5,
   pmsStatus: 1,
@@ -108,19 +120,19 @@ const answers: Record<string, unknown> = {
   'GET /api/catalog/products': { totalCount: 1, items: [row] },
   'GET /api/catalog/products/p1': product,
   'GET /api/catalog/categories/all': {
-    items: [{ id: 'c1', parentId: null, code: 'KITCHEN', name: '厨房用品', nameEn: null, sort: 0 }],
+    items: [{ id: CATEGORY, parentId: null, code: 'KITCHEN', name: '厨房用品', nameEn: null, sort: 0 }],
   },
   'GET /api/catalog/brands/all': { items: [] },
   'GET /api/catalog/purchase-attributes/all': {
     items: [
       {
-        id: 'a1',
+        id: COLOR,
         name: '颜色',
         nameEn: null,
         sort: 0,
         values: [
-          { id: 'v1', value: '黑色', valueEn: null, code: 'BLK', sort: 0 },
-          { id: 'v2', value: '白色', valueEn: null, code: 'WHT', sort: 1 },
+          { id: BLACK, value: '黑色', valueEn: null, code: 'BLK', sort: 0 },
+          { id: WHITE, value: '白色', valueEn: null, code: 'WHT', sort: 1 },
         ],
       },
     ],
@@ -128,13 +140,13 @@ const answers: Record<string, unknown> = {
   'GET /api/catalog/screen-attributes/all': {
     items: [
       {
-        id: 's1',
+        id: MATERIAL,
         name: '材质',
         nameEn: null,
         sort: 0,
         options: [
-          { id: 'o1', value: '涤纶', valueEn: null, sort: 0 },
-          { id: 'o2', value: '棉', valueEn: null, sort: 1 },
+          { id: POLYESTER, value: '涤纶', valueEn: null, sort: 0 },
+          { id: COTTON, value: '棉', valueEn: null, sort: 1 },
         ],
       },
     ],
@@ -256,13 +268,13 @@ describe('products list and form', { timeout: 30_000 }, () => {
       launchDate: '2024-08-01',
       salesTypes: ['normal'],
       resource: 'factory',
-      screenValues: [{ attributeId: 's1', optionIds: ['o1'] }],
+      screenValues: [{ attributeId: MATERIAL, optionIds: [POLYESTER] }],
       specifications: [{ name: '材质', value: '304 不锈钢' }],
       detailContent: '详情:双层真空',
       // unchanged: the generated SKUs follow the parent, the equal prices the product's
       variants: [
-        { valueIds: ['v1'], sku: null, price: 25.5, weight: 300, length: null },
-        { valueIds: ['v2'], sku: null, price: 25.5, weight: 300, length: null },
+        { valueIds: [BLACK], sku: null, price: 25.5, weight: 300, length: null },
+        { valueIds: [WHITE], sku: null, price: 25.5, weight: 300, length: null },
       ],
     });
   });
@@ -297,8 +309,8 @@ describe('products list and form', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByTestId('products-form-submit'));
     });
     expect((await sent('PUT /api/catalog/products/p1')).variants).toEqual([
-      { valueIds: ['v1'], sku: null, price: 27, weight: null, length: null, width: null, height: null },
-      { valueIds: ['v2'], sku: 'CUP-WHITE', price: 30, weight: 280, length: null, width: null, height: null },
+      { valueIds: [BLACK], sku: null, price: 27, weight: null, length: null, width: null, height: null },
+      { valueIds: [WHITE], sku: 'CUP-WHITE', price: 30, weight: 280, length: null, width: null, height: null },
     ]);
   });
 

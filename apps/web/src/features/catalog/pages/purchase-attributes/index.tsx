@@ -1,15 +1,6 @@
-import { z } from 'zod';
+import { purchaseAttributeInput, purchaseAttributeValueInput } from '@seller/contracts/catalog';
 import { type PurchaseAttributeDto, purchaseAttributesApi } from '../../api.ts';
 import { AttributePage } from '../../components/AttributePage.tsx';
-import { code, optionalText, text } from '../../form.ts';
-
-const valueSchema = () =>
-  z.object({
-    id: z.string().optional(),
-    value: text('Value', 128),
-    valueEn: optionalText('ValueEn', 128),
-    code: code('ValueCode', 8),
-  });
 
 /** /product/purchase-attributes: variant-defining attributes and their values with SKU codes. */
 export default function PurchaseAttributesPage() {
@@ -24,7 +15,8 @@ export default function PurchaseAttributesPage() {
       list="values"
       listLabel="Values"
       addText="AddValue"
-      row={valueSchema}
+      schema={purchaseAttributeInput}
+      row={purchaseAttributeValueInput}
       rowBlank={{ value: '', code: '' }}
       cells={[
         { name: 'value', label: 'Value', width: 140 },

@@ -1,10 +1,6 @@
-import { z } from 'zod';
+import { screenAttributeInput, screenAttributeOptionInput } from '@seller/contracts/catalog';
 import { type ScreenAttributeDto, screenAttributesApi } from '../../api.ts';
 import { AttributePage } from '../../components/AttributePage.tsx';
-import { optionalText, text } from '../../form.ts';
-
-const optionSchema = () =>
-  z.object({ id: z.string().optional(), value: text('Value', 128), valueEn: optionalText('ValueEn', 128) });
 
 /** /product/screen-attributes: filterable attributes (material, season) and their options. */
 export default function ScreenAttributesPage() {
@@ -19,7 +15,8 @@ export default function ScreenAttributesPage() {
       list="options"
       listLabel="Options"
       addText="AddOption"
-      row={optionSchema}
+      schema={screenAttributeInput}
+      row={screenAttributeOptionInput}
       rowBlank={{ value: '' }}
       cells={[
         { name: 'value', label: 'Value', width: 180 },

@@ -1,46 +1,19 @@
+import { supplierInput } from '@seller/contracts/catalog';
 import { Checkbox, Col, Input, Row, Select, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
-import { CrudField } from '../../../../components/crud/index.ts';
-import { localize } from '../../../../lib/i18n/index.ts';
+import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
 import {
   LC,
   optionLabel,
   paymentTypeOptions,
+  resourceTexts,
   type SupplierDto,
   settlementCycleOptions,
   settlementFormOptions,
   suppliersApi,
 } from '../../api.ts';
-import { MasterDataPage } from '../../components/MasterDataPage.tsx';
-import { code, optionalText, optionValue, text } from '../../form.ts';
 
-const schema = () =>
-  z.object({
-    code: code('Code', 32),
-    fullName: text('FullName', 256),
-    grade: optionalText('Grade', 16),
-    contactPerson: optionalText('ContactPerson', 64),
-    phone: optionalText('Phone', 32).refine((v) => !v || /^[+\d][\d\s-]*$/.test(v), LC('PhoneFormat')),
-    email: optionalText('Email', 256).refine(
-      (v) => !v || /^\S+@\S+\.\S+$/.test(v),
-      localize('Field:Email', LC('DisplayName:Email')),
-    ),
-    qq: optionalText('Qq', 32).refine((v) => !v || /^\d+$/.test(v), LC('DigitsOnly')),
-    wangwang: optionalText('Wangwang', 64),
-    wechat: optionalText('Wechat', 64),
-    province: optionalText('Province', 64),
-    city: optionalText('City', 64),
-    address: optionalText('Address', 256),
-    settlementForm: optionValue(),
-    settlementCycle: optionValue(),
-    paymentType: optionValue(),
-    payeeAccount: optionalText('PayeeAccount', 64),
-    accountName: optionalText('AccountName', 128),
-    bank: optionalText('Bank', 128),
-    isDefault: z.boolean().default(false),
-    remark: optionalText('Remark', 512),
-  });
+const schema = () => supplierInput;
 
 const L = (key: string) => LC(`DisplayName:${key}`);
 
@@ -59,10 +32,10 @@ const pair = (...cells: ReactNode[]) => (
 /** /product/supplier: suppliers with contact, address and payment terms. */
 export default function SuppliersPage() {
   return (
-    <MasterDataPage<SupplierDto, ReturnType<typeof schema>>
+    <ResourcePage<SupplierDto, ReturnType<typeof schema>>
       testid="suppliers"
-      entity="Supplier"
-      title="Suppliers"
+      queryKey={['catalog', 'suppliers']}
+      {...resourceTexts('Supplier', 'Suppliers')}
       permission="Catalog.Suppliers"
       api={suppliersApi}
       defaultSorting="code asc"

@@ -1,37 +1,23 @@
+import { vendorSourceInput } from '@seller/contracts/catalog';
 import { Input, InputNumber, Tag } from 'antd';
-import { z } from 'zod';
-import { CrudField } from '../../../../components/crud/index.ts';
-import { LC, type VendorSourceDto, vendorSourcesApi } from '../../api.ts';
-import { MasterDataPage } from '../../components/MasterDataPage.tsx';
-import { sort, text, url } from '../../form.ts';
+import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
+import { LC, resourceTexts, type VendorSourceDto, vendorSourcesApi } from '../../api.ts';
+import { emptyNumber, lines } from '../../form.ts';
 
-const PATTERN = /^[a-z0-9*.-]+(\/\S*)?$/i;
-
+/** The server's rules; the patterns are edited one per line. */
 const schema = () =>
-  z.object({
-    name: text('Name', 128),
-    website: url(),
-    /** One pattern per line. */
-    urlPatterns: z
-      .string()
-      .nullish()
-      .transform((v) =>
-        (v ?? '')
-          .split('\n')
-          .map((p) => p.trim())
-          .filter(Boolean),
-      )
-      .refine((list) => list.every((p) => PATTERN.test(p) && p.length <= 256), LC('UrlPatternFormat')),
-    sort: sort(),
+  vendorSourceInput.extend({
+    urlPatterns: lines(vendorSourceInput.shape.urlPatterns),
+    sort: emptyNumber(vendorSourceInput.shape.sort),
   });
 
 /** /product/vendor-source: the platforms products are sourced from, recognised by URL patterns. */
 export default function VendorSourcesPage() {
   return (
-    <MasterDataPage<VendorSourceDto, ReturnType<typeof schema>>
+    <ResourcePage<VendorSourceDto, ReturnType<typeof schema>>
       testid="vendor-sources"
-      entity="VendorSource"
-      title="VendorSources"
+      queryKey={['catalog', 'vendor-sources']}
+      {...resourceTexts('VendorSource', 'VendorSources')}
       permission="Catalog.VendorSources"
       api={vendorSourcesApi}
       defaultSorting="sort asc"

@@ -4,34 +4,36 @@ import { Button, Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  Access,
-  type CrudColumn,
-  CrudPage,
-  DeleteAction,
-  downloadExport,
-  FormOverlay,
-} from '../../../components/crud/index.ts';
-import { LC, type ResourceApi } from '../api.ts';
+import { Access } from '../Access.tsx';
+import { type CrudColumn, CrudPage } from './CrudPage.tsx';
+import { DeleteAction } from './DeleteAction.tsx';
+import { downloadExport } from './export.ts';
+import { FormOverlay } from './FormOverlay.tsx';
+import type { ResourceApi } from './resource-api.ts';
 
 interface Row {
   id: string;
   concurrencyStamp: string;
 }
 
-export interface MasterDataPageProps<T extends Row, S extends z.ZodObject> {
+export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
   /** Test id prefix: `<testid>` (list), `<testid>-form`, `<testid>-edit-<label>`, `<testid>-delete-<label>`. */
   testid: string;
-  /** Entity key of the `Catalog` resource (`Brand` → "New brand", "Edit brand: …"). */
-  entity: string;
-  /** Page title key of the `Catalog` resource. */
+  /** The list's query key: invalidated after every write. */
+  queryKey: readonly unknown[];
+  /** Localized texts: the page title, the create form's title and the edit form's title for a row's label. */
   title: string;
+  createTitle: string;
+  editTitle(label: string): string;
   /** Read permission; `.Create`, `.Update`, `.Delete` gate the actions. */
   permission: string;
   api: ResourceApi<T>;
   columns: CrudColumn<T>[];
   defaultSorting: string;
-  /** The form's Zod schema, rebuilt when the language changes (messages are localized). */
+  /**
+   * The form's Zod schema (the server's input schema, or one built from it), made once per
+   * language so a schema with localized messages follows a change of language.
+   */
   schema: () => S;
   blank: Partial<z.input<S>>;
   toForm(row: T): Partial<z.input<S>>;
@@ -39,16 +41,16 @@ export interface MasterDataPageProps<T extends Row, S extends z.ZodObject> {
   toInput?(values: z.output<S>): object;
   label(row: T): string;
   fields: ReactNode;
-  /** Adds the Excel export of the filtered, sorted list, saved as `<exportName>.xlsx`. */
+  /** Adds the Excel export of the filtered, sorted list (`<url>/export`), saved as `<exportName>.xlsx`. */
   exportName?: string;
   formWidth?: number;
 }
 
 /**
- * A master-data list with create/edit in a drawer and delete, from one declaration: the
- * columns, the form schema and fields, and the entity's calls.
+ * A resource's list with create/edit in a drawer and delete, from one declaration: the columns,
+ * the form schema and fields, and the resource's calls (`resourceApi`).
  */
-export function MasterDataPage<T extends Row, S extends z.ZodObject>(p: MasterDataPageProps<T, S>) {
+export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePageProps<T, S>) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
@@ -58,22 +60,21 @@ export function MasterDataPage<T extends Row, S extends z.ZodObject>(p: MasterDa
   const open = (target: T | 'new') => {
     setForm(
       target === 'new'
-        ? { title: LC(`New:${p.entity}`), initial: p.blank }
-        : { title: LC(`Edit:${p.entity}`, p.label(target)), initial: p.toForm(target) },
+        ? { title: p.createTitle, initial: p.blank }
+        : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
     );
     setEditing(target);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(p.schema, [i18n.language]);
-  const queryKey = ['catalog', p.testid];
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: p.queryKey });
 
   return (
     <>
       <CrudPage<T>
         testid={p.testid}
-        title={LC(p.title)}
-        queryKey={queryKey}
+        title={p.title}
+        queryKey={p.queryKey}
         rowKey="id"
         defaultSorting={p.defaultSorting}
         request={(q, signal) => p.api.list(q, signal)}

@@ -1,10 +1,10 @@
-import { listResult, pagedResult } from '@seller/contracts';
+import { listResult, type PagedQuery, pagedQuery, pagedResult } from '@seller/contracts';
 import { and, asc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import type { RequestContext } from '../../core/context.ts';
+import { z } from 'zod';
+import type { RequestContext } from './context.ts';
 import {
   type CrudContext,
   deleteOwned,
@@ -15,17 +15,16 @@ import {
   page,
   selectEntities,
   updateOwned,
-} from '../../core/crud.ts';
-import type { Tx } from '../../core/db/client.ts';
-import { fieldError } from '../../core/errors.ts';
-import { t } from '../../core/localization/index.ts';
-import type { Services } from '../../core/services.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../auditing/export.ts';
-import { exportQuery, idParams, type ListQuery, listQuery } from './dto.ts';
+} from './crud.ts';
+import type { Tx } from './db/client.ts';
+import { type AppError, fieldError } from './errors.ts';
+import { EXPORT_MAX_ROWS, sendXlsx } from './export.ts';
+import { t } from './localization/index.ts';
+import type { Services } from './services.ts';
 
 /**
- * One master-data entity declared once: its table, sort and search columns, unique fields,
- * mapping, and optional child rows. `resourceService` turns it into list/get/create/update/
+ * The CRUD resource kit: one entity declared once (its table, sort and search columns, unique
+ * fields, mapping, optional child rows). `resourceService` turns it into list/get/create/update/
  * delete over the core CRUD helpers (tenant predicate, audit, concurrency stamps), and
  * `resourceRoutes` into the ABP-style endpoints.
  */
@@ -35,8 +34,10 @@ type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 
 export interface Resource<T extends AnyTable, I, D> {
   table: T;
-  /** Entity name: audit records, 404 texts and the localization key `Catalog::<entity>`. */
+  /** Entity name: audit records and 404 texts. */
   entity: string;
+  /** Localization resource of the entity's texts (`Catalog`): `<texts>::AlreadyExists {1}` names a taken value. */
+  texts: string;
   sortable: Record<string, AnyPgColumn>;
   defaultSort: SQL[];
   /** Columns the `filter` text is looked for in (case-insensitive substring). */
@@ -53,11 +54,31 @@ export interface Resource<T extends AnyTable, I, D> {
   toDtos(tx: Tx, ctx: Ctx, rows: T['$inferSelect'][]): Promise<D[]>;
 }
 
+/** Whether a database error is a unique index refusing a value (SQLSTATE 23505), as Drizzle wraps it or bare. */
+export function isUniqueViolation(e: unknown): boolean {
+  const cause = (e as { cause?: { code?: string } } | null)?.cause ?? (e as { code?: string } | null);
+  return cause?.code === '23505';
+}
+
+/**
+ * Runs a write; a unique index refusing it becomes `refusal()` (a 400 naming the member), so a
+ * concurrent writer of the same value gets the same answer as the check made before writing.
+ */
+export async function uniquely<R>(write: () => Promise<R>, refusal: () => AppError): Promise<R> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw refusal();
+    throw e;
+  }
+}
+
 const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) {
   const where = (ctx: Ctx, filter?: string) =>
     owned(ctx, r.table, filter ? or(...r.search.map((c) => ilike(c, like(filter)))) : undefined);
+  const taken = (member: string, value: unknown) => fieldError(member, `${r.texts}::AlreadyExists`, [value]);
 
   /** Unique among all the tenant's rows, recycled ones included (their values stay taken). */
   async function assertUnique(tx: Tx, ctx: Ctx, input: I, exceptId?: string) {
@@ -75,27 +96,22 @@ export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) 
           ),
         )
         .limit(1);
-      if (clash) throw fieldError(member, 'Catalog::AlreadyExists', [value]);
+      if (clash) throw taken(member, value);
     }
   }
 
   /** A concurrent writer of the same unique value loses on the index: the same field error as the check. */
-  async function uniquely<R>(input: I, write: () => Promise<R>): Promise<R> {
-    try {
-      return await write();
-    } catch (e) {
-      const cause = (e as { cause?: { code?: string } }).cause ?? (e as { code?: string });
-      const member = r.unique?.[0]?.member;
-      if (cause?.code !== '23505' || !member) throw e;
-      throw fieldError(member, 'Catalog::AlreadyExists', [(input as Record<string, unknown>)[member]]);
-    }
+  function write<R>(input: I, run: () => Promise<R>): Promise<R> {
+    const member = r.unique?.[0]?.member;
+    if (!member) return run();
+    return uniquely(run, () => taken(member, (input as Record<string, unknown>)[member]));
   }
 
   const one = async (tx: Tx, ctx: Ctx, row: T['$inferSelect']) => (await r.toDtos(tx, ctx, [row]))[0];
 
   return {
     where,
-    page: (services: Services, ctx: Ctx, q: ListQuery) =>
+    page: (services: Services, ctx: Ctx, q: PagedQuery) =>
       services.data.inTenant(ctx, async (tx) => {
         const p = await page(tx, r.table, where(ctx, q.filter), q, { allowed: r.sortable, fallback: r.defaultSort });
         return { totalCount: p.totalCount, items: await r.toDtos(tx, ctx, p.items) };
@@ -111,7 +127,7 @@ export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) 
       services.data.inTenant(ctx, async (tx) => {
         await r.validate?.(tx, ctx, input);
         await assertUnique(tx, ctx, input);
-        const row = await uniquely(input, () => insertOwned(tx, ctx, r.table, r.entity, r.values(input)));
+        const row = await write(input, () => insertOwned(tx, ctx, r.table, r.entity, r.values(input)));
         await r.saveChildren?.(tx, ctx, row.id as string, input);
         return one(tx, ctx, row);
       }),
@@ -120,7 +136,7 @@ export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) 
         await getOwned(tx, ctx, r.table, r.entity, id);
         await r.validate?.(tx, ctx, input, id);
         await assertUnique(tx, ctx, input, id);
-        const row = await uniquely(input, () =>
+        const row = await write(input, () =>
           updateOwned(tx, ctx, r.table, r.entity, id, r.values(input), input.concurrencyStamp),
         );
         await r.saveChildren?.(tx, ctx, id, input);
@@ -133,7 +149,7 @@ export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) 
         await deleteOwned(tx, ctx, r.table, r.entity, id);
       }),
     /** The filtered, sorted list in batches, for the Excel export. */
-    async *batches(services: Services, ctx: Ctx, q: Pick<ListQuery, 'filter' | 'sorting'>, size = 2000) {
+    async *batches(services: Services, ctx: Ctx, q: Pick<PagedQuery, 'filter' | 'sorting'>, size = 2000) {
       const order = [...orderBy(q.sorting, r.sortable, r.defaultSort), asc(r.table.id)];
       for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
         const rows = await services.data.inTenant(ctx, async (tx) =>
@@ -180,8 +196,12 @@ export async function syncChildren<T extends AnyTable, C extends { id?: string }
   }
 }
 
-/** A 400 on the first repeated value of `key` in a child list, naming `list.<index>.<key>`. */
+/**
+ * A 400 on the first repeated value of `key` in a child list, naming `list.<index>.<key>`, with
+ * `messageKey` (`{1}` is the value).
+ */
 export function assertDistinct<C>(
+  messageKey: string,
   list: string,
   items: C[],
   key: keyof C & string,
@@ -190,17 +210,20 @@ export function assertDistinct<C>(
   const seen = new Set<string>();
   for (const [index, item] of items.entries()) {
     const v = normalize(item[key]);
-    if (seen.has(v)) throw fieldError(`${list}.${index}.${key}`, 'Catalog::Duplicate', [String(item[key])]);
+    if (seen.has(v)) throw fieldError(`${list}.${index}.${key}`, messageKey, [String(item[key])]);
     seen.add(v);
   }
 }
 
 export interface ExportColumnDef<D> {
-  /** Localization key in the `Catalog` resource. */
+  /** Localization key in the resource's `texts`. */
   header: string;
   width?: number;
   value(row: D, culture: RequestContext['culture']): string | number | Date | null | undefined;
 }
+
+const idParams = z.object({ id: z.guid() });
+const exportQuery = pagedQuery.pick({ filter: true, sorting: true });
 
 /**
  * `GET url` (paged), `GET url/all`, `GET url/{id}`, `POST url`, `PUT url/{id}`, `DELETE url/{id}`
@@ -213,12 +236,14 @@ export function resourceRoutes<D>(
     url: string;
     tag: string;
     permission: string;
+    /** Localization resource of the export's file name and headers (`Catalog`). */
+    texts: string;
     dto: z.ZodType<D>;
     input: z.ZodType;
     updateInput: z.ZodType;
     // biome-ignore lint/suspicious/noExplicitAny: the input type is checked by the schemas above
     service: ReturnType<typeof resourceService<any, any, D>>;
-    /** File and sheet name: a `Catalog` localization key. */
+    /** File and sheet name: a key of `texts`. */
     exportName?: string;
     exportColumns?: ExportColumnDef<D>[];
   },
@@ -228,17 +253,18 @@ export function resourceRoutes<D>(
   const { url, permission, service } = opts;
   const tags = [opts.tag];
   const read = { permission };
+  const text = (culture: RequestContext['culture'], key: string) => t(culture, `${opts.texts}::${key}`);
 
   app.get(
     url,
-    { config: read, schema: { tags, querystring: listQuery, response: { 200: pagedResult(opts.dto) } } },
+    { config: read, schema: { tags, querystring: pagedQuery, response: { 200: pagedResult(opts.dto) } } },
     (req) => service.page(s, req.ctx, req.query),
   );
   app.get(
     `${url}/all`,
     {
       config: read,
-      schema: { tags, querystring: listQuery.pick({ filter: true }), response: { 200: listResult(opts.dto) } },
+      schema: { tags, querystring: pagedQuery.pick({ filter: true }), response: { 200: listResult(opts.dto) } },
     },
     (req) => service.all(s, req.ctx, req.query.filter),
   );
@@ -247,13 +273,13 @@ export function resourceRoutes<D>(
     const name = opts.exportName ?? opts.tag;
     app.get(`${url}/export`, { config: read, schema: { tags, querystring: exportQuery } }, (req, reply) => {
       const culture = req.ctx.culture;
-      const title = t(culture, `Catalog::${name}`);
+      const title = text(culture, name);
       return sendXlsx(
         reply,
         `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
         title,
         columns.map((c) => ({
-          header: t(culture, `Catalog::${c.header}`),
+          header: text(culture, c.header),
           width: c.width,
           value: (row: D) => c.value(row, culture),
         })),

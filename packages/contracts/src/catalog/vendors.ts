@@ -1,11 +1,10 @@
-import { pagedQuery } from '@seller/contracts';
 import { z } from 'zod';
+import { pagedQuery } from '../paging.ts';
+import { audit, commaList, emptyToNull, optionalText } from './fields.ts';
 
 /** Request and response shapes of product vendors (domain §3.5) and their half of the recycle area. */
 
-const emptyToNull = (v: unknown) => (typeof v === 'string' ? v.trim() || null : v === undefined ? null : v);
-const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().max(max).nullable());
-const guid = (error: string) => z.guid({ error });
+const requiredGuid = (error: string) => z.guid({ error });
 
 export const TIERS_MAX = 10;
 
@@ -49,14 +48,14 @@ const vendorFields = {
 };
 
 export const addVendorInput = z.object({
-  productId: guid('Catalog::ProductIdRequired'),
-  supplierId: guid('Catalog::SupplierRequired'),
+  productId: requiredGuid('Catalog::ProductIdRequired'),
+  supplierId: requiredGuid('Catalog::SupplierRequired'),
   ...vendorFields,
 });
 export type AddVendorInput = z.infer<typeof addVendorInput>;
 
 export const updateVendorInput = z.object({
-  id: guid('Catalog::IdRequired'),
+  id: requiredGuid('Catalog::IdRequired'),
   ...vendorFields,
   concurrencyStamp: z.string().max(40).optional(),
 });
@@ -64,21 +63,14 @@ export type UpdateVendorInput = z.infer<typeof updateVendorInput>;
 
 /** `remove-product-vendor?ProductId&VendorId` (the vendor is the supplier of the link). */
 export const removeVendorQuery = z.object({
-  ProductId: guid('Catalog::ProductIdRequired'),
-  VendorId: guid('Catalog::SupplierRequired'),
+  ProductId: requiredGuid('Catalog::ProductIdRequired'),
+  VendorId: requiredGuid('Catalog::SupplierRequired'),
 });
 
 /** `remove-product-vendors?VendorId&ProductIds`: `ProductIds=a,b` or repeated. */
 export const removeVendorsQuery = z.object({
-  VendorId: guid('Catalog::SupplierRequired'),
-  ProductIds: z.preprocess(
-    (v) =>
-      (Array.isArray(v) ? v : v === undefined ? [] : [v])
-        .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
-        .map((s) => s.trim())
-        .filter(Boolean),
-    z.array(z.guid()).min(1, 'Catalog::ProductIdRequired').max(500),
-  ),
+  VendorId: requiredGuid('Catalog::SupplierRequired'),
+  ProductIds: z.preprocess(commaList, z.array(z.guid()).min(1, 'Catalog::ProductIdRequired').max(500)),
 });
 
 export const productVendorDto = z.object({
@@ -98,11 +90,7 @@ export const productVendorDto = z.object({
   tiers: z.array(z.object({ minQty: z.number().int(), unitPrice: z.number() })),
   isDeleted: z.boolean(),
   deletionTime: z.date().nullable(),
-  creationTime: z.date(),
-  creatorId: z.string().nullable(),
-  lastModificationTime: z.date().nullable(),
-  lastModifierId: z.string().nullable(),
-  concurrencyStamp: z.string(),
+  ...audit,
 });
 export type ProductVendorDto = z.infer<typeof productVendorDto>;
 

@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import {
+  PmsStatus,
+  ProductRegions,
+  ProductResources,
+  ProductSalesTypes,
+  ProductSpecialAttributes,
+} from '../constants.ts';
+import { pagedQuery } from '../paging.ts';
+import {
+  audit,
+  commaList,
+  emptyToNull,
+  emptyToUndefined,
+  guid,
+  optionalGuid,
+  optionalText,
+  trimmedOrUndefined,
+} from './fields.ts';
+
+/** Request and response shapes of products and the recycle area (spec §5 form rules, domain §3.2). */
+
+const optionalNumber = (max: number) => z.preprocess(emptyToNull, z.number().min(0).max(max).nullable());
+const optionalInt = (max: number) => z.preprocess(emptyToNull, z.number().int().min(0).max(max).nullable());
+const pmsStatus = z
+  .number()
+  .int()
+  .refine((n) => Object.values(PmsStatus).includes(n as never), 'Catalog::OptionInvalid');
+
+/** SKU charset and length (domain §3.4): capitals, digits, single hyphens, at most 50 characters. */
+export const SKU_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
+export const SKU_MAX = 50;
+
+/** Required text with the spec's own message for "missing" (spec §5). */
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max);
+
+/** A required choice or date: absent, null or '' get the spec's "missing" message, other bad values the usual one. */
+const missingAs = (message: string, invalid?: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? message : invalid),
+});
+const requiredDate = z.preprocess(emptyToUndefined, z.iso.date(missingAs('Catalog::Product:DateRequired')));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const SPECIFICATIONS_MAX = 50;
+/** One spec sheet line: a name and its value (may be empty). */
+export const specificationInput = z.object({
+  name: z.string().trim().min(1).max(64),
+  value: z.preprocess((v) => v ?? '', z.string().trim().max(255)),
+});
+/** Spec sheet lines, names unique within the product (a line is kept by its name on update). */
+const specifications = z
+  .array(specificationInput)
+  .max(SPECIFICATIONS_MAX)
+  .default([])
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, row] of rows.entries()) {
+      if (seen.has(row.name)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'Catalog::Product:SpecificationDuplicate' });
+      }
+      seen.add(row.name);
+    }
+  });
+
+/**
+ * Per-variant values set on save, for the variant whose value combination is `valueIds`; absent
+ * fields are left as they are. `sku`: the variant's own SKU (same rules as the parent's), or null
+ * (or '') to follow the parent, `{parent}-{code1}[-{code2}]`. `weight`: null follows the product's.
+ */
+export const variantOverride = z.object({
+  valueIds: z.array(guid).min(1).max(3),
+  sku: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || null : v),
+      z.string().toUpperCase().max(SKU_MAX).regex(SKU_PATTERN, 'Catalog::SkuFormat').nullable(),
+    )
+    .optional(),
+  price: z.number().min(0).max(1e12).optional(),
+  weight: z.number().int().min(0).max(10_000_000).nullable().optional(),
+  length: z.number().min(0).max(100_000).nullable().optional(),
+  width: z.number().min(0).max(100_000).nullable().optional(),
+  height: z.number().min(0).max(100_000).nullable().optional(),
+  image: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(512).nullable().optional()),
+});
+export type VariantOverride = z.infer<typeof variantOverride>;
+
+/** The product's members without the cross-field rule (a form may replace a member, then add `datesInOrder`). */
+export const productFields = z.object({
+  name: required('Catalog::Product:NameRequired', 255).min(3, 'Catalog::Product:NameMinLength'),
+  nameEn: optionalText(255),
+  sku: required('Catalog::Product:SkuRequired', SKU_MAX).toUpperCase().regex(SKU_PATTERN, 'Catalog::SkuFormat'),
+  categoryIds: z
+    .array(guid, { error: 'Catalog::Product:CategoryRequired' })
+    .min(1, 'Catalog::Product:CategoryRequired')
+    .max(20),
+  brandId: optionalGuid,
+  description: required('Catalog::Product:DescriptionRequired', 20000),
+  price: z.number({ error: 'Catalog::Product:PriceRequired' }).min(0).max(1e12),
+  inStock: z.boolean().default(false),
+  developer: optionalText(64),
+  purchaser: optionalText(64),
+  artDesigner: optionalText(64),
+  weight: optionalInt(10_000_000),
+  length: optionalNumber(100_000),
+  width: optionalNumber(100_000),
+  height: optionalNumber(100_000),
+  packageWeight: optionalInt(10_000_000),
+  packageLength: optionalNumber(100_000),
+  packageWidth: optionalNumber(100_000),
+  packageHeight: optionalNumber(100_000),
+  declaredNameCn: optionalText(255),
+  declaredNameEn: optionalText(255),
+  declaredValue: optionalNumber(1e9),
+  declaredCurrency: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Catalog::CurrencyFormat')
+      .nullable(),
+  ),
+  hsCode: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .max(20)
+      .regex(/^[0-9.]+$/, 'Catalog::DigitsOnly')
+      .nullable(),
+  ),
+  specialAttributes: z.array(z.enum(ProductSpecialAttributes)).max(10).default([]),
+  /** Purchase attributes and their chosen values; the variants are their cartesian product. */
+  variantOptions: z
+    .array(z.object({ attributeId: guid, valueIds: z.array(guid).min(1).max(50) }))
+    .max(3)
+    .default([]),
+  region: z.preprocess(
+    emptyToUndefined,
+    z.enum(ProductRegions, missingAs('Catalog::Product:RegionRequired', 'Catalog::OptionInvalid')),
+  ),
+  developmentDate: requiredDate,
+  launchDate: requiredDate,
+  salesTypes: z.preprocess(
+    emptyToUndefined,
+    z
+      .array(z.enum(ProductSalesTypes, { error: 'Catalog::OptionInvalid' }), missingAs('Catalog::Product:TypeRequired'))
+      .min(1, 'Catalog::Product:TypeRequired')
+      .max(ProductSalesTypes.length),
+  ),
+  resource: z.preprocess(
+    emptyToUndefined,
+    z.enum(ProductResources, missingAs('Catalog::Product:ResourceRequired', 'Catalog::OptionInvalid')),
+  ),
+  /** Chosen options of the tenant's screening attributes. */
+  screenValues: z
+    .array(z.object({ attributeId: guid, optionIds: z.array(guid).max(100) }))
+    .max(50)
+    .default([]),
+  specifications,
+  detailContent: optionalText(100_000),
+  variants: z.array(variantOverride).max(1000).optional(),
+});
+
+/** Spec §5: launch on or after development; checked once both are dates, on the launch date. */
+export const datesInOrder = {
+  path: ['launchDate'],
+  error: 'Catalog::Product:LaunchBeforeDevelopment',
+  when: ({ value }: { value: unknown }) => {
+    const v = value as { developmentDate?: unknown; launchDate?: unknown } | undefined;
+    return ISO_DATE.test(String(v?.developmentDate)) && ISO_DATE.test(String(v?.launchDate));
+  },
+};
+export const inOrder = (p: { developmentDate: string; launchDate: string }) => p.launchDate >= p.developmentDate;
+
+export const productInput = productFields.refine(inOrder, datesInOrder);
+export type ProductInput = z.infer<typeof productInput>;
+export const productUpdateInput = productFields
+  .extend({ concurrencyStamp: z.string().max(40).optional() })
+  .refine(inOrder, datesInOrder);
+export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
+
+/** A variant; `weight` null follows the product's weight. */
+export const variantDto = z.object({
+  id: z.string(),
+  productId: z.string(),
+  sku: z.string(),
+  valueIds: z.array(z.string()),
+  label: z.string(),
+  price: z.number(),
+  weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  image: z.string().nullable(),
+  sort: z.number().int(),
+});
+export type VariantDto = z.infer<typeof variantDto>;
+
+export const specificationDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  value: z.string(),
+  sort: z.number().int(),
+});
+export type SpecificationDto = z.infer<typeof specificationDto>;
+
+export const productDto = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  categoryIds: z.array(z.string()),
+  brandId: z.string().nullable(),
+  description: z.string(),
+  price: z.number(),
+  pmsStatus: z.number().int(),
+  isActive: z.boolean(),
+  inStock: z.boolean(),
+  developer: z.string().nullable(),
+  purchaser: z.string().nullable(),
+  artDesigner: z.string().nullable(),
+  weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  packageWeight: z.number().nullable(),
+  packageLength: z.number().nullable(),
+  packageWidth: z.number().nullable(),
+  packageHeight: z.number().nullable(),
+  declaredNameCn: z.string().nullable(),
+  declaredNameEn: z.string().nullable(),
+  declaredValue: z.number().nullable(),
+  declaredCurrency: z.string().nullable(),
+  hsCode: z.string().nullable(),
+  specialAttributes: z.array(z.string()),
+  variantOptions: z.array(z.object({ attributeId: z.string(), valueIds: z.array(z.string()) })),
+  region: z.string().nullable(),
+  developmentDate: z.string().nullable(),
+  launchDate: z.string().nullable(),
+  salesTypes: z.array(z.string()),
+  resource: z.string().nullable(),
+  screenValues: z.array(z.object({ attributeId: z.string(), optionIds: z.array(z.string()) })),
+  specifications: z.array(specificationDto),
+  detailContent: z.string().nullable(),
+  variants: z.array(variantDto),
+  /** The main image's URL and every image's (main first, then the gallery in order). */
+  mainImage: z.string().nullable(),
+  images: z.array(z.string()),
+  isDeleted: z.boolean(),
+  deletionTime: z.date().nullable(),
+  ...audit,
+});
+export type ProductDto = z.infer<typeof productDto>;
+
+const optionalBool = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : v === 'true' || v === true),
+  z.boolean().optional(),
+);
+
+export const productListQuery = pagedQuery.extend({
+  categoryId: z.preprocess(emptyToUndefined, guid.optional()),
+  brandId: z.preprocess(emptyToUndefined, guid.optional()),
+  pmsStatus: z.preprocess(emptyToUndefined, z.coerce.number().pipe(pmsStatus).optional()),
+  isActive: optionalBool,
+  inStock: optionalBool,
+  developer: z.preprocess(trimmedOrUndefined, z.string().max(64).optional()),
+  purchaser: z.preprocess(trimmedOrUndefined, z.string().max(64).optional()),
+  /** Creation time from (inclusive) and to (exclusive), ISO date-times. */
+  createdFrom: z.preprocess(emptyToUndefined, z.coerce.date().optional()),
+  createdTo: z.preprocess(emptyToUndefined, z.coerce.date().optional()),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** A row of the product list and the recycle area: what the tables show, not the whole record. */
+export const productListItem = productDto
+  .pick({
+    id: true,
+    sku: true,
+    name: true,
+    nameEn: true,
+    categoryIds: true,
+    brandId: true,
+    price: true,
+    pmsStatus: true,
+    isActive: true,
+    inStock: true,
+    developer: true,
+    purchaser: true,
+    artDesigner: true,
+    region: true,
+    mainImage: true,
+    creationTime: true,
+    lastModificationTime: true,
+    concurrencyStamp: true,
+    isDeleted: true,
+    deletionTime: true,
+  })
+  .extend({ variantCount: z.number().int() });
+export type ProductListItem = z.infer<typeof productListItem>;
+
+/** Spec §5: a call without its `id` is a client error naming the field. */
+export const approveInput = z.object({
+  id: z.guid({ error: 'Catalog::IdRequired' }),
+  pmsStatus,
+  concurrencyStamp: z.string().max(40).optional(),
+});
+export const setActiveInput = z.object({ isActive: z.boolean() });
+
+export const generateSkuQuery = z.object({
+  prefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1)
+    .max(SKU_MAX - 10)
+    .regex(/^[A-Z0-9-]+$/, 'Catalog::SkuFormat'),
+  /** Fills the pattern's `{category}` with this category's code. */
+  categoryId: z.preprocess(emptyToUndefined, guid.optional()),
+});
+export const bySkuQuery = z.object({ sku: z.string().trim().min(1).max(SKU_MAX) });
+/** `skus=A,B` or `skus=A&skus=B`. */
+export const itemPriceQuery = z.object({
+  skus: z.preprocess(commaList, z.array(z.string().max(SKU_MAX)).min(1).max(200)),
+});
+export const itemPriceDto = z.object({
+  items: z.array(
+    z.object({ sku: z.string(), productId: z.string(), variantId: z.string().nullable(), price: z.number() }),
+  ),
+});
+
+export const IMAGES_MAX = 30;
+const imageUrl = z.string().trim().min(1).max(512);
+/** `add-images/{productId}`: URLs answered by `POST /api/files`; `mainUrl` (one of the product's) becomes the main image. */
+export const addImagesInput = z.object({
+  urls: z.array(imageUrl).min(1).max(IMAGES_MAX),
+  mainUrl: z.preprocess((v) => (v === '' ? undefined : v), imageUrl.optional()),
+});
+export const productIdParams = z.object({ productId: z.guid() });
+/** `remove-product-images/{productId}?Urls=a,b` (or repeated). */
+export const removeImagesQuery = z.object({
+  Urls: z.preprocess(commaList, z.array(imageUrl).min(1).max(IMAGES_MAX)),
+});

@@ -17,9 +17,7 @@ import {
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
-import { requestOrigin, verifyAccessToken } from './core/auth/access-tokens.ts';
-import { TokenKeys } from './core/auth/keys.ts';
-import { Revocations } from './core/auth/revocations.ts';
+import { AccessTokens, requestOrigin } from './core/auth/access-tokens.ts';
 import { Bus } from './core/bus.ts';
 import { Cache } from './core/cache.ts';
 import type { CurrentUser } from './core/context.ts';
@@ -63,8 +61,10 @@ export async function buildApp(
     modules?: readonly ModuleDefinition[];
   } = {},
 ): Promise<FastifyInstance> {
-  const modules = resolveModules(options.modules ?? productModules);
-  registerDefinitions(modules);
+  const listed = options.modules ?? productModules;
+  const modules = resolveModules(listed);
+  // registered in the order listed (the order of groups on screen), then dependencies not listed
+  registerDefinitions([...new Set([...listed, ...modules])]);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -88,18 +88,15 @@ export async function buildApp(
   const cache = new Cache(bus);
   const rateLimiter = new RateLimiter();
   if (config.redisUrl) await rateLimiter.connect(config.redisUrl);
-  const revocations = new Revocations(bus);
-  await revocations.load(data);
   const services: Services = {
     config,
     data,
     bus,
     cache,
     pages: new Cache(bus, config.pageCacheSeconds * 1000, 2_000),
-    keys: await TokenKeys.load(data),
-    revocations,
+    accessTokens: new AccessTokens(),
     permissions: new PermissionChecker(data, cache),
-    tenants: new TenantStore(data, cache),
+    tenants: new TenantStore(cache),
     rateLimiter,
     jobs: await Jobs.start(database, { worker: config.jobsWorker, log: app.log }),
     events: new DomainEvents(data, bus, app.log),
@@ -214,7 +211,7 @@ async function authenticate(req: FastifyRequest, services: Services) {
   let claims: Record<string, unknown>;
   try {
     // signature, expiry, issuer, audience, session and revocation: one check for every entry point
-    claims = await verifyAccessToken(services, header.slice(7).trim(), requestOrigin(req));
+    claims = await services.accessTokens.verify(header.slice(7).trim(), requestOrigin(req));
   } catch {
     throw unauthorized();
   }

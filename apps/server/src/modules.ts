@@ -15,18 +15,19 @@ import { tenants } from './modules/tenants/index.ts';
 
 /**
  * The composition root: the modules the product runs. Each brings its dependencies (started
- * first); the order here only breaks ties. A new module is one line here.
+ * first). This order is the order of their groups on screen (permissions, settings). A new
+ * module is one line here.
  */
 export const productModules: readonly ModuleDefinition[] = [
-  identityServer,
-  account,
   identity,
   tenants,
-  permissionManagement,
   settings,
   features,
-  menus,
   auditing,
+  menus,
+  identityServer,
+  account,
+  permissionManagement,
   notifications,
   files,
   catalog,

@@ -1,5 +1,5 @@
 import type { Services } from './core/services.ts';
-import { ensureTenant } from './modules/tenants/service.ts';
+import { ensureTenant } from './modules/tenants/index.ts';
 
 /**
  * Idempotent seed of the embedded default, run on every start: each module's host data (OAuth

@@ -1,5 +1,4 @@
 import type { Culture } from '@seller/contracts';
-import type { ConnectionString } from '../modules/tenants/schema.ts';
 
 export interface CurrentTenant {
   id: string;
@@ -51,4 +50,10 @@ export function systemContext(tenant: CurrentTenant | null, culture: Culture = '
     clientIp: '127.0.0.1',
     browserInfo: null,
   };
+}
+
+/** A named connection string of a tenant (its own database). */
+export interface ConnectionString {
+  name: string;
+  value: string;
 }

@@ -4,7 +4,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { CurrentTenant, RequestContext } from './context.ts';
 import { APP_ROLE, type Database, type Db, openDatabase, type Tx } from './db/client.ts';
-import * as schema from './db/schema.ts';
 
 /**
  * Marks code running inside a unit of work. Opening another unit from inside one would
@@ -139,7 +138,7 @@ class ClientSession {
         return (client.query as (...a: unknown[]) => unknown)(...args);
       },
     };
-    this.db = drizzle(proxy as unknown as pg.PoolClient, { schema }) as unknown as Db;
+    this.db = drizzle(proxy as unknown as pg.PoolClient) as unknown as Db;
   }
 
   async run<T>(scope: string, fn: (tx: Tx) => Promise<T>): Promise<T> {

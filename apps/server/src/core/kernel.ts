@@ -27,8 +27,9 @@ export function registerDefinitions(modules: readonly ModuleDefinition[]) {
   }
 }
 
-/** Starts the modules, dependencies first (ports, event subscriptions, jobs). */
+/** Starts the modules, dependencies first: event subscriptions, then ports and jobs. */
 export async function startModules(services: Services, modules: readonly ModuleDefinition[]) {
+  for (const m of modules) m.events?.(services);
   for (const m of modules) await m.start?.(services);
 }
 

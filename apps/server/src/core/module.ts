@@ -39,9 +39,11 @@ export interface ModuleDefinition {
   settings?: readonly SettingGroupDefinition[];
   /** Feature groups this module defines (the features module stores and serves the values). */
   features?: readonly FeatureGroupDefinition[];
+  /** Subscribes to other modules' domain events (`services.events.on`), before anything runs. */
+  events?: (services: Services) => void;
   /**
    * Runs once the kernel's services exist, before any route is mounted: implement the kernel's
-   * ports (tenants, grants, access tokens), subscribe to events, define jobs.
+   * ports (tenants, grants, access tokens), define jobs.
    */
   start?: (services: Services) => Promise<void> | void;
   /** The module's HTTP routes (a Fastify plugin; `app.services` is available). */

@@ -1,9 +1,7 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
-import { roles, userRoles } from '../modules/identity/schema.ts';
-import { permissionGrants } from '../modules/permission-management/schema.ts';
 import type { Cache } from './cache.ts';
 import type { RequestContext } from './context.ts';
 import type { DataAccess } from './data.ts';
+import type { Tx } from './db/client.ts';
 import { permissionDefinition } from './definitions/permissions.ts';
 
 /** Whether a permission may be held on this side (host = no tenant). */
@@ -14,6 +12,12 @@ export function allowedOnSide(name: string, tenantId: string | null): boolean {
 }
 
 /**
+ * The names granted to a request's user (directly and through its current roles) or client, read
+ * in the request's tenant; the permission-management module provides it.
+ */
+export type GrantSource = (tx: Tx, ctx: Pick<RequestContext, 'tenant' | 'user' | 'clientId'>) => Promise<string[]>;
+
+/**
  * The permissions a request holds: grants to the user, to the user's current roles (read
  * from the database, not the token, so a revoked role takes effect at once) and to the
  * OAuth client. A child counts only when its parent is granted too. Cached per user.
@@ -21,10 +25,17 @@ export function allowedOnSide(name: string, tenantId: string | null): boolean {
 export class PermissionChecker {
   private data: DataAccess;
   private cache: Cache;
+  /** Without a source (an app without permission-management) nothing is granted. */
+  private source: GrantSource = async () => [];
 
   constructor(data: DataAccess, cache: Cache) {
     this.data = data;
     this.cache = cache;
+  }
+
+  /** Where grants are read from (called once, by the permission-management module as it starts). */
+  useSource(source: GrantSource) {
+    this.source = source;
   }
 
   async granted(ctx: Pick<RequestContext, 'tenant' | 'user' | 'clientId'>): Promise<Set<string>> {
@@ -32,35 +43,7 @@ export class PermissionChecker {
     const tenantId = ctx.tenant?.id ?? null;
     const key = `grants:${tenantId ?? 'host'}:${ctx.user ? `u:${ctx.user.id}` : `c:${ctx.clientId}`}`;
     return this.cache.getOrLoad(key, async () => {
-      const names = await this.data.inTenant(ctx, async (tx) => {
-        const providers = [];
-        if (ctx.user) {
-          const roleRows = await tx
-            .select({ name: roles.name })
-            .from(userRoles)
-            .innerJoin(roles, eq(roles.id, userRoles.roleId))
-            .where(eq(userRoles.userId, ctx.user.id));
-          providers.push(and(eq(permissionGrants.providerName, 'U'), eq(permissionGrants.providerKey, ctx.user.id)));
-          if (roleRows.length) {
-            providers.push(
-              and(
-                eq(permissionGrants.providerName, 'R'),
-                inArray(
-                  permissionGrants.providerKey,
-                  roleRows.map((r) => r.name),
-                ),
-              ),
-            );
-          }
-        } else if (ctx.clientId) {
-          providers.push(and(eq(permissionGrants.providerName, 'C'), eq(permissionGrants.providerKey, ctx.clientId)));
-        }
-        const rows = await tx
-          .select({ name: permissionGrants.name })
-          .from(permissionGrants)
-          .where(or(...providers));
-        return rows.map((r) => r.name);
-      });
+      const names = await this.data.inTenant(ctx, (tx) => this.source(tx, ctx));
       const held = new Set(names.filter((n) => allowedOnSide(n, tenantId)));
       for (const name of [...held]) {
         const parent = permissionDefinition(name)?.parent;

@@ -1,6 +1,5 @@
 import type { AppConfig } from '../config.ts';
-import type { TokenKeys } from './auth/keys.ts';
-import type { Revocations } from './auth/revocations.ts';
+import type { AccessTokens } from './auth/access-tokens.ts';
 import type { Bus } from './bus.ts';
 import type { Cache } from './cache.ts';
 import type { CurrentTenant } from './context.ts';
@@ -23,8 +22,8 @@ export interface Services {
    * every write of the tenant; bounded, as a page weighs kilobytes.
    */
   pages: Cache;
-  keys: TokenKeys;
-  revocations: Revocations;
+  /** Checks bearer access tokens (provided by the token server module). */
+  accessTokens: AccessTokens;
   permissions: PermissionChecker;
   tenants: TenantStore;
   rateLimiter: RateLimiter;

@@ -1,42 +1,34 @@
-import { eq, or } from 'drizzle-orm';
-import { tenants } from '../modules/tenants/schema.ts';
 import type { Cache } from './cache.ts';
 import type { CurrentTenant } from './context.ts';
-import type { DataAccess } from './data.ts';
 import { AppError } from './errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const normalizeName = (name: string) => name.trim().toUpperCase();
 
-/** Finds tenants by id or name, cached; `invalidate` after any tenant change. */
-export class TenantStore {
-  private data: DataAccess;
-  private cache: Cache;
+/** Reads one tenant by id or name (a deleted tenant is null); the tenants module provides it. */
+export type TenantSource = (idOrName: string, byId: boolean) => Promise<CurrentTenant | null>;
 
-  constructor(data: DataAccess, cache: Cache) {
-    this.data = data;
+/**
+ * Finds tenants by id or name, cached; `invalidate` after any tenant change. Without a source
+ * (an app without the tenants module) there are no tenants: everything runs on the host.
+ */
+export class TenantStore {
+  private cache: Cache;
+  private source: TenantSource = async () => null;
+
+  constructor(cache: Cache) {
     this.cache = cache;
+  }
+
+  /** Where tenants are read from (called once, by the tenants module as it starts). */
+  useSource(source: TenantSource) {
+    this.source = source;
   }
 
   find(idOrName: string): Promise<CurrentTenant | null> {
     const key = `tenant:${idOrName.toLowerCase()}`;
-    return this.cache.getOrLoad(key, async () => {
-      const byId = UUID.test(idOrName);
-      const [row] = await this.data.unscoped((tx) =>
-        tx
-          .select()
-          .from(tenants)
-          .where(
-            byId
-              ? or(eq(tenants.id, idOrName), eq(tenants.normalizedName, normalizeName(idOrName)))
-              : eq(tenants.normalizedName, normalizeName(idOrName)),
-          )
-          .limit(1),
-      );
-      if (!row || row.isDeleted) return null;
-      return { id: row.id, name: row.name, isActive: row.isActive, connectionStrings: row.connectionStrings };
-    });
+    return this.cache.getOrLoad(key, () => this.source(idOrName, UUID.test(idOrName)));
   }
 
   /** After any tenant change; cached configurations show the tenant, so they go too. */

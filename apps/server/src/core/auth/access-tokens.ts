@@ -1,11 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import type { AppConfig } from '../../config.ts';
-import type { TokenKeys } from './keys.ts';
-import type { Revocations } from './revocations.ts';
 
 /** The API resource this server serves: an access token it accepts names it in `aud`. */
 export const API_RESOURCE = 'seller-api';
-const SERVED_AUDIENCES: readonly string[] = [API_RESOURCE];
 
 /** `scheme://host[:port]` of a request, as Fastify sees it (X-Forwarded-* only behind TRUST_PROXY). */
 export const requestOrigin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
@@ -22,6 +20,9 @@ export function issuerFor(config: Pick<AppConfig, 'issuer' | 'production'>, orig
   return origin;
 }
 
+/** The issuer for a request (see `issuerFor`). */
+export const issuerOf = (req: FastifyRequest) => issuerFor(req.server.services.config, requestOrigin(req));
+
 const LOOPBACK = /^https?:\/\/(localhost|[\w-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
 
 /**
@@ -35,31 +36,23 @@ export function acceptsIssuer(config: Pick<AppConfig, 'issuer' | 'production'>, 
   return iss === origin || LOOPBACK.test(iss);
 }
 
-export interface AccessTokenServices {
-  config: Pick<AppConfig, 'issuer' | 'production'>;
-  keys: TokenKeys;
-  revocations: Revocations;
-}
+/** Checks a bearer access token presented on a request from `origin`; throws on any failure (the caller answers 401). */
+export type AccessTokenVerifier = (token: string, origin: string) => Promise<JWTPayload>;
 
 /**
- * The one check of a bearer access token, for every way one reaches the server (HTTP, the live
- * hub, sign-out): signature and type, expiry, issuer, audience; a user's token must name its
- * session, and neither the session nor the token may be revoked. Revocations are in memory,
- * so no database round trip. Throws on any failure; the caller answers 401.
+ * The kernel's port for bearer tokens, used by every entry point (HTTP, the live hub, sign-out).
+ * The token server module provides the check as it starts; without it, no token is accepted.
  */
-export async function verifyAccessToken(
-  services: AccessTokenServices,
-  token: string,
-  origin: string,
-): Promise<JWTPayload> {
-  const claims = await services.keys.verify(token, {
-    audiences: SERVED_AUDIENCES,
-    acceptsIssuer: (iss) => acceptsIssuer(services.config, origin, iss),
-  });
-  const sessionId = claims.session_id;
-  if (claims.sub !== undefined && (typeof claims.sub !== 'string' || typeof sessionId !== 'string')) {
-    throw new Error('a user token names its session');
+export class AccessTokens {
+  private verifier: AccessTokenVerifier = async () => {
+    throw new Error('no token server runs in this app');
+  };
+
+  use(verifier: AccessTokenVerifier) {
+    this.verifier = verifier;
   }
-  if (services.revocations.isRevoked(sessionId as string | undefined, claims.jti)) throw new Error('revoked');
-  return claims;
+
+  verify(token: string, origin: string): Promise<JWTPayload> {
+    return this.verifier(token, origin);
+  }
 }

@@ -8,9 +8,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The query builder (core knows no module's tables; each module imports its own). */
+export type Db = NodePgDatabase<Record<string, never>>;
 /** A transaction handle; same query API as `Db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -43,13 +43,13 @@ export async function openDatabase(opts: { url?: string; dir?: string; poolSize?
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('database connection lost:', err.message));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     database = { db, kind: 'postgres', pool, url: opts.url, close: () => pool.end() };
   } else {
     if (opts.dir) mkdirSync(opts.dir, { recursive: true });
     const client = await PGlite.create(opts.dir ? join(opts.dir) : undefined, { extensions: { pg_trgm } });
-    const db = drizzleLite(client, { schema });
+    const db = drizzleLite(client);
     await migrateLite(db, { migrationsFolder });
     database = { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
   }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
+import { CONFIG_PREFIX, configurationPrefix } from '../../core/configuration-cache.ts';
 import type { RequestContext } from '../../core/context.ts';
 import { allResources } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
-import { getFeatures } from '../features/service.ts';
-import { getSettingValues } from '../settings/service.ts';
+import { getFeatures } from '../features/index.ts';
+import { getSettingValues } from '../settings/index.ts';
 import { currentCultures, languageFilesMap, languages, languagesMap, windowsTimeZone } from './cultures.ts';
-import { CONFIG_PREFIX, configurationPrefix } from '../../core/configuration-cache.ts';
 
 type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'clientId' | 'culture'>;
 

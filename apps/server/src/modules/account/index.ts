@@ -4,6 +4,9 @@ import { settings } from '../settings/index.ts';
 import { texts } from './locales.ts';
 import routes from './routes.ts';
 
+// The module's public API (what other modules may import).
+export { verifyPhoneCode } from './phone-codes.ts';
+
 /** Self-service account: registration, password reset, phone codes. */
 export const account = defineModule({
   name: 'account',

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import { identitySetting } from '../identity/settings.ts';
+import { identitySetting } from '../identity/index.ts';
 import { phoneCodes } from './schema.ts';
 
 /**

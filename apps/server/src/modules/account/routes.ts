@@ -2,7 +2,7 @@ import { VerifyType } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passwordSchema, phoneSchema } from '../identity/validation.ts';
+import { passwordSchema, phoneSchema } from '../identity/index.ts';
 import { registerByPhone, resetPasswordByPhone, sendCode } from './service.ts';
 import { LogSmsSender, smsSender } from './sms.ts';
 

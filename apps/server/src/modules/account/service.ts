@@ -7,15 +7,19 @@ import { AppError } from '../../core/errors.ts';
 import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { UserSignInsEnded } from '../identity/events.ts';
-import { hashPassword } from '../identity/passwords.ts';
-import { roles, userRoles, users } from '../identity/schema.ts';
-import { writeSecurityLog } from '../identity/security-log.ts';
-import { identitySetting } from '../identity/settings.ts';
-import { findUserByConfirmedPhone } from '../identity/sign-in.ts';
-import { ensureUnique } from '../identity/users.ts';
-import { forgetUserCounts } from '../identity/users-admin.ts';
-import { checkPasswordPolicy } from '../identity/validation.ts';
+import {
+  checkPasswordPolicy,
+  ensureUnique,
+  findUserByConfirmedPhone,
+  forgetUserCounts,
+  hashPassword,
+  identitySetting,
+  roles,
+  UserSignInsEnded,
+  userRoles,
+  users,
+  writeSecurityLog,
+} from '../identity/index.ts';
 import { CODE_LIFETIME_SECONDS, createPhoneCode, verifyPhoneCode } from './phone-codes.ts';
 import { smsSender } from './sms.ts';
 

@@ -18,7 +18,7 @@ import { type CrudContext, orderBy, owned, page } from '../../core/crud.ts';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { notFound, unauthorized } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import { securityLogs } from '../identity/schema.ts';
+import { securityLogs } from '../identity/index.ts';
 import type { AuditLogFilter, MySecurityLogQuery, SecurityLogFilter } from './dto.ts';
 import { auditLogs } from './schema.ts';
 

@@ -2,6 +2,7 @@ import { catalogPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
 import { files } from '../files/index.ts';
 import { settings } from '../settings/index.ts';
+import { subscribeToEvents } from './events.ts';
 import { texts } from './locales.ts';
 import { texts as productTexts } from './product-locales.ts';
 import routes from './routes.ts';
@@ -13,6 +14,7 @@ export const catalog = defineModule({
   name: 'catalog',
   dependsOn: [files, settings],
   texts: [...texts, ...productTexts],
+  events: subscribeToEvents,
   permissions: [catalogPermissions],
   settings: [catalogSettings],
   routes,

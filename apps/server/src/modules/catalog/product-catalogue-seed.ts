@@ -3,8 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../core/context.ts';
 import { owned } from '../../core/crud.ts';
 import type { Services } from '../../core/services.ts';
-import { placeholderPng } from '../files/png.ts';
-import { storeFile } from '../files/service.ts';
+import { placeholderPng, storeFile } from '../files/index.ts';
 import { productImages, productSpecifications, productVendors, type TierPrice } from './product-parts-schema.ts';
 import {
   categories,

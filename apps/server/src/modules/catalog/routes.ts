@@ -30,7 +30,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { t } from '../../core/localization/index.ts';
 import { resourceRoutes } from '../../core/resource.ts';
 import { categoryService, moveCategory } from './categories.ts';
-import { subscribeToEvents } from './events.ts';
 import productRoutes from './product-routes.ts';
 import {
   attributeGroupService,
@@ -50,7 +49,6 @@ const option = (kind: string, v: number | null, culture: Culture) =>
 /** HTTP routes of the catalogue master data (`/api/catalog/...`). */
 export default async function routes(fastify: FastifyInstance) {
   // until the module definition takes them: product writes refresh the cached product lists
-  subscribeToEvents(fastify.services);
   resourceRoutes(fastify, {
     texts: 'Catalog',
     url: `${base}/categories`,

@@ -2,6 +2,10 @@ import { defineModule } from '../../core/module.ts';
 import { texts } from './locales.ts';
 import routes from './routes.ts';
 
+// The module's public API (what other modules may import).
+export { placeholderPng } from './png.ts';
+export { filesService, storeFile } from './service.ts';
+
 /** Stored files (product images): upload, thumbnails, download. */
 export const files = defineModule({
   name: 'files',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { API_RESOURCE } from '../../core/auth/access-tokens.ts';
 import type { Services } from '../../core/services.ts';
-import { verifyPassword } from '../identity/passwords.ts';
+import { verifyPassword } from '../identity/index.ts';
 import { invalidClient, OAuthError } from './errors.ts';
 import { apiResources, clients, identityResources } from './schema.ts';
 

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { verifyAccessToken } from '../../core/auth/access-tokens.ts';
 import type { RequestContext } from '../../core/context.ts';
 import { unauthorized } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import { writeSecurityLog } from '../identity/security-log.ts';
-import { findUserById, roleNamesOf } from '../identity/sign-in.ts';
+import { findUserById, roleNamesOf, writeSecurityLog } from '../identity/index.ts';
 import { authenticateClient, basicCredentials, type Client } from './clients.ts';
 import { invalidRequest } from './errors.ts';
 import { apiResources, identityResources } from './schema.ts';
@@ -48,7 +46,7 @@ export async function revoke(
   let claims: Record<string, unknown>;
   try {
     // a token this server would not accept (foreign, expired, already revoked) has nothing to end
-    claims = await verifyAccessToken(services, form.token, rc.origin);
+    claims = await services.accessTokens.verify(form.token, rc.origin);
   } catch {
     return;
   }

@@ -1,4 +1,3 @@
-
 /**
  * An OAuth 2.0 error reply of `/connect/*`: `{ error, error_description }` with HTTP 400
  * (401 for `invalid_client`), not the ABP envelope. `descriptionKey` is an `AbpOpenIddict` text.

@@ -1,5 +1,5 @@
 import type { Services } from '../../core/services.ts';
-import { UserSignInsEnded } from '../identity/events.ts';
+import { UserSignInsEnded } from '../identity/index.ts';
 import { revokeUserSessions } from './tokens.ts';
 
 /**

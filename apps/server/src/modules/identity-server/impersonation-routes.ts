@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { issuerOf } from '../../core/auth/access-tokens.ts';
 import { getBackToken, getImpersonationToken, redeemImpersonationToken } from './impersonation.ts';
-import { issuerOf } from './routes.ts';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 

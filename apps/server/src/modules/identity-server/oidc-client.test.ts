@@ -3,6 +3,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { tokenServer } from './token-server.ts';
 
 /** A standard OIDC client library against a real listening server. */
 let t: TestApp;
@@ -48,7 +49,7 @@ it('discovers, signs in with the password grant and verifies the token against t
     issuer: meta.issuer,
     algorithms: ['RS256'],
   });
-  expect(protectedHeader.kid).toBe(t.services.keys.kid);
+  expect(protectedHeader.kid).toBe(tokenServer(t.services).keys.kid);
   expect(payload).toMatchObject({ preferred_username: 'admin', client_id: 'web-admin', role: ['admin'] });
 
   const info = await oidc.fetchUserInfo(config, tokens.access_token, payload.sub!);

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { issuerFor, requestOrigin } from '../../core/auth/access-tokens.ts';
+import { issuerOf, requestOrigin } from '../../core/auth/access-tokens.ts';
 import { t } from '../../core/localization/index.ts';
 import { discoveryDocument, revoke, userInfo } from './endpoints.ts';
 import { OAuthError } from './errors.ts';
-import { subscribeToEvents } from './events.ts';
 import impersonationRoutes from './impersonation-routes.ts';
 import { token } from './service.ts';
+import { tokenServer } from './token-server.ts';
 
 /** Token server (contract §8): `/connect/*` and `/.well-known/*`. */
 const tokenForm = z
@@ -36,8 +36,6 @@ const revocationForm = z
 const anonymous = { anonymous: true, noAudit: true };
 
 /** ISSUER when configured (always in production); only in development the request's origin. */
-export const issuerOf = (req: FastifyRequest) => issuerFor(req.server.services.config, requestOrigin(req));
-
 function sendOAuthError(req: FastifyRequest, reply: FastifyReply, err: OAuthError) {
   if (err.status === 401) reply.header('www-authenticate', 'Basic realm="connect"');
   return reply
@@ -58,7 +56,6 @@ async function oauth<T>(req: FastifyRequest, reply: FastifyReply, fn: () => Prom
 
 export default async function routes(fastify: FastifyInstance) {
   // until the module definition takes them: sessions end when identity says so
-  subscribeToEvents(fastify.services);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const services = fastify.services;
 
@@ -96,6 +93,6 @@ export default async function routes(fastify: FastifyInstance) {
   await impersonationRoutes(fastify);
 
   app.get('/.well-known/jwks', { schema: { tags: ['connect'] }, config: { anonymous: true } }, () =>
-    services.keys.jwks(),
+    tokenServer(services).keys.jwks(),
   );
 }

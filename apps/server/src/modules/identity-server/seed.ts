@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { API_RESOURCE } from '../../core/auth/access-tokens.ts';
 import type { Services } from '../../core/services.ts';
-import { hashPassword } from '../identity/passwords.ts';
+import { hashPassword } from '../identity/index.ts';
 import { apiResources, clients, identityResources } from './schema.ts';
 
 /** The API every access token is for (platform/auth); its scope lets a client ask for it. */

@@ -2,8 +2,7 @@ import { VerifyType } from '@seller/contracts';
 import type { CurrentTenant, RequestContext } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { verifyPhoneCode } from '../account/phone-codes.ts';
-import { type SecurityLogAction, writeSecurityLog } from '../identity/security-log.ts';
+import { verifyPhoneCode } from '../account/index.ts';
 import {
   checkPassword,
   findUserByConfirmedPhone,
@@ -14,11 +13,14 @@ import {
   recordFailedAccess,
   resetFailedAccess,
   roleNamesOf,
+  type SecurityLogAction,
   tenantAllowsSignIn,
   type User,
-} from '../identity/sign-in.ts';
+  writeSecurityLog,
+} from '../identity/index.ts';
 import { authenticateClient, basicCredentials, type Client, ensureGrantAllowed, resolveScopes } from './clients.ts';
 import { invalidGrant, invalidRequest, OAuthError } from './errors.ts';
+import { tokenServer } from './token-server.ts';
 import {
   consumeRefreshToken,
   findRefreshToken,
@@ -184,7 +186,7 @@ async function refreshTokenGrant(services: Services, rc: TokenRequestContext, cl
   if (state === 'replayed') await replayed(services, ctx, client, row!);
   if (state !== 'valid' || !row) throw invalidGrant('InvalidRefreshToken');
   // its session revoked while this token was being rotated (the row missed the revocation)
-  if (services.revocations.isRevoked(row.sessionId, undefined)) throw invalidGrant('InvalidRefreshToken');
+  if (tokenServer(services).revocations.isRevoked(row.sessionId, undefined)) throw invalidGrant('InvalidRefreshToken');
   // The token's tenant wins; a request naming another tenant is refused.
   if (ctx.tenant && ctx.tenant.id !== row.tenantId) throw invalidGrant('InvalidRefreshToken');
   const scopes = form.scope?.trim() ? [...new Set(form.scope.trim().split(/\s+/))] : row.scopes;

@@ -22,6 +22,7 @@ import { seedAll } from '../../seed.ts';
 import { createUser as createPhoneUser } from '../identity/testing.ts';
 import { createUser, token as fullSignIn, TEST_PASSWORD, userIdOf } from '../permission-management/test-support.ts';
 import { signingKeys } from './schema.ts';
+import { tokenServer } from './token-server.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -239,7 +240,7 @@ describe('revoking a user ends every session of the user', () => {
     const tok = await accessOnly(t.app, 'demo', 'admin');
     const { iat: _iat, exp: _exp, jti: _jti, iss, aud, ...claims } = decodeJwt(tok);
     const sign = (c: JWTPayload) =>
-      t.services.keys.sign(c, { issuer: String(iss), audience: aud as string, expiresInSeconds: 600 });
+      tokenServer(t.services).keys.sign(c, { issuer: String(iss), audience: aud as string, expiresInSeconds: 600 });
     // the same claims signed again are accepted: only the missing session_id differs
     expect((await listUsers(t.app, await sign(claims))).statusCode).toBe(200);
     const { session_id: _session, ...sessionless } = claims;
@@ -250,7 +251,10 @@ describe('revoking a user ends every session of the user', () => {
 /** Signs with the server's real private key (from the database), with any iss/aud/exp. */
 async function signRaw(services: TestApp['services'], claims: JWTPayload, exp: number | null) {
   const [row] = await services.data.unscoped((tx) =>
-    tx.select().from(signingKeys).where(eq(signingKeys.kid, services.keys.kid)),
+    tx
+      .select()
+      .from(signingKeys)
+      .where(eq(signingKeys.kid, tokenServer(services).keys.kid)),
   );
   const key = await importJWK(JSON.parse(row.privateJwk), 'RS256');
   const { exp: _exp, ...rest } = claims;

@@ -5,6 +5,7 @@ import { ADMIN_PASSWORD, as, createTestApp, signIn, type TestApp } from '../../.
 import { createUser, findUser, securityLogRows, updateUser } from '../identity/testing.ts';
 import { tenants } from '../tenants/schema.ts';
 import { ensureTenant } from '../tenants/service.ts';
+import { tokenServer } from './token-server.ts';
 
 let t: TestApp;
 const PASSWORD = 'Passw0rd!';
@@ -337,7 +338,7 @@ describe('userinfo and discovery', () => {
     expect(doc.grant_types_supported).toEqual(['password', 'phone_verify', 'refresh_token', 'client_credentials']);
     expect(doc.scopes_supported).toEqual(expect.arrayContaining(['openid', 'roles', 'offline_access', 'seller-api']));
     const keys = (await t.app.inject({ method: 'GET', url: '/.well-known/jwks' })).json().keys;
-    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: t.services.keys.kid });
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: tokenServer(t.services).keys.kid });
     expect(keys[0].d).toBeUndefined();
   });
 });

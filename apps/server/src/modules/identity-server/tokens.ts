@@ -2,9 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
-import type { User } from '../identity/sign-in.ts';
+import type { User } from '../identity/index.ts';
 import { audiencesFor, type Client } from './clients.ts';
 import { refreshTokens, revokedAccessTokens, sessions } from './schema.ts';
+import { tokenServer } from './token-server.ts';
 
 /**
  * Access tokens (signed JWTs) and refresh tokens (random, stored as SHA-256 hashes in the
@@ -81,7 +82,7 @@ export async function issueTokens(services: Services, input: IssueInput): Promis
     claims.session_id = sessionId;
     await recordSession(services, input, sessionId, withRefresh);
   }
-  const access_token = await services.keys.sign(claims, {
+  const access_token = await tokenServer(services).keys.sign(claims, {
     issuer: input.issuer,
     audience: audienceClaim(await audiencesFor(services, scopes)),
     expiresInSeconds: client.accessTokenLifetime,
@@ -242,13 +243,13 @@ async function revokeSessions(services: Services, ids: string[]) {
   // than any access token of it could live
   const fallback = new Date(now.getTime() + 86_400_000);
   const until = new Map(rows.map((r) => [r.id, r.expiresAt]));
-  await services.revocations.revokeSessions(ids.map((id) => ({ id, until: until.get(id) ?? fallback })));
+  await tokenServer(services).revocations.revokeSessions(ids.map((id) => ({ id, until: until.get(id) ?? fallback })));
 }
 
 /** Refuses one access token (by `jti`) until it would have expired anyway. */
 export async function revokeAccessToken(services: Services, jti: string, expiresAt: Date) {
   await services.data.unscoped((tx) => tx.insert(revokedAccessTokens).values({ jti, expiresAt }).onConflictDoNothing());
-  await services.revocations.revokeToken(jti, expiresAt);
+  await tokenServer(services).revocations.revokeToken(jti, expiresAt);
 }
 
 /**

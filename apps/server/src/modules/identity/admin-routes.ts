@@ -1,8 +1,8 @@
 import { listResult, pagedResult } from '@seller/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { t } from '../../core/localization/index.ts';
 import { sendXlsx } from '../../core/export.ts';
+import { t } from '../../core/localization/index.ts';
 import {
   allClaimTypes,
   createClaimType,

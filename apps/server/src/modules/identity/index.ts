@@ -1,15 +1,40 @@
 import { identityPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
+import { features } from '../features/index.ts';
 import { settings } from '../settings/index.ts';
 import { texts as adminTexts } from './admin-locales.ts';
 import { texts } from './locales.ts';
 import routes from './routes.ts';
 import { seedIdentity } from './seed.ts';
 
+// The module's public API (what other modules may import); its tables are read-only to them.
+export { RoleDeleted, RoleRenamed, UserDeleted, UserSignInsEnded } from './events.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
+export { roles, securityLogs, userRoles, users } from './schema.ts';
+export type { SecurityLogAction } from './security-log.ts';
+export { writeSecurityLog } from './security-log.ts';
+export { identitySetting } from './settings.ts';
+export type { User } from './sign-in.ts';
+export {
+  checkPassword,
+  findUserByConfirmedPhone,
+  findUserById,
+  findUserByLogin,
+  isLockedOut,
+  lockoutPolicy,
+  recordFailedAccess,
+  resetFailedAccess,
+  roleNamesOf,
+  tenantAllowsSignIn,
+} from './sign-in.ts';
+export { ensureUnique } from './users.ts';
+export { forgetUserCounts } from './users-admin.ts';
+export { checkPasswordPolicy, passwordSchema, phoneSchema } from './validation.ts';
+
 /** Users, roles, organization units, claim types, profiles and the security log. */
 export const identity = defineModule({
   name: 'identity',
-  dependsOn: [settings],
+  dependsOn: [settings, features],
   texts: [...texts, ...adminTexts],
   permissions: [identityPermissions],
   routes,

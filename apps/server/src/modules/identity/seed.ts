@@ -1,26 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
 import type { Tx } from '../../core/db/client.ts';
-import { allPermissionDefinitions } from '../../core/definitions/permissions.ts';
-import { allowedOnSide } from '../../core/permissions.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { permissionGrants } from '../permission-management/schema.ts';
 import { seedClaimTypes } from './claim-types.ts';
 import { hashPassword } from './passwords.ts';
 import { roles, userRoles, users } from './schema.ts';
 
-/** Business roles of a seller company and what each may open by default. */
-const businessRoles: Record<string, string[]> = {
-  salesman: ['AbpSettingManagement.Settings'],
-  stockman: ['AbpSettingManagement.Settings'],
-  finance: ['AbpSettingManagement.Settings', 'AbpAuditing.AuditLog'],
-};
+/** Business roles of a seller company (what each may open is granted by permission-management's seed). */
+export const businessRoles = ['salesman', 'stockman', 'finance'] as const;
 
 export const DEFAULT_ADMIN_PASSWORD = '1q2w3E*';
 
 /**
- * Roles `admin` (every permission of its side), salesman, stockman, finance and the
+ * Roles `admin`, salesman, stockman, finance and the
  * `admin` user for a tenant (or the host), the static claim types, and for the tenant named
  * `demo` a few business users (see `demoUsers`). Idempotent: existing rows are left alone.
  */
@@ -32,19 +25,7 @@ export async function seedIdentity(
   const tenantId = tenant?.id ?? null;
   await services.data.inTenant({ tenant }, async (tx) => {
     const adminRole = await ensureRole(tx, tenantId, 'admin', true);
-    for (const name of Object.keys(businessRoles)) await ensureRole(tx, tenantId, name, false);
-
-    const adminGrants = allPermissionDefinitions()
-      .filter((p) => allowedOnSide(p.name, tenantId))
-      .map((p) => p.name);
-    const grants: [string, string][] = [
-      ...adminGrants.map((n) => [n, 'admin'] as [string, string]),
-      ...Object.entries(businessRoles).flatMap(([role, names]) => names.map((n) => [n, role] as [string, string])),
-    ];
-    await tx
-      .insert(permissionGrants)
-      .values(grants.map(([name, role]) => ({ tenantId, name, providerName: 'R', providerKey: role })))
-      .onConflictDoNothing();
+    for (const name of businessRoles) await ensureRole(tx, tenantId, name, false);
 
     await seedClaimTypes(tx, tenantId);
     if (tenant?.name === 'demo' && opts.demoUsers !== false) await seedDemoUsers(tx, tenantId);

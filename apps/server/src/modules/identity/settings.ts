@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../core/context.ts';
-import type { Services } from '../../core/services.ts';
 import { settingDefinition } from '../../core/definitions/settings.ts';
-import { getSetting } from '../settings/service.ts';
+import type { Services } from '../../core/services.ts';
+import { getSetting } from '../settings/index.ts';
 
 /**
  * Identity and account settings this module reads, with their defaults (ABP names). Values

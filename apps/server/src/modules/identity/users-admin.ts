@@ -18,7 +18,7 @@ import { EXPORT_MAX_ROWS, type ExportColumn } from '../../core/export.ts';
 import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { getFeature } from '../features/service.ts';
+import { getFeature } from '../features/index.ts';
 import { allClaimTypes } from './claim-types.ts';
 import { userClaimsService } from './claims.ts';
 import type { UserCreateInput, UserPagedQuery, UserUpdateInput } from './dto.ts';

@@ -1,5 +1,5 @@
 import type { Services } from '../../core/services.ts';
-import { RoleDeleted, RoleRenamed, UserDeleted } from '../identity/events.ts';
+import { RoleDeleted, RoleRenamed, UserDeleted } from '../identity/index.ts';
 import { deleteRoleMenus, deleteUserMenus, renameRoleMenus } from './service.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { menusPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
 import { identity } from '../identity/index.ts';
+import { subscribeToEvents } from './events.ts';
 import { texts } from './locales.ts';
 import routes from './routes.ts';
 import { seedMenus } from './seed.ts';
@@ -10,6 +11,7 @@ export const menus = defineModule({
   name: 'menus',
   dependsOn: [identity],
   texts,
+  events: subscribeToEvents,
   permissions: [menusPermissions],
   routes,
   seedTenant: seedMenus,

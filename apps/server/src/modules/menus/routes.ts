@@ -19,7 +19,6 @@ import {
   userMenuInput,
   userMenuParams,
 } from './dto.ts';
-import { subscribeToEvents } from './events.ts';
 import { allLayouts, createLayout, deleteLayout, getLayout, pagedLayouts, updateLayout } from './layouts.ts';
 import {
   allMenus,
@@ -42,7 +41,6 @@ const LAYOUTS = 'Platform.Layout';
 /** HTTP routes of the menus module: menus and layouts (spec §7). */
 export default async function routes(fastify: FastifyInstance) {
   // until the module definition takes them: menu links follow renamed and deleted roles and users
-  subscribeToEvents(fastify.services);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
   const menusUrl = '/api/platform/menus';

@@ -15,7 +15,7 @@ import type { Tx } from '../../core/db/client.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { roles, userRoles, users } from '../identity/schema.ts';
+import { roles, userRoles, users } from '../identity/index.ts';
 import type { MenuAllQuery, MenuInput, MenuPagedQuery, MenuUpdateInput } from './dto.ts';
 import { layouts, type MenuMeta, menus, roleMenus, userMenus } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import { NotificationLifetime, NotificationType } from '@seller/contracts';
-import { registerResource } from '../../core/localization/index.ts';
 import { type SettingGroupDefinition, SettingValueType } from '../../core/definitions/settings.ts';
+import { registerResource } from '../../core/localization/index.ts';
 
 type Text = { en: string; 'zh-Hans': string };
 const text = (en: string, zh: string): Text => ({ en, 'zh-Hans': zh });

@@ -4,7 +4,6 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
-import { verifyAccessToken } from '../../core/auth/access-tokens.ts';
 import type { CurrentTenant } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { cultureFrom, isCulture, t } from '../../core/localization/index.ts';
@@ -104,11 +103,11 @@ export class NotificationHub implements LiveNotifications {
       (header.startsWith('Bearer ') ? header.slice(7).trim() : '') ||
       (typeof query.access_token === 'string' ? query.access_token : '');
     if (!token) throw refusal('Unauthorized', 'unauthorized');
-    // the same checks as the HTTP authenticate hook: the token (verifyAccessToken), then the tenant
+    // the same checks as the HTTP authenticate hook: the token (services.accessTokens), then the tenant
     let claims: Record<string, unknown>;
     try {
       const origin = `${socket.handshake.secure ? 'https' : 'http'}://${headers.host ?? ''}`;
-      claims = await verifyAccessToken(this.services, token, origin);
+      claims = await this.services.accessTokens.verify(token, origin);
     } catch {
       throw refusal('Unauthorized', 'unauthorized');
     }

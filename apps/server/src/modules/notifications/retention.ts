@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentTenant } from '../../core/context.ts';
 import { owned } from '../../core/crud.ts';
 import type { Services } from '../../core/services.ts';
-import { getSettingNumber } from '../settings/service.ts';
-import { tenantBatches } from '../tenants/management.ts';
+import { getSettingNumber } from '../settings/index.ts';
+import { tenantBatches } from '../tenants/index.ts';
 import { RETENTION_SETTING } from './definitions.ts';
 import { notifications, userNotifications } from './schema.ts';
 

@@ -1,14 +1,14 @@
 import { type Culture, NotificationLifetime, NotificationReadState, NotificationSeverity } from '@seller/contracts';
 import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { EntityChange } from '../../core/audit-changes.ts';
 import type { CurrentTenant } from '../../core/context.ts';
 import { orderBy, owned, recordChange } from '../../core/crud.ts';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../core/errors.ts';
 import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
-import type { EntityChange } from '../../core/audit-changes.ts';
-import { getFeature } from '../features/service.ts';
-import { users } from '../identity/schema.ts';
+import { getFeature } from '../features/index.ts';
+import { users } from '../identity/index.ts';
 import { FEATURE, notificationDefinition, notificationGroups, RESOURCE } from './definitions.ts';
 import type { InboxQuery, SendInput, UserNotificationDto } from './dto.ts';
 import { hubOf } from './hub-registry.ts';

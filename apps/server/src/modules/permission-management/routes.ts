@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { subscribeToEvents } from './events.ts';
 import { getPermissions, MANAGE_PERMISSION, updatePermissions } from './service.ts';
 
 const providerQuery = z.object({
@@ -39,7 +38,6 @@ const permissionList = z.object({
  */
 export default async function routes(fastify: FastifyInstance) {
   // until the module definition takes them: grants follow renamed and deleted roles and users
-  subscribeToEvents(fastify.services);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const url = '/api/permission-management/permissions';
   const config = { permission: [MANAGE_PERMISSION.R, MANAGE_PERMISSION.U] };

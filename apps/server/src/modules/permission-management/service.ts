@@ -10,7 +10,7 @@ import { t } from '../../core/localization/index.ts';
 import { allowedOnSide } from '../../core/permissions.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { roles, userRoles, users } from '../identity/schema.ts';
+import { roles, userRoles, users } from '../identity/index.ts';
 import { permissionGrants } from './schema.ts';
 
 /** `R` = role (key: role name), `U` = user (key: user id). */

@@ -11,6 +11,9 @@ import {
 import { texts } from './locales.ts';
 import routes from './routes.ts';
 
+// The module's public API (what other modules may import).
+export { getSetting, getSettingNumber, getSettingValues } from './service.ts';
+
 /** Setting values at host, tenant and user level (the definitions come from every module). */
 export const settings = defineModule({
   name: 'settings',

@@ -3,6 +3,12 @@ import { defineModule } from '../../core/module.ts';
 import { identity } from '../identity/index.ts';
 import { texts } from './locales.ts';
 import routes from './routes.ts';
+import { ensureTenant, tenantSource } from './service.ts';
+
+// The module's public API (what other modules may import).
+export { tenantBatches } from './management.ts';
+
+export { ensureTenant };
 
 /** Tenants: management, connection strings (own databases), lookup by name. */
 export const tenants = defineModule({
@@ -10,5 +16,6 @@ export const tenants = defineModule({
   dependsOn: [identity],
   texts,
   permissions: [tenantManagementPermissions],
+  start: (services) => services.tenants.useSource(tenantSource(services)),
   routes,
 });

@@ -5,7 +5,7 @@ import { newConcurrencyStamp } from '../../core/db/columns.ts';
 import { businessError, conflict, fieldError, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { checkPasswordPolicy } from '../identity/validation.ts';
+import { checkPasswordPolicy } from '../identity/index.ts';
 import {
   canonicalDatabaseUrl,
   copyTenantRows,

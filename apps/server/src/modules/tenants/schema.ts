@@ -1,10 +1,8 @@
 import { boolean, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { ConnectionString } from '../../core/context.ts';
 import { audited, concurrency, extraProperties, id, softDelete } from '../../core/db/columns.ts';
 
-export interface ConnectionString {
-  name: string;
-  value: string;
-}
+export type { ConnectionString } from '../../core/context.ts';
 
 /** Tenants are host data: no tenant_id, so row-level security does not apply. */
 export const tenants = pgTable(

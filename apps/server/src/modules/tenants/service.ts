@@ -1,8 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
-import { normalizeName } from '../../core/tenancy.ts';
+import { normalizeName, type TenantSource } from '../../core/tenancy.ts';
 import { tenants } from './schema.ts';
+
+/** The kernel's tenant source: one tenant by id or name, from the tenants table (deleted ones are null). */
+export function tenantSource(services: Services): TenantSource {
+  return async (idOrName, byId) => {
+    const [row] = await services.data.unscoped((tx) =>
+      tx
+        .select()
+        .from(tenants)
+        .where(
+          byId
+            ? or(eq(tenants.id, idOrName), eq(tenants.normalizedName, normalizeName(idOrName)))
+            : eq(tenants.normalizedName, normalizeName(idOrName)),
+        )
+        .limit(1),
+    );
+    if (!row || row.isDeleted) return null;
+    return { id: row.id, name: row.name, isActive: row.isActive, connectionStrings: row.connectionStrings };
+  };
+}
 
 /** Creates the tenant record if missing (seeding, tests); returns it. */
 export async function ensureTenant(services: Services, name: string): Promise<CurrentTenant> {

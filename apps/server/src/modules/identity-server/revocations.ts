@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, gt, gte, isNotNull, lt } from 'drizzle-orm';
-import { revokedAccessTokens, sessions } from '../../modules/identity-server/schema.ts';
-import type { Bus } from '../bus.ts';
-import type { DataAccess } from '../data.ts';
+import type { Bus } from '../../core/bus.ts';
+import type { DataAccess } from '../../core/data.ts';
+import { revokedAccessTokens, sessions } from './schema.ts';
 
 /** Revoked session ids and token ids, each with the time its tokens expire anyway (epoch ms). */
 interface Revoked {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import { signingKeys } from '../../modules/identity-server/schema.ts';
-import type { DataAccess } from '../data.ts';
+import type { DataAccess } from '../../core/data.ts';
+import { signingKeys } from './schema.ts';
 
 const ALG = 'RS256';
 /** RFC 9068 access token type: no other JWT signed with the key passes for one. */

@@ -1,0 +1,61 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { CurrentTenant } from '../../core/context.ts';
+import { allPermissionDefinitions } from '../../core/definitions/permissions.ts';
+import { allowedOnSide, type GrantSource } from '../../core/permissions.ts';
+import type { Services } from '../../core/services.ts';
+import { roles, userRoles } from '../identity/index.ts';
+import { permissionGrants } from './schema.ts';
+
+/** The kernel's grant source: grants to the user, to the user's current roles, or to the client. */
+export const grantSource: GrantSource = async (tx, ctx) => {
+  const providers = [];
+  if (ctx.user) {
+    const roleRows = await tx
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, ctx.user.id));
+    providers.push(and(eq(permissionGrants.providerName, 'U'), eq(permissionGrants.providerKey, ctx.user.id)));
+    if (roleRows.length) {
+      const names = roleRows.map((r) => r.name);
+      providers.push(and(eq(permissionGrants.providerName, 'R'), inArray(permissionGrants.providerKey, names)));
+    }
+  } else if (ctx.clientId) {
+    providers.push(and(eq(permissionGrants.providerName, 'C'), eq(permissionGrants.providerKey, ctx.clientId)));
+  }
+  const rows = await tx
+    .select({ name: permissionGrants.name })
+    .from(permissionGrants)
+    .where(or(...providers));
+  return rows.map((r) => r.name);
+};
+
+/** What the seeded business roles of a seller company may open by default (identity seeds the roles). */
+const businessRoleGrants: Record<string, string[]> = {
+  salesman: ['AbpSettingManagement.Settings'],
+  stockman: ['AbpSettingManagement.Settings'],
+  finance: ['AbpSettingManagement.Settings', 'AbpAuditing.AuditLog'],
+};
+
+/**
+ * Role `admin` holds every permission of its side (the host or a tenant) that the running modules
+ * define, the business roles their defaults. Idempotent: existing grants stay, new permissions are added.
+ */
+export async function seedGrants(services: Services, tenant: CurrentTenant | null) {
+  const tenantId = tenant?.id ?? null;
+  const grants: [string, string][] = [
+    ...allPermissionDefinitions()
+      .filter((p) => allowedOnSide(p.name, tenantId))
+      .map((p): [string, string] => [p.name, 'admin']),
+    ...Object.entries(businessRoleGrants).flatMap(([role, names]) =>
+      names.filter((n) => allowedOnSide(n, tenantId)).map((n): [string, string] => [n, role]),
+    ),
+  ];
+  await services.data.inTenant({ tenant }, (tx) =>
+    tx
+      .insert(permissionGrants)
+      .values(grants.map(([name, role]) => ({ tenantId, name, providerName: 'R', providerKey: role })))
+      .onConflictDoNothing(),
+  );
+  await services.permissions.invalidate(tenantId);
+}

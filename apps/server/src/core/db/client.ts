@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { syncViews, tenantScopedView, type ViewDefinition } from './views.ts';
 
 /** The query builder (core knows no module's tables; each module imports its own). */
 export type Db = NodePgDatabase<Record<string, never>>;
@@ -24,6 +25,8 @@ export interface Database {
   url?: string;
   /** The embedded database (PGlite only): the job queue talks to it through pg-boss's PGlite adapter. */
   pglite?: PGlite;
+  /** The views kept by code in this database (pass them on when opening a tenant's own database). */
+  views: readonly ViewDefinition[];
   close(): Promise<void>;
 }
 
@@ -33,11 +36,28 @@ const migrationsFolder = new URL('../../../drizzle', import.meta.url).pathname;
 export const APP_ROLE = 'seller_app';
 
 /**
- * Opens the database: PostgreSQL when `url` starts with postgres, otherwise PGlite in
- * `dir` (or in memory when `dir` is undefined). Applies migrations and the row-level
- * security policies before returning.
+ * The views of the modules' schema files, used while the composition root does not pass them
+ * (`openDatabase({ views: viewsIn(schema) })`); the definitions next to the tables
+ * (`productsScoped`, `usersScoped`) are the same.
  */
-export async function openDatabase(opts: { url?: string; dir?: string; poolSize?: number }): Promise<Database> {
+const defaultViews: readonly ViewDefinition[] = [
+  tenantScopedView('catalog_products_scoped', 'catalog_products'),
+  tenantScopedView('identity_users_scoped', 'identity_users'),
+];
+
+/**
+ * Opens the database: PostgreSQL when `url` starts with postgres, otherwise PGlite in
+ * `dir` (or in memory when `dir` is undefined). Applies the migrations, then (re)creates the
+ * views kept by code (`views`, see views.ts), then the row-level security policies, before
+ * returning.
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  dir?: string;
+  poolSize?: number;
+  views?: readonly ViewDefinition[];
+}): Promise<Database> {
+  const views = opts.views ?? defaultViews;
   let database: Database;
   if (opts.url?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
@@ -45,16 +65,27 @@ export async function openDatabase(opts: { url?: string; dir?: string; poolSize?
     pool.on('error', (err) => console.error('database connection lost:', err.message));
     const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
-    database = { db, kind: 'postgres', pool, url: opts.url, close: () => pool.end() };
+    database = { db, kind: 'postgres', pool, url: opts.url, views, close: () => pool.end() };
   } else {
     if (opts.dir) mkdirSync(opts.dir, { recursive: true });
     const client = await PGlite.create(opts.dir ? join(opts.dir) : undefined, { extensions: { pg_trgm } });
     const db = drizzleLite(client);
     await migrateLite(db, { migrationsFolder });
-    database = { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
+    database = { db: db as unknown as Db, kind: 'pglite', pglite: client, views, close: () => client.close() };
   }
+  await ensureAppRole(database.db);
+  await syncViews(database.db, views, APP_ROLE);
   await applyRowLevelSecurity(database.db);
   return database;
+}
+
+/** The application role (a role belongs to the server, so another database may have made it already). */
+async function ensureAppRole(db: Db) {
+  await db.execute(
+    sql.raw(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`),
+  );
 }
 
 /**
@@ -64,11 +95,6 @@ export async function openDatabase(opts: { url?: string; dir?: string; poolSize?
  * anyone remembering to add a policy.
  */
 async function applyRowLevelSecurity(db: Db) {
-  await db.execute(
-    sql.raw(`DO $$ BEGIN
-      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`),
-  );
   await db.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`));
   await db.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`));
   const result = await db.execute<{ table_name: string; has_policy: boolean }>(sql`

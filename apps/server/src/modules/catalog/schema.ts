@@ -16,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, softDelete, tenantId, tenantKey } from '../../core/db/columns.ts';
+import { tenantScopedView } from '../../core/db/views.ts';
 
 /**
  * Catalogue master data (domain §3): categories, brands, suppliers, vendor sources, purchase
@@ -230,7 +231,7 @@ const money = (column: string) => numeric(column, { precision: 18, scale: 4, mod
 /**
  * The product master (domain §3.2). Deleted products go to the recycle area (soft delete);
  * their SKUs stay taken until cleared. `search_text` (SKU, names, variant SKUs) is what the
- * list filter searches, through a trigram index and the tenant-scoped view (migration 0008).
+ * list filter searches, through a trigram index and the tenant-scoped view (`productsScoped`).
  */
 export const products = pgTable(
   'catalog_products',
@@ -287,6 +288,14 @@ export const products = pgTable(
     index('catalog_products_created_ix').on(t.tenantId, t.creationTime),
   ],
 );
+
+/**
+ * The tenant's products, which the product list reads so that the trigram index serves its
+ * filter despite row-level security. Kept by code (core/db/views.ts), not by migrations. Where
+ * btree_gin / btree_gist are installed, tenant-leading indexes serve it too (hand-written
+ * migration 0002_catalog_products_tenant_indexes).
+ */
+export const productsScoped = tenantScopedView('catalog_products_scoped', products);
 
 /** One combination of purchase-attribute values, with its own SKU (domain §3.4). */
 export const productVariants = pgTable(

@@ -32,7 +32,7 @@ import {
   type ValidationErrorItem,
 } from './core/errors.ts';
 import { DomainEvents } from './core/events.ts';
-import { mountModules, registerDefinitions, seedTenant, startModules } from './core/kernel.ts';
+import { checkDefinitions, mountModules, registerDefinitions, seedTenant, startModules } from './core/kernel.ts';
 import { cultureFrom, t } from './core/localization/index.ts';
 import { type ModuleDefinition, resolveModules } from './core/module.ts';
 import type { Services } from './core/services.ts';
@@ -65,6 +65,7 @@ export async function buildApp(
   const modules = resolveModules(listed);
   // registered in the order listed (the order of groups on screen), then dependencies not listed
   registerDefinitions([...new Set([...listed, ...modules])]);
+  checkDefinitions(modules);
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -2,6 +2,7 @@ import type { ModuleDefinition } from './core/module.ts';
 import { abp } from './modules/abp/index.ts';
 import { account } from './modules/account/index.ts';
 import { auditing } from './modules/auditing/index.ts';
+import { backgroundJobs } from './modules/background-jobs/index.ts';
 import { catalog } from './modules/catalog/index.ts';
 import { features } from './modules/features/index.ts';
 import { files } from './modules/files/index.ts';
@@ -32,4 +33,5 @@ export const productModules: readonly ModuleDefinition[] = [
   files,
   catalog,
   abp,
+  backgroundJobs,
 ];

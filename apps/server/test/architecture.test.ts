@@ -126,6 +126,16 @@ describe('server architecture', () => {
     expect(cycles(withCycle)).toEqual([['core/a.ts', 'core/b.ts']]);
   });
 
+  it('declares every menu entry under a parent the product declares', () => {
+    const entries = resolveModules(productModules).flatMap((m) => m.menus ?? []);
+    const codes = new Set(entries.map((e) => e.code));
+    const orphans = entries
+      .map((e) => e.code)
+      .filter((code) => code.includes('.') && !codes.has(code.slice(0, code.lastIndexOf('.'))));
+    expect(orphans).toEqual([]);
+    expect(entries.length).toBeGreaterThan(20);
+  });
+
   it('keeps core free of modules and modules behind their index.ts and declared dependencies', () => {
     expect(forbiddenImports()).toEqual([]);
   });

@@ -23,6 +23,7 @@ describe('an app of a few modules', () => {
   it('runs exactly those modules and their dependencies, dependencies first', () => {
     expect(t.services.modules.map((m) => m.name)).toEqual([
       'settings',
+      'features',
       'identity',
       'tenants',
       'account',
@@ -30,7 +31,7 @@ describe('an app of a few modules', () => {
     ]);
   });
 
-  it('signs in on the host and on a tenant, and serves the users API', async () => {
+  it('signs in on the host and on a tenant, and serves the profile', async () => {
     const host = await signIn(t.app);
     const profile = await as(t.app, host.access_token)({ method: 'GET', url: '/api/identity/my-profile' });
     expect(profile.statusCode, profile.body).toBe(200);

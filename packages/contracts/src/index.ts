@@ -1,3 +1,4 @@
 export * from './constants.ts';
+export * from './jobs/permissions.ts';
 export * from './paging.ts';
 export * from './permissions.ts';

@@ -1,135 +1,58 @@
 /**
- * The permission registry shared by server and web. Each group lists permissions with
- * their parent and the side (host, tenant or both) that may hold them. Display names
- * live in the server's localization resources under `Permission:<name>`.
+ * How modules declare permissions, shared by server and web. Each module declares its group in
+ * `<module>/permissions.ts`: permissions with their parent, the side (host, tenant or both) that
+ * may hold them and their display names; the server's kernel registers the groups of the modules
+ * it runs (and their texts, resource `Permissions`).
  */
 export type MultiTenancySide = 'host' | 'tenant' | 'both';
+
+/** A display name: English, then Chinese. */
+export type DisplayName = readonly [en: string, zh: string];
 
 export interface PermissionDefinition {
   name: string;
   parent?: string;
   side: MultiTenancySide;
+  displayName?: DisplayName;
 }
 
 export interface PermissionGroupDefinition {
   name: string;
+  displayName: DisplayName;
   permissions: PermissionDefinition[];
 }
 
 /** Builds a parent permission plus its CRUD-style children in one line. */
-function withChildren(name: string, children: string[], side: MultiTenancySide = 'both'): PermissionDefinition[] {
+export function withChildren(
+  name: string,
+  children: string[],
+  side: MultiTenancySide = 'both',
+): PermissionDefinition[] {
   return [{ name, side }, ...children.map((c) => ({ name: `${name}.${c}`, parent: name, side }))];
 }
 
-const CRUD = ['Create', 'Update', 'Delete'];
+export const CRUD = ['Create', 'Update', 'Delete'];
 
-export const identityPermissions: PermissionGroupDefinition = {
-  name: 'AbpIdentity',
-  permissions: [
-    ...withChildren('AbpIdentity.Users', [
-      ...CRUD,
-      'ManagePermissions',
-      'ManageClaims',
-      'ManageOrganizationUnits',
-      'Impersonation',
-    ]),
-    ...withChildren('AbpIdentity.Roles', [...CRUD, 'ManagePermissions', 'ManageClaims', 'ManageMenus']),
-    ...withChildren('AbpIdentity.OrganizationUnits', ['ManageOrganizationUnits', 'ManageMembers', 'ManageRoles']),
-    ...withChildren('AbpIdentity.IdentityClaimTypes', CRUD),
-  ],
+/** Children named like CRUD actions share their text. */
+const ACTION_NAMES: Record<string, DisplayName> = {
+  Create: ['Create', '新增'],
+  Update: ['Edit', '编辑'],
+  Delete: ['Delete', '删除'],
 };
 
-export const tenantManagementPermissions: PermissionGroupDefinition = {
-  name: 'AbpTenantManagement',
-  permissions: withChildren(
-    'AbpTenantManagement.Tenants',
-    [...CRUD, 'ManageFeatures', 'ManageConnectionStrings'],
-    'host',
-  ),
-};
-
-export const settingManagementPermissions: PermissionGroupDefinition = {
-  name: 'AbpSettingManagement',
-  permissions: withChildren('AbpSettingManagement.Settings', ['Manager']),
-};
-
-export const featureManagementPermissions: PermissionGroupDefinition = {
-  name: 'FeatureManagement',
-  permissions: [{ name: 'FeatureManagement.ManageHostFeatures', side: 'host' }],
-};
-
-export const auditingPermissions: PermissionGroupDefinition = {
-  name: 'AbpAuditing',
-  permissions: [
-    ...withChildren('AbpAuditing.AuditLog', ['Delete']),
-    ...withChildren('AbpAuditing.SecurityLog', ['Delete']),
-  ],
-};
-
-export const apiGatewayPermissions: PermissionGroupDefinition = {
-  name: 'ApiGateway',
-  permissions: [
-    ...withChildren('ApiGateway.RouteGroup', CRUD),
-    ...withChildren('ApiGateway.Global', CRUD),
-    ...withChildren('ApiGateway.Route', CRUD),
-    ...withChildren('ApiGateway.DynamicRoute', CRUD),
-    ...withChildren('ApiGateway.AggregateRoute', CRUD),
-    { name: 'ApiGateway.Menus', side: 'both' },
-  ],
-};
-
-export const menusPermissions: PermissionGroupDefinition = {
-  name: 'Platform',
-  permissions: [
-    ...withChildren('Platform.Layout', CRUD),
-    ...withChildren('Platform.Menus', [...CRUD, 'ManageRoles', 'ManageUsers']),
-  ],
-};
-
-export const identityServerPermissions: PermissionGroupDefinition = {
-  name: 'AbpIdentityServer',
-  permissions: [
-    ...withChildren('AbpIdentityServer.Clients', CRUD, 'host'),
-    ...withChildren('AbpIdentityServer.ApiResources', CRUD, 'host'),
-    ...withChildren('AbpIdentityServer.IdentityResources', CRUD, 'host'),
-  ],
-};
-
-export const notificationsPermissions: PermissionGroupDefinition = {
-  name: 'Notifications',
-  permissions: withChildren('Notifications.Notification', ['Send']),
-};
-
-export const catalogPermissions: PermissionGroupDefinition = {
-  // Catalogue master data is tenant business data; the pages also need AbpSettingManagement.Settings (spec §6).
-  name: 'Catalog',
-  permissions: [
-    ...withChildren('Catalog.Categories', CRUD, 'tenant'),
-    ...withChildren('Catalog.Brands', CRUD, 'tenant'),
-    ...withChildren('Catalog.Suppliers', CRUD, 'tenant'),
-    ...withChildren('Catalog.VendorSources', CRUD, 'tenant'),
-    ...withChildren('Catalog.PurchaseAttributes', CRUD, 'tenant'),
-    ...withChildren('Catalog.ScreenAttributes', CRUD, 'tenant'),
-    ...withChildren('Catalog.AttributeGroups', CRUD, 'tenant'),
-    ...withChildren('Catalog.Products', [...CRUD, 'Approve'], 'tenant'),
-  ],
-};
-
-/** Every group, for the web (the server builds its registry from the modules it runs). */
-export const permissionGroups: PermissionGroupDefinition[] = [
-  identityPermissions,
-  tenantManagementPermissions,
-  settingManagementPermissions,
-  featureManagementPermissions,
-  auditingPermissions,
-  apiGatewayPermissions,
-  menusPermissions,
-  identityServerPermissions,
-  notificationsPermissions,
-  catalogPermissions,
-];
-
-export const allPermissions: PermissionDefinition[] = permissionGroups.flatMap((g) => g.permissions);
+/** The group with each permission's display name: from `names`, else its CRUD action's. */
+export function withDisplayNames(
+  group: PermissionGroupDefinition,
+  names: Record<string, DisplayName>,
+): PermissionGroupDefinition {
+  return {
+    ...group,
+    permissions: group.permissions.map((p) => ({
+      ...p,
+      displayName: names[p.name] ?? (p.parent ? ACTION_NAMES[p.name.slice(p.parent.length + 1)] : undefined),
+    })),
+  };
+}
 
 export const Permissions = {
   Users: 'AbpIdentity.Users',

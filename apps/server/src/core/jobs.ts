@@ -102,6 +102,92 @@ export interface JobsOptions {
   tuning?: { superviseIntervalSeconds?: number; monitorIntervalSeconds?: number };
 }
 
+/** How far a run has got, as the administration page and the user's live hub read it. */
+export interface ProgressReading {
+  percent: number | null;
+  message: string | null;
+}
+
+/**
+ * Reads a run's progress value: `{ percent, message }` (what `progress()` writes) or
+ * `{ done, total }`; anything else counts as progress without a percentage.
+ */
+export function readProgress(value: unknown): ProgressReading | null {
+  if (value === null || value === undefined) return null;
+  const v = (typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  let percent: number | null = null;
+  if (typeof v.percent === 'number' && Number.isFinite(v.percent)) percent = v.percent;
+  else if (typeof v.done === 'number' && typeof v.total === 'number' && v.total > 0) percent = (v.done / v.total) * 100;
+  return {
+    percent: percent === null ? null : Math.round(Math.min(100, Math.max(0, percent)) * 10) / 10,
+    message: typeof v.message === 'string' ? v.message.slice(0, 500) : null,
+  };
+}
+
+/**
+ * Reports a run's progress as a percentage (0–100) with an optional line of text, for the
+ * background jobs page and, when the job's data names a `userId`, that user's live hub.
+ * Resolves `false` once the run no longer holds the job (see `JobRun.progress`).
+ */
+export function progress(run: Pick<JobRun<unknown>, 'progress'>, percent: number, message?: string): Promise<boolean> {
+  const clamped = Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
+  return run.progress(message === undefined ? { percent: clamped } : { percent: clamped, message });
+}
+
+/** A run of this process moved on: reported progress, completed, or failed this attempt. */
+export interface JobProgressNotice {
+  id: string;
+  name: string;
+  /** The job's data (may carry `userId` and `tenantId` of the user it runs for). */
+  data: unknown;
+  state: 'active' | 'completed' | 'failed';
+  progress: ProgressReading | null;
+}
+export type JobProgressListener = (notice: JobProgressNotice) => void;
+
+/** Counts of one queue's stored jobs by state, and its schedule. */
+export interface QueueSummary {
+  name: string;
+  /** Cron expression (UTC) the queue recurs on, or null. */
+  schedule: string | null;
+  counts: Record<JobStateName, number>;
+}
+
+/** What the administration lists: newest first unless ordered otherwise. */
+export interface JobListInput {
+  name?: string;
+  state?: JobStateName;
+  order?: { field: JobOrderField; desc: boolean }[];
+  skip: number;
+  take: number;
+}
+export type JobOrderField = 'createdOn' | 'startedOn' | 'completedOn' | 'name' | 'state';
+
+/** A stored job as the list reads it (`output` is the progress, result or error as pg-boss keeps it). */
+export interface JobRow {
+  id: string;
+  name: string;
+  state: JobStateName;
+  data: unknown;
+  output: unknown;
+  retryCount: number;
+  retryLimit: number;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+}
+
+const ORDER_COLUMNS: Record<JobOrderField, string> = {
+  createdOn: 'created_on',
+  startedOn: 'started_on',
+  completedOn: 'completed_on',
+  name: 'name',
+  state: 'state',
+};
+const STATES: readonly JobStateName[] = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'];
+/** pg-boss's own queues (`__pgboss__send-it`…) are not the application's. */
+const OWN_QUEUES = `name NOT LIKE '\\_\\_pgboss\\_\\_%'`;
+
 /**
  * Durable background jobs on pg-boss, in the application's own database: PostgreSQL through a
  * small pool of pg-boss's own, or the embedded PGlite through pg-boss's PGlite adapter. Jobs,
@@ -122,6 +208,7 @@ export class Jobs {
   private log: JobsLog;
   private stopping = new AbortController();
   private defined = new Set<string>();
+  private progressListeners = new Set<JobProgressListener>();
 
   private constructor(boss: PgBoss, opts: JobsOptions) {
     this.boss = boss;
@@ -179,14 +266,18 @@ export class Jobs {
           progress: async (value) => {
             const held = await this.recordProgress(name, job.id, job.retryCount, value);
             if (!held) lost.abort(new Error('job no longer held by this run'));
+            else this.notify({ id: job.id, name, data: job.data, state: 'active', progress: readProgress(value) });
             return held;
           },
         };
         try {
-          return await handler(run);
+          const result = await handler(run);
+          this.notify({ id: job.id, name, data: job.data, state: 'completed', progress: null });
+          return result;
         } catch (err) {
           // the payload may carry personal data: only the job is named
           this.log.warn({ err, job: job.id, queue: name, retryCount: job.retryCount }, 'job failed');
+          this.notify({ id: job.id, name, data: job.data, state: 'failed', progress: null });
           throw err;
         }
       },
@@ -247,6 +338,135 @@ export class Jobs {
     if (!job || !['created', 'retry', 'active'].includes(job.state)) return false;
     await this.boss.cancel(name, id);
     return (await this.get(name, id))?.state === 'cancelled';
+  }
+
+  /**
+   * Calls `listener` when a run of this process reports progress, completes or fails an attempt
+   * (the live hub pushes it to the user the job runs for). Returns the function that stops it.
+   */
+  onProgress(listener: JobProgressListener): () => void {
+    this.progressListeners.add(listener);
+    return () => {
+      this.progressListeners.delete(listener);
+    };
+  }
+
+  /** The application's queues (pg-boss's own left out), their stored jobs counted by state, and schedules. */
+  async queues(): Promise<QueueSummary[]> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT q.name, s.cron, j.state::text AS state, count(j.id)::int AS n
+         FROM ${JOBS_SCHEMA}.queue q
+         LEFT JOIN ${JOBS_SCHEMA}.job j ON j.name = q.name
+         LEFT JOIN ${JOBS_SCHEMA}.schedule s ON s.name = q.name AND s.key = ''
+        WHERE q.${OWN_QUEUES}
+        GROUP BY q.name, s.cron, j.state
+        ORDER BY q.name`,
+    );
+    const byName = new Map<string, QueueSummary>();
+    for (const r of rows as { name: string; cron: string | null; state: JobStateName | null; n: number }[]) {
+      let q = byName.get(r.name);
+      if (!q) {
+        q = {
+          name: r.name,
+          schedule: r.cron,
+          counts: Object.fromEntries(STATES.map((st) => [st, 0])) as QueueSummary['counts'],
+        };
+        byName.set(r.name, q);
+      }
+      if (r.state) q.counts[r.state] = Number(r.n);
+    }
+    return [...byName.values()];
+  }
+
+  /** Stored jobs of every queue (or one), optionally of one state, newest first by default. */
+  async list(input: JobListInput): Promise<{ totalCount: number; items: JobRow[] }> {
+    const where = [`${OWN_QUEUES}`];
+    const params: unknown[] = [];
+    if (input.name) {
+      params.push(input.name);
+      where.push(`name = $${params.length}`);
+    }
+    if (input.state) {
+      params.push(input.state);
+      where.push(`state = $${params.length}::${JOBS_SCHEMA}.job_state`);
+    }
+    // only known columns reach the SQL text; the id last keeps pages stable among equal times
+    const order = (input.order?.length ? input.order : [{ field: 'createdOn' as const, desc: true }])
+      .map((o) => `${ORDER_COLUMNS[o.field]} ${o.desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`)
+      .concat('id DESC')
+      .join(', ');
+    const filter = where.join(' AND ');
+    const db = this.boss.getDb();
+    const { rows } = await db.executeSql(
+      `SELECT id, name, state::text AS state, data, output, retry_count, retry_limit, created_on, started_on,
+              completed_on, count(*) OVER () AS total
+         FROM ${JOBS_SCHEMA}.job WHERE ${filter}
+        ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, input.take, input.skip],
+    );
+    type Row = {
+      id: string;
+      name: string;
+      state: JobStateName;
+      data: unknown;
+      output: unknown;
+      retry_count: number;
+      retry_limit: number;
+      created_on: Date | string;
+      started_on: Date | string | null;
+      completed_on: Date | string | null;
+      total: number | string;
+    };
+    const list = rows as Row[];
+    let totalCount = list.length ? Number(list[0].total) : 0;
+    if (!list.length && input.skip > 0) {
+      // past the last page: the window count had no row to ride on
+      const counted = await db.executeSql(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE ${filter}`, params);
+      totalCount = Number((counted.rows[0] as { n: number }).n);
+    }
+    const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+    return {
+      totalCount,
+      items: list.map((r) => ({
+        id: r.id,
+        name: r.name,
+        state: r.state,
+        data: r.data,
+        output: r.output,
+        retryCount: r.retry_count,
+        retryLimit: r.retry_limit,
+        createdOn: new Date(r.created_on),
+        startedOn: date(r.started_on),
+        completedOn: date(r.completed_on),
+      })),
+    };
+  }
+
+  /** Whether the application has a queue of this name (pg-boss's own do not count). */
+  async hasQueue(name: string): Promise<boolean> {
+    if (name.startsWith('__pgboss__')) return false;
+    return (await this.boss.getQueue(name)) !== null;
+  }
+
+  /**
+   * Runs a failed job again (one more attempt than it had). False when there is no such job or it
+   * has not failed.
+   */
+  async retry(name: string, id: string): Promise<boolean> {
+    const job = await this.get(name, id);
+    if (job?.state !== 'failed') return false;
+    await this.boss.retry(name, id);
+    return (await this.get(name, id))?.state === 'retry';
+  }
+
+  private notify(notice: JobProgressNotice) {
+    for (const listener of this.progressListeners) {
+      try {
+        listener(notice);
+      } catch (err) {
+        this.log.warn({ err, job: notice.id, queue: notice.name }, 'job progress listener failed');
+      }
+    }
   }
 
   /** Stops fetching, waits briefly for running handlers, and closes pg-boss's own pool (not the app's). */

@@ -27,6 +27,33 @@ export function registerDefinitions(modules: readonly ModuleDefinition[]) {
   }
 }
 
+/**
+ * Checks what the modules declare together, before anything starts: menu codes unique, each
+ * permission a menu names defined by a running module. (An entry whose parent no running module
+ * declares is simply not seeded: an app of a few modules has no administration group.)
+ */
+export function checkDefinitions(modules: readonly ModuleDefinition[]) {
+  const problems: string[] = [];
+  const owner = new Map<string, string>();
+  for (const m of modules) {
+    for (const entry of m.menus ?? []) {
+      const other = owner.get(entry.code);
+      if (other) problems.push(`menu code ${entry.code} is declared by ${other} and ${m.name}`);
+      owner.set(entry.code, m.name);
+    }
+  }
+  for (const m of modules) {
+    for (const entry of m.menus ?? []) {
+      const named = [entry.meta.permission ?? [], entry.meta.permissions ?? []].flat();
+      // a group lists the permissions of its children: it shows if any of them is held
+      if (named.length && !named.some((p) => permissionDefinition(p))) {
+        problems.push(`menu ${entry.code} (${m.name}) names no defined permission: ${named.join(', ')}`);
+      }
+    }
+  }
+  if (problems.length) throw new Error(`Module definitions do not fit together:\n${problems.join('\n')}`);
+}
+
 /** Starts the modules, dependencies first: event subscriptions, then ports and jobs. */
 export async function startModules(services: Services, modules: readonly ModuleDefinition[]) {
   for (const m of modules) m.events?.(services);

@@ -17,6 +17,44 @@ export interface TenantSeedOptions {
   adminEmail?: string;
 }
 
+/** How a menu entry shows in the web app (stored as JSON with the menu). */
+export interface MenuMeta {
+  title?: string;
+  icon?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  noCache?: boolean;
+  affix?: boolean;
+  breadcrumb?: boolean;
+  activeMenu?: string;
+  roles?: string[];
+  /** Shown when the user holds this permission (or any of `permissions`). */
+  permission?: string;
+  permissions?: string[];
+  [key: string]: unknown;
+}
+
+/** A menu entry a module declares; its parent is the entry whose code is this code's prefix. */
+export interface MenuDefinition {
+  /** Dot-joined 5-digit units, e.g. `00003.00001`; unique across modules. */
+  code: string;
+  name: string;
+  /** zh-Hans text shown in menu management (the sidebar localizes `meta.title`). */
+  displayName: string;
+  path: string;
+  /** The web page key (`features/<f>/index.ts` declares which keys it serves), or `Layout` for a group. */
+  component: string;
+  redirect?: string;
+  meta: MenuMeta;
+  isPublic?: boolean;
+  sort?: number;
+  platformType?: number;
+  /** Only seeded on the host (e.g. tenant management). */
+  hostOnly?: boolean;
+  /** Roles linked to the entry (default: `admin`, unless public). */
+  roles?: string[];
+}
+
 /** Seeds a tenant (`tenant`) or the host (`null`); idempotent, as it runs on every start. */
 export type Seeder = (services: Services, tenant: CurrentTenant | null, options: TenantSeedOptions) => Promise<void>;
 
@@ -39,6 +77,8 @@ export interface ModuleDefinition {
   settings?: readonly SettingGroupDefinition[];
   /** Feature groups this module defines (the features module stores and serves the values). */
   features?: readonly FeatureGroupDefinition[];
+  /** Menu entries of the module's pages (the menus module seeds them for every tenant and the host). */
+  menus?: readonly MenuDefinition[];
   /** Subscribes to other modules' domain events (`services.events.on`), before anything runs. */
   events?: (services: Services) => void;
   /**

@@ -1,5 +1,6 @@
 import { auditing } from '../features/auditing/index.ts';
 import { auth } from '../features/auth/index.ts';
+import { backgroundJobs } from '../features/background-jobs/index.ts';
 import { dashboard } from '../features/dashboard/index.ts';
 import { errors } from '../features/errors/index.ts';
 import { identity } from '../features/identity/index.ts';
@@ -41,6 +42,7 @@ export const features: Feature[] = [
   menus,
   notifications,
   catalog,
+  backgroundJobs,
   auth,
   errors,
 ];

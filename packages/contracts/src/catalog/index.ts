@@ -2,5 +2,6 @@
 
 export * from './fields.ts';
 export * from './master-data.ts';
+export * from './permissions.ts';
 export * from './products.ts';
 export * from './vendors.ts';

@@ -2,6 +2,7 @@ import { auditingPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
 import { identity } from '../identity/index.ts';
 import { texts } from './locales.ts';
+import { menus } from './menus.ts';
 import routes from './routes.ts';
 
 /** Audit and security logs: every write is recorded; lists, details, export, clean-up. */
@@ -10,5 +11,6 @@ export const auditing = defineModule({
   dependsOn: [identity],
   texts,
   permissions: [auditingPermissions],
+  menus,
   routes,
 });

@@ -1,9 +1,10 @@
-import { catalogPermissions } from '@seller/contracts';
+import { catalogPermissions } from '@seller/contracts/catalog';
 import { defineModule } from '../../core/module.ts';
 import { files } from '../files/index.ts';
 import { settings } from '../settings/index.ts';
 import { subscribeToEvents } from './events.ts';
 import { texts } from './locales.ts';
+import { menus } from './menus.ts';
 import { texts as productTexts } from './product-locales.ts';
 import routes from './routes.ts';
 import { seedCatalogDemo } from './seed.ts';
@@ -17,6 +18,7 @@ export const catalog = defineModule({
   events: subscribeToEvents,
   permissions: [catalogPermissions],
   settings: [catalogSettings],
+  menus,
   routes,
   seedDemo: seedCatalogDemo,
 });

@@ -4,6 +4,7 @@ import { features } from '../features/index.ts';
 import { settings } from '../settings/index.ts';
 import { texts as adminTexts } from './admin-locales.ts';
 import { texts } from './locales.ts';
+import { menus } from './menus.ts';
 import routes from './routes.ts';
 import { seedIdentity } from './seed.ts';
 
@@ -37,6 +38,7 @@ export const identity = defineModule({
   dependsOn: [settings, features],
   texts: [...texts, ...adminTexts],
   permissions: [identityPermissions],
+  menus,
   routes,
   seedTenant: seedIdentity,
 });

@@ -3,6 +3,7 @@ import { defineModule } from '../../core/module.ts';
 import { identity } from '../identity/index.ts';
 import { subscribeToEvents } from './events.ts';
 import { texts } from './locales.ts';
+import { menus as menuEntries } from './menus.ts';
 import routes from './routes.ts';
 import { seedMenus } from './seed.ts';
 
@@ -13,6 +14,7 @@ export const menus = defineModule({
   texts,
   events: subscribeToEvents,
   permissions: [menusPermissions],
+  menus: menuEntries,
   routes,
   seedTenant: seedMenus,
 });

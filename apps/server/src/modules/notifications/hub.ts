@@ -1,11 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { type Culture, Cultures, HubPath, NotificationReadState } from '@seller/contracts';
+import { JOB_PROGRESS_EVENT, type JobProgressEvent } from '@seller/contracts/jobs/dto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
 import type { CurrentTenant } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
+import type { JobProgressNotice } from '../../core/jobs.ts';
 import { cultureFrom, isCulture, t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
 import type { UserNotificationDto } from './dto.ts';
@@ -54,6 +56,7 @@ export class NotificationHub implements LiveNotifications {
   private services: Services;
   private redis: Redis[] = [];
   private log: FastifyBaseLogger;
+  private stopJobProgress = () => {};
 
   private constructor(services: Services, io: Server, log: FastifyBaseLogger) {
     this.services = services;
@@ -92,6 +95,7 @@ export class NotificationHub implements LiveNotifications {
       );
     });
     io.on('connection', (socket) => hub.onConnection(socket));
+    hub.stopJobProgress = services.jobs.onProgress((notice) => hub.jobProgress(notice));
     return hub;
   }
 
@@ -179,6 +183,22 @@ export class NotificationHub implements LiveNotifications {
     this.io.to(userRoom(userId)).emit(STATE_EVENT, change);
   }
 
+  /**
+   * A job run on a user's behalf (its data names `userId`) moved on: tell that user's tabs. Only
+   * the job's id, queue, state and progress go out, never its data.
+   */
+  jobProgress(notice: JobProgressNotice) {
+    const userId = (notice.data as { userId?: unknown } | null)?.userId;
+    if (typeof userId !== 'string' || !UUID.test(userId)) return;
+    const event: JobProgressEvent = {
+      id: notice.id,
+      queue: notice.name,
+      state: notice.state,
+      progress: notice.progress,
+    };
+    this.io.to(userRoom(userId)).emit(JOB_PROGRESS_EVENT, event);
+  }
+
   /** Ends this node's connections (before the HTTP server closes, which waits for them). */
   disconnectLocal() {
     this.io.local.disconnectSockets(true);
@@ -186,6 +206,7 @@ export class NotificationHub implements LiveNotifications {
   }
 
   async close() {
+    this.stopJobProgress();
     await this.io.close();
     await Promise.all(this.redis.map((r) => r.quit().catch(() => r.disconnect())));
   }

@@ -6,6 +6,7 @@ import { settings } from '../settings/index.ts';
 import { tenants } from '../tenants/index.ts';
 import { notificationSettings } from './definitions.ts';
 import { texts } from './locales.ts';
+import { menus } from './menus.ts';
 import routes from './routes.ts';
 
 /** Notifications: definitions, subscriptions, sending, the live hub, retention. */
@@ -15,5 +16,6 @@ export const notifications = defineModule({
   texts,
   permissions: [notificationsPermissions],
   settings: [notificationSettings],
+  menus,
   routes,
 });

@@ -1,6 +1,6 @@
-import { allPermissions } from '@seller/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { allPermissionDefinitions } from '../../core/definitions/permissions.ts';
 import { allResources } from '../../core/localization/index.ts';
 import { createUser, token, userIdOf } from './test-support.ts';
 
@@ -65,7 +65,7 @@ describe('permission display names', () => {
   it('has an en and a zh-Hans text for every permission', () => {
     const en = allResources('en').Permissions;
     const zh = allResources('zh-Hans').Permissions;
-    for (const p of allPermissions) {
+    for (const p of allPermissionDefinitions()) {
       expect(en[`Permission:${p.name}`], p.name).toBeTruthy();
       expect(zh[`Permission:${p.name}`], p.name).toBeTruthy();
     }

@@ -9,6 +9,7 @@ import {
   timingSettings,
 } from './definitions.ts';
 import { texts } from './locales.ts';
+import { menus } from './menus.ts';
 import routes from './routes.ts';
 
 // The module's public API (what other modules may import).
@@ -20,5 +21,6 @@ export const settings = defineModule({
   texts: [...texts, settingErrorTexts],
   permissions: [settingManagementPermissions],
   settings: [appSettings, localizationSettings, timingSettings, identitySettings, accountSettings],
+  menus,
   routes,
 });

@@ -2,6 +2,7 @@ import { tenantManagementPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
 import { identity } from '../identity/index.ts';
 import { texts } from './locales.ts';
+import { menus } from './menus.ts';
 import routes from './routes.ts';
 import { ensureTenant, tenantSource } from './service.ts';
 
@@ -17,5 +18,6 @@ export const tenants = defineModule({
   texts,
   permissions: [tenantManagementPermissions],
   start: (services) => services.tenants.useSource(tenantSource(services)),
+  menus,
   routes,
 });

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 // the menus every tenant is seeded with: each page `component` key must open a page of this build
-import seed from '../../../../server/src/modules/menus/seed.ts?raw';
 import { buildPageLoaders, hasPage, registeredPages } from './page-registry.tsx';
 import { isGroupComponent } from './route-table.ts';
 import { staticLayoutMenus } from './static-routes.ts';
+
+// the menu entries every module declares (modules/<m>/menus.ts), as text
+const seed = Object.values(
+  import.meta.glob<string>('../../../../server/src/modules/*/menus.ts', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
+).join('\n');
 
 const seededKeys = [...new Set([...seed.matchAll(/\bcomponent:\s*'([^']+)'/g)].map((m) => m[1]!))];
 

@@ -33,6 +33,7 @@ export const productPages: ProductPage[] = [
     ['organization-unit', 'admin/organization-unit/index'],
     ['claim-type', 'admin/claim-type/index'],
     ['settings', 'admin/settings/index'],
+    ['background-jobs', 'background-jobs/index'],
   ]),
   ...group('/auditing', [
     ['audit-log', 'auditing/audit-log/index'],

@@ -1,5 +1,5 @@
 import { ClusterOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { GUEST, Permissions, permissionGroups } from '@seller/contracts/permissions';
+import { GUEST, Permissions } from '@seller/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
@@ -13,7 +13,6 @@ import { type Figure, fetchRoleCount, fetchUserCount } from '../api.ts';
 const PermissionChart = lazy(() => import('../components/PermissionChart.tsx'));
 
 /** Permission name → its group's name (the registry's groups, not the name's first segment). */
-const groupOf = new Map(permissionGroups.flatMap((g) => g.permissions.map((p) => [p.name, g.name] as const)));
 
 function FigureCard({
   testid,
@@ -58,7 +57,8 @@ export default function DashboardPage() {
   const byGroup = useMemo(() => {
     const counts = new Map<string, number>();
     for (const p of granted) {
-      const group = groupOf.get(p) ?? p.split('.')[0];
+      // a permission's group is the first part of its name (AbpIdentity.Users → AbpIdentity)
+      const group = p.split('.')[0];
       counts.set(group, (counts.get(group) ?? 0) + 1);
     }
     return [...counts]

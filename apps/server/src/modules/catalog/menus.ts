@@ -1,0 +1,156 @@
+import type { MenuDefinition } from '../../core/module.ts';
+
+/** The catalogue pages (codes are unique across modules; the kernel checks). */
+export const menus: MenuDefinition[] = [
+  // Catalogue master data: AbpSettingManagement.Settings gates the product pages (spec §6), and each
+  // page also needs the permission its API asks for.
+  {
+    code: '00008',
+    name: 'Product',
+    displayName: '商品管理',
+    path: '/product',
+    component: 'Layout',
+    meta: {
+      title: 'Menus::Product',
+      icon: 'product',
+      alwaysShow: true,
+      permission: 'AbpSettingManagement.Settings',
+      permissions: [
+        'Catalog.Categories',
+        'Catalog.Brands',
+        'Catalog.Suppliers',
+        'Catalog.VendorSources',
+        'Catalog.PurchaseAttributes',
+        'Catalog.ScreenAttributes',
+        'Catalog.AttributeGroups',
+        'Catalog.Products',
+      ],
+    },
+  },
+  {
+    code: '00008.00001',
+    name: 'Catalog',
+    displayName: '商品分类',
+    path: 'catalog',
+    component: 'catalog/categories/index',
+    meta: {
+      title: 'Menus::Catalog',
+      icon: 'tree',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.Categories'],
+    },
+  },
+  {
+    code: '00008.00002',
+    name: 'Brand',
+    displayName: '品牌管理',
+    path: 'brach',
+    component: 'catalog/brands/index',
+    meta: {
+      title: 'Menus::Brands',
+      icon: 'tag',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.Brands'],
+    },
+  },
+  {
+    code: '00008.00003',
+    name: 'Supplier',
+    displayName: '供应商管理',
+    path: 'supplier',
+    component: 'catalog/suppliers/index',
+    meta: {
+      title: 'Menus::Suppliers',
+      icon: 'shop',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.Suppliers'],
+    },
+  },
+  {
+    code: '00008.00004',
+    name: 'VendorSource',
+    displayName: '货源平台',
+    path: 'vendor-source',
+    component: 'catalog/vendor-sources/index',
+    meta: {
+      title: 'Menus::VendorSources',
+      icon: 'link',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.VendorSources'],
+    },
+  },
+  {
+    code: '00008.00005',
+    name: 'PurchaseAttributes',
+    displayName: '采购属性',
+    path: 'purchase-attributes',
+    component: 'catalog/purchase-attributes/index',
+    meta: {
+      title: 'Menus::PurchaseAttributes',
+      icon: 'list',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.PurchaseAttributes'],
+    },
+  },
+  {
+    code: '00008.00006',
+    name: 'ScreenAttributes',
+    displayName: '筛选属性',
+    path: 'screen-attributes',
+    component: 'catalog/screen-attributes/index',
+    meta: {
+      title: 'Menus::ScreenAttributes',
+      icon: 'table',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.ScreenAttributes'],
+    },
+  },
+  {
+    code: '00008.00007',
+    name: 'AttributesGroup',
+    displayName: '属性组',
+    path: 'attributes-group',
+    component: 'catalog/attribute-groups/index',
+    meta: {
+      title: 'Menus::AttributeGroups',
+      icon: 'component',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.AttributeGroups'],
+    },
+  },
+  {
+    code: '00008.00008',
+    name: 'ProductList',
+    displayName: '商品列表',
+    path: 'productList',
+    component: 'catalog/products/index',
+    meta: {
+      title: 'Menus::ProductList',
+      icon: 'goods',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.Products'],
+    },
+  },
+  {
+    code: '00008.00009',
+    name: 'ProductRecycle',
+    displayName: '回收站',
+    path: 'recycle',
+    component: 'catalog/recycle/index',
+    meta: {
+      title: 'Menus::ProductRecycle',
+      icon: 'database',
+      permission: 'AbpSettingManagement.Settings',
+      permissions: ['Catalog.Products.Delete'],
+    },
+  },
+  // Spec §6: product-detail needs no role; it is reached from the list, not the sidebar.
+  {
+    code: '00008.00010',
+    name: 'ProductDetail',
+    displayName: '商品详情',
+    path: 'product-detail',
+    component: 'catalog/product-detail/index',
+    meta: { title: 'Menus::ProductDetail', hidden: true, activeMenu: '/product/productList' },
+  },
+];

@@ -1,0 +1,52 @@
+/**
+ * Background jobs page: the host administrator finds it in the sidebar under administration and
+ * sees the notification retention queue with its hourly schedule and the job list; a tenant
+ * administrator has no such entry and is refused the path (401 page). Screenshot in e2e/artifacts/.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { ADMIN, artifact, expectPageShown, pathOf, signIn, text, withPage } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(
+  async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  },
+  { timeout: 150_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the host administrator opens the background jobs page from the sidebar', async (t) => {
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, { tenant: '', ...ADMIN });
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByText('系统管理', { exact: false }).first().click();
+    await sidebar.getByText('后台作业').click();
+    await page.waitForURL((u) => u.pathname === '/admin/background-jobs');
+    await expectPageShown(page);
+    const retention = page.getByTestId('queue-notifications.retention');
+    await retention.waitFor();
+    assert.match(await text(retention), /0 \* \* \* \*/);
+    await page.getByTestId('jobs').waitFor();
+    await page.screenshot({ path: artifact('background-jobs.png'), fullPage: true });
+  });
+});
+
+test('a tenant administrator has no background jobs page', async (t) => {
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, { tenant: 'demo', ...ADMIN });
+    assert.equal(await page.getByTestId('sidebar').getByText('后台作业').count(), 0);
+    await page.goto(`${server.url}/admin/background-jobs`);
+    await page.getByTestId('page-401').waitFor();
+    assert.equal(pathOf(page), '/admin/background-jobs');
+  });
+});

@@ -4,6 +4,7 @@ export * from './features/permissions.ts';
 export * from './identity/permissions.ts';
 export * from './identity-server/permissions.ts';
 export * from './jobs/permissions.ts';
+export * from './logistics/permissions.ts';
 export * from './menus/permissions.ts';
 export * from './notifications/permissions.ts';
 export * from './paging.ts';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by every module's schemas. A module's own messages are text keys
+ * (`Catalog::…`, `Logistics::…`): the server localizes them in its 400 answers, the web forms when
+ * they show them under a field.
+ */
+
+export const emptyToNull = (v: unknown) => (typeof v === 'string' ? v.trim() || null : v === undefined ? null : v);
+export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+export const trimmedOrUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v));
+
+export const text = (max: number) => z.string().trim().min(1).max(max);
+export const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().max(max).nullable());
+export const guid = z.guid();
+export const optionalGuid = z.preprocess((v) => (v === '' || v === undefined ? null : v), guid.nullable());
+export const sort = z.number().int().min(-100000).max(100000).default(0);
+export const stamp = { concurrencyStamp: z.string().max(40).optional() };
+
+/** `a,b` or a repeated query parameter → trimmed, non-empty items. */
+export const commaList = (v: unknown) =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v])
+    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The audit members of an entity's output. */
+export const audit = {
+  creationTime: z.date(),
+  creatorId: z.string().nullable(),
+  lastModificationTime: z.date().nullable(),
+  lastModifierId: z.string().nullable(),
+  concurrencyStamp: z.string(),
+};
+
+/**
+ * An output schema's value as it travels in JSON: the server's `Date` members arrive as ISO
+ * strings. `Json<z.infer<typeof brandDto>>` is what a client reads.
+ */
+export type Json<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Json<U>[]
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T;

@@ -8,6 +8,7 @@ import { features } from './modules/features/index.ts';
 import { files } from './modules/files/index.ts';
 import { identity } from './modules/identity/index.ts';
 import { identityServer } from './modules/identity-server/index.ts';
+import { logistics } from './modules/logistics/index.ts';
 import { menus } from './modules/menus/index.ts';
 import { notifications } from './modules/notifications/index.ts';
 import { permissionManagement } from './modules/permission-management/index.ts';
@@ -32,6 +33,7 @@ export const productModules: readonly ModuleDefinition[] = [
   notifications,
   files,
   catalog,
+  logistics,
   abp,
   backgroundJobs,
 ];

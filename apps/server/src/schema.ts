@@ -7,6 +7,7 @@ export * from './modules/features/schema.ts';
 export * from './modules/identity/schema.ts';
 export * from './modules/identity-server/impersonation-schema.ts';
 export * from './modules/identity-server/schema.ts';
+export * from './modules/logistics/warehouses/schema.ts';
 export * from './modules/menus/schema.ts';
 export * from './modules/notifications/schema.ts';
 export * from './modules/permission-management/schema.ts';

@@ -1,0 +1,211 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
+import { createUser, token } from '../../permission-management/test-support.ts';
+
+const url = '/api/logistics/warehouses';
+
+let t: TestApp;
+let demoAdmin: string;
+let otherAdmin: string;
+let nobody: string;
+let reader: string;
+
+type Row = { id: string; code: string; isDefault: boolean; concurrencyStamp: string; [k: string]: unknown };
+
+const call = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+  as(t.app, who)({ method, url: path, payload });
+const list = async (who: string) => (await call(who, 'GET', `${url}/all`)).json().items as Row[];
+const defaults = async (who: string) => (await list(who)).filter((w) => w.isDefault).map((w) => w.code);
+const create = async (who: string, body: object) => {
+  const res = await call(who, 'POST', url, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Row;
+};
+const warehouse = (code: string, extra: object = {}) => ({
+  code,
+  name: `仓库 ${code}`,
+  type: 'THIRD_PARTY',
+  countryCode: 'TH',
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.services, t.demo, 'nobody', ['salesman']);
+  await createUser(t.services, t.demo, 'reader');
+  demoAdmin = await token(t.app, 'demo');
+  otherAdmin = await token(t.app, 'other');
+  const readerId = (await call(demoAdmin, 'GET', '/api/identity/users?filter=reader')).json().items[0].id;
+  const granted = await call(
+    demoAdmin,
+    'PUT',
+    `/api/permission-management/permissions?providerName=U&providerKey=${readerId}`,
+    { permissions: [{ name: 'Logistics.Warehouses', isGranted: true }] },
+  );
+  expect(granted.statusCode).toBe(204);
+  nobody = await token(t.app, 'demo', 'nobody');
+  reader = await token(t.app, 'demo', 'reader');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('warehouses', () => {
+  it('are seeded for demo, with Shenzhen as the default, and not for other', async () => {
+    const seeded = await list(demoAdmin);
+    expect(seeded.map((w) => [w.code, w.type, w.countryCode, w.isDefault])).toEqual([
+      ['MY-01', 'OVERSEAS', 'MY', false],
+      ['SZ-01', 'OWN', 'CN', true],
+    ]);
+    expect(await list(otherAdmin)).toEqual([]);
+  });
+
+  it('are created, read, listed, updated (stamp checked) and deleted', async () => {
+    const row = await create(
+      demoAdmin,
+      warehouse('BKK-01', { address: ' Bangna ', contact: { name: '', phone: '' }, isActive: false }),
+    );
+    expect(row).toMatchObject({ code: 'BKK-01', address: 'Bangna', contact: null, isDefault: false, isActive: false });
+    expect(row.creatorId).toBeTruthy();
+    expect((await call(demoAdmin, 'GET', `${url}/${row.id}`)).json()).toMatchObject({ id: row.id, code: 'BKK-01' });
+    const page = await call(demoAdmin, 'GET', `${url}?filter=bkk&sorting=name desc&maxResultCount=5`);
+    expect(page.json()).toMatchObject({ totalCount: 1, items: [{ id: row.id }] });
+
+    const change = warehouse('BKK-01', { name: '曼谷仓', contact: { name: 'Somchai', phone: '+66 2 000 0000' } });
+    const stale = await call(demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp: 'f'.repeat(32) });
+    expect(stale.statusCode).toBe(409);
+    const updated = await call(demoAdmin, 'PUT', `${url}/${row.id}`, {
+      ...change,
+      concurrencyStamp: row.concurrencyStamp,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({
+      name: '曼谷仓',
+      contact: { name: 'Somchai', phone: '+66 2 000 0000' },
+      isActive: true,
+    });
+    expect(updated.json().lastModifierId).toBeTruthy();
+
+    expect((await call(demoAdmin, 'DELETE', `${url}/${row.id}`)).statusCode).toBe(204);
+    expect((await call(demoAdmin, 'GET', `${url}/${row.id}`)).statusCode).toBe(404);
+    expect(await defaults(demoAdmin)).toEqual(['SZ-01']);
+  });
+
+  it('keep exactly one default per tenant', async () => {
+    // tenant other has none: the first becomes the default whatever the form says
+    const first = await create(otherAdmin, warehouse('A-1', { isDefault: false }));
+    expect(first.isDefault).toBe(true);
+    const second = await create(otherAdmin, warehouse('A-2'));
+    expect(second.isDefault).toBe(false);
+    const third = await create(otherAdmin, warehouse('A-3', { isDefault: true }));
+    expect(third.isDefault).toBe(true);
+    expect(await defaults(otherAdmin)).toEqual(['A-3']);
+    // the previous default changed, so a form opened on it before is stale
+    const stale = await call(otherAdmin, 'PUT', `${url}/${first.id}`, {
+      ...warehouse('A-1', { isDefault: true }),
+      concurrencyStamp: first.concurrencyStamp,
+    });
+    expect(stale.statusCode).toBe(409);
+
+    // setting another one as default on update
+    const made = await call(otherAdmin, 'PUT', `${url}/${second.id}`, warehouse('A-2', { isDefault: true }));
+    expect(made.json().isDefault).toBe(true);
+    expect(await defaults(otherAdmin)).toEqual(['A-2']);
+
+    // the default is replaced, never unset
+    const unset = await call(otherAdmin, 'PUT', `${url}/${second.id}`, warehouse('A-2', { isDefault: false }));
+    expect(unset.statusCode).toBe(400);
+    expect(members(unset)).toEqual(['isDefault']);
+    expect(await defaults(otherAdmin)).toEqual(['A-2']);
+
+    // deleting the default promotes the oldest remaining one
+    expect((await call(otherAdmin, 'DELETE', `${url}/${second.id}`)).statusCode).toBe(204);
+    expect(await defaults(otherAdmin)).toEqual(['A-1']);
+    expect((await call(otherAdmin, 'DELETE', `${url}/${third.id}`)).statusCode).toBe(204);
+    expect(await defaults(otherAdmin)).toEqual(['A-1']);
+    expect((await call(otherAdmin, 'DELETE', `${url}/${first.id}`)).statusCode).toBe(204);
+    expect(await list(otherAdmin)).toEqual([]);
+    // demo's default is untouched throughout
+    expect(await defaults(demoAdmin)).toEqual(['SZ-01']);
+  });
+
+  it('answer 400 naming the field for a taken code and bad input, writing nothing', async () => {
+    const taken = await as(t.app, demoAdmin, 'zh-Hans')({ method: 'POST', url, payload: warehouse('SZ-01') });
+    expect(taken.statusCode).toBe(400);
+    expect(members(taken)).toEqual(['code']);
+    expect(taken.json().error.validationErrors[0].message).toContain('已存在');
+
+    const bad = await call(demoAdmin, 'POST', url, {
+      code: 'sz-02',
+      name: '',
+      type: 'WAREHOUSE',
+      countryCode: 'XYZ',
+      contact: { phone: 'call me' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(members(bad).sort()).toEqual(['code', 'contact.phone', 'countryCode', 'name', 'type']);
+    for (const countryCode of ['cn', 'C1', '']) {
+      expect(members(await call(demoAdmin, 'POST', url, warehouse('X-1', { countryCode })))).toEqual(['countryCode']);
+    }
+    expect((await list(demoAdmin)).map((w) => w.code)).toEqual(['MY-01', 'SZ-01']);
+  });
+
+  it('answer 404 for another tenant’s warehouse and leave it unchanged', async () => {
+    const theirs = await create(otherAdmin, warehouse('THEIRS-1'));
+    expect((await call(demoAdmin, 'GET', `${url}/${theirs.id}`)).statusCode).toBe(404);
+    expect((await call(demoAdmin, 'PUT', `${url}/${theirs.id}`, warehouse('MINE-1'))).statusCode).toBe(404);
+    expect((await call(demoAdmin, 'DELETE', `${url}/${theirs.id}`)).statusCode).toBe(404);
+    expect((await call(demoAdmin, 'GET', `${url}?filter=THEIRS`)).json().totalCount).toBe(0);
+    expect((await call(otherAdmin, 'GET', `${url}/${theirs.id}`)).json()).toMatchObject({
+      code: 'THEIRS-1',
+      isDefault: true,
+      concurrencyStamp: theirs.concurrencyStamp,
+    });
+  });
+
+  it('need Logistics.Warehouses to read and its children to write', async () => {
+    const id = (await list(demoAdmin))[0].id;
+    const routes = [
+      ['GET', url],
+      ['GET', `${url}/all`],
+      ['GET', `${url}/${id}`],
+      ['GET', `${url}/export`],
+      ['POST', url],
+      ['PUT', `${url}/${id}`],
+      ['DELETE', `${url}/${id}`],
+    ] as const;
+    for (const [method, path] of routes) {
+      const payload = method === 'GET' ? undefined : warehouse('NOPE-1');
+      expect((await call(nobody, method, path, payload)).statusCode, `${method} ${path}`).toBe(403);
+      expect((await call(null, method, path, payload)).statusCode, `${method} ${path}`).toBe(401);
+      const asReader = (await call(reader, method, path, payload)).statusCode;
+      expect(asReader, `${method} ${path}`).toBe(method === 'GET' ? 200 : 403);
+    }
+    expect((await list(demoAdmin)).map((w) => w.code)).toEqual(['MY-01', 'SZ-01']);
+  });
+
+  it('export the filtered list as a spreadsheet', async () => {
+    const res = await as(t.app, demoAdmin, 'zh-Hans')({ method: 'GET', url: `${url}/export?sorting=code desc` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1, 5)));
+    expect(rows).toEqual([
+      ['仓库编码', '仓库名称', '仓库类型', '国家'],
+      ['SZ-01', '深圳仓', '自建仓', 'CN'],
+      ['MY-01', '马来西亚海外仓', '海外仓', 'MY'],
+    ]);
+  });
+
+  it('appear in the admin’s menu under /physical, not in one without the permission', async () => {
+    const paths = async (who: string) =>
+      ((await call(who, 'GET', '/api/platform/menus/by-current-user')).json().items as { path: string }[]).map(
+        (m) => m.path,
+      );
+    expect(await paths(demoAdmin)).toEqual(expect.arrayContaining(['/physical', 'Warehouse']));
+    expect(await paths(nobody)).not.toContain('/physical');
+  });
+});

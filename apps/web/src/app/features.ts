@@ -5,6 +5,7 @@ import { catalog } from '../features/catalog/index.ts';
 import { dashboard } from '../features/dashboard/index.ts';
 import { errors } from '../features/errors/index.ts';
 import { identity } from '../features/identity/index.ts';
+import { logistics } from '../features/logistics/index.ts';
 import { menus } from '../features/menus/index.ts';
 import { notifications } from '../features/notifications/index.ts';
 import { profile } from '../features/profile/index.ts';
@@ -23,6 +24,7 @@ export const features: Feature[] = [
   menus,
   notifications,
   catalog,
+  logistics,
   backgroundJobs,
   auth,
   errors,

@@ -15,9 +15,12 @@ const phone = z.preprocess(
     .nullable(),
 );
 
-/** Who to call at the warehouse; both parts empty is no contact (`null`). */
+/** Who to call at the warehouse. */
+export const warehouseContactInput = z.object({ name: optionalText(64), phone });
+
+/** Both parts empty is no contact (`null`). */
 const contact = z
-  .preprocess(emptyToNull, z.object({ name: optionalText(64), phone }).nullable())
+  .preprocess(emptyToNull, warehouseContactInput.nullable())
   .transform((c) => (c?.name || c?.phone ? c : null));
 
 export const warehouseInput = z.object({

@@ -62,7 +62,14 @@ export const productPages: ProductPage[] = [
   ]),
   ...group('/charts', ['statistics-erp']),
   ...group('/apigateway', ['group', 'global', 'route', 'aggregate-route']),
-  ...group('/physical', ['Charge', 'Country', 'FreightStrategy', 'Physical', 'Warehouse', 'Zone']),
+  ...group('/physical', [
+    'Charge',
+    'Country',
+    'FreightStrategy',
+    'Physical',
+    ['Warehouse', 'logistics/warehouse/index'],
+    'Zone',
+  ]),
   ...group('/order', [
     'purchase',
     'receiving',

@@ -1,7 +1,7 @@
 /**
  * Background jobs page: the host administrator finds it in the sidebar under administration and
  * sees the notification retention queue with its hourly schedule and the job list; a tenant
- * administrator has no such entry and is refused the path (401 page). Screenshot in e2e/artifacts/.
+ * administrator has no such entry and is sent to the 401 page. Screenshot in e2e/artifacts/.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -47,6 +47,6 @@ test('a tenant administrator has no background jobs page', async (t) => {
     assert.equal(await page.getByTestId('sidebar').getByText('后台作业').count(), 0);
     await page.goto(`${server.url}/admin/background-jobs`);
     await page.getByTestId('page-401').waitFor();
-    assert.equal(pathOf(page), '/admin/background-jobs');
+    assert.equal(pathOf(page), '/401');
   });
 });

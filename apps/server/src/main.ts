@@ -1,11 +1,11 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './core/db/client.ts';
+import { openProductDatabase } from './database.ts';
 import { DEFAULT_ADMIN_PASSWORD } from './modules/identity/seed.ts';
 import { seedAll } from './seed.ts';
 
 const config = loadConfig();
-const database = await openDatabase({
+const database = await openProductDatabase({
   url: config.databaseUrl,
   dir: config.databaseUrl ? undefined : `${config.dataDir}/db`,
 });

@@ -5,9 +5,9 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { CurrentTenant } from '../src/core/context.ts';
-import { openDatabase } from '../src/core/db/client.ts';
 import type { ModuleDefinition } from '../src/core/module.ts';
 import type { Services } from '../src/core/services.ts';
+import { openProductDatabase } from '../src/database.ts';
 import { ensureTenant } from '../src/modules/tenants/service.ts';
 import { seedAll } from '../src/seed.ts';
 
@@ -50,11 +50,11 @@ export async function createTestApp(
     };
   }
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), databaseUrl: url };
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof openProductDatabase>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let other: CurrentTenant;
   try {
-    database = await openDatabase({ url, poolSize: 5 });
+    database = await openProductDatabase({ url, poolSize: 5 });
     app = await buildApp(config, database, { logStream: opts.logStream, modules: opts.modules });
     await seedAll(app.services, { demo: true });
     other = await ensureTenant(app.services, 'other');

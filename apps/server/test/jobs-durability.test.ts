@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/core/db/client.ts';
 import { Jobs } from '../src/core/jobs.ts';
+import { openProductDatabase } from '../src/database.ts';
 import { createEffectTables, DURABILITY_OPTIONS, DURABILITY_QUEUE } from './jobs-durability-queue.ts';
 
 const worker = new URL('./jobs-worker.ts', import.meta.url).pathname;
@@ -73,7 +73,7 @@ async function within(child: Child, ms: number, what: string): Promise<number | 
 }
 
 async function enqueue(db: string): Promise<Map<string, number>> {
-  const database = await openDatabase(db.startsWith('postgres') ? { url: db, poolSize: 2 } : { dir: db });
+  const database = await openProductDatabase(db.startsWith('postgres') ? { url: db, poolSize: 2 } : { dir: db });
   const jobs = await Jobs.start(database, { worker: false, log: silent });
   try {
     await createEffectTables(database.db);
@@ -115,7 +115,7 @@ async function crashAndRecover(db: string) {
   expect(second.lines).toContain('drained');
   expect(second.lines).toContain(`start ${killedId}`);
 
-  const database = await openDatabase(db.startsWith('postgres') ? { url: db, poolSize: 2 } : { dir: db });
+  const database = await openProductDatabase(db.startsWith('postgres') ? { url: db, poolSize: 2 } : { dir: db });
   const jobs = await Jobs.start(database, { worker: false, log: silent });
   try {
     const effects = await database.db.execute<{ job_id: string; amount: number }>(

@@ -6,15 +6,17 @@
  */
 import { sql } from 'drizzle-orm';
 import { DataAccess } from '../src/core/data.ts';
-import { openDatabase } from '../src/core/db/client.ts';
 import { Jobs } from '../src/core/jobs.ts';
+import { openProductDatabase } from '../src/database.ts';
 import { createEffectTables, DURABILITY_OPTIONS, DURABILITY_QUEUE } from './jobs-durability-queue.ts';
 
 const target = process.env.JOBS_TEST_DB;
 if (!target) throw new Error('JOBS_TEST_DB is not set');
 const sleepMs = Number(process.env.JOBS_TEST_SLEEP_MS ?? 300);
 
-const database = await openDatabase(target.startsWith('postgres') ? { url: target, poolSize: 3 } : { dir: target });
+const database = await openProductDatabase(
+  target.startsWith('postgres') ? { url: target, poolSize: 3 } : { dir: target },
+);
 const data = new DataAccess(database);
 await createEffectTables(database.db);
 const log = {

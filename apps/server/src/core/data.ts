@@ -27,7 +27,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * every other tenant's rows even if a query forgets its tenant predicate. A tenant with
  * its own `Default` connection string is served from that database.
  */
+/**
+ * Runs a unit of work: `open` starts the transaction and runs the work in it; a wrapper may run
+ * code around the work (inside the transaction) and after `open` returns (after the commit).
+ */
+export type UnitWrapper = <T>(
+  open: (work: (tx: Tx) => Promise<T>) => Promise<T>,
+  fn: (tx: Tx) => Promise<T>,
+) => Promise<T>;
+
 export class DataAccess {
+  /** Around every unit of work: the domain events use it to know each transaction and its commit. */
+  private wrapUnit: UnitWrapper = (open, fn) => open(fn);
   private tenantDatabases = new Map<string, Promise<Database>>();
   /** Per pooled connection: its query builder and remembered session state. */
   private sessions = new WeakMap<pg.PoolClient, ClientSession>();
@@ -46,8 +57,8 @@ export class DataAccess {
     if (!opening) {
       // `pglite:<dir>` keeps the tenant in an embedded database folder (no PostgreSQL server needed).
       opening = url.startsWith('pglite:')
-        ? openDatabase({ dir: url.slice('pglite:'.length) })
-        : openDatabase({ url, poolSize: 5 });
+        ? openDatabase({ dir: url.slice('pglite:'.length), views: this.main.views })
+        : openDatabase({ url, poolSize: 5, views: this.main.views });
       this.tenantDatabases.set(url, opening);
       opening.catch(() => this.tenantDatabases.delete(url));
     }
@@ -62,7 +73,16 @@ export class DataAccess {
    * Runs `fn` as one unit of work scoped to the context's tenant (host when none): every
    * write is in one transaction, and row-level security applies throughout.
    */
-  async inTenant<T>(ctx: Pick<RequestContext, 'tenant'>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  inTenant<T>(ctx: Pick<RequestContext, 'tenant'>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.wrapUnit((work) => this.openInTenant(ctx, work), fn);
+  }
+
+  /** Puts `wrapper` around every unit of work (one wrapper: the domain events). */
+  useUnitWrapper(wrapper: UnitWrapper) {
+    this.wrapUnit = wrapper;
+  }
+
+  private async openInTenant<T>(ctx: Pick<RequestContext, 'tenant'>, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const database = await this.databaseFor(ctx.tenant);
     const tenantId = ctx.tenant?.id ?? '';
     if (tenantId && !UUID.test(tenantId)) throw new Error('tenant id is not a UUID');
@@ -79,7 +99,11 @@ export class DataAccess {
    * Host infrastructure work that must cross tenants (token server, tenant registry,
    * seeding), as the owner role. Never reachable from a tenant's request data path.
    */
-  async unscoped<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  unscoped<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.wrapUnit((work) => this.openUnscoped(work), fn);
+  }
+
+  private async openUnscoped<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const pool = this.main.pool;
     if (pool) return enterUnit(() => this.onPooledClient(pool, 'owner', fn));
     return enterUnit(() => this.main.db.transaction(fn));

@@ -63,7 +63,8 @@ export interface EventLog {
 
 /**
  * The dispatcher (`services.events`), one per server process. It learns when a unit of work
- * commits by wrapping this process's `DataAccess.inTenant` and `unscoped`: each call registers
+ * commits through `DataAccess.useUnitWrapper`, which puts it around every `inTenant` and
+ * `unscoped` call: each call registers
  * its `tx` while the callback runs, collects the events raised on it, and runs the after-commit
  * handlers once the transaction has committed (the wrapped call has resolved) and before the
  * call returns to its caller. A unit opened inside another (PostgreSQL allows it for `inTenant`)
@@ -80,10 +81,7 @@ export class DomainEvents {
   constructor(data: DataAccess, bus: Bus, log?: EventLog) {
     this.bus = bus;
     this.log = log;
-    const inTenant = data.inTenant.bind(data);
-    const unscoped = data.unscoped.bind(data);
-    data.inTenant = (ctx, fn) => this.unitOfWork((work) => inTenant(ctx, work), fn);
-    data.unscoped = (fn) => this.unitOfWork((work) => unscoped(work), fn);
+    data.useUnitWrapper((open, fn) => this.unitOfWork(open, fn));
     bus.subscribe<Message>(TOPIC, (m) => {
       if (m.origin !== this.origin) this.runRemote(m);
     });

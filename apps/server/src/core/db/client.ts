@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { syncViews, tenantScopedView, type ViewDefinition } from './views.ts';
+import { syncViews, type ViewDefinition } from './views.ts';
 
 /** The query builder (core knows no module's tables; each module imports its own). */
 export type Db = NodePgDatabase<Record<string, never>>;
@@ -36,19 +36,10 @@ const migrationsFolder = new URL('../../../drizzle', import.meta.url).pathname;
 export const APP_ROLE = 'seller_app';
 
 /**
- * The views of the modules' schema files, used while the composition root does not pass them
- * (`openDatabase({ views: viewsIn(schema) })`); the definitions next to the tables
- * (`productsScoped`, `usersScoped`) are the same.
- */
-const defaultViews: readonly ViewDefinition[] = [
-  tenantScopedView('catalog_products_scoped', 'catalog_products'),
-  tenantScopedView('identity_users_scoped', 'identity_users'),
-];
-
-/**
  * Opens the database: PostgreSQL when `url` starts with postgres, otherwise PGlite in
  * `dir` (or in memory when `dir` is undefined). Applies the migrations, then (re)creates the
- * views kept by code (`views`, see views.ts), then the row-level security policies, before
+ * views kept by code (`views`, see views.ts; the product passes its modules' views through
+ * src/database.ts), then the row-level security policies, before
  * returning.
  */
 export async function openDatabase(opts: {
@@ -57,7 +48,7 @@ export async function openDatabase(opts: {
   poolSize?: number;
   views?: readonly ViewDefinition[];
 }): Promise<Database> {
-  const views = opts.views ?? defaultViews;
+  const views = opts.views ?? [];
   let database: Database;
   if (opts.url?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });

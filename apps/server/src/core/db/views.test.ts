@@ -35,12 +35,15 @@ beforeAll(async () => {
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
     target = {
-      open: () => openDatabase({ url: url.toString(), poolSize: 2 }),
+      open: () => openDatabase({ url: url.toString(), poolSize: 2, views: viewsIn(schema) }),
       drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
     };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'views-test-'));
-    target = { open: () => openDatabase({ dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    target = {
+      open: () => openDatabase({ dir, views: viewsIn(schema) }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
 });
 

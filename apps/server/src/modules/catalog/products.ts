@@ -60,7 +60,7 @@ const ENTITY = 'Product';
 const VARIANT = 'ProductVariant';
 const SPECIFICATION = 'ProductSpecification';
 
-/** The tenant-scoped view the list reads, so the trigram index serves the filter (migration 0008). */
+/** The tenant-scoped view the list reads, so the trigram index serves the filter (`productsScoped`, schema.ts). */
 const SCOPED = 'catalog_products_scoped';
 
 const sortable = {

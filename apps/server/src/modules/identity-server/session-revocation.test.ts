@@ -17,7 +17,7 @@ import { ADMIN_PASSWORD, as, createTestApp, type TestApp } from '../../../test/h
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { CurrentTenant } from '../../core/context.ts';
-import { openDatabase } from '../../core/db/client.ts';
+import { openProductDatabase } from '../../database.ts';
 import { seedAll } from '../../seed.ts';
 import { createUser as createPhoneUser } from '../identity/testing.ts';
 import { createUser, token as fullSignIn, TEST_PASSWORD, userIdOf } from '../permission-management/test-support.ts';
@@ -359,7 +359,10 @@ async function lastingDatabase() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const dir = mkdtempSync(join(tmpdir(), 'seller-sessions-'));
-    return { open: () => openDatabase({ dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      open: () => openProductDatabase({ dir }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `seller_sessions_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -369,7 +372,7 @@ async function lastingDatabase() {
   const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
   return {
     url,
-    open: () => openDatabase({ url, poolSize: 3 }),
+    open: () => openProductDatabase({ url, poolSize: 3 }),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -379,7 +382,7 @@ async function lastingDatabase() {
   };
 }
 
-async function startApp(database: Awaited<ReturnType<typeof openDatabase>>, env: Record<string, string> = {}) {
+async function startApp(database: Awaited<ReturnType<typeof openProductDatabase>>, env: Record<string, string> = {}) {
   const app = await buildApp({ ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }) }, database);
   return {
     app,

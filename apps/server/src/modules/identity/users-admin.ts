@@ -48,7 +48,7 @@ export function forgetUserCounts(services: Services, ctx: Pick<CrudContext, 'ten
   return services.cache.invalidate(countKey(ctx));
 }
 
-/** The tenant-scoped view over `identity_users` that list filters read (see migration 0006). */
+/** The tenant-scoped view over `identity_users` that list filters read (`usersScoped`, schema.ts). */
 const SCOPED_USERS = 'identity_users_scoped';
 
 /**

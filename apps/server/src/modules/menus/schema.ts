@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, tenantKey } from '../../core/db/columns.ts';
+import type { MenuMeta } from '../../core/module.ts';
 
-export interface MenuMeta {
-  title?: string;
-  icon?: string;
-  hidden?: boolean;
-  alwaysShow?: boolean;
-  noCache?: boolean;
-  affix?: boolean;
-  breadcrumb?: boolean;
-  activeMenu?: string;
-  roles?: string[];
-  [key: string]: unknown;
-}
+export type { MenuMeta } from '../../core/module.ts';
 
 export const layouts = pgTable('platform_layouts', {
   id: id(),

@@ -1,0 +1,208 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { WarehouseDto } from '../../api.ts';
+import WarehousesPage from './index.tsx';
+
+/** The warehouses page against a faked HTTP layer (the contract's shapes). */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const URL = '/api/logistics/warehouses';
+
+const row = (over: Partial<WarehouseDto>): WarehouseDto => ({
+  id: 'w1',
+  code: 'SZ-01',
+  name: '深圳仓',
+  type: 'OWN',
+  countryCode: 'CN',
+  address: null,
+  contact: { name: '王仓管', phone: '+86 138-0000-0001' },
+  isDefault: true,
+  isActive: true,
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+  concurrencyStamp: 'stamp-1',
+  ...over,
+});
+const shenzhen = row({});
+const penang = row({
+  id: 'w2',
+  code: 'MY-01',
+  name: '马来西亚海外仓',
+  type: 'OVERSEAS',
+  countryCode: 'MY',
+  contact: null,
+  isDefault: false,
+  isActive: false,
+  concurrencyStamp: 'stamp-2',
+});
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    [`GET ${URL}`]: { totalCount: 2, items: [penang, shenzhen] },
+    [`POST ${URL}`]: row({ id: 'w3', code: 'BKK-01', isDefault: false }),
+    [`PUT ${URL}/w1`]: shenzhen,
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    if (answers[key] instanceof Error) throw answers[key];
+    return answers[key] as never;
+  });
+  useAbp.setState({
+    permissions: ['Logistics.Warehouses', 'Logistics.Warehouses.Create', 'Logistics.Warehouses.Update'],
+  });
+  applyServerTexts('zh-Hans', {
+    Logistics: {
+      Warehouses: '仓库管理',
+      'New:Warehouse': '新增仓库',
+      'DisplayName:Code': '仓库编码',
+      'DisplayName:IsDefault': '默认',
+      'WarehouseType:OWN': '自建仓',
+      'WarehouseType:OVERSEAS': '海外仓',
+      'WarehouseType:THIRD_PARTY': '第三方仓',
+      'WarehouseType:PLATFORM': '平台仓',
+      Active: '启用',
+      Inactive: '停用',
+      CodeFormat: '只能使用大写字母、数字和单个连字符。',
+      CountryCodeFormat: '请输入两位大写国家代码(ISO 3166-1),如 CN。',
+      PhoneFormat: '请输入正确的电话号码。',
+    },
+  });
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <WarehousesPage />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+/** Types into an input (the element or the input inside it) and leaves it. */
+async function type(testid: string, value: string) {
+  const el = screen.getByTestId(testid);
+  const input = (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
+  await act(async () => {
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+  });
+}
+
+const submit = () =>
+  act(async () => {
+    fireEvent.click(screen.getByTestId('warehouses-form-submit'));
+  });
+
+/** The text shown under the form item that holds `testid`. */
+const errorOf = (testid: string) =>
+  waitFor(() => {
+    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
+    const error = item.querySelector('.ant-form-item-explain-error');
+    expect(error).toBeTruthy();
+    return error?.textContent;
+  });
+
+describe('warehouses page', { timeout: 30_000 }, () => {
+  it('lists warehouses with their type, the default tag and the status', async () => {
+    renderPage();
+    const table = await screen.findByTestId('warehouses');
+    const shenzhenRow = (await within(table).findByText('SZ-01')).closest('tr') as HTMLElement;
+    expect(within(shenzhenRow).getByText('默认')).toBeTruthy();
+    expect(within(shenzhenRow).getByText('自建仓')).toBeTruthy();
+    expect(within(shenzhenRow).getByText('启用')).toBeTruthy();
+    expect(within(shenzhenRow).getByText('王仓管 +86 138-0000-0001')).toBeTruthy();
+    const penangRow = within(table).getByText('MY-01').closest('tr') as HTMLElement;
+    expect(within(penangRow).queryByText('默认')).toBeNull();
+    expect(within(penangRow).getByText('海外仓')).toBeTruthy();
+    expect(within(penangRow).getByText('停用')).toBeTruthy();
+  });
+
+  it('checks a new warehouse with the shared schema, then sends it', async () => {
+    renderPage();
+    await screen.findByText('SZ-01');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
+    });
+    await screen.findByTestId('warehouses-form');
+    await type('warehouse-code', 'bkk-01');
+    await type('warehouse-name', '曼谷仓');
+    await type('warehouse-country', 'th');
+    await type('warehouse-phone', 'call me');
+    await submit();
+    expect(await errorOf('warehouse-code')).toBe('只能使用大写字母、数字和单个连字符。');
+    expect(await errorOf('warehouse-country')).toBe('请输入两位大写国家代码(ISO 3166-1),如 CN。');
+    expect(await errorOf('warehouse-phone')).toBe('请输入正确的电话号码。');
+    expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
+
+    await type('warehouse-code', 'BKK-01');
+    await type('warehouse-country', 'TH');
+    await type('warehouse-phone', '');
+    await act(async () => {
+      fireEvent.mouseDown(within(screen.getByTestId('warehouse-type')).getByRole('combobox'));
+    });
+    await act(async () => {
+      fireEvent.click(await screen.findByTitle('第三方仓'));
+    });
+    await submit();
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
+      code: 'BKK-01',
+      name: '曼谷仓',
+      type: 'THIRD_PARTY',
+      countryCode: 'TH',
+      address: null,
+      contact: null,
+      isDefault: false,
+      isActive: true,
+    });
+  });
+
+  it('shows the server’s refusal to unset the default under the default switch', async () => {
+    answers[`PUT ${URL}/w1`] = new HttpError(
+      400,
+      {
+        error: {
+          message: 'invalid',
+          validationErrors: [{ message: '始终需要一个默认仓库:请把另一个仓库设为默认。', members: ['isDefault'] }],
+        },
+      },
+      `${URL}/w1`,
+      'invalid',
+    );
+    renderPage();
+    await screen.findByText('SZ-01');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('warehouses-edit-SZ-01'));
+    });
+    await screen.findByTestId('warehouses-form');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('warehouse-default'));
+    });
+    await submit();
+    expect(await errorOf('warehouse-default')).toBe('始终需要一个默认仓库:请把另一个仓库设为默认。');
+    expect(calls.find((c) => c.key === `PUT ${URL}/w1`)?.options.json).toMatchObject({
+      code: 'SZ-01',
+      contact: { name: '王仓管', phone: '+86 138-0000-0001' },
+      isDefault: false,
+      concurrencyStamp: 'stamp-1',
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import type { LayoutAllQuery, LayoutInput, LayoutPagedQuery, LayoutUpdateInput } from '@seller/contracts/menus';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
   type CrudContext,
@@ -12,7 +13,6 @@ import {
 import type { Tx } from '../../core/db/client.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import type { LayoutAllQuery, LayoutInput, LayoutPagedQuery, LayoutUpdateInput } from './dto.ts';
 import { layouts, type MenuMeta, menus } from './schema.ts';
 
 type Layout = typeof layouts.$inferSelect;

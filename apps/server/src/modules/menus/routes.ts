@@ -1,9 +1,6 @@
 import { listResult, pagedResult } from '@seller/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   currentUserMenuQuery,
-  idParams,
   layoutAllQuery,
   layoutDto,
   layoutInput,
@@ -11,6 +8,7 @@ import {
   layoutUpdateInput,
   menuAllQuery,
   menuDto,
+  menuIdParams,
   menuInput,
   menuPagedQuery,
   menuUpdateInput,
@@ -18,7 +16,9 @@ import {
   roleMenuParams,
   userMenuInput,
   userMenuParams,
-} from './dto.ts';
+} from '@seller/contracts/menus';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allLayouts, createLayout, deleteLayout, getLayout, pagedLayouts, updateLayout } from './layouts.ts';
 import {
   allMenus,
@@ -104,7 +104,7 @@ export default async function routes(fastify: FastifyInstance) {
   );
   app.get(
     `${menusUrl}/:id`,
-    { config: { permission: MENUS }, schema: { tags, params: idParams, response: { 200: menuDto } } },
+    { config: { permission: MENUS }, schema: { tags, params: menuIdParams, response: { 200: menuDto } } },
     (req) => getMenu(s, req.ctx, req.params.id),
   );
   app.post(
@@ -116,13 +116,13 @@ export default async function routes(fastify: FastifyInstance) {
     `${menusUrl}/:id`,
     {
       config: { permission: `${MENUS}.Update` },
-      schema: { tags, params: idParams, body: menuUpdateInput, response: { 200: menuDto } },
+      schema: { tags, params: menuIdParams, body: menuUpdateInput, response: { 200: menuDto } },
     },
     (req) => updateMenu(s, req.ctx, req.params.id, req.body),
   );
   app.delete(
     `${menusUrl}/:id`,
-    { config: { permission: `${MENUS}.Delete` }, schema: { tags, params: idParams } },
+    { config: { permission: `${MENUS}.Delete` }, schema: { tags, params: menuIdParams } },
     async (req, reply) => {
       await deleteMenu(s, req.ctx, req.params.id);
       return reply.status(204).send();
@@ -149,7 +149,10 @@ export default async function routes(fastify: FastifyInstance) {
   );
   app.get(
     `${layoutsUrl}/:id`,
-    { config: { permission: LAYOUTS }, schema: { tags: layoutTags, params: idParams, response: { 200: layoutDto } } },
+    {
+      config: { permission: LAYOUTS },
+      schema: { tags: layoutTags, params: menuIdParams, response: { 200: layoutDto } },
+    },
     (req) => getLayout(s, req.ctx, req.params.id),
   );
   app.post(
@@ -164,13 +167,13 @@ export default async function routes(fastify: FastifyInstance) {
     `${layoutsUrl}/:id`,
     {
       config: { permission: `${LAYOUTS}.Update` },
-      schema: { tags: layoutTags, params: idParams, body: layoutUpdateInput, response: { 200: layoutDto } },
+      schema: { tags: layoutTags, params: menuIdParams, body: layoutUpdateInput, response: { 200: layoutDto } },
     },
     (req) => updateLayout(s, req.ctx, req.params.id, req.body),
   );
   app.delete(
     `${layoutsUrl}/:id`,
-    { config: { permission: `${LAYOUTS}.Delete` }, schema: { tags: layoutTags, params: idParams } },
+    { config: { permission: `${LAYOUTS}.Delete` }, schema: { tags: layoutTags, params: menuIdParams } },
     async (req, reply) => {
       await deleteLayout(s, req.ctx, req.params.id);
       return reply.status(204).send();

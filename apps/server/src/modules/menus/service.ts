@@ -1,3 +1,4 @@
+import type { MenuAllQuery, MenuInput, MenuPagedQuery, MenuUpdateInput } from '@seller/contracts/menus';
 import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import {
@@ -16,7 +17,6 @@ import { fieldError, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { roles, userRoles, users } from '../identity/index.ts';
-import type { MenuAllQuery, MenuInput, MenuPagedQuery, MenuUpdateInput } from './dto.ts';
 import { layouts, type MenuMeta, menus, roleMenus, userMenus } from './schema.ts';
 
 type Menu = typeof menus.$inferSelect;

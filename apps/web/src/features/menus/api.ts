@@ -1,70 +1,21 @@
 import { PlatformType } from '@seller/contracts/constants';
+import type { Json } from '@seller/contracts/fields';
+import type { layoutDto, layoutUpdateInput, MenuMeta, menuDto, menuUpdateInput } from '@seller/contracts/menus';
+import type { z } from 'zod';
 import type { CrudQuery } from '../../components/crud/index.ts';
-import type { ListResult, MenuMeta, PagedResult } from '../../lib/abp/types.ts';
+import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
 
-/** Layouts and menus of the platform module (spec §7 Layouts, Menus). */
+/** Layouts and menus of the platform module (spec §7 Layouts, Menus): shapes (the server's schemas, as JSON), calls and texts. */
 
-export interface LayoutDto {
-  id: string;
-  name: string;
-  displayName: string;
-  description: string | null;
-  path: string;
-  redirect: string | null;
-  platformType: number;
-  meta: MenuMeta;
-  concurrencyStamp: string;
-  creationTime: string;
-}
+/** A menu's route meta (`title`, `icon`, `permission`…; other members are kept as they are). */
+export type { MenuMeta };
 
-export interface LayoutInput {
-  name: string;
-  displayName: string;
-  description?: string | null;
-  path: string;
-  redirect?: string | null;
-  platformType: number;
-  meta?: MenuMeta;
-  concurrencyStamp?: string;
-}
-
-export interface MenuItemDto {
-  id: string;
-  parentId: string | null;
-  layoutId: string | null;
-  code: string;
-  level: number;
-  path: string;
-  name: string;
-  displayName: string;
-  description: string | null;
-  component: string;
-  redirect: string | null;
-  platformType: number;
-  isPublic: boolean;
-  sort: number;
-  startup: boolean;
-  meta: MenuMeta & { permission?: string; permissions?: string[] };
-  concurrencyStamp: string;
-}
-
-export interface MenuInput {
-  layoutId?: string | null;
-  parentId?: string | null;
-  name: string;
-  displayName: string;
-  description?: string | null;
-  path: string;
-  component: string;
-  redirect?: string | null;
-  platformType: number;
-  isPublic: boolean;
-  sort: number;
-  meta: Record<string, unknown>;
-  concurrencyStamp?: string;
-}
+export type LayoutDto = Json<Omit<z.infer<typeof layoutDto>, 'meta'>> & { meta: MenuMeta };
+export type LayoutInput = z.input<typeof layoutUpdateInput>;
+export type MenuItemDto = Json<Omit<z.infer<typeof menuDto>, 'meta'>> & { meta: MenuMeta };
+export type MenuInput = z.input<typeof menuUpdateInput>;
 
 const LAYOUTS = '/api/platform/layouts';
 const MENUS = '/api/platform/menus';

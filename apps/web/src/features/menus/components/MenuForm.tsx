@@ -1,4 +1,6 @@
 import { PlatformType } from '@seller/contracts/constants';
+import { trimmedOrUndefined } from '@seller/contracts/fields';
+import { menuMetaFields, menuUpdateInput } from '@seller/contracts/menus';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Col, Divider, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
@@ -10,6 +12,7 @@ import {
   identityLookups,
   LP,
   layoutsApi,
+  type MenuInput,
   type MenuItemDto,
   type MenuTreeNode,
   menusApi,
@@ -20,36 +23,25 @@ import {
 /** What the drawer edits: a menu, or a new one under `parentId`. */
 export type MenuEditing = { menu: MenuItemDto } | { parentId: string | null };
 
+/**
+ * The server's menu input, with the platform type as flags and the known meta members as fields
+ * of their own (an empty text is no member).
+ */
 function menuSchema() {
-  const text = (max: number) => z.string().trim().max(max);
-  const optional = (max: number) =>
-    text(max)
-      .optional()
-      .nullable()
-      .transform((v) => v || null);
-  return z.object({
-    parentId: z.string().optional().nullable(),
-    layoutId: z.string().optional().nullable(),
-    name: text(64).min(1, LP('DisplayName:Name')),
-    displayName: text(128).min(1, LP('DisplayName:DisplayName')),
-    path: text(256).min(1, LP('DisplayName:Path')),
-    component: text(256).default(''),
-    redirect: optional(256),
-    description: optional(256),
-    sort: z.number().int().min(-100000).max(100000).default(0),
+  const metaText = (field: z.ZodType<string | undefined>) => z.preprocess(trimmedOrUndefined, field);
+  return menuUpdateInput.omit({ platformType: true, meta: true }).extend({
     platformFlags: z.array(z.number()).min(1, LP('DisplayName:PlatformType')),
-    isPublic: z.boolean().default(false),
-    metaTitle: optional(128),
-    metaIcon: optional(128),
-    metaActiveMenu: optional(256),
+    metaTitle: metaText(menuMetaFields.title),
+    metaIcon: metaText(menuMetaFields.icon),
+    metaActiveMenu: metaText(menuMetaFields.activeMenu),
     metaHidden: z.boolean().default(false),
     metaAffix: z.boolean().default(false),
     metaNoCache: z.boolean().default(false),
     metaHideBreadcrumb: z.boolean().default(false),
     metaAlwaysShow: z.boolean().default(false),
-    metaRoles: z.array(z.string()).default([]),
-    metaPermissions: z.array(z.string()).default([]),
-    concurrencyStamp: z.string().optional(),
+    metaRoles: menuMetaFields.roles.default([]),
+    // one permission is sent as `permission`, several as `permissions`
+    metaPermissions: menuMetaFields.permissions.default([]),
   });
 }
 
@@ -88,7 +80,7 @@ function toValues(e: MenuEditing): Partial<z.input<ReturnType<typeof menuSchema>
 }
 
 /** Form values → the API body; meta keys the form does not know are kept as they were. */
-function toInput(v: Values, previous: MenuItemDto | undefined) {
+function toInput(v: Values, previous: MenuItemDto | undefined): MenuInput {
   const {
     title: _t,
     icon: _i,

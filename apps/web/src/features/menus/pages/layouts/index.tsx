@@ -1,5 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { PlatformType } from '@seller/contracts/constants';
+import { layoutUpdateInput } from '@seller/contracts/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -17,16 +18,10 @@ import { flagsOf, type LayoutDto, LP, layoutsApi, platformFlags, platformLabel, 
 
 const P = 'Platform.Layout';
 
+/** The server's layout input, with the platform type as flags. */
 function layoutSchema() {
-  const text = (max: number) => z.string().trim().max(max);
-  return z.object({
-    name: text(64).min(1, LP('DisplayName:Name')),
-    displayName: text(128).min(1, LP('DisplayName:DisplayName')),
-    path: text(256).min(1, LP('DisplayName:Path')),
-    redirect: text(256).optional().nullable(),
-    description: text(256).optional().nullable(),
+  return layoutUpdateInput.omit({ platformType: true, meta: true }).extend({
     platformFlags: z.array(z.number()).min(1, LP('DisplayName:PlatformType')),
-    concurrencyStamp: z.string().optional(),
   });
 }
 

@@ -1,31 +1,40 @@
-import { PlatformType, pagedQuery } from '@seller/contracts';
 import { z } from 'zod';
+import { PlatformType } from '../constants.ts';
+import { emptyToUndefined, guid, sort, stamp } from '../fields.ts';
+import { pagedQuery } from '../paging.ts';
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** Layouts and menus (spec §7): request and response shapes, shared by the server and the web forms. */
+
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max).nullable().optional());
 
+/** A platform type: one flag or a combination of them (bits of `PlatformType`). */
 export const platformTypeSchema = z.coerce.number().int().min(0).max(PlatformType.All);
 
-/** Route meta (spec §3 menu item) plus `permission`/`permissions` (any of) gating the entry. */
+/** The known route meta members (spec §3 menu item); the web form edits them one by one. */
+export const menuMetaFields = {
+  title: z.string().max(128).optional(),
+  icon: z.string().max(128).optional(),
+  hidden: z.boolean().optional(),
+  alwaysShow: z.boolean().optional(),
+  noCache: z.boolean().optional(),
+  affix: z.boolean().optional(),
+  breadcrumb: z.boolean().optional(),
+  activeMenu: z.string().max(256).optional(),
+  roles: z.array(z.string().max(256)).max(50).optional(),
+  /** The entry is shown to users granted this permission … */
+  permission: z.string().max(128).optional(),
+  /** … or any of these. */
+  permissions: z.array(z.string().max(128)).max(50).optional(),
+};
+
+/** Route meta plus `permission`/`permissions` (any of) gating the entry; other members are kept. */
 export const menuMetaSchema = z
-  .object({
-    title: z.string().max(128).optional(),
-    icon: z.string().max(128).optional(),
-    hidden: z.boolean().optional(),
-    alwaysShow: z.boolean().optional(),
-    noCache: z.boolean().optional(),
-    affix: z.boolean().optional(),
-    breadcrumb: z.boolean().optional(),
-    activeMenu: z.string().max(256).optional(),
-    roles: z.array(z.string().max(256)).max(50).optional(),
-    permission: z.string().max(128).optional(),
-    permissions: z.array(z.string().max(128)).max(50).optional(),
-  })
+  .object(menuMetaFields)
   .catchall(z.unknown())
   .refine((m) => JSON.stringify(m).length <= 4096, { message: 'Field:Invalid' });
+export type MenuMeta = z.infer<typeof menuMetaSchema>;
 
-const guid = z.guid();
 const nullableGuid = z.preprocess(emptyToUndefined, guid.nullable().optional());
 
 export const menuInput = z.object({
@@ -39,12 +48,12 @@ export const menuInput = z.object({
   redirect: optionalText(256),
   platformType: platformTypeSchema.default(PlatformType.Web),
   isPublic: z.boolean().default(false),
-  sort: z.number().int().min(-100000).max(100000).default(0),
+  sort,
   meta: menuMetaSchema.default({}),
 });
 export type MenuInput = z.infer<typeof menuInput>;
 
-export const menuUpdateInput = menuInput.extend({ concurrencyStamp: z.string().max(40).optional() });
+export const menuUpdateInput = menuInput.extend(stamp);
 export type MenuUpdateInput = z.infer<typeof menuUpdateInput>;
 
 const reverse = z.preprocess(
@@ -72,18 +81,21 @@ export const currentUserMenuQuery = z.object({
   platformType: z.preprocess(emptyToUndefined, platformTypeSchema.default(PlatformType.Web)),
 });
 
-export const idParams = z.object({ id: guid });
+export const menuIdParams = z.object({ id: guid });
 
 export const roleMenuParams = z.object({ role: z.string().trim().min(1).max(256), platformType: platformTypeSchema });
 export const userMenuParams = z.object({ userId: guid, platformType: platformTypeSchema });
 
 const menuIds = z.array(guid).max(2000);
+/** The menus a role (or a user) sees, and the one it starts on. */
 export const roleMenuInput = z.object({
   roleName: z.string().trim().min(1).max(256),
   menuIds,
   startupMenuId: nullableGuid,
 });
+export type RoleMenuInput = z.infer<typeof roleMenuInput>;
 export const userMenuInput = z.object({ userId: guid, menuIds, startupMenuId: nullableGuid });
+export type UserMenuInput = z.infer<typeof userMenuInput>;
 
 export const layoutInput = z.object({
   name: z.string().trim().min(1).max(64),
@@ -95,18 +107,15 @@ export const layoutInput = z.object({
   meta: menuMetaSchema.default({}),
 });
 export type LayoutInput = z.infer<typeof layoutInput>;
-export const layoutUpdateInput = layoutInput.extend({ concurrencyStamp: z.string().max(40).optional() });
+export const layoutUpdateInput = layoutInput.extend(stamp);
 export type LayoutUpdateInput = z.infer<typeof layoutUpdateInput>;
 
-export const layoutPagedQuery = pagedQuery.extend({
-  platformType: z.preprocess(emptyToUndefined, platformTypeSchema.optional()),
-  reverse,
-});
+const platformTypeFilter = z.preprocess(emptyToUndefined, platformTypeSchema.optional());
+export const layoutPagedQuery = pagedQuery.extend({ platformType: platformTypeFilter, reverse });
 export type LayoutPagedQuery = z.infer<typeof layoutPagedQuery>;
-export const layoutAllQuery = pagedQuery.pick({ filter: true, sorting: true }).extend({
-  platformType: z.preprocess(emptyToUndefined, platformTypeSchema.optional()),
-  reverse,
-});
+export const layoutAllQuery = pagedQuery
+  .pick({ filter: true, sorting: true })
+  .extend({ platformType: platformTypeFilter, reverse });
 export type LayoutAllQuery = z.infer<typeof layoutAllQuery>;
 
 const audited = {
@@ -132,6 +141,7 @@ export const menuDto = z.object({
   isPublic: z.boolean(),
   sort: z.number().int(),
   startup: z.boolean(),
+  /** As stored (not checked again on the way out); read it as `MenuMeta`. */
   meta: z.record(z.string(), z.unknown()),
   concurrencyStamp: z.string(),
   ...audited,

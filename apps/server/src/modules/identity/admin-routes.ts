@@ -1,16 +1,4 @@
 import { listResult, pagedResult } from '@seller/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendXlsx } from '../../core/export.ts';
-import { t } from '../../core/localization/index.ts';
-import {
-  allClaimTypes,
-  createClaimType,
-  deleteClaimType,
-  getClaimType,
-  pagedClaimTypes,
-  updateClaimType,
-} from './claim-types.ts';
 import {
   allUsersQuery,
   byIdsInput,
@@ -47,7 +35,19 @@ import {
   userOuParams,
   userPagedQuery,
   userUpdateInput,
-} from './dto.ts';
+} from '@seller/contracts/identity';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendXlsx } from '../../core/export.ts';
+import { t } from '../../core/localization/index.ts';
+import {
+  allClaimTypes,
+  createClaimType,
+  deleteClaimType,
+  getClaimType,
+  pagedClaimTypes,
+  updateClaimType,
+} from './claim-types.ts';
 import {
   addUnitRoles,
   addUnitUsers,

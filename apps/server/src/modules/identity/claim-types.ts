@@ -1,3 +1,4 @@
+import type { ClaimTypeInput, claimTypeUpdateInput, rolePagedQuery } from '@seller/contracts/identity';
 import { asc, desc, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -13,7 +14,6 @@ import {
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { AppError, businessError, fieldError, type ValidationErrorItem } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import type { ClaimTypeInput, claimTypeUpdateInput, rolePagedQuery } from './dto.ts';
 import { claimTypes } from './schema.ts';
 
 /** Claim types (`/api/identity/claim-types`) and the check of a claim against its type. */

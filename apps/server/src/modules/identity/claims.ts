@@ -1,3 +1,4 @@
+import type { claimDeleteQuery, claimInput, claimUpdateInput } from '@seller/contracts/identity';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type CrudContext, getOwned, insertOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
@@ -5,7 +6,6 @@ import type { Tx } from '../../core/db/client.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { assertClaim } from './claim-types.ts';
-import type { claimDeleteQuery, claimInput, claimUpdateInput } from './dto.ts';
 import { roleClaims, roles, userClaims, users } from './schema.ts';
 
 /**

@@ -1,10 +1,10 @@
+import type { rolePagedQuery } from '@seller/contracts/identity';
 import { and, asc, eq, ilike, inArray, isNull, like, notExists, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type CrudContext, getOwned, insertOwned, owned, page, recordChange, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import type { rolePagedQuery } from './dto.ts';
 import { ROLE, toRoleDto } from './roles.ts';
 import {
   organizationUnitRoles,

@@ -1,3 +1,4 @@
+import type { ChangePasswordInput, UpdateProfileInput } from '@seller/contracts/identity';
 import type { RequestContext } from '../../core/context.ts';
 import { type CrudContext, getOwned, updateOwned } from '../../core/crud.ts';
 import { fieldError, unauthorized } from '../../core/errors.ts';
@@ -18,7 +19,7 @@ export type ProfileContext = RequestContext & CrudContext;
 /** Password changes allowed per user per minute (guessing the current password). */
 export const CHANGE_PASSWORD_LIMIT = { max: 10, windowSeconds: 60 };
 
-export const profileDto = (u: User) => ({
+export const toProfileDto = (u: User) => ({
   userName: u.userName,
   email: u.email,
   emailConfirmed: u.emailConfirmed,
@@ -39,16 +40,7 @@ function currentUserId(ctx: ProfileContext): string {
 
 export async function getProfile(services: Services, ctx: ProfileContext) {
   const id = currentUserId(ctx);
-  return profileDto(await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, users, 'IdentityUser', id)));
-}
-
-export interface UpdateProfileInput {
-  userName: string;
-  name?: string | null;
-  surname?: string | null;
-  email?: string | null;
-  phoneNumber?: string | null;
-  concurrencyStamp?: string | null;
+  return toProfileDto(await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, users, 'IdentityUser', id)));
 }
 
 /**
@@ -85,18 +77,14 @@ export async function updateProfile(services: Services, ctx: ProfileContext, inp
       input.concurrencyStamp,
     ),
   );
-  return profileDto(updated);
+  return toProfileDto(updated);
 }
 
 /**
  * Checks the current password, stores the new one and ends the user's other sessions.
  * A wrong current password is a 400 on `currentPassword`.
  */
-export async function changePassword(
-  services: Services,
-  ctx: ProfileContext,
-  input: { currentPassword: string; newPassword: string },
-) {
+export async function changePassword(services: Services, ctx: ProfileContext, input: ChangePasswordInput) {
   const id = currentUserId(ctx);
   await services.rateLimiter.hit(`changepwd:${id}`, CHANGE_PASSWORD_LIMIT.max, CHANGE_PASSWORD_LIMIT.windowSeconds);
   await checkPasswordPolicy(services, ctx, input.newPassword, 'newPassword');

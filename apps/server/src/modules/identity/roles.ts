@@ -1,3 +1,4 @@
+import type { roleInput, rolePagedQuery, roleUpdateInput } from '@seller/contracts/identity';
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, page, updateOwned } from '../../core/crud.ts';
@@ -6,7 +7,6 @@ import { businessError, conflict, fieldError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { roleClaimsService } from './claims.ts';
-import type { roleInput, rolePagedQuery, roleUpdateInput } from './dto.ts';
 import { RoleDeleted, RoleRenamed } from './events.ts';
 import { roles } from './schema.ts';
 

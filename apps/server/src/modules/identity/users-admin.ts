@@ -1,3 +1,4 @@
+import type { UserCreateInput, UserPagedQuery, UserUpdateInput } from '@seller/contracts/identity';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import {
@@ -21,7 +22,6 @@ import { normalizeName } from '../../core/tenancy.ts';
 import { getFeature } from '../features/index.ts';
 import { allClaimTypes } from './claim-types.ts';
 import { userClaimsService } from './claims.ts';
-import type { UserCreateInput, UserPagedQuery, UserUpdateInput } from './dto.ts';
 import { UserDeleted, UserSignInsEnded } from './events.ts';
 import { removeUserFromUnit, setUnitsOfUser, unitsOfUser } from './organization-units.ts';
 import { hashPassword } from './passwords.ts';

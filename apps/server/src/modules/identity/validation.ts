@@ -1,20 +1,15 @@
-import { z } from 'zod';
 import type { RequestContext } from '../../core/context.ts';
 import { AppError, type ValidationErrorItem } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { identitySetting } from './settings.ts';
 
 /**
- * Shared input rules of identity and account. The password policy is the tenant's
- * `Abp.Identity.Password.*` settings (ABP defaults: ≥ 6 chars, a digit, a lower- and an
- * upper-case letter, a non-alphanumeric character), checked by `checkPasswordPolicy`; the
- * Zod schema only bounds the string. Messages are text keys, localized by the error handler.
+ * The password policy is the tenant's `Abp.Identity.Password.*` settings (ABP defaults: ≥ 6
+ * chars, a digit, a lower- and an upper-case letter, a non-alphanumeric character), read at run
+ * time, so it is checked here and not by the shared schema (`@seller/contracts/identity`), which
+ * only bounds the string. Messages are text keys, localized by the error handler.
  */
-export const passwordSchema = z.string().min(1).max(128);
-
-export const PHONE_PATTERN = /^\+?\d{6,15}$/;
-
-export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, 'AbpIdentity::InvalidPhoneNumber');
+export { passwordSchema, phoneSchema } from '@seller/contracts/identity';
 
 /** 400 naming `member` with every rule of the policy that `password` breaks. */
 export async function checkPasswordPolicy(

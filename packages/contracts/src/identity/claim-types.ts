@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { optionalText, stamp } from './users.ts';
+
+/** Claim types (ABP `ClaimTypeDto` and its inputs). */
+
+export const ClaimValueType = { String: 0, Int: 1, Boolean: 2, DateTime: 3 } as const;
+
+export const claimTypeDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  required: z.boolean(),
+  isStatic: z.boolean(),
+  regex: z.string().nullable(),
+  regexDescription: z.string().nullable(),
+  description: z.string().nullable(),
+  valueType: z.number().int(),
+  valueTypeAsString: z.string(),
+  concurrencyStamp: z.string(),
+  creationTime: z.date(),
+});
+export type ClaimTypeDto = z.infer<typeof claimTypeDto>;
+
+export const claimTypeInput = z.object({
+  name: z.string().trim().min(1).max(256),
+  required: z.boolean().default(false),
+  regex: optionalText(512).refine(
+    (v) => {
+      if (!v) return true;
+      try {
+        new RegExp(v);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'AbpIdentity::InvalidRegex' },
+  ),
+  regexDescription: optionalText(128),
+  description: optionalText(256),
+  valueType: z.coerce.number().int().min(0).max(3).default(0),
+});
+export type ClaimTypeInput = z.infer<typeof claimTypeInput>;
+export const claimTypeUpdateInput = claimTypeInput.extend({ concurrencyStamp: stamp });
+export type ClaimTypeUpdateInput = z.infer<typeof claimTypeUpdateInput>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { emptyToUndefined, guid } from '../fields.ts';
+import { pagedQuery } from '../paging.ts';
+
+/**
+ * Users (ABP `IdentityUserDto` and its inputs, wire contract §10). Messages are text keys,
+ * localized by the server's error handler and by the web forms. The password policy is the
+ * tenant's `Abp.Identity.Password.*` settings, checked by the server; the schema only bounds it.
+ */
+
+/** A trimmed optional text: empty is `null`, absent stays absent. */
+export const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max).nullable().optional());
+export const stamp = z.string().max(40).optional().nullable();
+const time = z.date().nullable();
+
+/** ABP's allowed user-name characters. */
+export const USER_NAME_PATTERN = /^[A-Za-z0-9\-._@+]+$/;
+export const PHONE_PATTERN = /^\+?\d{6,15}$/;
+
+export const passwordSchema = z.string().min(1).max(128);
+export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, 'AbpIdentity::InvalidPhoneNumber');
+
+export const idParams = z.object({ id: guid });
+
+export const userDto = z.object({
+  id: z.string(),
+  tenantId: z.string().nullable(),
+  userName: z.string(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  phoneNumberConfirmed: z.boolean(),
+  isActive: z.boolean(),
+  lockoutEnabled: z.boolean(),
+  lockoutEnd: time,
+  accessFailedCount: z.number(),
+  twoFactorEnabled: z.boolean(),
+  concurrencyStamp: z.string(),
+  extraProperties: z.record(z.string(), z.unknown()),
+  creationTime: z.date(),
+  creatorId: z.string().nullable(),
+  lastModificationTime: time,
+  lastModifierId: z.string().nullable(),
+  isDeleted: z.boolean(),
+  deleterId: z.string().nullable(),
+  deletionTime: time,
+});
+export type UserDto = z.infer<typeof userDto>;
+
+export const userPagedQuery = pagedQuery.extend({
+  roleId: z.preprocess(emptyToUndefined, guid.optional()),
+  organizationUnitId: z.preprocess(emptyToUndefined, guid.optional()),
+});
+export type UserPagedQuery = z.infer<typeof userPagedQuery>;
+export const userExportQuery = userPagedQuery.pick({ filter: true, sorting: true, roleId: true });
+
+const roleNames = z.array(z.string().trim().min(1).max(256)).max(100);
+
+const userBase = {
+  userName: z.string().trim().min(1).max(256).regex(USER_NAME_PATTERN, 'AbpIdentity::InvalidUserName'),
+  name: optionalText(64),
+  surname: optionalText(64),
+  email: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.email().max(256)),
+  phoneNumber: z.preprocess((v) => (v === '' ? null : v), phoneSchema.nullable().optional()),
+  isActive: z.boolean().default(true),
+  lockoutEnabled: z.boolean().default(true),
+  roleNames: roleNames.optional(),
+  organizationUnitIds: z.array(guid).max(100).optional(),
+};
+export const userCreateInput = z.object({ ...userBase, password: passwordSchema });
+export type UserCreateInput = z.infer<typeof userCreateInput>;
+export const userUpdateInput = z.object({
+  ...userBase,
+  password: z.preprocess(emptyToUndefined, passwordSchema.optional()),
+  concurrencyStamp: stamp,
+});
+export type UserUpdateInput = z.infer<typeof userUpdateInput>;
+
+export const byIdsInput = z.object({ ids: z.array(guid).max(1000) });
+export const roleNamesInput = z.object({ roleNames });
+export const organizationUnitIdsInput = z.object({ organizationUnitIds: z.array(guid).max(100) });
+export const lockParams = z.object({
+  id: guid,
+  seconds: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10 * 365 * 24 * 3600),
+});
+export const userNameParams = z.object({ name: z.string().trim().min(1).max(256) });
+export const roleNameParams = z.object({ role: z.string().trim().min(1).max(256) });
+export const userOuParams = z.object({ id: guid, ouId: guid });
+export const allUsersQuery = z.object({
+  filter: pagedQuery.shape.filter,
+});

@@ -1,3 +1,18 @@
+import type {
+  ClaimTypeInput,
+  ClaimTypeUpdateInput,
+  claimDto,
+  claimTypeDto,
+  Json,
+  organizationUnitDto,
+  RoleInput,
+  RoleUpdateInput,
+  roleDto,
+  UserCreateInput,
+  UserUpdateInput,
+  userDto,
+} from '@seller/contracts/identity';
+import type { z } from 'zod';
 import type { CrudQuery } from '../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
@@ -6,71 +21,13 @@ import { localize } from '../../lib/i18n/index.ts';
 /** Texts of the identity pages (server resource `AbpIdentity`). */
 export const L = (key: string, ...args: unknown[]) => localize(`AbpIdentity::${key}`, ...args);
 
-export interface UserDto {
-  id: string;
-  userName: string;
-  name: string | null;
-  surname: string | null;
-  email: string | null;
-  phoneNumber: string | null;
-  isActive: boolean;
-  lockoutEnabled: boolean;
-  lockoutEnd: string | null;
-  emailConfirmed: boolean;
-  phoneNumberConfirmed: boolean;
-  concurrencyStamp: string;
-  creationTime: string;
-}
-
-export interface UserInput {
-  userName: string;
-  name?: string | null;
-  surname?: string | null;
-  email: string;
-  phoneNumber?: string | null;
-  isActive: boolean;
-  lockoutEnabled: boolean;
-  roleNames?: string[];
-  password?: string;
-  concurrencyStamp?: string;
-}
-
-export interface RoleDto {
-  id: string;
-  name: string;
-  isDefault: boolean;
-  isStatic: boolean;
-  isPublic: boolean;
-  concurrencyStamp: string;
-  creationTime: string;
-}
-
-export interface ClaimDto {
-  id: string;
-  claimType: string;
-  claimValue: string;
-}
-
-export interface ClaimTypeDto {
-  id: string;
-  name: string;
-  required: boolean;
-  isStatic: boolean;
-  regex: string | null;
-  regexDescription: string | null;
-  description: string | null;
-  valueType: number;
-  concurrencyStamp: string;
-  creationTime: string;
-}
-
-export interface OrganizationUnitDto {
-  id: string;
-  parentId: string | null;
-  code: string;
-  displayName: string;
-  concurrencyStamp: string;
-}
+/** Shapes of the identity API: the server's output schemas as JSON, and its input schemas. */
+export type UserDto = Json<z.infer<typeof userDto>>;
+export type RoleDto = Json<z.infer<typeof roleDto>>;
+export type ClaimDto = Json<z.infer<typeof claimDto>>;
+export type ClaimTypeDto = Json<z.infer<typeof claimTypeDto>>;
+export type OrganizationUnitDto = Json<z.infer<typeof organizationUnitDto>>;
+export type { ClaimTypeInput, ClaimTypeUpdateInput, RoleInput, RoleUpdateInput, UserCreateInput, UserUpdateInput };
 
 export interface PermissionGrantInfo {
   name: string;
@@ -97,8 +54,8 @@ const CT = '/api/identity/claim-types';
 export const usersApi = {
   list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<UserDto>>(U, { ...q }, { signal }),
   get: (id: string) => http.get<UserDto>(`${U}/${id}`),
-  create: (input: UserInput) => http.post<UserDto>(U, input),
-  update: (id: string, input: UserInput) => http.put<UserDto>(`${U}/${id}`, input),
+  create: (input: UserCreateInput) => http.post<UserDto>(U, input),
+  update: (id: string, input: UserUpdateInput) => http.put<UserDto>(`${U}/${id}`, input),
   remove: (id: string) => http.delete(`${U}/${id}`),
   lock: (id: string, seconds: number) => http.put(`${U}/${id}/lock/${seconds}`),
   unlock: (id: string) => http.put(`${U}/${id}/unlock`),
@@ -112,9 +69,8 @@ export const usersApi = {
 export const rolesApi = {
   list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<RoleDto>>(R, { ...q }, { signal }),
   all: () => http.get<ListResult<RoleDto>>(`${R}/all`),
-  create: (input: { name: string; isDefault: boolean; isPublic: boolean }) => http.post<RoleDto>(R, input),
-  update: (id: string, input: { name: string; isDefault: boolean; isPublic: boolean; concurrencyStamp?: string }) =>
-    http.put<RoleDto>(`${R}/${id}`, input),
+  create: (input: RoleInput) => http.post<RoleDto>(R, input),
+  update: (id: string, input: RoleUpdateInput) => http.put<RoleDto>(`${R}/${id}`, input),
   setDefault: (id: string, isDefault: boolean) => http.put(`${R}/${id}/set-default`, { isDefault }),
   remove: (id: string) => http.delete(`${R}/${id}`),
 };
@@ -133,8 +89,8 @@ export const claimsApi = {
 
 export const claimTypesApi = {
   list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<ClaimTypeDto>>(CT, { ...q }, { signal }),
-  create: (input: Partial<ClaimTypeDto>) => http.post<ClaimTypeDto>(CT, input),
-  update: (id: string, input: Partial<ClaimTypeDto>) => http.put<ClaimTypeDto>(`${CT}/${id}`, input),
+  create: (input: ClaimTypeInput) => http.post<ClaimTypeDto>(CT, input),
+  update: (id: string, input: ClaimTypeUpdateInput) => http.put<ClaimTypeDto>(`${CT}/${id}`, input),
   remove: (id: string) => http.delete(`${CT}/${id}`),
 };
 

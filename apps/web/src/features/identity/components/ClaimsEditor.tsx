@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { claimInput } from '@seller/contracts/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../components/crud/index.ts';
+import { applyServerErrors, zodRule } from '../../../components/crud/index.ts';
 import { HttpError } from '../../../lib/http/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { type ClaimDto, claimsApi, L } from '../api.ts';
@@ -18,7 +19,8 @@ export interface ClaimsEditorProps {
 
 /**
  * Claims of a user or role: list, add, change the value, delete. The server checks each value
- * against its claim type (required, value type, regex); its field errors show on the form.
+ * against its claim type (required, value type, regex); its field errors show on the form. The
+ * form checks the shared claim input schema (type given, value length) before sending.
  */
 export function ClaimsEditor({ open, kind, id, displayName, onClose }: ClaimsEditorProps) {
   const { t } = useTranslation();
@@ -71,7 +73,7 @@ export function ClaimsEditor({ open, kind, id, displayName, onClose }: ClaimsEdi
         style={{ marginBottom: 12, rowGap: 8 }}
         data-testid="claim-form"
       >
-        <Form.Item name="claimType" rules={[{ required: true, message: L('DisplayName:ClaimType') }]}>
+        <Form.Item name="claimType" rules={[zodRule(claimInput, 'claimType', L('DisplayName:ClaimType'))]}>
           <Select
             style={{ width: 200 }}
             placeholder={L('DisplayName:ClaimType')}
@@ -83,6 +85,7 @@ export function ClaimsEditor({ open, kind, id, displayName, onClose }: ClaimsEdi
         </Form.Item>
         <Form.Item
           name="claimValue"
+          rules={[zodRule(claimInput, 'claimValue', L('DisplayName:ClaimValue'))]}
           extra={typeInfo?.regexDescription ?? typeInfo?.description ?? undefined}
           style={{ minWidth: 240 }}
         >

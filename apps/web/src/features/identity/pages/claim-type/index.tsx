@@ -1,9 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
+import { claimTypeUpdateInput } from '@seller/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Switch, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   Access,
   type CrudColumn,
@@ -16,36 +16,14 @@ import { type ClaimTypeDto, claimTypesApi, L } from '../../api.ts';
 
 const P = 'AbpIdentity.IdentityClaimTypes';
 
-function schema() {
-  const text = (max: number) => z.string().trim().max(max).nullish();
-  return z.object({
-    name: z.string(L('DisplayName:ClaimType')).trim().min(1, L('DisplayName:ClaimType')).max(256),
-    required: z.boolean().default(false),
-    regex: text(512).refine(
-      (v) => {
-        if (!v) return true;
-        try {
-          new RegExp(v);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { message: L('InvalidRegex') },
-    ),
-    regexDescription: text(128),
-    description: text(256),
-    valueType: z.number().int().min(0).max(3).default(0),
-    concurrencyStamp: z.string().optional(),
-  });
-}
+/** The server's own rules (`@seller/contracts/identity`); the stamp is sent back on edit. */
+const ctSchema = claimTypeUpdateInput;
 
 /** /admin/claim-type: claim types (name, required, static, regex + description, value type). */
 export default function ClaimTypesPage() {
-  const { i18n } = useTranslation();
+  // the page's texts follow the language
+  useTranslation();
   const client = useQueryClient();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
-  const ctSchema = useMemo(schema, [i18n.language]);
   const [editing, setEditing] = useState<{ item?: ClaimTypeDto; values: Record<string, unknown> } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['identity', 'claim-types'] });
   const valueTypes = [0, 1, 2, 3].map((v) => ({ value: v, label: L(`ValueType:${v}`) }));
@@ -122,10 +100,10 @@ export default function ClaimTypesPage() {
         open={!!editing}
         title={editing?.item ? L('EditClaimType') : L('NewClaimType')}
         schema={ctSchema}
-        initialValues={editing?.values as never}
+        initialValues={editing?.values}
         onSubmit={async (values) => {
-          if (editing?.item) await claimTypesApi.update(editing.item.id, values as never);
-          else await claimTypesApi.create(values as never);
+          if (editing?.item) await claimTypesApi.update(editing.item.id, values);
+          else await claimTypesApi.create(values);
           await refresh();
         }}
         onClose={() => setEditing(null)}

@@ -1,4 +1,5 @@
 import { DeleteOutlined, DragOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { organizationUnitUpdateInput } from '@seller/contracts/identity';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -23,7 +24,6 @@ import {
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { CrudField, FormOverlay } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -39,6 +39,8 @@ import {
 
 const P = 'AbpIdentity.OrganizationUnits';
 const PAGE = 10;
+/** The server's own rule for a unit's name (`@seller/contracts/identity`). */
+const nameSchema = organizationUnitUpdateInput.pick({ displayName: true });
 
 interface TreeOption {
   value: string;
@@ -52,7 +54,7 @@ type NameDialog =
 
 /** /admin/organization-unit: the unit tree (create child, rename, move by drag or dialog, delete) and members. */
 export default function OrganizationUnitPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = useUi();
   const access = useAccess();
   const client = useQueryClient();
@@ -66,14 +68,6 @@ export default function OrganizationUnitPage() {
   const [moveTarget, setMoveTarget] = useState<string>('__root');
   const [deleting, setDeleting] = useState<OrganizationUnitDto | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['identity', 'units'] });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
-  const nameSchema = useMemo(
-    () =>
-      z.object({
-        displayName: z.string(L('DisplayName:DisplayName')).trim().min(1, L('DisplayName:DisplayName')).max(128),
-      }),
-    [i18n.language],
-  );
   // every unit starts expanded, new ones too (a new child must be visible); collapsing is kept
   const [expanded, setExpanded] = useState<string[]>([]);
   const known = useRef(new Set<string>());

@@ -1,10 +1,10 @@
 import { EditOutlined, SafetyOutlined, StarOutlined, TagsOutlined } from '@ant-design/icons';
+import { roleUpdateInput } from '@seller/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Space, Switch, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   Access,
   type CrudColumn,
@@ -14,37 +14,29 @@ import {
   FormOverlay,
 } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { L, type RoleDto, rolesApi } from '../../api.ts';
+import { L, type RoleDto, type RoleUpdateInput, rolesApi } from '../../api.ts';
 import { ClaimsEditor } from '../../components/ClaimsEditor.tsx';
 import { PermissionEditor } from '../../components/PermissionEditor.tsx';
 
 const P = 'AbpIdentity.Roles';
 
-function schema() {
-  return z.object({
-    name: z.string(L('RoleNameRequired')).trim().min(1, L('RoleNameRequired')).max(256),
-    isDefault: z.boolean().default(false),
-    isPublic: z.boolean().default(true),
-    concurrencyStamp: z.string().optional(),
-  });
-}
+/** The server's own rules (`@seller/contracts/identity`); the stamp is sent back on edit. */
+const roleSchema = roleUpdateInput;
 
 /**
  * /admin/roles: list, create/edit (default and public flags; static roles keep their name),
  * set/unset default (`PUT /api/identity/roles/{id}/set-default`), claims, permissions.
  */
 export default function RolesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = useUi();
   const client = useQueryClient();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
-  const roleSchema = useMemo(schema, [i18n.language]);
   const [editing, setEditing] = useState<{ role?: RoleDto; values: Record<string, unknown> } | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<RoleDto | null>(null);
   const [claimsOf, setClaimsOf] = useState<RoleDto | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['identity', 'roles'] });
 
-  const save = async (values: z.output<ReturnType<typeof schema>>) => {
+  const save = async (values: RoleUpdateInput) => {
     if (editing?.role) await rolesApi.update(editing.role.id, values);
     else await rolesApi.create(values);
     await refresh();

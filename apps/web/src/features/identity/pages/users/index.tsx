@@ -6,12 +6,12 @@ import {
   TagsOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
+import { userCreateInput, userUpdateInput } from '@seller/contracts/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Input, type MenuProps, Modal, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   Access,
   type CrudColumn,
@@ -30,34 +30,8 @@ import { PermissionEditor } from '../../components/PermissionEditor.tsx';
 
 const P = 'AbpIdentity.Users';
 
-/** The same field rules as the server (identity/dto.ts); the password policy is checked server-side. */
-function schemas() {
-  const required = (key: string) => L(`DisplayName:${key}`);
-  const base = {
-    userName: z
-      .string(required('UserName'))
-      .trim()
-      .min(1, required('UserName'))
-      .max(256)
-      .regex(/^[A-Za-z0-9\-._@+]+$/, L('InvalidUserName')),
-    name: z.string().trim().max(64).nullish(),
-    surname: z.string().trim().max(64).nullish(),
-    email: z.email(required('Email')).max(256),
-    phoneNumber: z
-      .string()
-      .regex(/^\+?\d{6,15}$/, L('InvalidPhoneNumber'))
-      .nullish()
-      .or(z.literal('')),
-    isActive: z.boolean().default(true),
-    lockoutEnabled: z.boolean().default(true),
-    roleNames: z.array(z.string()).default([]),
-    organizationUnitIds: z.array(z.string()).optional(),
-  };
-  return {
-    create: z.object({ ...base, password: z.string(required('Password')).min(1, required('Password')).max(128) }),
-    update: z.object({ ...base, password: z.string().max(128).nullish(), concurrencyStamp: z.string().optional() }),
-  };
-}
+/** The server's own rules (`@seller/contracts/identity`); the password policy is checked server-side. */
+const schema = { create: userCreateInput, update: userUpdateInput };
 
 type Editing = { user?: UserDto; values: Record<string, unknown> };
 
@@ -83,12 +57,10 @@ function unitTreeData(nodes: UnitNode[]): TreeOption[] {
 
 /** /admin/users: list, create/edit, lock/unlock, roles, claims, organization units, permissions. */
 export default function UsersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = useUi();
   const access = useAccess();
   const client = useQueryClient();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
-  const schema = useMemo(schemas, [i18n.language]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [locking, setLocking] = useState<UserDto | null>(null);
   const [lockSeconds, setLockSeconds] = useState(3600);

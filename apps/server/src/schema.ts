@@ -1,8 +1,8 @@
 /** Every module's tables, for drizzle-kit (the migrations are generated from them). */
 export * from './modules/account/schema.ts';
 export * from './modules/auditing/schema.ts';
-export * from './modules/catalog/product-parts-schema.ts';
-export * from './modules/catalog/schema.ts';
+export * from './modules/catalog/master-data/schema.ts';
+export * from './modules/catalog/products/schema.ts';
 export * from './modules/features/schema.ts';
 export * from './modules/identity/schema.ts';
 export * from './modules/identity-server/impersonation-schema.ts';

@@ -1,10 +1,9 @@
 import { PaymentType, SettlementCycle, SettlementForm } from '@seller/contracts';
+import type { SupplierInput } from '@seller/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
-import { categoryService } from './categories.ts';
-import type { SupplierInput } from './dto.ts';
-import { seedProductsDemo } from './product-seed.ts';
+import { categoryService } from './master-data/categories.ts';
 import {
   attributeGroups,
   brands,
@@ -13,7 +12,7 @@ import {
   screenAttributes,
   suppliers,
   vendorSources,
-} from './schema.ts';
+} from './master-data/schema.ts';
 import {
   attributeGroupService,
   brandService,
@@ -21,7 +20,8 @@ import {
   screenAttributeService,
   supplierService,
   vendorSourceService,
-} from './service.ts';
+} from './master-data/service.ts';
+import { seedProductsDemo } from './products/seed.ts';
 
 type AnyTable =
   | typeof attributeGroups

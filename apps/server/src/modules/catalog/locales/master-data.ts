@@ -1,4 +1,4 @@
-import type { TextResources } from '../../core/module.ts';
+import type { TextResources } from '../../../core/module.ts';
 
 /** Titles of the `/product` menu entries (`meta.title` = `Menus::<key>`). */
 

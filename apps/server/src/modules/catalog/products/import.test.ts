@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, token } from '../permission-management/test-support.ts';
-import { productFacts } from './test-support.ts';
+import { as, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { createUser, token } from '../../permission-management/test-support.ts';
+import { productFacts } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 

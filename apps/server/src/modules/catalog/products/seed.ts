@@ -1,20 +1,20 @@
 import { PmsStatus } from '@seller/contracts';
+import type { ProductInput } from '@seller/contracts/catalog';
 import { eq } from 'drizzle-orm';
-import { type CurrentTenant, systemContext } from '../../core/context.ts';
-import { owned } from '../../core/crud.ts';
-import type { Services } from '../../core/services.ts';
-import { seedCatalogueDemo } from './product-catalogue-seed.ts';
-import type { ProductInput } from './product-dto.ts';
-import { productService } from './products.ts';
+import { type CurrentTenant, systemContext } from '../../../core/context.ts';
+import { owned } from '../../../core/crud.ts';
+import type { Services } from '../../../core/services.ts';
 import {
   brands,
   categories,
-  products,
   purchaseAttributes,
   purchaseAttributeValues,
   screenAttributeOptions,
   screenAttributes,
-} from './schema.ts';
+} from '../master-data/schema.ts';
+import { seedCatalogueDemo } from './catalogue-seed.ts';
+import { products } from './schema.ts';
+import { productService } from './service.ts';
 
 /** [sku, name, nameEn, category code, brand, price, weight g, colours, sizes, PMS status] */
 type Demo = [string, string, string, string, string, number, number, string[], string[], number];

@@ -1,13 +1,13 @@
 import type { AddVendorInput, ProductVendorDto, UpdateVendorInput } from '@seller/contracts/catalog';
 import { and, asc, count as countAll, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { type CrudContext, deleteOwned, getOwned, insertOwned, recordChange, updateOwned } from '../../core/crud.ts';
-import type { Tx } from '../../core/db/client.ts';
-import { businessError, fieldError, notFound } from '../../core/errors.ts';
-import { uniquely } from '../../core/resource.ts';
-import type { Services } from '../../core/services.ts';
-import { productsChanged } from './events.ts';
-import { productVendors } from './product-parts-schema.ts';
-import { products, suppliers } from './schema.ts';
+import { type CrudContext, deleteOwned, getOwned, insertOwned, recordChange, updateOwned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { businessError, fieldError, notFound } from '../../../core/errors.ts';
+import { uniquely } from '../../../core/resource.ts';
+import type { Services } from '../../../core/services.ts';
+import { productsChanged } from '../events.ts';
+import { suppliers } from '../master-data/schema.ts';
+import { products, productVendors } from '../products/schema.ts';
 
 /**
  * Product vendors (domain §3.5): a product's sources at suppliers with purchase price, MOQ,

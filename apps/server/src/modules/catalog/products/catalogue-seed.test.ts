@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { token } from '../permission-management/test-support.ts';
-import { seedCatalogueDemo } from './product-catalogue-seed.ts';
+import { as, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { token } from '../../permission-management/test-support.ts';
+import { seedCatalogueDemo } from './catalogue-seed.ts';
 
 const API = '/api/catalog/products';
 

@@ -3,9 +3,9 @@ import { Permissions } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../core/errors.ts';
-import { t } from '../../core/localization/index.ts';
-import { IMPORT_MAX_BYTES, importProducts, importTemplate } from './product-import.ts';
+import { fieldError } from '../../../core/errors.ts';
+import { t } from '../../../core/localization/index.ts';
+import { IMPORT_MAX_BYTES, importProducts, importTemplate } from './import.ts';
 
 const base = '/api/catalog/products';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,19 +1,24 @@
 import { PmsStatus, ProductRegions, ProductResources } from '@seller/contracts';
 import { and, eq, like } from 'drizzle-orm';
-import { type CurrentTenant, systemContext } from '../../core/context.ts';
-import { owned } from '../../core/crud.ts';
-import type { Services } from '../../core/services.ts';
-import { placeholderPng, storeFile } from '../files/index.ts';
-import { productImages, productSpecifications, productVendors, type TierPrice } from './product-parts-schema.ts';
+import { type CurrentTenant, systemContext } from '../../../core/context.ts';
+import { owned } from '../../../core/crud.ts';
+import type { Services } from '../../../core/services.ts';
+import { placeholderPng, storeFile } from '../../files/index.ts';
 import {
   categories,
-  products,
-  productVariants,
   purchaseAttributes,
   purchaseAttributeValues,
   screenAttributeOptions,
   screenAttributes,
   suppliers,
+} from '../master-data/schema.ts';
+import {
+  productImages,
+  productSpecifications,
+  products,
+  productVariants,
+  productVendors,
+  type TierPrice,
 } from './schema.ts';
 
 /**

@@ -19,12 +19,11 @@ import {
 } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendXlsx } from '../../core/export.ts';
-import { t } from '../../core/localization/index.ts';
-import { productImageService } from './product-images.ts';
-import productImportRoutes from './product-import-routes.ts';
-import productVendorRoutes from './product-vendor-routes.ts';
-import { productRecycle, productService } from './products.ts';
+import { sendXlsx } from '../../../core/export.ts';
+import { t } from '../../../core/localization/index.ts';
+import { productImageService } from './images.ts';
+import { productRecycle } from './lifecycle.ts';
+import { productService } from './service.ts';
 
 const base = '/api/catalog/products';
 const recycle = '/api/catalog/recycle/products';
@@ -173,7 +172,4 @@ export default async function productRoutes(fastify: FastifyInstance) {
       return reply.status(204).send();
     },
   );
-
-  await productVendorRoutes(fastify);
-  await fastify.register(productImportRoutes);
 }

@@ -1,11 +1,11 @@
 import type { CategoryInput, CategoryMoveInput, CategoryUpdateInput } from '@seller/contracts/catalog';
 import { asc, eq, isNull, ne } from 'drizzle-orm';
-import type { RequestContext } from '../../core/context.ts';
-import { type CrudContext, getOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
-import type { Tx } from '../../core/db/client.ts';
-import { businessError, fieldError } from '../../core/errors.ts';
-import { resourceService } from '../../core/resource.ts';
-import type { Services } from '../../core/services.ts';
+import type { RequestContext } from '../../../core/context.ts';
+import { type CrudContext, getOwned, owned, recordChange, updateOwned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { businessError, fieldError } from '../../../core/errors.ts';
+import { resourceService } from '../../../core/resource.ts';
+import type { Services } from '../../../core/services.ts';
 import { attributeGroups, categories } from './schema.ts';
 
 /** The category tree: a flat list ordered by `sort` within each parent; the client builds the tree. */

@@ -1,22 +1,16 @@
-import { PmsStatus } from '@seller/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
-  date,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
-  primaryKey,
-  text,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audited, concurrency, id, softDelete, tenantId, tenantKey } from '../../core/db/columns.ts';
-import { tenantScopedView } from '../../core/db/views.ts';
+import { audited, concurrency, id, softDelete, tenantId, tenantKey } from '../../../core/db/columns.ts';
 
 /**
  * Catalogue master data (domain §3): categories, brands, suppliers, vendor sources, purchase
@@ -209,129 +203,4 @@ export const attributeGroupItems = pgTable(
     uniqueIndex('catalog_attribute_group_items_uq').on(t.groupId, t.kind, t.attributeId),
     index('catalog_attribute_group_items_attribute_ix').on(t.attributeId),
   ],
-);
-
-// ---------- products ----------
-
-/** Chosen purchase-attribute values that span the variants (their cartesian product). */
-export interface VariantOption {
-  attributeId: string;
-  valueIds: string[];
-}
-
-/** Chosen options of one of the tenant's screening attributes (material, season…). */
-export interface ScreenValue {
-  attributeId: string;
-  optionIds: string[];
-}
-
-const dimension = (column: string) => numeric(column, { precision: 10, scale: 2, mode: 'number' });
-const money = (column: string) => numeric(column, { precision: 18, scale: 4, mode: 'number' });
-
-/**
- * The product master (domain §3.2). Deleted products go to the recycle area (soft delete);
- * their SKUs stay taken until cleared. `search_text` (SKU, names, variant SKUs) is what the
- * list filter searches, through a trigram index and the tenant-scoped view (`productsScoped`).
- */
-export const products = pgTable(
-  'catalog_products',
-  {
-    id: id(),
-    tenantId: tenantId(),
-    sku: varchar('sku', { length: 50 }).notNull(),
-    name: varchar('name', { length: 255 }).notNull(),
-    nameEn: varchar('name_en', { length: 255 }),
-    categoryIds: uuid('category_ids').array().notNull(),
-    brandId: uuid('brand_id'),
-    description: text('description').notNull(),
-    price: money('price').notNull(),
-    pmsStatus: integer('pms_status').notNull().default(PmsStatus.Developing),
-    isActive: boolean('is_active').notNull().default(true),
-    inStock: boolean('in_stock').notNull().default(false),
-    developer: varchar('developer', { length: 64 }),
-    purchaser: varchar('purchaser', { length: 64 }),
-    artDesigner: varchar('art_designer', { length: 64 }),
-    weight: integer('weight'),
-    length: dimension('length'),
-    width: dimension('width'),
-    height: dimension('height'),
-    packageWeight: integer('package_weight'),
-    packageLength: dimension('package_length'),
-    packageWidth: dimension('package_width'),
-    packageHeight: dimension('package_height'),
-    declaredNameCn: varchar('declared_name_cn', { length: 255 }),
-    declaredNameEn: varchar('declared_name_en', { length: 255 }),
-    declaredValue: numeric('declared_value', { precision: 18, scale: 2, mode: 'number' }),
-    declaredCurrency: varchar('declared_currency', { length: 3 }),
-    hsCode: varchar('hs_code', { length: 20 }),
-    specialAttributes: jsonb('special_attributes').$type<string[]>().notNull().default([]),
-    variantOptions: jsonb('variant_options').$type<VariantOption[]>().notNull().default([]),
-    // Spec §5 form fields, required by the form; null on rows written before they existed.
-    region: varchar('region', { length: 16 }),
-    developmentDate: date('development_date', { mode: 'string' }),
-    launchDate: date('launch_date', { mode: 'string' }),
-    salesTypes: jsonb('sales_types').$type<string[]>().notNull().default([]),
-    resource: varchar('resource', { length: 32 }),
-    screenValues: jsonb('screen_values').$type<ScreenValue[]>().notNull().default([]),
-    /** The long content of the product page, as typed (plain text or HTML). */
-    detailContent: text('detail_content'),
-    searchText: text('search_text').notNull().default(''),
-    ...audited(),
-    ...softDelete(),
-    ...concurrency(),
-  },
-  (t) => [
-    // Recycled products keep their SKU until cleared.
-    uniqueIndex('catalog_products_sku_uq').on(tenantKey, lower(t.sku)),
-    index('catalog_products_search_trgm_ix').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('catalog_products_categories_ix').using('gin', t.categoryIds),
-    index('catalog_products_created_ix').on(t.tenantId, t.creationTime),
-  ],
-);
-
-/**
- * The tenant's products, which the product list reads so that the trigram index serves its
- * filter despite row-level security. Kept by code (core/db/views.ts), not by migrations. Where
- * btree_gin / btree_gist are installed, tenant-leading indexes serve it too (hand-written
- * migration 0002_catalog_products_tenant_indexes).
- */
-export const productsScoped = tenantScopedView('catalog_products_scoped', products);
-
-/** One combination of purchase-attribute values, with its own SKU (domain §3.4). */
-export const productVariants = pgTable(
-  'catalog_product_variants',
-  {
-    id: id(),
-    tenantId: tenantId(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    sku: varchar('sku', { length: 50 }).notNull(),
-    /** The attribute value ids, in the order of the product's variant options. */
-    valueIds: jsonb('value_ids').$type<string[]>().notNull(),
-    /** Display label, e.g. "红色 / XL". */
-    label: varchar('label', { length: 255 }).notNull(),
-    price: money('price').notNull(),
-    weight: integer('weight'),
-    length: dimension('length'),
-    width: dimension('width'),
-    height: dimension('height'),
-    image: varchar('image', { length: 512 }),
-    sort: sort(),
-  },
-  (t) => [
-    uniqueIndex('catalog_product_variants_sku_uq').on(tenantKey, lower(t.sku)),
-    index('catalog_product_variants_product_ix').on(t.productId, t.sort),
-  ],
-);
-
-/** Per tenant and prefix, the last sequence number handed out by `generate-sku`. */
-export const skuSequences = pgTable(
-  'catalog_sku_sequences',
-  {
-    tenantId: tenantId().notNull(),
-    prefix: varchar('prefix', { length: 50 }).notNull(),
-    value: integer('value').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.prefix] })],
 );

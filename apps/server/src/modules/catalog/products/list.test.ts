@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../../test/harness.ts';
-import { productBody, useCatalogApp } from './test-support.ts';
+import { members } from '../../../../test/harness.ts';
+import { productBody, useCatalogApp } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 const RECYCLE = '/api/catalog/recycle/products';

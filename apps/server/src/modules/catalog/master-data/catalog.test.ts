@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
-import { createUser, token } from '../permission-management/test-support.ts';
+import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
+import { createUser, token } from '../../permission-management/test-support.ts';
 
 const API = '/api/catalog';
 

@@ -13,7 +13,7 @@ import {
 } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { productVendorService, vendorRecycle } from './product-vendors.ts';
+import { productVendorService, vendorRecycle } from './service.ts';
 
 const base = '/api/catalog/products';
 const recycle = '/api/catalog/recycle/vendors';

@@ -7,12 +7,12 @@ import type {
   VendorSourceInput,
 } from '@seller/contracts/catalog';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { CrudContext } from '../../core/crud.ts';
-import { owned, selectEntities } from '../../core/crud.ts';
-import type { Tx } from '../../core/db/client.ts';
-import { fieldError } from '../../core/errors.ts';
-import { assertDistinct, resourceService, syncChildren } from '../../core/resource.ts';
-import type { Services } from '../../core/services.ts';
+import type { CrudContext } from '../../../core/crud.ts';
+import { owned, selectEntities } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { fieldError } from '../../../core/errors.ts';
+import { assertDistinct, resourceService, syncChildren } from '../../../core/resource.ts';
+import type { Services } from '../../../core/services.ts';
 import {
   type AttributeKind,
   attributeGroupItems,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../../test/harness.ts';
-import { useCatalogApp } from './test-support.ts';
+import { members } from '../../../../test/harness.ts';
+import { useCatalogApp } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 const SETTINGS = '/api/setting-management/settings';

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { MB, zipBombs } from '../../../test/zip-bombs.ts';
-import { token } from '../permission-management/test-support.ts';
+import { as, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { MB, zipBombs } from '../../../../test/zip-bombs.ts';
+import { token } from '../../permission-management/test-support.ts';
 
 /**
  * Spreadsheet uploads are read within limits: a zip bomb (a few hundred KB that unpack to

@@ -1,4 +1,4 @@
-import type { TextResources } from '../../core/module.ts';
+import type { TextResources } from '../../../core/module.ts';
 
 /** Texts of products and the recycle area (added to the `Catalog` and `Menus` resources). */
 

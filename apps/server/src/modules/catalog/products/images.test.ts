@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
-import { placeholderPng } from '../files/png.ts';
-import { createUser, token } from '../permission-management/test-support.ts';
-import { productFacts } from './test-support.ts';
+import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
+import { placeholderPng } from '../../files/png.ts';
+import { createUser, token } from '../../permission-management/test-support.ts';
+import { productFacts } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 

@@ -2,14 +2,14 @@ import { type Culture, Cultures, ProductRegions, ProductResources, ProductSalesT
 import { type ProductInput, productInput } from '@seller/contracts/catalog';
 import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { type CrudContext, owned } from '../../core/crud.ts';
-import { AppError } from '../../core/errors.ts';
-import { t } from '../../core/localization/index.ts';
-import type { Services } from '../../core/services.ts';
-import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../core/spreadsheet.ts';
-import { productsChanged } from './events.ts';
-import { createProduct } from './products.ts';
-import { brands, categories } from './schema.ts';
+import { type CrudContext, owned } from '../../../core/crud.ts';
+import { AppError } from '../../../core/errors.ts';
+import { t } from '../../../core/localization/index.ts';
+import type { Services } from '../../../core/services.ts';
+import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
+import { productsChanged } from '../events.ts';
+import { brands, categories } from '../master-data/schema.ts';
+import { createProduct } from './write.ts';
 
 /**
  * Excel import of products, all or nothing: every row is checked (form rules, category codes,

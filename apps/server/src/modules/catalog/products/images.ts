@@ -1,13 +1,12 @@
 import { IMAGES_MAX } from '@seller/contracts/catalog';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { type CrudContext, getOwned, owned, recordChange } from '../../core/crud.ts';
-import type { Tx } from '../../core/db/client.ts';
-import { fieldError } from '../../core/errors.ts';
-import type { Services } from '../../core/services.ts';
-import { filesService } from '../files/index.ts';
-import { productsChanged } from './events.ts';
-import { productImages } from './product-parts-schema.ts';
-import { products } from './schema.ts';
+import { type CrudContext, getOwned, owned, recordChange } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { fieldError } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
+import { filesService } from '../../files/index.ts';
+import { productsChanged } from '../events.ts';
+import { productImages, products } from './schema.ts';
 
 /**
  * A product's images: the main one and the gallery, as URLs of the files service. Adding

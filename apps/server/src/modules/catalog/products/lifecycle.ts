@@ -1,0 +1,107 @@
+import { PmsTransitions } from '@seller/contracts';
+import type { ProductListQuery } from '@seller/contracts/catalog';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { deleteOwned, getOwned, recordChange, selectEntities, updateOwned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { businessError, notFound } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
+import { productsChanged } from '../events.ts';
+import { cachedPage } from './list.ts';
+import { type Ctx, ENTITY, like, one, type Product, tenantOf } from './records.ts';
+import { products } from './schema.ts';
+
+/**
+ * A product's lifecycle: active or not, the PMS status moves, soft delete into the recycle
+ * area, restore and deleting for good.
+ */
+
+async function getDeleted(tx: Tx, ctx: Ctx, id: string): Promise<Product> {
+  const [row] = await selectEntities(tx, products, {
+    where: and(tenantOf(ctx), eq(products.id, id), eq(products.isDeleted, true))!,
+    limit: 1,
+  });
+  if (!row) throw notFound(ENTITY, id);
+  return row;
+}
+
+export const productLifecycle = {
+  /** Soft delete: into the recycle area. */
+  remove: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await deleteOwned(tx, ctx, products, ENTITY, id);
+      await productsChanged(services, tx, ctx);
+    }),
+
+  setActive: (services: Services, ctx: Ctx, id: string, isActive: boolean) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await updateOwned(tx, ctx, products, ENTITY, id, { isActive });
+      await productsChanged(services, tx, ctx);
+      return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
+    }),
+
+  /** A PMS status move allowed by `PmsTransitions`; others are 409 `Catalog::IllegalTransition`. */
+  approve: (services: Services, ctx: Ctx, input: { id: string; pmsStatus: number; concurrencyStamp?: string }) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const row = await getOwned(tx, ctx, products, ENTITY, input.id);
+      if (!PmsTransitions[row.pmsStatus]?.includes(input.pmsStatus)) {
+        throw businessError('Catalog::IllegalTransition', { from: row.pmsStatus, to: input.pmsStatus }, 409);
+      }
+      await updateOwned(tx, ctx, products, ENTITY, input.id, { pmsStatus: input.pmsStatus }, input.concurrencyStamp);
+      await productsChanged(services, tx, ctx);
+      return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, input.id));
+    }),
+
+  /** Deletes a product for good, whether in the list or the recycle area; its SKUs become free. */
+  hardDelete: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const [row] = await selectEntities(tx, products, {
+        where: and(tenantOf(ctx), eq(products.id, id))!,
+        limit: 1,
+      });
+      if (!row) throw notFound(ENTITY, id);
+      await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
+      recordChange(ctx, ENTITY, 2, id, row, {});
+      await productsChanged(services, tx, ctx);
+    }),
+};
+
+/** The recycle area for products (`/api/catalog/recycle/products`). */
+export const productRecycle = {
+  list: (services: Services, ctx: Ctx, q: ProductListQuery) =>
+    cachedPage(
+      services,
+      ctx,
+      'recycle',
+      () =>
+        and(
+          tenantOf(ctx),
+          eq(products.isDeleted, true),
+          q.filter ? sql`${products.searchText} ilike ${like(q.filter)}` : undefined,
+        )!,
+      q,
+      [desc(products.deletionTime)],
+    ),
+
+  /** Restores a recycled product (`reback`). */
+  reback: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await getDeleted(tx, ctx, id);
+      const [after] = await tx
+        .update(products)
+        .set({ isDeleted: false, deletionTime: null, deleterId: null })
+        .where(and(tenantOf(ctx), eq(products.id, id)))
+        .returning();
+      recordChange(ctx, ENTITY, 1, id, before, after);
+      await productsChanged(services, tx, ctx);
+      return one(tx, ctx, after);
+    }),
+
+  /** Deletes a recycled product for good (`clear`). */
+  clear: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await getDeleted(tx, ctx, id);
+      await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
+      recordChange(ctx, ENTITY, 2, id, before, {});
+      await productsChanged(services, tx, ctx);
+    }),
+};

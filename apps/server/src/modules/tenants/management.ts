@@ -1,3 +1,9 @@
+import type {
+  ConnectionStringInput,
+  TenantCreateInput,
+  TenantListQuery,
+  TenantUpdateInput,
+} from '@seller/contracts/tenants';
 import { and, asc, eq, ilike, ne } from 'drizzle-orm';
 import type { CurrentTenant, RequestContext } from '../../core/context.ts';
 import { type CrudContext, page, recordChange } from '../../core/crud.ts';
@@ -17,7 +23,6 @@ import {
   probeDatabase,
   tenantTables,
 } from './databases.ts';
-import type { ConnectionStringInput, TenantCreateInput, TenantListQuery, TenantUpdateInput } from './dto.ts';
 import { type ConnectionString, tenants } from './schema.ts';
 
 /**

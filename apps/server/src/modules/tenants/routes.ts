@@ -1,21 +1,23 @@
 import { listResult, pagedResult } from '@seller/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../../core/export.ts';
-import { t } from '../../core/localization/index.ts';
 import {
   connectionCheckDto,
   connectionParams,
   connectionStringDto,
   connectionStringInput,
-  connectionValueSchema,
+  connectionValueInput,
   tenantCreateInput,
   tenantDto,
   tenantIdParams,
   tenantListQuery,
+  tenantLookupDto,
+  tenantLookupIdParams,
+  tenantLookupNameParams,
   tenantUpdateInput,
-} from './dto.ts';
+} from '@seller/contracts/tenants';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../../core/export.ts';
+import { t } from '../../core/localization/index.ts';
 import {
   checkConnectionString,
   checkValue,
@@ -31,14 +33,6 @@ import {
   updateTenant,
 } from './management.ts';
 import { findTenantById, findTenantByName } from './service.ts';
-
-const lookupResult = z.object({
-  success: z.boolean(),
-  tenantId: z.string().nullable(),
-  name: z.string().nullable(),
-  normalizedName: z.string().nullable(),
-  isActive: z.boolean().nullable(),
-});
 
 const TENANTS = 'AbpTenantManagement.Tenants';
 const CONNECTIONS = `${TENANTS}.ManageConnectionStrings`;
@@ -56,8 +50,8 @@ export default async function routes(fastify: FastifyInstance) {
       config: { anonymous: true },
       schema: {
         tags: ['MultiTenancy'],
-        params: z.object({ name: z.string().min(1).max(64) }),
-        response: { 200: lookupResult },
+        params: tenantLookupNameParams,
+        response: { 200: tenantLookupDto },
       },
     },
     (req) => findTenantByName(app.services, req.params.name),
@@ -69,8 +63,8 @@ export default async function routes(fastify: FastifyInstance) {
       config: { anonymous: true },
       schema: {
         tags: ['MultiTenancy'],
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: lookupResult },
+        params: tenantLookupIdParams,
+        response: { 200: tenantLookupDto },
       },
     },
     (req) => findTenantById(app.services, req.params.id),
@@ -120,7 +114,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: host(CONNECTIONS),
       schema: {
         tags,
-        body: z.object({ value: connectionValueSchema }),
+        body: connectionValueInput,
         response: { 200: connectionCheckDto },
       },
     },

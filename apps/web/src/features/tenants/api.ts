@@ -1,54 +1,35 @@
+import type {
+  ConnectionStringInput,
+  connectionCheckDto,
+  connectionStringDto,
+  Json,
+  TenantCreateInput,
+  TenantUpdateInput,
+  tenantDto,
+} from '@seller/contracts/tenants';
+import type { z } from 'zod';
 import type { CrudQuery } from '../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
 
-/** Tenant management and the tenant feature calls (spec §7, wire contract §10). */
+/** Tenant management and the tenant feature calls (spec §7, wire contract §10); shapes from the server's schemas. */
 
-export interface TenantDto {
-  id: string;
-  name: string;
-  normalizedName: string;
-  isActive: boolean;
-  hasOwnDatabase: boolean;
-  concurrencyStamp: string;
-  creationTime: string;
-}
-
-export interface TenantCreate {
-  name: string;
-  adminEmailAddress: string;
-  adminPassword: string;
-  defaultConnectionString?: string;
-}
-
-export interface TenantUpdate {
-  name: string;
-  isActive: boolean;
-  concurrencyStamp?: string;
-}
-
-export interface ConnectionString {
-  name: string;
-  value: string;
-}
-
-export interface ConnectionCheck {
-  name: string;
-  reachable: boolean;
-  message: string | null;
-}
+export type TenantDto = Json<z.infer<typeof tenantDto>>;
+export type ConnectionString = z.infer<typeof connectionStringDto>;
+export type ConnectionCheck = z.infer<typeof connectionCheckDto>;
+export type { ConnectionStringInput, TenantCreateInput, TenantUpdateInput };
 
 const TENANTS = '/api/tenant-management/tenants';
 
 export const tenantsApi = {
   list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<TenantDto>>(TENANTS, { ...q }, { signal }),
-  create: (input: TenantCreate) => http.post<TenantDto>(TENANTS, input),
-  update: (id: string, input: TenantUpdate) => http.put<TenantDto>(`${TENANTS}/{id}`, input, { path: { id } }),
+  create: (input: TenantCreateInput) => http.post<TenantDto>(TENANTS, input),
+  update: (id: string, input: TenantUpdateInput) => http.put<TenantDto>(`${TENANTS}/{id}`, input, { path: { id } }),
   remove: (id: string) => http.delete<void>(`${TENANTS}/{id}`, undefined, { path: { id } }),
   connectionStrings: (id: string) =>
     http.get<ListResult<ConnectionString>>(`${TENANTS}/{id}/connection-string`, undefined, { path: { id } }),
-  setConnectionString: (id: string, input: ConnectionString) =>
+  setConnectionString: (id: string, input: ConnectionStringInput) =>
     http.put<ConnectionString>(`${TENANTS}/{id}/connection-string`, input, { path: { id }, timeoutMs: 120_000 }),
   deleteConnectionString: (id: string, name: string) =>
     http.delete<void>(`${TENANTS}/{id}/connection-string/{name}`, undefined, { path: { id, name } }),

@@ -1,9 +1,10 @@
 import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { connectionStringInput } from '@seller/contracts/tenants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, AutoComplete, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../components/crud/index.ts';
+import { applyServerErrors, zodRule } from '../../../components/crud/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { type ConnectionCheck, type ConnectionString, LT, type TenantDto, tenantsApi } from '../api.ts';
 
@@ -17,7 +18,8 @@ const maskUrl = (value: string) => value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@
 
 /**
  * A tenant's connection strings: list with a reachability check per entry, add/edit/delete.
- * Saving `Default` moves the tenant to that database (the server checks, migrates, seeds).
+ * Saving `Default` moves the tenant to that database (the server checks, migrates, seeds). The
+ * fields are checked with the server's connection string input schema before sending.
  */
 export function ConnectionStringsDialog({ tenant, onClose }: Props) {
   const { t } = useTranslation();
@@ -189,9 +191,7 @@ export function ConnectionStringsDialog({ tenant, onClose }: Props) {
             <Form.Item
               name="name"
               label={LT('DisplayName:ConnectionName')}
-              rules={[
-                { required: true, message: t('validation.required', { field: LT('DisplayName:ConnectionName') }) },
-              ]}
+              rules={[zodRule(connectionStringInput, 'name', LT('DisplayName:ConnectionName'))]}
               style={{ width: 180 }}
             >
               <AutoComplete options={[{ value: 'Default' }]} data-testid="connection-name" />
@@ -199,9 +199,7 @@ export function ConnectionStringsDialog({ tenant, onClose }: Props) {
             <Form.Item
               name="value"
               label={LT('DisplayName:ConnectionValue')}
-              rules={[
-                { required: true, message: t('validation.required', { field: LT('DisplayName:ConnectionValue') }) },
-              ]}
+              rules={[zodRule(connectionStringInput, 'value', LT('DisplayName:ConnectionValue'))]}
               style={{ flex: 1 }}
               extra={LT('DefaultConnectionStringHint')}
             >

@@ -1,10 +1,10 @@
 import { ApiOutlined, AppstoreOutlined, DeleteOutlined, EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { tenantCreateInput, tenantUpdateInput } from '@seller/contracts/tenants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   Access,
   type CrudColumn,
@@ -20,46 +20,20 @@ import { ConnectionStringsDialog } from '../../components/ConnectionStringsDialo
 import { FeaturesDialog } from '../../components/FeaturesDialog.tsx';
 
 const P = 'AbpTenantManagement.Tenants';
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The same rules the server applies (tenants/dto.ts); the server also checks the password policy. */
-function schemas() {
-  const name = z
-    .string(LT('InvalidTenantName'))
-    .trim()
-    .min(1, LT('InvalidTenantName'))
-    .max(64)
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u, LT('InvalidTenantName'))
-    .refine((v) => !GUID.test(v), LT('InvalidTenantName'));
-  return {
-    create: z.object({
-      name,
-      adminEmailAddress: z.email(LT('DisplayName:AdminEmailAddress')).max(256),
-      adminPassword: z.string(LT('DisplayName:AdminPassword')).min(1, LT('DisplayName:AdminPassword')).max(128),
-      defaultConnectionString: z
-        .string()
-        .trim()
-        .max(1024)
-        .optional()
-        .transform((v) => v || undefined),
-    }),
-    update: z.object({ name, isActive: z.boolean().default(true), concurrencyStamp: z.string().optional() }),
-  };
-}
+/** The server's own rules (`@seller/contracts/tenants`); the server also checks the password policy. */
+const schema = { create: tenantCreateInput, update: tenantUpdateInput };
 
 const EMPTY_TENANT = { name: '', adminEmailAddress: '', adminPassword: '', defaultConnectionString: '' };
 
 /** /admin/tenants (host side): tenant list, create/edit/activate/delete, connection strings, features. */
 export default function TenantsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = useUi();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TenantDto | null>(null);
   const [connections, setConnections] = useState<TenantDto | null>(null);
   const [features, setFeatures] = useState<TenantDto | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
-  const schema = useMemo(schemas, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenants'] });
   const editValues = useMemo(
     () =>

@@ -1,5 +1,7 @@
-import { pagedQuery } from '@seller/contracts';
 import { z } from 'zod';
+import { pagedQuery } from '../paging.ts';
+
+/** Tenant management (ABP `TenantDto`, its inputs and connection strings, wire contract §10). */
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,6 +25,8 @@ export const connectionNameSchema = z
   .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'AbpTenantManagement::InvalidConnectionName');
 
 export const connectionValueSchema = z.string().trim().min(1).max(1024);
+/** A connection string to try before it is saved (`POST …/check-connection-string`). */
+export const connectionValueInput = z.object({ value: connectionValueSchema });
 
 export const tenantListQuery = pagedQuery;
 export type TenantListQuery = z.infer<typeof tenantListQuery>;
@@ -53,6 +57,7 @@ export const connectionStringInput = z.object({ name: connectionNameSchema, valu
 export type ConnectionStringInput = z.infer<typeof connectionStringInput>;
 
 export const connectionStringDto = z.object({ name: z.string(), value: z.string() });
+export type ConnectionStringDto = z.infer<typeof connectionStringDto>;
 
 export const connectionCheckDto = z.object({
   name: z.string(),
@@ -61,6 +66,7 @@ export const connectionCheckDto = z.object({
   /** Why it is not reachable (host administrators only see this). */
   message: z.string().nullable(),
 });
+export type ConnectionCheckDto = z.infer<typeof connectionCheckDto>;
 
 export const tenantDto = z.object({
   id: z.string(),
@@ -75,4 +81,17 @@ export const tenantDto = z.object({
   creatorId: z.string().nullable(),
   lastModificationTime: z.date().nullable(),
   lastModifierId: z.string().nullable(),
+});
+export type TenantDto = z.infer<typeof tenantDto>;
+
+// ---------- the anonymous ABP tenant look-ups (wire contract §7) ----------
+
+export const tenantLookupNameParams = z.object({ name: z.string().min(1).max(64) });
+export const tenantLookupIdParams = z.object({ id: z.string().min(1).max(64) });
+export const tenantLookupDto = z.object({
+  success: z.boolean(),
+  tenantId: z.string().nullable(),
+  name: z.string().nullable(),
+  normalizedName: z.string().nullable(),
+  isActive: z.boolean().nullable(),
 });

@@ -1,0 +1,135 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { TenantDto } from '../../api.ts';
+import TenantsPage from './index.tsx';
+
+/** The tenants page against a faked HTTP layer (the contract's shapes). */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const URL = '/api/tenant-management/tenants';
+const P = 'AbpTenantManagement.Tenants';
+
+const demo: TenantDto = {
+  id: 't1',
+  name: 'demo',
+  normalizedName: 'DEMO',
+  isActive: true,
+  hasOwnDatabase: false,
+  concurrencyStamp: 'stamp-1',
+  extraProperties: {},
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+};
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    [`GET ${URL}`]: { totalCount: 1, items: [demo] },
+    [`POST ${URL}`]: { ...demo, id: 't2', name: 'shop-2' },
+    [`GET ${URL}/t1/connection-string`]: { items: [] },
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    return answers[key] as never;
+  });
+  useAbp.setState({ permissions: [P, `${P}.Create`, `${P}.ManageConnectionStrings`] });
+  applyServerTexts('zh-Hans', {
+    AbpTenantManagement: {
+      'DisplayName:Name': '租户名称',
+      'DisplayName:ConnectionName': '连接名称',
+      InvalidTenantName: '租户名称只能包含字母、数字、- 和 _',
+      InvalidConnectionName: '连接名称以字母开头',
+    },
+  });
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <TenantsPage />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+/** Types into an input (the element or the input inside it) and leaves it. */
+async function type(testid: string, value: string) {
+  const el = screen.getByTestId(testid);
+  const input = (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
+  await act(async () => {
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+  });
+}
+
+const click = (testid: string) =>
+  act(async () => {
+    fireEvent.click(screen.getByTestId(testid));
+  });
+
+/** The text shown under the form item that holds `testid`. */
+const errorOf = (testid: string) =>
+  waitFor(() => {
+    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
+    const error = item.querySelector('.ant-form-item-explain-error');
+    expect(error).toBeTruthy();
+    return error?.textContent;
+  });
+
+describe('tenants page', { timeout: 30_000 }, () => {
+  it('checks a new tenant with the shared tenants schema, then sends it', async () => {
+    renderPage();
+    await screen.findByTestId('tenant-row-demo');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
+    });
+    await screen.findByTestId('tenant-form');
+    await type('tenant-name', 'shop 2');
+    await type('tenant-admin-email', 'admin@shop.example');
+    await type('tenant-admin-password', '1q2w3E*');
+    await click('tenant-form-submit');
+    expect(await errorOf('tenant-name')).toBe('租户名称只能包含字母、数字、- 和 _');
+
+    // a name that looks like an id is refused too (it would be taken for the tenant's id)
+    await type('tenant-name', '3f1d2c4b-0a9e-4c57-9b1e-2d3f4a5b6c7d');
+    await click('tenant-form-submit');
+    expect(await errorOf('tenant-name')).toBe('租户名称只能包含字母、数字、- 和 _');
+    expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
+
+    await type('tenant-name', 'shop-2');
+    await click('tenant-form-submit');
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
+    const sent = calls.find((c) => c.key === `POST ${URL}`)?.options.json as Record<string, unknown>;
+    expect(sent).toMatchObject({ name: 'shop-2', adminEmailAddress: 'admin@shop.example', adminPassword: '1q2w3E*' });
+    // an empty connection string is not sent: the tenant shares the host's database
+    expect(sent.defaultConnectionString).toBeUndefined();
+  });
+
+  it('checks a connection string name with the shared schema before saving it', async () => {
+    renderPage();
+    await screen.findByTestId('tenant-row-demo');
+    await click('tenant-connections-demo');
+    await screen.findByTestId('connection-name');
+    await type('connection-name', '1st');
+    await type('connection-value', 'postgres://u:p@db:5432/shop');
+    await click('connection-save');
+    expect(await errorOf('connection-name')).toBe('连接名称以字母开头');
+    expect(calls.some((c) => c.options.method === 'PUT')).toBe(false);
+  });
+});

@@ -1,13 +1,12 @@
-import { pagedQuery } from '@seller/contracts';
 import { z } from 'zod';
+import { emptyToUndefined, trimmedOrUndefined } from '../fields.ts';
+import { pagedQuery } from '../paging.ts';
 
-/** Query and reply shapes of the auditing API (contract §2, §10). */
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const text = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)),
-    z.string().max(max).optional(),
-  );
+/**
+ * Query and reply shapes of the auditing API (contract §2, §10): the audit log, the security log
+ * and the user's own security log. Filters arrive as query texts (dates as ISO texts).
+ */
+const text = (max: number) => z.preprocess(trimmedOrUndefined, z.string().max(max).optional());
 const time = z.preprocess(emptyToUndefined, z.coerce.date().optional());
 const int = (min: number, max: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional());
@@ -67,7 +66,7 @@ export const mySecurityLogQuery = pagedQuery.extend({
 });
 export type MySecurityLogQuery = z.infer<typeof mySecurityLogQuery>;
 
-export const idParams = z.object({ id: z.guid() });
+export const logIdParams = z.object({ id: z.guid() });
 
 /** `?ids=a&ids=b` (or one comma-separated value): 1 to 1000 ids. */
 export const idsQuery = z.object({
@@ -80,6 +79,9 @@ export const idsQuery = z.object({
   ),
 });
 
+/** The reply of a bulk delete. */
+export const deletedCountReply = z.object({ deletedCount: z.number().int() });
+
 const propertyChange = z.object({
   propertyName: z.string(),
   originalValue: z.string().nullable(),
@@ -87,6 +89,7 @@ const propertyChange = z.object({
 });
 const entityChange = z.object({
   changeTime: z.string(),
+  /** Created 0, Updated 1, Deleted 2. */
   changeType: z.number().int(),
   entityId: z.string(),
   entityTypeFullName: z.string(),

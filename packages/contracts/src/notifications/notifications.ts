@@ -1,8 +1,15 @@
-import { NotificationSeverity, pagedQuery } from '@seller/contracts';
 import { z } from 'zod';
-import { ANNOUNCEMENT } from './definitions.ts';
+import { NotificationSeverity } from '../constants.ts';
+import { emptyToUndefined } from '../fields.ts';
+import { pagedQuery } from '../paging.ts';
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/**
+ * Notifications (spec §7): the user's inbox, subscriptions and the administrators' send call —
+ * request and response shapes shared by the server and the web.
+ */
+
+/** The notification an administrator sends from the send page. */
+export const ANNOUNCEMENT = 'Notifications.Announcement';
 
 const severities = Object.values(NotificationSeverity) as number[];
 export const severitySchema = z.coerce
@@ -26,20 +33,24 @@ export const inboxQuery = pagedQuery.extend({
 });
 export type InboxQuery = z.infer<typeof inboxQuery>;
 
-export const idParams = z.object({ id: z.guid() });
-export const nameQuery = z.object({ name: z.string().trim().min(1).max(128) });
+export const notificationIdParams = z.object({ id: z.guid() });
+/** The notification to unsubscribe from. */
+export const subscriptionNameQuery = z.object({ name: z.string().trim().min(1).max(128) });
 export const subscribeInput = z.object({ name: z.string().trim().min(1).max(128) });
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || null : v), z.string().max(max).nullable().optional());
 
+/** What a sent notification says; the send page's fields check the same rules. */
+export const notificationDataInput = z.object({
+  title: z.string().trim().min(1).max(256),
+  message: z.string().trim().min(1).max(2048),
+  description: optionalText(4096),
+});
+
 export const sendInput = z.object({
   name: z.string().trim().min(1).max(128).default(ANNOUNCEMENT),
-  data: z.object({
-    title: z.string().trim().min(1).max(256),
-    message: z.string().trim().min(1).max(2048),
-    description: optionalText(4096),
-  }),
+  data: notificationDataInput,
   /** Empty: everyone in the tenant (who has not unsubscribed). */
   toUsers: z
     .array(z.object({ userId: z.guid(), userName: z.string().max(256).nullable().optional() }))
@@ -71,12 +82,17 @@ export const notificationDefinitionDto = z.object({
   allowSubscriptionToClients: z.boolean(),
 });
 
+export type NotificationDefinitionDto = z.infer<typeof notificationDefinitionDto>;
+
 export const notificationGroupDto = z.object({
   name: z.string(),
   displayName: z.string(),
   notifications: z.array(notificationDefinitionDto),
 });
+export type NotificationGroupDto = z.infer<typeof notificationGroupDto>;
 
 export const subscriptionDto = z.object({ name: z.string() });
 
+/** The notification stored (none when nobody received it) and how many users got it. */
 export const sendResult = z.object({ id: z.string().nullable(), recipientCount: z.number().int() });
+export type SendResult = z.infer<typeof sendResult>;

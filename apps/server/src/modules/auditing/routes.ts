@@ -1,21 +1,22 @@
 import { pagedResult } from '@seller/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { EXPORT_MAX_ROWS, type ExportColumn, sendXlsx } from '../../core/export.ts';
-import { t } from '../../core/localization/index.ts';
 import {
   auditLogDto,
   auditLogExportQuery,
   auditLogListDto,
   auditLogQuery,
-  idParams,
+  deletedCountReply,
   idsQuery,
+  logIdParams,
   mySecurityLogQuery,
   securityLogDto,
   securityLogExportQuery,
   securityLogQuery,
-} from './dto.ts';
+} from '@seller/contracts/auditing';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { EXPORT_MAX_ROWS, type ExportColumn, sendXlsx } from '../../core/export.ts';
+import { t } from '../../core/localization/index.ts';
 import {
   auditLogBatches,
   deleteAuditLog,
@@ -32,7 +33,6 @@ import {
 
 const AUDIT = 'AbpAuditing.AuditLog';
 const SECURITY = 'AbpAuditing.SecurityLog';
-const deletedReply = z.object({ deletedCount: z.number().int() });
 
 type AuditRow = z.infer<typeof auditLogListDto>;
 type SecurityRow = z.infer<typeof securityLogDto>;
@@ -88,12 +88,12 @@ export default async function routes(fastify: FastifyInstance) {
     );
     app.get(
       `${auditUrl}/:id`,
-      { config: { permission: AUDIT }, schema: { tags, params: idParams, response: { 200: auditLogDto } } },
+      { config: { permission: AUDIT }, schema: { tags, params: logIdParams, response: { 200: auditLogDto } } },
       (req) => getAuditLog(s, req.ctx, req.params.id),
     );
     app.delete(
       `${auditUrl}/:id`,
-      { config: { permission: `${AUDIT}.Delete` }, schema: { tags, params: idParams } },
+      { config: { permission: `${AUDIT}.Delete` }, schema: { tags, params: logIdParams } },
       async (req, reply) => {
         await deleteAuditLog(s, req.ctx, req.params.id);
         return reply.status(204).send();
@@ -103,7 +103,7 @@ export default async function routes(fastify: FastifyInstance) {
       auditUrl,
       {
         config: { permission: `${AUDIT}.Delete` },
-        schema: { tags, querystring: idsQuery, response: { 200: deletedReply } },
+        schema: { tags, querystring: idsQuery, response: { 200: deletedCountReply } },
       },
       async (req) => ({ deletedCount: await deleteAuditLogs(s, req.ctx, req.query.ids) }),
     );
@@ -165,12 +165,12 @@ export default async function routes(fastify: FastifyInstance) {
     );
     app.get(
       `${securityUrl}/:id`,
-      { config: { permission: SECURITY }, schema: { tags, params: idParams, response: { 200: securityLogDto } } },
+      { config: { permission: SECURITY }, schema: { tags, params: logIdParams, response: { 200: securityLogDto } } },
       (req) => getSecurityLog(s, req.ctx, req.params.id),
     );
     app.delete(
       `${securityUrl}/:id`,
-      { config: { permission: `${SECURITY}.Delete` }, schema: { tags, params: idParams } },
+      { config: { permission: `${SECURITY}.Delete` }, schema: { tags, params: logIdParams } },
       async (req, reply) => {
         await deleteSecurityLog(s, req.ctx, req.params.id);
         return reply.status(204).send();
@@ -180,7 +180,7 @@ export default async function routes(fastify: FastifyInstance) {
       securityUrl,
       {
         config: { permission: `${SECURITY}.Delete` },
-        schema: { tags, querystring: idsQuery, response: { 200: deletedReply } },
+        schema: { tags, querystring: idsQuery, response: { 200: deletedCountReply } },
       },
       async (req) => ({ deletedCount: await deleteSecurityLogs(s, req.ctx, req.query.ids) }),
     );

@@ -1,3 +1,4 @@
+import type { AuditLogFilter, MySecurityLogQuery, SecurityLogFilter } from '@seller/contracts/auditing';
 import {
   and,
   desc,
@@ -19,7 +20,6 @@ import type { DbOrTx } from '../../core/db/client.ts';
 import { notFound, unauthorized } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { securityLogs } from '../identity/index.ts';
-import type { AuditLogFilter, MySecurityLogQuery, SecurityLogFilter } from './dto.ts';
 import { auditLogs } from './schema.ts';
 
 export const AUDIT_LOG = 'AuditLog';

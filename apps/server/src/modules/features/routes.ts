@@ -1,21 +1,11 @@
+import { featureChangeInput, featureGroupList, featureProviderQuery } from '@seller/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden } from '../../core/errors.ts';
 import { changeFeatures, featureTarget, listFeatures, resetFeatures } from './service.ts';
 
 const MANAGE_TENANT = 'AbpTenantManagement.Tenants.ManageFeatures';
 const MANAGE_HOST = 'FeatureManagement.ManageHostFeatures';
-
-const providerQuery = z.object({
-  providerName: z.enum(['T']),
-  providerKey: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(64).default('')),
-});
-const updateInput = z.object({
-  features: z
-    .array(z.object({ name: z.string().trim().min(1).max(128), value: z.string().max(1024).nullable() }))
-    .max(200),
-});
 
 /** HTTP routes of the features module: ABP feature management for tenants and the host. */
 export default async function routes(fastify: FastifyInstance) {
@@ -30,13 +20,18 @@ export default async function routes(fastify: FastifyInstance) {
     return featureTarget(app.services, key);
   };
 
-  app.get(url, { config, schema: { tags: ['Features'], querystring: providerQuery } }, async (req) =>
-    listFeatures(app.services, req.ctx, await target(req, req.query.providerKey)),
+  app.get(
+    url,
+    {
+      config,
+      schema: { tags: ['Features'], querystring: featureProviderQuery, response: { 200: featureGroupList } },
+    },
+    async (req) => listFeatures(app.services, req.ctx, await target(req, req.query.providerKey)),
   );
 
   app.put(
     url,
-    { config, schema: { tags: ['Features'], querystring: providerQuery, body: updateInput } },
+    { config, schema: { tags: ['Features'], querystring: featureProviderQuery, body: featureChangeInput } },
     async (req, reply) => {
       const tenant = await target(req, req.query.providerKey);
       await changeFeatures(app.services, req.ctx, tenant, req.body.features);
@@ -44,7 +39,7 @@ export default async function routes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete(url, { config, schema: { tags: ['Features'], querystring: providerQuery } }, async (req, reply) => {
+  app.delete(url, { config, schema: { tags: ['Features'], querystring: featureProviderQuery } }, async (req, reply) => {
     const tenant = await target(req, req.query.providerKey);
     await resetFeatures(app.services, req.ctx, tenant);
     return reply.status(204).send();

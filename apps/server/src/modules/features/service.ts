@@ -1,3 +1,4 @@
+import type { FeatureChange, FeatureDto, FeatureGroupList, FeatureValueType } from '@seller/contracts/features';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EntityChange } from '../../core/audit-changes.ts';
 import { invalidateConfiguration } from '../../core/configuration-cache.ts';
@@ -67,7 +68,7 @@ export async function featureTarget(services: Services, providerKey: string): Pr
   return tenant;
 }
 
-function wireValueType(def: FeatureDefinition) {
+function wireValueType(def: FeatureDefinition): FeatureValueType {
   const vt = def.valueType;
   switch (vt.kind) {
     case 'number':
@@ -111,12 +112,12 @@ export async function listFeatures(
   services: Services,
   ctx: Pick<RequestContext, 'culture'>,
   tenant: CurrentTenant | null,
-) {
+): Promise<FeatureGroupList> {
   const tenantId = tenant?.id ?? null;
   const stored = await storedValues(services, tenantId);
   const L = (key: string) => t(ctx.culture, `AbpFeatureManagement::${key}`);
   const groups = featureGroups().map((g) => {
-    const features: unknown[] = [];
+    const features: FeatureDto[] = [];
     const add = (f: FeatureDefinition) => {
       const meta = featureDefinition(f.name)!;
       const value = stored[f.name];
@@ -145,7 +146,7 @@ export async function changeFeatures(
   services: Services,
   ctx: FeatureContext,
   tenant: CurrentTenant | null,
-  items: { name: string; value: string | null }[],
+  items: FeatureChange[],
 ) {
   const errors: ValidationErrorItem[] = [];
   items.forEach((item, i) => {

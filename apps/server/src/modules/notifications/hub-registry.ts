@@ -1,6 +1,6 @@
 import type { Culture } from '@seller/contracts';
+import type { UserNotificationDto } from '@seller/contracts/notifications';
 import type { Services } from '../../core/services.ts';
-import type { UserNotificationDto } from './dto.ts';
 
 /** A notification as each language reads it (rendered once per language, not per user). */
 export type RenderedNotification = (culture: Culture) => UserNotificationDto;

@@ -1,17 +1,17 @@
 import { listResult, NotificationReadState, pagedResult } from '@seller/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  idParams,
   inboxQuery,
-  nameQuery,
   notificationGroupDto,
+  notificationIdParams,
   sendInput,
   sendResult,
   subscribeInput,
   subscriptionDto,
+  subscriptionNameQuery,
   userNotificationDto,
-} from './dto.ts';
+} from '@seller/contracts/notifications';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotificationHub } from './hub.ts';
 import { setHub } from './hub-registry.ts';
 import { scheduleRetention } from './retention.ts';
@@ -82,17 +82,21 @@ export default async function routes(fastify: FastifyInstance) {
   );
   app.get(
     `${inboxUrl}/:id`,
-    { ...inbox, schema: { tags, params: idParams, response: { 200: userNotificationDto } } },
+    { ...inbox, schema: { tags, params: notificationIdParams, response: { 200: userNotificationDto } } },
     (req) => getMine(s, contextOf(req), req.params.id),
   );
-  app.delete(`${inboxUrl}/:id`, { ...inbox, schema: { tags, params: idParams } }, async (req, reply) => {
+  app.delete(`${inboxUrl}/:id`, { ...inbox, schema: { tags, params: notificationIdParams } }, async (req, reply) => {
     await deleteMine(s, contextOf(req), req.params.id);
     return reply.status(204).send();
   });
-  app.put(`${inboxUrl}/:id/set-as-read`, { ...inbox, schema: { tags, params: idParams } }, async (req, reply) => {
-    await changeState(s, contextOf(req), req.params.id, NotificationReadState.Read);
-    return reply.status(204).send();
-  });
+  app.put(
+    `${inboxUrl}/:id/set-as-read`,
+    { ...inbox, schema: { tags, params: notificationIdParams } },
+    async (req, reply) => {
+      await changeState(s, contextOf(req), req.params.id, NotificationReadState.Read);
+      return reply.status(204).send();
+    },
+  );
 
   const subscribesUrl = '/api/my-subscribes';
   const subTags = ['Notification subscriptions'];
@@ -105,10 +109,14 @@ export default async function routes(fastify: FastifyInstance) {
     await subscribe(s, contextOf(req), req.body.name);
     return reply.status(204).send();
   });
-  app.delete(subscribesUrl, { ...inbox, schema: { tags: subTags, querystring: nameQuery } }, async (req, reply) => {
-    await unsubscribe(s, contextOf(req), req.query.name);
-    return reply.status(204).send();
-  });
+  app.delete(
+    subscribesUrl,
+    { ...inbox, schema: { tags: subTags, querystring: subscriptionNameQuery } },
+    async (req, reply) => {
+      await unsubscribe(s, contextOf(req), req.query.name);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/notifications/send',

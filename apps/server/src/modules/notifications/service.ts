@@ -1,4 +1,5 @@
 import { type Culture, NotificationLifetime, NotificationReadState, NotificationSeverity } from '@seller/contracts';
+import type { InboxQuery, SendInput, UserNotificationDto } from '@seller/contracts/notifications';
 import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { EntityChange } from '../../core/audit-changes.ts';
 import type { CurrentTenant } from '../../core/context.ts';
@@ -10,7 +11,6 @@ import type { Services } from '../../core/services.ts';
 import { getFeature } from '../features/index.ts';
 import { users } from '../identity/index.ts';
 import { FEATURE, notificationDefinition, notificationGroups, RESOURCE } from './definitions.ts';
-import type { InboxQuery, SendInput, UserNotificationDto } from './dto.ts';
 import { hubOf } from './hub-registry.ts';
 import {
   type NotificationPayload,

@@ -1,3 +1,4 @@
+import type { SettingChange, SettingGroupDto, SettingLevel } from '@seller/contracts/settings';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { EntityChange } from '../../core/audit-changes.ts';
 import { invalidateConfiguration } from '../../core/configuration-cache.ts';
@@ -17,9 +18,6 @@ import type { Services } from '../../core/services.ts';
 import { settingValues } from './schema.ts';
 
 export type SettingContext = Pick<RequestContext, 'tenant' | 'user'> & { entityChanges?: EntityChange[] };
-
-/** The level a setting endpoint works on. */
-export type SettingLevel = 'global' | 'tenant' | 'user';
 
 const LEVEL_PROVIDER: Record<SettingLevel, SettingProvider> = { global: 'G', tenant: 'T', user: 'U' };
 
@@ -112,23 +110,6 @@ export async function getSettingValues(
   return out;
 }
 
-export interface SettingDto {
-  name: string;
-  displayName: string;
-  description: string | null;
-  value: string;
-  defaultValue: string;
-  valueType: number;
-  isVisibleToClients: boolean;
-  options: { name: string; value: string }[];
-}
-
-export interface SettingGroupDto {
-  name: string;
-  displayName: string;
-  settings: SettingDto[];
-}
-
 /** The settings changeable at `level`, grouped, with the values in effect there. */
 export async function listSettings(
   services: Services,
@@ -165,7 +146,7 @@ export async function changeSettings(
   services: Services,
   ctx: SettingContext,
   level: SettingLevel,
-  items: { name: string; value: string | null }[],
+  items: SettingChange[],
 ): Promise<void> {
   const provider = LEVEL_PROVIDER[level];
   const key = providerKey(ctx, provider);

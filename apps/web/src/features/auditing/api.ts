@@ -1,9 +1,19 @@
+import type {
+  auditLogDto,
+  auditLogExportQuery,
+  auditLogListDto,
+  deletedCountReply,
+  securityLogDto,
+  securityLogExportQuery,
+} from '@seller/contracts/auditing';
+import type { Json } from '@seller/contracts/fields';
+import type { z } from 'zod';
 import type { CrudQuery } from '../../components/crud/index.ts';
 import { downloadExport } from '../../components/crud/index.ts';
 import type { PagedResult } from '../../lib/abp/types.ts';
 import { http, type QueryParams } from '../../lib/http/index.ts';
 
-/** Auditing API (contract §10): audit log, security log, the user's own security log. */
+/** Auditing API (contract §10): audit log, security log, the user's own security log; shapes are the server's schemas, as JSON. */
 export const AUDIT_LOG_URL = '/api/auditing/audit-log';
 export const SECURITY_LOG_URL = '/api/auditing/security-log';
 
@@ -14,90 +24,17 @@ export const Permissions = {
   SecurityLogDelete: 'AbpAuditing.SecurityLog.Delete',
 } as const;
 
-export interface PropertyChange {
-  propertyName: string;
-  originalValue: string | null;
-  newValue: string | null;
-}
+type AuditLogRead = Json<z.infer<typeof auditLogDto>>;
+export type EntityChange = AuditLogRead['entityChanges'][number];
+export type PropertyChange = EntityChange['propertyChanges'][number];
+export type AuditLog = AuditLogRead;
+export type AuditLogListItem = Json<z.infer<typeof auditLogListDto>>;
+export type SecurityLog = Json<z.infer<typeof securityLogDto>>;
 
-export interface EntityChange {
-  changeTime: string;
-  /** Created 0, Updated 1, Deleted 2 */
-  changeType: 0 | 1 | 2;
-  entityId: string;
-  entityTypeFullName: string;
-  propertyChanges: PropertyChange[];
-}
-
-export interface AuditLogBase {
-  id: string;
-  applicationName: string | null;
-  userId: string | null;
-  userName: string | null;
-  tenantId: string | null;
-  tenantName: string | null;
-  impersonatorUserId: string | null;
-  impersonatorUserName: string | null;
-  impersonatorTenantId: string | null;
-  executionTime: string;
-  executionDuration: number;
-  clientIpAddress: string | null;
-  clientId: string | null;
-  correlationId: string | null;
-  browserInfo: string | null;
-  httpMethod: string | null;
-  url: string | null;
-  exceptions: string | null;
-  httpStatusCode: number | null;
-}
-export interface AuditLogListItem extends AuditLogBase {
-  entityChangeCount: number;
-}
-export interface AuditLog extends AuditLogBase {
-  entityChanges: EntityChange[];
-}
-
-export interface SecurityLog {
-  id: string;
-  tenantId: string | null;
-  tenantName: string | null;
-  applicationName: string | null;
-  identity: string | null;
-  action: string;
-  userId: string | null;
-  userName: string | null;
-  clientId: string | null;
-  correlationId: string | null;
-  clientIpAddress: string | null;
-  browserInfo: string | null;
-  creationTime: string;
-  extraProperties: Record<string, unknown>;
-}
-
-export interface AuditLogFilters {
-  startTime?: string;
-  endTime?: string;
-  userName?: string;
-  url?: string;
-  httpMethod?: string;
-  httpStatusCode?: number;
-  minExecutionDuration?: number;
-  maxExecutionDuration?: number;
-  hasException?: boolean;
-  clientIpAddress?: string;
-  correlationId?: string;
-}
-
-export interface SecurityLogFilters {
-  startTime?: string;
-  endTime?: string;
-  identity?: string;
-  action?: string;
-  userName?: string;
-  clientId?: string;
-  clientIpAddress?: string;
-  correlationId?: string;
-}
+/** The filters as sent in the query (dates as ISO texts). */
+export type AuditLogFilters = Json<Omit<z.infer<typeof auditLogExportQuery>, 'sorting'>>;
+export type SecurityLogFilters = Json<Omit<z.infer<typeof securityLogExportQuery>, 'sorting'>>;
+type DeletedCount = z.infer<typeof deletedCountReply>;
 
 const params = (q: Partial<CrudQuery>, f: object) => ({ ...q, ...f }) as QueryParams;
 
@@ -105,14 +42,14 @@ export const fetchAuditLogs = (q: CrudQuery, f: AuditLogFilters, signal?: AbortS
   http.get<PagedResult<AuditLogListItem>>(AUDIT_LOG_URL, params(q, f), { signal });
 export const fetchAuditLog = (id: string) => http.get<AuditLog>(`${AUDIT_LOG_URL}/{id}`, undefined, { path: { id } });
 export const deleteAuditLog = (id: string) => http.delete(`${AUDIT_LOG_URL}/{id}`, undefined, { path: { id } });
-export const deleteAuditLogs = (ids: string[]) => http.delete<{ deletedCount: number }>(AUDIT_LOG_URL, { ids });
+export const deleteAuditLogs = (ids: string[]) => http.delete<DeletedCount>(AUDIT_LOG_URL, { ids });
 export const exportAuditLogs = (q: Partial<CrudQuery>, f: AuditLogFilters, fileName: string) =>
   downloadExport(`${AUDIT_LOG_URL}/export`, params({ sorting: q.sorting }, f), fileName);
 
 export const fetchSecurityLogs = (q: CrudQuery, f: SecurityLogFilters, signal?: AbortSignal) =>
   http.get<PagedResult<SecurityLog>>(SECURITY_LOG_URL, params(q, f), { signal });
 export const deleteSecurityLog = (id: string) => http.delete(`${SECURITY_LOG_URL}/{id}`, undefined, { path: { id } });
-export const deleteSecurityLogs = (ids: string[]) => http.delete<{ deletedCount: number }>(SECURITY_LOG_URL, { ids });
+export const deleteSecurityLogs = (ids: string[]) => http.delete<DeletedCount>(SECURITY_LOG_URL, { ids });
 export const exportSecurityLogs = (q: Partial<CrudQuery>, f: SecurityLogFilters, fileName: string) =>
   downloadExport(`${SECURITY_LOG_URL}/export`, params({ sorting: q.sorting }, f), fileName);
 

@@ -1,4 +1,14 @@
 import { NotificationSeverity } from '@seller/contracts/constants';
+import {
+  ANNOUNCEMENT,
+  type inboxQuery,
+  type NotificationDefinitionDto,
+  type NotificationGroupDto,
+  type SendResult,
+  type sendInput,
+  type subscriptionDto,
+} from '@seller/contracts/notifications';
+import type { z } from 'zod';
 import type { CrudQuery } from '../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
@@ -10,17 +20,15 @@ export const INBOX_URL = '/api/my-notifilers';
 export const SUBSCRIBES_URL = '/api/my-subscribes';
 export const SEND_URL = '/api/notifications/send';
 export const SEND_PERMISSION = 'Notifications.Notification.Send';
-export const ANNOUNCEMENT = 'Notifications.Announcement';
+export { ANNOUNCEMENT };
 
 /** A text of the module's server resource. */
 export const NT = (key: string, ...args: unknown[]) => localize(`Notifications::${key}`, ...args);
 
 export const severities = Object.values(NotificationSeverity) as number[];
 
-export interface InboxQuery extends CrudQuery {
-  /** Read 0, UnRead 1; undefined = both. */
-  readState?: number;
-}
+/** A page of the inbox; `readState` Read 0, UnRead 1, undefined = both. */
+export type InboxQuery = CrudQuery & Pick<z.infer<typeof inboxQuery>, 'readState'>;
 
 export const inboxApi = {
   list: (q: InboxQuery, signal?: AbortSignal) =>
@@ -29,34 +37,16 @@ export const inboxApi = {
   remove: (id: string) => http.request<void>(`${INBOX_URL}/{id}`, { method: 'DELETE', path: { id } }),
 };
 
-export interface NotificationDefinitionDto {
-  name: string;
-  displayName: string;
-  description: string | null;
-  lifetime: number;
-  type: number;
-  allowSubscriptionToClients: boolean;
-}
-
-export interface NotificationGroupDto {
-  name: string;
-  displayName: string;
-  notifications: NotificationDefinitionDto[];
-}
+export type { NotificationDefinitionDto, NotificationGroupDto };
 
 export const subscriptionsApi = {
   assignables: () => http.get<ListResult<NotificationGroupDto>>(`${INBOX_URL}/assignables`),
-  mine: () => http.get<ListResult<{ name: string }>>(`${SUBSCRIBES_URL}/all`),
+  mine: () => http.get<ListResult<z.infer<typeof subscriptionDto>>>(`${SUBSCRIBES_URL}/all`),
   subscribe: (name: string) => http.post<void>(SUBSCRIBES_URL, { name }),
   unsubscribe: (name: string) => http.delete<void>(SUBSCRIBES_URL, { name }),
 };
 
-export interface SendInput {
-  name: string;
-  data: { title: string; message: string; description?: string | null };
-  toUsers: { userId: string; userName?: string }[];
-  severity: number;
-}
+export type SendInput = z.input<typeof sendInput>;
 
 export interface UserOption {
   id: string;
@@ -66,7 +56,7 @@ export interface UserOption {
 }
 
 export const sendApi = {
-  send: (input: SendInput) => http.post<{ id: string | null; recipientCount: number }>(SEND_URL, input),
+  send: (input: SendInput) => http.post<SendResult>(SEND_URL, input),
   /** Users to choose from (needs the users permission). */
   searchUsers: (filter: string) =>
     http.get<PagedResult<UserOption>>('/api/identity/users', { filter, maxResultCount: 20 }, { notify: false }),

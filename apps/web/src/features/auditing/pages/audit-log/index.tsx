@@ -19,7 +19,7 @@ import { LogPage } from '../../components/LogPage.tsx';
 interface FilterForm {
   userName?: string;
   url?: string;
-  httpMethod?: string;
+  httpMethod?: (typeof HTTP_METHODS)[number];
   httpStatusCode?: number | null;
   minExecutionDuration?: number | null;
   maxExecutionDuration?: number | null;

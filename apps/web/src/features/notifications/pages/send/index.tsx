@@ -1,8 +1,9 @@
 import { SendOutlined } from '@ant-design/icons';
 import { NotificationSeverity } from '@seller/contracts/constants';
+import { notificationDataInput } from '@seller/contracts/notifications';
 import { Alert, Button, Card, Form, Input, Radio, Select, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Access } from '../../../../components/crud/index.ts';
+import { Access, isRequired, zodRule } from '../../../../components/crud/index.ts';
 import { featureValue, useAbp } from '../../../../lib/abp/config-store.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { HttpError } from '../../../../lib/http/index.ts';
@@ -109,13 +110,27 @@ export default function SendNotificationPage() {
           initialValues={{ severity: NotificationSeverity.Info, recipients: 'everyone' }}
           onFinish={(v) => void submit(v)}
         >
-          <Form.Item name="title" label={NT('Title')} rules={[{ required: true, whitespace: true, max: 256 }]}>
+          <Form.Item
+            name="title"
+            label={NT('Title')}
+            required={isRequired(notificationDataInput, 'title')}
+            rules={[zodRule(notificationDataInput, 'title', NT('Title'))]}
+          >
             <Input data-testid="notification-send-title" maxLength={256} />
           </Form.Item>
-          <Form.Item name="message" label={NT('Message')} rules={[{ required: true, whitespace: true, max: 2048 }]}>
+          <Form.Item
+            name="message"
+            label={NT('Message')}
+            required={isRequired(notificationDataInput, 'message')}
+            rules={[zodRule(notificationDataInput, 'message', NT('Message'))]}
+          >
             <Input.TextArea data-testid="notification-send-message" rows={4} maxLength={2048} showCount />
           </Form.Item>
-          <Form.Item name="description" label={NT('Description')} rules={[{ max: 4096 }]}>
+          <Form.Item
+            name="description"
+            label={NT('Description')}
+            rules={[zodRule(notificationDataInput, 'description', NT('Description'))]}
+          >
             <Input.TextArea data-testid="notification-send-description" rows={2} maxLength={4096} />
           </Form.Item>
           <Form.Item name="severity" label={NT('Severity')}>

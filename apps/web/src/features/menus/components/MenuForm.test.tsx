@@ -1,0 +1,124 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
+import { http } from '../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { UiContext } from '../../../lib/ui-bridge.ts';
+import type { MenuItemDto } from '../api.ts';
+import { MenuForm } from './MenuForm.tsx';
+
+/** The menu drawer against a faked HTTP layer: checked by the server's menu input schema. */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+
+const users: MenuItemDto = {
+  id: '8f0b6a52-54a4-4d0e-9a4e-3c1f5e0b2a11',
+  parentId: null,
+  layoutId: null,
+  code: '00001',
+  level: 0,
+  path: '/admin/users',
+  name: 'users',
+  displayName: '用户',
+  description: null,
+  component: 'admin/users/index',
+  redirect: null,
+  platformType: 56,
+  isPublic: false,
+  sort: 2,
+  startup: false,
+  meta: { title: 'Menus::Users', permission: 'AbpIdentity.Users', badge: 'new' },
+  concurrencyStamp: 'stamp-1',
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+};
+
+let calls: { key: string; options: RequestOptions }[] = [];
+
+beforeEach(() => {
+  calls = [];
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (key === 'GET /api/platform/layouts/all') return { items: [] } as never;
+    if (key === 'GET /api/identity/roles/all') return { items: [] } as never;
+    if (key === `PUT /api/platform/menus/${users.id}`) return users as never;
+    throw new Error(`unexpected ${key}`);
+  });
+  applyServerTexts('zh-Hans', {
+    AppPlatform: { 'DisplayName:Name': '名称', 'DisplayName:Path': '路径', EditMenu: '编辑菜单 {0}' },
+  });
+});
+afterEach(cleanup);
+
+function renderForm(onSaved = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <MenuForm editing={{ menu: users }} tree={[]} onClose={vi.fn()} onSaved={onSaved} />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+  return onSaved;
+}
+
+async function type(testid: string, value: string) {
+  const input = screen.getByTestId(testid) as HTMLInputElement;
+  await act(async () => {
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+  });
+}
+
+const submit = () =>
+  act(async () => {
+    fireEvent.click(screen.getByTestId('menu-form-submit'));
+  });
+
+const errorOf = (testid: string) =>
+  waitFor(() => {
+    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
+    const error = item.querySelector('.ant-form-item-explain-error');
+    expect(error).toBeTruthy();
+    return error?.textContent;
+  });
+
+const put = () => calls.find((c) => c.key === `PUT /api/platform/menus/${users.id}`);
+
+describe('menu form', { timeout: 30_000 }, () => {
+  it('refuses an empty name and a path over 256 characters, then saves keeping meta it does not edit', async () => {
+    const onSaved = renderForm();
+    await screen.findByTestId('menu-form');
+    await type('menu-name', '  ');
+    await type('menu-path', `/${'a'.repeat(256)}`);
+    await submit();
+    expect(await errorOf('menu-name')).toBe('名称不能为空');
+    expect(await errorOf('menu-path')).toBe('路径长度不能超过 256 个字符');
+    expect(put()).toBeUndefined();
+
+    await type('menu-name', ' users ');
+    await type('menu-path', '/admin/users');
+    await type('menu-meta-title', '');
+    await submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(put()?.options.json).toEqual({
+      parentId: null,
+      layoutId: null,
+      name: 'users',
+      displayName: '用户',
+      path: '/admin/users',
+      component: 'admin/users/index',
+      redirect: null,
+      description: null,
+      sort: 2,
+      platformType: 56,
+      isPublic: false,
+      meta: { permission: 'AbpIdentity.Users', badge: 'new' },
+      concurrencyStamp: 'stamp-1',
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import type { FeatureChange, FeatureGroupDto, FeatureGroupList } from '@seller/contracts/features';
 import type {
   ConnectionStringInput,
   connectionCheckDto,
@@ -41,36 +42,16 @@ export const tenantsApi = {
   checkValue: (value: string) => http.post<ConnectionCheck>(`${TENANTS}/check-connection-string`, { value }),
 };
 
-/** ABP feature value type (the parts the editor reads). */
-export interface FeatureValueType {
-  name: 'FreeTextStringValueType' | 'ToggleStringValueType' | 'SelectionStringValueType' | string;
-  validator?: { name: string; properties?: Record<string, unknown> };
-  itemSource?: { items: { value: string; displayText: { resourceName: string; name: string } }[] };
-}
-
-export interface FeatureDto {
-  name: string;
-  displayName: string;
-  description: string | null;
-  value: string;
-  provider: { name: string; key: string | null };
-  valueType: FeatureValueType;
-  depth: number;
-  parentName: string | null;
-}
-
-export interface FeatureGroup {
-  name: string;
-  displayName: string;
-  features: FeatureDto[];
-}
+/** A tenant's features as the feature management API gives them (`@seller/contracts/features`). */
+export type { FeatureDto, FeatureValueType } from '@seller/contracts/features';
+export type FeatureGroup = FeatureGroupDto;
 
 const FEATURES = '/api/feature-management/features';
 const featureQuery = (tenantId: string) => ({ providerName: 'T', providerKey: tenantId });
 
 export const featuresApi = {
-  get: (tenantId: string) => http.get<{ groups: FeatureGroup[] }>(FEATURES, featureQuery(tenantId)),
-  update: (tenantId: string, features: { name: string; value: string | null }[]) =>
+  get: (tenantId: string) => http.get<FeatureGroupList>(FEATURES, featureQuery(tenantId)),
+  update: (tenantId: string, features: FeatureChange[]) =>
     http.put<void>(FEATURES, { features }, { params: featureQuery(tenantId) }),
   reset: (tenantId: string) => http.delete<void>(FEATURES, featureQuery(tenantId)),
 };

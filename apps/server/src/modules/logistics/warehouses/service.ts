@@ -8,6 +8,13 @@ import { warehouses } from './schema.ts';
 
 const entity = 'Warehouse';
 
+/**
+ * Writers of one tenant's warehouses take turns (row locks on them all, a statement of its own), so
+ * the default read next is the committed one and two writers never both replace the same default.
+ */
+const takeTurn = (tx: Tx, ctx: CrudContext) =>
+  tx.select({ id: warehouses.id }).from(warehouses).where(owned(ctx, warehouses)).orderBy(warehouses.id).for('update');
+
 /** The tenant's default warehouse other than `except`. */
 async function otherDefault(tx: Tx, ctx: CrudContext, except?: string) {
   const [row] = await tx
@@ -45,6 +52,7 @@ export const warehouseService = resourceService({
    * default is replaced, not unset.
    */
   async validate(tx, ctx, input, id) {
+    await takeTurn(tx, ctx);
     const previous = await otherDefault(tx, ctx, id);
     if (previous && input.isDefault) await markDefault(tx, ctx, previous, false);
     if (previous) return;
@@ -53,6 +61,7 @@ export const warehouseService = resourceService({
   },
   /** Deleting the default makes the oldest remaining warehouse the default. */
   async beforeDelete(tx, ctx, id) {
+    await takeTurn(tx, ctx);
     if (!(await getOwned(tx, ctx, warehouses, entity, id)).isDefault) return;
     await markDefault(tx, ctx, id, false);
     const [oldest] = await tx

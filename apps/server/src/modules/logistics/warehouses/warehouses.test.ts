@@ -130,6 +130,18 @@ describe('warehouses', () => {
     expect(await defaults(demoAdmin)).toEqual(['SZ-01']);
   });
 
+  it('stay with one default when several writers set one at once', async () => {
+    const results = await Promise.all(
+      ['RACE-1', 'RACE-2', 'RACE-3', 'RACE-4'].map((code) =>
+        call(demoAdmin, 'POST', url, warehouse(code, { isDefault: true })),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await defaults(demoAdmin)).toHaveLength(1);
+    for (const r of results) expect((await call(demoAdmin, 'DELETE', `${url}/${r.json().id}`)).statusCode).toBe(204);
+    expect(await defaults(demoAdmin)).toEqual(['SZ-01']);
+  });
+
   it('answer 400 naming the field for a taken code and bad input, writing nothing', async () => {
     const taken = await as(t.app, demoAdmin, 'zh-Hans')({ method: 'POST', url, payload: warehouse('SZ-01') });
     expect(taken.statusCode).toBe(400);

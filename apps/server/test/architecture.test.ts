@@ -14,7 +14,7 @@ import { productModules } from '../src/modules.ts';
 const SRC = resolve(import.meta.dirname, '../src');
 /** The composition root: it may import modules; nothing else may import it. (config.ts is shared.) */
 const ROOT_FILES = new Set(['app.ts', 'database.ts', 'main.ts', 'modules.ts', 'schema.ts', 'seed.ts']);
-const isTestCode = (file: string) => /\.test\.ts$|(^|\/)(test-support|testing)\.ts$/.test(file);
+const isTestCode = (file: string) => /\.test\.ts$|(^|\/)test-support\.ts$/.test(file);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

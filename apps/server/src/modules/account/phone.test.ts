@@ -5,7 +5,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { roles } from '../identity/schema.ts';
-import { createUser, findUser, securityLogRows } from '../identity/testing.ts';
+import { createUser, findUser, securityLogRows } from '../identity/test-support.ts';
 import { settingValues } from '../settings/schema.ts';
 import { phoneCodes } from './schema.ts';
 import { LogSmsSender } from './sms.ts';

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLogs } from '../auditing/schema.ts';
-import { securityLogRows } from '../identity/testing.ts';
+import { securityLogRows } from '../identity/test-support.ts';
 import { createUser, token, userIdOf } from '../permission-management/test-support.ts';
 import { impersonationTokens } from './impersonation-schema.ts';
 

@@ -19,7 +19,7 @@ import { loadConfig } from '../../config.ts';
 import type { CurrentTenant } from '../../core/context.ts';
 import { openProductDatabase } from '../../database.ts';
 import { seedAll } from '../../seed.ts';
-import { createUser as createPhoneUser } from '../identity/testing.ts';
+import { createUser as createPhoneUser } from '../identity/test-support.ts';
 import { createUser, token as fullSignIn, TEST_PASSWORD, userIdOf } from '../permission-management/test-support.ts';
 import { signingKeys } from './schema.ts';
 import { tokenServer } from './token-server.ts';

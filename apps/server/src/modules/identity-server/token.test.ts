@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
-import { createUser, findUser, securityLogRows, updateUser } from '../identity/testing.ts';
+import { createUser, findUser, securityLogRows, updateUser } from '../identity/test-support.ts';
 import { tenants } from '../tenants/schema.ts';
 import { ensureTenant } from '../tenants/service.ts';
 import { tokenServer } from './token-server.ts';

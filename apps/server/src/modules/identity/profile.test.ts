@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { settingValues } from '../settings/schema.ts';
-import { createUser, findUser, securityLogRows } from './testing.ts';
+import { createUser, findUser, securityLogRows } from './test-support.ts';
 
 let t: TestApp;
 const PASSWORD = 'Passw0rd!';

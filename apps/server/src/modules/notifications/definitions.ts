@@ -44,14 +44,18 @@ export interface ResolvedDefinition {
 }
 
 const groups: { name: string; notifications: ResolvedDefinition[] }[] = [];
+const registeredGroups = new WeakSet<NotificationGroupDefinition>();
 const byName = new Map<string, ResolvedDefinition>();
 
 /**
  * Registers a group of notifications a module publishes, with zh-Hans and en texts in the
  * `Notifications` resource (`Group:<name>`, `DisplayName:<name>`, `Description:<name>`).
- * Call at import time of the module, like settings and features.
+ * A module calls it from its definition's `start` (through this module's index.ts), never on
+ * import; registering the same group object again is a no-op (several apps in one process).
  */
 export function defineNotificationGroup(group: NotificationGroupDefinition) {
+  if (registeredGroups.has(group)) return;
+  registeredGroups.add(group);
   let target = groups.find((g) => g.name === group.name);
   if (!target) {
     target = { name: group.name, notifications: [] };
@@ -86,7 +90,8 @@ export const notificationDefinition = (name: string) => byName.get(name);
 export const notificationGroups = (): readonly { name: string; notifications: readonly ResolvedDefinition[] }[] =>
   groups;
 
-defineNotificationGroup({
+/** The notifications this module publishes itself: announcements. */
+export const announcements: NotificationGroupDefinition = {
   name: 'Notifications',
   displayName: text('Notifications', '通知'),
   notifications: [
@@ -100,7 +105,7 @@ defineNotificationGroup({
       type: NotificationType.System,
     },
   ],
-});
+};
 
 export const notificationSettings: SettingGroupDefinition = {
   name: 'Notifications',

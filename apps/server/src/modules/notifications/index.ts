@@ -4,10 +4,13 @@ import { features } from '../features/index.ts';
 import { identity } from '../identity/index.ts';
 import { settings } from '../settings/index.ts';
 import { tenants } from '../tenants/index.ts';
-import { notificationSettings } from './definitions.ts';
+import { announcements, defineNotificationGroup, notificationSettings } from './definitions.ts';
 import { texts } from './locales.ts';
 import { menus } from './menus.ts';
 import routes from './routes.ts';
+
+// What other modules may use: declare the notifications they publish (from their `start`).
+export { defineNotificationGroup };
 
 /** Notifications: definitions, subscriptions, sending, the live hub, retention. */
 export const notifications = defineModule({
@@ -17,5 +20,6 @@ export const notifications = defineModule({
   permissions: [notificationsPermissions],
   settings: [notificationSettings],
   menus,
+  start: () => defineNotificationGroup(announcements),
   routes,
 });

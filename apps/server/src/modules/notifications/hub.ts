@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { type Culture, Cultures, HubPath, NotificationReadState } from '@seller/contracts';
 import { JOB_PROGRESS_EVENT, type JobProgressEvent } from '@seller/contracts/jobs/dto';
+import type { UserNotificationDto } from '@seller/contracts/notifications';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -10,7 +11,6 @@ import { AppError } from '../../core/errors.ts';
 import type { JobProgressNotice } from '../../core/jobs.ts';
 import { cultureFrom, isCulture, t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
-import type { UserNotificationDto } from './dto.ts';
 import type { LiveNotifications, RenderedNotification, StateChange } from './hub-registry.ts';
 import { changeState, isEnabled, type NotificationContext } from './service.ts';
 

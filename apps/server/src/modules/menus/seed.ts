@@ -5,7 +5,7 @@ import { owned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import type { MenuDefinition } from '../../core/module.ts';
 import type { Services } from '../../core/services.ts';
-import { layouts, type MenuMeta, menus, roleMenus } from './schema.ts';
+import { layouts, menus, roleMenus } from './schema.ts';
 
 const DEFAULT_LAYOUT = { name: 'Default', displayName: '默认布局', path: 'Layout' };
 

@@ -35,6 +35,7 @@ import { DomainEvents } from './core/events.ts';
 import { checkDefinitions, mountModules, registerDefinitions, seedTenant, startModules } from './core/kernel.ts';
 import { cultureFrom, t } from './core/localization/index.ts';
 import { type ModuleDefinition, resolveModules } from './core/module.ts';
+import { isUniqueViolation } from './core/resource.ts';
 import type { Services } from './core/services.ts';
 import { productModules } from './modules.ts';
 import './core/localization/platform.ts';
@@ -305,6 +306,12 @@ function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
       const member = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? '');
       return { message: zodMessage(culture, member, v.keyword, v.message ?? '', v.params), members: [member] };
     });
+  } else if (isUniqueViolation(error)) {
+    // a unique index refused a value a concurrent writer took after the service's own check: a
+    // conflict, for every write in every module, never a 500 (the kit maps its own to a field error)
+    status = 409;
+    code = 'ValueTaken';
+    message = t(culture, 'ValueTaken');
   } else if (isHttpError(error) && error.statusCode < 500) {
     status = error.statusCode;
     if (status === 429) message = t(culture, 'TooManyRequests');

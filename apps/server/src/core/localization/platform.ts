@@ -11,6 +11,7 @@ registerResource('Platform', {
     EntityNotFoundShort: 'The requested resource does not exist!',
     Conflict:
       "The data you have submitted has already changed by another user/client. Please discard the changes you've done and try from the beginning.",
+    ValueTaken: 'A value you entered was taken by someone else in the meantime. Please check it and try again.',
     TooManyRequests: 'Your operation is too fast, please try later!',
     InternalError: 'An internal error occurred during your request!',
     TenantNotAvailable: 'the given tenant is not available ({0})',
@@ -38,6 +39,7 @@ registerResource('Platform', {
     EntityNotFound: '没有实体 {0},ID = {1}!',
     EntityNotFoundShort: '您所请求的资源不存在!',
     Conflict: '你提交的数据已经被其他用户/客户端修改.请放弃你所做的修改并再次尝试.',
+    ValueTaken: '你填写的某个值刚刚已被他人占用,请检查后重试。',
     TooManyRequests: '您的操作过快,请稍后再试!',
     InternalError: '对不起,在处理您的请求期间产生了一个服务器内部错误!',
     TenantNotAvailable: '给定的租户不可用: {0}',

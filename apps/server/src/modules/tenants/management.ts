@@ -9,6 +9,7 @@ import type { CurrentTenant, RequestContext } from '../../core/context.ts';
 import { type CrudContext, page, recordChange } from '../../core/crud.ts';
 import { newConcurrencyStamp } from '../../core/db/columns.ts';
 import { businessError, conflict, fieldError, notFound } from '../../core/errors.ts';
+import { isUniqueViolation } from '../../core/resource.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { checkPasswordPolicy } from '../identity/index.ts';
@@ -121,9 +122,6 @@ async function assertNameFree(services: Services, name: string, exceptId?: strin
   );
   if (clash) throw fieldError('name', 'AbpTenantManagement::DuplicateTenantName', [name]);
 }
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** A database the tenant can use, or a 400 on `member` saying why not. */
 async function usableDatabase(services: Services, value: string, member: string): Promise<string> {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
+import { uniquely as uniqueOr } from '../../../core/resource.ts';
 import type { Services } from '../../../core/services.ts';
 import { productsChanged } from '../events.ts';
 import {
@@ -30,15 +31,8 @@ const searchText = (p: { sku: string; name: string; nameEn?: string | null }, va
   [p.sku, p.name, p.nameEn ?? '', ...variantSkus].filter(Boolean).join(' ');
 
 /** A concurrent writer of the same SKU loses on the unique index: the same field error as the check. */
-async function uniquely<R>(sku: string, write: () => Promise<R>): Promise<R> {
-  try {
-    return await write();
-  } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause ?? (e as { code?: string });
-    if (cause?.code !== '23505') throw e;
-    throw fieldError('sku', 'Catalog::SkuTaken', [sku]);
-  }
-}
+const uniquely = <R>(sku: string, write: () => Promise<R>): Promise<R> =>
+  uniqueOr(write, () => fieldError('sku', 'Catalog::SkuTaken', [sku]));
 
 /**
  * Makes the spec sheet the given lines, in order: a line whose name is already there keeps

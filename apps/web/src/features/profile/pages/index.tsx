@@ -1,13 +1,16 @@
+import { type UpdateProfileInput, updateProfileInput } from '@seller/contracts/identity';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Skeleton } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { applyServerErrors, parseForm, zodRule } from '../../../components/crud/index.ts';
 import { fetchApplicationConfiguration } from '../../../lib/abp/api.ts';
 import { useAbp } from '../../../lib/abp/config-store.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { fetchMyProfile, type MyProfile, updateMyProfile } from '../api.ts';
+
+/** What the form checks: the server's own rules (the stamp is added when saving). */
+const schema = updateProfileInput.omit({ concurrencyStamp: true });
 
 /** /profile/index: personal info (user name, name, surname, e-mail, phone). */
 export default function ProfileInfoPage() {
@@ -16,32 +19,6 @@ export default function ProfileInfoPage() {
   const client = useQueryClient();
   const [form] = Form.useForm();
   const profile = useQuery({ queryKey: ['my-profile'], queryFn: fetchMyProfile });
-
-  const schema = useMemo(
-    () =>
-      z.object({
-        userName: z
-          .string({ error: t('validation.required', { field: t('profile.userName') }) })
-          .trim()
-          .min(1, {
-            error: t('validation.required', { field: t('profile.userName') }),
-          }),
-        name: z.string().trim().max(64).optional().nullable(),
-        surname: z.string().trim().max(64).optional().nullable(),
-        email: z
-          .email({ error: t('validation.email') })
-          .optional()
-          .nullable()
-          .or(z.literal('')),
-        phoneNumber: z
-          .string()
-          .regex(/^\+?\d{6,15}$/, { error: t('validation.phone') })
-          .optional()
-          .nullable()
-          .or(z.literal('')),
-      }),
-    [t],
-  );
 
   // effects re-run when a kept-alive tab is shown again: fill the form once per loaded profile only
   const filledWith = useRef<MyProfile>(undefined);
@@ -53,7 +30,8 @@ export default function ProfileInfoPage() {
   }, [profile.data, form]);
 
   const save = useMutation({
-    mutationFn: (values: MyProfile) => updateMyProfile({ ...values, concurrencyStamp: profile.data?.concurrencyStamp }),
+    mutationFn: (values: Omit<UpdateProfileInput, 'concurrencyStamp'>) =>
+      updateMyProfile({ ...values, concurrencyStamp: profile.data?.concurrencyStamp }),
     onSuccess: async (data) => {
       message.success(t('profile.saved'));
       client.setQueryData(['my-profile'], data);
@@ -74,22 +52,35 @@ export default function ProfileInfoPage() {
           data-testid="profile-form"
           onFinish={() => {
             const values = parseForm(schema, form.getFieldsValue(true), form);
-            if (values) save.mutate({ ...(profile.data as MyProfile), ...values } as MyProfile);
+            if (values) save.mutate(values);
           }}
         >
-          <Form.Item name="userName" label={t('profile.userName')} required rules={[zodRule(schema, 'userName')]}>
+          <Form.Item
+            name="userName"
+            label={t('profile.userName')}
+            required
+            rules={[zodRule(schema, 'userName', t('profile.userName'))]}
+          >
             <Input data-testid="profile-username" />
           </Form.Item>
-          <Form.Item name="surname" label={t('profile.surname')} rules={[zodRule(schema, 'surname')]}>
+          <Form.Item
+            name="surname"
+            label={t('profile.surname')}
+            rules={[zodRule(schema, 'surname', t('profile.surname'))]}
+          >
             <Input data-testid="profile-surname" />
           </Form.Item>
-          <Form.Item name="name" label={t('profile.name')} rules={[zodRule(schema, 'name')]}>
+          <Form.Item name="name" label={t('profile.name')} rules={[zodRule(schema, 'name', t('profile.name'))]}>
             <Input data-testid="profile-name" />
           </Form.Item>
-          <Form.Item name="email" label={t('profile.email')} rules={[zodRule(schema, 'email')]}>
+          <Form.Item name="email" label={t('profile.email')} rules={[zodRule(schema, 'email', t('profile.email'))]}>
             <Input data-testid="profile-email" />
           </Form.Item>
-          <Form.Item name="phoneNumber" label={t('profile.phone')} rules={[zodRule(schema, 'phoneNumber')]}>
+          <Form.Item
+            name="phoneNumber"
+            label={t('profile.phone')}
+            rules={[zodRule(schema, 'phoneNumber', t('profile.phone'))]}
+          >
             <Input data-testid="profile-phone" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">

@@ -1,0 +1,94 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
+import { http } from '../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { UiContext } from '../../../lib/ui-bridge.ts';
+import type { MyProfile } from '../api.ts';
+import ProfileInfoPage from './index.tsx';
+
+/** The personal information page against a faked HTTP layer: it checks with the server's schema. */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const URL = '/api/identity/my-profile';
+
+const profile: MyProfile = {
+  userName: 'admin',
+  email: 'admin@example.com',
+  emailConfirmed: true,
+  name: '管理员',
+  surname: null,
+  phoneNumber: null,
+  phoneNumberConfirmed: false,
+  isExternal: false,
+  hasPassword: true,
+  concurrencyStamp: 'stamp-1',
+  extraProperties: {},
+};
+
+let calls: { key: string; options: RequestOptions }[] = [];
+
+beforeEach(() => {
+  calls = [];
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (key === `GET ${URL}`) return profile as never;
+    if (key === `PUT ${URL}`) return { ...profile, ...(options.json as object) } as never;
+    if (key === 'GET /api/abp/application-configuration') return {} as never;
+    throw new Error(`unexpected ${key}`);
+  });
+  applyServerTexts('zh-Hans', { AbpIdentity: { InvalidPhoneNumber: '手机号格式不正确' } });
+});
+afterEach(cleanup);
+
+async function type(testid: string, value: string) {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId(testid), { target: { value } });
+    fireEvent.blur(screen.getByTestId(testid));
+  });
+}
+
+const errorOf = (testid: string) =>
+  waitFor(() => {
+    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
+    const error = item.querySelector('.ant-form-item-explain-error');
+    expect(error).toBeTruthy();
+    return error?.textContent;
+  });
+
+describe('personal information page', { timeout: 30_000 }, () => {
+  it('refuses what the server refuses, then sends the trimmed values with the stamp', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <UiContext value={ui}>
+        <QueryClientProvider client={client}>
+          <ProfileInfoPage />
+        </QueryClientProvider>
+      </UiContext>,
+    );
+    await screen.findByTestId('profile-form');
+    await waitFor(() => expect((screen.getByTestId('profile-username') as HTMLInputElement).value).toBe('admin'));
+
+    await type('profile-username', '');
+    await type('profile-phone', '12');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('profile-save'));
+    });
+    expect(await errorOf('profile-username')).toBeTruthy();
+    expect(await errorOf('profile-phone')).toBe('手机号格式不正确');
+    expect(calls.some((c) => c.key === `PUT ${URL}`)).toBe(false);
+
+    await type('profile-username', '  admin2 ');
+    await type('profile-phone', '');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('profile-save'));
+    });
+    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}`)).toBe(true));
+    expect(calls.find((c) => c.key === `PUT ${URL}`)?.options.json).toMatchObject({
+      userName: 'admin2',
+      concurrencyStamp: 'stamp-1',
+    });
+  });
+});

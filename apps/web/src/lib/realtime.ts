@@ -41,6 +41,14 @@ export interface NotificationStateChange {
   deleted?: boolean;
 }
 
+/** A background job run for this user moved on (the hub's `job-progress`; never the job's data). */
+export interface JobProgress {
+  id: string;
+  queue: string;
+  state: 'active' | 'completed' | 'failed';
+  progress: { percent: number | null; message: string | null } | null;
+}
+
 export type HubStatus = 'idle' | 'connecting' | 'connected' | 'waiting';
 
 export const realtimeSettings = {
@@ -79,6 +87,7 @@ class NotificationHub {
   private status: HubStatus = 'idle';
   private notificationListeners = new Set<Listener<UserNotification>>();
   private stateListeners = new Set<Listener<NotificationStateChange>>();
+  private jobListeners = new Set<Listener<JobProgress>>();
   private statusListeners = new Set<() => void>();
 
   constructor() {
@@ -110,6 +119,11 @@ class NotificationHub {
   onNotification(listener: Listener<UserNotification>) {
     this.notificationListeners.add(listener);
     return () => this.notificationListeners.delete(listener);
+  }
+
+  onJobProgress(listener: Listener<JobProgress>) {
+    this.jobListeners.add(listener);
+    return () => this.jobListeners.delete(listener);
   }
 
   onStateChange(listener: Listener<NotificationStateChange>) {
@@ -162,6 +176,9 @@ class NotificationHub {
     socket.on('notificationStateChanged', (c: NotificationStateChange) => {
       for (const l of this.stateListeners) l(c);
     });
+    socket.on('job-progress', (p: JobProgress) => {
+      for (const l of this.jobListeners) l(p);
+    });
     socket.on('connect_error', (err: Error) => {
       this.setStatus('waiting');
       // a refused handshake is not retried by socket.io itself
@@ -206,11 +223,13 @@ export const notificationHub = new NotificationHub();
 
 /**
  * Keeps the hub connection open while the component is mounted and calls the handlers for
- * live notifications and state changes; returns the connection status.
+ * live notifications, state changes and the progress of the user's background jobs; returns the
+ * connection status.
  */
 export function useNotificationHub(handlers: {
   onNotification?: Listener<UserNotification>;
   onStateChange?: Listener<NotificationStateChange>;
+  onJobProgress?: Listener<JobProgress>;
 }): HubStatus {
   const ref = useRef(handlers);
   ref.current = handlers;
@@ -218,9 +237,11 @@ export function useNotificationHub(handlers: {
     const release = notificationHub.acquire();
     const offNotification = notificationHub.onNotification((n) => ref.current.onNotification?.(n));
     const offState = notificationHub.onStateChange((c) => ref.current.onStateChange?.(c));
+    const offJob = notificationHub.onJobProgress((p) => ref.current.onJobProgress?.(p));
     return () => {
       offNotification();
       offState();
+      offJob();
       release();
     };
   }, []);

@@ -16,6 +16,7 @@ import {
   useNotificationHub,
 } from '../../lib/realtime.ts';
 import { useUi } from '../../lib/ui-bridge.ts';
+import { jobProgressToast } from './job-progress.tsx';
 
 const PAGE_SIZE = Limits.defaultPageSize;
 const FEATURE = 'Notifications.Enable';
@@ -126,6 +127,10 @@ function LiveNotificationBell() {
         // not over the bell the user is about to open
         placement: 'bottomRight',
       });
+    },
+    onJobProgress: (p) => {
+      const toast = jobProgressToast(p, t);
+      notification[toast.kind](toast.args);
     },
     onStateChange: (c: NotificationStateChange) => {
       if (c.deleted || c.state === NotificationReadState.Read) {

@@ -26,6 +26,7 @@ import {
   type AdminPage,
   checkPages,
   expectTranslatedAndFitting,
+  firstDataCell,
   newButton,
   serverKeyPattern,
   signInInEnglish,
@@ -117,6 +118,12 @@ const demoPages: AdminPage[] = [
       },
     ],
   },
+  {
+    path: '/physical/Warehouse',
+    ready: 'warehouses-edit-SZ-01',
+    firstCell: firstDataCell('warehouses'),
+    overlays: [{ name: 'new warehouse', open: (p) => newButton(p, 'warehouses'), confirm: 'warehouses-form-submit' }],
+  },
 ];
 
 const hostPages: AdminPage[] = [
@@ -134,6 +141,8 @@ const hostPages: AdminPage[] = [
       { name: 'features', open: (p) => p.getByTestId('tenant-features-demo').click(), confirm: 'features-save' },
     ],
   },
+  { path: '/admin/background-jobs', ready: 'queue-notifications.retention' },
+  // last: the test goes on to save settings on this page
   { path: '/admin/settings', ready: 'settings-level-global' },
 ];
 

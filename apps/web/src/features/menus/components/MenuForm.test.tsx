@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
 import { http } from '../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../lib/ui-bridge.ts';
 import type { MenuItemDto } from '../api.ts';
 import { MenuForm } from './MenuForm.tsx';
@@ -66,26 +67,7 @@ function renderForm(onSaved = vi.fn()) {
   return onSaved;
 }
 
-async function type(testid: string, value: string) {
-  const input = screen.getByTestId(testid) as HTMLInputElement;
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-    fireEvent.blur(input);
-  });
-}
-
-const submit = () =>
-  act(async () => {
-    fireEvent.click(screen.getByTestId('menu-form-submit'));
-  });
-
-const errorOf = (testid: string) =>
-  waitFor(() => {
-    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
-    const error = item.querySelector('.ant-form-item-explain-error');
-    expect(error).toBeTruthy();
-    return error?.textContent;
-  });
+const submit = () => click('menu-form-submit');
 
 const put = () => calls.find((c) => c.key === `PUT /api/platform/menus/${users.id}`);
 
@@ -93,16 +75,16 @@ describe('menu form', { timeout: 30_000 }, () => {
   it('refuses an empty name and a path over 256 characters, then saves keeping meta it does not edit', async () => {
     const onSaved = renderForm();
     await screen.findByTestId('menu-form');
-    await type('menu-name', '  ');
-    await type('menu-path', `/${'a'.repeat(256)}`);
+    await typeInto('menu-name', '  ');
+    await typeInto('menu-path', `/${'a'.repeat(256)}`);
     await submit();
     expect(await errorOf('menu-name')).toBe('名称不能为空');
     expect(await errorOf('menu-path')).toBe('路径长度不能超过 256 个字符');
     expect(put()).toBeUndefined();
 
-    await type('menu-name', ' users ');
-    await type('menu-path', '/admin/users');
-    await type('menu-meta-title', '');
+    await typeInto('menu-name', ' users ');
+    await typeInto('menu-path', '/admin/users');
+    await typeInto('menu-meta-title', '');
     await submit();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(put()?.options.json).toEqual({

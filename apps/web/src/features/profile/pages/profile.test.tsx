@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
 import { http } from '../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { errorOf, typeInto } from '../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../lib/ui-bridge.ts';
 import type { MyProfile } from '../api.ts';
 import ProfileInfoPage from './index.tsx';
@@ -43,21 +44,6 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-async function type(testid: string, value: string) {
-  await act(async () => {
-    fireEvent.change(screen.getByTestId(testid), { target: { value } });
-    fireEvent.blur(screen.getByTestId(testid));
-  });
-}
-
-const errorOf = (testid: string) =>
-  waitFor(() => {
-    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
-    const error = item.querySelector('.ant-form-item-explain-error');
-    expect(error).toBeTruthy();
-    return error?.textContent;
-  });
-
 describe('personal information page', { timeout: 30_000 }, () => {
   it('refuses what the server refuses, then sends the trimmed values with the stamp', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -71,8 +57,8 @@ describe('personal information page', { timeout: 30_000 }, () => {
     await screen.findByTestId('profile-form');
     await waitFor(() => expect((screen.getByTestId('profile-username') as HTMLInputElement).value).toBe('admin'));
 
-    await type('profile-username', '');
-    await type('profile-phone', '12');
+    await typeInto('profile-username', '');
+    await typeInto('profile-phone', '12');
     await act(async () => {
       fireEvent.click(screen.getByTestId('profile-save'));
     });
@@ -80,8 +66,8 @@ describe('personal information page', { timeout: 30_000 }, () => {
     expect(await errorOf('profile-phone')).toBe('手机号格式不正确');
     expect(calls.some((c) => c.key === `PUT ${URL}`)).toBe(false);
 
-    await type('profile-username', '  admin2 ');
-    await type('profile-phone', '');
+    await typeInto('profile-username', '  admin2 ');
+    await typeInto('profile-phone', '');
     await act(async () => {
       fireEvent.click(screen.getByTestId('profile-save'));
     });

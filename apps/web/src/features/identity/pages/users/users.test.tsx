@@ -5,6 +5,7 @@ import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { RoleDto, UserDto } from '../../api.ts';
 import UsersPage from './index.tsx';
@@ -91,27 +92,7 @@ function renderPage() {
   );
 }
 
-async function type(testid: string, value: string) {
-  const input = screen.getByTestId(testid) as HTMLInputElement;
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-    fireEvent.blur(input);
-  });
-}
-
-const submit = () =>
-  act(async () => {
-    fireEvent.click(screen.getByTestId('user-form-submit'));
-  });
-
-/** The text shown under the form item that holds `testid`. */
-const errorOf = (testid: string) =>
-  waitFor(() => {
-    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
-    const error = item.querySelector('.ant-form-item-explain-error');
-    expect(error).toBeTruthy();
-    return error?.textContent;
-  });
+const submit = () => click('user-form-submit');
 
 describe('users page', { timeout: 30_000 }, () => {
   it('checks a new user with the shared identity schema, then sends it', async () => {
@@ -121,17 +102,17 @@ describe('users page', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
     });
     await screen.findByTestId('user-form');
-    await type('user-userName', 'new clerk');
-    await type('user-email', 'clerk@example.com');
-    await type('user-phoneNumber', '12');
-    await type('user-password', 'Clerk1q2w3E*');
+    await typeInto('user-userName', 'new clerk');
+    await typeInto('user-email', 'clerk@example.com');
+    await typeInto('user-phoneNumber', '12');
+    await typeInto('user-password', 'Clerk1q2w3E*');
     await submit();
     expect(await errorOf('user-userName')).toBe('用户名只能包含字母、数字和 -._@+');
     expect(await errorOf('user-phoneNumber')).toBe('手机号格式不正确');
     expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
 
-    await type('user-userName', 'clerk');
-    await type('user-phoneNumber', '');
+    await typeInto('user-userName', 'clerk');
+    await typeInto('user-phoneNumber', '');
     await submit();
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toMatchObject({

@@ -6,6 +6,7 @@ import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { WarehouseDto } from '../../api.ts';
 import WarehousesPage from './index.tsx';
@@ -97,28 +98,8 @@ function renderPage() {
 }
 
 /** Types into an input (the element or the input inside it) and leaves it. */
-async function type(testid: string, value: string) {
-  const el = screen.getByTestId(testid);
-  const input = (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-    fireEvent.blur(input);
-  });
-}
 
-const submit = () =>
-  act(async () => {
-    fireEvent.click(screen.getByTestId('warehouses-form-submit'));
-  });
-
-/** The text shown under the form item that holds `testid`. */
-const errorOf = (testid: string) =>
-  waitFor(() => {
-    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
-    const error = item.querySelector('.ant-form-item-explain-error');
-    expect(error).toBeTruthy();
-    return error?.textContent;
-  });
+const submit = () => click('warehouses-form-submit');
 
 describe('warehouses page', { timeout: 30_000 }, () => {
   it('lists warehouses with their type, the default tag and the status', async () => {
@@ -142,19 +123,19 @@ describe('warehouses page', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
     });
     await screen.findByTestId('warehouses-form');
-    await type('warehouse-code', 'bkk-01');
-    await type('warehouse-name', '曼谷仓');
-    await type('warehouse-country', 'th');
-    await type('warehouse-phone', 'call me');
+    await typeInto('warehouse-code', 'bkk-01');
+    await typeInto('warehouse-name', '曼谷仓');
+    await typeInto('warehouse-country', 'th');
+    await typeInto('warehouse-phone', 'call me');
     await submit();
     expect(await errorOf('warehouse-code')).toBe('只能使用大写字母、数字和单个连字符。');
     expect(await errorOf('warehouse-country')).toBe('请输入两位大写国家代码(ISO 3166-1),如 CN。');
     expect(await errorOf('warehouse-phone')).toBe('请输入正确的电话号码。');
     expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
 
-    await type('warehouse-code', 'BKK-01');
-    await type('warehouse-country', 'TH');
-    await type('warehouse-phone', '');
+    await typeInto('warehouse-code', 'BKK-01');
+    await typeInto('warehouse-country', 'TH');
+    await typeInto('warehouse-phone', '');
     await act(async () => {
       fireEvent.mouseDown(within(screen.getByTestId('warehouse-type')).getByRole('combobox'));
     });

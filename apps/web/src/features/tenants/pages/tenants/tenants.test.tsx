@@ -5,6 +5,7 @@ import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { TenantDto } from '../../api.ts';
 import TenantsPage from './index.tsx';
@@ -69,28 +70,6 @@ function renderPage() {
 }
 
 /** Types into an input (the element or the input inside it) and leaves it. */
-async function type(testid: string, value: string) {
-  const el = screen.getByTestId(testid);
-  const input = (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-    fireEvent.blur(input);
-  });
-}
-
-const click = (testid: string) =>
-  act(async () => {
-    fireEvent.click(screen.getByTestId(testid));
-  });
-
-/** The text shown under the form item that holds `testid`. */
-const errorOf = (testid: string) =>
-  waitFor(() => {
-    const item = screen.getByTestId(testid).closest('.ant-form-item') as HTMLElement;
-    const error = item.querySelector('.ant-form-item-explain-error');
-    expect(error).toBeTruthy();
-    return error?.textContent;
-  });
 
 describe('tenants page', { timeout: 30_000 }, () => {
   it('checks a new tenant with the shared tenants schema, then sends it', async () => {
@@ -100,19 +79,19 @@ describe('tenants page', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
     });
     await screen.findByTestId('tenant-form');
-    await type('tenant-name', 'shop 2');
-    await type('tenant-admin-email', 'admin@shop.example');
-    await type('tenant-admin-password', '1q2w3E*');
+    await typeInto('tenant-name', 'shop 2');
+    await typeInto('tenant-admin-email', 'admin@shop.example');
+    await typeInto('tenant-admin-password', '1q2w3E*');
     await click('tenant-form-submit');
     expect(await errorOf('tenant-name')).toBe('租户名称只能包含字母、数字、- 和 _');
 
     // a name that looks like an id is refused too (it would be taken for the tenant's id)
-    await type('tenant-name', '3f1d2c4b-0a9e-4c57-9b1e-2d3f4a5b6c7d');
+    await typeInto('tenant-name', '3f1d2c4b-0a9e-4c57-9b1e-2d3f4a5b6c7d');
     await click('tenant-form-submit');
     expect(await errorOf('tenant-name')).toBe('租户名称只能包含字母、数字、- 和 _');
     expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
 
-    await type('tenant-name', 'shop-2');
+    await typeInto('tenant-name', 'shop-2');
     await click('tenant-form-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     const sent = calls.find((c) => c.key === `POST ${URL}`)?.options.json as Record<string, unknown>;
@@ -126,8 +105,8 @@ describe('tenants page', { timeout: 30_000 }, () => {
     await screen.findByTestId('tenant-row-demo');
     await click('tenant-connections-demo');
     await screen.findByTestId('connection-name');
-    await type('connection-name', '1st');
-    await type('connection-value', 'postgres://u:p@db:5432/shop');
+    await typeInto('connection-name', '1st');
+    await typeInto('connection-value', 'postgres://u:p@db:5432/shop');
     await click('connection-save');
     expect(await errorOf('connection-name')).toBe('连接名称以字母开头');
     expect(calls.some((c) => c.options.method === 'PUT')).toBe(false);

@@ -1,16 +1,31 @@
 import { logisticsPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
+import { catalog } from '../catalog/index.ts';
+import { settings } from '../settings/index.ts';
+import { texts as carrierTexts } from './carriers/texts.ts';
+import { seedCountries } from './countries/seed.ts';
+import { texts as countryTexts } from './countries/texts.ts';
+import { logisticsSettings } from './freight/currency.ts';
+import { texts as freightTexts } from './freight/texts.ts';
 import { texts } from './locales.ts';
 import { menus } from './menus.ts';
 import routes from './routes.ts';
 import { seedLogisticsDemo } from './seed.ts';
+import { texts as strategyTexts } from './strategies/texts.ts';
+import { texts as zoneTexts } from './zones/texts.ts';
 
-/** Logistics: warehouses (countries, zones and freight follow). */
+/**
+ * Logistics: countries, zones, warehouses, carriers and channels with rate tables, freight
+ * strategies and the freight estimate (which reads SKUs' weights and sizes from the catalogue).
+ */
 export const logistics = defineModule({
   name: 'logistics',
-  texts,
+  dependsOn: [settings, catalog],
+  texts: [...texts, countryTexts, zoneTexts, carrierTexts, strategyTexts, freightTexts],
   permissions: [logisticsPermissions],
+  settings: [logisticsSettings],
   menus,
   routes,
+  seedHost: seedCountries,
   seedDemo: seedLogisticsDemo,
 });

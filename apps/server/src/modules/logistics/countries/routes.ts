@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** `/api/logistics/countries`. */
+export function countryRoutes(_fastify: FastifyInstance) {}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** `/api/logistics/freight-strategies`. */
+export function strategyRoutes(_fastify: FastifyInstance) {}

@@ -97,7 +97,8 @@ const en: Record<string, string> = {
   'Rate:Refused': 'The table was not saved: see the marked rows.',
   'Rate:Export': 'Export',
   'Rate:Import': 'Import',
-  'Rate:ImportHint': 'An .xlsx sheet like the export replaces the whole table; nothing is imported if a row is refused.',
+  'Rate:ImportHint':
+    'An .xlsx sheet like the export replaces the whole table; nothing is imported if a row is refused.',
   'Rate:Imported': '{0} rows imported ({1} zones).',
   'Rate:ImportRejected': 'Nothing was imported: correct these rows and import the file again.',
   'Rate:SheetRow': 'Sheet row',

@@ -1,4 +1,40 @@
+import { LogisticsPermissions, listResult, pagedResult } from '@seller/contracts';
+import { countryDto, countryEnableInput, countryQuery } from '@seller/contracts/logistics';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { countryService } from './service.ts';
 
-/** `/api/logistics/countries`. */
-export function countryRoutes(_fastify: FastifyInstance) {}
+const url = '/api/logistics/countries';
+
+/**
+ * `/api/logistics/countries`: the ISO list with the tenant's choice (paged), the enabled ones for
+ * pickers, and enabling or disabling some. Enabling is a tenant setting (`side: 'tenant'`): the
+ * host is answered 403 `TenantOnly`, and its permission `Logistics.Countries.Update` is a
+ * tenant-side one anyway.
+ */
+export function countryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+  const tags = ['Countries'];
+  const read = { permission: LogisticsPermissions.Countries };
+
+  app.get(
+    url,
+    { config: read, schema: { tags, querystring: countryQuery, response: { 200: pagedResult(countryDto) } } },
+    (req) => countryService.page(s, req.ctx, req.query),
+  );
+  app.get(`${url}/all`, { config: read, schema: { tags, response: { 200: listResult(countryDto) } } }, (req) =>
+    countryService.enabled(s, req.ctx),
+  );
+  app.put(
+    `${url}/enabled`,
+    {
+      config: { permission: `${LogisticsPermissions.Countries}.Update`, side: 'tenant' },
+      schema: { tags, body: countryEnableInput },
+    },
+    async (req, reply) => {
+      await countryService.setEnabled(s, req.ctx, req.body);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -22,3 +22,5 @@ export const catalog = defineModule({
   routes,
   seedDemo: seedCatalogDemo,
 });
+
+export { type ShippingFacts, shippingFacts } from './products/shipping.ts';

@@ -1,7 +1,81 @@
 import type { TextResources } from '../../../core/module.ts';
 
-/** Texts of the freight pages and messages (resource `Logistics`). */
-const en: Record<string, string> = {};
-const zh: Record<string, string> = {};
+/** Texts of the freight estimate: why a channel cannot carry a parcel, why a strategy rule was skipped. */
+const en: Record<string, string> = {
+  // the estimate's input
+  WeightOrItemsRequired: 'Enter the weight, or pick SKUs.',
+  ParcelOrItems: 'Give either the parcel or SKUs, not both.',
+  AllSidesRequired: 'Enter all three sides, or none.',
+  'Freight:UnknownSku': 'No product or variant has SKU {0}.',
+  'Freight:SkuWithoutWeight': 'SKU {0} has no weight in the catalogue.',
+  'Freight:StrategyRequired': 'Choose the strategy to test.',
+  // channels that cannot carry the parcel
+  'Freight:Reason:CarrierInactive': 'The carrier is disabled.',
+  'Freight:Reason:ChannelInactive': 'The channel is disabled.',
+  'Freight:Reason:TooLight': 'Lighter than the minimum of {0} g.',
+  'Freight:Reason:TooHeavy': 'Heavier than the maximum of {0} g.',
+  'Freight:Reason:LongestSideOver': 'Longest side over the limit of {0} cm.',
+  'Freight:Reason:SumOfSidesOver': 'Sum of the sides over the limit of {0} cm.',
+  'Freight:Reason:GirthOver': 'Length + girth over the limit of {0} cm.',
+  'Freight:Reason:BatteryNotAllowed': 'Batteries are not allowed.',
+  'Freight:Reason:LiquidNotAllowed': 'Liquids and pastes are not allowed.',
+  'Freight:Reason:PowderNotAllowed': 'Powders are not allowed.',
+  'Freight:Reason:MagneticNotAllowed': 'Magnetic goods are not allowed.',
+  'Freight:Reason:DeclaredValueBelow': 'Declared value below the minimum of {0}.',
+  'Freight:Reason:DeclaredValueAbove': 'Declared value above the maximum of {0}.',
+  'Freight:Reason:NoExchangeRate': 'No exchange rate for {0} in the settings.',
+  'Freight:Reason:CountryNotCovered': 'The rate table does not cover {0} (or this postal code).',
+  'Freight:Reason:NoRateForWeight': 'No rate for a chargeable weight of {0} g.',
+  // strategy rules that did not match
+  'Freight:Reason:CountryNotListed': 'Country {0} is not in the rule.',
+  'Freight:Reason:ZoneNotMatched': 'The destination is in none of the rule’s zones.',
+  'Freight:Reason:PlatformNotListed': 'Platform {0} is not in the rule.',
+  'Freight:Reason:ShopNotListed': 'The shop is not in the rule.',
+  'Freight:Reason:WarehouseNotListed': 'The warehouse is not in the rule.',
+  'Freight:Reason:WeightBelow': 'Weight below {0} g.',
+  'Freight:Reason:WeightAbove': 'Weight above {0} g.',
+  'Freight:Reason:OrderValueUnknown': 'The rule needs an order value.',
+  'Freight:Reason:OrderValueBelow': 'Order value below {0}.',
+  'Freight:Reason:OrderValueAbove': 'Order value above {0}.',
+  'Freight:Reason:AttributesAnyMissing': 'Has none of: {0}.',
+  'Freight:Reason:AttributesNonePresent': 'Has {0}.',
+};
+
+const zh: Record<string, string> = {
+  WeightOrItemsRequired: '请输入重量,或选择 SKU。',
+  ParcelOrItems: '包裹尺寸和 SKU 只能二选一。',
+  AllSidesRequired: '长宽高须全部填写或都不填。',
+  'Freight:UnknownSku': '没有 SKU 为 {0} 的商品或变体。',
+  'Freight:SkuWithoutWeight': 'SKU {0} 在商品资料中没有重量。',
+  'Freight:StrategyRequired': '请选择要测试的策略。',
+  'Freight:Reason:CarrierInactive': '物流商已停用。',
+  'Freight:Reason:ChannelInactive': '渠道已停用。',
+  'Freight:Reason:TooLight': '低于最小重量 {0} 克。',
+  'Freight:Reason:TooHeavy': '超过最大重量 {0} 克。',
+  'Freight:Reason:LongestSideOver': '最长边超过 {0} 厘米。',
+  'Freight:Reason:SumOfSidesOver': '三边之和超过 {0} 厘米。',
+  'Freight:Reason:GirthOver': '长度加周长超过 {0} 厘米。',
+  'Freight:Reason:BatteryNotAllowed': '不接受带电产品。',
+  'Freight:Reason:LiquidNotAllowed': '不接受液体、膏体。',
+  'Freight:Reason:PowderNotAllowed': '不接受粉末。',
+  'Freight:Reason:MagneticNotAllowed': '不接受带磁产品。',
+  'Freight:Reason:DeclaredValueBelow': '申报价值低于下限 {0}。',
+  'Freight:Reason:DeclaredValueAbove': '申报价值高于上限 {0}。',
+  'Freight:Reason:NoExchangeRate': '设置中没有 {0} 的汇率。',
+  'Freight:Reason:CountryNotCovered': '价格表不覆盖 {0}(或该邮编)。',
+  'Freight:Reason:NoRateForWeight': '计费重 {0} 克没有对应的价格。',
+  'Freight:Reason:CountryNotListed': '国家 {0} 不在规则内。',
+  'Freight:Reason:ZoneNotMatched': '目的地不在规则的任何分区内。',
+  'Freight:Reason:PlatformNotListed': '平台 {0} 不在规则内。',
+  'Freight:Reason:ShopNotListed': '店铺不在规则内。',
+  'Freight:Reason:WarehouseNotListed': '发货仓不在规则内。',
+  'Freight:Reason:WeightBelow': '重量低于 {0} 克。',
+  'Freight:Reason:WeightAbove': '重量高于 {0} 克。',
+  'Freight:Reason:OrderValueUnknown': '规则需要订单金额。',
+  'Freight:Reason:OrderValueBelow': '订单金额低于 {0}。',
+  'Freight:Reason:OrderValueAbove': '订单金额高于 {0}。',
+  'Freight:Reason:AttributesAnyMissing': '不含以下任一属性:{0}。',
+  'Freight:Reason:AttributesNonePresent': '含有 {0}。',
+};
 
 export const texts: TextResources = { Logistics: { en, 'zh-Hans': zh } };

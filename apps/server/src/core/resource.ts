@@ -32,7 +32,7 @@ import type { Services } from './services.ts';
 type AnyTable = PgTable & Record<string, any>;
 type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 
-export interface Resource<T extends AnyTable, I, D> {
+export interface Resource<T extends AnyTable, I, D, Q extends object = object> {
   table: T;
   /** Entity name: audit records and 404 texts. */
   entity: string;
@@ -42,6 +42,11 @@ export interface Resource<T extends AnyTable, I, D> {
   defaultSort: SQL[];
   /** Columns the `filter` text is looked for in (case-insensitive substring). */
   search: AnyPgColumn[];
+  /**
+   * The list's own query members (`resourceRoutes`' `query`, e.g. `?carrierId=`) → a predicate on
+   * the paged list, `/all` and the export; nothing when they are absent.
+   */
+  scope?(query: Q): SQL | undefined;
   /** Case-insensitively unique columns per tenant, with the input member each belongs to. */
   unique?: { member: string; column: AnyPgColumn }[];
   /** Input → the row's own columns (children are written by `saveChildren`). */
@@ -75,9 +80,14 @@ export async function uniquely<R>(write: () => Promise<R>, refusal: () => AppErr
 
 const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) {
-  const where = (ctx: Ctx, filter?: string) =>
-    owned(ctx, r.table, filter ? or(...r.search.map((c) => ilike(c, like(filter)))) : undefined);
+export function resourceService<T extends AnyTable, I, D, Q extends object = object>(r: Resource<T, I, D, Q>) {
+  const where = (ctx: Ctx, filter?: string, query?: Q) =>
+    owned(
+      ctx,
+      r.table,
+      filter ? or(...r.search.map((c) => ilike(c, like(filter)))) : undefined,
+      query && r.scope?.(query),
+    );
   const taken = (member: string, value: unknown) => fieldError(member, `${r.texts}::AlreadyExists`, [value]);
 
   /** Unique among all the tenant's rows, recycled ones included (their values stay taken). */
@@ -111,14 +121,14 @@ export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) 
 
   return {
     where,
-    page: (services: Services, ctx: Ctx, q: PagedQuery) =>
+    page: (services: Services, ctx: Ctx, q: PagedQuery & Q) =>
       services.data.inTenant(ctx, async (tx) => {
-        const p = await page(tx, r.table, where(ctx, q.filter), q, { allowed: r.sortable, fallback: r.defaultSort });
+        const p = await page(tx, r.table, where(ctx, q.filter, q), q, { allowed: r.sortable, fallback: r.defaultSort });
         return { totalCount: p.totalCount, items: await r.toDtos(tx, ctx, p.items) };
       }),
-    all: (services: Services, ctx: Ctx, filter?: string) =>
+    all: (services: Services, ctx: Ctx, filter?: string, query?: Q) =>
       services.data.inTenant(ctx, async (tx) => {
-        const rows = await selectEntities(tx, r.table, { where: where(ctx, filter), orderBy: r.defaultSort });
+        const rows = await selectEntities(tx, r.table, { where: where(ctx, filter, query), orderBy: r.defaultSort });
         return { items: await r.toDtos(tx, ctx, rows) };
       }),
     get: (services: Services, ctx: Ctx, id: string) =>
@@ -149,14 +159,14 @@ export function resourceService<T extends AnyTable, I, D>(r: Resource<T, I, D>) 
         await deleteOwned(tx, ctx, r.table, r.entity, id);
       }),
     /** The filtered, sorted list in batches, for the Excel export. */
-    async *batches(services: Services, ctx: Ctx, q: Pick<PagedQuery, 'filter' | 'sorting'>, size = 2000) {
+    async *batches(services: Services, ctx: Ctx, q: Pick<PagedQuery, 'filter' | 'sorting'> & Q, size = 2000) {
       const order = [...orderBy(q.sorting, r.sortable, r.defaultSort), asc(r.table.id)];
       for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
         const rows = await services.data.inTenant(ctx, async (tx) =>
           r.toDtos(
             tx,
             ctx,
-            await selectEntities(tx, r.table, { where: where(ctx, q.filter), orderBy: order, limit: size, offset }),
+            await selectEntities(tx, r.table, { where: where(ctx, q.filter, q), orderBy: order, limit: size, offset }),
           ),
         );
         if (rows.length) yield rows;
@@ -228,7 +238,8 @@ const exportQuery = pagedQuery.pick({ filter: true, sorting: true });
 /**
  * `GET url` (paged), `GET url/all`, `GET url/{id}`, `POST url`, `PUT url/{id}`, `DELETE url/{id}`
  * and, with `exportColumns`, `GET url/export` (.xlsx of the filtered, sorted list). Reads need
- * `permission`, writes its `.Create`/`.Update`/`.Delete` children.
+ * `permission`, writes its `.Create`/`.Update`/`.Delete` children. `query` adds members to the
+ * query strings of the list, `/all` and the export, handed to the resource's `scope`.
  */
 export function resourceRoutes<D>(
   fastify: FastifyInstance,
@@ -242,7 +253,9 @@ export function resourceRoutes<D>(
     input: z.ZodType;
     updateInput: z.ZodType;
     // biome-ignore lint/suspicious/noExplicitAny: the input type is checked by the schemas above
-    service: ReturnType<typeof resourceService<any, any, D>>;
+    service: ReturnType<typeof resourceService<any, any, D, any>>;
+    /** The list's own query members (optional ones), e.g. `z.object({ carrierId: z.guid().optional() })`. */
+    query?: z.ZodObject;
     /** File and sheet name: a key of `texts`. */
     exportName?: string;
     exportColumns?: ExportColumnDef<D>[];
@@ -254,24 +267,30 @@ export function resourceRoutes<D>(
   const tags = [opts.tag];
   const read = { permission };
   const text = (culture: RequestContext['culture'], key: string) => t(culture, `${opts.texts}::${key}`);
+  /** The route's own members, typed as none: the resource's `scope` reads them. */
+  const own = (opts.query?.shape ?? {}) as Record<never, z.ZodType>;
 
   app.get(
     url,
-    { config: read, schema: { tags, querystring: pagedQuery, response: { 200: pagedResult(opts.dto) } } },
+    { config: read, schema: { tags, querystring: pagedQuery.extend(own), response: { 200: pagedResult(opts.dto) } } },
     (req) => service.page(s, req.ctx, req.query),
   );
   app.get(
     `${url}/all`,
     {
       config: read,
-      schema: { tags, querystring: pagedQuery.pick({ filter: true }), response: { 200: listResult(opts.dto) } },
+      schema: {
+        tags,
+        querystring: pagedQuery.pick({ filter: true }).extend(own),
+        response: { 200: listResult(opts.dto) },
+      },
     },
-    (req) => service.all(s, req.ctx, req.query.filter),
+    (req) => service.all(s, req.ctx, req.query.filter, req.query),
   );
   if (opts.exportColumns) {
     const columns = opts.exportColumns;
     const name = opts.exportName ?? opts.tag;
-    app.get(`${url}/export`, { config: read, schema: { tags, querystring: exportQuery } }, (req, reply) => {
+    app.get(`${url}/export`, { config: read, schema: { tags, querystring: exportQuery.extend(own) } }, (req, reply) => {
       const culture = req.ctx.culture;
       const title = text(culture, name);
       return sendXlsx(

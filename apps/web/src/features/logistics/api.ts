@@ -110,13 +110,13 @@ const options =
 export const warehouseTypeLabel = (type: WarehouseType) => LL(`WarehouseType:${type}`);
 export const warehouseTypeOptions = options(WarehouseTypes, warehouseTypeLabel);
 
-export const carrierTypeLabel = (type: CarrierType) => LL(`Carrier:Type:${type}`);
+export const carrierTypeLabel = (type: CarrierType) => LL(`CarrierType:${type}`);
 export const carrierTypeOptions = options(CarrierTypes, carrierTypeLabel);
-export const transportModeLabel = (mode: TransportMode) => LL(`Channel:Mode:${mode}`);
+export const transportModeLabel = (mode: TransportMode) => LL(`TransportMode:${mode}`);
 export const transportModeOptions = options(TransportModes, transportModeLabel);
-export const volumeModeLabel = (mode: VolumeMode) => LL(`Channel:VolumeMode:${mode}`);
+export const volumeModeLabel = (mode: VolumeMode) => LL(`VolumeMode:${mode}`);
 export const volumeModeOptions = options(VolumeModes, volumeModeLabel);
-export const feeModeLabel = (mode: FeeMode) => LL(`Rate:FeeMode:${mode}`);
+export const feeModeLabel = (mode: FeeMode) => LL(`FeeMode:${mode}`);
 export const feeModeOptions = options(FeeModes, feeModeLabel);
 export const postalKindOptions = options(PostalRuleKinds, (k) => LL(`Zone:Kind:${k}`));
 export const postalInclusionOptions = options(PostalInclusions, (k) => LL(`Zone:Inclusion:${k}`));

@@ -1,0 +1,218 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { CountryDto, ZoneDto } from '../../api.ts';
+import ZonesPage from './index.tsx';
+
+/** The zones page against a faked HTTP layer (the contract's shapes). */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const URL = '/api/logistics/zones';
+
+const country = (code: string, nameEn: string, nameZh: string): CountryDto => ({
+  code,
+  alpha3: `${code}X`,
+  nameEn,
+  nameZh,
+  currency: 'USD',
+  phoneCode: '+1',
+  isEnabled: true,
+});
+const countries = [
+  country('MY', 'Malaysia', '马来西亚'),
+  country('SG', 'Singapore', '新加坡'),
+  country('TH', 'Thailand', '泰国'),
+  country('VN', 'Viet Nam', '越南'),
+  country('PH', 'Philippines', '菲律宾'),
+  country('ID', 'Indonesia', '印度尼西亚'),
+];
+
+const zone = (over: Partial<ZoneDto>): ZoneDto => ({
+  id: 'z1',
+  name: '东南亚',
+  countries: ['SG', 'MY', 'TH', 'VN', 'PH', 'ID'],
+  postalRules: [],
+  description: null,
+  channelCount: 3,
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+  concurrencyStamp: 'stamp-1',
+  ...over,
+});
+const sea = zone({});
+const westMalaysia = zone({
+  id: 'z2',
+  name: '西马',
+  countries: ['MY'],
+  postalRules: [
+    { countryCode: 'MY', kind: 'RANGE', inclusion: 'INCLUDE', from: '01000', to: '86999' },
+    { countryCode: 'MY', kind: 'PREFIX', inclusion: 'EXCLUDE', from: '47', to: null },
+  ],
+  channelCount: 0,
+  concurrencyStamp: 'stamp-2',
+});
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(async () => {
+  calls = [];
+  answers = {
+    [`GET ${URL}`]: { totalCount: 2, items: [sea, westMalaysia] },
+    'GET /api/logistics/countries/all': { items: countries },
+    [`POST ${URL}`]: zone({ id: 'z3', name: '北马' }),
+    [`PUT ${URL}/z2`]: westMalaysia,
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    if (answers[key] instanceof Error) throw answers[key];
+    return answers[key] as never;
+  });
+  useAbp.setState({ permissions: ['Logistics.Zones', 'Logistics.Zones.Create', 'Logistics.Zones.Update'] });
+  await setCulture('zh-Hans');
+  applyServerTexts('zh-Hans', {
+    Logistics: {
+      'Zone:Zones': '分区管理',
+      'Zone:Name': '分区名称',
+      'Zone:Countries': '国家',
+      'Zone:RuleCount': '邮编规则数',
+      'Zone:ChannelCount': '渠道数',
+      'Zone:MoreCountries': '+{0}',
+      'Zone:Kind:PREFIX': '前缀',
+      'Zone:Kind:RANGE': '区间',
+      'Zone:Inclusion:INCLUDE': '包含',
+      'Zone:Inclusion:EXCLUDE': '排除',
+      ZoneCountriesRequired: '请至少选择一个国家。',
+      RuleCountryNotInZone: '规则的国家必须是本分区的国家之一。',
+      RangeEndRequired: '请输入区间的结束邮编。',
+      PostalCodeFormat: '邮编只能包含字母、数字、空格和连字符。',
+    },
+  });
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <ZonesPage />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+const submit = () => click('zones-form-submit');
+
+/** Opens the select with `testid` and picks the option titled `title`. */
+async function choose(testid: string, title: string) {
+  await act(async () => {
+    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
+  });
+  const options = await screen.findAllByTitle(title);
+  await act(async () => {
+    fireEvent.click(options[options.length - 1]);
+  });
+}
+
+async function openNew() {
+  await screen.findByText('东南亚');
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
+  });
+  await screen.findByTestId('zones-form');
+}
+
+describe('zones page', { timeout: 30_000 }, () => {
+  it('lists zones with their first countries, the rest counted, and the rule and channel counts', async () => {
+    renderPage();
+    const table = await screen.findByTestId('zones');
+    const seaRow = (await within(table).findByText('东南亚')).closest('tr') as HTMLElement;
+    for (const code of ['SG', 'MY', 'TH', 'VN']) expect(within(seaRow).getByText(code)).toBeTruthy();
+    expect(within(seaRow).queryByText('PH')).toBeNull();
+    expect(within(seaRow).getByText('+2')).toBeTruthy();
+    const cells = [...seaRow.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toContain('0');
+    expect(cells).toContain('3');
+    const westRow = within(table).getByText('西马').closest('tr') as HTMLElement;
+    expect([...westRow.querySelectorAll('td')].map((td) => td.textContent)).toContain('2');
+  });
+
+  it('checks a new zone with the shared schema, then sends it with its postal rules', async () => {
+    renderPage();
+    await openNew();
+    await typeInto('zone-name', '北马');
+    await submit();
+    expect(await errorOf('zone-countries')).toBe('请至少选择一个国家。');
+
+    await choose('zone-countries', 'MY 马来西亚');
+    await click('zone-rule-add');
+    // the zone's only country is the rule's; a prefix has no last code
+    expect(screen.queryByTestId('zone-rule-0-to')).toBeNull();
+    await choose('zone-rule-0-kind', '区间');
+    await typeInto('zone-rule-0-from', '10 000');
+    await submit();
+    expect(await errorOf('zone-rule-0-to')).toBe('请输入区间的结束邮编。');
+    expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
+
+    await typeInto('zone-rule-0-to', '18500');
+    await click('zone-rule-add');
+    await choose('zone-rule-1-inclusion', '排除');
+    await typeInto('zone-rule-1-from', '13-4');
+    await submit();
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
+      name: '北马',
+      countries: ['MY'],
+      postalRules: [
+        { countryCode: 'MY', kind: 'RANGE', inclusion: 'INCLUDE', from: '10000', to: '18500' },
+        { countryCode: 'MY', kind: 'PREFIX', inclusion: 'EXCLUDE', from: '134', to: null },
+      ],
+      description: null,
+    });
+  });
+
+  it('shows the server’s refusals under the fields they name, and sends the stamp', async () => {
+    answers[`PUT ${URL}/z2`] = new HttpError(
+      400,
+      {
+        error: {
+          message: 'invalid',
+          validationErrors: [
+            { message: '西马 已存在。', members: ['name'] },
+            { message: '规则的国家必须是本分区的国家之一。', members: ['postalRules.1.countryCode'] },
+          ],
+        },
+      },
+      `${URL}/z2`,
+      'invalid',
+    );
+    renderPage();
+    await screen.findByText('西马');
+    await click('zones-edit-西马');
+    await screen.findByTestId('zones-form');
+    expect((screen.getByTestId('zone-rule-0-to') as HTMLInputElement).value).toBe('86999');
+    expect(screen.queryByTestId('zone-rule-1-to')).toBeNull();
+    await submit();
+    expect(await errorOf('zone-name')).toBe('西马 已存在。');
+    expect(await errorOf('zone-rule-1-country')).toBe('规则的国家必须是本分区的国家之一。');
+    expect(calls.find((c) => c.key === `PUT ${URL}/z2`)?.options.json).toEqual({
+      name: '西马',
+      countries: ['MY'],
+      postalRules: westMalaysia.postalRules,
+      description: null,
+      concurrencyStamp: 'stamp-2',
+    });
+  });
+});

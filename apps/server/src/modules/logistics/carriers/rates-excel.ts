@@ -8,6 +8,7 @@ import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
 import { zones } from '../zones/schema.ts';
+import { decimalText } from './decimal.ts';
 import { getRateTable, overlapErrors, refusal, replaceRates } from './rates.ts';
 import { channels } from './schema.ts';
 
@@ -57,7 +58,7 @@ const L = (culture: Culture, key: string, params?: unknown[]) => t(culture, `Log
 function moneyCell(value: string | null): number | string | null {
   if (value === null) return null;
   const n = Number(value);
-  return Number.isFinite(n) && !String(n).includes('e') && Number(String(n)) === Number(value) ? n : value;
+  return Number.isFinite(n) && decimalText(String(n)) === decimalText(value) ? n : value;
 }
 
 /** Days as date cells (UTC midnight, shown `yyyy-mm-dd`). */

@@ -1,6 +1,101 @@
-import { Empty } from 'antd';
+import { CalculatorOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Form, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { freightApi, LF } from '../../freight-api.ts';
+import {
+  DestinationFields,
+  type ParcelMode,
+  PlatformAndAttributes,
+  SizeFields,
+  SkuRows,
+  StrategyField,
+  useEstimateForm,
+  ValueFields,
+  WarehouseField,
+} from './parcel.tsx';
+import { ExcludedList, OptionsTable, ParcelSummary, StrategyOutcome } from './results.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+const CompareChart = lazy(() => import('./CompareChart.tsx'));
+
+const P = 'estimate';
+
+/**
+ * /physical/Charge: the freight estimate. A parcel (weight and size, or catalogue SKUs) going to a
+ * country is priced on every channel that can carry it: the strategy's pick, each option with its
+ * breakdown, the channels left out and why, and total against transit days on a chart.
+ */
+export default function FreightEstimatePage() {
+  const [mode, setMode] = useState<ParcelMode>('parcel');
+  const { form, run, result, pending } = useEstimateForm(freightApi.estimate);
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={10}>
+        <Card title={LF('Title')}>
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ items: [{ quantity: 1 }] }}
+            onFinish={() => run(mode)}
+            onFinishFailed={() => run(mode)}
+            data-testid={`${P}-form`}
+          >
+            <Form.Item label={LF('ParcelBy')}>
+              <Segmented<ParcelMode>
+                value={mode}
+                onChange={setMode}
+                data-testid={`${P}-mode`}
+                options={[
+                  { value: 'parcel', label: <span data-testid={`${P}-mode-parcel`}>{LF('ModeParcel')}</span> },
+                  { value: 'sku', label: <span data-testid={`${P}-mode-sku`}>{LF('ModeSkus')}</span> },
+                ]}
+              />
+            </Form.Item>
+            {mode === 'parcel' ? <SizeFields prefix={P} /> : <SkuRows prefix={P} />}
+            <DestinationFields prefix={P} />
+            <WarehouseField prefix={P} />
+            <ValueFields prefix={P} />
+            <PlatformAndAttributes prefix={P} />
+            <StrategyField prefix={P} />
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<CalculatorOutlined />}
+              loading={pending}
+              data-testid={`${P}-submit`}
+            >
+              {LF('Submit')}
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} xl={14}>
+        <Card title={LF('Results')} data-testid={`${P}-result`}>
+          <Spin spinning={pending}>
+            {result ? (
+              <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
+                <ParcelSummary estimate={result} />
+                <StrategyOutcome estimate={result} testid={`${P}-strategy-result`} />
+                <div>
+                  <Typography.Title level={5}>{LF('Options', result.options.length)}</Typography.Title>
+                  <OptionsTable estimate={result} />
+                </div>
+                <ExcludedList excluded={result.excluded} testid={`${P}-excluded`} />
+                {result.options.length > 0 && (
+                  <div>
+                    <Typography.Title level={5}>{LF('Compare')}</Typography.Title>
+                    <Suspense fallback={<Skeleton active />}>
+                      <CompareChart estimate={result} />
+                    </Suspense>
+                  </div>
+                )}
+              </div>
+            ) : (
+              <Empty description={LF('EmptyHint')} data-testid={`${P}-empty`} />
+            )}
+          </Spin>
+        </Card>
+      </Col>
+    </Row>
+  );
 }

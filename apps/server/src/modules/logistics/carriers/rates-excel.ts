@@ -9,7 +9,7 @@ import type { Services } from '../../../core/services.ts';
 import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
 import { zones } from '../zones/schema.ts';
 import { decimalText } from './decimal.ts';
-import { getRateTable, overlapErrors, refusal, replaceRates } from './rates.ts';
+import { assertChannel, getRateTable, overlapErrors, refusal, replaceRates } from './rates.ts';
 import { channels } from './schema.ts';
 
 /**
@@ -255,7 +255,7 @@ export async function importRates(
   channelId: string,
   content: Buffer,
 ): Promise<{ imported: number; zones: number }> {
-  await getRateTable(services, ctx, channelId); // another tenant's channel is a 404 before the sheet is read
+  await assertChannel(services, ctx, channelId); // another tenant's channel is a 404 before the sheet is read
   const sheet = await readRows(content, culture);
   return services.data.inTenant(ctx, async (tx) => {
     const zoneByName = new Map(

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, members } from '../../../../test/harness.ts';
+import { systemContext } from '../../../core/context.ts';
 import { activeChannels } from './channels-service.ts';
 import { type RateBand, ratesFor } from './rates.ts';
 import { band, type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
@@ -180,6 +181,28 @@ describe('rate tables', () => {
     const blind = await c.call(c.demoAdmin, 'PUT', rates(ch.id), { rows: [band(zoneB, 0, 1000)] });
     expect(blind.statusCode).toBe(200);
     expect((await table(c.demoAdmin, ch.id)).rows.map((r) => r.zoneName)).toEqual(['T Zone B']);
+  });
+
+  it('take a full table of 5 000 rows, and no more', async () => {
+    const ch = await newChannel('T-FULL');
+    const rows = Array.from({ length: 5000 }, (_, i) =>
+      band(i % 2 ? zoneA : zoneB, Math.floor(i / 2) * 100, Math.floor(i / 2) * 100 + 100, {
+        firstFee: '12.3456',
+        additionalFee: '1234.5678',
+        effectiveFrom: '2025-01-01',
+        effectiveTo: '2099-12-31',
+      }),
+    );
+    const put = await c.call(c.demoAdmin, 'PUT', rates(ch.id), { rows });
+    expect(put.statusCode, put.body.slice(0, 500)).toBe(200);
+    expect((await table(c.demoAdmin, ch.id)).rows).toHaveLength(5000);
+    expect((await c.call(c.demoAdmin, 'GET', `${channels}/${ch.id}`)).json()).toMatchObject({
+      rateCount: 5000,
+      zoneCount: 2,
+    });
+    const more = await c.call(c.demoAdmin, 'PUT', rates(ch.id), { rows: [...rows, band(zoneA, 600_000, 700_000)] });
+    expect(more.statusCode).toBe(400);
+    expect(members(more)).toEqual(['rows']);
   });
 
   it('record the replacement as a change of the channel in the audit log', async () => {
@@ -498,6 +521,7 @@ describe('rate tables', () => {
       ],
       [await workbook([headers]), ['rows'], 'Add at least one rate row.'],
       [Buffer.from('not a workbook'), ['file'], 'The file is not an Excel workbook (.xlsx).'],
+      [Buffer.alloc(5 * 1024 * 1024 + 1), ['file'], 'The file is larger than 5 MB.'],
     ];
     for (const [body, expected, message] of cases) {
       const refused = await upload(c.demoAdmin, ch.id, body);
@@ -610,7 +634,7 @@ describe('the freight engine’s lookup', () => {
 
     const lookup = (pairs: { channelId: string; weight: number }[], zoneIds: string[], today: string) =>
       c.t.services.data.inTenant({ tenant: c.t.demo }, (tx) =>
-        ratesFor(tx, { tenant: c.t.demo }, pairs, zoneIds, today),
+        ratesFor(tx, systemContext(c.t.demo), pairs, zoneIds, today),
       );
     const fees = (found: Map<string, RateBand>) =>
       Object.fromEntries(
@@ -692,7 +716,7 @@ describe('the freight engine’s lookup', () => {
     const stopped = await c.create(c.demoAdmin, channels, channel(sf.id, 'T-ACT-STOPPED', { isActive: false }));
     const orphan = await c.create(c.demoAdmin, channels, channel(off.id, 'T-ACT-ORPHAN'));
     const load = (ids?: string[]) =>
-      c.t.services.data.inTenant({ tenant: c.t.demo }, (tx) => activeChannels(tx, { tenant: c.t.demo }, ids));
+      c.t.services.data.inTenant({ tenant: c.t.demo }, (tx) => activeChannels(tx, systemContext(c.t.demo), ids));
     const found = await load([live.id, stopped.id, orphan.id, theirChannel.id]);
     expect(found.map((ch) => [ch.code, ch.carrierName, ch.isActive, ch.carrierActive, ch.active])).toEqual([
       ['T-ACT-LIVE', 'Carrier T-SF', true, true, true],

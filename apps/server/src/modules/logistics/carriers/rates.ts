@@ -130,6 +130,17 @@ async function tableRows(tx: Tx, ctx: CrudContext, channelId: string): Promise<R
   }));
 }
 
+/** 404 unless the channel is the tenant's. */
+export function assertChannel(services: Services, ctx: CrudContext, id: string): Promise<void> {
+  return services.data.inTenant(ctx, async (tx) => {
+    const [channel] = await tx
+      .select({ id: channels.id })
+      .from(channels)
+      .where(owned(ctx, channels, eq(channels.id, id)));
+    if (!channel) throw notFound('Channel', id);
+  });
+}
+
 export function getRateTable(services: Services, ctx: CrudContext, channelId: string): Promise<RateTableDto> {
   return services.data.inTenant(ctx, async (tx) => {
     const [channel] = await tx
@@ -181,7 +192,12 @@ export async function replaceRates(tx: Tx, ctx: CrudContext, channelId: string, 
   for (let at = 0; at < values.length; at += CHUNK) await tx.insert(rateRows).values(values.slice(at, at + CHUNK));
   const [after] = await tx
     .update(channels)
-    .set({ concurrencyStamp: newConcurrencyStamp(), lastModificationTime: new Date(), lastModifierId: ctx.user?.id })
+    .set({
+      zoneIds: [...new Set(rows.map((r) => r.zoneId))],
+      concurrencyStamp: newConcurrencyStamp(),
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user?.id,
+    })
     .where(owned(ctx, channels, eq(channels.id, channelId)))
     .returning({ concurrencyStamp: channels.concurrencyStamp });
   recordChange(ctx, 'Channel', 1, channelId, before, await summary(tx, ctx, channelId));

@@ -160,11 +160,21 @@ const percentile = (sorted: number[], p: number) =>
 export async function load(
   name: string,
   url: string,
-  opts: { connections: number; seconds: number; headers?: Record<string, string>; serverPid?: number },
+  opts: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    serverPid?: number;
+    /** POST these JSON bodies in turn (varied requests) instead of GET. */
+    bodies?: string[];
+  },
 ): Promise<LoadResult> {
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections: opts.connections, pipelining: 1 });
   const path = target.pathname + target.search;
+  const bodies = opts.bodies;
+  const headers = bodies ? { ...opts.headers, 'content-type': 'application/json' } : opts.headers;
+  let sent = 0;
   const run = async (seconds: number, latencies: number[] | null) => {
     let failures = 0;
     const until = performance.now() + seconds * 1000;
@@ -172,7 +182,9 @@ export async function load(
       Array.from({ length: opts.connections }, async () => {
         while (performance.now() < until) {
           const t0 = performance.now();
-          const res = await pool.request({ method: 'GET', path, headers: opts.headers });
+          const res = bodies
+            ? await pool.request({ method: 'POST', path, headers, body: bodies[sent++ % bodies.length] })
+            : await pool.request({ method: 'GET', path, headers });
           await res.body.dump();
           if (res.statusCode !== 200) failures += 1;
           latencies?.push(performance.now() - t0);

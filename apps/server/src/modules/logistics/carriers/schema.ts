@@ -56,6 +56,8 @@ export const channels = pgTable(
     minimumCharge: money('minimum_charge'),
     registrationFee: money('registration_fee').notNull(),
     limits: jsonb('limits').$type<ChannelLimits>().notNull(),
+    /** The zones its rate table prices, kept with the table: the estimate reads one band per channel. */
+    zoneIds: jsonb('zone_ids').$type<string[]>().notNull().default([]),
     remark: varchar('remark', { length: 512 }),
     isActive: boolean('is_active').notNull().default(true),
     ...audited(),

@@ -41,6 +41,7 @@ async function loadChannels(tx: Tx, ctx: Ctx) {
       minimumCharge: channels.minimumCharge,
       registrationFee: channels.registrationFee,
       limits: channels.limits,
+      zoneIds: channels.zoneIds,
       isActive: channels.isActive,
       carrierId: carriers.id,
       carrierName: carriers.name,
@@ -60,50 +61,37 @@ interface Band extends RateBand {
 }
 
 /**
- * For each (channel, chargeable weight) and each destination zone, the lowest band reaching the
- * weight that is in effect `today`: one statement, an index probe per pair
+ * For each (channel, zone, chargeable weight), the lowest band of that zone reaching the weight
+ * that is in effect `today`: one statement, one index probe per channel
  * (`logistics_rate_rows_lookup_ix`). The caller checks the band's lower edge (`inBand`).
  */
 async function lookUpBands(
   tx: Tx,
   ctx: Ctx,
-  pairs: { channelId: string; weight: number }[],
-  zoneIds: string[],
+  pairs: { channelId: string; zoneId: string; weight: number }[],
   today: string,
 ) {
-  if (!pairs.length || !zoneIds.length) return { bands: [] as Band[], covered: new Set<string>() };
+  if (!pairs.length) return [];
   const pairList = sql.join(
-    pairs.map((p) => sql`(${p.channelId}::uuid, ${p.weight}::int)`),
+    pairs.map((p) => sql`(${p.channelId}::uuid, ${p.zoneId}::uuid, ${p.weight}::int)`),
     sql`, `,
   );
-  const zoneList = sql`ARRAY[${sql.join(
-    zoneIds.map((z) => sql`${z}`),
-    sql`, `,
-  )}]::uuid[]`;
   const tenant = ctx.tenant ? sql`r.tenant_id = ${ctx.tenant.id}::uuid` : sql`r.tenant_id IS NULL`;
   const result = await tx.execute<Record<string, unknown>>(sql`
-    SELECT c.channel_id, z.zone_id, b.weight_from, b.weight_to, b.fee_mode, b.first_weight, b.first_fee,
+    SELECT c.channel_id, c.zone_id, b.weight_from, b.weight_to, b.fee_mode, b.first_weight, b.first_fee,
            b.additional_unit, b.additional_fee, b.base_fee, b.per_kg_fee, b.flat_fee
-    FROM (VALUES ${pairList}) AS c(channel_id, w)
-    CROSS JOIN unnest(${zoneList}) AS z(zone_id)
+    FROM (VALUES ${pairList}) AS c(channel_id, zone_id, w)
     JOIN LATERAL (
       SELECT * FROM logistics_rate_rows r
-      WHERE ${tenant} AND r.channel_id = c.channel_id AND r.zone_id = z.zone_id AND r.weight_to >= c.w
+      WHERE ${tenant} AND r.channel_id = c.channel_id AND r.zone_id = c.zone_id AND r.weight_to >= c.w
         AND (r.effective_from IS NULL OR r.effective_from <= ${today}::date)
         AND (r.effective_to IS NULL OR r.effective_to >= ${today}::date)
       ORDER BY r.weight_to
       LIMIT 1
     ) b ON true`);
-  const coveredRows = await tx.execute<{ channel_id: string }>(sql`
-    SELECT DISTINCT r.channel_id FROM logistics_rate_rows r
-    WHERE ${tenant} AND r.zone_id = ANY(${zoneList})
-      AND r.channel_id = ANY(ARRAY[${sql.join(
-        pairs.map((p) => sql`${p.channelId}`),
-        sql`, `,
-      )}]::uuid[])`);
   const num = (v: unknown) => (v == null ? null : Number(v));
   const str = (v: unknown) => (v == null ? null : String(v));
-  const bands = result.rows.map(
+  return result.rows.map(
     (r): Band => ({
       channelId: String(r.channel_id),
       zoneId: String(r.zone_id),
@@ -119,7 +107,6 @@ async function lookUpBands(
       flatFee: str(r.flat_fee),
     }),
   );
-  return { bands, covered: new Set(coveredRows.rows.map((r) => String(r.channel_id))) };
 }
 
 async function loadStrategies(tx: Tx, ctx: Ctx, strategyId: string | undefined): Promise<StrategyRow[]> {
@@ -163,37 +150,36 @@ export async function estimateFreight(
     };
 
     const zones = await matchingZones(tx, ctx, input.countryCode, input.postalCode ?? null);
-    const zoneOrder = new Map(zones.map((z, i) => [z.id, i]));
     const zoneName = new Map(zones.map((z) => [z.id, z.name]));
     const all = await loadChannels(tx, ctx);
-    const priced = all.map((c) => ({ c, w: chargeableWeight(parcel, c) }));
-    const { bands, covered } = await lookUpBands(
+    // each channel prices the destination by the most specific matching zone its table has
+    const priced = all.map((c) => ({
+      c,
+      w: chargeableWeight(parcel, c),
+      zoneId: zones.find((z) => c.zoneIds.includes(z.id))?.id ?? null,
+    }));
+    const bands = await lookUpBands(
       tx,
       ctx,
-      priced.map(({ c, w }) => ({ channelId: c.id, weight: w.chargeable })),
-      zones.map((z) => z.id),
+      priced.flatMap(({ c, w, zoneId }) => (zoneId ? [{ channelId: c.id, zoneId, weight: w.chargeable }] : [])),
       today(),
     );
-    /** Per channel, the band of the most specific zone that covers the weight. */
-    const bandOf = new Map<string, Band>();
     const chargeable = new Map(priced.map((p) => [p.c.id, p.w.chargeable]));
-    for (const b of bands) {
-      if (!inBand(b, chargeable.get(b.channelId) ?? 0)) continue;
-      const current = bandOf.get(b.channelId);
-      if (!current || (zoneOrder.get(b.zoneId) ?? 0) < (zoneOrder.get(current.zoneId) ?? 0)) bandOf.set(b.channelId, b);
-    }
+    const bandOf = new Map(
+      bands.filter((b) => inBand(b, chargeable.get(b.channelId) ?? 0)).map((b) => [b.channelId, b]),
+    );
 
     const options: (FreightOption & { cost: Dec })[] = [];
     const excluded: FreightEstimate['excluded'] = [];
     const declared =
       parcel.declaredValue === null ? null : (target: string) => inCurrency(parcel.declaredValue, target);
-    for (const { c, w } of priced) {
+    for (const { c, w, zoneId } of priced) {
       const reasons: Refusal[] = [];
       if (!c.carrierActive) reasons.push({ code: 'CarrierInactive', args: [] });
       if (!c.isActive) reasons.push({ code: 'ChannelInactive', args: [] });
       reasons.push(...limitRefusals(c.limits, { ...parcel, attributes: parcel.attributes }, declared));
       const band = bandOf.get(c.id);
-      if (!covered.has(c.id)) reasons.push({ code: 'CountryNotCovered', args: [input.countryCode] });
+      if (!zoneId) reasons.push({ code: 'CountryNotCovered', args: [input.countryCode] });
       else if (!band) reasons.push({ code: 'NoRateForWeight', args: [w.chargeable] });
       const rate = rates[c.currency];
       if (!rate) reasons.push({ code: 'NoExchangeRate', args: [c.currency] });

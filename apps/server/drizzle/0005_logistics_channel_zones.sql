@@ -1,0 +1,1 @@
+ALTER TABLE "logistics_channels" ADD COLUMN "zone_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -3,7 +3,7 @@ import { defineModule } from '../../core/module.ts';
 import { catalog } from '../catalog/index.ts';
 import { settings } from '../settings/index.ts';
 import { texts as carrierTexts } from './carriers/texts.ts';
-import { seedCountries } from './countries/seed.ts';
+import { seedCountries, seedTenantCountries } from './countries/seed.ts';
 import { texts as countryTexts } from './countries/texts.ts';
 import { logisticsSettings } from './freight/currency.ts';
 import { texts as freightTexts } from './freight/texts.ts';
@@ -27,5 +27,6 @@ export const logistics = defineModule({
   menus,
   routes,
   seedHost: seedCountries,
+  seedTenant: seedTenantCountries,
   seedDemo: seedLogisticsDemo,
 });

@@ -41,8 +41,8 @@ const en: Record<string, string> = {
   DateFormat: 'Enter a date as YYYY-MM-DD.',
   PostalCodeFormat: 'Enter a postal code of letters, digits, spaces and hyphens.',
   MaxBelowMin: 'Must not be less than the lower bound.',
-  UnknownCountry: 'Unknown country code {0}.',
-  CountryDisabled: 'The country {0} is disabled for this company.',
+  UnknownCountry: 'Unknown country code {1}.',
+  CountryDisabled: 'The country {1} is disabled for this company.',
 };
 
 const zh: Record<string, string> = {
@@ -84,8 +84,8 @@ const zh: Record<string, string> = {
   DateFormat: '请按 YYYY-MM-DD 输入日期。',
   PostalCodeFormat: '邮编只能包含字母、数字、空格和连字符。',
   MaxBelowMin: '不能小于下限。',
-  UnknownCountry: '未知的国家代码 {0}。',
-  CountryDisabled: '本公司已停用国家 {0}。',
+  UnknownCountry: '未知的国家代码 {1}。',
+  CountryDisabled: '本公司已停用国家 {1}。',
 };
 
 export const texts: TextResources[] = [

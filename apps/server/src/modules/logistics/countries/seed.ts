@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { CurrentTenant } from '../../../core/context.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
 import { countryRecords } from './data.ts';
 import { countries } from './schema.ts';
@@ -9,6 +11,19 @@ import { countries } from './schema.ts';
  * Countries no longer in the list stay (tenants' choices and zones may name them).
  */
 export async function seedCountries(services: Services) {
+  await services.data.unscoped((tx) => upsertCountries(tx));
+}
+
+/**
+ * A tenant with a database of its own gets the list there too (its zones and estimates read it);
+ * a tenant in the main database finds it already there.
+ */
+export async function seedTenantCountries(services: Services, tenant: CurrentTenant | null) {
+  if (!tenant || (await services.data.databaseFor(tenant)) === services.data.main) return;
+  await services.data.inTenant({ tenant }, (tx) => upsertCountries(tx));
+}
+
+function upsertCountries(tx: Tx) {
   const rows = countryRecords.map(([code, alpha3, nameEn, nameZh, currency, phoneCode]) => ({
     code,
     alpha3,
@@ -17,21 +32,19 @@ export async function seedCountries(services: Services) {
     currency,
     phoneCode,
   }));
-  await services.data.unscoped((tx) =>
-    tx
-      .insert(countries)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: countries.code,
-        set: {
-          alpha3: sql`excluded.alpha3`,
-          nameEn: sql`excluded.name_en`,
-          nameZh: sql`excluded.name_zh`,
-          currency: sql`excluded.currency`,
-          phoneCode: sql`excluded.phone_code`,
-        },
-        setWhere: sql`(${countries.alpha3}, ${countries.nameEn}, ${countries.nameZh}, ${countries.currency}, ${countries.phoneCode})
+  return tx
+    .insert(countries)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: countries.code,
+      set: {
+        alpha3: sql`excluded.alpha3`,
+        nameEn: sql`excluded.name_en`,
+        nameZh: sql`excluded.name_zh`,
+        currency: sql`excluded.currency`,
+        phoneCode: sql`excluded.phone_code`,
+      },
+      setWhere: sql`(${countries.alpha3}, ${countries.nameEn}, ${countries.nameZh}, ${countries.currency}, ${countries.phoneCode})
           is distinct from (excluded.alpha3, excluded.name_en, excluded.name_zh, excluded.currency, excluded.phone_code)`,
-      }),
-  );
+    });
 }

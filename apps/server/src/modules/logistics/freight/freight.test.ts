@@ -227,6 +227,7 @@ describe('freight estimate', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(members(unknown)).toEqual(['items.1.sku']);
+    expect(unknown.json().error.validationErrors[0].message).toBe('No product or variant has SKU NO-SUCH-SKU.');
   });
 
   it('answers 400 naming the field for bad input', async () => {
@@ -243,6 +244,8 @@ describe('freight estimate', () => {
     expect(await bad({ countryCode: 'SG', weight: 100, items: [{ sku: 'X', quantity: 1 }] })).toEqual(['items']);
     expect(await bad({ countryCode: 'sg', weight: 100 })).toEqual(['countryCode']);
     expect(await bad({ countryCode: 'XX', weight: 100 })).toEqual(['countryCode']);
+    const named = await post(admin, ESTIMATE, { countryCode: 'XX', weight: 100 }, 'zh-Hans');
+    expect(named.json().error.validationErrors[0].message).toBe('未知的国家代码 XX。');
     expect(await bad({ countryCode: 'SG', weight: 100, declaredValue: '1.234' })).toEqual(['declaredValue']);
   });
 

@@ -276,11 +276,8 @@ export async function importRates(
         });
       }
       const result = rateRowInput.safeParse({ ...row.values, zoneId: zoneId ?? (row.zoneName ? NO_ZONE : undefined) });
-      if (result.success && zoneId) parsed.push({ number: row.number, row: result.data });
-      else if (!result.success) {
-        const own = rowErrors(culture, row, result.error.issues);
-        errors.push(...own.filter((e) => !(row.zoneName && !zoneId && e.members[0].endsWith('.zoneId'))));
-      }
+      if (!result.success) errors.push(...rowErrors(culture, row, result.error.issues));
+      else if (zoneId) parsed.push({ number: row.number, row: result.data });
     }
     const names = { member: (i: number) => parsed[i].number, shown: (i: number) => parsed[i].number };
     const rows = parsed.map((p) => p.row);

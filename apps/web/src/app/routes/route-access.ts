@@ -63,12 +63,12 @@ export const productPages: ProductPage[] = [
   ...group('/charts', ['statistics-erp']),
   ...group('/apigateway', ['group', 'global', 'route', 'aggregate-route']),
   ...group('/physical', [
-    'Charge',
-    'Country',
-    'FreightStrategy',
-    'Physical',
+    ['Charge', 'logistics/charge/index'],
+    ['Country', 'logistics/country/index'],
+    ['FreightStrategy', 'logistics/freight-strategy/index'],
+    ['Physical', 'logistics/physical/index'],
     ['Warehouse', 'logistics/warehouse/index'],
-    'Zone',
+    ['Zone', 'logistics/zone/index'],
   ]),
   ...group('/order', [
     'purchase',

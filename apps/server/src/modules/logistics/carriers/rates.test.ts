@@ -632,6 +632,16 @@ describe('the freight engine’s lookup', () => {
     for (const [ch, rows] of tables)
       expect((await c.call(c.demoAdmin, 'PUT', rates(ch.id), { rows })).statusCode).toBe(200);
 
+    // the channels keep the zones their tables price
+    const kept = await c.t.services.data.inTenant({ tenant: c.t.demo }, (tx) =>
+      activeChannels(tx, systemContext(c.t.demo), [a.id, b.id, d.id]),
+    );
+    expect(kept.map((ch) => [ch.code, ch.zoneIds])).toEqual([
+      ['T-LOOK-A', [far, near]],
+      ['T-LOOK-B', [far, near]],
+      ['T-LOOK-D', [near]],
+    ]);
+
     const lookup = (pairs: { channelId: string; weight: number }[], zoneIds: string[], today: string) =>
       c.t.services.data.inTenant({ tenant: c.t.demo }, (tx) =>
         ratesFor(tx, systemContext(c.t.demo), pairs, zoneIds, today),

@@ -172,8 +172,8 @@ const CHUNK = 500;
 
 /**
  * Replaces the channel's table with `rows` (already checked), in `tx`: rows keep their ids when
- * they were the table's; the channel's stamp is bumped (a stale `stamp` is a 409) and the change
- * recorded as the channel's.
+ * they were the table's; the channel keeps the zones the table prices (`zoneIds`, in the rows'
+ * order), its stamp is bumped (a stale `stamp` is a 409) and the change recorded as the channel's.
  */
 export async function replaceRates(tx: Tx, ctx: CrudContext, channelId: string, rows: RateRowInput[], stamp?: string) {
   const channel = await lockChannel(tx, ctx, channelId);
@@ -196,7 +196,7 @@ export async function replaceRates(tx: Tx, ctx: CrudContext, channelId: string, 
       zoneIds: [...new Set(rows.map((r) => r.zoneId))],
       concurrencyStamp: newConcurrencyStamp(),
       lastModificationTime: new Date(),
-      lastModifierId: ctx.user?.id,
+      lastModifierId: ctx.user?.id ?? null,
     })
     .where(owned(ctx, channels, eq(channels.id, channelId)))
     .returning({ concurrencyStamp: channels.concurrencyStamp });

@@ -1,6 +1,127 @@
-import { Empty } from 'antd';
+import { carrierInput, LogisticsPermissions } from '@seller/contracts/logistics';
+import { Button, Card, Col, Empty, Input, Row, Select, Switch, Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { CrudField, type ResourceApi, ResourcePage } from '../../../../components/crud/index.ts';
+import { useDevice } from '../../../../lib/device.ts';
+import { type CarrierDto, carriersApi, carrierTypeLabel, carrierTypeOptions, LL, logisticsKeys } from '../../api.ts';
+import { Channels } from './Channels.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+const schema = () => carrierInput;
+
+/**
+ * /physical/Physical: carriers (left, or on top on a narrow screen) and the channels of the one
+ * chosen (right), each channel with its rate table.
+ */
+export default function CarriersPage() {
+  const [selected, setSelected] = useState<CarrierDto | null>(null);
+  const device = useDevice();
+  const channelsRef = useRef<HTMLDivElement>(null);
+  // the chosen carrier goes with its deletion
+  const api = useMemo<ResourceApi<CarrierDto>>(
+    () => ({
+      ...carriersApi,
+      remove: async (id) => {
+        await carriersApi.remove(id);
+        setSelected((s) => (s?.id === id ? null : s));
+      },
+    }),
+    [],
+  );
+  const choose = (carrier: CarrierDto) => {
+    setSelected(carrier);
+    if (device === 'mobile')
+      requestAnimationFrame(() => channelsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }));
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xxl={9}>
+        <ResourcePage<CarrierDto, ReturnType<typeof schema>>
+          testid="carriers"
+          queryKey={logisticsKeys.carriers}
+          title={LL('Carrier:Carriers')}
+          createTitle={LL('Carrier:New')}
+          editTitle={(label) => LL('Carrier:Edit', label)}
+          permission={LogisticsPermissions.Carriers}
+          api={api}
+          defaultSorting="code asc"
+          label={(r) => r.code}
+          columns={[
+            {
+              key: 'code',
+              title: LL('Carrier:Code'),
+              dataIndex: 'code',
+              sortField: 'code',
+              width: 130,
+              render: (v: string, r) => (
+                <Button
+                  type={selected?.id === r.id ? 'primary' : 'link'}
+                  size="small"
+                  onClick={() => choose(r)}
+                  aria-pressed={selected?.id === r.id}
+                  data-testid={`carrier-select-${v}`}
+                >
+                  {v}
+                </Button>
+              ),
+            },
+            { key: 'name', title: LL('Carrier:Name'), dataIndex: 'name', sortField: 'name', width: 150 },
+            {
+              key: 'type',
+              title: LL('Carrier:Type'),
+              dataIndex: 'type',
+              sortField: 'type',
+              fit: { texts: carrierTypeOptions().map((o) => o.label) },
+              render: carrierTypeLabel,
+            },
+            { key: 'channelCount', title: LL('Carrier:ChannelCount'), dataIndex: 'channelCount' },
+            {
+              key: 'isActive',
+              title: LL('Carrier:IsActive'),
+              dataIndex: 'isActive',
+              sortField: 'isActive',
+              fit: { texts: [LL('Active'), LL('Inactive')], tag: true },
+              render: (v: boolean) => (v ? <Tag color="success">{LL('Active')}</Tag> : <Tag>{LL('Inactive')}</Tag>),
+            },
+            {
+              key: 'creationTime',
+              title: LL('Carrier:CreationTime'),
+              dataIndex: 'creationTime',
+              sortField: 'creationTime',
+              defaultHidden: true,
+              render: (v: string) => new Date(v).toLocaleString(),
+            },
+          ]}
+          schema={schema}
+          blank={{ code: '', name: '', type: 'EXPRESS', isActive: true }}
+          toForm={(r) => ({ code: r.code, name: r.name, type: r.type, isActive: r.isActive })}
+          fields={
+            <>
+              <CrudField name="code" label={LL('Carrier:Code')}>
+                <Input autoFocus maxLength={32} data-testid="carrier-code" />
+              </CrudField>
+              <CrudField name="name" label={LL('Carrier:Name')}>
+                <Input maxLength={128} data-testid="carrier-name" />
+              </CrudField>
+              <CrudField name="type" label={LL('Carrier:Type')}>
+                <Select options={carrierTypeOptions()} data-testid="carrier-type" />
+              </CrudField>
+              <CrudField name="isActive" label={LL('Carrier:IsActive')} valuePropName="checked">
+                <Switch data-testid="carrier-active" />
+              </CrudField>
+            </>
+          }
+        />
+      </Col>
+      <Col xs={24} xxl={15} ref={channelsRef}>
+        {selected ? (
+          <Channels key={selected.id} carrier={selected} />
+        ) : (
+          <Card title={LL('Channel:Channels')} data-testid="channels-empty">
+            <Empty description={LL('Carrier:Choose')} />
+          </Card>
+        )}
+      </Col>
+    </Row>
+  );
 }

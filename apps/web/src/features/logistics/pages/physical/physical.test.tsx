@@ -1,0 +1,196 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, buildQuery, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import CarriersPage from './index.tsx';
+import { CARRIER, CHANNEL, carrier, channel, OTHER_CARRIER, texts } from './test-fixtures.ts';
+
+/** The carriers and channels page against a faked HTTP layer (the contract's shapes). */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const CHANNELS = '/api/logistics/channels';
+
+let calls: { key: string; query: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(async () => {
+  calls = [];
+  answers = {
+    'GET /api/logistics/carriers': {
+      totalCount: 2,
+      items: [
+        carrier(),
+        carrier({ id: OTHER_CARRIER, code: 'SF', name: '顺丰国际', type: 'EXPRESS', channelCount: 0 }),
+      ],
+    },
+    [`GET ${CHANNELS}`]: { totalCount: 1, items: [channel()] },
+    [`POST ${CHANNELS}`]: channel({ id: 'new' }),
+    [`PUT ${CHANNELS}/${CHANNEL}`]: channel(),
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, query: buildQuery(options.params), options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    if (answers[key] instanceof Error) throw answers[key];
+    return answers[key] as never;
+  });
+  useAbp.setState({
+    permissions: ['Logistics.Carriers', 'Logistics.Carriers.Create', 'Logistics.Carriers.Update'],
+    config: { setting: { values: { 'Logistics.Currency': 'CNY' } } } as never,
+  });
+  await setCulture('zh-Hans');
+  applyServerTexts('zh-Hans', { Logistics: texts });
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <CarriersPage />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+async function choose(testid: string, title: string) {
+  await act(async () => {
+    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
+  });
+  const options = await screen.findAllByTitle(title);
+  await act(async () => {
+    fireEvent.click(options[options.length - 1]);
+  });
+}
+
+async function showChannels() {
+  renderPage();
+  await screen.findByTestId('carrier-select-YUNEXPRESS');
+  expect(screen.getByText('请选择一个物流商查看其渠道。')).toBeTruthy();
+  await click('carrier-select-YUNEXPRESS');
+  return screen.findByTestId('channels');
+}
+
+const submit = () => click('channels-form-submit');
+
+describe('carriers and channels page', { timeout: 30_000 }, () => {
+  it('lists the carriers, and the channels of the one chosen with their fees and rate table counts', async () => {
+    const channels = await showChannels();
+    expect(within(channels).getByText('云途物流 的渠道')).toBeTruthy();
+    const row = (await within(channels).findByText('YT-SEA-STD')).closest('tr') as HTMLElement;
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toEqual(
+      expect.arrayContaining(['空运', '5–9', 'CNY', '12.50%', '8.00', '18.00', '2 行 / 2 个分区', '启用']),
+    );
+    const listed = calls.filter((c) => c.key === `GET ${CHANNELS}`);
+    expect(listed.at(-1)?.query).toContain(`carrierId=${CARRIER}`);
+    const sf = screen.getByTestId('carrier-select-SF').closest('tr') as HTMLElement;
+    expect(within(sf).getByText('快递')).toBeTruthy();
+  });
+
+  it('checks a new channel with the shared schema, then sends money as decimal text', async () => {
+    await showChannels();
+    await act(async () => {
+      fireEvent.click(within(screen.getByTestId('channels')).getByRole('button', { name: /新\s?建/ }));
+    });
+    await screen.findByTestId('channels-form');
+    await typeInto('channel-code', 'yt-my');
+    await typeInto('channel-name', '云途马来专线');
+    await typeInto('channel-transit-min', '7');
+    await typeInto('channel-transit-max', '4');
+    await typeInto('channel-minimum', '12.5x');
+    expect(screen.queryByTestId('channel-threshold')).toBeNull();
+    await choose('channel-volume-mode', '最长边超限时计泡');
+    expect(screen.getByTestId('channel-threshold')).toBeTruthy();
+    await submit();
+    expect(await errorOf('channel-code')).toBe('只能使用大写字母、数字和单个连字符。');
+    expect(await errorOf('channel-minimum')).toBe('请输入数字,如 12.50。');
+    // rules across fields once each field is right
+    await typeInto('channel-code', 'YT-MY');
+    await typeInto('channel-minimum', '12.50');
+    await submit();
+    expect(await errorOf('channel-transit-max')).toBe('不能小于下限。');
+    expect(await errorOf('channel-threshold')).toBe('请填写最长边阈值,超过该值才计体积重。');
+    expect(calls.some((c) => c.key === `POST ${CHANNELS}`)).toBe(false);
+
+    await typeInto('channel-transit-max', '12');
+    await typeInto('channel-threshold', '60');
+    await typeInto('channel-fuel', '5.5');
+    await typeInto('channel-currency', 'usd');
+    await typeInto('channel-max-weight', '20000');
+    await click('channel-battery');
+    await submit();
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${CHANNELS}`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${CHANNELS}`)?.options.json).toEqual({
+      carrierId: CARRIER,
+      code: 'YT-MY',
+      name: '云途马来专线',
+      mode: 'AIR',
+      transitDaysMin: 7,
+      transitDaysMax: 12,
+      volumeMode: 'LONGEST_SIDE',
+      volumeDivisor: 5000,
+      longestSideThreshold: 60,
+      currency: 'USD',
+      fuelSurchargePct: '5.5',
+      minimumCharge: '12.50',
+      registrationFee: '0',
+      limits: {
+        minWeight: null,
+        maxWeight: 20000,
+        maxLongestSide: null,
+        maxSumOfSides: null,
+        maxGirth: null,
+        batteryAllowed: true,
+        liquidAllowed: false,
+        magneticAllowed: false,
+        powderAllowed: false,
+        declaredValueMin: null,
+        declaredValueMax: null,
+        declaredValueCurrency: null,
+      },
+      remark: null,
+      isActive: true,
+    });
+  });
+
+  it('shows the server’s refusals under the fields they name, a limit’s too, and sends the stamp', async () => {
+    answers[`PUT ${CHANNELS}/${CHANNEL}`] = new HttpError(
+      400,
+      {
+        error: {
+          message: 'invalid',
+          validationErrors: [
+            { message: 'YT-SEA-STD 已存在。', members: ['code'] },
+            { message: '不能小于下限。', members: ['limits.maxWeight'] },
+          ],
+        },
+      },
+      `${CHANNELS}/${CHANNEL}`,
+      'invalid',
+    );
+    await showChannels();
+    await click('channels-edit-YT-SEA-STD');
+    await screen.findByTestId('channels-form');
+    expect((screen.getByTestId('channel-minimum') as HTMLInputElement).value).toBe('8.00');
+    await submit();
+    expect(await errorOf('channel-code')).toBe('YT-SEA-STD 已存在。');
+    expect(await errorOf('channel-max-weight')).toBe('不能小于下限。');
+    expect(calls.find((c) => c.key === `PUT ${CHANNELS}/${CHANNEL}`)?.options.json).toMatchObject({
+      carrierId: CARRIER,
+      code: 'YT-SEA-STD',
+      fuelSurchargePct: '12.50',
+      minimumCharge: '8.00',
+      registrationFee: '18.00',
+      limits: { maxWeight: 30000, maxLongestSide: 120, batteryAllowed: true },
+      concurrencyStamp: 'channel-stamp',
+    });
+  });
+});

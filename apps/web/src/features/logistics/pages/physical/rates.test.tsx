@@ -1,0 +1,219 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import CarriersPage from './index.tsx';
+import { CHANNEL, carrier, channel, rateRow, rateTable, texts, ZONE_MY, ZONE_SG, zone } from './test-fixtures.ts';
+
+/** The rate table of a channel (a drawer of the carriers page) against a faked HTTP layer. */
+
+const success = vi.fn();
+const ui = { message: { success }, notification: {} } as never;
+const RATES = `/api/logistics/channels/${CHANNEL}/rates`;
+
+const sgFirst = rateRow();
+const myFlat = rateRow({
+  id: '3e9caf4b-4a5d-4f6e-8b12-000000000002',
+  zoneId: ZONE_MY,
+  zoneName: '马来西亚',
+  weightFrom: 0,
+  weightTo: 500,
+  feeMode: 'FLAT',
+  firstWeight: null,
+  firstFee: null,
+  additionalUnit: null,
+  additionalFee: null,
+  flatFee: '19.90',
+  effectiveFrom: '2026-03-01',
+});
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+const refusal = (url: string, errors: { message: string; members: string[] }[]) =>
+  new HttpError(400, { error: { message: 'invalid', validationErrors: errors } }, url, 'invalid');
+
+beforeEach(async () => {
+  calls = [];
+  success.mockClear();
+  answers = {
+    'GET /api/logistics/carriers': { totalCount: 1, items: [carrier()] },
+    'GET /api/logistics/channels': { totalCount: 1, items: [channel()] },
+    'GET /api/logistics/zones/all': {
+      items: [zone(ZONE_SG, '新加坡', ['SG']), zone(ZONE_MY, '马来西亚', ['MY'])],
+    },
+    [`GET ${RATES}`]: rateTable([sgFirst, myFlat]),
+    [`PUT ${RATES}`]: rateTable([sgFirst, myFlat]),
+    [`GET ${RATES}/export`]: new Blob(['xlsx']),
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    if (answers[key] instanceof Error) throw answers[key];
+    return answers[key] as never;
+  });
+  useAbp.setState({ permissions: ['Logistics.Carriers', 'Logistics.Carriers.Update'] });
+  await setCulture('zh-Hans');
+  applyServerTexts('zh-Hans', { Logistics: texts });
+});
+afterEach(cleanup);
+
+async function openRates() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <CarriersPage />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+  await screen.findByTestId('carrier-select-YUNEXPRESS');
+  await click('carrier-select-YUNEXPRESS');
+  await screen.findByTestId('channel-rates-YT-SEA-STD');
+  await click('channel-rates-YT-SEA-STD');
+  const table = await screen.findByTestId('rates-table');
+  await within(table).findByText('新加坡');
+  return table;
+}
+
+const rowsOf = (table: HTMLElement) => [...table.querySelectorAll<HTMLElement>('tr.ant-table-row')];
+const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('td')].map((td) => td.textContent);
+
+async function choose(testid: string, title: string) {
+  await act(async () => {
+    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
+  });
+  const options = await screen.findAllByTitle(title);
+  await act(async () => {
+    fireEvent.click(options[options.length - 1]);
+  });
+}
+
+describe('rate table', { timeout: 30_000 }, () => {
+  it('shows each row’s zone, band, fee mode with its members, and effective dates', async () => {
+    const table = await openRates();
+    const [sg, my] = rowsOf(table);
+    expect(cellsOf(sg).slice(0, 5)).toEqual([
+      '新加坡',
+      '0–2000',
+      '首重+续重',
+      '首重(g) 500首重费用 25.00续重单位(g) 500续重费用 6.50',
+      '长期有效',
+    ]);
+    expect(cellsOf(my).slice(0, 5)).toEqual(['马来西亚', '0–500', '固定费用', '固定费用 19.90', '2026-03-01 起']);
+  });
+
+  it('adds a row checked by the contract, saves the whole table with the stamp, and puts the refusal on its row', async () => {
+    answers[`PUT ${RATES}`] = refusal(RATES, [
+      { message: '重量区间与同一分区第 1 行重叠,且有效期也重叠。', members: ['rows.2.weightFrom'] },
+    ]);
+    const table = await openRates();
+    await click('rates-add');
+    await screen.findByTestId('rate-row-form');
+    await choose('rate-zone', '新加坡');
+    await typeInto('rate-weight-from', '1000');
+    await typeInto('rate-weight-to', '3000');
+    await click('rate-row-submit');
+    // the fee mode's members are required
+    expect(await errorOf('rate-firstFee')).toBe('该计费方式必须填写。');
+    await choose('rate-fee-mode', '固定费用');
+    expect(screen.queryByTestId('rate-firstFee')).toBeNull();
+    await typeInto('rate-flatFee', '42.5');
+    await click('rate-row-submit');
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(3));
+
+    await click('rates-save');
+    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${RATES}`)).toBe(true));
+    const sent = calls.find((c) => c.key === `PUT ${RATES}`)?.options.json as {
+      rows: object[];
+      concurrencyStamp: string;
+    };
+    expect(sent.concurrencyStamp).toBe('channel-stamp');
+    expect(sent.rows[0]).toEqual({
+      id: sgFirst.id,
+      zoneId: ZONE_SG,
+      weightFrom: 0,
+      weightTo: 2000,
+      feeMode: 'FIRST_ADDITIONAL',
+      firstWeight: 500,
+      firstFee: '25.00',
+      additionalUnit: 500,
+      additionalFee: '6.50',
+      baseFee: null,
+      perKgFee: null,
+      flatFee: null,
+      effectiveFrom: null,
+      effectiveTo: null,
+    });
+    expect(sent.rows[2]).toEqual({
+      zoneId: ZONE_SG,
+      weightFrom: 1000,
+      weightTo: 3000,
+      feeMode: 'FLAT',
+      firstWeight: null,
+      firstFee: null,
+      additionalUnit: null,
+      additionalFee: null,
+      baseFee: null,
+      perKgFee: null,
+      flatFee: '42.5',
+      effectiveFrom: null,
+      effectiveTo: null,
+    });
+
+    // the refusal is shown on the row it names, and on the field when the row is opened
+    const refused = rowsOf(table)[2];
+    expect(within(refused).getByText('重量区间与同一分区第 1 行重叠,且有效期也重叠。')).toBeTruthy();
+    expect(within(rowsOf(table)[0]).queryByText(/重叠/)).toBeNull();
+    expect(screen.getByTestId('rates-refused')).toBeTruthy();
+    await click('rates-edit-2');
+    expect(await errorOf('rate-weight-from')).toBe('重量区间与同一分区第 1 行重叠,且有效期也重叠。');
+  });
+
+  it('lists a refused sheet’s rows, and reads the table again after an import', async () => {
+    answers[`POST ${RATES}/import`] = refusal(`${RATES}/import`, [
+      { message: '没有名为“东马”的分区。', members: ['rows.4.zone'] },
+      { message: '该计费方式必须填写。', members: ['rows.7.flatFee'] },
+    ]);
+    await openRates();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    const file = new File(['xlsx'], 'rates.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [file] } });
+    });
+    const report = await screen.findByTestId('rates-import-errors');
+    const lines = [...report.querySelectorAll('tr.ant-table-row')].map((tr) => cellsOf(tr as HTMLElement));
+    expect(lines).toEqual([
+      ['4', '分区', '没有名为“东马”的分区。'],
+      ['7', '固定费用', '该计费方式必须填写。'],
+    ]);
+    const upload = calls.find((c) => c.key === `POST ${RATES}/import`)?.options.multipart;
+    expect(upload?.get('file')).toBeInstanceOf(File);
+    expect(screen.getByText('未导入任何数据:请修正以下行后重新导入。')).toBeTruthy();
+
+    answers[`POST ${RATES}/import`] = { imported: 12, zones: 3 };
+    const reads = calls.filter((c) => c.key === `GET ${RATES}`).length;
+    await act(async () => {
+      fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [file] } });
+    });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('已导入 3 个分区的 12 行运价。'));
+    await waitFor(() => expect(calls.filter((c) => c.key === `GET ${RATES}`).length).toBeGreaterThan(reads));
+    expect(screen.queryByTestId('rates-import-errors')).toBeNull();
+  });
+
+  it('exports the table as a download', async () => {
+    await openRates();
+    await click('rates-export');
+    await waitFor(() => expect(calls.some((c) => c.key === `GET ${RATES}/export`)).toBe(true));
+    expect(calls.find((c) => c.key === `GET ${RATES}/export`)?.options.responseType).toBe('blob');
+  });
+});

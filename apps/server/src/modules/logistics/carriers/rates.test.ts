@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, members } from '../../../../test/harness.ts';
 import { systemContext } from '../../../core/context.ts';
 import { activeChannels } from './channels-service.ts';
-import { type RateBand, ratesFor } from './rates.ts';
 import { band, type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
 
 const channels = '/api/logistics/channels';
@@ -610,8 +609,8 @@ describe('rate tables', () => {
   });
 });
 
-describe('the freight engine’s lookup', () => {
-  it('finds each channel’s band of the first zone covering the weight on the day, in one call', async () => {
+describe('what the freight engine reads', () => {
+  it('keep the zones their rate tables price, written with each table', async () => {
     const near = await c.zone(c.t.demo, 'T Near');
     const far = await c.zone(c.t.demo, 'T Far');
     const a = await newChannel('T-LOOK-A');
@@ -641,75 +640,6 @@ describe('the freight engine’s lookup', () => {
       ['T-LOOK-B', [far, near]],
       ['T-LOOK-D', [near]],
     ]);
-
-    const lookup = (pairs: { channelId: string; weight: number }[], zoneIds: string[], today: string) =>
-      c.t.services.data.inTenant({ tenant: c.t.demo }, (tx) =>
-        ratesFor(tx, systemContext(c.t.demo), pairs, zoneIds, today),
-      );
-    const fees = (found: Map<string, RateBand>) =>
-      Object.fromEntries(
-        [...found].map(([id, r]) => [
-          [a, b, d, theirChannel].find((ch) => ch.id === id)?.code,
-          [
-            r.zoneId === near ? 'near' : r.zoneId === far ? 'far' : r.zoneId,
-            r.weightFrom,
-            r.weightTo,
-            r.flatFee ?? r.firstFee,
-          ],
-        ]),
-      );
-
-    const pairs = [
-      { channelId: a.id, weight: 500 },
-      { channelId: b.id, weight: 1000 },
-      { channelId: d.id, weight: 100 },
-      { channelId: theirChannel.id, weight: 500 },
-    ];
-    expect(fees(await lookup(pairs, [near, far, theirZone], '2025-06-15'))).toEqual({
-      'T-LOOK-A': ['near', 0, 500, '5.00'], // the band's upper bound is in it
-      'T-LOOK-B': ['far', 0, 2000, '20.00'], // no band of the nearer zone is in force that day
-      'T-LOOK-D': ['near', 0, 100, '3.50'],
-    });
-    expect(fees(await lookup(pairs, [far, near], '2025-06-15'))).toEqual({
-      'T-LOOK-A': ['far', 0, 1000, '10.00'],
-      'T-LOOK-B': ['far', 0, 2000, '20.00'],
-      'T-LOOK-D': ['near', 0, 100, '3.50'],
-    });
-    // effective days are inclusive at both ends
-    expect(fees(await lookup(pairs.slice(1, 2), [near, far], '2025-05-31'))).toEqual({
-      'T-LOOK-B': ['near', 0, 1000, '1.00'],
-    });
-    expect(fees(await lookup(pairs.slice(1, 2), [near, far], '2025-07-01'))).toEqual({
-      'T-LOOK-B': ['near', 0, 1000, '2.00'],
-    });
-    // the lower bound is not in the band, nor is anything past the last one
-    const edges = [
-      { channelId: a.id, weight: 501 },
-      { channelId: d.id, weight: 0 },
-      { channelId: b.id, weight: 2001 },
-    ];
-    expect(fees(await lookup(edges, [near, far], '2025-06-15'))).toEqual({ 'T-LOOK-A': ['near', 500, 1000, '6.00'] });
-    expect((await lookup([], [near], '2025-06-15')).size).toBe(0);
-    expect((await lookup(pairs, [], '2025-06-15')).size).toBe(0);
-
-    const band_ = (await lookup(pairs.slice(2, 3), [near], '2025-06-15')).get(d.id);
-    expect(band_).toEqual({
-      id: expect.any(String),
-      channelId: d.id,
-      zoneId: near,
-      weightFrom: 0,
-      weightTo: 100,
-      feeMode: 'FIRST_ADDITIONAL',
-      firstWeight: 500,
-      firstFee: '3.50',
-      additionalUnit: 500,
-      additionalFee: '3.25',
-      baseFee: null,
-      perKgFee: null,
-      flatFee: null,
-      effectiveFrom: null,
-      effectiveTo: null,
-    });
   });
 
   it('lists the channels with their carriers, the inactive ones flagged', async () => {

@@ -1,5 +1,5 @@
-import type { FeeMode, RateRowInput, rateRowDto, rateTableDto } from '@seller/contracts/logistics';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { RateRowInput, rateRowDto, rateTableDto } from '@seller/contracts/logistics';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
@@ -223,82 +223,4 @@ export function saveRateTable(
       rows: await tableRows(tx, ctx, channelId),
     };
   });
-}
-
-// ── the freight engine's lookup ─────────────────────────────────────────────────────────────
-
-/** One band of a rate table as the freight engine reads it (money as decimal text). */
-export type RateBand = {
-  id: string;
-  channelId: string;
-  zoneId: string;
-  weightFrom: number;
-  weightTo: number;
-  feeMode: FeeMode;
-  firstWeight: number | null;
-  firstFee: string | null;
-  additionalUnit: number | null;
-  additionalFee: string | null;
-  baseFee: string | null;
-  perKgFee: string | null;
-  flatFee: string | null;
-  effectiveFrom: string | null;
-  effectiveTo: string | null;
-};
-
-/**
- * For each `{ channelId, weight }` (whole grams, the channel's chargeable weight): the band of the
- * first zone of `zoneIds` (in that order) that has one with `weightFrom < weight ≤ weightTo`
- * effective on `today` (`YYYY-MM-DD`, bounds inclusive). Channels without one are absent from the
- * map. One statement for all channels, on the index `logistics_rate_rows_lookup_ix`.
- */
-export async function ratesFor(
-  tx: Tx,
-  ctx: CrudContext,
-  pairs: { channelId: string; weight: number }[],
-  zoneIds: string[],
-  today: string,
-): Promise<Map<string, RateBand>> {
-  const out = new Map<string, RateBand>();
-  if (!pairs.length || !zoneIds.length) return out;
-  const r = rateRows;
-  const wanted = sql.join(
-    pairs.map((p) => sql`(${p.channelId}::uuid, ${p.weight}::integer)`),
-    sql`, `,
-  );
-  const zoneList = sql`array[${sql.join(
-    zoneIds.map((z) => sql`${z}::uuid`),
-    sql`, `,
-  )}]`;
-  const day = sql`${today}::date`;
-  const result = await tx.execute<RateBand>(sql`
-    select distinct on (wanted.channel_id)
-      ${r.id} as "id", ${r.channelId} as "channelId", ${r.zoneId} as "zoneId",
-      ${r.weightFrom} as "weightFrom", ${r.weightTo} as "weightTo", ${r.feeMode} as "feeMode",
-      ${r.firstWeight} as "firstWeight", ${r.firstFee}::text as "firstFee",
-      ${r.additionalUnit} as "additionalUnit", ${r.additionalFee}::text as "additionalFee",
-      ${r.baseFee}::text as "baseFee", ${r.perKgFee}::text as "perKgFee", ${r.flatFee}::text as "flatFee",
-      ${r.effectiveFrom}::text as "effectiveFrom", ${r.effectiveTo}::text as "effectiveTo"
-    from (values ${wanted}) as wanted (channel_id, weight)
-    join ${r} on ${and(
-      owned(ctx, r),
-      sql`${r.channelId} = wanted.channel_id`,
-      sql`${r.zoneId} = any(${zoneList})`,
-      sql`${r.weightTo} >= wanted.weight`,
-      sql`${r.weightFrom} < wanted.weight`,
-      sql`(${r.effectiveFrom} is null or ${r.effectiveFrom} <= ${day})`,
-      sql`(${r.effectiveTo} is null or ${r.effectiveTo} >= ${day})`,
-    )}
-    order by wanted.channel_id, array_position(${zoneList}, ${r.zoneId}), ${r.sort}`);
-  for (const band of result.rows) {
-    out.set(band.channelId, {
-      ...band,
-      firstFee: decimalText(band.firstFee),
-      additionalFee: decimalText(band.additionalFee),
-      baseFee: decimalText(band.baseFee),
-      perKgFee: decimalText(band.perKgFee),
-      flatFee: decimalText(band.flatFee),
-    });
-  }
-  return out;
 }

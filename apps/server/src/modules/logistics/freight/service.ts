@@ -11,7 +11,7 @@ import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { carriers, channels } from '../carriers/schema.ts';
+import { activeChannels } from '../carriers/channels-service.ts';
 import { countryState } from '../countries/service.ts';
 import { freightStrategies } from '../strategies/schema.ts';
 import { matchingZones } from '../zones/service.ts';
@@ -22,36 +22,6 @@ import { resolveParcel } from './parcel.ts';
 import { byObjective, matchStrategies, pickChannel, type StrategyRow } from './strategy.ts';
 
 type Ctx = CrudContext & { culture: Parameters<typeof t>[0] };
-
-/** One channel with what pricing and refusing need. */
-async function loadChannels(tx: Tx, ctx: Ctx) {
-  return tx
-    .select({
-      id: channels.id,
-      code: channels.code,
-      name: channels.name,
-      mode: channels.mode,
-      transitDaysMin: channels.transitDaysMin,
-      transitDaysMax: channels.transitDaysMax,
-      volumeMode: channels.volumeMode,
-      volumeDivisor: channels.volumeDivisor,
-      longestSideThreshold: channels.longestSideThreshold,
-      currency: channels.currency,
-      fuelSurchargePct: channels.fuelSurchargePct,
-      minimumCharge: channels.minimumCharge,
-      registrationFee: channels.registrationFee,
-      limits: channels.limits,
-      zoneIds: channels.zoneIds,
-      isActive: channels.isActive,
-      carrierId: carriers.id,
-      carrierName: carriers.name,
-      carrierActive: carriers.isActive,
-    })
-    .from(channels)
-    .innerJoin(carriers, eq(carriers.id, channels.carrierId))
-    .where(owned(ctx, channels))
-    .orderBy(asc(channels.code));
-}
 
 interface Band extends RateBand {
   channelId: string;
@@ -151,7 +121,7 @@ export async function estimateFreight(
 
     const zones = await matchingZones(tx, ctx, input.countryCode, input.postalCode ?? null);
     const zoneName = new Map(zones.map((z) => [z.id, z.name]));
-    const all = await loadChannels(tx, ctx);
+    const all = await activeChannels(tx, ctx);
     // each channel prices the destination by the most specific matching zone its table has
     const priced = all.map((c) => ({
       c,

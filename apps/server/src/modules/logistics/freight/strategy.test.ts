@@ -1,4 +1,4 @@
-import type { StrategyRule } from '@seller/contracts/logistics';
+import type { ChannelLimits, StrategyRule } from '@seller/contracts/logistics';
 import { describe, expect, it } from 'vitest';
 import { dec } from './fees.ts';
 import { limitRefusals } from './limits.ts';
@@ -128,7 +128,7 @@ describe('picking a channel', () => {
 });
 
 describe('channel limits', () => {
-  const none = {
+  const none: ChannelLimits = {
     minWeight: null,
     maxWeight: null,
     maxLongestSide: null,
@@ -150,7 +150,7 @@ describe('channel limits', () => {
     attributes,
   });
   const codes = (
-    l: Partial<typeof none>,
+    l: Partial<ChannelLimits>,
     p: ReturnType<typeof parcel>,
     declared: ((c: string) => ReturnType<typeof dec> | null) | null = null,
   ) => limitRefusals({ ...none, ...l }, p, declared).map((r) => r.code);

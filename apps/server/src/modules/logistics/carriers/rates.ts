@@ -73,7 +73,10 @@ export function overlapErrors(rows: RateRowInput[], names: RowNames): Validation
     );
 }
 
-/** The table's rules over rows the contract accepted; zones are looked up in the tenant's. */
+/**
+ * The table's rules over rows the contract accepted; zones are looked up in the tenant's and held
+ * (`for share`) until the table is written, so a zone deleted meanwhile waits and then finds it in use.
+ */
 export async function tableErrors(
   tx: Tx,
   ctx: CrudContext,
@@ -88,6 +91,7 @@ export async function tableErrors(
         .select({ id: zones.id })
         .from(zones)
         .where(owned(ctx, zones, inArray(zones.id, wanted)))
+        .for('share')
     ).map((z) => z.id),
   );
   const unknown = rows.flatMap((r, i) =>

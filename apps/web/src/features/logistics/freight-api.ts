@@ -89,6 +89,26 @@ const usePicker = <T>(key: string, load: () => Promise<ListResult<T>>, toOption:
 export const countryName = (c: Pick<CountryDto, 'nameEn' | 'nameZh'>) =>
   currentCulture() === 'en' ? c.nameEn : c.nameZh;
 
+/** How close a country option is to the search: its exact code, a code or a name starting with it, else anywhere. */
+function countryRank(o: PickerOption, search: string): number {
+  const q = search.trim().toUpperCase();
+  if (!q || o.value === q) return 0;
+  if (o.value.startsWith(q)) return 1;
+  return o.label
+    .slice(o.value.length + 1)
+    .toUpperCase()
+    .startsWith(q)
+    ? 2
+    : 3;
+}
+
+/** The country pickers' search: by code or name, `MY` finding Malaysia before Saint Barthélemy. */
+export const countrySearch = {
+  optionFilterProp: 'label',
+  filterSort: (a: PickerOption, b: PickerOption, info: { searchValue: string }) =>
+    countryRank(a, info.searchValue) - countryRank(b, info.searchValue),
+};
+
 /** Enabled countries, `MY 马来西亚`. */
 export const useCountryOptions = () =>
   usePicker('countries', pickersApi.countries, (c) => ({ value: c.code, label: `${c.code} ${countryName(c)}` }));

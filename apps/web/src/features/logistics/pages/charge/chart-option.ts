@@ -71,7 +71,7 @@ export function compareChartOption(
   const points = comparePoints(estimate);
   const label = { show: true, position: 'top' as const, formatter: '{b}' };
   return {
-    grid: { left: 16, right: 24, top: 40, bottom: 40, containLabel: true },
+    grid: { left: 16, right: 40, top: 40, bottom: 40, containLabel: true },
     tooltip: {
       trigger: 'item',
       formatter: (p) => {
@@ -91,6 +91,8 @@ export function compareChartOption(
       nameGap: 28,
       minInterval: 1,
       min: 0,
+      // room beside the slowest point for its label
+      max: (extent: { max: number }) => Math.ceil(extent.max * 1.1) + 1,
     },
     yAxis: { type: 'value', name: texts.total, scale: true },
     series: [

@@ -1,17 +1,17 @@
 import { CalculatorOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Form, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Card, Col, Empty, Form, Grid, Row, Segmented, Skeleton, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { freightApi, LF } from '../../freight-api.ts';
 import {
+  AttributesField,
   DestinationFields,
+  OriginFields,
   type ParcelMode,
-  PlatformAndAttributes,
   SizeFields,
   SkuRows,
   StrategyField,
   useEstimateForm,
   ValueFields,
-  WarehouseField,
 } from './parcel.tsx';
 import { ExcludedList, OptionsTable, ParcelSummary, StrategyOutcome } from './results.tsx';
 
@@ -27,10 +27,17 @@ const P = 'estimate';
 export default function FreightEstimatePage() {
   const [mode, setMode] = useState<ParcelMode>('parcel');
   const { form, run, result, pending } = useEstimateForm(freightApi.estimate);
+  const wide = Grid.useBreakpoint().xxl;
+  const results = useRef<HTMLDivElement>(null);
+  // on a narrow screen the results are under the form: bring each new one into view
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per result, not per resize
+  useEffect(() => {
+    if (result && !wide) results.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [result]);
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} xl={10}>
+      <Col xs={24} xxl={9}>
         <Card title={LF('Title')}>
           <Form
             form={form}
@@ -53,10 +60,16 @@ export default function FreightEstimatePage() {
             </Form.Item>
             {mode === 'parcel' ? <SizeFields prefix={P} /> : <SkuRows prefix={P} />}
             <DestinationFields prefix={P} />
-            <WarehouseField prefix={P} />
+            <OriginFields prefix={P} />
             <ValueFields prefix={P} />
-            <PlatformAndAttributes prefix={P} />
-            <StrategyField prefix={P} />
+            <Row gutter={12}>
+              <Col xs={24} md={12} xxl={24}>
+                <AttributesField prefix={P} />
+              </Col>
+              <Col xs={24} md={12} xxl={24}>
+                <StrategyField prefix={P} />
+              </Col>
+            </Row>
             <Button
               type="primary"
               htmlType="submit"
@@ -69,7 +82,7 @@ export default function FreightEstimatePage() {
           </Form>
         </Card>
       </Col>
-      <Col xs={24} xl={14}>
+      <Col xs={24} xxl={15} ref={results}>
         <Card title={LF('Results')} data-testid={`${P}-result`}>
           <Spin spinning={pending}>
             {result ? (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, issueMessage, parseForm, zodValueRule } from '../../../../components/crud/index.ts';
 import {
   attributeOptions,
+  countrySearch,
   type EstimateBody,
   type FreightEstimateDto,
   LF,
@@ -131,7 +132,7 @@ export function DestinationFields({ prefix }: { prefix: string }) {
       <Col {...half}>
         <Field name="countryCode" label={LF('Country')}>
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={countrySearch}
             options={countries.options}
             loading={countries.loading}
             placeholder={LF('CountryPlaceholder')}
@@ -231,20 +232,34 @@ export function SkuRows({ prefix }: { prefix: string }) {
   );
 }
 
-/** The warehouse it leaves from. */
-export function WarehouseField({ prefix }: { prefix: string }) {
+/** The warehouse it leaves from and the platform the order comes from (what strategy rules match on). */
+export function OriginFields({ prefix }: { prefix: string }) {
   const warehouses = useWarehouseOptions();
   return (
-    <Field name="warehouseId" label={LF('Warehouse')}>
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        options={warehouses.options}
-        loading={warehouses.loading}
-        placeholder={LF('AnyWarehouse')}
-        data-testid={`${prefix}-warehouse`}
-      />
-    </Field>
+    <Row gutter={12}>
+      <Col {...half}>
+        <Field name="warehouseId" label={LF('Warehouse')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={warehouses.options}
+            loading={warehouses.loading}
+            placeholder={LF('AnyWarehouse')}
+            data-testid={`${prefix}-warehouse`}
+          />
+        </Field>
+      </Col>
+      <Col {...half}>
+        <Field name="platform" label={LF('Platform')}>
+          <Select
+            allowClear
+            options={platformOptions()}
+            placeholder={LF('AnyPlatform')}
+            data-testid={`${prefix}-platform`}
+          />
+        </Field>
+      </Col>
+    </Row>
   );
 }
 
@@ -285,22 +300,12 @@ export function ValueFields({ prefix }: { prefix: string }) {
   );
 }
 
-/** Sales platform and special attributes (what strategy rules and channels' limits look at). */
-export function PlatformAndAttributes({ prefix }: { prefix: string }) {
+/** Special attributes (what channels' limits and strategy rules look at). */
+export function AttributesField({ prefix }: { prefix: string }) {
   return (
-    <>
-      <Field name="platform" label={LF('Platform')}>
-        <Select
-          allowClear
-          options={platformOptions()}
-          placeholder={LF('AnyPlatform')}
-          data-testid={`${prefix}-platform`}
-        />
-      </Field>
-      <Field name="attributes" label={LF('Attributes')}>
-        <Checkbox.Group options={attributeOptions()} data-testid={`${prefix}-attributes`} />
-      </Field>
-    </>
+    <Field name="attributes" label={LF('Attributes')}>
+      <Checkbox.Group options={attributeOptions()} data-testid={`${prefix}-attributes`} />
+    </Field>
   );
 }
 

@@ -27,7 +27,7 @@ function Rows<T>(p: {
   header: ReactNode;
   items: T[];
   rowKey(item: T): string;
-  row(item: T): { content: ReactNode; testid?: string; style?: CSSProperties; attrs?: object };
+  row(item: T, index: number): { content: ReactNode; testid?: string; style?: CSSProperties; attrs?: object };
   empty?: ReactNode;
   testid?: string;
   style?: CSSProperties;
@@ -37,8 +37,8 @@ function Rows<T>(p: {
       <div style={{ ...itemStyle, paddingBlock: 8 }}>{p.header}</div>
       {p.items.length === 0 && p.empty ? <div style={itemStyle}>{p.empty}</div> : null}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {p.items.map((item) => {
-          const r = p.row(item);
+        {p.items.map((item, index) => {
+          const r = p.row(item, index);
           return (
             <li key={p.rowKey(item)} data-testid={r.testid} style={{ ...itemStyle, ...r.style }} {...r.attrs}>
               {r.content}
@@ -117,7 +117,9 @@ export function ParcelSummary({ estimate }: { estimate: FreightEstimateDto }) {
  */
 export function StrategyOutcome({ estimate, testid }: { estimate: FreightEstimateDto; testid: string }) {
   const s = estimate.strategy;
-  const picked = s?.pickedChannelId ? estimate.options.find((o) => o.channelId === s.pickedChannelId) : undefined;
+  const picked = s?.pickedChannelId
+    ? [...estimate.options, ...estimate.excluded].find((o) => o.channelId === s.pickedChannelId)
+    : undefined;
   const strategies = new Set(estimate.trace.map((t) => t.strategyId));
   return (
     <div data-testid={testid}>
@@ -152,8 +154,8 @@ export function StrategyOutcome({ estimate, testid }: { estimate: FreightEstimat
           header={<Typography.Text strong>{LS('RulesTried')}</Typography.Text>}
           items={estimate.trace}
           rowKey={(t) => `${t.strategyId}-${t.ruleIndex}`}
-          row={(t) => ({
-            testid: `${testid}-rule-${t.ruleIndex}`,
+          row={(t, i) => ({
+            testid: `${testid}-rule-${i}`,
             attrs: { 'data-matched': t.matched },
             style: t.matched ? { background: 'var(--ant-color-success-bg, #f6ffed)', borderRadius: 4 } : undefined,
             content: (
@@ -190,6 +192,7 @@ export function Breakdown({ option: o }: { option: FreightOptionDto }) {
       size="small"
       bordered
       column={1}
+      style={{ maxWidth: 560 }}
       data-testid={`estimate-breakdown-${o.channelCode}`}
       items={[
         {
@@ -250,7 +253,7 @@ export function OptionsTable({ estimate }: { estimate: FreightEstimateDto }) {
     {
       key: 'channel',
       title: LF('Channel'),
-      width: 220,
+      width: 200,
       render: (_v, o) => (
         <Flex vertical gap={2}>
           <span>
@@ -262,13 +265,13 @@ export function OptionsTable({ estimate }: { estimate: FreightEstimateDto }) {
         </Flex>
       ),
     },
-    { key: 'mode', title: LF('TransportMode'), width: 90, render: (_v, o) => modeLabel(o.mode) },
-    { key: 'zone', title: LF('Zone'), dataIndex: 'zoneName', width: 120 },
-    { key: 'transit', title: LF('TransitDays'), width: 110, render: (_v, o) => transitDays(o) },
+    { key: 'mode', title: LF('TransportMode'), width: 80, render: (_v, o) => modeLabel(o.mode) },
+    { key: 'zone', title: LF('Zone'), dataIndex: 'zoneName', width: 110 },
+    { key: 'transit', title: LF('TransitDays'), width: 100, render: (_v, o) => transitDays(o) },
     {
       key: 'weight',
       title: LF('ChargeableWeight'),
-      width: 170,
+      width: 150,
       render: (_v, o) => (
         <Flex vertical gap={2}>
           <span>{o.chargeableWeight} g</span>
@@ -280,11 +283,11 @@ export function OptionsTable({ estimate }: { estimate: FreightEstimateDto }) {
         </Flex>
       ),
     },
-    { key: 'total', title: LF('Total'), width: 120, align: 'right', render: (_v, o) => money(o.total, o.currency) },
+    { key: 'total', title: LF('Total'), width: 110, align: 'right', render: (_v, o) => money(o.total, o.currency) },
     {
       key: 'totalTenant',
       title: LF('TotalIn', estimate.tenantCurrency),
-      width: 130,
+      width: 120,
       align: 'right',
       render: (_v, o) => <strong>{money(o.totalInTenantCurrency, o.tenantCurrency)}</strong>,
     },
@@ -297,7 +300,8 @@ export function OptionsTable({ estimate }: { estimate: FreightEstimateDto }) {
       columns={columns}
       dataSource={estimate.options}
       pagination={false}
-      scroll={{ x: 960 }}
+      // the columns and the expand button; narrower screens scroll the table, not the page
+      scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 48) }}
       tableLayout="fixed"
       locale={{ emptyText: LF('NoOptions') }}
       onRow={(o) => ({ 'data-testid': `estimate-option-${o.channelCode}` }) as HTMLAttributes<HTMLElement>}

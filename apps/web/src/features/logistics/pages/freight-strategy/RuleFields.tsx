@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { zodValueRule } from '../../../../components/crud/index.ts';
 import {
   attributeOptions,
+  countrySearch,
   LS,
   objectiveOptions,
   platformOptions,
@@ -91,7 +92,7 @@ export function RuleFields() {
                 <Select
                   mode="multiple"
                   allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
+                  showSearch={member === 'countries' ? countrySearch : { optionFilterProp: 'label' }}
                   options={options}
                   loading={loading}
                   placeholder={LS('Any')}

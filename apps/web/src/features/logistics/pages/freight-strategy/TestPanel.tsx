@@ -2,12 +2,12 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { Button, Divider, Form, Modal } from 'antd';
 import { LS, strategiesApi } from '../../freight-api.ts';
 import {
+  AttributesField,
   DestinationFields,
-  PlatformAndAttributes,
+  OriginFields,
   SizeFields,
   useEstimateForm,
   ValueFields,
-  WarehouseField,
 } from '../charge/parcel.tsx';
 import { ExcludedList, OptionsBrief, StrategyOutcome } from '../charge/results.tsx';
 
@@ -51,10 +51,10 @@ function TestForm({ strategy }: { strategy: TestedStrategy }) {
         data-testid={`${P}-form`}
       >
         <DestinationFields prefix={P} />
-        <WarehouseField prefix={P} />
+        <OriginFields prefix={P} />
         <SizeFields prefix={P} />
         <ValueFields prefix={P} />
-        <PlatformAndAttributes prefix={P} />
+        <AttributesField prefix={P} />
         <Button
           type="primary"
           htmlType="submit"

@@ -62,7 +62,7 @@ export function Channels({ carrier }: { carrier: CarrierDto }) {
       <ResourcePage<ChannelDto, ReturnType<typeof schema>>
         testid="channels"
         queryKey={logisticsKeys.channels(carrier.id)}
-        title={LL('Channel:ChannelsOf', carrier.name)}
+        title={LL('Channel:ChannelsOf', carrier.code)}
         createTitle={LL('Channel:New')}
         editTitle={(label) => LL('Channel:Edit', label)}
         permission={LogisticsPermissions.Carriers}

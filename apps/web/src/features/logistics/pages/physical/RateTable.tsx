@@ -34,13 +34,27 @@ export function RateTableDrawer({ channel, onClose }: { channel: ChannelDto | nu
   return (
     <Drawer
       open={!!channel}
-      title={channel ? LL('Rate:Title', `${channel.code} ${channel.name}`) : ''}
+      title={channel ? <TitleWithData text={LL('Rate:Title', MARK)} data={`${channel.code} ${channel.name}`} /> : ''}
       onClose={onClose}
       size={1100}
       destroyOnHidden
     >
       {channel && <RateTable channel={channel} />}
     </Drawer>
+  );
+}
+
+const MARK = '\u0001';
+
+/** A localized title around user data (a channel's name): the data is marked as such, not as UI text. */
+function TitleWithData({ text, data }: { text: string; data: string }) {
+  const [before, after = ''] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <span data-content="data">{data}</span>
+      {after}
+    </>
   );
 }
 
@@ -186,18 +200,20 @@ function RateTable({ channel }: { channel: ChannelDto }) {
     {
       key: 'prices',
       title: LL('Rate:Prices'),
-      width: 240,
+      width: 300,
       render: (_v, r) => (
         <>
-          {membersOf(r.feeMode).map((m) => {
-            const value = r[m as keyof EditRow];
-            return (
-              <div key={m}>
-                <Typography.Text type="secondary">{memberLabel(m)}</Typography.Text>{' '}
-                {value == null ? '—' : String(value)}
-              </div>
-            );
-          })}
+          <Space size={[12, 0]} wrap>
+            {membersOf(r.feeMode).map((m) => {
+              const value = r[m as keyof EditRow];
+              return (
+                <span key={m}>
+                  <Typography.Text type="secondary">{memberLabel(m)}</Typography.Text>{' '}
+                  {value == null ? '—' : String(value)}
+                </span>
+              );
+            })}
+          </Space>
           <Problems errors={errors[r.key]} members={membersOf(r.feeMode)} />
         </>
       ),

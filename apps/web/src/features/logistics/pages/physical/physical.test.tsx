@@ -83,7 +83,7 @@ const submit = () => click('channels-form-submit');
 describe('carriers and channels page', { timeout: 30_000 }, () => {
   it('lists the carriers, and the channels of the one chosen with their fees and rate table counts', async () => {
     const channels = await showChannels();
-    expect(within(channels).getByText('云途物流 的渠道')).toBeTruthy();
+    expect(within(channels).getByText('YUNEXPRESS 的渠道')).toBeTruthy();
     const row = (await within(channels).findByText('YT-SEA-STD')).closest('tr') as HTMLElement;
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual(

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
-import type { FreightEstimateDto, FreightOptionDto } from '../../freight-api.ts';
+import { countrySearch, type FreightEstimateDto, type FreightOptionDto } from '../../freight-api.ts';
 import { compareChartOption, comparePoints } from './chart-option.ts';
 import FreightEstimatePage from './index.tsx';
-import { applyLogisticsTexts, type Call, fakeHttp, renderPage, untranslated } from './test-support.tsx';
+import { applyLogisticsTexts, type Call, fakeHttp, renderPage, serverTexts, untranslated } from './test-support.tsx';
 
 /** The freight estimate page against a faked HTTP layer answering in the contract's shapes. */
 
@@ -387,5 +387,27 @@ describe('compare chart option', () => {
     const html = tooltip.formatter({ data: comparePoints(named)[0] });
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img');
+  });
+});
+
+describe('texts and search', () => {
+  it('has every page text of the strategies and the estimate in English and Chinese', () => {
+    const pageKeys = (texts: Record<string, string>) =>
+      Object.keys(texts)
+        .filter((k) => /^(Strategy|Freight):/.test(k))
+        .sort();
+    const en = pageKeys(serverTexts('en'));
+    expect(en.length).toBeGreaterThan(100);
+    expect(pageKeys(serverTexts('zh'))).toEqual(en);
+  });
+
+  it('finds a country by its code before names that merely contain the text', () => {
+    const options = [
+      { value: 'BL', label: 'BL Saint Barthélemy' },
+      { value: 'MM', label: 'MM Myanmar' },
+      { value: 'MY', label: 'MY Malaysia' },
+    ];
+    const sorted = [...options].sort((a, b) => countrySearch.filterSort(a, b, { searchValue: 'my' }));
+    expect(sorted.map((o) => o.value)).toEqual(['MY', 'MM', 'BL']);
   });
 });

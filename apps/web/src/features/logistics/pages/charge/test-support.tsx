@@ -51,9 +51,9 @@ const sources = import.meta.glob<string>(
   { query: '?raw', import: 'default', eager: true },
 );
 
-/** The `zh` object's one-line entries (`'Key': 'text',` or `Key: 'text',`) of a texts file. */
-function chineseTexts(source: string): Record<string, string> {
-  const start = source.indexOf('const zh');
+/** The entries (`'Key': 'text',` or `Key: 'text',`) of a texts file's `en` or `zh` object. */
+function textsOf(source: string, culture: 'en' | 'zh'): Record<string, string> {
+  const start = source.indexOf(`const ${culture}:`);
   const body = source.slice(start, source.indexOf('\n};', start));
   const texts: Record<string, string> = {};
   for (const m of body.matchAll(/^\s*(?:'([^']+)'|(\w+)):\s*'((?:[^'\\]|\\.)*)',?$/gm))
@@ -61,9 +61,13 @@ function chineseTexts(source: string): Record<string, string> {
   return texts;
 }
 
+/** The logistics module's texts in one language, as the server has them. */
+export const serverTexts = (culture: 'en' | 'zh'): Record<string, string> =>
+  Object.assign({}, ...Object.values(sources).map((source) => textsOf(source, culture)));
+
 /** The module's Chinese texts, and the catalogue's names of the special attributes. */
 export function applyLogisticsTexts() {
-  const logistics = Object.assign({}, ...Object.values(sources).map(chineseTexts));
+  const logistics = serverTexts('zh');
   applyServerTexts('zh-Hans', {
     Logistics: logistics,
     Catalog: {

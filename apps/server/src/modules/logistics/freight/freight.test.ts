@@ -110,9 +110,15 @@ describe('freight estimate', () => {
     expect(e.strategy).toMatchObject({ strategyName: '东南亚默认', ruleName: '轻小件', fallbackUsed: false });
     expect(e.options.filter((x) => x.picked).map((x) => x.channelCode)).toEqual(['YUN-SEA-STD']);
     expect(e.trace.map((r) => [r.ruleName, r.matched, r.reasons.map((x) => x.code)])).toEqual([
-      ['高客单走最快', false, ['PlatformNotListed', 'OrderValueUnknown']],
+      ['高客单走最快', false, ['PlatformUnknown', 'OrderValueUnknown']],
       ['带电商品', false, ['AttributesAnyMissing']],
       ['轻小件', true, []],
+    ]);
+    const zh = (await post(admin, ESTIMATE, { countryCode: 'SG', weight: 820 }, 'zh-Hans')).json() as Estimate;
+    expect(zh.trace.map((r) => r.reasons.map((x) => (x as { message: string }).message))).toEqual([
+      ['规则需要指定平台。', '规则需要订单金额。'],
+      ['不含以下任一属性:含电, 纯电, 带磁。'],
+      [],
     ]);
   });
 

@@ -5,6 +5,8 @@ import { type Dec, dec, type Parcel, sides } from './fees.ts';
 export interface Refusal {
   code: string;
   args: (string | number)[];
+  /** Special attributes the message names (shown by their catalogue names). */
+  attributes?: readonly string[];
 }
 
 /** Which limit switch admits each special attribute. */

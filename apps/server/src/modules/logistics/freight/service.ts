@@ -91,6 +91,12 @@ async function loadStrategies(tx: Tx, ctx: Ctx, strategyId: string | undefined):
     .orderBy(asc(freightStrategies.priority), asc(freightStrategies.name));
 }
 
+/** A refusal in the user's language; special attributes by their catalogue names. */
+function reasonText(ctx: Ctx, r: Refusal) {
+  const names = r.attributes?.map((a) => t(ctx.culture, `Catalog::Special:${a}`));
+  return t(ctx.culture, `Logistics::Freight:Reason:${r.code}`, names ? [names.join(', ')] : r.args);
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -161,7 +167,7 @@ export async function estimateFreight(
           carrierName: c.carrierName,
           reasons: reasons.map((r) => ({
             code: r.code,
-            message: t(ctx.culture, `Logistics::Freight:Reason:${r.code}`, r.args),
+            message: reasonText(ctx, r),
           })),
         });
         continue;
@@ -250,7 +256,7 @@ export async function estimateFreight(
         ...r,
         reasons: r.reasons.map((x) => ({
           code: x.code,
-          message: t(ctx.culture, `Logistics::Freight:Reason:${x.code}`, x.args),
+          message: reasonText(ctx, x),
         })),
       })),
     };

@@ -46,7 +46,7 @@ describe('a rule’s conditions', () => {
     expect(misses({ zoneIds: ['z-eu'] })).toEqual(['ZoneNotMatched']);
     expect(misses({ zoneIds: ['z-eu', 'z-sea'] })).toEqual([]);
     expect(misses({ platforms: ['LAZADA'] })).toEqual(['PlatformNotListed']);
-    expect(misses({ platforms: ['LAZADA'] }, { platform: null })).toEqual(['PlatformNotListed']);
+    expect(misses({ platforms: ['LAZADA'] }, { platform: null })).toEqual(['PlatformUnknown']);
     expect(misses({ shopIds: ['s2'] })).toEqual(['ShopNotListed']);
     expect(misses({ warehouseIds: ['w2'] })).toEqual(['WarehouseNotListed']);
     expect(misses({ weightFrom: 800, weightTo: 800 })).toEqual([]);

@@ -39,7 +39,8 @@ export function ruleMisses(rule: StrategyRule, f: Facts): Refusal[] {
   if (!listed(rule.countries, f.countryCode)) out.push({ code: 'CountryNotListed', args: [f.countryCode] });
   if (rule.zoneIds.length && !rule.zoneIds.some((z) => f.zoneIds.has(z)))
     out.push({ code: 'ZoneNotMatched', args: [] });
-  if (!listed(rule.platforms, f.platform)) out.push({ code: 'PlatformNotListed', args: [f.platform ?? '—'] });
+  if (!listed(rule.platforms, f.platform))
+    out.push(f.platform ? { code: 'PlatformNotListed', args: [f.platform] } : { code: 'PlatformUnknown', args: [] });
   if (!listed(rule.shopIds, f.shopId)) out.push({ code: 'ShopNotListed', args: [] });
   if (!listed(rule.warehouseIds, f.warehouseId)) out.push({ code: 'WarehouseNotListed', args: [] });
   if (rule.weightFrom != null && f.weight < rule.weightFrom) out.push({ code: 'WeightBelow', args: [rule.weightFrom] });
@@ -52,9 +53,9 @@ export function ruleMisses(rule: StrategyRule, f: Facts): Refusal[] {
       out.push({ code: 'OrderValueAbove', args: [rule.orderValueTo] });
   }
   if (rule.attributesAny.length && !rule.attributesAny.some((a) => f.attributes.has(a)))
-    out.push({ code: 'AttributesAnyMissing', args: [rule.attributesAny.join(', ')] });
+    out.push({ code: 'AttributesAnyMissing', args: [], attributes: rule.attributesAny });
   const present = rule.attributesNone.filter((a) => f.attributes.has(a));
-  if (present.length) out.push({ code: 'AttributesNonePresent', args: [present.join(', ')] });
+  if (present.length) out.push({ code: 'AttributesNonePresent', args: [], attributes: present });
   return out;
 }
 

@@ -29,7 +29,7 @@ type Estimate = {
   options: Option[];
   excluded: { channelCode: string; reasons: { code: string; message: string }[] }[];
   strategy: { strategyName: string; ruleName: string; pickedChannelId: string | null; fallbackUsed: boolean } | null;
-  trace: { strategyName: string; ruleName: string; matched: boolean; reasons: { code: string }[] }[];
+  trace: { strategyName: string; ruleName: string; matched: boolean; reasons: { code: string; message: string }[] }[];
   parcel: Record<string, unknown>;
 };
 
@@ -115,7 +115,7 @@ describe('freight estimate', () => {
       ['轻小件', true, []],
     ]);
     const zh = (await post(admin, ESTIMATE, { countryCode: 'SG', weight: 820 }, 'zh-Hans')).json() as Estimate;
-    expect(zh.trace.map((r) => r.reasons.map((x) => (x as { message: string }).message))).toEqual([
+    expect(zh.trace.map((r) => r.reasons.map((x) => x.message))).toEqual([
       ['规则需要指定平台。', '规则需要订单金额。'],
       ['不含以下任一属性:含电, 纯电, 带磁。'],
       [],

@@ -124,6 +124,36 @@ const demoPages: AdminPage[] = [
     firstCell: firstDataCell('warehouses'),
     overlays: [{ name: 'new warehouse', open: (p) => newButton(p, 'warehouses'), confirm: 'warehouses-form-submit' }],
   },
+  {
+    path: '/physical/Physical',
+    ready: 'carriers-edit-YUNEXPRESS',
+    firstCell: firstDataCell('carriers'),
+    overlays: [
+      { name: 'new carrier', open: (p) => newButton(p, 'carriers'), confirm: 'carriers-form-submit' },
+      {
+        name: 'rate table',
+        open: async (p) => {
+          await p.getByTestId('carrier-select-YUNEXPRESS').click();
+          await p.getByTestId('channel-rates-YUN-SEA-STD').click();
+        },
+        confirm: 'rates-table',
+      },
+    ],
+  },
+  {
+    path: '/physical/Zone',
+    ready: 'zones-edit-新加坡',
+    firstCell: firstDataCell('zones'),
+    overlays: [{ name: 'new zone', open: (p) => newButton(p, 'zones'), confirm: 'zones-form-submit' }],
+  },
+  { path: '/physical/Country', ready: 'countries-search' },
+  {
+    path: '/physical/FreightStrategy',
+    ready: 'strategies-edit-东南亚默认',
+    firstCell: firstDataCell('strategies'),
+    overlays: [{ name: 'new strategy', open: (p) => newButton(p, 'strategies'), confirm: 'strategies-form-submit' }],
+  },
+  { path: '/physical/Charge', ready: 'estimate-submit' },
 ];
 
 const hostPages: AdminPage[] = [

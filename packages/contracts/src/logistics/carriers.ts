@@ -77,6 +77,22 @@ export const channelLimitsInput = z
   });
 export type ChannelLimits = z.infer<typeof channelLimitsInput>;
 
+/** Limits that limit nothing and admit no special goods: a new channel's. */
+export const noChannelLimits: ChannelLimits = {
+  minWeight: null,
+  maxWeight: null,
+  maxLongestSide: null,
+  maxSumOfSides: null,
+  maxGirth: null,
+  batteryAllowed: false,
+  liquidAllowed: false,
+  magneticAllowed: false,
+  powderAllowed: false,
+  declaredValueMin: null,
+  declaredValueMax: null,
+  declaredValueCurrency: null,
+};
+
 export const channelInput = z
   .object({
     carrierId: z.guid(),
@@ -93,20 +109,7 @@ export const channelInput = z
     fuelSurchargePct: decimal({ scale: 2, max: 100 }).default('0'),
     minimumCharge: optionalDecimal({ scale: 2 }),
     registrationFee: decimal({ scale: 2 }).default('0'),
-    limits: channelLimitsInput.default({
-      minWeight: null,
-      maxWeight: null,
-      maxLongestSide: null,
-      maxSumOfSides: null,
-      maxGirth: null,
-      batteryAllowed: false,
-      liquidAllowed: false,
-      magneticAllowed: false,
-      powderAllowed: false,
-      declaredValueMin: null,
-      declaredValueMax: null,
-      declaredValueCurrency: null,
-    }),
+    limits: channelLimitsInput.default(noChannelLimits),
     remark: optionalText(512),
     isActive: z.boolean().default(true),
   })

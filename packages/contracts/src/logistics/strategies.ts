@@ -68,13 +68,32 @@ export const strategyRuleDto = z.object({
   weightTo: z.number().nullable(),
   orderValueFrom: z.string().nullable(),
   orderValueTo: z.string().nullable(),
-  attributesAny: z.array(z.string()),
-  attributesNone: z.array(z.string()),
+  attributesAny: z.array(z.enum(ParcelAttributes)),
+  attributesNone: z.array(z.enum(ParcelAttributes)),
   objective: z.enum(StrategyObjectives),
   channelIds: z.array(z.string()),
   fallbackChannelId: z.string().nullable(),
 });
 export type StrategyRule = z.infer<typeof strategyRuleDto>;
+
+/** A rule that matches anything and takes the cheapest of no candidates yet: what new rules start from. */
+export const blankStrategyRule = (): StrategyRule => ({
+  name: '',
+  countries: [],
+  zoneIds: [],
+  platforms: [],
+  shopIds: [],
+  warehouseIds: [],
+  weightFrom: null,
+  weightTo: null,
+  orderValueFrom: null,
+  orderValueTo: null,
+  attributesAny: [],
+  attributesNone: [],
+  objective: 'CHEAPEST',
+  channelIds: [],
+  fallbackChannelId: null,
+});
 
 export const strategyDto = z.object({
   id: z.string(),

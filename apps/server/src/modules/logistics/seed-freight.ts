@@ -1,10 +1,12 @@
-import type {
-  CarrierInput,
-  ChannelInput,
-  RateRowInput,
-  StrategyInput,
-  StrategyRuleInput,
-  ZoneInput,
+import {
+  blankStrategyRule,
+  type CarrierInput,
+  type ChannelInput,
+  noChannelLimits,
+  type RateRowInput,
+  type StrategyInput,
+  type StrategyRuleInput,
+  type ZoneInput,
 } from '@seller/contracts/logistics';
 
 /**
@@ -58,21 +60,6 @@ export const demoCarriers: CarrierInput[] = [
   { code: 'SF-INTL', name: '顺丰国际', type: 'EXPRESS', isActive: true },
 ];
 
-const noLimits: ChannelInput['limits'] = {
-  minWeight: null,
-  maxWeight: null,
-  maxLongestSide: null,
-  maxSumOfSides: null,
-  maxGirth: null,
-  batteryAllowed: false,
-  liquidAllowed: false,
-  magneticAllowed: false,
-  powderAllowed: false,
-  declaredValueMin: null,
-  declaredValueMax: null,
-  declaredValueCurrency: null,
-};
-
 type RateSpec = Omit<RateRowInput, 'zoneId'> & { zone: string };
 type ChannelSpec = Omit<ChannelInput, 'carrierId'> & { carrier: string; rates: RateSpec[] };
 
@@ -124,7 +111,7 @@ const channel = (
   remark: null,
   isActive: true,
   ...spec,
-  limits: { ...noLimits, ...spec.limits },
+  limits: { ...noChannelLimits, ...spec.limits },
 });
 
 export const demoChannels: ChannelSpec[] = [
@@ -136,7 +123,7 @@ export const demoChannels: ChannelSpec[] = [
     transitDaysMax: 10,
     volumeDivisor: 8000,
     registrationFee: '12',
-    limits: { ...noLimits, maxWeight: 30000, maxLongestSide: 120 },
+    limits: { ...noChannelLimits, maxWeight: 30000, maxLongestSide: 120 },
     rates: firstAdditional([
       [0, 2000, 100, 14, 100, 4.2],
       [2000, 30000, 2000, 90, 500, 16],
@@ -150,7 +137,7 @@ export const demoChannels: ChannelSpec[] = [
     transitDaysMax: 12,
     volumeDivisor: 8000,
     registrationFee: '15',
-    limits: { ...noLimits, maxWeight: 20000, maxLongestSide: 100, batteryAllowed: true, magneticAllowed: true },
+    limits: { ...noChannelLimits, maxWeight: 20000, maxLongestSide: 100, batteryAllowed: true, magneticAllowed: true },
     rates: firstAdditional([[0, 20000, 100, 18, 100, 5.5]]),
   }),
   channel({
@@ -164,7 +151,7 @@ export const demoChannels: ChannelSpec[] = [
     volumeDivisor: 6000,
     longestSideThreshold: 60,
     minimumCharge: '30',
-    limits: { ...noLimits, minWeight: 500, maxWeight: 30000, liquidAllowed: true, powderAllowed: true },
+    limits: { ...noChannelLimits, minWeight: 500, maxWeight: 30000, liquidAllowed: true, powderAllowed: true },
     rates: [
       {
         ...noFees,
@@ -185,7 +172,7 @@ export const demoChannels: ChannelSpec[] = [
     transitDaysMin: 15,
     transitDaysMax: 30,
     volumeMode: 'NONE',
-    limits: { ...noLimits, maxWeight: 2000, maxLongestSide: 60, maxSumOfSides: 90 },
+    limits: { ...noChannelLimits, maxWeight: 2000, maxLongestSide: 60, maxSumOfSides: 90 },
     rates: COUNTRY_ZONES.map(
       (zone): RateSpec => ({
         ...noFees,
@@ -207,7 +194,7 @@ export const demoChannels: ChannelSpec[] = [
     transitDaysMax: 20,
     volumeMode: 'NONE',
     registrationFee: '8',
-    limits: { ...noLimits, maxWeight: 2000, maxLongestSide: 60, maxSumOfSides: 90 },
+    limits: { ...noChannelLimits, maxWeight: 2000, maxLongestSide: 60, maxSumOfSides: 90 },
     rates: firstAdditional([[0, 2000, 50, 6, 50, 3.2]]),
   }),
   channel({
@@ -217,7 +204,7 @@ export const demoChannels: ChannelSpec[] = [
     transitDaysMin: 5,
     transitDaysMax: 8,
     volumeDivisor: 6000,
-    limits: { ...noLimits, maxWeight: 30000, maxLongestSide: 150, maxGirth: 300 },
+    limits: { ...noChannelLimits, maxWeight: 30000, maxLongestSide: 150, maxGirth: 300 },
     rates: firstAdditional([[0, 30000, 500, 95, 500, 28]]),
   }),
   channel({
@@ -231,7 +218,7 @@ export const demoChannels: ChannelSpec[] = [
     currency: 'USD',
     fuelSurchargePct: '18.5',
     limits: {
-      ...noLimits,
+      ...noChannelLimits,
       maxWeight: 30000,
       maxLongestSide: 120,
       declaredValueMax: '2000',
@@ -250,7 +237,7 @@ export const demoChannels: ChannelSpec[] = [
     longestSideThreshold: 60,
     fuelSurchargePct: '12',
     minimumCharge: '60',
-    limits: { ...noLimits, maxWeight: 30000, maxLongestSide: 120 },
+    limits: { ...noChannelLimits, maxWeight: 30000, maxLongestSide: 120 },
     rates: firstAdditional([[0, 30000, 500, 52, 500, 15]]),
   }),
 ];
@@ -259,19 +246,10 @@ type RuleSpec = Omit<StrategyRuleInput, 'channelIds' | 'fallbackChannelId' | 'zo
   channels: string[];
   fallback?: string;
 };
-const rule = (spec: Partial<RuleSpec> & Pick<RuleSpec, 'name' | 'objective' | 'channels'>): RuleSpec => ({
-  countries: [],
-  platforms: [],
-  shopIds: [],
-  warehouseIds: [],
-  weightFrom: null,
-  weightTo: null,
-  orderValueFrom: null,
-  orderValueTo: null,
-  attributesAny: [],
-  attributesNone: [],
-  ...spec,
-});
+const rule = (spec: Partial<RuleSpec> & Pick<RuleSpec, 'name' | 'objective' | 'channels'>): RuleSpec => {
+  const { zoneIds: _z, channelIds: _c, fallbackChannelId: _f, ...blank } = blankStrategyRule();
+  return { ...blank, ...spec };
+};
 
 export const demoStrategies: (Omit<StrategyInput, 'rules'> & { rules: RuleSpec[] })[] = [
   {

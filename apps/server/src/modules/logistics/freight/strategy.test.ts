@@ -1,4 +1,4 @@
-import type { ChannelLimits, StrategyRule } from '@seller/contracts/logistics';
+import { blankStrategyRule, type ChannelLimits, noChannelLimits, type StrategyRule } from '@seller/contracts/logistics';
 import { describe, expect, it } from 'vitest';
 import { dec } from './fees.ts';
 import { limitRefusals } from './limits.ts';
@@ -7,21 +7,9 @@ import { type Facts, matchStrategies, pickChannel, type Ranked, ruleMisses } fro
 /** Strategy matching, picking and channel limits on hand-made cases. */
 
 const rule = (over: Partial<StrategyRule> = {}): StrategyRule => ({
+  ...blankStrategyRule(),
   name: 'r',
-  countries: [],
-  zoneIds: [],
-  platforms: [],
-  shopIds: [],
-  warehouseIds: [],
-  weightFrom: null,
-  weightTo: null,
-  orderValueFrom: null,
-  orderValueTo: null,
-  attributesAny: [],
-  attributesNone: [],
-  objective: 'CHEAPEST',
   channelIds: ['a'],
-  fallbackChannelId: null,
   ...over,
 });
 const facts = (over: Partial<Facts> = {}): Facts => ({
@@ -128,20 +116,7 @@ describe('picking a channel', () => {
 });
 
 describe('channel limits', () => {
-  const none: ChannelLimits = {
-    minWeight: null,
-    maxWeight: null,
-    maxLongestSide: null,
-    maxSumOfSides: null,
-    maxGirth: null,
-    batteryAllowed: false,
-    liquidAllowed: false,
-    magneticAllowed: false,
-    powderAllowed: false,
-    declaredValueMin: null,
-    declaredValueMax: null,
-    declaredValueCurrency: null,
-  };
+  const none = noChannelLimits;
   const parcel = (weight: number, size: [number, number, number] | null, attributes: string[] = []) => ({
     weight,
     length: size?.[0] ?? null,

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { strategyRuleInput } from '@seller/contracts/logistics';
+import { blankStrategyRule, strategyRuleInput } from '@seller/contracts/logistics';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import type { z } from 'zod';
@@ -20,23 +20,7 @@ import {
 export type RuleForm = z.input<typeof strategyRuleInput>;
 
 /** A new rule: matches anything, the cheapest of its candidates. */
-export const blankRule = (): RuleForm => ({
-  name: '',
-  countries: [],
-  zoneIds: [],
-  platforms: [],
-  shopIds: [],
-  warehouseIds: [],
-  weightFrom: null,
-  weightTo: null,
-  orderValueFrom: null,
-  orderValueTo: null,
-  attributesAny: [],
-  attributesNone: [],
-  objective: 'CHEAPEST',
-  channelIds: [],
-  fallbackChannelId: null,
-});
+export const blankRule = (): RuleForm => blankStrategyRule();
 
 const shape = strategyRuleInput.shape;
 type Member = keyof typeof shape;

@@ -1,5 +1,5 @@
 import { TableOutlined } from '@ant-design/icons';
-import { channelInput, LogisticsPermissions } from '@seller/contracts/logistics';
+import { channelInput, LogisticsPermissions, noChannelLimits } from '@seller/contracts/logistics';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -20,21 +20,6 @@ import { RateTableDrawer } from './RateTable.tsx';
 
 const schema = () => channelInput;
 type ChannelForm = z.input<typeof channelInput>;
-
-const noLimits = {
-  minWeight: null,
-  maxWeight: null,
-  maxLongestSide: null,
-  maxSumOfSides: null,
-  maxGirth: null,
-  batteryAllowed: false,
-  liquidAllowed: false,
-  magneticAllowed: false,
-  powderAllowed: false,
-  declaredValueMin: null,
-  declaredValueMax: null,
-  declaredValueCurrency: null,
-};
 
 /** The channels of one carrier, with create/edit in a sectioned drawer and each channel's rate table. */
 export function Channels({ carrier }: { carrier: CarrierDto }) {
@@ -148,7 +133,7 @@ export function Channels({ carrier }: { carrier: CarrierDto }) {
             fuelSurchargePct: '0',
             minimumCharge: null,
             registrationFee: '0',
-            limits: noLimits,
+            limits: noChannelLimits,
             remark: null,
             isActive: true,
           } satisfies Partial<ChannelForm>

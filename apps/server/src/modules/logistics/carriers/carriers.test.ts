@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
+import { expectGuarded } from '../test-support.ts';
 import { type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
 
 const url = '/api/logistics/carriers';
@@ -106,13 +107,7 @@ describe('carriers', () => {
       ['PUT', `${url}/${mine.id}`],
       ['DELETE', `${url}/${mine.id}`],
     ] as const;
-    for (const [method, path] of routes) {
-      const payload = method === 'GET' ? undefined : carrier('T-NOPE');
-      expect((await c.call(c.nobody, method, path, payload)).statusCode, `${method} ${path}`).toBe(403);
-      expect((await c.call(null, method, path, payload)).statusCode, `${method} ${path}`).toBe(401);
-      const asReader = (await c.call(c.reader, method, path, payload)).statusCode;
-      expect(asReader, `${method} ${path}`).toBe(method === 'GET' ? 200 : 403);
-    }
+    await expectGuarded(c, routes, carrier('T-NOPE'));
     expect(await codes(c.demoAdmin, 'T-NOPE')).toEqual([]);
     expect((await c.call(c.demoAdmin, 'GET', `${url}/${mine.id}`)).json().concurrencyStamp).toBe(mine.concurrencyStamp);
   });

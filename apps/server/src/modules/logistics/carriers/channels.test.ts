@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
 import { freightStrategies } from '../strategies/schema.ts';
+import { expectGuarded } from '../test-support.ts';
 import { rateRows } from './schema.ts';
 import { band, type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
 
@@ -275,13 +276,7 @@ describe('channels', () => {
       ['PUT', `${url}/${mine.id}`],
       ['DELETE', `${url}/${mine.id}`],
     ] as const;
-    for (const [method, path] of routes) {
-      const payload = method === 'GET' ? undefined : channel(sf.id, 'T-NOPE');
-      expect((await c.call(c.nobody, method, path, payload)).statusCode, `${method} ${path}`).toBe(403);
-      expect((await c.call(null, method, path, payload)).statusCode, `${method} ${path}`).toBe(401);
-      const asReader = (await c.call(c.reader, method, path, payload)).statusCode;
-      expect(asReader, `${method} ${path}`).toBe(method === 'GET' ? 200 : 403);
-    }
+    await expectGuarded(c, routes, channel(sf.id, 'T-NOPE'));
     expect(codesOf(await c.call(c.demoAdmin, 'GET', `${url}/all?filter=T-NOPE`))).toEqual([]);
     expect((await c.call(c.demoAdmin, 'GET', `${url}/${mine.id}`)).json().concurrencyStamp).toBe(mine.concurrencyStamp);
   });

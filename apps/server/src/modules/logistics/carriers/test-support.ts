@@ -1,18 +1,11 @@
 import { expect } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { as } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
+import { type LogisticsUsers, logisticsUsers } from '../test-support.ts';
 import { zones } from '../zones/schema.ts';
 
 /** The carriers' API tests: one app, the tenants' admins, a user without the permission and a reader. */
-export interface CarrierTest {
-  t: TestApp;
-  demoAdmin: string;
-  otherAdmin: string;
-  /** Signed in without any logistics permission. */
-  nobody: string;
-  /** Holds `Logistics.Carriers` only. */
-  reader: string;
+export interface CarrierTest extends LogisticsUsers {
   call(
     who: string | null,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -29,27 +22,12 @@ export interface CarrierTest {
 export type Dto = { id: string; concurrencyStamp: string; [k: string]: unknown };
 
 export async function carrierTest(): Promise<CarrierTest> {
-  const t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  await createUser(t.services, t.demo, 'reader');
-  const demoAdmin = await token(t.app, 'demo');
-  const otherAdmin = await token(t.app, 'other');
+  const users = await logisticsUsers('Logistics.Carriers');
+  const { t } = users;
   const call: CarrierTest['call'] = (who, method, url, payload, culture = 'en') =>
     as(t.app, who, culture)({ method, url, payload });
-  const readerId = (await call(demoAdmin, 'GET', '/api/identity/users?filter=reader')).json().items[0].id;
-  const granted = await call(
-    demoAdmin,
-    'PUT',
-    `/api/permission-management/permissions?providerName=U&providerKey=${readerId}`,
-    { permissions: [{ name: 'Logistics.Carriers', isGranted: true }] },
-  );
-  expect(granted.statusCode).toBe(204);
   return {
-    t,
-    demoAdmin,
-    otherAdmin,
-    nobody: await token(t.app, 'demo', 'nobody'),
-    reader: await token(t.app, 'demo', 'reader'),
+    ...users,
     call,
     async create(who, url, body) {
       const res = await call(who, 'POST', url, body);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
+import { as, members, type TestApp } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
 import { carriers, channels } from '../carriers/schema.ts';
+import { expectGuarded, logisticsUsers } from '../test-support.ts';
 
 const url = '/api/logistics/freight-strategies';
 
@@ -76,21 +76,7 @@ async function createVia(who: string, path: string, body: object) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  await createUser(t.services, t.demo, 'reader');
-  demoAdmin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  const readerId = (await call(demoAdmin, 'GET', '/api/identity/users?filter=reader')).json().items[0].id;
-  const granted = await call(
-    demoAdmin,
-    'PUT',
-    `/api/permission-management/permissions?providerName=U&providerKey=${readerId}`,
-    { permissions: [{ name: 'Logistics.FreightStrategies', isGranted: true }] },
-  );
-  expect(granted.statusCode).toBe(204);
-  nobody = await token(t.app, 'demo', 'nobody');
-  reader = await token(t.app, 'demo', 'reader');
+  ({ t, demoAdmin, otherAdmin, nobody, reader } = await logisticsUsers('Logistics.FreightStrategies'));
 
   mine.channels = await insertChannels(t.demo, ['QS-AIR', 'QS-SEA', 'QS-POST']);
   [theirs.channel] = await insertChannels(t.other, ['QS-THEIRS']);
@@ -321,13 +307,7 @@ describe('freight strategies', () => {
       ['PUT', `${url}/${row.id}`],
       ['DELETE', `${url}/${row.id}`],
     ] as const;
-    for (const [method, path] of routes) {
-      const payload = method === 'GET' ? undefined : strategy('QS-Nope');
-      expect((await call(nobody, method, path, payload)).statusCode, `${method} ${path}`).toBe(403);
-      expect((await call(null, method, path, payload)).statusCode, `${method} ${path}`).toBe(401);
-      const asReader = (await call(reader, method, path, payload)).statusCode;
-      expect(asReader, `${method} ${path}`).toBe(method === 'GET' ? 200 : 403);
-    }
+    await expectGuarded({ t, nobody, reader }, routes, strategy('QS-Nope'));
     expect(await names(demoAdmin)).toEqual(['QS-Guarded']);
     expect((await call(demoAdmin, 'DELETE', `${url}/${row.id}`)).statusCode).toBe(204);
   });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
+import { as, members, type TestApp } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
 import { carriers, channels, rateRows } from '../carriers/schema.ts';
 import { freightStrategies } from '../strategies/schema.ts';
+import { expectGuarded, logisticsUsers } from '../test-support.ts';
 import { matchingZones, matchZones, type ZoneForMatching } from './service.ts';
 
 const url = '/api/logistics/zones';
@@ -83,21 +83,7 @@ const insertRate = (tenant: CurrentTenant, channelId: string, zoneId: string, we
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  await createUser(t.services, t.demo, 'reader');
-  demoAdmin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  const readerId = (await call(demoAdmin, 'GET', '/api/identity/users?filter=reader')).json().items[0].id;
-  const granted = await call(
-    demoAdmin,
-    'PUT',
-    `/api/permission-management/permissions?providerName=U&providerKey=${readerId}`,
-    { permissions: [{ name: 'Logistics.Zones', isGranted: true }] },
-  );
-  expect(granted.statusCode).toBe(204);
-  nobody = await token(t.app, 'demo', 'nobody');
-  reader = await token(t.app, 'demo', 'reader');
+  ({ t, demoAdmin, otherAdmin, nobody, reader } = await logisticsUsers('Logistics.Zones'));
 });
 afterAll(async () => {
   await t?.close();
@@ -287,13 +273,7 @@ describe('zones', () => {
       ['PUT', `${url}/${mine.id}`],
       ['DELETE', `${url}/${mine.id}`],
     ] as const;
-    for (const [method, path] of routes) {
-      const payload = method === 'GET' ? undefined : zone('QZ-Nope');
-      expect((await call(nobody, method, path, payload)).statusCode, `${method} ${path}`).toBe(403);
-      expect((await call(null, method, path, payload)).statusCode, `${method} ${path}`).toBe(401);
-      const asReader = (await call(reader, method, path, payload)).statusCode;
-      expect(asReader, `${method} ${path}`).toBe(method === 'GET' ? 200 : 403);
-    }
+    await expectGuarded({ t, nobody, reader }, routes, zone('QZ-Nope'));
     expect(await names(demoAdmin)).toEqual(['QZ-Guarded']);
     expect((await call(demoAdmin, 'DELETE', `${url}/${mine.id}`)).statusCode).toBe(204);
   });

@@ -12,6 +12,7 @@ import { logistics } from './modules/logistics/index.ts';
 import { menus } from './modules/menus/index.ts';
 import { notifications } from './modules/notifications/index.ts';
 import { permissionManagement } from './modules/permission-management/index.ts';
+import { pricing } from './modules/pricing/index.ts';
 import { settings } from './modules/settings/index.ts';
 import { tenants } from './modules/tenants/index.ts';
 
@@ -34,6 +35,7 @@ export const productModules: readonly ModuleDefinition[] = [
   files,
   catalog,
   logistics,
+  pricing,
   abp,
   backgroundJobs,
 ];

@@ -9,5 +9,6 @@ export * from './menus/permissions.ts';
 export * from './notifications/permissions.ts';
 export * from './paging.ts';
 export * from './permissions.ts';
+export * from './pricing/permissions.ts';
 export * from './settings/permissions.ts';
 export * from './tenants/permissions.ts';

@@ -8,6 +8,7 @@ import { identity } from '../features/identity/index.ts';
 import { logistics } from '../features/logistics/index.ts';
 import { menus } from '../features/menus/index.ts';
 import { notifications } from '../features/notifications/index.ts';
+import { pricing } from '../features/pricing/index.ts';
 import { profile } from '../features/profile/index.ts';
 import { settings } from '../features/settings/index.ts';
 import { tenants } from '../features/tenants/index.ts';
@@ -25,6 +26,7 @@ export const features: Feature[] = [
   notifications,
   catalog,
   logistics,
+  pricing,
   backgroundJobs,
   auth,
   errors,

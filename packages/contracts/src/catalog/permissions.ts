@@ -14,6 +14,8 @@ export const catalogPermissions: PermissionGroupDefinition = withDisplayNames(
       ...withChildren('Catalog.ScreenAttributes', CRUD, 'tenant'),
       ...withChildren('Catalog.AttributeGroups', CRUD, 'tenant'),
       ...withChildren('Catalog.Products', [...CRUD, 'Approve'], 'tenant'),
+      ...withChildren('Catalog.Gathers', [...CRUD, 'Claim'], 'tenant'),
+      ...withChildren('Catalog.SkuImages', [], 'tenant'),
     ],
   },
   {
@@ -26,5 +28,8 @@ export const catalogPermissions: PermissionGroupDefinition = withDisplayNames(
     'Catalog.AttributeGroups': ['Attribute groups', '属性组'],
     'Catalog.Products': ['Products', '商品'],
     'Catalog.Products.Approve': ['Change status', '审核'],
+    'Catalog.Gathers': ['Gathered products', '采集箱'],
+    'Catalog.Gathers.Claim': ['Claim', '认领'],
+    'Catalog.SkuImages': ['SKU image export', 'SKU图片下载'],
   },
 );

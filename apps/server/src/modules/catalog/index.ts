@@ -3,18 +3,20 @@ import { defineModule } from '../../core/module.ts';
 import { files } from '../files/index.ts';
 import { settings } from '../settings/index.ts';
 import { subscribeToEvents } from './events.ts';
+import { texts as gatherTexts } from './gathers/texts.ts';
 import { texts as masterDataTexts } from './locales/master-data.ts';
 import { texts as productTexts } from './locales/products.ts';
 import { menus } from './menus.ts';
 import { catalogSettings } from './products/sku.ts';
 import routes from './routes.ts';
 import { seedCatalogDemo } from './seed.ts';
+import { texts as skuImageTexts } from './sku-images/texts.ts';
 
 /** The catalogue: master data, products with variants, vendors, images, import and export. */
 export const catalog = defineModule({
   name: 'catalog',
   dependsOn: [files, settings],
-  texts: [...masterDataTexts, ...productTexts],
+  texts: [...masterDataTexts, ...productTexts, gatherTexts, skuImageTexts],
   events: subscribeToEvents,
   permissions: [catalogPermissions],
   settings: [catalogSettings],

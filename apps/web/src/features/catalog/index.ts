@@ -14,5 +14,8 @@ export const catalog = defineFeature({
     'catalog/products/index': () => import('./pages/products/index.tsx'),
     'catalog/recycle/index': () => import('./pages/recycle/index.tsx'),
     'catalog/product-detail/index': () => import('./pages/product-detail/index.tsx'),
+    'catalog/gathers/index': () => import('./pages/gathers/index.tsx'),
+    'catalog/collector/index': () => import('./pages/collector/index.tsx'),
+    'catalog/sku-images/index': () => import('./pages/sku-images/index.tsx'),
   },
 });

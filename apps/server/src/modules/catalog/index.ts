@@ -3,6 +3,7 @@ import { defineModule } from '../../core/module.ts';
 import { files } from '../files/index.ts';
 import { settings } from '../settings/index.ts';
 import { subscribeToEvents } from './events.ts';
+import { defineJobs as defineGatherJobs } from './gathers/jobs.ts';
 import { texts as gatherTexts } from './gathers/texts.ts';
 import { texts as masterDataTexts } from './locales/master-data.ts';
 import { texts as productTexts } from './locales/products.ts';
@@ -10,6 +11,7 @@ import { menus } from './menus.ts';
 import { catalogSettings } from './products/sku.ts';
 import routes from './routes.ts';
 import { seedCatalogDemo } from './seed.ts';
+import { defineJobs as defineSkuImageJobs } from './sku-images/jobs.ts';
 import { texts as skuImageTexts } from './sku-images/texts.ts';
 
 /** The catalogue: master data, products with variants, vendors, images, import and export. */
@@ -21,6 +23,10 @@ export const catalog = defineModule({
   permissions: [catalogPermissions],
   settings: [catalogSettings],
   menus,
+  start: async (services) => {
+    await defineGatherJobs(services);
+    await defineSkuImageJobs(services);
+  },
   routes,
   seedDemo: seedCatalogDemo,
 });

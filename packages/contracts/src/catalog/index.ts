@@ -4,4 +4,5 @@ export * from './fields.ts';
 export * from './master-data.ts';
 export * from './permissions.ts';
 export * from './products.ts';
+export * from './sku-images.ts';
 export * from './vendors.ts';

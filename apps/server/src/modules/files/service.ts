@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CrudContext } from '../../core/crud.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
@@ -77,6 +77,17 @@ export const filesService = {
     });
     const kind = TYPES.find((t) => name.endsWith(`.${t.ext}`))!;
     return { content, contentType: kind.type };
+  },
+
+  /**
+   * Opens the file a URL of ours names, for the caller to stream from (and close), so large
+   * batches never hold a file in memory; null when the URL is not one of this tenant's files.
+   */
+  async open(dataDir: string, ctx: CrudContext, url: string): Promise<{ handle: FileHandle; ext: string } | null> {
+    const name = nameOf(url);
+    if (!name) return null;
+    const handle = await open(join(folder(dataDir, tenantOf(ctx)), name), 'r').catch(() => null);
+    return handle && { handle, ext: name.slice(name.lastIndexOf('.') + 1) };
   },
 
   /** Whether `url` names a file of the current tenant. */

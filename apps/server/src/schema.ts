@@ -3,6 +3,7 @@ export * from './modules/account/schema.ts';
 export * from './modules/auditing/schema.ts';
 export * from './modules/catalog/master-data/schema.ts';
 export * from './modules/catalog/products/schema.ts';
+export * from './modules/catalog/sku-images/schema.ts';
 export * from './modules/features/schema.ts';
 export * from './modules/identity/schema.ts';
 export * from './modules/identity-server/impersonation-schema.ts';

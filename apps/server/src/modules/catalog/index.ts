@@ -31,4 +31,5 @@ export const catalog = defineModule({
   seedDemo: seedCatalogDemo,
 });
 
+export { isOwnCategory, type SkuCost, skuCosts } from './products/costs.ts';
 export { type ShippingFacts, shippingFacts } from './products/shipping.ts';

@@ -30,3 +30,5 @@ export const logistics = defineModule({
   seedTenant: seedTenantCountries,
   seedDemo: seedLogisticsDemo,
 });
+
+export { estimateFreight } from './freight/service.ts';

@@ -33,7 +33,8 @@ const sortable = {
 };
 const defaultOrder = [desc(products.creationTime), asc(products.id)];
 
-function listWhere(ctx: Ctx, q: ProductListQuery): SQL {
+/** The list filter's condition (also what the SKU image export selects by). */
+export function listWhere(ctx: Ctx, q: ProductListQuery): SQL {
   return owned(
     ctx,
     products,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import extensionRoute from './gathers/extension-route.ts';
 import gatherRoutes from './gathers/routes.ts';
 import masterDataRoutes from './master-data/routes.ts';
 import productImportRoutes from './products/import-routes.ts';
@@ -13,6 +14,7 @@ export default async function routes(fastify: FastifyInstance) {
   await vendorRoutes(fastify);
   // their own plugins: multipart parsers and job workers stay with them
   await fastify.register(gatherRoutes);
+  await fastify.register(extensionRoute);
   await fastify.register(skuImageRoutes);
   // its own plugin: the multipart parser stays with the import
   await fastify.register(productImportRoutes);

@@ -50,14 +50,19 @@ export const appSettings: SettingGroupDefinition = {
     },
     {
       name: 'App.PluginDownloadUrl',
-      defaultValue: '',
+      // the collector page, which explains the browser extension and offers its files
+      defaultValue: '/product/collector',
       valueType: SettingValueType.String,
       isVisibleToClients: true,
       providers: HOST_AND_TENANT,
       maxLength: 512,
       displayName: text('Plugin download URL', '插件下载地址'),
-      description: text('Target of the plugin download button in the top bar.', '顶栏插件下载按钮的链接。'),
-      validate: (v) => v === '' || /^https?:\/\//i.test(v),
+      description: text(
+        'Target of the plugin download button in the top bar: a page of this admin (starting with /) or an http(s) address (opened in a new tab).',
+        '顶栏插件下载按钮的链接:本系统的页面(以 / 开头)或 http(s) 地址(在新标签页打开)。',
+      ),
+      // an in-app path ("//host" would leave the app) or an http(s) address
+      validate: (v) => v === '' || /^\/(?!\/)/.test(v) || /^https?:\/\//i.test(v),
     },
   ],
 };

@@ -20,10 +20,20 @@ import { logout } from '../../lib/session/lifecycle.ts';
 import { useUi } from '../../lib/ui-bridge.ts';
 import { loginWithRedirect } from '../guard.ts';
 
+/**
+ * Opens setting `App.PluginDownloadUrl`: a path of this app (the collector page by default) in
+ * the app, an http(s) address in a new tab.
+ */
 export function PluginButton() {
   const { t } = useTranslation();
   const { message } = useUi();
+  const navigate = useNavigate();
   const url = useAbp((s) => settingValue(s.config, SettingNames.pluginDownloadUrl));
+  const open = () => {
+    if (!url) message.info(t('layout.pluginUnavailable'));
+    else if (/^\/(?!\/)/.test(url)) navigate(url);
+    else window.open(url, '_blank', 'noopener');
+  };
   return (
     <Tooltip title={t('layout.pluginDownload')}>
       <Button
@@ -31,7 +41,7 @@ export function PluginButton() {
         icon={<CloudDownloadOutlined />}
         data-testid="plugin-download"
         aria-label={t('layout.pluginDownload')}
-        onClick={() => (url ? window.open(url, '_blank', 'noopener') : message.info(t('layout.pluginUnavailable')))}
+        onClick={open}
       />
     </Tooltip>
   );

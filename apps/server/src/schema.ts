@@ -1,6 +1,7 @@
 /** Every module's tables, for drizzle-kit (the migrations are generated from them). */
 export * from './modules/account/schema.ts';
 export * from './modules/auditing/schema.ts';
+export * from './modules/catalog/gathers/schema.ts';
 export * from './modules/catalog/master-data/schema.ts';
 export * from './modules/catalog/products/schema.ts';
 export * from './modules/catalog/sku-images/schema.ts';

@@ -17,5 +17,6 @@ export * from './modules/logistics/zones/schema.ts';
 export * from './modules/menus/schema.ts';
 export * from './modules/notifications/schema.ts';
 export * from './modules/permission-management/schema.ts';
+export * from './modules/pricing/schema.ts';
 export * from './modules/settings/schema.ts';
 export * from './modules/tenants/schema.ts';

@@ -1,1 +1,2 @@
 export * from './permissions.ts';
+export * from './price-rules.ts';

@@ -1,3 +1,4 @@
+import { FeeMembers, type PricingMode, type RoundingMode } from '@seller/contracts/pricing';
 import { Decimal } from 'decimal.js';
 
 /**
@@ -18,13 +19,8 @@ import { Decimal } from 'decimal.js';
  * clamps come last and win. Every step is returned with its amount, exact, for the explanation.
  */
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-type Dec = InstanceType<typeof D>;
-
-export const PricingModes = ['COST_PLUS', 'MARGIN'] as const;
-export const RoundingModes = ['NONE', 'X_99', 'X_90', 'INTEGER'] as const;
-export type PricingMode = (typeof PricingModes)[number];
-export type RoundingMode = (typeof RoundingModes)[number];
+export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+export type Dec = InstanceType<typeof D>;
 
 /** A price rule's numbers; amounts and percentages as decimal text. */
 export interface PriceRuleNumbers {
@@ -54,6 +50,9 @@ export interface PriceStep {
   key: string;
   amount: string;
   currency: string;
+  /** The label's text key (`Pricing::Step:<text>`) and its arguments. */
+  text: string;
+  args: string[];
 }
 
 export interface PriceResult {
@@ -72,13 +71,22 @@ const text = (v: Dec) => {
   const shown = v.toDecimalPlaces(4, D.ROUND_HALF_UP);
   return shown.toFixed(Math.max(2, shown.decimalPlaces()));
 };
+/** A percentage or rate as typed, without trailing zeros ("30.0000" → "30"). */
+const plain = (v: string) => new D(v).toString();
 
-/** The rule's refusals: a margin of 100 % or more, percentages that leave nothing, min > max. */
+/**
+ * The rule's refusals: a margin of 100 % or more, a marketplace percentage that leaves nothing of
+ * the buyer's price (each is at most 100 %, so the divisor is ≤ 0 exactly when one is 100 %), a
+ * rate not above 0, min > max.
+ */
 export function ruleProblems(r: PriceRuleNumbers): RuleProblem[] {
   const out: RuleProblem[] = [];
   if (r.mode === 'MARGIN' && new D(r.targetMarginPct).gte(100))
     out.push({ member: 'targetMarginPct', key: 'MarginBelow100' });
-  if (feeDivisor(r).lte(0)) out.push({ member: 'commissionPct', key: 'FeesLeaveNothing' });
+  if (feeDivisor(r).lte(0)) {
+    const member = FeeMembers.find((m) => new D(r[m]).gte(100)) ?? 'commissionPct';
+    out.push({ member, key: 'FeesLeaveNothing' });
+  }
   if (new D(r.exchangeRate).lte(0)) out.push({ member: 'exchangeRate', key: 'MustBePositive' });
   if (r.minPrice !== null && r.maxPrice !== null && new D(r.minPrice).gt(r.maxPrice))
     out.push({ member: 'maxPrice', key: 'MaxBelowMin' });
@@ -87,10 +95,7 @@ export function ruleProblems(r: PriceRuleNumbers): RuleProblem[] {
 
 /** What the buyer's price keeps after the marketplace's percentages: the product of (1 − each). */
 function feeDivisor(r: PriceRuleNumbers): Dec {
-  return [r.promotionPct, r.commissionPct, r.withdrawalPct, r.paymentPct].reduce(
-    (kept, p) => kept.times(new D(1).minus(pct(p))),
-    new D(1),
-  );
+  return FeeMembers.reduce((kept, m) => kept.times(new D(1).minus(pct(r[m]))), new D(1));
 }
 
 /** Up to the rounding's step: x.99 and x.90 are the smallest such prices not below `v`. */
@@ -109,32 +114,56 @@ export function roundPrice(v: Dec, mode: RoundingMode): Dec {
   }
 }
 
+/** Step keys of the marketplace percentages, in the order they divide. */
+const FEE_STEPS: Record<(typeof FeeMembers)[number], string> = {
+  promotionPct: 'Promotion',
+  commissionPct: 'Commission',
+  withdrawalPct: 'Withdrawal',
+  paymentPct: 'Payment',
+};
+
 /**
  * The price of one unit costing `cost` with `internationalFreight` (both in the source currency),
- * under rule `r` (which `ruleProblems` accepted), with every step.
+ * under rule `r` (which `ruleProblems` accepted), with every step: the cost, each amount added to
+ * it, the landed cost, the markup or margin, each marketplace percentage, the exchange, the
+ * rounding, and a clamp when one applies.
  */
 export function computePrice(r: PriceRuleNumbers, cost: string, internationalFreight: string): PriceResult {
   const from = r.currencyFrom;
   const to = r.currencyTo;
   const steps: PriceStep[] = [];
-  const step = (key: string, amount: Dec, currency: string) => {
-    steps.push({ key, amount: text(amount), currency });
+  const step = (key: string, amount: Dec, currency: string, args: string[] = [], label = key) => {
+    steps.push({ key, amount: text(amount), currency, text: label, args });
     return amount;
   };
-  step('Cost', new D(cost), from);
-  const base = step(
-    'LandedCost',
-    [cost, r.packagingFee, r.domesticFreight, internationalFreight, r.fixedFee].reduce((s, v) => s.plus(v), new D(0)),
-    from,
-  );
-  const priced =
+  let base = step('Cost', new D(cost), from);
+  const added: [string, string][] = [
+    ['PackagingFee', r.packagingFee],
+    ['DomesticFreight', r.domesticFreight],
+    ['InternationalFreight', internationalFreight],
+    ['FixedFee', r.fixedFee],
+  ];
+  for (const [key, fee] of added) {
+    base = base.plus(fee);
+    step(key, new D(fee), from, [], key);
+  }
+  step('LandedCost', base, from);
+  let priced =
     r.mode === 'COST_PLUS'
-      ? step('Markup', base.times(new D(1).plus(pct(r.markupPct))), from)
-      : step('Margin', base.div(new D(1).minus(pct(r.targetMarginPct))), from);
-  const grossed = step('MarketplaceFees', priced.div(feeDivisor(r)), from);
+      ? step('Markup', base.times(new D(1).plus(pct(r.markupPct))), from, [plain(r.markupPct)])
+      : step('Margin', base.div(new D(1).minus(pct(r.targetMarginPct))), from, [plain(r.targetMarginPct)]);
+  for (const m of FeeMembers) {
+    priced = step(FEE_STEPS[m], priced.div(new D(1).minus(pct(r[m]))), from, [plain(r[m])]);
+  }
   const rate = new D(r.exchangeRate).times(new D(1).plus(pct(r.fxBufferPct)));
-  const local = step('Exchange', grossed.times(rate), to);
-  let price = step('Rounding', roundPrice(local, r.rounding), to);
+  const local = step('Exchange', priced.times(rate), to, [
+    plain(r.exchangeRate),
+    plain(r.fxBufferPct),
+    rate.toString(),
+    from,
+    to,
+  ]);
+  let price = step('Rounding', roundPrice(local, r.rounding), to, [], `Rounding:${r.rounding}`);
   if (r.minPrice !== null && price.lt(r.minPrice)) price = step('MinPrice', new D(r.minPrice), to);
   if (r.maxPrice !== null && price.gt(r.maxPrice)) price = step('MaxPrice', new D(r.maxPrice), to);
   return { price: price.toFixed(2), currency: to, steps };

@@ -1,4 +1,52 @@
+import { createReadStream } from 'node:fs';
+import { skuImageExportDto, skuImageExportInput, skuImageExportList } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../../core/errors.ts';
+import { skuImageService } from './service.ts';
 
-/** Routes of this area (filled in as it is built). */
-export default async function routes(_fastify: FastifyInstance) {}
+const base = '/api/catalog/sku-images/exports';
+export const SKU_IMAGES_PERMISSION = 'Catalog.SkuImages';
+
+const idParams = z.object({ id: z.guid() });
+
+/**
+ * SKU image exports: start one (a background job builds the ZIP), list the user's, read one's
+ * progress, download the finished archive (streamed from disk), delete one.
+ */
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+  const config = { permission: SKU_IMAGES_PERMISSION };
+  const tags = ['SkuImages'];
+
+  app.post(base, { config, schema: { tags, body: skuImageExportInput, response: { 200: skuImageExportDto } } }, (req) =>
+    skuImageService.start(s, req.ctx, req.body),
+  );
+  app.get(base, { config, schema: { tags, response: { 200: skuImageExportList } } }, (req) =>
+    skuImageService.list(s, req.ctx),
+  );
+  app.get(`${base}/:id`, { config, schema: { tags, params: idParams, response: { 200: skuImageExportDto } } }, (req) =>
+    skuImageService.get(s, req.ctx, req.params.id),
+  );
+  app.get(`${base}/:id/download`, { config, schema: { tags, params: idParams } }, async (req, reply) => {
+    const archive = await skuImageService.archive(s, req.ctx, req.params.id);
+    const stream = createReadStream(archive.path);
+    // a row without its file (removed from disk by hand) is a 404, not a broken download
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', () => reject(notFound('SkuImageExport', req.params.id)));
+    });
+    reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${archive.fileName}"`)
+      .header('cache-control', 'no-store');
+    if (archive.size !== null) reply.header('content-length', String(archive.size));
+    return reply.send(stream);
+  });
+  app.delete(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (req, reply) => {
+    await skuImageService.delete(s, req.ctx, req.params.id);
+    return reply.status(204).send();
+  });
+}

@@ -4,6 +4,7 @@ import { files } from '../files/index.ts';
 import { settings } from '../settings/index.ts';
 import { subscribeToEvents } from './events.ts';
 import { defineJobs as defineGatherJobs } from './gathers/jobs.ts';
+import { texts as gatherPageTexts } from './gathers/page-texts.ts';
 import { texts as gatherTexts } from './gathers/texts.ts';
 import { texts as masterDataTexts } from './locales/master-data.ts';
 import { texts as productTexts } from './locales/products.ts';
@@ -18,7 +19,7 @@ import { texts as skuImageTexts } from './sku-images/texts.ts';
 export const catalog = defineModule({
   name: 'catalog',
   dependsOn: [files, settings],
-  texts: [...masterDataTexts, ...productTexts, gatherTexts, skuImageTexts],
+  texts: [...masterDataTexts, ...productTexts, gatherTexts, gatherPageTexts, skuImageTexts],
   events: subscribeToEvents,
   permissions: [catalogPermissions],
   settings: [catalogSettings],

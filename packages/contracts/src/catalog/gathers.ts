@@ -21,7 +21,7 @@ import { SKU_MAX, SKU_PATTERN } from './products.ts';
  * - `GET    /counts`                  counts per status under the same filters minus `status` → `GatherCounts`
  * - `GET    /gatherers`               who has gathered (for the filter) → `{ items: { id, name }[] }`
  * - `GET    /{id}`                    detail with the log → `GatherDetail`
- * - `POST   /`                        `.Create`: one product (`gatherInput`, as the browser extension or a form sends it) → `GatherDetail`
+ * - `POST   /`                        `.Create`: one product (`createGatherInput`, as the browser extension or a form sends it) → `GatherDetail`
  * - `DELETE /{id}`                    `.Delete` → 204
  * - `PUT    /{id}/set-as-claimed`     `.Update`: marks it claimed without copying (logged) → `GatherDetail`
  * - `PUT    /{id}/set-status`         `.Update`: `setGatherStatusInput` (NEW or IGNORED, logged) → `GatherDetail`
@@ -196,6 +196,12 @@ export function checkGather(
 
 export const gatherInput = gatherFields.superRefine(checkGather);
 export type GatherInput = z.infer<typeof gatherInput>;
+
+/** `POST /api/catalog/gathers`: a product, and whether the extension (default) or a form in the web app sends it. */
+export const createGatherInput = gatherFields
+  .extend({ origin: z.enum(['extension', 'manual'], { error: 'Catalog::OptionInvalid' }).default('extension') })
+  .superRefine(checkGather);
+export type CreateGatherInput = z.infer<typeof createGatherInput>;
 
 export const gatherSkuDto = z.object({
   sourceSkuId: z.string().nullable(),

@@ -1,4 +1,100 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { pagedResult } from '@seller/contracts';
+import {
+  addGatherLogInput,
+  bulkIdsInput,
+  bulkResultDto,
+  createGatherInput,
+  GATHER_IMPORT_MAX_BYTES,
+  gatherCountsDto,
+  gatherDetailDto,
+  gatherersDto,
+  gatherIdParams,
+  gatherListItem,
+  gatherListQuery,
+  gatherLogDto,
+  setAsClaimedInput,
+  setGatherStatusInput,
+} from '@seller/contracts/catalog';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Ctx, gatherService } from './service.ts';
 
-/** Routes of this area (filled in as it is built). */
-export default async function routes(_fastify: FastifyInstance) {}
+const base = '/api/catalog/gathers';
+
+/** The request's context with its language, which per-row error texts are written in. */
+const ctxOf = (req: FastifyRequest): Ctx => ({ ...req.ctx, culture: req.ctx.culture });
+
+/**
+ * Gathered products at the spec's paths (§7 "Gathers") and the additions of this product:
+ * counts, gatherers, claim, bulk actions, gathering by URLs and the upload. A plugin of its own,
+ * so the multipart parser stays here.
+ */
+export default async function routes(fastify: FastifyInstance) {
+  await fastify.register(multipart, { limits: { fileSize: GATHER_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+  const P = 'Catalog.Gathers';
+  const read = { permission: P };
+  const create = { permission: `${P}.Create` };
+  const update = { permission: `${P}.Update` };
+  const remove = { permission: `${P}.Delete` };
+  const tags = ['Gathers'];
+
+  app.get(
+    base,
+    { config: read, schema: { tags, querystring: gatherListQuery, response: { 200: pagedResult(gatherListItem) } } },
+    (req) => gatherService.list(s, req.ctx, req.query),
+  );
+  app.get(
+    `${base}/counts`,
+    { config: read, schema: { tags, querystring: gatherListQuery, response: { 200: gatherCountsDto } } },
+    (req) => gatherService.counts(s, req.ctx, req.query),
+  );
+  app.get(`${base}/gatherers`, { config: read, schema: { tags, response: { 200: gatherersDto } } }, (req) =>
+    gatherService.gatherers(s, req.ctx),
+  );
+  app.get(
+    `${base}/:id`,
+    { config: read, schema: { tags, params: gatherIdParams, response: { 200: gatherDetailDto } } },
+    (req) => gatherService.get(s, req.ctx, req.params.id),
+  );
+  app.post(
+    base,
+    { config: create, schema: { tags, body: createGatherInput, response: { 200: gatherDetailDto } } },
+    (req) => gatherService.create(s, req.ctx, req.body, req.body.origin),
+  );
+  app.delete(`${base}/:id`, { config: remove, schema: { tags, params: gatherIdParams } }, async (req, reply) => {
+    await gatherService.remove(s, req.ctx, req.params.id);
+    return reply.status(204).send();
+  });
+  app.put(
+    `${base}/:id/set-as-claimed`,
+    {
+      config: update,
+      schema: { tags, params: gatherIdParams, body: setAsClaimedInput, response: { 200: gatherDetailDto } },
+    },
+    (req) => gatherService.setAsClaimed(s, req.ctx, req.params.id, req.body?.text ?? null),
+  );
+  app.put(
+    `${base}/:id/set-status`,
+    {
+      config: update,
+      schema: { tags, params: gatherIdParams, body: setGatherStatusInput, response: { 200: gatherDetailDto } },
+    },
+    (req) => gatherService.setStatus(s, req.ctx, req.params.id, req.body.status, req.body.text),
+  );
+  app.put(
+    `${base}/:id/add-log`,
+    {
+      config: update,
+      schema: { tags, params: gatherIdParams, body: addGatherLogInput, response: { 200: gatherLogDto } },
+    },
+    (req) => gatherService.addLog(s, req.ctx, req.params.id, req.body.text),
+  );
+  app.post(
+    `${base}/bulk-delete`,
+    { config: remove, schema: { tags, body: bulkIdsInput, response: { 200: bulkResultDto } } },
+    (req) => gatherService.removeMany(s, ctxOf(req), req.body.ids),
+  );
+}

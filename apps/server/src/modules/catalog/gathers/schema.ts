@@ -10,7 +10,8 @@ import { audited, concurrency, id, tenantId, time } from '../../../core/db/colum
 /** One row of a gathered item's SKU matrix. */
 export interface GatherSku {
   sourceSkuId: string | null;
-  options: Record<string, string>;
+  /** `[name, value]` pairs in the page's order (a jsonb object would not keep the order of its keys). */
+  options: [string, string][];
   /** Exact decimal text. */
   price: string;
   stock: number | null;

@@ -1,0 +1,382 @@
+import {
+  type GatherCountsDto,
+  type GatherDetailDto,
+  type GatherDto,
+  type GatherInput,
+  type GatherListItem,
+  type GatherListQuery,
+  type GatherLogAction,
+  type GatherLogDto,
+  type GatherOrigin,
+  type GatherStatus,
+  GatherStatuses,
+  platformOfUrl,
+} from '@seller/contracts/catalog';
+import { Decimal } from 'decimal.js';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type CrudContext,
+  countRows,
+  deleteOwned,
+  getOwned,
+  insertOwned,
+  orderBy,
+  owned,
+  projection,
+  selectProjected,
+  updateOwned,
+} from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { t } from '../../../core/localization/index.ts';
+import type { Services } from '../../../core/services.ts';
+import { type GatherSku, gatherLogs, gathers } from './schema.ts';
+import { itemIdOf, moneyText } from './sources.ts';
+
+/**
+ * The gathered products (采集箱): create from a product body (extension, form, upload row, URL
+ * job, seed), list with filters and counts per status, detail with the log, status changes and
+ * notes, delete. Claiming is in `claim.ts`.
+ */
+
+export type Ctx = CrudContext & { culture?: string };
+export type Gather = typeof gathers.$inferSelect;
+export const ENTITY = 'Gather';
+const LOG = 'GatherLog';
+const LOGS_SHOWN = 200;
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Who did it, as a log entry and the gatherer columns keep it. */
+export interface Actor {
+  id: string | null;
+  name: string | null;
+}
+export const actorOf = (ctx: CrudContext): Actor => ({ id: ctx.user?.id ?? null, name: ctx.user?.userName ?? null });
+
+// ---------- DTOs ----------
+
+const optionNamesOf = (skus: GatherSku[]) => (skus[0] ? skus[0].options.map(([name]) => name) : []);
+
+function toDto({ tenantId: _, ...row }: Gather): GatherDto {
+  return {
+    ...row,
+    sourcePlatform: row.sourcePlatform as GatherDto['sourcePlatform'],
+    status: row.status as GatherStatus,
+    origin: row.origin as GatherOrigin,
+    priceMin: moneyText(row.priceMin),
+    priceMax: moneyText(row.priceMax),
+    skus: row.skus.map((s) => ({ ...s, options: Object.fromEntries(s.options), price: moneyText(s.price) })),
+    optionNames: optionNamesOf(row.skus),
+    mainImage: row.images[0] ?? null,
+  };
+}
+
+const toLogDto = ({ tenantId: _t, gatherId: _g, ...row }: typeof gatherLogs.$inferSelect): GatherLogDto => ({
+  ...row,
+  action: row.action as GatherLogAction,
+});
+
+async function logsOf(tx: Tx, ctx: Ctx, gatherId: string) {
+  const rows = await tx
+    .select()
+    .from(gatherLogs)
+    .where(owned(ctx, gatherLogs, eq(gatherLogs.gatherId, gatherId)))
+    .orderBy(desc(gatherLogs.creationTime), desc(gatherLogs.id))
+    .limit(LOGS_SHOWN);
+  return rows.map(toLogDto);
+}
+
+export async function detail(tx: Tx, ctx: Ctx, id: string): Promise<GatherDetailDto> {
+  const row = await getOwned(tx, ctx, gathers, ENTITY, id);
+  return { ...toDto(row), logs: await logsOf(tx, ctx, id) };
+}
+
+/** Appends a log entry to an item. */
+export async function writeLog(
+  tx: Tx,
+  ctx: Ctx,
+  gatherId: string,
+  action: GatherLogAction,
+  extra: { text?: string | null; productId?: string; productSku?: string; actor?: Actor } = {},
+) {
+  const actor = extra.actor ?? actorOf(ctx);
+  return insertOwned(tx, ctx, gatherLogs, LOG, {
+    gatherId,
+    action,
+    text: extra.text ?? null,
+    productId: extra.productId ?? null,
+    productSku: extra.productSku ?? null,
+    userId: actor.id,
+    userName: actor.name,
+    // the statement's clock, not the transaction's: entries of one unit of work keep their order
+    creationTime: new Date(),
+  });
+}
+
+// ---------- writes ----------
+
+/**
+ * The row for a checked input: platform from the URL when not given, item id from the URL when
+ * the platform's pattern finds it, prices from the SKUs when not given.
+ */
+export function gatherValues(input: GatherInput) {
+  const sourcePlatform = input.sourcePlatform ?? platformOfUrl(input.sourceUrl);
+  const prices = input.skus.map((s) => new Decimal(s.price));
+  const min = input.priceMin ?? (prices.length ? Decimal.min(...prices).toString() : '0');
+  const max = input.priceMax ?? (prices.length ? Decimal.max(...prices).toString() : min);
+  return {
+    sourcePlatform,
+    sourceUrl: input.sourceUrl,
+    sourceItemId: input.sourceItemId ?? itemIdOf(sourcePlatform, input.sourceUrl),
+    title: input.title,
+    descriptionHtml: input.descriptionHtml,
+    images: [...new Set(input.images)],
+    priceMin: min,
+    priceMax: new Decimal(max).lessThan(min) ? min : max,
+    currency: input.currency,
+    skus: input.skus.map((s) => ({
+      sourceSkuId: s.sourceSkuId,
+      options: Object.entries(s.options),
+      price: s.price,
+      stock: s.stock,
+      image: s.image,
+    })),
+    attributes: input.attributes,
+    supplierName: input.supplierName,
+    supplierShopUrl: input.supplierShopUrl,
+  };
+}
+
+/** Creates one item and its first log entry inside the caller's transaction. */
+export async function insertGather(
+  tx: Tx,
+  ctx: Ctx,
+  input: GatherInput,
+  origin: GatherOrigin,
+  opts: { actor?: Actor; gatheredAt?: Date; status?: GatherStatus } = {},
+): Promise<Gather> {
+  const actor = opts.actor ?? actorOf(ctx);
+  const row = await insertOwned(tx, ctx, gathers, ENTITY, {
+    ...gatherValues(input),
+    origin,
+    status: opts.status ?? 'NEW',
+    gathererId: actor.id,
+    gathererName: actor.name,
+    ...(opts.gatheredAt ? { gatheredAt: opts.gatheredAt, creationTime: opts.gatheredAt } : {}),
+  });
+  await writeLog(tx, ctx, row.id, 'Gathered', { actor, text: origin, ...(opts.gatheredAt ? {} : {}) });
+  return row;
+}
+
+// ---------- the list ----------
+
+const listProjection = projection(gathers, {
+  id: gathers.id,
+  sourcePlatform: gathers.sourcePlatform,
+  sourceUrl: gathers.sourceUrl,
+  sourceItemId: gathers.sourceItemId,
+  title: gathers.title,
+  images: gathers.images,
+  priceMin: gathers.priceMin,
+  priceMax: gathers.priceMax,
+  currency: gathers.currency,
+  // the first SKU row's option names, in order (the detail reads them the same way)
+  optionNames: sql<
+    string[]
+  >`coalesce((select array_agg(o.e ->> 0 order by o.n) from jsonb_array_elements(catalog_gathers.skus -> 0 -> 'options') with ordinality as o(e, n)), '{}')`,
+  skuCount: sql<number>`jsonb_array_length(catalog_gathers.skus)`.mapWith(Number),
+  supplierName: gathers.supplierName,
+  supplierShopUrl: gathers.supplierShopUrl,
+  status: gathers.status,
+  claimCount: gathers.claimCount,
+  origin: gathers.origin,
+  gathererId: gathers.gathererId,
+  gathererName: gathers.gathererName,
+  gatheredAt: gathers.gatheredAt,
+  creationTime: gathers.creationTime,
+  creatorId: gathers.creatorId,
+  lastModificationTime: gathers.lastModificationTime,
+  lastModifierId: gathers.lastModifierId,
+  concurrencyStamp: gathers.concurrencyStamp,
+});
+
+const SORTABLE = {
+  gatheredAt: gathers.gatheredAt,
+  title: gathers.title,
+  priceMin: gathers.priceMin,
+  claimCount: gathers.claimCount,
+  sourcePlatform: gathers.sourcePlatform,
+  status: gathers.status,
+};
+
+/** The list's filters, `status` left out when `withStatus` is false (the counts). */
+function filters(ctx: Ctx, q: Omit<GatherListQuery, 'skipCount' | 'maxResultCount'>, withStatus = true): SQL {
+  const keyword = q.filter ? like(q.filter) : undefined;
+  return owned(
+    ctx,
+    gathers,
+    withStatus && q.status ? eq(gathers.status, q.status) : undefined,
+    q.platform ? eq(gathers.sourcePlatform, q.platform) : undefined,
+    q.gatheredFrom ? gte(gathers.gatheredAt, q.gatheredFrom) : undefined,
+    q.gatheredTo ? lt(gathers.gatheredAt, q.gatheredTo) : undefined,
+    q.gathererId ? eq(gathers.gathererId, q.gathererId) : undefined,
+    keyword
+      ? or(
+          ilike(gathers.title, keyword),
+          ilike(gathers.sourceUrl, keyword),
+          ilike(gathers.sourceItemId, keyword),
+          ilike(gathers.supplierName, keyword),
+        )
+      : undefined,
+  );
+}
+
+export const gatherService = {
+  list: (services: Services, ctx: Ctx, q: GatherListQuery) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const where = filters(ctx, q);
+      const order = [...orderBy(q.sorting, SORTABLE, [desc(gathers.gatheredAt)]), desc(gathers.id)];
+      const rows = await selectProjected(tx, listProjection, {
+        where,
+        orderBy: order,
+        limit: q.maxResultCount,
+        offset: q.skipCount,
+      });
+      const totalCount =
+        rows.length < q.maxResultCount && (rows.length > 0 || q.skipCount === 0)
+          ? q.skipCount + rows.length
+          : await countRows(tx, gathers, where);
+      const items: GatherListItem[] = rows.map((r) => ({
+        ...r,
+        sourcePlatform: r.sourcePlatform as GatherListItem['sourcePlatform'],
+        status: r.status as GatherStatus,
+        origin: r.origin as GatherOrigin,
+        priceMin: moneyText(r.priceMin),
+        priceMax: moneyText(r.priceMax),
+        optionNames: r.optionNames ?? [],
+        mainImage: r.images[0] ?? null,
+      }));
+      return { totalCount, items };
+    }),
+
+  counts: (services: Services, ctx: Ctx, q: GatherListQuery): Promise<GatherCountsDto> =>
+    services.data.inTenant(ctx, async (tx) => {
+      const rows = await tx
+        .select({ status: gathers.status, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(gathers)
+        .where(filters(ctx, q, false))
+        .groupBy(gathers.status);
+      const byStatus = Object.fromEntries(GatherStatuses.map((s) => [s, 0])) as GatherCountsDto['byStatus'];
+      for (const r of rows) if (r.status in byStatus) byStatus[r.status as GatherStatus] = r.n;
+      return { total: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
+    }),
+
+  /** Who has gathered in this tenant (at most 500, by name), for the gatherer filter. */
+  gatherers: (services: Services, ctx: Ctx) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const rows = await tx
+        .selectDistinct({ id: gathers.gathererId, name: gathers.gathererName })
+        .from(gathers)
+        .where(owned(ctx, gathers, isNotNull(gathers.gathererId)))
+        .orderBy(asc(gathers.gathererName), asc(gathers.gathererId))
+        .limit(500);
+      // one entry per user: the name kept on their latest row wins only by order, which is enough for a filter
+      const seen = new Map<string, string>();
+      for (const r of rows) if (r.id && !seen.has(r.id)) seen.set(r.id, r.name ?? r.id);
+      return { items: [...seen].map(([id, name]) => ({ id, name })) };
+    }),
+
+  get: (services: Services, ctx: Ctx, id: string) => services.data.inTenant(ctx, (tx) => detail(tx, ctx, id)),
+
+  create: (services: Services, ctx: Ctx, input: GatherInput, origin: GatherOrigin) =>
+    services.data.inTenant(ctx, async (tx) => detail(tx, ctx, (await insertGather(tx, ctx, input, origin)).id)),
+
+  remove: (services: Services, ctx: Ctx, id: string) =>
+    services.data.inTenant(ctx, (tx) => deleteOwned(tx, ctx, gathers, ENTITY, id)),
+
+  /** Deletes each id in its own transaction; a missing one is a failed row, the others go on. */
+  async removeMany(services: Services, ctx: Ctx, ids: string[]) {
+    const items = [];
+    for (const id of ids) {
+      try {
+        await gatherService.remove(services, ctx, id);
+        items.push({ id, ok: true, error: null, productId: null, sku: null });
+      } catch (e) {
+        items.push({ id, ok: false, error: errorText(e, ctx), productId: null, sku: null });
+      }
+    }
+    return bulkResult(items);
+  },
+
+  setAsClaimed: (services: Services, ctx: Ctx, id: string, text: string | null) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await getOwned(tx, ctx, gathers, ENTITY, id);
+      await updateOwned(tx, ctx, gathers, ENTITY, id, { status: 'CLAIMED' });
+      await writeLog(tx, ctx, id, 'MarkedClaimed', { text });
+      return detail(tx, ctx, id);
+    }),
+
+  setStatus: (services: Services, ctx: Ctx, id: string, status: 'NEW' | 'IGNORED', text: string | null) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const before = await getOwned(tx, ctx, gathers, ENTITY, id);
+      if (before.status !== status) await updateOwned(tx, ctx, gathers, ENTITY, id, { status });
+      await writeLog(tx, ctx, id, status === 'IGNORED' ? 'Ignored' : 'Restored', { text });
+      return detail(tx, ctx, id);
+    }),
+
+  addLog: (services: Services, ctx: Ctx, id: string, text: string) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await getOwned(tx, ctx, gathers, ENTITY, id);
+      return toLogDto(await writeLog(tx, ctx, id, 'Note', { text }));
+    }),
+
+  /** Ids of this tenant's items among `ids` (for callers that check before a long run). */
+  existing: (services: Services, ctx: Ctx, ids: string[]) =>
+    services.data.inTenant(ctx, async (tx) => {
+      if (!ids.length) return new Set<string>();
+      const rows = await tx
+        .select({ id: gathers.id })
+        .from(gathers)
+        .where(and(owned(ctx, gathers, inArray(gathers.id, ids))));
+      return new Set(rows.map((r) => r.id));
+    }),
+};
+
+// ---------- bulk results ----------
+
+export interface BulkRow {
+  id: string;
+  ok: boolean;
+  error: string | null;
+  productId: string | null;
+  sku: string | null;
+}
+
+export const bulkResult = (items: BulkRow[]) => ({
+  items,
+  succeeded: items.filter((i) => i.ok).length,
+  failed: items.filter((i) => !i.ok).length,
+});
+
+/**
+ * The text a failed row shows: an application error's message (its first field error's, with
+ * the field) in the caller's language; anything else is not the user's to read.
+ */
+export function errorText(e: unknown, ctx: Ctx): string {
+  const culture = (ctx.culture ?? 'zh-Hans') as Parameters<typeof t>[0];
+  if (e && typeof e === 'object' && 'messageKey' in e) {
+    const err = e as {
+      messageKey: string;
+      params?: unknown;
+      validationErrors: { message: string; members: string[]; params?: unknown[] }[] | null;
+    };
+    const first = err.validationErrors?.[0];
+    if (first) {
+      const member = first.members[0] ?? '';
+      const text = t(culture, first.message, [member, ...(first.params ?? [])] as never);
+      return member && !text.includes(member) ? `${member}: ${text}` : text;
+    }
+    return t(culture, err.messageKey, (err.params ?? []) as never);
+  }
+  return t(culture, 'Catalog::Gather:RowFailed');
+}

@@ -27,9 +27,10 @@ export const priceDecimal = (opts: { scale?: number; max?: number; positive?: bo
     z
       .string({ error: 'Pricing::DecimalFormat' })
       .regex(DECIMAL, 'Pricing::DecimalFormat')
-      .refine((s) => (s.split('.')[1]?.length ?? 0) <= scale, { message: 'Pricing::DecimalScale' })
-      .refine((s) => !positive || Number(s) > 0, { message: 'Pricing::MustBePositive' })
-      .refine((s) => Number(s) <= max, { message: 'Pricing::TooLarge' }),
+      // each check only of a well-formed number, so one bad value is one refusal
+      .refine((s) => !DECIMAL.test(s) || (s.split('.')[1]?.length ?? 0) <= scale, { message: 'Pricing::DecimalScale' })
+      .refine((s) => !DECIMAL.test(s) || !positive || Number(s) > 0, { message: 'Pricing::MustBePositive' })
+      .refine((s) => !DECIMAL.test(s) || Number(s) <= max, { message: 'Pricing::TooLarge' }),
   );
 };
 const optionalDecimal = (opts: Parameters<typeof priceDecimal>[0] = {}) =>
@@ -90,10 +91,11 @@ const priceRuleFields = z.object({
 
 /** The rules a price rule must keep to be able to price anything, each on its member. */
 function refineRule(r: z.infer<typeof priceRuleFields>, ctx: z.RefinementCtx) {
-  if (r.mode === 'MARGIN' && Number(r.targetMarginPct) >= 100)
+  // percentages above 100 are refused as too large already
+  if (r.mode === 'MARGIN' && Number(r.targetMarginPct) === 100)
     ctx.addIssue({ code: 'custom', path: ['targetMarginPct'], message: 'Pricing::MarginBelow100' });
   for (const member of FeeMembers)
-    if (Number(r[member]) >= 100)
+    if (Number(r[member]) === 100)
       ctx.addIssue({ code: 'custom', path: [member], message: 'Pricing::FeesLeaveNothing' });
   if (r.minPrice !== null && r.maxPrice !== null && Number(r.minPrice) > Number(r.maxPrice))
     ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'Pricing::MaxBelowMin' });
@@ -156,7 +158,7 @@ function refineRetail(r: z.infer<typeof retailRuleFields>, ctx: z.RefinementCtx)
     ctx.addIssue({ code: 'custom', path: ['costTo'], message: 'Pricing::CostToAboveFrom' });
   if (r.markupPct === null && r.targetMarginPct === null)
     ctx.addIssue({ code: 'custom', path: ['markupPct'], message: 'Pricing::BandNeedsPct' });
-  if (r.targetMarginPct !== null && Number(r.targetMarginPct) >= 100)
+  if (r.targetMarginPct !== null && Number(r.targetMarginPct) === 100)
     ctx.addIssue({ code: 'custom', path: ['targetMarginPct'], message: 'Pricing::MarginBelow100' });
 }
 export const retailPriceRuleInput = retailRuleFields.superRefine(refineRetail);
@@ -186,7 +188,7 @@ const tierRuleFields = z.object({
 function refineTier(r: z.infer<typeof tierRuleFields>, ctx: z.RefinementCtx) {
   if (r.maxQuantity !== null && r.maxQuantity < r.minQuantity)
     ctx.addIssue({ code: 'custom', path: ['maxQuantity'], message: 'Pricing::MaxQuantityBelowMin' });
-  if (Number(r.discountPct) >= 100)
+  if (Number(r.discountPct) === 100)
     ctx.addIssue({ code: 'custom', path: ['discountPct'], message: 'Pricing::DiscountBelow100' });
 }
 export const tierPriceRuleInput = tierRuleFields.superRefine(refineTier);

@@ -5,6 +5,7 @@ import { logistics } from '../logistics/index.ts';
 import { settings } from '../settings/index.ts';
 import { menus } from './menus.ts';
 import routes from './routes.ts';
+import { seedPricingDemo } from './seed.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -19,4 +20,5 @@ export const pricing = defineModule({
   permissions: [pricingPermissions],
   menus,
   routes,
+  seedDemo: seedPricingDemo,
 });

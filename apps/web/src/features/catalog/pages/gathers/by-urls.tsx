@@ -58,8 +58,6 @@ export function GatherByUrls({ open, onClose, onProgress }: { open: boolean; onC
     } catch (e) {
       // a bad URL's error names `urls.N`: shown on the text box
       applyServerErrors(form, e);
-      const fields = form.getFieldsError().filter((f) => f.errors.length && String(f.name[0]) !== 'urls');
-      if (fields.length) form.setFields([{ name: 'urls', errors: fields.flatMap((f) => f.errors) }]);
     } finally {
       setStarting(false);
     }

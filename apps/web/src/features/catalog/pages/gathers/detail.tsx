@@ -86,7 +86,7 @@ function GatherBody({ item }: { item: GatherDetail }) {
         <Descriptions.Item label={T('Column:Status')}>
           <Tag color={statusColor[item.status]}>{statusLabel(item.status)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={T('Column:SourceUrl')} span={2}>
+        <Descriptions.Item label={T('Column:SourceUrl')} span="filled">
           <a href={item.sourceUrl} target="_blank" rel="noopener noreferrer">
             <LinkOutlined /> {item.sourceUrl}
           </a>
@@ -114,7 +114,7 @@ function GatherBody({ item }: { item: GatherDetail }) {
         {T('SkuMatrix', item.skus.length)}
       </Divider>
       <Table
-        rowKey={(_, i) => String(i)}
+        rowKey={(s) => JSON.stringify(s.options)}
         size="small"
         dataSource={item.skus}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}

@@ -7,6 +7,9 @@ import { productListQuery, SKU_MAX, SKU_PATTERN } from './products.ts';
  * for the main image, `<SKU>_2.jpg`… for the gallery), built by a background job.
  */
 
+/** The background queue building the archives (the live hub names it in the user's job progress). */
+export const SKU_IMAGE_EXPORT_QUEUE = 'catalog.sku-image-export';
+
 export const SKU_IMAGE_EXPORT_PRODUCTS_MAX = 1000;
 export const SKU_IMAGE_EXPORT_SKUS_MAX = 5000;
 /** Products a list filter may select for one export. */

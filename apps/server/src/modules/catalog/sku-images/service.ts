@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Culture } from '@seller/contracts';
 import {
   SKU_IMAGE_EXPORT_FILTER_MAX,
+  SKU_IMAGE_EXPORT_QUEUE,
   SKU_IMAGE_EXPORTS_LISTED,
   type SkuImageExportDto,
   type SkuImageExportInput,
@@ -17,7 +18,7 @@ import { productIdsOf } from './build.ts';
 import { type SkuImageSelection, skuImageExports } from './schema.ts';
 
 /** The queue of the export job (pg-boss, `services.jobs`). */
-export const SKU_IMAGE_QUEUE = 'catalog.sku-image-export';
+export const SKU_IMAGE_QUEUE = SKU_IMAGE_EXPORT_QUEUE;
 /** What the job carries: the export, and who it runs for (the live hub tells that user its progress). */
 export interface SkuImageJob {
   exportId: string;

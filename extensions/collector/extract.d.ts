@@ -26,6 +26,7 @@ export interface ExtractedProduct {
 }
 
 export type GatherBody = Omit<ExtractedProduct, 'sourceItemId' | 'currency' | 'skus'> & {
+  origin: 'extension';
   sourceItemId?: string;
   currency?: string;
   skus: (ExtractedSku & { price: string })[];

@@ -193,6 +193,7 @@ export function toGatherInput(product) {
   const skus = product.skus.filter((s) => s.price !== null && Object.keys(s.options).length > 0).slice(0, 500);
   const options = skus.length ? Object.keys(skus[0].options) : [];
   return {
+    origin: 'extension',
     sourcePlatform: product.sourcePlatform,
     sourceUrl: product.sourceUrl,
     ...(product.sourceItemId ? { sourceItemId: product.sourceItemId } : {}),

@@ -1,4 +1,4 @@
-import { gatherInput } from '@seller/contracts/catalog';
+import { createGatherInput as gatherInput } from '@seller/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 import { extractProduct, toGatherInput } from '../../../../../../../extensions/collector/extract.js';
 

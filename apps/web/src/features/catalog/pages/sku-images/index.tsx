@@ -285,7 +285,8 @@ export default function SkuImagesPage() {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="sku-images">
-      <Card title={LS('Title')}>
+      {/* the shell's header already names the page */}
+      <Card>
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <Alert type="info" showIcon title={LS('Intro', KEEP_DAYS)} />
           <Segmented<Mode>

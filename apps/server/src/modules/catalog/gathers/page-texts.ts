@@ -123,7 +123,6 @@ const pair: Record<string, [en: string, zh: string]> = {
   'Log:Restored': ['Back to new', '恢复为未认领'],
   'Log:Note': ['Note', '备注'],
 
-  'Collector:Title': ['Collector extension', '采集插件'],
   'Collector:Intro': [
     'A browser extension for Chrome and Edge: on a product page, one click sends the product — title, images, prices, the SKU matrix, attributes and supplier — to your gathered products, signed in as you.',
     '适用于 Chrome 和 Edge 的浏览器插件:在商品页面点击一下,即可将商品的标题、图片、价格、SKU 矩阵、属性和供应商以您的身份发送到采集箱。',

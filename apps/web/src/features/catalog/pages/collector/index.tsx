@@ -27,7 +27,8 @@ export default function CollectorPage() {
   };
 
   return (
-    <Card title={T('Title')} data-testid="collector">
+    // the layout already heads the page with its name
+    <Card data-testid="collector">
       <Typography.Paragraph>{T('Intro')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         <span>{T('Sources')}</span>

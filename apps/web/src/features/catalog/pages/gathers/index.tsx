@@ -108,6 +108,8 @@ export default function GathersPage() {
       title: T('Column:Title'),
       dataIndex: 'title',
       sortField: 'title',
+      // wide enough to read: the table scrolls sideways on narrow screens rather than squeeze it
+      width: 260,
       ellipsis: true,
       render: (title: string, r) => (
         <Space orientation="vertical" size={0} style={{ maxWidth: '100%' }}>
@@ -370,7 +372,6 @@ export default function GathersPage() {
       {bulkBar}
       <CrudPage<GatherRow>
         testid="gathers"
-        title={T('Title')}
         queryKey={[...queryKey, 'list', tab, filters]}
         rowKey="id"
         search={false}

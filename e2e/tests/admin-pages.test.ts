@@ -154,6 +154,7 @@ const demoPages: AdminPage[] = [
     overlays: [{ name: 'new strategy', open: (p) => newButton(p, 'strategies'), confirm: 'strategies-form-submit' }],
   },
   { path: '/physical/Charge', ready: 'estimate-submit' },
+  { path: '/product/collector', ready: 'collector-download' },
 ];
 
 const hostPages: AdminPage[] = [

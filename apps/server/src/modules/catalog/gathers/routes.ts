@@ -1,11 +1,14 @@
 import multipart from '@fastify/multipart';
-import { pagedResult } from '@seller/contracts';
+import { pagedQuery, pagedResult } from '@seller/contracts';
 import {
   addGatherLogInput,
   bulkIdsInput,
   bulkResultDto,
   createGatherInput,
   GATHER_IMPORT_MAX_BYTES,
+  gatherBatchDto,
+  gatherBatchParams,
+  gatherByUrlsInput,
   gatherCountsDto,
   gatherDetailDto,
   gatherersDto,
@@ -18,6 +21,7 @@ import {
 } from '@seller/contracts/catalog';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { batchService } from './batches.ts';
 import { type Ctx, gatherService } from './service.ts';
 
 const base = '/api/catalog/gathers';
@@ -96,5 +100,22 @@ export default async function routes(fastify: FastifyInstance) {
     `${base}/bulk-delete`,
     { config: remove, schema: { tags, body: bulkIdsInput, response: { 200: bulkResultDto } } },
     (req) => gatherService.removeMany(s, ctxOf(req), req.body.ids),
+  );
+
+  // ---------- gathering by URLs ----------
+  app.post(
+    `${base}/by-urls`,
+    { config: create, schema: { tags, body: gatherByUrlsInput, response: { 200: gatherBatchDto } } },
+    (req) => batchService.start(s, ctxOf(req), req.body.urls),
+  );
+  app.get(
+    `${base}/batches`,
+    { config: create, schema: { tags, querystring: pagedQuery, response: { 200: pagedResult(gatherBatchDto) } } },
+    (req) => batchService.list(s, ctxOf(req), req.query),
+  );
+  app.get(
+    `${base}/batches/:batchId`,
+    { config: create, schema: { tags, params: gatherBatchParams, response: { 200: gatherBatchDto } } },
+    (req) => batchService.get(s, ctxOf(req), req.params.batchId),
   );
 }

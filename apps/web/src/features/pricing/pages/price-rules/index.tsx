@@ -96,10 +96,13 @@ export default function PriceRulesPage() {
               title: PL('Field:Name'),
               dataIndex: 'name',
               sortField: 'name',
+              width: 220,
               render: (v: string, r) => (
                 <Button
                   type={selected?.id === r.id ? 'primary' : 'link'}
                   size="small"
+                  // a long name wraps inside its column instead of running over the next one
+                  style={{ whiteSpace: 'normal', height: 'auto', textAlign: 'left', maxWidth: '100%' }}
                   onClick={() => setSelected(r)}
                   aria-pressed={selected?.id === r.id}
                   data-testid={`price-rule-select-${v}`}

@@ -119,6 +119,14 @@ export function resourceService<T extends AnyTable, I, D, Q extends object = obj
 
   const one = async (tx: Tx, ctx: Ctx, row: T['$inferSelect']) => (await r.toDtos(tx, ctx, [row]))[0];
 
+  async function createIn(tx: Tx, ctx: Ctx, input: I) {
+    await r.validate?.(tx, ctx, input);
+    await assertUnique(tx, ctx, input);
+    const row = await write(input, () => insertOwned(tx, ctx, r.table, r.entity, r.values(input)));
+    await r.saveChildren?.(tx, ctx, row.id as string, input);
+    return one(tx, ctx, row);
+  }
+
   return {
     where,
     page: (services: Services, ctx: Ctx, q: PagedQuery & Q) =>
@@ -133,14 +141,9 @@ export function resourceService<T extends AnyTable, I, D, Q extends object = obj
       }),
     get: (services: Services, ctx: Ctx, id: string) =>
       services.data.inTenant(ctx, async (tx) => one(tx, ctx, await getOwned(tx, ctx, r.table, r.entity, id))),
-    create: (services: Services, ctx: Ctx, input: I) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await r.validate?.(tx, ctx, input);
-        await assertUnique(tx, ctx, input);
-        const row = await write(input, () => insertOwned(tx, ctx, r.table, r.entity, r.values(input)));
-        await r.saveChildren?.(tx, ctx, row.id as string, input);
-        return one(tx, ctx, row);
-      }),
+    create: (services: Services, ctx: Ctx, input: I) => services.data.inTenant(ctx, (tx) => createIn(tx, ctx, input)),
+    /** `create` inside the caller's transaction (a write that creates this entity along with others). */
+    createIn,
     update: (services: Services, ctx: Ctx, id: string, input: I & { concurrencyStamp?: string }) =>
       services.data.inTenant(ctx, async (tx) => {
         await getOwned(tx, ctx, r.table, r.entity, id);

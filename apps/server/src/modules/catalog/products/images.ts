@@ -60,32 +60,41 @@ async function settleMain(tx: Tx, ctx: Ctx, productId: string, wanted?: string) 
   }
 }
 
+/** Adds images to a product inside the caller's transaction (the `add-images` route, a claim of a gathered product). */
+export async function addImagesIn(
+  tx: Tx,
+  services: Services,
+  ctx: Ctx,
+  productId: string,
+  input: { urls: string[]; mainUrl?: string },
+) {
+  await getOwned(tx, ctx, products, 'Product', productId);
+  const dataDir = services.config.dataDir;
+  for (const [i, url] of input.urls.entries()) {
+    if (!(await filesService.exists(dataDir, ctx, url))) throw fieldError(`urls.${i}`, 'Catalog::ImageNotFound');
+  }
+  const existing = await current(tx, ctx, productId);
+  const have = new Set(existing.map((r) => r.url));
+  const fresh = [...new Set(input.urls)].filter((u) => !have.has(u));
+  if (existing.length + fresh.length > IMAGES_MAX) throw fieldError('urls', 'Catalog::TooManyImages', [IMAGES_MAX]);
+  if (input.mainUrl && !have.has(input.mainUrl) && !fresh.includes(input.mainUrl)) {
+    throw fieldError('mainUrl', 'Catalog::ImageNotFound');
+  }
+  const next = existing.reduce((m, r) => Math.max(m, r.sort + 1), 0);
+  if (fresh.length) {
+    const rows = await tx
+      .insert(productImages)
+      .values(fresh.map((url, i) => ({ tenantId: ctx.tenant?.id ?? null, productId, url, sort: next + i })))
+      .returning();
+    for (const r of rows) recordChange(ctx, ENTITY, 0, r.id, {}, r);
+  }
+  await settleMain(tx, ctx, productId, input.mainUrl);
+  await productsChanged(services, tx, ctx);
+}
+
 export const productImageService = {
   add: (services: Services, ctx: Ctx, productId: string, input: { urls: string[]; mainUrl?: string }) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await getOwned(tx, ctx, products, 'Product', productId);
-      const dataDir = services.config.dataDir;
-      for (const [i, url] of input.urls.entries()) {
-        if (!(await filesService.exists(dataDir, ctx, url))) throw fieldError(`urls.${i}`, 'Catalog::ImageNotFound');
-      }
-      const existing = await current(tx, ctx, productId);
-      const have = new Set(existing.map((r) => r.url));
-      const fresh = [...new Set(input.urls)].filter((u) => !have.has(u));
-      if (existing.length + fresh.length > IMAGES_MAX) throw fieldError('urls', 'Catalog::TooManyImages', [IMAGES_MAX]);
-      if (input.mainUrl && !have.has(input.mainUrl) && !fresh.includes(input.mainUrl)) {
-        throw fieldError('mainUrl', 'Catalog::ImageNotFound');
-      }
-      const next = existing.reduce((m, r) => Math.max(m, r.sort + 1), 0);
-      if (fresh.length) {
-        const rows = await tx
-          .insert(productImages)
-          .values(fresh.map((url, i) => ({ tenantId: ctx.tenant?.id ?? null, productId, url, sort: next + i })))
-          .returning();
-        for (const r of rows) recordChange(ctx, ENTITY, 0, r.id, {}, r);
-      }
-      await settleMain(tx, ctx, productId, input.mainUrl);
-      await productsChanged(services, tx, ctx);
-    }),
+    services.data.inTenant(ctx, (tx) => addImagesIn(tx, services, ctx, productId, input)),
 
   /** Unknown URLs are left alone; the files themselves stay (other records may show them). */
   remove: (services: Services, ctx: Ctx, productId: string, urls: string[]) =>

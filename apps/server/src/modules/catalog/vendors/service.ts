@@ -80,6 +80,29 @@ async function linkOf(tx: Tx, ctx: Ctx, productId: string, supplierId: string) {
   return row?.id;
 }
 
+/** Adds a vendor link inside the caller's transaction (the `add` route, a claim of a gathered product). */
+export async function addVendorIn(tx: Tx, services: Services, ctx: Ctx, { productId, ...input }: AddVendorInput) {
+  await liveProduct(tx, ctx, productId);
+  await assertSupplier(tx, ctx, input.supplierId);
+  if (await linkOf(tx, ctx, productId, input.supplierId)) {
+    throw fieldError('supplierId', 'Catalog::VendorAlreadyLinked');
+  }
+  const first = !(
+    await tx
+      .select({ id: productVendors.id })
+      .from(productVendors)
+      .where(live(ctx, eq(productVendors.productId, productId)))
+      .limit(1)
+  ).length;
+  const row = await uniquely(
+    () => insertOwned(tx, ctx, productVendors, ENTITY, { ...input, productId, isPrimary: input.isPrimary || first }),
+    linked,
+  );
+  if (row.isPrimary) await clearOtherPrimaries(tx, ctx, productId, row.id);
+  await productsChanged(services, tx, ctx);
+  return one(tx, ctx, row.id);
+}
+
 export const productVendorService = {
   list: (services: Services, ctx: Ctx, productId: string) =>
     services.data.inTenant(ctx, async (tx) => {
@@ -88,29 +111,8 @@ export const productVendorService = {
       return { items: rows.map((r) => toDto(r.link, r)) };
     }),
 
-  add: (services: Services, ctx: Ctx, { productId, ...input }: AddVendorInput) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await liveProduct(tx, ctx, productId);
-      await assertSupplier(tx, ctx, input.supplierId);
-      if (await linkOf(tx, ctx, productId, input.supplierId)) {
-        throw fieldError('supplierId', 'Catalog::VendorAlreadyLinked');
-      }
-      const first = !(
-        await tx
-          .select({ id: productVendors.id })
-          .from(productVendors)
-          .where(live(ctx, eq(productVendors.productId, productId)))
-          .limit(1)
-      ).length;
-      const row = await uniquely(
-        () =>
-          insertOwned(tx, ctx, productVendors, ENTITY, { ...input, productId, isPrimary: input.isPrimary || first }),
-        linked,
-      );
-      if (row.isPrimary) await clearOtherPrimaries(tx, ctx, productId, row.id);
-      await productsChanged(services, tx, ctx);
-      return one(tx, ctx, row.id);
-    }),
+  add: (services: Services, ctx: Ctx, input: AddVendorInput) =>
+    services.data.inTenant(ctx, (tx) => addVendorIn(tx, services, ctx, input)),
 
   update: (services: Services, ctx: Ctx, { id, concurrencyStamp, ...input }: UpdateVendorInput) =>
     services.data.inTenant(ctx, async (tx) => {

@@ -494,6 +494,48 @@ describe('calc-retailPrice', () => {
   });
 });
 
+describe('calc-retailPrice with a freight strategy', () => {
+  it("takes the channel the rule's strategy picks; a strategy gone or picking nothing is refused", async () => {
+    const strategies = await ok(u.demoAdmin, 'GET', '/api/logistics/freight-strategies/all');
+    const sea = (strategies.items as Json[]).find((s) => s.name === '东南亚默认')!;
+    const r = await ok(
+      u.demoAdmin,
+      'POST',
+      url,
+      lazada({ name: 'By strategy', freightSource: 'STRATEGY', freightStrategyId: sea.id }),
+    );
+    const path = `${url}/calc-retailPrice?priceRuleId=${r.id}`;
+    const res = await call(u.demoAdmin, 'GET', `${path}&cost=20&weight=500`);
+    expect(res.statusCode, res.body).toBe(200);
+    const estimate = (
+      await call(u.demoAdmin, 'POST', '/api/logistics/freight/estimate', {
+        countryCode: 'MY',
+        weight: 500,
+        platform: 'LAZADA',
+        strategyId: sea.id,
+      })
+    ).json() as { options: { channelId: string; picked: boolean; channelName: string }[] };
+    const picked = estimate.options.find((o) => o.picked)!;
+    expect(res.json().freightChannel.channelId).toBe(picked.channelId);
+    const step = res.json().steps.find((s: { key: string }) => s.key === 'InternationalFreight');
+    expect(step.label).toMatch(new RegExp(`strategy: .*${picked.channelName}`));
+
+    // ten tonnes: the strategy picks no channel
+    const heavy = await call(u.demoAdmin, 'GET', `${path}&cost=20&weight=10000000`);
+    expect(members(heavy)).toEqual(['countryCode']);
+    // a strategy that is not the tenant's (or no longer exists) is said on the rule
+    const lost = await ok(
+      u.demoAdmin,
+      'POST',
+      url,
+      lazada({ name: 'Lost strategy', freightSource: 'STRATEGY', freightStrategyId: otherRule.id }),
+    );
+    const gone = await call(u.demoAdmin, 'GET', `${url}/calc-retailPrice?priceRuleId=${lost.id}&cost=20&weight=500`);
+    expect(members(gone)).toEqual(['priceRuleId']);
+    expect(gone.json().error.validationErrors[0].message).toContain('no longer exists');
+  });
+});
+
 describe('calc-tierPrice', () => {
   it('gives the tier table and the price of each quantity', async () => {
     const r = await ok(u.demoAdmin, 'POST', url, lazada({ name: 'Tier table' }));

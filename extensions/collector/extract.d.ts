@@ -4,8 +4,8 @@ export interface ExtractedSku {
   sourceSkuId: string | null;
   /** Option name → value, e.g. `{ 颜色: '红色', 尺码: 'M' }`. */
   options: Record<string, string>;
-  /** Exact decimal text, or null when the page shows none. */
-  price: string | null;
+  /** Exact decimal text ('' when the page shows none: the API names the row). */
+  price: string;
   stock: number | null;
   image: string | null;
 }
@@ -15,7 +15,9 @@ export interface ExtractedProduct {
   sourceUrl: string;
   sourceItemId: string | null;
   title: string;
+  descriptionHtml: string | null;
   images: string[];
+  /** Null with SKUs: the API takes the SKUs' lowest and highest. */
   priceMin: string | null;
   priceMax: string | null;
   currency: string | null;
@@ -25,11 +27,10 @@ export interface ExtractedProduct {
   supplierShopUrl: string | null;
 }
 
-export type GatherBody = Omit<ExtractedProduct, 'sourceItemId' | 'currency' | 'skus'> & {
+export type GatherBody = Omit<ExtractedProduct, 'sourceItemId' | 'currency'> & {
   origin: 'extension';
   sourceItemId?: string;
   currency?: string;
-  skus: (ExtractedSku & { price: string })[];
 };
 
 export function extractProduct(doc?: Document, url?: string): ExtractedProduct | null;

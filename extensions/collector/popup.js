@@ -196,8 +196,12 @@ async function show() {
   if (product) {
     $('preview-image').src = product.images[0] ?? '';
     $('preview-title').textContent = product.title;
-    const range = product.priceMax && product.priceMax !== product.priceMin ? `–${product.priceMax}` : '';
-    $('preview-price').textContent = product.priceMin ? `${product.currency ?? ''} ${product.priceMin}${range}` : '';
+    // with SKUs the page may give no overall range: the SKUs' lowest and highest
+    const prices = product.skus.map((s) => Number(s.price)).filter((p) => Number.isFinite(p) && p > 0);
+    const min = product.priceMin ?? (prices.length ? String(Math.min(...prices)) : null);
+    const max = product.priceMax ?? (prices.length ? String(Math.max(...prices)) : null);
+    const range = max && max !== min ? `–${max}` : '';
+    $('preview-price').textContent = min ? `${product.currency ?? ''} ${min}${range}` : '';
   }
 }
 

@@ -44,8 +44,6 @@ function toDto(batch: Batch, culture: Culture): GatherBatchDto {
   };
 }
 
-const cultureOf = (ctx: Ctx) => (ctx.culture ?? 'zh-Hans') as Culture;
-
 /** A user sees their own batches. */
 const mine = (ctx: Ctx) => (ctx.user ? eq(gatherBatches.creatorId, ctx.user.id) : undefined);
 
@@ -67,7 +65,7 @@ export const batchService = {
       }),
     );
     await services.jobs.send(GATHER_URLS_JOB, { tenantId: ctx.tenant?.id ?? null, batchId: batch.id });
-    return toDto(batch, cultureOf(ctx));
+    return toDto(batch, ctx.culture);
   },
 
   get: (services: Services, ctx: Ctx, id: string) =>
@@ -78,7 +76,7 @@ export const batchService = {
         .where(owned(ctx, gatherBatches, eq(gatherBatches.id, id), mine(ctx)));
       // another user's batch is as missing as another tenant's
       if (!batch) throw notFound(ENTITY, id);
-      return toDto(batch, cultureOf(ctx));
+      return toDto(batch, ctx.culture);
     }),
 
   list: (services: Services, ctx: Ctx, q: PagedQuery) =>
@@ -93,7 +91,7 @@ export const batchService = {
         .offset(q.skipCount);
       return {
         totalCount: await countRows(tx, gatherBatches, where),
-        items: rows.map((b) => toDto(b, cultureOf(ctx))),
+        items: rows.map((b) => toDto(b, ctx.culture)),
       };
     }),
 };
@@ -137,7 +135,7 @@ export async function runBatch(
 ) {
   const tenant = data.tenantId ? await services.tenants.find(data.tenantId) : null;
   if (data.tenantId && !tenant) return { skipped: 'tenant gone' };
-  const ctx: Ctx = { tenant, user: null };
+  const ctx: Ctx = { tenant, user: null, culture: 'zh-Hans' };
   const start = await services.data.inTenant(ctx, async (tx) => {
     const batch = await lockBatch(tx, ctx, data.batchId);
     if (batch?.status === 'Queued') {

@@ -2,8 +2,11 @@ import multipart from '@fastify/multipart';
 import { pagedQuery, pagedResult } from '@seller/contracts';
 import {
   addGatherLogInput,
+  bulkClaimInput,
   bulkIdsInput,
   bulkResultDto,
+  claimGatherInput,
+  claimResultDto,
   createGatherInput,
   GATHER_IMPORT_MAX_BYTES,
   gatherBatchDto,
@@ -19,15 +22,13 @@ import {
   setAsClaimedInput,
   setGatherStatusInput,
 } from '@seller/contracts/catalog';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { batchService } from './batches.ts';
-import { type Ctx, gatherService } from './service.ts';
+import { claimService } from './claim.ts';
+import { gatherService } from './service.ts';
 
 const base = '/api/catalog/gathers';
-
-/** The request's context with its language, which per-row error texts are written in. */
-const ctxOf = (req: FastifyRequest): Ctx => ({ ...req.ctx, culture: req.ctx.culture });
 
 /**
  * Gathered products at the spec's paths (§7 "Gathers") and the additions of this product:
@@ -43,6 +44,7 @@ export default async function routes(fastify: FastifyInstance) {
   const create = { permission: `${P}.Create` };
   const update = { permission: `${P}.Update` };
   const remove = { permission: `${P}.Delete` };
+  const claim = { permission: `${P}.Claim` };
   const tags = ['Gathers'];
 
   app.get(
@@ -99,23 +101,38 @@ export default async function routes(fastify: FastifyInstance) {
   app.post(
     `${base}/bulk-delete`,
     { config: remove, schema: { tags, body: bulkIdsInput, response: { 200: bulkResultDto } } },
-    (req) => gatherService.removeMany(s, ctxOf(req), req.body.ids),
+    (req) => gatherService.removeMany(s, req.ctx, req.body.ids),
+  );
+
+  // ---------- claim ----------
+  app.post(
+    `${base}/:id/claim`,
+    {
+      config: claim,
+      schema: { tags, params: gatherIdParams, body: claimGatherInput, response: { 200: claimResultDto } },
+    },
+    (req) => claimService.claim(s, req.ctx, req.params.id, req.body),
+  );
+  app.post(
+    `${base}/bulk-claim`,
+    { config: claim, schema: { tags, body: bulkClaimInput, response: { 200: bulkResultDto } } },
+    (req) => claimService.claimMany(s, req.ctx, req.body),
   );
 
   // ---------- gathering by URLs ----------
   app.post(
     `${base}/by-urls`,
     { config: create, schema: { tags, body: gatherByUrlsInput, response: { 200: gatherBatchDto } } },
-    (req) => batchService.start(s, ctxOf(req), req.body.urls),
+    (req) => batchService.start(s, req.ctx, req.body.urls),
   );
   app.get(
     `${base}/batches`,
     { config: create, schema: { tags, querystring: pagedQuery, response: { 200: pagedResult(gatherBatchDto) } } },
-    (req) => batchService.list(s, ctxOf(req), req.query),
+    (req) => batchService.list(s, req.ctx, req.query),
   );
   app.get(
     `${base}/batches/:batchId`,
     { config: create, schema: { tags, params: gatherBatchParams, response: { 200: gatherBatchDto } } },
-    (req) => batchService.get(s, ctxOf(req), req.params.batchId),
+    (req) => batchService.get(s, req.ctx, req.params.batchId),
   );
 }

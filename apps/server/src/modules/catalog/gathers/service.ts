@@ -14,6 +14,7 @@ import {
 } from '@seller/contracts/catalog';
 import { Decimal } from 'decimal.js';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
 import {
   type CrudContext,
   countRows,
@@ -38,7 +39,7 @@ import { itemIdOf, moneyText } from './sources.ts';
  * notes, delete. Claiming is in `claim.ts`.
  */
 
-export type Ctx = CrudContext & { culture?: string };
+export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 export type Gather = typeof gathers.$inferSelect;
 export const ENTITY = 'Gather';
 const LOG = 'GatherLog';
@@ -363,7 +364,7 @@ export const bulkResult = (items: BulkRow[]) => ({
  * the field) in the caller's language; anything else is not the user's to read.
  */
 export function errorText(e: unknown, ctx: Ctx): string {
-  const culture = (ctx.culture ?? 'zh-Hans') as Parameters<typeof t>[0];
+  const culture = ctx.culture;
   if (e && typeof e === 'object' && 'messageKey' in e) {
     const err = e as {
       messageKey: string;

@@ -1,0 +1,341 @@
+import type { SupplierInput } from '@seller/contracts/catalog';
+import {
+  type BulkClaimInput,
+  type ClaimGatherInput,
+  type ClaimResultDto,
+  type ProductInput,
+  productInput,
+  SPECIFICATIONS_MAX,
+} from '@seller/contracts/catalog';
+import { and, eq, like, or, sql } from 'drizzle-orm';
+import { deleteOwned, getOwned, insertOwned, owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
+import { filesService } from '../../files/index.ts';
+import { productsChanged } from '../events.ts';
+import { purchaseAttributes, purchaseAttributeValues, suppliers } from '../master-data/schema.ts';
+import { purchaseAttributeService, supplierService } from '../master-data/service.ts';
+import { addImagesIn } from '../products/images.ts';
+import { productVariants } from '../products/schema.ts';
+import { skuService } from '../products/sku.ts';
+import { createProduct } from '../products/write.ts';
+import { addVendorIn } from '../vendors/service.ts';
+import { fetcherFor } from './fetcher.ts';
+import { textOf } from './html.ts';
+import { gathers } from './schema.ts';
+import { type BulkRow, bulkResult, type Ctx, ENTITY, errorText, type Gather, writeLog } from './service.ts';
+
+/**
+ * Claiming (认领, domain §3.1): a copy of a gathered item into the catalogue. The images are
+ * copied into the files store first (files live on disk, outside the database); then one
+ * transaction writes the product with its variants (options found among the purchase
+ * attributes by name, or added), its spec sheet and images, the supplier (found by name or
+ * created) with the vendor link, and the item's claim count, status and log entry. An item
+ * may be claimed any number of times; every claim is a new product.
+ */
+
+const IMAGES_COPIED_MAX = 60;
+/** Option names the platforms use for an attribute the tenant likely has under another name. */
+const ALIASES: Record<string, string> = { 颜色分类: '颜色', 'Color Name': 'Color' };
+const SUPPLIER_PREFIX = 'GS-';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const ascii = (s: string) => /^[\x20-\x7e]+$/.test(s);
+
+/** Fetches each distinct image once and stores it for the tenant; what could not be had is skipped. */
+async function copyImages(services: Services, ctx: Ctx, urls: string[]) {
+  const fetcher = fetcherFor(services);
+  const copied = new Map<string, string>();
+  const skipped: string[] = [];
+  for (const url of [...new Set(urls)].slice(0, IMAGES_COPIED_MAX)) {
+    try {
+      const stored = await filesService.save(services.config.dataDir, ctx, await fetcher.fetchImage(url));
+      copied.set(url, stored.url);
+    } catch {
+      skipped.push(url);
+    }
+  }
+  return { copied, skipped };
+}
+
+/** A value's SKU code: its own letters and digits when they fit, else `V1`, `V2`… free in the attribute. */
+function codeFor(value: string, taken: Set<string>): string {
+  const own = value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (own && own.length <= 8 && ascii(value) && !taken.has(own)) return own;
+  for (let n = 1; ; n++) {
+    const code = `V${n}`;
+    if (!taken.has(code)) return code;
+  }
+}
+
+/**
+ * The purchase attributes and values of the item's options: found by name (Chinese or English,
+ * any case), the missing ones added. Returns the product's variant options and, per SKU row,
+ * its value ids in option order.
+ */
+async function resolveOptions(tx: Tx, ctx: Ctx, item: Gather) {
+  const names = item.skus[0]?.options.map(([name]) => name) ?? [];
+  const variantOptions: { attributeId: string; valueIds: string[] }[] = [];
+  const valueIdsOf: string[][] = item.skus.map(() => []);
+  for (const [i, rawName] of names.entries()) {
+    const name = ALIASES[rawName] ?? rawName;
+    const wanted = [...new Set(item.skus.map((s) => s.options[i]?.[1] ?? ''))];
+    const [found] = await tx
+      .select({ id: purchaseAttributes.id })
+      .from(purchaseAttributes)
+      .where(
+        owned(
+          ctx,
+          purchaseAttributes,
+          or(
+            sql`lower(${purchaseAttributes.name}) = lower(${name})`,
+            sql`lower(${purchaseAttributes.nameEn}) = lower(${name})`,
+          ),
+        ),
+      )
+      .limit(1);
+    let attributeId = found?.id;
+    if (!attributeId) {
+      const taken = new Set<string>();
+      const values = wanted.map((value, sort) => {
+        const code = codeFor(value, taken);
+        taken.add(code);
+        return { value, valueEn: ascii(value) ? value : null, code, sort };
+      });
+      attributeId = (
+        await purchaseAttributeService.createIn(tx, ctx, {
+          name,
+          nameEn: ascii(name) ? name : null,
+          sort: 100,
+          values,
+        })
+      ).id;
+    }
+    const existing = await tx
+      .select()
+      .from(purchaseAttributeValues)
+      .where(owned(ctx, purchaseAttributeValues, eq(purchaseAttributeValues.attributeId, attributeId)));
+    const taken = new Set(existing.map((v) => v.code));
+    const idOf = new Map<string, string>();
+    for (const value of wanted) {
+      const key = value.toLowerCase();
+      const match = existing.find((v) => v.value.toLowerCase() === key || v.valueEn?.toLowerCase() === key);
+      if (match) {
+        idOf.set(value, match.id);
+        continue;
+      }
+      const code = codeFor(value, taken);
+      taken.add(code);
+      const sort = existing.length + idOf.size;
+      const row = await insertOwned(tx, ctx, purchaseAttributeValues, 'PurchaseAttributeValue', {
+        attributeId,
+        value,
+        valueEn: ascii(value) ? value : null,
+        code,
+        sort,
+      });
+      existing.push(row);
+      idOf.set(value, row.id);
+    }
+    variantOptions.push({ attributeId, valueIds: wanted.map((v) => idOf.get(v)!) });
+    for (const [j, sku] of item.skus.entries()) valueIdsOf[j].push(idOf.get(sku.options[i]?.[1] ?? '')!);
+  }
+  return { variantOptions, valueIdsOf };
+}
+
+/** The supplier given, else the tenant's supplier of the item's supplier name, else a new one. */
+async function resolveSupplier(tx: Tx, ctx: Ctx, item: Gather, supplierId: string | null) {
+  if (supplierId) {
+    await getOwned(tx, ctx, suppliers, 'Supplier', supplierId).catch(() => {
+      throw fieldError('supplierId', 'Catalog::SupplierNotFound');
+    });
+    return supplierId;
+  }
+  let host = '';
+  try {
+    host = item.supplierShopUrl ? new URL(item.supplierShopUrl).hostname : '';
+  } catch {
+    // a shop URL that is not one: named by the platform instead
+  }
+  const fullName = (item.supplierName ?? (host || `${item.sourcePlatform} seller`)).slice(0, 256);
+  const [found] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(owned(ctx, suppliers, sql`lower(${suppliers.fullName}) = lower(${fullName})`))
+    .limit(1);
+  if (found) return found.id;
+  // the next free code of the gathered suppliers' series (GS-000001…); recycled ones stay taken
+  const codes = await tx
+    .select({ code: suppliers.code })
+    .from(suppliers)
+    .where(
+      and(
+        ctx.tenant ? eq(suppliers.tenantId, ctx.tenant.id) : sql`${suppliers.tenantId} is null`,
+        like(suppliers.code, `${SUPPLIER_PREFIX}%`),
+      ),
+    );
+  const next = codes.reduce((max, { code }) => Math.max(max, Number(code.slice(SUPPLIER_PREFIX.length)) || 0), 0) + 1;
+  const input: SupplierInput = {
+    code: `${SUPPLIER_PREFIX}${String(next).padStart(6, '0')}`,
+    fullName,
+    grade: null,
+    contactPerson: null,
+    phone: null,
+    email: null,
+    qq: null,
+    wangwang: null,
+    wechat: null,
+    province: null,
+    city: null,
+    address: null,
+    settlementForm: null,
+    settlementCycle: null,
+    paymentType: null,
+    payeeAccount: null,
+    accountName: null,
+    bank: null,
+    isDefault: false,
+    remark: item.supplierShopUrl?.slice(0, 512) ?? null,
+  };
+  return (await supplierService.createIn(tx, ctx, input)).id;
+}
+
+/** The product a claim writes, checked by the product form's own rules (a refusal names the product's field). */
+function productOf(
+  item: Gather,
+  input: ClaimGatherInput & { sku: string },
+  options: Awaited<ReturnType<typeof resolveOptions>>,
+  images: Map<string, string>,
+): ProductInput {
+  const title = item.title.slice(0, 255);
+  const specifications = new Map<string, string>();
+  for (const a of item.attributes) {
+    const name = a.name.slice(0, 64).trim();
+    if (name && !specifications.has(name) && specifications.size < SPECIFICATIONS_MAX) {
+      specifications.set(name, a.value.slice(0, 255));
+    }
+  }
+  const stock = item.skus.reduce((sum, s) => sum + (s.stock ?? 0), 0);
+  const parsed = productInput.safeParse({
+    name: input.name ?? title,
+    nameEn: ascii(title) ? title : null,
+    sku: input.sku,
+    categoryIds: input.categoryIds,
+    brandId: input.brandId,
+    description: (item.descriptionHtml ? textOf(item.descriptionHtml).slice(0, 20000) : '') || title,
+    price: Number(item.priceMin),
+    inStock: stock > 0,
+    region: input.region,
+    developmentDate: today(),
+    launchDate: today(),
+    salesTypes: [item.skus.length > 1 ? 'variation' : 'normal'],
+    resource: 'collected',
+    variantOptions: options.variantOptions,
+    specifications: [...specifications].map(([name, value]) => ({ name, value })),
+    detailContent: item.descriptionHtml?.slice(0, 100_000) ?? null,
+    variants: item.skus.map((s, j) => ({
+      valueIds: options.valueIdsOf[j],
+      price: Number(s.price),
+      ...(s.image && images.has(s.image) ? { image: images.get(s.image) } : {}),
+    })),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw fieldError(issue.path.join('.') || 'name', issue.message);
+  }
+  return parsed.data;
+}
+
+/** The tenant's next SKU; its refusals named by the claim's members. */
+async function generatedSku(services: Services, ctx: Ctx, input: ClaimGatherInput) {
+  try {
+    return (await skuService.generateSku(services, ctx, { prefix: input.skuPrefix, categoryId: input.categoryIds[0] }))
+      .sku;
+  } catch (e) {
+    const v = e instanceof AppError ? e.validationErrors?.[0] : undefined;
+    if (!v) throw e;
+    throw fieldError(v.members[0] === 'categoryId' ? 'categoryIds.0' : 'skuPrefix', v.message, v.params);
+  }
+}
+
+async function claimOne(services: Services, ctx: Ctx, id: string, input: ClaimGatherInput): Promise<ClaimResultDto> {
+  const item = await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, gathers, ENTITY, id));
+  const sku = input.sku ?? (await generatedSku(services, ctx, input));
+  const skuImages = item.skus.map((s) => s.image).filter((u): u is string => !!u);
+  const { copied, skipped } = await copyImages(services, ctx, [...item.images, ...skuImages]);
+
+  return services.data.inTenant(ctx, async (tx) => {
+    const options = await resolveOptions(tx, ctx, item);
+    const product = await createProduct(tx, ctx, productOf(item, { ...input, sku }, options, copied));
+    // the variants are every combination of the options; the ones the source does not sell go
+    const sold = new Set(options.valueIdsOf.map((ids) => [...ids].sort().join(',')));
+    const variants = await tx
+      .select({ id: productVariants.id, valueIds: productVariants.valueIds })
+      .from(productVariants)
+      .where(owned(ctx, productVariants, eq(productVariants.productId, product.id)));
+    let variantCount = 0;
+    for (const v of variants) {
+      if (item.skus.length && !sold.has([...v.valueIds].sort().join(','))) {
+        await deleteOwned(tx, ctx, productVariants, 'ProductVariant', v.id);
+      } else variantCount++;
+    }
+    const gallery = item.images.map((u) => copied.get(u)).filter((u): u is string => !!u);
+    if (gallery.length) await addImagesIn(tx, services, ctx, product.id, { urls: gallery, mainUrl: gallery[0] });
+    const supplierId = await resolveSupplier(tx, ctx, item, input.supplierId);
+    const vendor = await addVendorIn(tx, services, ctx, {
+      productId: product.id,
+      supplierId,
+      url: item.sourceUrl.slice(0, 1024),
+      purchasePrice: Number(item.priceMin),
+      currency: item.currency,
+      taxIncluded: false,
+      moq: 1,
+      leadDays: null,
+      isPrimary: true,
+      remark: null,
+      tiers: [],
+    });
+    const [{ claimCount }] = await tx
+      .update(gathers)
+      .set({ status: 'CLAIMED', claimCount: sql`${gathers.claimCount} + 1`, lastModificationTime: new Date() })
+      .where(owned(ctx, gathers, eq(gathers.id, id)))
+      .returning({ claimCount: gathers.claimCount });
+    await writeLog(tx, ctx, id, 'Claimed', {
+      productId: product.id,
+      productSku: product.sku,
+      text: skipped.length ? skipped.join('\n').slice(0, 2000) : null,
+    });
+    await productsChanged(services, tx, ctx);
+    return {
+      gatherId: id,
+      productId: product.id,
+      sku: product.sku,
+      variantCount,
+      supplierId,
+      vendorId: vendor.id,
+      imagesCopied: copied.size,
+      imagesSkipped: skipped,
+      claimCount,
+    };
+  });
+}
+
+export const claimService = {
+  claim: claimOne,
+
+  /** Claims each item in its own transaction with the same choices; a refused one is a failed row. */
+  async claimMany(services: Services, ctx: Ctx, { ids, ...options }: BulkClaimInput) {
+    const items: BulkRow[] = [];
+    for (const id of ids) {
+      try {
+        const r = await claimOne(services, ctx, id, { ...options, sku: undefined, name: undefined });
+        items.push({ id, ok: true, error: null, productId: r.productId, sku: r.sku });
+      } catch (e) {
+        // one row's failure is its own; the others go on (errorText shows only the application's messages)
+        items.push({ id, ok: false, error: errorText(e, ctx), productId: null, sku: null });
+      }
+    }
+    return bulkResult(items);
+  },
+};

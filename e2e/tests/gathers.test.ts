@@ -1,0 +1,240 @@
+/**
+ * Gathered products (采集箱) through the UI (tenant demo, its administrator, Chinese): the top
+ * bar's plugin button opens the collector page, which offers the extension as a ZIP; the gather
+ * list gathers three sample fixture URLs and one that fails (per-URL results), lists them, and one
+ * is claimed into the catalogue, where the product list leads to its detail with its variants,
+ * vendor and images. Then the extension's extractor, run in Chromium on a page with a product,
+ * reads what the extension posts, and the API takes it.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { extractProduct, toGatherInput } from '../../extensions/collector/extract.js';
+import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(
+  async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  },
+  { timeout: 150_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+
+/** Source pages the default fetcher serves from its saved samples (docs/gathering.md). */
+const SAMPLES = [
+  { url: 'https://detail.1688.com/offer/610000000001.html', itemId: '610000000001' },
+  { url: 'https://item.taobao.com/item.htm?id=680000000001', itemId: '680000000001' },
+  { url: 'https://www.aliexpress.com/item/1005006000000001.html', itemId: '1005006000000001' },
+];
+/** A source page the samples do not hold: its row fails. */
+const MISSING = 'https://detail.1688.com/offer/619999999999.html';
+
+/** The sample pages' images, which the source platforms' CDNs would serve (no outside site is reachable here). */
+const SAMPLE_IMAGES = new URL('../../apps/server/src/modules/catalog/gathers/samples/images/', import.meta.url)
+  .pathname;
+async function serveSampleImages(page: Page) {
+  await page.route(/^https:\/\/[^/]+\/.+\.(png|jpe?g)$/, (route) => {
+    const file = `${SAMPLE_IMAGES}${basename(new URL(route.request().url()).pathname)}`;
+    return existsSync(file)
+      ? route.fulfill({ contentType: 'image/png', body: readFileSync(file) })
+      : route.fulfill({ status: 404 });
+  });
+}
+
+/** Picks `name` in the select `testid` until the select shows it (a pick made while a dialog opens may be lost). */
+async function choose(page: Page, testid: string, name: string) {
+  const select = page.getByTestId(testid);
+  for (let attempt = 1; ; attempt++) {
+    if ((await text(select)).includes(name.split(' ')[0])) return;
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    try {
+      if ((await dropdown.count()) === 0) await select.click();
+      await dropdown.getByText(name, { exact: true }).click({ timeout: 5_000 });
+      await eventually(async () => assert.ok((await text(select)).includes(name.split(' ')[0])), 2_000);
+      return;
+    } catch (e) {
+      if (attempt === 4) throw e;
+    }
+  }
+}
+
+interface Row {
+  id: string;
+  sourceItemId: string | null;
+  title: string;
+  status: string;
+  claimCount: number;
+  skuCount: number;
+  images: string[];
+  supplierName: string | null;
+}
+
+test('the top bar’s plugin button opens the collector page, which offers the extension as a ZIP', {
+  timeout: 60_000,
+}, async (t) => {
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, DEMO_ADMIN);
+    await page.getByTestId('plugin-download').click();
+    await page.waitForURL((u) => u.pathname === '/product/collector');
+    await page.getByTestId('collector').getByText('chrome://extensions').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('collector-download').click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'seller-collector.zip');
+    const zip = await download.createReadStream();
+    const head: Buffer = await new Promise((resolve, reject) => {
+      zip.once('data', (chunk) => resolve(Buffer.from(chunk)));
+      zip.once('error', reject);
+    });
+    zip.destroy();
+    assert.equal(head.subarray(0, 2).toString('latin1'), 'PK', 'a ZIP');
+    await page.screenshot({ path: artifact('collector-page.png'), fullPage: true });
+    // and it leads to the gather list
+    await page.getByTestId('collector-gather-list').click();
+    await page.waitForURL((u) => u.pathname === '/product/gather-list');
+    await page.getByTestId('gathers').waitFor();
+  });
+});
+
+test('gathers three sample items by URL, claims one and finds it in the catalogue with variants, vendor and images', {
+  timeout: 150_000,
+}, async (t) => {
+  await withPage(browser, t, async (page) => {
+    await serveSampleImages(page);
+    await signIn(page, server.url, DEMO_ADMIN);
+    await page.goto(`${server.url}/product/gather-list`);
+    const list = page.getByTestId('gathers');
+    await list.waitFor();
+    const newBefore = Number(await text(page.getByTestId('gathers-count-NEW')));
+
+    // gather by URLs: three samples and one missing page, each with its own result
+    await page.getByTestId('gathers-by-urls').click();
+    await page.getByTestId('gather-urls-input').fill([...SAMPLES.map((s) => s.url), MISSING].join('\n'));
+    await page.getByTestId('gather-urls-start').click();
+    const status = page.getByTestId('gather-batch-status');
+    await eventually(async () => assert.match(await text(status), /采集完成:成功 3 个,失败 1 个/), 60_000);
+    const batch = page.getByTestId('gather-batch');
+    assert.match(await text(page.getByTestId('gather-batch-row-3')), /失败/);
+    assert.ok((await text(batch.locator('tr', { hasText: MISSING }))).length > MISSING.length, 'the failure says why');
+    await page.screenshot({ path: artifact('gathers-by-urls.png') });
+    await page.getByTestId('gather-urls-close').click();
+
+    // listed under "new", with their images
+    for (const s of SAMPLES) await page.getByTestId(`gather-title-${s.itemId}`).waitFor();
+    await eventually(async () =>
+      assert.equal(Number(await text(page.getByTestId('gathers-count-NEW'))), newBefore + 3),
+    );
+    const sample = SAMPLES[0];
+    const row = list.locator('tr', { has: page.getByTestId(`gather-title-${sample.itemId}`) });
+    await eventually(async () => assert.equal(await row.locator('img').count(), 1, 'the main image is shown'));
+    assert.ok(await row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth > 0), 'and loaded');
+    await page.screenshot({ path: artifact('gathers-list.png') });
+
+    // the detail drawer: SKU matrix and the log
+    await page.getByTestId(`gather-detail-${sample.itemId}`).click();
+    const drawer = page.getByTestId('gather-detail-skus');
+    await drawer.waitFor();
+    const skuRows = await drawer.locator('tbody tr.ant-table-row').count();
+    assert.ok(skuRows >= 2, 'the sample has a SKU matrix');
+    await page.getByTestId('gather-note-input').fill('样品已确认');
+    await page.getByTestId('gather-note-add').click();
+    await page.getByTestId('gather-detail-log').getByText('样品已确认').waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    // claim it into the catalogue
+    await page.getByTestId(`gather-claim-${sample.itemId}`).click();
+    await choose(page, 'gather-claim-categories', '厨房用品 (KITCHEN)');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('gather-claim-form-submit').click();
+    const results = page.getByTestId('gather-results');
+    const link = results.locator('[data-testid^="gather-result-product-"]');
+    await link.waitFor({ timeout: 60_000 });
+    const sku = await text(link);
+    assert.ok(sku, 'the claim answers the product’s SKU');
+    await page.getByTestId('gather-results-ok').click();
+    // it leaves "new" for "claimed"
+    await page.getByTestId(`gather-title-${sample.itemId}`).waitFor({ state: 'detached' });
+    await page.getByTestId('gathers-tab-CLAIMED').click();
+    assert.equal(await text(page.getByTestId(`gather-status-${sample.itemId}`)), '已认领');
+
+    // the catalogue: the product list leads to the product, with its variants, vendor and images
+    const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+    const items = await apiJson<{ items: Row[] }>(
+      server.url,
+      `/api/catalog/gathers?filter=${sample.itemId}&maxResultCount=5`,
+      { token },
+    );
+    const gathered = items.body.items.find((r) => r.sourceItemId === sample.itemId);
+    assert.ok(gathered);
+    assert.equal(gathered.claimCount, 1);
+    await page.goto(`${server.url}/product/productList`);
+    const products = page.getByTestId('products');
+    await products.locator('tbody tr.ant-table-row').first().waitFor();
+    await page.getByTestId('products-search').locator('input').fill(sku);
+    await page.getByTestId('products-search').locator('input').press('Enter');
+    await page.getByTestId(`product-link-${sku}`).click();
+    await page.getByTestId('product-detail').waitFor();
+    const variants = page
+      .locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: /^变体$/ }) })
+      .locator('tbody tr.ant-table-row');
+    await eventually(async () => assert.equal(await variants.count(), skuRows));
+    const vendors = page.getByTestId('product-vendors');
+    await vendors
+      .getByText(gathered.supplierName ?? '')
+      .first()
+      .waitFor();
+    await eventually(async () => assert.ok((await page.getByTestId('product-image').count()) >= 1));
+    await page.screenshot({ path: artifact('gathers-claimed-product.png'), fullPage: true });
+  });
+});
+
+test('the extension’s extractor, run in Chromium on a product page, reads what the API takes', {
+  timeout: 60_000,
+}, async (t) => {
+  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  await withPage(browser, t, async (page) => {
+    // a product page as the platforms write them: JSON-LD and Open Graph
+    const ld = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'E2E 折叠收纳箱',
+      image: ['https://img.alicdn.com/e2e/box-1.jpg', 'https://img.alicdn.com/e2e/box-2.jpg'],
+      offers: { '@type': 'AggregateOffer', lowPrice: '12.80', highPrice: '19.90', priceCurrency: 'CNY' },
+    };
+    await page.route('https://item.taobao.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html><head><title>x</title>
+          <script type="application/ld+json">${JSON.stringify(ld)}</script></head><body>收纳箱</body></html>`,
+      }),
+    );
+    await page.goto('https://item.taobao.com/item.htm?id=688000000001');
+    // the function's own source runs in the page, as chrome.scripting.executeScript sends it
+    const product = await page.evaluate(extractProduct as () => ReturnType<typeof extractProduct>);
+    assert.ok(product);
+    assert.equal(product.sourceItemId, '688000000001');
+    const posted = await apiJson<Row>(server.url, '/api/catalog/gathers', {
+      method: 'POST',
+      token,
+      json: toGatherInput(product),
+    });
+    assert.equal(posted.status, 200, JSON.stringify(posted.body));
+    assert.equal(posted.body.title, 'E2E 折叠收纳箱');
+    assert.equal(posted.body.images.length, 2);
+  });
+});

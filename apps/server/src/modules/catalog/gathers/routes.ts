@@ -16,6 +16,7 @@ import {
   gatherDetailDto,
   gatherersDto,
   gatherIdParams,
+  gatherImportResult,
   gatherListItem,
   gatherListQuery,
   gatherLogDto,
@@ -24,11 +25,15 @@ import {
 } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fieldError } from '../../../core/errors.ts';
+import { t } from '../../../core/localization/index.ts';
 import { batchService } from './batches.ts';
 import { claimService } from './claim.ts';
+import { importGathers, importTemplate } from './import.ts';
 import { gatherService } from './service.ts';
 
 const base = '/api/catalog/gathers';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Gathered products at the spec's paths (§7 "Gathers") and the additions of this product:
@@ -134,5 +139,30 @@ export default async function routes(fastify: FastifyInstance) {
     `${base}/batches/:batchId`,
     { config: create, schema: { tags, params: gatherBatchParams, response: { 200: gatherBatchDto } } },
     (req) => batchService.get(s, req.ctx, req.params.batchId),
+  );
+
+  // ---------- upload ----------
+  app.get(`${base}/import-template`, { config: create, schema: { tags } }, async (req, reply) => {
+    const name = `${t(req.ctx.culture, 'Menus::GatherList')}-template.xlsx`;
+    return reply
+      .header('content-type', XLSX)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(await importTemplate(req.ctx.culture));
+  });
+  app.post(
+    `${base}/import`,
+    { config: create, schema: { tags, consumes: ['multipart/form-data'], response: { 200: gatherImportResult } } },
+    async (req) => {
+      if (!req.isMultipart()) throw fieldError('file', 'Files::FileRequired');
+      const part = await req.file();
+      if (part?.fieldname !== 'file') throw fieldError('file', 'Files::FileRequired');
+      const content = await part.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw fieldError('file', 'Files::TooLarge', [GATHER_IMPORT_MAX_BYTES / 1024 / 1024]);
+        }
+        throw e;
+      });
+      return importGathers(s, req.ctx, part.filename, content);
+    },
   );
 }

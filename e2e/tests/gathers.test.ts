@@ -3,7 +3,7 @@
  * bar's plugin button opens the collector page, which offers the extension as a ZIP; the gather
  * list gathers three sample fixture URLs and one that fails (per-URL results), lists them, and one
  * is claimed into the catalogue, where the product list leads to its detail with its variants,
- * vendor and images. Then the extension's extractor, run in Chromium on a page with a product,
+ * vendor and images. A JSON upload gathers its valid item and reports the bad one. Then the extension's extractor, run in Chromium on a page with a product,
  * reads what the extension posts, and the API takes it.
  */
 import assert from 'node:assert/strict';
@@ -200,6 +200,43 @@ test('gathers three sample items by URL, claims one and finds it in the catalogu
       .waitFor();
     await eventually(async () => assert.ok((await page.getByTestId('product-image').count()) >= 1));
     await page.screenshot({ path: artifact('gathers-claimed-product.png'), fullPage: true });
+  });
+});
+
+test('uploads a JSON file: the valid item is gathered, the bad one reported with its row and field', {
+  timeout: 60_000,
+}, async (t) => {
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, DEMO_ADMIN);
+    await page.goto(`${server.url}/product/gather-list`);
+    await page.getByTestId('gathers').waitFor();
+    const items = [
+      {
+        sourceUrl: 'https://detail.1688.com/offer/611111111111.html',
+        title: 'E2E 上传的硅胶折叠水杯',
+        priceMin: '9.90',
+        currency: 'CNY',
+        images: ['https://cbu01.alicdn.com/img/ibank/e2e-cup.png'],
+        supplierName: 'E2E 杯业',
+      },
+      { sourceUrl: 'https://detail.1688.com/offer/611111111112.html', priceMin: '5' },
+    ];
+    await page
+      .locator('.ant-upload', { has: page.getByTestId('gathers-upload') })
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'gathers.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(items)),
+      });
+    const errors = page.getByTestId('gathers-upload-errors');
+    await errors.waitFor();
+    const row = errors.locator('tbody tr.ant-table-row');
+    assert.equal(await row.count(), 1);
+    assert.match(await text(row), /^2\s*title/);
+    await page.screenshot({ path: artifact('gathers-upload-errors.png'), animations: 'disabled' });
+    await page.getByTestId('gathers-upload-ok').click();
+    await page.getByTestId('gather-title-611111111111').waitFor();
   });
 });
 

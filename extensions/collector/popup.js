@@ -87,6 +87,7 @@ async function token(session, fields) {
 
 /** A fresh access token: renewed with the refresh token once expired; null when signing in again is needed. */
 async function freshSession(session) {
+  if (!session) return null;
   if (Date.now() < session.expiresAt) return session;
   if (!session.refreshToken) return null;
   try {

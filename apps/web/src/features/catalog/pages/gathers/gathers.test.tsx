@@ -255,6 +255,44 @@ describe('gather list', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('gather-results-summary').textContent).toContain('成功 1 项,失败 1 项');
   });
 
+  it('bulk-claims the selected rows with one set of claim options and shows each row’s result', async () => {
+    answers[`POST ${URL_}/bulk-claim`] = {
+      items: [
+        { id: G1, ok: true, error: null, productId: 'p9', sku: 'G2603-0001' },
+        { id: G2, ok: false, error: '分类不存在', productId: null, sku: null },
+      ],
+      succeeded: 1,
+      failed: 1,
+    };
+    renderPage();
+    const table = await screen.findByTestId('gathers');
+    await within(table).findByText('保温杯');
+    const box = (title: string) =>
+      within(table).getByText(title).closest('tr')?.querySelector('input[type="checkbox"]') as HTMLElement;
+    await click(box('保温杯'));
+    await click(box('帆布包'));
+    await click(screen.getByTestId('gathers-bulk-claim'));
+    await screen.findByTestId('gather-claim-form');
+    // one claim's own SKU and name are not asked for several
+    expect(screen.queryByTestId('gather-claim-sku')).toBeNull();
+    await act(async () => {
+      fireEvent.mouseDown(within(screen.getByTestId('gather-claim-categories')).getByRole('combobox'));
+    });
+    await click(await screen.findByTitle('厨房用品 (KITCHEN)'));
+    await click(screen.getByTestId('gather-claim-form-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === `POST ${URL_}/bulk-claim`)?.options.json).toMatchObject({
+        ids: [G1, G2],
+        categoryIds: [CATEGORY],
+      }),
+    );
+    const results = await screen.findByTestId('gather-results');
+    expect(within(results).getByText('分类不存在')).toBeTruthy();
+    expect(within(results).getByTestId('gather-result-product-G2603-0001')).toBeTruthy();
+    // the selection is done with
+    expect(screen.queryByTestId('gathers-bulk')).toBeNull();
+  });
+
   it('claims one item: the category is required, then the product made is linked', async () => {
     renderPage();
     await screen.findByText('保温杯');

@@ -3,6 +3,7 @@ import type { SupplierInput } from '@seller/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
+import { seedGathersDemo } from './gathers/seed.ts';
 import { categoryService } from './master-data/categories.ts';
 import {
   attributeGroups,
@@ -286,4 +287,5 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
   }
 
   await seedProductsDemo(services, tenant);
+  await seedGathersDemo(services, tenant);
 }

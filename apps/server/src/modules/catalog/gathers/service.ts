@@ -98,7 +98,7 @@ export async function writeLog(
   ctx: Ctx,
   gatherId: string,
   action: GatherLogAction,
-  extra: { text?: string | null; productId?: string; productSku?: string; actor?: Actor } = {},
+  extra: { text?: string | null; productId?: string; productSku?: string; actor?: Actor; at?: Date } = {},
 ) {
   const actor = extra.actor ?? actorOf(ctx);
   return insertOwned(tx, ctx, gatherLogs, LOG, {
@@ -110,7 +110,7 @@ export async function writeLog(
     userId: actor.id,
     userName: actor.name,
     // the statement's clock, not the transaction's: entries of one unit of work keep their order
-    creationTime: new Date(),
+    creationTime: extra.at ?? new Date(),
   });
 }
 
@@ -165,7 +165,7 @@ export async function insertGather(
     gathererName: actor.name,
     ...(opts.gatheredAt ? { gatheredAt: opts.gatheredAt, creationTime: opts.gatheredAt } : {}),
   });
-  await writeLog(tx, ctx, row.id, 'Gathered', { actor, text: origin, ...(opts.gatheredAt ? {} : {}) });
+  await writeLog(tx, ctx, row.id, 'Gathered', { actor, text: origin, at: opts.gatheredAt });
   return row;
 }
 

@@ -66,6 +66,8 @@ export function samplesFetcher(dir = SAMPLES_DIR): GatherFetcher {
 export interface HttpFetcherOptions {
   timeoutMs: number;
   maxBytes: number;
+  /** Tests only: private hosts the fetcher may reach all the same (a local test server). */
+  allowHosts?: string[];
 }
 
 /** Hosts never fetched: the machine itself and private networks (a pasted URL must not reach inside). */
@@ -103,33 +105,43 @@ async function bounded(res: Response, max: number): Promise<Buffer> {
 }
 
 /** Real HTTP (off by default): http(s) only, no private hosts, a timeout and a size limit on every answer. */
-export function httpFetcher({ timeoutMs, maxBytes }: HttpFetcherOptions): GatherFetcher {
+export function httpFetcher({ timeoutMs, maxBytes, allowHosts = [] }: HttpFetcherOptions): GatherFetcher {
+  const refused = (host: string) => !allowHosts.includes(host) && privateHost(host);
+  /** One request, redirects followed by hand (at most 5) so that each hop's host is checked before it is asked. */
   async function get(url: string, accept: string) {
-    const u = new URL(url);
-    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || privateHost(u.hostname)) {
-      throw new GatherFetchError('Catalog::Gather:UnsupportedSite', [u.hostname]);
+    const signal = AbortSignal.timeout(timeoutMs);
+    let at = new URL(url);
+    for (let hop = 0; ; hop++) {
+      if ((at.protocol !== 'https:' && at.protocol !== 'http:') || refused(at.hostname)) {
+        throw new GatherFetchError('Catalog::Gather:UnsupportedSite', [at.hostname]);
+      }
+      let res: Response;
+      try {
+        res = await fetch(at, {
+          headers: { accept, 'user-agent': 'Mozilla/5.0 (compatible; SellerGather/1.0)' },
+          redirect: 'manual',
+          signal,
+        });
+      } catch (e) {
+        throw new GatherFetchError('Catalog::Gather:PageUnreachable', [
+          (e as Error).name === 'TimeoutError' ? 'timeout' : at.hostname,
+        ]);
+      }
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location) {
+        await res.body?.cancel();
+        if (hop >= 5) throw new GatherFetchError('Catalog::Gather:PageUnreachable', ['redirects']);
+        at = new URL(location, at);
+        continue;
+      }
+      if (res.status === 404 || res.status === 410) throw new GatherFetchError('Catalog::Gather:PageNotFound', [url]);
+      if (!res.ok) throw new GatherFetchError('Catalog::Gather:PageUnreachable', [`HTTP ${res.status}`]);
+      return { res, finalUrl: at.toString(), body: await bounded(res, maxBytes) };
     }
-    let res: Response;
-    try {
-      res = await fetch(u, {
-        headers: { accept, 'user-agent': 'Mozilla/5.0 (compatible; SellerGather/1.0)' },
-        redirect: 'follow',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (e) {
-      throw new GatherFetchError('Catalog::Gather:PageUnreachable', [
-        (e as Error).name === 'TimeoutError' ? 'timeout' : u.hostname,
-      ]);
-    }
-    if (privateHost(new URL(res.url || url).hostname))
-      throw new GatherFetchError('Catalog::Gather:UnsupportedSite', [u.hostname]);
-    if (res.status === 404 || res.status === 410) throw new GatherFetchError('Catalog::Gather:PageNotFound', [url]);
-    if (!res.ok) throw new GatherFetchError('Catalog::Gather:PageUnreachable', [`HTTP ${res.status}`]);
-    return { res, body: await bounded(res, maxBytes) };
   }
   return {
     async fetch(url) {
-      const { res, body } = await get(url, 'text/html,application/xhtml+xml');
+      const { res, body, finalUrl } = await get(url, 'text/html,application/xhtml+xml');
       const charset = res.headers.get('content-type')?.match(/charset=([\w-]+)/i)?.[1] ?? 'utf-8';
       let html: string;
       try {
@@ -137,7 +149,7 @@ export function httpFetcher({ timeoutMs, maxBytes }: HttpFetcherOptions): Gather
       } catch {
         html = body.toString('utf8');
       }
-      return { html, finalUrl: res.url || url };
+      return { html, finalUrl };
     },
     async fetchImage(url) {
       try {

@@ -131,33 +131,22 @@ test('gathers three sample items by URL, claims one and finds it in the catalogu
     assert.match(await text(page.getByTestId('gather-batch-row-3')), /失败/);
     assert.ok((await text(batch.locator('tr', { hasText: MISSING }))).length > MISSING.length, 'the failure says why');
     await page.screenshot({ path: artifact('gathers-by-urls.png') });
-    await page.getByTestId('gather-urls-close').click();
 
-    // listed under "new", with their images
-    for (const s of SAMPLES) await page.getByTestId(`gather-title-${s.itemId}`).waitFor();
-    await eventually(async () =>
-      assert.equal(Number(await text(page.getByTestId('gathers-count-NEW'))), newBefore + 3),
-    );
+    // the first sample's detail, from its row of the batch (the demo data holds the same pages
+    // gathered earlier): its SKU matrix, and a note in its log
     const sample = SAMPLES[0];
-    const row = list.locator('tr', { has: page.getByTestId(`gather-title-${sample.itemId}`) });
-    await eventually(async () => assert.equal(await row.locator('img').count(), 1, 'the main image is shown'));
-    assert.ok(await row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth > 0), 'and loaded');
-    await page.screenshot({ path: artifact('gathers-list.png') });
-
-    // the detail drawer: SKU matrix and the log
-    await page.getByTestId(`gather-detail-${sample.itemId}`).click();
-    const drawer = page.getByTestId('gather-detail-skus');
-    await drawer.waitFor();
-    const skuRows = await drawer.locator('tbody tr.ant-table-row').count();
+    await page.getByTestId('gather-batch-open-0').click();
+    const skus = page.getByTestId('gather-detail-skus');
+    await skus.waitFor();
+    const skuRows = await skus.locator('tbody tr.ant-table-row').count();
     assert.ok(skuRows >= 2, 'the sample has a SKU matrix');
     await page.getByTestId('gather-note-input').fill('样品已确认');
     await page.getByTestId('gather-note-add').click();
-    await page.getByTestId('gather-detail-log').getByText('样品已确认').waitFor();
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'detached' });
+    const log = page.getByTestId('gather-detail-log');
+    await log.getByText('样品已确认').waitFor();
 
-    // claim it into the catalogue
-    await page.getByTestId(`gather-claim-${sample.itemId}`).click();
+    // claimed into the catalogue from the drawer (the claim dialog takes its place)
+    await page.getByTestId('gather-claim-drawer').click();
     await choose(page, 'gather-claim-categories', '厨房用品 (KITCHEN)');
     await page.keyboard.press('Escape');
     await page.getByTestId('gather-claim-form-submit').click();
@@ -167,21 +156,42 @@ test('gathers three sample items by URL, claims one and finds it in the catalogu
     const sku = await text(link);
     assert.ok(sku, 'the claim answers the product’s SKU');
     await page.getByTestId('gather-results-ok').click();
-    // it leaves "new" for "claimed"
-    await page.getByTestId(`gather-title-${sample.itemId}`).waitFor({ state: 'detached' });
-    await page.getByTestId('gathers-tab-CLAIMED').click();
-    assert.equal(await text(page.getByTestId(`gather-status-${sample.itemId}`)), '已认领');
+    // the gather dialog kept its batch: the item again, whose log names the product made
+    await page.getByTestId('gathers-by-urls').click();
+    await page.getByTestId('gather-batch-open-0').click();
+    await log.getByText(sku).waitFor();
+    await page.keyboard.press('Escape');
+    await skus.waitFor({ state: 'detached' });
 
-    // the catalogue: the product list leads to the product, with its variants, vendor and images
+    // the other two are listed under "new" (newest first), with their images
+    const newest = list.locator('tbody tr.ant-table-row');
+    for (const [i, s] of SAMPLES.slice(1).reverse().entries()) {
+      await newest.nth(i).getByTestId(`gather-title-${s.itemId}`).waitFor();
+    }
+    await eventually(async () =>
+      assert.equal(Number(await text(page.getByTestId('gathers-count-NEW'))), newBefore + 2),
+    );
+    const image = newest.first().locator('img');
+    await eventually(async () => assert.equal(await image.count(), 1, 'the main image is shown'));
+    await eventually(async () =>
+      assert.ok(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'and loaded'),
+    );
+    await page.screenshot({ path: artifact('gathers-list.png') });
+    // the claimed one is under "claimed"
+    await page.getByTestId('gathers-tab-CLAIMED').click();
+    assert.equal(await text(page.getByTestId(`gather-status-${sample.itemId}`).first()), '已认领');
+
     const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
     const items = await apiJson<{ items: Row[] }>(
       server.url,
-      `/api/catalog/gathers?filter=${sample.itemId}&maxResultCount=5`,
+      `/api/catalog/gathers?filter=${sample.itemId}&status=CLAIMED&sorting=gatheredAt%20desc&maxResultCount=1`,
       { token },
     );
-    const gathered = items.body.items.find((r) => r.sourceItemId === sample.itemId);
-    assert.ok(gathered);
+    const gathered = items.body.items[0];
+    assert.equal(gathered?.sourceItemId, sample.itemId);
     assert.equal(gathered.claimCount, 1);
+
+    // the catalogue: the product list leads to the product, with its variants, vendor and images
     await page.goto(`${server.url}/product/productList`);
     const products = page.getByTestId('products');
     await products.locator('tbody tr.ant-table-row').first().waitFor();

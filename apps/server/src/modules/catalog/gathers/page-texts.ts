@@ -92,6 +92,7 @@ const pair: Record<string, [en: string, zh: string]> = {
   UrlsRequired: ['Enter at least one URL', '请至少输入一个链接'],
   TooManyUrls: ['At most {0} URLs at a time', '一次最多 {0} 个链接'],
   StartGathering: ['Start gathering', '开始采集'],
+  GatherMore: ['Gather more URLs', '继续采集'],
   BatchRunning: ['Gathering… {0} of {1} done', '采集中… 已完成 {0} / {1}'],
   BatchDone: ['Done: {0} gathered, {1} failed', '采集完成:成功 {0} 个,失败 {1} 个'],
   'Row:Pending': ['Waiting', '等待中'],

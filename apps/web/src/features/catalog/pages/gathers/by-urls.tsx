@@ -19,9 +19,21 @@ export const urlLines = (text: string) => [...new Set(text.split(/\r?\n/).map((l
 /**
  * "Gather by URLs": up to fifty source URLs, one a line. The server gathers them in a background
  * job; the dialog polls the batch and shows each URL's result as it comes. `onProgress` runs
- * whenever more rows are done (the list refreshes).
+ * whenever more rows are done (the list refreshes). Hidden by its parent (to open an item), it
+ * keeps its batch; closed by the user, it starts afresh.
  */
-export function GatherByUrls({ open, onClose, onProgress }: { open: boolean; onClose(): void; onProgress(): unknown }) {
+export function GatherByUrls({
+  open,
+  onClose,
+  onProgress,
+  onOpen,
+}: {
+  open: boolean;
+  onClose(): void;
+  onProgress(): unknown;
+  /** Opens a gathered item's detail (from its row). */
+  onOpen(gatherId: string): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ urls: string }>();
   const [batchId, setBatchId] = useState<string | null>(null);
@@ -41,9 +53,12 @@ export function GatherByUrls({ open, onClose, onProgress }: { open: boolean; onC
     if (done > 0) void onProgress();
   }, [done]);
 
-  const close = () => {
+  const reset = () => {
     setBatchId(null);
     form.resetFields();
+  };
+  const close = () => {
+    reset();
     onClose();
   };
   const start = async () => {
@@ -72,9 +87,14 @@ export function GatherByUrls({ open, onClose, onProgress }: { open: boolean; onC
       destroyOnHidden
       footer={
         batchId ? (
-          <Button type="primary" onClick={close} data-testid="gather-urls-close">
-            {t('common.ok')}
-          </Button>
+          <Space>
+            <Button onClick={reset} data-testid="gather-urls-again">
+              {T('GatherMore')}
+            </Button>
+            <Button type="primary" onClick={close} data-testid="gather-urls-close">
+              {t('common.ok')}
+            </Button>
+          </Space>
         ) : (
           <Space>
             <Button onClick={close}>{t('common.cancel')}</Button>
@@ -92,7 +112,7 @@ export function GatherByUrls({ open, onClose, onProgress }: { open: boolean; onC
       }
     >
       {batchId ? (
-        <BatchProgress batch={batch.data} />
+        <BatchProgress batch={batch.data} onOpen={onOpen} />
       ) : (
         <Form form={form} layout="vertical">
           <Typography.Paragraph type="secondary">{T('ByUrlsHint', GATHER_URLS_MAX)}</Typography.Paragraph>
@@ -111,7 +131,7 @@ export function GatherByUrls({ open, onClose, onProgress }: { open: boolean; onC
 }
 
 /** The batch's progress and its rows, each URL with its result. */
-function BatchProgress({ batch }: { batch: GatherBatch | undefined }) {
+function BatchProgress({ batch, onOpen }: { batch: GatherBatch | undefined; onOpen(gatherId: string): void }) {
   if (!batch) return <Progress percent={0} status="active" />;
   const done = batch.succeeded + batch.failed;
   const completed = batch.status === 'Completed';
@@ -149,11 +169,24 @@ function BatchProgress({ batch }: { batch: GatherBatch | undefined }) {
             ),
           },
           {
-            key: 'error',
+            key: 'detail',
             title: T('Column:Detail'),
             dataIndex: 'error',
             ellipsis: true,
-            render: (e: string | null) => (e ? <span style={{ color: '#cf1322' }}>{e}</span> : null),
+            render: (e: string | null, r) =>
+              e ? (
+                <span style={{ color: '#cf1322' }}>{e}</span>
+              ) : r.gatherId ? (
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0 }}
+                  onClick={() => onOpen(r.gatherId!)}
+                  data-testid={`gather-batch-open-${r.index}`}
+                >
+                  {T('Detail')}
+                </Button>
+              ) : null,
           },
         ]}
       />

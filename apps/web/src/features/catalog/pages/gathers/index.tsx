@@ -195,7 +195,8 @@ export default function GathersPage() {
 
   /** Actions on one item, shared by the row and the detail drawer. */
   const itemActions = (r: GatherRow | GatherDetail, inDrawer = false) => {
-    const key = r.sourceItemId ?? r.id;
+    // a row's buttons are named by the item; the drawer's (one at a time) by the drawer
+    const key = inDrawer ? 'drawer' : (r.sourceItemId ?? r.id);
     const more = [
       ...(access.can(`${P}.Update`) && r.status !== 'CLAIMED'
         ? [{ key: 'mark', icon: <CheckCircleOutlined />, label: T('MarkClaimed') }]
@@ -225,7 +226,11 @@ export default function GathersPage() {
             type="link"
             size="small"
             icon={<ShoppingCartOutlined />}
-            onClick={() => setClaiming({ kind: 'one', row: r })}
+            onClick={() => {
+              // the claim dialog takes the drawer's place (a dialog opened over a drawer would sit under it)
+              if (inDrawer) setDetailId(null);
+              setClaiming({ kind: 'one', row: r });
+            }}
             data-testid={`gather-claim-${key}`}
           >
             {T('Claim')}
@@ -417,7 +422,16 @@ export default function GathersPage() {
         }}
       />
       <BulkResults outcome={outcome} onClose={() => setOutcome(null)} />
-      <GatherByUrls open={byUrls} onClose={() => setByUrls(false)} onProgress={refresh} />
+      <GatherByUrls
+        open={byUrls}
+        onClose={() => setByUrls(false)}
+        onProgress={refresh}
+        onOpen={(id) => {
+          // the dialog keeps its batch while hidden: opened again, it shows it
+          setByUrls(false);
+          setDetailId(id);
+        }}
+      />
     </>
   );
 }

@@ -3,7 +3,9 @@
  * bar's plugin button opens the collector page, which offers the extension as a ZIP; the gather
  * list gathers three sample fixture URLs and one that fails (per-URL results), lists them, and one
  * is claimed into the catalogue, where the product list leads to its detail with its variants,
- * vendor and images. A JSON upload gathers its valid item and reports the bad one. Then the extension's extractor, run in Chromium on a page with a product,
+ * vendor and images. A JSON upload gathers its valid item and reports the bad one. The
+ * extension's popup (its own files, with the few browser APIs it uses given by the page) signs
+ * in with the token server and sends the product of the tab. Then the extension's extractor, run in Chromium on a page with a product,
  * reads what the extension posts, and the API takes it.
  */
 import assert from 'node:assert/strict';
@@ -248,6 +250,85 @@ test('uploads a JSON file: the valid item is gathered, the bad one reported with
     await page.getByTestId('gathers-upload-ok').click();
     await page.getByTestId('gather-title-611111111111').waitFor();
   });
+});
+
+/** The collector extension's folder. */
+const EXTENSION = new URL('../../extensions/collector/', import.meta.url).pathname;
+
+test('the extension’s popup signs in with the token server and sends the product of the tab', {
+  timeout: 60_000,
+}, async (t) => {
+  const url = 'https://item.taobao.com/item.htm?id=680000000002';
+  const html = readFileSync(`${SAMPLE_IMAGES}../taobao-680000000002.html`, 'utf8');
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      // the popup's files, served beside the admin (an extension page with the host permission
+      // reaches the admin without CORS; a page of the admin's own origin does too)
+      await serveSampleImages(page);
+      await page.route(`${server.url}/__collector/**`, (route) => {
+        const name = basename(new URL(route.request().url()).pathname);
+        if (name === 'config.json') return route.fulfill({ json: { server: server.url, tenant: 'demo' } });
+        const type = name.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
+        return route.fulfill({ contentType: type, body: readFileSync(`${EXTENSION}${name}`) });
+      });
+      // the browser APIs the popup uses: local storage, the host permission (granted), the active
+      // tab, and running the extractor in it (here on the sample page's document)
+      await page.addInitScript(
+        ({ html, url, base }) => {
+          const store = new Map<string, unknown>();
+          const w = window as unknown as { chrome: unknown };
+          w.chrome = {
+            storage: {
+              local: {
+                get: async (key: string) => (store.has(key) ? { [key]: store.get(key) } : {}),
+                set: async (items: Record<string, unknown>) => {
+                  for (const [k, v] of Object.entries(items)) store.set(k, v);
+                },
+                remove: async (key: string) => void store.delete(key),
+              },
+            },
+            permissions: { request: async () => true },
+            runtime: { getURL: (path: string) => `${base}/__collector/${path}` },
+            tabs: { query: async () => [{ id: 7 }] },
+            scripting: {
+              executeScript: async ({ func }: { func: (doc: Document, url: string) => unknown }) => [
+                { result: func(new DOMParser().parseFromString(html, 'text/html'), url) },
+              ],
+            },
+          };
+        },
+        { html, url, base: server.url },
+      );
+      await page.goto(`${server.url}/__collector/popup.html`);
+      // the downloaded config fills in the admin and the tenant
+      await eventually(async () => assert.equal(await page.locator('#server').inputValue(), server.url));
+      assert.equal(await page.locator('#tenant').inputValue(), 'demo');
+      await page.locator('#username').fill(ADMIN.userName);
+      await page.locator('#password').fill('wrong password');
+      await page.getByRole('button', { name: '登录' }).click();
+      await eventually(async () => assert.match(await text(page.locator('#status.error')), /用户名或密码错误/));
+      await page.locator('#password').fill(ADMIN.password);
+      await page.getByRole('button', { name: '登录' }).click();
+      await eventually(async () => assert.match(await text(page.locator('#who')), /admin/));
+      assert.equal(await text(page.locator('#preview-title')), '家用收纳箱 塑料 加厚 大号 衣物整理箱');
+      assert.equal(await text(page.locator('#preview-price')), 'CNY 19.9–39.9');
+      await page.screenshot({ path: artifact('collector-popup.png') });
+      await page.getByRole('button', { name: '采集当前商品' }).click();
+      await eventually(async () => assert.match(await text(page.locator('#status.ok')), /已采集到采集箱/));
+    },
+    { locale: 'zh-CN', viewport: { width: 360, height: 420 } },
+  );
+  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const found = await apiJson<{ items: (Row & { origin: string; gathererName: string })[] }>(
+    server.url,
+    '/api/catalog/gathers?filter=680000000002&sorting=gatheredAt%20desc&maxResultCount=1',
+    { token },
+  );
+  assert.equal(found.body.items[0]?.origin, 'extension');
+  assert.equal(found.body.items[0]?.gathererName, 'admin');
+  assert.equal(found.body.items[0]?.skuCount, 3);
 });
 
 test('the extension’s extractor, run in Chromium on a product page, reads what the API takes', {

@@ -7,6 +7,7 @@
  *  - the server process's resident memory: before, sampled every 50 ms while the job runs (peak),
  *    and the kernel's high-water mark (VmHWM, since the process started);
  *  - the archive: size, and its entries counted from the ZIP's central directory after download.
+ * With BENCH_RESTART=1 the server is stopped mid-job and started again; the export completes after it.
  * Usage: npx node bench/sku-image-export.ts (BENCH_PRODUCTS=2000, BENCH_IMAGES_PER_PRODUCT=5,
  * BENCH_IMAGE_BYTES=20000, BENCH_DATABASE_URL default postgres://postgres@127.0.0.1:5432/test; the
  * database and the data folder are removed at the end).
@@ -23,6 +24,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const PER_PRODUCT = Number(process.env.BENCH_IMAGES_PER_PRODUCT ?? 5);
 const IMAGE_BYTES = Number(process.env.BENCH_IMAGE_BYTES ?? 20_000);
 const API = '/api/catalog/sku-images/exports';
+/** BENCH_RESTART=1: stop the server (SIGTERM) once the job has written some images, start it again, wait for the export. */
+const RESTART = process.env.BENCH_RESTART === '1';
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
@@ -39,8 +42,8 @@ let server: Awaited<ReturnType<typeof startProduct>>['server'] | undefined;
 try {
   const started = await startProduct(database);
   server = started.server;
-  const pid = server.pid as number;
-  const base = `http://127.0.0.1:${started.port}`;
+  let pid = server.pid as number;
+  let base = `http://127.0.0.1:${started.port}`;
   const { db } = database;
   const tenantId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
 
@@ -87,7 +90,8 @@ try {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', __tenant: 'demo' };
   const before = memoryOf(pid);
   let peak = before.rss;
-  const sampler = setInterval(() => {
+  let restarted = '';
+  let sampler = setInterval(() => {
     peak = Math.max(peak, memoryOf(pid).rss);
   }, 50);
   const t0 = performance.now();
@@ -100,8 +104,27 @@ try {
   const { id } = (await res.json()) as { id: string };
   let row: { status: string; total: number; done: number; fileSize: number | null; error: string | null };
   for (;;) {
-    row = (await (await fetch(`${base}${API}/${id}`, { headers })).json()) as typeof row;
+    const read = await fetch(`${base}${API}/${id}`, { headers });
+    if (!read.ok) throw new Error(`reading the export failed: ${read.status} ${await read.text()}`);
+    row = (await read.json()) as typeof row;
     if (row.status === 'completed' || row.status === 'failed') break;
+    if (RESTART && row.done > 0 && !restarted) {
+      // a restart mid-job (SIGTERM, as a deploy does): the next process retries the job from the start
+      restarted = `restarted at ${row.done} / ${row.total} images`;
+      clearInterval(sampler);
+      await stopProcess(server);
+      const again = await startProduct(database);
+      server = again.server;
+      pid = server.pid as number;
+      base = `http://127.0.0.1:${again.port}`;
+      // a new port is a new issuer: sign in again
+      headers.authorization = `Bearer ${await signIn(again.port)}`;
+      peak = memoryOf(pid).rss;
+      sampler = setInterval(() => {
+        peak = Math.max(peak, memoryOf(pid).rss);
+      }, 50);
+      console.log(restarted);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const wall = (performance.now() - t0) / 1000;
@@ -123,7 +146,9 @@ try {
   await handle.close();
   const entries = tail.readUInt32LE(0) === 0x06054b50 ? tail.readUInt16LE(10) : Number.NaN;
 
-  console.log(`\nnpx node bench/sku-image-export.ts  (${ids.length} products × ${PER_PRODUCT} images)`);
+  console.log(
+    `\nnpx node bench/sku-image-export.ts  (${ids.length} products × ${PER_PRODUCT} images${restarted ? `; ${restarted}` : ''})`,
+  );
   console.table([
     {
       images: row.total,

@@ -1,0 +1,59 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import CollectorPage from './index.tsx';
+
+/** The collector page: install steps, and the extension's ZIP downloaded with this admin's address. */
+
+let calls: { key: string; options: RequestOptions }[] = [];
+
+beforeEach(() => {
+  calls = [];
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    calls.push({ key: `${options.method ?? 'GET'} ${buildPath(path, options.path)}`, options });
+    return new Blob(['PK']) as never;
+  });
+  applyServerTexts('zh-Hans', {
+    Catalog: {
+      'GatherPage:Collector:Download': '下载插件(ZIP)',
+      'GatherPage:Collector:Step5Detail': '打开采集箱',
+    },
+  });
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/product/collector', Component: CollectorPage }], {
+    initialEntries: ['/product/collector'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+describe('collector page', () => {
+  it('downloads the extension with this admin’s address and leads to the gather list', async () => {
+    useAbp.setState({ permissions: ['Catalog.Gathers'] });
+    URL.createObjectURL = vi.fn(() => 'blob:zip');
+    URL.revokeObjectURL = vi.fn();
+    renderPage();
+    expect(screen.getByText('chrome://extensions')).toBeTruthy();
+    expect(screen.getByTestId('collector-gather-list').getAttribute('href')).toBe('/product/gather-list');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('collector-download'));
+    });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].key).toBe('GET /api/catalog/gathers/extension.zip');
+    expect(calls[0].options.params).toEqual({ server: expect.stringMatching(/^https?:\/\/[^/]+$/) });
+    expect(calls[0].options.responseType).toBe('blob');
+  });
+
+  it('offers no download without the gathers permission', () => {
+    useAbp.setState({ permissions: [] });
+    renderPage();
+    expect(screen.queryByTestId('collector-download')).toBeNull();
+    expect(screen.getByText('chrome://extensions')).toBeTruthy();
+  });
+});

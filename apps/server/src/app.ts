@@ -274,6 +274,7 @@ async function authorize(req: FastifyRequest, services: Services) {
     const needed = Array.isArray(access.permission) ? access.permission : [access.permission];
     const held = await services.permissions.granted(req.ctx);
     if (!needed.some((p) => held.has(p))) throw forbidden();
+    if (access.alsoNeeds?.some((p) => !held.has(p))) throw forbidden();
   }
 }
 

@@ -10,6 +10,11 @@ export interface RouteAccess {
   authenticated?: boolean;
   /** The permission needed; an array means any one of them. */
   permission?: string | string[];
+  /**
+   * Permissions needed as well, every one of them: for an action that writes into another
+   * aggregate too (claiming a gathered item creates a product).
+   */
+  alsoNeeds?: string[];
   /** Only on the host side (no tenant) or only inside a tenant. */
   side?: 'host' | 'tenant';
   /** Leave this request out of the audit log (e.g. the token endpoint, logged to security logs). */

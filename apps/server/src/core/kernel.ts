@@ -69,8 +69,8 @@ export async function mountModules(app: FastifyInstance, services: Services, mod
   await app.after();
   const unknown = new Set<string>();
   for (const route of services.routes) {
-    const needed = route.config?.permission;
-    for (const name of [needed ?? []].flat()) if (!permissionDefinition(name)) unknown.add(`${name} (${route.url})`);
+    const needed = [route.config?.permission ?? [], route.config?.alsoNeeds ?? []].flat();
+    for (const name of needed) if (!permissionDefinition(name)) unknown.add(`${name} (${route.url})`);
   }
   if (unknown.size) throw new Error(`Routes name permissions no module defines: ${[...unknown].join(', ')}`);
 }

@@ -43,5 +43,5 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema?: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown> };
-  config?: { anonymous?: boolean; authenticated?: boolean; permission?: string | string[] };
+  config?: { anonymous?: boolean; authenticated?: boolean; permission?: string | string[]; alsoNeeds?: string[] };
 }

@@ -1,6 +1,7 @@
 import type { ClaimResultDto, GatherDetailDto, ProductDto, ProductVendorDto } from '@seller/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
+import { createUser, token } from '../../permission-management/test-support.ts';
 import { useCatalogApp } from '../test-support.ts';
 
 const api = useCatalogApp();
@@ -248,6 +249,21 @@ describe('claiming a gathered product', () => {
     expect((await api.post(api.nobody, `${base}/${g.id}/claim`, body)).statusCode).toBe(403);
     expect((await api.post(api.nobody, `${base}/bulk-claim`, { ...body, ids: [g.id] })).statusCode).toBe(403);
 
+    // Claim alone is not enough: a claim creates a product, so it needs Catalog.Products.Create too
+    await createUser(api.t.services, api.t.demo, 'claimer');
+    const claimerId = (await api.get(api.demoAdmin, '/api/identity/users?filter=claimer')).json().items[0].id;
+    const grant = (names: string[]) =>
+      api.put(api.demoAdmin, `/api/permission-management/permissions?providerName=U&providerKey=${claimerId}`, {
+        permissions: names.map((name) => ({ name, isGranted: true })),
+      });
+    expect((await grant(['Catalog.Gathers', 'Catalog.Gathers.Claim'])).statusCode).toBe(204);
+    const claimer = await token(api.t.app, 'demo', 'claimer');
+    expect((await api.post(claimer, `${base}/${g.id}/claim`, body)).statusCode).toBe(403);
+    expect((await api.post(claimer, `${base}/bulk-claim`, { ...body, ids: [g.id] })).statusCode).toBe(403);
+    expect((await grant(['Catalog.Products', 'Catalog.Products.Create'])).statusCode).toBe(204);
+    const allowed = await api.post(await token(api.t.app, 'demo', 'claimer'), `${base}/${g.id}/claim`, body);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+
     const otherCategory = await category(api.otherAdmin, 'GCL4');
     expect((await api.post(api.otherAdmin, `${base}/${g.id}/claim`, { categoryIds: [otherCategory] })).statusCode).toBe(
       404,
@@ -257,6 +273,10 @@ describe('claiming a gathered product', () => {
     // nor can a demo item be claimed into the other tenant's category
     const cross = await api.post(api.demoAdmin, `${base}/${g.id}/claim`, { categoryIds: [otherCategory] });
     expect(cross.statusCode).toBe(400);
-    expect((await api.get(api.demoAdmin, `${base}/${g.id}`)).json()).toMatchObject({ claimCount: 0, status: 'NEW' });
+    // only the claimer's one claim went through
+    expect((await api.get(api.demoAdmin, `${base}/${g.id}`)).json()).toMatchObject({
+      claimCount: 1,
+      status: 'CLAIMED',
+    });
   });
 });

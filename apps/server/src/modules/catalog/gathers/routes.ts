@@ -49,7 +49,8 @@ export default async function routes(fastify: FastifyInstance) {
   const create = { permission: `${P}.Create` };
   const update = { permission: `${P}.Update` };
   const remove = { permission: `${P}.Delete` };
-  const claim = { permission: `${P}.Claim` };
+  // a claim writes a product (and maybe a supplier): it needs the right to create products too
+  const claim = { permission: `${P}.Claim`, alsoNeeds: ['Catalog.Products.Create'] };
   const tags = ['Gathers'];
 
   app.get(

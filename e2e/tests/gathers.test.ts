@@ -44,7 +44,7 @@ const SAMPLES = [
 /** A source page the samples do not hold: its row fails. */
 const MISSING = 'https://detail.1688.com/offer/619999999999.html';
 
-/** The sample pages' images, which the source platforms' CDNs would serve (no outside site is reachable here). */
+/** The sample pages' images, which the source platforms' CDNs would serve to the extension's preview (no outside site is reachable here). */
 const SAMPLE_IMAGES = new URL('../../apps/server/src/modules/catalog/gathers/samples/images/', import.meta.url)
   .pathname;
 async function serveSampleImages(page: Page) {
@@ -116,7 +116,7 @@ test('gathers three sample items by URL, claims one and finds it in the catalogu
   timeout: 150_000,
 }, async (t) => {
   await withPage(browser, t, async (page) => {
-    await serveSampleImages(page);
+    // no source image is routed here: the page shows them through the server's fetcher
     await signIn(page, server.url, DEMO_ADMIN);
     await page.goto(`${server.url}/product/gather-list`);
     const list = page.getByTestId('gathers');

@@ -4,7 +4,7 @@ import routes from './routes.ts';
 
 // The module's public API (what other modules may import).
 export { placeholderPng } from './png.ts';
-export { filesService, storeFile } from './service.ts';
+export { filesService, imageTypeOf, storeFile } from './service.ts';
 
 /** Stored files (product images): upload, thumbnails, download. */
 export const files = defineModule({

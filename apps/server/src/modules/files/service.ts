@@ -31,6 +31,11 @@ const TYPES = [
 ] as const;
 export const ACCEPTED_TYPES = TYPES.map((t) => t.type);
 
+/** The image type of `content` by its first bytes, or null when it is not an accepted image. */
+export function imageTypeOf(content: Buffer): string | null {
+  return TYPES.find((t) => t.magic(content))?.type ?? null;
+}
+
 const NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
 
 export interface StoredFile {

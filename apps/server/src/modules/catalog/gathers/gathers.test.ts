@@ -270,3 +270,28 @@ describe('gathered products: permissions and tenants', () => {
     expect(mine).toMatchObject({ status: 'NEW', logs: [{ action: 'Gathered' }] });
   });
 });
+
+describe('gathered products: source images through the fetcher', () => {
+  const image = (url: string, who = api.demoAdmin) => api.get(who, `${base}/image?url=${encodeURIComponent(url)}`);
+
+  it('serves a source image the fetcher has, typed by its bytes, and 404 for one it has not', async () => {
+    const ok = await image('https://cbu01.alicdn.com/img/ibank/1688-610000000001-1.png');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/png');
+    expect(ok.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const missing = await image('https://cbu01.alicdn.com/img/ibank/no-such-image.png');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toContain('no-such-image.png');
+  });
+
+  it('refuses a URL that is not http(s) naming it, and callers without the permission', async () => {
+    for (const url of ['file:///etc/passwd', 'not a url', `https://x.example/${'a'.repeat(1000)}`]) {
+      const res = await image(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(members(res)).toContain('url');
+    }
+    expect((await image('https://cbu01.alicdn.com/img/ibank/1688-610000000001-1.png', api.nobody)).statusCode).toBe(
+      403,
+    );
+  });
+});

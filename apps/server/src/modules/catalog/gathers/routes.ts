@@ -25,10 +25,13 @@ import {
 } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fieldError } from '../../../core/errors.ts';
+import { z } from 'zod';
+import { AppError, fieldError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
+import { imageTypeOf } from '../../files/index.ts';
 import { batchService } from './batches.ts';
 import { claimService } from './claim.ts';
+import { fetcherFor, GatherFetchError } from './fetcher.ts';
 import { importGathers, importTemplate } from './import.ts';
 import { gatherService } from './service.ts';
 
@@ -65,6 +68,29 @@ export default async function routes(fastify: FastifyInstance) {
   );
   app.get(`${base}/gatherers`, { config: read, schema: { tags, response: { 200: gatherersDto } } }, (req) =>
     gatherService.gatherers(s, req.ctx),
+  );
+  // A source image through the fetcher: source CDNs refuse other sites' pages (and, here, no
+  // outside site is reachable), so the list and the drawer show images through the product. Only
+  // images come back (their type read from the bytes); the fetcher bounds size and time.
+  app.get(
+    `${base}/image`,
+    { config: read, schema: { tags, querystring: z.object({ url: z.url({ protocol: /^https?$/ }).max(1000) }) } },
+    async (req, reply) => {
+      const content = await fetcherFor(s)
+        .fetchImage(req.query.url)
+        .catch((e) => {
+          if (e instanceof GatherFetchError) return null;
+          throw e;
+        });
+      const type = content && imageTypeOf(content);
+      if (!content || !type)
+        throw new AppError({ status: 404, messageKey: 'Catalog::Gather:ImageUnavailable', params: [req.query.url] });
+      return reply
+        .header('Content-Type', type)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=86400')
+        .send(content);
+    },
   );
   app.get(
     `${base}/:id`,

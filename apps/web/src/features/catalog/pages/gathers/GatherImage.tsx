@@ -1,43 +1,15 @@
-import { PictureOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { FileImage } from '../product-detail/images.tsx';
 
+/** Where the page reads a source image: through the product, which fetches it for the page. */
+export const sourceImageUrl = (src: string) => `/api/catalog/gathers/image?url=${encodeURIComponent(src)}`;
+
 /**
- * An image of a gathered item. Source platforms' images are shown from the source, without a
- * referrer (their CDNs refuse other sites' referrers); an image in the files store needs the
- * bearer token, so it is fetched as a blob.
+ * An image of a gathered item. Both kinds need the bearer token, so both are fetched as blobs: an
+ * image of the files store (a claimed copy) directly, a source platform's image through the
+ * gathers' image route (source CDNs refuse other sites' pages; the server's fetcher reaches them).
+ * One that cannot be had shows the placeholder.
  */
 export function GatherImage({ src, size, alt }: { src: string | null; size: number; alt: string }) {
-  const [broken, setBroken] = useState(false);
-  const box = { width: size, height: size, borderRadius: 4, objectFit: 'cover' as const, display: 'block' };
-  if (src?.startsWith('/api/files/')) return <FileImage url={src} size={size} alt={alt} />;
-  if (!src || broken) {
-    return (
-      <span
-        style={{
-          ...box,
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          background: '#f5f5f5',
-        }}
-        role="img"
-        aria-label={alt}
-      >
-        <PictureOutlined style={{ color: '#bfbfbf', fontSize: size / 2.5 }} />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt={alt}
-      width={size}
-      height={size}
-      style={box}
-      loading="lazy"
-      referrerPolicy="no-referrer"
-      onError={() => setBroken(true)}
-    />
-  );
+  if (!src) return <FileImage url="" size={size} alt={alt} />;
+  return <FileImage url={src.startsWith('/api/files/') ? src : sourceImageUrl(src)} size={size} alt={alt} />;
 }

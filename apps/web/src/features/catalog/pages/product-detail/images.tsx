@@ -13,7 +13,14 @@ const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
 /** An image of the files service: fetched with the bearer token, shown from an object URL. */
 export function FileImage({ url, size, alt }: { url: string; size: number; alt: string }) {
-  const blob = useQuery({ queryKey: ['files', url], queryFn: () => filesApi.blob(url), staleTime: Infinity });
+  // no URL: the placeholder; an image that cannot be had is not asked for again
+  const blob = useQuery({
+    queryKey: ['files', url],
+    queryFn: () => filesApi.blob(url),
+    staleTime: Infinity,
+    enabled: url !== '',
+    retry: false,
+  });
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     if (!blob.data) return;

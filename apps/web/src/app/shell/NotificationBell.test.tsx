@@ -2,6 +2,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/index.ts';
+import { applyServerTexts } from '../../lib/i18n/index.ts';
 import { useSession } from '../../lib/session/store.ts';
 import { UiContext } from '../../lib/ui-bridge.ts';
 import { NotificationBell } from './NotificationBell.tsx';
@@ -69,5 +70,14 @@ describe('notification bell', () => {
     act(() => socket.emit('job-progress', { id: 'j1', queue: 'catalog.import', state: 'completed', progress: null }));
     expect(notification.success).toHaveBeenCalledWith(expect.objectContaining({ key: 'job-j1' }));
     expect(String(notification.success.mock.calls[0]?.[0].title)).toContain('catalog.import');
+
+    // a queue its module names is shown by that name
+    applyServerTexts('zh-Hans', { JobQueues: { 'catalog.sku-image-export': 'SKU图片导出' } });
+    act(() =>
+      socket.emit('job-progress', { id: 'j2', queue: 'catalog.sku-image-export', state: 'failed', progress: null }),
+    );
+    const failed = String(notification.error.mock.calls.at(-1)?.[0].title);
+    expect(failed).toContain('SKU图片导出');
+    expect(failed).not.toContain('catalog.sku-image-export');
   });
 });

@@ -1,7 +1,11 @@
 import { Progress } from 'antd';
 import type { ArgsProps } from 'antd/es/notification/interface';
 import type { TFunction } from 'i18next';
+import { hasText, localize } from '../../lib/i18n/index.ts';
 import type { JobProgress } from '../../lib/realtime.ts';
+
+/** A queue's name as its module words it (resource `JobQueues`), else the queue's own name. */
+const queueName = (queue: string) => (hasText(`JobQueues::${queue}`) ? localize(`JobQueues::${queue}`) : queue);
 
 /**
  * The toast of one background job run for the user, kept under the job's id so each update
@@ -14,15 +18,15 @@ export function jobProgressToast(
   const key = `job-${p.id}`;
   const base = { key, placement: 'bottomRight' as const, className: 'app-notify-toast' };
   if (p.state === 'completed')
-    return { kind: 'success', args: { ...base, title: t('layout.jobDone', { queue: p.queue }) } };
+    return { kind: 'success', args: { ...base, title: t('layout.jobDone', { queue: queueName(p.queue) }) } };
   if (p.state === 'failed')
-    return { kind: 'error', args: { ...base, title: t('layout.jobFailed', { queue: p.queue }) } };
+    return { kind: 'error', args: { ...base, title: t('layout.jobFailed', { queue: queueName(p.queue) }) } };
   return {
     kind: 'open',
     args: {
       ...base,
       duration: 0,
-      title: t('layout.jobRunning', { queue: p.queue }),
+      title: t('layout.jobRunning', { queue: queueName(p.queue) }),
       description: (
         <div data-testid="job-progress">
           {p.progress?.percent !== null && p.progress?.percent !== undefined ? (

@@ -118,4 +118,9 @@ export const texts: TextResources = {
     en: { GatherList: 'Gathered products', Collector: 'Collector extension' },
     'zh-Hans': { GatherList: '采集箱', Collector: '采集插件' },
   },
+  // the job's name in the shell's progress toast and on the background jobs page
+  JobQueues: {
+    en: { 'catalog.gathers.by-urls': 'Gathering by URL' },
+    'zh-Hans': { 'catalog.gathers.by-urls': '链接采集' },
+  },
 };

@@ -70,4 +70,9 @@ for (const [key, [e, z]] of Object.entries(pairs)) {
 export const texts: TextResources = {
   Catalog: { en, 'zh-Hans': zh },
   Menus: { en: { SkuDownloadImg: 'SKU image export' }, 'zh-Hans': { SkuDownloadImg: 'SKU图片下载' } },
+  // the job's name in the shell's progress toast and on the background jobs page
+  JobQueues: {
+    en: { 'catalog.sku-image-export': 'SKU image export' },
+    'zh-Hans': { 'catalog.sku-image-export': 'SKU图片导出' },
+  },
 };

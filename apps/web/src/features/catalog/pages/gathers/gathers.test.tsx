@@ -139,6 +139,7 @@ beforeEach(() => {
       'Catalog.Gathers.Update',
       'Catalog.Gathers.Delete',
       'Catalog.Gathers.Claim',
+      'Catalog.Products.Create',
     ],
   });
   applyServerTexts('zh-Hans', {
@@ -291,6 +292,15 @@ describe('gather list', { timeout: 30_000 }, () => {
     expect(within(results).getByTestId('gather-result-product-G2603-0001')).toBeTruthy();
     // the selection is done with
     expect(screen.queryByTestId('gathers-bulk')).toBeNull();
+  });
+
+  it('offers no claim without the right to create products (the server asks for both)', async () => {
+    useAbp.setState({ permissions: ['Catalog.Gathers', 'Catalog.Gathers.Claim'] });
+    renderPage();
+    const table = await screen.findByTestId('gathers');
+    await within(table).findByText('保温杯');
+    expect(screen.queryAllByTestId(/^gather-detail-/).length).toBeGreaterThan(0);
+    expect(screen.queryAllByTestId(/^gather-claim-/)).toHaveLength(0);
   });
 
   it('claims one item: the category is required, then the product made is linked', async () => {

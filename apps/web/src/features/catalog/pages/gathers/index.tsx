@@ -39,6 +39,8 @@ import { type BulkOutcome, BulkResults } from './results.tsx';
 import { GatherUpload } from './upload.tsx';
 
 const P = 'Catalog.Gathers';
+/** A claim writes a product: the server asks for this as well as the claim permission. */
+const CLAIM_ALSO_NEEDS = ['Catalog.Products.Create'];
 const T = (key: string, ...args: unknown[]) => LC(`GatherPage:${key}`, ...args);
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
 const queryKey = ['catalog', 'gathers'];
@@ -221,7 +223,7 @@ export default function GathersPage() {
             {T('Detail')}
           </Button>
         )}
-        <Access permission={`${P}.Claim`}>
+        <Access permission={`${P}.Claim`} anyOf={CLAIM_ALSO_NEEDS}>
           <Button
             type="link"
             size="small"
@@ -323,7 +325,7 @@ export default function GathersPage() {
   const bulkBar = selected.length > 0 && (
     <Space wrap style={{ marginBottom: 12 }} data-testid="gathers-bulk">
       <span>{T('Selected', selected.length)}</span>
-      <Access permission={`${P}.Claim`}>
+      <Access permission={`${P}.Claim`} anyOf={CLAIM_ALSO_NEEDS}>
         <Button
           icon={<ShoppingCartOutlined />}
           onClick={() => setClaiming({ kind: 'bulk', rows: selected })}

@@ -20,6 +20,21 @@ export const DURABILITY_OPTIONS: DefineOptions = {
 };
 
 /**
+ * The same queue with heartbeats: runs never expire by time here, so the killed run comes back
+ * only because its heartbeats stopped (10 s, the least pg-boss takes).
+ */
+export const HEARTBEAT_OPTIONS: DefineOptions = {
+  expireInSeconds: 3600,
+  heartbeatSeconds: 10,
+  retryLimit: 5,
+  retryDelay: 0,
+  pollingIntervalSeconds: 0.5,
+};
+
+/** The options the worker process and the test use (`JOBS_TEST_HEARTBEAT=1` picks heartbeats). */
+export const durabilityOptions = (heartbeat: boolean) => (heartbeat ? HEARTBEAT_OPTIONS : DURABILITY_OPTIONS);
+
+/**
  * `durability_attempts`: one row per run started (committed before the work, so it survives a
  * kill). `durability_effects`: the job's effect, keyed by job id; `durability_ledger`: a running
  * total that the handler raises only in the transaction that records the effect, so a job applied

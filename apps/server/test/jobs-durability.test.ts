@@ -14,7 +14,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { Jobs } from '../src/core/jobs.ts';
 import { openProductDatabase } from '../src/database.ts';
-import { createEffectTables, DURABILITY_OPTIONS, DURABILITY_QUEUE } from './jobs-durability-queue.ts';
+import { createEffectTables, DURABILITY_QUEUE, durabilityOptions } from './jobs-durability-queue.ts';
 
 const worker = new URL('./jobs-worker.ts', import.meta.url).pathname;
 const JOBS = 20;
@@ -27,9 +27,9 @@ interface Child {
   output: () => string;
 }
 
-function startWorker(db: string, onLine: (line: string, child: Child) => void = () => {}): Child {
+function startWorker(db: string, heartbeat: boolean, onLine: (line: string, child: Child) => void = () => {}): Child {
   const child = spawn(process.execPath, [worker], {
-    env: { ...process.env, JOBS_TEST_DB: db, JOBS_TEST_SLEEP_MS: '200' },
+    env: { ...process.env, JOBS_TEST_DB: db, JOBS_TEST_SLEEP_MS: '200', JOBS_TEST_HEARTBEAT: heartbeat ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -72,12 +72,12 @@ async function within(child: Child, ms: number, what: string): Promise<number | 
   }
 }
 
-async function enqueue(db: string): Promise<Map<string, number>> {
+async function enqueue(db: string, heartbeat: boolean): Promise<Map<string, number>> {
   const database = await openProductDatabase(db.startsWith('postgres') ? { url: db, poolSize: 2 } : { dir: db });
   const jobs = await Jobs.start(database, { worker: false, log: silent });
   try {
     await createEffectTables(database.db);
-    await jobs.define(DURABILITY_QUEUE, async () => {}, DURABILITY_OPTIONS);
+    await jobs.define(DURABILITY_QUEUE, async () => {}, durabilityOptions(heartbeat));
     const sent = new Map<string, number>();
     for (let i = 1; i <= JOBS; i++) {
       const id = await jobs.send(DURABILITY_QUEUE, { amount: i });
@@ -91,13 +91,13 @@ async function enqueue(db: string): Promise<Map<string, number>> {
   }
 }
 
-async function crashAndRecover(db: string) {
-  const sent = await enqueue(db);
+async function crashAndRecover(db: string, heartbeat = false) {
+  const sent = await enqueue(db, heartbeat);
 
   // First worker: killed with SIGKILL as soon as a run has started after five completed ones.
   let done = 0;
   let killed: string | null = null;
-  const first = startWorker(db, (line, child) => {
+  const first = startWorker(db, heartbeat, (line, child) => {
     if (line.startsWith('done ')) done++;
     if (line.startsWith('start ') && done >= 5 && !killed) {
       killed = line.slice('start '.length);
@@ -110,8 +110,8 @@ async function crashAndRecover(db: string) {
   const killedId = killed as unknown as string;
 
   // Second worker: retries the lost run once it expires, finishes the rest, exits when drained.
-  const second = startWorker(db);
-  expect(await within(second, 30_000, 'second worker'), second.output()).toBe(0);
+  const second = startWorker(db, heartbeat);
+  expect(await within(second, 60_000, 'second worker'), second.output()).toBe(0);
   expect(second.lines).toContain('drained');
   expect(second.lines).toContain(`start ${killedId}`);
 
@@ -149,6 +149,19 @@ describe('jobs survive a killed worker', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'on PGlite, the lost run found by its stopped heartbeats (no expiry by time)',
+    { timeout: 90_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'jobs-heartbeat-'));
+      try {
+        await crashAndRecover(dir, true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL', { timeout: 60_000 }, async () => {
     const baseUrl = process.env.TEST_DATABASE_URL as string;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { DataAccess } from '../src/core/data.ts';
 import { Jobs } from '../src/core/jobs.ts';
 import { openProductDatabase } from '../src/database.ts';
-import { createEffectTables, DURABILITY_OPTIONS, DURABILITY_QUEUE } from './jobs-durability-queue.ts';
+import { createEffectTables, DURABILITY_QUEUE, durabilityOptions } from './jobs-durability-queue.ts';
 
 const target = process.env.JOBS_TEST_DB;
 if (!target) throw new Error('JOBS_TEST_DB is not set');
@@ -46,7 +46,7 @@ await jobs.define<{ amount: number }>(
     });
     console.log(`done ${run.id}`);
   },
-  DURABILITY_OPTIONS,
+  durabilityOptions(process.env.JOBS_TEST_HEARTBEAT === '1'),
 );
 
 // Exit when the queue is drained: nothing created, retrying or active (a run lost with a killed

@@ -43,6 +43,12 @@ export interface DefineOptions {
    * retried. Bounds how long a job held by a killed process waits. pg-boss default 15 minutes.
    */
   expireInSeconds?: number;
+  /**
+   * With it, a worker beats for each run it holds (every half of this), and a run whose beats stop
+   * for this long (its process was killed) is lost and retried, however long a living run may take;
+   * `expireInSeconds` then only bounds a hung one. At least 10.
+   */
+  heartbeatSeconds?: number;
   /** Seconds a completed job is kept for `get` (pg-boss default 7 days). */
   deleteAfterSeconds?: number;
   /** Jobs of this queue run at once in each worker process (default 1). */
@@ -196,7 +202,7 @@ const OWN_QUEUES = `name NOT LIKE '\\_\\_pgboss\\_\\_%'`;
  *
  * Handlers run outside any request: they reach tenant data through
  * `services.data.inTenant(systemContext(tenant), …)` like any other service. Delivery is at least
- * once (a run killed mid-way is retried after `expireInSeconds`), so a handler's effect must be
+ * once (a run killed mid-way is retried after `expireInSeconds`, or sooner with `heartbeatSeconds`), so a handler's effect must be
  * idempotent, e.g. keyed by the job id.
  *
  * On PGlite (one connection), do not `send` from inside an open unit of work: the statement would

@@ -8,6 +8,14 @@ export async function defineJobs(services: Services): Promise<void> {
     GATHER_URLS_JOB,
     (run) => runBatch(services, run.data, (done, total) => progress(run, (done / total) * 100, `${done}/${total}`)),
     // a run lost with its process is picked up again; rows already done stay done
-    { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60, concurrency: 2 },
+    // a batch whose process died stops beating and is taken up again after 20 s (URLs done are kept)
+    {
+      retryLimit: 3,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+      heartbeatSeconds: 20,
+      concurrency: 2,
+    },
   );
 }

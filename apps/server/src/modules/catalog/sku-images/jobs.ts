@@ -11,9 +11,11 @@ import { archivePath, SKU_IMAGE_QUEUE, type SkuImageJob } from './service.ts';
 /** Retries after a failed attempt; the last failure marks the export failed. */
 export const RETRY_LIMIT = 2;
 /**
- * A run held this long by a process that died (SIGKILL, power loss) is handed to another worker.
- * An export of the largest selection writes well within it (see the benchmark in the README).
+ * A run whose process died (SIGKILL, power loss) stops beating and is retried after this long;
+ * a hung run is given up after `EXPIRE_SECONDS`, well beyond the largest selection's time (see the
+ * benchmark in the README).
  */
+const HEARTBEAT_SECONDS = 20;
 const EXPIRE_SECONDS = 600;
 
 type Patch = Partial<typeof skuImageExports.$inferInsert>;
@@ -94,6 +96,7 @@ export async function defineJobs(services: Services): Promise<void> {
     retryLimit: RETRY_LIMIT,
     retryDelay: 5,
     expireInSeconds: EXPIRE_SECONDS,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
     pollingIntervalSeconds: 1,
   });
 }

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { asAttachment, XLSX_TYPE } from './uploads.ts';
 
 /** Most rows one export writes (the list's filters narrow it down further). */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -57,15 +58,5 @@ export async function sendXlsx<T>(
     }
   };
   void write();
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header(
-      'content-disposition',
-      `attachment; filename="${asciiName(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    )
-    .header('cache-control', 'no-store')
-    .send(stream);
+  return asAttachment(reply, fileName, XLSX_TYPE).send(stream);
 }
-
-/** The plain-ASCII fallback name of `filename=` (the UTF-8 one goes in `filename*=`). */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');

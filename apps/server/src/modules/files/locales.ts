@@ -9,12 +9,10 @@ export const texts: TextResources[] = [
       en: {
         TooLarge: 'The file is larger than {1} MB.',
         TypeNotAllowed: 'Only these file types are accepted: {1}.',
-        FileRequired: 'Please choose a file.',
       },
       'zh-Hans': {
         TooLarge: '文件不能大于 {1} MB。',
         TypeNotAllowed: '只接受以下文件类型:{1}。',
-        FileRequired: '请选择文件。',
       },
     },
   },

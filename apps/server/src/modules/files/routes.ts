@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../core/errors.ts';
+import { uploadedFile } from '../../core/uploads.ts';
 import { FILES_URL, filesService, MAX_FILE_BYTES } from './service.ts';
 
 const storedFile = z.object({ url: z.string(), name: z.string(), contentType: z.string(), size: z.number() });
@@ -25,14 +25,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: storedFile } },
     },
     async (req) => {
-      if (!req.isMultipart()) throw fieldError('file', 'Files::FileRequired');
-      const part = await req.file();
-      if (part?.fieldname !== 'file') throw fieldError('file', 'Files::FileRequired');
-      const content = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw fieldError('file', 'Files::TooLarge', [MAX_FILE_BYTES / 1024 / 1024]);
-        throw e;
-      });
+      const { content } = await uploadedFile(req, MAX_FILE_BYTES);
       return filesService.save(dataDir, req.ctx, content);
     },
   );

@@ -4,6 +4,7 @@ import archiver from 'archiver';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asAttachment } from '../../../core/uploads.ts';
 
 /** The browser collector extension's folder (`extensions/collector` at the repository root). */
 export const EXTENSION_DIR =
@@ -56,10 +57,7 @@ export default async function extensionRoute(fastify: FastifyInstance) {
       for (const f of files) zip.append(f.content, { name: `collector/${f.name}` });
       zip.append(`${JSON.stringify({ server, tenant }, null, 2)}\n`, { name: 'collector/config.json' });
       void zip.finalize();
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', 'attachment; filename="seller-collector.zip"')
-        .send(zip);
+      return asAttachment(reply, 'seller-collector.zip', 'application/zip').send(zip);
     },
   );
 }

@@ -26,8 +26,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, fieldError } from '../../../core/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
+import { asAttachment, uploadedFile, XLSX_TYPE } from '../../../core/uploads.ts';
 import { imageTypeOf } from '../../files/index.ts';
 import { batchService } from './batches.ts';
 import { claimService } from './claim.ts';
@@ -36,7 +37,6 @@ import { importGathers, importTemplate } from './import.ts';
 import { gatherService } from './service.ts';
 
 const base = '/api/catalog/gathers';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Gathered products at the spec's paths (§7 "Gathers") and the additions of this product:
@@ -171,25 +171,14 @@ export default async function routes(fastify: FastifyInstance) {
   // ---------- upload ----------
   app.get(`${base}/import-template`, { config: create, schema: { tags } }, async (req, reply) => {
     const name = `${t(req.ctx.culture, 'Menus::GatherList')}-template.xlsx`;
-    return reply
-      .header('content-type', XLSX)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(await importTemplate(req.ctx.culture));
+    return asAttachment(reply, name, XLSX_TYPE).send(await importTemplate(req.ctx.culture));
   });
   app.post(
     `${base}/import`,
     { config: create, schema: { tags, consumes: ['multipart/form-data'], response: { 200: gatherImportResult } } },
     async (req) => {
-      if (!req.isMultipart()) throw fieldError('file', 'Files::FileRequired');
-      const part = await req.file();
-      if (part?.fieldname !== 'file') throw fieldError('file', 'Files::FileRequired');
-      const content = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fieldError('file', 'Files::TooLarge', [GATHER_IMPORT_MAX_BYTES / 1024 / 1024]);
-        }
-        throw e;
-      });
-      return importGathers(s, req.ctx, part.filename, content);
+      const { filename, content } = await uploadedFile(req, GATHER_IMPORT_MAX_BYTES);
+      return importGathers(s, req.ctx, filename, content);
     },
   );
 }

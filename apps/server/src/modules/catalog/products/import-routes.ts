@@ -3,12 +3,11 @@ import { Permissions } from '@seller/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
+import { asAttachment, uploadedFile, XLSX_TYPE } from '../../../core/uploads.ts';
 import { IMPORT_MAX_BYTES, importProducts, importTemplate } from './import.ts';
 
 const base = '/api/catalog/products';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const importReport = z.object({
   created: z.number().int(),
@@ -25,25 +24,14 @@ export default async function productImportRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/import-template`, { config: create, schema: { tags } }, async (req, reply) => {
     const name = `${t(req.ctx.culture, 'Catalog::Products')}-template.xlsx`;
-    return reply
-      .header('content-type', XLSX)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(await importTemplate(req.ctx.culture));
+    return asAttachment(reply, name, XLSX_TYPE).send(await importTemplate(req.ctx.culture));
   });
 
   app.post(
     `${base}/import`,
     { config: create, schema: { tags, consumes: ['multipart/form-data'], response: { 200: importReport } } },
     async (req) => {
-      if (!req.isMultipart()) throw fieldError('file', 'Files::FileRequired');
-      const part = await req.file();
-      if (part?.fieldname !== 'file') throw fieldError('file', 'Files::FileRequired');
-      const content = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fieldError('file', 'Files::TooLarge', [IMPORT_MAX_BYTES / 1024 / 1024]);
-        }
-        throw e;
-      });
+      const { content } = await uploadedFile(req, IMPORT_MAX_BYTES);
       return importProducts(s, req.ctx, req.ctx.culture, content);
     },
   );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../core/errors.ts';
+import { asAttachment } from '../../../core/uploads.ts';
 import { skuImageService } from './service.ts';
 
 const base = '/api/catalog/sku-images/exports';
@@ -38,10 +39,7 @@ export default async function routes(fastify: FastifyInstance) {
       stream.once('open', () => resolve());
       stream.once('error', () => reject(notFound('SkuImageExport', req.params.id)));
     });
-    reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${archive.fileName}"`)
-      .header('cache-control', 'no-store');
+    asAttachment(reply, archive.fileName, 'application/zip');
     if (archive.size !== null) reply.header('content-length', String(archive.size));
     return reply.send(stream);
   });

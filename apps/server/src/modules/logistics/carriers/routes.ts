@@ -15,9 +15,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
+import { asAttachment, uploadedFile, XLSX_TYPE } from '../../../core/uploads.ts';
 import { carrierService } from './carriers-service.ts';
 import { channelService } from './channels-service.ts';
 import { getRateTable, saveRateTable } from './rates.ts';
@@ -25,7 +25,6 @@ import { exportRates, importRates, RATE_IMPORT_MAX_BYTES } from './rates-excel.t
 
 const L = (culture: Culture, key: string) => t(culture, `Logistics::${key}`);
 const status = (active: boolean, c: Culture) => L(c, active ? 'Active' : 'Inactive');
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const channelsUrl = '/api/logistics/channels';
 const idParams = z.object({ id: z.guid() });
 /** A whole rate table (5 000 rows at most) is bigger than the default 1 MB body. */
@@ -109,11 +108,7 @@ export function carrierRoutes(fastify: FastifyInstance) {
     { config: read, schema: { tags, params: idParams } },
     async (req, reply) => {
       const file = await exportRates(s, req.ctx, req.ctx.culture, req.params.id);
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('cache-control', 'no-store')
-        .send(file.content);
+      return asAttachment(reply, file.fileName, XLSX_TYPE).send(file.content);
     },
   );
   // multipart stays in a scope of its own, with the import's limits
@@ -126,14 +121,7 @@ export function carrierRoutes(fastify: FastifyInstance) {
         schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: rateImportResult } },
       },
       async (req) => {
-        if (!req.isMultipart()) throw fieldError('file', 'Logistics::Rate:FileRequired');
-        const part = await req.file();
-        if (part?.fieldname !== 'file') throw fieldError('file', 'Logistics::Rate:FileRequired');
-        const content = await part.toBuffer().catch((e: { code?: string }) => {
-          if (e.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw fieldError('file', 'Logistics::Rate:FileTooLarge', [RATE_IMPORT_MAX_BYTES / 1024 / 1024]);
-          throw e;
-        });
+        const { content } = await uploadedFile(req, RATE_IMPORT_MAX_BYTES);
         return importRates(s, req.ctx, req.ctx.culture, req.params.id, content);
       },
     );

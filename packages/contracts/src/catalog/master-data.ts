@@ -125,6 +125,30 @@ export const supplierInput = z.object({
 export const supplierUpdateInput = supplierInput.extend(stamp);
 export type SupplierInput = z.infer<typeof supplierInput>;
 
+/** A supplier known only by its code and name: every other member empty. */
+export const blankSupplier = (code: string, fullName: string): SupplierInput => ({
+  code,
+  fullName,
+  grade: null,
+  contactPerson: null,
+  phone: null,
+  email: null,
+  qq: null,
+  wangwang: null,
+  wechat: null,
+  province: null,
+  city: null,
+  address: null,
+  settlementForm: null,
+  settlementCycle: null,
+  paymentType: null,
+  payeeAccount: null,
+  accountName: null,
+  bank: null,
+  isDefault: false,
+  remark: null,
+});
+
 export const supplierDto = z.object({
   id: z.string(),
   code: z.string(),

@@ -1,5 +1,5 @@
 import { PaymentType, SettlementCycle, SettlementForm } from '@seller/contracts';
-import type { SupplierInput } from '@seller/contracts/catalog';
+import { blankSupplier, type SupplierInput } from '@seller/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
@@ -213,26 +213,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
   }
 
   if (await isEmpty(suppliers)) {
-    const blank: Omit<SupplierInput, 'code' | 'fullName'> = {
-      grade: null,
-      contactPerson: null,
-      phone: null,
-      email: null,
-      qq: null,
-      wangwang: null,
-      wechat: null,
-      province: null,
-      city: null,
-      address: null,
-      settlementForm: null,
-      settlementCycle: null,
-      paymentType: null,
-      payeeAccount: null,
-      accountName: null,
-      bank: null,
-      isDefault: false,
-      remark: null,
-    };
+    const blank = blankSupplier('', '');
     const rows: SupplierInput[] = [
       {
         ...blank,

@@ -1,11 +1,12 @@
-import type { SupplierInput } from '@seller/contracts/catalog';
 import {
   type BulkClaimInput,
+  blankSupplier,
   type ClaimGatherInput,
   type ClaimResultDto,
   type ProductInput,
   productInput,
   SPECIFICATIONS_MAX,
+  type SupplierInput,
 } from '@seller/contracts/catalog';
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import { deleteOwned, getOwned, insertOwned, owned } from '../../../core/crud.ts';
@@ -177,25 +178,7 @@ async function resolveSupplier(tx: Tx, ctx: Ctx, item: Gather, supplierId: strin
     );
   const next = codes.reduce((max, { code }) => Math.max(max, Number(code.slice(SUPPLIER_PREFIX.length)) || 0), 0) + 1;
   const input: SupplierInput = {
-    code: `${SUPPLIER_PREFIX}${String(next).padStart(6, '0')}`,
-    fullName,
-    grade: null,
-    contactPerson: null,
-    phone: null,
-    email: null,
-    qq: null,
-    wangwang: null,
-    wechat: null,
-    province: null,
-    city: null,
-    address: null,
-    settlementForm: null,
-    settlementCycle: null,
-    paymentType: null,
-    payeeAccount: null,
-    accountName: null,
-    bank: null,
-    isDefault: false,
+    ...blankSupplier(`${SUPPLIER_PREFIX}${String(next).padStart(6, '0')}`, fullName),
     remark: item.supplierShopUrl?.slice(0, 512) ?? null,
   };
   return (await supplierService.createIn(tx, ctx, input)).id;

@@ -50,6 +50,17 @@ export function orderBy(sorting: string | undefined, allowed: Record<string, Any
   return terms;
 }
 
+/**
+ * Makes the writers of one tenant's `table` take turns until their transactions end (a
+ * transaction-level advisory lock), for rules that span rows (one default per tenant). One lock
+ * taken before any row is touched cannot deadlock, as locking every row with FOR UPDATE can when
+ * rows are inserted meanwhile.
+ */
+export async function takeTurns(tx: DbOrTx, ctx: CrudContext, table: AnyTable): Promise<void> {
+  const key = `${getTableName(table)}:${ctx.tenant?.id ?? 'host'}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
 export interface PageInput {
   skipCount: number;
   maxResultCount: number;

@@ -138,7 +138,8 @@ export class DataAccess {
 }
 
 const PLAIN_SELECT = /^\s*select\b/i;
-const LOCKING = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
+/** Selects that take locks held to the end of the transaction: they open it. */
+const LOCKING = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\bpg_advisory_xact_lock/i;
 
 /** One pooled connection: the scope its session is set to, and lazy transactions. */
 class ClientSession {

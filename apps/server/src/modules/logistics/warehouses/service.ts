@@ -1,19 +1,12 @@
 import type { WarehouseInput } from '@seller/contracts/logistics';
 import { asc, eq, ne } from 'drizzle-orm';
-import { type CrudContext, getOwned, owned, updateOwned } from '../../../core/crud.ts';
+import { type CrudContext, getOwned, owned, takeTurns, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { resourceService } from '../../../core/resource.ts';
 import { warehouses } from './schema.ts';
 
 const entity = 'Warehouse';
-
-/**
- * Writers of one tenant's warehouses take turns (row locks on them all, a statement of its own), so
- * the default read next is the committed one and two writers never both replace the same default.
- */
-const takeTurn = (tx: Tx, ctx: CrudContext) =>
-  tx.select({ id: warehouses.id }).from(warehouses).where(owned(ctx, warehouses)).orderBy(warehouses.id).for('update');
 
 /** The tenant's default warehouse other than `except`. */
 async function otherDefault(tx: Tx, ctx: CrudContext, except?: string) {
@@ -47,12 +40,13 @@ export const warehouseService = resourceService({
   unique: [{ member: 'code', column: warehouses.code }],
   values: ({ concurrencyStamp: _, ...i }: WarehouseInput & { concurrencyStamp?: string }) => i,
   /**
-   * Exactly one default per tenant. The first warehouse is the default whatever the form says; a
+   * Exactly one default per tenant (writers of a tenant's warehouses take turns, so the default
+   * read is the committed one). The first warehouse is the default whatever the form says; a
    * new default unsets the previous one before the write (the unique index never sees two); the
    * default is replaced, not unset.
    */
   async validate(tx, ctx, input, id) {
-    await takeTurn(tx, ctx);
+    await takeTurns(tx, ctx, warehouses);
     const previous = await otherDefault(tx, ctx, id);
     if (previous && input.isDefault) await markDefault(tx, ctx, previous, false);
     if (previous) return;
@@ -61,7 +55,7 @@ export const warehouseService = resourceService({
   },
   /** Deleting the default makes the oldest remaining warehouse the default. */
   async beforeDelete(tx, ctx, id) {
-    await takeTurn(tx, ctx);
+    await takeTurns(tx, ctx, warehouses);
     if (!(await getOwned(tx, ctx, warehouses, entity, id)).isDefault) return;
     await markDefault(tx, ctx, id, false);
     const [oldest] = await tx

@@ -113,4 +113,11 @@ export const texts: TextResources[] = [
       },
     },
   },
+  // the retention job's name on the background jobs page
+  {
+    JobQueues: {
+      en: { 'notifications.retention': 'Notification retention' },
+      'zh-Hans': { 'notifications.retention': '已读通知清理' },
+    },
+  },
 ];

@@ -1,11 +1,8 @@
 import { Progress } from 'antd';
 import type { ArgsProps } from 'antd/es/notification/interface';
 import type { TFunction } from 'i18next';
-import { hasText, localize } from '../../lib/i18n/index.ts';
+import { queueName } from '../../lib/i18n/index.ts';
 import type { JobProgress } from '../../lib/realtime.ts';
-
-/** A queue's name as its module words it (resource `JobQueues`), else the queue's own name. */
-const queueName = (queue: string) => (hasText(`JobQueues::${queue}`) ? localize(`JobQueues::${queue}`) : queue);
 
 /**
  * The toast of one background job run for the user, kept under the job's id so each update

@@ -88,6 +88,12 @@ export function hasText(key: string | null | undefined): boolean {
   return sep > 0 && Boolean(serverTexts[key.slice(0, sep)]?.[key.slice(sep + 2)]);
 }
 
+/** A job queue's name as its module words it (server texts `JobQueues`), else the queue's own name. */
+export function queueName(queue: string): string {
+  const key = `JobQueues::${queue}`;
+  return hasText(key) ? localize(key) : queue;
+}
+
 /** Typed translation of a built-in key, usable outside React. */
 export function tr(key: TextKey, options?: TOptions): string {
   return i18n.t(key, options ?? {}) as string;

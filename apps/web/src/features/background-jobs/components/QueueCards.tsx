@@ -2,6 +2,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { type JobQueueDto, type JobState, jobStates } from '@seller/contracts/jobs/dto';
 import { Card, Col, Empty, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { queueName } from '../../../lib/i18n/index.ts';
 import { stateStyles, useStateText } from './states.tsx';
 
 interface QueueCardsProps {
@@ -30,7 +31,9 @@ export function QueueCards({ queues, loading, selected, onSelect }: QueueCardsPr
             onClick={() => onSelect(selected === q.name ? undefined : q.name)}
             title={
               <Space size={6}>
-                <Typography.Text strong>{q.name}</Typography.Text>
+                <Typography.Text strong title={q.name}>
+                  {queueName(q.name)}
+                </Typography.Text>
                 {q.schedule && (
                   <Tooltip title={`${t('BackgroundJobs::Schedule')} (UTC)`}>
                     <Tag icon={<ClockCircleOutlined />}>{q.schedule}</Tag>

@@ -91,6 +91,7 @@ beforeEach(() => {
       NoQueues: '还没有队列',
       Live: '实时',
     },
+    JobQueues: { 'catalog.import': '商品导入' },
   });
 });
 afterEach(cleanup);
@@ -113,6 +114,11 @@ describe('background jobs page', () => {
     expect(within(card).getByTestId('queue-catalog.import-active').textContent).toBe('运行中 1');
     expect(within(card).getByTestId('queue-catalog.import-failed').textContent).toBe('失败 1');
     expect(within(screen.getByTestId('queue-notifications.retention')).getByText('0 * * * *')).toBeTruthy();
+    // a queue its module words is shown by those words; one it does not, by its own name
+    expect(within(card).getByText('商品导入')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('queue-notifications.retention')).getByText('notifications.retention'),
+    ).toBeTruthy();
     // jobs are queued or running: the page follows them
     expect(screen.getByTestId('jobs-live').textContent).toContain('实时');
 

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, type CrudColumn, CrudPage } from '../../../components/crud/index.ts';
+import { queueName } from '../../../lib/i18n/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { cancelJob, fetchJobs, fetchQueues, type JobFilters, retryJob } from '../api.ts';
 import { QueueCards } from '../components/QueueCards.tsx';
@@ -93,7 +94,16 @@ export default function BackgroundJobsPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: tx and stateText follow t
   const columns = useMemo<CrudColumn<JobDto>[]>(
     () => [
-      { key: 'queue', title: tx('Queue'), dataIndex: 'queue', sortField: 'queue', width: 200, ellipsis: true },
+      {
+        key: 'queue',
+        title: tx('Queue'),
+        dataIndex: 'queue',
+        sortField: 'queue',
+        width: 200,
+        ellipsis: true,
+        // the module's words, the queue's own name beneath them for whoever looks it up
+        render: (queue: string) => <span title={queue}>{queueName(queue)}</span>,
+      },
       {
         key: 'state',
         title: tx('State'),
@@ -208,7 +218,7 @@ export default function BackgroundJobsPage() {
               style={{ width: 200 }}
               placeholder={tx('AllQueues')}
               value={filters.queue}
-              options={(queues.data ?? []).map((q) => ({ value: q.name, label: q.name }))}
+              options={(queues.data ?? []).map((q) => ({ value: q.name, label: queueName(q.name) }))}
               onChange={(queue?: string) => setFilters((f) => ({ ...f, queue }))}
               data-testid="jobs-filter-queue"
             />

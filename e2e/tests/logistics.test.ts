@@ -99,9 +99,11 @@ async function choose(page: Page, testid: string, label: string | RegExp, shown:
 
 /** Closes an open select list by clicking `somewhere` harmless (Escape would close the drawer too). */
 async function closeDropdown(page: Page, somewhere: Locator) {
-  if ((await dropdown(page).count()) === 0) return;
-  await somewhere.click();
-  await dropdown(page).waitFor({ state: 'hidden' });
+  // counted, not waited on as one locator: while one list slides out another may be sliding in
+  await eventually(async () => {
+    if ((await dropdown(page).count()) > 0) await somewhere.click();
+    assert.equal(await dropdown(page).count(), 0, 'no select list open');
+  }, 10_000);
 }
 
 /** Types into the input of `testid` (the element itself, or the input inside it: affixed inputs wrap theirs). */

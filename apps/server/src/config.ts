@@ -30,6 +30,13 @@ export interface AppConfig {
   pageCacheSeconds: number;
   /** Run background job handlers in this process (`JOBS_WORKER`); false = only enqueue. */
   jobsWorker: boolean;
+  /** How gathering reads source pages: the sample pages kept in the repository, or real HTTP. */
+  gatherFetcher: 'samples' | 'http';
+  /** With the HTTP fetcher: time allowed for one page or image, and the largest one read. */
+  gatherHttpTimeoutMs: number;
+  gatherHttpMaxBytes: number;
+  /** The collector extension's folder, offered as a ZIP on the collector page. */
+  collectorExtensionDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -54,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     pageCacheSeconds: Number(env.PAGE_CACHE_SECONDS ?? 30),
     jobsWorker: env.JOBS_WORKER !== 'false',
+    gatherFetcher: env.GATHER_FETCHER === 'http' ? 'http' : 'samples',
+    gatherHttpTimeoutMs: Number(env.GATHER_HTTP_TIMEOUT_MS ?? 15_000),
+    gatherHttpMaxBytes: Number(env.GATHER_HTTP_MAX_BYTES ?? 5 * 1024 * 1024),
+    collectorExtensionDir: resolve(
+      env.COLLECTOR_EXTENSION_DIR ?? new URL('../../../extensions/collector', import.meta.url).pathname,
+    ),
   };
 }
 

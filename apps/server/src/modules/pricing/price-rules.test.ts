@@ -410,7 +410,7 @@ describe('calc-retailPrice', () => {
     expect([high.price, high.steps.at(-1)?.key]).toEqual(['30.00', 'MaxPrice']);
   });
 
-  it("reads a SKU's cost from the catalogue: its product's price, else its vendor link's purchase price", async () => {
+  it("reads a SKU's cost from the catalogue: its vendor link's purchase price, else its product's price", async () => {
     const product = await ok(
       u.demoAdmin,
       'POST',

@@ -6,10 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asAttachment } from '../../../core/uploads.ts';
 
-/** The browser collector extension's folder (`extensions/collector` at the repository root). */
-export const EXTENSION_DIR =
-  process.env.COLLECTOR_EXTENSION_DIR ?? new URL('../../../../../../extensions/collector', import.meta.url).pathname;
-
 /** What the extension is made of: its own files, nothing else the folder may hold (types for the tests). */
 const SHIPPED = /\.(json|html|js|css|png|svg|md)$/;
 /** The folder is a handful of small files; anything bigger is not part of it. */
@@ -28,7 +24,7 @@ const query = z.object({
 });
 
 /** The extension's files, read from its folder (sorted by name, bounded in number and size). */
-export async function extensionFiles(dir = EXTENSION_DIR): Promise<{ name: string; content: Buffer }[]> {
+export async function extensionFiles(dir: string): Promise<{ name: string; content: Buffer }[]> {
   const names = (await readdir(dir)).filter((n) => SHIPPED.test(n)).sort();
   const files: { name: string; content: Buffer }[] = [];
   for (const name of names.slice(0, FILES_MAX)) {
@@ -52,7 +48,7 @@ export default async function extensionRoute(fastify: FastifyInstance) {
     async (req, reply) => {
       const server = new URL(req.query.server ?? `${req.protocol}://${req.host}`).origin;
       const tenant = req.ctx.tenant?.name ?? null;
-      const files = await extensionFiles();
+      const files = await extensionFiles(app.services.config.collectorExtensionDir);
       const zip = archiver('zip', { zlib: { level: 9 } });
       for (const f of files) zip.append(f.content, { name: `collector/${f.name}` });
       zip.append(`${JSON.stringify({ server, tenant }, null, 2)}\n`, { name: 'collector/config.json' });

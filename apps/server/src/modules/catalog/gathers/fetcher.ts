@@ -169,19 +169,14 @@ export function useGatherFetcher(services: Services, fetcher: GatherFetcher) {
   chosen.set(services, fetcher);
 }
 
-/**
- * The app's fetcher: the one put in, else by `GATHER_FETCHER` (`samples`, the default, or
- * `http`, with `GATHER_HTTP_TIMEOUT_MS`, default 15 000, and `GATHER_HTTP_MAX_BYTES`, default 5 MB).
- */
-export function fetcherFor(services: Services, env: NodeJS.ProcessEnv = process.env): GatherFetcher {
+/** The app's fetcher: the one put in, else the configured one (`GATHER_FETCHER`, README). */
+export function fetcherFor(services: Services): GatherFetcher {
   const own = chosen.get(services);
   if (own) return own;
+  const { gatherFetcher, gatherHttpTimeoutMs, gatherHttpMaxBytes } = services.config;
   const fetcher =
-    env.GATHER_FETCHER === 'http'
-      ? httpFetcher({
-          timeoutMs: Number(env.GATHER_HTTP_TIMEOUT_MS ?? 15_000),
-          maxBytes: Number(env.GATHER_HTTP_MAX_BYTES ?? 5 * 1024 * 1024),
-        })
+    gatherFetcher === 'http'
+      ? httpFetcher({ timeoutMs: gatherHttpTimeoutMs, maxBytes: gatherHttpMaxBytes })
       : samplesFetcher();
   chosen.set(services, fetcher);
   return fetcher;

@@ -155,6 +155,23 @@ const demoPages: AdminPage[] = [
   },
   { path: '/physical/Charge', ready: 'estimate-submit' },
   { path: '/product/collector', ready: 'collector-download' },
+  {
+    path: '/product/gather-list',
+    ready: 'gathers-by-urls',
+    firstCell: firstDataCell('gathers'),
+    overlays: [
+      { name: 'gather by URLs', open: (p) => p.getByTestId('gathers-by-urls').click(), confirm: 'gather-urls-start' },
+    ],
+  },
+  {
+    path: '/product/price-rules',
+    ready: 'price-calculator',
+    firstCell: firstDataCell('price-rules'),
+    overlays: [
+      { name: 'new price rule', open: (p) => newButton(p, 'price-rules'), confirm: 'price-rules-form-submit' },
+    ],
+  },
+  { path: '/product/sku-download-img', ready: 'sku-images-start' },
 ];
 
 const hostPages: AdminPage[] = [

@@ -172,6 +172,22 @@ const demoPages: AdminPage[] = [
     ],
   },
   { path: '/product/sku-download-img', ready: 'sku-images-start' },
+  { path: '/publishingPlatform/lazada/shopLazada', ready: 'shops-lazada-authorize' },
+  { path: '/publishingPlatform/shopee/shopShopee', ready: 'shops-shopee-authorize' },
+  { path: '/publishingPlatform/lazada/classified', ready: 'mapping-new' },
+  { path: '/publishingPlatform/lazada/productLazada', ready: 'items-pull' },
+  { path: '/publishingPlatform/shopee/logisticFreight', ready: 'channels-pull' },
+  { path: '/publishingPlatform/lazada/published', ready: 'listing-tab-all' },
+  { path: '/publishingPlatform/publishs/publish-lazada-shopee', ready: 'publish-wizard' },
+  { path: '/order/orders', ready: 'orders-pull' },
+  { path: '/order/purchase', ready: 'po-replenish' },
+  { path: '/order/receiving', ready: 'receipt-filter-status' },
+  { path: '/order/stock', ready: 'stock-adjust' },
+  { path: '/order/shipment', ready: 'shipment-tab-all' },
+  { path: '/order/shipment-record', ready: 'shipment-records' },
+  { path: '/order/financial/statement', ready: 'pull' },
+  { path: '/order/financial/arrival', ready: 'arrivals' },
+  { path: '/order/statistics-order', ready: 'statistics-range' },
 ];
 
 const hostPages: AdminPage[] = [
@@ -194,7 +210,7 @@ const hostPages: AdminPage[] = [
   { path: '/admin/settings', ready: 'settings-level-global' },
 ];
 
-test('every admin page of a tenant on a 390 px phone, in English', { timeout: 120_000 }, async (t) => {
+test('every admin page of a tenant on a 390 px phone, in English', { timeout: 300_000 }, async (t) => {
   // something in the audit log to open
   const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
   const layout = await apiJson(server.url, '/api/platform/layouts', {

@@ -37,6 +37,22 @@ export interface AppConfig {
   gatherHttpMaxBytes: number;
   /** The collector extension's folder, offered as a ZIP on the collector page. */
   collectorExtensionDir: string;
+  /**
+   * Key (32 bytes, base64 or hex) that encrypts secrets at rest, such as shops' marketplace tokens.
+   * Required in production; elsewhere, unset = a key kept in `${dataDir}/secrets.key`.
+   */
+  secretsKey?: string;
+  /** Serve the bundled marketplace simulator under `/marketplace-sim` (default on, off in production). */
+  marketplaceSimulator: boolean;
+  /** The Lazada app the product signs in as, and where its gateways are (`sim` = the bundled simulator). */
+  lazada: { appKey: string; appSecret: string; apiUrl: string; authUrl: string; authorizeUrl: string };
+  /** The Shopee partner the product signs in as, and its host (`sim` = the bundled simulator). */
+  shopee: { partnerId: string; partnerKey: string; host: string };
+  /**
+   * How much history the demo seed writes (`DEMO_VOLUME`): `full` (three months of orders, the
+   * default) or `small` (a few days; the default under NODE_ENV=test, where every test app seeds demo).
+   */
+  demoVolume: 'full' | 'small';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -67,6 +83,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     collectorExtensionDir: resolve(
       env.COLLECTOR_EXTENSION_DIR ?? new URL('../../../extensions/collector', import.meta.url).pathname,
     ),
+    secretsKey: env.SECRETS_KEY || undefined,
+    marketplaceSimulator: env.MARKETPLACE_SIMULATOR ? env.MARKETPLACE_SIMULATOR === 'true' : !production,
+    // the defaults are the simulator's own app: pointing at the real marketplaces is these variables only
+    lazada: {
+      appKey: env.LAZADA_APP_KEY ?? '100001',
+      appSecret: env.LAZADA_APP_SECRET ?? 'sim-lazada-app-secret',
+      apiUrl: env.LAZADA_API_URL ?? 'sim',
+      authUrl: env.LAZADA_AUTH_URL ?? 'sim',
+      authorizeUrl: env.LAZADA_AUTHORIZE_URL ?? 'sim',
+    },
+    shopee: {
+      partnerId: env.SHOPEE_PARTNER_ID ?? '2001887',
+      partnerKey: env.SHOPEE_PARTNER_KEY ?? 'sim-shopee-partner-key',
+      host: env.SHOPEE_HOST ?? 'sim',
+    },
+    demoVolume: (env.DEMO_VOLUME ?? (env.NODE_ENV === 'test' ? 'small' : 'full')) === 'small' ? 'small' : 'full',
   };
 }
 

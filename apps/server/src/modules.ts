@@ -9,12 +9,15 @@ import { files } from './modules/files/index.ts';
 import { identity } from './modules/identity/index.ts';
 import { identityServer } from './modules/identity-server/index.ts';
 import { logistics } from './modules/logistics/index.ts';
+import { marketplaceSimulator } from './modules/marketplace-simulator/index.ts';
+import { marketplaces } from './modules/marketplaces/index.ts';
 import { menus } from './modules/menus/index.ts';
 import { notifications } from './modules/notifications/index.ts';
 import { permissionManagement } from './modules/permission-management/index.ts';
 import { pricing } from './modules/pricing/index.ts';
 import { settings } from './modules/settings/index.ts';
 import { tenants } from './modules/tenants/index.ts';
+import { trade } from './modules/trade/index.ts';
 
 /**
  * The composition root: the modules the product runs. Each brings its dependencies (started
@@ -36,6 +39,9 @@ export const productModules: readonly ModuleDefinition[] = [
   catalog,
   logistics,
   pricing,
+  marketplaces,
+  trade,
+  marketplaceSimulator,
   abp,
   backgroundJobs,
 ];

@@ -122,3 +122,49 @@ describe('error envelope and tenancy resolution', () => {
     expect(res.json().error).toBeTruthy();
   });
 });
+
+describe('units of work', () => {
+  it('runs a nested transaction as a savepoint: its rollback undoes only its own writes, the unit stays one transaction', async () => {
+    const names = ['unit-outer', 'unit-inner', 'unit-after'];
+    const failing = t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
+      await tx.insert(roles).values({ tenantId: t.demo.id, name: names[0]!, normalizedName: names[0]!.toUpperCase() });
+      await tx
+        .transaction(async (inner) => {
+          await inner
+            .insert(roles)
+            .values({ tenantId: t.demo.id, name: names[1]!, normalizedName: names[1]!.toUpperCase() });
+          throw new Error('inner refused');
+        })
+        .catch(() => {});
+      await tx.insert(roles).values({ tenantId: t.demo.id, name: names[2]!, normalizedName: names[2]!.toUpperCase() });
+      throw new Error('outer refused');
+    });
+    await expect(failing).rejects.toThrow('outer refused');
+    const count = async () =>
+      (
+        await t.services.data.unscoped((tx) =>
+          tx.select({ name: roles.name }).from(roles).where(sql`${roles.name} in ${names}`),
+        )
+      ).map((r) => r.name);
+    // the outer failure took everything with it, the inner rollback did not commit the rest early
+    expect(await count()).toEqual([]);
+
+    await t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
+      await tx.insert(roles).values({ tenantId: t.demo.id, name: names[0]!, normalizedName: names[0]!.toUpperCase() });
+      await tx
+        .transaction(async (inner) => {
+          await inner
+            .insert(roles)
+            .values({ tenantId: t.demo.id, name: names[1]!, normalizedName: names[1]!.toUpperCase() });
+          throw new Error('inner refused');
+        })
+        .catch(() => {});
+      await tx.transaction(async (inner) => {
+        await inner
+          .insert(roles)
+          .values({ tenantId: t.demo.id, name: names[2]!, normalizedName: names[2]!.toUpperCase() });
+      });
+    });
+    expect((await count()).sort()).toEqual([names[0]!, names[2]!].sort());
+  });
+});

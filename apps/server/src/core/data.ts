@@ -141,11 +141,17 @@ const PLAIN_SELECT = /^\s*select\b/i;
 /** Selects that take locks held to the end of the transaction: they open it. */
 const LOCKING = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\bpg_advisory_xact_lock/i;
 
+/** What Drizzle sends to open and end a transaction it is asked for inside a unit of work. */
+const NESTED_BEGIN = /^\s*begin\b/i;
+const NESTED_END = /^\s*(commit|rollback)\s*;?\s*$/i;
+
 /** One pooled connection: the scope its session is set to, and lazy transactions. */
 class ClientSession {
   private scope: string | null = null;
   private inTransaction = false;
   private active = false;
+  /** Open savepoints of nested `transaction` calls. */
+  private depth = 0;
   readonly db: Db;
   private client: pg.PoolClient;
 
@@ -156,6 +162,18 @@ class ClientSession {
       query: async (...args: unknown[]) => {
         const config = args[0] as string | { text: string };
         const text = typeof config === 'string' ? config : config.text;
+        // `tx.transaction(…)` inside a unit: a savepoint, so its rollback undoes only its own work
+        if (this.active && NESTED_BEGIN.test(text)) {
+          if (!this.inTransaction) {
+            this.inTransaction = true;
+            await client.query('BEGIN');
+          }
+          return client.query(`SAVEPOINT nested_${++this.depth}`);
+        }
+        if (this.active && this.depth > 0 && NESTED_END.test(text)) {
+          const name = `nested_${this.depth--}`;
+          return client.query(/^\s*commit/i.test(text) ? `RELEASE SAVEPOINT ${name}` : `ROLLBACK TO SAVEPOINT ${name}`);
+        }
         if (this.active && !this.inTransaction && (!PLAIN_SELECT.test(text) || LOCKING.test(text))) {
           this.inTransaction = true;
           await client.query('BEGIN');
@@ -179,6 +197,7 @@ class ClientSession {
     }
     this.active = true;
     this.inTransaction = false;
+    this.depth = 0;
     try {
       const result = await fn(this.db as unknown as Tx);
       if (this.inTransaction) await this.client.query('COMMIT');

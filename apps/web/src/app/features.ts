@@ -6,12 +6,14 @@ import { dashboard } from '../features/dashboard/index.ts';
 import { errors } from '../features/errors/index.ts';
 import { identity } from '../features/identity/index.ts';
 import { logistics } from '../features/logistics/index.ts';
+import { marketplaces } from '../features/marketplaces/index.ts';
 import { menus } from '../features/menus/index.ts';
 import { notifications } from '../features/notifications/index.ts';
 import { pricing } from '../features/pricing/index.ts';
 import { profile } from '../features/profile/index.ts';
 import { settings } from '../features/settings/index.ts';
 import { tenants } from '../features/tenants/index.ts';
+import { trade } from '../features/trade/index.ts';
 import type { Feature } from '../lib/feature.ts';
 
 /** Every feature of this build, the one place the app composes them (the page registry reads it). */
@@ -27,6 +29,8 @@ export const features: Feature[] = [
   catalog,
   logistics,
   pricing,
+  marketplaces,
+  trade,
   backgroundJobs,
   auth,
   errors,

@@ -89,6 +89,8 @@ class NotificationHub {
   private stateListeners = new Set<Listener<NotificationStateChange>>();
   private jobListeners = new Set<Listener<JobProgress>>();
   private statusListeners = new Set<() => void>();
+  /** Listeners of the hub's other events by name (e.g. a module's `listing-changed`). */
+  private eventListeners = new Map<string, Set<Listener<unknown>>>();
 
   constructor() {
     // another user or tenant, or another language: a new handshake (after the new token is stored)
@@ -124,6 +126,20 @@ class NotificationHub {
   onJobProgress(listener: Listener<JobProgress>) {
     this.jobListeners.add(listener);
     return () => this.jobListeners.delete(listener);
+  }
+
+  /** Listens to one named event the hub sends (a module's own live event); the returned function stops. */
+  onEvent<T>(name: string, listener: Listener<T>) {
+    let set = this.eventListeners.get(name);
+    if (!set) {
+      set = new Set();
+      this.eventListeners.set(name, set);
+    }
+    set.add(listener as Listener<unknown>);
+    return () => {
+      set.delete(listener as Listener<unknown>);
+      if (set.size === 0 && this.eventListeners.get(name) === set) this.eventListeners.delete(name);
+    };
   }
 
   onStateChange(listener: Listener<NotificationStateChange>) {
@@ -178,6 +194,10 @@ class NotificationHub {
     });
     socket.on('job-progress', (p: JobProgress) => {
       for (const l of this.jobListeners) l(p);
+    });
+    socket.onAny((event: string, payload: unknown) => {
+      const listeners = this.eventListeners.get(event);
+      if (listeners) for (const l of listeners) l(payload);
     });
     socket.on('connect_error', (err: Error) => {
       this.setStatus('waiting');
@@ -245,5 +265,24 @@ export function useNotificationHub(handlers: {
       release();
     };
   }, []);
+  return useSyncExternalStore(notificationHub.subscribeStatus, notificationHub.getStatus);
+}
+
+/**
+ * Keeps the hub connection open while the component is mounted and calls `listener` for each
+ * `name` event the hub sends (the latest listener given, without resubscribing); returns the
+ * connection status, so a page can say when its live updates are paused.
+ */
+export function useHubEvent<T>(name: string, listener: Listener<T>): HubStatus {
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => {
+    const release = notificationHub.acquire();
+    const off = notificationHub.onEvent<T>(name, (payload) => ref.current(payload));
+    return () => {
+      off();
+      release();
+    };
+  }, [name]);
   return useSyncExternalStore(notificationHub.subscribeStatus, notificationHub.getStatus);
 }

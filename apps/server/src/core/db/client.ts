@@ -88,6 +88,8 @@ async function ensureAppRole(db: Db) {
 async function applyRowLevelSecurity(db: Db) {
   await db.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`));
   await db.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`));
+  // tables keyed by a sequence (append-only ledgers) need it to insert
+  await db.execute(sql.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`));
   const result = await db.execute<{ table_name: string; has_policy: boolean }>(sql`
     SELECT c.table_name,
            EXISTS (SELECT 1 FROM pg_policies p WHERE p.tablename = c.table_name AND p.policyname = 'tenant_isolation') AS has_policy

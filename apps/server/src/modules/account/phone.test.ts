@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { VerifyType } from '@seller/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -321,6 +322,7 @@ describe('SMS sender', () => {
   it('has no development inbox route in production', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
+      SECRETS_KEY: randomBytes(32).toString('base64'),
       ISSUER: 'https://admin.example.com',
       LOG_LEVEL: 'silent',
     });

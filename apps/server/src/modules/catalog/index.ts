@@ -32,5 +32,23 @@ export const catalog = defineModule({
   seedDemo: seedCatalogDemo,
 });
 
+/** Read-only for other modules (category mapping reads categories, attributes, products and variants). */
+/** Read by purchasing (a PO's supplier, the vendor links' lead days and tier prices). */
+export {
+  categories as catalogCategories,
+  purchaseAttributes as catalogPurchaseAttributes,
+  purchaseAttributeValues as catalogPurchaseAttributeValues,
+  screenAttributeOptions as catalogScreenAttributeOptions,
+  screenAttributes as catalogScreenAttributes,
+  suppliers as catalogSuppliers,
+} from './master-data/schema.ts';
 export { isOwnCategory, type SkuCost, skuCosts } from './products/costs.ts';
+/** Read by marketplace publishing (a listing's images). */
+export {
+  productImages as catalogProductImages,
+  products as catalogProducts,
+  productVariants as catalogProductVariants,
+  productVendors as catalogProductVendors,
+  type TierPrice,
+} from './products/schema.ts';
 export { type ShippingFacts, shippingFacts } from './products/shipping.ts';

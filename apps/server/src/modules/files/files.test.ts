@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { token } from '../permission-management/test-support.ts';
 import { placeholderPng } from './png.ts';
+import { PUBLIC_LINK_SECONDS, publicFileLink } from './public-links.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -51,6 +52,38 @@ describe('files', () => {
     expect((await as(t.app, demoAdmin)({ method: 'GET', url: '/api/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(
       404,
     );
+  });
+
+  it('serves a file to anyone with its signed link, until it expires; nothing else opens with it', async () => {
+    const png = placeholderPng(5, 5, [10, 120, 40]);
+    const file = (await upload(demoAdmin, png)).json();
+    const link = await publicFileLink(t.services, t.demo.id, file.url);
+    expect(link).toMatch(new RegExp(`^/api/files/public/${t.demo.id}/[0-9a-f-]{36}\\.png\\?exp=\\d+&sig=`));
+    const open = await t.app.inject({ method: 'GET', url: link! });
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['content-type']).toBe('image/png');
+    expect(open.rawPayload.equals(png)).toBe(true);
+
+    const url = new URL(link!, 'http://x');
+    const sig = url.searchParams.get('sig')!;
+    // another signature: its first character changed (always a different one, unlike a fixed suffix)
+    const otherSig = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const tries = [
+      // another signature, another expiry, another owner, another file under the same signature
+      `${url.pathname}?exp=${url.searchParams.get('exp')}&sig=${otherSig}`,
+      `${url.pathname}?exp=${Number(url.searchParams.get('exp')) + 1}&sig=${sig}`,
+      `${url.pathname.replace(t.demo.id, t.other.id)}${url.search}`,
+      `${url.pathname.replace(/[0-9a-f-]{36}\.png$/, '00000000-0000-4000-8000-000000000000.png')}${url.search}`,
+    ];
+    for (const u of tries) expect((await t.app.inject({ method: 'GET', url: u })).statusCode, u).toBe(404);
+    // expired: a link made long enough ago
+    const old = await publicFileLink(t.services, t.demo.id, file.url, Date.now() - (PUBLIC_LINK_SECONDS + 60) * 1000);
+    expect((await t.app.inject({ method: 'GET', url: old! })).statusCode).toBe(404);
+    // not a file of ours: no link
+    expect(await publicFileLink(t.services, t.demo.id, 'https://example.com/a.png')).toBeNull();
+    // bad input: 400 naming the query members
+    const bad = await t.app.inject({ method: 'GET', url: `${url.pathname}?exp=soon` });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses what is not an accepted image, too large a file, a missing file part (400 naming the field)', async () => {

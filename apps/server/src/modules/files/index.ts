@@ -4,6 +4,7 @@ import routes from './routes.ts';
 
 // The module's public API (what other modules may import).
 export { placeholderPng } from './png.ts';
+export { publicFileLink } from './public-links.ts';
 export { filesService, imageTypeOf, storeFile } from './service.ts';
 
 /** Stored files (product images): upload, thumbnails, download. */

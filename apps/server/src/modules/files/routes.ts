@@ -2,14 +2,18 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../core/errors.ts';
 import { uploadedFile } from '../../core/uploads.ts';
-import { FILES_URL, filesService, MAX_FILE_BYTES } from './service.ts';
+import { PUBLIC_FILES_URL, publicLinkValid } from './public-links.ts';
+import { FILES_URL, filesService, MAX_FILE_BYTES, readOwned } from './service.ts';
 
 const storedFile = z.object({ url: z.string(), name: z.string(), contentType: z.string(), size: z.number() });
 
 /**
  * `POST /api/files` (multipart, one part named `file`) stores an image of the current tenant and
- * answers its URL; `GET /api/files/{name}` serves it back to that tenant only.
+ * answers its URL; `GET /api/files/{name}` serves it back to that tenant only;
+ * `GET /api/files/public/{owner}/{name}?exp=&sig=` serves one file to anyone holding its signed,
+ * expiring link (`publicFileLink`: a marketplace fetching a listing's images).
  */
 export default async function filesRoutes(fastify: FastifyInstance) {
   // Scoped to this plugin: other routes keep refusing multipart bodies.
@@ -39,6 +43,30 @@ export default async function filesRoutes(fastify: FastifyInstance) {
         .header('Content-Type', file.contentType)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(file.content);
+    },
+  );
+
+  app.get(
+    `${PUBLIC_FILES_URL}/:owner/:name`,
+    {
+      // the signature is the credential: it names the tenant, the file and the expiry
+      config: { anonymous: true },
+      schema: {
+        tags,
+        params: z.object({ owner: z.union([z.literal('host'), z.guid()]), name: z.string().max(64) }),
+        querystring: z.object({ exp: z.coerce.number().int().positive(), sig: z.string().max(64) }),
+      },
+    },
+    async (req, reply) => {
+      const { owner, name } = req.params;
+      const link = { owner, name, exp: req.query.exp, sig: req.query.sig };
+      if (!(await publicLinkValid(app.services, link))) throw notFound('File', name);
+      const file = await readOwned(dataDir, owner === 'host' ? null : owner, name);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=86400')
         .send(file.content);
     },
   );

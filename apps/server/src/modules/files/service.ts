@@ -71,18 +71,21 @@ export async function storeFile(
   return { url: `${FILES_URL}/${name}`, name, contentType: kind.type, size: content.length };
 }
 
+/** A file of one tenant (or the host, null) by its name; anything else is a 404. */
+export async function readOwned(dataDir: string, tenantId: string | null, name: string) {
+  if (!NAME.test(name)) throw notFound('File', name);
+  const content = await readFile(join(folder(dataDir, tenantId), name)).catch(() => {
+    throw notFound('File', name);
+  });
+  const kind = TYPES.find((t) => name.endsWith(`.${t.ext}`))!;
+  return { content, contentType: kind.type };
+}
+
 export const filesService = {
   save: (dataDir: string, ctx: CrudContext, content: Buffer) => storeFile(dataDir, tenantOf(ctx), content),
 
   /** The file of the current tenant; any other name (another tenant's, made up) is a 404. */
-  async read(dataDir: string, ctx: CrudContext, name: string) {
-    if (!NAME.test(name)) throw notFound('File', name);
-    const content = await readFile(join(folder(dataDir, tenantOf(ctx)), name)).catch(() => {
-      throw notFound('File', name);
-    });
-    const kind = TYPES.find((t) => name.endsWith(`.${t.ext}`))!;
-    return { content, contentType: kind.type };
-  },
+  read: (dataDir: string, ctx: CrudContext, name: string) => readOwned(dataDir, tenantOf(ctx), name),
 
   /**
    * Opens the file a URL of ours names, for the caller to stream from (and close), so large

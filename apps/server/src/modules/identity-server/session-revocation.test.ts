@@ -329,7 +329,12 @@ describe('in production', () => {
   });
 
   it('takes the issuer from ISSUER, never from the Host header', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production', ISSUER: 'https://admin.example.com/' });
+    // production also asks for the key of secrets at rest
+    const t = await createTestApp({
+      NODE_ENV: 'production',
+      ISSUER: 'https://admin.example.com/',
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+    });
     try {
       const doc = await t.app.inject({
         method: 'GET',

@@ -31,4 +31,8 @@ export const logistics = defineModule({
   seedDemo: seedLogisticsDemo,
 });
 
+/** Read-only for other modules (marketplace logistics channels link to the tenant's own channels). */
+export { channels as logisticsChannels } from './carriers/schema.ts';
+export { tenantCurrency } from './freight/currency.ts';
 export { estimateFreight } from './freight/service.ts';
+export { warehouses as logisticsWarehouses } from './warehouses/schema.ts';

@@ -19,6 +19,8 @@ export interface LiveNotifications {
   /** Every connection of the tenant (null = host) except the users named. */
   pushToTenant(tenantId: string | null, exceptUserIds: string[], notification: RenderedNotification): void;
   stateChanged(userId: string, change: StateChange): void;
+  /** A plain hub event (not a notification) to every connection of the tenant (null = host). */
+  emitToTenant(tenantId: string | null, event: string, payload: unknown): void;
 }
 
 /** The hub of each application instance (one per process; tests build several). */

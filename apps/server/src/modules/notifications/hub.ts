@@ -179,6 +179,10 @@ export class NotificationHub implements LiveNotifications {
     }
   }
 
+  emitToTenant(tenantId: string | null, event: string, payload: unknown) {
+    this.io.to(Cultures.map((culture) => tenantRoom(tenantId, culture))).emit(event, payload);
+  }
+
   stateChanged(userId: string, change: StateChange) {
     this.io.to(userRoom(userId)).emit(STATE_EVENT, change);
   }

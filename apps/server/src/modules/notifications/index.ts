@@ -5,12 +5,14 @@ import { identity } from '../identity/index.ts';
 import { settings } from '../settings/index.ts';
 import { tenants } from '../tenants/index.ts';
 import { announcements, defineNotificationGroup, notificationSettings } from './definitions.ts';
+import { emitToTenant } from './live.ts';
 import { texts } from './locales.ts';
 import { menus } from './menus.ts';
 import routes from './routes.ts';
 
-// What other modules may use: declare the notifications they publish (from their `start`).
-export { defineNotificationGroup };
+// What other modules may use: declare the notifications they publish (from their `start`), and
+// send a plain live event to a tenant's connections.
+export { defineNotificationGroup, emitToTenant };
 
 /** Notifications: definitions, subscriptions, sending, the live hub, retention. */
 export const notifications = defineModule({

@@ -1,3 +1,4 @@
+import { tradeRoleGrants } from '@seller/contracts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
 import { allPermissionDefinitions } from '../../core/definitions/permissions.ts';
@@ -32,9 +33,9 @@ export const grantSource: GrantSource = async (tx, ctx) => {
 
 /** What the seeded business roles of a seller company may open by default (identity seeds the roles). */
 const businessRoleGrants: Record<string, string[]> = {
-  salesman: ['AbpSettingManagement.Settings'],
-  stockman: ['AbpSettingManagement.Settings'],
-  finance: ['AbpSettingManagement.Settings', 'AbpAuditing.AuditLog'],
+  salesman: ['AbpSettingManagement.Settings', ...tradeRoleGrants.salesman],
+  stockman: ['AbpSettingManagement.Settings', ...tradeRoleGrants.stockman],
+  finance: ['AbpSettingManagement.Settings', 'AbpAuditing.AuditLog', ...tradeRoleGrants.finance],
 };
 
 /**
@@ -43,12 +44,14 @@ const businessRoleGrants: Record<string, string[]> = {
  */
 export async function seedGrants(services: Services, tenant: CurrentTenant | null) {
   const tenantId = tenant?.id ?? null;
+  const defined = new Set(allPermissionDefinitions().map((p) => p.name));
   const grants: [string, string][] = [
     ...allPermissionDefinitions()
       .filter((p) => allowedOnSide(p.name, tenantId))
       .map((p): [string, string] => [p.name, 'admin']),
     ...Object.entries(businessRoleGrants).flatMap(([role, names]) =>
-      names.filter((n) => allowedOnSide(n, tenantId)).map((n): [string, string] => [n, role]),
+      // only what the running modules define (an app of a few modules has no order management)
+      names.filter((n) => defined.has(n) && allowedOnSide(n, tenantId)).map((n): [string, string] => [n, role]),
     ),
   ];
   await services.data.inTenant({ tenant }, (tx) =>

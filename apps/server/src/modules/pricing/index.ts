@@ -22,3 +22,7 @@ export const pricing = defineModule({
   routes,
   seedDemo: seedPricingDemo,
 });
+
+/** Read by marketplace publishing: the rules (to choose the best match) and the calculator. */
+export { calcRetailPrice } from './calc.ts';
+export { priceRules } from './schema.ts';

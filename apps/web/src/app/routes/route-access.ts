@@ -72,13 +72,16 @@ export const productPages: ProductPage[] = [
     ['Zone', 'logistics/zone/index'],
   ]),
   ...group('/order', [
-    'purchase',
-    'receiving',
-    'statistics-order',
-    'shipment',
-    'shipment-record',
+    ['orders', 'trade/orders/index'],
+    ['purchase', 'trade/purchase/index'],
+    ['receiving', 'trade/receiving/index'],
+    ['stock', 'trade/stock/index'],
+    ['statistics-order', 'trade/statistics/index'],
+    ['shipment', 'trade/shipment/index'],
+    ['shipment-record', 'trade/shipment-record/index'],
     'financial',
-    'financial/arrival',
+    ['financial/statement', 'trade/financial/index'],
+    ['financial/arrival', 'trade/arrival/index'],
   ]),
   ...group('/crm', [
     'customer',
@@ -95,7 +98,21 @@ export const productPages: ProductPage[] = [
     'crm-business',
   ]),
   ...group('/identityServer', ['clients', 'api-resources', 'identity-resources']),
-  // spec §2 names the storefront and marketplace pages but not all their paths: the whole group
+  ...group('/publishingPlatform', [
+    ['lazada/productLazada', 'marketplaces/items/lazada'],
+    ['lazada/classified', 'marketplaces/category-mapping/lazada'],
+    ['lazada/shopLazada', 'marketplaces/shops/lazada'],
+    ['lazada/logisticFreight', 'marketplaces/logistics/lazada'],
+    ['lazada/published', 'marketplaces/listings/lazada'],
+    ['publishs/publish-lazada-shopee', 'marketplaces/publish/index'],
+    ['shopee/productShopee', 'marketplaces/items/shopee'],
+    ['shopee/classified', 'marketplaces/category-mapping/shopee'],
+    ['shopee/shopShopee', 'marketplaces/shops/shopee'],
+    ['shopee/logisticFreight', 'marketplaces/logistics/shopee'],
+    ['shopee/published', 'marketplaces/listings/shopee'],
+    ['shop-callback', 'marketplaces/shop-callback/index'],
+  ]),
+  // spec §2 names the storefront pages but not all their paths: the whole group
   { path: '/publishingPlatform/*' },
 ];
 

@@ -22,10 +22,17 @@ const socket = {
     this.handlers.set(event, handler);
     return this;
   },
+  // every event also reaches the catch-all listener, as socket.io's `onAny` does
+  any: [] as Array<(event: string, payload: unknown) => void>,
+  onAny(listener: (event: string, payload: unknown) => void) {
+    this.any.push(listener);
+    return this;
+  },
   removeAllListeners() {},
   disconnect() {},
   emit(event: string, payload: unknown) {
     this.handlers.get(event)?.(payload);
+    for (const listener of this.any) listener(event, payload);
   },
 };
 vi.mock('socket.io-client', () => ({ io: () => socket }));
@@ -35,6 +42,7 @@ const ui = { message: {}, notification } as never;
 
 beforeEach(() => {
   socket.handlers.clear();
+  socket.any = [];
   for (const f of Object.values(notification)) f.mockClear();
   useSession.setState({ accessToken: 'token' } as never);
   vi.spyOn(http, 'get').mockResolvedValue({ totalCount: 0, items: [] } as never);

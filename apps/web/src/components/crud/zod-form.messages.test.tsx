@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -87,13 +87,27 @@ async function submit(culture: Culture, values: Record<string, string>, fields: 
   await act(async () => {
     fireEvent.click(screen.getByTestId('user-form-submit'));
   });
-  const shown: Record<string, string> = {};
-  for (const name of fields) {
-    const item = screen.getByTestId(name).closest('.ant-form-item');
-    await act(async () => {});
-    shown[name] = item?.querySelector('.ant-form-item-explain-error')?.textContent ?? '';
+  // the form validates asynchronously: wait until the messages stop changing (a busy machine
+  // may show them a moment after the click)
+  const read = () => {
+    const shown: Record<string, string> = {};
+    for (const name of fields) {
+      const item = screen.getByTestId(name).closest('.ant-form-item');
+      shown[name] = item?.querySelector('.ant-form-item-explain-error')?.textContent ?? '';
+    }
+    return shown;
+  };
+  await waitFor(() => expect(Object.values(read()).some(Boolean)).toBe(true));
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    const now = JSON.stringify(read());
+    if (now === last) break;
+    last = now;
   }
-  return shown;
+  return read();
 }
 
 const ALL = ['userName', 'email', 'roles', 'count', 'role', 'phone'] as const;

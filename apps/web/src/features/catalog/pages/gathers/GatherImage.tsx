@@ -1,4 +1,4 @@
-import { FileImage } from '../product-detail/images.tsx';
+import { FileImage } from '../../../../components/FileImage.tsx';
 
 /** Where the page reads a source image: through the product, which fetches it for the page. */
 export const sourceImageUrl = (src: string) => `/api/catalog/gathers/image?url=${encodeURIComponent(src)}`;

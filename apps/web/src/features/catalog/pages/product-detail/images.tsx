@@ -1,42 +1,16 @@
-import { DeleteOutlined, PictureOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DeleteOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Popconfirm, Space, Tag, Tooltip, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '../../../../components/crud/index.ts';
+import { FileImage } from '../../../../components/FileImage.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
 import { filesApi, type ProductDto, productsApi } from '../../products-api.ts';
 
 const P = 'Catalog.Products.Update';
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
-
-/** An image of the files service: fetched with the bearer token, shown from an object URL. */
-export function FileImage({ url, size, alt }: { url: string; size: number; alt: string }) {
-  // no URL: the placeholder; an image that cannot be had is not asked for again
-  const blob = useQuery({
-    queryKey: ['files', url],
-    queryFn: () => filesApi.blob(url),
-    staleTime: Infinity,
-    enabled: url !== '',
-    retry: false,
-  });
-  const [src, setSrc] = useState<string>();
-  useEffect(() => {
-    if (!blob.data) return;
-    const objectUrl = URL.createObjectURL(blob.data);
-    setSrc(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [blob.data]);
-  const box = { width: size, height: size, objectFit: 'cover' as const, borderRadius: 6, background: '#f5f5f5' };
-  return src ? (
-    <img src={src} alt={alt} style={box} />
-  ) : (
-    <span style={{ ...box, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
-      <PictureOutlined />
-    </span>
-  );
-}
 
 /** Main image and gallery of a product: upload (files service, then `add-images`), set main, remove. */
 export function ProductImages({ product }: { product: ProductDto }) {

@@ -14,6 +14,7 @@ import {
   type VariantDto,
 } from '../../products-api.ts';
 import { ProductImages } from './images.tsx';
+import { ProductListings } from './listings.tsx';
 import { ProductSpecifications } from './specifications.tsx';
 import { ProductVendors } from './vendors.tsx';
 
@@ -174,10 +175,7 @@ export default function ProductDetailPage() {
       </Card>
       <ProductImages product={p} />
       <ProductVendors productId={p.id} />
-      {/* the publishing module fills this in */}
-      <Card title={LC('Listings')} size="small" data-testid="product-listings">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={LC('ListingsHint')} />
-      </Card>
+      <ProductListings productId={p.id} />
     </Space>
   );
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { datesInOrder, inOrder, productFields, specificationInput, variantOverride } from '@seller/contracts/catalog';
 import { PmsTransitions, ProductSpecialAttributes } from '@seller/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   Access,
@@ -36,6 +36,7 @@ import {
   zodValueRule,
 } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
+import { localize } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
   brandsApi,
@@ -72,6 +73,9 @@ import {
 } from './inputs.tsx';
 
 const P = 'Catalog.Products';
+/** The publish wizard (marketplace publishing) and its permission: reached by URL, never imported. */
+const PUBLISH_PATH = '/publishingPlatform/publishs/publish-lazada-shopee';
+const PUBLISH_PERMISSION = 'Marketplaces.Listings.Create';
 const attributesKey = ['catalog', 'purchase-attributes', 'all'];
 const L = (key: string) => LC(`DisplayName:${key}`);
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
@@ -141,6 +145,8 @@ export default function ProductsPage() {
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const [form, setForm] = useState<{ title: string; initial?: object }>({ title: '' });
   const [generating, setGenerating] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const formSchema = useMemo(schema, [i18n.language]);
   const rows = { spec: specificationInput.shape, variant: variantRow.shape };
@@ -374,6 +380,17 @@ export default function ProductsPage() {
         data-testid="products-filter-created"
       />
       <ProductImport onImported={refresh} />
+      <Access permission={PUBLISH_PERMISSION}>
+        <Button
+          icon={<CloudUploadOutlined />}
+          onClick={() => navigate(`${PUBLISH_PATH}?productIds=${selected.join(',')}`)}
+          data-testid="products-publish"
+        >
+          {selected.length
+            ? localize('Listings::Page:PublishSelected', selected.length)
+            : localize('Listings::Page:Publish')}
+        </Button>
+      </Access>
     </>
   );
 
@@ -397,6 +414,15 @@ export default function ProductsPage() {
         columns={columns}
         columnSettings
         toolbar={toolbar}
+        rowSelection={
+          access.can(PUBLISH_PERMISSION)
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as string[]),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
         onCreate={() => open('new')}
         createPermission={`${P}.Create`}
         exportExcel={{

@@ -1,0 +1,282 @@
+import type { MarketPlatform } from '@seller/contracts/marketplaces';
+import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
+import { type CrudContext, owned, takeTurns } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
+import { MarketplaceError } from '../clients/errors.ts';
+import type { MarketplaceClient, PlatformAttribute, PlatformCategory } from '../clients/types.ts';
+import { shopClient } from '../shops/access.ts';
+import { marketplaceCategories, marketplaceCategoryAttributes, marketplaceCategoryTrees } from './schema.ts';
+
+/**
+ * The platform category cache: a marketplace's category tree per tenant, platform and site, and
+ * each leaf's attributes (fetched the first time they are asked for). Everything is fetched through
+ * one of the tenant's shops on that platform and site; nothing is fetched inside a transaction.
+ */
+
+export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+export interface Site {
+  platform: MarketPlatform;
+  region: string;
+}
+
+/** Search answers at most this many categories. */
+export const SEARCH_LIMIT = 100;
+const INSERT_BATCH = 500;
+
+/**
+ * A marketplace's refusal or failure as an answer: an expired authorization or a bad request is a
+ * 400 naming the shop, a rate limit or an outage a 503 (try again later). The marketplace's own
+ * message goes along; its request id is kept for the shop's call log.
+ */
+export function marketplaceFailure(e: unknown, member = 'shopId'): never {
+  if (e instanceof MarketplaceError) {
+    if (e.kind === 'auth') throw fieldError(member, 'CategoryMapping::ShopNeedsAuthorization', [e.message]);
+    if (e.kind === 'permanent') throw fieldError(member, 'CategoryMapping::MarketplaceRefused', [e.message]);
+    throw new AppError({
+      status: 503,
+      code: 'Marketplaces:Unavailable',
+      messageKey: 'CategoryMapping::MarketplaceUnavailable',
+      params: [e.message],
+    });
+  }
+  throw e;
+}
+
+/** The shop's client and site; another tenant's shop is a 404 (from `shopClient`). */
+export async function siteClient(
+  services: Services,
+  ctx: Ctx,
+  shopId: string,
+  region?: string,
+): Promise<{ site: Site; client: MarketplaceClient }> {
+  if (!ctx.tenant) throw fieldError('shopId', 'CategoryMapping::ShopNeedsTenant');
+  const { shop, client } = await shopClient(services, ctx.tenant, shopId, region);
+  return { site: { platform: shop.platform as MarketPlatform, region: client.region }, client };
+}
+
+const siteOf = (table: typeof marketplaceCategories | typeof marketplaceCategoryAttributes, site: Site) =>
+  and(eq(table.platform, site.platform), eq(table.region, site.region));
+
+async function treeRow(tx: Tx, ctx: Ctx, site: Site) {
+  const [row] = await tx
+    .select()
+    .from(marketplaceCategoryTrees)
+    .where(
+      owned(
+        ctx,
+        marketplaceCategoryTrees,
+        eq(marketplaceCategoryTrees.platform, site.platform),
+        eq(marketplaceCategoryTrees.region, site.region),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Names from the root (`A > B > C`) of each category of a flattened tree (parents before children). */
+export function withPaths(tree: PlatformCategory[]): Array<PlatformCategory & { path: string; sort: number }> {
+  const byId = new Map(tree.map((c) => [c.id, c]));
+  const paths = new Map<string, string>();
+  const pathOf = (c: PlatformCategory, depth = 0): string => {
+    const known = paths.get(c.id);
+    if (known !== undefined) return known;
+    const parent = c.parentId ? byId.get(c.parentId) : undefined;
+    const path = parent && depth < 20 ? `${pathOf(parent, depth + 1)} > ${c.name}` : c.name;
+    paths.set(c.id, path);
+    return path;
+  };
+  return tree.map((c, sort) => ({ ...c, path: pathOf(c).slice(0, 1000), sort }));
+}
+
+/** Fetches the site's tree through the client and replaces the cached one (and its cached attributes). */
+export async function refreshTree(services: Services, ctx: Ctx, site: Site, client: MarketplaceClient) {
+  let tree: PlatformCategory[];
+  try {
+    tree = await client.categoryTree();
+  } catch (e) {
+    marketplaceFailure(e);
+  }
+  const rows = withPaths(tree);
+  const fetchedAt = new Date();
+  await services.data.inTenant(ctx, async (tx) => {
+    // two refreshes of one tenant take turns: the second replaces the first's rows whole
+    await takeTurns(tx, ctx, marketplaceCategoryTrees);
+    await tx
+      .delete(marketplaceCategories)
+      .where(owned(ctx, marketplaceCategories, siteOf(marketplaceCategories, site)));
+    await tx
+      .delete(marketplaceCategoryAttributes)
+      .where(owned(ctx, marketplaceCategoryAttributes, siteOf(marketplaceCategoryAttributes, site)));
+    const tenantId = ctx.tenant?.id ?? null;
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      await tx.insert(marketplaceCategories).values(
+        rows.slice(i, i + INSERT_BATCH).map((c) => ({
+          tenantId,
+          platform: site.platform,
+          region: site.region,
+          categoryId: c.id,
+          parentId: c.parentId,
+          name: c.name.slice(0, 255),
+          path: c.path,
+          leaf: c.leaf,
+          sort: c.sort,
+        })),
+      );
+    }
+    const existing = await treeRow(tx, ctx, site);
+    if (existing)
+      await tx
+        .update(marketplaceCategoryTrees)
+        .set({ categoryCount: rows.length, fetchedAt })
+        .where(owned(ctx, marketplaceCategoryTrees, eq(marketplaceCategoryTrees.id, existing.id)));
+    else
+      await tx.insert(marketplaceCategoryTrees).values({
+        tenantId,
+        platform: site.platform,
+        region: site.region,
+        categoryCount: rows.length,
+        fetchedAt,
+      });
+  });
+  return { ...site, categoryCount: rows.length, fetchedAt };
+}
+
+/** The cached tree's fetch time, fetching the tree first when the site has none yet. */
+export async function ensureTree(services: Services, ctx: Ctx, site: Site, client: MarketplaceClient): Promise<Date> {
+  const row = await services.data.inTenant(ctx, (tx) => treeRow(tx, ctx, site));
+  if (row) return row.fetchedAt;
+  return (await refreshTree(services, ctx, site, client)).fetchedAt;
+}
+
+const categoryDto = (c: typeof marketplaceCategories.$inferSelect) => ({
+  id: c.categoryId,
+  parentId: c.parentId,
+  name: c.name,
+  path: c.path,
+  leaf: c.leaf,
+});
+
+/** Children of `parentId` (top level without it), or the categories whose name path contains `filter`. */
+export async function platformCategories(
+  services: Services,
+  ctx: Ctx,
+  q: { shopId: string; region?: string; parentId?: string; filter?: string },
+) {
+  const { site, client } = await siteClient(services, ctx, q.shopId, q.region);
+  const fetchedAt = await ensureTree(services, ctx, site, client);
+  const items = await services.data.inTenant(ctx, async (tx) => {
+    const like = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const rows = await tx
+      .select()
+      .from(marketplaceCategories)
+      .where(
+        owned(
+          ctx,
+          marketplaceCategories,
+          siteOf(marketplaceCategories, site),
+          like
+            ? or(ilike(marketplaceCategories.name, like), ilike(marketplaceCategories.path, like))
+            : q.parentId
+              ? eq(marketplaceCategories.parentId, q.parentId)
+              : isNull(marketplaceCategories.parentId),
+        ),
+      )
+      .orderBy(like ? asc(marketplaceCategories.path) : asc(marketplaceCategories.sort))
+      .limit(like ? SEARCH_LIMIT : 2000);
+    return rows.map(categoryDto);
+  });
+  return { ...site, fetchedAt, items };
+}
+
+/** A cached category of the site, or null. */
+export async function cachedCategory(tx: Tx, ctx: CrudContext, site: Site, categoryId: string) {
+  const [row] = await tx
+    .select()
+    .from(marketplaceCategories)
+    .where(
+      owned(
+        ctx,
+        marketplaceCategories,
+        siteOf(marketplaceCategories, site),
+        eq(marketplaceCategories.categoryId, categoryId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** A leaf's cached attributes, or null when they were not fetched yet. */
+export async function cachedAttributes(tx: Tx, ctx: CrudContext, site: Site, categoryId: string) {
+  const [row] = await tx
+    .select()
+    .from(marketplaceCategoryAttributes)
+    .where(
+      owned(
+        ctx,
+        marketplaceCategoryAttributes,
+        siteOf(marketplaceCategoryAttributes, site),
+        eq(marketplaceCategoryAttributes.categoryId, categoryId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A leaf category's attributes and brands: from the cache, else fetched through the shop's client
+ * and cached. A category the cached tree does not know, or one that is not a leaf, is a 400 naming
+ * `categoryId`.
+ */
+export async function platformAttributes(
+  services: Services,
+  ctx: Ctx,
+  q: { shopId: string; region?: string; categoryId: string },
+  member = 'categoryId',
+) {
+  const { site, client } = await siteClient(services, ctx, q.shopId, q.region);
+  await ensureTree(services, ctx, site, client);
+  const known = await services.data.inTenant(ctx, async (tx) => ({
+    category: await cachedCategory(tx, ctx, site, q.categoryId),
+    attributes: await cachedAttributes(tx, ctx, site, q.categoryId),
+  }));
+  if (!known.category) throw fieldError(member, 'CategoryMapping::UnknownPlatformCategory', [q.categoryId]);
+  if (!known.category.leaf) throw fieldError(member, 'CategoryMapping::NotALeaf', [known.category.path]);
+  if (known.attributes)
+    return {
+      categoryId: q.categoryId,
+      fetchedAt: known.attributes.fetchedAt,
+      items: known.attributes.attributes,
+      brands: known.attributes.brands,
+    };
+  let attributes: PlatformAttribute[];
+  let brands: Array<{ id: string; name: string }> = [];
+  try {
+    attributes = await client.categoryAttributes(q.categoryId);
+  } catch (e) {
+    marketplaceFailure(e);
+  }
+  try {
+    brands = (await client.brands(q.categoryId)).slice(0, 500);
+  } catch {
+    // brands are a convenience of the publish wizard; a category without them still maps
+  }
+  const fetchedAt = new Date();
+  await services.data.inTenant(ctx, (tx) =>
+    tx
+      .insert(marketplaceCategoryAttributes)
+      .values({
+        tenantId: ctx.tenant?.id ?? null,
+        platform: site.platform,
+        region: site.region,
+        categoryId: q.categoryId,
+        attributes,
+        brands,
+        fetchedAt,
+      })
+      .onConflictDoNothing(),
+  );
+  return { categoryId: q.categoryId, fetchedAt, items: attributes, brands };
+}

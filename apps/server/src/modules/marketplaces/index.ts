@@ -1,0 +1,48 @@
+import { marketplacePermissions } from '@seller/contracts';
+import { defineModule } from '../../core/module.ts';
+import { catalog } from '../catalog/index.ts';
+import { files } from '../files/index.ts';
+import { logistics } from '../logistics/index.ts';
+import { notifications } from '../notifications/index.ts';
+import { pricing } from '../pricing/index.ts';
+import { settings } from '../settings/index.ts';
+import { defineJobs as defineCategoryJobs } from './categories/jobs.ts';
+import { texts as categoryTexts } from './categories/texts.ts';
+import { defineJobs as defineItemJobs } from './items/jobs.ts';
+import { texts as itemTexts } from './items/texts.ts';
+import { defineJobs as defineListingJobs } from './listings/jobs.ts';
+import { texts as listingTexts } from './listings/texts.ts';
+import { menus } from './menus.ts';
+import routes from './routes.ts';
+import { seedMarketplacesDemo } from './seed.ts';
+import { defineJobs as defineShopJobs } from './shops/jobs.ts';
+import { texts as shopTexts } from './shops/texts.ts';
+import { texts } from './texts.ts';
+
+/**
+ * Marketplace publishing: Lazada and Shopee shops with their tokens, the clients that call the
+ * marketplaces, category mapping, listings published by durable jobs, and the marketplace items
+ * and logistics channels as the marketplaces report them.
+ */
+export const marketplaces = defineModule({
+  name: 'marketplaces',
+  dependsOn: [settings, notifications, files, catalog, logistics, pricing],
+  texts: [texts, shopTexts, categoryTexts, itemTexts, listingTexts],
+  permissions: [marketplacePermissions],
+  menus,
+  start: async (services) => {
+    await defineShopJobs(services);
+    await defineCategoryJobs(services);
+    await defineItemJobs(services);
+    await defineListingJobs(services);
+  },
+  routes,
+  seedDemo: seedMarketplacesDemo,
+});
+
+/** Read by order management: shops (read-only), the shop-signed clients and their typed errors. */
+export { MarketplaceError } from './clients/errors.ts';
+export type { LazadaClient } from './clients/lazada.ts';
+export type { ShopeeClient } from './clients/shopee.ts';
+export { shopClient } from './shops/access.ts';
+export { shops as marketplaceShops } from './shops/schema.ts';

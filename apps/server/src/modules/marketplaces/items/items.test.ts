@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
+import { createUser, token } from '../../permission-management/test-support.ts';
+import type { ItemDraft } from '../clients/types.ts';
+import { shopClient } from '../shops/access.ts';
+import { connectShop } from '../shops/testing.ts';
+
+/**
+ * The marketplace item pages and logistics channels over HTTP against the bundled simulator: a
+ * pull of the shop's items as a durable job, their link to the catalogue by seller SKU, pushing the
+ * catalogue price and a stock, reading the status again; the shop's logistics channels pulled,
+ * switched and linked to an own channel.
+ */
+
+const items = '/api/catalog/listing-items';
+let t: TestApp;
+let admin: string;
+let otherAdmin: string;
+let nobody: string;
+let shopId: string;
+let otherShopId: string;
+let product: { id: string; sku: string; price: number };
+let linkedItemId: string;
+let loneItemId: string;
+
+const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  as(t.app, who)({ method, url, payload });
+
+function draft(sellerSku: string, categoryId: string): ItemDraft {
+  return {
+    sellerSku,
+    categoryId,
+    name: `Item ${sellerSku}`,
+    description: 'A test item',
+    brand: { id: '30768', name: 'No Brand' },
+    images: [],
+    attributes: { warranty_type: 'No Warranty', material: 'Cotton' },
+    currency: 'MYR',
+    skus: [
+      {
+        sellerSku,
+        saleProps: {},
+        price: '99.00',
+        specialPrice: null,
+        quantity: 3,
+        weightKg: '0.50',
+        lengthCm: '10',
+        widthCm: '10',
+        heightCm: '10',
+        images: [],
+      },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.services, t.demo, 'nobody', ['salesman']);
+  admin = await token(t.app, 'demo');
+  otherAdmin = await token(t.app, 'other');
+  nobody = await token(t.app, 'demo', 'nobody');
+  shopId = (await connectShop(t, 'demo', 'LAZADA', 'MY')).shopId;
+  otherShopId = (await connectShop(t, 'other', 'LAZADA', 'MY')).shopId;
+  const list = await call(admin, 'GET', '/api/catalog/products?maxResultCount=1&sorting=sku asc');
+  product = list.json().items[0];
+  const { client } = await shopClient(t.services, t.demo, shopId);
+  const leaf = (await client.categoryTree()).find((c) => c.leaf)!;
+  linkedItemId = (await client.createItem(draft(product.sku, leaf.id))).itemId;
+  loneItemId = (await client.createItem(draft('NOT-IN-CATALOGUE-1', leaf.id))).itemId;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function pulled() {
+  const started = await call(admin, 'POST', `${items}/pull?shopId=${shopId}`);
+  expect(started.statusCode).toBe(200);
+  expect(started.json().status).toBe('queued');
+  for (let i = 0; i < 60; i++) {
+    const latest = (await call(admin, 'GET', `${items}/pulls/latest?shopId=${shopId}`)).json().pull;
+    if (latest.status === 'completed' || latest.status === 'failed') return latest;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('pull did not end');
+}
+
+describe('marketplace items', () => {
+  it('pulls the shop’s items in a job and links them to the catalogue by seller SKU', async () => {
+    const pull = await pulled();
+    expect(pull).toMatchObject({ status: 'completed', done: 2 });
+    expect((await call(admin, 'GET', `${items}/pulls/${pull.id}`)).json().id).toBe(pull.id);
+    const res = await call(admin, 'GET', `${items}?shopId=${shopId}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { totalCount: number; items: Array<Record<string, unknown>> };
+    expect(body.totalCount).toBe(2);
+    const linked = body.items.find((i) => i.itemId === linkedItemId)!;
+    expect(linked).toMatchObject({
+      sellerSku: product.sku,
+      productId: product.id,
+      currency: 'MYR',
+      price: '99.00',
+      stock: 3,
+    });
+    expect(body.items.find((i) => i.itemId === loneItemId)).toMatchObject({ productId: null, productName: null });
+    const status = linked.status as string;
+    expect((await call(admin, 'GET', `${items}?shopId=${shopId}&status=${status}`)).json().totalCount).toBe(2);
+    expect((await call(admin, 'GET', `${items}?shopId=${shopId}&status=BANNED`)).json().totalCount).toBe(0);
+    expect((await call(admin, 'GET', `${items}?shopId=${shopId}&filter=NOT-IN`)).json().totalCount).toBe(1);
+  });
+
+  it('pushes the catalogue price and a stock to chosen items; a SKU the catalogue lacks is a row error', async () => {
+    const res = await call(admin, 'POST', `${items}/push-price-stock`, {
+      shopId,
+      itemIds: [linkedItemId, loneItemId],
+      quantity: 7,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().rows as Array<{ itemId: string; ok: boolean; message: string | null }>;
+    expect(rows.find((r) => r.itemId === linkedItemId)).toMatchObject({ ok: true });
+    expect(rows.find((r) => r.itemId === loneItemId)).toMatchObject({ ok: false });
+    expect(rows.find((r) => r.itemId === loneItemId)!.message).toContain('catalogue');
+
+    const status = await call(admin, 'POST', `${items}/pull-status`, { shopId, itemIds: [linkedItemId] });
+    expect(status.statusCode).toBe(200);
+    const item = status.json().items[0];
+    expect(item.stock).toBe(7);
+    expect(Number(item.price)).toBe(Number(product.price));
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const none = await call(admin, 'POST', `${items}/push-price-stock`, { shopId, itemIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(members(none)).toEqual(['itemIds']);
+    const unknown = await call(admin, 'POST', `${items}/push-price-stock`, { shopId, itemIds: ['no-such'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(members(unknown)).toEqual(['itemIds.0']);
+    const noShop = await call(admin, 'GET', items);
+    expect(noShop.statusCode).toBe(400);
+    expect(members(noShop)).toEqual(['shopId']);
+    const badStatus = await call(admin, 'GET', `${items}?shopId=${shopId}&status=SOLD`);
+    expect(members(badStatus)).toEqual(['status']);
+    expect(members(await call(admin, 'POST', `${items}/pull?shopId=x`))).toEqual(['shopId']);
+    expect(members(await call(admin, 'POST', `${items}/pull-status`, { shopId, itemIds: ['no-such'] }))).toEqual([
+      'itemIds.0',
+    ]);
+    expect(
+      members(
+        await call(admin, 'POST', `${items}/push-price-stock`, { shopId, itemIds: [linkedItemId], quantity: -1 }),
+      ),
+    ).toEqual(['quantity']);
+    expect(members(await call(admin, 'GET', '/api/sitekit/shopes/x/logistics-channels'))).toEqual(['id']);
+  });
+
+  it('keeps tenants apart and asks for the permissions', async () => {
+    expect((await call(admin, 'GET', `${items}?shopId=${otherShopId}`)).statusCode).toBe(404);
+    expect((await call(admin, 'POST', `${items}/pull?shopId=${otherShopId}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `${items}/pulls/latest?shopId=${otherShopId}`)).statusCode).toBe(404);
+    expect(
+      (await call(admin, 'POST', `${items}/push-price-stock`, { shopId: otherShopId, itemIds: [linkedItemId] }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(otherAdmin, 'POST', `${items}/pull-status`, { shopId, itemIds: [linkedItemId] })).statusCode,
+    ).toBe(404);
+    const latest = (await call(admin, 'GET', `${items}/pulls/latest?shopId=${shopId}`)).json().pull;
+    expect((await call(otherAdmin, 'GET', `${items}/pulls/${latest.id}`)).statusCode).toBe(404);
+    expect((await call(nobody, 'GET', `${items}?shopId=${shopId}`)).statusCode).toBe(403);
+    expect((await call(nobody, 'POST', `${items}/pull?shopId=${shopId}`)).statusCode).toBe(403);
+    expect(
+      (await call(nobody, 'POST', `${items}/push-price-stock`, { shopId, itemIds: [linkedItemId] })).statusCode,
+    ).toBe(403);
+    expect((await call(nobody, 'POST', `${items}/pull-status`, { shopId, itemIds: [linkedItemId] })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('marketplace logistics channels', () => {
+  const url = (id: string) => `/api/sitekit/shopes/${id}/logistics-channels`;
+
+  it('pulls the shop’s channels, switches one off and links it to an own channel', async () => {
+    expect((await call(admin, 'GET', url(shopId))).json().items).toEqual([]);
+    const pulledRes = await call(admin, 'POST', `${url(shopId)}/pull`);
+    expect(pulledRes.statusCode).toBe(200);
+    const channels = pulledRes.json().items as Array<{ channelId: string; enabled: boolean; platformEnabled: boolean }>;
+    expect(channels.length).toBeGreaterThan(0);
+    expect(channels.every((c) => c.enabled === c.platformEnabled)).toBe(true);
+
+    const own = (await call(admin, 'GET', '/api/sitekit/logistics-channel-options')).json().items as Array<{
+      id: string;
+      name: string;
+    }>;
+    expect(own.length).toBeGreaterThan(0);
+    const channel = channels[0];
+    const put = await call(admin, 'PUT', `${url(shopId)}/${channel.channelId}`, {
+      enabled: false,
+      logisticsChannelId: own[0].id,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({
+      enabled: false,
+      logisticsChannelId: own[0].id,
+      logisticsChannelName: own[0].name,
+    });
+
+    // a second pull keeps the user's choices
+    const again = (await call(admin, 'POST', `${url(shopId)}/pull`)).json().items as Array<{
+      channelId: string;
+      enabled: boolean;
+      logisticsChannelId: string | null;
+    }>;
+    expect(again.find((c) => c.channelId === channel.channelId)).toMatchObject({
+      enabled: false,
+      logisticsChannelId: own[0].id,
+    });
+  });
+
+  it('refuses an unknown own channel naming logisticsChannelId, an unknown channel with 404, other tenants and missing permissions', async () => {
+    const channels = (await call(admin, 'GET', url(shopId))).json().items as Array<{ channelId: string }>;
+    const channelId = channels[0].channelId;
+    const bad = await call(admin, 'PUT', `${url(shopId)}/${channelId}`, {
+      enabled: true,
+      logisticsChannelId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(members(bad)).toEqual(['logisticsChannelId']);
+    const noFlag = await call(admin, 'PUT', `${url(shopId)}/${channelId}`, { logisticsChannelId: null });
+    expect(members(noFlag)).toEqual(['enabled']);
+    expect((await call(admin, 'PUT', `${url(shopId)}/nope`, { enabled: true })).statusCode).toBe(404);
+    expect((await call(admin, 'GET', url(otherShopId))).statusCode).toBe(404);
+    expect((await call(admin, 'POST', `${url(otherShopId)}/pull`)).statusCode).toBe(404);
+    expect((await call(otherAdmin, 'PUT', `${url(shopId)}/${channelId}`, { enabled: true })).statusCode).toBe(404);
+    expect((await call(nobody, 'GET', url(shopId))).statusCode).toBe(403);
+    expect((await call(nobody, 'POST', `${url(shopId)}/pull`)).statusCode).toBe(403);
+    expect((await call(nobody, 'PUT', `${url(shopId)}/${channelId}`, { enabled: true })).statusCode).toBe(403);
+    expect((await call(nobody, 'GET', '/api/sitekit/logistics-channel-options')).statusCode).toBe(403);
+  });
+});

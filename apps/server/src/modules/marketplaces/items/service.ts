@@ -1,0 +1,466 @@
+import {
+  type ItemPullDto,
+  type MarketItemDto,
+  type MarketItemsQuery,
+  type PushPriceStockInput,
+  RegionCurrencies,
+  type SyncResultDto,
+} from '@seller/contracts/marketplaces';
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
+import { type CrudContext, owned, page } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { fieldError, notFound } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
+import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
+import { marketplaceFailure } from '../categories/cache.ts';
+import type { PriceStockRow, RemoteItem } from '../clients/types.ts';
+import { shopClient } from '../shops/access.ts';
+import { type MarketItemSku, marketplaceItemPulls, marketplaceItems } from './schema.ts';
+import { assertOwnShop, tenantOf } from './shop.ts';
+
+/**
+ * The items of a shop as the marketplace has them, pulled by a durable job into a table per shop,
+ * linked to the catalogue by seller SKU (the product's SKU, or one of its variants' SKUs, any case),
+ * and the sync actions: push the catalogue's price (and a stock) to chosen items, and pull their
+ * status again. Rules for users: the price pushed is the catalogue's own price of the linked SKU
+ * (the variant's, else the product's), sent as it is in the site's currency.
+ */
+
+export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+export const ITEMS_PULL_JOB = 'marketplaces.items.pull';
+/** Pages of this many items; a pull reads at most `PULL_MAX_PAGES` pages (10 000 items). */
+export const PULL_PAGE = 50;
+export const PULL_MAX_PAGES = 200;
+
+/** `12.5000` → `12.50`: at least two fraction digits, trailing zeros past them dropped. */
+export function decimalText(value: string): string {
+  const [whole, fraction = ''] = value.trim().split('.');
+  return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+}
+
+const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type ItemRow = typeof marketplaceItems.$inferSelect;
+
+async function productNames(tx: Tx, ctx: CrudContext, ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const rows = await tx
+    .select({ id: catalogProducts.id, name: catalogProducts.name })
+    .from(catalogProducts)
+    .where(owned(ctx, catalogProducts, inArray(catalogProducts.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+async function toDtos(tx: Tx, ctx: CrudContext, rows: ItemRow[]): Promise<MarketItemDto[]> {
+  const names = await productNames(tx, ctx, [...new Set(rows.map((r) => r.productId).filter((v): v is string => !!v))]);
+  return rows.map((r) => ({
+    id: r.id,
+    shopId: r.shopId,
+    itemId: r.itemId,
+    sellerSku: r.sellerSku,
+    name: r.name,
+    rawStatus: r.rawStatus,
+    status: r.status,
+    rejectReason: r.rejectReason,
+    price: r.price === null ? null : decimalText(r.price),
+    stock: r.stock,
+    currency: r.currency,
+    skus: r.skus,
+    productId: r.productId && names.has(r.productId) ? r.productId : null,
+    productName: r.productId ? (names.get(r.productId) ?? null) : null,
+    pulledAt: r.pulledAt,
+  }));
+}
+
+const pullDto = (p: typeof marketplaceItemPulls.$inferSelect): ItemPullDto => ({
+  id: p.id,
+  shopId: p.shopId,
+  status: p.status,
+  done: p.done,
+  error: p.error,
+  creationTime: p.creationTime,
+  completionTime: p.completionTime,
+});
+
+/** Catalogue SKUs (lower-cased) → the product they belong to and their own price (exact text). */
+export async function catalogSkus(tx: Tx, ctx: CrudContext, skus: string[]) {
+  const wanted = [...new Set(skus.map((s) => s.toLowerCase()))];
+  const found = new Map<string, { productId: string; price: string }>();
+  if (!wanted.length) return found;
+  const variants = await tx
+    .select({
+      sku: catalogProductVariants.sku,
+      productId: catalogProductVariants.productId,
+      price: sql<string>`${catalogProductVariants.price}::text`,
+    })
+    .from(catalogProductVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .where(
+      and(
+        owned(ctx, catalogProductVariants, inArray(sql`lower(${catalogProductVariants.sku})`, wanted)),
+        eq(catalogProducts.isDeleted, false),
+      ),
+    );
+  for (const v of variants) found.set(v.sku.toLowerCase(), { productId: v.productId, price: v.price });
+  const products = await tx
+    .select({ sku: catalogProducts.sku, id: catalogProducts.id, price: sql<string>`${catalogProducts.price}::text` })
+    .from(catalogProducts)
+    .where(owned(ctx, catalogProducts, inArray(sql`lower(${catalogProducts.sku})`, wanted)));
+  for (const p of products)
+    if (!found.has(p.sku.toLowerCase())) found.set(p.sku.toLowerCase(), { productId: p.id, price: p.price });
+  return found;
+}
+
+/** The stored row of a remote item (its link to the catalogue by the item's or its SKUs' seller SKU). */
+function rowOf(
+  item: RemoteItem,
+  links: Map<string, { productId: string }>,
+  shopId: string,
+  tenantId: string | null,
+  pulledAt: Date,
+  currency: string,
+) {
+  const skus: MarketItemSku[] = item.skus.map((s) => ({
+    sellerSku: s.sellerSku,
+    skuId: s.skuId,
+    price: s.price,
+    specialPrice: s.specialPrice,
+    quantity: s.quantity,
+  }));
+  const prices = skus.map((s) => s.price).filter((p) => /^\d+(\.\d+)?$/.test(p));
+  const lowest = prices.length ? prices.reduce((a, b) => (Number(b) < Number(a) ? b : a)) : null;
+  const link =
+    links.get(item.sellerSku.toLowerCase()) ??
+    skus.map((s) => links.get(s.sellerSku.toLowerCase())).find((l) => l !== undefined);
+  return {
+    tenantId,
+    shopId,
+    itemId: item.itemId,
+    sellerSku: item.sellerSku.slice(0, 100),
+    name: item.name.slice(0, 500),
+    rawStatus: item.rawStatus.slice(0, 32),
+    status: item.status,
+    rejectReason: item.rejectReason?.slice(0, 1000) ?? null,
+    price: lowest,
+    stock: skus.reduce((n, s) => n + s.quantity, 0),
+    currency: (item.currency || currency).slice(0, 3),
+    skus,
+    productId: link?.productId ?? null,
+    updatedAt: item.updatedAt,
+    pulledAt,
+  };
+}
+
+/** Writes remote items into the shop's table (insert or replace by item id). */
+export async function storeItems(
+  tx: Tx,
+  ctx: CrudContext,
+  shop: { id: string; region: string },
+  items: RemoteItem[],
+  pulledAt: Date,
+) {
+  const shopId = shop.id;
+  if (!items.length) return;
+  const links = await catalogSkus(
+    tx,
+    ctx,
+    items.flatMap((i) => [i.sellerSku, ...i.skus.map((s) => s.sellerSku)]),
+  );
+  // a marketplace that does not say the currency sells in the site's
+  const currency = RegionCurrencies[shop.region] ?? '';
+  const rows = items.map((i) => rowOf(i, links, shopId, ctx.tenant?.id ?? null, pulledAt, currency));
+  await tx
+    .insert(marketplaceItems)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [marketplaceItems.shopId, marketplaceItems.itemId],
+      set: {
+        sellerSku: sql`excluded.seller_sku`,
+        name: sql`excluded.name`,
+        rawStatus: sql`excluded.raw_status`,
+        status: sql`excluded.status`,
+        rejectReason: sql`excluded.reject_reason`,
+        price: sql`excluded.price`,
+        stock: sql`excluded.stock`,
+        currency: sql`excluded.currency`,
+        skus: sql`excluded.skus`,
+        productId: sql`excluded.product_id`,
+        updatedAt: sql`excluded.updated_at`,
+        pulledAt: sql`excluded.pulled_at`,
+      },
+    });
+}
+
+export const itemService = {
+  async list(services: Services, ctx: Ctx, q: MarketItemsQuery) {
+    await assertOwnShop(services, ctx, q.shopId);
+    return services.data.inTenant(ctx, async (tx) => {
+      const where = owned(
+        ctx,
+        marketplaceItems,
+        eq(marketplaceItems.shopId, q.shopId),
+        q.status ? eq(marketplaceItems.status, q.status) : undefined,
+        q.filter
+          ? or(
+              ilike(marketplaceItems.name, like(q.filter)),
+              ilike(marketplaceItems.sellerSku, like(q.filter)),
+              ilike(marketplaceItems.itemId, like(q.filter)),
+            )
+          : undefined,
+      );
+      const p = await page(tx, marketplaceItems, where, q, {
+        allowed: {
+          name: marketplaceItems.name,
+          sellerSku: marketplaceItems.sellerSku,
+          status: marketplaceItems.status,
+          price: marketplaceItems.price,
+          stock: marketplaceItems.stock,
+          updatedAt: marketplaceItems.updatedAt,
+        },
+        fallback: [desc(marketplaceItems.updatedAt), asc(marketplaceItems.itemId)],
+      });
+      return { totalCount: p.totalCount, items: await toDtos(tx, ctx, p.items) };
+    });
+  },
+
+  /** Records a pull and queues its job (after the commit: PGlite's one connection must be free). */
+  async startPull(services: Services, ctx: Ctx, shopId: string): Promise<ItemPullDto> {
+    await shopClient(services, tenantOf(ctx), shopId);
+    const [pull] = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .insert(marketplaceItemPulls)
+        .values({ tenantId: ctx.tenant?.id ?? null, shopId, status: 'queued', creatorId: ctx.user?.id ?? null })
+        .returning(),
+    );
+    await services.jobs.send(ITEMS_PULL_JOB, {
+      tenantId: ctx.tenant?.id ?? null,
+      userId: ctx.user?.id ?? null,
+      shopId,
+      pullId: pull.id,
+    });
+    return pullDto(pull);
+  },
+
+  /** The shop's latest pull, or null. */
+  async latestPull(services: Services, ctx: Ctx, shopId: string): Promise<ItemPullDto | null> {
+    await assertOwnShop(services, ctx, shopId);
+    const [pull] = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select()
+        .from(marketplaceItemPulls)
+        .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.shopId, shopId)))
+        .orderBy(desc(marketplaceItemPulls.creationTime))
+        .limit(1),
+    );
+    return pull ? pullDto(pull) : null;
+  },
+
+  async getPull(services: Services, ctx: Ctx, id: string): Promise<ItemPullDto> {
+    const [pull] = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select()
+        .from(marketplaceItemPulls)
+        .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.id, id)))
+        .limit(1),
+    );
+    if (!pull) throw notFound('MarketItemPull', id);
+    return pullDto(pull);
+  },
+
+  /** The stored items `itemIds` of the shop; one not stored is a 400 naming it. */
+  async stored(services: Services, ctx: Ctx, shopId: string, itemIds: string[]) {
+    const rows = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select()
+        .from(marketplaceItems)
+        .where(
+          owned(ctx, marketplaceItems, eq(marketplaceItems.shopId, shopId), inArray(marketplaceItems.itemId, itemIds)),
+        ),
+    );
+    const byId = new Map(rows.map((r) => [r.itemId, r]));
+    itemIds.forEach((id, i) => {
+      if (!byId.has(id)) throw fieldError(`itemIds.${i}`, 'MarketItems::UnknownItem', [id]);
+    });
+    return itemIds.map((id) => byId.get(id)!);
+  },
+
+  /**
+   * Sends each chosen item's SKUs the catalogue price of the linked SKU (the variant's, else the
+   * product's) and, when given, `quantity`; a SKU the catalogue does not know is a row error.
+   * The stored copy takes what the marketplace accepted.
+   */
+  async pushPriceStock(services: Services, ctx: Ctx, input: PushPriceStockInput): Promise<SyncResultDto> {
+    const { client } = await shopClient(services, tenantOf(ctx), input.shopId);
+    const items = await itemService.stored(services, ctx, input.shopId, input.itemIds);
+    const prices = await services.data.inTenant(ctx, (tx) =>
+      catalogSkus(
+        tx,
+        ctx,
+        items.flatMap((i) => i.skus.map((s) => s.sellerSku)),
+      ),
+    );
+    const result: SyncResultDto['rows'] = [];
+    for (const item of items) {
+      const rows: PriceStockRow[] = [];
+      for (const sku of item.skus) {
+        const found = prices.get(sku.sellerSku.toLowerCase());
+        if (!found) {
+          result.push({
+            itemId: item.itemId,
+            sellerSku: sku.sellerSku,
+            ok: false,
+            message: 'MarketItems::NoCatalogSku',
+          });
+          continue;
+        }
+        rows.push({
+          sellerSku: sku.sellerSku,
+          skuId: sku.skuId,
+          price: decimalText(found.price),
+          ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+        });
+      }
+      if (!rows.length) continue;
+      let outcomes: Awaited<ReturnType<typeof client.updatePriceStock>>;
+      try {
+        outcomes = await client.updatePriceStock(item.itemId, rows);
+      } catch (e) {
+        marketplaceFailure(e, 'itemIds');
+      }
+      const ok = new Map(outcomes.map((o) => [o.sellerSku, o]));
+      const sent = new Map(rows.map((r) => [r.sellerSku, r]));
+      for (const r of rows) {
+        const o = ok.get(r.sellerSku);
+        result.push({ itemId: item.itemId, sellerSku: r.sellerSku, ok: o?.ok ?? true, message: o?.message ?? null });
+      }
+      const skus = item.skus.map((s) => {
+        const r = sent.get(s.sellerSku);
+        if (!r || ok.get(s.sellerSku)?.ok === false) return s;
+        return { ...s, price: r.price ?? s.price, quantity: r.quantity ?? s.quantity };
+      });
+      const lowest = skus.map((s) => s.price).reduce((a, b) => (Number(b) < Number(a) ? b : a), skus[0]?.price ?? '0');
+      await services.data.inTenant(ctx, (tx) =>
+        tx
+          .update(marketplaceItems)
+          .set({ skus, price: skus.length ? lowest : null, stock: skus.reduce((n, s) => n + s.quantity, 0) })
+          .where(owned(ctx, marketplaceItems, eq(marketplaceItems.id, item.id))),
+      );
+    }
+    return { rows: result };
+  },
+
+  /** Reads the chosen items again from the marketplace; one the marketplace no longer has is marked deleted. */
+  async pullStatus(services: Services, ctx: Ctx, input: { shopId: string; itemIds: string[] }) {
+    const { client } = await shopClient(services, tenantOf(ctx), input.shopId);
+    const items = await itemService.stored(services, ctx, input.shopId, input.itemIds);
+    const fresh: RemoteItem[] = [];
+    const gone: string[] = [];
+    for (const item of items) {
+      let remote: RemoteItem | null;
+      try {
+        remote = await client.getItem(item.itemId);
+      } catch (e) {
+        marketplaceFailure(e, 'itemIds');
+      }
+      if (remote) fresh.push(remote);
+      else gone.push(item.id);
+    }
+    return services.data.inTenant(ctx, async (tx) => {
+      await storeItems(tx, ctx, { id: input.shopId, region: client.region }, fresh, new Date());
+      if (gone.length)
+        await tx
+          .update(marketplaceItems)
+          .set({ status: 'DELETED', rawStatus: 'DELETED', pulledAt: new Date() })
+          .where(owned(ctx, marketplaceItems, inArray(marketplaceItems.id, gone)));
+      const rows = await tx
+        .select()
+        .from(marketplaceItems)
+        .where(
+          owned(
+            ctx,
+            marketplaceItems,
+            eq(marketplaceItems.shopId, input.shopId),
+            inArray(marketplaceItems.itemId, input.itemIds),
+          ),
+        );
+      return { items: await toDtos(tx, ctx, rows) };
+    });
+  },
+};
+
+/**
+ * The pull job: every page of the shop's items into the table, then the items the marketplace no
+ * longer lists removed. Safe to run again (delivery is at least once): rows are replaced by item
+ * id, and a pull already finished is left alone.
+ */
+export async function runPull(
+  services: Services,
+  data: { tenantId: string | null; shopId: string; pullId: string },
+  progress: (done: number) => Promise<unknown> = async () => {},
+  lastTry = true,
+) {
+  const tenant = data.tenantId ? await services.tenants.find(data.tenantId) : null;
+  if (!tenant) return { skipped: 'tenant' };
+  const ctx: CrudContext = { tenant, user: null };
+  const setPull = (patch: Partial<typeof marketplaceItemPulls.$inferInsert>) =>
+    services.data.inTenant(ctx, (tx) =>
+      tx
+        .update(marketplaceItemPulls)
+        .set(patch)
+        .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.id, data.pullId)))
+        .returning({ id: marketplaceItemPulls.id }),
+    );
+  const [pull] = await services.data.inTenant(ctx, (tx) =>
+    tx
+      .select()
+      .from(marketplaceItemPulls)
+      .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.id, data.pullId)))
+      .limit(1),
+  );
+  if (!pull || pull.status === 'completed' || pull.status === 'failed') return { skipped: pull?.status ?? 'gone' };
+  const startedAt = new Date();
+  await setPull({ status: 'running', done: 0, error: null });
+  try {
+    const { client } = await shopClient(services, tenant, data.shopId);
+    let done = 0;
+    for (let pageNo = 0; pageNo < PULL_MAX_PAGES; pageNo++) {
+      const { items, hasMore } = await client.listItems({ offset: pageNo * PULL_PAGE, limit: PULL_PAGE });
+      await services.data.inTenant(ctx, (tx) =>
+        storeItems(tx, ctx, { id: data.shopId, region: client.region }, items, new Date()),
+      );
+      done += items.length;
+      await setPull({ done });
+      await progress(done);
+      if (!hasMore || !items.length) break;
+    }
+    await services.data.inTenant(ctx, async (tx) => {
+      await tx
+        .delete(marketplaceItems)
+        .where(
+          owned(
+            ctx,
+            marketplaceItems,
+            eq(marketplaceItems.shopId, data.shopId),
+            lt(marketplaceItems.pulledAt, startedAt),
+          ),
+        );
+      await tx
+        .update(marketplaceItemPulls)
+        .set({ status: 'completed', done, completionTime: new Date() })
+        .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.id, data.pullId)));
+    });
+    return { items: done };
+  } catch (e) {
+    const retryable = (e as { retryable?: boolean }).retryable === true;
+    if (!retryable || lastTry) {
+      await setPull({
+        status: 'failed',
+        error: (e as Error).message?.slice(0, 1000) ?? 'failed',
+        completionTime: new Date(),
+      });
+      return { failed: (e as Error).message };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,141 @@
+import { MarketplacePermissions as P } from '@seller/contracts';
+import type { MenuDefinition } from '../../core/module.ts';
+
+/**
+ * The `/publishingPlatform` pages (spec §2): a Lazada group and a Shopee group with the same pages
+ * for each platform (the page key names the platform), and the publish wizard between them. Spec §6:
+ * the group needs any of the four administration permissions; this product also shows it to holders
+ * of its own permissions.
+ */
+const page = (
+  code: string,
+  name: string,
+  displayName: string,
+  path: string,
+  component: string,
+  title: string,
+  icon: string,
+  permission: string,
+): MenuDefinition => ({
+  code,
+  name,
+  displayName,
+  path,
+  component,
+  meta: { title: `Menus::${title}`, icon, permission },
+});
+
+const platformGroup = (code: string, platform: 'Lazada' | 'Shopee', zh: string): MenuDefinition[] => {
+  const key = platform.toLowerCase();
+  return [
+    {
+      code,
+      name: `${platform}Group`,
+      displayName: zh,
+      path: key,
+      component: 'Layout',
+      meta: { title: `Menus::${platform}`, icon: 'shopping', alwaysShow: true, permissions: Object.values(P) },
+    },
+    page(
+      `${code}.00001`,
+      `Product${platform}`,
+      `${zh}商品`,
+      `product${platform}`,
+      `marketplaces/items/${key}`,
+      `${platform}Items`,
+      'goods',
+      P.Items,
+    ),
+    page(
+      `${code}.00002`,
+      `${platform}Classified`,
+      '类目映射',
+      'classified',
+      `marketplaces/category-mapping/${key}`,
+      'CategoryMapping',
+      'tree',
+      P.CategoryMappings,
+    ),
+    page(
+      `${code}.00003`,
+      `Shop${platform}`,
+      '店铺管理',
+      `shop${platform}`,
+      `marketplaces/shops/${key}`,
+      'Shops',
+      'shop',
+      P.Shops,
+    ),
+    page(
+      `${code}.00004`,
+      `${platform}LogisticFreight`,
+      '物流渠道',
+      'logisticFreight',
+      `marketplaces/logistics/${key}`,
+      'MarketLogistics',
+      'logistics',
+      P.Logistics,
+    ),
+    page(
+      `${code}.00005`,
+      `${platform}Published`,
+      '刊登记录',
+      'published',
+      `marketplaces/listings/${key}`,
+      'Published',
+      'list',
+      P.Listings,
+    ),
+  ];
+};
+
+export const menus: MenuDefinition[] = [
+  {
+    code: '00010',
+    name: 'PublishingPlatform',
+    displayName: '平台刊登',
+    path: '/publishingPlatform',
+    component: 'Layout',
+    meta: {
+      title: 'Menus::PublishingPlatform',
+      icon: 'international',
+      alwaysShow: true,
+      permissions: [
+        'AbpIdentity.Users',
+        'AbpIdentity.Roles',
+        'AbpSettingManagement.Settings',
+        'AbpTenantManagement.Tenants',
+        ...Object.values(P),
+      ],
+    },
+  },
+  ...platformGroup('00010.00001', 'Lazada', 'Lazada'),
+  {
+    code: '00010.00002',
+    name: 'Publishs',
+    displayName: '刊登',
+    path: 'publishs',
+    component: 'Layout',
+    meta: { title: 'Menus::Publishs', icon: 'appstore', alwaysShow: true, permission: `${P.Listings}.Create` },
+  },
+  page(
+    '00010.00002.00001',
+    'PublishLazadaShopee',
+    '刊登商品',
+    'publish-lazada-shopee',
+    'marketplaces/publish/index',
+    'PublishWizard',
+    'appstore',
+    `${P.Listings}.Create`,
+  ),
+  ...platformGroup('00010.00003', 'Shopee', 'Shopee'),
+  // where a marketplace's consent page sends the seller back with a code; reached by redirect only
+  {
+    code: '00010.00004',
+    name: 'ShopAuthorized',
+    displayName: '店铺授权回调',
+    path: 'shop-callback',
+    component: 'marketplaces/shop-callback/index',
+    meta: { title: 'Menus::ShopCallback', hidden: true, permission: `${P.Shops}.Authorize` },
+  },
+];

@@ -1,0 +1,204 @@
+import type { MarketPlatform } from '@seller/contracts/marketplaces';
+import { and, eq } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
+import { insertOwned, owned } from '../../../core/crud.ts';
+import { fieldError } from '../../../core/errors.ts';
+import { uniquely } from '../../../core/resource.ts';
+import { secretsFor } from '../../../core/secrets.ts';
+import type { Services } from '../../../core/services.ts';
+import { MarketplaceError } from '../clients/errors.ts';
+import type { CallLogger, CallRecord } from '../clients/http.ts';
+import type { TokenGrant } from '../clients/lazada.ts';
+import type { ShopeeClient } from '../clients/shopee.ts';
+import { shops } from './schema.ts';
+import { authOf, callLogger, clientOf, getShop, marketplaceRefusal, saveGrant, shopService } from './service.ts';
+
+/** How long an authorization link's state is accepted (Lazada's code lives 30 min). */
+export const STATE_TTL_MS = 30 * 60_000;
+
+interface State {
+  /** tenant id (or empty for the host), user id, platform, shop to re-authorize, region, expiry (ms) */
+  t: string;
+  u: string;
+  p: MarketPlatform;
+  s: string | null;
+  r: string | null;
+  e: number;
+}
+
+/**
+ * The consent link of a marketplace. The `state` binds the tenant, the user, the platform, the
+ * shop being re-authorized and an expiry; it is encrypted and authenticated with the secrets key
+ * (AES-GCM), so it can be neither read nor forged. The callback must be this site's own (the
+ * request's origin or the configured issuer's).
+ */
+export async function authorizeUrl(
+  services: Services,
+  ctx: RequestContext,
+  q: { platform: MarketPlatform; region?: string; redirectUri: string; shopId?: string },
+  origin: string,
+) {
+  const allowed = new Set([origin]);
+  if (services.config.issuer) allowed.add(new URL(services.config.issuer).origin);
+  if (!allowed.has(new URL(q.redirectUri).origin)) throw fieldError('redirectUri', 'Shops::RedirectNotAllowed');
+  if (q.shopId) {
+    const shop = await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, q.shopId!));
+    if (shop.platform !== q.platform) throw fieldError('platform', 'Shops::PlatformOfShop', [shop.platform]);
+  }
+  const secrets = await secretsFor(services.config);
+  const state = secrets.encrypt(
+    JSON.stringify({
+      t: ctx.tenant?.id ?? '',
+      u: ctx.user?.id ?? '',
+      p: q.platform,
+      s: q.shopId ?? null,
+      r: q.region ?? null,
+      e: Date.now() + STATE_TTL_MS,
+    } satisfies State),
+  );
+  const auth = authOf(services);
+  try {
+    const link =
+      q.platform === 'LAZADA'
+        ? auth.lazada.authorizeUrl(q.redirectUri, state)
+        : auth.shopee.authorizeUrl(q.redirectUri, state);
+    return { url: link, state };
+  } catch (e) {
+    throw e instanceof MarketplaceError ? marketplaceRefusal(e, q.platform) : e;
+  }
+}
+
+async function readState(services: Services, ctx: RequestContext, text: string): Promise<State> {
+  const secrets = await secretsFor(services.config);
+  let state: State;
+  try {
+    state = JSON.parse(secrets.decrypt(text)) as State;
+  } catch {
+    throw fieldError('state', 'Shops::StateInvalid');
+  }
+  if (state.t !== (ctx.tenant?.id ?? '') || state.u !== (ctx.user?.id ?? ''))
+    throw fieldError('state', 'Shops::StateInvalid');
+  if (state.e < Date.now()) throw fieldError('state', 'Shops::StateExpired');
+  return state;
+}
+
+export interface Exchanged {
+  grant: TokenGrant;
+  sellerId: string;
+  shortCode: string | null;
+  regions: string[];
+  name: string;
+}
+
+/**
+ * A code exchanged for tokens through the marketplace, with what the shop is: its seller id,
+ * sites and name (see `authorizeShop`).
+ */
+export async function exchangeCode(
+  services: Services,
+  platform: MarketPlatform,
+  code: string,
+  shopId: string | undefined,
+  region: string | null,
+  log: CallLogger,
+): Promise<Exchanged> {
+  const auth = authOf(services, log);
+  if (platform === 'LAZADA') {
+    const grant = await auth.lazada.createToken(code);
+    const first = grant.shops[0];
+    const sellerId = first?.sellerId || grant.account || 'unknown';
+    const shortCode = first?.shortCode ?? null;
+    let regions = [...new Set(grant.shops.map((c) => c.region).filter((r) => /^[A-Z]{2}$/.test(r)))];
+    if (!regions.length) regions = [region ?? 'MY'];
+    return { grant, sellerId, shortCode, regions, name: grant.account ?? `Lazada ${shortCode ?? sellerId}` };
+  }
+  const sellerId = shopId ?? '0';
+  const grant = await auth.shopee.createToken(code, sellerId);
+  const probe = clientOf(
+    services,
+    { platform: 'SHOPEE', sellerId } as never,
+    grant.accessToken,
+    region ?? 'MY',
+    log,
+  ) as ShopeeClient;
+  const info = await probe.shopInfo().catch(() => ({ name: '', region: '' }));
+  return {
+    grant,
+    sellerId,
+    shortCode: null,
+    regions: [/^[A-Z]{2}$/.test(info.region) ? info.region : (region ?? 'MY')],
+    name: info.name || `Shopee ${sellerId}`,
+  };
+}
+
+/**
+ * Exchanges the callback's code for tokens and creates or updates the shop. A Lazada account is
+ * one shop: a cross-border account (`country: cb`) authorizes every venture at once with one
+ * token, so its shop lists every venture of `country_user_info` in `regions` (the seller id and
+ * short code of the first). A Shopee shop is its `shop_id`, region from `get_shop_info`.
+ * Re-authorizing (the state names a shop) updates that shop; otherwise a shop of the tenant with the
+ * same seller id is updated, or a new one created.
+ */
+export async function authorizeShop(
+  services: Services,
+  ctx: RequestContext,
+  input: { code: string; state: string; shopId?: string },
+) {
+  const state = await readState(services, ctx, input.state);
+  if (state.p === 'SHOPEE' && !input.shopId) throw fieldError('shopId', 'Shops::ShopIdRequired');
+  // the shop may not exist yet: the calls are kept and written to it once it does
+  const calls: CallRecord[] = [];
+  let exchanged: Exchanged;
+  try {
+    exchanged = await exchangeCode(services, state.p, input.code, input.shopId, state.r, (r) => calls.push(r));
+  } catch (e) {
+    throw e instanceof MarketplaceError ? marketplaceRefusal(e, state.p) : e;
+  }
+  const { grant, sellerId, shortCode, regions, name } = exchanged;
+
+  const id = await services.data.inTenant(ctx, async (tx) => {
+    let existing = state.s ? await getShop(tx, ctx, state.s) : undefined;
+    if (!existing) {
+      [existing] = await tx
+        .select()
+        .from(shops)
+        .where(owned(ctx, shops, and(eq(shops.platform, state.p), eq(shops.sellerId, sellerId))));
+    }
+    const taken = () => fieldError('state', 'Shops::SellerTaken', [sellerId]);
+    if (existing) {
+      if (existing.sellerId && existing.sellerId !== sellerId)
+        throw fieldError('state', 'Shops::DifferentSeller', [existing.name]);
+      await uniquely(
+        () =>
+          tx
+            .update(shops)
+            .set({
+              sellerId,
+              shortCode: existing.shortCode ?? shortCode,
+              regions: existing.regions.length ? existing.regions : regions,
+            })
+            .where(owned(ctx, shops, eq(shops.id, existing.id))),
+        taken,
+      );
+      await saveGrant(services, tx, ctx, existing.id, grant, true);
+      return existing.id;
+    }
+    const row = await uniquely(
+      () =>
+        insertOwned(tx, ctx, shops, 'Shop', {
+          platform: state.p,
+          name: name.slice(0, 128),
+          regions,
+          sellerId,
+          shortCode,
+          status: 'active',
+        }),
+      taken,
+    );
+    await saveGrant(services, tx, ctx, row.id as string, grant, true);
+    return row.id as string;
+  });
+  const log = callLogger(services, ctx.tenant, id);
+  for (const r of calls) log(r);
+  return shopService.get(services, ctx, id);
+}

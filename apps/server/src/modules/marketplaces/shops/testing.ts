@@ -1,0 +1,2 @@
+/** Test helpers of shops for other areas' tests (the implementation is test support code). */
+export { connectShop, listening, simulatorAccount } from './test-support.ts';

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { allocate, computeProfit } from './profit.ts';
+
+describe('computeProfit (hand-worked)', () => {
+  it('settled and shipped: fees from the statement, cost from SALE_OUT, actual freight shared by quantity', () => {
+    // 100.00 MYR × 1.55 = 155.00; fees 5.80 MYR × 1.55 = 8.99 (8.990); cost: 2 shipped at 20.1234 = 40.2468
+    // + 1 unshipped at 21.00 = 61.2468 → 61.25; freight 30.00 CNY × 2/3 = 20.00 (actual)
+    // profit 155.00 − 61.25 − 8.99 − 20.00 = 64.76; margin 64.76 / 155 = 41.78 %
+    const r = computeProfit({
+      orderTotal: '100.00',
+      rate: '1.55',
+      lines: [{ quantity: 3, shippedQty: 2, shippedCost: '40.2468', avgCost: '21.00' }],
+      settlementFees: '5.80',
+      estimateRate: '0.06',
+      shipments: [{ actualFee: '30.00', estFee: '25.00', rate: '1', share: String(2 / 3) }],
+    });
+    expect(r).toEqual({
+      revenue: '155.00',
+      cost: '61.25',
+      fees: '8.99',
+      feesEstimated: false,
+      freight: '20.00',
+      freightSource: 'ACTUAL',
+      profit: '64.76',
+      margin: '41.78',
+    });
+  });
+
+  it('not settled: fees estimated at the platform rate; estimated freight in another currency', () => {
+    // 40.00 SGD × 5.30 = 212.00; fees 6 % = 12.72; cost 4 × 10.125 = 40.50; freight 3.50 USD × 7.12 = 24.92 (estimated)
+    // profit 212.00 − 40.50 − 12.72 − 24.92 = 133.86; margin 63.14 %
+    const r = computeProfit({
+      orderTotal: '40.00',
+      rate: '5.30',
+      lines: [{ quantity: 4, shippedQty: 0, shippedCost: '0', avgCost: '10.125' }],
+      settlementFees: null,
+      estimateRate: '0.06',
+      shipments: [{ actualFee: null, estFee: '3.50', rate: '7.12', share: '1' }],
+    });
+    expect(r).toMatchObject({
+      revenue: '212.00',
+      fees: '12.72',
+      feesEstimated: true,
+      cost: '40.50',
+      freight: '24.92',
+      freightSource: 'ESTIMATED',
+      profit: '133.86',
+      margin: '63.14',
+    });
+  });
+
+  it('no cost known, no shipment, zero revenue: margin null, a loss from fees', () => {
+    const r = computeProfit({
+      orderTotal: '0',
+      rate: '1',
+      lines: [{ quantity: 1, shippedQty: 0, shippedCost: '0', avgCost: null }],
+      settlementFees: '1.00',
+      estimateRate: '0',
+      shipments: [],
+    });
+    expect(r).toMatchObject({
+      revenue: '0.00',
+      cost: '0.00',
+      fees: '1.00',
+      freight: '0.00',
+      freightSource: 'NONE',
+      profit: '-1.00',
+      margin: null,
+    });
+  });
+
+  it('allocates a figure over weights so the parts add up', () => {
+    expect(allocate('10.00', ['1', '1', '1'])).toEqual(['3.33', '3.33', '3.34']);
+    expect(allocate('8.99', ['95.00'])).toEqual(['8.99']);
+    expect(allocate('5.00', ['0', '0'])).toEqual(['5.00', '0.00']);
+    expect(allocate('1.00', [])).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import { Decimal } from 'decimal.js';
+
+/**
+ * Profit of one order, exact (decimal.js), every amount in the tenant's currency:
+ *
+ *   revenue = the order's total (goods + shipping the buyer paid − discount) × rate
+ *   cost    = Σ lines: the cost its shipped units left stock at (SALE_OUT rows' unit cost)
+ *             + the units not yet shipped × the SKU's current average cost
+ *   fees    = the platform fees of the order's settlement lines × rate, or, before any
+ *             statement has them, revenue × the platform's estimate rate
+ *   freight = Σ the order's shipments: the actual fee, else the estimated fee, × the shipment
+ *             currency's rate × the order's share of the shipment (its quantity ÷ the shipment's)
+ *   profit  = revenue − cost − fees − freight; margin = profit ÷ revenue, in percent
+ *
+ * Each figure is rounded half up to the cent once, at the end; profit is worked from the rounded
+ * figures so that the four parts add up on screen.
+ */
+
+export interface ProfitLine {
+  quantity: number;
+  /** Units of the line that left stock with a SALE_OUT row, and their cost (tenant currency). */
+  shippedQty: number;
+  shippedCost: string;
+  /** The SKU's current average cost (tenant currency); null when it has none. */
+  avgCost: string | null;
+}
+
+export interface ProfitShipment {
+  actualFee: string | null;
+  estFee: string | null;
+  /** What 1 unit of the shipment's currency is worth in the tenant's. */
+  rate: string;
+  /** The order's share of the shipment (0..1). */
+  share: string;
+}
+
+export interface ProfitInput {
+  /** The order's total in its own currency, and what 1 unit of it is worth in the tenant's. */
+  orderTotal: string;
+  rate: string;
+  lines: ProfitLine[];
+  /** The fees of the order's settlement lines (positive), in the order's currency; null when none yet. */
+  settlementFees: string | null;
+  /** The platform's estimate of fees as a share of revenue (e.g. 0.06). */
+  estimateRate: string;
+  shipments: ProfitShipment[];
+}
+
+export interface ProfitResult {
+  revenue: string;
+  cost: string;
+  fees: string;
+  feesEstimated: boolean;
+  freight: string;
+  freightSource: 'ACTUAL' | 'ESTIMATED' | 'NONE';
+  profit: string;
+  margin: string | null;
+}
+
+const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+export function computeProfit(input: ProfitInput): ProfitResult {
+  const rate = new Decimal(input.rate);
+  const revenue = cents(new Decimal(input.orderTotal).mul(rate));
+  let cost = new Decimal(0);
+  for (const l of input.lines) {
+    const unshipped = Math.max(l.quantity - l.shippedQty, 0);
+    cost = cost.add(l.shippedCost).add(new Decimal(l.avgCost ?? 0).mul(unshipped));
+  }
+  const feesEstimated = input.settlementFees === null;
+  const fees = cents(
+    feesEstimated ? revenue.mul(input.estimateRate) : new Decimal(input.settlementFees as string).mul(rate),
+  );
+  let freight = new Decimal(0);
+  let source: ProfitResult['freightSource'] = 'NONE';
+  for (const s of input.shipments) {
+    const fee = s.actualFee ?? s.estFee;
+    if (fee === null) continue;
+    freight = freight.add(new Decimal(fee).mul(s.rate).mul(s.share));
+    if (s.actualFee === null) source = 'ESTIMATED';
+    else if (source === 'NONE') source = 'ACTUAL';
+  }
+  const c = cents(cost);
+  const f = cents(freight);
+  const profit = revenue.sub(c).sub(fees).sub(f);
+  return {
+    revenue: revenue.toFixed(2),
+    cost: c.toFixed(2),
+    fees: fees.toFixed(2),
+    feesEstimated,
+    freight: f.toFixed(2),
+    freightSource: source,
+    profit: profit.toFixed(2),
+    margin: revenue.isZero() ? null : cents(profit.div(revenue).mul(100)).toFixed(2),
+  };
+}
+
+/**
+ * Splits an order's figures over its lines by their share of the goods amount (the last line
+ * takes what rounding leaves, so the parts add up to the whole); costs stay per line.
+ */
+export function allocate(total: string, weights: string[]): string[] {
+  const whole = new Decimal(total);
+  const sum = weights.reduce((s, w) => s.add(w), new Decimal(0));
+  if (!weights.length) return [];
+  if (sum.isZero()) return weights.map((_, i) => (i === 0 ? whole.toFixed(2) : '0.00'));
+  let left = whole;
+  return weights.map((w, i) => {
+    if (i === weights.length - 1) return left.toFixed(2);
+    const part = cents(whole.mul(w).div(sum));
+    left = left.sub(part);
+    return part.toFixed(2);
+  });
+}

@@ -1,0 +1,824 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  ArrivalDetailDto,
+  ArrivalDto,
+  ArrivalInput,
+  ArrivalListQuery,
+  ArrivalMatchInput,
+  MatchedStatus,
+  OrderProfitDto,
+  ProfitQuery,
+  SettlementCycleDto,
+  SettlementCycleInput,
+  SkuProfitDto,
+  StatementDetailDto,
+  StatementDto,
+  StatementListQuery,
+} from '@seller/contracts/trade';
+import { Decimal } from 'decimal.js';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
+import { type CrudContext, orderBy, owned, recordChange } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { newConcurrencyStamp } from '../../../core/db/columns.ts';
+import { AppError, conflict, fieldError, notFound } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
+import { tenantCurrency } from '../../logistics/index.ts';
+import { marketplaceShops } from '../../marketplaces/index.ts';
+import { salesOrders } from '../orders/schema.ts';
+import { orderProfits, rateOf } from './profit-data.ts';
+import { arrivalMatches, arrivals, settlementCycles, settlementLines, settlementStatements } from './schema.ts';
+
+export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+const DAY = 86_400_000;
+const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const money = (d: Decimal.Value) => new Decimal(d).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+export function matchedStatusOf(matched: Decimal.Value, whole: Decimal.Value): MatchedStatus {
+  const m = new Decimal(matched);
+  if (m.lte(0)) return 'UNMATCHED';
+  return m.gte(whole) ? 'MATCHED' : 'PARTIAL';
+}
+
+async function shopNames(tx: Tx, ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((v): v is string => !!v))];
+  if (!wanted.length) return new Map<string, string>();
+  const found = await tx
+    .select({ id: marketplaceShops.id, name: marketplaceShops.name })
+    .from(marketplaceShops)
+    .where(inArray(marketplaceShops.id, wanted));
+  return new Map(found.map((r) => [r.id, r.name]));
+}
+
+async function ownShop(tx: Tx, ctx: CrudContext, id: string, member = 'shopId') {
+  const [shop] = await tx
+    .select({ id: marketplaceShops.id, name: marketplaceShops.name, platform: marketplaceShops.platform })
+    .from(marketplaceShops)
+    .where(owned(ctx, marketplaceShops, eq(marketplaceShops.id, id)));
+  if (!shop) throw member === 'path' ? notFound('Shop', id) : fieldError(member, 'Finance::ShopNotFound', [id]);
+  return shop;
+}
+
+// ---------------------------------------------------------------- statements
+
+type StatementRow = typeof settlementStatements.$inferSelect;
+
+function statementDto(r: StatementRow, shopName: string): StatementDto {
+  return {
+    id: r.id,
+    shopId: r.shopId,
+    shopName,
+    platform: r.platform,
+    statementNo: r.statementNo,
+    periodStart: r.periodStart,
+    periodEnd: r.periodEnd,
+    currency: r.currency,
+    grossSales: r.grossSales,
+    fees: r.fees,
+    shippingFees: r.shippingFees,
+    refunds: r.refunds,
+    adjustments: r.adjustments,
+    netAmount: r.netAmount,
+    status: r.status,
+    paidAt: r.paidAt,
+    matchedAmount: r.matchedAmount,
+    matchedStatus: matchedStatusOf(r.matchedAmount, r.netAmount),
+    lineCount: r.lineCount,
+    pulledAt: r.pulledAt,
+  };
+}
+
+const statementSort = {
+  periodStart: settlementStatements.periodStart,
+  statementNo: settlementStatements.statementNo,
+  netAmount: settlementStatements.netAmount,
+  status: settlementStatements.status,
+  pulledAt: settlementStatements.pulledAt,
+};
+
+function statementWhere(ctx: CrudContext, q: Omit<StatementListQuery, 'skipCount' | 'maxResultCount'>): SQL {
+  const s = settlementStatements;
+  return owned(
+    ctx,
+    s,
+    q.shopId ? eq(s.shopId, q.shopId) : undefined,
+    q.status ? eq(s.status, q.status) : undefined,
+    q.from ? gte(s.periodEnd, q.from) : undefined,
+    q.to ? lte(s.periodStart, q.to) : undefined,
+    q.filter ? ilike(s.statementNo, like(q.filter)) : undefined,
+    q.matchedStatus === 'UNMATCHED'
+      ? sql`${s.matchedAmount} <= 0`
+      : q.matchedStatus === 'MATCHED'
+        ? sql`${s.matchedAmount} > 0 and ${s.matchedAmount} >= ${s.netAmount}`
+        : q.matchedStatus === 'PARTIAL'
+          ? sql`${s.matchedAmount} > 0 and ${s.matchedAmount} < ${s.netAmount}`
+          : undefined,
+  );
+}
+
+export async function listStatements(services: Services, ctx: Ctx, q: StatementListQuery) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const where = statementWhere(ctx, q);
+    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(settlementStatements).where(where)) as [
+      { n: number },
+    ];
+    const list = await tx
+      .select()
+      .from(settlementStatements)
+      .where(where)
+      .orderBy(
+        ...orderBy(q.sorting, statementSort, [
+          desc(settlementStatements.periodStart),
+          asc(settlementStatements.statementNo),
+        ]),
+      )
+      .limit(q.maxResultCount)
+      .offset(q.skipCount);
+    const names = await shopNames(
+      tx,
+      list.map((r) => r.shopId),
+    );
+    return { totalCount: Number(n), items: list.map((r) => statementDto(r, names.get(r.shopId) ?? '')) };
+  });
+}
+
+export async function getStatement(services: Services, ctx: Ctx, id: string): Promise<StatementDetailDto> {
+  return services.data.inTenant(ctx, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(settlementStatements)
+      .where(owned(ctx, settlementStatements, eq(settlementStatements.id, id)));
+    if (!row) throw notFound('SettlementStatement', id);
+    const lines = await tx
+      .select()
+      .from(settlementLines)
+      .where(eq(settlementLines.statementId, id))
+      .orderBy(asc(settlementLines.orderNo), asc(settlementLines.transactionDate), asc(settlementLines.id));
+    const matches = await tx
+      .select({
+        arrivalId: arrivalMatches.arrivalId,
+        arrivalNo: arrivals.arrivalNo,
+        amount: arrivalMatches.amount,
+        arrivalAmount: arrivalMatches.arrivalAmount,
+      })
+      .from(arrivalMatches)
+      .innerJoin(arrivals, eq(arrivals.id, arrivalMatches.arrivalId))
+      .where(eq(arrivalMatches.statementId, id))
+      .orderBy(asc(arrivals.arrivalNo));
+    const names = await shopNames(tx, [row.shopId]);
+    return {
+      ...statementDto(row, names.get(row.shopId) ?? ''),
+      lines: lines.map((l) => ({
+        id: l.id,
+        orderNo: l.orderNo,
+        orderId: l.orderId,
+        orderItemNo: l.orderItemNo,
+        sku: l.sku,
+        feeType: l.feeType,
+        feeName: l.feeName,
+        amount: l.amount,
+        transactionDate: l.transactionDate,
+      })),
+      matches,
+    };
+  });
+}
+
+/** Statements a page at a time, for the export. */
+export async function* statementBatches(
+  services: Services,
+  ctx: Ctx,
+  q: Omit<StatementListQuery, 'skipCount' | 'maxResultCount'>,
+) {
+  for (let skipCount = 0; skipCount < 100_000; skipCount += 500) {
+    const page = await listStatements(services, ctx, { ...q, skipCount, maxResultCount: 500 });
+    if (!page.items.length) return;
+    yield page.items;
+    if (page.items.length < 500) return;
+  }
+}
+
+// ---------------------------------------------------------------- arrivals
+
+type ArrivalRow = typeof arrivals.$inferSelect;
+
+function arrivalDto(r: ArrivalRow, shopName: string | null): ArrivalDto {
+  return {
+    id: r.id,
+    arrivalNo: r.arrivalNo,
+    shopId: r.shopId,
+    shopName,
+    account: r.account,
+    payService: r.payService,
+    payeeId: r.payeeId,
+    paymentType: r.paymentType,
+    payoutTime: r.payoutTime,
+    fromCurrency: r.fromCurrency,
+    fromAmount: r.fromAmount,
+    payoutCurrency: r.payoutCurrency,
+    payoutAmount: r.payoutAmount,
+    fxRate: r.fxRate,
+    fee: r.fee,
+    receivedAmount: r.receivedAmount,
+    currency: r.currency,
+    bankReceivedAt: r.bankReceivedAt,
+    matchedAmount: r.matchedAmount,
+    matchedStatus: r.matchedStatus,
+    remark: r.remark,
+    creationTime: r.creationTime,
+    concurrencyStamp: r.concurrencyStamp,
+  };
+}
+
+const arrivalSort = {
+  arrivalNo: arrivals.arrivalNo,
+  payoutTime: arrivals.payoutTime,
+  fromAmount: arrivals.fromAmount,
+  receivedAmount: arrivals.receivedAmount,
+  matchedStatus: arrivals.matchedStatus,
+  creationTime: arrivals.creationTime,
+};
+
+function arrivalWhere(ctx: CrudContext, q: Omit<ArrivalListQuery, 'skipCount' | 'maxResultCount'>): SQL {
+  const a = arrivals;
+  return owned(
+    ctx,
+    a,
+    q.shopId ? eq(a.shopId, q.shopId) : undefined,
+    q.matchedStatus ? eq(a.matchedStatus, q.matchedStatus) : undefined,
+    q.from ? gte(a.payoutTime, new Date(q.from)) : undefined,
+    q.to ? lt(a.payoutTime, new Date(Date.parse(q.to) + DAY)) : undefined,
+    q.filter
+      ? or(ilike(a.arrivalNo, like(q.filter)), ilike(a.account, like(q.filter)), ilike(a.remark, like(q.filter)))
+      : undefined,
+  );
+}
+
+export async function listArrivals(services: Services, ctx: Ctx, q: ArrivalListQuery) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const where = arrivalWhere(ctx, q);
+    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(arrivals).where(where)) as [{ n: number }];
+    const list = await tx
+      .select()
+      .from(arrivals)
+      .where(where)
+      .orderBy(...orderBy(q.sorting, arrivalSort, [desc(arrivals.payoutTime), desc(arrivals.arrivalNo)]))
+      .limit(q.maxResultCount)
+      .offset(q.skipCount);
+    const names = await shopNames(
+      tx,
+      list.map((r) => r.shopId),
+    );
+    return {
+      totalCount: Number(n),
+      items: list.map((r) => arrivalDto(r, r.shopId ? (names.get(r.shopId) ?? null) : null)),
+    };
+  });
+}
+
+export async function* arrivalBatches(
+  services: Services,
+  ctx: Ctx,
+  q: Omit<ArrivalListQuery, 'skipCount' | 'maxResultCount'>,
+) {
+  for (let skipCount = 0; skipCount < 100_000; skipCount += 500) {
+    const page = await listArrivals(services, ctx, { ...q, skipCount, maxResultCount: 500 });
+    if (!page.items.length) return;
+    yield page.items;
+    if (page.items.length < 500) return;
+  }
+}
+
+async function arrivalRow(tx: Tx, ctx: CrudContext, id: string, lock = false): Promise<ArrivalRow> {
+  const q = tx
+    .select()
+    .from(arrivals)
+    .where(owned(ctx, arrivals, eq(arrivals.id, id)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Arrival', id);
+  return row;
+}
+
+async function arrivalDetail(tx: Tx, _ctx: CrudContext, row: ArrivalRow): Promise<ArrivalDetailDto> {
+  const matches = await tx
+    .select({
+      statementId: arrivalMatches.statementId,
+      statementNo: settlementStatements.statementNo,
+      shopId: settlementStatements.shopId,
+      currency: settlementStatements.currency,
+      amount: arrivalMatches.amount,
+      arrivalAmount: arrivalMatches.arrivalAmount,
+    })
+    .from(arrivalMatches)
+    .innerJoin(settlementStatements, eq(settlementStatements.id, arrivalMatches.statementId))
+    .where(eq(arrivalMatches.arrivalId, row.id))
+    .orderBy(asc(settlementStatements.periodStart));
+  const names = await shopNames(tx, [row.shopId, ...matches.map((m) => m.shopId)]);
+  return {
+    ...arrivalDto(row, row.shopId ? (names.get(row.shopId) ?? null) : null),
+    matches: matches.map((m) => ({
+      statementId: m.statementId,
+      statementNo: m.statementNo,
+      shopName: names.get(m.shopId) ?? '',
+      currency: m.currency,
+      amount: m.amount,
+      arrivalAmount: m.arrivalAmount,
+    })),
+  };
+}
+
+export async function getArrival(services: Services, ctx: Ctx, id: string) {
+  return services.data.inTenant(ctx, async (tx) => arrivalDetail(tx, ctx, await arrivalRow(tx, ctx, id)));
+}
+
+async function arrivalValues(services: Services, tx: Tx, ctx: CrudContext, input: ArrivalInput) {
+  if (input.shopId) await ownShop(tx, ctx, input.shopId);
+  const { currency, rates } = await tenantCurrency(services, ctx);
+  let received = input.receivedAmount;
+  if (received === null) {
+    // what the payout service paid, less its fee, in the tenant's currency
+    const net = new Decimal(input.payoutAmount).sub(input.fee);
+    if (net.isNegative()) throw fieldError('fee', 'Finance::FeeAbovePayout');
+    received = money(net.mul(rateOf(rates, input.payoutCurrency, 'payoutCurrency')));
+  }
+  return {
+    shopId: input.shopId,
+    account: input.account,
+    payService: input.payService,
+    payeeId: input.payeeId,
+    paymentType: input.paymentType,
+    payoutTime: input.payoutTime,
+    fromCurrency: input.fromCurrency,
+    fromAmount: input.fromAmount,
+    payoutCurrency: input.payoutCurrency,
+    payoutAmount: input.payoutAmount,
+    fxRate: input.fxRate,
+    fee: input.fee,
+    receivedAmount: received,
+    currency,
+    bankReceivedAt: input.bankReceivedAt,
+    remark: input.remark,
+  };
+}
+
+export async function createArrival(services: Services, ctx: Ctx, input: ArrivalInput) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const values = await arrivalValues(services, tx, ctx, input);
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const arrivalNo = `AR${day}${randomBytes(3).toString('hex').toUpperCase()}`;
+    const [row] = await tx
+      .insert(arrivals)
+      .values({ ...values, arrivalNo, tenantId: ctx.tenant?.id ?? null, creatorId: ctx.user?.id ?? null })
+      .returning();
+    recordChange(ctx, 'Arrival', 0, row!.id, {}, row as unknown as Record<string, unknown>);
+    return arrivalDetail(tx, ctx, row!);
+  });
+}
+
+export async function updateArrival(
+  services: Services,
+  ctx: Ctx,
+  id: string,
+  input: ArrivalInput & { concurrencyStamp?: string },
+) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const before = await arrivalRow(tx, ctx, id, true);
+    if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
+    const values = await arrivalValues(services, tx, ctx, input);
+    const matched = new Decimal(before.matchedAmount);
+    if (matched.gt(0) && input.fromCurrency !== before.fromCurrency) {
+      throw fieldError('fromCurrency', 'Finance::MatchedCurrencyFixed');
+    }
+    if (matched.gt(input.fromAmount)) throw fieldError('fromAmount', 'Finance::BelowMatched', [before.matchedAmount]);
+    const [row] = await tx
+      .update(arrivals)
+      .set({
+        ...values,
+        matchedStatus: matchedStatusOf(matched, input.fromAmount),
+        lastModificationTime: new Date(),
+        lastModifierId: ctx.user?.id ?? null,
+        concurrencyStamp: newConcurrencyStamp(),
+      })
+      .where(eq(arrivals.id, id))
+      .returning();
+    recordChange(
+      ctx,
+      'Arrival',
+      1,
+      id,
+      before as unknown as Record<string, unknown>,
+      row as unknown as Record<string, unknown>,
+    );
+    return arrivalDetail(tx, ctx, row!);
+  });
+}
+
+export async function deleteArrival(services: Services, ctx: Ctx, id: string) {
+  await services.data.inTenant(ctx, async (tx) => {
+    const before = await arrivalRow(tx, ctx, id, true);
+    if (new Decimal(before.matchedAmount).gt(0)) {
+      throw new AppError({ status: 409, code: 'Finance:ArrivalMatched', messageKey: 'Finance::ArrivalMatched' });
+    }
+    await tx.delete(arrivals).where(eq(arrivals.id, id));
+    recordChange(ctx, 'Arrival', 2, id, before as unknown as Record<string, unknown>, {});
+  });
+}
+
+/**
+ * `amount` of a statement's currency in the arrival's `fromCurrency`: the same when they are one
+ * currency; ÷ the arrival's own rate when the statement is in the payout currency; else through
+ * the tenant's rates.
+ */
+function toArrivalCurrency(
+  amount: Decimal,
+  currency: string,
+  a: ArrivalRow,
+  rates: Record<string, string>,
+  member: string,
+) {
+  if (currency === a.fromCurrency) return amount;
+  if (currency === a.payoutCurrency) return amount.div(a.fxRate);
+  return amount.mul(rateOf(rates, currency, member)).div(rateOf(rates, a.fromCurrency, member));
+}
+
+/**
+ * Matches an arrival against statements, in one transaction holding both rows: each item takes
+ * its amount (or what is left of the statement, as far as the arrival reaches). Neither a
+ * statement nor the arrival may be matched beyond its amount: a 400 naming the item's amount.
+ */
+export async function matchArrival(services: Services, ctx: Ctx, id: string, input: ArrivalMatchInput) {
+  const { rates } = await tenantCurrency(services, ctx);
+  return services.data.inTenant(ctx, async (tx) => {
+    const a = await arrivalRow(tx, ctx, id, true);
+    const items = [
+      ...(input.statementIds ?? []).map((statementId, i) => ({
+        statementId,
+        amount: undefined as string | undefined,
+        member: `statementIds.${i}`,
+      })),
+      ...(input.items ?? []).map((it, i) => ({ ...it, member: `items.${i}.amount` })),
+    ];
+    const seen = new Set<string>();
+    let arrivalLeft = new Decimal(a.fromAmount).sub(a.matchedAmount);
+    let arrivalMatched = new Decimal(a.matchedAmount);
+    for (const it of items) {
+      if (seen.has(it.statementId))
+        throw fieldError(it.member.replace(/\.amount$/, '.statementId'), 'Finance::StatementTwice');
+      seen.add(it.statementId);
+      const [s] = await tx
+        .select()
+        .from(settlementStatements)
+        .where(owned(ctx, settlementStatements, eq(settlementStatements.id, it.statementId)))
+        .for('update');
+      if (!s) throw notFound('SettlementStatement', it.statementId);
+      const stmtLeft = new Decimal(s.netAmount).sub(s.matchedAmount);
+      if (stmtLeft.lte(0)) throw fieldError(it.member, 'Finance::StatementFullyMatched', [s.statementNo]);
+      if (arrivalLeft.lte(0)) throw fieldError(it.member, 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
+      let amount: Decimal;
+      let arrivalAmount: Decimal;
+      if (it.amount === undefined) {
+        // the rest of the statement, as far as the arrival reaches
+        const reach = toArrivalCurrency(new Decimal(1), s.currency, a, rates, it.member);
+        const most = arrivalLeft.div(reach).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+        amount = Decimal.min(stmtLeft, most);
+        arrivalAmount = Decimal.min(
+          toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+          arrivalLeft,
+        );
+        if (amount.lte(0)) throw fieldError(it.member, 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
+      } else {
+        amount = new Decimal(it.amount);
+        if (amount.gt(stmtLeft)) {
+          throw fieldError(it.member, 'Finance::OverMatchStatement', [s.statementNo, money(stmtLeft), s.currency]);
+        }
+        arrivalAmount = toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(
+          2,
+          Decimal.ROUND_HALF_UP,
+        );
+        if (arrivalAmount.gt(arrivalLeft)) {
+          throw fieldError(it.member, 'Finance::OverMatchArrival', [a.arrivalNo, money(arrivalLeft), a.fromCurrency]);
+        }
+      }
+      await tx
+        .insert(arrivalMatches)
+        .values({
+          tenantId: ctx.tenant?.id ?? null,
+          arrivalId: a.id,
+          statementId: s.id,
+          amount: money(amount),
+          arrivalAmount: money(arrivalAmount),
+          creatorId: ctx.user?.id ?? null,
+        })
+        .onConflictDoUpdate({
+          target: [arrivalMatches.arrivalId, arrivalMatches.statementId],
+          set: {
+            amount: sql`${arrivalMatches.amount} + ${money(amount)}`,
+            arrivalAmount: sql`${arrivalMatches.arrivalAmount} + ${money(arrivalAmount)}`,
+          },
+        });
+      await tx
+        .update(settlementStatements)
+        .set({ matchedAmount: money(new Decimal(s.matchedAmount).add(amount)) })
+        .where(eq(settlementStatements.id, s.id));
+      arrivalLeft = arrivalLeft.sub(arrivalAmount);
+      arrivalMatched = arrivalMatched.add(arrivalAmount);
+    }
+    const [row] = await tx
+      .update(arrivals)
+      .set({
+        matchedAmount: money(arrivalMatched),
+        matchedStatus: matchedStatusOf(arrivalMatched, a.fromAmount),
+        concurrencyStamp: newConcurrencyStamp(),
+        lastModificationTime: new Date(),
+        lastModifierId: ctx.user?.id ?? null,
+      })
+      .where(eq(arrivals.id, a.id))
+      .returning();
+    return arrivalDetail(tx, ctx, row!);
+  });
+}
+
+/** Undoes the matches of an arrival (with the statements named, or all). */
+export async function unmatchArrival(services: Services, ctx: Ctx, id: string, statementIds?: string[]) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const a = await arrivalRow(tx, ctx, id, true);
+    const matches = await tx
+      .select()
+      .from(arrivalMatches)
+      .where(
+        and(
+          eq(arrivalMatches.arrivalId, a.id),
+          statementIds?.length ? inArray(arrivalMatches.statementId, statementIds) : undefined,
+        ),
+      );
+    if (statementIds?.length) {
+      const found = new Set(matches.map((m) => m.statementId));
+      const i = statementIds.findIndex((s) => !found.has(s));
+      if (i >= 0) throw fieldError(`statementIds.${i}`, 'Finance::NotMatched');
+    }
+    let matched = new Decimal(a.matchedAmount);
+    for (const m of matches) {
+      await tx
+        .update(settlementStatements)
+        .set({ matchedAmount: sql`greatest(${settlementStatements.matchedAmount} - ${m.amount}, 0)` })
+        .where(eq(settlementStatements.id, m.statementId));
+      await tx.delete(arrivalMatches).where(eq(arrivalMatches.id, m.id));
+      matched = matched.sub(m.arrivalAmount);
+    }
+    if (matched.isNegative()) matched = new Decimal(0);
+    const [row] = await tx
+      .update(arrivals)
+      .set({
+        matchedAmount: money(matched),
+        matchedStatus: matchedStatusOf(matched, a.fromAmount),
+        concurrencyStamp: newConcurrencyStamp(),
+      })
+      .where(eq(arrivals.id, a.id))
+      .returning();
+    return arrivalDetail(tx, ctx, row!);
+  });
+}
+
+// ---------------------------------------------------------------- cycles
+
+export const DEFAULT_CYCLE = { settlementDays: 15, cycleDays: 15, anchorDay: 1 };
+
+export async function listCycles(services: Services, ctx: Ctx): Promise<{ items: SettlementCycleDto[] }> {
+  return services.data.inTenant(ctx, async (tx) => {
+    const shops = await tx
+      .select({ id: marketplaceShops.id, name: marketplaceShops.name, platform: marketplaceShops.platform })
+      .from(marketplaceShops)
+      .where(owned(ctx, marketplaceShops))
+      .orderBy(asc(marketplaceShops.name));
+    const cycles = await tx.select().from(settlementCycles).where(owned(ctx, settlementCycles));
+    const of = new Map(cycles.map((c) => [c.shopId, c]));
+    return {
+      items: shops.map((s) => {
+        const c = of.get(s.id);
+        return {
+          shopId: s.id,
+          shopName: s.name,
+          platform: s.platform,
+          configured: !!c,
+          settlementDays: c?.settlementDays ?? DEFAULT_CYCLE.settlementDays,
+          cycleDays: c?.cycleDays ?? DEFAULT_CYCLE.cycleDays,
+          anchorDay: c?.anchorDay ?? DEFAULT_CYCLE.anchorDay,
+          remark: c?.remark ?? null,
+        };
+      }),
+    };
+  });
+}
+
+export async function saveCycle(services: Services, ctx: Ctx, shopId: string, input: SettlementCycleInput) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const shop = await ownShop(tx, ctx, shopId, 'path');
+    const values = {
+      settlementDays: input.settlementDays,
+      cycleDays: input.cycleDays,
+      anchorDay: input.anchorDay,
+      remark: input.remark,
+    };
+    const [found] = await tx
+      .select({ id: settlementCycles.id })
+      .from(settlementCycles)
+      .where(owned(ctx, settlementCycles, eq(settlementCycles.shopId, shopId)))
+      .for('update');
+    if (found) {
+      await tx
+        .update(settlementCycles)
+        .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
+        .where(eq(settlementCycles.id, found.id));
+    } else {
+      await tx
+        .insert(settlementCycles)
+        .values({ ...values, tenantId: ctx.tenant?.id ?? null, shopId, creatorId: ctx.user?.id ?? null });
+    }
+    return {
+      shopId,
+      shopName: shop.name,
+      platform: shop.platform,
+      configured: true,
+      ...values,
+    } satisfies SettlementCycleDto;
+  });
+}
+
+// ---------------------------------------------------------------- profit
+
+export const PROFIT_MAX_DAYS = 366;
+/** Most orders the per-SKU and per-period profit read at once. */
+export const PROFIT_MAX_ORDERS = 20_000;
+
+/** [from, to) of a query's days (default: the last 30 days), checked: a 400 naming `to`. */
+export function dayRange(q: { from?: string; to?: string }, maxDays: number, defaultDays = 30) {
+  const today = new Date().toISOString().slice(0, 10);
+  const to = q.to ?? today;
+  const from = q.from ?? new Date(Date.parse(to) - (defaultDays - 1) * DAY).toISOString().slice(0, 10);
+  if (to < from) throw fieldError('to', 'Finance::RangeOrder');
+  const days = (Date.parse(to) - Date.parse(from)) / DAY + 1;
+  if (days > maxDays) throw fieldError('to', 'Finance::RangeTooLong', [maxDays]);
+  return { from: new Date(from), to: new Date(Date.parse(to) + DAY), fromDay: from, toDay: to };
+}
+
+function profitWhere(ctx: CrudContext, q: ProfitQuery, range: { from: Date; to: Date }) {
+  return owned(
+    ctx,
+    salesOrders,
+    ne(salesOrders.status, 'Cancel'),
+    gte(salesOrders.orderedAt, range.from),
+    lt(salesOrders.orderedAt, range.to),
+    q.shopId ? eq(salesOrders.shopId, q.shopId) : undefined,
+    q.filter
+      ? or(ilike(salesOrders.orderNo, like(q.filter)), ilike(salesOrders.platformOrderId, like(q.filter)))
+      : undefined,
+  );
+}
+
+const profitOrderColumns = {
+  id: salesOrders.id,
+  orderNo: salesOrders.orderNo,
+  platformOrderId: salesOrders.platformOrderId,
+  shopId: salesOrders.shopId,
+  platform: salesOrders.platform,
+  orderedAt: salesOrders.orderedAt,
+  status: salesOrders.status,
+  currency: salesOrders.currency,
+  total: salesOrders.total,
+  goodsAmount: salesOrders.goodsAmount,
+};
+
+export async function orderProfitPage(services: Services, ctx: Ctx, q: ProfitQuery) {
+  const range = dayRange(q, PROFIT_MAX_DAYS);
+  const { currency, rates } = await tenantCurrency(services, ctx);
+  return services.data.inTenant(ctx, async (tx) => {
+    const where = profitWhere(ctx, q, range);
+    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(salesOrders).where(where)) as [
+      { n: number },
+    ];
+    const orders = await tx
+      .select(profitOrderColumns)
+      .from(salesOrders)
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          q.sorting,
+          { orderedAt: salesOrders.orderedAt, orderNo: salesOrders.orderNo, total: salesOrders.total },
+          [desc(salesOrders.orderedAt), desc(salesOrders.id)],
+        ),
+      )
+      .limit(q.maxResultCount)
+      .offset(q.skipCount);
+    const profits = await orderProfits(tx, orders, rates);
+    const names = await shopNames(
+      tx,
+      orders.map((o) => o.shopId),
+    );
+    const items: OrderProfitDto[] = orders.map((o) => {
+      const p = profits.get(o.id)!;
+      return {
+        orderId: o.id,
+        orderNo: o.orderNo,
+        platformOrderId: o.platformOrderId,
+        shopName: o.shopId ? (names.get(o.shopId) ?? null) : null,
+        platform: o.platform,
+        orderedAt: o.orderedAt,
+        status: o.status,
+        orderCurrency: o.currency,
+        orderTotal: o.total,
+        currency,
+        revenue: p.revenue,
+        cost: p.cost,
+        fees: p.fees,
+        feesEstimated: p.feesEstimated,
+        freight: p.freight,
+        freightSource: p.freightSource,
+        profit: p.profit,
+        margin: p.margin,
+      };
+    });
+    return { totalCount: Number(n), items };
+  });
+}
+
+/** The orders of a range (at most PROFIT_MAX_ORDERS, newest first) with their profit. */
+export async function profitsInRange(tx: Tx, ctx: CrudContext, q: ProfitQuery, rates: Record<string, string>) {
+  const range = dayRange(q, PROFIT_MAX_DAYS);
+  const orders = await tx
+    .select(profitOrderColumns)
+    .from(salesOrders)
+    .where(profitWhere(ctx, q, range))
+    .orderBy(desc(salesOrders.orderedAt))
+    .limit(PROFIT_MAX_ORDERS);
+  return { orders, profits: await orderProfits(tx, orders, rates) };
+}
+
+export async function skuProfits(services: Services, ctx: Ctx, q: ProfitQuery) {
+  const { currency, rates } = await tenantCurrency(services, ctx);
+  return services.data.inTenant(ctx, async (tx) => {
+    // the filter is the SKU's here, not the order number's
+    const { profits } = await profitsInRange(tx, ctx, { ...q, filter: undefined }, rates);
+    const bySku = new Map<
+      string,
+      { name: string; quantity: number; orders: Set<string>; r: Decimal; c: Decimal; f: Decimal; fr: Decimal }
+    >();
+    for (const p of profits.values()) {
+      for (const l of p.lines) {
+        const e = bySku.get(l.sku) ?? {
+          name: l.name,
+          quantity: 0,
+          orders: new Set<string>(),
+          r: new Decimal(0),
+          c: new Decimal(0),
+          f: new Decimal(0),
+          fr: new Decimal(0),
+        };
+        e.quantity += l.quantity;
+        e.orders.add(l.orderId);
+        e.r = e.r.add(l.revenue);
+        e.c = e.c.add(l.cost);
+        e.f = e.f.add(l.fees);
+        e.fr = e.fr.add(l.freight);
+        bySku.set(l.sku, e);
+      }
+    }
+    let items: SkuProfitDto[] = [...bySku.entries()].map(([sku, e]) => {
+      const profit = e.r.sub(e.c).sub(e.f).sub(e.fr);
+      return {
+        sku,
+        name: e.name,
+        quantity: e.quantity,
+        orders: e.orders.size,
+        currency,
+        revenue: money(e.r),
+        cost: money(e.c),
+        fees: money(e.f),
+        freight: money(e.fr),
+        profit: money(profit),
+        margin: e.r.isZero() ? null : money(profit.div(e.r).mul(100)),
+      };
+    });
+    if (q.filter) {
+      const f = q.filter.toLowerCase();
+      items = items.filter((i) => i.sku.toLowerCase().includes(f) || i.name.toLowerCase().includes(f));
+    }
+    const sortKey = (q.sorting ?? 'profit desc').trim().split(/\s+/);
+    const field = sortKey[0] as keyof SkuProfitDto;
+    const dir = sortKey[1]?.toLowerCase() === 'asc' ? 1 : -1;
+    if (!['sku', 'quantity', 'revenue', 'cost', 'fees', 'freight', 'profit'].includes(field)) {
+      throw fieldError('sorting', 'Field:Sorting', [q.sorting]);
+    }
+    items.sort((a, b) => {
+      const x = a[field];
+      const y = b[field];
+      const c =
+        typeof x === 'number'
+          ? x - (y as number)
+          : field === 'sku'
+            ? String(x).localeCompare(String(y))
+            : new Decimal(x as string).cmp(y as string);
+      return c * dir || a.sku.localeCompare(b.sku);
+    });
+    return { totalCount: items.length, items: items.slice(q.skipCount, q.skipCount + q.maxResultCount) };
+  });
+}

@@ -1,0 +1,45 @@
+import { tradePermissions } from '@seller/contracts';
+import { defineModule } from '../../core/module.ts';
+import { catalog } from '../catalog/index.ts';
+import { files } from '../files/index.ts';
+import { logistics } from '../logistics/index.ts';
+import { marketplaces } from '../marketplaces/index.ts';
+import { notifications } from '../notifications/index.ts';
+import { settings } from '../settings/index.ts';
+import { defineJobs as defineFinanceJobs } from './finance/jobs.ts';
+import { texts as financeTexts } from './finance/texts.ts';
+import { menus } from './menus.ts';
+import { defineJobs as defineOrderJobs } from './orders/jobs.ts';
+import { texts as orderTexts } from './orders/texts.ts';
+import { texts as purchaseTexts } from './purchase/texts.ts';
+import { texts as receivingTexts } from './receiving/texts.ts';
+import routes from './routes.ts';
+import { seedTradeDemo } from './seed.ts';
+import { tradeSettings } from './settings.ts';
+import { defineJobs as defineShipmentJobs } from './shipments/jobs.ts';
+import { texts as shipmentTexts } from './shipments/texts.ts';
+import { texts as statisticsTexts } from './statistics/texts.ts';
+import { texts as stockTexts } from './stock/texts.ts';
+import { texts } from './texts.ts';
+
+/**
+ * Order management: sales orders (pulled from the marketplaces and manual), purchasing and
+ * receiving, the stock snapshot and its ledger, shipments with their tracking, settlements and
+ * arrivals, and the statistics over them. One module because every area writes the same stock
+ * ledger (`stock/ledger.ts`, the one writer) in its own transactions; one folder per area.
+ */
+export const trade = defineModule({
+  name: 'trade',
+  dependsOn: [settings, notifications, files, catalog, logistics, marketplaces],
+  texts: [texts, stockTexts, orderTexts, purchaseTexts, receivingTexts, shipmentTexts, financeTexts, statisticsTexts],
+  permissions: [tradePermissions],
+  settings: [tradeSettings],
+  menus,
+  start: async (services) => {
+    await defineOrderJobs(services);
+    await defineShipmentJobs(services);
+    await defineFinanceJobs(services);
+  },
+  routes,
+  seedDemo: seedTradeDemo,
+});

@@ -1,0 +1,119 @@
+import type { OrderSource, SalesOrderStatus } from '@seller/contracts/trade';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { audited, concurrency, id, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
+
+const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
+
+/** The buyer's delivery address as the order carries it. */
+export interface OrderAddress {
+  name: string | null;
+  phone: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postCode: string | null;
+  countryCode: string | null;
+}
+
+/**
+ * Sales orders: pulled from marketplace shops (idempotent by shop and platform order id) or
+ * entered by hand. Amounts are exact decimals in the order's currency. `status` is one of the
+ * spec's status words (contracts `salesOrderTransitions`); the marketplace's own word is kept in
+ * `platform_status`.
+ */
+export const salesOrders = pgTable(
+  'trade_sales_orders',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    orderNo: varchar('order_no', { length: 40 }).notNull(),
+    source: varchar('source', { length: 12 }).$type<OrderSource>().notNull(),
+    platform: varchar('platform', { length: 8 }),
+    shopId: uuid('shop_id'),
+    platformOrderId: varchar('platform_order_id', { length: 64 }),
+    platformStatus: varchar('platform_status', { length: 40 }),
+    status: varchar('status', { length: 24 }).$type<SalesOrderStatus>().notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    goodsAmount: amount('goods_amount'),
+    shippingFee: amount('shipping_fee'),
+    discount: amount('discount'),
+    total: amount('total'),
+    buyerName: varchar('buyer_name', { length: 128 }),
+    buyerEmail: varchar('buyer_email', { length: 256 }),
+    countryCode: varchar('country_code', { length: 2 }),
+    address: jsonb('address').$type<OrderAddress>(),
+    paymentMethod: varchar('payment_method', { length: 40 }),
+    paidAt: time('paid_at'),
+    orderedAt: time('ordered_at').notNull(),
+    /** The marketplace's last update time: the pull's watermark per shop. */
+    platformUpdatedAt: time('platform_updated_at'),
+    /** Where the order's stock is reserved and shipped from. */
+    warehouseId: uuid('warehouse_id'),
+    /** Some line's SKU matches no catalogue variant: the order waits for mapping. */
+    hasUnmatched: boolean('has_unmatched').notNull().default(false),
+    remark: varchar('remark', { length: 512 }),
+    ...audited(),
+    ...concurrency(),
+  },
+  (t) => [
+    uniqueIndex('trade_sales_orders_no_uq').on(tenantKey, t.orderNo),
+    uniqueIndex('trade_sales_orders_platform_uq')
+      .on(tenantKey, t.shopId, t.platformOrderId)
+      .where(sql`${t.platformOrderId} IS NOT NULL`),
+    index('trade_sales_orders_time_ix').on(t.tenantId, t.orderedAt),
+    index('trade_sales_orders_status_ix').on(t.tenantId, t.status, t.orderedAt),
+    index('trade_sales_orders_shop_ix').on(t.tenantId, t.shopId, t.orderedAt),
+  ],
+);
+
+/** An order's lines by SKU; `variant_id` is null until the seller SKU is matched to the catalogue. */
+export const salesOrderLines = pgTable(
+  'trade_sales_order_lines',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    platformItemId: varchar('platform_item_id', { length: 64 }),
+    platformLineId: varchar('platform_line_id', { length: 64 }),
+    /** The seller SKU as the marketplace (or the user) wrote it. */
+    sellerSku: varchar('seller_sku', { length: 100 }).notNull(),
+    variantId: uuid('variant_id'),
+    sku: varchar('sku', { length: 50 }),
+    name: varchar('name', { length: 512 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 2 }).notNull(),
+    amount: amount('amount'),
+    /** Reserved in the order's warehouse (confirmed orders). */
+    reservedQty: integer('reserved_qty').notNull().default(0),
+    shippedQty: integer('shipped_qty').notNull().default(0),
+  },
+  (t) => [
+    index('trade_sales_order_lines_order_ix').on(t.orderId, t.lineNo),
+    index('trade_sales_order_lines_variant_ix').on(t.tenantId, t.variantId),
+  ],
+);
+
+/** An order's history: every status change and notable event, with who did it. */
+export const salesOrderEvents = pgTable(
+  'trade_sales_order_events',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    // the clock, not the transaction's start: events of one transaction keep their order
+    time: time('time').notNull().default(sql`clock_timestamp()`),
+    event: varchar('event', { length: 32 }).notNull(),
+    fromStatus: varchar('from_status', { length: 24 }),
+    toStatus: varchar('to_status', { length: 24 }),
+    message: varchar('message', { length: 1000 }),
+    actorId: uuid('actor_id'),
+  },
+  (t) => [index('trade_sales_order_events_order_ix').on(t.orderId, t.time)],
+);

@@ -1,0 +1,551 @@
+import {
+  allowedSalesOrderActions,
+  reservingStatuses,
+  type SalesOrderAction,
+  type SalesOrderDto,
+  type SalesOrderFilters,
+  type SalesOrderInput,
+  type SalesOrderListItem,
+  type SalesOrderQuery,
+  type SalesOrderStatus,
+  salesOrderTransitions,
+} from '@seller/contracts/trade';
+import { Decimal } from 'decimal.js';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
+import { type CrudContext, owned, page } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { fieldError, notFound } from '../../../core/errors.ts';
+import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import type { Services } from '../../../core/services.ts';
+import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
+import { logisticsWarehouses } from '../../logistics/index.ts';
+import { marketplaceShops } from '../../marketplaces/index.ts';
+import { illegalTransition, nextState } from '../state-machine.ts';
+import { salesOrderEvents, salesOrderLines, salesOrders } from './schema.ts';
+import { releaseOrder, reserveOrder } from './stock.ts';
+
+export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+type OrderRow = typeof salesOrders.$inferSelect;
+type LineRow = typeof salesOrderLines.$inferSelect;
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const dec = (v: string | number) => new Decimal(v).toFixed(2);
+
+/** The list's WHERE: the tenant, then the filters (the status too unless `withStatus` is false). */
+export function filtersWhere(ctx: CrudContext, f: SalesOrderFilters & { filter?: string }, withStatus = true): SQL {
+  const sku = f.sku?.toLowerCase();
+  return owned(
+    ctx,
+    salesOrders,
+    f.filter
+      ? or(
+          ilike(salesOrders.orderNo, like(f.filter)),
+          eq(salesOrders.platformOrderId, f.filter),
+          ilike(salesOrders.buyerName, like(f.filter)),
+        )
+      : undefined,
+    f.shopId ? eq(salesOrders.shopId, f.shopId) : undefined,
+    f.platform ? eq(salesOrders.platform, f.platform) : undefined,
+    f.source ? eq(salesOrders.source, f.source) : undefined,
+    withStatus && f.status ? eq(salesOrders.status, f.status) : undefined,
+    f.from ? gte(salesOrders.orderedAt, f.from) : undefined,
+    f.to ? lt(salesOrders.orderedAt, f.to) : undefined,
+    f.countryCode ? eq(salesOrders.countryCode, f.countryCode) : undefined,
+    f.hasUnmatched !== undefined ? eq(salesOrders.hasUnmatched, f.hasUnmatched) : undefined,
+    f.buyer ? or(ilike(salesOrders.buyerName, like(f.buyer)), ilike(salesOrders.buyerEmail, like(f.buyer))) : undefined,
+    sku
+      ? sql`exists (select 1 from ${salesOrderLines} where ${salesOrderLines.orderId} = ${salesOrders.id} and (lower(${salesOrderLines.sellerSku}) = ${sku} or lower(${salesOrderLines.sku}) = ${sku}))`
+      : undefined,
+  );
+}
+
+async function shopNames(tx: Tx, ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((v): v is string => !!v))];
+  if (!wanted.length) return new Map<string, string>();
+  const rows = await tx
+    .select({ id: marketplaceShops.id, name: marketplaceShops.name })
+    .from(marketplaceShops)
+    .where(inArray(marketplaceShops.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+function listItem(o: OrderRow, names: Map<string, string>): SalesOrderListItem {
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    source: o.source,
+    platform: (o.platform as SalesOrderListItem['platform']) ?? null,
+    shopId: o.shopId,
+    shopName: o.shopId ? (names.get(o.shopId) ?? null) : null,
+    platformOrderId: o.platformOrderId,
+    platformStatus: o.platformStatus,
+    status: o.status,
+    currency: o.currency,
+    total: dec(o.total),
+    buyerName: o.buyerName,
+    countryCode: o.countryCode,
+    hasUnmatched: o.hasUnmatched,
+    orderedAt: o.orderedAt,
+  };
+}
+
+const sortable = {
+  orderedAt: salesOrders.orderedAt,
+  total: salesOrders.total,
+  orderNo: salesOrders.orderNo,
+  status: salesOrders.status,
+  buyerName: salesOrders.buyerName,
+};
+
+/** Appends a history row. */
+export async function addEvent(
+  tx: Tx,
+  ctx: CrudContext,
+  order: Pick<OrderRow, 'id' | 'tenantId'>,
+  event: string,
+  from: string | null,
+  to: string | null,
+  message: string | null = null,
+) {
+  await tx.insert(salesOrderEvents).values({
+    tenantId: order.tenantId,
+    orderId: order.id,
+    event,
+    fromStatus: from,
+    toStatus: to,
+    message: message?.slice(0, 1000) ?? null,
+    actorId: ctx.user?.id ?? null,
+  });
+}
+
+async function lockOrder(tx: Tx, ctx: CrudContext, id: string): Promise<OrderRow> {
+  const [row] = await tx
+    .select()
+    .from(salesOrders)
+    .where(owned(ctx, salesOrders, eq(salesOrders.id, id)))
+    .for('update');
+  if (!row) throw notFound('SalesOrder', id);
+  return row;
+}
+
+const linesOf = (tx: Tx, orderId: string) =>
+  tx.select().from(salesOrderLines).where(eq(salesOrderLines.orderId, orderId)).orderBy(asc(salesOrderLines.lineNo));
+
+async function setStatus(
+  tx: Tx,
+  ctx: CrudContext,
+  order: OrderRow,
+  to: SalesOrderStatus,
+  extra: Partial<OrderRow> = {},
+) {
+  const [row] = await tx
+    .update(salesOrders)
+    .set({
+      ...extra,
+      status: to,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user?.id ?? null,
+      concurrencyStamp: sql`md5(random()::text)`,
+    })
+    .where(eq(salesOrders.id, order.id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Confirms an order in `tx` (the user's confirm, and the pull's for orders paid on the
+ * marketplace): reserves its lines, then Processing, or Outofstock when stock is short (nothing
+ * reserved). Writes the event. The order's row must be locked by the caller.
+ */
+export async function confirmIn(tx: Tx, ctx: CrudContext, order: OrderRow, lines: LineRow[]): Promise<OrderRow> {
+  const { warehouseId, short } = await reserveOrder(tx, ctx, order, lines);
+  if (short !== null) {
+    const row = await setStatus(tx, ctx, order, 'Outofstock', { warehouseId });
+    await addEvent(tx, ctx, order, 'OutOfStock', order.status, 'Outofstock', short);
+    return row;
+  }
+  const row = await setStatus(tx, ctx, order, 'Processing', { warehouseId });
+  await addEvent(tx, ctx, order, 'Confirmed', order.status, 'Processing');
+  return row;
+}
+
+/** Cancels in `tx`: releases what is reserved, then Cancel with the reason. */
+export async function cancelIn(tx: Tx, ctx: CrudContext, order: OrderRow, lines: LineRow[], reason: string) {
+  const released = await releaseOrder(tx, ctx, order, lines);
+  const row = await setStatus(tx, ctx, order, 'Cancel');
+  await addEvent(tx, ctx, order, 'Cancelled', order.status, 'Cancel', released ? `${reason} (−${released})` : reason);
+  return row;
+}
+
+interface Priced {
+  variantId: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPrice: string;
+}
+
+/** The input's lines with their variants (a variant not of the tenant is a 400 naming the line). */
+async function pricedLines(tx: Tx, ctx: CrudContext, input: SalesOrderInput): Promise<Priced[]> {
+  const ids = [...new Set(input.lines.map((l) => l.variantId))];
+  const rows = await tx
+    .select({
+      id: catalogProductVariants.id,
+      sku: catalogProductVariants.sku,
+      label: catalogProductVariants.label,
+      name: catalogProducts.name,
+    })
+    .from(catalogProductVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .where(
+      owned(ctx, catalogProductVariants, inArray(catalogProductVariants.id, ids), eq(catalogProducts.isDeleted, false)),
+    );
+  const found = new Map(rows.map((r) => [r.id, r]));
+  return input.lines.map((l, i) => {
+    const v = found.get(l.variantId);
+    if (!v) throw fieldError(`lines.${i}.variantId`, 'SalesOrders::VariantNotFound', [l.variantId]);
+    return {
+      variantId: v.id,
+      sku: v.sku,
+      name: v.label ? `${v.name} ${v.label}` : v.name,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+    };
+  });
+}
+
+function totals(lines: Priced[], shippingFee: string, discount: string) {
+  const goods = lines.reduce((s, l) => s.plus(new Decimal(l.unitPrice).times(l.quantity)), new Decimal(0));
+  const total = goods.plus(shippingFee).minus(discount);
+  if (total.isNegative()) throw fieldError('discount', 'SalesOrders::DiscountTooLarge');
+  return { goodsAmount: goods.toFixed(2), total: total.toFixed(2) };
+}
+
+async function checkWarehouse(tx: Tx, ctx: CrudContext, id: string | undefined) {
+  if (!id) return null;
+  const [w] = await tx
+    .select({ id: logisticsWarehouses.id })
+    .from(logisticsWarehouses)
+    .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.id, id)));
+  if (!w) throw fieldError('warehouseId', 'SalesOrders::WarehouseNotFound', [id]);
+  return w.id;
+}
+
+function manualNo(now = new Date()) {
+  const d = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const r = Math.floor(Math.random() * 36 ** 6)
+    .toString(36)
+    .toUpperCase()
+    .padStart(6, '0');
+  return `SO${d}${r}`;
+}
+
+async function writeLines(tx: Tx, order: OrderRow, lines: Priced[]) {
+  await tx.insert(salesOrderLines).values(
+    lines.map((l, i) => ({
+      tenantId: order.tenantId,
+      orderId: order.id,
+      lineNo: i + 1,
+      sellerSku: l.sku,
+      variantId: l.variantId,
+      sku: l.sku,
+      name: l.name.slice(0, 512),
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      amount: new Decimal(l.unitPrice).times(l.quantity).toFixed(2),
+    })),
+  );
+}
+
+function manualValues(input: SalesOrderInput, lines: Priced[]) {
+  const t = totals(lines, input.shippingFee, input.discount);
+  return {
+    currency: input.currency,
+    goodsAmount: t.goodsAmount,
+    shippingFee: input.shippingFee,
+    discount: input.discount,
+    total: t.total,
+    buyerName: input.buyerName,
+    buyerEmail: input.buyerEmail ?? null,
+    countryCode: input.countryCode,
+    address: input.address ? { ...input.address, countryCode: input.address.countryCode ?? input.countryCode } : null,
+    paymentMethod: input.paymentMethod ?? null,
+    remark: input.remark ?? null,
+  };
+}
+
+export const orderService = {
+  async shops(services: Services, ctx: Ctx) {
+    const rows = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select({
+          id: marketplaceShops.id,
+          name: marketplaceShops.name,
+          platform: marketplaceShops.platform,
+          token: marketplaceShops.accessToken,
+          status: marketplaceShops.status,
+        })
+        .from(marketplaceShops)
+        .where(owned(ctx, marketplaceShops))
+        .orderBy(asc(marketplaceShops.name)),
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        platform: r.platform,
+        authorized: !!r.token && r.status === 'active',
+      })),
+    };
+  },
+
+  async variantOptions(services: Services, ctx: Ctx, filter?: string) {
+    const rows = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select({
+          id: catalogProductVariants.id,
+          sku: catalogProductVariants.sku,
+          label: catalogProductVariants.label,
+          name: catalogProducts.name,
+          price: sql<string>`${catalogProductVariants.price}::text`,
+        })
+        .from(catalogProductVariants)
+        .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+        .where(
+          owned(
+            ctx,
+            catalogProductVariants,
+            eq(catalogProducts.isDeleted, false),
+            filter
+              ? or(ilike(catalogProductVariants.sku, like(filter)), ilike(catalogProducts.name, like(filter)))
+              : undefined,
+          ),
+        )
+        .orderBy(asc(catalogProductVariants.sku))
+        .limit(50),
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        sku: r.sku,
+        name: r.label ? `${r.name} ${r.label}` : r.name,
+        price: dec(r.price),
+      })),
+    };
+  },
+
+  async list(services: Services, ctx: Ctx, q: SalesOrderQuery) {
+    return services.data.inTenant(ctx, async (tx) => {
+      const p = await page(tx, salesOrders, filtersWhere(ctx, q), q, {
+        allowed: sortable,
+        fallback: [desc(salesOrders.orderedAt), desc(salesOrders.id)],
+      });
+      const names = await shopNames(
+        tx,
+        p.items.map((o) => o.shopId),
+      );
+      return { totalCount: p.totalCount, items: p.items.map((o) => listItem(o, names)) };
+    });
+  },
+
+  /** Per status, how many orders match the filters (the status filter left out): the tabs. */
+  async counts(services: Services, ctx: Ctx, f: SalesOrderFilters) {
+    return services.data.inTenant(ctx, async (tx) => {
+      const rows = await tx
+        .select({ status: salesOrders.status, n: sql<number>`count(*)::int` })
+        .from(salesOrders)
+        .where(filtersWhere(ctx, f, false))
+        .groupBy(salesOrders.status);
+      const counts: Record<string, number> = {};
+      let total = 0;
+      for (const r of rows) {
+        counts[r.status] = Number(r.n);
+        total += Number(r.n);
+      }
+      return { total, counts };
+    });
+  },
+
+  async *batches(services: Services, ctx: Ctx, q: SalesOrderFilters & { sorting?: string }) {
+    const size = 1000;
+    for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += size) {
+      const p = await orderService.list(services, ctx, { ...q, skipCount: skip, maxResultCount: size });
+      if (p.items.length) yield p.items;
+      if (p.items.length < size) return;
+    }
+  },
+
+  async get(services: Services, ctx: Ctx, id: string): Promise<SalesOrderDto> {
+    return services.data.inTenant(ctx, (tx) => detail(tx, ctx, id));
+  },
+
+  async create(services: Services, ctx: Ctx, input: SalesOrderInput): Promise<SalesOrderDto> {
+    return services.data.inTenant(ctx, async (tx) => {
+      const lines = await pricedLines(tx, ctx, input);
+      const warehouseId = await checkWarehouse(tx, ctx, input.warehouseId);
+      const [order] = await tx
+        .insert(salesOrders)
+        .values({
+          tenantId: ctx.tenant?.id ?? null,
+          orderNo: manualNo(),
+          source: 'MANUAL',
+          status: 'Pending',
+          orderedAt: input.orderedAt ?? new Date(),
+          warehouseId,
+          creatorId: ctx.user?.id ?? null,
+          ...manualValues(input, lines),
+        })
+        .returning();
+      await writeLines(tx, order!, lines);
+      await addEvent(tx, ctx, order!, 'Created', null, 'Pending');
+      return detail(tx, ctx, order!.id);
+    });
+  },
+
+  /** A manual order while Pending: everything replaced, lines too. */
+  async update(services: Services, ctx: Ctx, id: string, input: SalesOrderInput): Promise<SalesOrderDto> {
+    return services.data.inTenant(ctx, async (tx) => {
+      const order = await lockOrder(tx, ctx, id);
+      if (order.source !== 'MANUAL' || order.status !== 'Pending') {
+        throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'edit');
+      }
+      const lines = await pricedLines(tx, ctx, input);
+      const warehouseId = await checkWarehouse(tx, ctx, input.warehouseId);
+      await tx.delete(salesOrderLines).where(eq(salesOrderLines.orderId, order.id));
+      await writeLines(tx, order, lines);
+      await tx
+        .update(salesOrders)
+        .set({
+          ...manualValues(input, lines),
+          warehouseId,
+          orderedAt: input.orderedAt ?? order.orderedAt,
+          lastModificationTime: new Date(),
+          lastModifierId: ctx.user?.id ?? null,
+          concurrencyStamp: sql`md5(random()::text)`,
+        })
+        .where(eq(salesOrders.id, order.id));
+      await addEvent(tx, ctx, order, 'Updated', order.status, order.status);
+      return detail(tx, ctx, order.id);
+    });
+  },
+
+  async remove(services: Services, ctx: Ctx, id: string) {
+    await services.data.inTenant(ctx, async (tx) => {
+      const order = await lockOrder(tx, ctx, id);
+      if (order.source !== 'MANUAL' || order.status !== 'Pending') {
+        throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'delete');
+      }
+      await tx.delete(salesOrders).where(eq(salesOrders.id, order.id));
+    });
+  },
+
+  /** One action of the state table (confirm reserves, cancel releases). */
+  async act(services: Services, ctx: Ctx, id: string, action: SalesOrderAction, reason?: string) {
+    return services.data.inTenant(ctx, async (tx) => {
+      const order = await lockOrder(tx, ctx, id);
+      const to = nextState(salesOrderTransitions, order.status, action);
+      if (!to) throw illegalTransition(ctx.culture, 'SalesOrders', order.status, action);
+      const lines = await linesOf(tx, order.id);
+      if (action === 'confirm') {
+        await confirmIn(tx, ctx, order, lines);
+      } else if (action === 'cancel') {
+        await cancelIn(tx, ctx, order, lines, reason ?? '');
+      } else {
+        // leaving a reserving state other than by shipping or cancelling does not happen in the table
+        const extra: Partial<OrderRow> = action === 'markPaid' ? { paidAt: new Date() } : {};
+        if (reservingStatuses.includes(order.status) && !reservingStatuses.includes(to)) {
+          await releaseOrder(tx, ctx, order, lines);
+        }
+        await setStatus(tx, ctx, order, to, extra);
+        await addEvent(tx, ctx, order, action, order.status, to, reason ?? null);
+      }
+      return detail(tx, ctx, order.id);
+    });
+  },
+
+  /** Maps one line's seller SKU to a catalogue variant; the order's flag follows. */
+  async matchLine(services: Services, ctx: Ctx, id: string, lineId: string, variantId: string) {
+    return services.data.inTenant(ctx, async (tx) => {
+      const order = await lockOrder(tx, ctx, id);
+      const [line] = await tx
+        .select()
+        .from(salesOrderLines)
+        .where(and(eq(salesOrderLines.id, lineId), eq(salesOrderLines.orderId, order.id)));
+      if (!line) throw notFound('SalesOrderLine', lineId);
+      if (line.reservedQty > 0 || line.shippedQty > 0 || !['Pending', 'Paid', 'Outofstock'].includes(order.status)) {
+        throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'match');
+      }
+      const [v] = await tx
+        .select({ id: catalogProductVariants.id, sku: catalogProductVariants.sku })
+        .from(catalogProductVariants)
+        .where(owned(ctx, catalogProductVariants, eq(catalogProductVariants.id, variantId)));
+      if (!v) throw fieldError('variantId', 'SalesOrders::VariantNotFound', [variantId]);
+      await tx.update(salesOrderLines).set({ variantId: v.id, sku: v.sku }).where(eq(salesOrderLines.id, line.id));
+      const [left] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(salesOrderLines)
+        .where(and(eq(salesOrderLines.orderId, order.id), sql`${salesOrderLines.variantId} is null`));
+      await tx
+        .update(salesOrders)
+        .set({ hasUnmatched: Number(left!.n) > 0, lastModificationTime: new Date() })
+        .where(eq(salesOrders.id, order.id));
+      await addEvent(tx, ctx, order, 'LineMatched', order.status, order.status, `${line.sellerSku} → ${v.sku}`);
+      return detail(tx, ctx, order.id);
+    });
+  },
+};
+
+export async function detail(tx: Tx, ctx: CrudContext, id: string): Promise<SalesOrderDto> {
+  const [o] = await tx
+    .select()
+    .from(salesOrders)
+    .where(owned(ctx, salesOrders, eq(salesOrders.id, id)));
+  if (!o) throw notFound('SalesOrder', id);
+  const lines = await linesOf(tx, o.id);
+  const events = await tx
+    .select()
+    .from(salesOrderEvents)
+    .where(eq(salesOrderEvents.orderId, o.id))
+    .orderBy(asc(salesOrderEvents.time), asc(salesOrderEvents.id));
+  const names = await shopNames(tx, [o.shopId]);
+  return {
+    ...listItem(o, names),
+    goodsAmount: dec(o.goodsAmount),
+    shippingFee: dec(o.shippingFee),
+    discount: dec(o.discount),
+    buyerEmail: o.buyerEmail,
+    address: o.address,
+    paymentMethod: o.paymentMethod,
+    paidAt: o.paidAt,
+    platformUpdatedAt: o.platformUpdatedAt,
+    warehouseId: o.warehouseId,
+    remark: o.remark,
+    actions: allowedSalesOrderActions(o.status),
+    concurrencyStamp: o.concurrencyStamp,
+    lines: lines.map((l) => ({
+      id: l.id,
+      lineNo: l.lineNo,
+      platformItemId: l.platformItemId,
+      platformLineId: l.platformLineId,
+      sellerSku: l.sellerSku,
+      variantId: l.variantId,
+      sku: l.sku,
+      name: l.name,
+      quantity: l.quantity,
+      unitPrice: dec(l.unitPrice),
+      amount: dec(l.amount),
+      reservedQty: l.reservedQty,
+      shippedQty: l.shippedQty,
+    })),
+    events: events.map((e) => ({
+      id: e.id,
+      time: e.time,
+      event: e.event,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      message: e.message,
+      actorId: e.actorId,
+    })),
+  };
+}

@@ -1,0 +1,663 @@
+import type { Culture } from '@seller/contracts';
+import {
+  type PurchaseAction,
+  type PurchaseListQuery,
+  type PurchaseOrderDetailDto,
+  type PurchaseOrderDto,
+  type PurchaseOrderInput,
+  type PurchasePaymentStatus,
+  type PurchaseStatus,
+  purchaseActions,
+  purchaseNext,
+  type purchaseOrderInput,
+  purchaseStatuses,
+} from '@seller/contracts/trade';
+import { Decimal } from 'decimal.js';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { type CrudContext, orderBy, owned, recordChange } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { newConcurrencyStamp } from '../../../core/db/columns.ts';
+import { conflict, fieldError, notFound } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
+import {
+  catalogProducts,
+  catalogProductVariants,
+  catalogProductVendors,
+  catalogSuppliers,
+} from '../../catalog/index.ts';
+import { logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
+import { receipts } from '../receiving/schema.ts';
+import { illegalTransition } from '../state-machine.ts';
+import { moveStock, type StockMove } from '../stock/ledger.ts';
+import { nextNumber } from './numbering.ts';
+import { convert, purchaseTotals, tierPrice } from './pricing.ts';
+import { purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './schema.ts';
+
+export type Ctx = CrudContext & { culture: Culture };
+export type PurchaseOrder = typeof purchaseOrders.$inferSelect;
+export type PurchaseLine = typeof purchaseOrderLines.$inferSelect;
+export type Money = { currency: string; rates: Record<string, string> };
+type OrderInput = z.output<typeof purchaseOrderInput>;
+
+const ENTITY = 'PurchaseOrder';
+export const VOUCHER_PO = 'PO';
+
+/** 409 naming the PO's state and the refused action, in the user's language. */
+export const refused = (ctx: Ctx, status: string, action: PurchaseAction) =>
+  illegalTransition(ctx.culture, 'Purchase', status, action);
+
+/** The tenant's currency and rates (read before the unit of work: settings open their own). */
+export const moneyOf = (services: Services, ctx: CrudContext): Promise<Money> => tenantCurrency(services, ctx);
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+const qtySum = (column: AnyPgColumn) =>
+  sql<number>`(select coalesce(sum(${column}), 0)::int from ${purchaseOrderLines} where ${purchaseOrderLines.poId} = ${purchaseOrders.id})`;
+
+const listFields = {
+  ...getTableColumns(purchaseOrders),
+  supplierName: sql<string>`coalesce(${catalogSuppliers.fullName}, '')`,
+  warehouseName: sql<string>`coalesce(${logisticsWarehouses.name}, '')`,
+  qtyOrdered: qtySum(purchaseOrderLines.qtyOrdered),
+  qtyReceived: qtySum(purchaseOrderLines.qtyReceived),
+};
+type ListRow = PurchaseOrder & { supplierName: string; warehouseName: string; qtyOrdered: number; qtyReceived: number };
+
+const SORTABLE = {
+  poNo: purchaseOrders.poNo,
+  creationTime: purchaseOrders.creationTime,
+  status: purchaseOrders.status,
+  total: purchaseOrders.total,
+  expectedArrival: purchaseOrders.expectedArrival,
+  supplierName: catalogSuppliers.fullName,
+  paymentStatus: purchaseOrders.paymentStatus,
+};
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filters(ctx: Ctx, q: Partial<PurchaseListQuery>, withStatus = true): SQL {
+  const like = q.filter ? escapeLike(q.filter) : null;
+  return owned(
+    ctx,
+    purchaseOrders,
+    withStatus && q.status ? eq(purchaseOrders.status, q.status) : undefined,
+    q.supplierId ? eq(purchaseOrders.supplierId, q.supplierId) : undefined,
+    q.warehouseId ? eq(purchaseOrders.warehouseId, q.warehouseId) : undefined,
+    q.paymentStatus ? eq(purchaseOrders.paymentStatus, q.paymentStatus) : undefined,
+    q.from ? gte(purchaseOrders.creationTime, new Date(`${q.from}T00:00:00Z`)) : undefined,
+    q.to ? lt(purchaseOrders.creationTime, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+    like
+      ? sql`(${purchaseOrders.poNo} ILIKE ${like} OR ${catalogSuppliers.fullName} ILIKE ${like} OR ${purchaseOrders.remark} ILIKE ${like} OR EXISTS (select 1 from ${purchaseOrderLines} where ${purchaseOrderLines.poId} = ${purchaseOrders.id} and (${purchaseOrderLines.sku} ILIKE ${like} or ${purchaseOrderLines.productName} ILIKE ${like})))`
+      : undefined,
+  );
+}
+
+const listBase = (tx: Tx) =>
+  tx
+    .select(listFields)
+    .from(purchaseOrders)
+    .leftJoin(catalogSuppliers, eq(catalogSuppliers.id, purchaseOrders.supplierId))
+    .leftJoin(logisticsWarehouses, eq(logisticsWarehouses.id, purchaseOrders.warehouseId));
+
+/** The actions the row's state allows. */
+export const allowedPurchaseActions = (status: PurchaseStatus): PurchaseAction[] =>
+  purchaseActions.filter((a) => purchaseNext(status, a) !== null);
+
+const fx = (v: string) => new Decimal(v).toString();
+
+export function toDto(r: ListRow): PurchaseOrderDto {
+  return {
+    id: r.id,
+    poNo: r.poNo,
+    supplierId: r.supplierId,
+    supplierName: r.supplierName,
+    warehouseId: r.warehouseId,
+    warehouseName: r.warehouseName,
+    status: r.status,
+    closedShort: r.closedShort,
+    exception: r.exception,
+    paymentStatus: r.paymentStatus,
+    type: r.type,
+    currency: r.currency,
+    fxRate: fx(r.fxRate),
+    goodsAmount: r.goodsAmount,
+    freight: r.freight,
+    discount: r.discount,
+    tax: r.tax,
+    total: r.total,
+    qtyOrdered: r.qtyOrdered,
+    qtyReceived: r.qtyReceived,
+    expectedArrival: r.expectedArrival,
+    submittedAt: r.submittedAt,
+    approvedAt: r.approvedAt,
+    approvedBy: r.approvedBy,
+    rejectReason: r.rejectReason,
+    remark: r.remark,
+    allowedActions: allowedPurchaseActions(r.status),
+    creationTime: r.creationTime,
+    lastModificationTime: r.lastModificationTime,
+    concurrencyStamp: r.concurrencyStamp,
+  };
+}
+
+export async function listOrders(
+  tx: Tx,
+  ctx: Ctx,
+  q: PurchaseListQuery,
+): Promise<{ totalCount: number; items: PurchaseOrderDto[] }> {
+  const where = filters(ctx, q);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(purchaseOrders)
+    .leftJoin(catalogSuppliers, eq(catalogSuppliers.id, purchaseOrders.supplierId))
+    .where(where);
+  const rows = await listBase(tx)
+    .where(where)
+    .orderBy(...orderBy(q.sorting, SORTABLE, [desc(purchaseOrders.creationTime), desc(purchaseOrders.poNo)]))
+    .limit(q.maxResultCount)
+    .offset(q.skipCount);
+  return { totalCount: count?.n ?? 0, items: rows.map((r) => toDto(r as ListRow)) };
+}
+
+/** Counts per status under the filters (the status itself aside), and `all`. */
+export async function countOrders(tx: Tx, ctx: Ctx, q: Partial<PurchaseListQuery>): Promise<Record<string, number>> {
+  const rows = await tx
+    .select({ status: purchaseOrders.status, n: sql<number>`count(*)::int` })
+    .from(purchaseOrders)
+    .leftJoin(catalogSuppliers, eq(catalogSuppliers.id, purchaseOrders.supplierId))
+    .where(filters(ctx, q, false))
+    .groupBy(purchaseOrders.status);
+  const out: Record<string, number> = { all: 0 };
+  for (const s of purchaseStatuses) out[s] = 0;
+  for (const r of rows) {
+    out[r.status] = r.n;
+    out.all! += r.n;
+  }
+  return out;
+}
+
+export async function loadOrder(tx: Tx, ctx: CrudContext, id: string, lock = false): Promise<PurchaseOrder> {
+  const query = tx
+    .select()
+    .from(purchaseOrders)
+    .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(ENTITY, id);
+  return row;
+}
+
+export const linesOf = (tx: Tx, ctx: CrudContext, poId: string) =>
+  tx
+    .select()
+    .from(purchaseOrderLines)
+    .where(owned(ctx, purchaseOrderLines, eq(purchaseOrderLines.poId, poId)))
+    .orderBy(asc(purchaseOrderLines.lineNo));
+
+export async function getOrder(tx: Tx, ctx: Ctx, id: string): Promise<PurchaseOrderDetailDto> {
+  const [row] = await listBase(tx).where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)));
+  if (!row) throw notFound(ENTITY, id);
+  const lines = await linesOf(tx, ctx, id);
+  const amounts = purchaseTotals(lines, row.freight, row.discount).lines;
+  const events = await tx
+    .select()
+    .from(purchaseOrderEvents)
+    .where(owned(ctx, purchaseOrderEvents, eq(purchaseOrderEvents.poId, id)))
+    .orderBy(asc(purchaseOrderEvents.time), asc(purchaseOrderEvents.id));
+  return {
+    ...toDto(row as ListRow),
+    lines: lines.map((l, i) => ({
+      id: l.id,
+      lineNo: l.lineNo,
+      variantId: l.variantId,
+      sku: l.sku,
+      productName: l.productName,
+      qtyOrdered: l.qtyOrdered,
+      unitPrice: l.unitPrice,
+      taxRate: new Decimal(l.taxRate).toString(),
+      amount: amounts[i]!,
+      qtyReceived: l.qtyReceived,
+      qtyDamaged: l.qtyDamaged,
+      expectedDate: l.expectedDate,
+      remark: l.remark,
+    })),
+    events: events.map((e) => ({
+      id: e.id,
+      time: e.time,
+      event: e.event,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      message: e.message,
+      actorId: e.actorId,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices and lookups
+// ---------------------------------------------------------------------------------------------
+
+export interface VariantInfo {
+  variantId: string;
+  productId: string;
+  sku: string;
+  productName: string;
+}
+
+export async function variantsById(tx: Tx, ctx: CrudContext, ids: string[]): Promise<Map<string, VariantInfo>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await tx
+    .select({
+      variantId: catalogProductVariants.id,
+      productId: catalogProductVariants.productId,
+      sku: catalogProductVariants.sku,
+      name: catalogProducts.name,
+      label: catalogProductVariants.label,
+    })
+    .from(catalogProductVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .where(
+      and(
+        owned(ctx, catalogProductVariants, inArray(catalogProductVariants.id, wanted)),
+        eq(catalogProducts.isDeleted, false),
+      ),
+    );
+  return new Map(
+    rows.map((r) => [
+      r.variantId,
+      { variantId: r.variantId, productId: r.productId, sku: r.sku, productName: `${r.name} ${r.label}`.trim() },
+    ]),
+  );
+}
+
+/**
+ * Default unit prices at `supplierId` in `currency`: the vendor link of the variant's product at
+ * that supplier, its highest tier whose minimum is at most the quantity, else its purchase price,
+ * converted from the link's currency. Null where the supplier has no link for the product (or
+ * the rates cannot convert).
+ */
+export async function defaultPrices(
+  tx: Tx,
+  ctx: CrudContext,
+  supplierId: string,
+  currency: string,
+  rates: Record<string, string>,
+  lines: { variantId: string; quantity: number }[],
+  variants?: Map<string, VariantInfo>,
+): Promise<{ variantId: string; quantity: number; unitPrice: string | null; source: 'TIER' | 'VENDOR' | null }[]> {
+  const info =
+    variants ??
+    (await variantsById(
+      tx,
+      ctx,
+      lines.map((l) => l.variantId),
+    ));
+  const productIds = [...new Set([...info.values()].map((v) => v.productId))];
+  const links = productIds.length
+    ? await tx
+        .select({
+          productId: catalogProductVendors.productId,
+          purchasePrice: catalogProductVendors.purchasePrice,
+          currency: catalogProductVendors.currency,
+          tiers: catalogProductVendors.tiers,
+        })
+        .from(catalogProductVendors)
+        .where(
+          owned(
+            ctx,
+            catalogProductVendors,
+            eq(catalogProductVendors.supplierId, supplierId),
+            inArray(catalogProductVendors.productId, productIds),
+          ),
+        )
+    : [];
+  const linkOf = new Map(links.map((l) => [l.productId, l]));
+  return lines.map((l) => {
+    const v = info.get(l.variantId);
+    const link = v ? linkOf.get(v.productId) : undefined;
+    if (!link) return { ...l, unitPrice: null, source: null };
+    const { unitPrice, source } = tierPrice(link, l.quantity);
+    const converted = convert(unitPrice, link.currency, currency, rates);
+    return converted
+      ? { ...l, unitPrice: converted.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4), source }
+      : { ...l, unitPrice: null, source: null };
+  });
+}
+
+export async function lookups(tx: Tx, ctx: CrudContext, money: Money) {
+  const suppliers = await tx
+    .select({ id: catalogSuppliers.id, code: catalogSuppliers.code, name: catalogSuppliers.fullName })
+    .from(catalogSuppliers)
+    .where(owned(ctx, catalogSuppliers))
+    .orderBy(asc(catalogSuppliers.code));
+  const warehouses = await tx
+    .select({
+      id: logisticsWarehouses.id,
+      code: logisticsWarehouses.code,
+      name: logisticsWarehouses.name,
+      isDefault: logisticsWarehouses.isDefault,
+    })
+    .from(logisticsWarehouses)
+    .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.isActive, true)))
+    .orderBy(desc(logisticsWarehouses.isDefault), asc(logisticsWarehouses.code));
+  return { suppliers, warehouses, currency: money.currency, rates: money.rates };
+}
+
+/** SKUs for the form's picker: variants of live products whose SKU or name matches. */
+export async function searchVariants(tx: Tx, ctx: CrudContext, filter: string | undefined, max: number) {
+  const like = filter ? escapeLike(filter) : null;
+  const rows = await tx
+    .select({
+      variantId: catalogProductVariants.id,
+      sku: catalogProductVariants.sku,
+      productName: catalogProducts.name,
+      label: catalogProductVariants.label,
+    })
+    .from(catalogProductVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .where(
+      and(
+        owned(ctx, catalogProductVariants),
+        eq(catalogProducts.isDeleted, false),
+        like ? sql`(${catalogProductVariants.sku} ILIKE ${like} OR ${catalogProducts.name} ILIKE ${like})` : undefined,
+      ),
+    )
+    .orderBy(asc(catalogProductVariants.sku))
+    .limit(max);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+export async function logEvent(
+  tx: Tx,
+  ctx: CrudContext,
+  poId: string,
+  event: string,
+  fromStatus: string | null,
+  toStatus: string | null,
+  message: string | null = null,
+) {
+  await tx.insert(purchaseOrderEvents).values({
+    tenantId: ctx.tenant?.id ?? null,
+    poId,
+    event,
+    fromStatus,
+    toStatus,
+    message: message?.slice(0, 1000) ?? null,
+    actorId: ctx.user?.id ?? null,
+  });
+}
+
+/** Checks the header and lines, fills default prices and computes the totals; what to store. */
+async function prepare(tx: Tx, ctx: CrudContext, money: Money, input: OrderInput) {
+  const [supplier] = await tx
+    .select({ id: catalogSuppliers.id })
+    .from(catalogSuppliers)
+    .where(owned(ctx, catalogSuppliers, eq(catalogSuppliers.id, input.supplierId)));
+  if (!supplier) throw fieldError('supplierId', 'Purchase::SupplierNotFound');
+  const [warehouse] = await tx
+    .select({ id: logisticsWarehouses.id })
+    .from(logisticsWarehouses)
+    .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.id, input.warehouseId)));
+  if (!warehouse) throw fieldError('warehouseId', 'Purchase::WarehouseNotFound');
+  const currency = input.currency ?? money.currency;
+  const fxRate = input.fxRate ?? money.rates[currency];
+  if (!fxRate) throw fieldError('fxRate', 'Purchase::FxRateRequired', [currency]);
+  if (new Decimal(fxRate).lte(0)) throw fieldError('fxRate', 'Purchase::FxRatePositive');
+  const variants = await variantsById(
+    tx,
+    ctx,
+    input.lines.map((l) => l.variantId),
+  );
+  input.lines.forEach((l, i) => {
+    if (!variants.has(l.variantId)) throw fieldError(`lines[${i}].variantId`, 'Purchase::VariantNotFound');
+  });
+  const defaults = await defaultPrices(
+    tx,
+    ctx,
+    input.supplierId,
+    currency,
+    money.rates,
+    input.lines.map((l) => ({ variantId: l.variantId, quantity: l.qtyOrdered })),
+    variants,
+  );
+  const lines = input.lines.map((l, i) => {
+    const unitPrice = l.unitPrice ?? defaults[i]!.unitPrice;
+    if (unitPrice == null)
+      throw fieldError(`lines[${i}].unitPrice`, 'Purchase::NoVendorPrice', [variants.get(l.variantId)!.sku]);
+    const v = variants.get(l.variantId)!;
+    return {
+      lineNo: i + 1,
+      variantId: l.variantId,
+      sku: v.sku,
+      productName: v.productName.slice(0, 512),
+      qtyOrdered: l.qtyOrdered,
+      unitPrice: new Decimal(unitPrice).toFixed(4),
+      taxRate: new Decimal(l.taxRate ?? '0').toFixed(4),
+      expectedDate: l.expectedDate ?? null,
+      remark: l.remark ?? null,
+    };
+  });
+  const totals = purchaseTotals(lines, input.freight ?? '0', input.discount ?? '0');
+  if (new Decimal(totals.total).lt(0)) throw fieldError('discount', 'Purchase::DiscountTooLarge');
+  return {
+    header: {
+      supplierId: input.supplierId,
+      warehouseId: input.warehouseId,
+      type: input.type ?? 'REGULAR',
+      currency,
+      fxRate: new Decimal(fxRate).toFixed(8),
+      freight: new Decimal(input.freight ?? '0').toFixed(2),
+      discount: new Decimal(input.discount ?? '0').toFixed(2),
+      goodsAmount: totals.goodsAmount,
+      tax: totals.tax,
+      total: totals.total,
+      expectedArrival: input.expectedArrival ?? null,
+      remark: input.remark ?? null,
+    },
+    lines,
+  };
+}
+
+async function insertLines(
+  tx: Tx,
+  ctx: CrudContext,
+  poId: string,
+  lines: Awaited<ReturnType<typeof prepare>>['lines'],
+) {
+  if (lines.length)
+    await tx.insert(purchaseOrderLines).values(lines.map((l) => ({ ...l, tenantId: ctx.tenant?.id ?? null, poId })));
+}
+
+export async function createOrder(tx: Tx, ctx: Ctx, money: Money, input: OrderInput): Promise<PurchaseOrder> {
+  const { header, lines } = await prepare(tx, ctx, money, input);
+  const poNo = await nextNumber(tx, ctx, purchaseOrders, purchaseOrders.poNo, 'PO');
+  const [po] = await tx
+    .insert(purchaseOrders)
+    .values({ ...header, poNo, tenantId: ctx.tenant?.id ?? null, creatorId: ctx.user?.id ?? null })
+    .returning();
+  await insertLines(tx, ctx, po!.id, lines);
+  await logEvent(tx, ctx, po!.id, 'Created', null, 'DRAFT');
+  recordChange(ctx, ENTITY, 0, po!.id, {}, po as Record<string, unknown>);
+  return po!;
+}
+
+export async function updateOrder(tx: Tx, ctx: Ctx, money: Money, id: string, input: OrderInput) {
+  const before = await loadOrder(tx, ctx, id, true);
+  if (!purchaseNext(before.status, 'edit')) throw refused(ctx, before.status, 'edit');
+  if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
+  const { header, lines } = await prepare(tx, ctx, money, input);
+  const [after] = await tx
+    .update(purchaseOrders)
+    .set({
+      ...header,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user?.id ?? null,
+      concurrencyStamp: newConcurrencyStamp(),
+    })
+    .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)))
+    .returning();
+  await tx.delete(purchaseOrderLines).where(owned(ctx, purchaseOrderLines, eq(purchaseOrderLines.poId, id)));
+  await insertLines(tx, ctx, id, lines);
+  recordChange(ctx, ENTITY, 1, id, before as Record<string, unknown>, after as Record<string, unknown>);
+  return after!;
+}
+
+export async function deleteOrder(tx: Tx, ctx: Ctx, id: string) {
+  const before = await loadOrder(tx, ctx, id, true);
+  if (!purchaseNext(before.status, 'delete')) throw refused(ctx, before.status, 'delete');
+  await tx.delete(purchaseOrders).where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)));
+  recordChange(ctx, ENTITY, 2, id, before as Record<string, unknown>, {});
+}
+
+/**
+ * Moves the PO to where `action` leads from its state (409 when the table refuses), with `patch`;
+ * the caller holds the row lock (`loadOrder(…, true)`).
+ */
+export async function transition(
+  tx: Tx,
+  ctx: Ctx,
+  po: PurchaseOrder,
+  action: PurchaseAction,
+  patch: Partial<typeof purchaseOrders.$inferInsert> = {},
+  message: string | null = null,
+): Promise<PurchaseOrder> {
+  const to = purchaseNext(po.status, action);
+  if (!to) throw refused(ctx, po.status, action);
+  const [after] = await tx
+    .update(purchaseOrders)
+    .set({
+      ...patch,
+      status: to,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user?.id ?? null,
+      concurrencyStamp: newConcurrencyStamp(),
+    })
+    .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, po.id), eq(purchaseOrders.status, po.status)))
+    .returning();
+  if (!after) throw conflict();
+  await logEvent(tx, ctx, po.id, action, po.status, to, message);
+  recordChange(ctx, ENTITY, 1, po.id, po as Record<string, unknown>, after as Record<string, unknown>);
+  return after;
+}
+
+/** What each line still expects in transit: ordered − arrived, never below 0. */
+const outstanding = (l: PurchaseLine) => Math.max(0, l.qtyOrdered - l.qtyReceived);
+
+function transitMoves(po: PurchaseOrder, lines: PurchaseLine[], qty: (l: PurchaseLine) => number): StockMove[] {
+  return lines
+    .map((l) => ({ l, q: qty(l) }))
+    .filter(({ q }) => q !== 0)
+    .map(({ l, q }) => ({
+      warehouseId: po.warehouseId,
+      variantId: l.variantId,
+      sku: l.sku,
+      type: 'IN_TRANSIT' as const,
+      inTransit: q,
+      voucherType: VOUCHER_PO,
+      voucherNo: po.poNo,
+      voucherLineId: l.id,
+    }));
+}
+
+/** A PO that stops receiving (cancelled, closed short) cancels its draft receipts. */
+async function cancelDraftReceipts(tx: Tx, ctx: CrudContext, poId: string) {
+  await tx
+    .update(receipts)
+    .set({ status: 'CANCELLED', lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
+    .where(owned(ctx, receipts, eq(receipts.poId, poId), eq(receipts.status, 'DRAFT')));
+}
+
+export async function act(
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  action: 'submit' | 'approve' | 'reject' | 'cancel' | 'closeShort',
+  reason?: string,
+): Promise<PurchaseOrder> {
+  const po = await loadOrder(tx, ctx, id, true);
+  if (!purchaseNext(po.status, action)) throw refused(ctx, po.status, action);
+  const lines = await linesOf(tx, ctx, id);
+  switch (action) {
+    case 'submit':
+      if (!lines.length) throw fieldError('lines', 'Purchase::NoLines');
+      return transition(tx, ctx, po, 'submit', { submittedAt: new Date(), rejectReason: null });
+    case 'approve': {
+      const after = await transition(tx, ctx, po, 'approve', {
+        approvedAt: new Date(),
+        approvedBy: ctx.user?.userName ?? null,
+      });
+      await moveStock(
+        tx,
+        ctx,
+        transitMoves(po, lines, (l) => l.qtyOrdered),
+      );
+      return after;
+    }
+    case 'reject':
+      return transition(tx, ctx, po, 'reject', { rejectReason: reason ?? null, submittedAt: null }, reason ?? null);
+    case 'cancel': {
+      if (lines.some((l) => l.qtyReceived !== 0)) throw refused(ctx, 'PARTIALLY_RECEIVED', 'cancel');
+      const after = await transition(tx, ctx, po, 'cancel');
+      // what approval put in transit leaves it
+      if (po.status === 'APPROVED')
+        await moveStock(
+          tx,
+          ctx,
+          transitMoves(po, lines, (l) => -outstanding(l)),
+        );
+      await cancelDraftReceipts(tx, ctx, po.id);
+      return after;
+    }
+    case 'closeShort': {
+      const after = await transition(tx, ctx, po, 'closeShort', { closedShort: true });
+      await moveStock(
+        tx,
+        ctx,
+        transitMoves(po, lines, (l) => -outstanding(l)),
+      );
+      await cancelDraftReceipts(tx, ctx, po.id);
+      return after;
+    }
+  }
+}
+
+export async function setPaymentStatus(tx: Tx, ctx: Ctx, id: string, paymentStatus: PurchasePaymentStatus) {
+  const po = await loadOrder(tx, ctx, id, true);
+  if (!purchaseNext(po.status, 'pay')) throw refused(ctx, po.status, 'pay');
+  const [after] = await tx
+    .update(purchaseOrders)
+    .set({ paymentStatus, lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
+    .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)))
+    .returning();
+  await logEvent(tx, ctx, id, 'Payment', null, null, `${po.paymentStatus} → ${paymentStatus}`);
+  return after!;
+}
+
+export async function setException(tx: Tx, ctx: Ctx, id: string, exception: boolean, remark?: string) {
+  const po = await loadOrder(tx, ctx, id, true);
+  if (!purchaseNext(po.status, 'flag')) throw refused(ctx, po.status, 'flag');
+  const [after] = await tx
+    .update(purchaseOrders)
+    .set({ exception, lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
+    .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)))
+    .returning();
+  await logEvent(tx, ctx, id, exception ? 'ExceptionFlagged' : 'ExceptionCleared', null, null, remark ?? null);
+  return after!;
+}
+
+/** The PO as its list row shows it. */
+export async function orderDto(tx: Tx, ctx: Ctx, id: string): Promise<PurchaseOrderDto> {
+  const [row] = await listBase(tx).where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)));
+  if (!row) throw notFound(ENTITY, id);
+  return toDto(row as ListRow);
+}
+
+export type { PurchaseOrderInput };

@@ -1,0 +1,20 @@
+import type { CurrentTenant } from '../../core/context.ts';
+import type { Services } from '../../core/services.ts';
+import { seedDemo as seedFinance } from './finance/seed.ts';
+import { seedDemo as seedOrders } from './orders/seed.ts';
+import { seedDemo as seedPurchase } from './purchase/seed.ts';
+import { seedDemo as seedShipments } from './shipments/seed.ts';
+import { seedDemo as seedStock } from './stock/seed.ts';
+
+/**
+ * Tenant demo's order management data, in the order each area stands on the previous one: stock
+ * in two warehouses, purchase orders in every state (with their receipts), three months of sales
+ * orders, their shipments, then statements and arrivals.
+ */
+export async function seedTradeDemo(services: Services, demo: CurrentTenant) {
+  await seedStock(services, demo);
+  await seedPurchase(services, demo);
+  await seedOrders(services, demo);
+  await seedShipments(services, demo);
+  await seedFinance(services, demo);
+}

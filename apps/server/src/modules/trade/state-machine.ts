@@ -1,0 +1,32 @@
+import type { Culture } from '@seller/contracts';
+import { AppError } from '../../core/errors.ts';
+import { t } from '../../core/localization/index.ts';
+
+/**
+ * The one shape of order management's state machines (purchase orders, receipts, sales orders,
+ * shipments): per state, the actions allowed and where each leads. The tables live in the
+ * contracts so the web shows only what the server allows.
+ */
+export type Transitions<S extends string | number, A extends string> = Record<S, Partial<Record<A, S>>>;
+
+/** Where `action` leads from `state`, or null when the table refuses it. */
+export function nextState<S extends string | number, A extends string>(
+  table: Transitions<S, A>,
+  state: S,
+  action: A,
+): S | null {
+  return table[state]?.[action] ?? null;
+}
+
+/**
+ * 409 naming the state and the action in the user's language. `resource` is the text resource
+ * holding `Status:<state>` and `Action:<action>` (e.g. `Purchase`).
+ */
+export const illegalTransition = (culture: Culture, resource: string, state: string | number, action: string) =>
+  new AppError({
+    status: 409,
+    code: `${resource}:IllegalTransition`,
+    messageKey: 'Trade::IllegalTransition',
+    params: [t(culture, `${resource}::Status:${state}`), t(culture, `${resource}::Action:${action}`)],
+    data: { status: state, action },
+  });

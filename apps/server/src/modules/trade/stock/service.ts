@@ -1,0 +1,541 @@
+import type {
+  StockAdjustmentInput,
+  StockBalanceDto,
+  StockBalanceQuery,
+  StockLedgerDto,
+  StockLedgerQuery,
+  StockSafetyInput,
+  StockTransferInput,
+  StockTxnType,
+  StockVariantOption,
+  StockVoucherDto,
+  stockVariantQuery,
+} from '@seller/contracts/trade';
+import { Decimal } from 'decimal.js';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RequestContext } from '../../../core/context.ts';
+import { owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { AppError, fieldError, notFound } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
+import { catalogProducts, catalogProductVariants, skuCosts } from '../../catalog/index.ts';
+import { logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
+import {
+  insufficientStock,
+  isInsufficientStock,
+  type LedgerRow,
+  moveStock,
+  type StockMove,
+  setSafety,
+} from './ledger.ts';
+import { stock, stockLedger } from './schema.ts';
+
+export type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'culture'>;
+
+/** Voucher types and number prefixes of the stock area's own documents. */
+export const StockVouchers = {
+  ADJUSTMENT: 'ADJ',
+  TRANSFER: 'TRF',
+  OPENING: 'OPN',
+} as const;
+export type StockVoucherType = keyof typeof StockVouchers;
+
+const available = sql<number>`(${stock.onHand} - ${stock.reserved})`;
+const value = sql`round(${stock.onHand} * ${stock.avgCost}, 2)`;
+const low = sql<boolean>`(${stock.safety} > 0 AND ${stock.onHand} - ${stock.reserved} < ${stock.safety})`;
+
+/** Sortable members of the balances list → their SQL. */
+const BALANCE_SORT: Record<string, SQL | typeof stock.sku> = {
+  sku: stock.sku,
+  onHand: sql`${stock.onHand}`,
+  available,
+  avgCost: sql`${stock.avgCost}`,
+  value,
+  safety: sql`${stock.safety}`,
+  reserved: sql`${stock.reserved}`,
+};
+
+/** `"value desc, sku"` → ORDER BY terms over `allowed` only; anything else is a 400 naming `sorting`. */
+function sortTerms(sorting: string | undefined, allowed: Record<string, SQL | typeof stock.sku>, fallback: SQL[]) {
+  if (!sorting) return fallback;
+  return sorting.split(',').map((part) => {
+    const [field, dir = 'asc', ...rest] = part.trim().split(/\s+/);
+    const column = Object.entries(allowed).find(([k]) => k.toLowerCase() === field?.toLowerCase())?.[1];
+    const direction = dir.toLowerCase();
+    if (!column || rest.length || (direction !== 'asc' && direction !== 'desc'))
+      throw fieldError('sorting', 'Field:Sorting', [part.trim()]);
+    return direction === 'asc' ? asc(column) : desc(column);
+  });
+}
+
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function balanceWhere(ctx: Ctx, q: Pick<StockBalanceQuery, 'filter' | 'warehouseId' | 'lowStock'>): SQL {
+  const like = q.filter ? likeOf(q.filter) : null;
+  return owned(
+    ctx,
+    stock,
+    q.warehouseId ? eq(stock.warehouseId, q.warehouseId) : undefined,
+    q.lowStock === 'true' ? low : undefined,
+    like ? sql`(${stock.sku} ILIKE ${like} OR ${catalogProducts.name} ILIKE ${like})` : undefined,
+  );
+}
+
+const warehouseRef = {
+  id: logisticsWarehouses.id,
+  code: logisticsWarehouses.code,
+  name: logisticsWarehouses.name,
+};
+
+async function balancesIn(tx: Tx, ctx: Ctx, q: StockBalanceQuery, currency: string) {
+  const where = balanceWhere(ctx, q);
+  const rows = await tx
+    .select({
+      warehouse: warehouseRef,
+      variantId: stock.variantId,
+      sku: stock.sku,
+      productName: sql<string>`coalesce(${catalogProducts.name}, '')`,
+      label: sql<string>`coalesce(${catalogProductVariants.label}, '')`,
+      onHand: stock.onHand,
+      reserved: stock.reserved,
+      inTransit: stock.inTransit,
+      defective: stock.defective,
+      safety: stock.safety,
+      avgCost: sql<string>`${stock.avgCost}::text`,
+      value: sql<string>`${value}::text`,
+      low,
+    })
+    .from(stock)
+    .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stock.warehouseId))
+    .leftJoin(catalogProductVariants, eq(catalogProductVariants.id, stock.variantId))
+    .leftJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .where(where)
+    .orderBy(...sortTerms(q.sorting, BALANCE_SORT, [asc(stock.sku)]), asc(logisticsWarehouses.code), asc(stock.id))
+    .limit(q.maxResultCount)
+    .offset(q.skipCount);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stock)
+    .leftJoin(catalogProductVariants, eq(catalogProductVariants.id, stock.variantId))
+    .leftJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .where(where);
+  const items: StockBalanceDto[] = rows.map((r) => ({
+    ...r,
+    available: r.onHand - r.reserved,
+    value: new Decimal(r.value).toFixed(2),
+    currency,
+  }));
+  return { totalCount: count?.n ?? 0, items };
+}
+
+function ledgerWhere(ctx: Ctx, q: StockLedgerQuery): SQL {
+  const like = q.filter ? likeOf(q.filter) : null;
+  const until = q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000) : null;
+  return owned(
+    ctx,
+    stockLedger,
+    q.variantId ? eq(stockLedger.variantId, q.variantId) : undefined,
+    q.warehouseId ? eq(stockLedger.warehouseId, q.warehouseId) : undefined,
+    q.type ? eq(stockLedger.type, q.type) : undefined,
+    q.from ? gte(stockLedger.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
+    until ? lt(stockLedger.createdAt, until) : undefined,
+    like
+      ? sql`(${stockLedger.sku} ILIKE ${like} OR ${stockLedger.voucherNo} ILIKE ${like} OR ${stockLedger.reason} ILIKE ${like})`
+      : undefined,
+  );
+}
+
+const ledgerColumns = {
+  seq: stockLedger.seq,
+  warehouse: warehouseRef,
+  variantId: stockLedger.variantId,
+  sku: stockLedger.sku,
+  type: stockLedger.type,
+  qtyChange: stockLedger.qtyChange,
+  qtyAfter: stockLedger.qtyAfter,
+  reservedChange: stockLedger.reservedChange,
+  reservedAfter: stockLedger.reservedAfter,
+  inTransitChange: stockLedger.inTransitChange,
+  defectiveChange: stockLedger.defectiveChange,
+  unitCost: stockLedger.unitCost,
+  avgCostAfter: stockLedger.avgCostAfter,
+  voucherType: stockLedger.voucherType,
+  voucherNo: stockLedger.voucherNo,
+  reason: stockLedger.reason,
+  operatorId: stockLedger.operatorId,
+  creationTime: stockLedger.createdAt,
+};
+
+async function ledgerIn(tx: Tx, ctx: Ctx, q: StockLedgerQuery, currency: string) {
+  const where = ledgerWhere(ctx, q);
+  const rows = await tx
+    .select(ledgerColumns)
+    .from(stockLedger)
+    .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stockLedger.warehouseId))
+    .where(where)
+    .orderBy(desc(stockLedger.seq))
+    .limit(q.maxResultCount)
+    .offset(q.skipCount);
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(stockLedger).where(where);
+  const items: StockLedgerDto[] = rows.map((r) => ({ ...r, currency }));
+  return { totalCount: count?.n ?? 0, items };
+}
+
+/** The warehouse `id` of the caller's tenant, else 404. */
+async function warehouseOf(tx: Tx, ctx: Ctx, id: string) {
+  const [row] = await tx
+    .select(warehouseRef)
+    .from(logisticsWarehouses)
+    .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.id, id)));
+  if (!row) throw notFound('Warehouse', id);
+  return row;
+}
+
+/** The variants `ids` of the caller's tenant (with their SKUs and price), else 404 naming the first unknown. */
+async function variantsOf(tx: Tx, ctx: Ctx, ids: string[]) {
+  const rows = ids.length
+    ? await tx
+        .select({
+          id: catalogProductVariants.id,
+          sku: catalogProductVariants.sku,
+          price: sql<string>`${catalogProductVariants.price}::text`,
+        })
+        .from(catalogProductVariants)
+        .where(owned(ctx, catalogProductVariants, inArray(catalogProductVariants.id, ids)))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) if (!byId.has(id)) throw notFound('ProductVariant', id);
+  return byId;
+}
+
+/** The next `PREFIX-yyyymmdd-0001` of the tenant; writers of one prefix take turns until they commit. */
+export async function nextVoucherNo(
+  tx: Tx,
+  ctx: Pick<Ctx, 'tenant' | 'user'>,
+  type: StockVoucherType,
+  at = new Date(),
+) {
+  const prefix = `${StockVouchers[type]}-${at.toISOString().slice(0, 10).replaceAll('-', '')}-`;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`trade_stock_voucher:${prefix}:${ctx.tenant?.id ?? 'host'}`}, 0))`,
+  );
+  const [last] = await tx
+    .select({ no: sql<string | null>`max(${stockLedger.voucherNo})` })
+    .from(stockLedger)
+    .where(
+      owned(ctx, stockLedger, eq(stockLedger.voucherType, type), sql`${stockLedger.voucherNo} LIKE ${`${prefix}%`}`),
+    );
+  const n = last?.no ? Number(last.no.slice(prefix.length)) + 1 : 1;
+  return `${prefix}${String(n).padStart(4, '0')}`;
+}
+
+/**
+ * Unit costs in the tenant currency of stock that comes in without a cost of its own (a positive
+ * adjustment or count of a SKU never costed): the catalogue's cost (`skuCosts`, converted with the
+ * tenant's rates; a cost in the catalogue's own currency is taken as the tenant's), else 0.
+ */
+export async function catalogueCosts(
+  tx: Tx,
+  ctx: Pick<Ctx, 'tenant' | 'user'>,
+  skus: string[],
+  rates: Record<string, string>,
+): Promise<Map<string, string>> {
+  const costs = await skuCosts(tx, ctx, skus);
+  const out = new Map<string, string>();
+  for (const sku of skus) {
+    const c = costs.get(sku.toLowerCase());
+    if (!c) continue;
+    const rate = c.currency ? rates[c.currency] : '1';
+    if (rate) out.set(sku, new Decimal(c.cost).times(rate).toFixed(4));
+  }
+  return out;
+}
+
+/** The snapshot rows of `variantIds` in `warehouseId` (RLS scopes them to the transaction's tenant). */
+async function snapshotOf(tx: Tx, warehouseId: string, variantIds: string[], lock = false) {
+  if (!variantIds.length) return new Map<string, typeof stock.$inferSelect>();
+  const query = tx
+    .select()
+    .from(stock)
+    .where(and(eq(stock.warehouseId, warehouseId), inArray(stock.variantId, variantIds)))
+    .orderBy(asc(stock.variantId));
+  // a count states what is there: its rows stay locked (in moveStock's order) until it is written
+  const rows = lock ? await query.for('update') : await query;
+  return new Map(rows.map((r) => [r.variantId, r]));
+}
+
+/** Rethrows `moveStock`'s refusal under the member of the input line it came from. */
+function underLine<T>(lines: { variantId: string }[], member: string, run: () => Promise<T>): Promise<T> {
+  return run().catch((e: unknown) => {
+    if (isInsufficientStock(e)) {
+      const d = (e.data ?? {}) as { sku: string; variantId?: string; warehouseId?: string };
+      const i = lines.findIndex((l) => l.variantId === d.variantId);
+      throw insufficientStock(d.sku, i >= 0 ? `lines.${i}.${member}` : member, {
+        warehouseId: d.warehouseId,
+        variantId: d.variantId,
+      });
+    }
+    throw e;
+  });
+}
+
+async function voucherOut(
+  tx: Tx,
+  ctx: Ctx,
+  type: StockVoucherType,
+  voucherNo: string,
+  rows: LedgerRow[],
+  currency: string,
+) {
+  const seqs = rows.map((r) => r.seq);
+  const items = seqs.length
+    ? await tx
+        .select(ledgerColumns)
+        .from(stockLedger)
+        .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stockLedger.warehouseId))
+        .where(owned(ctx, stockLedger, inArray(stockLedger.seq, seqs)))
+        .orderBy(asc(stockLedger.seq))
+    : [];
+  return { voucherType: type, voucherNo, items: items.map((r) => ({ ...r, currency })) } satisfies StockVoucherDto;
+}
+
+/** Thrown inside a transfer when the source's average moved between reading it and locking it: the unit is run again. */
+class CostMoved extends Error {}
+
+export const stockService = {
+  balances: async (services: Services, ctx: Ctx, q: StockBalanceQuery) => {
+    const { currency } = await tenantCurrency(services, ctx);
+    return services.data.inTenant(ctx, (tx) => balancesIn(tx, ctx, q, currency));
+  },
+
+  ledger: async (services: Services, ctx: Ctx, q: StockLedgerQuery) => {
+    const { currency } = await tenantCurrency(services, ctx);
+    return services.data.inTenant(ctx, (tx) => ledgerIn(tx, ctx, q, currency));
+  },
+
+  warehouses: (services: Services, ctx: Ctx) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const rows = await tx
+        .select({ ...warehouseRef, isDefault: logisticsWarehouses.isDefault })
+        .from(logisticsWarehouses)
+        .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.isActive, true)))
+        .orderBy(desc(logisticsWarehouses.isDefault), asc(logisticsWarehouses.code));
+      return { items: rows };
+    }),
+
+  /** Up to 20 SKUs whose SKU or product name holds the text, with their stock in `warehouseId` when given. */
+  variants: (services: Services, ctx: Ctx, q: z.infer<typeof stockVariantQuery>) =>
+    services.data.inTenant(ctx, async (tx) => {
+      const like = q.filter ? likeOf(q.filter) : null;
+      const rows = await tx
+        .select({
+          variantId: catalogProductVariants.id,
+          sku: catalogProductVariants.sku,
+          productName: catalogProducts.name,
+          label: catalogProductVariants.label,
+          onHand: stock.onHand,
+          reserved: stock.reserved,
+        })
+        .from(catalogProductVariants)
+        .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+        .leftJoin(
+          stock,
+          and(eq(stock.variantId, catalogProductVariants.id), eq(stock.warehouseId, q.warehouseId ?? sql`NULL::uuid`)),
+        )
+        .where(
+          owned(
+            ctx,
+            catalogProductVariants,
+            eq(catalogProducts.isDeleted, false),
+            like
+              ? sql`(${catalogProductVariants.sku} ILIKE ${like} OR ${catalogProducts.name} ILIKE ${like})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(catalogProductVariants.sku))
+        .limit(20);
+      const items: StockVariantOption[] = rows.map((r) => ({
+        variantId: r.variantId,
+        sku: r.sku,
+        productName: r.productName,
+        label: r.label,
+        onHand: r.onHand,
+        available: r.onHand === null || r.reserved === null ? null : r.onHand - r.reserved,
+      }));
+      return { items };
+    }),
+
+  /** An adjustment (ADJUST rows) or a stock count (COUNT rows for the differences), all lines or none. */
+  adjust: async (services: Services, ctx: Ctx, input: StockAdjustmentInput): Promise<StockVoucherDto> => {
+    const { currency, rates } = await tenantCurrency(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await warehouseOf(tx, ctx, input.warehouseId);
+      const ids = input.lines.map((l) => l.variantId);
+      const variants = await variantsOf(tx, ctx, ids);
+      const voucherNo = await nextVoucherNo(tx, ctx, 'ADJUSTMENT');
+      const counting = input.mode === 'count';
+      const current = await snapshotOf(tx, input.warehouseId, ids, counting);
+      const type: StockTxnType = counting ? 'COUNT' : 'ADJUST';
+      const changes = input.lines
+        .map((l) => ({
+          variantId: l.variantId,
+          sku: variants.get(l.variantId)!.sku,
+          delta: counting ? (l.countedQty ?? 0) - (current.get(l.variantId)?.onHand ?? 0) : (l.quantity ?? 0),
+        }))
+        .filter((c) => c.delta !== 0);
+      const uncosted = changes.filter(
+        (c) => c.delta > 0 && new Decimal(current.get(c.variantId)?.avgCost ?? 0).isZero(),
+      );
+      const fallback = uncosted.length
+        ? await catalogueCosts(
+            tx,
+            ctx,
+            uncosted.map((c) => c.sku),
+            rates,
+          )
+        : new Map();
+      const moves: StockMove[] = changes.map((c) => ({
+        warehouseId: input.warehouseId,
+        variantId: c.variantId,
+        sku: c.sku,
+        type,
+        onHand: c.delta,
+        // what comes in without a cost of its own comes in at the average (or, never costed, the catalogue's)
+        unitCost: c.delta > 0 ? (fallback.get(c.sku) ?? null) : null,
+        voucherType: 'ADJUSTMENT',
+        voucherNo,
+        reason: input.reason,
+      }));
+      const rows = await underLine(input.lines, counting ? 'countedQty' : 'quantity', () => moveStock(tx, ctx, moves));
+      return voucherOut(tx, ctx, 'ADJUSTMENT', voucherNo, rows, currency);
+    });
+  },
+
+  /** TRANSFER_OUT of every line from the source and TRANSFER_IN to the target at the source's average cost, in one transaction. */
+  transfer: async (services: Services, ctx: Ctx, input: StockTransferInput): Promise<StockVoucherDto> => {
+    const { currency } = await tenantCurrency(services, ctx);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await services.data.inTenant(ctx, async (tx) => {
+          await warehouseOf(tx, ctx, input.fromWarehouseId);
+          await warehouseOf(tx, ctx, input.toWarehouseId);
+          const ids = input.lines.map((l) => l.variantId);
+          const variants = await variantsOf(tx, ctx, ids);
+          const voucherNo = await nextVoucherNo(tx, ctx, 'TRANSFER');
+          // the source's averages as read now; checked against the ones locked by the moves below
+          const source = await snapshotOf(tx, input.fromWarehouseId, ids);
+          const costOf = (variantId: string) => new Decimal(source.get(variantId)?.avgCost ?? 0).toFixed(4);
+          const common = { voucherType: 'TRANSFER', voucherNo, reason: input.reason } as const;
+          const moves: StockMove[] = input.lines.flatMap((l) => {
+            const sku = variants.get(l.variantId)!.sku;
+            return [
+              {
+                ...common,
+                warehouseId: input.fromWarehouseId,
+                variantId: l.variantId,
+                sku,
+                type: 'TRANSFER_OUT',
+                onHand: -l.quantity,
+              },
+              {
+                ...common,
+                warehouseId: input.toWarehouseId,
+                variantId: l.variantId,
+                sku,
+                type: 'TRANSFER_IN',
+                onHand: l.quantity,
+                unitCost: costOf(l.variantId),
+              },
+            ] satisfies StockMove[];
+          });
+          // one call: moveStock locks in its fixed order, so opposite transfers cannot deadlock
+          const rows = await underLine(input.lines, 'quantity', () => moveStock(tx, ctx, moves));
+          for (const r of rows)
+            if (r.type === 'TRANSFER_OUT' && new Decimal(r.unitCost ?? 0).toFixed(4) !== costOf(r.variantId))
+              throw new CostMoved();
+          return voucherOut(tx, ctx, 'TRANSFER', voucherNo, rows, currency);
+        });
+      } catch (e) {
+        if (e instanceof CostMoved && attempt < 5) continue;
+        if (e instanceof CostMoved) throw new AppError({ status: 409, messageKey: 'Conflict' });
+        throw e;
+      }
+    }
+  },
+
+  safety: (services: Services, ctx: Ctx, input: StockSafetyInput) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await warehouseOf(tx, ctx, input.warehouseId);
+      const variant = (await variantsOf(tx, ctx, [input.variantId])).get(input.variantId)!;
+      const row = await setSafety(
+        tx,
+        ctx,
+        { warehouseId: input.warehouseId, variantId: input.variantId, sku: variant.sku },
+        input.safety,
+      );
+      return { warehouseId: row.warehouseId, variantId: row.variantId, sku: row.sku, safety: row.safety };
+    }),
+};
+
+/** One SKU × warehouse as other areas read it. */
+export interface StockOf {
+  warehouseId: string;
+  variantId: string;
+  sku: string;
+  onHand: number;
+  reserved: number;
+  available: number;
+  inTransit: number;
+  defective: number;
+  safety: number;
+  /** Weighted average unit cost in the tenant currency (exact text, 4 places). */
+  avgCost: string;
+}
+
+/**
+ * The snapshot of `variantIds` (in `warehouseId`, else in every warehouse) for other areas
+ * (replenishment, orders, statistics), in their transaction; row-level security scopes it to the
+ * transaction's tenant. SKU × warehouse pairs that never had stock have no row.
+ */
+export async function stockOf(tx: Tx, variantIds: string[], warehouseId?: string): Promise<StockOf[]> {
+  if (!variantIds.length) return [];
+  const rows = await tx
+    .select()
+    .from(stock)
+    .where(and(inArray(stock.variantId, variantIds), warehouseId ? eq(stock.warehouseId, warehouseId) : undefined));
+  return rows.map((r) => ({
+    warehouseId: r.warehouseId,
+    variantId: r.variantId,
+    sku: r.sku,
+    onHand: r.onHand,
+    reserved: r.reserved,
+    available: r.onHand - r.reserved,
+    inTransit: r.inTransit,
+    defective: r.defective,
+    safety: r.safety,
+    avgCost: r.avgCost,
+  }));
+}
+
+/**
+ * Stock value per warehouse (Σ on hand × average cost, in the tenant currency, exact text with 2
+ * places) and units on hand, in the transaction's tenant; warehouses without stock are left out.
+ */
+export async function stockValue(
+  tx: Tx,
+): Promise<{ warehouseId: string; code: string; name: string; onHand: number; value: string }[]> {
+  const rows = await tx
+    .select({
+      warehouseId: stock.warehouseId,
+      code: logisticsWarehouses.code,
+      name: logisticsWarehouses.name,
+      onHand: sql<number>`sum(${stock.onHand})::int`,
+      value: sql<string>`round(sum(${stock.onHand} * ${stock.avgCost}), 2)::text`,
+    })
+    .from(stock)
+    .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stock.warehouseId))
+    .groupBy(stock.warehouseId, logisticsWarehouses.code, logisticsWarehouses.name)
+    .orderBy(asc(logisticsWarehouses.code));
+  return rows.map((r) => ({ ...r, value: new Decimal(r.value).toFixed(2) }));
+}

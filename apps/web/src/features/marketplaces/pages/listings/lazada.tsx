@@ -1,0 +1,6 @@
+import { ListingsPage } from './ListingsPage.tsx';
+
+/** /publishingPlatform/lazada/published: the Lazada listings. */
+export default function LazadaListingsPage() {
+  return <ListingsPage platform="LAZADA" />;
+}

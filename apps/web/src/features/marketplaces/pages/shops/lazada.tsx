@@ -1,0 +1,6 @@
+import { ShopsPage } from './ShopsPage.tsx';
+
+/** /publishingPlatform/lazada/shopLazada */
+export default function LazadaShopsPage() {
+  return <ShopsPage platform="LAZADA" />;
+}

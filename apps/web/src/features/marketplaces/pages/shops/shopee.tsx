@@ -1,0 +1,6 @@
+import { ShopsPage } from './ShopsPage.tsx';
+
+/** /publishingPlatform/shopee/shopShopee */
+export default function ShopeeShopsPage() {
+  return <ShopsPage platform="SHOPEE" />;
+}

@@ -1,0 +1,285 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, typeInto } from '../../../../lib/testing/form-events.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { Arrival, Statement } from '../../api/finance.ts';
+import ArrivalPage from '../arrival/index.tsx';
+import StatisticsPage from '../statistics/index.tsx';
+import FinancialPage from './index.tsx';
+
+/** The finance pages (settlements, arrivals) and the statistics page against a faked HTTP layer. */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const F = '/api/trade/finance';
+const S = '/api/trade/statistics';
+const SHOP = '00000000-0000-4000-8000-000000000001';
+const ST = '00000000-0000-4000-8000-0000000000a1';
+const AR = '00000000-0000-4000-8000-0000000000b1';
+
+const statement: Statement = {
+  id: ST,
+  shopId: SHOP,
+  shopName: 'Lazada 演示店铺 (MY)',
+  platform: 'LAZADA',
+  statementNo: '1000101-2026-01-05',
+  periodStart: '2026-01-05',
+  periodEnd: '2026-01-11',
+  currency: 'MYR',
+  grossSales: '95.00',
+  fees: '-5.80',
+  shippingFees: '5.00',
+  refunds: '0.00',
+  adjustments: '0.00',
+  netAmount: '94.20',
+  status: 'PAID',
+  paidAt: '2026-01-19T00:00:00Z',
+  matchedAmount: '0.00',
+  matchedStatus: 'UNMATCHED',
+  lineCount: 1,
+  pulledAt: '2026-01-20T00:00:00Z',
+};
+const arrival: Arrival = {
+  id: AR,
+  arrivalNo: 'AR20260120ABCDEF',
+  shopId: SHOP,
+  shopName: 'Lazada 演示店铺 (MY)',
+  account: null,
+  payService: 'payoneer',
+  payeeId: null,
+  paymentType: 10,
+  payoutTime: '2026-01-20T00:00:00Z',
+  fromCurrency: 'MYR',
+  fromAmount: '94.20',
+  payoutCurrency: 'CNY',
+  payoutAmount: '146.01',
+  fxRate: '1.55',
+  fee: '1.00',
+  receivedAmount: '145.01',
+  currency: 'CNY',
+  bankReceivedAt: null,
+  matchedAmount: '94.20',
+  matchedStatus: 'MATCHED',
+  remark: null,
+  creationTime: '2026-01-20T00:00:00Z',
+  concurrencyStamp: 'x',
+};
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    [`GET ${F}/cycles`]: {
+      items: [
+        {
+          shopId: SHOP,
+          shopName: 'Lazada 演示店铺 (MY)',
+          platform: 'LAZADA',
+          configured: true,
+          settlementDays: 5,
+          cycleDays: 10,
+          anchorDay: 1,
+          remark: null,
+        },
+      ],
+    },
+    [`GET ${F}/statements`]: { totalCount: 1, items: [statement] },
+    [`GET ${F}/statements/${ST}`]: {
+      ...statement,
+      lines: [
+        {
+          id: 'l1',
+          orderNo: '910000000000001',
+          orderId: null,
+          orderItemNo: null,
+          sku: 'FIN-1',
+          feeType: 'COMMISSION',
+          feeName: 'Commission',
+          amount: '-1.90',
+          transactionDate: null,
+        },
+      ],
+      matches: [],
+    },
+    [`POST ${F}/statements/pull`]: { created: 1, updated: 0, lines: 8, statementNos: [statement.statementNo] },
+    [`GET ${F}/arrivals`]: { totalCount: 1, items: [arrival] },
+    [`GET ${F}/arrivals/${AR}`]: { ...arrival, matches: [] },
+    [`POST ${F}/arrivals`]: { ...arrival, matches: [] },
+    [`POST ${F}/arrivals/${AR}/match`]: { ...arrival, matches: [] },
+    [`GET ${S}/sales`]: {
+      currency: 'CNY',
+      totalOrders: 3,
+      totalAmount: '465.00',
+      periods: [
+        { period: '2026-01-05', orders: 2, amount: '310.00' },
+        { period: '2026-01-06', orders: 1, amount: '155.00' },
+      ],
+      byShop: [{ shopId: SHOP, shopName: 'Lazada 演示店铺 (MY)', platform: 'LAZADA', orders: 3, amount: '465.00' }],
+      byPlatform: [{ platform: 'LAZADA', orders: 3, amount: '465.00' }],
+      byPeriodShop: [],
+    },
+    [`GET ${S}/top-skus`]: {
+      currency: 'CNY',
+      byQuantity: [{ sku: 'FIN-1', name: 'Item', quantity: 6, orders: 3, amount: '465.00' }],
+      byAmount: [{ sku: 'FIN-1', name: 'Item', quantity: 6, orders: 3, amount: '465.00' }],
+    },
+    [`GET ${S}/purchase-spend`]: { currency: 'CNY', available: true, total: '0.00', periods: [] },
+    [`GET ${S}/stock-value`]: {
+      currency: 'CNY',
+      total: '100.00',
+      totalQuantity: 10,
+      warehouses: [{ warehouseId: 'w', code: 'SZ-01', name: '深圳仓', quantity: 10, value: '100.00' }],
+    },
+    [`GET ${S}/profit`]: { currency: 'CNY', revenue: '465.00', profit: '120.00', periods: [] },
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    if (answers[key] instanceof Error) throw answers[key];
+    return answers[key] as never;
+  });
+  useAbp.setState({
+    permissions: [
+      'Trade.Finance',
+      'Trade.Finance.Pull',
+      'Trade.Finance.Arrivals',
+      'Trade.Finance.Match',
+      'Trade.Statistics',
+    ],
+  });
+  applyServerTexts('zh-Hans', {
+    Finance: {
+      Statements: '结算单',
+      Pull: '拉取结算单',
+      Lines: '明细',
+      'Matched:UNMATCHED': '未核销',
+      'Matched:MATCHED': '已核销',
+      'Status:PAID': '已打款',
+      'Fee:COMMISSION': '佣金',
+      Match: '核销',
+      RangeTooLong: '一次最多 {0} 天。',
+    },
+    Statistics: { SalesAmount: '销售额', NoData: '该时间段没有订单' },
+    Trade: { 'PaymentType:10': '银行转账' },
+  });
+});
+afterEach(cleanup);
+
+function renderPage(page: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>{page}</QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
+
+async function pick(testid: string, title: string) {
+  await act(async () => {
+    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
+  });
+  const options = await screen.findAllByTitle(title);
+  await act(async () => {
+    fireEvent.click(options.at(-1)!);
+  });
+}
+
+describe('settlements page', { timeout: 30_000 }, () => {
+  it('lists statements with their status and matching, opens the lines', async () => {
+    renderPage(<FinancialPage />);
+    expect(await screen.findByText(statement.statementNo)).toBeTruthy();
+    expect(screen.getByText('已打款')).toBeTruthy();
+    expect(screen.getByText('未核销')).toBeTruthy();
+    await click(`statement-${statement.statementNo}`);
+    const lines = await screen.findByTestId('statement-lines');
+    await waitFor(() => expect(within(lines).getByText('佣金')).toBeTruthy());
+    expect(within(lines).getByText('-1.90')).toBeTruthy();
+  });
+
+  it('pulls a shop’s statements for a range; a refused range shows under the dates', async () => {
+    renderPage(<FinancialPage />);
+    await screen.findByText(statement.statementNo);
+    await click('pull');
+    await pick('pull-shop', 'Lazada 演示店铺 (MY)');
+    answers[`POST ${F}/statements/pull`] = new HttpError(
+      400,
+      { error: { message: 'x', validationErrors: [{ message: '一次最多 92 天。', members: ['to'] }] } } as never,
+      `${F}/statements/pull`,
+      'x',
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /OK|确\s*定/ }));
+    });
+    await waitFor(() => expect(screen.getByText('一次最多 92 天。')).toBeTruthy());
+    const body = lastBody(`POST ${F}/statements/pull`);
+    expect(body.shopId).toBe(SHOP);
+    expect(body.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('arrivals page', { timeout: 30_000 }, () => {
+  it('shows the matched tag, creates an arrival and matches one against a statement', async () => {
+    renderPage(<ArrivalPage />);
+    const tag = await screen.findByTestId(`arrival-status-${arrival.arrivalNo}`);
+    expect(within(tag).getByText('已核销')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
+    });
+    await typeInto('arrival-fromAmount', '94.20');
+    await typeInto('arrival-payoutAmount', '146.01');
+    await typeInto('arrival-fxRate', '1.55');
+    await click('arrival-save');
+    await waitFor(() => expect(lastBody(`POST ${F}/arrivals`)).toBeTruthy());
+    expect(lastBody(`POST ${F}/arrivals`)).toMatchObject({
+      fromAmount: '94.20',
+      fxRate: '1.55',
+      paymentType: 10,
+      payService: 'payoneer',
+    });
+    await click(`match-${arrival.arrivalNo}`);
+    const table = await screen.findByTestId('match-statements');
+    await waitFor(() => expect(within(table).getByText(statement.statementNo)).toBeTruthy());
+    await act(async () => {
+      fireEvent.click(within(table).getAllByRole('checkbox').at(-1)!);
+    });
+    await click('match-save');
+    await waitFor(() => expect(lastBody(`POST ${F}/arrivals/${AR}/match`)).toEqual({ items: [{ statementId: ST }] }));
+  });
+});
+
+describe('statistics page', { timeout: 30_000 }, () => {
+  it('shows the sales totals for the default 90 days and draws the charts', async () => {
+    renderPage(<StatisticsPage />);
+    await waitFor(() => expect(screen.getByTestId('statistics-sales-total').textContent).toContain('465'));
+    const q = calls.find((c) => c.key === `GET ${S}/sales`)!.options.params as Record<string, string>;
+    expect(q.granularity).toBe('day');
+    expect((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000).toBe(89);
+    const chart = await screen.findByTestId('chart-sales');
+    await waitFor(() => expect(chart.querySelectorAll('svg').length).toBeGreaterThan(0));
+  });
+
+  it('says so when the range has no orders', async () => {
+    answers[`GET ${S}/sales`] = {
+      currency: 'CNY',
+      totalOrders: 0,
+      totalAmount: '0.00',
+      periods: [],
+      byShop: [],
+      byPlatform: [],
+      byPeriodShop: [],
+    };
+    renderPage(<StatisticsPage />);
+    await waitFor(() => expect(screen.getAllByText('该时间段没有订单').length).toBeGreaterThan(0));
+  });
+});

@@ -1,0 +1,361 @@
+import { PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { purchasePaymentStatuses, purchaseStatuses, TradePermissions } from '@seller/contracts/trade';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, DatePicker, Input, Modal, Popconfirm, Select, Space, Tabs, Tag, Tooltip } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Access, CrudPage } from '../../../../components/crud/index.ts';
+import { useUi } from '../../../../lib/ui-bridge.ts';
+import {
+  LP,
+  type PurchaseFilters,
+  type PurchaseOrder,
+  type PurchaseOrderDetail,
+  purchaseApi,
+  purchaseKeys,
+  purchaseStatusColor,
+} from '../../api/purchase.ts';
+import { ReceiveDrawer } from '../receiving/ReceiveDrawer.tsx';
+import { PurchaseForm } from './PurchaseForm.tsx';
+import { Replenishment } from './Replenishment.tsx';
+
+const P = TradePermissions.Purchase;
+
+/**
+ * Purchase orders (`/order/purchase`): status tabs with counts, filters (supplier, warehouse,
+ * creation dates), search, Excel export; the create/edit drawer; each row's actions as its state
+ * allows them (the contracts' table) and the user's permissions; receiving against a PO; the
+ * replenishment suggestions with "Create draft POs".
+ */
+export default function PurchasePage() {
+  const ui = useUi();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<string>('all');
+  const [supplierId, setSupplierId] = useState<string | undefined>();
+  const [warehouseId, setWarehouseId] = useState<string | undefined>();
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [editing, setEditing] = useState<PurchaseOrderDetail | 'new' | null>(null);
+  const [receiving, setReceiving] = useState<string | null>(null);
+  const [replenishing, setReplenishing] = useState(false);
+  const [rejecting, setRejecting] = useState<PurchaseOrder | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const lookups = useQuery({ queryKey: purchaseKeys.lookups, queryFn: purchaseApi.lookups });
+  const filters: PurchaseFilters = {
+    ...(status !== 'all' ? { status: status as PurchaseFilters['status'] } : {}),
+    ...(supplierId ? { supplierId } : {}),
+    ...(warehouseId ? { warehouseId } : {}),
+    ...(range?.[0] ? { from: range[0].format('YYYY-MM-DD') } : {}),
+    ...(range?.[1] ? { to: range[1].format('YYYY-MM-DD') } : {}),
+  };
+  const { status: _s, ...countFilters } = filters;
+  const counts = useQuery({
+    queryKey: purchaseKeys.counts(countFilters),
+    queryFn: ({ signal }) => purchaseApi.counts(countFilters, signal),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
+
+  const run = async (key: string, work: () => Promise<unknown>) => {
+    setBusy(key);
+    try {
+      await work();
+      await refresh();
+    } catch {
+      // the HTTP client shows the refusal
+    } finally {
+      setBusy(null);
+    }
+  };
+  const openEdit = async (r: PurchaseOrder) => {
+    try {
+      setEditing(await purchaseApi.get(r.id));
+    } catch {
+      // shown by the HTTP client
+    }
+  };
+  const can = (r: PurchaseOrder, a: string) => (r.allowedActions as string[]).includes(a);
+  const tid = (a: string, r: PurchaseOrder) => `po-action-${a}-${r.poNo}`;
+
+  return (
+    <>
+      <Tabs
+        activeKey={status}
+        onChange={setStatus}
+        data-testid="po-tabs"
+        items={['all', ...purchaseStatuses].map((s) => ({
+          key: s,
+          label: (
+            <span data-testid={`po-tab-${s}`}>
+              {s === 'all' ? LP('Page:All') : LP(`Status:${s}`)}{' '}
+              <Badge count={counts.data?.[s] ?? 0} showZero color="#bbb" overflowCount={99999} />
+            </span>
+          ),
+        }))}
+      />
+      <CrudPage<PurchaseOrder>
+        testid="purchase-orders"
+        title={LP('Page:Title')}
+        queryKey={purchaseKeys.list(filters)}
+        rowKey="id"
+        defaultSorting="creationTime desc"
+        request={(q, signal) => purchaseApi.list({ ...q, ...filters }, signal)}
+        onCreate={() => setEditing('new')}
+        createPermission={`${P}.Create`}
+        exportExcel={{ run: (q) => purchaseApi.export({ ...q, ...filters }) }}
+        toolbar={
+          <Space wrap>
+            <Select
+              allowClear
+              placeholder={LP('Field:Supplier')}
+              style={{ width: 200 }}
+              value={supplierId}
+              onChange={setSupplierId}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={lookups.data?.suppliers.map((s) => ({ value: s.id, label: s.name }))}
+              data-testid="po-filter-supplier"
+            />
+            <Select
+              allowClear
+              placeholder={LP('Field:Warehouse')}
+              style={{ width: 150 }}
+              value={warehouseId}
+              onChange={setWarehouseId}
+              options={lookups.data?.warehouses.map((w) => ({ value: w.id, label: w.name }))}
+              data-testid="po-filter-warehouse"
+            />
+            <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as typeof range)} />
+            <Access permission={P}>
+              <Button icon={<ThunderboltOutlined />} onClick={() => setReplenishing(true)} data-testid="po-replenish">
+                {LP('Page:Replenishment')}
+              </Button>
+            </Access>
+          </Space>
+        }
+        columns={[
+          { key: 'poNo', title: LP('Field:PoNo'), dataIndex: 'poNo', sortField: 'poNo' },
+          {
+            key: 'supplier',
+            title: LP('Field:Supplier'),
+            dataIndex: 'supplierName',
+            sortField: 'supplierName',
+            ellipsis: true,
+          },
+          { key: 'warehouse', title: LP('Field:Warehouse'), dataIndex: 'warehouseName' },
+          {
+            key: 'status',
+            title: LP('Field:Status'),
+            dataIndex: 'status',
+            sortField: 'status',
+            fit: { texts: purchaseStatuses.map((s) => LP(`Status:${s}`)), tag: true },
+            render: (_v, r) => (
+              <Space size={2}>
+                <Tag color={purchaseStatusColor[r.status]} data-testid={`po-status-${r.poNo}`} data-status={r.status}>
+                  {LP(`Status:${r.status}`)}
+                </Tag>
+                {r.closedShort && <Tag>{LP('Field:ClosedShort')}</Tag>}
+                {r.exception && <Tag color="red">{LP('Field:Exception')}</Tag>}
+              </Space>
+            ),
+          },
+          {
+            key: 'payment',
+            title: LP('Field:PaymentStatus'),
+            dataIndex: 'paymentStatus',
+            sortField: 'paymentStatus',
+            // its own track: whoever may set it picks it in the row, while the state allows it
+            render: (v: PurchaseOrder['paymentStatus'], r) =>
+              can(r, 'pay') ? (
+                <Access permission={`${P}.Pay`} fallback={LP(`Payment:${v}`)}>
+                  <Select
+                    size="small"
+                    value={v}
+                    style={{ minWidth: 96 }}
+                    loading={busy === tid('pay', r)}
+                    onChange={(next) => run(tid('pay', r), () => purchaseApi.pay(r.id, next))}
+                    options={purchasePaymentStatuses.map((s) => ({ value: s, label: LP(`Payment:${s}`) }))}
+                    data-testid={tid('pay', r)}
+                  />
+                </Access>
+              ) : (
+                LP(`Payment:${v}`)
+              ),
+          },
+          {
+            key: 'qty',
+            title: `${LP('Field:QtyReceived')} / ${LP('Field:QtyOrdered')}`,
+            render: (_v, r) => `${r.qtyReceived} / ${r.qtyOrdered}`,
+          },
+          {
+            key: 'total',
+            title: LP('Field:Total'),
+            dataIndex: 'total',
+            sortField: 'total',
+            align: 'right',
+            render: (_v, r) => `${r.total} ${r.currency}`,
+          },
+          {
+            key: 'expected',
+            title: LP('Field:ExpectedArrival'),
+            dataIndex: 'expectedArrival',
+            sortField: 'expectedArrival',
+          },
+          {
+            key: 'created',
+            title: LP('Field:CreationTime'),
+            dataIndex: 'creationTime',
+            sortField: 'creationTime',
+            defaultHidden: true,
+            render: (v: string) => new Date(v).toLocaleString(),
+          },
+          { key: 'remark', title: LP('Field:Remark'), dataIndex: 'remark', ellipsis: true, defaultHidden: true },
+        ]}
+        actionsWidth={280}
+        rowActions={(r) => (
+          <Space size={0} wrap>
+            {can(r, 'edit') && (
+              <Access permission={`${P}.Update`}>
+                <Button type="link" size="small" onClick={() => openEdit(r)} data-testid={tid('edit', r)}>
+                  {LP('Action:edit')}
+                </Button>
+              </Access>
+            )}
+            {can(r, 'submit') && (
+              <Access permission={`${P}.Submit`}>
+                <Button
+                  type="link"
+                  size="small"
+                  loading={busy === tid('submit', r)}
+                  onClick={() => run(tid('submit', r), () => purchaseApi.act(r.id, 'submit'))}
+                  data-testid={tid('submit', r)}
+                >
+                  {LP('Action:submit')}
+                </Button>
+              </Access>
+            )}
+            {can(r, 'approve') && (
+              <Access permission={`${P}.Approve`}>
+                <Button
+                  type="link"
+                  size="small"
+                  loading={busy === tid('approve', r)}
+                  onClick={() => run(tid('approve', r), () => purchaseApi.act(r.id, 'approve'))}
+                  data-testid={tid('approve', r)}
+                >
+                  {LP('Action:approve')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => {
+                    setReason('');
+                    setRejecting(r);
+                  }}
+                  data-testid={tid('reject', r)}
+                >
+                  {LP('Action:reject')}
+                </Button>
+              </Access>
+            )}
+            {can(r, 'receivePartial') && (
+              <Access permission={`${TradePermissions.Receiving}.Create`}>
+                <Button type="link" size="small" onClick={() => setReceiving(r.id)} data-testid={tid('receive', r)}>
+                  {LP('Page:Receive')}
+                </Button>
+              </Access>
+            )}
+            {can(r, 'closeShort') && (
+              <Access permission={`${P}.Close`}>
+                <Popconfirm
+                  title={LP('Page:ConfirmCloseShort')}
+                  onConfirm={() => run(tid('closeShort', r), () => purchaseApi.act(r.id, 'close-short'))}
+                >
+                  <Button type="link" size="small" data-testid={tid('closeShort', r)}>
+                    {LP('Action:closeShort')}
+                  </Button>
+                </Popconfirm>
+              </Access>
+            )}
+            {can(r, 'cancel') && (
+              <Access permission={`${P}.Cancel`}>
+                <Popconfirm
+                  title={LP('Page:ConfirmCancel')}
+                  onConfirm={() => run(tid('cancel', r), () => purchaseApi.act(r.id, 'cancel'))}
+                  okButtonProps={{ 'data-testid': 'po-cancel-ok' } as never}
+                >
+                  <Button type="link" size="small" danger data-testid={tid('cancel', r)}>
+                    {LP('Action:cancel')}
+                  </Button>
+                </Popconfirm>
+              </Access>
+            )}
+            {can(r, 'delete') && (
+              <Access permission={`${P}.Delete`}>
+                <Popconfirm
+                  title={LP('Page:ConfirmDelete')}
+                  onConfirm={() => run(tid('delete', r), () => purchaseApi.remove(r.id))}
+                >
+                  <Button type="link" size="small" danger data-testid={tid('delete', r)}>
+                    {LP('Action:delete')}
+                  </Button>
+                </Popconfirm>
+              </Access>
+            )}
+            <Tooltip title={LP('Page:Print')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<PrinterOutlined />}
+                onClick={() => void purchaseApi.print(r.id).catch(() => {})}
+                data-testid={tid('print', r)}
+              />
+            </Tooltip>
+          </Space>
+        )}
+      />
+      <PurchaseForm
+        open={editing !== null}
+        order={editing === 'new' ? null : editing}
+        lookups={lookups.data}
+        onClose={() => setEditing(null)}
+        onSaved={(po) => {
+          ui.message.success(po.poNo);
+          setEditing(null);
+          void refresh();
+        }}
+      />
+      <Replenishment
+        open={replenishing}
+        lookups={lookups.data}
+        onClose={() => setReplenishing(false)}
+        onCreated={() => {
+          setReplenishing(false);
+          setStatus('DRAFT');
+          void refresh();
+        }}
+      />
+      <ReceiveDrawer poId={receiving} onClose={() => setReceiving(null)} onDone={() => void refresh()} />
+      <Modal
+        open={rejecting !== null}
+        title={`${LP('Action:reject')} · ${rejecting?.poNo ?? ''}`}
+        okButtonProps={{ disabled: !reason.trim(), danger: true, 'data-testid': 'po-reject-ok' } as never}
+        onCancel={() => setRejecting(null)}
+        onOk={() => {
+          const r = rejecting!;
+          setRejecting(null);
+          return run(tid('reject', r), () => purchaseApi.reject(r.id, reason.trim()));
+        }}
+      >
+        <Input.TextArea
+          rows={3}
+          maxLength={512}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={LP('Page:RejectReason')}
+          data-testid="po-reject-reason"
+        />
+      </Modal>
+    </>
+  );
+}

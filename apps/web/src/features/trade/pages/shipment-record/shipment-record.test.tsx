@@ -1,0 +1,108 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { ShipmentEvent } from '../../api/shipments.ts';
+import ShipmentRecordPage from './index.tsx';
+
+/** The tracking history page against a faked HTTP layer. */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const URL = '/api/trade/shipments';
+const S1 = '00000000-0000-4000-8000-0000000000c1';
+
+const event = (over: Partial<ShipmentEvent>): ShipmentEvent => ({
+  id: 'e1',
+  shipmentId: S1,
+  shipmentNo: 'SHP-260101-AAAAAA',
+  trackingNo: 'YT123456789012',
+  time: '2026-01-02T03:04:05Z',
+  code: 'SHIPPED',
+  description: '已交 云途 揽收',
+  location: null,
+  source: 'USER',
+  actorId: null,
+  ...over,
+});
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    [`GET ${URL}/events`]: { totalCount: 1, items: [event({})] },
+    [`GET ${URL}/${S1}`]: {
+      id: S1,
+      shipmentNo: 'SHP-260101-AAAAAA',
+      trackingNo: 'YT123456789012',
+      status: 'SHIPPED',
+      carrierName: '云途',
+      channelName: '专线',
+      orderNos: 'SO-1',
+      items: [],
+    },
+    [`GET ${URL}/${S1}/events`]: {
+      items: [event({}), event({ id: 'e0', code: 'CREATED', description: '创建发货单' })],
+    },
+    [`POST ${URL}/${S1}/events`]: event({ id: 'e2', code: 'IN_TRANSIT', description: '到达吉隆坡' }),
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    return answers[key] as never;
+  });
+  useAbp.setState({ permissions: ['Trade.Shipments', 'Trade.Shipments.Update'] });
+  applyServerTexts('zh-Hans', { Shipments: { 'Page:AddEvent': '添加轨迹', 'Source:USER': '用户' } });
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <ShipmentRecordPage />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
+
+describe('shipment record page', { timeout: 30_000 }, () => {
+  it('lists events, searches by tracking number, opens a timeline and adds an event', async () => {
+    renderPage();
+    const table = await screen.findByTestId('shipment-records');
+    expect(await within(table).findByText('YT123456789012')).toBeTruthy();
+    const search = screen.getByTestId('record-tracking');
+    await typeInto('record-tracking', 'YT123');
+    const input = (search.tagName === 'INPUT' ? search : search.querySelector('input')) as HTMLInputElement;
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true }));
+    await waitFor(() => expect(lastQuery(`GET ${URL}/events`)).toMatchObject({ trackingNo: 'YT123' }));
+
+    await click('record-open-e1');
+    const drawer = await screen.findByTestId('shipment-timeline-events');
+    expect(within(drawer).getByText('创建发货单')).toBeTruthy();
+    // the shared schema refuses an empty code before anything is sent
+    await click('shipment-event-add');
+    expect(await errorOf('shipment-event-code')).toBeTruthy();
+    expect(calls.some((c) => c.key === `POST ${URL}/${S1}/events`)).toBe(false);
+    await typeInto('shipment-event-code', 'IN_TRANSIT');
+    await typeInto('shipment-event-description', '到达吉隆坡');
+    await typeInto('shipment-event-location', 'Kuala Lumpur');
+    await click('shipment-event-add');
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/${S1}/events`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${URL}/${S1}/events`)?.options.json).toMatchObject({
+      code: 'IN_TRANSIT',
+      description: '到达吉隆坡',
+      location: 'Kuala Lumpur',
+    });
+  });
+});

@@ -1,0 +1,244 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { StockBalance, StockLedgerRow } from '../../api/stock.ts';
+import StockPage from './index.tsx';
+
+/** The stock page against a faked HTTP layer (the contract's shapes). */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const URL = '/api/trade/stock';
+const SZ = { id: '00000000-0000-4000-8000-000000000001', code: 'SZ-01', name: '深圳仓' };
+const MY = { id: '00000000-0000-4000-8000-000000000002', code: 'MY-01', name: '马来西亚海外仓' };
+const V1 = '00000000-0000-4000-8000-0000000000a1';
+
+const balance = (over: Partial<StockBalance>): StockBalance => ({
+  warehouse: SZ,
+  variantId: V1,
+  sku: 'TSHIRT-RED-M',
+  productName: '纯棉T恤',
+  label: '红色 / M',
+  onHand: 12,
+  reserved: 2,
+  available: 10,
+  inTransit: 5,
+  defective: 0,
+  safety: 20,
+  avgCost: '3.5000',
+  value: '42.00',
+  currency: 'CNY',
+  low: true,
+  ...over,
+});
+const ledgerRow: StockLedgerRow = {
+  seq: 7,
+  warehouse: SZ,
+  variantId: V1,
+  sku: 'TSHIRT-RED-M',
+  type: 'ADJUST',
+  qtyChange: -3,
+  qtyAfter: 12,
+  reservedChange: 0,
+  reservedAfter: 2,
+  inTransitChange: 0,
+  defectiveChange: 0,
+  unitCost: '3.5000',
+  avgCostAfter: '3.5000',
+  currency: 'CNY',
+  voucherType: 'ADJUSTMENT',
+  voucherNo: 'ADJ-20260101-0001',
+  reason: '破损',
+  operatorId: null,
+  creationTime: '2026-01-01T00:00:00Z',
+};
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    [`GET ${URL}`]: {
+      totalCount: 2,
+      items: [balance({}), balance({ warehouse: MY, sku: 'MUG-01', low: false, safety: 0, value: '10.00' })],
+    },
+    [`GET ${URL}/warehouses`]: {
+      items: [
+        { ...SZ, isDefault: true },
+        { ...MY, isDefault: false },
+      ],
+    },
+    [`GET ${URL}/variants`]: {
+      items: [
+        { variantId: V1, sku: 'TSHIRT-RED-M', productName: '纯棉T恤', label: '红色 / M', onHand: 12, available: 10 },
+      ],
+    },
+    [`GET ${URL}/ledger`]: { totalCount: 1, items: [ledgerRow] },
+    [`POST ${URL}/adjustments`]: { voucherType: 'ADJUSTMENT', voucherNo: 'ADJ-20260101-0002', items: [] },
+    [`POST ${URL}/transfers`]: { voucherType: 'TRANSFER', voucherNo: 'TRF-20260101-0001', items: [] },
+    [`PUT ${URL}/safety`]: {},
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    if (answers[key] instanceof Error) throw answers[key];
+    return answers[key] as never;
+  });
+  useAbp.setState({ permissions: ['Trade.Stock', 'Trade.Stock.Adjust', 'Trade.Stock.Transfer'] });
+  applyServerTexts('zh-Hans', {
+    Stock: {
+      Balances: '库存余额',
+      Ledger: '库存流水',
+      Low: '低库存',
+      Adjust: '库存调整',
+      Transfer: '库存调拨',
+      Post: '过账',
+      QuantityNotZero: '数量不能为 0。',
+      SameWarehouse: '调入仓库不能与调出仓库相同。',
+      SetSafety: '安全库存',
+      ConfirmAdjust: '确认过账这 {0} 个 SKU 的调整?',
+    },
+    Trade: { 'StockTxn:ADJUST': '库存调整单' },
+  });
+});
+afterEach(cleanup);
+
+function renderPage(permissions?: string[]) {
+  if (permissions) useAbp.setState({ permissions });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <StockPage />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
+
+async function pick(testid: string, title: string) {
+  await act(async () => {
+    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
+  });
+  const options = await screen.findAllByTitle(title);
+  await act(async () => {
+    fireEvent.click(options.at(-1)!);
+  });
+}
+
+describe('stock page', { timeout: 30_000 }, () => {
+  it('lists balances with the low-stock tag and value, filtered by warehouse and the low-stock switch', async () => {
+    renderPage();
+    const table = await screen.findByTestId('stock-balances');
+    const row = (await within(table).findByText('TSHIRT-RED-M')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('低库存')).toBeTruthy();
+    expect(within(row).getByText('42.00 CNY')).toBeTruthy();
+    const mug = within(table).getByText('MUG-01').closest('tr') as HTMLElement;
+    expect(within(mug).queryByText('低库存')).toBeNull();
+
+    await click('stock-filter-low');
+    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: 'true' }));
+    await pick('stock-filter-warehouse', 'MY-01 马来西亚海外仓');
+    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: 'true', warehouseId: MY.id }));
+  });
+
+  it('opens a SKU’s ledger in a drawer, narrowed to it', async () => {
+    renderPage();
+    await screen.findByTestId('stock-ledger-TSHIRT-RED-M');
+    await click('stock-ledger-TSHIRT-RED-M');
+    const drawer = await screen.findByTestId('stock-sku-ledger');
+    expect(await within(drawer).findByText('ADJ-20260101-0001')).toBeTruthy();
+    expect(within(drawer).getByText('库存调整单')).toBeTruthy();
+    expect(within(drawer).getByText('−3')).toBeTruthy();
+    expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ variantId: V1, warehouseId: SZ.id });
+  });
+
+  it('checks an adjustment with the shared schema, asks to confirm, posts it', async () => {
+    renderPage();
+    await click('stock-adjust');
+    await screen.findByTestId('stock-voucher-form');
+    await click('stock-voucher-post');
+    expect(await errorOf('stock-voucher-reason')).toBeTruthy();
+    await typeInto('stock-voucher-reason', '盘盈');
+    await pick('stock-line-0-sku', 'TSHIRT-RED-M');
+    await typeInto('stock-line-0-qty', '0');
+    await click('stock-voucher-post');
+    expect(await errorOf('stock-line-0-qty')).toBe('数量不能为 0。');
+    expect(calls.some((c) => c.key === `POST ${URL}/adjustments`)).toBe(false);
+
+    await typeInto('stock-line-0-qty', '5');
+    await click('stock-voucher-post');
+    expect(await screen.findByText('确认过账这 1 个 SKU 的调整?')).toBeTruthy();
+    await click('stock-voucher-confirm');
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/adjustments`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${URL}/adjustments`)?.options.json).toEqual({
+      mode: 'adjust',
+      warehouseId: SZ.id,
+      reason: '盘盈',
+      lines: [{ variantId: V1, quantity: 5 }],
+    });
+  });
+
+  it('shows the server’s refusal (409 on a line going negative) under the line’s quantity', async () => {
+    answers[`POST ${URL}/adjustments`] = new HttpError(
+      409,
+      {
+        error: {
+          code: 'Trade:InsufficientStock',
+          message: 'TSHIRT-RED-M 库存不足。',
+          data: { sku: 'TSHIRT-RED-M', member: 'lines.0.quantity' },
+        },
+      },
+      `${URL}/adjustments`,
+      'conflict',
+    );
+    renderPage();
+    await click('stock-adjust');
+    await screen.findByTestId('stock-voucher-form');
+    await typeInto('stock-voucher-reason', '报损');
+    await pick('stock-line-0-sku', 'TSHIRT-RED-M');
+    await typeInto('stock-line-0-qty', '-50');
+    await click('stock-voucher-post');
+    await click('stock-voucher-confirm');
+    expect(await errorOf('stock-line-0-qty')).toBe('TSHIRT-RED-M 库存不足。');
+  });
+
+  it('refuses a transfer to the same warehouse under the target, then posts one', async () => {
+    renderPage();
+    await click('stock-transfer');
+    await screen.findByTestId('stock-voucher-form');
+    await pick('stock-voucher-to', 'SZ-01 深圳仓');
+    await typeInto('stock-voucher-reason', '补货');
+    await pick('stock-line-0-sku', 'TSHIRT-RED-M');
+    await typeInto('stock-line-0-qty', '4');
+    await click('stock-voucher-post');
+    expect(await errorOf('stock-voucher-to')).toBe('调入仓库不能与调出仓库相同。');
+    await pick('stock-voucher-to', 'MY-01 马来西亚海外仓');
+    await click('stock-voucher-post');
+    await click('stock-voucher-confirm');
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/transfers`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${URL}/transfers`)?.options.json).toEqual({
+      fromWarehouseId: SZ.id,
+      toWarehouseId: MY.id,
+      reason: '补货',
+      lines: [{ variantId: V1, quantity: 4 }],
+    });
+  });
+
+  it('hides the write actions from a reader', async () => {
+    renderPage(['Trade.Stock']);
+    await screen.findByTestId('stock-ledger-TSHIRT-RED-M');
+    expect(screen.queryByTestId('stock-adjust')).toBeNull();
+    expect(screen.queryByTestId('stock-transfer')).toBeNull();
+    expect(screen.queryByTestId('stock-safety-TSHIRT-RED-M')).toBeNull();
+  });
+});

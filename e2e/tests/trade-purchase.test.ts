@@ -1,0 +1,178 @@
+/**
+ * Purchasing and receiving through the UI (tenant demo, Chinese): a purchase order made from a
+ * replenishment suggestion ("生成采购草稿"), submitted and approved from its row, received in two
+ * partial receipts (the row's receive drawer, then the receipts page), the PO turning to received;
+ * the stock page shows the SKU's on-hand quantity and its ledger the two purchase receipts.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, apiJson, eventually, passwordToken, signIn, withPage } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(
+  async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  },
+  { timeout: 150_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+const PO = '/api/trade/purchase-orders';
+
+interface Suggestion {
+  variantId: string;
+  sku: string;
+  warehouseId: string;
+  supplierId: string | null;
+  supplierName: string | null;
+  suggested: number;
+  onHand: number;
+}
+interface Order {
+  id: string;
+  poNo: string;
+  status: string;
+  supplierName: string;
+  qtyReceived: number;
+}
+interface Balance {
+  sku: string;
+  onHand: number;
+  inTransit: number;
+}
+
+/** Types into an antd InputNumber by its test id (on the input or around it). */
+async function fillNumber(page: Page, testid: string, value: number) {
+  const el = page.getByTestId(testid);
+  const input = (await el.evaluate((n) => n.tagName === 'INPUT')) ? el : el.locator('input');
+  await input.fill(String(value));
+}
+
+test('a PO from a replenishment suggestion is approved and received in two parts', { timeout: 300_000 }, async (t) => {
+  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const lookups = await apiJson<{ warehouses: Array<{ id: string; code: string; isDefault: boolean }> }>(
+    server.url,
+    `${PO}/lookups`,
+    { token },
+  );
+  const { id: warehouseId, code: warehouseCode } = lookups.body.warehouses.find((w) => w.isDefault)!;
+  // a SKU the formula suggests buying, with a supplier (the demo's three months of orders sell them)
+  const suggestions = await apiJson<{ items: Suggestion[] }>(
+    server.url,
+    `${PO}/suggestions?warehouseId=${warehouseId}`,
+    {
+      token,
+    },
+  );
+  const pick = suggestions.body.items.find((s) => s.supplierId && s.suggested > 0);
+  assert.ok(pick, `no suggestion with a supplier: ${JSON.stringify(suggestions.body.items.slice(0, 3))}`);
+  const stockBefore = await apiJson<{ items: Balance[] }>(
+    server.url,
+    `/api/trade/stock?warehouseId=${warehouseId}&filter=${encodeURIComponent(pick.sku)}`,
+    { token },
+  );
+  const onHandBefore = stockBefore.body.items.find((b) => b.sku === pick.sku)?.onHand ?? 0;
+
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, DEMO_ADMIN);
+    await page.goto(`${server.url}/order/purchase`);
+
+    // replenishment: find the SKU, order 10 of it, make the draft
+    await page.getByTestId('po-replenish').click();
+    const replSearch = page.getByTestId('repl-search');
+    const replInput = (await replSearch.evaluate((n) => n.tagName === 'INPUT'))
+      ? replSearch
+      : replSearch.locator('input');
+    await replInput.fill(pick.sku);
+    await replInput.press('Enter');
+    const row = page.getByTestId('repl-table').locator('tr', { hasText: pick.sku }).first();
+    await row.waitFor();
+    await fillNumber(page, `repl-qty-${pick.sku}`, 10);
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('repl-create').click();
+    await page.getByText(/已生成采购单:PO-\d{8}-\d{4}/).waitFor();
+
+    const drafts = await apiJson<{ items: Order[] }>(
+      server.url,
+      `${PO}?status=DRAFT&filter=${encodeURIComponent(pick.sku)}&sorting=creationTime desc`,
+      { token },
+    );
+    const po = drafts.body.items[0];
+    assert.ok(po, 'no draft PO for the SKU');
+
+    // submit in the draft tab, approve in all
+    await page.getByTestId(`po-action-submit-${po.poNo}`).click();
+    await page.getByTestId('po-tab-all').click();
+    await page.getByTestId(`po-action-approve-${po.poNo}`).click();
+    await eventually(async () =>
+      assert.equal(await page.getByTestId(`po-status-${po.poNo}`).getAttribute('data-status'), 'APPROVED'),
+    );
+
+    // first receipt from the row: 4 of the 10
+    await page.getByTestId(`po-action-receive-${po.poNo}`).click();
+    await page.getByTestId('receive-lines').getByText(pick.sku).waitFor();
+    await fillNumber(page, 'receive-qtyArrived-0', 4);
+    await page.getByTestId('receive-post').click();
+    await page.getByTestId('receive-post-ok').click();
+    await eventually(async () =>
+      assert.equal(await page.getByTestId(`po-status-${po.poNo}`).getAttribute('data-status'), 'PARTIALLY_RECEIVED'),
+    );
+
+    // second receipt on the receipts page: the remaining 6 are proposed
+    await page.goto(`${server.url}/order/receiving`);
+    await page.getByTestId('receipt-pick-po').click();
+    await page.getByTitle(`${po.poNo} · ${po.supplierName}`).click();
+    await page.getByTestId('receipt-receive').click();
+    await page.getByTestId('receive-lines').getByText(pick.sku).waitFor();
+    await page.getByTestId('receive-post').click();
+    await page.getByTestId('receive-post-ok').click();
+    await page.getByTestId('receipts').getByText(po.poNo).first().waitFor();
+    await eventually(async () => {
+      const mine = await apiJson<{ items: Order[] }>(server.url, `${PO}/${po.id}`, { token });
+      assert.equal((mine.body as unknown as Order).status, 'RECEIVED');
+      assert.equal((mine.body as unknown as Order).qtyReceived, 10);
+    });
+    await eventually(async () =>
+      assert.equal(await page.getByTestId('receipts').locator('tr', { hasText: po.poNo }).count(), 2),
+    );
+
+    // the stock page: on hand up by 10, the ledger shows both receipts
+    await page.goto(`${server.url}/order/stock`);
+    const search = page.getByTestId('stock-balances-search');
+    const searchInput = (await search.evaluate((n) => n.tagName === 'INPUT')) ? search : search.locator('input');
+    await searchInput.fill(pick.sku);
+    await searchInput.press('Enter');
+    const stockRow = page
+      .getByTestId('stock-balances')
+      .locator('tr', { hasText: pick.sku })
+      .filter({ hasText: warehouseCode })
+      .first();
+    await stockRow.waitFor();
+    await eventually(async () => {
+      const cells = await stockRow.locator('td').allTextContents();
+      assert.ok(cells.includes(String(onHandBefore + 10)), `on hand ${onHandBefore + 10} not in ${cells.join(' | ')}`);
+    });
+    await stockRow.getByTestId(`stock-ledger-${pick.sku}`).click();
+    const ledger = page.getByTestId('stock-sku-ledger');
+    await ledger.getByText('采购入库').first().waitFor();
+    const receipts = await apiJson<{ items: Array<{ receiptNo: string }> }>(
+      server.url,
+      `/api/trade/receipts?poId=${po.id}`,
+      { token },
+    );
+    for (const r of receipts.body.items) await ledger.getByText(r.receiptNo).waitFor();
+    assert.equal(await ledger.locator('tr', { hasText: '采购入库' }).count(), 2);
+    // approval put the 10 in transit under the PO's number
+    await ledger.getByText(po.poNo).first().waitFor();
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { pagedQuery } from '../paging.ts';
+
+/**
+ * The items of a shop as they are on the marketplace (pulled through the shop's client), their
+ * link to the catalogue by seller SKU, the sync actions, and the marketplace's logistics channels
+ * per shop. Refusals are `MarketItems::` text keys.
+ */
+
+/** The marketplace's item states folded into the product's words (the raw one is kept beside). */
+export const MarketItemStatuses = ['LIVE', 'PENDING', 'INACTIVE', 'REJECTED', 'BANNED', 'DELETED'] as const;
+export type MarketItemStatus = (typeof MarketItemStatuses)[number];
+
+export const marketItemsQuery = pagedQuery.extend({
+  shopId: z.guid(),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MarketItemStatuses).optional()),
+});
+export type MarketItemsQuery = z.infer<typeof marketItemsQuery>;
+
+export const marketItemSkuDto = z.object({
+  sellerSku: z.string(),
+  skuId: z.string(),
+  /** Exact decimal text in the item's currency. */
+  price: z.string(),
+  specialPrice: z.string().nullable(),
+  quantity: z.number().int(),
+});
+
+export const marketItemDto = z.object({
+  id: z.string(),
+  shopId: z.string(),
+  itemId: z.string(),
+  sellerSku: z.string(),
+  name: z.string(),
+  rawStatus: z.string(),
+  status: z.enum(MarketItemStatuses),
+  rejectReason: z.string().nullable(),
+  /** The lowest SKU price, exact decimal text, with `currency`. */
+  price: z.string().nullable(),
+  /** Units over all SKUs. */
+  stock: z.number().int(),
+  currency: z.string(),
+  skus: z.array(marketItemSkuDto),
+  /** The catalogue product whose SKU (or one of whose variants' SKUs) is the item's seller SKU. */
+  productId: z.string().nullable(),
+  productName: z.string().nullable(),
+  pulledAt: z.date(),
+});
+export type MarketItemDto = z.infer<typeof marketItemDto>;
+
+export const ItemPullStates = ['queued', 'running', 'completed', 'failed'] as const;
+export type ItemPullState = (typeof ItemPullStates)[number];
+
+/** One pull of a shop's items (a durable job), with its progress. */
+export const itemPullDto = z.object({
+  id: z.string(),
+  shopId: z.string(),
+  status: z.enum(ItemPullStates),
+  done: z.number().int(),
+  error: z.string().nullable(),
+  creationTime: z.date(),
+  completionTime: z.date().nullable(),
+});
+export type ItemPullDto = z.infer<typeof itemPullDto>;
+
+export const marketItemShopQuery = z.object({ shopId: z.guid() });
+
+/** Pushes the catalogue's price (and optionally a stock) to chosen items. */
+export const pushPriceStockInput = z.object({
+  shopId: z.guid(),
+  itemIds: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+  /** Units to set on every SKU; absent keeps the marketplace's stock. */
+  quantity: z.number().int().min(0).max(999999).optional(),
+});
+export type PushPriceStockInput = z.infer<typeof pushPriceStockInput>;
+
+export const syncResultDto = z.object({
+  rows: z.array(
+    z.object({ itemId: z.string(), sellerSku: z.string(), ok: z.boolean(), message: z.string().nullable() }),
+  ),
+});
+export type SyncResultDto = z.infer<typeof syncResultDto>;
+
+export const itemPullStatusInput = z.object({
+  shopId: z.guid(),
+  itemIds: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+});
+
+/** A marketplace logistics channel of one shop, with the user's choices. */
+export const marketLogisticsChannelDto = z.object({
+  id: z.string(),
+  shopId: z.string(),
+  channelId: z.string(),
+  name: z.string(),
+  /** As the marketplace says it. */
+  platformEnabled: z.boolean(),
+  codEnabled: z.boolean(),
+  feeType: z.string().nullable(),
+  maxWeightKg: z.string().nullable(),
+  /** Whether this product uses the channel for its items. */
+  enabled: z.boolean(),
+  /** The product's own logistics channel this one stands for. */
+  logisticsChannelId: z.string().nullable(),
+  logisticsChannelName: z.string().nullable(),
+  pulledAt: z.date(),
+  concurrencyStamp: z.string(),
+});
+export type MarketLogisticsChannelDto = z.infer<typeof marketLogisticsChannelDto>;
+
+export const marketLogisticsChannelUpdate = z.object({
+  enabled: z.boolean(),
+  logisticsChannelId: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.guid().nullable()),
+  concurrencyStamp: z.string().max(40).optional(),
+});
+export type MarketLogisticsChannelUpdate = z.infer<typeof marketLogisticsChannelUpdate>;
+
+/** The product's own logistics channels a marketplace channel may be linked to. */
+export const ownLogisticsChannelDto = z.object({ id: z.string(), code: z.string(), name: z.string() });

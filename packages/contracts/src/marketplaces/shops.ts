@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { audit, optionalText, stamp, text } from '../fields.ts';
+import { pagedQuery } from '../paging.ts';
+import { MarketPlatforms } from './common.ts';
+
+/** Marketplace shops (`/api/sitekit/shopes`): their token state, never their tokens. */
+
+export const ShopStatuses = ['unauthorized', 'active', 'expiring', 'expired', 'revoked'] as const;
+export type ShopStatusName = (typeof ShopStatuses)[number];
+
+const regions = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/),
+  )
+  .min(1)
+  .max(8);
+
+/** What a user edits; the platform is chosen once, at creation. */
+export const shopUpdateInput = z.object({
+  name: text(128),
+  regions,
+  shortCode: optionalText(64),
+  remark: optionalText(512),
+  ...stamp,
+});
+export const shopInput = shopUpdateInput.omit({ concurrencyStamp: true }).extend({ platform: z.enum(MarketPlatforms) });
+export type ShopInput = z.infer<typeof shopInput>;
+export type ShopUpdateInput = z.infer<typeof shopUpdateInput>;
+
+export const shopDto = z.object({
+  id: z.string(),
+  platform: z.enum(MarketPlatforms),
+  regions: z.array(z.string()),
+  name: z.string(),
+  /** Lazada seller id, Shopee shop id: known once authorized. */
+  sellerId: z.string().nullable(),
+  shortCode: z.string().nullable(),
+  account: z.string().nullable(),
+  remark: z.string().nullable(),
+  status: z.enum(ShopStatuses),
+  /** Whether the shop holds tokens (never shown). */
+  authorized: z.boolean(),
+  accessExpiresAt: z.date().nullable(),
+  refreshExpiresAt: z.date().nullable(),
+  refreshedAt: z.date().nullable(),
+  authorizedAt: z.date().nullable(),
+  lastError: z.string().nullable(),
+  ...audit,
+});
+export type ShopDto = z.infer<typeof shopDto>;
+
+/** The management view: the shop with its recent calls counted. */
+export const shopManagementDto = shopDto.extend({
+  lastCallAt: z.date().nullable(),
+  callsLast24h: z.number().int(),
+  failedCallsLast24h: z.number().int(),
+});
+
+export const shopListQuery = z.object({ platform: z.enum(MarketPlatforms).optional() });
+
+/** Where the consent page sends the seller back: the web's callback page. */
+export const shopAuthorizeUrlQuery = z.object({
+  platform: z.enum(MarketPlatforms),
+  region: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  redirectUri: z.url().max(500),
+  /** Re-authorize this shop (else the authorization creates or finds one). */
+  shopId: z.guid().optional(),
+});
+export const shopAuthorizeUrlDto = z.object({ url: z.string(), state: z.string() });
+
+export const shopAuthorizeInput = z.object({
+  code: z.string().trim().min(1).max(500),
+  state: z.string().trim().min(1).max(2000),
+  /** Shopee's `shop_id` of the callback. */
+  shopId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .string()
+      .regex(/^\d{1,20}$/)
+      .optional(),
+  ),
+});
+
+export const shopCallDto = z.object({
+  id: z.string(),
+  at: z.date(),
+  platform: z.enum(MarketPlatforms),
+  api: z.string(),
+  method: z.string(),
+  httpStatus: z.number().nullable(),
+  code: z.string().nullable(),
+  type: z.string().nullable(),
+  message: z.string().nullable(),
+  requestId: z.string().nullable(),
+  detail: z.unknown(),
+  durationMs: z.number(),
+});
+export type ShopCallDto = z.infer<typeof shopCallDto>;
+export type ShopManagementDto = z.infer<typeof shopManagementDto>;
+export const shopCallQuery = pagedQuery.pick({ skipCount: true, maxResultCount: true }).extend({
+  /** Only failed calls. */
+  failed: z.preprocess((v) => v === 'true' || v === true, z.boolean()).optional(),
+});
+
+/** A marketplace API called through a shop's credentials. */
+export const shopGatewayInput = z.object({
+  shopId: z.guid(),
+  /** Lazada API name (`/product/item/get`) or Shopee path (`/api/v2/product/get_item_base_info`). */
+  api: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^\/[A-Za-z0-9_/.-]+$/)
+    .refine((v) => !v.includes('..')),
+  method: z.enum(['GET', 'POST']).default('GET'),
+  /** Lazada sites: which venture (a cross-border shop sells on several). */
+  region: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+export type ShopGatewayInput = z.infer<typeof shopGatewayInput>;
+
+export const shopGatewayDto = z.object({
+  ok: z.boolean(),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+  requestId: z.string().nullable(),
+  data: z.unknown(),
+});

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { emptyToNull, emptyToUndefined, optionalText, stamp } from '../fields.ts';
+import { pagedQuery } from '../paging.ts';
+import { currencyCode, cycleOptions, money, paymentType, settlementOptions } from './common.ts';
+
+/**
+ * Finance (domain §5.6): settlement statements pulled from the marketplaces with their lines per
+ * order, arrivals (到账, payment receipts) matched against statements, the settlement cycle of each
+ * shop, and profit per order and per SKU. Money is exact decimal text with its currency.
+ */
+
+export const settlementStatuses = ['OPEN', 'CLOSED', 'PAID'] as const;
+export type SettlementStatus = (typeof settlementStatuses)[number];
+export const matchedStatuses = ['UNMATCHED', 'PARTIAL', 'MATCHED'] as const;
+export type MatchedStatus = (typeof matchedStatuses)[number];
+
+/**
+ * What a settlement line is. Credits: the item price and the shipping the buyer paid; the rest
+ * are deductions (negative amounts). Fees counted in profit: COMMISSION, PAYMENT_FEE, SERVICE_FEE,
+ * SHIPPING_FEE (shipping the platform charges the seller).
+ */
+export const settlementFeeTypes = [
+  'ITEM_PRICE',
+  'SHIPPING_BY_CUSTOMER',
+  'COMMISSION',
+  'PAYMENT_FEE',
+  'SERVICE_FEE',
+  'SHIPPING_FEE',
+  'REFUND',
+  'ADJUSTMENT',
+] as const;
+export type SettlementFeeType = (typeof settlementFeeTypes)[number];
+export const profitFeeTypes: readonly SettlementFeeType[] = [
+  'COMMISSION',
+  'PAYMENT_FEE',
+  'SERVICE_FEE',
+  'SHIPPING_FEE',
+];
+
+/** Payout services a cross-border seller is paid through (Shopee `pay_service`), and others. */
+export const payServices = ['payoneer', 'pingpong', 'lianlian', 'worldfirst', 'bank', 'other'] as const;
+
+const day = (key: string) => z.preprocess(emptyToUndefined, z.iso.date({ error: key }));
+const optionalDay = z.preprocess(emptyToUndefined, z.iso.date({ error: 'Finance::DateFormat' }).optional());
+const optionalId = z.preprocess(emptyToUndefined, z.guid().optional());
+/** A rate: up to 8 decimal places, above zero. */
+export const fxRate = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,8})?$/, 'Finance::RateFormat')
+  .refine((v) => Number(v) > 0, 'Finance::RateFormat');
+const positiveMoney = money.refine((v) => Number(v) > 0, 'Finance::AmountPositive');
+const nonNegativeMoney = money.refine((v) => Number(v) >= 0, 'Finance::AmountNotNegative');
+
+// ---------------------------------------------------------------- statements
+
+export const statementListQuery = pagedQuery.extend({
+  shopId: optionalId,
+  status: z.preprocess(emptyToUndefined, z.enum(settlementStatuses).optional()),
+  matchedStatus: z.preprocess(emptyToUndefined, z.enum(matchedStatuses).optional()),
+  /** Statements whose period overlaps [from, to] (days, inclusive). */
+  from: optionalDay,
+  to: optionalDay,
+});
+export type StatementListQuery = z.infer<typeof statementListQuery>;
+
+export const statementDto = z.object({
+  id: z.string(),
+  shopId: z.string(),
+  shopName: z.string(),
+  platform: z.string(),
+  statementNo: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  currency: z.string(),
+  grossSales: z.string(),
+  fees: z.string(),
+  shippingFees: z.string(),
+  refunds: z.string(),
+  adjustments: z.string(),
+  netAmount: z.string(),
+  status: z.enum(settlementStatuses),
+  paidAt: z.date().nullable(),
+  /** How much of `netAmount` arrivals account for, and what that makes of it. */
+  matchedAmount: z.string(),
+  matchedStatus: z.enum(matchedStatuses),
+  lineCount: z.number().int(),
+  pulledAt: z.date(),
+});
+export type StatementDto = z.infer<typeof statementDto>;
+
+export const statementLineDto = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  /** The sales order it belongs to, when the order has been pulled. */
+  orderId: z.string().nullable(),
+  orderItemNo: z.string().nullable(),
+  sku: z.string().nullable(),
+  feeType: z.enum(settlementFeeTypes),
+  /** The platform's own name of the line ("Commission", "commission_fee"). */
+  feeName: z.string(),
+  amount: z.string(),
+  transactionDate: z.date().nullable(),
+});
+export type StatementLineDto = z.infer<typeof statementLineDto>;
+
+export const statementMatchDto = z.object({
+  arrivalId: z.string(),
+  arrivalNo: z.string(),
+  amount: z.string(),
+  arrivalAmount: z.string(),
+});
+
+export const statementDetailDto = statementDto.extend({
+  lines: z.array(statementLineDto),
+  matches: z.array(statementMatchDto),
+});
+export type StatementDetailDto = z.infer<typeof statementDetailDto>;
+
+/** Pull a shop's statements whose periods overlap [from, to] (at most 92 days). */
+export const statementPullInput = z.object({
+  shopId: z.guid(),
+  from: day('Finance::DateFormat'),
+  to: day('Finance::DateFormat'),
+});
+export type StatementPullInput = z.infer<typeof statementPullInput>;
+export const statementPullResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  lines: z.number().int(),
+  statementNos: z.array(z.string()),
+});
+export type StatementPullResult = z.infer<typeof statementPullResult>;
+
+// ---------------------------------------------------------------- arrivals
+
+export const arrivalListQuery = pagedQuery.extend({
+  shopId: optionalId,
+  matchedStatus: z.preprocess(emptyToUndefined, z.enum(matchedStatuses).optional()),
+  from: optionalDay,
+  to: optionalDay,
+});
+export type ArrivalListQuery = z.infer<typeof arrivalListQuery>;
+
+/**
+ * A payout received: `fromAmount` in `fromCurrency` (what the platform paid out), converted by the
+ * payout service at `fxRate` into `payoutAmount` of `payoutCurrency`, less its `fee`;
+ * `receivedAmount` is what reached the bank, in the tenant's currency (computed when left empty).
+ */
+export const arrivalInput = z.object({
+  shopId: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.guid().nullable()),
+  account: optionalText(128),
+  payService: z.enum(payServices),
+  payeeId: optionalText(64),
+  paymentType,
+  payoutTime: z.coerce.date({ error: 'Finance::DateFormat' }),
+  fromCurrency: currencyCode,
+  fromAmount: positiveMoney,
+  payoutCurrency: currencyCode,
+  payoutAmount: positiveMoney,
+  fxRate,
+  fee: nonNegativeMoney.default('0'),
+  receivedAmount: z.preprocess(emptyToNull, nonNegativeMoney.nullable()).default(null),
+  bankReceivedAt: z.preprocess(emptyToNull, z.coerce.date({ error: 'Finance::DateFormat' }).nullable()).default(null),
+  remark: optionalText(512),
+});
+export const arrivalUpdateInput = arrivalInput.extend(stamp);
+export type ArrivalInput = z.infer<typeof arrivalInput>;
+
+export const arrivalDto = z.object({
+  id: z.string(),
+  arrivalNo: z.string(),
+  shopId: z.string().nullable(),
+  shopName: z.string().nullable(),
+  account: z.string().nullable(),
+  payService: z.string(),
+  payeeId: z.string().nullable(),
+  paymentType: z.number().int(),
+  payoutTime: z.date(),
+  fromCurrency: z.string(),
+  fromAmount: z.string(),
+  payoutCurrency: z.string(),
+  payoutAmount: z.string(),
+  fxRate: z.string(),
+  fee: z.string(),
+  receivedAmount: z.string(),
+  /** The tenant's currency (`receivedAmount`'s). */
+  currency: z.string(),
+  bankReceivedAt: z.date().nullable(),
+  /** How much of `fromAmount` statements account for. */
+  matchedAmount: z.string(),
+  matchedStatus: z.enum(matchedStatuses),
+  remark: z.string().nullable(),
+  creationTime: z.date(),
+  concurrencyStamp: z.string(),
+});
+export type ArrivalDto = z.infer<typeof arrivalDto>;
+
+export const arrivalMatchDto = z.object({
+  statementId: z.string(),
+  statementNo: z.string(),
+  shopName: z.string(),
+  currency: z.string(),
+  /** In the statement's currency. */
+  amount: z.string(),
+  /** The same in the arrival's `fromCurrency`. */
+  arrivalAmount: z.string(),
+});
+export const arrivalDetailDto = arrivalDto.extend({ matches: z.array(arrivalMatchDto) });
+export type ArrivalDetailDto = z.infer<typeof arrivalDetailDto>;
+
+/**
+ * Match an arrival against statements: `statementIds` (each takes what is left of it, as far as the
+ * arrival reaches) or `items` with an amount each, in the statement's currency.
+ */
+export const arrivalMatchInput = z
+  .object({
+    statementIds: z.array(z.guid()).max(100).optional(),
+    items: z
+      .array(z.object({ statementId: z.guid(), amount: positiveMoney.optional() }))
+      .max(100)
+      .optional(),
+  })
+  .refine((v) => (v.statementIds?.length ?? 0) + (v.items?.length ?? 0) > 0, {
+    message: 'Finance::NothingToMatch',
+    path: ['items'],
+  });
+export type ArrivalMatchInput = z.infer<typeof arrivalMatchInput>;
+/** Undo matches: of the statements named, or all when none is. */
+export const arrivalUnmatchInput = z.object({ statementIds: z.array(z.guid()).max(100).optional() });
+
+// ---------------------------------------------------------------- cycles
+
+/** A shop's settlement cycle (spec §3 options): settled every `settlementDays`, paid out every `cycleDays`. */
+export const settlementCycleInput = z.object({
+  settlementDays: z
+    .number()
+    .int()
+    .refine((v) => (settlementOptions as readonly number[]).includes(v), 'Finance::SettlementOption'),
+  cycleDays: z
+    .number()
+    .int()
+    .refine((v) => (cycleOptions as readonly number[]).includes(v), 'Finance::CycleOption'),
+  /** Day of the month the cycle counts from (1–28). */
+  anchorDay: z.number().int().min(1).max(28),
+  remark: optionalText(256),
+});
+export type SettlementCycleInput = z.infer<typeof settlementCycleInput>;
+export const settlementCycleDto = z.object({
+  shopId: z.string(),
+  shopName: z.string(),
+  platform: z.string(),
+  /** False until set: the values shown are the defaults. */
+  configured: z.boolean(),
+  settlementDays: z.number().int(),
+  cycleDays: z.number().int(),
+  anchorDay: z.number().int(),
+  remark: z.string().nullable(),
+});
+export type SettlementCycleDto = z.infer<typeof settlementCycleDto>;
+
+// ---------------------------------------------------------------- profit
+
+/** Profit per order (paged) or per SKU over orders placed in [from, to] (days, inclusive; ≤ 366 days). */
+export const profitQuery = pagedQuery.extend({
+  from: optionalDay,
+  to: optionalDay,
+  shopId: optionalId,
+});
+export type ProfitQuery = z.infer<typeof profitQuery>;
+
+export const orderProfitDto = z.object({
+  orderId: z.string(),
+  orderNo: z.string(),
+  platformOrderId: z.string().nullable(),
+  shopName: z.string().nullable(),
+  platform: z.string().nullable(),
+  orderedAt: z.date(),
+  status: z.string(),
+  /** The order's own currency and total. */
+  orderCurrency: z.string(),
+  orderTotal: z.string(),
+  /** The rest in the tenant's `currency`. */
+  currency: z.string(),
+  revenue: z.string(),
+  cost: z.string(),
+  fees: z.string(),
+  /** Fees from settlement lines, or estimated from the platform's rate. */
+  feesEstimated: z.boolean(),
+  freight: z.string(),
+  freightSource: z.enum(['ACTUAL', 'ESTIMATED', 'NONE']),
+  profit: z.string(),
+  /** profit ÷ revenue, percent (2 places); null without revenue. */
+  margin: z.string().nullable(),
+});
+export type OrderProfitDto = z.infer<typeof orderProfitDto>;
+
+export const skuProfitDto = z.object({
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  orders: z.number().int(),
+  currency: z.string(),
+  revenue: z.string(),
+  cost: z.string(),
+  fees: z.string(),
+  freight: z.string(),
+  profit: z.string(),
+  margin: z.string().nullable(),
+});
+export type SkuProfitDto = z.infer<typeof skuProfitDto>;

@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { commaList, emptyToUndefined } from '../fields.ts';
+import { pagedQuery } from '../paging.ts';
+import { money } from './common.ts';
+
+/**
+ * Shipments (domain §5.5): parcels made from one or many sales orders (split lines allowed), sent
+ * from a warehouse with a logistics channel chosen by the freight estimate, with a tracking number,
+ * a PDF label and a tracking history (events). Shipping takes the stock off hand and off the
+ * order's reservation (SALE_OUT) and tells the marketplace the tracking number.
+ *
+ * Routes (all under `/api/trade/shipments`; permission `Trade.Shipments` unless said):
+ * - `GET    /`                     list (`shipmentListQuery`) → `{ totalCount, items: ShipmentDto[] }`
+ * - `GET    /export`               the list as an Excel sheet (same filters)
+ * - `GET    /counts`               counts per status under the same filters minus `status`
+ * - `GET    /estimate?orderIds=&warehouseId=` the candidate channels with their fees → `ShipmentEstimateDto`
+ * - `GET    /events`               recent tracking events across shipments (`shipmentEventListQuery`)
+ * - `GET    /orders?filter=`       orders that can go in a shipment, with what each line has left → `{ items: ShippableOrderDto[] }`
+ * - `GET    /warehouses`           the active warehouses to ship from → `{ items: ShipmentWarehouseDto[] }`
+ * - `GET    /{id}`                 one shipment with its items and orders → `ShipmentDetailDto`
+ * - `GET    /{id}/events`          its tracking history, newest first
+ * - `GET    /{id}/label.pdf`       the label (after `label`)
+ * - `POST   /`                     `.Create`: `createShipmentInput` → `ShipmentDetailDto`
+ * - `POST   /{id}/label`           `.Update`: assigns the tracking number and the label
+ * - `POST   /{id}/pack`            `.Update`
+ * - `POST   /{id}/ship`            `.Ship`: `shipInput` (actual weight and fee, optional)
+ * - `POST   /{id}/deliver|return|lose` `.Update`
+ * - `POST   /{id}/cancel`          `.Cancel` (before shipped; the reservation stays with the order)
+ * - `POST   /{id}/sync`            `.Ship`: tells the marketplace again (after a failure)
+ * - `POST   /{id}/events`          `.Update`: `shipmentEventInput`, a tracking event by hand
+ */
+
+export const shipmentStatuses = [
+  'CREATED',
+  'LABELLED',
+  'PACKED',
+  'SHIPPED',
+  'DELIVERED',
+  'RETURNED',
+  'LOST',
+  'CANCELLED',
+] as const;
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+
+export const shipmentActions = ['label', 'pack', 'ship', 'deliver', 'return', 'lose', 'cancel'] as const;
+export type ShipmentAction = (typeof shipmentActions)[number];
+
+/**
+ * Per state, the actions allowed and where each leads: created → labelled → packed → shipped →
+ * delivered / returned / lost; cancel before shipped. Delivered, returned, lost and cancelled are
+ * final.
+ */
+export const shipmentTransitions: Record<ShipmentStatus, Partial<Record<ShipmentAction, ShipmentStatus>>> = {
+  CREATED: { label: 'LABELLED', cancel: 'CANCELLED' },
+  LABELLED: { pack: 'PACKED', cancel: 'CANCELLED' },
+  PACKED: { ship: 'SHIPPED', cancel: 'CANCELLED' },
+  SHIPPED: { deliver: 'DELIVERED', return: 'RETURNED', lose: 'LOST' },
+  DELIVERED: {},
+  RETURNED: {},
+  LOST: {},
+  CANCELLED: {},
+};
+
+/** The actions the table allows from `status`, in the table's order. */
+export const allowedShipmentActions = (status: ShipmentStatus): ShipmentAction[] =>
+  shipmentActions.filter((a) => shipmentTransitions[status]?.[a] !== undefined);
+
+/** Telling the marketplace the tracking number (marketplace orders only; null for manual ones). */
+export const platformSyncStatuses = ['PENDING', 'SENT', 'FAILED'] as const;
+export type PlatformSyncStatus = (typeof platformSyncStatuses)[number];
+
+/** Who wrote a tracking event. */
+export const shipmentEventSources = ['USER', 'CARRIER', 'MARKETPLACE', 'SYSTEM'] as const;
+export type ShipmentEventSource = (typeof shipmentEventSources)[number];
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+const guidList = (max: number) =>
+  z.preprocess((v) => (v === undefined || v === '' ? undefined : commaList(v)), z.array(z.guid()).min(1).max(max));
+
+// ---- input ---------------------------------------------------------------------------------------
+
+export const shipmentLineInput = z.object({
+  orderLineId: z.guid(),
+  quantity: z.number().int().min(1).max(100_000),
+});
+
+/**
+ * A shipment from whole orders (`orderIds`: every unshipped quantity) or from lines with the
+ * quantities to send now (`lines`, split lines). `channelId` omitted: the freight estimate picks.
+ */
+export const createShipmentInput = z
+  .object({
+    orderIds: z.array(z.guid()).max(50).optional(),
+    lines: z.array(shipmentLineInput).max(200).optional(),
+    warehouseId: z.guid(),
+    channelId: optional(z.guid()),
+    remark: optional(z.string().trim().max(500)),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.orderIds?.length && !v.lines?.length)
+      ctx.addIssue({ code: 'custom', path: ['orderIds'], message: 'Shipments::OrdersOrLinesRequired' });
+    if (v.orderIds?.length && v.lines?.length)
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Shipments::OrdersOrLines' });
+  });
+export type CreateShipmentInput = z.infer<typeof createShipmentInput>;
+
+export const shipmentEstimateQuery = z.object({
+  orderIds: guidList(50),
+  warehouseId: optional(z.guid()),
+});
+export type ShipmentEstimateQuery = z.infer<typeof shipmentEstimateQuery>;
+
+/** What the parcel really weighed and cost when it left (optional). */
+export const shipInput = z
+  .object({
+    actualWeightG: optional(z.number().int().min(1).max(10_000_000)),
+    actualFee: optional(money),
+  })
+  .default({});
+export type ShipInput = z.infer<typeof shipInput>;
+
+export const shipmentEventInput = z.object({
+  code: z.string().trim().min(1).max(32),
+  description: z.string().trim().min(1).max(500),
+  location: optional(z.string().trim().max(128)),
+  time: optional(z.coerce.date()),
+});
+export type ShipmentEventInput = z.infer<typeof shipmentEventInput>;
+
+export const ShipmentSortings = [
+  'creationTime',
+  'shipmentNo',
+  'status',
+  'trackingNo',
+  'shippedAt',
+  'deliveredAt',
+  'estFee',
+] as const;
+
+const status = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : commaList(v)),
+  z.array(z.enum(shipmentStatuses)).max(8).optional(),
+);
+
+export const shipmentListQuery = pagedQuery.extend({
+  /** One status or several (`SHIPPED,DELIVERED`). */
+  status,
+  warehouseId: optional(z.guid()),
+  channelId: optional(z.guid()),
+  orderId: optional(z.guid()),
+  platformSyncStatus: optional(z.enum(platformSyncStatuses)),
+  from: optional(z.coerce.date()),
+  to: optional(z.coerce.date()),
+});
+export type ShipmentListQuery = z.infer<typeof shipmentListQuery>;
+
+export const shipmentEventListQuery = pagedQuery.extend({
+  trackingNo: optional(z.string().trim().max(64)),
+  shipmentNo: optional(z.string().trim().max(32)),
+  from: optional(z.coerce.date()),
+  to: optional(z.coerce.date()),
+});
+export type ShipmentEventListQuery = z.infer<typeof shipmentEventListQuery>;
+
+// ---- output --------------------------------------------------------------------------------------
+
+export const shipmentDto = z.object({
+  id: z.string(),
+  shipmentNo: z.string(),
+  status: z.enum(shipmentStatuses),
+  warehouseId: z.string(),
+  warehouseName: z.string().nullable(),
+  channelId: z.string().nullable(),
+  channelName: z.string().nullable(),
+  carrierName: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  labelFile: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  estWeightG: z.number().nullable(),
+  estFee: z.string().nullable(),
+  currency: z.string().nullable(),
+  actualWeightG: z.number().nullable(),
+  actualFee: z.string().nullable(),
+  shippedAt: z.date().nullable(),
+  deliveredAt: z.date().nullable(),
+  platformSyncStatus: z.enum(platformSyncStatuses).nullable(),
+  platformSyncError: z.string().nullable(),
+  /** The orders' numbers, comma-separated. */
+  orderNos: z.string(),
+  quantity: z.number(),
+  remark: z.string().nullable(),
+  allowedActions: z.array(z.enum(shipmentActions)),
+  creationTime: z.date(),
+  lastModificationTime: z.date().nullable(),
+  concurrencyStamp: z.string(),
+});
+export type ShipmentDto = z.infer<typeof shipmentDto>;
+
+export const shipmentItemDto = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNo: z.string(),
+  orderLineId: z.string(),
+  variantId: z.string().nullable(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+});
+export type ShipmentItemDto = z.infer<typeof shipmentItemDto>;
+
+export const shipmentEventDto = z.object({
+  id: z.string(),
+  shipmentId: z.string(),
+  shipmentNo: z.string(),
+  trackingNo: z.string().nullable(),
+  time: z.date(),
+  code: z.string(),
+  description: z.string(),
+  location: z.string().nullable(),
+  source: z.enum(shipmentEventSources),
+  actorId: z.string().nullable(),
+});
+export type ShipmentEventDto = z.infer<typeof shipmentEventDto>;
+
+export const shipmentDetailDto = shipmentDto.extend({
+  items: z.array(shipmentItemDto),
+  address: z
+    .object({
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      line1: z.string().nullable(),
+      line2: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      postCode: z.string().nullable(),
+      countryCode: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ShipmentDetailDto = z.infer<typeof shipmentDetailDto>;
+
+/** One candidate channel of the estimate, priced; `picked` is the one a shipment takes by default. */
+export const shipmentChannelOption = z.object({
+  channelId: z.string(),
+  channelCode: z.string(),
+  channelName: z.string(),
+  carrierName: z.string(),
+  transitDaysMin: z.number(),
+  transitDaysMax: z.number(),
+  chargeableWeight: z.number(),
+  total: z.string(),
+  currency: z.string(),
+  totalInTenantCurrency: z.string(),
+  tenantCurrency: z.string(),
+  picked: z.boolean(),
+});
+export type ShipmentChannelOption = z.infer<typeof shipmentChannelOption>;
+
+export const shipmentEstimateDto = z.object({
+  countryCode: z.string(),
+  weightG: z.number(),
+  options: z.array(shipmentChannelOption),
+  excluded: z.array(z.object({ channelId: z.string(), channelName: z.string(), reasons: z.array(z.string()) })),
+  /** The option a shipment takes when no channel is given (the strategy's pick, else the first). */
+  pickedChannelId: z.string().nullable(),
+});
+export type ShipmentEstimateDto = z.infer<typeof shipmentEstimateDto>;
+
+export const shipmentCountsDto = z.record(z.string(), z.number());
+
+/** An order in process with what each line has left to ship (shipped and open shipments counted). */
+export const shippableOrderDto = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  status: z.string(),
+  platform: z.string().nullable(),
+  buyerName: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  warehouseId: z.string().nullable(),
+  orderedAt: z.date(),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      sku: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      shippedQty: z.number(),
+      left: z.number(),
+    }),
+  ),
+});
+export type ShippableOrderDto = z.infer<typeof shippableOrderDto>;
+
+export const shippableOrderQuery = z.object({
+  filter: optional(z.string().trim().max(100)),
+  maxResultCount: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(50)),
+});
+
+export const shipmentWarehouseDto = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  isDefault: z.boolean(),
+});
+export type ShipmentWarehouseDto = z.infer<typeof shipmentWarehouseDto>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { emptyToUndefined } from '../fields.ts';
+
+/**
+ * Order statistics: sales and orders per day/week/month (UTC days), by shop and platform, top
+ * SKUs, purchase spend, stock value and profit. Amounts are in the tenant's currency (each order's
+ * total converted at the tenant's rates); cancelled orders (`Cancel`) are left out, as the order
+ * list shows them apart.
+ */
+
+export const statisticsGranularities = ['day', 'week', 'month'] as const;
+export type StatisticsGranularity = (typeof statisticsGranularities)[number];
+/** The longest range the statistics cover, in days. */
+export const STATISTICS_MAX_DAYS = 366;
+
+const optionalId = z.preprocess(emptyToUndefined, z.guid().optional());
+
+export const statisticsQuery = z.object({
+  /** First and last day (inclusive, UTC). */
+  from: z.preprocess(emptyToUndefined, z.iso.date({ error: 'Statistics::DateFormat' })),
+  to: z.preprocess(emptyToUndefined, z.iso.date({ error: 'Statistics::DateFormat' })),
+  granularity: z.preprocess(emptyToUndefined, z.enum(statisticsGranularities).default('day')),
+  shopId: optionalId,
+  platform: z.preprocess(emptyToUndefined, z.enum(['LAZADA', 'SHOPEE', 'MANUAL']).optional()),
+  top: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(10)),
+});
+export type StatisticsQuery = z.infer<typeof statisticsQuery>;
+
+export const salesPointDto = z.object({ period: z.string(), orders: z.number().int(), amount: z.string() });
+export const salesStatisticsDto = z.object({
+  currency: z.string(),
+  totalOrders: z.number().int(),
+  totalAmount: z.string(),
+  periods: z.array(salesPointDto),
+  byShop: z.array(
+    z.object({
+      shopId: z.string().nullable(),
+      shopName: z.string().nullable(),
+      platform: z.string().nullable(),
+      orders: z.number().int(),
+      amount: z.string(),
+    }),
+  ),
+  byPlatform: z.array(z.object({ platform: z.string(), orders: z.number().int(), amount: z.string() })),
+  /** Per period and shop, for the stacked chart. */
+  byPeriodShop: z.array(
+    z.object({ period: z.string(), shopId: z.string().nullable(), orders: z.number().int(), amount: z.string() }),
+  ),
+});
+export type SalesStatisticsDto = z.infer<typeof salesStatisticsDto>;
+
+export const topSkuDto = z.object({
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  orders: z.number().int(),
+  amount: z.string(),
+});
+export const topSkusDto = z.object({
+  currency: z.string(),
+  byQuantity: z.array(topSkuDto),
+  byAmount: z.array(topSkuDto),
+});
+export type TopSkusDto = z.infer<typeof topSkusDto>;
+
+export const purchaseSpendDto = z.object({
+  currency: z.string(),
+  /** False while this build has no purchase orders to count. */
+  available: z.boolean(),
+  total: z.string(),
+  periods: z.array(z.object({ period: z.string(), orders: z.number().int(), amount: z.string() })),
+});
+export type PurchaseSpendDto = z.infer<typeof purchaseSpendDto>;
+
+export const stockValueDto = z.object({
+  currency: z.string(),
+  total: z.string(),
+  totalQuantity: z.number().int(),
+  warehouses: z.array(
+    z.object({
+      warehouseId: z.string(),
+      code: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      value: z.string(),
+    }),
+  ),
+});
+export type StockValueDto = z.infer<typeof stockValueDto>;
+
+export const profitStatisticsDto = z.object({
+  currency: z.string(),
+  revenue: z.string(),
+  profit: z.string(),
+  periods: z.array(
+    z.object({
+      period: z.string(),
+      orders: z.number().int(),
+      revenue: z.string(),
+      cost: z.string(),
+      fees: z.string(),
+      freight: z.string(),
+      profit: z.string(),
+    }),
+  ),
+});
+export type ProfitStatisticsDto = z.infer<typeof profitStatisticsDto>;

@@ -4,6 +4,7 @@ import { account } from './modules/account/index.ts';
 import { auditing } from './modules/auditing/index.ts';
 import { backgroundJobs } from './modules/background-jobs/index.ts';
 import { catalog } from './modules/catalog/index.ts';
+import { crm } from './modules/crm/index.ts';
 import { features } from './modules/features/index.ts';
 import { files } from './modules/files/index.ts';
 import { identity } from './modules/identity/index.ts';
@@ -41,6 +42,7 @@ export const productModules: readonly ModuleDefinition[] = [
   pricing,
   marketplaces,
   trade,
+  crm,
   marketplaceSimulator,
   abp,
   backgroundJobs,

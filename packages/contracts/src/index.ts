@@ -1,5 +1,6 @@
 export * from './auditing/permissions.ts';
 export * from './constants.ts';
+export * from './crm/permissions.ts';
 export * from './features/permissions.ts';
 export * from './identity/permissions.ts';
 export * from './identity-server/permissions.ts';

@@ -20,6 +20,11 @@ export interface PermissionGroupDefinition {
   name: string;
   displayName: DisplayName;
   permissions: PermissionDefinition[];
+  /**
+   * What the seeded business roles (salesman, stockman, finance) hold of this group by default;
+   * role admin holds everything of its side anyway.
+   */
+  roleGrants?: Partial<Record<'salesman' | 'stockman' | 'finance', string[]>>;
 }
 
 /** Builds a parent permission plus its CRUD-style children in one line. */

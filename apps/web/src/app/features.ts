@@ -2,6 +2,7 @@ import { auditing } from '../features/auditing/index.ts';
 import { auth } from '../features/auth/index.ts';
 import { backgroundJobs } from '../features/background-jobs/index.ts';
 import { catalog } from '../features/catalog/index.ts';
+import { crm } from '../features/crm/index.ts';
 import { dashboard } from '../features/dashboard/index.ts';
 import { errors } from '../features/errors/index.ts';
 import { identity } from '../features/identity/index.ts';
@@ -31,6 +32,7 @@ export const features: Feature[] = [
   pricing,
   marketplaces,
   trade,
+  crm,
   backgroundJobs,
   auth,
   errors,

@@ -22,10 +22,41 @@ export const TradePermissions = {
   Statistics: 'Trade.Statistics',
 } as const;
 
+/** What each seeded business role holds of this group by default. */
+export const tradeRoleGrants: Record<'salesman' | 'stockman' | 'finance', string[]> = {
+  salesman: [
+    TradePermissions.Orders,
+    ...['Create', 'Update', 'Confirm', 'Cancel', 'Pull', 'Export'].map((c) => `${TradePermissions.Orders}.${c}`),
+    TradePermissions.Shipments,
+    TradePermissions.Statistics,
+  ],
+  stockman: [
+    TradePermissions.Orders,
+    TradePermissions.Purchase,
+    ...['Create', 'Update', 'Delete', 'Submit'].map((c) => `${TradePermissions.Purchase}.${c}`),
+    TradePermissions.Receiving,
+    ...['Create', 'Post', 'Reverse'].map((c) => `${TradePermissions.Receiving}.${c}`),
+    TradePermissions.Stock,
+    ...['Adjust', 'Transfer'].map((c) => `${TradePermissions.Stock}.${c}`),
+    TradePermissions.Shipments,
+    ...['Create', 'Update', 'Ship', 'Cancel'].map((c) => `${TradePermissions.Shipments}.${c}`),
+  ],
+  finance: [
+    TradePermissions.Orders,
+    TradePermissions.Purchase,
+    `${TradePermissions.Purchase}.Pay`,
+    TradePermissions.Stock,
+    TradePermissions.Finance,
+    ...['Pull', 'Arrivals', 'Match'].map((c) => `${TradePermissions.Finance}.${c}`),
+    TradePermissions.Statistics,
+  ],
+};
+
 export const tradePermissions: PermissionGroupDefinition = withDisplayNames(
   {
     name: 'Trade',
     displayName: ['Order management', '订单管理'],
+    roleGrants: tradeRoleGrants,
     permissions: [
       ...withChildren(TradePermissions.Orders, [...CRUD, 'Confirm', 'Cancel', 'Pull', 'Export'], 'tenant'),
       ...withChildren(TradePermissions.Purchase, [...CRUD, 'Submit', 'Approve', 'Close', 'Cancel', 'Pay'], 'tenant'),
@@ -65,33 +96,3 @@ export const tradePermissions: PermissionGroupDefinition = withDisplayNames(
     [TradePermissions.Statistics]: ['Order statistics', '订单统计'],
   },
 );
-
-/** What each seeded business role holds of this group by default. */
-export const tradeRoleGrants: Record<'salesman' | 'stockman' | 'finance', string[]> = {
-  salesman: [
-    TradePermissions.Orders,
-    ...['Create', 'Update', 'Confirm', 'Cancel', 'Pull', 'Export'].map((c) => `${TradePermissions.Orders}.${c}`),
-    TradePermissions.Shipments,
-    TradePermissions.Statistics,
-  ],
-  stockman: [
-    TradePermissions.Orders,
-    TradePermissions.Purchase,
-    ...['Create', 'Update', 'Delete', 'Submit'].map((c) => `${TradePermissions.Purchase}.${c}`),
-    TradePermissions.Receiving,
-    ...['Create', 'Post', 'Reverse'].map((c) => `${TradePermissions.Receiving}.${c}`),
-    TradePermissions.Stock,
-    ...['Adjust', 'Transfer'].map((c) => `${TradePermissions.Stock}.${c}`),
-    TradePermissions.Shipments,
-    ...['Create', 'Update', 'Ship', 'Cancel'].map((c) => `${TradePermissions.Shipments}.${c}`),
-  ],
-  finance: [
-    TradePermissions.Orders,
-    TradePermissions.Purchase,
-    `${TradePermissions.Purchase}.Pay`,
-    TradePermissions.Stock,
-    TradePermissions.Finance,
-    ...['Pull', 'Arrivals', 'Match'].map((c) => `${TradePermissions.Finance}.${c}`),
-    TradePermissions.Statistics,
-  ],
-};

@@ -70,11 +70,16 @@ async function ensureRole(tx: Tx, tenantId: string | null, name: string, isStati
   return created.id;
 }
 
-/** Demo staff of tenant `demo`, one per business role (password: the default admin password). */
+/**
+ * Demo staff of tenant `demo` (password: the default admin password): one per business role, and
+ * two more salesmen so the CRM's customers have three owners.
+ */
 export const demoUsers = [
   { userName: 'zhang.wei', name: 'Wei', surname: 'Zhang', role: 'salesman', phoneNumber: '13900000101' },
   { userName: 'li.na', name: 'Na', surname: 'Li', role: 'stockman', phoneNumber: '13900000102' },
   { userName: 'wang.fang', name: 'Fang', surname: 'Wang', role: 'finance', phoneNumber: '13900000103' },
+  { userName: 'liu.yang', name: 'Yang', surname: 'Liu', role: 'salesman', phoneNumber: '13900000104' },
+  { userName: 'chen.jing', name: 'Jing', surname: 'Chen', role: 'salesman', phoneNumber: '13900000105' },
 ];
 
 async function seedDemoUsers(tx: Tx, tenantId: string | null) {

@@ -1,7 +1,6 @@
-import { tradeRoleGrants } from '@seller/contracts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
-import { allPermissionDefinitions } from '../../core/definitions/permissions.ts';
+import { allPermissionDefinitions, permissionGroupsDefined } from '../../core/definitions/permissions.ts';
 import { allowedOnSide, type GrantSource } from '../../core/permissions.ts';
 import type { Services } from '../../core/services.ts';
 import { roles, userRoles } from '../identity/index.ts';
@@ -31,12 +30,21 @@ export const grantSource: GrantSource = async (tx, ctx) => {
   return rows.map((r) => r.name);
 };
 
-/** What the seeded business roles of a seller company may open by default (identity seeds the roles). */
-const businessRoleGrants: Record<string, string[]> = {
-  salesman: ['AbpSettingManagement.Settings', ...tradeRoleGrants.salesman],
-  stockman: ['AbpSettingManagement.Settings', ...tradeRoleGrants.stockman],
-  finance: ['AbpSettingManagement.Settings', 'AbpAuditing.AuditLog', ...tradeRoleGrants.finance],
+/** What the platform grants the seeded business roles of a seller company (identity seeds the roles). */
+const platformRoleGrants: Record<string, string[]> = {
+  salesman: ['AbpSettingManagement.Settings'],
+  stockman: ['AbpSettingManagement.Settings'],
+  finance: ['AbpSettingManagement.Settings', 'AbpAuditing.AuditLog'],
 };
+
+/** The business roles' defaults: the platform's, plus what each running module's groups declare. */
+function businessRoleGrants(): [role: string, names: string[]][] {
+  const byRole = new Map(Object.entries(platformRoleGrants).map(([role, names]) => [role, [...names]]));
+  for (const group of permissionGroupsDefined()) {
+    for (const [role, names] of Object.entries(group.roleGrants ?? {})) byRole.get(role)?.push(...(names ?? []));
+  }
+  return [...byRole];
+}
 
 /**
  * Role `admin` holds every permission of its side (the host or a tenant) that the running modules
@@ -49,7 +57,7 @@ export async function seedGrants(services: Services, tenant: CurrentTenant | nul
     ...allPermissionDefinitions()
       .filter((p) => allowedOnSide(p.name, tenantId))
       .map((p): [string, string] => [p.name, 'admin']),
-    ...Object.entries(businessRoleGrants).flatMap(([role, names]) =>
+    ...businessRoleGrants().flatMap(([role, names]) =>
       // only what the running modules define (an app of a few modules has no order management)
       names.filter((n) => defined.has(n) && allowedOnSide(n, tenantId)).map((n): [string, string] => [n, role]),
     ),

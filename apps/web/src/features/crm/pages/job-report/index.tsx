@@ -1,0 +1,6 @@
+import { Empty } from 'antd';
+
+/** Placeholder until the page is built. */
+export default function Page() {
+  return <Empty />;
+}

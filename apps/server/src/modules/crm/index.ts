@@ -5,9 +5,20 @@ import { identity } from '../identity/index.ts';
 import { notifications } from '../notifications/index.ts';
 import { settings } from '../settings/index.ts';
 import { trade } from '../trade/index.ts';
+import { defineJobs as defineActivitiesJobs } from './activities/jobs.ts';
+import { texts as activitiesTexts } from './activities/texts.ts';
+import { texts as businessesTexts } from './businesses/texts.ts';
+import { texts as customersTexts } from './customers/texts.ts';
 import { menus } from './menus.ts';
+import { texts as ordersTexts } from './orders/texts.ts';
+import { defineJobs as definePoolJobs } from './pool/jobs.ts';
+import { texts as poolTexts } from './pool/texts.ts';
+import { texts as recordsTexts } from './records/texts.ts';
+import { defineJobs as defineReportsJobs } from './reports/jobs.ts';
+import { texts as reportsTexts } from './reports/texts.ts';
 import routes from './routes.ts';
 import { seedCrmDemo } from './seed.ts';
+import { texts as tagsTexts } from './tags/texts.ts';
 import { texts } from './texts.ts';
 
 export { crmCustomers } from './customers/schema.ts';
@@ -20,9 +31,24 @@ export { crmCustomers } from './customers/schema.ts';
 export const crm = defineModule({
   name: 'crm',
   dependsOn: [settings, notifications, files, identity, trade],
-  texts: [texts],
+  texts: [
+    texts,
+    customersTexts,
+    poolTexts,
+    activitiesTexts,
+    recordsTexts,
+    tagsTexts,
+    businessesTexts,
+    ordersTexts,
+    reportsTexts,
+  ],
   permissions: [crmPermissions],
   menus,
+  start: async (services) => {
+    await definePoolJobs(services);
+    await defineActivitiesJobs(services);
+    await defineReportsJobs(services);
+  },
   routes,
   seedDemo: seedCrmDemo,
 });

@@ -1,4 +1,4 @@
 import type { FastifyInstance } from 'fastify';
 
-/** HTTP routes of customers (`/api/crm/customers…`). */
+/** HTTP routes of customers (`/api/crm/…`). */
 export default async function routes(_fastify: FastifyInstance) {}

@@ -1,0 +1,5 @@
+import type { CurrentTenant } from '../../../core/context.ts';
+import type { Services } from '../../../core/services.ts';
+
+/** Demo data of businesses and their stage groups for tenant demo (idempotent). */
+export async function seedDemo(_services: Services, _demo: CurrentTenant) {}

@@ -1,0 +1,2 @@
+/** Calls of follow-up records (`/api/crm/…`). */
+export {};

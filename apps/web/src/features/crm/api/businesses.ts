@@ -1,0 +1,2 @@
+/** Calls of businesses and their stage groups (`/api/crm/…`). */
+export {};

@@ -1,0 +1,2 @@
+/** Calls of customers (`/api/crm/…`). */
+export {};

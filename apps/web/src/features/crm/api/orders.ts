@@ -1,0 +1,2 @@
+/** Calls of order tracking (`/api/crm/…`). */
+export {};

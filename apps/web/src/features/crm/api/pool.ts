@@ -1,0 +1,2 @@
+/** Calls of the public pool (`/api/crm/…`). */
+export {};

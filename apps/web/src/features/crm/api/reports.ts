@@ -1,0 +1,2 @@
+/** Calls of job reports (`/api/crm/…`). */
+export {};

@@ -1,0 +1,2 @@
+/** Calls of tags (`/api/crm/…`). */
+export {};

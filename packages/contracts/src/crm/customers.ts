@@ -1,0 +1,2 @@
+/** Input and output schemas of customers. */
+export {};

@@ -5,6 +5,7 @@ export * from './modules/catalog/gathers/schema.ts';
 export * from './modules/catalog/master-data/schema.ts';
 export * from './modules/catalog/products/schema.ts';
 export * from './modules/catalog/sku-images/schema.ts';
+export * from './modules/crm/activities/schema.ts';
 export * from './modules/crm/customers/schema.ts';
 export * from './modules/features/schema.ts';
 export * from './modules/identity/schema.ts';

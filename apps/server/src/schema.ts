@@ -7,6 +7,7 @@ export * from './modules/catalog/products/schema.ts';
 export * from './modules/catalog/sku-images/schema.ts';
 export * from './modules/crm/activities/schema.ts';
 export * from './modules/crm/customers/schema.ts';
+export * from './modules/crm/records/schema.ts';
 export * from './modules/features/schema.ts';
 export * from './modules/identity/schema.ts';
 export * from './modules/identity-server/impersonation-schema.ts';

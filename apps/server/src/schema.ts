@@ -34,3 +34,4 @@ export * from './modules/trade/purchase/schema.ts';
 export * from './modules/trade/receiving/schema.ts';
 export * from './modules/trade/shipments/schema.ts';
 export * from './modules/trade/stock/schema.ts';
+export * from './modules/crm/reports/schema.ts';

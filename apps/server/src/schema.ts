@@ -35,3 +35,5 @@ export * from './modules/trade/receiving/schema.ts';
 export * from './modules/trade/shipments/schema.ts';
 export * from './modules/trade/stock/schema.ts';
 export * from './modules/crm/reports/schema.ts';
+export * from './modules/crm/businesses/schema.ts';
+export * from './modules/crm/orders/schema.ts';

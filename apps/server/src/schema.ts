@@ -37,3 +37,4 @@ export * from './modules/trade/stock/schema.ts';
 export * from './modules/crm/reports/schema.ts';
 export * from './modules/crm/businesses/schema.ts';
 export * from './modules/crm/orders/schema.ts';
+export * from './modules/crm/pool/schema.ts';

@@ -1,2 +1,305 @@
-/** Input and output schemas of customers. */
-export {};
+import { z } from 'zod';
+import { pagedQuery } from '../paging.ts';
+
+/**
+ * Customers (domain §6.1): the dictionaries (industry, level, source) with their labels in both
+ * languages, the list's scopes and filters, the form's input (shared by the server and the web
+ * form), the detail with its team, contacts and owner trail, transfers, team members, duplicate
+ * detection and the import report. Refusals are `CrmCustomers::` text keys.
+ */
+
+export interface DictionaryEntry {
+  value: number;
+  en: string;
+  zh: string;
+}
+
+/** Customer level (yudao): 1 A key, 2 B normal, 3 C not a priority. */
+export const customerLevels: readonly DictionaryEntry[] = [
+  { value: 1, en: 'A (key)', zh: 'A 重点客户' },
+  { value: 2, en: 'B (normal)', zh: 'B 普通客户' },
+  { value: 3, en: 'C (not a priority)', zh: 'C 非优先客户' },
+];
+
+export const customerIndustries: readonly DictionaryEntry[] = [
+  { value: 1, en: 'E-commerce', zh: '电子商务' },
+  { value: 2, en: 'Retail', zh: '零售' },
+  { value: 3, en: 'Wholesale', zh: '批发' },
+  { value: 4, en: 'Manufacturing', zh: '制造业' },
+  { value: 5, en: 'Logistics', zh: '物流运输' },
+  { value: 6, en: 'Internet / IT', zh: '互联网/IT' },
+  { value: 7, en: 'Finance', zh: '金融' },
+  { value: 8, en: 'Education', zh: '教育' },
+  { value: 9, en: 'Health care', zh: '医疗健康' },
+  { value: 10, en: 'Other', zh: '其他' },
+];
+
+export const customerSources: readonly DictionaryEntry[] = [
+  { value: 1, en: 'Promotion', zh: '促销活动' },
+  { value: 2, en: 'Search engine', zh: '搜索引擎' },
+  { value: 3, en: 'Advertising', zh: '广告' },
+  { value: 4, en: 'Referral', zh: '转介绍' },
+  { value: 5, en: 'Online sign-up', zh: '线上注册' },
+  { value: 6, en: 'Online enquiry', zh: '线上咨询' },
+  { value: 7, en: 'Trade show', zh: '展会' },
+  { value: 8, en: 'Cold call', zh: '陌生拜访' },
+  { value: 9, en: 'E-mail enquiry', zh: '邮件咨询' },
+  { value: 10, en: 'Marketplace shop', zh: '平台店铺' },
+];
+
+/** The label of a dictionary value in a culture (`zh-Hans` or anything else for English). */
+export function dictionaryLabel(dict: readonly DictionaryEntry[], value: number | null | undefined, culture: string) {
+  const e = dict.find((d) => d.value === value);
+  if (!e) return '';
+  return culture.startsWith('zh') ? e.zh : e.en;
+}
+
+/** Team member levels (yudao data permission levels): 2 read, 3 write; the owner is 1. */
+export const memberLevels = [2, 3] as const;
+export type MemberLevel = (typeof memberLevels)[number];
+
+/** Which customers the list shows: owned by me, where I am on the team, everything I may see. */
+export const customerScopes = ['mine', 'team', 'all'] as const;
+export type CustomerScope = (typeof customerScopes)[number];
+
+/** Owner trail kinds (`crm_owner_records.kind`). */
+export const ownerRecordKinds = ['CREATE', 'TRANSFER', 'CLAIM', 'ASSIGN', 'PUT_BACK', 'AUTO_RETURN'] as const;
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const boolText = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? undefined : v),
+  z.boolean().optional(),
+);
+const text = (max: number) => optional(z.string().trim().max(max));
+const inDictionary = (dict: readonly DictionaryEntry[]) =>
+  z
+    .number()
+    .int()
+    .refine((v) => dict.some((d) => d.value === v), 'CrmCustomers::ChooseOption');
+const queryDictionary = (dict: readonly DictionaryEntry[]) =>
+  optional(
+    z.coerce
+      .number()
+      .int()
+      .refine((v) => dict.some((d) => d.value === v), 'CrmCustomers::ChooseOption'),
+  );
+
+/** A phone number as people type it: digits with an optional leading +, spaces, dashes, brackets. */
+export const phoneText = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^\+?[\d\s\-()]{5,31}$/, 'CrmCustomers::InvalidPhone');
+
+/** The list's filters (also of `/export`). */
+export const customerFilters = z.object({
+  scope: optional(z.enum(customerScopes)),
+  /** Name, mobile or e-mail (contains). `filter` is taken the same way (the list kit's search). */
+  keyword: text(100),
+  filter: pagedQuery.shape.filter,
+  ownerUserId: optional(z.guid()),
+  tagId: optional(z.guid()),
+  level: queryDictionary(customerLevels),
+  source: queryDictionary(customerSources),
+  industry: queryDictionary(customerIndustries),
+  followUpStatus: boolText,
+  lockStatus: boolText,
+  dealStatus: boolText,
+  createdFrom: optional(z.coerce.date()),
+  createdTo: optional(z.coerce.date()),
+});
+export type CustomerFilters = z.infer<typeof customerFilters>;
+export const customerQuery = pagedQuery.extend(customerFilters.shape);
+export type CustomerQuery = z.infer<typeof customerQuery>;
+
+/** A customer's fields as the form sends them; blanks are absent. `tagIds` replaces the tags. */
+export const customerInput = z.object({
+  name: z.string().trim().min(1).max(128),
+  mobile: optional(phoneText),
+  telephone: optional(phoneText),
+  qq: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5,15}$/, 'CrmCustomers::InvalidQq'),
+  ),
+  wechat: text(64),
+  email: optional(z.email().max(256)),
+  country: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'CrmCustomers::InvalidCountry'),
+  ),
+  detailAddress: text(512),
+  industry: optional(inDictionary(customerIndustries)),
+  level: optional(inDictionary(customerLevels)),
+  source: optional(inDictionary(customerSources)),
+  remark: text(1024),
+  tagIds: z.array(z.guid()).max(20).default([]),
+  /** The stamp read with the customer (edit): a different stored stamp is a 409. */
+  concurrencyStamp: optional(z.string().max(40)),
+});
+export type CustomerInput = z.infer<typeof customerInput>;
+
+export const customerTag = z.object({ id: z.string(), name: z.string(), color: z.string() });
+export type CustomerTag = z.infer<typeof customerTag>;
+
+export const customerListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  mobile: z.string().nullable(),
+  telephone: z.string().nullable(),
+  email: z.string().nullable(),
+  country: z.string().nullable(),
+  industry: z.number().int().nullable(),
+  level: z.number().int().nullable(),
+  source: z.number().int().nullable(),
+  ownerUserId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  ownerTime: z.date().nullable(),
+  tags: z.array(customerTag),
+  followUpStatus: z.boolean(),
+  contactLastTime: z.date().nullable(),
+  contactLastContent: z.string().nullable(),
+  contactNextTime: z.date().nullable(),
+  lockStatus: z.boolean(),
+  dealStatus: z.boolean(),
+  creationTime: z.date(),
+});
+export type CustomerListItem = z.infer<typeof customerListItem>;
+
+export const customerMemberDto = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  creationTime: z.date(),
+});
+export type CustomerMemberDto = z.infer<typeof customerMemberDto>;
+
+export const ownerRecordDto = z.object({
+  id: z.string(),
+  kind: z.string(),
+  fromUserId: z.string().nullable(),
+  fromName: z.string().nullable(),
+  toUserId: z.string().nullable(),
+  toName: z.string().nullable(),
+  byUserId: z.string().nullable(),
+  byName: z.string().nullable(),
+  reason: z.string().nullable(),
+  time: z.date(),
+});
+export type OwnerRecordDto = z.infer<typeof ownerRecordDto>;
+
+/** Sex of a contact: 1 male, 2 female. */
+export const contactSexes = [1, 2] as const;
+
+export const contactInput = z.object({
+  name: z.string().trim().min(1).max(64),
+  post: text(64),
+  master: z.boolean().default(false),
+  sex: optional(z.union([z.literal(1), z.literal(2)])),
+  mobile: optional(phoneText),
+  telephone: optional(phoneText),
+  email: optional(z.email().max(256)),
+  wechat: text(64),
+  remark: text(512),
+  contactNextTime: optional(z.coerce.date()),
+  concurrencyStamp: optional(z.string().max(40)),
+});
+export type ContactInput = z.infer<typeof contactInput>;
+
+export const contactDto = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  post: z.string().nullable(),
+  master: z.boolean(),
+  sex: z.number().int().nullable(),
+  mobile: z.string().nullable(),
+  telephone: z.string().nullable(),
+  email: z.string().nullable(),
+  wechat: z.string().nullable(),
+  remark: z.string().nullable(),
+  contactLastTime: z.date().nullable(),
+  contactNextTime: z.date().nullable(),
+  creationTime: z.date(),
+  concurrencyStamp: z.string(),
+});
+export type ContactDto = z.infer<typeof contactDto>;
+
+/** One customer with everything the detail shows. `access` is what the caller may do to it. */
+export const customerDto = customerListItem.extend({
+  qq: z.string().nullable(),
+  wechat: z.string().nullable(),
+  detailAddress: z.string().nullable(),
+  remark: z.string().nullable(),
+  poolTime: z.date().nullable(),
+  poolReason: z.string().nullable(),
+  creatorId: z.string().nullable(),
+  creatorName: z.string().nullable(),
+  concurrencyStamp: z.string(),
+  members: z.array(customerMemberDto),
+  contacts: z.array(contactDto),
+  ownerRecords: z.array(ownerRecordDto),
+  access: z.object({ write: z.boolean(), owner: z.boolean() }),
+});
+export type CustomerDto = z.infer<typeof customerDto>;
+
+/** Transfer to another user of the tenant; the old owner may stay on the team (2 read, 3 write). */
+export const customerTransferInput = z.object({
+  toUserId: z.guid(),
+  keepOldOwnerLevel: optional(z.union([z.literal(2), z.literal(3)])),
+  reason: text(256),
+});
+export type CustomerTransferInput = z.infer<typeof customerTransferInput>;
+
+export const customerMemberInput = z.object({
+  userId: z.guid(),
+  level: z.union([z.literal(2), z.literal(3)]),
+});
+export type CustomerMemberInput = z.infer<typeof customerMemberInput>;
+export const customerMemberLevelInput = z.object({ level: z.union([z.literal(2), z.literal(3)]) });
+
+/** What the editing page checks before saving: customers with the same name, mobile or e-mail. */
+export const customerDuplicatesInput = z
+  .object({
+    name: text(128),
+    mobile: text(32),
+    email: text(256),
+    excludeId: optional(z.guid()),
+  })
+  .refine((v) => v.name || v.mobile || v.email, { message: 'CrmCustomers::DuplicateCheckEmpty', path: ['name'] });
+export type CustomerDuplicatesInput = z.infer<typeof customerDuplicatesInput>;
+
+/**
+ * A customer matching a duplicate check. One the caller may not see says only that it exists,
+ * on which fields it matched and whose it is (no id, no name).
+ */
+export const customerDuplicate = z.object({
+  visible: z.boolean(),
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  matchedOn: z.array(z.enum(['name', 'mobile', 'email'])),
+  ownerName: z.string().nullable(),
+  inPool: z.boolean(),
+});
+export type CustomerDuplicate = z.infer<typeof customerDuplicate>;
+export const customerDuplicatesResult = z.object({ items: z.array(customerDuplicate) });
+export type CustomerDuplicatesResult = z.infer<typeof customerDuplicatesResult>;
+
+/** A user of the tenant to pick as new owner or team member. */
+export const crmUserOption = z.object({ id: z.string(), userName: z.string(), name: z.string() });
+export type CrmUserOption = z.infer<typeof crmUserOption>;
+
+/** The import's answer: all rows created, or none and every bad row's errors. */
+export const customerImportReport = z.object({
+  created: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), column: z.string(), message: z.string() })),
+});
+export type CustomerImportReport = z.infer<typeof customerImportReport>;

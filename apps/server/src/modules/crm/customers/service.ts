@@ -1,0 +1,583 @@
+import type {
+  ContactDto,
+  ContactInput,
+  CustomerDto,
+  CustomerDuplicate,
+  CustomerDuplicatesInput,
+  CustomerFilters,
+  CustomerInput,
+  CustomerListItem,
+  CustomerMemberInput,
+  CustomerQuery,
+  CustomerTag,
+  CustomerTransferInput,
+} from '@seller/contracts/crm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
+import { deleteOwned, insertOwned, owned, page, updateOwned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { fieldError, notFound } from '../../../core/errors.ts';
+import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import type { Services } from '../../../core/services.ts';
+import { users } from '../../identity/index.ts';
+import { type CustomerViewer, customerScope, loadCustomer, mayDo, viewerOf } from './access.ts';
+import { crmContacts, crmCustomerMembers, crmCustomers, crmCustomerTags, crmOwnerRecords, crmTags } from './schema.ts';
+
+/**
+ * Customers: the list (scopes, filters, sorting, paging, export batches), the detail, create and
+ * edit (tags replaced as a whole), delete, dealt / not dealt, transfer, the team, contacts and the
+ * duplicate check. Which customers a caller sees and may change is `access.ts`'s decision only.
+ */
+
+type Ctx = RequestContext;
+type CustomerRow = typeof crmCustomers.$inferSelect;
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** No user id matches this: the predicate of "mine" for a caller without a user. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+/** A user as the pages show them: "surname name", else the user name. */
+const displayName = (u: { userName: string; name: string | null; surname: string | null }) =>
+  [u.surname, u.name].filter(Boolean).join(' ') || u.userName;
+
+/** Display names of users by id (ids of users gone are left out). */
+export async function userNames(tx: Tx, ids: (string | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((v): v is string => !!v))];
+  if (!wanted.length) return new Map<string, string>();
+  const rows = await tx
+    .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, displayName(r)]));
+}
+
+/** Tags of customers, by customer id. */
+async function tagsOf(tx: Tx, ids: string[]) {
+  const map = new Map<string, CustomerTag[]>();
+  if (!ids.length) return map;
+  const rows = await tx
+    .select({ customerId: crmCustomerTags.customerId, id: crmTags.id, name: crmTags.name, color: crmTags.color })
+    .from(crmCustomerTags)
+    .innerJoin(crmTags, eq(crmTags.id, crmCustomerTags.tagId))
+    .where(inArray(crmCustomerTags.customerId, ids))
+    .orderBy(asc(crmTags.sort), asc(crmTags.name));
+  for (const r of rows) {
+    const list = map.get(r.customerId) ?? [];
+    list.push({ id: r.id, name: r.name, color: r.color });
+    map.set(r.customerId, list);
+  }
+  return map;
+}
+
+/** The tenant user `userId` (active, not deleted), or a 400 naming `field`. */
+async function tenantUser(tx: Tx, ctx: Ctx, userId: string, field: string) {
+  const [u] = await tx
+    .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
+    .from(users)
+    .where(owned(ctx, users, eq(users.id, userId), eq(users.isActive, true)));
+  if (!u) throw fieldError(field, 'CrmCustomers::UserNotFound', [userId]);
+  return u;
+}
+
+/** Checks the tag ids are customer tags of the tenant (400 naming `tagIds`). */
+async function checkTags(tx: Tx, ctx: Ctx, tagIds: string[]) {
+  const ids = [...new Set(tagIds)];
+  if (!ids.length) return ids;
+  const rows = await tx
+    .select({ id: crmTags.id })
+    .from(crmTags)
+    .where(owned(ctx, crmTags, inArray(crmTags.id, ids), eq(crmTags.scope, 'CUSTOMER')));
+  if (rows.length !== ids.length) throw fieldError('tagIds', 'CrmCustomers::TagNotFound');
+  return ids;
+}
+
+async function setTags(tx: Tx, ctx: Ctx, customerId: string, tagIds: string[]) {
+  await tx.delete(crmCustomerTags).where(eq(crmCustomerTags.customerId, customerId));
+  if (tagIds.length) {
+    await tx
+      .insert(crmCustomerTags)
+      .values(tagIds.map((tagId) => ({ tenantId: ctx.tenant?.id ?? null, customerId, tagId })));
+  }
+}
+
+/** Writes an owner trail row (every owner change writes one, in the change's transaction). */
+export async function addOwnerRecord(
+  tx: Tx,
+  ctx: Pick<Ctx, 'tenant' | 'user'>,
+  customerId: string,
+  kind: string,
+  fromUserId: string | null,
+  toUserId: string | null,
+  reason: string | null = null,
+) {
+  await tx.insert(crmOwnerRecords).values({
+    tenantId: ctx.tenant?.id ?? null,
+    customerId,
+    kind,
+    fromUserId,
+    toUserId,
+    reason,
+    byUserId: ctx.user?.id ?? null,
+  });
+}
+
+/** The columns a customer's input sets. */
+function fieldsOf(input: CustomerInput) {
+  return {
+    name: input.name,
+    mobile: input.mobile ?? null,
+    telephone: input.telephone ?? null,
+    qq: input.qq ?? null,
+    wechat: input.wechat ?? null,
+    email: input.email ?? null,
+    country: input.country ?? null,
+    detailAddress: input.detailAddress ?? null,
+    industry: input.industry ?? null,
+    level: input.level ?? null,
+    source: input.source ?? null,
+    remark: input.remark ?? null,
+  };
+}
+
+/** The list's WHERE: the tenant, what the viewer may see, the scope, then the filters. */
+function listWhere(ctx: Ctx, v: CustomerViewer, f: CustomerFilters): SQL {
+  const me = v.userId ?? NO_USER;
+  const scope = f.scope ?? 'all';
+  const keyword = f.keyword ?? f.filter;
+  const k = keyword ? like(keyword) : null;
+  return owned(
+    ctx,
+    crmCustomers,
+    customerScope(v),
+    scope === 'mine' ? eq(crmCustomers.ownerUserId, me) : undefined,
+    scope === 'team'
+      ? sql`exists (select 1 from ${crmCustomerMembers} where ${crmCustomerMembers.customerId} = ${crmCustomers.id} and ${crmCustomerMembers.userId} = ${me})`
+      : undefined,
+    k ? or(ilike(crmCustomers.name, k), ilike(crmCustomers.mobile, k), ilike(crmCustomers.email, k)) : undefined,
+    f.ownerUserId ? eq(crmCustomers.ownerUserId, f.ownerUserId) : undefined,
+    f.tagId
+      ? sql`exists (select 1 from ${crmCustomerTags} where ${crmCustomerTags.customerId} = ${crmCustomers.id} and ${crmCustomerTags.tenantId} = ${crmCustomers.tenantId} and ${crmCustomerTags.tagId} = ${f.tagId})`
+      : undefined,
+    f.level !== undefined ? eq(crmCustomers.level, f.level) : undefined,
+    f.source !== undefined ? eq(crmCustomers.source, f.source) : undefined,
+    f.industry !== undefined ? eq(crmCustomers.industry, f.industry) : undefined,
+    f.followUpStatus !== undefined ? eq(crmCustomers.followUpStatus, f.followUpStatus) : undefined,
+    f.lockStatus !== undefined ? eq(crmCustomers.lockStatus, f.lockStatus) : undefined,
+    f.dealStatus !== undefined ? eq(crmCustomers.dealStatus, f.dealStatus) : undefined,
+    f.createdFrom ? gte(crmCustomers.creationTime, f.createdFrom) : undefined,
+    f.createdTo ? lt(crmCustomers.creationTime, f.createdTo) : undefined,
+  );
+}
+
+const sortable = {
+  name: crmCustomers.name,
+  level: crmCustomers.level,
+  creationTime: crmCustomers.creationTime,
+  ownerTime: crmCustomers.ownerTime,
+  contactLastTime: crmCustomers.contactLastTime,
+  contactNextTime: crmCustomers.contactNextTime,
+};
+
+function listItem(c: CustomerRow, names: Map<string, string>, tags: Map<string, CustomerTag[]>): CustomerListItem {
+  return {
+    id: c.id,
+    name: c.name,
+    mobile: c.mobile,
+    telephone: c.telephone,
+    email: c.email,
+    country: c.country,
+    industry: c.industry,
+    level: c.level,
+    source: c.source,
+    ownerUserId: c.ownerUserId,
+    ownerName: c.ownerUserId ? (names.get(c.ownerUserId) ?? null) : null,
+    ownerTime: c.ownerTime,
+    tags: tags.get(c.id) ?? [],
+    followUpStatus: c.followUpStatus,
+    contactLastTime: c.contactLastTime,
+    contactLastContent: c.contactLastContent,
+    contactNextTime: c.contactNextTime,
+    lockStatus: c.lockStatus,
+    dealStatus: c.dealStatus,
+    creationTime: c.creationTime,
+  };
+}
+
+function contactOf(c: typeof crmContacts.$inferSelect): ContactDto {
+  return {
+    id: c.id,
+    customerId: c.customerId,
+    name: c.name,
+    post: c.post,
+    master: c.master,
+    sex: c.sex,
+    mobile: c.mobile,
+    telephone: c.telephone,
+    email: c.email,
+    wechat: c.wechat,
+    remark: c.remark,
+    contactLastTime: c.contactLastTime,
+    contactNextTime: c.contactNextTime,
+    creationTime: c.creationTime,
+    concurrencyStamp: c.concurrencyStamp,
+  };
+}
+
+async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, c: CustomerRow): Promise<CustomerDto> {
+  const members = await tx
+    .select({
+      userId: crmCustomerMembers.userId,
+      level: crmCustomerMembers.level,
+      creationTime: crmCustomerMembers.creationTime,
+      userName: users.userName,
+      name: users.name,
+      surname: users.surname,
+    })
+    .from(crmCustomerMembers)
+    .innerJoin(users, eq(users.id, crmCustomerMembers.userId))
+    .where(eq(crmCustomerMembers.customerId, c.id))
+    .orderBy(asc(crmCustomerMembers.creationTime));
+  const contacts = await tx
+    .select()
+    .from(crmContacts)
+    .where(owned(ctx, crmContacts, eq(crmContacts.customerId, c.id)))
+    .orderBy(desc(crmContacts.master), asc(crmContacts.creationTime))
+    .limit(200);
+  const records = await tx
+    .select()
+    .from(crmOwnerRecords)
+    .where(eq(crmOwnerRecords.customerId, c.id))
+    .orderBy(desc(crmOwnerRecords.time))
+    .limit(200);
+  const names = await userNames(tx, [
+    c.ownerUserId,
+    c.creatorId,
+    ...records.flatMap((r) => [r.fromUserId, r.toUserId, r.byUserId]),
+  ]);
+  const tags = await tagsOf(tx, [c.id]);
+  const name = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+  return {
+    ...listItem(c, names, tags),
+    qq: c.qq,
+    wechat: c.wechat,
+    detailAddress: c.detailAddress,
+    remark: c.remark,
+    poolTime: c.poolTime,
+    poolReason: c.poolReason,
+    creatorId: c.creatorId,
+    creatorName: name(c.creatorId),
+    concurrencyStamp: c.concurrencyStamp,
+    members: members.map((m) => ({
+      userId: m.userId,
+      userName: m.userName,
+      name: displayName(m),
+      level: m.level,
+      creationTime: m.creationTime,
+    })),
+    contacts: contacts.map(contactOf),
+    ownerRecords: records.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      fromUserId: r.fromUserId,
+      fromName: name(r.fromUserId),
+      toUserId: r.toUserId,
+      toName: name(r.toUserId),
+      byUserId: r.byUserId,
+      byName: name(r.byUserId),
+      reason: r.reason,
+      time: r.time,
+    })),
+    access: { write: await mayDo(tx, v, c, 'write'), owner: await mayDo(tx, v, c, 'owner') },
+  };
+}
+
+/** Creates a customer owned by the caller in `tx` (the form and the import), with its CREATE record. */
+export async function createCustomerIn(tx: Tx, ctx: Ctx, input: CustomerInput, tagIds: string[]) {
+  const me = ctx.user?.id ?? null;
+  const row = await insertOwned(tx, ctx, crmCustomers, 'Customer', {
+    ...fieldsOf(input),
+    ownerUserId: me,
+    ownerTime: me ? new Date() : null,
+  });
+  await setTags(tx, ctx, row.id, tagIds);
+  await addOwnerRecord(tx, ctx, row.id, 'CREATE', null, me);
+  return row;
+}
+
+export const customerService = {
+  async list(services: Services, ctx: Ctx, q: CustomerQuery) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const p = await page(tx, crmCustomers, listWhere(ctx, v, q), q, {
+        allowed: sortable,
+        fallback: [desc(crmCustomers.creationTime), desc(crmCustomers.id)],
+      });
+      const names = await userNames(
+        tx,
+        p.items.map((c) => c.ownerUserId),
+      );
+      const tags = await tagsOf(
+        tx,
+        p.items.map((c) => c.id),
+      );
+      return { totalCount: p.totalCount, items: p.items.map((c) => listItem(c, names, tags)) };
+    });
+  },
+
+  async *batches(services: Services, ctx: Ctx, q: CustomerFilters & { sorting?: string }) {
+    const size = 1000;
+    for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += size) {
+      const p = await customerService.list(services, ctx, { ...q, skipCount: skip, maxResultCount: size });
+      if (p.items.length) yield p.items;
+      if (p.items.length < size) return;
+    }
+  },
+
+  async get(services: Services, ctx: Ctx, id: string) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => detail(tx, ctx, v, await loadCustomer(tx, v, id, 'read')));
+  },
+
+  async create(services: Services, ctx: Ctx, input: CustomerInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const tagIds = await checkTags(tx, ctx, input.tagIds);
+      const row = await createCustomerIn(tx, ctx, input, tagIds);
+      return detail(tx, ctx, v, row);
+    });
+  },
+
+  async update(services: Services, ctx: Ctx, id: string, input: CustomerInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await loadCustomer(tx, v, id, 'write', { forUpdate: true });
+      const tagIds = await checkTags(tx, ctx, input.tagIds);
+      const row = await updateOwned(tx, ctx, crmCustomers, 'Customer', id, fieldsOf(input), input.concurrencyStamp);
+      await setTags(tx, ctx, id, tagIds);
+      return detail(tx, ctx, v, row);
+    });
+  },
+
+  async remove(services: Services, ctx: Ctx, id: string) {
+    const v = await viewerOf(services, ctx);
+    await services.data.inTenant(ctx, async (tx) => {
+      await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
+      await deleteOwned(tx, ctx, crmCustomers, 'Customer', id);
+    });
+  },
+
+  /** Marks the customer dealt (it has closed business) or not. */
+  async setDeal(services: Services, ctx: Ctx, id: string, dealt: boolean) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await loadCustomer(tx, v, id, 'write', { forUpdate: true });
+      const row = await updateOwned(tx, ctx, crmCustomers, 'Customer', id, { dealStatus: dealt });
+      return detail(tx, ctx, v, row);
+    });
+  },
+
+  /** To another user of the tenant; the old owner may stay on the team. Writes the TRANSFER record. */
+  async transfer(services: Services, ctx: Ctx, id: string, input: CustomerTransferInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const c = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
+      await tenantUser(tx, ctx, input.toUserId, 'toUserId');
+      if (input.toUserId === c.ownerUserId) throw fieldError('toUserId', 'CrmCustomers::AlreadyOwner');
+      const old = c.ownerUserId!;
+      const row = await updateOwned(tx, ctx, crmCustomers, 'Customer', id, {
+        ownerUserId: input.toUserId,
+        ownerTime: new Date(),
+      });
+      // the new owner is no longer a member; the old one stays only when asked
+      await tx
+        .delete(crmCustomerMembers)
+        .where(
+          and(
+            eq(crmCustomerMembers.customerId, id),
+            or(eq(crmCustomerMembers.userId, input.toUserId), eq(crmCustomerMembers.userId, old)),
+          ),
+        );
+      if (input.keepOldOwnerLevel) {
+        await tx
+          .insert(crmCustomerMembers)
+          .values({ tenantId: c.tenantId, customerId: id, userId: old, level: input.keepOldOwnerLevel });
+      }
+      await addOwnerRecord(tx, ctx, id, 'TRANSFER', old, input.toUserId, input.reason ?? null);
+      return detail(tx, ctx, v, row);
+    });
+  },
+
+  /** Adds a team member, or changes the level of one already on the team (owner only). */
+  async putMember(services: Services, ctx: Ctx, id: string, input: CustomerMemberInput, mustExist = false) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const c = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
+      if (mustExist) {
+        const [m] = await tx
+          .select({ userId: crmCustomerMembers.userId })
+          .from(crmCustomerMembers)
+          .where(and(eq(crmCustomerMembers.customerId, id), eq(crmCustomerMembers.userId, input.userId)));
+        if (!m) throw notFound('CustomerMember', input.userId);
+      } else {
+        await tenantUser(tx, ctx, input.userId, 'userId');
+        if (input.userId === c.ownerUserId) throw fieldError('userId', 'CrmCustomers::OwnerIsNoMember');
+      }
+      await tx
+        .insert(crmCustomerMembers)
+        .values({ tenantId: c.tenantId, customerId: id, userId: input.userId, level: input.level })
+        .onConflictDoUpdate({
+          target: [crmCustomerMembers.customerId, crmCustomerMembers.userId],
+          set: { level: input.level },
+        });
+      return detail(tx, ctx, v, c);
+    });
+  },
+
+  async removeMember(services: Services, ctx: Ctx, id: string, userId: string) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const c = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
+      const gone = await tx
+        .delete(crmCustomerMembers)
+        .where(and(eq(crmCustomerMembers.customerId, id), eq(crmCustomerMembers.userId, userId)))
+        .returning({ userId: crmCustomerMembers.userId });
+      if (!gone.length) throw notFound('CustomerMember', userId);
+      return detail(tx, ctx, v, c);
+    });
+  },
+
+  async contacts(services: Services, ctx: Ctx, id: string) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await loadCustomer(tx, v, id, 'read');
+      const rows = await tx
+        .select()
+        .from(crmContacts)
+        .where(owned(ctx, crmContacts, eq(crmContacts.customerId, id)))
+        .orderBy(desc(crmContacts.master), asc(crmContacts.creationTime))
+        .limit(200);
+      return { items: rows.map(contactOf) };
+    });
+  },
+
+  async saveContact(services: Services, ctx: Ctx, id: string, contactId: string | null, input: ContactInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await loadCustomer(tx, v, id, 'write');
+      const { concurrencyStamp, ...rest } = input;
+      const values = {
+        name: rest.name,
+        post: rest.post ?? null,
+        master: rest.master,
+        sex: rest.sex ?? null,
+        mobile: rest.mobile ?? null,
+        telephone: rest.telephone ?? null,
+        email: rest.email ?? null,
+        wechat: rest.wechat ?? null,
+        remark: rest.remark ?? null,
+        contactNextTime: rest.contactNextTime ?? null,
+      };
+      if (!contactId) {
+        return contactOf(await insertOwned(tx, ctx, crmContacts, 'Contact', { ...values, customerId: id }));
+      }
+      await contactOfCustomer(tx, ctx, id, contactId);
+      return contactOf(await updateOwned(tx, ctx, crmContacts, 'Contact', contactId, values, concurrencyStamp));
+    });
+  },
+
+  async removeContact(services: Services, ctx: Ctx, id: string, contactId: string) {
+    const v = await viewerOf(services, ctx);
+    await services.data.inTenant(ctx, async (tx) => {
+      await loadCustomer(tx, v, id, 'write');
+      await contactOfCustomer(tx, ctx, id, contactId);
+      await deleteOwned(tx, ctx, crmContacts, 'Contact', contactId);
+    });
+  },
+
+  /**
+   * Customers of the tenant with the same name (any case), mobile or e-mail (any case), at most
+   * 20. Those the caller may not see say only that they exist and whose they are.
+   */
+  async duplicates(services: Services, ctx: Ctx, input: CustomerDuplicatesInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const name = input.name?.toLowerCase();
+      const email = input.email?.toLowerCase();
+      const rows = await tx
+        .select({
+          id: crmCustomers.id,
+          name: crmCustomers.name,
+          mobile: crmCustomers.mobile,
+          email: crmCustomers.email,
+          ownerUserId: crmCustomers.ownerUserId,
+          visible: sql<boolean>`(${customerScope(v, { includePool: true })})`,
+        })
+        .from(crmCustomers)
+        .where(
+          owned(
+            ctx,
+            crmCustomers,
+            input.excludeId ? sql`${crmCustomers.id} <> ${input.excludeId}` : undefined,
+            or(
+              name ? sql`lower(${crmCustomers.name}) = ${name}` : undefined,
+              input.mobile ? eq(crmCustomers.mobile, input.mobile) : undefined,
+              email ? sql`lower(${crmCustomers.email}) = ${email}` : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(crmCustomers.creationTime))
+        .limit(20);
+      const names = await userNames(
+        tx,
+        rows.map((r) => r.ownerUserId),
+      );
+      const items: CustomerDuplicate[] = rows.map((r) => {
+        const matchedOn: CustomerDuplicate['matchedOn'] = [];
+        if (name && r.name.toLowerCase() === name) matchedOn.push('name');
+        if (input.mobile && r.mobile === input.mobile) matchedOn.push('mobile');
+        if (email && r.email?.toLowerCase() === email) matchedOn.push('email');
+        const visible = !!r.visible;
+        return {
+          visible,
+          id: visible ? r.id : null,
+          name: visible ? r.name : null,
+          mobile: visible ? r.mobile : null,
+          email: visible ? r.email : null,
+          matchedOn,
+          ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null,
+          inPool: r.ownerUserId === null,
+        };
+      });
+      return { items };
+    });
+  },
+
+  /** Active users of the tenant, to pick as new owner or team member (at most 50). */
+  async userOptions(services: Services, ctx: Ctx, filter?: string) {
+    return services.data.inTenant(ctx, async (tx) => {
+      const k = filter ? like(filter) : null;
+      const rows = await tx
+        .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
+        .from(users)
+        .where(
+          owned(
+            ctx,
+            users,
+            eq(users.isActive, true),
+            k ? or(ilike(users.userName, k), ilike(users.name, k), ilike(users.surname, k)) : undefined,
+          ),
+        )
+        .orderBy(asc(users.userName))
+        .limit(50);
+      return { items: rows.map((r) => ({ id: r.id, userName: r.userName, name: displayName(r) })) };
+    });
+  },
+};
+
+async function contactOfCustomer(tx: Tx, ctx: Ctx, customerId: string, contactId: string) {
+  const [row] = await tx
+    .select({ id: crmContacts.id })
+    .from(crmContacts)
+    .where(owned(ctx, crmContacts, eq(crmContacts.id, contactId), eq(crmContacts.customerId, customerId)));
+  if (!row) throw notFound('Contact', contactId);
+}

@@ -11,7 +11,7 @@ import { seedIdentity } from './seed.ts';
 // The module's public API (what other modules may import); its tables are read-only to them.
 export { RoleDeleted, RoleRenamed, UserDeleted, UserSignInsEnded } from './events.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
-export { roles, securityLogs, userRoles, users } from './schema.ts';
+export { organizationUnits, organizationUnitUsers, roles, securityLogs, userRoles, users } from './schema.ts';
 export type { SecurityLogAction } from './security-log.ts';
 export { writeSecurityLog } from './security-log.ts';
 export { identitySetting } from './settings.ts';

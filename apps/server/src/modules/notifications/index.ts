@@ -10,6 +10,8 @@ import { texts } from './locales.ts';
 import { menus } from './menus.ts';
 import routes from './routes.ts';
 
+// Publish a notification the module defined (after its own transaction has committed).
+export { publish } from './service.ts';
 // What other modules may use: declare the notifications they publish (from their `start`), and
 // send a plain live event to a tenant's connections.
 export { defineNotificationGroup, emitToTenant };

@@ -1,4 +1,201 @@
+import { CrmPermissions, listResult, pagedResult } from '@seller/contracts';
+import {
+  autoReturnResult,
+  customerLimitDto,
+  customerLimitInput,
+  customerLimitQuery,
+  customerPoolState,
+  type PoolCustomerDto,
+  poolAssignInput,
+  poolClaimInput,
+  poolConfigDto,
+  poolConfigInput,
+  poolCustomerDto,
+  poolCustomerQuery,
+  poolMoveResult,
+  poolOuOption,
+  poolPutBackInput,
+  poolUserOption,
+} from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type ExportColumn, sendXlsx } from '../../../core/export.ts';
+import { t } from '../../../core/localization/index.ts';
+import {
+  assign,
+  claim,
+  createLimit,
+  deleteLimit,
+  getConfig,
+  listLimits,
+  listPool,
+  poolBatches,
+  putBack,
+  RESOURCE,
+  runAutoReturn,
+  saveConfig,
+  setLock,
+  unitOptions,
+  updateLimit,
+  userOptions,
+} from './service.ts';
 
-/** HTTP routes of the public pool (`/api/crm/…`). */
-export default async function routes(_fastify: FastifyInstance) {}
+const url = '/api/crm/pool';
+const P = CrmPermissions.Pool;
+
+/**
+ * The public pool (`/api/crm/pool/…`): the pool list and its export, claim and assign (all or
+ * none, under the OWNER limits), the rules (`/config`) and running them now (`/auto-return`), the
+ * limits, the user and unit pickers; and on a customer, put back (`/api/crm/customers/{id}/put-back`)
+ * and lock / unlock (`/{id}/lock`, `/{id}/unlock`, under the LOCK limits). Which customers a caller
+ * sees and may change is `customers/access.ts`'s rule.
+ */
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+  const tags = ['CrmPool'];
+  const idParams = z.object({ id: z.guid() });
+
+  app.get(
+    `${url}/customers`,
+    {
+      config: { permission: P },
+      schema: { tags, querystring: poolCustomerQuery, response: { 200: pagedResult(poolCustomerDto) } },
+    },
+    (req) => listPool(s, req.ctx, req.query),
+  );
+  app.get(
+    `${url}/customers/export`,
+    {
+      config: { permission: `${CrmPermissions.Customers}.Export`, alsoNeeds: [P] },
+      schema: { tags, querystring: poolCustomerQuery.omit({ skipCount: true, maxResultCount: true }) },
+    },
+    (req, reply) => {
+      const c = req.ctx.culture;
+      const x = (k: string) => t(c, `${RESOURCE}::${k}`);
+      const columns: ExportColumn<PoolCustomerDto>[] = [
+        { header: x('Name'), width: 28, value: (r) => r.name },
+        { header: x('Level'), value: (r) => (r.level ? x(`Level:${r.level}`) : null) },
+        { header: x('Mobile'), value: (r) => r.mobile },
+        { header: x('Telephone'), value: (r) => r.telephone },
+        { header: x('Email'), width: 26, value: (r) => r.email },
+        { header: x('ContactLastTime'), width: 20, value: (r) => r.contactLastTime },
+        { header: x('PoolTime'), width: 20, value: (r) => r.poolTime },
+        { header: x('PoolReason'), width: 36, value: (r) => r.poolReason },
+        { header: x('PreviousOwner'), value: (r) => r.previousOwnerName },
+        { header: x('CreationTime'), width: 20, value: (r) => r.creationTime },
+      ];
+      const title = x('ExportName');
+      return sendXlsx(
+        reply,
+        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+        title,
+        columns,
+        poolBatches(s, req.ctx, { ...req.query, skipCount: 0, maxResultCount: 1000 }),
+      );
+    },
+  );
+  app.post(
+    `${url}/claim`,
+    { config: { permission: `${P}.Claim` }, schema: { tags, body: poolClaimInput, response: { 200: poolMoveResult } } },
+    (req) => claim(s, req.ctx, req.body.ids),
+  );
+  app.post(
+    `${url}/assign`,
+    {
+      config: { permission: `${P}.Assign` },
+      schema: { tags, body: poolAssignInput, response: { 200: poolMoveResult } },
+    },
+    (req) => assign(s, req.ctx, req.body.ids, req.body.userId),
+  );
+  app.post(
+    '/api/crm/customers/:id/put-back',
+    {
+      config: { permission: `${P}.PutBack` },
+      schema: { tags, params: idParams, body: poolPutBackInput, response: { 200: customerPoolState } },
+    },
+    (req) => putBack(s, req.ctx, req.params.id, req.body.reason),
+  );
+  for (const [path, lock] of [
+    ['lock', true],
+    ['unlock', false],
+  ] as const) {
+    app.post(
+      `/api/crm/customers/:id/${path}`,
+      {
+        config: { permission: `${CrmPermissions.Customers}.Lock` },
+        schema: { tags, params: idParams, response: { 200: customerPoolState } },
+      },
+      (req) => setLock(s, req.ctx, req.params.id, lock),
+    );
+  }
+
+  app.get(`${url}/config`, { config: { permission: P }, schema: { tags, response: { 200: poolConfigDto } } }, (req) =>
+    getConfig(s, req.ctx),
+  );
+  app.put(
+    `${url}/config`,
+    {
+      config: { permission: `${P}.Settings` },
+      schema: { tags, body: poolConfigInput, response: { 200: poolConfigDto } },
+    },
+    (req) => saveConfig(s, req.ctx, req.body),
+  );
+  app.post(
+    `${url}/auto-return`,
+    { config: { permission: `${P}.Settings` }, schema: { tags, response: { 200: autoReturnResult } } },
+    (req) => runAutoReturn(s, req.ctx.tenant),
+  );
+
+  app.get(
+    `${url}/limits`,
+    {
+      config: { permission: `${P}.Settings` },
+      schema: { tags, querystring: customerLimitQuery, response: { 200: pagedResult(customerLimitDto) } },
+    },
+    (req) => listLimits(s, req.ctx, req.query),
+  );
+  app.post(
+    `${url}/limits`,
+    {
+      config: { permission: `${P}.Settings` },
+      schema: { tags, body: customerLimitInput, response: { 200: customerLimitDto } },
+    },
+    (req) => createLimit(s, req.ctx, req.body),
+  );
+  app.put(
+    `${url}/limits/:id`,
+    {
+      config: { permission: `${P}.Settings` },
+      schema: { tags, params: idParams, body: customerLimitInput, response: { 200: customerLimitDto } },
+    },
+    (req) => updateLimit(s, req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    `${url}/limits/:id`,
+    { config: { permission: `${P}.Settings` }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await deleteLimit(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    `${url}/users`,
+    {
+      config: { permission: P },
+      schema: {
+        tags,
+        querystring: z.object({ filter: z.string().trim().max(64).optional() }),
+        response: { 200: listResult(poolUserOption) },
+      },
+    },
+    (req) => userOptions(s, req.ctx, req.query.filter || undefined),
+  );
+  app.get(
+    `${url}/organization-units`,
+    { config: { permission: P }, schema: { tags, response: { 200: listResult(poolOuOption) } } },
+    (req) => unitOptions(s, req.ctx),
+  );
+}

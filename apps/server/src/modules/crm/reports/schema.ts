@@ -32,9 +32,7 @@ export const crmReports = pgTable(
     ...concurrency(),
   },
   (t) => [
-    uniqueIndex('crm_reports_period_uq')
-      .on(tenantKey, t.creatorId, t.category, t.period)
-      .where(sql`not is_deleted`),
+    uniqueIndex('crm_reports_period_uq').on(tenantKey, t.creatorId, t.category, t.period).where(sql`not is_deleted`),
     index('crm_reports_tenant_ix').on(t.tenantId, t.periodStart),
   ],
 );
@@ -50,7 +48,10 @@ export const crmReportRecipients = pgTable(
     userId: uuid('user_id').notNull(),
     readTime: time('read_time'),
   },
-  (t) => [primaryKey({ columns: [t.reportId, t.userId] }), index('crm_report_recipients_user_ix').on(t.tenantId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.userId] }),
+    index('crm_report_recipients_user_ix').on(t.tenantId, t.userId),
+  ],
 );
 
 /** Comments on a report, by its author and its recipients. */

@@ -1,2 +1,111 @@
-/** Calls of the public pool (`/api/crm/…`). */
-export {};
+import type {
+  AutoReturnResult,
+  CustomerLimitDto,
+  CustomerLimitInput,
+  CustomerLimitType,
+  CustomerPoolState,
+  PoolConfigDto,
+  PoolConfigInput,
+  PoolCustomerDto,
+  PoolMoveResult,
+  PoolOuOption,
+  PoolReasonKind,
+  PoolUserOption,
+} from '@seller/contracts/crm';
+import type { Json } from '@seller/contracts/fields';
+import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
+import type { HttpError } from '../../../lib/http/errors.ts';
+import { http } from '../../../lib/http/index.ts';
+import { localize } from '../../../lib/i18n/index.ts';
+
+/**
+ * The public pool (`/api/crm/pool/…`) and a customer's pool actions (`/api/crm/customers/{id}/…`:
+ * lock, unlock, put back), used by the pool page and the customer detail.
+ */
+
+export type PoolCustomer = Json<PoolCustomerDto>;
+export type PoolConfig = Json<PoolConfigDto>;
+export type CustomerLimit = Json<CustomerLimitDto>;
+export type PoolState = Json<CustomerPoolState>;
+export type {
+  AutoReturnResult,
+  CustomerLimitInput,
+  CustomerLimitType,
+  PoolConfigInput,
+  PoolMoveResult,
+  PoolOuOption,
+  PoolReasonKind,
+  PoolUserOption,
+};
+
+export interface PoolFilters {
+  level?: number;
+  previousOwnerId?: string;
+  reasonKind?: PoolReasonKind;
+  from?: string;
+  to?: string;
+}
+
+const url = '/api/crm/pool';
+const customers = '/api/crm/customers';
+
+/** The codes of a refused claim, assign or lock the page shows itself (in a dialog), not as a toast. */
+export const LIMIT_CODES = ['CrmPool::OwnerLimitReached', 'CrmPool::LockLimitReached'];
+const notLimit = (e: HttpError) => !LIMIT_CODES.includes(e.code ?? '');
+/** A refusal the form shows under its fields (400 with members), not as a notification. */
+const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
+
+const params = (f: PoolFilters & { filter?: string; sorting?: string }) => ({
+  filter: f.filter,
+  sorting: f.sorting,
+  level: f.level,
+  previousOwnerId: f.previousOwnerId,
+  reasonKind: f.reasonKind,
+  from: f.from,
+  to: f.to,
+});
+
+export const poolApi = {
+  list: (q: CrudQuery & PoolFilters, signal?: AbortSignal) =>
+    http.get<PagedResult<PoolCustomer>>(
+      `${url}/customers`,
+      { skipCount: q.skipCount, maxResultCount: q.maxResultCount, ...params(q) },
+      { signal },
+    ),
+  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & PoolFilters, fileName: string) =>
+    downloadExport(`${url}/customers/export`, params(q), fileName),
+  /** Claims for the caller, all or none; a limit refusal is thrown without a toast (see `LIMIT_CODES`). */
+  claim: (ids: string[]) => http.post<PoolMoveResult>(`${url}/claim`, { ids }, { notify: notLimit }),
+  assign: (ids: string[], userId: string) =>
+    http.post<PoolMoveResult>(`${url}/assign`, { ids, userId }, { notify: (e) => notLimit(e) && onFields(e) }),
+  /** A customer's lock (exempt from the pool rule), under its owner's LOCK limit. */
+  lock: (id: string) => http.post<PoolState>(`${customers}/${id}/lock`, {}),
+  unlock: (id: string) => http.post<PoolState>(`${customers}/${id}/unlock`, {}),
+  /** Puts a customer back into the pool (its owner, or a holder of Crm.Customers.ViewAll). */
+  putBack: (id: string, reason: string) =>
+    http.post<PoolState>(`${customers}/${id}/put-back`, { reason }, { notify: onFields }),
+  config: () => http.get<PoolConfig>(`${url}/config`),
+  saveConfig: (input: PoolConfigInput) => http.put<PoolConfig>(`${url}/config`, input, { notify: onFields }),
+  runNow: () => http.post<AutoReturnResult>(`${url}/auto-return`, {}),
+  limits: () => http.get<PagedResult<CustomerLimit>>(`${url}/limits`, { maxResultCount: 1000 }),
+  createLimit: (input: CustomerLimitInput) => http.post<CustomerLimit>(`${url}/limits`, input, { notify: onFields }),
+  updateLimit: (id: string, input: CustomerLimitInput) =>
+    http.put<CustomerLimit>(`${url}/limits/${id}`, input, { notify: onFields }),
+  deleteLimit: (id: string) => http.delete<void>(`${url}/limits/${id}`),
+  users: (filter?: string, signal?: AbortSignal) =>
+    http.get<ListResult<PoolUserOption>>(`${url}/users`, { filter }, { signal }),
+  units: () => http.get<ListResult<PoolOuOption>>(`${url}/organization-units`),
+};
+
+export const poolKeys = {
+  all: ['crm', 'pool'] as const,
+  list: ['crm', 'pool', 'list'] as const,
+  config: ['crm', 'pool', 'config'] as const,
+  limits: ['crm', 'pool', 'limits'] as const,
+  users: (filter: string) => ['crm', 'pool', 'users', filter] as const,
+  units: ['crm', 'pool', 'units'] as const,
+};
+
+/** Texts of the pool (server resource `CrmPool`). */
+export const PL = (key: string, ...args: unknown[]) => localize(`CrmPool::${key}`, ...args);

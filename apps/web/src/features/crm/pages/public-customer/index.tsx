@@ -1,6 +1,328 @@
-import { Empty } from 'antd';
+import { PlayCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import { CrmPermissions } from '@seller/contracts';
+import { poolReasonKinds } from '@seller/contracts/crm';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, DatePicker, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { useAccess } from '../../../../lib/access.tsx';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { useUi } from '../../../../lib/ui-bridge.ts';
+import { LIMIT_CODES, PL, type PoolCustomer, type PoolFilters, poolApi, poolKeys } from '../../api/pool.ts';
+import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { UserSelect } from './UserSelect.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+const P = CrmPermissions.Pool;
+const DATE_TIME = 'YYYY-MM-DD HH:mm';
+
+/** The text of a refused claim or assign when it is a limit (shown in a dialog), else undefined. */
+function limitText(e: unknown): string | undefined {
+  if (!(e instanceof HttpError) || !LIMIT_CODES.includes(e.code ?? '')) return undefined;
+  return e.error?.message ?? e.message;
+}
+
+/**
+ * The public pool (`/crm/public-customer`, 公海客户): customers without an owner, searched and
+ * filtered (level, why in the pool, previous owner, pool time), with their pool time, reason and
+ * previous owner. Claim one or the selected ones (all or none; a limit refusal is shown in a
+ * dialog), assign to a user (Crm.Pool.Assign); holders of Crm.Pool.Settings edit the rules and
+ * limits in a drawer and run the rule now, with its result.
+ */
+export default function PublicCustomerPage() {
+  const { message } = useUi();
+  const access = useAccess();
+  const client = useQueryClient();
+  const [filters, setFilters] = useState<PoolFilters>({});
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [assigning, setAssigning] = useState<string[] | null>(null);
+  const [assignee, setAssignee] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [limitError, setLimitError] = useState<string | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [running, setRunning] = useState(false);
+  const config = useQuery({ queryKey: poolKeys.config, queryFn: () => poolApi.config() });
+
+  const canClaim = access.can(`${P}.Claim`);
+  const canAssign = access.can(`${P}.Assign`);
+  const set = (patch: Partial<PoolFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const refresh = async () => {
+    setSelected([]);
+    await client.invalidateQueries({ queryKey: poolKeys.all });
+  };
+
+  /** Runs a claim or assign; a limit refusal opens the dialog, anything else was already notified. */
+  const move = async (run: () => Promise<{ count: number }>, done: (n: number) => string) => {
+    setBusy(true);
+    try {
+      const { count } = await run();
+      message.success(done(count));
+      await refresh();
+      return true;
+    } catch (e) {
+      const text = limitText(e);
+      if (text) setLimitError(text);
+      else if (!(e instanceof HttpError)) throw e;
+      await client.invalidateQueries({ queryKey: poolKeys.all });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const claim = (ids: string[]) =>
+    move(
+      () => poolApi.claim(ids),
+      (n) => PL('Page:Claimed', n),
+    );
+  const assign = async () => {
+    if (!assigning || !assignee) return;
+    if (
+      await move(
+        () => poolApi.assign(assigning, assignee),
+        (n) => PL('Page:Assigned', n),
+      )
+    ) {
+      setAssigning(null);
+      setAssignee(undefined);
+    }
+  };
+  const runNow = async () => {
+    setRunning(true);
+    try {
+      const r = await poolApi.runNow();
+      if (!r.enabled) message.info(PL('Page:RunDisabled'));
+      else message.success(PL('Page:RunResult', r.returned, r.reminded));
+      await refresh();
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const columns = useMemo<CrudColumn<PoolCustomer>[]>(
+    () => [
+      { key: 'name', title: PL('Name'), dataIndex: 'name', sortField: 'name', width: 200 },
+      {
+        key: 'level',
+        title: PL('Level'),
+        sortField: 'level',
+        width: 110,
+        render: (_v, r) => (r.level ? PL(`Level:${r.level}`) : '—'),
+      },
+      { key: 'mobile', title: PL('Mobile'), dataIndex: 'mobile', width: 130, render: (v) => v ?? '—' },
+      {
+        key: 'poolTime',
+        title: PL('PoolTime'),
+        sortField: 'poolTime',
+        fit: { texts: [DATE_TIME] },
+        render: (_v, r) => (r.poolTime ? dayjs(r.poolTime).format(DATE_TIME) : '—'),
+      },
+      {
+        key: 'poolReason',
+        title: PL('PoolReason'),
+        width: 220,
+        ellipsis: true,
+        render: (_v, r) =>
+          r.poolReasonKind ? (
+            <Space size={4}>
+              <Tag color={r.poolReasonKind === 'PUT_BACK' ? 'blue' : 'orange'}>
+                {PL(`ReasonKind:${r.poolReasonKind}`)}
+              </Tag>
+              {r.poolReasonKind === 'PUT_BACK' && <span title={r.poolReason ?? ''}>{r.poolReason}</span>}
+            </Space>
+          ) : (
+            '—'
+          ),
+      },
+      {
+        key: 'previousOwner',
+        title: PL('PreviousOwner'),
+        width: 120,
+        render: (_v, r) => r.previousOwnerName ?? '—',
+      },
+      {
+        key: 'contactLastTime',
+        title: PL('ContactLastTime'),
+        sortField: 'contactLastTime',
+        fit: { texts: [DATE_TIME] },
+        defaultHidden: true,
+        render: (_v, r) => (r.contactLastTime ? dayjs(r.contactLastTime).format(DATE_TIME) : '—'),
+      },
+      {
+        key: 'creationTime',
+        title: PL('CreationTime'),
+        sortField: 'creationTime',
+        fit: { texts: [DATE_TIME] },
+        defaultHidden: true,
+        render: (_v, r) => dayjs(r.creationTime).format(DATE_TIME),
+      },
+    ],
+    [],
+  );
+
+  const c = config.data;
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Text type="secondary" data-testid="pool-rule-summary">
+          {c ? (c.enabled ? PL('Page:RuleSummary', c.contactExpireDays, c.dealExpireDays) : PL('Page:RuleOff')) : null}
+          {c?.lastRunTime
+            ? ` ${PL('Page:LastRun', dayjs(c.lastRunTime).format(DATE_TIME), c.lastReturnedCount ?? 0)}`
+            : ''}
+        </Typography.Text>
+        {access.can(`${P}.Settings`) && (
+          <Space wrap>
+            <Popconfirm
+              title={PL('Page:RunConfirm')}
+              onConfirm={runNow}
+              okButtonProps={{ 'data-testid': 'pool-run-ok' } as never}
+            >
+              <Button icon={<PlayCircleOutlined />} loading={running} data-testid="pool-run-now">
+                {PL('Page:RunNow')}
+              </Button>
+            </Popconfirm>
+            <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="pool-settings">
+              {PL('Page:Settings')}
+            </Button>
+          </Space>
+        )}
+      </Space>
+      <Space wrap style={{ marginBottom: 12 }} data-testid="pool-filters">
+        <Select
+          allowClear
+          placeholder={PL('Page:Filters:Level')}
+          style={{ width: 150 }}
+          data-testid="pool-filter-level"
+          value={filters.level}
+          onChange={(v) => set({ level: v })}
+          options={[1, 2, 3].map((l) => ({ value: l, label: PL(`Level:${l}`) }))}
+        />
+        <Select
+          allowClear
+          placeholder={PL('Page:Filters:Reason')}
+          style={{ width: 150 }}
+          data-testid="pool-filter-reason"
+          value={filters.reasonKind}
+          onChange={(v) => set({ reasonKind: v })}
+          options={poolReasonKinds.map((k) => ({ value: k, label: PL(`ReasonKind:${k}`) }))}
+        />
+        <UserSelect
+          placeholder={PL('Page:Filters:PreviousOwner')}
+          style={{ width: 170 }}
+          testid="pool-filter-owner"
+          value={filters.previousOwnerId}
+          onChange={(v) => set({ previousOwnerId: v })}
+        />
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(v) => {
+            setRange(v);
+            set({
+              from: v?.[0] ? v[0].startOf('day').toISOString() : undefined,
+              to: v?.[1] ? v[1].add(1, 'day').startOf('day').toISOString() : undefined,
+            });
+          }}
+        />
+      </Space>
+      <CrudPage<PoolCustomer>
+        testid="pool-customers"
+        title={PL('Title')}
+        queryKey={[...poolKeys.list, filters]}
+        rowKey="id"
+        request={(q, signal) => poolApi.list({ ...q, ...filters }, signal)}
+        columns={columns}
+        searchPlaceholder={PL('Page:Search')}
+        rowSelection={
+          canClaim || canAssign
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
+            : undefined
+        }
+        exportExcel={{
+          permission: `${CrmPermissions.Customers}.Export`,
+          run: (q) => poolApi.export({ ...q, ...filters }, `${PL('ExportName')}.xlsx`),
+        }}
+        toolbar={
+          <>
+            {canClaim && (
+              <Popconfirm
+                title={PL('Page:ClaimSelectedConfirm', selected.length)}
+                disabled={!selected.length}
+                onConfirm={() => claim(selected)}
+                okButtonProps={{ 'data-testid': 'pool-claim-selected-ok' } as never}
+              >
+                <Button type="primary" disabled={!selected.length} loading={busy} data-testid="pool-claim-selected">
+                  {PL('Page:ClaimSelected', selected.length)}
+                </Button>
+              </Popconfirm>
+            )}
+            {canAssign && (
+              <Button
+                disabled={!selected.length}
+                onClick={() => setAssigning(selected)}
+                data-testid="pool-assign-selected"
+              >
+                {PL('Page:AssignSelected', selected.length)}
+              </Button>
+            )}
+          </>
+        }
+        rowActions={
+          canClaim || canAssign
+            ? (r) => (
+                <Space size={0}>
+                  {canClaim && (
+                    <Popconfirm
+                      title={PL('Page:ClaimConfirm')}
+                      onConfirm={() => claim([r.id])}
+                      okButtonProps={{ 'data-testid': `pool-claim-ok-${r.id}` } as never}
+                    >
+                      <Button type="link" size="small" data-testid={`pool-claim-${r.id}`}>
+                        {PL('Page:Claim')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  {canAssign && (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setAssigning([r.id])}
+                      data-testid={`pool-assign-${r.id}`}
+                    >
+                      {PL('Page:Assign')}
+                    </Button>
+                  )}
+                </Space>
+              )
+            : undefined
+        }
+      />
+      <Modal
+        open={!!assigning}
+        title={PL('Page:AssignTitle')}
+        onCancel={() => setAssigning(null)}
+        onOk={assign}
+        confirmLoading={busy}
+        okButtonProps={{ disabled: !assignee, 'data-testid': 'pool-assign-ok' } as never}
+        destroyOnHidden
+      >
+        <UserSelect
+          placeholder={PL('Page:AssignTo')}
+          style={{ width: '100%' }}
+          testid="pool-assign-user"
+          value={assignee}
+          onChange={setAssignee}
+        />
+      </Modal>
+      <Modal
+        open={!!limitError}
+        title={PL('Page:LimitTitle')}
+        onCancel={() => setLimitError(null)}
+        onOk={() => setLimitError(null)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        <Alert type="error" showIcon message={limitError} data-testid="pool-limit-error" />
+      </Modal>
+      {settingsOpen && <SettingsDrawer onClose={() => setSettingsOpen(false)} />}
+    </>
+  );
 }

@@ -1,2 +1,230 @@
-/** Input and output schemas of businesses and their stage groups. */
-export {};
+import { z } from 'zod';
+import { pagedQuery } from '../paging.ts';
+
+/**
+ * Businesses (sales opportunities, domain §6.5) and their stage groups: request and response
+ * schemas shared by the server and the web. A business walks through the stages of its stage group
+ * (each with a win rate) and ends won, lost or invalid. Amounts are exact decimal strings in the
+ * business's currency; the server works out the totals (products × price, then the discount).
+ */
+
+/** How a business ended: 1 won (赢单), 2 lost (输单), 3 invalid (无效). */
+export const BusinessEndStatus = { Win: 1, Lose: 2, Invalid: 3 } as const;
+export type BusinessEndStatus = (typeof BusinessEndStatus)[keyof typeof BusinessEndStatus];
+export const businessEndStatuses = [1, 2, 3] as const;
+const endStatus = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const nullable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
+
+/** Exact money text (up to 2 places, not negative). */
+export const businessMoney = z
+  .string()
+  .trim()
+  .regex(/^\d{1,14}(\.\d{1,2})?$/, 'CrmBusinesses::Money');
+/** A percentage 0–100 with up to 2 places. */
+export const businessPercent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'CrmBusinesses::Percent')
+  .refine((v) => Number(v) <= 100, 'CrmBusinesses::Percent');
+const currency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/);
+
+// ---------------------------------------------------------------- stage groups
+
+export const businessStageInput = z.object({
+  /** An existing stage of the group (kept, renamed); absent for a new stage. */
+  id: optional(z.guid()),
+  name: z.string().trim().min(1).max(64),
+  /** Win rate in percent (0–100). */
+  percent: z.coerce.number().int().min(0).max(100),
+});
+export const businessStatusTypeInput = z.object({
+  name: z.string().trim().min(1).max(64),
+  sort: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** The stages in order (at least one, at most 20). */
+  statuses: z.array(businessStageInput).min(1).max(20),
+});
+export type BusinessStatusTypeInput = z.infer<typeof businessStatusTypeInput>;
+
+export const businessStageDto = z.object({
+  id: z.string(),
+  /** As stored (what the editor changes). */
+  name: z.string(),
+  /** In the caller's language (the default group's stages have texts), else the stored name. */
+  displayName: z.string(),
+  percent: z.number().int(),
+  sort: z.number().int(),
+});
+export type BusinessStageDto = z.infer<typeof businessStageDto>;
+export const businessStatusTypeDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  sort: z.number().int(),
+  statuses: z.array(businessStageDto),
+});
+export type BusinessStatusTypeDto = z.infer<typeof businessStatusTypeDto>;
+
+// ---------------------------------------------------------------- businesses
+
+export const businessProductInput = z.object({
+  /** A catalogue product of the tenant. */
+  productId: z.guid(),
+  /** The price agreed for this business (the catalogue's list price is kept beside it). */
+  businessPrice: businessMoney,
+  count: z.coerce.number().int().min(1).max(1_000_000),
+});
+
+export const businessInput = z.object({
+  customerId: z.guid(),
+  name: z.string().trim().min(1).max(128),
+  /** The salesman in charge; the caller when absent. */
+  ownerUserId: optional(z.guid()),
+  /** The stage group and the stage; the tenant's first group and its first stage when absent. */
+  statusTypeId: optional(z.guid()),
+  statusId: optional(z.guid()),
+  /** Expected close date. */
+  dealTime: nullable(z.coerce.date()),
+  currency,
+  /** Discount in percent taken off the products' total. */
+  discountPercent: optional(businessPercent).transform((v) => v ?? '0'),
+  /** The amount before the discount when the business lists no products (ignored otherwise). */
+  totalProductPrice: optional(businessMoney),
+  products: z.array(businessProductInput).max(100).default([]),
+  contactNextTime: nullable(z.coerce.date()),
+  remark: nullable(z.string().trim().max(1024)),
+});
+export type BusinessInput = z.infer<typeof businessInput>;
+
+export const businessStageMoveInput = z.object({ statusId: z.guid() });
+export const businessCloseInput = z.object({
+  endStatus: endStatus,
+  endRemark: nullable(z.string().trim().max(512)),
+});
+export type BusinessCloseInput = z.infer<typeof businessCloseInput>;
+
+/** The list's and board's filters (also of the export). */
+export const businessFilters = z.object({
+  /** Business name or customer name. */
+  filter: pagedQuery.shape.filter,
+  statusTypeId: optional(z.guid()),
+  statusId: optional(z.guid()),
+  ownerUserId: optional(z.guid()),
+  customerId: optional(z.guid()),
+  /** 0 = still open; 1, 2, 3 = ended so. */
+  endStatus: optional(z.coerce.number().pipe(z.union([z.literal(0), endStatus]))),
+});
+export type BusinessFilters = z.infer<typeof businessFilters>;
+export const businessQuery = pagedQuery.extend(businessFilters.shape);
+export type BusinessQuery = z.infer<typeof businessQuery>;
+
+export const businessListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  ownerUserId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  statusTypeId: z.string(),
+  statusId: z.string().nullable(),
+  statusName: z.string().nullable(),
+  /** Win rate of the current stage (100 when won, 0 when lost or invalid). */
+  percent: z.number().int(),
+  endStatus: endStatus.nullable(),
+  endRemark: z.string().nullable(),
+  endTime: z.date().nullable(),
+  dealTime: z.date().nullable(),
+  totalPrice: z.string(),
+  currency: z.string(),
+  followUpStatus: z.boolean(),
+  contactLastTime: z.date().nullable(),
+  contactNextTime: z.date().nullable(),
+  creationTime: z.date(),
+});
+export type BusinessListItem = z.infer<typeof businessListItem>;
+
+export const businessProductDto = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productSku: z.string(),
+  productPrice: z.string(),
+  businessPrice: z.string(),
+  count: z.number().int(),
+  totalPrice: z.string(),
+});
+export type BusinessProductDto = z.infer<typeof businessProductDto>;
+
+export const businessDto = businessListItem.extend({
+  totalProductPrice: z.string(),
+  discountPercent: z.string(),
+  remark: z.string().nullable(),
+  creatorId: z.string().nullable(),
+  products: z.array(businessProductDto),
+  /** Whether the caller may change it (write on its customer). */
+  canEdit: z.boolean(),
+});
+export type BusinessDto = z.infer<typeof businessDto>;
+
+/** One currency's sum. */
+export const businessAmount = z.object({ currency: z.string(), amount: z.string() });
+export type BusinessAmount = z.infer<typeof businessAmount>;
+
+/** The kanban: one column per stage of the group (open businesses), then won and lost ones. */
+export const businessBoardQuery = businessFilters.omit({ statusId: true, endStatus: true }).extend({
+  /** Cards per column (the counts and amounts cover every business). */
+  take: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(200).default(50)),
+});
+export const businessBoardColumn = z.object({
+  /** A stage id, or `won`, `lost`. */
+  key: z.string(),
+  statusId: z.string().nullable(),
+  name: z.string(),
+  percent: z.number().int(),
+  count: z.number().int(),
+  amounts: z.array(businessAmount),
+  items: z.array(businessListItem),
+});
+export type BusinessBoardColumn = z.infer<typeof businessBoardColumn>;
+export const businessBoardDto = z.object({
+  statusType: businessStatusTypeDto,
+  columns: z.array(businessBoardColumn),
+});
+export type BusinessBoardDto = z.infer<typeof businessBoardDto>;
+
+/** The funnel of a stage group: per stage, its open businesses; won, lost, invalid and the win rate. */
+export const businessFunnelQuery = businessFilters.pick({ statusTypeId: true, ownerUserId: true });
+export const businessFunnelStage = z.object({
+  statusId: z.string(),
+  name: z.string(),
+  percent: z.number().int(),
+  count: z.number().int(),
+  amounts: z.array(businessAmount),
+});
+export const businessFunnelDto = z.object({
+  statusTypeId: z.string(),
+  stages: z.array(businessFunnelStage),
+  won: z.object({ count: z.number().int(), amounts: z.array(businessAmount) }),
+  lost: z.object({ count: z.number().int(), amounts: z.array(businessAmount) }),
+  invalid: z.object({ count: z.number().int() }),
+  /** Won ÷ (won + lost) in percent with one place, null when nothing closed yet. */
+  winRate: z.string().nullable(),
+});
+export type BusinessFunnelDto = z.infer<typeof businessFunnelDto>;
+
+/** People who may own a business (users of the tenant), for the form and the filter. */
+export const businessOwnerOption = z.object({ id: z.string(), name: z.string() });
+export type BusinessOwnerOption = z.infer<typeof businessOwnerOption>;
+/** Customers the caller may add a business to (write access), for the form. */
+export const businessCustomerOption = z.object({ id: z.string(), name: z.string() });
+export type BusinessCustomerOption = z.infer<typeof businessCustomerOption>;
+/** Catalogue products to put on a business. */
+export const businessProductOption = z.object({ id: z.string(), sku: z.string(), name: z.string(), price: z.string() });
+export type BusinessProductOption = z.infer<typeof businessProductOption>;

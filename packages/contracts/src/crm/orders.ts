@@ -1,2 +1,145 @@
-/** Input and output schemas of order tracking. */
-export {};
+import { z } from 'zod';
+import { pagedQuery } from '../paging.ts';
+
+/**
+ * Order tracking: the CRM's record of a customer's orders (entered by hand, or noted from the
+ * storefront or a marketplace, optionally linked to the trade module's sales order), with their
+ * status words and the transitions allowed between them. The table lives here so the server
+ * enforces and the web offers the same next states.
+ */
+
+export const crmOrderSources = ['MANUAL', 'STOREFRONT', 'MARKETPLACE'] as const;
+export type CrmOrderSource = (typeof crmOrderSources)[number];
+
+export const crmOrderStatuses = [
+  'Pending',
+  'Processing',
+  'Shipped',
+  'Delivered',
+  'Completed',
+  'Cancel',
+  'Refunded',
+] as const;
+export type CrmOrderStatus = (typeof crmOrderStatuses)[number];
+
+/**
+ * Where an order may go from each status:
+ * - Pending → Processing (accepted), Cancel.
+ * - Processing → Shipped, Cancel.
+ * - Shipped → Delivered, Refunded (lost or returned on the way).
+ * - Delivered → Completed, Refunded.
+ * - Completed → Refunded (after-sales).
+ * - Cancel and Refunded are final.
+ */
+export const crmOrderTransitions: Record<CrmOrderStatus, readonly CrmOrderStatus[]> = {
+  Pending: ['Processing', 'Cancel'],
+  Processing: ['Shipped', 'Cancel'],
+  Shipped: ['Delivered', 'Refunded'],
+  Delivered: ['Completed', 'Refunded'],
+  Completed: ['Refunded'],
+  Cancel: [],
+  Refunded: [],
+};
+
+/** The statuses an order may move to from `status`. */
+export const nextCrmOrderStatuses = (status: CrmOrderStatus): readonly CrmOrderStatus[] =>
+  crmOrderTransitions[status] ?? [];
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const nullable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
+
+export const crmOrderInput = z.object({
+  customerId: z.guid(),
+  /** Unique in the tenant; generated (CO + date + random) when absent. */
+  orderNo: optional(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/, 'CrmOrders::OrderNoChars'),
+  ),
+  source: z.enum(crmOrderSources).default('MANUAL'),
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,14}(\.\d{1,2})?$/, 'CrmOrders::Money'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/),
+  orderedAt: z.coerce.date(),
+  remark: nullable(z.string().trim().max(512)),
+  /** The trade module's sales order this record follows (read-only link). */
+  tradeOrderId: nullable(z.guid()),
+});
+export type CrmOrderInput = z.infer<typeof crmOrderInput>;
+
+export const crmOrderStatusInput = z.object({
+  status: z.enum(crmOrderStatuses),
+  remark: nullable(z.string().trim().max(512)),
+});
+export type CrmOrderStatusInput = z.infer<typeof crmOrderStatusInput>;
+
+export const crmOrderFilters = z.object({
+  /** Order no. or customer name. */
+  filter: pagedQuery.shape.filter,
+  customerId: optional(z.guid()),
+  status: optional(z.enum(crmOrderStatuses)),
+  source: optional(z.enum(crmOrderSources)),
+  from: optional(z.coerce.date()),
+  to: optional(z.coerce.date()),
+});
+export type CrmOrderFilters = z.infer<typeof crmOrderFilters>;
+export const crmOrderQuery = pagedQuery.extend(crmOrderFilters.shape);
+export type CrmOrderQuery = z.infer<typeof crmOrderQuery>;
+
+export const crmOrderListItem = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  source: z.enum(crmOrderSources),
+  status: z.enum(crmOrderStatuses),
+  amount: z.string(),
+  currency: z.string(),
+  orderedAt: z.date(),
+  remark: z.string().nullable(),
+  tradeOrderId: z.string().nullable(),
+  creationTime: z.date(),
+});
+export type CrmOrderListItem = z.infer<typeof crmOrderListItem>;
+
+export const crmOrderHistoryDto = z.object({
+  id: z.string(),
+  fromStatus: z.enum(crmOrderStatuses).nullable(),
+  toStatus: z.enum(crmOrderStatuses),
+  remark: z.string().nullable(),
+  byUserId: z.string().nullable(),
+  byUserName: z.string().nullable(),
+  time: z.date(),
+});
+export type CrmOrderHistoryDto = z.infer<typeof crmOrderHistoryDto>;
+
+export const crmOrderDto = crmOrderListItem.extend({
+  /** The linked sales order's number and status, when it is linked and still there. */
+  tradeOrder: z.object({ id: z.string(), orderNo: z.string(), status: z.string() }).nullable(),
+  /** Statuses the order may move to now. */
+  nextStatuses: z.array(z.enum(crmOrderStatuses)),
+  canEdit: z.boolean(),
+  history: z.array(crmOrderHistoryDto),
+});
+export type CrmOrderDto = z.infer<typeof crmOrderDto>;
+
+/** Trade sales orders to link, found by order number. */
+export const crmTradeOrderOption = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  status: z.string(),
+  total: z.string(),
+  currency: z.string(),
+});
+export type CrmTradeOrderOption = z.infer<typeof crmTradeOrderOption>;

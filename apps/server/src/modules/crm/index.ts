@@ -1,5 +1,6 @@
 import { crmPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
+import { catalog } from '../catalog/index.ts';
 import { files } from '../files/index.ts';
 import { identity } from '../identity/index.ts';
 import { notifications } from '../notifications/index.ts';
@@ -30,7 +31,7 @@ export { crmCustomers } from './customers/schema.ts';
  */
 export const crm = defineModule({
   name: 'crm',
-  dependsOn: [settings, notifications, files, identity, trade],
+  dependsOn: [settings, notifications, files, identity, catalog, trade],
   texts: [
     texts,
     customersTexts,

@@ -43,3 +43,6 @@ export const trade = defineModule({
   routes,
   seedDemo: seedTradeDemo,
 });
+
+/** Read by the CRM's order tracking (a CRM order may link a sales order). */
+export { salesOrders as tradeSalesOrders } from './orders/schema.ts';

@@ -1,0 +1,616 @@
+import {
+  type BusinessAmount,
+  type BusinessBoardDto,
+  type BusinessCloseInput,
+  type BusinessDto,
+  BusinessEndStatus,
+  type BusinessFilters,
+  type BusinessFunnelDto,
+  type BusinessInput,
+  type BusinessListItem,
+  type BusinessQuery,
+  type BusinessStatusTypeDto,
+} from '@seller/contracts/crm';
+import { Decimal } from 'decimal.js';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { RequestContext } from '../../../core/context.ts';
+import { orderBy, owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { AppError, fieldError, notFound } from '../../../core/errors.ts';
+import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import type { Services } from '../../../core/services.ts';
+import { catalogProducts } from '../../catalog/index.ts';
+import { users } from '../../identity/index.ts';
+import {
+  type CustomerNeed,
+  type CustomerViewer,
+  customerScope,
+  loadCustomer,
+  mayDo,
+  viewerOf,
+} from '../customers/access.ts';
+import { crmCustomers } from '../customers/schema.ts';
+import { crmBusinesses, crmBusinessProducts, crmBusinessStatuses } from './schema.ts';
+import { ensureStageGroups, stageName } from './stages.ts';
+
+export type Ctx = RequestContext;
+type BusinessRow = typeof crmBusinesses.$inferSelect;
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A user's display name: surname and name, else the user name. */
+export const userName = (id: SQL | AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select coalesce(nullif(trim(concat_ws(' ', ${users.surname}, ${users.name})), ''), ${users.userName})
+    from ${users} where ${users.id} = ${id})`;
+
+const itemFields = {
+  id: crmBusinesses.id,
+  name: crmBusinesses.name,
+  customerId: crmBusinesses.customerId,
+  customerName: crmCustomers.name,
+  ownerUserId: crmBusinesses.ownerUserId,
+  ownerName: userName(crmBusinesses.ownerUserId),
+  statusTypeId: crmBusinesses.statusTypeId,
+  statusId: crmBusinesses.statusId,
+  statusName: crmBusinessStatuses.name,
+  stagePercent: crmBusinessStatuses.percent,
+  endStatus: crmBusinesses.endStatus,
+  endRemark: crmBusinesses.endRemark,
+  endTime: crmBusinesses.endTime,
+  dealTime: crmBusinesses.dealTime,
+  totalPrice: crmBusinesses.totalPrice,
+  currency: crmBusinesses.currency,
+  followUpStatus: crmBusinesses.followUpStatus,
+  contactLastTime: crmBusinesses.contactLastTime,
+  contactNextTime: crmBusinesses.contactNextTime,
+  creationTime: crmBusinesses.creationTime,
+};
+
+type ItemRow = {
+  [K in keyof typeof itemFields]: unknown;
+} & Record<string, unknown>;
+
+function toItem(ctx: Ctx, r: ItemRow): BusinessListItem {
+  const endStatus = (r.endStatus as BusinessListItem['endStatus']) ?? null;
+  return {
+    id: r.id as string,
+    name: r.name as string,
+    customerId: r.customerId as string,
+    customerName: r.customerName as string,
+    ownerUserId: (r.ownerUserId as string | null) ?? null,
+    ownerName: (r.ownerName as string | null) ?? null,
+    statusTypeId: r.statusTypeId as string,
+    statusId: (r.statusId as string | null) ?? null,
+    statusName: r.statusName ? stageName(ctx.culture, r.statusName as string) : null,
+    percent: endStatus === BusinessEndStatus.Win ? 100 : endStatus ? 0 : ((r.stagePercent as number | null) ?? 0),
+    endStatus,
+    endRemark: (r.endRemark as string | null) ?? null,
+    endTime: (r.endTime as Date | null) ?? null,
+    dealTime: (r.dealTime as Date | null) ?? null,
+    totalPrice: new Decimal(r.totalPrice as string).toFixed(2),
+    currency: r.currency as string,
+    followUpStatus: r.followUpStatus as boolean,
+    contactLastTime: (r.contactLastTime as Date | null) ?? null,
+    contactNextTime: (r.contactNextTime as Date | null) ?? null,
+    creationTime: r.creationTime as Date,
+  };
+}
+
+const sortable = {
+  name: crmBusinesses.name,
+  customerName: crmCustomers.name,
+  totalPrice: crmBusinesses.totalPrice,
+  dealTime: crmBusinesses.dealTime,
+  endTime: crmBusinesses.endTime,
+  contactNextTime: crmBusinesses.contactNextTime,
+  creationTime: crmBusinesses.creationTime,
+};
+
+/** The businesses a viewer sees (through their customers), narrowed by the filters. */
+function visible(ctx: Ctx, v: CustomerViewer, f: Partial<BusinessFilters>): SQL {
+  return owned(
+    ctx,
+    crmBusinesses,
+    eq(crmCustomers.isDeleted, false),
+    customerScope(v, { includePool: true }),
+    f.filter ? or(ilike(crmBusinesses.name, like(f.filter)), ilike(crmCustomers.name, like(f.filter))) : undefined,
+    f.statusTypeId ? eq(crmBusinesses.statusTypeId, f.statusTypeId) : undefined,
+    f.statusId ? eq(crmBusinesses.statusId, f.statusId) : undefined,
+    f.ownerUserId ? eq(crmBusinesses.ownerUserId, f.ownerUserId) : undefined,
+    f.customerId ? eq(crmBusinesses.customerId, f.customerId) : undefined,
+    f.endStatus === 0
+      ? isNull(crmBusinesses.endStatus)
+      : f.endStatus
+        ? eq(crmBusinesses.endStatus, f.endStatus)
+        : undefined,
+  );
+}
+
+function selectItems(tx: Tx, where: SQL) {
+  return tx
+    .select({ ...itemFields, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(crmBusinesses)
+    .innerJoin(crmCustomers, eq(crmCustomers.id, crmBusinesses.customerId))
+    .leftJoin(crmBusinessStatuses, eq(crmBusinessStatuses.id, crmBusinesses.statusId))
+    .where(where);
+}
+
+async function listIn(tx: Tx, ctx: Ctx, v: CustomerViewer, q: BusinessQuery) {
+  const where = visible(ctx, v, q);
+  const rows = await selectItems(tx, where)
+    .orderBy(...orderBy(q.sorting, sortable, [desc(crmBusinesses.creationTime), asc(crmBusinesses.id)]))
+    .limit(q.maxResultCount)
+    .offset(q.skipCount);
+  let totalCount = rows[0]?.total ?? 0;
+  if (!rows.length && q.skipCount > 0) {
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(crmBusinesses)
+      .innerJoin(crmCustomers, eq(crmCustomers.id, crmBusinesses.customerId))
+      .where(where);
+    totalCount = n?.n ?? 0;
+  }
+  return { totalCount, items: rows.map((r) => toItem(ctx, r)) };
+}
+
+/** Sums per currency, in a stable order. */
+function amountsOf(rows: Array<{ currency: string; amount: string }>): BusinessAmount[] {
+  const m = new Map<string, Decimal>();
+  for (const r of rows) m.set(r.currency, (m.get(r.currency) ?? new Decimal(0)).plus(r.amount));
+  return [...m.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, amount]) => ({ currency, amount: amount.toFixed(2) }));
+}
+
+async function groupCounts(tx: Tx, where: SQL) {
+  return tx
+    .select({
+      statusId: crmBusinesses.statusId,
+      endStatus: crmBusinesses.endStatus,
+      currency: crmBusinesses.currency,
+      count: sql<number>`count(*)`.mapWith(Number),
+      amount: sql<string>`sum(${crmBusinesses.totalPrice})::text`,
+    })
+    .from(crmBusinesses)
+    .innerJoin(crmCustomers, eq(crmCustomers.id, crmBusinesses.customerId))
+    .where(where)
+    .groupBy(crmBusinesses.statusId, crmBusinesses.endStatus, crmBusinesses.currency);
+}
+
+function pickGroup(groups: BusinessStatusTypeDto[], id: string | undefined) {
+  const group = id ? groups.find((g) => g.id === id) : groups[0];
+  if (!group) throw fieldError('statusTypeId', 'CrmBusinesses::StageGroupNotFound', [id]);
+  return group;
+}
+
+const closedError = () =>
+  new AppError({
+    status: 409,
+    code: 'CrmBusinesses:Closed',
+    messageKey: 'CrmBusinesses::Closed',
+  });
+
+/**
+ * One business with its customer checked for `need`: 404 when the business is not the tenant's or
+ * its customer is out of the viewer's sight (as if it did not exist), 403 when seen but not allowed.
+ */
+async function loadBusiness(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, need: CustomerNeed, lock = false) {
+  const q = tx
+    .select()
+    .from(crmBusinesses)
+    .where(owned(ctx, crmBusinesses, eq(crmBusinesses.id, id)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Business', id);
+  try {
+    const customer = await loadCustomer(tx, v, row.customerId, need);
+    return { row, customer };
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) throw notFound('Business', id);
+    throw e;
+  }
+}
+
+async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<BusinessDto> {
+  const { row, customer } = await loadBusiness(tx, ctx, v, id, 'read');
+  const [item] = await selectItems(tx, owned(ctx, crmBusinesses, eq(crmBusinesses.id, id)));
+  const products = await tx
+    .select()
+    .from(crmBusinessProducts)
+    .where(eq(crmBusinessProducts.businessId, id))
+    .orderBy(asc(crmBusinessProducts.sort));
+  return {
+    ...toItem(ctx, item!),
+    totalProductPrice: new Decimal(row.totalProductPrice).toFixed(2),
+    discountPercent: new Decimal(row.discountPercent).toFixed(2),
+    remark: row.remark,
+    creatorId: row.creatorId,
+    canEdit: await mayDo(tx, v, customer, 'write'),
+    products: products.map((p) => ({
+      id: p.id,
+      productId: p.productId,
+      productName: p.productName,
+      productSku: p.productSku,
+      productPrice: new Decimal(p.productPrice).toFixed(2),
+      businessPrice: new Decimal(p.businessPrice).toFixed(2),
+      count: p.count,
+      totalPrice: new Decimal(p.totalPrice).toFixed(2),
+    })),
+  };
+}
+
+interface PricedProduct {
+  productId: string;
+  productName: string;
+  productSku: string;
+  productPrice: string;
+  businessPrice: string;
+  count: number;
+  totalPrice: string;
+}
+
+/**
+ * The products of the input priced: each line's total is price × count; the business's total is
+ * the lines' sum (or the given amount without products) less the discount, rounded half up to
+ * cents. Products not of the tenant are a 400 naming the line.
+ */
+async function priced(tx: Tx, ctx: Ctx, input: BusinessInput) {
+  const ids = [...new Set(input.products.map((p) => p.productId))];
+  const found = ids.length
+    ? await tx
+        .select({
+          id: catalogProducts.id,
+          sku: catalogProducts.sku,
+          name: catalogProducts.name,
+          price: sql<string>`${catalogProducts.price}::text`,
+        })
+        .from(catalogProducts)
+        .where(owned(ctx, catalogProducts, inArray(catalogProducts.id, ids)))
+    : [];
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const lines: PricedProduct[] = input.products.map((p, i) => {
+    const product = byId.get(p.productId);
+    if (!product) throw fieldError(`products.${i}.productId`, 'CrmBusinesses::ProductNotFound', [p.productId]);
+    const price = new Decimal(p.businessPrice);
+    return {
+      productId: product.id,
+      productName: product.name.slice(0, 255),
+      productSku: product.sku,
+      productPrice: new Decimal(product.price).toFixed(2),
+      businessPrice: price.toFixed(2),
+      count: p.count,
+      totalPrice: price.times(p.count).toFixed(2),
+    };
+  });
+  const productTotal = lines.length
+    ? lines.reduce((s, l) => s.plus(l.totalPrice), new Decimal(0))
+    : new Decimal(input.totalProductPrice ?? '0');
+  const discount = new Decimal(input.discountPercent ?? '0');
+  const total = productTotal.times(new Decimal(100).minus(discount)).dividedBy(100);
+  if (productTotal.greaterThanOrEqualTo('1e14')) throw fieldError('products', 'CrmBusinesses::TotalTooLarge');
+  return {
+    lines,
+    totalProductPrice: productTotal.toFixed(2),
+    discountPercent: discount.toFixed(2),
+    totalPrice: total.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+  };
+}
+
+async function checkOwner(tx: Tx, ctx: Ctx, id: string) {
+  const [u] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(owned(ctx, users, eq(users.id, id)));
+  if (!u) throw fieldError('ownerUserId', 'CrmBusinesses::OwnerNotFound', [id]);
+}
+
+/** The stage group and stage of the input, checked (400 naming the field), defaults filled. */
+async function placeOf(tx: Tx, ctx: Ctx, typeId: string | undefined, statusId: string | undefined) {
+  const groups = await ensureStageGroups(tx, ctx);
+  const group = pickGroup(groups, typeId);
+  if (statusId && !group.statuses.some((s) => s.id === statusId)) {
+    throw fieldError('statusId', 'CrmBusinesses::StageNotInGroup', [statusId]);
+  }
+  return { statusTypeId: group.id, statusId: statusId ?? group.statuses[0]?.id ?? null };
+}
+
+async function writeProducts(tx: Tx, ctx: Ctx, businessId: string, lines: PricedProduct[]) {
+  await tx.delete(crmBusinessProducts).where(eq(crmBusinessProducts.businessId, businessId));
+  if (!lines.length) return;
+  await tx
+    .insert(crmBusinessProducts)
+    .values(lines.map((l, i) => ({ tenantId: ctx.tenant?.id ?? null, businessId, ...l, sort: i + 1 })));
+}
+
+const touched = (ctx: Ctx) => ({
+  lastModificationTime: new Date(),
+  lastModifierId: ctx.user?.id ?? null,
+  concurrencyStamp: sql`md5(random()::text)`,
+});
+
+async function setRow(tx: Tx, ctx: Ctx, row: BusinessRow, values: Partial<BusinessRow>) {
+  await tx
+    .update(crmBusinesses)
+    .set({ ...values, ...touched(ctx) })
+    .where(eq(crmBusinesses.id, row.id));
+}
+
+export const businessService = {
+  async list(services: Services, ctx: Ctx, q: BusinessQuery) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, (tx) => listIn(tx, ctx, v, q));
+  },
+
+  async *batches(services: Services, ctx: Ctx, q: BusinessFilters & { sorting?: string }) {
+    const size = 1000;
+    for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += size) {
+      const p = await businessService.list(services, ctx, { ...q, skipCount: skip, maxResultCount: size });
+      if (p.items.length) yield p.items;
+      if (p.items.length < size) return;
+    }
+  },
+
+  async board(services: Services, ctx: Ctx, q: Omit<BusinessFilters, 'statusId' | 'endStatus'> & { take: number }) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx): Promise<BusinessBoardDto> => {
+      const group = pickGroup(await ensureStageGroups(tx, ctx), q.statusTypeId);
+      const base = visible(ctx, v, { ...q, statusTypeId: group.id });
+      const groups = await groupCounts(tx, base);
+      const cards = (where: SQL, order: SQL[]) =>
+        selectItems(tx, and(base, where)!)
+          .orderBy(...order)
+          .limit(q.take)
+          .then((rows) => rows.map((r) => toItem(ctx, r)));
+      const columns: BusinessBoardDto['columns'] = [];
+      for (const s of group.statuses) {
+        const mine = groups.filter((g) => g.endStatus === null && g.statusId === s.id);
+        columns.push({
+          key: s.id,
+          statusId: s.id,
+          name: s.displayName,
+          percent: s.percent,
+          count: mine.reduce((n, g) => n + g.count, 0),
+          amounts: amountsOf(mine),
+          items: await cards(and(isNull(crmBusinesses.endStatus), eq(crmBusinesses.statusId, s.id))!, [
+            desc(crmBusinesses.totalPrice),
+            asc(crmBusinesses.id),
+          ]),
+        });
+      }
+      for (const [key, end, percent] of [
+        ['won', BusinessEndStatus.Win, 100],
+        ['lost', BusinessEndStatus.Lose, 0],
+      ] as const) {
+        const mine = groups.filter((g) => g.endStatus === end);
+        columns.push({
+          key,
+          statusId: null,
+          name: key,
+          percent,
+          count: mine.reduce((n, g) => n + g.count, 0),
+          amounts: amountsOf(mine),
+          items: await cards(eq(crmBusinesses.endStatus, end), [desc(crmBusinesses.endTime), asc(crmBusinesses.id)]),
+        });
+      }
+      return { statusType: group, columns };
+    });
+  },
+
+  async funnel(services: Services, ctx: Ctx, q: Pick<BusinessFilters, 'statusTypeId' | 'ownerUserId'>) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx): Promise<BusinessFunnelDto> => {
+      const group = pickGroup(await ensureStageGroups(tx, ctx), q.statusTypeId);
+      const groups = await groupCounts(tx, visible(ctx, v, { ...q, statusTypeId: group.id }));
+      const ended = (end: number) => groups.filter((g) => g.endStatus === end);
+      const count = (rows: typeof groups) => rows.reduce((n, g) => n + g.count, 0);
+      const won = count(ended(BusinessEndStatus.Win));
+      const lost = count(ended(BusinessEndStatus.Lose));
+      return {
+        statusTypeId: group.id,
+        stages: group.statuses.map((s) => {
+          const mine = groups.filter((g) => g.endStatus === null && g.statusId === s.id);
+          return {
+            statusId: s.id,
+            name: s.displayName,
+            percent: s.percent,
+            count: count(mine),
+            amounts: amountsOf(mine),
+          };
+        }),
+        won: { count: won, amounts: amountsOf(ended(BusinessEndStatus.Win)) },
+        lost: { count: lost, amounts: amountsOf(ended(BusinessEndStatus.Lose)) },
+        invalid: { count: count(ended(BusinessEndStatus.Invalid)) },
+        winRate:
+          won + lost
+            ? new Decimal(won)
+                .times(100)
+                .dividedBy(won + lost)
+                .toFixed(1)
+            : null,
+      };
+    });
+  },
+
+  async get(services: Services, ctx: Ctx, id: string) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, (tx) => detail(tx, ctx, v, id));
+  },
+
+  async create(services: Services, ctx: Ctx, input: BusinessInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await loadCustomer(tx, v, input.customerId, 'write');
+      const ownerUserId = input.ownerUserId ?? ctx.user?.id ?? null;
+      if (input.ownerUserId) await checkOwner(tx, ctx, input.ownerUserId);
+      const place = await placeOf(tx, ctx, input.statusTypeId, input.statusId);
+      const p = await priced(tx, ctx, input);
+      const [row] = await tx
+        .insert(crmBusinesses)
+        .values({
+          tenantId: ctx.tenant?.id ?? null,
+          customerId: input.customerId,
+          ownerUserId,
+          name: input.name,
+          ...place,
+          dealTime: input.dealTime,
+          totalProductPrice: p.totalProductPrice,
+          discountPercent: p.discountPercent,
+          totalPrice: p.totalPrice,
+          currency: input.currency,
+          contactNextTime: input.contactNextTime,
+          remark: input.remark,
+          creatorId: ctx.user?.id ?? null,
+        })
+        .returning({ id: crmBusinesses.id });
+      await writeProducts(tx, ctx, row!.id, p.lines);
+      return detail(tx, ctx, v, row!.id);
+    });
+  },
+
+  async update(services: Services, ctx: Ctx, id: string, input: BusinessInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
+      if (row.endStatus !== null) throw closedError();
+      if (input.customerId !== row.customerId) await loadCustomer(tx, v, input.customerId, 'write');
+      if (input.ownerUserId && input.ownerUserId !== row.ownerUserId) await checkOwner(tx, ctx, input.ownerUserId);
+      const place = await placeOf(
+        tx,
+        ctx,
+        input.statusTypeId ?? row.statusTypeId,
+        input.statusId ??
+          (input.statusTypeId && input.statusTypeId !== row.statusTypeId ? undefined : (row.statusId ?? undefined)),
+      );
+      const p = await priced(tx, ctx, input);
+      await setRow(tx, ctx, row, {
+        customerId: input.customerId,
+        ownerUserId: input.ownerUserId ?? row.ownerUserId,
+        name: input.name,
+        ...place,
+        dealTime: input.dealTime,
+        totalProductPrice: p.totalProductPrice,
+        discountPercent: p.discountPercent,
+        totalPrice: p.totalPrice,
+        currency: input.currency,
+        contactNextTime: input.contactNextTime,
+        remark: input.remark,
+      });
+      await writeProducts(tx, ctx, id, p.lines);
+      return detail(tx, ctx, v, id);
+    });
+  },
+
+  async remove(services: Services, ctx: Ctx, id: string) {
+    const v = await viewerOf(services, ctx);
+    await services.data.inTenant(ctx, async (tx) => {
+      await loadBusiness(tx, ctx, v, id, 'write', true);
+      await tx.delete(crmBusinesses).where(eq(crmBusinesses.id, id));
+    });
+  },
+
+  /** Moves an open business to another stage of its group (409 once it is closed). */
+  async move(services: Services, ctx: Ctx, id: string, statusId: string) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
+      if (row.endStatus !== null) throw closedError();
+      const [stage] = await tx
+        .select({ id: crmBusinessStatuses.id })
+        .from(crmBusinessStatuses)
+        .where(
+          owned(
+            ctx,
+            crmBusinessStatuses,
+            eq(crmBusinessStatuses.id, statusId),
+            eq(crmBusinessStatuses.typeId, row.statusTypeId),
+          ),
+        );
+      if (!stage) throw fieldError('statusId', 'CrmBusinesses::StageNotInGroup', [statusId]);
+      if (row.statusId !== statusId) await setRow(tx, ctx, row, { statusId });
+      return detail(tx, ctx, v, id);
+    });
+  },
+
+  /** Ends an open business: won (its customer becomes dealt, in the same transaction), lost or invalid. */
+  async close(services: Services, ctx: Ctx, id: string, input: BusinessCloseInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
+      if (row.endStatus !== null) throw closedError();
+      await setRow(tx, ctx, row, { endStatus: input.endStatus, endRemark: input.endRemark, endTime: new Date() });
+      if (input.endStatus === BusinessEndStatus.Win) {
+        await tx
+          .update(crmCustomers)
+          .set({ dealStatus: true })
+          .where(and(eq(crmCustomers.id, row.customerId), eq(crmCustomers.dealStatus, false)));
+      }
+      return detail(tx, ctx, v, id);
+    });
+  },
+
+  /** Customers the caller may add a business to (owned or on the team), by name. */
+  async customerOptions(services: Services, ctx: Ctx, filter?: string) {
+    const v = await viewerOf(services, ctx);
+    const rows = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select({ id: crmCustomers.id, name: crmCustomers.name })
+        .from(crmCustomers)
+        .where(
+          owned(
+            ctx,
+            crmCustomers,
+            isNotNull(crmCustomers.ownerUserId),
+            customerScope(v),
+            filter ? ilike(crmCustomers.name, like(filter)) : undefined,
+          ),
+        )
+        .orderBy(asc(crmCustomers.name))
+        .limit(50),
+    );
+    return { items: rows };
+  },
+
+  /** The tenant's active users, as owners to choose from. */
+  async ownerOptions(services: Services, ctx: Ctx) {
+    const rows = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select({
+          id: users.id,
+          name: sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.surname}, ${users.name})), ''), ${users.userName})`,
+        })
+        .from(users)
+        .where(owned(ctx, users, eq(users.isActive, true)))
+        .orderBy(asc(users.userName))
+        .limit(500),
+    );
+    return { items: rows.map((r) => ({ id: r.id, name: r.name ?? '' })) };
+  },
+
+  /** Catalogue products by SKU or name, with their list price. */
+  async productOptions(services: Services, ctx: Ctx, filter?: string) {
+    const rows = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select({
+          id: catalogProducts.id,
+          sku: catalogProducts.sku,
+          name: catalogProducts.name,
+          price: sql<string>`${catalogProducts.price}::text`,
+        })
+        .from(catalogProducts)
+        .where(
+          owned(
+            ctx,
+            catalogProducts,
+            filter
+              ? or(ilike(catalogProducts.sku, like(filter)), ilike(catalogProducts.name, like(filter)))
+              : undefined,
+          ),
+        )
+        .orderBy(asc(catalogProducts.sku))
+        .limit(50),
+    );
+    return { items: rows.map((r) => ({ ...r, price: new Decimal(r.price).toFixed(2) })) };
+  },
+};

@@ -1,0 +1,330 @@
+import {
+  type CrmOrderDto,
+  type CrmOrderFilters,
+  type CrmOrderInput,
+  type CrmOrderListItem,
+  type CrmOrderQuery,
+  type CrmOrderStatus,
+  nextCrmOrderStatuses,
+} from '@seller/contracts/crm';
+import { Decimal } from 'decimal.js';
+import { and, asc, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
+import { orderBy, owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { AppError, fieldError, notFound } from '../../../core/errors.ts';
+import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import { t } from '../../../core/localization/index.ts';
+import type { Services } from '../../../core/services.ts';
+import { users } from '../../identity/index.ts';
+import { tradeSalesOrders } from '../../trade/index.ts';
+import {
+  type CustomerNeed,
+  type CustomerViewer,
+  customerScope,
+  loadCustomer,
+  mayDo,
+  viewerOf,
+} from '../customers/access.ts';
+import { crmCustomers } from '../customers/schema.ts';
+import { crmOrderHistory, crmOrders } from './schema.ts';
+
+export type Ctx = RequestContext;
+type OrderRow = typeof crmOrders.$inferSelect;
+
+const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const itemFields = {
+  id: crmOrders.id,
+  orderNo: crmOrders.orderNo,
+  customerId: crmOrders.customerId,
+  customerName: crmCustomers.name,
+  source: crmOrders.source,
+  status: crmOrders.status,
+  amount: crmOrders.amount,
+  currency: crmOrders.currency,
+  orderedAt: crmOrders.orderedAt,
+  remark: crmOrders.remark,
+  tradeOrderId: crmOrders.tradeOrderId,
+  creationTime: crmOrders.creationTime,
+};
+
+const toItem = (r: CrmOrderListItem): CrmOrderListItem => ({ ...r, amount: new Decimal(r.amount).toFixed(2) });
+
+const sortable = {
+  orderNo: crmOrders.orderNo,
+  customerName: crmCustomers.name,
+  status: crmOrders.status,
+  amount: crmOrders.amount,
+  orderedAt: crmOrders.orderedAt,
+  creationTime: crmOrders.creationTime,
+};
+
+/** The orders a viewer sees (through their customers), narrowed by the filters. */
+function visible(ctx: Ctx, v: CustomerViewer, f: Partial<CrmOrderFilters>): SQL {
+  return owned(
+    ctx,
+    crmOrders,
+    eq(crmCustomers.isDeleted, false),
+    customerScope(v, { includePool: true }),
+    f.filter ? or(ilike(crmOrders.orderNo, like(f.filter)), ilike(crmCustomers.name, like(f.filter))) : undefined,
+    f.customerId ? eq(crmOrders.customerId, f.customerId) : undefined,
+    f.status ? eq(crmOrders.status, f.status) : undefined,
+    f.source ? eq(crmOrders.source, f.source) : undefined,
+    f.from ? gte(crmOrders.orderedAt, f.from) : undefined,
+    f.to ? lt(crmOrders.orderedAt, f.to) : undefined,
+  );
+}
+
+const selectItems = (tx: Tx, where: SQL) =>
+  tx
+    .select({ ...itemFields, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(crmOrders)
+    .innerJoin(crmCustomers, eq(crmCustomers.id, crmOrders.customerId))
+    .where(where);
+
+/** 409 naming the order's status and the one asked for, in the user's language. */
+const illegalTransition = (ctx: Ctx, from: CrmOrderStatus, to: CrmOrderStatus) =>
+  new AppError({
+    status: 409,
+    code: 'CrmOrders:IllegalTransition',
+    messageKey: 'CrmOrders::IllegalTransition',
+    params: [t(ctx.culture, `CrmOrders::Status:${from}`), t(ctx.culture, `CrmOrders::Status:${to}`)],
+    data: { from, to },
+  });
+
+/** One order with its customer checked for `need` (404 when out of sight, 403 when not allowed). */
+async function loadOrder(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, need: CustomerNeed, lock = false) {
+  const q = tx
+    .select()
+    .from(crmOrders)
+    .where(owned(ctx, crmOrders, eq(crmOrders.id, id)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('CrmOrder', id);
+  try {
+    return { row, customer: await loadCustomer(tx, v, row.customerId, need) };
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) throw notFound('CrmOrder', id);
+    throw e;
+  }
+}
+
+async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<CrmOrderDto> {
+  const { row, customer } = await loadOrder(tx, ctx, v, id, 'read');
+  const [item] = await selectItems(tx, owned(ctx, crmOrders, eq(crmOrders.id, id)));
+  const history = await tx
+    .select({
+      id: crmOrderHistory.id,
+      fromStatus: crmOrderHistory.fromStatus,
+      toStatus: crmOrderHistory.toStatus,
+      remark: crmOrderHistory.remark,
+      byUserId: crmOrderHistory.byUserId,
+      byUserName: sql<
+        string | null
+      >`(select coalesce(nullif(trim(concat_ws(' ', ${users.surname}, ${users.name})), ''), ${users.userName})
+        from ${users} where ${users.id} = ${crmOrderHistory.byUserId})`,
+      time: crmOrderHistory.time,
+    })
+    .from(crmOrderHistory)
+    .where(eq(crmOrderHistory.orderId, id))
+    .orderBy(asc(crmOrderHistory.time), asc(crmOrderHistory.id));
+  const [trade] = row.tradeOrderId
+    ? await tx
+        .select({ id: tradeSalesOrders.id, orderNo: tradeSalesOrders.orderNo, status: tradeSalesOrders.status })
+        .from(tradeSalesOrders)
+        .where(owned(ctx, tradeSalesOrders, eq(tradeSalesOrders.id, row.tradeOrderId)))
+    : [];
+  const canEdit = await mayDo(tx, v, customer, 'write');
+  return {
+    ...toItem(item!),
+    tradeOrder: trade ?? null,
+    nextStatuses: canEdit ? [...nextCrmOrderStatuses(row.status)] : [],
+    canEdit,
+    history,
+  };
+}
+
+function newOrderNo(now = new Date()) {
+  const d = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const r = Math.floor(Math.random() * 36 ** 6)
+    .toString(36)
+    .toUpperCase()
+    .padStart(6, '0');
+  return `CO${d}${r}`;
+}
+
+async function checkNo(tx: Tx, ctx: Ctx, orderNo: string, exceptId?: string) {
+  const [taken] = await tx
+    .select({ id: crmOrders.id })
+    .from(crmOrders)
+    .where(owned(ctx, crmOrders, eq(crmOrders.orderNo, orderNo), exceptId ? ne(crmOrders.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw fieldError('orderNo', 'CrmOrders::OrderNoTaken', [orderNo]);
+}
+
+async function checkTradeOrder(tx: Tx, ctx: Ctx, id: string | null) {
+  if (!id) return;
+  const [o] = await tx
+    .select({ id: tradeSalesOrders.id })
+    .from(tradeSalesOrders)
+    .where(owned(ctx, tradeSalesOrders, eq(tradeSalesOrders.id, id)));
+  if (!o) throw fieldError('tradeOrderId', 'CrmOrders::TradeOrderNotFound', [id]);
+}
+
+async function addHistory(
+  tx: Tx,
+  ctx: Ctx,
+  order: Pick<OrderRow, 'id' | 'tenantId'>,
+  from: CrmOrderStatus | null,
+  to: CrmOrderStatus,
+  remark: string | null,
+) {
+  await tx.insert(crmOrderHistory).values({
+    tenantId: order.tenantId,
+    orderId: order.id,
+    fromStatus: from,
+    toStatus: to,
+    remark,
+    byUserId: ctx.user?.id ?? null,
+  });
+}
+
+const touched = (ctx: Ctx) => ({
+  lastModificationTime: new Date(),
+  lastModifierId: ctx.user?.id ?? null,
+  concurrencyStamp: sql`md5(random()::text)`,
+});
+
+export const crmOrderService = {
+  async list(services: Services, ctx: Ctx, q: CrmOrderQuery) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const where = visible(ctx, v, q);
+      const rows = await selectItems(tx, where)
+        .orderBy(...orderBy(q.sorting, sortable, [desc(crmOrders.orderedAt), asc(crmOrders.id)]))
+        .limit(q.maxResultCount)
+        .offset(q.skipCount);
+      let totalCount = rows[0]?.total ?? 0;
+      if (!rows.length && q.skipCount > 0) {
+        const [n] = await tx
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(crmOrders)
+          .innerJoin(crmCustomers, eq(crmCustomers.id, crmOrders.customerId))
+          .where(where);
+        totalCount = n?.n ?? 0;
+      }
+      return { totalCount, items: rows.map(({ total: _, ...r }) => toItem(r)) };
+    });
+  },
+
+  async *batches(services: Services, ctx: Ctx, q: CrmOrderFilters & { sorting?: string }) {
+    const size = 1000;
+    for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += size) {
+      const p = await crmOrderService.list(services, ctx, { ...q, skipCount: skip, maxResultCount: size });
+      if (p.items.length) yield p.items;
+      if (p.items.length < size) return;
+    }
+  },
+
+  async get(services: Services, ctx: Ctx, id: string) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, (tx) => detail(tx, ctx, v, id));
+  },
+
+  async create(services: Services, ctx: Ctx, input: CrmOrderInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await loadCustomer(tx, v, input.customerId, 'write');
+      const orderNo = input.orderNo ?? newOrderNo();
+      await checkNo(tx, ctx, orderNo);
+      await checkTradeOrder(tx, ctx, input.tradeOrderId);
+      const [row] = await tx
+        .insert(crmOrders)
+        .values({
+          tenantId: ctx.tenant?.id ?? null,
+          customerId: input.customerId,
+          orderNo,
+          source: input.source,
+          status: 'Pending',
+          amount: new Decimal(input.amount).toFixed(2),
+          currency: input.currency,
+          orderedAt: input.orderedAt,
+          remark: input.remark,
+          tradeOrderId: input.tradeOrderId,
+          creatorId: ctx.user?.id ?? null,
+        })
+        .returning();
+      await addHistory(tx, ctx, row!, null, 'Pending', null);
+      return detail(tx, ctx, v, row!.id);
+    });
+  },
+
+  /** Changes what was entered; the customer and the status stay (the status moves by `changeStatus`). */
+  async update(services: Services, ctx: Ctx, id: string, input: CrmOrderInput) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const { row } = await loadOrder(tx, ctx, v, id, 'write', true);
+      if (input.customerId !== row.customerId) await loadCustomer(tx, v, input.customerId, 'write');
+      const orderNo = input.orderNo ?? row.orderNo;
+      if (orderNo !== row.orderNo) await checkNo(tx, ctx, orderNo, id);
+      if (input.tradeOrderId !== row.tradeOrderId) await checkTradeOrder(tx, ctx, input.tradeOrderId);
+      await tx
+        .update(crmOrders)
+        .set({
+          customerId: input.customerId,
+          orderNo,
+          source: input.source,
+          amount: new Decimal(input.amount).toFixed(2),
+          currency: input.currency,
+          orderedAt: input.orderedAt,
+          remark: input.remark,
+          tradeOrderId: input.tradeOrderId,
+          ...touched(ctx),
+        })
+        .where(eq(crmOrders.id, id));
+      return detail(tx, ctx, v, id);
+    });
+  },
+
+  async remove(services: Services, ctx: Ctx, id: string) {
+    const v = await viewerOf(services, ctx);
+    await services.data.inTenant(ctx, async (tx) => {
+      await loadOrder(tx, ctx, v, id, 'write', true);
+      await tx.delete(crmOrders).where(eq(crmOrders.id, id));
+    });
+  },
+
+  /** Moves the order to `to` when the transition table allows it (409 otherwise), with a history row. */
+  async changeStatus(services: Services, ctx: Ctx, id: string, to: CrmOrderStatus, remark: string | null) {
+    const v = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const { row } = await loadOrder(tx, ctx, v, id, 'write', true);
+      if (!nextCrmOrderStatuses(row.status).includes(to)) throw illegalTransition(ctx, row.status, to);
+      await tx
+        .update(crmOrders)
+        .set({ status: to, ...touched(ctx) })
+        .where(and(eq(crmOrders.id, id)));
+      await addHistory(tx, ctx, row, row.status, to, remark);
+      return detail(tx, ctx, v, id);
+    });
+  },
+
+  /** The tenant's trade sales orders by number, to link. */
+  async tradeOrderOptions(services: Services, ctx: Ctx, filter?: string) {
+    const rows = await services.data.inTenant(ctx, (tx) =>
+      tx
+        .select({
+          id: tradeSalesOrders.id,
+          orderNo: tradeSalesOrders.orderNo,
+          status: tradeSalesOrders.status,
+          total: sql<string>`${tradeSalesOrders.total}::text`,
+          currency: tradeSalesOrders.currency,
+        })
+        .from(tradeSalesOrders)
+        .where(owned(ctx, tradeSalesOrders, filter ? ilike(tradeSalesOrders.orderNo, like(filter)) : undefined))
+        .orderBy(desc(tradeSalesOrders.orderedAt))
+        .limit(30),
+    );
+    return { items: rows.map((r) => ({ ...r, total: new Decimal(r.total).toFixed(2) })) };
+  },
+};

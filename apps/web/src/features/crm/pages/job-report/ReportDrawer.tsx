@@ -27,7 +27,7 @@ function Block({ title, text, testid }: { title: string; text: string | null; te
   return (
     <>
       <Typography.Title level={5}>{title}</Typography.Title>
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid={testid}>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid={testid} data-content="data">
         {text}
       </Typography.Paragraph>
     </>
@@ -87,7 +87,7 @@ export function ReportDrawer(props: { id: string | null; onClose(): void; onEdit
       open={!!id}
       onClose={onClose}
       size={720}
-      title={r?.title ?? ' '}
+      title={<span data-content="data">{r?.title ?? ' '}</span>}
       destroyOnHidden
       extra={
         r?.canEdit && (
@@ -201,7 +201,9 @@ export function ReportDrawer(props: { id: string | null; onClose(): void; onEdit
                       </Popconfirm>
                     )}
                   </Space>
-                  <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.content}</div>
+                  <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-content="data">
+                    {c.content}
+                  </div>
                 </div>
               ))}
             </div>

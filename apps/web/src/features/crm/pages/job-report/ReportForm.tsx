@@ -133,7 +133,7 @@ export function ReportForm(props: {
               data-testid="report-form-category"
               options={reportCategories.map((c) => ({
                 value: c,
-                label: <span data-testid={`report-form-category-${c}`}>{LJ(`Category:${c}`)}</span>,
+                label: <span data-testid={`report-form-category-${c}`}>{LJ(`Short:${c}`)}</span>,
               }))}
             />
           </Form.Item>

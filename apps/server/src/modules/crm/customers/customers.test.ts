@@ -357,6 +357,19 @@ describe('customers', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('offers the tenant customer tags to pick', async () => {
+    await tag('选项标签');
+    const res = await app.get(app.sales1, `${url}/tags`);
+    expect(res.statusCode, res.body).toBe(200);
+    const names = res.json().items.map((g: { name: string }) => g.name);
+    expect(names).toContain('选项标签');
+    expect(names).not.toContain('商机标签');
+    expect(
+      (await app.get(app.otherAdmin, `${url}/tags`)).json().items.map((g: { name: string }) => g.name),
+    ).not.toContain('选项标签');
+    expect((await app.get(app.nobody, `${url}/tags`)).statusCode).toBe(403);
+  });
+
   it('offers the tenant users to pick', async () => {
     const res = await app.get(app.sales1, `${url}/users?filter=sales`);
     expect(res.statusCode, res.body).toBe(200);
@@ -446,7 +459,7 @@ describe('customer import', { timeout: 60_000 }, () => {
       [4, 'level'],
     ]);
     expect(report.errors[0]).toMatchObject({ column: '客户名称', message: '字段 客户名称 不可为空。' });
-    expect(report.errors[2].message).toBe('请为“所属行业”选择给出的选项之一。');
+    expect(report.errors[2].message).toBe('请选择给出的选项之一。');
     expect(report.errors[3].message).toBe('没有名为 没有的标签 的客户标签。');
     expect((await app.get(app.sales1, `${url}?keyword=导入好客户`)).json().totalCount).toBe(0);
   });

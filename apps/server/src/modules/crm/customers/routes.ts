@@ -16,6 +16,7 @@ import {
   customerMemberLevelInput,
   customerQuery,
   customerSources,
+  customerTag,
   customerTransferInput,
   dictionaryLabel,
 } from '@seller/contracts/crm';
@@ -32,7 +33,7 @@ const P = CrmPermissions.Customers;
 
 /**
  * Customers (`/api/crm/customers`): the list (`?scope=mine|team|all` and its filters), the Excel
- * export and import, the duplicate check (`POST /duplicates`), users to pick (`/users`), the
+ * export and import, the duplicate check (`POST /duplicates`), users and tags to pick (`/users`, `/tags`), the
  * detail, create, edit, delete, dealt / not dealt (`/{id}/deal`, `/{id}/undeal`), transfer
  * (`/{id}/transfer`), the team (`/{id}/members[/{userId}]`) and contacts (`/{id}/contacts[/{contactId}]`).
  * Which customers a caller sees and may change is `access.ts`'s rule.
@@ -108,6 +109,11 @@ export default async function routes(fastify: FastifyInstance) {
       },
     },
     (req) => customerService.userOptions(s, req.ctx, req.query.filter || undefined),
+  );
+  app.get(
+    `${url}/tags`,
+    { config: { permission: P }, schema: { tags, response: { 200: listResult(customerTag) } } },
+    (req) => customerService.tagOptions(s, req.ctx),
   );
   app.get(
     `${url}/:id`,

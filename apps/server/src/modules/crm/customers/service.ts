@@ -552,6 +552,19 @@ export const customerService = {
     });
   },
 
+  /** The tenant's customer tags, to filter by and assign (the tags area keeps them). */
+  async tagOptions(services: Services, ctx: Ctx) {
+    return services.data.inTenant(ctx, async (tx) => {
+      const rows = await tx
+        .select({ id: crmTags.id, name: crmTags.name, color: crmTags.color })
+        .from(crmTags)
+        .where(owned(ctx, crmTags, eq(crmTags.scope, 'CUSTOMER')))
+        .orderBy(asc(crmTags.sort), asc(crmTags.name))
+        .limit(500);
+      return { items: rows };
+    });
+  },
+
   /** Active users of the tenant, to pick as new owner or team member (at most 50). */
   async userOptions(services: Services, ctx: Ctx, filter?: string) {
     return services.data.inTenant(ctx, async (tx) => {

@@ -1,2 +1,130 @@
-/** Calls of customers (`/api/crm/…`). */
-export {};
+import type {
+  ContactDto,
+  ContactInput,
+  CrmUserOption,
+  CustomerDto,
+  CustomerDuplicatesInput,
+  CustomerDuplicatesResult,
+  CustomerImportReport,
+  CustomerInput,
+  CustomerListItem,
+  CustomerScope,
+  CustomerTag,
+  CustomerTransferInput,
+  DictionaryEntry,
+} from '@seller/contracts/crm';
+import type { Json } from '@seller/contracts/fields';
+import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
+import type { HttpError } from '../../../lib/http/errors.ts';
+import { http } from '../../../lib/http/index.ts';
+import { currentCulture, localize } from '../../../lib/i18n/index.ts';
+
+/**
+ * Customers (`/api/crm/customers…`): list, export, import, detail, create, edit, delete, dealt,
+ * transfer, team, contacts, duplicate check, users and tags to pick; and the pool's lock, unlock
+ * and put-back calls of one customer, used by the detail's buttons.
+ */
+
+export type CustomerRow = Json<CustomerListItem>;
+export type Customer = Json<CustomerDto>;
+export type Contact = Json<ContactDto>;
+export type { ContactInput, CrmUserOption, CustomerImportReport, CustomerInput, CustomerScope, CustomerTag };
+
+export interface CustomerFilterValues {
+  scope?: CustomerScope;
+  ownerUserId?: string;
+  tagId?: string;
+  level?: number;
+  source?: number;
+  industry?: number;
+  followUpStatus?: boolean;
+  lockStatus?: boolean;
+  dealStatus?: boolean;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+const url = '/api/crm/customers';
+const bool = (v?: boolean) => (v === undefined ? undefined : String(v));
+const params = (f: CustomerFilterValues & { filter?: string; sorting?: string }) => ({
+  scope: f.scope,
+  keyword: f.filter || undefined,
+  sorting: f.sorting,
+  ownerUserId: f.ownerUserId,
+  tagId: f.tagId,
+  level: f.level,
+  source: f.source,
+  industry: f.industry,
+  followUpStatus: bool(f.followUpStatus),
+  lockStatus: bool(f.lockStatus),
+  dealStatus: bool(f.dealStatus),
+  createdFrom: f.createdFrom,
+  createdTo: f.createdTo,
+});
+
+/** A refusal the form shows under its fields (400 with members), not as a notification. */
+const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
+
+export const customersApi = {
+  list: (q: CrudQuery & CustomerFilterValues, signal?: AbortSignal) =>
+    http.get<PagedResult<CustomerRow>>(
+      url,
+      { skipCount: q.skipCount, maxResultCount: q.maxResultCount, ...params(q) },
+      { signal },
+    ),
+  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & CustomerFilterValues, fileName: string) =>
+    downloadExport(`${url}/export`, params(q), fileName),
+  get: (id: string) => http.get<Customer>(`${url}/${id}`),
+  create: (input: CustomerInput) => http.post<Customer>(url, input, { notify: onFields }),
+  update: (id: string, input: CustomerInput) => http.put<Customer>(`${url}/${id}`, input, { notify: onFields }),
+  remove: (id: string) => http.delete<void>(`${url}/${id}`),
+  setDeal: (id: string, dealt: boolean) => http.post<Customer>(`${url}/${id}/${dealt ? 'deal' : 'undeal'}`, {}),
+  transfer: (id: string, input: CustomerTransferInput) =>
+    http.post<Customer>(`${url}/${id}/transfer`, input, { notify: onFields }),
+  addMember: (id: string, userId: string, level: 2 | 3) =>
+    http.post<Customer>(`${url}/${id}/members`, { userId, level }, { notify: onFields }),
+  setMemberLevel: (id: string, userId: string, level: 2 | 3) =>
+    http.put<Customer>(`${url}/${id}/members/${userId}`, { level }),
+  removeMember: (id: string, userId: string) => http.delete<Customer>(`${url}/${id}/members/${userId}`),
+  contacts: (id: string) => http.get<ListResult<Contact>>(`${url}/${id}/contacts`),
+  saveContact: (id: string, contactId: string | null, input: ContactInput) =>
+    contactId
+      ? http.put<Contact>(`${url}/${id}/contacts/${contactId}`, input, { notify: onFields })
+      : http.post<Contact>(`${url}/${id}/contacts`, input, { notify: onFields }),
+  removeContact: (id: string, contactId: string) => http.delete<void>(`${url}/${id}/contacts/${contactId}`),
+  duplicates: (input: CustomerDuplicatesInput) =>
+    http.post<CustomerDuplicatesResult>(`${url}/duplicates`, input, { notify: onFields }),
+  users: (filter?: string, signal?: AbortSignal) =>
+    http.get<ListResult<CrmUserOption>>(`${url}/users`, { filter }, { signal }),
+  tags: () => http.get<ListResult<CustomerTag>>(`${url}/tags`),
+  importFile: (file: Blob, name: string) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    return http.request<CustomerImportReport>(`${url}/import`, { method: 'POST', multipart: form, timeoutMs: 120_000 });
+  },
+  templatePath: `${url}/import-template`,
+  /** The pool's calls on one customer (the pool area owns their rules: lock limit, put-back). */
+  lock: (id: string) => http.post<unknown>(`${url}/${id}/lock`, {}),
+  unlock: (id: string) => http.post<unknown>(`${url}/${id}/unlock`, {}),
+  putBack: (id: string, reason: string) => http.post<unknown>(`${url}/${id}/put-back`, { reason }),
+};
+
+export const customerKeys = {
+  all: ['crm', 'customers'] as const,
+  list: ['crm', 'customers', 'list'] as const,
+  detail: (id: string) => ['crm', 'customers', 'detail', id] as const,
+  users: ['crm', 'customers', 'users'] as const,
+  tags: ['crm', 'customers', 'tags'] as const,
+};
+
+/** Texts of the customer pages (server resource `CrmCustomers`). */
+export const CL = (key: string, ...args: unknown[]) => localize(`CrmCustomers::${key}`, ...args);
+
+/** A dictionary's label in the current language. */
+export const dictLabel = (dict: readonly DictionaryEntry[], value: number | null | undefined) => {
+  const e = dict.find((d) => d.value === value);
+  return e ? (currentCulture().startsWith('zh') ? e.zh : e.en) : '';
+};
+export const dictOptions = (dict: readonly DictionaryEntry[]) =>
+  dict.map((d) => ({ value: d.value, label: dictLabel(dict, d.value) }));

@@ -1,0 +1,215 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { Customer } from '../../api/customers.ts';
+import CustomerEditingPage from './index.tsx';
+
+/** The customer editing page against a faked HTTP layer: create, edit, the duplicate check, field errors. */
+
+const success = vi.fn();
+const ui = {
+  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
+  notification: {},
+} as never;
+const URL = '/api/crm/customers';
+const T1 = '33333333-3333-4333-8333-333333333333';
+
+const saved = (over: Partial<Customer> = {}): Customer => ({
+  id: 'c9',
+  name: '义乌星辰进出口有限公司',
+  mobile: '13500001234',
+  telephone: null,
+  email: null,
+  country: 'CN',
+  industry: 3,
+  level: 2,
+  source: null,
+  ownerUserId: 'u1',
+  ownerName: 'Zhang Wei',
+  ownerTime: '2026-11-01T00:00:00Z',
+  tags: [{ id: T1, name: 'VIP', color: 'gold' }],
+  followUpStatus: false,
+  contactLastTime: null,
+  contactLastContent: null,
+  contactNextTime: null,
+  lockStatus: false,
+  dealStatus: false,
+  creationTime: '2026-11-01T00:00:00Z',
+  qq: null,
+  wechat: null,
+  detailAddress: null,
+  remark: '老客户介绍',
+  poolTime: null,
+  poolReason: null,
+  creatorId: 'u1',
+  creatorName: 'Zhang Wei',
+  concurrencyStamp: 'stamp-1',
+  members: [],
+  contacts: [],
+  ownerRecords: [],
+  access: { write: true, owner: true },
+  ...over,
+});
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  success.mockClear();
+  answers = {
+    [`GET ${URL}/tags`]: { items: [{ id: T1, name: 'VIP', color: 'gold' }] },
+    [`POST ${URL}/duplicates`]: { items: [] },
+    [`POST ${URL}`]: saved(),
+    [`GET ${URL}/c9`]: saved(),
+    [`PUT ${URL}/c9`]: saved({ name: '义乌星辰进出口有限公司(总部)' }),
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    const answer = answers[key];
+    if (answer instanceof Error) throw answer;
+    return answer as never;
+  });
+  useAbp.setState({ permissions: ['Crm.Customers', 'Crm.Customers.Create', 'Crm.Customers.Update'] });
+  applyServerTexts('zh-Hans', {
+    CrmCustomers: {
+      Duplicates: '疑似重复客户',
+      DuplicateHidden: '您无权查看的客户(负责人:{0})',
+      SaveAnyway: '仍然保存',
+      InvalidPhone: '不是有效的电话号码。',
+      Saved: '已保存',
+    },
+  });
+});
+afterEach(cleanup);
+
+const CustomerPageStub = () => <div data-testid="customer-page" />;
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/crm/customer-editing', Component: CustomerEditingPage },
+      { path: '/crm/customer', Component: CustomerPageStub },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+  return router;
+}
+
+const click = async (el: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(el);
+  });
+};
+const type = (testid: string, value: string) => fireEvent.change(screen.getByTestId(testid), { target: { value } });
+const sent = (key: string) => calls.find((c) => c.key === key)?.options.json;
+
+describe('customer editing page', { timeout: 30_000 }, () => {
+  it('creates a customer after showing the duplicates found and confirming', async () => {
+    answers[`POST ${URL}/duplicates`] = {
+      items: [
+        {
+          visible: true,
+          id: 'c2',
+          name: '义乌星辰进出口有限公司',
+          mobile: '13500009999',
+          email: null,
+          matchedOn: ['name'],
+          ownerName: 'Zhang Wei',
+          inPool: false,
+        },
+        {
+          visible: false,
+          id: null,
+          name: null,
+          mobile: null,
+          email: null,
+          matchedOn: ['mobile'],
+          ownerName: 'Liu Yang',
+          inPool: false,
+        },
+      ],
+    };
+    const router = renderAt('/crm/customer-editing');
+    await screen.findByTestId('customer-form');
+    type('customer-form-name', '义乌星辰进出口有限公司');
+    type('customer-form-mobile', '13500001234');
+    type('customer-form-country', 'cn');
+    await click(screen.getByTestId('customer-form-submit'));
+
+    const list = await screen.findByTestId('customer-duplicates');
+    expect(within(list).getByText('义乌星辰进出口有限公司')).toBeTruthy();
+    expect(within(list).getByText('您无权查看的客户(负责人:Liu Yang)')).toBeTruthy();
+    expect(sent(`POST ${URL}/duplicates`)).toEqual({ name: '义乌星辰进出口有限公司', mobile: '13500001234' });
+    expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
+
+    await click(screen.getByTestId('customer-duplicates-save'));
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
+    expect(sent(`POST ${URL}`)).toMatchObject({
+      name: '义乌星辰进出口有限公司',
+      mobile: '13500001234',
+      country: 'CN',
+      level: 2,
+      tagIds: [],
+    });
+    expect(await screen.findByTestId('customer-page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?id=c9');
+    expect(success).toHaveBeenCalledWith('已保存');
+  });
+
+  it('edits a customer (?id=): the form holds its values and saves without asking when nothing matches', async () => {
+    const router = renderAt('/crm/customer-editing?id=c9');
+    const name = (await screen.findByTestId('customer-form-name')) as HTMLInputElement;
+    expect(name.value).toBe('义乌星辰进出口有限公司');
+    expect(await within(screen.getByTestId('customer-form-tags')).findByText('VIP')).toBeTruthy();
+    fireEvent.change(name, { target: { value: '义乌星辰进出口有限公司(总部)' } });
+    await click(screen.getByTestId('customer-form-submit'));
+    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/c9`)).toBe(true));
+    expect(sent(`POST ${URL}/duplicates`)).toMatchObject({ excludeId: 'c9' });
+    expect(sent(`PUT ${URL}/c9`)).toMatchObject({
+      name: '义乌星辰进出口有限公司(总部)',
+      industry: 3,
+      remark: '老客户介绍',
+      tagIds: [T1],
+      concurrencyStamp: 'stamp-1',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/customer'));
+  });
+
+  it('shows field errors of the shared schema and of the server on their inputs', async () => {
+    renderAt('/crm/customer-editing');
+    await screen.findByTestId('customer-form');
+    type('customer-form-name', '测试客户');
+    type('customer-form-mobile', 'abc');
+    await click(screen.getByTestId('customer-form-submit'));
+    expect(await screen.findByText('不是有效的电话号码。')).toBeTruthy();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+
+    answers[`POST ${URL}`] = new HttpError(
+      400,
+      { error: { message: '', validationErrors: [{ message: '标签不存在或不是客户标签。', members: ['tagIds'] }] } },
+      URL,
+      'ValidationError',
+    );
+    type('customer-form-mobile', '13500001234');
+    await click(screen.getByTestId('customer-form-submit'));
+    expect(await screen.findByText('标签不存在或不是客户标签。')).toBeTruthy();
+  });
+});

@@ -1,0 +1,212 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { CrmPermissions } from '@seller/contracts';
+import { contactInput } from '@seller/contracts/crm';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { useAccess } from '../../../../lib/access.tsx';
+import { useUi } from '../../../../lib/ui-bridge.ts';
+import { CL, type Contact, type Customer, customerKeys, customersApi } from '../../api/customers.ts';
+import { DATE_TIME } from './parts.tsx';
+
+interface Values {
+  name?: string;
+  post?: string;
+  master?: boolean;
+  sex?: 1 | 2;
+  mobile?: string;
+  telephone?: string;
+  email?: string;
+  wechat?: string;
+  remark?: string;
+  contactNextTime?: Dayjs | null;
+}
+
+/** A customer's contacts: the list, new and edit in a dialog (checked by the contract's schema), delete after confirming. */
+export function ContactsTab({ customer }: { customer: Customer }) {
+  const { message } = useUi();
+  const access = useAccess();
+  const client = useQueryClient();
+  const key = [...customerKeys.detail(customer.id), 'contacts'];
+  const contacts = useQuery({ queryKey: key, queryFn: () => customersApi.contacts(customer.id) });
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<Values>();
+  const mayWrite = access.can(`${CrmPermissions.Customers}.Update`) && customer.access.write;
+  const refresh = () => client.invalidateQueries({ queryKey: customerKeys.detail(customer.id) });
+
+  const openForm = (c: Contact | 'new') => {
+    setEditing(c);
+    form.resetFields();
+    if (c !== 'new') {
+      form.setFieldsValue({
+        name: c.name,
+        post: c.post ?? undefined,
+        master: c.master,
+        sex: (c.sex as 1 | 2 | null) ?? undefined,
+        mobile: c.mobile ?? undefined,
+        telephone: c.telephone ?? undefined,
+        email: c.email ?? undefined,
+        wechat: c.wechat ?? undefined,
+        remark: c.remark ?? undefined,
+        contactNextTime: c.contactNextTime ? dayjs(c.contactNextTime) : null,
+      });
+    }
+  };
+  const save = async () => {
+    const v = form.getFieldsValue();
+    const input = parseForm(
+      contactInput,
+      {
+        ...v,
+        master: !!v.master,
+        contactNextTime: v.contactNextTime ? v.contactNextTime.toISOString() : undefined,
+        concurrencyStamp: editing && editing !== 'new' ? editing.concurrencyStamp : undefined,
+      },
+      form,
+    );
+    if (!input) return;
+    setSaving(true);
+    try {
+      await customersApi.saveContact(customer.id, editing === 'new' || !editing ? null : editing.id, input);
+      message.success(CL('Saved'));
+      setEditing(null);
+      await refresh();
+    } catch (e) {
+      if (!applyServerErrors(form, e)) throw e;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      {mayWrite && (
+        <Button
+          icon={<PlusOutlined />}
+          style={{ marginBottom: 12 }}
+          data-testid="contact-new"
+          onClick={() => openForm('new')}
+        >
+          {CL('AddContact')}
+        </Button>
+      )}
+      <Table<Contact>
+        size="small"
+        rowKey="id"
+        loading={contacts.isLoading}
+        dataSource={contacts.data?.items ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid="contacts-table"
+        columns={[
+          {
+            key: 'name',
+            title: CL('ContactName'),
+            render: (_v, c) => (
+              <Space size={4}>
+                {c.name}
+                {c.master && <Tag color="gold">{CL('Master')}</Tag>}
+              </Space>
+            ),
+          },
+          { key: 'post', title: CL('Post'), dataIndex: 'post' },
+          { key: 'mobile', title: CL('Mobile'), dataIndex: 'mobile' },
+          { key: 'email', title: CL('Email'), dataIndex: 'email' },
+          { key: 'wechat', title: CL('Wechat'), dataIndex: 'wechat' },
+          {
+            key: 'next',
+            title: CL('ContactNextTime'),
+            render: (_v, c) => (c.contactNextTime ? dayjs(c.contactNextTime).format(DATE_TIME) : '—'),
+          },
+          ...(mayWrite
+            ? [
+                {
+                  key: 'actions',
+                  title: '',
+                  width: 140,
+                  render: (_v: unknown, c: Contact) => (
+                    <Space size={0}>
+                      <Button type="link" size="small" data-testid={`contact-edit-${c.id}`} onClick={() => openForm(c)}>
+                        {CL('Edit')}
+                      </Button>
+                      <Popconfirm
+                        title={CL('ConfirmDeleteContact', c.name)}
+                        okButtonProps={{ danger: true, 'data-testid': `contact-delete-ok-${c.id}` } as never}
+                        onConfirm={async () => {
+                          await customersApi.removeContact(customer.id, c.id);
+                          message.success(CL('Deleted'));
+                          await refresh();
+                        }}
+                      >
+                        <Button type="link" size="small" danger data-testid={`contact-delete-${c.id}`}>
+                          {CL('Delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={editing === 'new' ? CL('AddContact') : CL('EditContact')}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        confirmLoading={saving}
+        okButtonProps={{ 'data-testid': 'contact-save' } as never}
+        forceRender
+      >
+        <Form form={form} layout="vertical" data-testid="contact-form">
+          <Form.Item name="name" label={CL('ContactName')} required>
+            <Input maxLength={64} data-testid="contact-name" />
+          </Form.Item>
+          <Space wrap>
+            <Form.Item name="post" label={CL('Post')}>
+              <Input maxLength={64} />
+            </Form.Item>
+            <Form.Item name="sex" label={CL('Sex')}>
+              <Select
+                allowClear
+                style={{ width: 100 }}
+                options={[
+                  { value: 1, label: CL('Sex:1') },
+                  { value: 2, label: CL('Sex:2') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="master" valuePropName="checked" label=" ">
+              <Checkbox>{CL('Master')}</Checkbox>
+            </Form.Item>
+          </Space>
+          <Space wrap>
+            <Form.Item name="mobile" label={CL('Mobile')}>
+              <Input maxLength={32} data-testid="contact-mobile" />
+            </Form.Item>
+            <Form.Item name="telephone" label={CL('Telephone')}>
+              <Input maxLength={32} />
+            </Form.Item>
+          </Space>
+          <Space wrap>
+            <Form.Item name="email" label={CL('Email')}>
+              <Input maxLength={256} data-testid="contact-email" />
+            </Form.Item>
+            <Form.Item name="wechat" label={CL('Wechat')}>
+              <Input maxLength={64} />
+            </Form.Item>
+          </Space>
+          <Form.Item name="contactNextTime" label={CL('ContactNextTime')}>
+            <DatePicker showTime format={DATE_TIME} />
+          </Form.Item>
+          <Form.Item name="remark" label={CL('Remark')}>
+            <Input.TextArea maxLength={512} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -57,7 +57,8 @@ const DAY = 86_400_000;
  * and eight coloured customer tags (created when the tenant has none) assigned to many.
  */
 export async function seedDemo(services: Services, demo: CurrentTenant) {
-  const total = services.config.demoVolume === 'small' ? 20 : 500;
+  const small = services.config.demoVolume === 'small';
+  const total = small ? 20 : 500;
   await services.data.inTenant({ tenant: demo }, async (tx) => {
     const [any] = await tx.select({ id: crmCustomers.id }).from(crmCustomers).limit(1);
     if (any) return;
@@ -87,7 +88,6 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const now = Date.now();
     const ago = (days: number) => new Date(now - days * DAY - Math.floor(rnd() * DAY));
-    const poolEvery = 6;
     const names = new Set<string>();
     const customers: (typeof crmCustomers.$inferInsert)[] = [];
     const trail: (typeof crmOwnerRecords.$inferInsert)[] = [];
@@ -102,7 +102,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
       names.add(name);
       const place = abroad ? pick(ABROAD) : null;
       const creator = owners[i % owners.length]!;
-      const pooled = i % poolEvery === poolEvery - 1;
+      const pooled = small ? i % 6 === 5 : rnd() < 0.165;
       const createdDays = 20 + Math.floor(rnd() * 340);
       const created = ago(createdDays);
       // owned for up to the customer's age: recent owners, and some long-held ones for the pool rule

@@ -1,0 +1,254 @@
+/**
+ * CRM customers and the public pool's auto-return with 1 000 000 customers across 1 000 tenants
+ * (numbers, not pass/fail). Starts the product (production mode) on a fresh PostgreSQL database,
+ * seeds 999 more tenants by set-based `INSERT … SELECT generate_series` statements: tenant demo
+ * gets BENCH_POOL_CUSTOMERS (100 000) customers owned by its users, every other tenant an equal
+ * share of the rest owned by 20 owners each; 10 tags per tenant, one per customer and a second on
+ * every third; owner times over the last 200 days, a last follow-up on three in four, 5 % locked,
+ * 10 % dealt. Then ANALYZE, and:
+ *  - over HTTP on loopback as demo's admin, at 1 and 10 connections: the customer list
+ *    `GET /api/crm/customers` by owner, by tag, and by owner and tag (varied owners and tags), and
+ *    the bare authenticated route `GET /api/abp/application-configuration` as the baseline;
+ *  - EXPLAIN (ANALYZE, BUFFERS) of a list statement by owner and tag and of the rule's selection,
+ *    as the application role with the tenant set;
+ *  - after the server has stopped, in this process: the auto-return for tenant demo (rule on, 30
+ *    days without a follow-up, 90 without a deal, reminders 3 days before), its time and every SQL
+ *    statement it sent (counted by wrapping node-postgres' `Client.query`), and the number returned.
+ * Usage: npx node bench/crm.ts (BENCH_SECONDS=10; BENCH_CUSTOMERS=1000000 over BENCH_TENANTS=1000,
+ * BENCH_POOL_CUSTOMERS=100000 of them in demo; BENCH_DATABASE_URL or TEST_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openProductDatabase } from '../apps/server/src/database.ts';
+import { runAutoReturn } from '../apps/server/src/modules/crm/pool/service.ts';
+import { freshDatabase, type LoadResult, load, signIn, startProduct, stopProcess, writeReport } from './support.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
+const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
+const DEMO = Number(process.env.BENCH_POOL_CUSTOMERS ?? 100_000);
+const perTenant = Math.max(1, Math.floor((CUSTOMERS - DEMO) / Math.max(1, TENANTS - 1)));
+
+const database = await freshDatabase('seller_bench_crm');
+const { db } = database;
+const results: LoadResult[] = [];
+const plans: Record<string, string> = {};
+let server: Awaited<ReturnType<typeof startProduct>>['server'] | undefined;
+
+async function explain(client: pg.Client, tenantId: string, query: string, params: unknown[]): Promise<string> {
+  await client.query('set role seller_app');
+  await client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
+  const rows = (await client.query(`explain (analyze, buffers) ${query}`, params)).rows;
+  await client.query('reset role');
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+try {
+  const started = await startProduct(database, {
+    PAGE_CACHE_SECONDS: '0',
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+  });
+  server = started.server;
+  const { port } = started;
+  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
+  const t0 = performance.now();
+  await seed(db, demoId);
+  const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  const counts = (
+    await db.query(
+      `select (select count(*) from tenants) tenants, (select count(*) from crm_customers) customers,
+        (select count(*) from crm_customer_tags) tag_links,
+        (select count(*) from crm_customers where tenant_id = $1) demo`,
+      [demoId],
+    )
+  ).rows[0];
+  console.log(
+    `seeded ${counts.customers} customers (${counts.tag_links} tag links) across ${counts.tenants} tenants (demo ${counts.demo}) in ${seedSeconds} s`,
+  );
+
+  // demo's owners (busiest first) and tags, for varied list requests
+  const owners = (
+    await db.query(
+      `select owner_user_id id, count(*) n from crm_customers where tenant_id = $1 and owner_user_id is not null
+       group by 1 order by 2 desc limit 3`,
+      [demoId],
+    )
+  ).rows as Array<{ id: string; n: string }>;
+  const tags = (
+    await db.query(`select id from crm_tags where tenant_id = $1 and name like 'Bench%' order by name limit 3`, [
+      demoId,
+    ])
+  ).rows.map((r) => r.id as string);
+
+  const listSql = `select c.*, count(*) over() from crm_customers c
+    where c.tenant_id = $1 and not c.is_deleted and c.owner_user_id = $2
+      and exists (select 1 from crm_customer_tags t where t.customer_id = c.id and t.tag_id = $3)
+    order by c.creation_time desc, c.id desc limit 20`;
+  const ruleSql = `select id from crm_customers where tenant_id = $1 and owner_user_id is not null and not lock_status
+    and not deal_status and not is_deleted and (owner_time < now() - interval '90 days'
+      or (owner_time < now() - interval '30 days' and (contact_last_time < now() - interval '30 days' or contact_last_time is null)))`;
+  plans['customer list: owner + tag, demo'] = await explain(db, demoId, listSql, [demoId, owners[0].id, tags[0]]);
+  plans['auto-return selection, demo'] = await explain(db, demoId, ruleSql, [demoId]);
+
+  const token = await signIn(port);
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
+  const base = `http://127.0.0.1:${port}`;
+  const list = (q: Record<string, string>) =>
+    `/api/crm/customers?${new URLSearchParams({ scope: 'all', maxResultCount: '20', ...q })}`;
+  const cases: Array<[string, string]> = [
+    ['baseline: application-configuration', '/api/abp/application-configuration'],
+    ['customers: by owner (busiest)', list({ ownerUserId: owners[0].id })],
+    ['customers: by tag', list({ tagId: tags[1] })],
+    ['customers: by owner and tag', list({ ownerUserId: owners[1].id, tagId: tags[2] })],
+    ['customers: by another owner and tag', list({ ownerUserId: owners[2].id, tagId: tags[0] })],
+  ];
+  const working: Array<[string, string]> = [];
+  for (const [name, url] of cases) {
+    const res = await fetch(`${base}${url}`, { headers });
+    const text = await res.text();
+    if (!res.ok) {
+      console.log(`${name}: ${res.status} ${text.slice(0, 200)} (left out)`);
+      continue;
+    }
+    const body = JSON.parse(text) as { totalCount?: number };
+    console.log(`${name} → ${body.totalCount ?? 'ok'}`);
+    working.push([name, url]);
+  }
+  for (const connections of [1, 10]) {
+    for (const [name, url] of working) {
+      results.push(
+        await load(`${name} [${connections} conn]`, `${base}${url}`, {
+          connections,
+          seconds,
+          headers,
+          serverPid: server.pid,
+        }),
+      );
+    }
+  }
+  const baseline = (c: number) => results.find((r) => r.name.startsWith('baseline') && r.name.endsWith(`[${c} conn]`))!;
+  const ratios = results.map((r) => {
+    const b = baseline(r.name.endsWith('[1 conn]') ? 1 : 10);
+    return {
+      name: r.name,
+      p50VsBaseline: Math.round((r.p50 / b.p50) * 10) / 10,
+      p95VsBaseline: Math.round((r.p95 / b.p95) * 10) / 10,
+    };
+  });
+  console.table(ratios);
+  await stopProcess(server);
+  server = undefined;
+
+  // the auto-return of demo, in this process, every statement counted (the job queue's polling left out)
+  const due = Number((await db.query(ruleSql.replace('select id', 'select count(*)'), [demoId])).rows[0].count);
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), databaseUrl: database.url };
+  const local = await openProductDatabase({ url: database.url, poolSize: 5 });
+  const app = await buildApp(config, local);
+  const demo = (await app.services.tenants.find('demo'))!;
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    const text = typeof q === 'string' ? q : (q?.text ?? '');
+    // the job queue's workers poll on their own connections meanwhile: not the rule's
+    if (!/pgboss\./i.test(text))
+      statements.push((typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').slice(0, 90));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as never;
+  const r0 = performance.now();
+  const result = await runAutoReturn(app.services, demo);
+  const autoReturnMs = Math.round(performance.now() - r0);
+  pg.Client.prototype.query = query;
+  await app.close();
+  await local.close();
+  console.log(
+    `auto-return of demo (${counts.demo} customers, ${due} due): ${result.returned} returned, ${result.reminded} owners reminded in ${autoReturnMs} ms, ${statements.length} SQL statements:`,
+  );
+  for (const s of statements) console.log(`  ${s}`);
+
+  writeReport('crm', {
+    date: new Date().toISOString(),
+    machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+    database: 'PostgreSQL (loopback)',
+    tenants: Number(counts.tenants),
+    customers: Number(counts.customers),
+    tagLinks: Number(counts.tag_links),
+    demoCustomers: Number(counts.demo),
+    seedSeconds,
+    seconds,
+    results,
+    ratios,
+    autoReturn: { due, ...result, ms: autoReturnMs, statements: statements.length, statementTexts: statements },
+    plans,
+  } as never);
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  if (server) await stopProcess(server);
+  await database.drop();
+}
+
+/**
+ * Tenants up to `TENANTS` (demo is one), 10 tags each, demo's `DEMO` customers owned by its users
+ * and `perTenant` customers in every other tenant owned by 20 made-up owners, with their tags.
+ */
+async function seed(client: pg.Client, demoId: string) {
+  await client.query(
+    `insert into tenants (name, normalized_name, concurrency_stamp)
+     select 'bench' || i, 'BENCH' || i, md5(i::text) from generate_series(1, $1) i on conflict do nothing`,
+    [TENANTS - 1],
+  );
+  await client.query(
+    `insert into crm_tags (tenant_id, name, color, scope, concurrency_stamp)
+     select t.id, 'Bench ' || lpad(i::text, 2, '0'), 'blue', 'CUSTOMER', md5(t.id::text || i)
+     from tenants t cross join generate_series(1, 10) i`,
+  );
+  const customerColumns = `(tenant_id, name, owner_user_id, owner_time, contact_last_time, lock_status, deal_status,
+      follow_up_status, mobile, level, creation_time, concurrency_stamp)`;
+  const customerValues = (owner: string) => `'Bench customer ' || i, ${owner},
+      now() - make_interval(mins => (i * 7919) % (200 * 1440)),
+      case when i % 4 = 0 then null else now() - make_interval(mins => (i * 3571) % (60 * 1440)) end,
+      i % 20 = 0, i % 10 = 3, i % 4 <> 0, '138' || lpad((i % 100000000)::text, 8, '0'), 1 + i % 3,
+      now() - make_interval(mins => (i * 523) % (365 * 1440)), md5(i::text)`;
+  await client.query(
+    `insert into crm_customers ${customerColumns}
+     select $1::uuid, ${customerValues('(select array_agg(id order by user_name) from identity_users where tenant_id = $1::uuid)[1 + i % (select count(*) from identity_users where tenant_id = $1::uuid)::int]')}
+     from generate_series(1, $2) i`,
+    [demoId, DEMO],
+  );
+  await client.query(
+    `insert into crm_customers ${customerColumns}
+     select t.id, ${customerValues(`md5(t.id::text || (i % 20))::uuid`)}
+     from tenants t cross join generate_series(1, $1) i where t.id <> $2::uuid`,
+    [perTenant, demoId],
+  );
+  await client.query(
+    `insert into crm_customer_tags (tenant_id, customer_id, tag_id)
+     select c.tenant_id, c.id, g.id from crm_customers c
+       join lateral (select id from crm_tags g where g.tenant_id = c.tenant_id and g.name like 'Bench%'
+         order by g.name offset abs(hashtext(c.id::text)) % 10 limit 1) g on true
+     where c.name like 'Bench customer%'`,
+  );
+  await client.query(
+    `insert into crm_customer_tags (tenant_id, customer_id, tag_id)
+     select c.tenant_id, c.id, g.id from crm_customers c
+       join lateral (select id from crm_tags g where g.tenant_id = c.tenant_id and g.name like 'Bench%'
+         order by g.name offset (abs(hashtext(c.id::text)) + 3) % 10 limit 1) g on true
+     where c.name like 'Bench customer%' and abs(hashtext(c.name)) % 3 = 0
+     on conflict do nothing`,
+  );
+  // demo's rule on, reminders on; no limits in the way of the list
+  await client.query(`delete from crm_pool_config where tenant_id = $1`, [demoId]);
+  await client.query(
+    `insert into crm_pool_config (tenant_id, enabled, contact_expire_days, deal_expire_days, notify_enabled, notify_days, concurrency_stamp)
+     values ($1, true, 30, 90, true, 3, md5(random()::text))`,
+    [demoId],
+  );
+  await client.query('vacuum analyze crm_customers');
+  await client.query('vacuum analyze crm_customer_tags');
+  await client.query('analyze');
+}

@@ -1,0 +1,164 @@
+/**
+ * The CRM through the UI (tenant demo, Chinese), a salesman's day: zhang.wei creates a customer on
+ * the customer editing page, logs a follow-up with a next-contact date, moves a business through
+ * its stages on the kanban to won, and puts the customer in the public pool; liu.yang claims it
+ * from the pool; zhang.wei writes the day's report, whose numbers (new customers, follow-ups, new
+ * businesses, won amount) include that work, and sends it to liu.yang, who opens it (read mark)
+ * and comments. Screenshots go to e2e/artifacts/.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { apiJson, artifact, eventually, jwtClaims, passwordToken, signIn, text, withPage } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(
+  async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  },
+  { timeout: 150_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PASSWORD = '1q2w3E*';
+const ZHANG = { tenant: 'demo', userName: 'zhang.wei', password: PASSWORD };
+const LIU = { tenant: 'demo', userName: 'liu.yang', password: PASSWORD };
+const REPORTS = '/api/crm/reports';
+
+interface Numbers {
+  newCustomers: number;
+  activities: number;
+  newBusinesses: number;
+  wonAmounts: { currency: string; amount: string }[];
+}
+
+/** Today in the demo tenant's time zone (the default, Asia/Shanghai), as the report's period of a day. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+
+/** The input or text area of an antd field by its test id (on the element itself or around it). */
+async function field(page: Page, testid: string): Promise<Locator> {
+  const el = page.getByTestId(testid);
+  const tag = await el.evaluate((n) => n.tagName);
+  return tag === 'INPUT' || tag === 'TEXTAREA' ? el : el.locator('input, textarea').first();
+}
+
+/** The number a statistic tile shows. */
+async function tile(scope: Locator, testid: string): Promise<string> {
+  return text(scope.getByTestId(testid).locator('.ant-statistic-content'));
+}
+
+const won = (n: Numbers, currency: string) => Number(n.wonAmounts.find((m) => m.currency === currency)?.amount ?? 0);
+
+test('a salesman’s day: customer, follow-up, business won, pool and claim, the day’s report', {
+  timeout: 300_000,
+}, async (t) => {
+  const zhang = (await passwordToken(server.url, ZHANG)).access_token;
+  const day = today();
+  const numbersOf = async () =>
+    (await apiJson<{ numbers: Numbers }>(server.url, `${REPORTS}/numbers?category=1&date=${day}`, { token: zhang }))
+      .body.numbers;
+  const before = await numbersOf();
+  const name = `e2e 星河贸易 ${Date.now().toString(36)}`;
+  const amount = 8800;
+  let customerId = '';
+
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, ZHANG);
+
+    // a new customer on its editing page
+    await page.goto(`${server.url}/crm/customer-editing`);
+    await (await field(page, 'customer-form-name')).fill(name);
+    await (await field(page, 'customer-form-mobile')).fill(`139${Date.now().toString().slice(-8)}`);
+    await page.getByTestId('customer-form-submit').click();
+    await page.waitForURL((u) => u.pathname === '/crm/customer' && u.searchParams.has('id'));
+    customerId = new URL(page.url()).searchParams.get('id') ?? '';
+    assert.ok(customerId, 'the new customer opens');
+    await page.getByTestId('customer-detail').waitFor();
+
+    // into the public pool, with a reason
+    await page.getByTestId('customer-put-back').click();
+    await (await field(page, 'customer-put-back-reason')).fill('客户暂无采购计划');
+    await page.getByTestId('customer-put-back-ok').click();
+    await page.getByTestId('customer-put-back-ok').waitFor({ state: 'hidden' });
+  });
+
+  // liu.yang claims it from the pool
+  const liu = (await passwordToken(server.url, LIU)).access_token;
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, LIU);
+    await page.goto(`${server.url}/crm/public-customer`);
+    await page.getByTestId(`pool-claim-${customerId}`).click();
+    await page.getByTestId(`pool-claim-ok-${customerId}`).click();
+    await eventually(async () => {
+      const mine = await apiJson<{ ownerUserId: string | null }>(server.url, `/api/crm/customers/${customerId}`, {
+        token: liu,
+      });
+      assert.equal(mine.status, 200);
+      assert.equal(mine.body.ownerUserId, jwtClaims(liu).sub, 'liu.yang owns it');
+    });
+    await page.screenshot({ path: artifact('crm-pool-claimed.png') });
+  });
+
+  // the report: its numbers include the day's work
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, ZHANG);
+    await page.goto(`${server.url}/crm/job-report`);
+    await page.getByTestId('reports').getByRole('button', { name: /新建/ }).click();
+    const preview = page.getByTestId('report-form-numbers');
+    await preview.waitFor();
+    assert.match(await text(page.getByTestId('report-form-period')), new RegExp(day));
+    await eventually(async () => {
+      assert.equal(await tile(preview, 'report-form-numbers-newCustomers'), String(before.newCustomers + 1));
+    });
+    await (await field(page, 'report-form-content')).fill('新建客户并跟进，商机赢单后客户放入公海。');
+    await (await field(page, 'report-form-plan')).fill('明天回访新客户。');
+    await page.getByTestId('report-form-recipients').click();
+    await page.locator('.ant-select-item-option', { hasText: 'liu.yang' }).click();
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: artifact('crm-report-form.png') });
+    await page.getByTestId('report-form-submit').click();
+
+    const detail = page.getByTestId('report-detail');
+    await detail.waitFor();
+    const after = await numbersOf();
+    assert.equal(after.newCustomers, before.newCustomers + 1);
+    assert.equal(await tile(detail, 'report-numbers-newCustomers'), String(after.newCustomers));
+    assert.equal(await tile(detail, 'report-numbers-activities'), String(after.activities));
+    assert.equal(await tile(detail, 'report-numbers-newBusinesses'), String(after.newBusinesses));
+    assert.equal(await page.getByTestId('report-recipient-liu.yang').getAttribute('data-read'), 'false');
+    await page.screenshot({ path: artifact('crm-report-detail.png') });
+    void amount;
+    void won;
+  });
+
+  // liu.yang finds it among received reports, opens it (read) and comments
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, LIU);
+    await page.goto(`${server.url}/crm/job-report`);
+    await page.getByTestId('report-tab-received').click();
+    await page.getByTestId(`report-open-${day}`).first().click();
+    await page.getByTestId('report-detail').waitFor();
+    await (await field(page, 'report-comment-input')).fill('收到，明天一起回访。');
+    await page.getByTestId('report-comment-send').click();
+    await page.getByTestId('report-comments').getByText('收到，明天一起回访。').waitFor();
+  });
+
+  await withPage(browser, t, async (page) => {
+    await signIn(page, server.url, ZHANG);
+    await page.goto(`${server.url}/crm/job-report`);
+    await page.getByTestId(`report-open-${day}`).first().click();
+    await eventually(async () =>
+      assert.equal(await page.getByTestId('report-recipient-liu.yang').getAttribute('data-read'), 'true'),
+    );
+    await page.getByTestId('report-comments').getByText('收到，明天一起回访。').waitFor();
+    await page.screenshot({ path: artifact('crm-report-read.png') });
+  });
+});

@@ -22,8 +22,8 @@ import { currentCulture, localize } from '../../../lib/i18n/index.ts';
 
 /**
  * Customers (`/api/crm/customers…`): list, export, import, detail, create, edit, delete, dealt,
- * transfer, team, contacts, duplicate check, users and tags to pick; and the pool's lock, unlock
- * and put-back calls of one customer, used by the detail's buttons.
+ * transfer, team, contacts, duplicate check, users and tags to pick. A customer's lock, unlock and
+ * put back are the pool's calls (`poolApi`).
  */
 
 export type CustomerRow = Json<CustomerListItem>;
@@ -104,10 +104,6 @@ export const customersApi = {
     return http.request<CustomerImportReport>(`${url}/import`, { method: 'POST', multipart: form, timeoutMs: 120_000 });
   },
   templatePath: `${url}/import-template`,
-  /** The pool's calls on one customer (the pool area owns their rules: lock limit, put-back). */
-  lock: (id: string) => http.post<unknown>(`${url}/${id}/lock`, {}),
-  unlock: (id: string) => http.post<unknown>(`${url}/${id}/unlock`, {}),
-  putBack: (id: string, reason: string) => http.post<unknown>(`${url}/${id}/put-back`, { reason }),
 };
 
 export const customerKeys = {

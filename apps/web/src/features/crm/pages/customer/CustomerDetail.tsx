@@ -26,6 +26,7 @@ import { useDevice } from '../../../../lib/device.ts';
 import { localize } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Customer, customerKeys, customersApi, dictLabel } from '../../api/customers.ts';
+import { poolApi } from '../../api/pool.ts';
 import ActivityTab from '../activity/CustomerTab.tsx';
 import AddressTab from '../address/CustomerTab.tsx';
 import BankAccountTab from '../bank-account/CustomerTab.tsx';
@@ -162,7 +163,7 @@ export function CustomerDetail({
                 onClick={() =>
                   void run(
                     'lock',
-                    () => (c.lockStatus ? customersApi.unlock(id) : customersApi.lock(id)),
+                    () => (c.lockStatus ? poolApi.unlock(id) : poolApi.lock(id)),
                     c.lockStatus ? 'Unlock' : 'Lock',
                   )
                 }
@@ -273,7 +274,7 @@ export function CustomerDetail({
         confirmLoading={busy === 'putBack'}
         okButtonProps={{ danger: true, disabled: !reason.trim(), 'data-testid': 'customer-put-back-ok' } as never}
         onOk={async () => {
-          if (await run('putBack', () => customersApi.putBack(id, reason.trim()), 'PutBack')) {
+          if (await run('putBack', () => poolApi.putBack(id, reason.trim()), 'PutBack')) {
             setPutBackOpen(false);
             setReason('');
           }

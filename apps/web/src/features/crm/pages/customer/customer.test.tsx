@@ -284,6 +284,34 @@ describe('customer page', { timeout: 30_000 }, () => {
     }
   });
 
+  it("locks through the pool's call and puts back after asking why", async () => {
+    answers[`GET ${URL}/c1`] = detail({ lockStatus: false });
+    answers[`POST ${URL}/c1/lock`] = { id: 'c1', ownerUserId: ME, lockStatus: true, poolTime: null, poolReason: null };
+    answers[`POST ${URL}/c1/put-back`] = {
+      id: 'c1',
+      ownerUserId: null,
+      lockStatus: false,
+      poolTime: null,
+      poolReason: '无需求',
+    };
+    renderAt('/crm/customer?id=c1');
+    await screen.findByTestId('customer-detail');
+    await click(screen.getByTestId('customer-put-back'));
+    const ok = (await screen.findByTestId('customer-put-back-ok')) as HTMLButtonElement;
+    expect(ok.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('customer-put-back-reason'), { target: { value: '无需求' } });
+    await click(screen.getByTestId('customer-put-back-ok'));
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/c1/put-back`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${URL}/c1/put-back`)?.options.json).toEqual({ reason: '无需求' });
+
+    answers[`GET ${URL}/c1`] = detail({ lockStatus: true });
+    await click(screen.getByTestId('customer-lock'));
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/c1/lock`)).toBe(true));
+    expect(await screen.findByTestId('customer-unlock')).toBeTruthy();
+    // a locked customer is not put back
+    expect(screen.queryByTestId('customer-put-back')).toBeNull();
+  });
+
   it('imports a sheet and lists the rows refused', async () => {
     answers[`POST ${URL}/import`] = {
       created: 0,

@@ -1,2 +1,66 @@
-/** Input and output schemas of follow-up records. */
-export {};
+import { z } from 'zod';
+import { audit, emptyToNull, emptyToUndefined, stamp, text } from '../fields.ts';
+import { pagedQuery } from '../paging.ts';
+
+/** Follow-up records (domain §6.3) on a customer, one of its contacts or one of its businesses. */
+
+export const ActivityBizTypes = ['CUSTOMER', 'CONTACT', 'BUSINESS'] as const;
+export type ActivityBizType = (typeof ActivityBizTypes)[number];
+/** Dictionary of follow-up types (yudao CRM_FOLLOW_UP_TYPE): call, visit, email, WeChat, meeting, other. */
+export const ActivityTypes = ['CALL', 'VISIT', 'EMAIL', 'WECHAT', 'MEETING', 'OTHER'] as const;
+export type ActivityType = (typeof ActivityTypes)[number];
+/** Attachments per record. */
+export const ACTIVITY_MAX_FILES = 9;
+
+const fields = {
+  type: z.enum(ActivityTypes),
+  content: text(2000),
+  /** The next contact planned; the parent's next contact time. */
+  nextTime: z.preprocess(emptyToNull, z.coerce.date({ error: 'CrmActivities::DateFormat' }).nullable()).default(null),
+  /** URLs of files uploaded through `POST /api/files`. */
+  fileIds: z.array(z.string().max(256)).max(ACTIVITY_MAX_FILES).default([]),
+};
+
+export const activityInput = z.object({
+  bizType: z.enum(ActivityBizTypes).default('CUSTOMER'),
+  /** The customer, contact or business followed up. */
+  bizId: z.guid(),
+  ...fields,
+});
+/** What an edit may change: not the record's parent. */
+export const activityUpdateInput = z.object({ ...fields, ...stamp });
+export type ActivityInput = z.infer<typeof activityInput>;
+export type ActivityUpdateInput = z.infer<typeof activityUpdateInput>;
+
+const optional = <T extends z.ZodType>(s: T) => z.preprocess(emptyToUndefined, s.optional());
+
+export const activityFilters = z.object({
+  customerId: optional(z.guid()),
+  bizType: optional(z.enum(ActivityBizTypes)),
+  bizId: optional(z.guid()),
+  type: optional(z.enum(ActivityTypes)),
+  /** Only the caller's own records. */
+  mine: optional(z.enum(['true', 'false']).transform((v) => v === 'true')),
+  /** Creation date range, inclusive (`YYYY-MM-DD`). */
+  from: optional(z.iso.date({ error: 'CrmActivities::DateFormat' })),
+  to: optional(z.iso.date({ error: 'CrmActivities::DateFormat' })),
+});
+export const activityQuery = pagedQuery.extend(activityFilters.shape);
+export type ActivityQuery = z.infer<typeof activityQuery>;
+
+export const activityDto = z.object({
+  id: z.string(),
+  bizType: z.enum(ActivityBizTypes),
+  bizId: z.string(),
+  /** The customer's, contact's or business's name. */
+  bizName: z.string().nullable(),
+  customerId: z.string(),
+  customerName: z.string(),
+  type: z.enum(ActivityTypes),
+  content: z.string(),
+  nextTime: z.date().nullable(),
+  fileIds: z.array(z.string()),
+  creatorName: z.string().nullable(),
+  ...audit,
+});
+export type ActivityDto = z.infer<typeof activityDto>;

@@ -1,0 +1,311 @@
+import type {
+  ActivityBizType,
+  ActivityDto,
+  ActivityInput,
+  ActivityQuery,
+  ActivityType,
+  ActivityUpdateInput,
+} from '@seller/contracts/crm';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { RequestContext } from '../../../core/context.ts';
+import { deleteOwned, getOwned, insertOwned, orderBy, owned, updateOwned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { AppError, fieldError, notFound } from '../../../core/errors.ts';
+import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import type { Services } from '../../../core/services.ts';
+import { filesService } from '../../files/index.ts';
+import { users } from '../../identity/index.ts';
+import { crmBusinesses } from '../businesses/schema.ts';
+import { type CustomerNeed, type CustomerViewer, customerScope, loadCustomer, viewerOf } from '../customers/access.ts';
+import { crmContacts, crmCustomers } from '../customers/schema.ts';
+import { midnight } from '../reports/period.ts';
+import { tenantTimeZone } from '../reports/service.ts';
+import { crmActivities } from './schema.ts';
+
+/**
+ * Follow-up records. A record hangs off a customer, a contact or a business and always names the
+ * customer it belongs to: who sees (or may change) the customer sees (or may change) its records
+ * (`customers/access.ts`). Saving, editing or deleting one sets its parents' last contact (time
+ * and content), next contact time and follow-up status from their latest record, in the same
+ * transaction: the customer always, and the contact or business it was written on.
+ */
+
+type Ctx = RequestContext;
+const ENTITY = 'CrmActivity';
+
+const contact = alias(crmContacts, 'activity_contact');
+const business = alias(crmBusinesses, 'activity_business');
+const creator = alias(users, 'activity_creator');
+
+const sortable = {
+  creationTime: crmActivities.creationTime,
+  nextTime: crmActivities.nextTime,
+  type: crmActivities.type,
+  customerName: crmCustomers.name,
+};
+const defaultSort = [desc(crmActivities.creationTime)];
+
+const select = (tx: Tx) =>
+  tx
+    .select({
+      activity: crmActivities,
+      customerName: crmCustomers.name,
+      contactName: contact.name,
+      businessName: business.name,
+      creatorUserName: creator.userName,
+      creatorName: creator.name,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(crmActivities)
+    .innerJoin(crmCustomers, eq(crmCustomers.id, crmActivities.customerId))
+    .leftJoin(contact, and(eq(crmActivities.bizType, 'CONTACT'), eq(contact.id, crmActivities.bizId)))
+    .leftJoin(business, and(eq(crmActivities.bizType, 'BUSINESS'), eq(business.id, crmActivities.bizId)))
+    .leftJoin(creator, eq(creator.id, crmActivities.creatorId));
+
+type Selected = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
+
+function toDto(r: Selected): ActivityDto {
+  const a = r.activity;
+  const bizType = a.bizType as ActivityBizType;
+  return {
+    id: a.id,
+    bizType,
+    bizId: a.bizId,
+    bizName: bizType === 'CUSTOMER' ? r.customerName : bizType === 'CONTACT' ? r.contactName : r.businessName,
+    customerId: a.customerId,
+    customerName: r.customerName,
+    type: a.type as ActivityType,
+    content: a.content,
+    nextTime: a.nextTime,
+    fileIds: a.fileIds,
+    creatorName: r.creatorName || r.creatorUserName || null,
+    creationTime: a.creationTime,
+    creatorId: a.creatorId,
+    lastModificationTime: a.lastModificationTime,
+    lastModifierId: a.lastModifierId,
+    concurrencyStamp: a.concurrencyStamp,
+  };
+}
+
+const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The date range's bounds: midnights in the tenant's time zone (its calendar). */
+async function range(services: Services, ctx: Ctx, q: Partial<ActivityQuery>) {
+  if (!q.from && !q.to) return {};
+  const timeZone = await tenantTimeZone(services, ctx);
+  return {
+    from: q.from ? midnight(q.from, timeZone) : undefined,
+    to: q.to ? midnight(nextDay(q.to), timeZone) : undefined,
+  };
+}
+
+function where(ctx: Ctx, viewer: CustomerViewer, q: Partial<ActivityQuery>, days: { from?: Date; to?: Date }): SQL {
+  return owned(
+    ctx,
+    crmActivities,
+    eq(crmCustomers.isDeleted, false),
+    customerScope(viewer, { includePool: true }),
+    q.customerId ? eq(crmActivities.customerId, q.customerId) : undefined,
+    q.bizType ? eq(crmActivities.bizType, q.bizType) : undefined,
+    q.bizId ? eq(crmActivities.bizId, q.bizId) : undefined,
+    q.type ? eq(crmActivities.type, q.type) : undefined,
+    q.mine ? (ctx.user ? eq(crmActivities.creatorId, ctx.user.id) : sql`false`) : undefined,
+    days.from ? gte(crmActivities.creationTime, days.from) : undefined,
+    days.to ? lt(crmActivities.creationTime, days.to) : undefined,
+    q.filter ? sql`${crmActivities.content} ilike ${like(q.filter)}` : undefined,
+  );
+}
+
+/** The customer a record's parent belongs to; 404 naming the parent when it is not there. */
+async function parentCustomer(tx: Tx, ctx: Ctx, bizType: ActivityBizType, bizId: string): Promise<string> {
+  if (bizType === 'CUSTOMER') return bizId;
+  const table = bizType === 'CONTACT' ? crmContacts : crmBusinesses;
+  const [row] = await tx
+    .select({ customerId: table.customerId })
+    .from(table)
+    .where(owned(ctx, table, eq(table.id, bizId)))
+    .limit(1);
+  if (!row) throw notFound(bizType === 'CONTACT' ? 'CrmContact' : 'CrmBusiness', bizId);
+  return row.customerId;
+}
+
+/** `loadCustomer`, its 404 naming `entity` (the record reached through the customer). */
+async function throughCustomer(
+  tx: Tx,
+  viewer: CustomerViewer,
+  customerId: string,
+  need: CustomerNeed,
+  entity: string,
+  id: string,
+) {
+  try {
+    return await loadCustomer(tx, viewer, customerId, need, { forUpdate: need !== 'read' });
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) throw notFound(entity, id);
+    throw e;
+  }
+}
+
+/** Attachments are files of this tenant, uploaded through `POST /api/files`. */
+async function checkFiles(services: Services, ctx: Ctx, fileIds: string[]) {
+  for (const [i, url] of fileIds.entries()) {
+    if (!(await filesService.exists(services.config.dataDir, ctx, url))) {
+      throw fieldError(`fileIds.${i}`, 'CrmActivities::FileNotFound');
+    }
+  }
+}
+
+/** The latest record among `scope`, or undefined. */
+async function latest(tx: Tx, ctx: Ctx, scope: SQL) {
+  const [row] = await tx
+    .select()
+    .from(crmActivities)
+    .where(owned(ctx, crmActivities, scope))
+    .orderBy(desc(crmActivities.creationTime), desc(crmActivities.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Sets the parents' last and next contact from their latest record: the customer (from all its
+ * records) and the contact or business the record is on. A parent whose last record went keeps
+ * what it had (it may have been contacted otherwise).
+ */
+export async function touchParents(tx: Tx, ctx: Ctx, a: { customerId: string; bizType: string; bizId: string }) {
+  const forCustomer = await latest(tx, ctx, eq(crmActivities.customerId, a.customerId));
+  if (forCustomer) {
+    await tx
+      .update(crmCustomers)
+      .set({
+        contactLastTime: forCustomer.creationTime,
+        contactLastContent: forCustomer.content.slice(0, 512),
+        contactNextTime: forCustomer.nextTime,
+        followUpStatus: true,
+      })
+      .where(owned(ctx, crmCustomers, eq(crmCustomers.id, a.customerId)));
+  }
+  if (a.bizType === 'CUSTOMER') return;
+  const own = await latest(tx, ctx, and(eq(crmActivities.bizType, a.bizType), eq(crmActivities.bizId, a.bizId))!);
+  if (!own) return;
+  if (a.bizType === 'CONTACT') {
+    await tx
+      .update(crmContacts)
+      .set({ contactLastTime: own.creationTime, contactNextTime: own.nextTime })
+      .where(owned(ctx, crmContacts, eq(crmContacts.id, a.bizId)));
+  } else {
+    await tx
+      .update(crmBusinesses)
+      .set({ contactLastTime: own.creationTime, contactNextTime: own.nextTime, followUpStatus: true })
+      .where(owned(ctx, crmBusinesses, eq(crmBusinesses.id, a.bizId)));
+  }
+}
+
+async function reread(tx: Tx, ctx: Ctx, id: string) {
+  const [row] = await select(tx).where(owned(ctx, crmActivities, eq(crmActivities.id, id)));
+  return toDto(row);
+}
+
+/** A record the viewer may `need` through its customer; 404 when either is out of sight. */
+async function loadActivity(tx: Tx, ctx: Ctx, viewer: CustomerViewer, id: string, need: CustomerNeed) {
+  const row = await getOwned(tx, ctx, crmActivities, ENTITY, id);
+  await throughCustomer(tx, viewer, row.customerId, need, ENTITY, id);
+  return row;
+}
+
+/** Writes a new record inside the caller's transaction (the API and the demo seed). */
+export async function createActivityIn(tx: Tx, ctx: Ctx, viewer: CustomerViewer | null, input: ActivityInput) {
+  const customerId = await parentCustomer(tx, ctx, input.bizType, input.bizId);
+  if (viewer) {
+    const entity =
+      input.bizType === 'CUSTOMER' ? 'Customer' : input.bizType === 'CONTACT' ? 'CrmContact' : 'CrmBusiness';
+    await throughCustomer(tx, viewer, customerId, 'write', entity, input.bizId);
+  }
+  const row = await insertOwned(tx, ctx, crmActivities, ENTITY, {
+    bizType: input.bizType,
+    bizId: input.bizId,
+    customerId,
+    type: input.type,
+    content: input.content,
+    nextTime: input.nextTime,
+    fileIds: input.fileIds,
+  });
+  await touchParents(tx, ctx, row);
+  return row;
+}
+
+export const activityService = {
+  async page(services: Services, ctx: Ctx, q: ActivityQuery) {
+    const viewer = await viewerOf(services, ctx);
+    const days = await range(services, ctx, q);
+    return services.data.inTenant(ctx, async (tx) => {
+      const w = where(ctx, viewer, q, days);
+      const rows = await select(tx)
+        .where(w)
+        .orderBy(...orderBy(q.sorting, sortable, defaultSort), desc(crmActivities.id))
+        .limit(q.maxResultCount)
+        .offset(q.skipCount);
+      let totalCount = rows[0]?.total ?? 0;
+      if (!rows.length && q.skipCount > 0) {
+        const [{ n }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(crmActivities)
+          .innerJoin(crmCustomers, eq(crmCustomers.id, crmActivities.customerId))
+          .where(w);
+        totalCount = n;
+      }
+      return { totalCount, items: rows.map(toDto) };
+    });
+  },
+  async *batches(services: Services, ctx: Ctx, q: Omit<ActivityQuery, 'skipCount' | 'maxResultCount'>) {
+    const viewer = await viewerOf(services, ctx);
+    const days = await range(services, ctx, q);
+    const size = 2000;
+    for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
+      const rows = await services.data.inTenant(ctx, (tx) =>
+        select(tx)
+          .where(where(ctx, viewer, q, days))
+          .orderBy(...orderBy(q.sorting, sortable, defaultSort), asc(crmActivities.id))
+          .limit(size)
+          .offset(offset),
+      );
+      if (rows.length) yield rows.map(toDto);
+      if (rows.length < size) return;
+    }
+  },
+  async get(services: Services, ctx: Ctx, id: string) {
+    const viewer = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await loadActivity(tx, ctx, viewer, id, 'read');
+      return reread(tx, ctx, id);
+    });
+  },
+  async create(services: Services, ctx: Ctx, input: ActivityInput) {
+    const viewer = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      await checkFiles(services, ctx, input.fileIds);
+      const row = await createActivityIn(tx, ctx, viewer, input);
+      return reread(tx, ctx, row.id);
+    });
+  },
+  async update(services: Services, ctx: Ctx, id: string, input: ActivityUpdateInput) {
+    const viewer = await viewerOf(services, ctx);
+    return services.data.inTenant(ctx, async (tx) => {
+      const before = await loadActivity(tx, ctx, viewer, id, 'write');
+      await checkFiles(services, ctx, input.fileIds);
+      const { concurrencyStamp, ...values } = input;
+      await updateOwned(tx, ctx, crmActivities, ENTITY, id, values, concurrencyStamp);
+      await touchParents(tx, ctx, before);
+      return reread(tx, ctx, id);
+    });
+  },
+  async remove(services: Services, ctx: Ctx, id: string) {
+    const viewer = await viewerOf(services, ctx);
+    await services.data.inTenant(ctx, async (tx) => {
+      const before = await loadActivity(tx, ctx, viewer, id, 'write');
+      await deleteOwned(tx, ctx, crmActivities, ENTITY, id);
+      await touchParents(tx, ctx, before);
+    });
+  },
+};

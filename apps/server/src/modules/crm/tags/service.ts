@@ -1,0 +1,73 @@
+import type { TagInput, TagQuery } from '@seller/contracts/crm';
+import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { owned } from '../../../core/crud.ts';
+import { fieldError } from '../../../core/errors.ts';
+import { resourceService, uniquely } from '../../../core/resource.ts';
+import { crmCustomerTags, crmTags } from '../customers/schema.ts';
+
+const taken = (name: string) => fieldError('name', 'CrmTags::AlreadyExists', [name]);
+
+/**
+ * Tags (`crm_tags`, declared with the customers' tables): a name unique per scope
+ * (case-insensitively), a colour of the palette, a sort. Deleting one removes it from every
+ * customer (the link rows cascade). The usage count is the number of customers carrying it.
+ */
+const resource = resourceService({
+  table: crmTags,
+  entity: 'CrmTag',
+  texts: 'CrmTags',
+  sortable: {
+    name: crmTags.name,
+    color: crmTags.color,
+    scope: crmTags.scope,
+    sort: crmTags.sort,
+    creationTime: crmTags.creationTime,
+  },
+  defaultSort: [asc(crmTags.scope), asc(crmTags.sort), asc(crmTags.name)],
+  search: [crmTags.name],
+  scope: (q: Pick<TagQuery, 'scope'>) => (q.scope ? eq(crmTags.scope, q.scope) : undefined),
+  values: ({ concurrencyStamp: _, ...i }: TagInput & { concurrencyStamp?: string }) => i,
+  async validate(tx, ctx, input, id) {
+    const [clash] = await tx
+      .select({ id: crmTags.id })
+      .from(crmTags)
+      .where(
+        owned(
+          ctx,
+          crmTags,
+          eq(crmTags.scope, input.scope),
+          sql`lower(${crmTags.name}) = lower(${input.name})`,
+          id ? ne(crmTags.id, id) : undefined,
+        ),
+      )
+      .limit(1);
+    if (clash) throw taken(input.name);
+  },
+  async toDtos(tx, _ctx, rows) {
+    const ids = rows.map((r) => r.id);
+    const counts = ids.length
+      ? await tx
+          .select({ tagId: crmCustomerTags.tagId, n: sql<number>`count(*)::int` })
+          .from(crmCustomerTags)
+          .where(inArray(crmCustomerTags.tagId, ids))
+          .groupBy(crmCustomerTags.tagId)
+      : [];
+    const byTag = new Map(counts.map((c) => [c.tagId, c.n]));
+    return rows.map((r) => ({ ...r, scope: r.scope as TagInput['scope'], usageCount: byTag.get(r.id) ?? 0 }));
+  },
+});
+
+/** A concurrent writer of the same name loses on the unique index: the same 400 as the check. */
+export const tagService = {
+  ...resource,
+  create: ((services, ctx, input) =>
+    uniquely(
+      () => resource.create(services, ctx, input),
+      () => taken(input.name),
+    )) as typeof resource.create,
+  update: ((services, ctx, id, input) =>
+    uniquely(
+      () => resource.update(services, ctx, id, input),
+      () => taken(input.name),
+    )) as typeof resource.update,
+};

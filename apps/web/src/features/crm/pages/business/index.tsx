@@ -1,6 +1,214 @@
-import { Empty } from 'antd';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { CrmPermissions } from '@seller/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Segmented, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { useAccess } from '../../../../lib/access.tsx';
+import { BL, type BusinessFilters, type BusinessRow, businessesApi, businessKeys } from '../../api/businesses.ts';
+import { Board } from './Board.tsx';
+import { BusinessDetail } from './BusinessDetail.tsx';
+import { BusinessForm } from './BusinessForm.tsx';
+import { Funnel } from './Funnel.tsx';
+import { money, RemoteSelect, StageTag } from './parts.tsx';
+import { StageGroups } from './StageGroups.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+const P = CrmPermissions.Businesses;
+type View = 'board' | 'list' | 'funnel';
+
+/**
+ * Businesses (`/crm/crm-business`): the kanban of a stage group (drag a card to another stage, or to
+ * won or lost), the list (search, filters by stage, owner, customer and result, sorting, paging,
+ * Excel export) and the funnel with the win rate. New business, the detail drawer with its
+ * actions, and the stage groups for `Crm.Businesses.Stages` holders.
+ */
+export default function BusinessesPage() {
+  const access = useAccess();
+  const client = useQueryClient();
+  const [view, setView] = useState<View>('board');
+  const [filters, setFilters] = useState<BusinessFilters>({});
+  const [keyword, setKeyword] = useState<string | undefined>();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [stagesOpen, setStagesOpen] = useState(false);
+  const groups = useQuery({ queryKey: businessKeys.stageGroups, queryFn: () => businessesApi.stageGroups() });
+  const owners = useQuery({ queryKey: businessKeys.owners, queryFn: () => businessesApi.owners() });
+  const group = groups.data?.items.find((g) => g.id === filters.statusTypeId) ?? groups.data?.items[0];
+  const set = (patch: Partial<BusinessFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const refresh = () => client.invalidateQueries({ queryKey: businessKeys.all });
+
+  const columns: CrudColumn<BusinessRow>[] = [
+    {
+      key: 'name',
+      title: BL('Name'),
+      sortField: 'name',
+      width: 220,
+      render: (_v, r) => (
+        <Typography.Link data-testid={`business-open-${r.id}`} onClick={() => setOpenId(r.id)}>
+          {r.name}
+        </Typography.Link>
+      ),
+    },
+    { key: 'customerName', title: BL('Customer'), dataIndex: 'customerName', sortField: 'customerName', width: 180 },
+    { key: 'stage', title: BL('Stage'), width: 150, render: (_v, r) => <StageTag row={r} /> },
+    {
+      key: 'totalPrice',
+      title: BL('TotalPrice'),
+      sortField: 'totalPrice',
+      align: 'right',
+      width: 150,
+      render: (_v, r) => `${money(r.totalPrice)} ${r.currency}`,
+    },
+    { key: 'ownerName', title: BL('Owner'), dataIndex: 'ownerName', width: 120 },
+    {
+      key: 'dealTime',
+      title: BL('DealTime'),
+      sortField: 'dealTime',
+      width: 130,
+      render: (_v, r) => (r.dealTime ? dayjs(r.dealTime).format('YYYY-MM-DD') : '—'),
+    },
+    {
+      key: 'creationTime',
+      title: BL('CreationTime'),
+      sortField: 'creationTime',
+      width: 150,
+      defaultHidden: true,
+      render: (_v, r) => dayjs(r.creationTime).format('YYYY-MM-DD HH:mm'),
+    },
+  ];
+
+  const listFilters = { ...filters, statusTypeId: filters.statusTypeId };
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }} data-testid="business-toolbar">
+        <Segmented<View>
+          value={view}
+          onChange={setView}
+          data-testid="business-view"
+          options={[
+            { value: 'board', label: BL('Board') },
+            { value: 'list', label: BL('List') },
+            { value: 'funnel', label: BL('Funnel') },
+          ]}
+        />
+        <Select
+          style={{ width: 150 }}
+          value={group?.id}
+          aria-label={BL('StageGroup')}
+          data-testid="business-filter-group"
+          onChange={(v) => set({ statusTypeId: v, statusId: undefined })}
+          options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.displayName }))}
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 150 }}
+          placeholder={BL('AllOwners')}
+          data-testid="business-filter-owner"
+          value={filters.ownerUserId}
+          onChange={(v) => set({ ownerUserId: v })}
+          options={(owners.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
+        />
+        {view !== 'funnel' && (
+          <div style={{ width: 180 }}>
+            <RemoteSelect
+              queryKey="business-filter-customers"
+              testid="business-filter-customer"
+              placeholder={BL('Customer')}
+              load={businessesApi.customers}
+              label={(c) => c.name}
+              value={filters.customerId}
+              onChange={(v) => set({ customerId: v })}
+            />
+          </div>
+        )}
+        {view === 'list' && (
+          <>
+            <Select
+              allowClear
+              style={{ width: 150 }}
+              placeholder={BL('AllStages')}
+              data-testid="business-filter-stage"
+              value={filters.statusId}
+              onChange={(v) => set({ statusId: v })}
+              options={(group?.statuses ?? []).map((s) => ({ value: s.id, label: s.displayName }))}
+            />
+            <Select
+              allowClear
+              style={{ width: 130 }}
+              placeholder={BL('AllResults')}
+              data-testid="business-filter-end"
+              value={filters.endStatus}
+              onChange={(v) => set({ endStatus: v })}
+              options={[
+                { value: 0, label: BL('Open') },
+                { value: 1, label: BL('End:1') },
+                { value: 2, label: BL('End:2') },
+                { value: 3, label: BL('End:3') },
+              ]}
+            />
+          </>
+        )}
+        {view === 'board' && (
+          <Input.Search
+            allowClear
+            placeholder={BL('Filter')}
+            style={{ width: 180 }}
+            data-testid="business-board-search"
+            onSearch={(v) => setKeyword(v.trim() || undefined)}
+          />
+        )}
+        {view !== 'list' && access.can(`${P}.Create`) && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="business-new">
+            {BL('NewBusiness')}
+          </Button>
+        )}
+        {access.can(`${P}.Stages`) && (
+          <Button icon={<SettingOutlined />} onClick={() => setStagesOpen(true)} data-testid="business-stage-groups">
+            {BL('StageGroups')}
+          </Button>
+        )}
+      </Space>
+      {view === 'board' && group && (
+        <Board
+          filters={{
+            statusTypeId: group?.id,
+            ownerUserId: filters.ownerUserId,
+            customerId: filters.customerId,
+            filter: keyword,
+          }}
+          onOpen={setOpenId}
+        />
+      )}
+      {view === 'list' && (
+        <CrudPage<BusinessRow>
+          testid="business-list"
+          title={BL('Title')}
+          queryKey={[...businessKeys.list, listFilters]}
+          rowKey="id"
+          request={(q, signal) => businessesApi.list({ ...q, ...listFilters }, signal)}
+          columns={columns}
+          searchPlaceholder={BL('Filter')}
+          onCreate={() => setCreating(true)}
+          createPermission={`${P}.Create`}
+          exportExcel={{ run: (q) => businessesApi.export({ ...q, ...listFilters }, `${BL('ExportName')}.xlsx`) }}
+          columnSettings
+        />
+      )}
+      {view === 'funnel' && group && <Funnel statusTypeId={group?.id} ownerUserId={filters.ownerUserId} />}
+      {creating && (
+        <BusinessForm
+          onClose={() => setCreating(false)}
+          onSaved={(b) => {
+            setCreating(false);
+            void refresh();
+            setOpenId(b.id);
+          }}
+        />
+      )}
+      {openId && <BusinessDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
+      {stagesOpen && <StageGroups onClose={() => setStagesOpen(false)} />}
+    </>
+  );
 }

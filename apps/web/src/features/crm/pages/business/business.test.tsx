@@ -1,0 +1,277 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { Business, BusinessBoard, BusinessRow, StageGroup } from '../../api/businesses.ts';
+import CustomerTab from './CustomerTab.tsx';
+import BusinessesPage from './index.tsx';
+
+/** The businesses page against a faked HTTP layer (the contract's shapes). */
+
+const success = vi.fn();
+const ui = {
+  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
+  notification: {},
+} as never;
+const URL = '/api/crm/businesses';
+
+const group: StageGroup = {
+  id: 'g1',
+  name: '标准流程',
+  displayName: '标准流程',
+  sort: 0,
+  statuses: [
+    { id: 's1', name: '初步接触', displayName: '初步接触', percent: 10, sort: 1 },
+    { id: 's2', name: '需求分析', displayName: '需求分析', percent: 20, sort: 2 },
+  ],
+};
+const card = (over: Partial<BusinessRow> = {}): BusinessRow => ({
+  id: 'b1',
+  name: '年度采购',
+  customerId: 'c1',
+  customerName: '星辰贸易',
+  ownerUserId: 'u1',
+  ownerName: 'Zhang Wei',
+  statusTypeId: 'g1',
+  statusId: 's1',
+  statusName: '初步接触',
+  percent: 10,
+  endStatus: null,
+  endRemark: null,
+  endTime: null,
+  dealTime: null,
+  totalPrice: '1200.50',
+  currency: 'CNY',
+  followUpStatus: false,
+  contactLastTime: null,
+  contactNextTime: null,
+  creationTime: '2026-01-05T03:00:00Z',
+  ...over,
+});
+const board = (): BusinessBoard => ({
+  statusType: group,
+  columns: [
+    {
+      key: 's1',
+      statusId: 's1',
+      name: '初步接触',
+      percent: 10,
+      count: 1,
+      amounts: [{ currency: 'CNY', amount: '1200.50' }],
+      items: [card()],
+    },
+    { key: 's2', statusId: 's2', name: '需求分析', percent: 20, count: 0, amounts: [], items: [] },
+    { key: 'won', statusId: null, name: 'won', percent: 100, count: 0, amounts: [], items: [] },
+    { key: 'lost', statusId: null, name: 'lost', percent: 0, count: 0, amounts: [], items: [] },
+  ],
+});
+const detail = (over: Partial<Business> = {}): Business => ({
+  ...card(),
+  totalProductPrice: '1200.50',
+  discountPercent: '0.00',
+  remark: null,
+  creatorId: 'u1',
+  canEdit: true,
+  products: [],
+  ...over,
+});
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  success.mockClear();
+  answers = {
+    [`GET /api/crm/business-status-types`]: { items: [group] },
+    [`GET ${URL}/owner-options`]: { items: [{ id: 'u1', name: 'Zhang Wei' }] },
+    [`GET ${URL}/customer-options`]: { items: [{ id: 'c1', name: '星辰贸易' }] },
+    [`GET ${URL}/board`]: board(),
+    [`GET ${URL}`]: { totalCount: 1, items: [card()] },
+    [`GET ${URL}/b1`]: detail(),
+    [`PUT ${URL}/b1/stage`]: detail({ statusId: 's2', statusName: '需求分析', percent: 20 }),
+    [`POST ${URL}/b1/close`]: detail({ endStatus: 1, percent: 100 }),
+    [`GET ${URL}/funnel`]: {
+      statusTypeId: 'g1',
+      stages: [
+        { statusId: 's1', name: '初步接触', percent: 10, count: 4, amounts: [{ currency: 'CNY', amount: '100.00' }] },
+        { statusId: 's2', name: '需求分析', percent: 20, count: 2, amounts: [] },
+      ],
+      won: { count: 3, amounts: [{ currency: 'CNY', amount: '900.00' }] },
+      lost: { count: 1, amounts: [] },
+      invalid: { count: 0 },
+      winRate: '75.0',
+    },
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    const a = answers[key];
+    if (a instanceof Error) throw a;
+    return a as never;
+  });
+  useAbp.setState({
+    permissions: [
+      'Crm.Businesses',
+      'Crm.Businesses.Create',
+      'Crm.Businesses.Update',
+      'Crm.Businesses.Close',
+      'Crm.Businesses.Delete',
+    ],
+  });
+  applyServerTexts('zh-Hans', {
+    CrmBusinesses: {
+      Won: '赢单',
+      Lost: '输单',
+      Businesses: '{0} 个商机',
+      Moved: '已移至“{0}”',
+      'End:1': '赢单',
+      List: '列表',
+      Funnel: '销售漏斗',
+      FunnelWinRate: '赢单率:{0}%',
+      NewBusiness: '新建商机',
+      Empty: '暂无商机',
+    },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderIt(node: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>{node}</QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+const click = async (el: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(el);
+  });
+};
+
+async function drag(from: HTMLElement, to: HTMLElement) {
+  await act(async () => {
+    fireEvent.dragStart(from);
+    fireEvent.dragOver(to);
+    fireEvent.drop(to);
+    fireEvent.dragEnd(from);
+  });
+}
+
+describe('businesses page', { timeout: 30_000 }, () => {
+  it('shows the kanban: a column per stage with its count and amount, then won and lost', async () => {
+    renderIt(<BusinessesPage />);
+    const first = await screen.findByTestId('board-column-初步接触');
+    expect(within(first).getByText('1 个商机')).toBeTruthy();
+    expect(within(first).getByTestId('board-amount-s1').textContent).toBe('1,200.50 CNY');
+    expect(within(first).getByText('年度采购')).toBeTruthy();
+    expect(screen.getByTestId('board-column-需求分析')).toBeTruthy();
+    expect(within(screen.getByTestId('board-column-won')).getByText('赢单')).toBeTruthy();
+    expect(within(screen.getByTestId('board-column-lost')).getByText('输单')).toBeTruthy();
+  });
+
+  it('drags a card to another stage: moved at once, then saved', async () => {
+    let release: () => void = () => {};
+    const moved = answers[`PUT ${URL}/b1/stage`];
+    vi.mocked(http.request).mockImplementation(async (path: string, options: RequestOptions = {}) => {
+      const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+      calls.push({ key, options });
+      if (key === `PUT ${URL}/b1/stage`) {
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        return moved as never;
+      }
+      return answers[key] as never;
+    });
+    renderIt(<BusinessesPage />);
+    const cardEl = await screen.findByTestId('board-card-b1');
+    await drag(cardEl, screen.getByTestId('board-column-需求分析'));
+    // optimistic: in its new column before the server answered
+    expect(within(screen.getByTestId('board-column-需求分析')).getByText('年度采购')).toBeTruthy();
+    expect(screen.getByTestId('board-count-s2').textContent).toBe('1 个商机');
+    expect(screen.getByTestId('board-amount-s2').textContent).toBe('1,200.50 CNY');
+    expect(screen.getByTestId('board-count-s1').textContent).toBe('0 个商机');
+    expect(calls.find((c) => c.key === `PUT ${URL}/b1/stage`)?.options.json).toEqual({ statusId: 's2' });
+    await act(async () => release());
+    await waitFor(() => expect(success).toHaveBeenCalledWith('已移至“需求分析”'));
+  });
+
+  it('puts the card back when the server refuses the move', async () => {
+    answers[`PUT ${URL}/b1/stage`] = new Error('409 closed');
+    renderIt(<BusinessesPage />);
+    const cardEl = await screen.findByTestId('board-card-b1');
+    await drag(cardEl, screen.getByTestId('board-column-需求分析'));
+    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/b1/stage`)).toBe(true));
+    await waitFor(() => expect(within(screen.getByTestId('board-column-初步接触')).getByText('年度采购')).toBeTruthy());
+    expect(screen.getByTestId('board-count-s1').textContent).toBe('1 个商机');
+    expect(screen.getByTestId('board-count-s2').textContent).toBe('0 个商机');
+    expect(success).not.toHaveBeenCalled();
+  });
+
+  it('dropping on won asks for the remark, then closes the business', async () => {
+    renderIt(<BusinessesPage />);
+    const cardEl = await screen.findByTestId('board-card-b1');
+    await drag(cardEl, screen.getByTestId('board-column-won'));
+    fireEvent.change(await screen.findByTestId('business-close-remark'), { target: { value: '签约' } });
+    await click(screen.getByTestId('business-close-ok'));
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/b1/close`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${URL}/b1/close`)?.options.json).toEqual({
+      endStatus: 1,
+      endRemark: '签约',
+    });
+  });
+
+  it('offers no drag without the update permission', async () => {
+    useAbp.setState({ permissions: ['Crm.Businesses'] });
+    renderIt(<BusinessesPage />);
+    const cardEl = await screen.findByTestId('board-card-b1');
+    expect(cardEl.getAttribute('draggable')).toBe('false');
+    expect(screen.queryByTestId('business-new')).toBeNull();
+    expect(screen.queryByTestId('board-card-menu-b1')).toBeNull();
+  });
+
+  it('opens a card and moves it from the detail', async () => {
+    renderIt(<BusinessesPage />);
+    await click(await screen.findByTestId('board-card-b1'));
+    const drawer = await screen.findByTestId('business-detail');
+    expect(within(drawer).getByTestId('business-total').textContent).toBe('1,200.50 CNY');
+    const select = within(drawer).getByTestId('business-move');
+    await act(async () => {
+      fireEvent.mouseDown(within(select).getByRole('combobox'));
+    });
+    await click(await screen.findByTitle('需求分析 (20%)'));
+    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/b1/stage`)).toBe(true));
+  });
+
+  it('lists businesses, and shows the funnel with the win rate', async () => {
+    renderIt(<BusinessesPage />);
+    await screen.findByTestId('board-card-b1');
+    await click(screen.getByText('列表'));
+    const table = await screen.findByTestId('business-list');
+    expect(await within(table).findByText('年度采购')).toBeTruthy();
+    expect(calls.some((c) => c.key === `GET ${URL}` && c.options.params?.statusTypeId === undefined)).toBe(true);
+    await click(screen.getByText('销售漏斗'));
+    expect(await screen.findByText('赢单率:75.0%')).toBeTruthy();
+    const funnel = screen.getByTestId('business-funnel');
+    expect(within(funnel).getAllByText('初步接触').length).toBeGreaterThan(0);
+  });
+
+  it('a customer’s tab lists its businesses with their stage', async () => {
+    renderIt(<CustomerTab customerId="c1" />);
+    expect(await screen.findByText('年度采购')).toBeTruthy();
+    expect(screen.getByText('初步接触 10%')).toBeTruthy();
+    expect(calls.find((c) => c.key === `GET ${URL}`)?.options.params?.customerId).toBe('c1');
+    expect(screen.getByTestId('customer-business-new')).toBeTruthy();
+  });
+});

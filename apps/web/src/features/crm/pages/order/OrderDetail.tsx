@@ -1,0 +1,182 @@
+import { CrmPermissions } from '@seller/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Spin,
+  Timeline,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useAccess } from '../../../../lib/access.tsx';
+import { useUi } from '../../../../lib/ui-bridge.ts';
+import { CL, type CrmOrder, type CrmOrderStatus, crmOrderKeys, crmOrdersApi } from '../../api/orders.ts';
+import { money } from '../business/parts.tsx';
+import { OrderForm } from './OrderForm.tsx';
+import { OrderStatusTag } from './parts.tsx';
+
+const P = CrmPermissions.Orders;
+const DATE_TIME = 'YYYY-MM-DD HH:mm';
+
+/**
+ * One customer order: its status and the change of status (only the next states the transition
+ * table allows, with a remark, confirmed in a dialog), amount, source, the linked sales order, the
+ * status history, edit and delete (after confirming).
+ */
+export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged: () => unknown }) {
+  const { message } = useUi();
+  const access = useAccess();
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: crmOrderKeys.detail(id), queryFn: () => crmOrdersApi.get(id) });
+  const [next, setNext] = useState<CrmOrderStatus | null>(null);
+  const [remark, setRemark] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const o = q.data;
+  const done = async (x: CrmOrder) => {
+    client.setQueryData(crmOrderKeys.detail(id), x);
+    await onChanged();
+  };
+  const can = (p: string) => !!o?.canEdit && access.can(p);
+
+  return (
+    <Drawer
+      open
+      size="large"
+      title={o ? `${CL('OrderNo')} ${o.orderNo}` : ''}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        o && (
+          <Space wrap>
+            {can(`${P}.Update`) && (
+              <Button onClick={() => setEditing(true)} data-testid="crm-order-edit">
+                {CL('EditOrder')}
+              </Button>
+            )}
+            {can(`${P}.Delete`) && (
+              <Popconfirm
+                title={CL('ConfirmDelete', o.orderNo)}
+                okButtonProps={{ danger: true, 'data-testid': 'crm-order-delete-ok' } as never}
+                onConfirm={async () => {
+                  await crmOrdersApi.remove(id);
+                  await onChanged();
+                  onClose();
+                }}
+              >
+                <Button danger data-testid="crm-order-delete">
+                  {CL('Delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        )
+      }
+    >
+      {!o ? (
+        <Spin />
+      ) : (
+        <div data-testid="crm-order-detail">
+          <Space wrap style={{ marginBottom: 16 }}>
+            <OrderStatusTag status={o.status} />
+            {can(`${P}.Update`) &&
+              (o.nextStatuses.length ? (
+                <Select<CrmOrderStatus>
+                  style={{ width: 180 }}
+                  placeholder={CL('ChangeStatus')}
+                  value={null as never}
+                  data-testid="crm-order-status"
+                  aria-label={CL('ChangeStatus')}
+                  onChange={(s) => {
+                    setRemark('');
+                    setNext(s);
+                  }}
+                  options={o.nextStatuses.map((s) => ({ value: s, label: CL(`Status:${s}`) }))}
+                />
+              ) : (
+                <Typography.Text type="secondary">{CL('NoNextStatus')}</Typography.Text>
+              ))}
+          </Space>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
+            <Descriptions.Item label={CL('Customer')}>{o.customerName}</Descriptions.Item>
+            <Descriptions.Item label={CL('Source')}>{CL(`Source:${o.source}`)}</Descriptions.Item>
+            <Descriptions.Item label={CL('Amount')}>
+              <span data-testid="crm-order-amount">{`${money(o.amount)} ${o.currency}`}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={CL('OrderedAt')}>{dayjs(o.orderedAt).format(DATE_TIME)}</Descriptions.Item>
+            <Descriptions.Item label={CL('TradeOrder')}>
+              {o.tradeOrder ? `${o.tradeOrder.orderNo} (${o.tradeOrder.status})` : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={CL('Remark')}>{o.remark ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {CL('History')}
+          </Typography.Title>
+          <Timeline
+            data-testid="crm-order-history"
+            items={o.history.map((h) => ({
+              key: h.id,
+              content: (
+                <>
+                  <div>
+                    {h.fromStatus ? `${CL(`Status:${h.fromStatus}`)} → ` : ''}
+                    {CL(`Status:${h.toStatus}`)}
+                  </div>
+                  <Typography.Text type="secondary">
+                    {[dayjs(h.time).format(DATE_TIME), h.byUserName, h.remark].filter(Boolean).join(' · ')}
+                  </Typography.Text>
+                </>
+              ),
+            }))}
+          />
+        </div>
+      )}
+      <Modal
+        open={!!next}
+        title={next ? `${CL('ChangeStatus')}: ${CL(`Status:${next}`)}` : ''}
+        onCancel={() => setNext(null)}
+        confirmLoading={busy}
+        okButtonProps={{ 'data-testid': 'crm-order-status-ok' } as never}
+        onOk={async () => {
+          if (!next) return;
+          setBusy(true);
+          try {
+            const x = await crmOrdersApi.changeStatus(id, next, remark.trim());
+            message.success(CL(`Status:${x.status}`));
+            setNext(null);
+            await done(x);
+          } finally {
+            setBusy(false);
+          }
+        }}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          rows={3}
+          maxLength={512}
+          placeholder={CL('Remark')}
+          value={remark}
+          onChange={(e) => setRemark(e.target.value)}
+          data-testid="crm-order-status-remark"
+        />
+      </Modal>
+      {o && editing && (
+        <OrderForm
+          order={o}
+          onClose={() => setEditing(false)}
+          onSaved={async (x) => {
+            setEditing(false);
+            await done(x);
+          }}
+        />
+      )}
+    </Drawer>
+  );
+}

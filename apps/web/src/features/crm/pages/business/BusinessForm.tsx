@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
 import { cents, money, RemoteSelect } from './parts.tsx';
 
@@ -116,16 +116,7 @@ export function BusinessForm({
         count: p.count,
       })),
     };
-    const parsed = businessInput.safeParse(input);
-    if (!parsed.success) {
-      form.setFields(
-        parsed.error.issues.map((i) => ({
-          name: i.path as (string | number)[],
-          errors: [i.message.includes('::') ? BL(i.message.split('::')[1]!) : i.message],
-        })) as never,
-      );
-      return;
-    }
+    if (!parseForm(businessInput, input, form)) return;
     setSaving(true);
     try {
       onSaved(

@@ -3,7 +3,7 @@ import { businessStatusTypeInput } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, InputNumber, List, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
 import { BL, businessesApi, businessKeys, type StageGroup } from '../../api/businesses.ts';
 
 interface Values {
@@ -26,13 +26,7 @@ export function StageGroups({ onClose }: { onClose: () => void }) {
 
   const save = async () => {
     const v = await form.validateFields();
-    const parsed = businessStatusTypeInput.safeParse({ name: v.name, statuses: v.statuses ?? [] });
-    if (!parsed.success) {
-      form.setFields(
-        parsed.error.issues.map((i) => ({ name: i.path as (string | number)[], errors: [i.message] })) as never,
-      );
-      return;
-    }
+    if (!parseForm(businessStatusTypeInput, { name: v.name, statuses: v.statuses ?? [] }, form)) return;
     setSaving(true);
     try {
       const input = { name: v.name!, statuses: (v.statuses ?? []) as never };

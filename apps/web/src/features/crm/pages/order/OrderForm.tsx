@@ -2,7 +2,7 @@ import { crmOrderInput, crmOrderSources } from '@seller/contracts/crm';
 import { Button, DatePicker, Drawer, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
 import { CL, type CrmOrder, crmOrdersApi } from '../../api/orders.ts';
 import { RemoteSelect } from '../business/parts.tsx';
 
@@ -60,16 +60,7 @@ export function OrderForm({
       remark: v.remark || null,
       tradeOrderId: v.tradeOrderId || null,
     };
-    const parsed = crmOrderInput.safeParse(input);
-    if (!parsed.success) {
-      form.setFields(
-        parsed.error.issues.map((i) => ({
-          name: i.path as (string | number)[],
-          errors: [i.message.includes('::') ? CL(i.message.split('::')[1]!) : i.message],
-        })) as never,
-      );
-      return;
-    }
+    if (!parseForm(crmOrderInput, input, form)) return;
     setSaving(true);
     try {
       onSaved(await (order ? crmOrdersApi.update(order.id, input as never) : crmOrdersApi.create(input as never)));

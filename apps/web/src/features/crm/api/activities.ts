@@ -1,2 +1,51 @@
-/** Calls of follow-up records (`/api/crm/…`). */
-export {};
+import type { ActivityDto, ActivityQuery, ActivityType } from '@seller/contracts/crm';
+import type { Json } from '@seller/contracts/fields';
+import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { PagedResult } from '../../../lib/abp/types.ts';
+import type { HttpError } from '../../../lib/http/errors.ts';
+import { http } from '../../../lib/http/index.ts';
+import { localize } from '../../../lib/i18n/index.ts';
+
+/** Follow-up records (`/api/crm/activities`) and their attachments (the files service). */
+
+export type Activity = Json<ActivityDto>;
+export type { ActivityType };
+
+export interface ActivityFilters {
+  customerId?: string;
+  type?: ActivityType;
+  mine?: boolean;
+  /** `YYYY-MM-DD`, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+const url = '/api/crm/activities';
+const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
+const params = (f: ActivityFilters & Partial<CrudQuery>): Partial<Record<keyof ActivityQuery, unknown>> => ({
+  ...f,
+  mine: f.mine ? 'true' : undefined,
+});
+
+export const activitiesApi = {
+  list: (q: CrudQuery & ActivityFilters, signal?: AbortSignal) =>
+    http.get<PagedResult<Activity>>(url, params(q) as never, { signal }),
+  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & ActivityFilters, fileName: string) =>
+    downloadExport(`${url}/export`, params(q) as never, fileName),
+  create: (input: object) => http.post<Activity>(url, input, { notify: onFields }),
+  update: (id: string, input: object) => http.put<Activity>(`${url}/${id}`, input, { notify: onFields }),
+  remove: (id: string) => http.delete<void>(`${url}/${id}`),
+  /** Stores an image with the files service; its URL is what a record keeps. */
+  upload: (file: Blob, name: string) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    return http.request<{ url: string }>('/api/files', { method: 'POST', multipart: form, timeoutMs: 120_000 });
+  },
+};
+
+export const activityKeys = {
+  all: ['crm', 'activities'] as const,
+};
+
+/** A text of the follow-up pages (`CrmActivities::…`). */
+export const AL = (key: string, ...args: unknown[]) => localize(`CrmActivities::${key}`, ...args);

@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { Activities } from './Activities.tsx';
 
-/** This area's records of one customer, for the customer detail's tab (placeholder until built). */
-export default function CustomerTab(_props: { customerId: string }) {
-  return <Empty />;
+/** A customer's follow-up records as a timeline, for the customer detail's tab. */
+export default function CustomerTab({ customerId }: { customerId: string }) {
+  return <Activities customerId={customerId} />;
 }

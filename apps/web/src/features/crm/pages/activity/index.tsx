@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { Activities } from './Activities.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+/** /crm/activity: follow-up records of the customers the user sees, as a timeline or a table. */
+export default function ActivityPage() {
+  return <Activities />;
 }

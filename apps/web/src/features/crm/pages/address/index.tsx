@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { Addresses } from './Addresses.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+/** /crm/address: customers' addresses, across the customers the user sees. */
+export default function AddressPage() {
+  return <Addresses />;
 }

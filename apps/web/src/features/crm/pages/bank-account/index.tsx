@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { BankAccounts } from './BankAccounts.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+/** /crm/bank-account: customers' bank accounts, across the customers the user sees. */
+export default function BankAccountPage() {
+  return <BankAccounts />;
 }

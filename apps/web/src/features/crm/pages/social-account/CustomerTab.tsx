@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { SocialAccounts } from './SocialAccounts.tsx';
 
-/** This area's records of one customer, for the customer detail's tab (placeholder until built). */
-export default function CustomerTab(_props: { customerId: string }) {
-  return <Empty />;
+/** A customer's social accounts, as a tab of the customer's detail. */
+export default function CustomerTab({ customerId }: { customerId: string }) {
+  return <SocialAccounts customerId={customerId} />;
 }

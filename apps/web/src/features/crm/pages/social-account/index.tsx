@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { SocialAccounts } from './SocialAccounts.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+/** /crm/social-account: customers' social accounts, across the customers the user sees. */
+export default function SocialAccountPage() {
+  return <SocialAccounts />;
 }

@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
+import { Subscriptions } from './Subscriptions.tsx';
 
-/** Placeholder until the page is built. */
-export default function Page() {
-  return <Empty />;
+/** /crm/subscription: customers' subscriptions, across the customers the user sees. */
+export default function SubscriptionPage() {
+  return <Subscriptions />;
 }

@@ -1,0 +1,477 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { CrmPermissions } from '@seller/contracts';
+import { ACTIVITY_MAX_FILES, ActivityTypes, activityInput, activityUpdateInput } from '@seller/contracts/crm';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  Pagination,
+  Popconfirm,
+  Segmented,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Timeline,
+  Typography,
+  Upload,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Access, type CrudColumn, CrudField, CrudPage, FormOverlay } from '../../../../components/crud/index.ts';
+import { FileImage } from '../../../../components/FileImage.tsx';
+import { useUi } from '../../../../lib/ui-bridge.ts';
+import {
+  type Activity,
+  type ActivityFilters,
+  type ActivityType,
+  AL,
+  activitiesApi,
+  activityKeys,
+} from '../../api/activities.ts';
+import { CustomerPicker } from '../address/CustomerPicker.tsx';
+
+const P = CrmPermissions.Activities;
+const DATE_TIME = 'YYYY-MM-DD HH:mm';
+const typeColor: Record<string, string> = {
+  CALL: 'blue',
+  VISIT: 'green',
+  EMAIL: 'purple',
+  WECHAT: 'lime',
+  MEETING: 'orange',
+  OTHER: 'gray',
+};
+const types = () => ActivityTypes.map((v) => ({ value: v, label: AL(`Type:${v}`) }));
+const PAGE = 10;
+
+/**
+ * Follow-up records as a timeline (newest first) or a table, with their filters (customer, type,
+ * my records, date range): the `/crm/activity` page, or one customer's tab (`customerId`). Writing
+ * one sets the customer's last and next contact on the server.
+ */
+export function Activities({ customerId }: { customerId?: string }) {
+  const inTab = !!customerId;
+  const [filters, setFilters] = useState<ActivityFilters>({});
+  const [view, setView] = useState<'timeline' | 'table'>('timeline');
+  const [editing, setEditing] = useState<Activity | 'new' | null>(null);
+  const query: ActivityFilters = { ...filters, ...(inTab ? { customerId } : {}) };
+  const range: [Dayjs, Dayjs] | null = filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : null;
+
+  const toolbar = (
+    <Space wrap data-testid="activity-filters">
+      {!inTab && (
+        <CustomerPicker
+          allowClear
+          placeholder={AL('AllCustomers')}
+          value={filters.customerId}
+          onChange={(id) => setFilters((f) => ({ ...f, customerId: id }))}
+          testid="activity-customer"
+        />
+      )}
+      <Select
+        allowClear
+        placeholder={AL('Type')}
+        style={{ width: 110 }}
+        value={filters.type}
+        options={types()}
+        onChange={(type: ActivityType | undefined) => setFilters((f) => ({ ...f, type }))}
+        data-testid="activity-type"
+      />
+      <Checkbox
+        checked={!!filters.mine}
+        onChange={(e) => setFilters((f) => ({ ...f, mine: e.target.checked || undefined }))}
+        data-testid="activity-mine"
+      >
+        {AL('Mine')}
+      </Checkbox>
+      <DatePicker.RangePicker
+        value={range}
+        allowClear
+        style={{ maxWidth: 260 }}
+        onChange={(v) =>
+          setFilters((f) => ({ ...f, from: v?.[0]?.format('YYYY-MM-DD'), to: v?.[1]?.format('YYYY-MM-DD') }))
+        }
+        data-testid="activity-range"
+      />
+      {!inTab && (
+        <Segmented
+          value={view}
+          onChange={(v) => setView(v as 'timeline' | 'table')}
+          options={[
+            { value: 'timeline', label: AL('Timeline') },
+            { value: 'table', label: AL('Table') },
+          ]}
+          data-testid="activity-view"
+        />
+      )}
+    </Space>
+  );
+
+  return (
+    <>
+      {view === 'table' && !inTab ? (
+        <ActivityTable query={query} toolbar={toolbar} onEdit={setEditing} onCreate={() => setEditing('new')} />
+      ) : (
+        <ActivityTimeline
+          query={query}
+          toolbar={toolbar}
+          onEdit={setEditing}
+          onCreate={() => setEditing('new')}
+          title={inTab ? undefined : AL('Activities')}
+        />
+      )}
+      <ActivityForm editing={editing} customerId={customerId ?? filters.customerId} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: activityKeys.all }),
+      // the customer's last and next contact changed with it
+      client.invalidateQueries({ queryKey: ['crm', 'customers'] }),
+    ]);
+}
+
+function DeleteActivity({ activity }: { activity: Activity }) {
+  const { t } = useTranslation();
+  const { message } = useUi();
+  const refresh = useRefresh();
+  return (
+    <Access permission={`${P}.Delete`}>
+      <Popconfirm
+        title={AL('DeleteConfirm')}
+        description={t('crud.deleteWarning')}
+        okText={t('crud.delete')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={async () => {
+          try {
+            await activitiesApi.remove(activity.id);
+            message.success(t('crud.deleted'));
+            await refresh();
+          } catch {
+            // notified by the HTTP client
+          }
+        }}
+      >
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          data-testid={`activity-delete-${activity.id}`}
+        >
+          {t('crud.delete')}
+        </Button>
+      </Popconfirm>
+    </Access>
+  );
+}
+
+function EditActivity({ activity, onEdit }: { activity: Activity; onEdit(a: Activity): void }) {
+  const { t } = useTranslation();
+  return (
+    <Access permission={`${P}.Update`}>
+      <Button
+        type="link"
+        size="small"
+        icon={<EditOutlined />}
+        onClick={() => onEdit(activity)}
+        data-testid={`activity-edit-${activity.id}`}
+      >
+        {t('crud.edit')}
+      </Button>
+    </Access>
+  );
+}
+
+interface ViewProps {
+  query: ActivityFilters;
+  toolbar: React.ReactNode;
+  onEdit(a: Activity): void;
+  onCreate(): void;
+  title?: string;
+}
+
+/** The records as an antd Timeline, a page at a time. */
+function ActivityTimeline({ query, toolbar, onEdit, onCreate, title }: ViewProps) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState('');
+  const key = JSON.stringify({ ...query, filter });
+  const [pageKey, setPageKey] = useState(key);
+  if (pageKey !== key) {
+    setPageKey(key);
+    setPage(1);
+  }
+  const list = useQuery({
+    queryKey: [...activityKeys.all, 'timeline', query, filter, page],
+    queryFn: ({ signal }) =>
+      activitiesApi.list(
+        { ...query, filter: filter || undefined, skipCount: (page - 1) * PAGE, maxResultCount: PAGE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const items = list.data?.items ?? [];
+  return (
+    <div data-testid="activity-timeline">
+      {title && (
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {title}
+        </Typography.Title>
+      )}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 16 }}>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={AL('Content')}
+            style={{ maxWidth: 240 }}
+            onSearch={setFilter}
+            enterButton={t('crud.search')}
+            data-testid="activity-search"
+          />
+          {toolbar}
+        </Space>
+        <Access permission={`${P}.Create`}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={onCreate} data-testid="activity-create">
+            {AL('NewActivity')}
+          </Button>
+        </Access>
+      </div>
+      <Spin spinning={list.isFetching && !list.isLoading}>
+        {list.isLoading ? (
+          <Spin />
+        ) : items.length === 0 ? (
+          <Empty description={AL('Empty')} />
+        ) : (
+          <Timeline
+            items={items.map((a) => ({
+              key: a.id,
+              color: typeColor[a.type],
+              children: <ActivityItem activity={a} onEdit={onEdit} />,
+            }))}
+          />
+        )}
+      </Spin>
+      {(list.data?.totalCount ?? 0) > PAGE && (
+        <Pagination
+          size="small"
+          current={page}
+          pageSize={PAGE}
+          total={list.data?.totalCount}
+          onChange={setPage}
+          showSizeChanger={false}
+          showTotal={(total) => t('crud.total', { total })}
+        />
+      )}
+    </div>
+  );
+}
+
+function ActivityItem({ activity: a, onEdit }: { activity: Activity; onEdit(a: Activity): void }) {
+  return (
+    <div data-testid={`activity-${a.id}`} style={{ overflowWrap: 'anywhere' }}>
+      <Space size={[8, 0]} wrap>
+        <Typography.Text strong>{dayjs(a.creationTime).format(DATE_TIME)}</Typography.Text>
+        <Tag color={typeColor[a.type]}>{AL(`Type:${a.type}`)}</Tag>
+        <Typography.Text type="secondary">{a.creatorName}</Typography.Text>
+        <Typography.Text>
+          {a.customerName}
+          {a.bizType !== 'CUSTOMER' && a.bizName ? ` · ${AL(`BizType:${a.bizType}`)}: ${a.bizName}` : ''}
+        </Typography.Text>
+      </Space>
+      <Typography.Paragraph style={{ margin: '4px 0', whiteSpace: 'pre-wrap' }}>{a.content}</Typography.Paragraph>
+      {a.fileIds.length > 0 && (
+        <Space wrap style={{ marginBottom: 4 }}>
+          {a.fileIds.map((url) => (
+            <FileImage key={url} url={url} size={56} alt={AL('Files')} />
+          ))}
+        </Space>
+      )}
+      <Space size={0} wrap>
+        {a.nextTime && (
+          <Typography.Text type="secondary" data-testid={`activity-next-${a.id}`}>
+            {AL('NextTime')}: {dayjs(a.nextTime).format(DATE_TIME)}
+          </Typography.Text>
+        )}
+        <EditActivity activity={a} onEdit={onEdit} />
+        <DeleteActivity activity={a} />
+      </Space>
+    </div>
+  );
+}
+
+/** The records as a table: search, sort, paging, column settings, Excel export. */
+function ActivityTable({ query, toolbar, onEdit, onCreate }: ViewProps) {
+  const columns: CrudColumn<Activity>[] = [
+    {
+      key: 'creationTime',
+      title: AL('CreationTime'),
+      sortField: 'creationTime',
+      width: 150,
+      render: (_v, r) => dayjs(r.creationTime).format(DATE_TIME),
+    },
+    { key: 'customerName', title: AL('Customer'), dataIndex: 'customerName', sortField: 'customerName', width: 160 },
+    {
+      key: 'type',
+      title: AL('Type'),
+      sortField: 'type',
+      width: 90,
+      render: (_v, r) => <Tag color={typeColor[r.type]}>{AL(`Type:${r.type}`)}</Tag>,
+    },
+    { key: 'content', title: AL('Content'), dataIndex: 'content', ellipsis: true },
+    {
+      key: 'nextTime',
+      title: AL('NextTime'),
+      sortField: 'nextTime',
+      width: 150,
+      render: (_v, r) => (r.nextTime ? dayjs(r.nextTime).format(DATE_TIME) : ''),
+    },
+    { key: 'creatorName', title: AL('Creator'), dataIndex: 'creatorName', width: 100 },
+  ];
+  return (
+    <CrudPage<Activity>
+      testid="activity-table"
+      title={AL('Activities')}
+      rowKey="id"
+      queryKey={[...activityKeys.all, 'table', query]}
+      defaultSorting="creationTime desc"
+      request={(q, signal) => activitiesApi.list({ ...q, ...query }, signal)}
+      columns={columns}
+      columnSettings
+      searchPlaceholder={AL('Content')}
+      onCreate={onCreate}
+      createPermission={`${P}.Create`}
+      exportExcel={{ run: (q) => activitiesApi.export({ ...q, ...query }, `${AL('Activities')}.xlsx`) }}
+      toolbar={toolbar}
+      rowActions={(r) => (
+        <Space size={0}>
+          <EditActivity activity={r} onEdit={onEdit} />
+          <DeleteActivity activity={r} />
+        </Space>
+      )}
+    />
+  );
+}
+
+/** Attachments: images uploaded to the files service, kept as their URLs. */
+function Attachments({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Space wrap>
+      {value.map((url) => (
+        <span key={url} style={{ position: 'relative', display: 'inline-block' }}>
+          <FileImage url={url} size={64} alt={AL('Files')} />
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            style={{ position: 'absolute', top: 0, right: 0 }}
+            aria-label="remove"
+            onClick={() => onChange?.(value.filter((u) => u !== url))}
+          />
+        </span>
+      ))}
+      {value.length < ACTIVITY_MAX_FILES && (
+        <Upload
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          showUploadList={false}
+          customRequest={async ({ file, onSuccess, onError }) => {
+            setBusy(true);
+            try {
+              const stored = await activitiesApi.upload(file as File, (file as File).name);
+              onChange?.([...value, stored.url]);
+              onSuccess?.(stored);
+            } catch (e) {
+              onError?.(e as Error);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={busy} data-testid="activity-upload">
+            {AL('Upload')}
+          </Button>
+        </Upload>
+      )}
+    </Space>
+  );
+}
+
+/** Writes a follow-up on a customer (picked on the page, fixed in the tab) or edits one. */
+function ActivityForm({
+  editing,
+  customerId,
+  onClose,
+}: {
+  editing: Activity | 'new' | null;
+  customerId?: string;
+  onClose(): void;
+}) {
+  const refresh = useRefresh();
+  // fixed while the form is open: a re-render must not reset what is being typed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read when the form opens
+  const initial = useMemo(
+    () =>
+      editing === 'new'
+        ? { bizType: 'CUSTOMER' as const, bizId: customerId, type: 'CALL' as const, fileIds: [] }
+        : editing
+          ? {
+              type: editing.type,
+              content: editing.content,
+              nextTime: editing.nextTime ? dayjs(editing.nextTime) : undefined,
+              fileIds: editing.fileIds,
+            }
+          : undefined,
+    [editing],
+  );
+  return (
+    <FormOverlay
+      open={!!editing}
+      title={editing === 'new' ? AL('NewActivity') : AL('EditActivity')}
+      schema={editing === 'new' ? activityInput : activityUpdateInput}
+      initialValues={initial as never}
+      onSubmit={async (values) => {
+        if (editing === 'new') await activitiesApi.create(values);
+        else if (editing)
+          await activitiesApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
+        await refresh();
+      }}
+      onClose={onClose}
+      testid="activity-form"
+    >
+      {editing === 'new' && (
+        <>
+          <Form.Item name="bizType" hidden>
+            <input />
+          </Form.Item>
+          <CrudField name="bizId" label={AL('Customer')}>
+            <CustomerPicker testid="activity-form-customer" />
+          </CrudField>
+        </>
+      )}
+      <CrudField name="type" label={AL('Type')}>
+        <Select options={types()} data-testid="activity-form-type" />
+      </CrudField>
+      <CrudField name="content" label={AL('Content')}>
+        <Input.TextArea rows={4} maxLength={2000} showCount data-testid="activity-form-content" />
+      </CrudField>
+      <CrudField name="nextTime" label={AL('NextTime')}>
+        <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME} data-testid="activity-form-next" />
+      </CrudField>
+      <CrudField name="fileIds" label={AL('Files')}>
+        <Attachments />
+      </CrudField>
+    </FormOverlay>
+  );
+}

@@ -1,0 +1,162 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { Activity } from '../../api/activities.ts';
+import CustomerTab from './CustomerTab.tsx';
+import ActivityPage from './index.tsx';
+
+/** The follow-up page (timeline and table) and a customer's follow-up tab against a faked HTTP layer. */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const U = '/api/crm/activities';
+const C1 = '00000000-0000-4000-8000-0000000000c1';
+const A1 = '00000000-0000-4000-8000-0000000000a1';
+const visit: Activity = {
+  id: A1,
+  bizType: 'CUSTOMER',
+  bizId: C1,
+  bizName: '华信贸易',
+  customerId: C1,
+  customerName: '华信贸易',
+  type: 'VISIT',
+  content: '上门拜访，洽谈年度合作',
+  nextTime: '2026-02-01T02:00:00Z',
+  fileIds: [],
+  creatorName: '张伟',
+  creationTime: '2026-01-20T03:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+  concurrencyStamp: 's1',
+};
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    'GET /api/crm/customers': { totalCount: 1, items: [{ id: C1, name: '华信贸易' }] },
+    [`GET ${U}`]: { totalCount: 1, items: [visit] },
+    [`POST ${U}`]: visit,
+    [`DELETE ${U}/${A1}`]: undefined,
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    return answers[key] as never;
+  });
+  useAbp.setState({
+    permissions: ['Crm.Activities', 'Crm.Activities.Create', 'Crm.Activities.Update', 'Crm.Activities.Delete'],
+  });
+  applyServerTexts('zh-Hans', {
+    CrmActivities: {
+      'Type:VISIT': '拜访',
+      'Type:EMAIL': '邮件',
+      NewActivity: '写跟进',
+      NextTime: '下次联系时间',
+      Mine: '我的跟进',
+      Table: '列表',
+      Empty: '暂无跟进记录',
+      DeleteConfirm: '确定删除这条跟进记录吗？',
+    },
+  });
+});
+afterEach(cleanup);
+
+function renderPage(page: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>{page}</QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
+const lastParams = (key: string) =>
+  calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
+
+describe('follow-up page', { timeout: 30_000 }, () => {
+  it('shows the timeline and narrows it by type and my records; the table view lists the same', async () => {
+    renderPage(<ActivityPage />);
+    const item = await screen.findByTestId(`activity-${A1}`);
+    expect(within(item).getByText('上门拜访，洽谈年度合作')).toBeTruthy();
+    expect(within(item).getByText('拜访')).toBeTruthy();
+    expect(within(item).getByText('张伟')).toBeTruthy();
+    expect(screen.getByTestId(`activity-next-${A1}`).textContent).toContain('下次联系时间');
+
+    await act(async () => {
+      fireEvent.mouseDown(within(screen.getByTestId('activity-type')).getByRole('combobox'));
+    });
+    await act(async () => {
+      fireEvent.click((await screen.findAllByTitle('邮件')).at(-1)!);
+    });
+    await waitFor(() => expect(lastParams(`GET ${U}`).type).toBe('EMAIL'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('activity-mine'));
+    });
+    await waitFor(() => expect(lastParams(`GET ${U}`)).toMatchObject({ type: 'EMAIL', mine: 'true', skipCount: 0 }));
+
+    answers[`GET ${U}`] = { totalCount: 0, items: [] };
+    await act(async () => {
+      fireEvent.click(screen.getByText('列表'));
+    });
+    expect(await screen.findByTestId('activity-table')).toBeTruthy();
+  });
+
+  it('shows the empty state', async () => {
+    answers[`GET ${U}`] = { totalCount: 0, items: [] };
+    renderPage(<ActivityPage />);
+    expect(await screen.findByText('暂无跟进记录')).toBeTruthy();
+  });
+
+  it('writes a follow-up only once a customer is picked', async () => {
+    renderPage(<ActivityPage />);
+    await screen.findByTestId(`activity-${A1}`);
+    await click('activity-create');
+    await typeInto('activity-form-content', '电话沟通报价');
+    await click('activity-form-submit');
+    await errorOf('activity-form-customer');
+    expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
+  });
+});
+
+describe('a customer’s follow-up tab', { timeout: 30_000 }, () => {
+  it('lists that customer’s records, writes one on it and deletes one after confirming', async () => {
+    renderPage(<CustomerTab customerId={C1} />);
+    await screen.findByTestId(`activity-${A1}`);
+    expect(lastParams(`GET ${U}`).customerId).toBe(C1);
+    expect(screen.queryByTestId('activity-customer')).toBeNull();
+
+    await click('activity-create');
+    await typeInto('activity-form-content', '微信确认样品');
+    await click('activity-form-submit');
+    await waitFor(() => expect(lastBody(`POST ${U}`)).toBeTruthy());
+    expect(lastBody(`POST ${U}`)).toMatchObject({
+      bizType: 'CUSTOMER',
+      bizId: C1,
+      type: 'CALL',
+      content: '微信确认样品',
+      nextTime: null,
+      fileIds: [],
+    });
+
+    await click(`activity-delete-${A1}`);
+    expect(await screen.findByText('确定删除这条跟进记录吗？')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(
+        screen.getAllByRole('button').find((b) => b.textContent?.match(/删\s*除|Delete/) && b.closest('.ant-popover'))!,
+      );
+    });
+    await waitFor(() => expect(calls.some((c) => c.key === `DELETE ${U}/${A1}`)).toBe(true));
+  });
+});

@@ -1,0 +1,110 @@
+import { AddressTypes, addressInput, addressUpdateInput } from '@seller/contracts/crm';
+import { Checkbox, Input, Radio, Tag } from 'antd';
+import { CrudField } from '../../../../components/crud/index.ts';
+import { type Address, RL, recordKeys, recordsApi } from '../../api/records.ts';
+import { RecordList } from './RecordList.tsx';
+
+const place = (r: Address) =>
+  [r.addressLine1, r.addressLine2, r.city, r.province, r.postcode].filter(Boolean).join(', ');
+
+/** A customer's shipping and billing addresses (one default per customer): the page's list or a customer's tab. */
+export function Addresses({ customerId }: { customerId?: string }) {
+  return (
+    <RecordList<Address>
+      testid="crm-addresses"
+      api={recordsApi.addresses}
+      queryKey={recordKeys.addresses}
+      title={RL('Addresses')}
+      createTitle={RL('NewAddress')}
+      editTitle={(label) => RL('EditAddress', label)}
+      customerId={customerId}
+      defaultSorting="creationTime desc"
+      exportName={RL('Addresses')}
+      filters={[
+        {
+          key: 'type',
+          label: RL('Type'),
+          options: AddressTypes.map((v) => ({ value: v, label: RL(`AddressType:${v}`) })),
+        },
+      ]}
+      columns={[
+        {
+          key: 'type',
+          title: RL('Type'),
+          sortField: 'type',
+          width: 110,
+          render: (_v, r) => (
+            <>
+              {RL(`AddressType:${r.type}`)}
+              {r.isDefault && (
+                <Tag color="blue" style={{ marginInlineStart: 6 }} data-testid={`address-default-${r.contactName}`}>
+                  {RL('IsDefault')}
+                </Tag>
+              )}
+            </>
+          ),
+        },
+        {
+          key: 'contactName',
+          title: RL('ContactName'),
+          dataIndex: 'contactName',
+          sortField: 'contactName',
+          width: 120,
+        },
+        { key: 'phone', title: RL('Phone'), dataIndex: 'phone', width: 150 },
+        { key: 'country', title: RL('Country'), dataIndex: 'country', sortField: 'country', width: 80 },
+        { key: 'address', title: RL('AddressLine1'), ellipsis: true, render: (_v, r) => place(r) },
+      ]}
+      createSchema={addressInput}
+      updateSchema={addressUpdateInput}
+      blank={{ type: 'SHIPPING', isDefault: false }}
+      toForm={(r) => ({
+        type: r.type,
+        contactName: r.contactName,
+        phone: r.phone ?? '',
+        country: r.country,
+        province: r.province ?? '',
+        city: r.city ?? '',
+        addressLine1: r.addressLine1,
+        addressLine2: r.addressLine2 ?? '',
+        postcode: r.postcode ?? '',
+        isDefault: r.isDefault,
+      })}
+      label={(r) => r.contactName}
+      fields={() => (
+        <>
+          <CrudField name="type" label={RL('Type')}>
+            <Radio.Group options={AddressTypes.map((v) => ({ value: v, label: RL(`AddressType:${v}`) }))} />
+          </CrudField>
+          <CrudField name="contactName" label={RL('ContactName')}>
+            <Input maxLength={64} data-testid="address-contactName" />
+          </CrudField>
+          <CrudField name="phone" label={RL('Phone')}>
+            <Input maxLength={32} data-testid="address-phone" />
+          </CrudField>
+          <CrudField name="country" label={RL('Country')}>
+            <Input maxLength={2} style={{ width: 100 }} data-testid="address-country" />
+          </CrudField>
+          <CrudField name="province" label={RL('Province')}>
+            <Input maxLength={64} />
+          </CrudField>
+          <CrudField name="city" label={RL('City')}>
+            <Input maxLength={64} data-testid="address-city" />
+          </CrudField>
+          <CrudField name="addressLine1" label={RL('AddressLine1')}>
+            <Input maxLength={256} data-testid="address-line1" />
+          </CrudField>
+          <CrudField name="addressLine2" label={RL('AddressLine2')}>
+            <Input maxLength={256} />
+          </CrudField>
+          <CrudField name="postcode" label={RL('Postcode')}>
+            <Input maxLength={16} style={{ width: 160 }} />
+          </CrudField>
+          <CrudField name="isDefault" label={RL('IsDefault')} valuePropName="checked">
+            <Checkbox data-testid="address-isDefault">{RL('SetDefault')}</Checkbox>
+          </CrudField>
+        </>
+      )}
+    />
+  );
+}

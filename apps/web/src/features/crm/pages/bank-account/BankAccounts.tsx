@@ -1,0 +1,108 @@
+import { bankAccountInput, bankAccountUpdateInput } from '@seller/contracts/crm';
+import { Checkbox, Input, Tag } from 'antd';
+import { CrudField } from '../../../../components/crud/index.ts';
+import { type BankAccount, RL, recordKeys, recordsApi } from '../../api/records.ts';
+import { RecordList } from '../address/RecordList.tsx';
+
+/**
+ * A customer's bank accounts (one default per customer): the number is only ever shown masked;
+ * an edit leaves it empty to keep the stored one.
+ */
+export function BankAccounts({ customerId }: { customerId?: string }) {
+  return (
+    <RecordList<BankAccount>
+      testid="crm-bank-accounts"
+      api={recordsApi.bankAccounts}
+      queryKey={recordKeys.bankAccounts}
+      title={RL('BankAccounts')}
+      createTitle={RL('NewBankAccount')}
+      editTitle={(label) => RL('EditBankAccount', label)}
+      customerId={customerId}
+      defaultSorting="creationTime desc"
+      exportName={RL('BankAccounts')}
+      filters={[
+        {
+          key: 'currency',
+          label: RL('Currency'),
+          options: ['CNY', 'USD', 'EUR', 'HKD', 'MYR', 'SGD', 'THB'].map((c) => ({ value: c, label: c })),
+        },
+      ]}
+      columns={[
+        {
+          key: 'bankName',
+          title: RL('BankName'),
+          dataIndex: 'bankName',
+          sortField: 'bankName',
+          width: 180,
+          ellipsis: true,
+        },
+        {
+          key: 'accountName',
+          title: RL('AccountName'),
+          dataIndex: 'accountName',
+          sortField: 'accountName',
+          width: 160,
+        },
+        {
+          key: 'accountNumber',
+          title: RL('AccountNumber'),
+          width: 150,
+          render: (_v, r) => (
+            <>
+              <span style={{ fontVariantNumeric: 'tabular-nums' }}>{r.accountNumberMasked}</span>
+              {r.isDefault && (
+                <Tag color="blue" style={{ marginInlineStart: 6 }}>
+                  {RL('IsDefault')}
+                </Tag>
+              )}
+            </>
+          ),
+        },
+        { key: 'swift', title: RL('Swift'), dataIndex: 'swift', width: 120 },
+        { key: 'currency', title: RL('Currency'), dataIndex: 'currency', sortField: 'currency', width: 80 },
+      ]}
+      createSchema={bankAccountInput}
+      updateSchema={bankAccountUpdateInput}
+      blank={{ isDefault: false, currency: 'CNY' }}
+      toForm={(r) => ({
+        bankName: r.bankName,
+        accountName: r.accountName,
+        accountNumber: '',
+        swift: r.swift ?? '',
+        currency: r.currency,
+        isDefault: r.isDefault,
+        remark: r.remark ?? '',
+      })}
+      label={(r) => r.accountNumberMasked.slice(-4)}
+      fields={(editing) => (
+        <>
+          <CrudField name="bankName" label={RL('BankName')}>
+            <Input maxLength={128} data-testid="bank-bankName" />
+          </CrudField>
+          <CrudField name="accountName" label={RL('AccountName')}>
+            <Input maxLength={128} data-testid="bank-accountName" />
+          </CrudField>
+          <CrudField
+            name="accountNumber"
+            label={RL('AccountNumber')}
+            extra={editing === 'new' ? undefined : RL('AccountNumberKeep', editing.accountNumberMasked)}
+          >
+            <Input maxLength={40} autoComplete="off" data-testid="bank-accountNumber" />
+          </CrudField>
+          <CrudField name="swift" label={RL('Swift')}>
+            <Input maxLength={11} style={{ width: 180 }} data-testid="bank-swift" />
+          </CrudField>
+          <CrudField name="currency" label={RL('Currency')}>
+            <Input maxLength={3} style={{ width: 100 }} data-testid="bank-currency" />
+          </CrudField>
+          <CrudField name="isDefault" label={RL('IsDefault')} valuePropName="checked">
+            <Checkbox>{RL('SetDefault')}</Checkbox>
+          </CrudField>
+          <CrudField name="remark" label={RL('Remark')}>
+            <Input.TextArea maxLength={512} rows={2} />
+          </CrudField>
+        </>
+      )}
+    />
+  );
+}

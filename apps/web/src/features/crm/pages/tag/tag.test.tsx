@@ -1,0 +1,138 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
+import { http } from '../../../../lib/http/index.ts';
+import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { UiContext } from '../../../../lib/ui-bridge.ts';
+import type { Tag } from '../../api/tags.ts';
+import TagPage from './index.tsx';
+
+/** The tags page against a faked HTTP layer. */
+
+const ui = { message: { success: vi.fn() }, notification: {} } as never;
+const U = '/api/crm/tags';
+const vip: Tag = {
+  id: '00000000-0000-4000-8000-0000000000t1',
+  name: 'VIP',
+  color: 'gold',
+  scope: 'CUSTOMER',
+  sort: 1,
+  usageCount: 12,
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+  concurrencyStamp: 's1',
+};
+
+let calls: { key: string; options: RequestOptions }[] = [];
+let answers: Record<string, unknown> = {};
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    [`GET ${U}`]: { totalCount: 1, items: [vip] },
+    [`POST ${U}`]: { ...vip, id: 'new', name: '批发商' },
+    [`PUT ${U}/${vip.id}`]: vip,
+    [`DELETE ${U}/${vip.id}`]: undefined,
+  };
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, options });
+    if (!(key in answers)) throw new Error(`unexpected ${key}`);
+    if (answers[key] instanceof Error) throw answers[key];
+    return answers[key] as never;
+  });
+  useAbp.setState({ permissions: ['Crm.Tags', 'Crm.Tags.Create', 'Crm.Tags.Update', 'Crm.Tags.Delete'] });
+  applyServerTexts('zh-Hans', {
+    CrmTags: {
+      Tags: '标签',
+      Name: '名称',
+      'Scope:CUSTOMER': '客户',
+      'Scope:BUSINESS': '商机',
+      UsageCount: '使用客户数',
+      DeleteConfirm: '确定删除标签“{0}”吗？它将从 {1} 个客户上移除。',
+      AlreadyExists: '该范围内已有名为“{1}”的标签。',
+    },
+  });
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiContext value={ui}>
+      <QueryClientProvider client={client}>
+        <TagPage />
+      </QueryClientProvider>
+    </UiContext>,
+  );
+}
+
+const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
+const lastParams = (key: string) =>
+  calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
+
+describe('tags page', { timeout: 30_000 }, () => {
+  it('lists tags in their colours with their usage, filters by scope', async () => {
+    renderPage();
+    const preview = await screen.findByTestId('tag-preview-VIP');
+    expect(preview.className).toContain('gold');
+    expect(screen.getByTestId('tag-usage-VIP').textContent).toBe('12');
+    await act(async () => {
+      fireEvent.mouseDown(within(screen.getByTestId('crm-tags-scope')).getByRole('combobox'));
+    });
+    await act(async () => {
+      fireEvent.click((await screen.findAllByTitle('商机')).at(-1)!);
+    });
+    await waitFor(() => expect(lastParams(`GET ${U}`).scope).toBe('BUSINESS'));
+  });
+
+  it('creates a tag; a taken name shows under the name field', async () => {
+    renderPage();
+    await screen.findByTestId('tag-preview-VIP');
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
+    });
+    await typeInto('crm-tag-name', '');
+    await click('crm-tag-form-submit');
+    expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
+
+    answers[`POST ${U}`] = new HttpError(
+      400,
+      {
+        error: { message: 'x', validationErrors: [{ message: '该范围内已有名为“VIP”的标签。', members: ['name'] }] },
+      } as never,
+      U,
+      'x',
+    );
+    await typeInto('crm-tag-name', 'VIP');
+    await click('crm-tag-form-submit');
+    expect(await errorOf('crm-tag-name')).toBe('该范围内已有名为“VIP”的标签。');
+    expect(lastBody(`POST ${U}`)).toMatchObject({ name: 'VIP', color: 'blue', scope: 'CUSTOMER', sort: 0 });
+  });
+
+  it('edits with the stamp and deletes after a confirmation naming the customers', async () => {
+    renderPage();
+    await screen.findByTestId('tag-preview-VIP');
+    await click('crm-tags-edit-VIP');
+    await typeInto('crm-tag-name', 'VIP 客户');
+    await click('crm-tag-form-submit');
+    await waitFor(() =>
+      expect(lastBody(`PUT ${U}/${vip.id}`)).toMatchObject({ name: 'VIP 客户', concurrencyStamp: 's1' }),
+    );
+
+    await click('crm-tags-delete-VIP');
+    expect(await screen.findByText('确定删除标签“VIP”吗？它将从 12 个客户上移除。')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(
+        screen.getAllByRole('button').find((b) => b.textContent?.match(/删\s*除|Delete/) && b.closest('.ant-popover'))!,
+      );
+    });
+    await waitFor(() => expect(calls.some((c) => c.key === `DELETE ${U}/${vip.id}`)).toBe(true));
+  });
+});

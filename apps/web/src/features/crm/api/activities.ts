@@ -35,6 +35,27 @@ export const activitiesApi = {
   create: (input: object) => http.post<Activity>(url, input, { notify: onFields }),
   update: (id: string, input: object) => http.put<Activity>(`${url}/${id}`, input, { notify: onFields }),
   remove: (id: string) => http.delete<void>(`${url}/${id}`),
+  /** What a follow-up on a customer may be written on besides the customer: its contacts and businesses. */
+  targets: async (customerId: string) => {
+    const [contacts, businesses] = await Promise.all([
+      http
+        .get<{ items: { id: string; name: string }[] }>(`/api/crm/customers/${customerId}/contacts`, undefined, {
+          notify: false,
+        })
+        .catch(() => ({ items: [] })),
+      http
+        .get<PagedResult<{ id: string; name: string }>>(
+          '/api/crm/businesses',
+          { customerId, maxResultCount: 50 },
+          { notify: false },
+        )
+        .catch(() => ({ totalCount: 0, items: [] })),
+    ]);
+    return {
+      contacts: contacts.items.map(({ id, name }) => ({ id, name })),
+      businesses: businesses.items.map(({ id, name }) => ({ id, name })),
+    };
+  },
   /** Stores an image with the files service; its URL is what a record keeps. */
   upload: (file: Blob, name: string) => {
     const form = new FormData();

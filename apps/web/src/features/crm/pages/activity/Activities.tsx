@@ -21,7 +21,7 @@ import {
   Upload,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, type CrudColumn, CrudField, CrudPage, FormOverlay } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
@@ -125,7 +125,12 @@ export function Activities({ customerId }: { customerId?: string }) {
           title={inTab ? undefined : AL('Activities')}
         />
       )}
-      <ActivityForm editing={editing} customerId={customerId ?? filters.customerId} onClose={() => setEditing(null)} />
+      <ActivityForm
+        editing={editing}
+        customerId={customerId ?? filters.customerId}
+        fixed={inTab}
+        onClose={() => setEditing(null)}
+      />
     </>
   );
 }
@@ -408,17 +413,71 @@ function Attachments({ value = [], onChange }: { value?: string[]; onChange?: (v
   );
 }
 
+type Target = { bizType: 'CONTACT' | 'BUSINESS'; bizId: string };
+
+/**
+ * What the follow-up is on: the customer picked (default), or one of its contacts or businesses
+ * (their follow-up times are set too). Not a field of the form: it replaces `bizType`/`bizId`.
+ */
+function TargetSelect({ value, onChange }: { value?: Target; onChange(t: Target | undefined): void }) {
+  const form = Form.useFormInstance();
+  const customerId = Form.useWatch('bizId', form) as string | undefined;
+  const targets = useQuery({
+    queryKey: [...activityKeys.all, 'targets', customerId],
+    queryFn: () => activitiesApi.targets(customerId!),
+    enabled: !!customerId,
+    staleTime: 30_000,
+  });
+  // another customer: its contacts and businesses, not the previous one's
+  const seen = useRef(customerId);
+  useEffect(() => {
+    if (seen.current === customerId) return;
+    seen.current = customerId;
+    onChange(undefined);
+  }, [customerId, onChange]);
+  const options = [
+    { value: '', label: AL('BizType:CUSTOMER') },
+    ...(targets.data?.contacts ?? []).map((c) => ({
+      value: `CONTACT:${c.id}`,
+      label: `${AL('BizType:CONTACT')}: ${c.name}`,
+    })),
+    ...(targets.data?.businesses ?? []).map((b) => ({
+      value: `BUSINESS:${b.id}`,
+      label: `${AL('BizType:BUSINESS')}: ${b.name}`,
+    })),
+  ];
+  return (
+    <Form.Item label={AL('BizType')}>
+      <Select
+        value={value ? `${value.bizType}:${value.bizId}` : ''}
+        options={options}
+        disabled={!customerId}
+        loading={targets.isFetching}
+        onChange={(v: string) => {
+          const [bizType, bizId] = v.split(':');
+          onChange(bizId ? { bizType: bizType as Target['bizType'], bizId } : undefined);
+        }}
+        data-testid="activity-form-target"
+      />
+    </Form.Item>
+  );
+}
+
 /** Writes a follow-up on a customer (picked on the page, fixed in the tab) or edits one. */
 function ActivityForm({
   editing,
   customerId,
+  fixed,
   onClose,
 }: {
   editing: Activity | 'new' | null;
   customerId?: string;
+  /** The customer's tab: the customer is not picked. */
+  fixed: boolean;
   onClose(): void;
 }) {
   const refresh = useRefresh();
+  const [target, setTarget] = useState<Target>();
   // fixed while the form is open: a re-render must not reset what is being typed
   // biome-ignore lint/correctness/useExhaustiveDependencies: read when the form opens
   const initial = useMemo(
@@ -442,12 +501,15 @@ function ActivityForm({
       schema={editing === 'new' ? activityInput : activityUpdateInput}
       initialValues={initial as never}
       onSubmit={async (values) => {
-        if (editing === 'new') await activitiesApi.create(values);
+        if (editing === 'new') await activitiesApi.create(target ? { ...values, ...target } : values);
         else if (editing)
           await activitiesApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
         await refresh();
       }}
-      onClose={onClose}
+      onClose={() => {
+        setTarget(undefined);
+        onClose();
+      }}
       testid="activity-form"
     >
       {editing === 'new' && (
@@ -455,9 +517,16 @@ function ActivityForm({
           <Form.Item name="bizType" hidden>
             <input />
           </Form.Item>
-          <CrudField name="bizId" label={AL('Customer')}>
-            <CustomerPicker testid="activity-form-customer" />
-          </CrudField>
+          {fixed ? (
+            <Form.Item name="bizId" hidden>
+              <input />
+            </Form.Item>
+          ) : (
+            <CrudField name="bizId" label={AL('Customer')}>
+              <CustomerPicker testid="activity-form-customer" />
+            </CrudField>
+          )}
+          <TargetSelect value={target} onChange={setTarget} />
         </>
       )}
       <CrudField name="type" label={AL('Type')}>

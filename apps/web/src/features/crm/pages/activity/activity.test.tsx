@@ -18,6 +18,7 @@ const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const U = '/api/crm/activities';
 const C1 = '00000000-0000-4000-8000-0000000000c1';
 const A1 = '00000000-0000-4000-8000-0000000000a1';
+const CT = '00000000-0000-4000-8000-0000000000e1';
 const visit: Activity = {
   id: A1,
   bizType: 'CUSTOMER',
@@ -47,6 +48,8 @@ beforeEach(() => {
     [`GET ${U}`]: { totalCount: 1, items: [visit] },
     [`POST ${U}`]: visit,
     [`DELETE ${U}/${A1}`]: undefined,
+    [`GET /api/crm/customers/${C1}/contacts`]: { items: [{ id: CT, name: '王经理' }] },
+    'GET /api/crm/businesses': { totalCount: 0, items: [] },
   };
   vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
     const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
@@ -149,6 +152,18 @@ describe('a customer’s follow-up tab', { timeout: 30_000 }, () => {
       nextTime: null,
       fileIds: [],
     });
+
+    // on one of the customer's contacts
+    await click('activity-create');
+    await act(async () => {
+      fireEvent.mouseDown(within(screen.getByTestId('activity-form-target')).getByRole('combobox'));
+    });
+    await act(async () => {
+      fireEvent.click((await screen.findAllByTitle(/王经理/)).at(-1)!);
+    });
+    await typeInto('activity-form-content', '联系人电话');
+    await click('activity-form-submit');
+    await waitFor(() => expect(lastBody(`POST ${U}`)).toMatchObject({ bizType: 'CONTACT', bizId: CT }));
 
     await click(`activity-delete-${A1}`);
     expect(await screen.findByText('确定删除这条跟进记录吗？')).toBeTruthy();

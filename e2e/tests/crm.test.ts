@@ -32,6 +32,8 @@ const PASSWORD = '1q2w3E*';
 const ZHANG = { tenant: 'demo', userName: 'zhang.wei', password: PASSWORD };
 const LIU = { tenant: 'demo', userName: 'liu.yang', password: PASSWORD };
 const REPORTS = '/api/crm/reports';
+/** Wide enough for the kanban's every column side by side (a drag does not scroll the board). */
+const WIDE = { viewport: { width: 1920, height: 1000 } };
 
 interface Numbers {
   newCustomers: number;
@@ -66,39 +68,100 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
     (await apiJson<{ numbers: Numbers }>(server.url, `${REPORTS}/numbers?category=1&date=${day}`, { token: zhang }))
       .body.numbers;
   const before = await numbersOf();
-  const name = `e2e 星河贸易 ${Date.now().toString(36)}`;
+  const stamp = Date.now().toString(36);
+  const name = `e2e 星河贸易 ${stamp}`;
   const amount = 8800;
   let customerId = '';
+  let poolCustomerId = '';
+  let currency = 'CNY';
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, ZHANG);
-
-    // a new customer on its editing page
+  /** Creates a customer on the editing page; the saved customer opens on the customer page. */
+  const createCustomer = async (page: Page, customer: string, mobile: string) => {
     await page.goto(`${server.url}/crm/customer-editing`);
-    await (await field(page, 'customer-form-name')).fill(name);
-    await (await field(page, 'customer-form-mobile')).fill(`139${Date.now().toString().slice(-8)}`);
+    await (await field(page, 'customer-form-name')).fill(customer);
+    await (await field(page, 'customer-form-mobile')).fill(mobile);
     await page.getByTestId('customer-form-submit').click();
     await page.waitForURL((u) => u.pathname === '/crm/customer' && u.searchParams.has('id'));
-    customerId = new URL(page.url()).searchParams.get('id') ?? '';
-    assert.ok(customerId, 'the new customer opens');
     await page.getByTestId('customer-detail').waitFor();
+    const id = new URL(page.url()).searchParams.get('id');
+    assert.ok(id, 'the new customer opens');
+    return id;
+  };
 
-    // into the public pool, with a reason
-    await page.getByTestId('customer-put-back').click();
-    await (await field(page, 'customer-put-back-reason')).fill('客户暂无采购计划');
-    await page.getByTestId('customer-put-back-ok').click();
-    await page.getByTestId('customer-put-back-ok').waitFor({ state: 'hidden' });
-  });
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signIn(page, server.url, ZHANG);
+      customerId = await createCustomer(page, name, `139${Date.now().toString().slice(-8)}`);
+
+      // a business for it, from the customer's business tab
+      await page.getByTestId('customer-tab-CrmBusiness').click();
+      await page.getByTestId('customer-business-new').click();
+      await (await field(page, 'business-form-name')).fill(`${name} 首单`);
+      await (await field(page, 'business-form-amount')).fill(String(amount));
+      await page.getByTestId('business-form-submit').click();
+      const business = await eventually(async () => {
+        const list = await apiJson<{ items: { id: string; currency: string }[] }>(
+          server.url,
+          `/api/crm/businesses?customerId=${customerId}`,
+          { token: zhang },
+        );
+        assert.equal(list.body.items.length, 1);
+        return list.body.items[0];
+      });
+      currency = business.currency;
+
+      // on the kanban: dragged stage by stage, then onto won (each move settled before the next)
+      await page.goto(`${server.url}/crm/crm-business`);
+      const search = await field(page, 'business-board-search');
+      await search.fill(`${name} 首单`);
+      await search.press('Enter');
+      const card = page.getByTestId(`board-card-${business.id}`);
+      await card.waitFor();
+      const columns = page.getByTestId('business-board').locator('section');
+      const stages = (await columns.count()) - 2; // then won and lost
+      assert.ok(stages >= 2, 'a stage group of at least two stages');
+      const boardReloaded = () =>
+        page.waitForResponse((r) => r.url().includes('/api/crm/businesses/board') && r.request().method() === 'GET');
+      for (let i = 1; i < stages; i++) {
+        const reloaded = boardReloaded();
+        await card.dragTo(columns.nth(i));
+        await reloaded;
+        await columns.nth(i).getByTestId(`board-card-${business.id}`).waitFor();
+      }
+      await page.screenshot({ path: artifact('crm-kanban-last-stage.png') });
+      await card.dragTo(page.getByTestId('board-column-won'));
+      await (await field(page, 'business-close-remark')).fill('客户确认下单');
+      await page.getByTestId('business-close-ok').click();
+      await page.getByTestId('board-column-won').getByTestId(`board-card-${business.id}`).waitFor();
+      await eventually(async () => {
+        const b = await apiJson<{ endStatus: number | null }>(server.url, `/api/crm/businesses/${business.id}`, {
+          token: zhang,
+        });
+        assert.equal(b.body.endStatus, 1);
+      });
+      await page.screenshot({ path: artifact('crm-kanban-won.png') });
+
+      // another new customer goes to the public pool, with a reason (a dealt one could not be claimed)
+      poolCustomerId = await createCustomer(page, `e2e 云帆 ${stamp}`, `138${Date.now().toString().slice(-8)}`);
+      await page.getByTestId('customer-put-back').click();
+      await (await field(page, 'customer-put-back-reason')).fill('客户暂无采购计划');
+      await page.getByTestId('customer-put-back-ok').click();
+      await page.getByTestId('customer-put-back-ok').waitFor({ state: 'hidden' });
+    },
+    WIDE,
+  );
 
   // liu.yang claims it from the pool
   const liu = (await passwordToken(server.url, LIU)).access_token;
   await withPage(browser, t, async (page) => {
     await signIn(page, server.url, LIU);
     await page.goto(`${server.url}/crm/public-customer`);
-    await page.getByTestId(`pool-claim-${customerId}`).click();
-    await page.getByTestId(`pool-claim-ok-${customerId}`).click();
+    await page.getByTestId(`pool-claim-${poolCustomerId}`).click();
+    await page.getByTestId(`pool-claim-ok-${poolCustomerId}`).click();
     await eventually(async () => {
-      const mine = await apiJson<{ ownerUserId: string | null }>(server.url, `/api/crm/customers/${customerId}`, {
+      const mine = await apiJson<{ ownerUserId: string | null }>(server.url, `/api/crm/customers/${poolCustomerId}`, {
         token: liu,
       });
       assert.equal(mine.status, 200);
@@ -116,7 +179,7 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
     await preview.waitFor();
     assert.match(await text(page.getByTestId('report-form-period')), new RegExp(day));
     await eventually(async () => {
-      assert.equal(await tile(preview, 'report-form-numbers-newCustomers'), String(before.newCustomers + 1));
+      assert.equal(await tile(preview, 'report-form-numbers-newCustomers'), String(before.newCustomers + 2));
     });
     await (await field(page, 'report-form-content')).fill('新建客户并跟进，商机赢单后客户放入公海。');
     await (await field(page, 'report-form-plan')).fill('明天回访新客户。');
@@ -129,14 +192,18 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
     const detail = page.getByTestId('report-detail');
     await detail.waitFor();
     const after = await numbersOf();
-    assert.equal(after.newCustomers, before.newCustomers + 1);
+    assert.equal(after.newCustomers, before.newCustomers + 2);
     assert.equal(await tile(detail, 'report-numbers-newCustomers'), String(after.newCustomers));
     assert.equal(await tile(detail, 'report-numbers-activities'), String(after.activities));
     assert.equal(await tile(detail, 'report-numbers-newBusinesses'), String(after.newBusinesses));
+    assert.equal(after.newBusinesses, before.newBusinesses + 1);
+    assert.equal(won(after, currency), won(before, currency) + amount);
+    assert.match(
+      await text(detail.getByTestId('report-numbers-won')),
+      new RegExp(`${won(after, currency).toFixed(2)} ${currency}`),
+    );
     assert.equal(await page.getByTestId('report-recipient-liu.yang').getAttribute('data-read'), 'false');
     await page.screenshot({ path: artifact('crm-report-detail.png') });
-    void amount;
-    void won;
   });
 
   // liu.yang finds it among received reports, opens it (read) and comments

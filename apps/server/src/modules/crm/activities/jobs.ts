@@ -113,7 +113,7 @@ async function remindTenant(
         .returning({ userId: crmContactReminders.userId }),
     );
     if (!claimed.length) continue;
-    const names = d.names.join('、') + (d.count > d.names.length ? '…' : '');
+    const names = d.names.join(', ') + (d.count > d.names.length ? '…' : '');
     try {
       await publish(
         services,

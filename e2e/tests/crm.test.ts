@@ -43,7 +43,7 @@ interface Numbers {
 }
 
 /** Today in the demo tenant's time zone (the default, Asia/Shanghai), as the report's period of a day. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+const today = (at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(at);
 
 /** The input or text area of an antd field by its test id (on the element itself or around it). */
 async function field(page: Page, testid: string): Promise<Locator> {
@@ -64,6 +64,7 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
 }, async (t) => {
   const zhang = (await passwordToken(server.url, ZHANG)).access_token;
   const day = today();
+  const nextContact = today(new Date(Date.now() + 2 * 86_400_000));
   const numbersOf = async () =>
     (await apiJson<{ numbers: Numbers }>(server.url, `${REPORTS}/numbers?category=1&date=${day}`, { token: zhang }))
       .body.numbers;
@@ -94,6 +95,25 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
     async (page) => {
       await signIn(page, server.url, ZHANG);
       customerId = await createCustomer(page, name, `139${Date.now().toString().slice(-8)}`);
+
+      // a follow-up with the next contact date, from the customer's follow-up tab
+      await page.getByTestId('customer-tab-CrmActivity').click();
+      await page.getByTestId('activity-create').click();
+      await (await field(page, 'activity-form-content')).fill('电话沟通采购需求，客户要一份报价。');
+      const next = await field(page, 'activity-form-next');
+      await next.click();
+      await next.fill(`${nextContact} 10:00`);
+      await next.press('Enter');
+      await page.getByTestId('activity-form-submit').click();
+      await page.getByTestId('activity-form-submit').waitFor({ state: 'hidden' });
+      await eventually(async () => {
+        const c = await apiJson<{ contactNextTime: string | null }>(server.url, `/api/crm/customers/${customerId}`, {
+          token: zhang,
+        });
+        assert.ok(c.body.contactNextTime, 'the next contact is set');
+        assert.equal(today(new Date(c.body.contactNextTime ?? 0)), nextContact);
+      });
+      await page.screenshot({ path: artifact('crm-follow-up.png') });
 
       // a business for it, from the customer's business tab
       await page.getByTestId('customer-tab-CrmBusiness').click();
@@ -193,6 +213,7 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
     await detail.waitFor();
     const after = await numbersOf();
     assert.equal(after.newCustomers, before.newCustomers + 2);
+    assert.equal(after.activities, before.activities + 1);
     assert.equal(await tile(detail, 'report-numbers-newCustomers'), String(after.newCustomers));
     assert.equal(await tile(detail, 'report-numbers-activities'), String(after.activities));
     assert.equal(await tile(detail, 'report-numbers-newBusinesses'), String(after.newBusinesses));

@@ -26,7 +26,8 @@ export function NumberTiles({ numbers, testid }: { numbers: ReportNumbers; testi
           <Card size="small">
             <Statistic
               title={LJ('Numbers:Won')}
-              value={won.length ? won.map((m) => `${m.amount} ${m.currency}`).join(' / ') : '0'}
+              value={won.length === 1 ? won[0].amount : won.map((m) => `${m.amount} ${m.currency}`).join(' / ') || '0'}
+              suffix={won.length === 1 ? <span style={{ fontSize: 14 }}>{won[0].currency}</span> : undefined}
               data-testid={`${testid}-won`}
             />
             {numbers.wonCount > 0 && (

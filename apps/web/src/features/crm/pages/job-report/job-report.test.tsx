@@ -180,7 +180,7 @@ describe('job reports page', { timeout: 30_000 }, () => {
     const body = await screen.findByTestId('report-detail');
     expect(within(body).getByTestId('report-detail-content').textContent).toBe('拜访客户，整理报价。');
     expect(within(screen.getByTestId('report-numbers-newCustomers')).getByText('3')).toBeTruthy();
-    expect(screen.getByTestId('report-numbers-won').textContent).toContain('1200.50 CNY');
+    expect(screen.getByTestId('report-numbers-won').textContent?.replace(/[,\s]/g, '')).toContain('1200.50CNY');
     expect(screen.getByTestId('report-recipient-zhang.wei').getAttribute('data-read')).toBe('true');
     expect(screen.getByTestId('report-recipient-chen.jing').getAttribute('data-read')).toBe('false');
     expect(within(screen.getByTestId('report-comments')).getByText('收到，辛苦了')).toBeTruthy();

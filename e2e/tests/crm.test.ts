@@ -9,16 +9,30 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiJson, artifact, eventually, jwtClaims, passwordToken, signIn, text, withPage } from '../support/app.ts';
+import {
+  apiJson,
+  artifact,
+  eventually,
+  jwtClaims,
+  PHONE,
+  passwordToken,
+  signIn,
+  text,
+  withPage,
+} from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { type AdminPage, checkPages, newButton, serverKeyPattern, signInInEnglish } from '../support/page-checks.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
+/** `Resource::Key` of one of the server's text resources. */
+let serverKey: RegExp;
 
 before(
   async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    serverKey = await serverKeyPattern(server.url);
   },
   { timeout: 150_000 },
 );
@@ -103,7 +117,7 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
       const next = await field(page, 'activity-form-next');
       await next.click();
       await next.fill(`${nextContact} 10:00`);
-      await next.press('Enter');
+      await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
       await page.getByTestId('activity-form-submit').click();
       await page.getByTestId('activity-form-submit').waitFor({ state: 'hidden' });
       await eventually(async () => {
@@ -219,9 +233,10 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
     assert.equal(await tile(detail, 'report-numbers-newBusinesses'), String(after.newBusinesses));
     assert.equal(after.newBusinesses, before.newBusinesses + 1);
     assert.equal(won(after, currency), won(before, currency) + amount);
+    // the tile groups thousands: 8,800.00 CNY
     assert.match(
-      await text(detail.getByTestId('report-numbers-won')),
-      new RegExp(`${won(after, currency).toFixed(2)} ${currency}`),
+      (await text(detail.getByTestId('report-numbers-won'))).replace(/[,\s]/g, ''),
+      new RegExp(`${won(after, currency).toFixed(2)}${currency}`),
     );
     assert.equal(await page.getByTestId('report-recipient-liu.yang').getAttribute('data-read'), 'false');
     await page.screenshot({ path: artifact('crm-report-detail.png') });
@@ -249,4 +264,34 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
     await page.getByTestId('report-comments').getByText('收到，明天一起回访。').waitFor();
     await page.screenshot({ path: artifact('crm-report-read.png') });
   });
+});
+
+/** The CRM's pages as the 390 px sweep of a tenant's pages checks them (page-checks.ts). */
+const crmPages: AdminPage[] = [
+  { path: '/crm/customer', ready: 'customer-filters' },
+  { path: '/crm/customer-editing', ready: 'customer-form' },
+  { path: '/crm/public-customer', ready: 'pool-filters' },
+  { path: '/crm/crm-order', ready: 'crm-order-filters' },
+  { path: '/crm/address', ready: 'crm-addresses' },
+  { path: '/crm/bank-account', ready: 'crm-bank-accounts' },
+  { path: '/crm/social-account', ready: 'crm-social-accounts' },
+  { path: '/crm/subscription', ready: 'crm-subscriptions' },
+  { path: '/crm/tag', ready: 'crm-tags' },
+  {
+    path: '/crm/job-report',
+    ready: 'report-tab-mine',
+    overlays: [{ name: 'new report', open: (p) => newButton(p, 'reports'), confirm: 'report-form-submit' }],
+  },
+];
+
+test('the CRM pages on a 390 px phone, in English', { timeout: 240_000 }, async (t) => {
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signInInEnglish(page, server.url, { tenant: 'demo', userName: 'admin', password: PASSWORD });
+      await checkPages(page, { url: server.url, serverKey }, crmPages);
+    },
+    { viewport: PHONE },
+  );
 });

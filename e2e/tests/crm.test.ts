@@ -271,6 +271,8 @@ const crmPages: AdminPage[] = [
   { path: '/crm/customer', ready: 'customer-filters' },
   { path: '/crm/customer-editing', ready: 'customer-form' },
   { path: '/crm/public-customer', ready: 'pool-filters' },
+  { path: '/crm/activity', ready: 'activity-filters' },
+  { path: '/crm/crm-business', ready: 'business-toolbar' },
   { path: '/crm/crm-order', ready: 'crm-order-filters' },
   { path: '/crm/address', ready: 'crm-addresses' },
   { path: '/crm/bank-account', ready: 'crm-bank-accounts' },

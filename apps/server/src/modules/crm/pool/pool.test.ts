@@ -334,6 +334,15 @@ describe('put back', () => {
     });
     const res = await app.post(app.sales1, `/api/crm/customers/${locked}/put-back`, { reason: 'x' });
     expect(res.statusCode).toBe(409);
+    // a dealt customer could never be claimed back out of the pool: it stays with its owner
+    const dealt = await insertCustomer(app.t, app.t.demo, {
+      name: 'Put Back Dealt',
+      ownerUserId: app.sales1Id,
+      dealStatus: true,
+    });
+    const refused = await app.post(app.sales1, `/api/crm/customers/${dealt}/put-back`, { reason: 'x' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('Put Back Dealt');
     // the admin (ViewAll) may put back anyone's
     expect((await app.post(app.demoAdmin, `/api/crm/customers/${id}/put-back`, { reason: 'x' })).statusCode).toBe(200);
   });

@@ -467,12 +467,14 @@ const poolState = (row: CustomerRow): CustomerPoolState => ({
   poolReason: row.poolReason,
 });
 
-/** Puts a customer back into the pool (its owner, or a ViewAll holder): unlocked only; its team is cleared. */
+/** Puts a customer back into the pool (its owner, or a ViewAll holder): unlocked and undealt only; its team is cleared. */
 export async function putBack(s: Services, ctx: RequestContext, id: string, reason: string) {
   const v = await viewerOf(s, ctx);
   return s.data.inTenant(ctx, async (tx) => {
     const row = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
     if (row.lockStatus) throw businessError(`${RESOURCE}::LockedCannotPutBack`, { name: row.name }, 409);
+    // nobody could claim a dealt customer back out of the pool (claim refuses it, as yudao does)
+    if (row.dealStatus) throw businessError(`${RESOURCE}::DealtCannotPutBack`, { name: row.name }, 409);
     const [after] = await tx
       .update(crmCustomers)
       .set({ ownerUserId: null, ownerTime: null, poolTime: new Date(), poolReason: reason, ...touched(ctx) })

@@ -26,6 +26,10 @@ const pairs: Record<string, [string, string]> = {
     '{name} is locked: unlock it before putting it back.',
     '客户「{name}」已锁定，请先解锁再放入公海。',
   ],
+  DealtCannotPutBack: [
+    '{name} has a deal: a dealt customer cannot be claimed from the pool, so it stays with its owner (mark it not dealt first).',
+    '客户「{name}」已成交：成交客户不能从公海领取，因此不能放入公海（请先取消成交标记）。',
+  ],
   AlreadyLocked: ['{name} is already locked.', '客户「{name}」已是锁定状态。'],
   NotLocked: ['{name} is not locked.', '客户「{name}」未锁定。'],
   OwnerLimitReached: [

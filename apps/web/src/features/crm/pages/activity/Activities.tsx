@@ -289,12 +289,14 @@ function ActivityItem({ activity: a, onEdit }: { activity: Activity; onEdit(a: A
         <Typography.Text strong>{dayjs(a.creationTime).format(DATE_TIME)}</Typography.Text>
         <Tag color={typeColor[a.type]}>{AL(`Type:${a.type}`)}</Tag>
         <Typography.Text type="secondary">{a.creatorName}</Typography.Text>
-        <Typography.Text>
+        <Typography.Text data-content="data">
           {a.customerName}
           {a.bizType !== 'CUSTOMER' && a.bizName ? ` · ${AL(`BizType:${a.bizType}`)}: ${a.bizName}` : ''}
         </Typography.Text>
       </Space>
-      <Typography.Paragraph style={{ margin: '4px 0', whiteSpace: 'pre-wrap' }}>{a.content}</Typography.Paragraph>
+      <Typography.Paragraph data-content="data" style={{ margin: '4px 0', whiteSpace: 'pre-wrap' }}>
+        {a.content}
+      </Typography.Paragraph>
       {a.fileIds.length > 0 && (
         <Space wrap style={{ marginBottom: 4 }}>
           {a.fileIds.map((url) => (

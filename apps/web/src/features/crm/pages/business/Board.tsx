@@ -150,7 +150,11 @@ export function Board({ filters, onOpen }: { filters: BoardFilters; onOpen: (id:
               }}
               data-testid={`board-card-${card.id}`}
               onClick={() => onOpen(card.id)}
-              title={<span style={{ whiteSpace: 'normal' }}>{card.name}</span>}
+              title={
+                <span data-content="data" style={{ whiteSpace: 'normal' }}>
+                  {card.name}
+                </span>
+              }
               extra={
                 !card.endStatus &&
                 (canMove || canClose) && (
@@ -178,7 +182,7 @@ export function Board({ filters, onOpen }: { filters: BoardFilters; onOpen: (id:
                 )
               }
             >
-              <div>{card.customerName}</div>
+              <div data-content="data">{card.customerName}</div>
               <Typography.Text strong>{`${money(card.totalPrice)} ${card.currency}`}</Typography.Text>
               {card.ownerName && <div style={{ color: token.colorTextSecondary }}>{card.ownerName}</div>}
             </Card>

@@ -87,7 +87,7 @@ beforeEach(() => {
   calls = [];
   success.mockClear();
   answers = {
-    [`GET /api/crm/business-status-types`]: { items: [group] },
+    'GET /api/crm/business-status-types': { items: [group] },
     [`GET ${URL}/owner-options`]: { items: [{ id: 'u1', name: 'Zhang Wei' }] },
     [`GET ${URL}/customer-options`]: { items: [{ id: 'c1', name: '星辰贸易' }] },
     [`GET ${URL}/board`]: board(),

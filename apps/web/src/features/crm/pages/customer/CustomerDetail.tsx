@@ -171,7 +171,7 @@ export function CustomerDetail({
                 {c.lockStatus ? CL('Unlock') : CL('Lock')}
               </Button>
             )}
-            {can(`${CrmPermissions.Pool}.PutBack`, 'owner') && !inPool && !c.lockStatus && (
+            {can(`${CrmPermissions.Pool}.PutBack`, 'owner') && !inPool && !c.lockStatus && !c.dealStatus && (
               <Button data-testid="customer-put-back" onClick={() => setPutBackOpen(true)}>
                 {CL('PutBack')}
               </Button>

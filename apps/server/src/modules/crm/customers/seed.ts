@@ -137,7 +137,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
         contactLastContent: contacted !== null ? pick(CONTENTS) : null,
         contactNextTime: contacted !== null && rnd() < 0.5 ? new Date(now + Math.floor(rnd() * 20 - 3) * DAY) : null,
         poolTime: pooled ? ago(Math.floor(rnd() * 30)) : null,
-        poolReason: pooled ? pick(['长期未跟进', '客户暂无需求', '自动回收']) : null,
+        poolReason: pooled ? pick(['客户暂无需求', '预算不足，暂缓', 'AUTO:NO_FOLLOW_UP', 'AUTO:NO_DEAL']) : null,
         creationTime: created,
         creatorId: creator,
       });
@@ -180,7 +180,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
         });
       }
       if (p.pooled) {
-        const auto = c.poolReason === '自动回收';
+        const auto = c.poolReason?.startsWith('AUTO:') ?? false;
         trail.push({
           tenantId: demo.id,
           customerId: id,

@@ -20,6 +20,7 @@ import { fieldError, notFound } from '../../../core/errors.ts';
 import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
+import { poolReasonText } from '../pool/service.ts';
 import { type CustomerViewer, customerScope, loadCustomer, mayDo, viewerOf } from './access.ts';
 import { crmContacts, crmCustomerMembers, crmCustomers, crmCustomerTags, crmOwnerRecords, crmTags } from './schema.ts';
 
@@ -263,7 +264,7 @@ async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, c: CustomerRow): Prom
     detailAddress: c.detailAddress,
     remark: c.remark,
     poolTime: c.poolTime,
-    poolReason: c.poolReason,
+    poolReason: poolReasonText(ctx.culture, c.poolReason),
     creatorId: c.creatorId,
     creatorName: name(c.creatorId),
     concurrencyStamp: c.concurrencyStamp,
@@ -284,7 +285,7 @@ async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, c: CustomerRow): Prom
       toName: name(r.toUserId),
       byUserId: r.byUserId,
       byName: name(r.byUserId),
-      reason: r.reason,
+      reason: poolReasonText(ctx.culture, r.reason),
       time: r.time,
     })),
     access: { write: await mayDo(tx, v, c, 'write'), owner: await mayDo(tx, v, c, 'owner') },

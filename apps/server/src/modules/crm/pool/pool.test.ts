@@ -543,6 +543,12 @@ describe('the auto-return rule', () => {
       tx.select().from(crmCustomerMembers).where(eq(crmCustomerMembers.customerId, ids.dealBranch)),
     );
     expect(team).toEqual([]);
+    // the customer's detail words the rule's reason in the reader's language, in its trail too
+    const detail = (await app.get(app.demoAdmin, `/api/crm/customers/${ids.dealBranch}`)).json();
+    expect(detail.poolReason).toBe('Returned by the pool rule: no deal for too long');
+    expect(detail.ownerRecords[0]).toMatchObject({
+      reason: 'Returned by the pool rule: no deal for too long',
+    });
     // a second pass at the same moment finds nothing more of these
     await runAutoReturn(app.t.services, app.t.demo, now);
     const again = await inDemo((tx) =>

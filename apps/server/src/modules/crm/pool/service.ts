@@ -565,10 +565,10 @@ export async function autoReturnIn(tx: Tx, ctx: CrudContext, rule: PoolRule, now
       update ${c} set owner_user_id = null, owner_time = null, pool_time = ${at}::timestamptz,
         pool_reason = due.reason, last_modification_time = ${at}::timestamptz, concurrency_stamp = md5(random()::text)
       from due where ${c.id} = due.id
-      returning due.id, due.owner
+      returning due.id, due.owner, due.reason
     ), records as (
       insert into ${crmOwnerRecords} (tenant_id, customer_id, kind, from_user_id, to_user_id, reason, time)
-      select ${tenantId}::uuid, moved.id, 'AUTO_RETURN', moved.owner, null, null, ${at}::timestamptz from moved
+      select ${tenantId}::uuid, moved.id, 'AUTO_RETURN', moved.owner, null, moved.reason, ${at}::timestamptz from moved
     ), teams as (
       delete from ${crmCustomerMembers} m using moved where m.customer_id = moved.id
     )

@@ -86,8 +86,8 @@ describe('sending and the inbox', () => {
     });
     expect(res.statusCode).toBe(200);
     const sent = res.json() as { id: string; recipientCount: number };
-    // admin, the three demo staff, alice and bob
-    expect(sent.recipientCount).toBe(6);
+    // admin, the five demo staff, alice and bob
+    expect(sent.recipientCount).toBe(8);
 
     const mine = await inbox(alice);
     const item = mine.items.find((i) => i.id === sent.id)!;
@@ -319,7 +319,7 @@ describe('subscriptions', () => {
     expect(off.statusCode).toBe(204);
     expect(await all(alice)).not.toContain(ANNOUNCEMENT);
     const res = await sendAs(demoAdmin, { data: { title: 'Without Alice', message: 'm' } });
-    expect(res.json().recipientCount).toBe(5);
+    expect(res.json().recipientCount).toBe(7);
     expect((await inbox(alice)).items.some((i) => i.id === res.json().id)).toBe(false);
     expect((await inbox(bob)).items.some((i) => i.id === res.json().id)).toBe(true);
     // named recipients get it whatever they chose
@@ -343,7 +343,7 @@ describe('subscriptions', () => {
 
   it('ends a one-time subscription once it has been sent', async () => {
     const first = await publish(t.services, ONE_TIME, { title: 'once', message: 'o' }, { tenant: t.demo });
-    expect(first.recipientCount).toBe(6);
+    expect(first.recipientCount).toBe(8);
     const res = await get(alice, `${SUBS}/all`);
     expect(res.json().items.map((i: { name: string }) => i.name)).not.toContain(ONE_TIME);
     const second = await publish(t.services, ONE_TIME, { title: 'twice', message: 'o' }, { tenant: t.demo });

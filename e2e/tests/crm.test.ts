@@ -47,7 +47,9 @@ const ZHANG = { tenant: 'demo', userName: 'zhang.wei', password: PASSWORD };
 const LIU = { tenant: 'demo', userName: 'liu.yang', password: PASSWORD };
 const REPORTS = '/api/crm/reports';
 /** Wide enough for the kanban's every column side by side (a drag does not scroll the board). */
-const WIDE = { viewport: { width: 1920, height: 1000 } };
+/** The demo staff work in China: the browser's day is the tenant's (Asia/Shanghai), also past UTC midnight. */
+const CHINA = { timezoneId: 'Asia/Shanghai' };
+const WIDE = { viewport: { width: 1920, height: 1000 }, ...CHINA };
 
 interface Numbers {
   newCustomers: number;
@@ -189,81 +191,101 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
 
   // liu.yang claims it from the pool
   const liu = (await passwordToken(server.url, LIU)).access_token;
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, LIU);
-    await page.goto(`${server.url}/crm/public-customer`);
-    await page.getByTestId(`pool-claim-${poolCustomerId}`).click();
-    await page.getByTestId(`pool-claim-ok-${poolCustomerId}`).click();
-    await eventually(async () => {
-      const mine = await apiJson<{ ownerUserId: string | null }>(server.url, `/api/crm/customers/${poolCustomerId}`, {
-        token: liu,
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signIn(page, server.url, LIU);
+      await page.goto(`${server.url}/crm/public-customer`);
+      await page.getByTestId(`pool-claim-${poolCustomerId}`).click();
+      await page.getByTestId(`pool-claim-ok-${poolCustomerId}`).click();
+      await eventually(async () => {
+        const mine = await apiJson<{ ownerUserId: string | null }>(server.url, `/api/crm/customers/${poolCustomerId}`, {
+          token: liu,
+        });
+        assert.equal(mine.status, 200);
+        assert.equal(mine.body.ownerUserId, jwtClaims(liu).sub, 'liu.yang owns it');
       });
-      assert.equal(mine.status, 200);
-      assert.equal(mine.body.ownerUserId, jwtClaims(liu).sub, 'liu.yang owns it');
-    });
-    await page.screenshot({ path: artifact('crm-pool-claimed.png') });
-  });
+      await page.screenshot({ path: artifact('crm-pool-claimed.png') });
+    },
+    CHINA,
+  );
 
   // the report: its numbers include the day's work
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, ZHANG);
-    await page.goto(`${server.url}/crm/job-report`);
-    await page.getByTestId('reports').getByRole('button', { name: /新建/ }).click();
-    const preview = page.getByTestId('report-form-numbers');
-    await preview.waitFor();
-    assert.match(await text(page.getByTestId('report-form-period')), new RegExp(day));
-    await eventually(async () => {
-      assert.equal(await tile(preview, 'report-form-numbers-newCustomers'), String(before.newCustomers + 2));
-    });
-    await (await field(page, 'report-form-content')).fill('新建客户并跟进，商机赢单后客户放入公海。');
-    await (await field(page, 'report-form-plan')).fill('明天回访新客户。');
-    await page.getByTestId('report-form-recipients').click();
-    await page.locator('.ant-select-item-option', { hasText: 'liu.yang' }).click();
-    await page.keyboard.press('Escape');
-    await page.screenshot({ path: artifact('crm-report-form.png') });
-    await page.getByTestId('report-form-submit').click();
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signIn(page, server.url, ZHANG);
+      await page.goto(`${server.url}/crm/job-report`);
+      await page.getByTestId('reports').getByRole('button', { name: /新建/ }).click();
+      const preview = page.getByTestId('report-form-numbers');
+      await preview.waitFor();
+      assert.match(await text(page.getByTestId('report-form-period')), new RegExp(day));
+      await eventually(async () => {
+        assert.equal(await tile(preview, 'report-form-numbers-newCustomers'), String(before.newCustomers + 2));
+      });
+      await (await field(page, 'report-form-content')).fill('新建客户并跟进，商机赢单后客户放入公海。');
+      await (await field(page, 'report-form-plan')).fill('明天回访新客户。');
+      await page.getByTestId('report-form-recipients').click();
+      await page.locator('.ant-select-item-option', { hasText: 'liu.yang' }).click();
+      await page.keyboard.press('Escape');
+      await page.screenshot({ path: artifact('crm-report-form.png') });
+      await page.getByTestId('report-form-submit').click();
 
-    const detail = page.getByTestId('report-detail');
-    await detail.waitFor();
-    const after = await numbersOf();
-    assert.equal(after.newCustomers, before.newCustomers + 2);
-    assert.equal(after.activities, before.activities + 1);
-    assert.equal(await tile(detail, 'report-numbers-newCustomers'), String(after.newCustomers));
-    assert.equal(await tile(detail, 'report-numbers-activities'), String(after.activities));
-    assert.equal(await tile(detail, 'report-numbers-newBusinesses'), String(after.newBusinesses));
-    assert.equal(after.newBusinesses, before.newBusinesses + 1);
-    assert.equal(won(after, currency), won(before, currency) + amount);
-    // the tile groups thousands: 8,800.00 CNY
-    assert.match(
-      (await text(detail.getByTestId('report-numbers-won'))).replace(/[,\s]/g, ''),
-      new RegExp(`${won(after, currency).toFixed(2)}${currency}`),
-    );
-    assert.equal(await page.getByTestId('report-recipient-liu.yang').getAttribute('data-read'), 'false');
-    await page.screenshot({ path: artifact('crm-report-detail.png') });
-  });
+      const detail = page.getByTestId('report-detail');
+      await detail.waitFor();
+      const after = await numbersOf();
+      assert.equal(after.newCustomers, before.newCustomers + 2);
+      assert.equal(after.activities, before.activities + 1);
+      assert.equal(await tile(detail, 'report-numbers-newCustomers'), String(after.newCustomers));
+      assert.equal(await tile(detail, 'report-numbers-activities'), String(after.activities));
+      assert.equal(await tile(detail, 'report-numbers-newBusinesses'), String(after.newBusinesses));
+      assert.equal(after.newBusinesses, before.newBusinesses + 1);
+      assert.equal(won(after, currency), won(before, currency) + amount);
+      // the tile groups thousands: 8,800.00 CNY
+      assert.match(
+        (await text(detail.getByTestId('report-numbers-won'))).replace(/[,\s]/g, ''),
+        new RegExp(`${won(after, currency).toFixed(2)}${currency}`),
+      );
+      assert.equal(await page.getByTestId('report-recipient-liu.yang').getAttribute('data-read'), 'false');
+      await page.screenshot({ path: artifact('crm-report-detail.png') });
+    },
+    CHINA,
+  );
 
   // liu.yang finds it among received reports, opens it (read) and comments
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, LIU);
-    await page.goto(`${server.url}/crm/job-report`);
-    await page.getByTestId('report-tab-received').click();
-    await page.getByTestId(`report-open-${day}`).first().click();
-    await page.getByTestId('report-detail').waitFor();
-    await (await field(page, 'report-comment-input')).fill('收到，明天一起回访。');
-    await page.getByTestId('report-comment-send').click();
-    await page.getByTestId('report-comments').getByText('收到，明天一起回访。').waitFor();
-  });
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signIn(page, server.url, LIU);
+      await page.goto(`${server.url}/crm/job-report`);
+      await page.getByTestId('report-tab-received').click();
+      await page.getByTestId(`report-open-${day}`).first().click();
+      await page.getByTestId('report-detail').waitFor();
+      await (await field(page, 'report-comment-input')).fill('收到，明天一起回访。');
+      await page.getByTestId('report-comment-send').click();
+      await page.getByTestId('report-comments').getByText('收到，明天一起回访。').waitFor();
+    },
+    CHINA,
+  );
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, ZHANG);
-    await page.goto(`${server.url}/crm/job-report`);
-    await page.getByTestId(`report-open-${day}`).first().click();
-    await eventually(async () =>
-      assert.equal(await page.getByTestId('report-recipient-liu.yang').getAttribute('data-read'), 'true'),
-    );
-    await page.getByTestId('report-comments').getByText('收到，明天一起回访。').waitFor();
-    await page.screenshot({ path: artifact('crm-report-read.png') });
-  });
+  await withPage(
+    browser,
+    t,
+    async (page) => {
+      await signIn(page, server.url, ZHANG);
+      await page.goto(`${server.url}/crm/job-report`);
+      await page.getByTestId(`report-open-${day}`).first().click();
+      await eventually(async () =>
+        assert.equal(await page.getByTestId('report-recipient-liu.yang').getAttribute('data-read'), 'true'),
+      );
+      await page.getByTestId('report-comments').getByText('收到，明天一起回访。').waitFor();
+      await page.screenshot({ path: artifact('crm-report-read.png') });
+    },
+    CHINA,
+  );
 });
 
 /** The CRM's pages as the 390 px sweep of a tenant's pages checks them (page-checks.ts). */

@@ -7,7 +7,6 @@ import { seedDemo as seedOrders } from './orders/seed.ts';
 import { seedDemo as seedPool } from './pool/seed.ts';
 import { seedDemo as seedRecords } from './records/seed.ts';
 import { seedDemo as seedReports } from './reports/seed.ts';
-import { seedDemo as seedTags } from './tags/seed.ts';
 
 /**
  * Demo data of tenant demo, area by area: customers first, as every other record hangs off them.
@@ -18,7 +17,6 @@ export async function seedCrmDemo(services: Services, demo: CurrentTenant) {
   await seedPool(services, demo);
   await seedActivities(services, demo);
   await seedRecords(services, demo);
-  await seedTags(services, demo);
   await seedBusinesses(services, demo);
   await seedOrders(services, demo);
   await seedReports(services, demo);

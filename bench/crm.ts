@@ -18,45 +18,35 @@
  * BENCH_POOL_CUSTOMERS=100000 of them in demo; BENCH_DATABASE_URL or TEST_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openProductDatabase } from '../apps/server/src/database.ts';
 import { runAutoReturn } from '../apps/server/src/modules/crm/pool/service.ts';
-import { freshDatabase, type LoadResult, load, signIn, startProduct, stopProcess, writeReport } from './support.ts';
+import {
+  demoTenantId,
+  explain,
+  loadCasesAtOneAndTen,
+  machine,
+  onFreshDatabase,
+  ratiosToBaseline,
+  benchSeconds as seconds,
+  secondsOf,
+  seedBenchTenants,
+  signIn,
+  stopProcess,
+  benchTenants as TENANTS,
+  writeReport,
+} from './support.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
-const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
 const DEMO = Number(process.env.BENCH_POOL_CUSTOMERS ?? 100_000);
 const perTenant = Math.max(1, Math.floor((CUSTOMERS - DEMO) / Math.max(1, TENANTS - 1)));
 
-const database = await freshDatabase('seller_bench_crm');
-const { db } = database;
-const results: LoadResult[] = [];
-const plans: Record<string, string> = {};
-let server: Awaited<ReturnType<typeof startProduct>>['server'] | undefined;
-
-async function explain(client: pg.Client, tenantId: string, query: string, params: unknown[]): Promise<string> {
-  await client.query('set role seller_app');
-  await client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
-  const rows = (await client.query(`explain (analyze, buffers) ${query}`, params)).rows;
-  await client.query('reset role');
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
-}
-
-try {
-  const started = await startProduct(database, {
-    PAGE_CACHE_SECONDS: '0',
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-  });
-  server = started.server;
-  const { port } = started;
-  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
-  const t0 = performance.now();
-  await seed(db, demoId);
-  const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+await onFreshDatabase('seller_bench_crm', async ({ database, db, startProduct, results, plans }) => {
+  const { port, server } = await startProduct({ PAGE_CACHE_SECONDS: '0' });
+  const demoId = await demoTenantId(db);
+  const seedSeconds = await secondsOf(() => seed(db, demoId));
   const counts = (
     await db.query(
       `select (select count(*) from tenants) tenants, (select count(*) from crm_customers) customers,
@@ -90,8 +80,11 @@ try {
   const ruleSql = `select id from crm_customers where tenant_id = $1 and owner_user_id is not null and not lock_status
     and not deal_status and not is_deleted and (owner_time < now() - interval '90 days'
       or (owner_time < now() - interval '30 days' and (contact_last_time < now() - interval '30 days' or contact_last_time is null)))`;
-  plans['customer list: owner + tag, demo'] = await explain(db, demoId, listSql, [demoId, owners[0].id, tags[0]]);
-  plans['auto-return selection, demo'] = await explain(db, demoId, ruleSql, [demoId]);
+  plans['customer list: owner + tag, demo'] = await explain(db, demoId, listSql, {
+    params: [demoId, owners[0].id, tags[0]],
+    buffers: true,
+  });
+  plans['auto-return selection, demo'] = await explain(db, demoId, ruleSql, { params: [demoId], buffers: true });
 
   const token = await signIn(port);
   const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
@@ -124,30 +117,10 @@ try {
     console.log(`${name} → ${body.totalCount ?? 'ok'}`);
     working.push([name, url]);
   }
-  for (const connections of [1, 10]) {
-    for (const [name, url] of working) {
-      results.push(
-        await load(`${name} [${connections} conn]`, `${base}${url}`, {
-          connections,
-          seconds,
-          headers,
-          serverPid: server.pid,
-        }),
-      );
-    }
-  }
-  const baseline = (c: number) => results.find((r) => r.name.startsWith('baseline') && r.name.endsWith(`[${c} conn]`))!;
-  const ratios = results.map((r) => {
-    const b = baseline(r.name.endsWith('[1 conn]') ? 1 : 10);
-    return {
-      name: r.name,
-      p50VsBaseline: Math.round((r.p50 / b.p50) * 10) / 10,
-      p95VsBaseline: Math.round((r.p95 / b.p95) * 10) / 10,
-    };
-  });
+  results.push(...(await loadCasesAtOneAndTen(base, working, { seconds, headers, serverPid: server.pid })));
+  const ratios = ratiosToBaseline(results);
   console.table(ratios);
   await stopProcess(server);
-  server = undefined;
 
   // the auto-return of demo, in this process, every statement counted (the job queue's polling left out)
   const due = Number((await db.query(ruleSql.replace('select id', 'select count(*)'), [demoId])).rows[0].count);
@@ -178,7 +151,7 @@ try {
 
   writeReport('crm', {
     date: new Date().toISOString(),
-    machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+    machine: machine(),
     database: 'PostgreSQL (loopback)',
     tenants: Number(counts.tenants),
     customers: Number(counts.customers),
@@ -190,25 +163,15 @@ try {
     ratios,
     autoReturn: { due, ...result, ms: autoReturnMs, statements: statements.length, statementTexts: statements },
     plans,
-  } as never);
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  if (server) await stopProcess(server);
-  await database.drop();
-}
+  });
+});
 
 /**
  * Tenants up to `TENANTS` (demo is one), 10 tags each, demo's `DEMO` customers owned by its users
  * and `perTenant` customers in every other tenant owned by 20 made-up owners, with their tags.
  */
 async function seed(client: pg.Client, demoId: string) {
-  await client.query(
-    `insert into tenants (name, normalized_name, concurrency_stamp)
-     select 'bench' || i, 'BENCH' || i, md5(i::text) from generate_series(1, $1) i on conflict do nothing`,
-    [TENANTS - 1],
-  );
+  await seedBenchTenants(client);
   await client.query(
     `insert into crm_tags (tenant_id, name, color, scope, concurrency_stamp)
      select t.id, 'Bench ' || lpad(i::text, 2, '0'), 'blue', 'CUSTOMER', md5(t.id::text || i)

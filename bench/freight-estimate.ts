@@ -18,6 +18,7 @@ import { systemContext } from '../apps/server/src/core/context.ts';
 import { openProductDatabase } from '../apps/server/src/database.ts';
 import { estimateFreight } from '../apps/server/src/modules/logistics/freight/service.ts';
 import {
+  demoTenantId,
   freePort,
   freshDatabase,
   type LoadResult,
@@ -45,7 +46,7 @@ try {
   const started = await startProduct(database);
   server = started.server;
   const { port } = started;
-  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
+  const demoId = await demoTenantId(db);
   await seedFreight(db, demoId);
   const counts = (
     await db.query(

@@ -11,10 +11,10 @@
  * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
  */
 import { randomBytes, scryptSync } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import { HubPath } from '../packages/contracts/src/constants.ts';
-import { freshDatabase, root, signIn, startProduct, stopProcess } from './support.ts';
+import { demoTenantId, freshDatabase, machine, saveResults, signIn, startProduct, stopProcess } from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -64,7 +64,7 @@ try {
     // sign-ins come from one address: each gets its own forwarded address (per-IP sign-in limit)
     TRUST_PROXY: 'true',
   });
-  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
+  const demoId = await demoTenantId(db);
   await db.query(
     `insert into identity_users (tenant_id, user_name, normalized_user_name, email, normalized_email, email_confirmed,
        password_hash, security_stamp, concurrency_stamp)
@@ -156,7 +156,7 @@ try {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const report = {
     date: new Date().toISOString(),
-    machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+    machine: machine(),
     clients: CLIENTS,
     rssBeforeMiB: round2(rssBefore / 2 ** 20),
     rssAfterMiB: round2(rssAfter / 2 ** 20),
@@ -176,8 +176,7 @@ try {
   console.log(
     `median of ${ROUNDS} publishes: send call ${report.median.sendMs} ms, p50 ${report.median.p50} ms, p99 ${report.median.p99} ms`,
   );
-  mkdirSync(`${root}/bench/results`, { recursive: true });
-  writeFileSync(`${root}/bench/results/notifications.json`, `${JSON.stringify(report, null, 2)}\n`);
+  saveResults('notifications', report);
 } catch (err) {
   console.error(err);
   process.exitCode = 1;

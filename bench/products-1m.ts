@@ -16,36 +16,28 @@
  */
 import type pg from 'pg';
 import {
+  benchConnections as connections,
+  demoTenantId,
   explain,
-  freshDatabase,
-  type LoadResult,
   load,
+  machine,
+  onFreshDatabase,
+  benchSeconds as seconds,
+  secondsOf,
+  seedBenchTenants,
   signIn,
-  startProduct,
   stopProcess,
+  benchTenants as TENANTS,
   writeReport,
 } from './support.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
-const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
 const perTenant = Math.max(1, Math.floor(PRODUCTS / TENANTS));
 
-const database = await freshDatabase('seller_bench_products');
-const { db } = database;
-
-const results: LoadResult[] = [];
-const plans: Record<string, string> = {};
-let server: Awaited<ReturnType<typeof startProduct>>['server'] | undefined;
-try {
-  const started = await startProduct(database);
-  server = started.server;
-  const { port } = started;
-  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
-  const t0 = performance.now();
-  await seedCatalogue(db);
-  const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+await onFreshDatabase('seller_bench_products', async ({ db, startProduct, results, plans }) => {
+  const { port, server } = await startProduct();
+  const demoId = await demoTenantId(db);
+  const seedSeconds = await secondsOf(() => seedCatalogue(db));
   const counts = (
     await db.query(
       `select (select count(*) from tenants) tenants, (select count(*) from catalog_products) products,
@@ -112,11 +104,9 @@ try {
     );
   }
   await stopProcess(server);
-  server = undefined;
 
   // 2. every request runs its query: the page cache off (PAGE_CACHE_SECONDS=0); totals stay cached
-  const uncached = await startProduct(database, { PAGE_CACHE_SECONDS: '0' });
-  server = uncached.server;
+  const uncached = await startProduct({ PAGE_CACHE_SECONDS: '0' });
   const uncachedHeaders = { ...headers, authorization: `Bearer ${await signIn(uncached.port)}` };
   for (const lighter of [connections, 10, 1]) {
     for (const [name, url] of cases) {
@@ -124,17 +114,16 @@ try {
         await load(
           `${name} [no page cache${lighter === connections ? '' : `, ${lighter} connection${lighter > 1 ? 's' : ''}`}]`,
           `http://127.0.0.1:${uncached.port}${url}`,
-          { connections: lighter, seconds, headers: uncachedHeaders, serverPid: server.pid },
+          { connections: lighter, seconds, headers: uncachedHeaders, serverPid: uncached.server.pid },
         ),
       );
     }
   }
-  await stopProcess(server);
-  server = undefined;
+  await stopProcess(uncached.server);
 
   const report = {
     date: new Date().toISOString(),
-    machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+    machine: machine(),
     database: 'PostgreSQL (loopback)',
     tenants: Number(counts.tenants),
     products: Number(counts.products),
@@ -148,13 +137,7 @@ try {
     plans,
   };
   writeReport('products-1m', report);
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  if (server) await stopProcess(server);
-  await database.drop();
-}
+});
 
 /**
  * Tenants up to `TENANTS` (demo is one), ten categories each and `perTenant` products per
@@ -164,11 +147,7 @@ try {
  * writes: SKU, names, variant SKUs.
  */
 async function seedCatalogue(db: pg.Client) {
-  await db.query(
-    `insert into tenants (name, normalized_name, concurrency_stamp)
-     select 'bench' || i, 'BENCH' || i, md5(i::text) from generate_series(1, $1) i on conflict do nothing`,
-    [TENANTS - 1],
-  );
+  await seedBenchTenants(db);
   await db.query(`
     insert into catalog_categories (tenant_id, code, name, name_en, sort, concurrency_stamp)
     select t.id, 'BENCH' || lpad(i::text, 2, '0'), '类目' || i, 'Category ' || i, 100 + i, md5(i::text)

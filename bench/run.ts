@@ -6,18 +6,19 @@
  *  - a bare Fastify + pg route running the same queries, in the same run.
  * Usage: npm run bench (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_ROUNDS=5 by default)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import {
+  demoTenantId,
   freePort,
-  freshDatabase,
   type LoadResult,
   load,
-  root,
+  machine,
+  onFreshDatabase,
+  saveResults,
+  seedBenchTenants,
   signIn,
   startProcess,
-  startProduct,
   stopProcess,
 } from './support.ts';
 
@@ -32,15 +33,12 @@ const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
-const database = await freshDatabase('seller_bench');
-const { db } = database;
-
 const results: LoadResult[] = [];
 let ratios: number[] = [];
-try {
-  const { port, server } = await startProduct(database);
+await onFreshDatabase('seller_bench', async ({ database, db, startProduct }) => {
+  const { port, server } = await startProduct();
   const tenants = await seedVolume(db);
-  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
+  const demoId = await demoTenantId(db);
 
   const token = await signIn(port);
   const auth = { authorization: `Bearer ${token}`, 'accept-language': 'zh-Hans' };
@@ -96,7 +94,7 @@ try {
   const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
   const report = {
     date: new Date().toISOString(),
-    machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+    machine: machine(),
     database: 'PostgreSQL (loopback)',
     tenants,
     connections,
@@ -110,14 +108,8 @@ try {
     `List endpoint throughput = ${ratio} % of the bare route (median of ${rounds} rounds: ${ratios.join(', ')} %; target >= 70 %).`,
   );
   console.log(`application-configuration p50 = ${config.p50} ms warm, one caller (target < 5 ms).`);
-  mkdirSync(`${root}/bench/results`, { recursive: true });
-  writeFileSync(`${root}/bench/results/platform.json`, `${JSON.stringify(report, null, 2)}\n`);
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  await database.drop();
-}
+  saveResults('platform', report);
+});
 
 /** The round with the median throughput stands for the case. */
 function median(runs: LoadResult[]): LoadResult {
@@ -127,9 +119,7 @@ function median(runs: LoadResult[]): LoadResult {
 
 /** 1 000 tenants with 40 menus each; the demo tenant's menus are what the list pages through. */
 async function seedVolume(db: pg.Client): Promise<number> {
-  await db.query(`
-    insert into tenants (name, normalized_name, concurrency_stamp)
-    select 'bench' || i, 'BENCH' || i, md5(i::text) from generate_series(1, 999) i on conflict do nothing`);
+  await seedBenchTenants(db, 999);
   await db.query(`
     insert into platform_menus (tenant_id, code, path, name, display_name, component, platform_type, concurrency_stamp)
     select t.id, '9' || lpad(i::text, 4, '0'), '/bench/' || i, 'bench' || i, 'Bench ' || i, 'bench/index', 56, md5(i::text)

@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sampleJpeg } from '../apps/server/src/modules/catalog/sku-images/sample-jpeg.ts';
 import { storeFile } from '../apps/server/src/modules/files/index.ts';
-import { freshDatabase, signIn, startProduct, stopProcess } from './support.ts';
+import { demoTenantId, freshDatabase, signIn, startProduct, stopProcess } from './support.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const PER_PRODUCT = Number(process.env.BENCH_IMAGES_PER_PRODUCT ?? 5);
@@ -45,7 +45,7 @@ try {
   let pid = server.pid as number;
   let base = `http://127.0.0.1:${started.port}`;
   const { db } = database;
-  const tenantId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
+  const tenantId = await demoTenantId(db);
 
   // 1. products and image files
   const seedStart = performance.now();

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 import pg from 'pg';
 import { Pool } from 'undici';
 
@@ -40,6 +42,51 @@ export async function freshDatabase(prefix: string): Promise<BenchDatabase> {
   };
 }
 
+/** Seconds each load runs (`BENCH_SECONDS`, default 10) and its concurrent callers (`BENCH_CONNECTIONS`, default 50). */
+export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+export const benchConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** The tenants a volume bench spreads its rows over, demo included (`BENCH_TENANTS`, default 1000). */
+export const benchTenants = Number(process.env.BENCH_TENANTS ?? 1000);
+
+export interface BenchRun {
+  database: BenchDatabase;
+  /** What the run measured, and the query plans it printed, for `writeReport`. */
+  results: LoadResult[];
+  plans: Record<string, string>;
+  /** The database's client (`database.db`). */
+  db: pg.Client;
+  /** `startProduct` on the run's database; a process still running at the end of the run is stopped then. */
+  startProduct(env?: Record<string, string>): ReturnType<typeof startProduct>;
+}
+
+/**
+ * Runs a benchmark on a fresh database (see `freshDatabase`): an error is printed and fails the
+ * process; at the end the product processes still running are stopped and the database dropped.
+ */
+export async function onFreshDatabase(prefix: string, run: (bench: BenchRun) => Promise<void>): Promise<void> {
+  const database = await freshDatabase(prefix);
+  const started: ChildProcess[] = [];
+  try {
+    await run({
+      database,
+      results: [],
+      plans: {},
+      db: database.db,
+      async startProduct(env) {
+        const product = await startProduct(database, env);
+        started.push(product.server);
+        return product;
+      },
+    });
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+  } finally {
+    for (const server of started) if (server.exitCode === null && server.signalCode === null) await stopProcess(server);
+    await database.drop();
+  }
+}
+
 /** The product in production mode on `database` (migrated and seeded as it starts), on a free port. */
 export async function startProduct(
   database: Pick<BenchDatabase, 'name' | 'url'>,
@@ -53,6 +100,8 @@ export async function startProduct(
     NODE_ENV: 'production',
     // production refuses to start without it
     ISSUER: `http://127.0.0.1:${port}`,
+    // ... and without a key for the secrets at rest
+    SECRETS_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     DATA_DIR: `/tmp/${database.name}`,
     ...env,
@@ -72,7 +121,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts a Node script as a child process and waits for its "listening" line. */
-export async function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  startTimeoutMs = 180_000,
+): Promise<ChildProcess> {
   // BENCH_PROFILE=1 writes a CPU profile of each server process to bench/results/.
   const flags = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${root}/bench/results`] : [];
   const child = spawn(process.execPath, [...flags, script], {
@@ -82,7 +135,10 @@ export async function startProcess(script: string, env: Record<string, string>):
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 180_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start:\n${output}`));
+    }, startTimeoutMs);
     const onData = (c: Buffer) => {
       output += c.toString();
       if (/listening on/i.test(output)) {
@@ -236,19 +292,95 @@ export async function signIn(port: number): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** `explain analyze` of `query` as the application role with the tenant set, like the server (row-level security applies). */
-export async function explain(db: pg.Client, tenantId: string, query: string): Promise<string> {
+/**
+ * `explain analyze` of `query` as the application role with the tenant set, like the server (row-level
+ * security applies). Its parameters are `params` (default: the tenant's id); `buffers` adds the
+ * buffer counts and costs to the plan.
+ */
+export async function explain(
+  db: pg.Client,
+  tenantId: string,
+  query: string,
+  { params = [tenantId], buffers = false }: { params?: unknown[]; buffers?: boolean } = {},
+): Promise<string> {
   await db.query('set role seller_app');
   await db.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
-  const rows = (await db.query(`explain (analyze, buffers off, costs off) ${query}`, [tenantId])).rows;
+  const options = buffers ? 'analyze, buffers' : 'analyze, buffers off, costs off';
+  const rows = (await db.query(`explain (${options}) ${query}`, params)).rows;
   await db.query('reset role');
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-/** Prints the results and plans and writes the report to bench/results/{name}.json. */
-export function writeReport(name: string, report: { results: LoadResult[]; plans: Record<string, string> }) {
-  console.table(report.results);
-  for (const [k, v] of Object.entries(report.plans)) console.log(`\nplan (${k}):\n${v}`);
+/** Writes `report` to bench/results/{name}.json. */
+export function saveResults(name: string, report: unknown) {
   mkdirSync(`${root}/bench/results`, { recursive: true });
   writeFileSync(`${root}/bench/results/${name}.json`, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** Prints the results and plans and writes the report (with whatever else it holds) to bench/results/{name}.json. */
+export function writeReport(
+  name: string,
+  report: { results: LoadResult[]; plans: Record<string, string> } & Record<string, unknown>,
+) {
+  console.table(report.results);
+  for (const [k, v] of Object.entries(report.plans)) console.log(`\nplan (${k}):\n${v}`);
+  saveResults(name, report);
+}
+
+/** What the numbers were measured on, for a report. */
+export const machine = () => `${cpus().length} cores, Node ${process.version}`;
+
+/** The id of the seeded tenant `demo`. */
+export async function demoTenantId(db: pg.Client): Promise<string> {
+  return (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
+}
+
+/**
+ * Tenants `bench1` … `bench<count>` beside the seeded ones (by default up to `benchTenants` with
+ * demo), in one statement; those already there are kept.
+ */
+export async function seedBenchTenants(db: pg.Client, count = benchTenants - 1): Promise<void> {
+  await db.query(
+    `insert into tenants (name, normalized_name, concurrency_stamp)
+     select 'bench' || i, 'BENCH' || i, md5(i::text) from generate_series(1, $1) i on conflict do nothing`,
+    [count],
+  );
+}
+
+/** Runs `work` and returns the seconds it took, to a tenth. */
+export async function secondsOf(work: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await work();
+  return Math.round((performance.now() - t0) / 100) / 10;
+}
+
+/**
+ * Each case (name, path on `base`) under load at 1 connection, then at 10; the first case is the
+ * baseline the others are compared with (`ratiosToBaseline`).
+ */
+export async function loadCasesAtOneAndTen(
+  base: string,
+  cases: Array<[string, string]>,
+  opts: { seconds: number; headers: Record<string, string>; serverPid?: number },
+): Promise<LoadResult[]> {
+  const results: LoadResult[] = [];
+  for (const connections of [1, 10]) {
+    for (const [name, url] of cases) {
+      results.push(await load(`${name} [${connections} conn]`, `${base}${url}`, { connections, ...opts }));
+    }
+  }
+  return results;
+}
+
+/** Each result's p50 and p95 against those of the baseline at its number of connections (see `loadCasesAtOneAndTen`). */
+export function ratiosToBaseline(results: LoadResult[]) {
+  const baseline = (c: number) => results.find((r) => r.name.startsWith('baseline') && r.name.endsWith(`[${c} conn]`))!;
+  return results.map((r) => {
+    const b = baseline(r.name.endsWith('[1 conn]') ? 1 : 10);
+    return {
+      name: r.name,
+      p50VsBaseline: Math.round((r.p50 / b.p50) * 10) / 10,
+      p95VsBaseline: Math.round((r.p95 / b.p95) * 10) / 10,
+    };
+  });
 }

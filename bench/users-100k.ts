@@ -11,31 +11,25 @@
  */
 import type pg from 'pg';
 import {
+  benchConnections as connections,
+  demoTenantId,
   explain,
-  freshDatabase,
-  type LoadResult,
   load,
+  machine,
+  onFreshDatabase,
+  benchSeconds as seconds,
+  secondsOf,
   signIn,
-  startProduct,
   stopProcess,
   writeReport,
 } from './support.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 
-const database = await freshDatabase('seller_bench_users');
-const { db } = database;
-
-const results: LoadResult[] = [];
-const plans: Record<string, string> = {};
-try {
-  const { port, server } = await startProduct(database);
-  const demoId = (await db.query(`select id from tenants where name = 'demo'`)).rows[0].id as string;
-  const t0 = performance.now();
-  await seedUsers(db, demoId);
-  const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+await onFreshDatabase('seller_bench_users', async ({ db, startProduct, results, plans }) => {
+  const { port, server } = await startProduct();
+  const demoId = await demoTenantId(db);
+  const seedSeconds = await secondsOf(() => seedUsers(db, demoId));
   const total = Number(
     (await db.query('select count(*) from identity_users where tenant_id = $1', [demoId])).rows[0].count,
   );
@@ -81,7 +75,7 @@ try {
 
   const report = {
     date: new Date().toISOString(),
-    machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+    machine: machine(),
     database: 'PostgreSQL (loopback)',
     users: total,
     seedSeconds,
@@ -91,12 +85,7 @@ try {
     plans,
   };
   writeReport('users-100k', report);
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  await database.drop();
-}
+});
 
 /** 100 000 users with varied names, one per second of creation time, in one statement. */
 async function seedUsers(db: pg.Client, tenantId: string) {

@@ -10,14 +10,15 @@
  * Usage: cd /work/main && npx node bench/web.ts [--runs 10]
  * Writes bench/results/web.json.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium } from 'playwright-core';
-import { freePort, root, startProcess, stopProcess } from './support.ts';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../e2e/support/chromium.ts';
+import { freePort, root, saveResults, startProcess, stopProcess } from './support.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: process.env.BENCH_WEB_RUNS ?? '10' } } });
 const runs = Math.max(1, Number(values.runs));
@@ -79,22 +80,6 @@ function loginJsFromManifest() {
     gzip: chunks.reduce((s, c) => s + c.gzip, 0),
     files: chunks.sort((a, b) => b.gzip - a.gzip),
   };
-}
-
-function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
 }
 
 /** (a2) Every JavaScript response the browser loads to show /login (no interaction), gzip-sized here. */
@@ -218,7 +203,7 @@ const server = await startProcess('apps/server/src/main.ts', {
   WEB_DIST: dist,
   LOG_LEVEL: 'warn',
 });
-const browser = await launch();
+const browser = await launchChromium();
 try {
   const fromManifest = loginJsFromManifest();
   const fromBrowser = await loginJsInBrowser(browser, base);
@@ -292,7 +277,6 @@ try {
   console.log('largest /login files (gzip):');
   for (const f of fromBrowser.files.slice(0, 6)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
 
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = {
     date: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -303,7 +287,7 @@ try {
     },
     signIn: { targetMs: SIGN_IN_TARGET_MS, ...signIn },
   };
-  writeFileSync(join(root, 'bench/results/web.json'), `${JSON.stringify(out, null, 2)}\n`);
+  saveResults('web', out);
   console.log('\nwrote bench/results/web.json');
 } finally {
   await browser.close();

@@ -12,5 +12,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    setupFiles: ['src/lib/testing/setup.ts'],
+    // a bound for a test that hangs, not a wait (a loaded CI runner takes tens of seconds for a page
+    // test); no retries: a flaky test is fixed, not run again
+    testTimeout: 120_000,
   },
 });

@@ -3,9 +3,15 @@ import { mkdirSync } from 'node:fs';
 import type { TestContext } from 'node:test';
 import type { Browser, BrowserContextOptions, Locator, Page, Request } from 'playwright-core';
 import type { RunningServer } from './server.ts';
+import { eventually } from './wait.ts';
+
+export { eventually };
 
 /** Seeded administrator of the host and of the `demo` tenant. */
 export const ADMIN = { userName: 'admin', password: '1q2w3E*' } as const;
+/** The administrator signing in to the `demo` tenant, and to the host (an empty tenant field). */
+export const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+export const HOST_ADMIN = { tenant: '', ...ADMIN };
 export const CLIENT_ID = 'web-admin';
 export const SCOPE = 'openid profile email phone roles offline_access';
 /** Local storage key of the persisted session (apps/web/src/lib/storage.ts). */
@@ -25,21 +31,6 @@ export const artifact = (name: string) => {
   mkdirSync(artifactsDir, { recursive: true });
   return `${artifactsDir}${name}`;
 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Retries an assertion until it passes (node:assert does not wait like Playwright's expect). */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (e) {
-      if (Date.now() > deadline) throw e;
-    }
-    await sleep(100);
-  }
-}
 
 /**
  * A fresh browser context and page for one test. Uncaught page errors fail the test; on failure a
@@ -351,3 +342,7 @@ export async function expectPageShown(page: Page): Promise<void> {
   assert.equal(await page.getByTestId('page-404').count(), 0);
   assert.equal(await page.locator('.app-content .ant-result-error:visible').count(), 0, 'page crashed');
 }
+
+/** The text box of a list kit's text filter (`<list>-filter-<member>`), wherever the test id sits on it. */
+export const filterBox = (page: Page, testid: string) =>
+  page.locator(`input[data-testid="${testid}"], [data-testid="${testid}"] input`).first();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 
 /**
  * Content Security Policy violations reported in any page of this test file (node --test runs
@@ -48,23 +49,11 @@ async function watchCsp(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Debian's Chromium, headless, with the flags this machine's closed network needs. Every context
- * it opens (and so every page, `browser.newPage()` included) is watched for CSP violations.
+ * Chromium (see `launchChromium`) with every context it opens (and so every page,
+ * `browser.newPage()` included) watched for CSP violations.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);

@@ -8,8 +8,10 @@
  * language check.
  */
 import assert from 'node:assert/strict';
+import type { TestContext } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { apiJson, artifact, eventually, expectPageShown, signIn } from './app.ts';
+import { type Account, apiJson, artifact, eventually, expectPageShown, PHONE, signIn, withPage } from './app.ts';
+import { type ServerAndBrowser, useServerAndBrowser } from './suite.ts';
 
 /** Prefixes of the web app's own text keys (apps/web/src/lib/i18n/locales). */
 export const RAW_KEY =
@@ -174,9 +176,9 @@ export interface AdminPage {
 }
 
 /** Visits each page (a fresh load, as from a bookmark) and checks it and its overlays; screenshots to artifacts/. */
-export async function checkPages(page: Page, app: { url: string; serverKey: RegExp }, pages: AdminPage[]) {
+export async function checkPages(page: Page, app: Pick<PageSweep, 'server' | 'serverKey'>, pages: AdminPage[]) {
   for (const p of pages) {
-    await page.goto(`${app.url}${p.path}`);
+    await page.goto(`${app.server.url}${p.path}`);
     await page.getByTestId(p.ready).first().waitFor();
     await expectPageShown(page);
     await expectTranslatedAndFitting(page, app.serverKey, p.path);
@@ -200,13 +202,49 @@ export async function checkPages(page: Page, app: { url: string; serverKey: RegE
 }
 
 /** Signs in (on the page's viewport) after switching the sign-in page to English. */
-export async function signInInEnglish(
-  page: Page,
-  baseUrl: string,
-  account: { tenant?: string; userName: string; password: string },
-) {
+export async function signInInEnglish(page: Page, baseUrl: string, account: Account) {
   await page.goto(`${baseUrl}/login`);
   await page.getByTestId('language-switch').click();
   await page.getByTestId('language-option-en').click();
   await signIn(page, baseUrl, account);
+}
+
+export interface PageSweep extends ServerAndBrowser {
+  /** `Resource::Key` of one of the server's text resources (see `serverKeyPattern`). */
+  readonly serverKey: RegExp;
+  /** A fresh page on a 390 px phone, signed in `as` an account after switching the sign-in page to English. */
+  withPhoneInEnglish(t: TestContext, as: Account, run: (page: Page) => Promise<void>): Promise<void>;
+}
+
+/** The server and browser of a file of page sweeps (see `useServerAndBrowser`), and the server's text key pattern. */
+export function usePageSweep(): PageSweep {
+  let serverKey: RegExp | undefined;
+  const app = useServerAndBrowser({
+    setup: async ({ server }) => {
+      serverKey = await serverKeyPattern(server.url);
+    },
+  });
+  return {
+    get server() {
+      return app.server;
+    },
+    get browser() {
+      return app.browser;
+    },
+    withSignedInPage: app.withSignedInPage,
+    get serverKey() {
+      if (!serverKey) throw new Error("the server's text key pattern is read before the file's `before` built it");
+      return serverKey;
+    },
+    withPhoneInEnglish: (t: TestContext, as: Account, run: (page: Page) => Promise<void>) =>
+      withPage(
+        app.browser,
+        t,
+        async (page) => {
+          await signInInEnglish(page, app.server.url, as);
+          await run(page);
+        },
+        { viewport: PHONE },
+      ),
+  };
 }

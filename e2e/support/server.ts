@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually, withDeadline } from './wait.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -13,6 +14,8 @@ export interface RunningServer {
   webDist: string;
   /** The server's output so far (the last 64 KB). */
   output(): string;
+  /** The marketplace simulator's control key, read where a developer finds it: its file in the data folder. */
+  simulatorKey(): string;
   stop(): Promise<void>;
 }
 
@@ -30,20 +33,21 @@ async function freePort(): Promise<number> {
 /** Copies apps/web/dist to `target`, retrying while a concurrent build leaves it incomplete. */
 async function snapshotDist(target: string): Promise<string> {
   const dist = join(root, 'apps/web/dist');
-  for (let attempt = 0; ; attempt++) {
-    if (!existsSync(join(dist, 'index.html'))) {
-      if (attempt >= 10)
+  return eventually(
+    () => {
+      if (!existsSync(join(dist, 'index.html')))
         throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` before the e2e suite');
-    } else {
       rmSync(target, { recursive: true, force: true });
       cpSync(dist, target, { recursive: true });
       const html = readFileSync(join(target, 'index.html'), 'utf8');
       const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-      if (assets.every((a) => existsSync(join(target, a)))) return target;
-      if (attempt >= 10) throw new Error('apps/web/dist is incomplete (index.html names missing assets)');
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+      if (!assets.every((a) => existsSync(join(target, a))))
+        throw new Error('apps/web/dist is incomplete (index.html names missing assets)');
+      return target;
+    },
+    10_000,
+    { intervalMs: 1000 },
+  );
 }
 
 /**
@@ -73,23 +77,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   const started = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
+      if (output.includes('listening on')) resolve();
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   try {
-    await started;
+    await withDeadline(started, 120_000, () => new Error(`server did not start in 120 s:\n${output}`));
   } catch (e) {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -112,6 +109,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     webDist,
     output: () => output,
+    simulatorKey: () => readFileSync(join(dataDir, 'marketplace-simulator.key'), 'utf8').trim(),
     async stop() {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) {

@@ -10,41 +10,34 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, type TestContext, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
-  ADMIN,
   apiJson,
   artifact,
+  DEMO_ADMIN,
   eventually,
+  filterBox,
+  HOST_ADMIN,
   readSession,
   signIn,
   text,
   tokenRequest,
   withPage,
 } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 import { newTenantDatabase, type TenantDatabase } from '../support/tenant-db.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 let tenantDb: TenantDatabase;
 
-before(
-  async () => {
-    [server, browser, tenantDb] = await Promise.all([startServer(), launchBrowser(), newTenantDatabase()]);
-  },
-  { timeout: 150_000 },
-);
+before(async () => {
+  tenantDb = await newTenantDatabase();
+});
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await tenantDb?.drop().catch(() => {});
 });
 
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
-const HOST_ADMIN = { tenant: '', ...ADMIN };
 const AUDITOR = { tenant: 'demo', userName: 'audrey', password: 'Audit0r!x' };
 const TENANT = { tenant: 'acme', userName: 'admin', password: 'Acme1234!' };
 const SITE_NAME = 'Acme Trading';
@@ -101,11 +94,9 @@ async function step(t: TestContext, name: string, run: (st: TestContext) => Prom
 test('demo tenant: a role with some permissions, a user in it, what they see, impersonation, the logs', {
   timeout: 180_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     await step(t, 'a role with a subset of the permission tree', async () => {
-      await page.goto(`${server.url}/admin/roles`);
+      await page.goto(`${app.server.url}/admin/roles`);
       await newButton(page.getByTestId('roles')).click();
       await page.getByTestId('role-name').fill('auditor');
       await page.getByTestId('role-form-submit').click();
@@ -128,7 +119,7 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
     });
 
     await step(t, "the role's menus, with the users page as its startup page", async () => {
-      await page.goto(`${server.url}/container/menus`);
+      await page.goto(`${app.server.url}/container/menus`);
       await page.getByTestId('menus-tab-assign').click();
       await page.getByTestId('assign-role').click();
       await page.keyboard.type('auditor');
@@ -142,7 +133,7 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
     });
 
     await step(t, 'a user in the role (the password policy answers on the field), locked and unlocked', async () => {
-      await page.goto(`${server.url}/admin/users`);
+      await page.goto(`${app.server.url}/admin/users`);
       await newButton(page.getByTestId('users')).click();
       await page.getByTestId('user-userName').fill(AUDITOR.userName);
       await page.getByTestId('user-email').fill('audrey@demo.local');
@@ -180,8 +171,8 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
     });
 
     await step(t, 'the user lands on the startup page and sees exactly the allowed menus and buttons', async (st) => {
-      await withPage(browser, st, async (mine) => {
-        await mine.goto(`${server.url}/login`);
+      await withPage(app.browser, st, async (mine) => {
+        await mine.goto(`${app.server.url}/login`);
         await mine.getByTestId('login-tenant').fill(AUDITOR.tenant);
         await mine.getByTestId('login-username').fill(AUDITOR.userName);
         await mine.getByTestId('login-password').fill(AUDITOR.password);
@@ -202,15 +193,15 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
         await mine.keyboard.press('Escape');
 
         // the root opens the startup page too; a page outside the menu is refused
-        await mine.goto(`${server.url}/`);
+        await mine.goto(`${app.server.url}/`);
         await mine.waitForURL((u) => u.pathname === '/admin/users');
-        await mine.goto(`${server.url}/admin/roles`);
+        await mine.goto(`${app.server.url}/admin/roles`);
         await mine.waitForURL((u) => u.pathname === '/401');
       });
     });
 
     await step(t, 'the administrator impersonates the user, acts as them, and comes back', async () => {
-      await page.goto(`${server.url}/admin/users`);
+      await page.goto(`${app.server.url}/admin/users`);
       await page.getByTestId(`user-impersonate-${AUDITOR.userName}`).click();
       await page.getByTestId('impersonate-confirm').click();
       // signed in as audrey: her startup page, a banner naming both people, no refresh token
@@ -228,7 +219,7 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
       await page.locator('.ant-message-success').first().waitFor();
 
       // her own security log shows the impersonation
-      await page.goto(`${server.url}/profile/setting`);
+      await page.goto(`${app.server.url}/profile/setting`);
       await page.getByTestId('my-security-log').getByText(`admin → ${AUDITOR.userName}`).first().waitFor();
 
       // back through the user menu
@@ -241,13 +232,13 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
     });
 
     await step(t, 'the audit log has the role and the user created, and the write made as audrey', async () => {
-      await page.goto(`${server.url}/auditing/audit-log`);
+      await page.goto(`${app.server.url}/auditing/audit-log`);
       const audit = page.getByTestId('audit-log');
       const filter = async (url: string, method: string) => {
-        await page.getByTestId('audit-filter-url').fill(url);
-        await page.getByTestId('audit-filter-method').click();
+        await filterBox(page, 'audit-log-filter-url').fill(url);
+        await filterBox(page, 'audit-log-filter-url').press('Enter');
+        await page.getByTestId('audit-log-filter-httpMethod').click();
         await option(page, new RegExp(`^${method}$`)).click();
-        await page.getByTestId('audit-filter-submit').click();
       };
       await filter('/api/identity/roles', 'POST');
       await eventually(async () => {
@@ -270,7 +261,8 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
         assert.ok(found.length && found.every((r) => r.includes('/api/identity/users')), found.join('\n'));
       });
       // audrey's write, tagged with the administrator who was acting as her
-      await page.getByTestId('audit-filter-user').fill(AUDITOR.userName);
+      await filterBox(page, 'audit-log-filter-userName').fill(AUDITOR.userName);
+      await filterBox(page, 'audit-log-filter-userName').press('Enter');
       await filter('/api/identity/users', 'PUT');
       await eventually(async () => {
         const found = await rows(audit);
@@ -280,10 +272,10 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
     });
 
     await step(t, "the security log has audrey's sign-in and the impersonation naming both people", async () => {
-      await page.goto(`${server.url}/auditing/security-log`);
+      await page.goto(`${app.server.url}/auditing/security-log`);
       const security = page.getByTestId('security-log');
-      await page.getByTestId('security-filter-user').fill(AUDITOR.userName);
-      await page.getByTestId('security-filter-submit').click();
+      await filterBox(page, 'security-log-filter-userName').fill(AUDITOR.userName);
+      await filterBox(page, 'security-log-filter-userName').press('Enter');
       await eventually(async () => {
         const found = await rows(security);
         assert.ok(
@@ -303,12 +295,11 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
 test('host: a tenant with its own database, checked and named; its admin signs in; audit; deactivate, delete', {
   timeout: 180_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, HOST_ADMIN);
+  await app.withSignedInPage(t, { as: HOST_ADMIN }, async (page) => {
     const tenantRow = page.locator('tr', { has: page.getByTestId(`tenant-row-${TENANT.tenant}`) });
 
     await step(t, 'the tenant is created in its own database (a weak password is refused on its field)', async () => {
-      await page.goto(`${server.url}/admin/tenants`);
+      await page.goto(`${app.server.url}/admin/tenants`);
       await newButton(page.getByTestId('tenants')).click();
       await page.getByTestId('tenant-name').fill(TENANT.tenant);
       await page.getByTestId('tenant-admin-email').fill('boss@acme.test');
@@ -345,11 +336,11 @@ test('host: a tenant with its own database, checked and named; its admin signs i
     });
 
     await step(t, "the tenant's admin signs in against its database, sees its name and its own log", async (st) => {
-      await withPage(browser, st, async (mine) => {
-        await signIn(mine, server.url, TENANT);
+      await withPage(app.browser, st, async (mine) => {
+        await signIn(mine, app.server.url, TENANT);
         await eventually(async () => assert.match(await text(mine.getByTestId('sidebar')), new RegExp(SITE_NAME)));
         assert.match(await mine.title(), new RegExp(SITE_NAME));
-        await mine.goto(`${server.url}/auditing/security-log`);
+        await mine.goto(`${app.server.url}/auditing/security-log`);
         const security = mine.getByTestId('security-log');
         await eventually(async () => assert.ok((await rows(security)).some((r) => /登录成功|Signed in/.test(r))));
         assert.ok(
@@ -362,12 +353,12 @@ test('host: a tenant with its own database, checked and named; its admin signs i
     await t.test(
       "the host's audit log has the tenant's creation (then bulk-deleted); its security log the sign-ins",
       async () => {
-        await page.goto(`${server.url}/auditing/audit-log`);
+        await page.goto(`${app.server.url}/auditing/audit-log`);
         const audit = page.getByTestId('audit-log');
-        await page.getByTestId('audit-filter-url').fill('/api/tenant-management/tenants');
-        await page.getByTestId('audit-filter-method').click();
+        await filterBox(page, 'audit-log-filter-url').fill('/api/tenant-management/tenants');
+        await filterBox(page, 'audit-log-filter-url').press('Enter');
+        await page.getByTestId('audit-log-filter-httpMethod').click();
         await option(page, /^POST$/).click();
-        await page.getByTestId('audit-filter-submit').click();
         await eventually(async () => assert.ok((await rows(audit)).some((r) => r.includes('200'))));
         await audit.getByTestId('audit-log-detail-open').first().click();
         const drawer = page.getByTestId('audit-log-detail');
@@ -381,7 +372,7 @@ test('host: a tenant with its own database, checked and named; its admin signs i
         await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
         await eventually(async () => assert.equal((await rows(audit)).length, 0));
 
-        await page.goto(`${server.url}/auditing/security-log`);
+        await page.goto(`${app.server.url}/auditing/security-log`);
         const security = page.getByTestId('security-log');
         await eventually(async () => assert.ok((await rows(security)).some((r) => /登录成功|Signed in/.test(r))));
       },
@@ -391,11 +382,11 @@ test('host: a tenant with its own database, checked and named; its admin signs i
       t,
       'the tenant is deactivated (no sign-in), then deleted after a confirmation saying what goes',
       async () => {
-        await page.goto(`${server.url}/admin/tenants`);
+        await page.goto(`${app.server.url}/admin/tenants`);
         await page.getByTestId(`tenant-toggle-${TENANT.tenant}`).click();
         await eventually(async () => assert.match(await text(tenantRow), /停用|Inactive/));
         const refused = await tokenRequest(
-          server.url,
+          app.server.url,
           { grant_type: 'password', username: TENANT.userName, password: TENANT.password },
           TENANT.tenant,
         );
@@ -409,7 +400,7 @@ test('host: a tenant with its own database, checked and named; its admin signs i
         await page.getByTestId('tenant-delete-confirm').click();
         await page.getByTestId(`tenant-row-${TENANT.tenant}`).waitFor({ state: 'detached' });
         const lookup = await apiJson<{ success: boolean }>(
-          server.url,
+          app.server.url,
           `/api/abp/multi-tenancy/tenants/by-name/${TENANT.tenant}`,
         );
         assert.equal(lookup.body.success, false);

@@ -7,52 +7,27 @@
  * e2e/artifacts/.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import {
-  ADMIN,
   apiJson,
   artifact,
+  DEMO_ADMIN,
   eventually,
-  PHONE,
+  HOST_ADMIN,
   passwordToken,
   registerPhoneUser,
-  signIn,
   text,
-  withPage,
 } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
 import {
   type AdminPage,
   checkPages,
   expectTranslatedAndFitting,
   firstDataCell,
   newButton,
-  serverKeyPattern,
-  signInInEnglish,
+  usePageSweep,
 } from '../support/page-checks.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-/** `Resource::Key` of one of the server's text resources. */
-let serverKey: RegExp;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    serverKey = await serverKeyPattern(server.url);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
-const HOST_ADMIN = { tenant: '', ...ADMIN };
+const app = usePageSweep();
 
 const demoPages: AdminPage[] = [
   {
@@ -181,9 +156,9 @@ const demoPages: AdminPage[] = [
   { path: '/publishingPlatform/publishs/publish-lazada-shopee', ready: 'publish-wizard' },
   { path: '/order/orders', ready: 'orders-pull' },
   { path: '/order/purchase', ready: 'po-replenish' },
-  { path: '/order/receiving', ready: 'receipt-filter-status' },
+  { path: '/order/receiving', ready: 'receipts' },
   { path: '/order/stock', ready: 'stock-adjust' },
-  { path: '/order/shipment', ready: 'shipment-tab-all' },
+  { path: '/order/shipment', ready: 'shipments-tab-all' },
   { path: '/order/shipment-record', ready: 'shipment-records' },
   { path: '/order/financial/statement', ready: 'pull' },
   { path: '/order/financial/arrival', ready: 'arrivals' },
@@ -212,82 +187,69 @@ const hostPages: AdminPage[] = [
 
 test('every admin page of a tenant on a 390 px phone, in English', { timeout: 300_000 }, async (t) => {
   // something in the audit log to open
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
-  const layout = await apiJson(server.url, '/api/platform/layouts', {
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
+  const layout = await apiJson(app.server.url, '/api/platform/layouts', {
     method: 'POST',
     token,
     json: { name: 'PhoneAudited', displayName: 'Phone audited', path: 'Layout', platformType: 56 },
   });
   assert.equal(layout.status, 200);
 
-  await withPage(
-    browser,
-    t,
-    async (page) => {
-      await signInInEnglish(page, server.url, DEMO_ADMIN);
+  await app.withPhoneInEnglish(t, DEMO_ADMIN, async (page) => {
+    // the dashboard: the settings button sits in the top bar, clear of the cards; the
+    // breadcrumb and the tab name the dashboard alike
+    await expectTranslatedAndFitting(page, app.serverKey, '/dashboard');
+    assert.equal(await page.locator('.app-settings-button').count(), 0, 'no floating settings button');
+    const button = await page.getByTestId('settings-button').boundingBox();
+    assert.ok(button);
+    for (const card of await page.getByTestId('dashboard-stats').locator('.ant-card').all()) {
+      const box = await card.boundingBox();
+      if (!box) continue;
+      const apart =
+        button.x + button.width <= box.x ||
+        box.x + box.width <= button.x ||
+        button.y + button.height <= box.y ||
+        box.y + box.height <= button.y;
+      assert.ok(apart, 'the settings button covers a card');
+    }
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-drawer').waitFor();
+    await page.keyboard.press('Escape');
+    assert.equal(await text(page.getByTestId('breadcrumb')), 'Dashboard');
+    assert.equal(await text(page.getByTestId('tab-Dashboard')), 'Dashboard');
+    await page.screenshot({ path: artifact('phone-en-dashboard.png') });
 
-      // the dashboard: the settings button sits in the top bar, clear of the cards; the
-      // breadcrumb and the tab name the dashboard alike
-      await expectTranslatedAndFitting(page, serverKey, '/dashboard');
-      assert.equal(await page.locator('.app-settings-button').count(), 0, 'no floating settings button');
-      const button = await page.getByTestId('settings-button').boundingBox();
-      assert.ok(button);
-      for (const card of await page.getByTestId('dashboard-stats').locator('.ant-card').all()) {
-        const box = await card.boundingBox();
-        if (!box) continue;
-        const apart =
-          button.x + button.width <= box.x ||
-          box.x + box.width <= button.x ||
-          button.y + button.height <= box.y ||
-          box.y + box.height <= button.y;
-        assert.ok(apart, 'the settings button covers a card');
-      }
-      await page.getByTestId('settings-button').click();
-      await page.getByTestId('settings-drawer').waitFor();
-      await page.keyboard.press('Escape');
-      assert.equal(await text(page.getByTestId('breadcrumb')), 'Dashboard');
-      assert.equal(await text(page.getByTestId('tab-Dashboard')), 'Dashboard');
-      await page.screenshot({ path: artifact('phone-en-dashboard.png') });
-
-      await checkPages(page, { url: server.url, serverKey }, demoPages);
-    },
-    { viewport: PHONE },
-  );
+    await checkPages(page, app, demoPages);
+  });
 });
 
 test('the host admin pages on a 390 px phone, in English; settings are saved and kept', {
   timeout: 90_000,
 }, async (t) => {
-  await withPage(
-    browser,
-    t,
-    async (page) => {
-      await signInInEnglish(page, server.url, HOST_ADMIN);
-      await checkPages(page, { url: server.url, serverKey }, hostPages);
+  await app.withPhoneInEnglish(t, HOST_ADMIN, async (page) => {
+    await checkPages(page, app, hostPages);
 
-      // a global value, then a personal one; both kept after a reload
-      const interval = page.getByTestId('setting-Abp.Identity.User.SmsRepetInterval');
-      await eventually(async () => assert.equal(await interval.inputValue(), '1'));
-      await interval.fill('3');
-      await page.getByTestId('settings-save-global-Identity').click();
-      await page.locator('.ant-message-success').first().waitFor();
-      await page.getByTestId('settings-tab-user').click();
-      const zone = page.getByTestId('setting-Abp.Timing.TimeZone');
-      await zone.click();
-      await page.keyboard.type('Europe/Berlin');
-      await page.keyboard.press('Enter');
-      await page.getByTestId('settings-save-user-Timing').click();
-      await page.locator('.ant-message-success').first().waitFor();
-      await page.reload();
-      await eventually(async () => assert.equal(await interval.inputValue(), '3'));
-      await page.getByTestId('settings-tab-user').click();
-      await eventually(async () =>
-        assert.match(await text(page.getByTestId('settings-group-user-Timing')), /Europe\/Berlin/),
-      );
-      await expectTranslatedAndFitting(page, serverKey, '/admin/settings (personal)');
-    },
-    { viewport: PHONE },
-  );
+    // a global value, then a personal one; both kept after a reload
+    const interval = page.getByTestId('setting-Abp.Identity.User.SmsRepetInterval');
+    await eventually(async () => assert.equal(await interval.inputValue(), '1'));
+    await interval.fill('3');
+    await page.getByTestId('settings-save-global-Identity').click();
+    await page.locator('.ant-message-success').first().waitFor();
+    await page.getByTestId('settings-tab-user').click();
+    const zone = page.getByTestId('setting-Abp.Timing.TimeZone');
+    await zone.click();
+    await page.keyboard.type('Europe/Berlin');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('settings-save-user-Timing').click();
+    await page.locator('.ant-message-success').first().waitFor();
+    await page.reload();
+    await eventually(async () => assert.equal(await interval.inputValue(), '3'));
+    await page.getByTestId('settings-tab-user').click();
+    await eventually(async () =>
+      assert.match(await text(page.getByTestId('settings-group-user-Timing')), /Europe\/Berlin/),
+    );
+    await expectTranslatedAndFitting(page, app.serverKey, '/admin/settings (personal)');
+  });
 });
 
 test('organization units: tree, move, members; claim types; a new public menu reaches a user', {
@@ -295,15 +257,14 @@ test('organization units: tree, move, members; claim types; a new public menu re
 }, async (t) => {
   const plain = { tenant: 'demo', userName: 'plainuser', password: 'Plain123!' };
   // a user without roles or permissions (self-registered by phone)
-  await registerPhoneUser(server.url, 'demo', { phoneNumber: '13800138123', ...plain });
+  await registerPhoneUser(app.server.url, 'demo', { phoneNumber: '13800138123', ...plain });
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     // the breadcrumb names the dashboard as its menu and tab do, on it and on other pages
     const dashboardTab = await text(page.getByTestId('tab-Dashboard'));
     assert.equal(dashboardTab, '仪表盘');
     assert.equal(await text(page.getByTestId('breadcrumb')), dashboardTab);
-    await page.goto(`${server.url}/admin/organization-unit`);
+    await page.goto(`${app.server.url}/admin/organization-unit`);
     await eventually(async () =>
       assert.equal(await text(page.getByTestId('breadcrumb').locator('li').first()), dashboardTab),
     );
@@ -330,10 +291,10 @@ test('organization units: tree, move, members; claim types; a new public menu re
     await page.getByTestId('unit-move-target').click();
     await page.locator('.ant-select-tree-node-content-wrapper', { hasText: 'Head office' }).last().click();
     await page.locator('.ant-modal-footer button.ant-btn-primary').last().click();
-    const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+    const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
     await eventually(async () => {
       const res = await apiJson<{ items: { code: string; displayName: string }[] }>(
-        server.url,
+        app.server.url,
         '/api/identity/organization-units/all',
         { token },
       );
@@ -353,7 +314,7 @@ test('organization units: tree, move, members; claim types; a new public menu re
     await page.screenshot({ path: artifact('identity-organization-units.png') });
 
     // claim types: create one; static ones have no delete button
-    await page.goto(`${server.url}/admin/claim-type`);
+    await page.goto(`${app.server.url}/admin/claim-type`);
     await page.getByTestId('claim-type-row-email').waitFor();
     assert.equal(await page.getByTestId('claim-type-delete-email').count(), 0);
     await page
@@ -366,7 +327,7 @@ test('organization units: tree, move, members; claim types; a new public menu re
     await page.getByTestId('claim-type-row-employee_no').waitFor();
 
     // menus: a new public menu, shown in the tree with its details
-    await page.goto(`${server.url}/container/menus`);
+    await page.goto(`${app.server.url}/container/menus`);
     await page.getByTestId('menu-node-Dashboard').waitFor();
     await page.getByTestId('menu-create').click();
     await page.getByTestId('menu-name').fill('Handbook');
@@ -383,8 +344,7 @@ test('organization units: tree, move, members; claim types; a new public menu re
   });
 
   // another user sees it at their next configuration load (sign-in), and nothing of the admin's
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, plain);
+  await app.withSignedInPage(t, { as: plain }, async (page) => {
     await eventually(async () => assert.match(await text(page.getByTestId('sidebar')), /Handbook/));
     assert.doesNotMatch(await text(page.getByTestId('sidebar')), /菜单管理|Menus/);
   });

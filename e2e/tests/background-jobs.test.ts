@@ -4,30 +4,14 @@
  * administrator has no such entry and is sent to the 401 page. Screenshot in e2e/artifacts/.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ADMIN, artifact, expectPageShown, pathOf, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import { ADMIN, artifact, expectPageShown, pathOf, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServerAndBrowser();
 
 test('the host administrator opens the background jobs page from the sidebar', async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, { tenant: '', ...ADMIN });
+  await app.withSignedInPage(t, { as: { tenant: '', ...ADMIN } }, async (page) => {
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('系统管理', { exact: false }).first().click();
     await sidebar.getByText('后台作业').click();
@@ -42,10 +26,9 @@ test('the host administrator opens the background jobs page from the sidebar', a
 });
 
 test('a tenant administrator has no background jobs page', async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, { tenant: 'demo', ...ADMIN });
+  await app.withSignedInPage(t, { as: { tenant: 'demo', ...ADMIN } }, async (page) => {
     assert.equal(await page.getByTestId('sidebar').getByText('后台作业').count(), 0);
-    await page.goto(`${server.url}/admin/background-jobs`);
+    await page.goto(`${app.server.url}/admin/background-jobs`);
     await page.getByTestId('page-401').waitFor();
     assert.equal(pathOf(page), '/401');
   });

@@ -11,11 +11,10 @@
  * personal security log cut with the whole string on hover. Screenshots: desktop-{en,zh}-*.png.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, expectPageShown, PHONE, passwordToken, signIn, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { apiJson, artifact, DEMO_ADMIN, expectPageShown, passwordToken, signIn, withPage } from '../support/app.ts';
 import {
   type AdminPage,
   checkPages,
@@ -24,29 +23,11 @@ import {
   expectUncovered,
   firstDataCell,
   newButton,
-  serverKeyPattern,
   signInInEnglish,
+  usePageSweep,
 } from '../support/page-checks.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let serverKey: RegExp;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    serverKey = await serverKeyPattern(server.url);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+const app = usePageSweep();
 
 /** An import sheet with the template's headers and one row lacking its required values: the import dialog lists them. */
 async function badSheet(): Promise<Buffer> {
@@ -72,21 +53,25 @@ const newWithRow = (list: string, add: string) => async (page: Page) => {
 
 test('every catalogue and notification page on a 390 px phone, in English', { timeout: 180_000 }, async (t) => {
   // what the pages show: a product in the recycle bin, a vendor in it, a notification in the inbox
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const bySku = async (sku: string) => {
-    const res = await apiJson<{ id: string }>(server.url, `/api/catalog/products/by-sku?sku=${sku}`, { token });
+    const res = await apiJson<{ id: string }>(app.server.url, `/api/catalog/products/by-sku?sku=${sku}`, { token });
     assert.equal(res.status, 200, `product ${sku}`);
     return res.body.id;
   };
   const productId = await bySku('DEMO-TS-001');
-  const deleted = await apiJson(server.url, `/api/catalog/products/${await bySku('DEMO-HB-005')}`, {
+  const deleted = await apiJson(app.server.url, `/api/catalog/products/${await bySku('DEMO-HB-005')}`, {
     method: 'DELETE',
     token,
   });
   assert.equal(deleted.status, 204);
-  const suppliers = await apiJson<{ items: { id: string; code: string }[] }>(server.url, '/api/catalog/suppliers/all', {
-    token,
-  });
+  const suppliers = await apiJson<{ items: { id: string; code: string }[] }>(
+    app.server.url,
+    '/api/catalog/suppliers/all',
+    {
+      token,
+    },
+  );
   const supplier = (code: string) => suppliers.body.items.find((x) => x.code === code)?.id;
   // a vendor on the shown product; another one removed to the recycle bin
   const dress = await bySku('DEMO-DR-002');
@@ -94,7 +79,7 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
     [productId, supplier('SUP-001')],
     [dress, supplier('SUP-002')],
   ]) {
-    const added = await apiJson(server.url, '/api/catalog/products/add-product-vendor', {
+    const added = await apiJson(app.server.url, '/api/catalog/products/add-product-vendor', {
       method: 'POST',
       token,
       json: {
@@ -109,12 +94,12 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
     assert.equal(added.status, 200, JSON.stringify(added.body));
   }
   const removed = await apiJson(
-    server.url,
+    app.server.url,
     `/api/catalog/products/remove-product-vendor?ProductId=${dress}&VendorId=${supplier('SUP-002')}`,
     { method: 'DELETE', token },
   );
   assert.equal(removed.status, 204);
-  const sent = await apiJson(server.url, '/api/notifications/send', {
+  const sent = await apiJson(app.server.url, '/api/notifications/send', {
     method: 'POST',
     token,
     json: {
@@ -250,37 +235,30 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
     { path: '/message/notification', ready: 'notification-mark-read', firstCell: firstDataCell('notification-inbox') },
   ];
 
-  await withPage(
-    browser,
-    t,
-    async (page) => {
-      await signInInEnglish(page, server.url, DEMO_ADMIN);
-      const app = { url: server.url, serverKey };
-      await checkPages(page, app, catalogue);
+  await app.withPhoneInEnglish(t, DEMO_ADMIN, async (page) => {
+    await checkPages(page, app, catalogue);
 
-      // the recycle bin's second tab: removed vendors
-      await page.getByTestId('recycle-tab-vendors').click();
-      await page.locator('.ant-tabs-tab-active [data-testid="recycle-tab-vendors"]').waitFor();
-      const removedVendor = firstDataCell('recycle-vendors')(page);
-      await removedVendor.waitFor();
-      await expectTranslatedAndFitting(page, serverKey, '/product/recycle (vendors)');
-      await expectContentFits(page.locator('.app-content'), '/product/recycle (vendors)');
-      await expectUncovered(removedVendor, '/product/recycle (vendors)');
-      await page.screenshot({ path: artifact('phone-en-product-recycle-vendors.png'), animations: 'disabled' });
+    // the recycle bin's second tab: removed vendors
+    await page.getByTestId('recycle-tab-vendors').click();
+    await page.locator('.ant-tabs-tab-active [data-testid="recycle-tab-vendors"]').waitFor();
+    const removedVendor = firstDataCell('recycle-vendors')(page);
+    await removedVendor.waitFor();
+    await expectTranslatedAndFitting(page, app.serverKey, '/product/recycle (vendors)');
+    await expectContentFits(page.locator('.app-content'), '/product/recycle (vendors)');
+    await expectUncovered(removedVendor, '/product/recycle (vendors)');
+    await page.screenshot({ path: artifact('phone-en-product-recycle-vendors.png'), animations: 'disabled' });
 
-      await checkPages(page, app, notifications);
-      await page.getByTestId('notification-subscriptions-tab').click();
-      await page.locator('.ant-tabs-tab-active [data-testid="notification-subscriptions-tab"]').waitFor();
-      await page.getByTestId('notification-subscription').first().waitFor();
-      await expectTranslatedAndFitting(page, serverKey, '/message/notification (subscriptions)');
-      await expectContentFits(page.locator('.app-content'), '/message/notification (subscriptions)');
-      await page.screenshot({
-        path: artifact('phone-en-message-notification-subscriptions.png'),
-        animations: 'disabled',
-      });
-    },
-    { viewport: PHONE },
-  );
+    await checkPages(page, app, notifications);
+    await page.getByTestId('notification-subscriptions-tab').click();
+    await page.locator('.ant-tabs-tab-active [data-testid="notification-subscriptions-tab"]').waitFor();
+    await page.getByTestId('notification-subscription').first().waitFor();
+    await expectTranslatedAndFitting(page, app.serverKey, '/message/notification (subscriptions)');
+    await expectContentFits(page.locator('.app-content'), '/message/notification (subscriptions)');
+    await page.screenshot({
+      path: artifact('phone-en-message-notification-subscriptions.png'),
+      animations: 'disabled',
+    });
+  });
 });
 
 const DESKTOP_WIDE = { width: 1440, height: 900 } as const;
@@ -346,7 +324,11 @@ async function expectWholeTable(page: Page, list: string, where: string, { fits 
   }
   // each row's last action is not under anything (a floating button); when the table fits, neither
   // is the right edge of the last column before the actions
-  for (const action of await table.locator('.ant-table-tbody tr.ant-table-row td.ant-table-cell-fix').all()) {
+  for (const action of await table
+    .locator('.ant-table-tbody tr.ant-table-row td.ant-table-cell-fix:has(.crud-row-actions)')
+    .all()) {
+    // rows below the fold are looked at where they are shown
+    await action.scrollIntoViewIfNeeded();
     await expectUncovered(action.locator('button').last(), `${where}: last action`);
   }
   if (!fits) return;
@@ -368,11 +350,11 @@ for (const language of ['en', 'zh'] as const) {
     timeout: 120_000,
   }, async (t) => {
     await withPage(
-      browser,
+      app.browser,
       t,
       async (page) => {
-        if (language === 'en') await signInInEnglish(page, server.url, DEMO_ADMIN);
-        else await signIn(page, server.url, DEMO_ADMIN);
+        if (language === 'en') await signInInEnglish(page, app.server.url, DEMO_ADMIN);
+        else await signIn(page, app.server.url, DEMO_ADMIN);
         assert.equal(await page.locator('.app-settings-button').count(), 0, 'no floating settings button');
         const shot = (name: string) => page.screenshot({ path: artifact(`desktop-${language}-${name}.png`) });
 
@@ -388,11 +370,11 @@ for (const language of ['en', 'zh'] as const) {
           { path: '/product/supplier', list: 'suppliers', ready: 'suppliers-edit-SUP-001', fits: false },
         ];
         for (const l of lists) {
-          await page.goto(`${server.url}${l.path}`);
+          await page.goto(`${app.server.url}${l.path}`);
           await page.getByTestId(l.ready).waitFor();
           await expectPageShown(page);
           await expectWholeTable(page, l.list, `${language} ${l.path}`, { fits: l.fits });
-          if (language === 'en') await expectTranslatedAndFitting(page, serverKey, l.path);
+          if (language === 'en') await expectTranslatedAndFitting(page, app.serverKey, l.path);
           // every menu item of the open group whole, or whole on hover
           assert.deepEqual(
             await cutTexts(page, '[data-testid="sidebar"] .ant-menu-title-content'),
@@ -403,7 +385,7 @@ for (const language of ['en', 'zh'] as const) {
         }
 
         // personal settings: the browser string is cut to its column, whole on hover
-        await page.goto(`${server.url}/profile/setting`);
+        await page.goto(`${app.server.url}/profile/setting`);
         const log = page.getByTestId('my-security-log');
         // a sign-in of this browser (others, made over the API, say `node`)
         const browserCell = log.locator('.ant-table-tbody tr.ant-table-row td', { hasText: 'Mozilla/5.0' }).first();

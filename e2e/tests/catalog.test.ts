@@ -3,28 +3,13 @@
  * category tree, a brand and a supplier, each then listed, and the supplier read back over the API.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const newButton = (list: Locator) => list.getByRole('button', { name: /新建|New/ });
 
 /** Fills a form field by its test id (antd puts the id on the input itself). */
@@ -34,14 +19,12 @@ const drawersClosed = (page: Page) =>
   eventually(async () => assert.equal(await page.locator('.ant-drawer-content-wrapper:visible').count(), 0));
 
 test('creates a subcategory, a brand and a supplier and sees them listed', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     // the product group is in the menu
     await page.getByRole('menuitem', { name: /商品管理/ }).waitFor();
 
     // category tree: a child under the seeded 服装 (APPAREL)
-    await page.goto(`${server.url}/product/catalog`);
+    await page.goto(`${app.server.url}/product/catalog`);
     await page.getByTestId('category-APPAREL').click();
     await page.getByTestId('category-add-child').click();
     await fill(page, 'category-code', 'kids');
@@ -55,7 +38,7 @@ test('creates a subcategory, a brand and a supplier and sees them listed', { tim
     await page.screenshot({ path: artifact('catalog-categories.png') });
 
     // brands
-    await page.goto(`${server.url}/product/brach`);
+    await page.goto(`${app.server.url}/product/brach`);
     const brands = page.getByTestId('brands');
     await brands.getByText('悦家').waitFor();
     await newButton(brands).click();
@@ -65,7 +48,7 @@ test('creates a subcategory, a brand and a supplier and sees them listed', { tim
     await brands.getByRole('cell', { name: '端到端品牌' }).waitFor();
 
     // suppliers, with a settlement form chosen from the spec's options
-    await page.goto(`${server.url}/product/supplier`);
+    await page.goto(`${app.server.url}/product/supplier`);
     const suppliers = page.getByTestId('suppliers');
     await suppliers.getByText('SUP-001').waitFor();
     await newButton(suppliers).click();
@@ -82,16 +65,16 @@ test('creates a subcategory, a brand and a supplier and sees them listed', { tim
   });
 
   // what the pages wrote, read back over the API
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const categories = await apiJson<{ items: { id: string; code: string; parentId: string | null }[] }>(
-    server.url,
+    app.server.url,
     '/api/catalog/categories/all',
     { token },
   );
   const apparel = categories.body.items.find((c) => c.code === 'APPAREL');
   assert.equal(categories.body.items.find((c) => c.code === 'KIDS')?.parentId, apparel?.id);
   const suppliers = await apiJson<{ items: { code: string; settlementForm: number }[] }>(
-    server.url,
+    app.server.url,
     '/api/catalog/suppliers?filter=E2E',
     { token },
   );
@@ -104,15 +87,14 @@ test('creates a subcategory, a brand and a supplier and sees them listed', { tim
 test('the attribute and vendor-source pages list the seeded rows and edit child values', {
   timeout: 40_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     for (const [path, list, seeded] of [
       ['/product/vendor-source', 'vendor-sources', 'detail.1688.com/offer/*'],
       ['/product/screen-attributes', 'screen-attributes', '涤纶'],
       ['/product/attributes-group', 'attribute-groups', '尺码 *'],
       ['/product/purchase-attributes', 'purchase-attributes', '黑色 · BLK'],
     ]) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${app.server.url}${path}`);
       await page.getByTestId(list).getByText(seeded).waitFor();
     }
 

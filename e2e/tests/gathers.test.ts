@@ -11,29 +11,31 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { extractProduct, toGatherInput } from '../../extensions/collector/extract.js';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import {
+  ADMIN,
+  apiJson,
+  artifact,
+  DEMO_ADMIN,
+  eventually,
+  passwordToken,
+  signIn,
+  text,
+  withPage,
+} from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+/** The count a list tab shows once its counts arrived (`未认领 (18)` → 18). */
+const tabCount = (page: Page, testid: string) =>
+  eventually(async () => {
+    const n = /\((\d+)\)/.exec(await text(page.getByTestId(testid)))?.[1];
+    assert.ok(n, `no count on ${testid} yet`);
+    return Number(n);
+  });
 
 /** Source pages the default fetcher serves from its saved samples (docs/gathering.md). */
 const SAMPLES = [
@@ -87,8 +89,7 @@ interface Row {
 test('the top bar’s plugin button opens the collector page, which offers the extension as a ZIP', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     await page.getByTestId('plugin-download').click();
     await page.waitForURL((u) => u.pathname === '/product/collector');
     await page.getByTestId('collector').getByText('chrome://extensions').waitFor();
@@ -115,13 +116,13 @@ test('the top bar’s plugin button opens the collector page, which offers the e
 test('gathers three sample items by URL, claims one and finds it in the catalogue with variants, vendor and images', {
   timeout: 150_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
+  await withPage(app.browser, t, async (page) => {
     // no source image is routed here: the page shows them through the server's fetcher
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/product/gather-list`);
+    await signIn(page, app.server.url, DEMO_ADMIN);
+    await page.goto(`${app.server.url}/product/gather-list`);
     const list = page.getByTestId('gathers');
     await list.waitFor();
-    const newBefore = Number(await text(page.getByTestId('gathers-count-NEW')));
+    const newBefore = await tabCount(page, 'gathers-tab-NEW');
 
     // gather by URLs: three samples and one missing page, each with its own result
     await page.getByTestId('gathers-by-urls').click();
@@ -170,9 +171,7 @@ test('gathers three sample items by URL, claims one and finds it in the catalogu
     for (const [i, s] of SAMPLES.slice(1).reverse().entries()) {
       await newest.nth(i).getByTestId(`gather-title-${s.itemId}`).waitFor();
     }
-    await eventually(async () =>
-      assert.equal(Number(await text(page.getByTestId('gathers-count-NEW'))), newBefore + 2),
-    );
+    await eventually(async () => assert.equal(await tabCount(page, 'gathers-tab-NEW'), newBefore + 2));
     const image = newest.first().locator('img');
     await eventually(async () => assert.equal(await image.count(), 1, 'the main image is shown'));
     await eventually(async () =>
@@ -183,9 +182,9 @@ test('gathers three sample items by URL, claims one and finds it in the catalogu
     await page.getByTestId('gathers-tab-CLAIMED').click();
     assert.equal(await text(page.getByTestId(`gather-status-${sample.itemId}`).first()), '已认领');
 
-    const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+    const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
     const items = await apiJson<{ items: Row[] }>(
-      server.url,
+      app.server.url,
       `/api/catalog/gathers?filter=${sample.itemId}&status=CLAIMED&sorting=gatheredAt%20desc&maxResultCount=1`,
       { token },
     );
@@ -194,7 +193,7 @@ test('gathers three sample items by URL, claims one and finds it in the catalogu
     assert.equal(gathered.claimCount, 1);
 
     // the catalogue: the product list leads to the product, with its variants, vendor and images
-    await page.goto(`${server.url}/product/productList`);
+    await page.goto(`${app.server.url}/product/productList`);
     const products = page.getByTestId('products');
     await products.locator('tbody tr.ant-table-row').first().waitFor();
     await page.getByTestId('products-search').locator('input').fill(sku);
@@ -218,9 +217,7 @@ test('gathers three sample items by URL, claims one and finds it in the catalogu
 test('uploads a JSON file: the valid item is gathered, the bad one reported with its row and field', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/product/gather-list`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/product/gather-list' }, async (page) => {
     await page.getByTestId('gathers').waitFor();
     const items = [
       {
@@ -261,15 +258,15 @@ test('the extension’s popup signs in with the token server and sends the produ
   const url = 'https://item.taobao.com/item.htm?id=680000000002';
   const html = readFileSync(`${SAMPLE_IMAGES}../taobao-680000000002.html`, 'utf8');
   await withPage(
-    browser,
+    app.browser,
     t,
     async (page) => {
       // the popup's files, served beside the admin (an extension page with the host permission
       // reaches the admin without CORS; a page of the admin's own origin does too)
       await serveSampleImages(page);
-      await page.route(`${server.url}/__collector/**`, (route) => {
+      await page.route(`${app.server.url}/__collector/**`, (route) => {
         const name = basename(new URL(route.request().url()).pathname);
-        if (name === 'config.json') return route.fulfill({ json: { server: server.url, tenant: 'demo' } });
+        if (name === 'config.json') return route.fulfill({ json: { server: app.server.url, tenant: 'demo' } });
         const type = name.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
         return route.fulfill({ contentType: type, body: readFileSync(`${EXTENSION}${name}`) });
       });
@@ -299,11 +296,11 @@ test('the extension’s popup signs in with the token server and sends the produ
             },
           };
         },
-        { html, url, base: server.url },
+        { html, url, base: app.server.url },
       );
-      await page.goto(`${server.url}/__collector/popup.html`);
+      await page.goto(`${app.server.url}/__collector/popup.html`);
       // the downloaded config fills in the admin and the tenant
-      await eventually(async () => assert.equal(await page.locator('#server').inputValue(), server.url));
+      await eventually(async () => assert.equal(await page.locator('#server').inputValue(), app.server.url));
       assert.equal(await page.locator('#tenant').inputValue(), 'demo');
       await page.locator('#username').fill(ADMIN.userName);
       await page.locator('#password').fill('wrong password');
@@ -320,9 +317,9 @@ test('the extension’s popup signs in with the token server and sends the produ
     },
     { locale: 'zh-CN', viewport: { width: 360, height: 420 } },
   );
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const found = await apiJson<{ items: (Row & { origin: string; gathererName: string })[] }>(
-    server.url,
+    app.server.url,
     '/api/catalog/gathers?filter=680000000002&sorting=gatheredAt%20desc&maxResultCount=1',
     { token },
   );
@@ -334,8 +331,8 @@ test('the extension’s popup signs in with the token server and sends the produ
 test('the extension’s extractor, run in Chromium on a product page, reads what the API takes', {
   timeout: 60_000,
 }, async (t) => {
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
-  await withPage(browser, t, async (page) => {
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
+  await withPage(app.browser, t, async (page) => {
     // a product page as the platforms write them: JSON-LD and Open Graph
     const ld = {
       '@context': 'https://schema.org',
@@ -356,7 +353,7 @@ test('the extension’s extractor, run in Chromium on a product page, reads what
     const product = await page.evaluate(extractProduct as () => ReturnType<typeof extractProduct>);
     assert.ok(product);
     assert.equal(product.sourceItemId, '688000000001');
-    const posted = await apiJson<Row>(server.url, '/api/catalog/gathers', {
+    const posted = await apiJson<Row>(app.server.url, '/api/catalog/gathers', {
       method: 'POST',
       token,
       json: toGatherInput(product),

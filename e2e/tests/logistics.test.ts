@@ -8,29 +8,14 @@
  * that the post channels refuse with their reasons. What the pages did is read back over the API.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const ZONE = 'E2E 新马';
@@ -126,8 +111,8 @@ const rowTexts = (table: Locator) =>
 
 let token = '';
 const api = async <T>(path: string) => {
-  token ||= (await passwordToken(server.url, DEMO_ADMIN)).access_token;
-  const res = await apiJson<T>(server.url, path, { token });
+  token ||= (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
+  const res = await apiJson<T>(app.server.url, path, { token });
   assert.equal(res.status, 200, `GET ${path}: ${JSON.stringify(res.body)}`);
   return res.body;
 };
@@ -159,7 +144,7 @@ const channelByCode = async (code: string) => {
 /** The header row of a demo channel's rate table as the server exports it in Chinese. */
 async function exportedHeaders(): Promise<string[]> {
   const demo = await channelByCode('YUN-SEA-STD');
-  const res = await fetch(`${server.url}/api/logistics/channels/${demo.id}/rates/export`, {
+  const res = await fetch(`${app.server.url}/api/logistics/channels/${demo.id}/rates/export`, {
     headers: { authorization: `Bearer ${token}`, __tenant: 'demo', 'accept-language': 'zh-Hans' },
   });
   assert.equal(res.status, 200, `rate export: ${res.status}`);
@@ -196,9 +181,7 @@ const bandRow = (zone: string, b: Band, firstFee = b.firstFee) => [
 // ── the journey ────────────────────────────────────────────────────────────────────────────────
 
 test('creates a zone of Singapore and Malaysia', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/physical/Zone`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/physical/Zone' }, async (page) => {
     const list = page.getByTestId('zones');
     await row(list, '东南亚六国').waitFor();
 
@@ -221,9 +204,7 @@ test('creates a carrier and a channel, imports its rate table, and reports a bad
   timeout: 90_000,
 }, async (t) => {
   const headers = await exportedHeaders();
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/physical/Physical`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/physical/Physical' }, async (page) => {
     const carriers = page.getByTestId('carriers');
     await row(carriers, 'YUNEXPRESS').waitFor();
 
@@ -314,9 +295,7 @@ test('creates a carrier and a channel, imports its rate table, and reports a bad
 test('creates a strategy sending Singapore to the new channel and tries it in its test panel', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/physical/FreightStrategy`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/physical/FreightStrategy' }, async (page) => {
     const list = page.getByTestId('strategies');
     await row(list, '东南亚默认').waitFor();
 
@@ -383,9 +362,7 @@ test('estimates a demo SKU to Singapore: the new channel picked, its breakdown, 
 }, async (t) => {
   const sku = await demoSku();
   const price = expectedPrice(sku.grams);
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/physical/Charge`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/physical/Charge' }, async (page) => {
     await page.getByTestId('estimate-empty').waitFor();
 
     await page.getByTestId('estimate-mode-sku').click();

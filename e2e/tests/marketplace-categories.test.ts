@@ -5,46 +5,30 @@
  * attributes is refused on their rows, and saving with their defaults lists the mapping.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { simulatorControl } from '../support/marketplace-sim.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+const app = useServerAndBrowser();
 
 /** A Lazada shop of the simulator's SG seller, authorized as the consent page would. */
 async function authorizeSgShop(token: string): Promise<{ id: string; name: string }> {
-  const redirectUri = `${server.url}/publishingPlatform/shop-callback`;
+  const redirectUri = `${app.server.url}/publishingPlatform/shop-callback`;
   const link = await apiJson<{ state: string }>(
-    server.url,
+    app.server.url,
     `/api/sitekit/shopes/authorize-url?platform=LAZADA&region=SG&redirectUri=${encodeURIComponent(redirectUri)}`,
     { token },
   );
   assert.equal(link.status, 200, JSON.stringify(link.body));
-  const res = await fetch(`${server.url}/marketplace-sim/control/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sim-key': 'sim-lazada-app-secret' },
-    body: JSON.stringify({ platform: 'lazada', account: 'demo-sg', redirectUri, state: link.body.state }),
+  const { code } = await simulatorControl(app.server)<{ code: string }>('POST', '/authorize', {
+    platform: 'lazada',
+    account: 'demo-sg',
+    redirectUri,
+    state: link.body.state,
   });
-  assert.equal(res.status, 200, await res.clone().text());
-  const { code } = (await res.json()) as { code: string };
-  const shop = await apiJson<{ id: string; name: string }>(server.url, '/api/sitekit/shopes/authorize', {
+  const shop = await apiJson<{ id: string; name: string }>(app.server.url, '/api/sitekit/shopes/authorize', {
     method: 'POST',
     token,
     json: { code, state: link.body.state },
@@ -73,12 +57,10 @@ async function pick(page: Page, testid: string, option: string | RegExp) {
 }
 
 test('maps a catalogue category to a platform leaf with its mandatory attributes', { timeout: 180_000 }, async (t) => {
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const shop = await authorizeSgShop(token);
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/publishingPlatform/lazada/classified`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/publishingPlatform/lazada/classified' }, async (page) => {
     await page.getByTestId('category-mappings').waitFor();
     await page.getByTestId('mapping-new').click();
     const drawer = page.getByTestId('mapping-drawer');
@@ -125,7 +107,7 @@ test('maps a catalogue category to a platform leaf with its mandatory attributes
     // the new row (the demo seed maps 家居's subcategories too, on the demo shop's site)
     const created = await eventually(async () => {
       const list = await apiJson<{ items: Array<{ id: string; catalogCategoryName: string; region: string }> }>(
-        server.url,
+        app.server.url,
         '/api/catalog/category-mapping?platform=LAZADA&region=SG&maxResultCount=100',
         { token },
       );
@@ -148,7 +130,7 @@ test('maps a catalogue category to a platform leaf with its mandatory attributes
 
   // the mapping as the API has it
   const list = await apiJson<{ items: Array<{ catalogCategoryName: string; region: string; attributes: unknown[] }> }>(
-    server.url,
+    app.server.url,
     '/api/catalog/category-mapping?platform=LAZADA&region=SG',
     { token },
   );
@@ -168,19 +150,17 @@ test('maps a catalogue category to a platform leaf with its mandatory attributes
 });
 
 test('pulls a shop’s items and logistics channels, and switches a channel off', { timeout: 120_000 }, async (t) => {
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const shop = await authorizeSgShop(token);
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/publishingPlatform/lazada/productLazada`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/publishingPlatform/lazada/productLazada' }, async (page) => {
     await pick(page, 'items-shop', shop.name);
     await page.getByTestId('items-pull').click();
     const progress = page.getByTestId('items-pull-progress');
     await eventually(async () => assert.equal(await progress.getAttribute('data-status'), 'completed'), 30_000);
     await page.screenshot({ path: artifact('marketplace-items.png') });
 
-    await page.goto(`${server.url}/publishingPlatform/lazada/logisticFreight`);
+    await page.goto(`${app.server.url}/publishingPlatform/lazada/logisticFreight`);
     await pick(page, 'channels-shop', shop.name);
     await page.getByTestId('channels-pull').click();
     const table = page.getByTestId('channels-table');
@@ -193,7 +173,7 @@ test('pulls a shop’s items and logistics channels, and switches a channel off'
     await page.screenshot({ path: artifact('marketplace-logistics-channels.png') });
 
     const channels = await apiJson<{ items: Array<{ channelId: string; enabled: boolean }> }>(
-      server.url,
+      app.server.url,
       `/api/sitekit/shopes/${shop.id}/logistics-channels`,
       { token },
     );

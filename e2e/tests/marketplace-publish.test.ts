@@ -6,28 +6,13 @@
  * product detail's listings card filled.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 type Platform = 'LAZADA' | 'SHOPEE';
 
 interface Shop {
@@ -56,7 +41,7 @@ interface Listing {
  */
 function activeShop(token: string, platform: Platform): Promise<Shop> {
   return eventually(async () => {
-    const all = await apiJson<{ items: Shop[] }>(server.url, `/api/sitekit/shopes/all?platform=${platform}`, {
+    const all = await apiJson<{ items: Shop[] }>(app.server.url, `/api/sitekit/shopes/all?platform=${platform}`, {
       token,
     });
     const usable = all.body.items.find(
@@ -76,14 +61,14 @@ const PNG = Buffer.from(
 async function giveImage(token: string, productId: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'product.png');
-  const res = await fetch(`${server.url}/api/files`, {
+  const res = await fetch(`${app.server.url}/api/files`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
   assert.equal(res.status, 200, await res.clone().text());
   const { url } = (await res.json()) as { url: string };
-  const added = await apiJson(server.url, `/api/catalog/products/add-images/${productId}`, {
+  const added = await apiJson(app.server.url, `/api/catalog/products/add-images/${productId}`, {
     method: 'POST',
     token,
     json: { urls: [url], mainUrl: url },
@@ -97,13 +82,13 @@ async function giveImage(token: string, productId: string) {
  */
 async function publishableProducts(token: string, shops: Shop[]): Promise<{ id: string; sku: string }[]> {
   const products = await apiJson<{ items: { id: string; sku: string }[] }>(
-    server.url,
+    app.server.url,
     '/api/catalog/products?maxResultCount=10',
     { token },
   );
   // the demo's category mappings are made by a job shortly after the seed
   const chosen = await eventually(async () => {
-    const preview = await apiJson<{ items: PreviewRow[] }>(server.url, '/api/catalog/listing/preview', {
+    const preview = await apiJson<{ items: PreviewRow[] }>(app.server.url, '/api/catalog/listing/preview', {
       method: 'POST',
       token,
       json: { productIds: products.body.items.map((p) => p.id), shopIds: shops.map((s) => s.id) },
@@ -136,18 +121,16 @@ const statusIs = (page: Page, id: string, label: string, timeoutMs = 90_000) =>
 test('publishes two products to Lazada and Shopee from the wizard and follows them live', {
   timeout: 300_000,
 }, async (t) => {
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const shops = [await activeShop(token, 'LAZADA'), await activeShop(token, 'SHOPEE')];
   const products = await publishableProducts(token, shops);
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     // the wizard, the products chosen on the product list
-    await page.goto(`${server.url}/product/productList`);
+    await page.goto(`${app.server.url}/product/productList`);
     for (const p of products)
       await page.getByTestId(`product-link-${p.sku}`).locator('xpath=ancestor::tr').getByRole('checkbox').check();
-    await page.getByTestId('products-publish').click();
+    await page.getByTestId('products-publish-selected').click();
     await page.waitForURL(/publish-lazada-shopee\?productIds=/);
     const wizard = page.getByTestId('publish-wizard');
     for (const p of products) await wizard.getByTestId('publish-chosen-products').getByText(p.sku).waitFor();
@@ -179,7 +162,7 @@ test('publishes two products to Lazada and Shopee from the wizard and follows th
     await page.getByTestId('listing-live').and(page.locator('[data-status="connected"]')).waitFor();
     const mine = async (platform: Platform) => {
       const res = await apiJson<{ items: Listing[] }>(
-        server.url,
+        app.server.url,
         `/api/catalog/listing?platform=${platform}&maxResultCount=100`,
         { token },
       );
@@ -219,7 +202,7 @@ test('publishes two products to Lazada and Shopee from the wizard and follows th
 
     // a queued listing of the seed: pause, resume, pause again, then cancel (the tabs count them)
     const queued = await apiJson<{ items: Listing[] }>(
-      server.url,
+      app.server.url,
       '/api/catalog/listing?platform=LAZADA&status=1,5&maxResultCount=10',
       { token },
     );
@@ -235,7 +218,7 @@ test('publishes two products to Lazada and Shopee from the wizard and follows th
       await statusIs(page, waiting.id, '已取消', 10_000);
       // the server holds it cancelled; the paused tab's refetch drops the row, so its buttons are
       // read only while it is still there (only delete is left)
-      const after = await apiJson<Listing>(server.url, `/api/catalog/listing/${waiting.id}`, { token });
+      const after = await apiJson<Listing>(app.server.url, `/api/catalog/listing/${waiting.id}`, { token });
       assert.equal(after.body.status, 6);
       const actions = page.getByTestId(`listing-actions-${waiting.id}`);
       if (await actions.count()) {
@@ -246,7 +229,7 @@ test('publishes two products to Lazada and Shopee from the wizard and follows th
     await page.screenshot({ path: artifact('marketplace-published.png'), fullPage: true });
 
     // the product detail's listings card: one live row per shop
-    await page.goto(`${server.url}/product/product-detail?id=${products[0].id}`);
+    await page.goto(`${app.server.url}/product/product-detail?id=${products[0].id}`);
     const card = page.getByTestId('product-listings');
     for (const s of shops) await card.getByTestId(`product-listing-status-${s.name}`).getByText('刊登成功').waitFor();
     await page.screenshot({ path: artifact('marketplace-product-listings.png'), fullPage: true });

@@ -5,33 +5,17 @@
  * which exchanges the code and shows the shop; the shop list shows it authorized, with its call log.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, artifact, eventually, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { artifact, DEMO_ADMIN, eventually, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+const app = useServerAndBrowser();
 
 /** Authorizes a shop from its platform's shop page through the consent page; the shop's name. */
 async function authorizeThroughConsent(page: Page, platform: 'lazada' | 'shopee', account: string): Promise<string> {
   const listPath = `/publishingPlatform/${platform}/shop${platform === 'lazada' ? 'Lazada' : 'Shopee'}`;
-  await page.goto(`${server.url}${listPath}`);
+  await page.goto(`${app.server.url}${listPath}`);
   await page.getByTestId(`shops-${platform}`).waitFor();
   await page.getByTestId(`shops-${platform}-authorize`).click();
   // the marketplace's consent page (the simulator's), outside the app
@@ -55,9 +39,7 @@ async function authorizeThroughConsent(page: Page, platform: 'lazada' | 'shopee'
 test('authorizes a Lazada and a Shopee shop through the consent pages and lists them active', {
   timeout: 180_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     const lazadaTitle = await authorizeThroughConsent(page, 'lazada', 'demo-th');
     assert.match(lazadaTitle, /已授权/);
     const lazadaRow = page.locator('tr', { hasText: '1000103' });

@@ -4,8 +4,8 @@
  * (and, as the server's menus are "own ∪ roles' ∪ public", assigning the menu entry) shows it.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
   ADMIN,
   apiJson,
@@ -14,31 +14,19 @@ import {
   grantUserPermissions,
   passwordToken,
   registerPhoneUser,
-  signIn,
   text,
   usersPageOrMissing,
-  withPage,
 } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let userId: string;
 const user = { phoneNumber: '13700000042', userName: 'clerk', password: 'Clerk1q2w3E*' };
 const account = { tenant: 'demo', userName: user.userName, password: user.password };
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const app = useServerAndBrowser({
+  setup: async ({ server }) => {
     userId = await registerPhoneUser(server.url, 'demo', user);
   },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const figure = (page: Page, testid: string) => text(page.getByTestId(testid).locator('.ant-statistic-content'));
@@ -48,13 +36,12 @@ const figure = (page: Page, testid: string) => text(page.getByTestId(testid).loc
 const createButton = (page: Page) => page.getByTestId('users').getByRole('button', { name: /(新\s?建|New)$/ });
 
 async function openByUrl(page: Page, path: string, settlesOn: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${app.server.url}${path}`);
   await page.waitForURL((u) => u.pathname === settlesOn);
 }
 
 test('without permissions: no admin menu, 401 page by URL, gated figures hidden', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, account);
+  await app.withSignedInPage(t, { as: account }, async (page) => {
     assert.equal(await text(page.getByTestId('user-menu')), user.userName);
     await page.getByTestId('menu-Dashboard').waitFor();
     for (const entry of ['Admin', 'Users', 'Roles', 'Auditing', 'AuditLog', 'Container', 'Menus']) {
@@ -82,19 +69,18 @@ test('without permissions: no admin menu, 401 page by URL, gated figures hidden'
 test('granted AbpIdentity.Users (+ the menu entry): Users appears and opens, Roles stays closed', {
   timeout: 90_000,
 }, async (t) => {
-  const admin = await passwordToken(server.url, { tenant: 'demo', ...ADMIN });
-  await grantUserPermissions(server.url, admin.access_token, 'demo', userId, ['AbpIdentity.Users']);
-  await assignUserMenus(server.url, admin.access_token, 'demo', userId, ['Users']);
+  const admin = await passwordToken(app.server.url, { tenant: 'demo', ...ADMIN });
+  await grantUserPermissions(app.server.url, admin.access_token, 'demo', userId, ['AbpIdentity.Users']);
+  await assignUserMenus(app.server.url, admin.access_token, 'demo', userId, ['Users']);
   const config = await apiJson<{ auth: { grantedPolicies: Record<string, boolean> } }>(
-    server.url,
+    app.server.url,
     '/api/abp/application-configuration',
-    { token: (await passwordToken(server.url, account)).access_token },
+    { token: (await passwordToken(app.server.url, account)).access_token },
   );
   assert.deepEqual(config.body.auth.grantedPolicies, { 'AbpIdentity.Users': true });
 
   let usersPage = 'missing' as 'page' | 'missing';
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, account);
+  await app.withSignedInPage(t, { as: account }, async (page) => {
     await page.getByTestId('menu-Admin').click();
     await page.getByTestId('menu-Users').click();
     await page.waitForURL((u) => u.pathname === '/admin/users');
@@ -122,8 +108,7 @@ test('granted AbpIdentity.Users (+ the menu entry): Users appears and opens, Rol
 
   if (usersPage === 'page') {
     // the same button is there for the demo administrator, who holds AbpIdentity.Users.Create
-    await withPage(browser, t, async (page) => {
-      await signIn(page, server.url, { tenant: 'demo', ...ADMIN });
+    await app.withSignedInPage(t, { as: { tenant: 'demo', ...ADMIN } }, async (page) => {
       await openByUrl(page, '/admin/users', '/admin/users');
       await page.getByTestId('user-row-admin').waitFor();
       await createButton(page).waitFor();

@@ -4,28 +4,13 @@
  * 20 CNY step by step (worked by hand below), with the tier table and the price of 5 units.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const NAME = 'E2E Lazada 马来西亚';
 
 /** Picks an option of the antd select with `testid`. */
@@ -35,9 +20,7 @@ async function pick(page: Page, testid: string, option: string) {
 }
 
 test('creates a price rule and sees the calculator explain its price step by step', { timeout: 90_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/product/price-rules`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/product/price-rules' }, async (page) => {
     const list = page.getByTestId('price-rules');
     // the demo seed's three rules
     for (const name of ['Lazada 马来西亚 成本加价', 'Shopee 新加坡 目标利润率', 'Shopee 泰国 阶梯批发'])
@@ -101,16 +84,16 @@ test('creates a price rule and sees the calculator explain its price step by ste
   });
 
   // the same price over the API
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const rules = await apiJson<{ items: { id: string; name: string; tierRuleCount: number }[] }>(
-    server.url,
+    app.server.url,
     `/api/catalog/price-rule/all?filter=${encodeURIComponent('E2E')}`,
     { token },
   );
   const rule = rules.body.items.find((r) => r.name === NAME);
   assert.equal(rule?.tierRuleCount, 1);
   const priced = await apiJson<{ price: string; currency: string }>(
-    server.url,
+    app.server.url,
     `/api/catalog/price-rule/calc-retailPrice?priceRuleId=${rule?.id}&cost=20`,
     { token },
   );

@@ -9,29 +9,14 @@
  * Excel (a bad sheet reported, a good one written); the result is read back over the API.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const option = (page: Page, name: string) =>
   page.locator('.ant-select-dropdown:visible').getByText(name, { exact: true }).click();
 /**
@@ -59,7 +44,7 @@ interface Product {
   sku: string;
   isActive: boolean;
   isDeleted: boolean;
-  variants: { sku: string; price: number; weight: number | null }[];
+  variants: { sku: string; price: string; weight: number | null }[];
   mainImage: string | null;
   images: string[];
   region: string | null;
@@ -92,9 +77,7 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
   timeout: 90_000,
 }, async (t) => {
   let sku = '';
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/product/productList`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/product/productList' }, async (page) => {
     const list = page.getByTestId('products');
     await list.getByText('DEMO-TS-001').waitFor();
 
@@ -103,7 +86,7 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     // the spec's own messages for the empty form
     for (const message of [
       '请输入名称',
-      '请输入父sku',
+      '请输入父 SKU',
       '请选择分类',
       '请填写价格',
       '请选择区域',
@@ -218,7 +201,7 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     await page.getByTestId('product-image-main').waitFor();
     await page.getByTestId('product-images').locator('img').first().waitFor();
     await page.screenshot({ path: artifact('product-detail.png') });
-    await page.goto(`${server.url}/product/productList`);
+    await page.goto(`${app.server.url}/product/productList`);
 
     // found by part of a variant SKU
     await list
@@ -260,13 +243,13 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
       .getByRole('button', { name: /删\s?除|Delete/ })
       .click();
     await list.getByText('暂无数据').or(list.getByText('No data')).waitFor();
-    await page.goto(`${server.url}/product/recycle`);
+    await page.goto(`${app.server.url}/product/recycle`);
     await page.getByTestId('recycle').getByText(sku).waitFor();
     await page.getByTestId(`recycle-restore-${sku}`).click();
     await page.getByTestId('recycle').getByText(sku).waitFor({ state: 'detached' });
 
     // Excel import: a bad row is reported (row, column, message) and nothing is written; a good sheet imports
-    await page.goto(`${server.url}/product/productList`);
+    await page.goto(`${app.server.url}/product/productList`);
     const importInput = page.getByTestId('products').locator('input[type=file]');
     await importInput.setInputFiles({ name: 'bad.xlsx', mimeType: XLSX, buffer: await sheet('E2E-IMP-01', 'ab') });
     const errors = page.getByTestId('products-import-errors');
@@ -284,8 +267,8 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     await page.getByTestId('product-link-E2E-IMP-01').waitFor();
   });
 
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
-  const found = await apiJson<Product>(server.url, `/api/catalog/products/by-sku?sku=${sku}`, { token });
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
+  const found = await apiJson<Product>(app.server.url, `/api/catalog/products/by-sku?sku=${sku}`, { token });
   assert.equal(found.status, 200);
   assert.equal(found.body.isActive, false);
   assert.equal(found.body.isDeleted, false);
@@ -302,23 +285,26 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     ),
   );
   // the new product price reached the variants that follow it; the own one kept its price and weight
+  // (prices are decimal text in the product's currency)
   assert.deepEqual(
     found.body.variants.map((v) => [v.price, v.weight]),
     [
-      [26.5, null],
-      [26.5, null],
-      [26.5, null],
-      [26.5, null],
-      [29.9, 420],
-      [26.5, null],
+      ['26.50', null],
+      ['26.50', null],
+      ['26.50', null],
+      ['26.50', null],
+      ['29.90', 420],
+      ['26.50', null],
     ],
   );
   assert.equal(found.body.images.length, 1);
   assert.equal(found.body.mainImage, found.body.images[0]);
-  const image = await fetch(`${server.url}${found.body.mainImage}`, { headers: { Authorization: `Bearer ${token}` } });
+  const image = await fetch(`${app.server.url}${found.body.mainImage}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   assert.equal(image.headers.get('content-type'), 'image/png');
   const vendors = await apiJson<{ items: { supplierCode: string; isPrimary: boolean; tiers: unknown[] }[] }>(
-    server.url,
+    app.server.url,
     `/api/catalog/products/product-vendors/${found.body.id}`,
     { token },
   );

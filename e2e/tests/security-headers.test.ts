@@ -5,48 +5,40 @@
  * still works. Screenshots of the dashboard and of Swagger UI go to e2e/artifacts/.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { ADMIN, artifact, eventually, expectPageShown, signIn, withPage } from '../support/app.ts';
-import { launchBrowser, takeCspViolations } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { takeCspViolations } from '../support/browser.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServerAndBrowser();
 
 test('the app renders under its Content Security Policy, which blocks injected script', async (t) => {
-  await withPage(browser, t, async (page) => {
-    const res = await page.goto(`${server.url}/login`);
+  await withPage(app.browser, t, async (page) => {
+    const res = await page.goto(`${app.server.url}/login`);
     const headers = res?.headers() ?? {};
     assert.match(headers['content-security-policy'] ?? '', /script-src 'self'/);
     assert.match(headers['content-security-policy'] ?? '', /frame-ancestors 'none'/);
     assert.equal(headers['x-frame-options'], 'DENY');
     assert.equal(headers['x-content-type-options'], 'nosniff');
 
-    await signIn(page, server.url, ADMIN);
+    await signIn(page, app.server.url, ADMIN);
     await expectPageShown(page);
     await page.getByTestId('permission-chart').locator('svg').first().waitFor();
     await page.screenshot({ path: artifact('csp-dashboard.png') });
 
     // An inline script slipped into the page does not run, and the watcher sees the violation.
     const ran = await page.evaluate(async () => {
+      const blocked = new Promise((resolve) =>
+        document.addEventListener('securitypolicyviolation', resolve, { once: true }),
+      );
       const script = document.createElement('script');
       script.textContent = 'window.__injected = true';
       document.body.append(script);
-      await new Promise((r) => setTimeout(r, 100));
-      return (window as unknown as { __injected?: boolean }).__injected === true;
+      // an inline script allowed to run runs as it is inserted; one refused raises the violation
+      const injected = () => (window as unknown as { __injected?: boolean }).__injected === true;
+      if (injected()) return true;
+      await blocked;
+      return injected();
     });
     assert.equal(ran, false, 'the injected script ran');
     const seen = await eventually(() => {
@@ -62,8 +54,8 @@ test('the app renders under its Content Security Policy, which blocks injected s
 });
 
 test('Swagger UI works under the policy', async (t) => {
-  await withPage(browser, t, async (page) => {
-    const res = await page.goto(`${server.url}/swagger`);
+  await withPage(app.browser, t, async (page) => {
+    const res = await page.goto(`${app.server.url}/swagger`);
     assert.match(res?.headers()['content-security-policy'] ?? '', /default-src 'self'/);
     await eventually(async () =>
       assert.ok((await page.locator('.swagger-ui .opblock').count()) > 10, 'operations listed'),

@@ -6,44 +6,28 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
-  ADMIN,
   activeTab,
   artifact,
+  DEMO_ADMIN,
   DESKTOP,
   eventually,
   expectPageShown,
+  HOST_ADMIN,
   PHONE,
   pathOf,
   readSession,
-  signIn,
   tabNames,
   text,
   usersPageOrMissing,
   withPage,
 } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
-const HOST_ADMIN = { tenant: '', ...ADMIN };
 const CJK = /[\u4e00-\u9fff]/;
 
 /** Breadcrumb items as [text, clickable]. */
@@ -88,8 +72,7 @@ const bg = (page: Page, testid: string) =>
 test('opens pages from the sidebar: breadcrumb, page title and tabs follow (dashboard screenshot)', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     // the home tab: Dashboard, affixed, with real figures
     await expectTabs(page, ['Dashboard']);
     const dashboardTitle = await text(page.getByTestId('page-title'));
@@ -148,8 +131,7 @@ test('opens pages from the sidebar: breadcrumb, page title and tabs follow (dash
 test('tab actions: refresh, close, close others, close all, middle-click; Dashboard stays', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     await openFromMenu(page, 'Admin', 'Users', '/admin/users');
     await openFromMenu(page, 'Admin', 'Roles', '/admin/roles');
     await openFromMenu(page, 'Admin', 'OrganizationUnit', '/admin/organization-unit');
@@ -245,8 +227,7 @@ test('tab actions: refresh, close, close others, close all, middle-click; Dashbo
 test('switching the theme colour recolours the UI, says "compiling theme", and is remembered', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, HOST_ADMIN);
+  await app.withSignedInPage(t, { as: HOST_ADMIN }, async (page) => {
     await page.getByTestId('settings-button').click();
     await page.getByTestId('settings-drawer').waitFor();
     // antd primary colour (a checked Switch) and the shell's active tab start with the default #409EFF
@@ -283,8 +264,7 @@ test('switching the theme colour recolours the UI, says "compiling theme", and i
 });
 
 test('switching the language to English and back to zh-Hans', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     await openFromMenu(page, 'Admin', 'Users', '/admin/users');
     const zhUsers = await text(page.getByTestId('menu-Users'));
     const zhAdmin = await text(page.getByTestId('menu-Admin'));
@@ -330,11 +310,10 @@ test('switching the language to English and back to zh-Hans', { timeout: 60_000 
 test('at 991 px the sidebar is a drawer that a route change closes; at 1280 px the sidebar is back', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(
-    browser,
+  await app.withSignedInPage(
     t,
+    { as: DEMO_ADMIN, context: { viewport: { width: 991, height: 800 } } },
     async (page) => {
-      await signIn(page, server.url, DEMO_ADMIN);
       // mobile: no fixed sidebar, no plugin / fullscreen / notification buttons
       assert.equal(await page.locator('.app-sider').count(), 0);
       assert.equal(await page.getByTestId('sidebar').count(), 0);
@@ -380,13 +359,11 @@ test('at 991 px the sidebar is a drawer that a route change closes; at 1280 px t
       await page.getByTestId('dashboard-stats').waitFor();
       await page.screenshot({ path: artifact('dashboard-mobile.png'), animations: 'disabled' });
     },
-    { viewport: { width: 991, height: 800 } },
   );
 });
 
 test('the sidebar collapses and remembers it', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, HOST_ADMIN);
+  await app.withSignedInPage(t, { as: HOST_ADMIN }, async (page) => {
     const sider = page.locator('.app-sider');
     assert.ok((await sider.boundingBox())!.width > 200);
     await page.getByTestId('sidebar-toggle').click();
@@ -404,10 +381,15 @@ test('the sidebar collapses and remembers it', { timeout: 60_000 }, async (t) =>
 const controlled = (page: Page) =>
   eventually(async () => assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null)), 15_000);
 
-/** The worker controls the page and the page is settled. */
+/** The worker controls the page, is activated, and the page is settled. */
 async function underWorker(page: Page) {
   await controlled(page);
-  await page.waitForTimeout(1000);
+  await eventually(async () =>
+    assert.equal(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+      'activated',
+    ),
+  );
   await page.waitForLoadState('load');
   await page.getByTestId('login-submit').waitFor();
 }
@@ -416,13 +398,13 @@ test('the production build registers /sw.js, which takes control and caches the 
   timeout: 60_000,
 }, async (t) => {
   await withPage(
-    browser,
+    app.browser,
     t,
     async (page) => {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${app.server.url}/login`);
       await underWorker(page);
       const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-      assert.equal(scriptUrl, `${server.url}/sw.js`);
+      assert.equal(scriptUrl, `${app.server.url}/sw.js`);
       // under its control the hashed assets go to its cache, and come from there next time
       await page.reload();
       await page.getByTestId('login-submit').waitFor();
@@ -442,14 +424,14 @@ test('the production build registers /sw.js, which takes control and caches the 
 
 test('a new version shows "New content is available!"; Refresh switches to it', { timeout: 60_000 }, async (t) => {
   await withPage(
-    browser,
+    app.browser,
     t,
     async (page) => {
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${app.server.url}/login`);
       await underWorker(page);
 
       // deploy a new service worker, and let the hourly check happen now
-      const sw = join(server.webDist, 'sw.js');
+      const sw = join(app.server.webDist, 'sw.js');
       writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// e2e: a new version\n`);
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       await page.getByText('New content is available!').waitFor();
@@ -471,15 +453,32 @@ test('a first visit is not reloaded when the service worker takes control (what 
   timeout: 60_000,
 }, async (t) => {
   await withPage(
-    browser,
+    app.browser,
     t,
     async (page) => {
       let loads = 0;
       page.on('load', () => loads++);
-      await page.goto(`${server.url}/login`);
+      // a document the page leaves (a reload too) is noted as the page starts the navigation, before
+      // the old document goes (the Navigation API's 'navigate' event; the app's own route changes
+      // stay in the document)
+      await page.addInitScript(() => {
+        type Navigate = Event & { navigationType: string; destination: { sameDocument: boolean } };
+        const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
+        navigation?.addEventListener('navigate', (event) => {
+          const e = event as Navigate;
+          if (e.destination.sameDocument) return;
+          sessionStorage.setItem(
+            'e2e-navigations',
+            `${sessionStorage.getItem('e2e-navigations') ?? ''}${e.navigationType};`,
+          );
+        });
+      });
+      await page.goto(`${app.server.url}/login`);
       await page.getByTestId('login-username').fill('admin');
       await controlled(page);
-      await page.waitForTimeout(1500);
+      // the controller is set and 'controllerchange' dispatched in one task, so by now the app's
+      // handler has run, and a reload it asked for has fired 'navigate'
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('e2e-navigations')), null, 'no navigation');
       assert.equal(loads, 1, 'the page loaded once');
       assert.equal(await page.getByTestId('login-username').inputValue(), 'admin');
     },

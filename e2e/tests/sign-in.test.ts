@@ -4,8 +4,7 @@
  * to the page it asked for.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import {
   ADMIN,
   artifact,
@@ -21,27 +20,13 @@ import {
   text,
   withPage,
 } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServerAndBrowser();
 
 test('the login screen renders in zh-Hans by default (screenshot)', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await page.goto(`${server.url}/login`);
+  await withPage(app.browser, t, async (page) => {
+    await page.goto(`${app.server.url}/login`);
     await page.getByTestId('login-submit').waitFor();
     assert.equal(await page.locator('h1').textContent(), '系统登录');
     // antd puts a space between two CJK characters of a button
@@ -56,8 +41,7 @@ test('the login screen renders in zh-Hans by default (screenshot)', { timeout: 6
 });
 
 test('password sign-in on the host (empty tenant field)', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, { tenant: '', ...ADMIN });
+  await app.withSignedInPage(t, { as: { tenant: '', ...ADMIN } }, async (page) => {
     // the dashboard names the host as the current tenant
     assert.equal(await text(page.getByTestId('stat-tenant').locator('.ant-statistic-content')), '宿主');
     const session = await readSession(page);
@@ -70,12 +54,12 @@ test('password sign-in on the host (empty tenant field)', { timeout: 60_000 }, a
 });
 
 test('password sign-in on tenant demo through the tenant field', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
+  await withPage(app.browser, t, async (page) => {
     const lookups: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/abp/multi-tenancy/tenants/by-name/')) lookups.push(new URL(r.url()).pathname);
     });
-    await signIn(page, server.url, { tenant: 'demo', ...ADMIN });
+    await signIn(page, app.server.url, { tenant: 'demo', ...ADMIN });
     // the tenant is checked with the by-name look-up before signing in
     assert.deepEqual(lookups, ['/api/abp/multi-tenancy/tenants/by-name/demo']);
     assert.equal(await text(page.getByTestId('stat-tenant').locator('.ant-statistic-content')), 'demo');
@@ -88,12 +72,12 @@ test('password sign-in on tenant demo through the tenant field', { timeout: 60_0
 });
 
 test('an unknown tenant is refused before signing in', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
+  await withPage(app.browser, t, async (page) => {
     const tokenPosts: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/connect/token')) tokenPosts.push(r.url());
     });
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await submitPasswordForm(page, { tenant: 'no-such-tenant', ...ADMIN });
     const error = page.getByTestId('login-error');
     await error.waitFor();
@@ -104,8 +88,8 @@ test('an unknown tenant is refused before signing in', { timeout: 60_000 }, asyn
 });
 
 test('password sign-in under demo.localhost: the host name selects the tenant', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    const base = tenantUrl(server, 'demo');
+  await withPage(app.browser, t, async (page) => {
+    const base = tenantUrl(app.server, 'demo');
     await page.goto(`${base}/login`);
     await page.getByTestId('login-username').waitFor();
     assert.equal(await page.getByTestId('login-tenant').count(), 0, 'tenant field hidden');
@@ -115,8 +99,8 @@ test('password sign-in under demo.localhost: the host name selects the tenant', 
 });
 
 test('redirected back to the requested page after sign-in', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await page.goto(`${server.url}/profile/index`);
+  await withPage(app.browser, t, async (page) => {
+    await page.goto(`${app.server.url}/profile/index`);
     await page.waitForURL((u) => u.pathname === '/login');
     assert.equal(new URL(page.url()).searchParams.get('redirect'), '/profile/index');
     await submitPasswordForm(page, { tenant: 'demo', ...ADMIN });
@@ -125,17 +109,17 @@ test('redirected back to the requested page after sign-in', { timeout: 60_000 },
     await eventually(async () => assert.equal(await page.getByTestId('profile-username').inputValue(), 'admin'));
     await eventually(async () => assert.deepEqual(await tabNames(page), ['Dashboard', 'PersonalInfo']));
     // a signed-in user opening /login goes to the root (→ /dashboard)
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await page.waitForURL((u) => u.pathname === '/dashboard');
   });
 });
 
 test('register on /register with a phone code, then sign in with a phone code', { timeout: 90_000 }, async (t) => {
-  const base = tenantUrl(server, 'demo');
+  const base = tenantUrl(app.server, 'demo');
   const phone = '13912345678';
   const userName = 'phone-e2e';
   const password = 'Phone1q2w3E*';
-  await withPage(browser, t, async (page) => {
+  await withPage(app.browser, t, async (page) => {
     await page.goto(`${base}/login`);
     await page.getByTestId('login-register').click();
     await page.waitForURL((u) => u.pathname === '/register');
@@ -147,7 +131,7 @@ test('register on /register with a phone code, then sign in with a phone code', 
     // resend countdown in seconds
     await eventually(async () => assert.match(await text(page.getByTestId('register-send-code')), /\d+/));
     assert.ok(await page.getByTestId('register-send-code').isDisabled());
-    const registerCode = await inboxCode(server.url, 'demo', phone, CodePurpose.register, sentAt);
+    const registerCode = await inboxCode(app.server.url, 'demo', phone, CodePurpose.register, sentAt);
     await page.getByTestId('register-code').fill(registerCode);
     await page.getByTestId('register-username').fill(userName);
     await page.getByTestId('register-password').fill(password);
@@ -160,7 +144,7 @@ test('register on /register with a phone code, then sign in with a phone code', 
     const signinAt = Date.now() - 1000;
     await page.getByTestId('login-phone').fill(phone);
     await page.getByTestId('login-send-code').click();
-    const signinCode = await inboxCode(server.url, 'demo', phone, CodePurpose.signin, signinAt);
+    const signinCode = await inboxCode(app.server.url, 'demo', phone, CodePurpose.signin, signinAt);
     assert.notEqual(signinCode, registerCode);
     await eventually(async () => assert.ok(await page.getByTestId('login-send-code').isDisabled()));
     await page.getByTestId('login-code').fill(signinCode);

@@ -6,29 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import JSZip from 'jszip';
-import type { Browser } from 'playwright-core';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 /** An 8×8 grey baseline JPEG (as apps/server/src/modules/catalog/sku-images/sample-jpeg.ts draws it). */
 const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAAIAAgBAREA/8QAJgABAAAAAAAAAAAAAAAAAAAACRABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQAAPwBoH//Z',
@@ -44,9 +28,9 @@ interface ProductRow {
 test('exports the images of pasted SKUs as a ZIP named by SKU, followed live, and opens it', {
   timeout: 120_000,
 }, async (t) => {
-  const { access_token: token } = await passwordToken(server.url, DEMO_ADMIN);
+  const { access_token: token } = await passwordToken(app.server.url, DEMO_ADMIN);
   const listed = await apiJson<{ items: ProductRow[] }>(
-    server.url,
+    app.server.url,
     '/api/catalog/products?filter=CAT-&maxResultCount=3&sorting=sku%20asc',
     { token, tenant: 'demo' },
   );
@@ -61,14 +45,14 @@ test('exports the images of pasted SKUs as a ZIP named by SKU, followed live, an
   // a gallery image (JPEG) for the first one: its second file
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'gallery.jpg');
-  const uploaded = await fetch(`${server.url}/api/files`, {
+  const uploaded = await fetch(`${app.server.url}/api/files`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, __tenant: 'demo' },
     body: form,
   });
   assert.equal(uploaded.status, 200);
   const { url } = (await uploaded.json()) as { url: string };
-  const added = await apiJson(server.url, `/api/catalog/products/add-images/${demo[0].id}`, {
+  const added = await apiJson(app.server.url, `/api/catalog/products/add-images/${demo[0].id}`, {
     method: 'POST',
     token,
     tenant: 'demo',
@@ -76,9 +60,7 @@ test('exports the images of pasted SKUs as a ZIP named by SKU, followed live, an
   });
   assert.equal(added.status, 200);
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/product/sku-download-img`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/product/sku-download-img' }, async (page) => {
     const pageRoot = page.getByTestId('sku-images');
     await pageRoot.getByText('暂无导出记录。').waitFor();
 

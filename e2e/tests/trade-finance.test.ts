@@ -5,40 +5,12 @@
  * showing the sales of the last 90 days (the seeded orders and these).
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ADMIN, apiJson, eventually, passwordToken, signIn, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import { apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
+import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
-const SIM_KEY = 'sim-lazada-app-secret';
-
-const control = async <T>(method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}/marketplace-sim/control${path}`, {
-    method,
-    headers: { 'x-sim-key': SIM_KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  assert.equal(res.status, 200, JSON.stringify(json));
-  return json;
-};
+const app = useServerAndBrowser();
 
 interface Statement {
   id: string;
@@ -51,56 +23,25 @@ interface Statement {
 test('a statement is pulled, an arrival matched against it, the statistics show the sales', {
   timeout: 300_000,
 }, async (t) => {
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
-  const shop = await eventually(async () => {
-    const all = await apiJson<{ items: Array<{ id: string; platform: string; authorized: boolean; name: string }> }>(
-      server.url,
-      '/api/trade/orders/shops',
-      { token },
-    );
-    const lz = all.body.items.find((s) => s.platform === 'LAZADA' && s.authorized);
-    assert.ok(lz, `no authorized Lazada shop yet: ${JSON.stringify(all.body)}`);
-    return lz;
-  }, 90_000);
-  const { shopId: sellerId } = await control<{ shopId: string }>('POST', '/authorize', {
-    platform: 'lazada',
-    account: 'demo-my',
-  });
-  await control('PUT', '/faults', { platform: 'lazada', reviewDelayMs: 0 });
-  await eventually(async () => {
-    const items = await control<{ items: Array<{ status: string; listed: boolean }> }>(
-      'GET',
-      `/items?platform=lazada&shopId=${sellerId}`,
-    );
-    assert.ok(
-      items.items.some((i) => i.status === 'live' && i.listed),
-      'no live item on the demo Lazada shop yet',
-    );
-  }, 120_000);
-  const { orders } = await control<{ orders: string[] }>('POST', '/orders', {
-    platform: 'lazada',
-    shopId: sellerId,
-    count: 7,
-  });
-  assert.equal(orders.length, 7);
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
+  const shop = await demoLazadaShop(app.server.url, token);
+  const { sellerId } = await sevenDemoLazadaOrders(app.server);
   // this week's statement on the simulator: Monday (UTC) of today
   const now = new Date();
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const monday = new Date(midnight - ((new Date(midnight).getUTCDay() + 6) % 7) * 86_400_000);
   const statementNo = `${sellerId}-${monday.toISOString().slice(0, 10)}`;
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     // 1. the statement pulled from the marketplace
-    await page.goto(`${server.url}/order/financial/statement`);
+    await page.goto(`${app.server.url}/order/financial/statement`);
     await page.getByTestId('pull').click();
     await page.getByTestId('pull-shop').click();
     await page.locator('.ant-select-item-option').filter({ hasText: shop.name }).last().click();
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByTestId(`statement-${statementNo}`).waitFor({ timeout: 60_000 });
     const list = await apiJson<{ items: Statement[] }>(
-      server.url,
+      app.server.url,
       `/api/trade/finance/statements?shopId=${shop.id}&filter=${statementNo}`,
       { token },
     );
@@ -111,7 +52,7 @@ test('a statement is pulled, an arrival matched against it, the statistics show 
     await page.keyboard.press('Escape');
 
     // 2. an arrival of the statement's net amount, matched against it
-    await page.goto(`${server.url}/order/financial/arrival`);
+    await page.goto(`${app.server.url}/order/financial/arrival`);
     await page.getByRole('button', { name: /新\s*建/ }).click();
     const form = page.getByTestId('arrival-form');
     await form.waitFor();
@@ -128,7 +69,7 @@ test('a statement is pulled, an arrival matched against it, the statistics show 
     await page.getByTestId('arrival-save').click();
     const arrival = await eventually(async () => {
       const all = await apiJson<{ items: Array<{ id: string; arrivalNo: string; remark: string | null }> }>(
-        server.url,
+        app.server.url,
         '/api/trade/finance/arrivals?filter=e2e',
         { token },
       );
@@ -142,14 +83,14 @@ test('a statement is pulled, an arrival matched against it, the statistics show 
     await page.getByTestId('match-save').click();
     await page.getByTestId(`arrival-status-${arrival.arrivalNo}`).getByText('已核销').waitFor({ timeout: 20_000 });
     const after = await apiJson<{ matchedStatus: string }>(
-      server.url,
+      app.server.url,
       `/api/trade/finance/statements/${statement.id}`,
       { token },
     );
     assert.equal(after.body.matchedStatus, 'MATCHED');
 
     // 3. the statistics of the last 90 days show the sales
-    await page.goto(`${server.url}/order/statistics-order`);
+    await page.goto(`${app.server.url}/order/statistics-order`);
     const total = page.getByTestId('statistics-sales-total');
     await eventually(async () => {
       const text = (await total.textContent()) ?? '';

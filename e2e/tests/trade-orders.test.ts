@@ -4,40 +4,12 @@
  * order found in the list, its detail opened and an unpaid one confirmed, its stock reserved.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ADMIN, apiJson, eventually, passwordToken, signIn, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import { apiJson, DEMO_ADMIN, passwordToken } from '../support/app.ts';
+import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
-const SIM_KEY = 'sim-lazada-app-secret';
-
-const control = async <T>(method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}/marketplace-sim/control${path}`, {
-    method,
-    headers: { 'x-sim-key': SIM_KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  assert.equal(res.status, 200, JSON.stringify(json));
-  return json;
-};
+const app = useServerAndBrowser();
 
 interface OrderRow {
   id: string;
@@ -47,44 +19,12 @@ interface OrderRow {
 }
 
 test('orders made on the marketplace are pulled, opened and confirmed', { timeout: 300_000 }, async (t) => {
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
-  const shop = await eventually(async () => {
-    const all = await apiJson<{ items: Array<{ id: string; platform: string; authorized: boolean; name: string }> }>(
-      server.url,
-      '/api/trade/orders/shops',
-      { token },
-    );
-    const lz = all.body.items.find((s) => s.platform === 'LAZADA' && s.authorized);
-    assert.ok(lz, `no authorized Lazada shop yet: ${JSON.stringify(all.body)}`);
-    return lz;
-  }, 90_000);
-  // the simulator's seller of demo's Lazada shop, and its items live at once
-  const { shopId: sellerId } = await control<{ shopId: string }>('POST', '/authorize', {
-    platform: 'lazada',
-    account: 'demo-my',
-  });
-  await control('PUT', '/faults', { platform: 'lazada', reviewDelayMs: 0 });
-  await eventually(async () => {
-    const items = await control<{ items: Array<{ status: string; listed: boolean }> }>(
-      'GET',
-      `/items?platform=lazada&shopId=${sellerId}`,
-    );
-    assert.ok(
-      items.items.some((i) => i.status === 'live' && i.listed),
-      'no live item on the demo Lazada shop yet',
-    );
-  }, 120_000);
-  // seven orders: the simulator's statuses cycle through seven, one of them unpaid
-  const { orders } = await control<{ orders: string[] }>('POST', '/orders', {
-    platform: 'lazada',
-    shopId: sellerId,
-    count: 7,
-  });
-  assert.equal(orders.length, 7);
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
+  const shop = await demoLazadaShop(app.server.url, token);
+  // one of the seven orders is unpaid
+  const { orders } = await sevenDemoLazadaOrders(app.server);
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/order/orders`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/order/orders' }, async (page) => {
     await page.getByTestId('orders-pull').click();
     await page.getByTestId('orders-pull-shop').click();
     await page.getByTitle(shop.name).click();
@@ -93,7 +33,7 @@ test('orders made on the marketplace are pulled, opened and confirmed', { timeou
 
     // the unpaid one waits as 待处理: give its SKUs stock, then confirm it in the UI
     const list = await apiJson<{ items: OrderRow[] }>(
-      server.url,
+      app.server.url,
       `/api/trade/orders?shopId=${shop.id}&maxResultCount=100`,
       { token },
     );
@@ -102,18 +42,18 @@ test('orders made on the marketplace are pulled, opened and confirmed', { timeou
     const pending = mine.find((o) => o.status === 'Pending');
     assert.ok(pending, JSON.stringify(mine.map((o) => o.status)));
     const detail = await apiJson<{ lines: Array<{ variantId: string; quantity: number }> }>(
-      server.url,
+      app.server.url,
       `/api/trade/orders/${pending.id}`,
       { token },
     );
     const warehouses = await apiJson<{ items: Array<{ id: string; isDefault: boolean }> }>(
-      server.url,
+      app.server.url,
       '/api/trade/stock/warehouses',
       { token },
     );
     const wh = warehouses.body.items.find((w) => w.isDefault) ?? warehouses.body.items[0];
     assert.ok(wh);
-    const given = await apiJson(server.url, '/api/trade/stock/adjustments', {
+    const given = await apiJson(app.server.url, '/api/trade/stock/adjustments', {
       method: 'POST',
       token,
       json: {

@@ -5,28 +5,13 @@
  * the stock page shows the SKU's on-hand quantity and its ledger the two purchase receipts.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiJson, eventually, passwordToken, signIn, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useServerAndBrowser();
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const PO = '/api/trade/purchase-orders';
 
 interface Suggestion {
@@ -59,16 +44,16 @@ async function fillNumber(page: Page, testid: string, value: number) {
 }
 
 test('a PO from a replenishment suggestion is approved and received in two parts', { timeout: 300_000 }, async (t) => {
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const lookups = await apiJson<{ warehouses: Array<{ id: string; code: string; isDefault: boolean }> }>(
-    server.url,
+    app.server.url,
     `${PO}/lookups`,
     { token },
   );
   const { id: warehouseId, code: warehouseCode } = lookups.body.warehouses.find((w) => w.isDefault)!;
   // a SKU the formula suggests buying, with a supplier (the demo's three months of orders sell them)
   const suggestions = await apiJson<{ items: Suggestion[] }>(
-    server.url,
+    app.server.url,
     `${PO}/suggestions?warehouseId=${warehouseId}`,
     {
       token,
@@ -77,16 +62,13 @@ test('a PO from a replenishment suggestion is approved and received in two parts
   const pick = suggestions.body.items.find((s) => s.supplierId && s.suggested > 0);
   assert.ok(pick, `no suggestion with a supplier: ${JSON.stringify(suggestions.body.items.slice(0, 3))}`);
   const stockBefore = await apiJson<{ items: Balance[] }>(
-    server.url,
+    app.server.url,
     `/api/trade/stock?warehouseId=${warehouseId}&filter=${encodeURIComponent(pick.sku)}`,
     { token },
   );
   const onHandBefore = stockBefore.body.items.find((b) => b.sku === pick.sku)?.onHand ?? 0;
 
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/order/purchase`);
-
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/order/purchase' }, async (page) => {
     // replenishment: find the SKU, order 10 of it, make the draft
     await page.getByTestId('po-replenish').click();
     const replSearch = page.getByTestId('repl-search');
@@ -103,7 +85,7 @@ test('a PO from a replenishment suggestion is approved and received in two parts
     await page.getByText(/已生成采购单:PO-\d{8}-\d{4}/).waitFor();
 
     const drafts = await apiJson<{ items: Order[] }>(
-      server.url,
+      app.server.url,
       `${PO}?status=DRAFT&filter=${encodeURIComponent(pick.sku)}&sorting=creationTime desc`,
       { token },
     );
@@ -112,7 +94,7 @@ test('a PO from a replenishment suggestion is approved and received in two parts
 
     // submit in the draft tab, approve in all
     await page.getByTestId(`po-action-submit-${po.poNo}`).click();
-    await page.getByTestId('po-tab-all').click();
+    await page.getByTestId('purchase-orders-tab-all').click();
     await page.getByTestId(`po-action-approve-${po.poNo}`).click();
     await eventually(async () =>
       assert.equal(await page.getByTestId(`po-status-${po.poNo}`).getAttribute('data-status'), 'APPROVED'),
@@ -129,7 +111,7 @@ test('a PO from a replenishment suggestion is approved and received in two parts
     );
 
     // second receipt on the receipts page: the remaining 6 are proposed
-    await page.goto(`${server.url}/order/receiving`);
+    await page.goto(`${app.server.url}/order/receiving`);
     await page.getByTestId('receipt-pick-po').click();
     await page.getByTitle(`${po.poNo} · ${po.supplierName}`).click();
     await page.getByTestId('receipt-receive').click();
@@ -138,7 +120,7 @@ test('a PO from a replenishment suggestion is approved and received in two parts
     await page.getByTestId('receive-post-ok').click();
     await page.getByTestId('receipts').getByText(po.poNo).first().waitFor();
     await eventually(async () => {
-      const mine = await apiJson<{ items: Order[] }>(server.url, `${PO}/${po.id}`, { token });
+      const mine = await apiJson<{ items: Order[] }>(app.server.url, `${PO}/${po.id}`, { token });
       assert.equal((mine.body as unknown as Order).status, 'RECEIVED');
       assert.equal((mine.body as unknown as Order).qtyReceived, 10);
     });
@@ -147,7 +129,7 @@ test('a PO from a replenishment suggestion is approved and received in two parts
     );
 
     // the stock page: on hand up by 10, the ledger shows both receipts
-    await page.goto(`${server.url}/order/stock`);
+    await page.goto(`${app.server.url}/order/stock`);
     const search = page.getByTestId('stock-balances-search');
     const searchInput = (await search.evaluate((n) => n.tagName === 'INPUT')) ? search : search.locator('input');
     await searchInput.fill(pick.sku);
@@ -163,10 +145,12 @@ test('a PO from a replenishment suggestion is approved and received in two parts
       assert.ok(cells.includes(String(onHandBefore + 10)), `on hand ${onHandBefore + 10} not in ${cells.join(' | ')}`);
     });
     await stockRow.getByTestId(`stock-ledger-${pick.sku}`).click();
-    const ledger = page.getByTestId('stock-sku-ledger');
+    // the ledger tab, narrowed to the row's SKU and warehouse
+    await page.getByTestId('stock-ledger-sku').waitFor();
+    const ledger = page.getByTestId('stock-ledger');
     await ledger.getByText('采购入库').first().waitFor();
     const receipts = await apiJson<{ items: Array<{ receiptNo: string }> }>(
-      server.url,
+      app.server.url,
       `/api/trade/receipts?poId=${po.id}`,
       { token },
     );

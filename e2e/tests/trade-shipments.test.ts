@@ -8,40 +8,12 @@
  * page shows the shipment's events.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ADMIN, apiJson, eventually, passwordToken, signIn, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import { apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
+import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
-const SIM_KEY = 'sim-lazada-app-secret';
-
-const control = async <T>(method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}/marketplace-sim/control${path}`, {
-    method,
-    headers: { 'x-sim-key': SIM_KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  assert.equal(res.status, 200, JSON.stringify(json));
-  return json;
-};
+const app = useServerAndBrowser();
 
 interface OrderRow {
   id: string;
@@ -64,38 +36,12 @@ interface Shipment {
 test('an order pulled from the marketplace is shipped with the estimate’s channel; the tracking reaches it', {
   timeout: 400_000,
 }, async (t) => {
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const api = <T>(path: string, init: { method?: 'GET' | 'POST'; json?: unknown } = {}) =>
-    apiJson<T>(server.url, path, { token, ...init });
-  const shop = await eventually(async () => {
-    const all = await api<{ items: Array<{ id: string; platform: string; authorized: boolean; name: string }> }>(
-      '/api/trade/orders/shops',
-    );
-    const lz = all.body.items.find((s) => s.platform === 'LAZADA' && s.authorized);
-    assert.ok(lz, `no authorized Lazada shop yet: ${JSON.stringify(all.body)}`);
-    return lz;
-  }, 90_000);
-  const { shopId: sellerId } = await control<{ shopId: string }>('POST', '/authorize', {
-    platform: 'lazada',
-    account: 'demo-my',
-  });
-  await control('PUT', '/faults', { platform: 'lazada', reviewDelayMs: 0 });
-  await eventually(async () => {
-    const items = await control<{ items: Array<{ status: string; listed: boolean }> }>(
-      'GET',
-      `/items?platform=lazada&shopId=${sellerId}`,
-    );
-    assert.ok(
-      items.items.some((i) => i.status === 'live' && i.listed),
-      'no live item yet',
-    );
-  }, 120_000);
-  // the simulator's statuses cycle through seven: two of them "pending" (paid, to pack)
-  const { orders } = await control<{ orders: string[] }>('POST', '/orders', {
-    platform: 'lazada',
-    shopId: sellerId,
-    count: 7,
-  });
+    apiJson<T>(app.server.url, path, { token, ...init });
+  const shop = await demoLazadaShop(app.server.url, token);
+  // two of the seven orders are "pending" (paid, to pack)
+  const { orders } = await sevenDemoLazadaOrders(app.server);
 
   // pulled through the orders API (the orders page's own e2e drives the button)
   const pull = await api<{ jobId: string | null }>('/api/trade/orders/pull', {
@@ -141,9 +87,7 @@ test('an order pulled from the marketplace is shipped with the estimate’s chan
   const picked = estimate.body.options.find((o) => o.channelId === estimate.body.pickedChannelId)!;
 
   let shipment: Shipment | undefined;
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/order/shipment`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/order/shipment' }, async (page) => {
     await page.getByTestId('shipment-create-open').click();
     const dialog = page.getByTestId('shipment-create');
     const search = dialog
@@ -196,9 +140,11 @@ test('an order pulled from the marketplace is shipped with the estimate’s chan
     await page.getByTestId(`shipment-sync-${no}`).getByText('已回传').waitFor();
 
     // the tracking history shows its events
-    await page.goto(`${server.url}/order/shipment-record`);
+    await page.goto(`${app.server.url}/order/shipment-record`);
     const tracking = page
-      .locator('input[data-testid="record-tracking"], [data-testid="record-tracking"] input')
+      .locator(
+        'input[data-testid="shipment-records-filter-trackingNo"], [data-testid="shipment-records-filter-trackingNo"] input',
+      )
       .first();
     await tracking.fill(shipment!.trackingNo!);
     await tracking.press('Enter');

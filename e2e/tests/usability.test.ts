@@ -6,40 +6,27 @@
  * e2e/artifacts/usability-*.png.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import {
-  ADMIN,
   artifact,
+  DEMO_ADMIN,
   eventually,
   expectPageShown,
   pathOf,
   registerPhoneUser,
-  signIn,
   submitPasswordForm,
   text,
   withPage,
 } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
 const clerk = { phoneNumber: '13700000077', userName: 'newclerk', password: 'Clerk1q2w3E*' };
 
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const app = useServerAndBrowser({
+  setup: async ({ server }) => {
     await registerPhoneUser(server.url, 'demo', clerk);
   },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The message antd shows under the form field whose input has this id. */
@@ -56,9 +43,7 @@ const color = (locator: Locator, property: 'color' | 'backgroundColor') =>
   locator.evaluate((el, p) => getComputedStyle(el)[p], property);
 
 test('the user form says what is wrong with each field, in zh-Hans and in English', { timeout: 90_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/admin/users`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/admin/users' }, async (page) => {
     await page.getByTestId('user-row-admin').waitFor();
 
     const cases = {
@@ -101,9 +86,7 @@ test('the user form says what is wrong with each field, in zh-Hans and in Englis
 test('the theme colour reaches links, the primary button and the sidebar’s active entry', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
-    await page.goto(`${server.url}/admin/users`);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/admin/users' }, async (page) => {
     await page.getByTestId('user-row-admin').waitFor();
 
     const link = page.getByTestId('user-edit-admin');
@@ -147,28 +130,31 @@ test('the theme colour reaches links, the primary button and the sidebar’s act
 test('a user without a permission sees the 401 page on a catalogue page and on an admin page; unknown paths 404', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, { tenant: 'demo', userName: clerk.userName, password: clerk.password });
-    for (const path of ['/product/brach', '/product/productList', '/admin/users', '/auditing/audit-log']) {
-      await page.goto(`${server.url}${path}`);
-      await page.waitForURL((u) => u.pathname === '/401');
-      await page.getByTestId('page-401').waitFor();
-    }
-    await page.screenshot({ path: artifact('usability-401.png') });
-    for (const path of ['/product/no-such-page', '/no/such/page']) {
-      await page.goto(`${server.url}${path}`);
-      await page.waitForURL((u) => u.pathname === '/404');
-      await page.getByTestId('page-404').waitFor();
-    }
-  });
+  await app.withSignedInPage(
+    t,
+    { as: { tenant: 'demo', userName: clerk.userName, password: clerk.password } },
+    async (page) => {
+      for (const path of ['/product/brach', '/product/productList', '/admin/users', '/auditing/audit-log']) {
+        await page.goto(`${app.server.url}${path}`);
+        await page.waitForURL((u) => u.pathname === '/401');
+        await page.getByTestId('page-401').waitFor();
+      }
+      await page.screenshot({ path: artifact('usability-401.png') });
+      for (const path of ['/product/no-such-page', '/no/such/page']) {
+        await page.goto(`${app.server.url}${path}`);
+        await page.waitForURL((u) => u.pathname === '/404');
+        await page.getByTestId('page-404').waitFor();
+      }
+    },
+  );
 });
 
 test('/redirect/{path} loaded directly lands on the page, signed in or after signing in', {
   timeout: 60_000,
 }, async (t) => {
-  await withPage(browser, t, async (page) => {
+  await withPage(app.browser, t, async (page) => {
     // signed out: through sign-in, then there
-    await page.goto(`${server.url}/redirect/admin/users?filter=admin`);
+    await page.goto(`${app.server.url}/redirect/admin/users?filter=admin`);
     await page.waitForURL((u) => u.pathname === '/login');
     await submitPasswordForm(page, DEMO_ADMIN);
     await page.waitForURL((u) => u.pathname === '/admin/users');
@@ -176,7 +162,7 @@ test('/redirect/{path} loaded directly lands on the page, signed in or after sig
     await page.getByTestId('user-row-admin').waitFor();
 
     // signed in, a fresh page load
-    await page.goto(`${server.url}/redirect/product/productList`);
+    await page.goto(`${app.server.url}/redirect/product/productList`);
     await page.waitForURL((u) => u.pathname === '/product/productList');
     await expectPageShown(page);
     await page.getByTestId('tab-ProductList').waitFor();
@@ -186,8 +172,8 @@ test('/redirect/{path} loaded directly lands on the page, signed in or after sig
 });
 
 test('a failed sign-in says so in words, and the language switch stays usable', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await page.goto(`${server.url}/login`);
+  await withPage(app.browser, t, async (page) => {
+    await page.goto(`${app.server.url}/login`);
     for (let i = 0; i < 3; i++) {
       await submitPasswordForm(page, { ...DEMO_ADMIN, password: 'wrong-password' });
       await eventually(async () => assert.match(await text(page.getByTestId('login-error')), /用户名或密码错误/));

@@ -3,28 +3,12 @@
  * default, delete it after the confirmation; the seeded Shenzhen warehouse is the default again.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, apiJson, artifact, eventually, passwordToken, signIn, text, withPage } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { useServerAndBrowser } from '../support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(
-  async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  },
-  { timeout: 150_000 },
-);
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const DEMO_ADMIN = { tenant: 'demo', ...ADMIN };
+const app = useServerAndBrowser();
 
 const row = (list: Locator, code: string) => list.getByRole('row', { name: new RegExp(code) });
 /** Waits until no drawer is shown (saved forms close theirs). */
@@ -37,11 +21,10 @@ const isDefault = async (list: Locator, code: string) =>
     .count()) === 1;
 
 test('creates a warehouse, makes it the default, deletes it after confirming', { timeout: 60_000 }, async (t) => {
-  await withPage(browser, t, async (page) => {
-    await signIn(page, server.url, DEMO_ADMIN);
+  await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     await page.getByRole('menuitem', { name: /物流管理/ }).waitFor();
 
-    await page.goto(`${server.url}/physical/Warehouse`);
+    await page.goto(`${app.server.url}/physical/Warehouse`);
     const list = page.getByTestId('warehouses');
     await row(list, 'SZ-01').waitFor();
     assert.equal(await isDefault(list, 'SZ-01'), true);
@@ -81,9 +64,9 @@ test('creates a warehouse, makes it the default, deletes it after confirming', {
   });
 
   // what the page did, read back over the API
-  const token = (await passwordToken(server.url, DEMO_ADMIN)).access_token;
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
   const all = await apiJson<{ items: { code: string; isDefault: boolean }[] }>(
-    server.url,
+    app.server.url,
     '/api/logistics/warehouses/all',
     { token },
   );

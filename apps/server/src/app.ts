@@ -21,11 +21,12 @@ import { AccessTokens, requestOrigin } from './core/auth/access-tokens.ts';
 import { Bus } from './core/bus.ts';
 import { Cache } from './core/cache.ts';
 import type { CurrentUser } from './core/context.ts';
-import { DataAccess } from './core/data.ts';
+import { DataAccess, databaseBusy, isDatabaseBusy } from './core/data.ts';
 import type { Database } from './core/db/client.ts';
 import {
   AppError,
   forbidden,
+  isNumericOverflow,
   logSafeError,
   requestProblem,
   unauthorized,
@@ -41,12 +42,15 @@ import { productModules } from './modules.ts';
 import './core/localization/platform.ts';
 import { installInputGuard } from './core/input-guard.ts';
 import { Jobs } from './core/jobs.ts';
+import { DEFAULT_BODY_LIMIT } from './core/json-bounds.ts';
 import { PermissionChecker } from './core/permissions.ts';
 import { RateLimiter } from './core/rate-limit.ts';
+import { secretsFor } from './core/secrets.ts';
 import { securityHeaders } from './core/security-headers.ts';
 import { compileSerializer } from './core/serializer.ts';
 import { requestedTenant, TenantStore, tenantNotAvailable } from './core/tenancy.ts';
 import { recordAudit } from './modules/auditing/service.ts';
+import { tenantTimeZone } from './modules/settings/index.ts';
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
 
@@ -78,15 +82,19 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     ajv: { customOptions: { coerceTypes: true } },
+    // a route that takes more declares its own `bodyLimit` (imports of JSON, the rate table)
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // a URL the router cannot take (bad percent-encoding, over-long value) gets the envelope too
     frameworkErrors: (error, req, reply) => sendError(error, req, reply),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(bodyOptionalValidatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
 
   const bus = new Bus();
   if (config.redisUrl) await bus.connect(config.redisUrl);
-  const data = new DataAccess(database);
+  const data = new DataAccess(database, config.dataLimits);
+  // only a database with secret columns needs the key here (tests open bare ones)
+  if (database.secretTables.length) await data.sealSecretsWith(await secretsFor(config));
   const cache = new Cache(bus);
   const rateLimiter = new RateLimiter();
   if (config.redisUrl) await rateLimiter.connect(config.redisUrl);
@@ -104,6 +112,7 @@ export async function buildApp(
     events: new DomainEvents(data, bus, app.log),
     routes: [],
     modules,
+    timeZone: (ctx) => tenantTimeZone(services, ctx),
     seedTenant: (tenant, seedOptions) => seedTenant(services, modules, tenant, seedOptions),
   };
   app.decorate('services', services);
@@ -141,7 +150,13 @@ export async function buildApp(
     const url = route.url;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        services.routes.push({ method, url, schema: route.schema as never, config: route.config as never });
+        services.routes.push({
+          method,
+          url,
+          schema: route.schema as never,
+          config: route.config as never,
+          bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
+        });
     }
     const isApi = url.startsWith('/api/') || url.startsWith('/connect/');
     const c = route.config as
@@ -288,6 +303,8 @@ function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
   let data: Record<string, unknown> | null = null;
   let validationErrors: ValidationErrorItem[] | null = null;
 
+  // a statement, lock or idle-transaction bound of the database: 503, never a 500 or a hang
+  if (isDatabaseBusy(error)) error = databaseBusy();
   if (error instanceof AppError) {
     status = error.status;
     code = error.code;
@@ -296,7 +313,8 @@ function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
     data = error.data;
     if (error.validationErrors) {
       validationErrors = error.validationErrors.map((v) => ({
-        message: t(culture, v.message, [v.members[0], ...(v.params ?? [])]),
+        // placeholders are the values the service gave ({0} the first); the member is never one of them
+        message: t(culture, v.message, v.params),
         members: v.members,
       }));
     }
@@ -313,15 +331,17 @@ function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
     status = 409;
     code = 'ValueTaken';
     message = t(culture, 'ValueTaken');
+  } else if (isNumericOverflow(error)) {
+    // a bound missed somewhere: the input is refused, never a 500 (logged to find the bound)
+    req.log.warn({ err: error }, 'numeric value out of range');
+    validationErrors = [{ message: t(culture, 'Number:OutOfRange'), members: ['body'] }];
   } else if (isHttpError(error) && error.statusCode < 500) {
     status = error.statusCode;
     if (status === 429) message = t(culture, 'TooManyRequests');
     else if (status === 400 || status === 413 || status === 414 || status === 415) {
       const known = requestProblem(error);
       validationErrors = [
-        known
-          ? { message: t(culture, known.key, [known.member]), members: [known.member] }
-          : { message: error.message, members: [] },
+        known ? { message: t(culture, known.key), members: [known.member] } : { message: error.message, members: [] },
       ];
     }
   } else {
@@ -329,7 +349,8 @@ function sendError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
   }
 
   if (validationErrors) {
-    status = 400;
+    // too large (in bytes or in values) stays a 413; every other refused input is a 400
+    if (status !== 413) status = 400;
     message = t(culture, 'ValidationError');
     details = `${t(culture, 'ValidationNarrativeTitle')}\n${validationErrors.map((v) => ` - ${v.message}`).join('\n')}`;
   }
@@ -346,7 +367,11 @@ function isHttpError(e: unknown): e is { statusCode: number; message: string } {
   return typeof e === 'object' && e !== null && typeof (e as { statusCode?: unknown }).statusCode === 'number';
 }
 
-/** Zod issue → localized field message. A custom message that is a text key wins. */
+/**
+ * Zod issue → localized field message. A custom message that is a text key wins. The texts
+ * never name the member (it is in `members`, where the form shows the message beside the
+ * input); they carry only values: the bounds.
+ */
 function zodMessage(
   culture: ReturnType<typeof cultureFrom>,
   member: string,
@@ -354,26 +379,53 @@ function zodMessage(
   raw: string,
   params: Record<string, unknown>,
 ): string {
-  const custom = t(culture, raw);
-  if (custom !== raw) return custom;
+  // a text key gets its values only, a broken limit as {0} (the web forms fill it the same way)
+  // (or a custom check's own limit: the places a currency takes)
+  const bound =
+    keyword === 'too_big'
+      ? params.maximum
+      : keyword === 'too_small'
+        ? params.minimum
+        : (params.params as { limit?: unknown } | undefined)?.limit;
+  if (t(culture, raw) !== raw) return t(culture, raw, bound === undefined ? [] : [bound]);
   if (keyword === 'invalid_type' && (params.input === undefined || params.input === null)) {
-    return t(culture, 'Field:Required', [member]);
+    return t(culture, member === 'body' ? 'Request:BodyRequired' : 'Value:Required');
   }
   if (keyword === 'too_small' && params.origin === 'string') {
     return Number(params.minimum) === 1
-      ? t(culture, 'Field:Required', [member])
-      : t(culture, 'Field:MinLength', [member, params.minimum]);
+      ? t(culture, 'Value:Required')
+      : t(culture, 'Value:MinLength', [params.minimum]);
   }
-  if (keyword === 'too_big' && params.origin === 'string')
-    return t(culture, 'Field:MaxLength', [member, params.maximum]);
+  if (keyword === 'too_big' && params.origin === 'string') return t(culture, 'Value:MaxLength', [params.maximum]);
+  if (keyword === 'too_small' && params.origin === 'array') return t(culture, 'Value:MinItems', [params.minimum]);
+  if (keyword === 'too_big' && params.origin === 'array') return t(culture, 'Value:MaxItems', [params.maximum]);
   if (
     (keyword === 'too_small' || keyword === 'too_big') &&
     (params.minimum !== undefined || params.maximum !== undefined)
   ) {
-    return t(culture, 'Field:Range', [member, params.minimum ?? '-∞', params.maximum ?? '∞']);
+    return t(culture, 'Value:Range', [params.minimum ?? '-∞', params.maximum ?? '∞']);
   }
-  if (keyword === 'invalid_format' && params.format === 'email') return t(culture, 'Field:Email', [member]);
-  return t(culture, 'Field:Invalid', [member]);
+  if (keyword === 'invalid_format' && params.format === 'email') return t(culture, 'Value:Email');
+  return t(culture, 'Value:Invalid');
+}
+
+/**
+ * The Zod validator, except that a route whose body has only optional members takes a request
+ * without a body (no body, or an empty one sent as JSON) as the empty object: an action such as
+ * "set as claimed" needs nothing from its caller, so nothing is what it is sent.
+ */
+function bodyOptionalValidatorCompiler(route: Parameters<typeof validatorCompiler>[0]) {
+  const validate = validatorCompiler(route);
+  if (route.httpPart !== 'body' || !acceptsEmptyObject(route.schema as z.ZodType)) return validate;
+  return (data: unknown) => validate(data === null || data === undefined ? {} : data);
+}
+
+function acceptsEmptyObject(schema: z.ZodType): boolean {
+  try {
+    return schema.safeParse({}).success;
+  } catch {
+    return false; // an asynchronous refinement: such a body is not one of optional members only
+  }
 }
 
 /**

@@ -44,6 +44,11 @@ export interface AppConfig {
   secretsKey?: string;
   /** Serve the bundled marketplace simulator under `/marketplace-sim` (default on, off in production). */
   marketplaceSimulator: boolean;
+  /**
+   * The key of the simulator's control API (`x-sim-key`); unset = a random key kept in
+   * `${dataDir}/marketplace-simulator.key`, printed in the log at start.
+   */
+  marketplaceSimulatorKey?: string;
   /** The Lazada app the product signs in as, and where its gateways are (`sim` = the bundled simulator). */
   lazada: { appKey: string; appSecret: string; apiUrl: string; authUrl: string; authorizeUrl: string };
   /** The Shopee partner the product signs in as, and its host (`sim` = the bundled simulator). */
@@ -53,6 +58,8 @@ export interface AppConfig {
    * default) or `small` (a few days; the default under NODE_ENV=test, where every test app seeds demo).
    */
   demoVolume: 'full' | 'small';
+  /** Bounds of a unit of work (`DB_UNIT_TIMEOUT_MS`, `DB_ACQUIRE_TIMEOUT_MS`): past them, 503. */
+  dataLimits: { unitTimeoutMs: number; acquireTimeoutMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -77,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     pageCacheSeconds: Number(env.PAGE_CACHE_SECONDS ?? 30),
     jobsWorker: env.JOBS_WORKER !== 'false',
+    dataLimits: {
+      unitTimeoutMs: Number(env.DB_UNIT_TIMEOUT_MS ?? 60_000),
+      acquireTimeoutMs: Number(env.DB_ACQUIRE_TIMEOUT_MS ?? 20_000),
+    },
     gatherFetcher: env.GATHER_FETCHER === 'http' ? 'http' : 'samples',
     gatherHttpTimeoutMs: Number(env.GATHER_HTTP_TIMEOUT_MS ?? 15_000),
     gatherHttpMaxBytes: Number(env.GATHER_HTTP_MAX_BYTES ?? 5 * 1024 * 1024),
@@ -85,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     secretsKey: env.SECRETS_KEY || undefined,
     marketplaceSimulator: env.MARKETPLACE_SIMULATOR ? env.MARKETPLACE_SIMULATOR === 'true' : !production,
+    marketplaceSimulatorKey: env.MARKETPLACE_SIMULATOR_KEY || undefined,
     // the defaults are the simulator's own app: pointing at the real marketplaces is these variables only
     lazada: {
       appKey: env.LAZADA_APP_KEY ?? '100001',

@@ -134,7 +134,7 @@ describe('exports', () => {
     const res = await as(t.app, demoToken)({ method: 'GET', url: '/api/identity/users/export?filter=admin' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{4}-\d{2}-\d{2}\.xlsx"/i);
     const body = res.rawPayload;
     expect(body.subarray(0, 2).toString()).toBe('PK');
     // the end-of-central-directory record closes a complete zip

@@ -6,7 +6,7 @@
 import { NotificationReadState } from '@seller/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JobInfo, Jobs } from '../src/core/jobs.ts';
+import { type JobInfo, Jobs, type JobsLog, RetryLater } from '../src/core/jobs.ts';
 import { ANNOUNCEMENT } from '../src/modules/notifications/definitions.ts';
 import { RETENTION_CRON, RETENTION_JOB } from '../src/modules/notifications/retention.ts';
 import { notifications, userNotifications } from '../src/modules/notifications/schema.ts';
@@ -120,6 +120,34 @@ describe('jobs', () => {
     await expect.poll(() => stoppedBySignal, { timeout: 5_000 }).toBe(true);
     expect((await t.services.jobs.get('test.cancel', running))?.state).toBe('cancelled');
     expect(ran).toEqual(['running']);
+  });
+
+  it('logs a wait (RetryLater) at debug without a stack, and warns only when the last attempt gives up', async () => {
+    const records: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
+    const log = Object.fromEntries(
+      ['error', 'warn', 'debug'].map((level) => [
+        level,
+        (obj: Record<string, unknown>, msg: string) => records.push({ level, obj, msg }),
+      ]),
+    ) as unknown as JobsLog;
+    const jobs = await Jobs.start(t.services.data.main, { worker: true, log });
+    try {
+      await jobs.define(
+        'test.waits',
+        async () => {
+          throw new RetryLater('the thing is not there yet');
+        },
+        { retryLimit: 1, retryDelay: 1, ...FAST },
+      );
+      const id = (await jobs.send('test.waits'))!;
+      await until('test.waits', id, (j) => j.state === 'failed');
+      expect(records.map((r) => [r.level, r.msg, r.obj.waitingFor, r.obj.retryCount, 'err' in r.obj])).toEqual([
+        ['debug', 'job waiting, retried later', 'the thing is not there yet', 0, false],
+        ['warn', 'job gave up waiting', 'the thing is not there yet', 1, false],
+      ]);
+    } finally {
+      await jobs.stop();
+    }
   });
 
   it('answers null for a job that does not exist', async () => {

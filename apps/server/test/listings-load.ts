@@ -11,7 +11,8 @@ import { createServer } from 'node:net';
 import type pg from 'pg';
 
 const root = new URL('../../..', import.meta.url).pathname;
-const SIM_KEY = 'sim-lazada-app-secret';
+/** The simulator's control key: set for the server this process starts, as an operator would. */
+const SIM_KEY = randomBytes(18).toString('base64url');
 /** A simulator category whose mandatory attributes these cover. */
 export const CATEGORY = {
   categoryId: '10000000',
@@ -51,6 +52,7 @@ export async function startServer(databaseUrl: string, port: number, dataDir: st
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       MARKETPLACE_SIMULATOR: 'true',
+      MARKETPLACE_SIMULATOR_KEY: SIM_KEY,
       SECRETS_KEY: process.env.LISTINGS_SECRETS_KEY ?? randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

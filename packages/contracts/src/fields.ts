@@ -17,6 +17,23 @@ export const optionalGuid = z.preprocess((v) => (v === '' || v === undefined ? n
 export const sort = z.number().int().min(-100000).max(100000).default(0);
 export const stamp = { concurrencyStamp: z.string().max(40).optional() };
 
+/**
+ * How the server answers a secret member (a bank account number): `**** 1234`, the last four
+ * characters, or `****` for a value of four or fewer. The form shows it; sent back unchanged it
+ * means "keep the stored value".
+ */
+export const isMaskedSecret = (v: unknown): boolean => typeof v === 'string' && /^\*{4}( \S{1,4})?$/.test(v.trim());
+
+/**
+ * A secret member of an update input: left out or sent back as its mask, it keeps the stored
+ * value (`undefined`); anything else is read by `schema` (a retyped value, or null to clear). A
+ * mask edited in place (`**** 87651`) is refused: it would be stored as the new value.
+ */
+export const keptSecret = <T extends z.ZodType>(schema: T) =>
+  z
+    .preprocess((v) => (v === undefined || isMaskedSecret(v) ? undefined : v), schema.optional())
+    .refine((v) => typeof v !== 'string' || !v.trimStart().startsWith('*'), 'Field:SecretRetype');
+
 /** `a,b` or a repeated query parameter → trimmed, non-empty items. */
 export const commaList = (v: unknown) =>
   (Array.isArray(v) ? v : v === undefined ? [] : [v])

@@ -8,6 +8,7 @@ export * from './jobs/permissions.ts';
 export * from './logistics/permissions.ts';
 export * from './marketplaces/permissions.ts';
 export * from './menus/permissions.ts';
+export * from './money.ts';
 export * from './notifications/permissions.ts';
 export * from './paging.ts';
 export * from './permissions.ts';

@@ -1,10 +1,13 @@
+import { LIST_COUNT_CAP, LIST_MAX_SKIP } from '@seller/contracts/lists';
 import { and, asc, Column, desc, eq, getTableColumns, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { EntityChange } from './audit-changes.ts';
 import type { RequestContext } from './context.ts';
 import type { DbOrTx } from './db/client.ts';
-import { newConcurrencyStamp } from './db/columns.ts';
+import { newConcurrencyStamp, secretColumnsOf } from './db/columns.ts';
 import { conflict, fieldError, notFound } from './errors.ts';
+import { assertSealed } from './secret-columns.ts';
+import { isCipherText } from './secrets.ts';
 
 /**
  * Shared machinery for tenant-owned entities: the tenant predicate, paging, allow-listed
@@ -188,6 +191,10 @@ export function selectEntities<T extends AnyTable>(
   return selectRows(tx, selectQuery(table, shape, opts), shape.toEntity as (row: unknown[]) => T['$inferSelect']);
 }
 
+/** The SQL `selectEntities` runs (the list kit's plan test explains it). */
+export const selectEntitiesSql = (table: AnyTable, opts: SelectOptions): SQL =>
+  selectQuery(table, shapeOf(table), opts);
+
 function selectQuery(table: PgTable, shape: TableShape, opts: SelectOptions): SQL {
   const query = sql`select ${sql.raw(shape.columns)} from ${fromClause(table, shape, opts.source)} where ${opts.where}`;
   if (opts.orderBy?.length) query.append(sql` order by ${sql.join(opts.orderBy, sql`, `)}`);
@@ -270,33 +277,73 @@ export async function countRows(tx: DbOrTx, table: AnyTable, where: SQL, source?
   return n;
 }
 
-/** `{ totalCount, items }` for a filtered, sorted page of `table`. */
+/**
+ * How many rows of `table` match, counted up to `LIST_COUNT_CAP`: a count over every match would
+ * cost as much as the matches, so past the cap the total reads "more than 1 000" (`capped`).
+ */
+export async function boundedCount(
+  tx: DbOrTx,
+  table: AnyTable,
+  where: SQL,
+  source?: string,
+): Promise<{ n: number; capped: boolean }> {
+  const [count = { n: 0, capped: false }] = await boundedCounts(tx, table, [where], source);
+  return count;
+}
+
+/**
+ * `boundedCount` of each condition in one statement (one round trip for a list's tab counts): a
+ * column per condition, each its own bounded subquery.
+ */
+export async function boundedCounts(
+  tx: DbOrTx,
+  table: AnyTable,
+  wheres: SQL[],
+  source?: string,
+): Promise<Array<{ n: number; capped: boolean }>> {
+  if (!wheres.length) return [];
+  const from = fromClause(table, shapeOf(table), source);
+  const columns = wheres.map(
+    (where) =>
+      sql`(select count(*) from (select 1 from ${from} where ${where} limit ${LIST_COUNT_CAP + 1}) as matches)`,
+  );
+  const [counts = []] = await selectRows(tx, sql`select ${sql.join(columns, sql`, `)}`, (r) => r.map(Number));
+  return wheres.map((_, i) => {
+    const n = counts[i] ?? 0;
+    return { n: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP };
+  });
+}
+
+/** A page's total from its rows, counting (bounded) only when the rows do not tell it. */
+export async function pageTotal(
+  rows: number,
+  input: Pick<PageInput, 'skipCount' | 'maxResultCount'>,
+  count: () => Promise<{ n: number; capped: boolean }>,
+): Promise<{ totalCount: number; totalCountCapped?: true }> {
+  // a page that is not full (and not past the end) is the end of the list
+  if (rows < input.maxResultCount && (rows > 0 || input.skipCount === 0)) return { totalCount: input.skipCount + rows };
+  const { n, capped } = await count();
+  if (capped) return { totalCount: n, totalCountCapped: true };
+  // rows written between the two statements can only raise it; a page past the end says the count
+  return { totalCount: rows ? Math.max(n, input.skipCount + rows) : n };
+}
+
+/** `{ totalCount, items }` for a filtered, sorted page of `table` (the total bounded, see `boundedCount`). */
 export async function page<T extends AnyTable>(
   tx: DbOrTx,
   table: T,
   where: SQL,
   input: PageInput,
   sort: { allowed: Record<string, AnyPgColumn>; fallback: SQL[] },
-): Promise<{ totalCount: number; items: T['$inferSelect'][] }> {
-  const shape = shapeOf(table);
-  const toEntity = shape.toEntity as (row: unknown[]) => T['$inferSelect'];
-  const totalAt = shape.keys.length;
-  let totalCount = 0;
-  // One statement: the page and the total (window count) together.
-  const items = await selectRows(
-    tx,
-    sql`select ${sql.raw(shape.columns)}, count(*) over() from ${shape.from} where ${where} order by ${sql.join(
-      orderBy(input.sorting, sort.allowed, sort.fallback),
-      sql`, `,
-    )} limit ${input.maxResultCount} offset ${input.skipCount}`,
-    (row) => {
-      totalCount = Number(row[totalAt]);
-      return toEntity(row);
-    },
-  );
-  // Past the last page the window has no row to report the total on.
-  if (!items.length && input.skipCount > 0) totalCount = await countRows(tx, table, where);
-  return { totalCount, items };
+): Promise<{ totalCount: number; totalCountCapped?: true; items: T['$inferSelect'][] }> {
+  if (input.skipCount > LIST_MAX_SKIP) throw fieldError('skipCount', 'Value:Range', [0, LIST_MAX_SKIP]);
+  const items = await selectEntities(tx, table, {
+    where,
+    orderBy: [...orderBy(input.sorting, sort.allowed, sort.fallback), asc(table.id)],
+    limit: input.maxResultCount,
+    offset: input.skipCount,
+  });
+  return { ...(await pageTotal(items.length, input, () => boundedCount(tx, table, where))), items };
 }
 
 export async function getOwned<T extends AnyTable>(
@@ -318,13 +365,22 @@ export async function insertOwned<T extends AnyTable>(
   entityName: string,
   values: Partial<T['$inferInsert']>,
 ): Promise<T['$inferSelect']> {
+  assertSealed(table, values);
   const row = { ...values, tenantId: ctx.tenant?.id ?? null } as Record<string, unknown>;
   if (has(table, 'creatorId')) row.creatorId = ctx.user?.id ?? null;
   const [created] = await tx
     .insert(table as PgTable)
     .values(row as T['$inferInsert'])
     .returning();
-  recordChange(ctx, entityName, 0, String((created as { id: string }).id), {}, created as Record<string, unknown>);
+  recordChange(
+    ctx,
+    entityName,
+    0,
+    String((created as { id: string }).id),
+    {},
+    created as Record<string, unknown>,
+    secretColumnsOf(table),
+  );
   return created as T['$inferSelect'];
 }
 
@@ -341,6 +397,7 @@ export async function updateOwned<T extends AnyTable>(
   values: Partial<T['$inferInsert']>,
   concurrencyStamp?: string | null,
 ): Promise<T['$inferSelect']> {
+  assertSealed(table, values);
   const before = (await getOwned(tx, ctx, table, entityName, id)) as Record<string, unknown>;
   if (concurrencyStamp && has(table, 'concurrencyStamp') && before.concurrencyStamp !== concurrencyStamp) {
     throw conflict();
@@ -356,7 +413,7 @@ export async function updateOwned<T extends AnyTable>(
     .set(patch)
     .where(owned(ctx, table, eq(table.id, id)))
     .returning();
-  recordChange(ctx, entityName, 1, id, before, after as Record<string, unknown>);
+  recordChange(ctx, entityName, 1, id, before, after as Record<string, unknown>, secretColumnsOf(table));
   return after as T['$inferSelect'];
 }
 
@@ -377,7 +434,7 @@ export async function deleteOwned<T extends AnyTable>(
   } else {
     await tx.delete(table as PgTable).where(owned(ctx, table, eq(table.id, id)));
   }
-  recordChange(ctx, entityName, 2, id, before, {});
+  recordChange(ctx, entityName, 2, id, before, {}, secretColumnsOf(table));
 }
 
 const SECRET_FIELDS = new Set([
@@ -402,7 +459,14 @@ function show(v: unknown): string | null {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** Appends an entity change (never with secret values) to the request's audit record. */
+/** What an entity change shows for a secret: that it changed, never the value nor its ciphertext. */
+export const REDACTED = '***';
+
+/**
+ * Appends an entity change (never with secret values) to the request's audit record. Redacted:
+ * the credential fields above, the table's `secretText` columns (`secret`, passed by the CRUD
+ * helpers) and any value that is a ciphertext, whoever records it.
+ */
 export function recordChange(
   ctx: CrudContext,
   entityName: string,
@@ -410,6 +474,7 @@ export function recordChange(
   entityId: string,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
+  secret: readonly string[] = [],
 ) {
   if (!ctx.entityChanges) return;
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
@@ -419,8 +484,13 @@ export function recordChange(
     const o = show(before[name]);
     const n = show(after[name]);
     if (o === n) continue;
-    const secret = SECRET_FIELDS.has(name);
-    propertyChanges.push({ propertyName: name, originalValue: secret ? '***' : o, newValue: secret ? '***' : n });
+    const hidden =
+      SECRET_FIELDS.has(name) || secret.includes(name) || isCipherText(before[name]) || isCipherText(after[name]);
+    propertyChanges.push({
+      propertyName: name,
+      originalValue: hidden && o !== null ? REDACTED : o,
+      newValue: hidden && n !== null ? REDACTED : n,
+    });
   }
   ctx.entityChanges.push({
     changeTime: new Date().toISOString(),

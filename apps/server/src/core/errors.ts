@@ -3,7 +3,11 @@
  * the error handler localizes `messageKey` with `params` for the request's culture.
  */
 export interface ValidationErrorItem {
-  /** A localization key (or plain text) filled from `params`. */
+  /**
+   * A localization key (or plain text) filled from `params`: `{0}` is the first value. The member
+   * is never a placeholder (a path such as `items.0.amount` means nothing in a sentence): the
+   * envelope names it in `members`.
+   */
   message: string;
   members: string[];
   params?: unknown[];
@@ -39,6 +43,11 @@ export class AppError extends Error {
     this.validationErrors = opts.validationErrors ?? null;
     this.headers = opts.headers;
   }
+
+  /** The status under Fastify's name, for error handlers of plugins that read only that (the simulator's). */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export const notFound = (entity: string, id: unknown) =>
@@ -59,7 +68,10 @@ export const conflict = () => new AppError({ status: 409, messageKey: 'Conflict'
 export const businessError = (code: string, data?: Record<string, unknown>, status = 403) =>
   new AppError({ status, code, messageKey: code, params: data, data });
 
-/** 400 with one field named: for rules Zod cannot express (uniqueness, references). */
+/**
+ * 400 with one field named: for rules Zod cannot express (uniqueness, references). `params` are
+ * the values the text shows, `{0}` the first.
+ */
 export const fieldError = (member: string, messageKey: string, params?: unknown[]) =>
   new AppError({
     status: 400,
@@ -135,6 +147,16 @@ function safeMessage(e: Record<string, unknown>, message: string): string {
     );
   }
   return m;
+}
+
+/**
+ * Whether a database error is a number too large for its column (SQLSTATE 22003
+ * numeric_value_out_of_range), as Drizzle wraps it or bare. The inputs' bounds keep every derived
+ * amount inside its column (`@seller/contracts/numbers`); this is the last line should one slip.
+ */
+export function isNumericOverflow(e: unknown): boolean {
+  const cause = (e as { cause?: { code?: string } } | null)?.cause ?? (e as { code?: string } | null);
+  return cause?.code === '22003' || (e as { code?: string } | null)?.code === '22003';
 }
 
 /**

@@ -3,13 +3,27 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { asAttachment, XLSX_TYPE } from './uploads.ts';
 
-/** Most rows one export writes (the list's filters narrow it down further). */
-export const EXPORT_MAX_ROWS = 100_000;
+export { EXPORT_MAX_ROWS } from '@seller/contracts/lists';
 
 export interface ExportColumn<T> {
   header: string;
   width?: number;
+  /** Excel number format of the column's cells (`0.00`, `yyyy-mm-dd hh:mm`). */
+  numFmt?: string;
   value(row: T): string | number | boolean | Date | null | undefined;
+}
+
+/** Starts of a text that a spreadsheet may read as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A cell's value as written: a text that could be read as a formula gets a leading apostrophe
+ * (numbers written as text, `-5`, stay as they are), so an exported name never runs in Excel.
+ */
+export function safeCell(value: string | number | boolean | Date | null | undefined) {
+  if (typeof value !== 'string') return value ?? null;
+  return FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value;
 }
 
 /**
@@ -34,7 +48,12 @@ export async function sendXlsx<T>(
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
+  sheet.columns = columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width ?? 18,
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const write = async () => {
@@ -42,7 +61,7 @@ export async function sendXlsx<T>(
     try {
       let batch = first;
       while (!batch.done) {
-        for (const row of batch.value) sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+        for (const row of batch.value) sheet.addRow(columns.map((c) => safeCell(c.value(row)))).commit();
         rows += batch.value.length;
         // The client went away (Fastify destroys the stream): stop reading the database.
         if (stream.destroyed) return;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { checkJsonShape, JSON_BODY_BOUNDS, jsonBoundsError } from './json-bounds.ts';
 
 /**
  * The edge every request passes before tenant resolution and before any handler: text that
@@ -61,7 +62,7 @@ const refused = (paths: string[]) =>
   new AppError({
     status: 400,
     messageKey: 'ValidationError',
-    validationErrors: paths.map((m) => ({ message: 'Field:Unstorable', members: [m] })),
+    validationErrors: paths.map((m) => ({ message: 'Value:Unstorable', members: [m] })),
   });
 
 /** The `__tenant` cookie, decoded the way tenant resolution reads it. */
@@ -155,7 +156,8 @@ function guardMultipart(req: MultipartRequest) {
  * - the URL and `__tenant` checks as the first request hook, ahead of authentication and tenant resolution;
  * - the body check after parsing and before schema validation and the handler;
  * - an empty body sent as `application/json` is no body (as ABP takes it): routes without a body
- *   ignore it, routes that need one answer the usual 400 naming `body` from validation.
+ *   ignore it, routes that need one answer the usual 400 naming `body` from validation;
+ * - a JSON body nested deeper or holding more values than `JSON_BODY_BOUNDS` is refused unparsed.
  *
  * Call before the authentication hook is added.
  */
@@ -174,8 +176,12 @@ export function installInputGuard(app: FastifyInstance) {
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Every JSON body of every route: read up to the route's `bodyLimit` (413 past it), its shape
+  // bounded before the parser builds anything from it (see json-bounds.ts).
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if ((body as string).trim() === '') return done(null, undefined);
+    const violation = checkJsonShape(body as string, JSON_BODY_BOUNDS);
+    if (violation) return done(jsonBoundsError(violation, 'body'), undefined);
     return parseJson(req, body as string, done);
   });
 }

@@ -1,4 +1,5 @@
 import { fromPglite, PgBoss, type SendOptions as PgBossSendOptions, type QueuePolicy } from 'pg-boss';
+import { assertOutsideUnitOfWork } from './data.ts';
 import type { Database } from './db/client.ts';
 
 /** pg-boss keeps its tables here, apart from the application's (`public`) and its RLS policies. */
@@ -29,6 +30,19 @@ export interface JobRun<T> {
 }
 
 export type JobHandler<T> = (run: JobRun<T>) => Promise<unknown>;
+
+/**
+ * What a handler throws for an expected wait: something the job needs is not there yet (the demo
+ * shops are not authorized yet, the server does not listen yet). The run is retried like any
+ * failure (the queue's `retryLimit` and `retryDelay`), but a wait is not a fault: it is logged at
+ * debug level, without a stack. Only the last attempt, which gives up, is a warning.
+ */
+export class RetryLater extends Error {
+  override name = 'RetryLater';
+}
+
+/** pg-boss's retries when neither the queue nor the job sets any. */
+const DEFAULT_RETRY_LIMIT = 2;
 
 export interface DefineOptions {
   /** Retries after the first failure (pg-boss default 2). */
@@ -95,6 +109,7 @@ export interface JobInfo {
 export interface JobsLog {
   error(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  debug?(obj: object, msg: string): void;
 }
 
 export interface JobsOptions {
@@ -205,8 +220,8 @@ const OWN_QUEUES = `name NOT LIKE '\\_\\_pgboss\\_\\_%'`;
  * once (a run killed mid-way is retried after `expireInSeconds`, or sooner with `heartbeatSeconds`), so a handler's effect must be
  * idempotent, e.g. keyed by the job id.
  *
- * On PGlite (one connection), do not `send` from inside an open unit of work: the statement would
- * wait for the transaction that waits for it.
+ * `send` from inside an open unit of work is refused at once (on PGlite the statement would wait
+ * for the transaction that waits for it): enqueue after the commit.
  */
 export class Jobs {
   readonly worker: boolean;
@@ -282,7 +297,11 @@ export class Jobs {
           return result;
         } catch (err) {
           // the payload may carry personal data: only the job is named
-          this.log.warn({ err, job: job.id, queue: name, retryCount: job.retryCount }, 'job failed');
+          const about = { job: job.id, queue: name, retryCount: job.retryCount };
+          if (!(err instanceof RetryLater)) this.log.warn({ err, ...about }, 'job failed');
+          else if (job.retryCount < (queue.retryLimit ?? DEFAULT_RETRY_LIMIT))
+            this.log.debug?.({ ...about, waitingFor: err.message }, 'job waiting, retried later');
+          else this.log.warn({ ...about, waitingFor: err.message }, 'job gave up waiting');
           this.notify({ id: job.id, name, data: job.data, state: 'failed', progress: null });
           throw err;
         }
@@ -292,6 +311,9 @@ export class Jobs {
 
   /** Enqueues a job of a defined queue; null when a singleton policy absorbed it into a queued one. */
   async send(name: string, data: object = {}, options: SendOptions = {}): Promise<string | null> {
+    // the queue has its own connection: from inside a unit it would not be part of the unit's
+    // transaction, and on PGlite it would wait for that transaction forever
+    assertOutsideUnitOfWork(`jobs.send(${name})`);
     // pg-boss checks option keys by presence: an explicit undefined would fail its validation
     return this.boss.send(name, data, withoutUndefined(options) as PgBossSendOptions);
   }

@@ -5,6 +5,7 @@ import { permissionDefinition, registerPermissionGroup } from './definitions/per
 import { defineSettingGroup } from './definitions/settings.ts';
 import { registerResource } from './localization/index.ts';
 import type { ModuleDefinition, TenantSeedOptions } from './module.ts';
+import { registerReferenceTarget } from './references.ts';
 import type { Services } from './services.ts';
 
 /** Modules whose definitions this process has registered (tests build several apps in one process). */
@@ -21,6 +22,7 @@ export function registerDefinitions(modules: readonly ModuleDefinition[]) {
     for (const resources of m.texts ?? []) {
       for (const [name, texts] of Object.entries(resources)) registerResource(name, texts);
     }
+    for (const [name, table] of Object.entries(m.references ?? {})) registerReferenceTarget(name, table);
     for (const group of m.permissions ?? []) registerPermissionGroup(group);
     for (const group of m.settings ?? []) defineSettingGroup(group);
     for (const group of m.features ?? []) defineFeatureGroup(group);

@@ -1,4 +1,5 @@
 import type { Culture, PermissionGroupDefinition } from '@seller/contracts';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentTenant } from './context.ts';
 import type { FeatureGroupDefinition } from './definitions/features.ts';
@@ -71,6 +72,11 @@ export interface ModuleDefinition {
   dependsOn?: readonly ModuleDefinition[];
   /** Localization resources; several objects merge (a module may keep texts in more than one file). */
   texts?: readonly TextResources[];
+  /**
+   * Tables other modules' inputs may name by `ref('<name>')` without depending on this one
+   * (`{ Shop: shops }`): see `core/references.ts`.
+   */
+  references?: Readonly<Record<string, PgTable>>;
   /** Permission groups this module defines (names shared with the web in packages/contracts). */
   permissions?: readonly PermissionGroupDefinition[];
   /** Setting groups this module defines (the settings module stores and serves the values). */

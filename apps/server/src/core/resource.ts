@@ -1,4 +1,5 @@
-import { listResult, type PagedQuery, pagedQuery, pagedResult } from '@seller/contracts';
+import { listResult, type PagedQuery, pagedQuery } from '@seller/contracts';
+import { listPage } from '@seller/contracts/lists';
 import { and, asc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -17,9 +18,14 @@ import {
   updateOwned,
 } from './crud.ts';
 import type { Tx } from './db/client.ts';
+import { secretColumnsOf } from './db/columns.ts';
 import { type AppError, fieldError } from './errors.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from './export.ts';
+import { kitLists } from './lists.ts';
 import { t } from './localization/index.ts';
+import { assertReferences, type References } from './references.ts';
+import { refuseQueriedSecrets, revealMasked, sealForInsert, sealForUpdate } from './secret-columns.ts';
+import { type Secrets, secretsFor } from './secrets.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -51,11 +57,16 @@ export interface Resource<T extends AnyTable, I, D, Q extends object = object> {
   unique?: { member: string; column: AnyPgColumn }[];
   /** Input → the row's own columns (children are written by `saveChildren`). */
   values(input: I): Partial<T['$inferInsert']>;
+  /**
+   * Members naming rows of the tenant's tables (`{ shopId: ref(shops) }`): checked in the write's
+   * transaction before `validate`; an unknown or foreign id is a 400 naming the member.
+   */
+  references?: References;
   /** Reference checks and other rules Zod cannot express (throw field errors). */
   validate?(tx: Tx, ctx: Ctx, input: I, id?: string): Promise<void>;
   saveChildren?(tx: Tx, ctx: Ctx, id: string, input: I): Promise<void>;
   beforeDelete?(tx: Tx, ctx: Ctx, id: string): Promise<void>;
-  /** Rows → DTOs, loading children in one query for the whole page. */
+  /** Rows → DTOs, loading children in one query for the whole page; secret columns arrive masked. */
   toDtos(tx: Tx, ctx: Ctx, rows: T['$inferSelect'][]): Promise<D[]>;
 }
 
@@ -81,6 +92,17 @@ export async function uniquely<R>(write: () => Promise<R>, refusal: () => AppErr
 const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function resourceService<T extends AnyTable, I, D, Q extends object = object>(r: Resource<T, I, D, Q>) {
+  refuseQueriedSecrets(r.entity, [...Object.values(r.sortable), ...r.search, ...(r.unique ?? []).map((u) => u.column)]);
+  const hasSecrets = secretColumnsOf(r.table).length > 0;
+  /** The key of the table's secret columns (read only for a table that has some). */
+  const secretsOf = (services: Services): Promise<Secrets | undefined> =>
+    hasSecrets ? secretsFor(services.config) : Promise.resolve(undefined);
+  /** Rows → DTOs, the secret columns masked first. */
+  const dtos = async (services: Services, tx: Tx, ctx: Ctx, rows: T['$inferSelect'][]) => {
+    const secrets = await secretsOf(services);
+    return r.toDtos(tx, ctx, secrets ? revealMasked(secrets, r.table, rows) : rows);
+  };
+
   const where = (ctx: Ctx, filter?: string, query?: Q) =>
     owned(
       ctx,
@@ -117,14 +139,18 @@ export function resourceService<T extends AnyTable, I, D, Q extends object = obj
     return uniquely(run, () => taken(member, (input as Record<string, unknown>)[member]));
   }
 
-  const one = async (tx: Tx, ctx: Ctx, row: T['$inferSelect']) => (await r.toDtos(tx, ctx, [row]))[0];
+  const one = async (services: Services, tx: Tx, ctx: Ctx, row: T['$inferSelect']) =>
+    (await dtos(services, tx, ctx, [row]))[0];
 
-  async function createIn(tx: Tx, ctx: Ctx, input: I) {
+  async function createIn(services: Services, tx: Tx, ctx: Ctx, input: I) {
+    await assertReferences(tx, ctx, input, r.references);
     await r.validate?.(tx, ctx, input);
     await assertUnique(tx, ctx, input);
-    const row = await write(input, () => insertOwned(tx, ctx, r.table, r.entity, r.values(input)));
+    const secrets = await secretsOf(services);
+    const values = secrets ? sealForInsert(secrets, r.table, r.values(input)) : r.values(input);
+    const row = await write(input, () => insertOwned(tx, ctx, r.table, r.entity, values));
     await r.saveChildren?.(tx, ctx, row.id as string, input);
-    return one(tx, ctx, row);
+    return one(services, tx, ctx, row);
   }
 
   return {
@@ -132,28 +158,33 @@ export function resourceService<T extends AnyTable, I, D, Q extends object = obj
     page: (services: Services, ctx: Ctx, q: PagedQuery & Q) =>
       services.data.inTenant(ctx, async (tx) => {
         const p = await page(tx, r.table, where(ctx, q.filter, q), q, { allowed: r.sortable, fallback: r.defaultSort });
-        return { totalCount: p.totalCount, items: await r.toDtos(tx, ctx, p.items) };
+        return { totalCount: p.totalCount, items: await dtos(services, tx, ctx, p.items) };
       }),
     all: (services: Services, ctx: Ctx, filter?: string, query?: Q) =>
       services.data.inTenant(ctx, async (tx) => {
         const rows = await selectEntities(tx, r.table, { where: where(ctx, filter, query), orderBy: r.defaultSort });
-        return { items: await r.toDtos(tx, ctx, rows) };
+        return { items: await dtos(services, tx, ctx, rows) };
       }),
     get: (services: Services, ctx: Ctx, id: string) =>
-      services.data.inTenant(ctx, async (tx) => one(tx, ctx, await getOwned(tx, ctx, r.table, r.entity, id))),
-    create: (services: Services, ctx: Ctx, input: I) => services.data.inTenant(ctx, (tx) => createIn(tx, ctx, input)),
+      services.data.inTenant(ctx, async (tx) => one(services, tx, ctx, await getOwned(tx, ctx, r.table, r.entity, id))),
+    create: (services: Services, ctx: Ctx, input: I) =>
+      services.data.inTenant(ctx, (tx) => createIn(services, tx, ctx, input)),
     /** `create` inside the caller's transaction (a write that creates this entity along with others). */
     createIn,
     update: (services: Services, ctx: Ctx, id: string, input: I & { concurrencyStamp?: string }) =>
       services.data.inTenant(ctx, async (tx) => {
         await getOwned(tx, ctx, r.table, r.entity, id);
+        await assertReferences(tx, ctx, input, r.references);
         await r.validate?.(tx, ctx, input, id);
         await assertUnique(tx, ctx, input, id);
+        const secrets = await secretsOf(services);
+        // a secret sent back masked or left out is dropped here, so the stored one stays
+        const values = secrets ? sealForUpdate(secrets, r.table, r.values(input)) : r.values(input);
         const row = await write(input, () =>
-          updateOwned(tx, ctx, r.table, r.entity, id, r.values(input), input.concurrencyStamp),
+          updateOwned(tx, ctx, r.table, r.entity, id, values, input.concurrencyStamp),
         );
         await r.saveChildren?.(tx, ctx, id, input);
-        return one(tx, ctx, row);
+        return one(services, tx, ctx, row);
       }),
     remove: (services: Services, ctx: Ctx, id: string) =>
       services.data.inTenant(ctx, async (tx) => {
@@ -166,7 +197,8 @@ export function resourceService<T extends AnyTable, I, D, Q extends object = obj
       const order = [...orderBy(q.sorting, r.sortable, r.defaultSort), asc(r.table.id)];
       for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
         const rows = await services.data.inTenant(ctx, async (tx) =>
-          r.toDtos(
+          dtos(
+            services,
             tx,
             ctx,
             await selectEntities(tx, r.table, { where: where(ctx, q.filter, q), orderBy: order, limit: size, offset }),
@@ -267,6 +299,7 @@ export function resourceRoutes<D>(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
   const { url, permission, service } = opts;
+  kitLists.set(url, {});
   const tags = [opts.tag];
   const read = { permission };
   const text = (culture: RequestContext['culture'], key: string) => t(culture, `${opts.texts}::${key}`);
@@ -275,7 +308,7 @@ export function resourceRoutes<D>(
 
   app.get(
     url,
-    { config: read, schema: { tags, querystring: pagedQuery.extend(own), response: { 200: pagedResult(opts.dto) } } },
+    { config: read, schema: { tags, querystring: pagedQuery.extend(own), response: { 200: listPage(opts.dto) } } },
     (req) => service.page(s, req.ctx, req.query),
   );
   app.get(

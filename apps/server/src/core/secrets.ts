@@ -1,5 +1,13 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 
@@ -24,6 +32,13 @@ export interface Secrets {
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+
+/**
+ * Whether `text` has the shape of a ciphertext of `encrypt` (a version, then at least an iv and a
+ * tag in base64url). Used to refuse a clear value in a secret column and to redact audit values.
+ */
+export const isCipherText = (text: unknown): text is string =>
+  typeof text === 'string' && /^v\d+:[A-Za-z0-9_-]{38,}$/.test(text);
 
 /** Reads a 32-byte key from base64 or hex; throws naming the variable otherwise. */
 export function parseSecretsKey(value: string): Buffer {
@@ -65,16 +80,43 @@ export function secretsWithKey(key: Buffer): Secrets {
   };
 }
 
-/** The key file of a development or test data folder: created with `wx` once, read afterwards. */
-async function keyFile(dataDir: string): Promise<Buffer> {
-  const path = join(dataDir, 'secrets.key');
+/**
+ * A secret kept in a file of the data folder (mode 0600): made by `make` the first time, read on
+ * every later call, by any process. The file appears complete or not at all (written aside, then
+ * hard-linked into place), so processes starting together on one folder never read it half written
+ * and all end up with the one value.
+ */
+export async function dataFolderSecret(dataDir: string, fileName: string, make: () => string): Promise<string> {
+  const path = join(dataDir, fileName);
   await mkdir(dataDir, { recursive: true });
+  const aside = join(dataDir, `.${fileName}.${randomUUID()}`);
+  await writeFile(aside, make(), { mode: 0o600 });
   try {
-    await writeFile(path, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+    await link(aside, path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    await unlink(aside).catch(() => {});
   }
-  return parseSecretsKey(await readFile(path, 'utf8'));
+  return (await readFile(path, 'utf8')).trim();
+}
+
+/** The key file of a development or test data folder: created once, read afterwards. */
+async function keyFile(dataDir: string): Promise<Buffer> {
+  return parseSecretsKey(await dataFolderSecret(dataDir, 'secrets.key', () => randomBytes(32).toString('base64')));
+}
+
+/** Where the marketplace simulator's control key is kept when MARKETPLACE_SIMULATOR_KEY is unset. */
+export const SIMULATOR_KEY_FILE = 'marketplace-simulator.key';
+
+/**
+ * The key of the marketplace simulator's control API (`x-sim-key`): MARKETPLACE_SIMULATOR_KEY, or
+ * a random one made once per data folder (`${dataDir}/marketplace-simulator.key`), which is where
+ * a developer, a test or the demo seed reads it.
+ */
+export function simulatorKey(config: Pick<AppConfig, 'marketplaceSimulatorKey' | 'dataDir'>): Promise<string> {
+  if (config.marketplaceSimulatorKey) return Promise.resolve(config.marketplaceSimulatorKey);
+  return dataFolderSecret(config.dataDir, SIMULATOR_KEY_FILE, () => randomBytes(24).toString('base64url'));
 }
 
 const opened = new WeakMap<AppConfig, Promise<Secrets>>();

@@ -2,7 +2,7 @@ import type { AppConfig } from '../config.ts';
 import type { AccessTokens } from './auth/access-tokens.ts';
 import type { Bus } from './bus.ts';
 import type { Cache } from './cache.ts';
-import type { CurrentTenant } from './context.ts';
+import type { CurrentTenant, RequestContext } from './context.ts';
 import type { DataAccess } from './data.ts';
 import type { DomainEvents } from './events.ts';
 import type { Jobs } from './jobs.ts';
@@ -31,6 +31,8 @@ export interface Services {
   jobs: Jobs;
   /** Domain events between modules, in the writer's transaction or after its commit (`core/events.ts`). */
   events: DomainEvents;
+  /** The tenant's time zone (its calendar: day filters and day buckets). */
+  timeZone(ctx: Pick<RequestContext, 'tenant'>): Promise<string>;
   /** Every registered route with its schema and access rule (for api-definition). */
   routes: RegisteredRoute[];
   /** The modules this app runs, dependencies first. */
@@ -44,4 +46,6 @@ export interface RegisteredRoute {
   url: string;
   schema?: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown> };
   config?: { anonymous?: boolean; authenticated?: boolean; permission?: string | string[]; alsoNeeds?: string[] };
+  /** The most bytes of body the route reads (its own `bodyLimit`, or the app's). */
+  bodyLimit: number;
 }

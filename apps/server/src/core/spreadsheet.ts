@@ -48,14 +48,14 @@ export class NotASpreadsheet extends Error {
 
 registerResource('Spreadsheet', {
   en: {
-    TooLarge: 'The workbook is too large: its content unpacks to more than {1} MB.',
-    TooManyRows: 'The sheet has more than {1} rows below the header row.',
-    TooManyColumns: 'The sheet has values beyond column {1}.',
+    TooLarge: 'The workbook is too large: its content unpacks to more than {0} MB.',
+    TooManyRows: 'The sheet has more than {0} rows below the header row.',
+    TooManyColumns: 'The sheet has values beyond column {0}.',
   },
   'zh-Hans': {
-    TooLarge: '工作簿过大:解压后的内容超过 {1} MB。',
-    TooManyRows: '工作表表头以下超过 {1} 行。',
-    TooManyColumns: '工作表第 {1} 列之后还有数据。',
+    TooLarge: '工作簿过大:解压后的内容超过 {0} MB。',
+    TooManyRows: '工作表表头以下超过 {0} 行。',
+    TooManyColumns: '工作表第 {0} 列之后还有数据。',
   },
 });
 
@@ -556,7 +556,7 @@ function sheetReader(
     const c = cellOf(cell.type, cell.type === 'inlineStr' ? cell.inline : cell.value, cell.style, book);
     if (!c || !row) return;
     // `_x0000_`, `&#xD800;` or a raw NUL decode to text PostgreSQL cannot store (input-guard.ts)
-    if (typeof c.value === 'string' && !isStorableText(c.value)) throw fieldError(field, 'Field:Unstorable');
+    if (typeof c.value === 'string' && !isStorableText(c.value)) throw fieldError(field, 'Value:Unstorable');
     if (column > limits.maxColumns) throw fieldError(field, 'Spreadsheet::TooManyColumns', [limits.maxColumns]);
     row.cells.set(column, c);
   };

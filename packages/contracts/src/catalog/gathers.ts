@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductRegions } from '../constants.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { atMost, NumberBounds } from '../numbers.ts';
 import {
   audit,
   emptyToNull,
@@ -17,8 +18,9 @@ import { SKU_MAX, SKU_PATTERN } from './products.ts';
  * and claimed (copied) into the catalogue any number of times.
  *
  * Routes (all under `/api/catalog/gathers`, permission `Catalog.Gathers` unless said):
- * - `GET    /`                        list (`gatherListQuery`) → `{ totalCount, items: GatherListItem[] }`
- * - `GET    /counts`                  counts per status under the same filters minus `status` → `GatherCounts`
+ * - `GET    /`                        list (`gatherList`) → `{ totalCount, items: GatherListItem[] }`
+ * - `GET    /counts`                  counts per status under the same filters minus `status` → `{ total, capped, counts }`
+ * - `GET    /export`                  the filtered, sorted list as .xlsx
  * - `GET    /gatherers`               who has gathered (for the filter) → `{ items: { id, name }[] }`
  * - `GET    /{id}`                    detail with the log → `GatherDetail`
  * - `POST   /`                        `.Create`: one product (`createGatherInput`, as the browser extension or a form sends it) → `GatherDetail`
@@ -96,7 +98,7 @@ export const DECIMAL_PATTERN = /^\d{1,14}(\.\d{1,4})?$/;
 const money = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z.string({ error: message }).regex(DECIMAL_PATTERN, message),
+    z.string({ error: message }).regex(DECIMAL_PATTERN, message).check(atMost(NumberBounds.unitPrice)),
   );
 const optionalMoney = (message: string) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), money(message).nullable());
@@ -265,29 +267,49 @@ export type GatherListItem = z.infer<typeof gatherListItem>;
 export const gatherDetailDto = gatherDto.extend({ logs: z.array(gatherLogDto) });
 export type GatherDetailDto = z.infer<typeof gatherDetailDto>;
 
-const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : emptyToUndefined(v));
-
 /**
- * The list's query. `filter` is the keyword (title, source URL, item id, supplier name);
- * `gatheredFrom` inclusive, `gatheredTo` exclusive (ISO date or date-time). `sorting`: one of
- * `gatheredAt`, `title`, `priceMin`, `claimCount`, `sourcePlatform`, `status`, with ` asc`/` desc`;
- * default `gatheredAt desc`.
+ * The gathered products list (`/api/catalog/gathers`): status tabs with their counts (`/counts`),
+ * the keyword (title, source URL, item id, supplier name), the platform, gatherer and the days
+ * gathered (`gatheredFrom`…`gatheredTo`, inclusive days in the tenant's time zone, or instants).
  */
-export const gatherListQuery = pagedQuery.extend({
-  status: z.preprocess(upper, z.enum(GatherStatuses, { error: 'Catalog::OptionInvalid' }).optional()),
-  platform: z.preprocess(upper, z.enum(GatherPlatforms, { error: 'Catalog::OptionInvalid' }).optional()),
-  gatheredFrom: z.preprocess(emptyToUndefined, z.coerce.date().optional()),
-  gatheredTo: z.preprocess(emptyToUndefined, z.coerce.date().optional()),
-  gathererId: z.preprocess(emptyToUndefined, guid.optional()),
+export const gatherList = defineList({
+  texts: 'Catalog',
+  exportName: 'GatherPage:Title',
+  search: 'GatherPage:KeywordPlaceholder',
+  filters: {
+    platform: filter.enum(GatherPlatforms, { label: 'GatherPage:Column:Platform', texts: 'GatherPage:Platform:' }),
+    gathererId: filter.ref('Gatherer', {
+      label: 'GatherPage:Column:Gatherer',
+      options: '/api/catalog/gathers/gatherers',
+    }),
+    gathered: filter.dateRange('gatheredFrom', 'gatheredTo', { label: 'GatherPage:Column:GatheredAt' }),
+  },
+  tabs: { member: 'status', values: GatherStatuses, texts: 'GatherPage:Status:' },
+  columns: {
+    mainImage: column.text({ header: 'GatherPage:Column:Image', noExport: true, width: 72 }),
+    title: column.text({ header: 'GatherPage:Column:Title', sort: true, width: 260 }),
+    sourceUrl: column.text({ header: 'GatherPage:Column:SourceUrl', exportOnly: true, width: 320 }),
+    sourcePlatform: column.enum(GatherPlatforms, {
+      header: 'GatherPage:Column:Platform',
+      texts: 'GatherPage:Platform:',
+      sort: true,
+    }),
+    currency: column.text({ header: 'Gather:Column:currency', exportOnly: true, width: 64 }),
+    priceMin: column.money('currency', { header: 'GatherPage:Column:Price', sort: true, width: 150 }),
+    skuCount: column.quantity({ header: 'GatherPage:Column:SkuCount', width: 80 }),
+    supplierName: column.text({ header: 'GatherPage:Column:Supplier', width: 140 }),
+    status: column.enum(GatherStatuses, {
+      header: 'GatherPage:Column:Status',
+      texts: 'GatherPage:Status:',
+      sort: true,
+    }),
+    claimCount: column.quantity({ header: 'GatherPage:Column:ClaimCount', sort: true, width: 90 }),
+    gathererName: column.text({ header: 'GatherPage:Column:Gatherer', width: 110 }),
+    gatheredAt: column.dateTime({ header: 'GatherPage:Column:GatheredAt', sort: true, width: 150 }),
+  },
+  defaultSort: 'gatheredAt desc',
 });
-export type GatherListQuery = z.infer<typeof gatherListQuery>;
-
-/** Counts for the status tabs, under the list's filters except `status`. */
-export const gatherCountsDto = z.object({
-  total: z.number().int(),
-  byStatus: z.object({ NEW: z.number().int(), CLAIMED: z.number().int(), IGNORED: z.number().int() }),
-});
-export type GatherCountsDto = z.infer<typeof gatherCountsDto>;
+export type GatherListQuery = z.infer<typeof gatherList.query>;
 
 export const gatherersDto = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
 
@@ -427,6 +449,21 @@ export const gatherBatchDto = z.object({
   completionTime: z.date().nullable(),
 });
 export type GatherBatchDto = z.infer<typeof gatherBatchDto>;
+/** The caller's own batches (`/api/catalog/gathers/batches`, its `/export`), newest first. */
+export const gatherBatchList = defineList({
+  texts: 'Catalog',
+  exportName: 'GatherPage:Batches:Title',
+  filters: {},
+  columns: {
+    status: column.enum(GatherBatchStatuses, { header: 'GatherPage:Batch:Status', texts: 'GatherPage:Batch:Status:' }),
+    total: column.quantity({ header: 'GatherPage:Batch:Total' }),
+    succeeded: column.quantity({ header: 'GatherPage:Batch:Succeeded' }),
+    failed: column.quantity({ header: 'GatherPage:Batch:Failed' }),
+    creationTime: column.dateTime({ header: 'GatherPage:Batch:CreationTime', sort: true }),
+    completionTime: column.dateTime({ header: 'GatherPage:Batch:CompletionTime' }),
+  },
+  defaultSort: 'creationTime desc',
+});
 export const gatherBatchParams = z.object({ batchId: z.guid() });
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaymentType, SettlementCycle, SettlementForm } from '../constants.ts';
 import { pagedQuery } from '../paging.ts';
-import { audit, emptyToNull, guid, optionalGuid, optionalText, sort, stamp, text } from './fields.ts';
+import { audit, emptyToNull, guid, keptSecret, optionalGuid, optionalText, sort, stamp, text } from './fields.ts';
 
 /** Request and response shapes of the catalogue master data (camelCase, ABP conventions). */
 
@@ -122,7 +122,8 @@ export const supplierInput = z.object({
   isDefault: z.boolean().default(false),
   remark: optionalText(512),
 });
-export const supplierUpdateInput = supplierInput.extend(stamp);
+/** The payee account, answered masked, is kept when left out or sent back masked; null clears it. */
+export const supplierUpdateInput = supplierInput.extend({ ...stamp, payeeAccount: keptSecret(optionalText(64)) });
 export type SupplierInput = z.infer<typeof supplierInput>;
 
 /** A supplier known only by its code and name: every other member empty. */
@@ -166,6 +167,7 @@ export const supplierDto = z.object({
   settlementForm: z.number().int().nullable(),
   settlementCycle: z.number().int().nullable(),
   paymentType: z.number().int().nullable(),
+  /** Masked: `**** 1234`. */
   payeeAccount: z.string().nullable(),
   accountName: z.string().nullable(),
   bank: z.string().nullable(),

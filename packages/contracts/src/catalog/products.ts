@@ -6,23 +6,16 @@ import {
   ProductSalesTypes,
   ProductSpecialAttributes,
 } from '../constants.ts';
-import { pagedQuery } from '../paging.ts';
-import {
-  audit,
-  commaList,
-  emptyToNull,
-  emptyToUndefined,
-  guid,
-  optionalGuid,
-  optionalText,
-  trimmedOrUndefined,
-} from './fields.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { checkMoneyMembers, moneyUnitPriceOrNumber } from '../money.ts';
+import { decimalNumber, NumberBounds } from '../numbers.ts';
+import { audit, commaList, emptyToNull, emptyToUndefined, guid, optionalGuid, optionalText } from './fields.ts';
 
 /** Request and response shapes of products and the recycle area (spec §5 form rules, domain §3.2). */
 
 const optionalNumber = (max: number) => z.preprocess(emptyToNull, z.number().min(0).max(max).nullable());
 const optionalInt = (max: number) => z.preprocess(emptyToNull, z.number().int().min(0).max(max).nullable());
-const pmsStatus = z
+export const pmsStatus = z
   .number()
   .int()
   .refine((n) => Object.values(PmsStatus).includes(n as never), 'Catalog::OptionInvalid');
@@ -76,11 +69,12 @@ export const variantOverride = z.object({
       z.string().toUpperCase().max(SKU_MAX).regex(SKU_PATTERN, 'Catalog::SkuFormat').nullable(),
     )
     .optional(),
-  price: z.number().min(0).max(1e12).optional(),
+  /** In the product's `priceCurrency`. */
+  price: moneyUnitPriceOrNumber().optional(),
   weight: z.number().int().min(0).max(10_000_000).nullable().optional(),
-  length: z.number().min(0).max(100_000).nullable().optional(),
-  width: z.number().min(0).max(100_000).nullable().optional(),
-  height: z.number().min(0).max(100_000).nullable().optional(),
+  length: z.number().min(0).max(NumberBounds.centimetres).nullable().optional(),
+  width: z.number().min(0).max(NumberBounds.centimetres).nullable().optional(),
+  height: z.number().min(0).max(NumberBounds.centimetres).nullable().optional(),
   image: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(512).nullable().optional()),
 });
 export type VariantOverride = z.infer<typeof variantOverride>;
@@ -96,22 +90,35 @@ export const productFields = z.object({
     .max(20),
   brandId: optionalGuid,
   description: required('Catalog::Product:DescriptionRequired', 20000),
-  price: z.number({ error: 'Catalog::Product:PriceRequired' }).min(0).max(1e12),
+  /** Decimal text (a JSON number is taken as its text), to `priceCurrency`'s minor units. */
+  price: moneyUnitPriceOrNumber({ formatMessage: 'Catalog::Product:PriceRequired' }),
+  /**
+   * The currency of the price and its variants' prices (what one unit costs when no supplier link
+   * says otherwise); omitted: the tenant's accounting currency on create, unchanged on update.
+   */
+  priceCurrency: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Catalog::CurrencyFormat')
+      .optional(),
+  ),
   inStock: z.boolean().default(false),
   developer: optionalText(64),
   purchaser: optionalText(64),
   artDesigner: optionalText(64),
   weight: optionalInt(10_000_000),
-  length: optionalNumber(100_000),
-  width: optionalNumber(100_000),
-  height: optionalNumber(100_000),
+  length: optionalNumber(NumberBounds.centimetres),
+  width: optionalNumber(NumberBounds.centimetres),
+  height: optionalNumber(NumberBounds.centimetres),
   packageWeight: optionalInt(10_000_000),
-  packageLength: optionalNumber(100_000),
-  packageWidth: optionalNumber(100_000),
-  packageHeight: optionalNumber(100_000),
+  packageLength: optionalNumber(NumberBounds.centimetres),
+  packageWidth: optionalNumber(NumberBounds.centimetres),
+  packageHeight: optionalNumber(NumberBounds.centimetres),
   declaredNameCn: optionalText(255),
   declaredNameEn: optionalText(255),
-  declaredValue: optionalNumber(1e9),
+  declaredValue: z.preprocess(emptyToNull, decimalNumber({ max: NumberBounds.unitPrice }).nullable()),
   declaredCurrency: z.preprocess(
     emptyToNull,
     z
@@ -172,11 +179,16 @@ export const datesInOrder = {
 };
 export const inOrder = (p: { developmentDate: string; launchDate: string }) => p.launchDate >= p.developmentDate;
 
-export const productInput = productFields.refine(inOrder, datesInOrder);
+/** The price and the variants' prices to the minor units of `priceCurrency` (when given; else the server checks). */
+export const pricesInCurrency = (p: unknown, ctx: z.RefinementCtx) =>
+  checkMoneyMembers(p, { currency: 'priceCurrency', amounts: ['price', 'variants.*.price'] }, ctx);
+
+export const productInput = productFields.refine(inOrder, datesInOrder).superRefine(pricesInCurrency);
 export type ProductInput = z.infer<typeof productInput>;
 export const productUpdateInput = productFields
   .extend({ concurrencyStamp: z.string().max(40).optional() })
-  .refine(inOrder, datesInOrder);
+  .refine(inOrder, datesInOrder)
+  .superRefine(pricesInCurrency);
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
 /** A variant; `weight` null follows the product's weight. */
@@ -186,7 +198,8 @@ export const variantDto = z.object({
   sku: z.string(),
   valueIds: z.array(z.string()),
   label: z.string(),
-  price: z.number(),
+  /** In the product's `priceCurrency`. */
+  price: z.string(),
   weight: z.number().nullable(),
   length: z.number().nullable(),
   width: z.number().nullable(),
@@ -212,7 +225,8 @@ export const productDto = z.object({
   categoryIds: z.array(z.string()),
   brandId: z.string().nullable(),
   description: z.string(),
-  price: z.number(),
+  price: z.string(),
+  priceCurrency: z.string(),
   pmsStatus: z.number().int(),
   isActive: z.boolean(),
   inStock: z.boolean(),
@@ -252,24 +266,66 @@ export const productDto = z.object({
 });
 export type ProductDto = z.infer<typeof productDto>;
 
-const optionalBool = z.preprocess(
-  (v) => (v === '' || v === null || v === undefined ? undefined : v === 'true' || v === true),
-  z.boolean().optional(),
-);
+const pmsStatusValues = Object.values(PmsStatus).map(String);
 
-export const productListQuery = pagedQuery.extend({
-  categoryId: z.preprocess(emptyToUndefined, guid.optional()),
-  brandId: z.preprocess(emptyToUndefined, guid.optional()),
-  pmsStatus: z.preprocess(emptyToUndefined, z.coerce.number().pipe(pmsStatus).optional()),
-  isActive: optionalBool,
-  inStock: optionalBool,
-  developer: z.preprocess(trimmedOrUndefined, z.string().max(64).optional()),
-  purchaser: z.preprocess(trimmedOrUndefined, z.string().max(64).optional()),
-  /** Creation time from (inclusive) and to (exclusive), ISO date-times. */
-  createdFrom: z.preprocess(emptyToUndefined, z.coerce.date().optional()),
-  createdTo: z.preprocess(emptyToUndefined, z.coerce.date().optional()),
+/**
+ * The product list (`/api/catalog/products`): the search over SKU and names, the filters, the
+ * columns of the page and of the export (English name, variant SKUs, weight and HS code only
+ * in the export).
+ */
+export const productList = defineList({
+  texts: 'Catalog',
+  exportName: 'Products',
+  search: 'ProductSearch',
+  filters: {
+    categoryId: filter.ref('Category', { label: 'DisplayName:Categories', options: '/api/catalog/categories/all' }),
+    brandId: filter.ref('Brand', { label: 'DisplayName:Brand', options: '/api/catalog/brands/all' }),
+    pmsStatus: filter.enum(pmsStatusValues, { label: 'DisplayName:PmsStatus', texts: 'PmsStatus:' }),
+    isActive: filter.bool({ label: 'DisplayName:IsActive' }),
+    inStock: filter.bool({ label: 'DisplayName:InStock' }),
+    developer: filter.text(64, { label: 'DisplayName:Developer' }),
+    purchaser: filter.text(64, { label: 'DisplayName:Purchaser' }),
+    created: filter.dateRange('createdFrom', 'createdTo', { label: 'DisplayName:CreationTime' }),
+  },
+  columns: {
+    sku: column.text({ header: 'DisplayName:Sku', sort: true, width: 130 }),
+    name: column.text({ header: 'DisplayName:ProductName', sort: true }),
+    nameEn: column.text({ header: 'NameEn', exportOnly: true, width: 256 }),
+    categoryIds: column.text({ header: 'DisplayName:Categories', noExport: true, width: 100 }),
+    brandId: column.text({ header: 'DisplayName:Brand', noExport: true, hidden: true, width: 100 }),
+    region: column.text({ header: 'DisplayName:Region', noExport: true, hidden: true }),
+    price: column.money('priceCurrency', { header: 'DisplayName:Price', sort: true, width: 90 }),
+    variantCount: column.quantity({ header: 'Variants', noExport: true, width: 80 }),
+    pmsStatus: column.enum(pmsStatusValues, { header: 'DisplayName:PmsStatus', texts: 'PmsStatus:', sort: true }),
+    isActive: column.bool({ header: 'DisplayName:IsActive', sort: true, width: 80 }),
+    variantSkus: column.text({ header: 'Variants', exportOnly: true, width: 320 }),
+    inStock: column.bool({ header: 'DisplayName:InStock', hidden: true, noExport: true, width: 80 }),
+    developer: column.text({ header: 'DisplayName:Developer', hidden: true, noExport: true, width: 110 }),
+    purchaser: column.text({ header: 'DisplayName:Purchaser', hidden: true, noExport: true, width: 110 }),
+    weight: column.quantity({ header: 'DisplayName:Weight', exportOnly: true, width: 80 }),
+    hsCode: column.text({ header: 'DisplayName:HsCode', exportOnly: true, width: 96 }),
+    creationTime: column.dateTime({ header: 'DisplayName:CreationTime', sort: true, width: 150 }),
+  },
+  defaultSort: 'creationTime desc',
 });
-export type ProductListQuery = z.infer<typeof productListQuery>;
+export type ProductListQuery = z.infer<typeof productList.query>;
+
+/** The recycle area's products (`/api/catalog/recycle/products`, its `/export`): searched as the list is, latest deleted first. */
+export const productRecycleList = defineList({
+  texts: 'Catalog',
+  exportName: 'RecycledProducts',
+  search: 'ProductSearch',
+  filters: {},
+  columns: {
+    sku: column.text({ header: 'DisplayName:Sku', sort: true, width: 130 }),
+    name: column.text({ header: 'DisplayName:ProductName', sort: true }),
+    price: column.money('priceCurrency', { header: 'DisplayName:Price', sort: true, width: 110 }),
+    deletionTime: column.dateTime({ header: 'DisplayName:DeletionTime', sort: true, width: 160 }),
+  },
+  defaultSort: 'deletionTime desc',
+});
+export const productRecycleQuery = productRecycleList.query;
+export type ProductRecycleQuery = z.infer<typeof productRecycleQuery>;
 
 /** A row of the product list and the recycle area: what the tables show, not the whole record. */
 export const productListItem = productDto
@@ -281,6 +337,7 @@ export const productListItem = productDto
     categoryIds: true,
     brandId: true,
     price: true,
+    priceCurrency: true,
     pmsStatus: true,
     isActive: true,
     inStock: true,
@@ -324,7 +381,13 @@ export const itemPriceQuery = z.object({
 });
 export const itemPriceDto = z.object({
   items: z.array(
-    z.object({ sku: z.string(), productId: z.string(), variantId: z.string().nullable(), price: z.number() }),
+    z.object({
+      sku: z.string(),
+      productId: z.string(),
+      variantId: z.string().nullable(),
+      price: z.string(),
+      currency: z.string(),
+    }),
   ),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { listResult } from '../paging.ts';
-import { productListQuery, SKU_MAX, SKU_PATTERN } from './products.ts';
+import { listResult, pagedQuery } from '../paging.ts';
+import { emptyToUndefined, guid } from './fields.ts';
+import { pmsStatus, SKU_MAX, SKU_PATTERN } from './products.ts';
 
 /**
  * SKU image export: a ZIP of the images of chosen products or SKUs, named by SKU (`<SKU>.jpg`
@@ -20,14 +21,19 @@ export const SKU_IMAGE_EXPORTS_LISTED = 50;
 export const SkuImageExportStatuses = ['queued', 'running', 'completed', 'failed'] as const;
 export type SkuImageExportStatus = (typeof SkuImageExportStatuses)[number];
 
-/** The product list's filter members an export may select by. */
-export const skuImageExportFilter = productListQuery.pick({
-  filter: true,
-  categoryId: true,
-  brandId: true,
-  pmsStatus: true,
-  isActive: true,
-  inStock: true,
+const optionalBool = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : v === 'true' || v === true),
+  z.boolean().optional(),
+);
+
+/** The product list's filter members an export may select by (in the list's own terms: `pmsStatus` a number here). */
+export const skuImageExportFilter = z.object({
+  filter: pagedQuery.shape.filter,
+  categoryId: z.preprocess(emptyToUndefined, guid.optional()),
+  brandId: z.preprocess(emptyToUndefined, guid.optional()),
+  pmsStatus: z.preprocess(emptyToUndefined, z.coerce.number().pipe(pmsStatus).optional()),
+  isActive: optionalBool,
+  inStock: optionalBool,
 });
 export type SkuImageExportFilter = z.infer<typeof skuImageExportFilter>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList } from '../lists.ts';
+import { decimalNumber, NumberBounds } from '../numbers.ts';
 import { audit, commaList, emptyToNull, optionalText } from './fields.ts';
 
 /** Request and response shapes of product vendors (domain §3.5) and their half of the recycle area. */
@@ -10,7 +11,12 @@ export const TIERS_MAX = 10;
 
 /** Quantity steps: strictly ascending quantities, unit prices never above the step before. */
 const tiers = z
-  .array(z.object({ minQty: z.number().int().min(1).max(10_000_000), unitPrice: z.number().min(0).max(1e12) }))
+  .array(
+    z.object({
+      minQty: z.number().int().min(1).max(NumberBounds.quantity),
+      unitPrice: decimalNumber({ max: NumberBounds.unitPrice }),
+    }),
+  )
   .max(TIERS_MAX)
   .default([])
   .superRefine((rows, ctx) => {
@@ -32,7 +38,7 @@ const vendorFields = {
       .max(1024)
       .nullable(),
   ),
-  purchasePrice: z.number({ error: 'Catalog::PurchasePriceRequired' }).min(0).max(1e12),
+  purchasePrice: decimalNumber({ max: NumberBounds.unitPrice, message: 'Catalog::PurchasePriceRequired' }),
   currency: z
     .string()
     .trim()
@@ -98,4 +104,18 @@ export const productVendorListDto = z.object({ items: z.array(productVendorDto) 
 
 /** A recycled link, with the product it belonged to. */
 export const recycledVendorDto = productVendorDto.extend({ productSku: z.string(), productName: z.string() });
-export const recycledVendorQuery = pagedQuery;
+/** The recycle area's vendor links (`/api/catalog/recycle/vendors`, its `/export`), latest deleted first. */
+export const recycledVendorList = defineList({
+  texts: 'Catalog',
+  exportName: 'RecycledVendors',
+  filters: {},
+  columns: {
+    productSku: column.text({ header: 'DisplayName:Sku', width: 130 }),
+    productName: column.text({ header: 'DisplayName:ProductName' }),
+    supplierName: column.text({ header: 'DisplayName:Supplier', width: 180 }),
+    purchasePrice: column.money('currency', { header: 'DisplayName:PurchasePrice', width: 120 }),
+    deletionTime: column.dateTime({ header: 'DisplayName:DeletionTime', sort: true, width: 160 }),
+  },
+  defaultSort: 'deletionTime desc',
+});
+export const recycledVendorQuery = recycledVendorList.query;

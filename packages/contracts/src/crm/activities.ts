@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, emptyToNull, emptyToUndefined, stamp, text } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
 
 /** Follow-up records (domain §6.3) on a customer, one of its contacts or one of its businesses. */
 
@@ -32,21 +32,38 @@ export const activityUpdateInput = z.object({ ...fields, ...stamp });
 export type ActivityInput = z.infer<typeof activityInput>;
 export type ActivityUpdateInput = z.infer<typeof activityUpdateInput>;
 
-const optional = <T extends z.ZodType>(s: T) => z.preprocess(emptyToUndefined, s.optional());
+const _optional = <T extends z.ZodType>(s: T) => z.preprocess(emptyToUndefined, s.optional());
 
-export const activityFilters = z.object({
-  customerId: optional(z.guid()),
-  bizType: optional(z.enum(ActivityBizTypes)),
-  bizId: optional(z.guid()),
-  type: optional(z.enum(ActivityTypes)),
-  /** Only the caller's own records. */
-  mine: optional(z.enum(['true', 'false']).transform((v) => v === 'true')),
-  /** Creation date range, inclusive (`YYYY-MM-DD`). */
-  from: optional(z.iso.date({ error: 'CrmActivities::DateFormat' })),
-  to: optional(z.iso.date({ error: 'CrmActivities::DateFormat' })),
+/**
+ * The follow-up list (`/api/crm/activities`, its `/export`): newest first, the timeline. The
+ * search looks in the content; `mine` keeps the caller's own records; `from`…`to` are days of
+ * the tenant's calendar, inclusive. Who sees which records is their customers' visibility.
+ */
+export const activityList = defineList({
+  texts: 'CrmActivities',
+  exportName: 'Activities',
+  search: 'Content',
+  filters: {
+    customerId: filter.ref('Customer'),
+    bizType: filter.enum(ActivityBizTypes, { texts: 'BizType:' }),
+    bizId: filter.ref('BizName', { label: 'BizName' }),
+    type: filter.enum(ActivityTypes, { texts: 'Type:' }),
+    mine: filter.bool(),
+    created: filter.dateRange('from', 'to', { label: 'DateRange' }),
+  },
+  columns: {
+    creationTime: column.dateTime({ sort: true, width: 150 }),
+    customerName: column.text({ header: 'Customer', width: 180 }),
+    bizType: column.enum(ActivityBizTypes, { texts: 'BizType:', width: 90 }),
+    bizName: column.text({ width: 160 }),
+    type: column.enum(ActivityTypes, { texts: 'Type:', sort: true, width: 90 }),
+    content: column.text({ width: 360 }),
+    nextTime: column.dateTime({ sort: true, width: 150 }),
+    creatorName: column.text({ header: 'Creator', width: 110 }),
+  },
+  defaultSort: 'creationTime desc',
 });
-export const activityQuery = pagedQuery.extend(activityFilters.shape);
-export type ActivityQuery = z.infer<typeof activityQuery>;
+export type ActivityQuery = z.infer<typeof activityList.query>;
 
 export const activityDto = z.object({
   id: z.string(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { column, defineList, filter } from '../lists.ts';
+import { amount, checkLineAmount, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
 
 /**
@@ -19,17 +21,19 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const nullable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
 
-/** Exact money text (up to 2 places, not negative). */
-export const businessMoney = z
-  .string()
-  .trim()
-  .regex(/^\d{1,14}(\.\d{1,2})?$/, 'CrmBusinesses::Money');
+/** Exact money text (up to 2 places, not negative), bounded (numbers.ts): a whole amount and a unit price. */
+export const businessMoney = amount({ formatMessage: 'CrmBusinesses::Money', placesMessage: 'CrmBusinesses::Money' });
+export const businessUnitPrice = unitPrice({
+  scale: 2,
+  formatMessage: 'CrmBusinesses::Money',
+  placesMessage: 'CrmBusinesses::Money',
+});
 /** A percentage 0–100 with up to 2 places. */
-export const businessPercent = z
-  .string()
-  .trim()
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'CrmBusinesses::Percent')
-  .refine((v) => Number(v) <= 100, 'CrmBusinesses::Percent');
+export const businessPercent = percent({
+  scale: 2,
+  formatMessage: 'CrmBusinesses::Percent',
+  placesMessage: 'CrmBusinesses::Percent',
+});
 const currency = z
   .string()
   .trim()
@@ -78,8 +82,8 @@ export const businessProductInput = z.object({
   /** A catalogue product of the tenant. */
   productId: z.guid(),
   /** The price agreed for this business (the catalogue's list price is kept beside it). */
-  businessPrice: businessMoney,
-  count: z.coerce.number().int().min(1).max(1_000_000),
+  businessPrice: businessUnitPrice,
+  count: z.coerce.number().int().min(1).max(NumberBounds.quantity, { message: 'Platform::Number:AtMost' }),
 });
 
 export const businessInput = z.object({
@@ -97,7 +101,13 @@ export const businessInput = z.object({
   discountPercent: optional(businessPercent).transform((v) => v ?? '0'),
   /** The amount before the discount when the business lists no products (ignored otherwise). */
   totalProductPrice: optional(businessMoney),
-  products: z.array(businessProductInput).max(100).default([]),
+  products: z
+    .array(businessProductInput)
+    .max(NumberBounds.lines.business)
+    .default([])
+    .superRefine((lines, ctx) => {
+      for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.count, l.businessPrice, [i, 'businessPrice']);
+    }),
   contactNextTime: nullable(z.coerce.date()),
   remark: nullable(z.string().trim().max(1024)),
 });
@@ -110,7 +120,7 @@ export const businessCloseInput = z.object({
 });
 export type BusinessCloseInput = z.infer<typeof businessCloseInput>;
 
-/** The list's and board's filters (also of the export). */
+/** The board's and funnel's filters. */
 export const businessFilters = z.object({
   /** Business name or customer name. */
   filter: pagedQuery.shape.filter,
@@ -122,8 +132,39 @@ export const businessFilters = z.object({
   endStatus: optional(z.coerce.number().pipe(z.union([z.literal(0), endStatus]))),
 });
 export type BusinessFilters = z.infer<typeof businessFilters>;
-export const businessQuery = pagedQuery.extend(businessFilters.shape);
-export type BusinessQuery = z.infer<typeof businessQuery>;
+
+/**
+ * The business list (`/api/crm/businesses`, its `/export`): the search takes the business's or
+ * its customer's name; `endStatus` 0 is still open, 1, 2, 3 ended so. Who sees which businesses
+ * is their customers' visibility (the server's scope).
+ */
+export const businessList = defineList({
+  texts: 'CrmBusinesses',
+  search: 'Filter',
+  filters: {
+    statusTypeId: filter.ref('StageGroup', { label: 'StageGroup' }),
+    statusId: filter.ref('Stage', { label: 'Stage' }),
+    ownerUserId: filter.ref('User', { label: 'Owner', options: '/api/crm/businesses/owner-options' }),
+    customerId: filter.ref('Customer', { label: 'Customer', options: '/api/crm/businesses/customer-options' }),
+    endStatus: filter.enum(['0', '1', '2', '3'], { texts: 'End:' }),
+  },
+  columns: {
+    name: column.text({ sort: true, width: 220 }),
+    customerName: column.text({ header: 'Customer', width: 180 }),
+    ownerName: column.text({ header: 'Owner', width: 120 }),
+    statusName: column.text({ header: 'Stage', width: 150, noExport: true }),
+    stage: column.text({ header: 'Stage', exportOnly: true }),
+    percent: column.percent({ header: 'WinRate', hidden: true, width: 90 }),
+    currency: column.text({ exportOnly: true, width: 70 }),
+    totalPrice: column.money('currency', { header: 'TotalPrice', sort: true, width: 150 }),
+    dealTime: column.date({ sort: true, width: 130 }),
+    endRemark: column.text({ exportOnly: true, width: 190 }),
+    creationTime: column.dateTime({ sort: true, hidden: true, width: 150 }),
+    endTime: column.dateTime({ sort: true, hidden: true, noExport: true, width: 150 }),
+    contactNextTime: column.dateTime({ sort: true, hidden: true, noExport: true, width: 150 }),
+  },
+  defaultSort: 'creationTime desc',
+});
 
 export const businessListItem = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
 
 /**
  * Customers (domain §6.1): the dictionaries (industry, level, source) with their labels in both
@@ -67,23 +67,12 @@ export const ownerRecordKinds = ['CREATE', 'TRANSFER', 'CLAIM', 'ASSIGN', 'PUT_B
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const boolText = z.preprocess(
-  (v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? undefined : v),
-  z.boolean().optional(),
-);
 const text = (max: number) => optional(z.string().trim().max(max));
 const inDictionary = (dict: readonly DictionaryEntry[]) =>
   z
     .number()
     .int()
     .refine((v) => dict.some((d) => d.value === v), 'CrmCustomers::ChooseOption');
-const queryDictionary = (dict: readonly DictionaryEntry[]) =>
-  optional(
-    z.coerce
-      .number()
-      .int()
-      .refine((v) => dict.some((d) => d.value === v), 'CrmCustomers::ChooseOption'),
-  );
 
 /** A phone number as people type it: digits with an optional leading +, spaces, dashes, brackets. */
 export const phoneText = z
@@ -92,26 +81,52 @@ export const phoneText = z
   .max(32)
   .regex(/^\+?[\d\s\-()]{5,31}$/, 'CrmCustomers::InvalidPhone');
 
-/** The list's filters (also of `/export`). */
-export const customerFilters = z.object({
-  scope: optional(z.enum(customerScopes)),
-  /** Name, mobile or e-mail (contains). `filter` is taken the same way (the list kit's search). */
-  keyword: text(100),
-  filter: pagedQuery.shape.filter,
-  ownerUserId: optional(z.guid()),
-  tagId: optional(z.guid()),
-  level: queryDictionary(customerLevels),
-  source: queryDictionary(customerSources),
-  industry: queryDictionary(customerIndustries),
-  followUpStatus: boolText,
-  lockStatus: boolText,
-  dealStatus: boolText,
-  createdFrom: optional(z.coerce.date()),
-  createdTo: optional(z.coerce.date()),
+/** A dictionary's values as the list's enum filter and column take them (`'1'`, `'2'`…). */
+export const dictionaryValues = (dict: readonly DictionaryEntry[]) => dict.map((d) => String(d.value));
+
+/**
+ * The customer list (`/api/crm/customers`, its `/export`): who sees which customers is the
+ * server's scope (`customers/access.ts`); `scope` narrows that to mine or my teams. The search
+ * (`filter`) takes name, mobile or e-mail. Dictionary values are `Level:1`, `Source:4`… texts.
+ */
+export const customerList = defineList({
+  texts: 'CrmCustomers',
+  search: 'Keyword',
+  filters: {
+    scope: filter.enum(customerScopes, { texts: 'Scope:' }),
+    ownerUserId: filter.ref('User', { label: 'Owner', options: '/api/crm/customers/users' }),
+    tagId: filter.ref('Tag', { label: 'Tags', options: '/api/crm/customers/tags' }),
+    level: filter.enum(dictionaryValues(customerLevels)),
+    source: filter.enum(dictionaryValues(customerSources)),
+    industry: filter.enum(dictionaryValues(customerIndustries)),
+    followUpStatus: filter.bool(),
+    lockStatus: filter.bool({ label: 'Locked' }),
+    dealStatus: filter.bool({ label: 'Dealt' }),
+    created: filter.dateRange('createdFrom', 'createdTo', { label: 'CreatedRange' }),
+  },
+  columns: {
+    name: column.text({ sort: true, width: 220 }),
+    mobile: column.text({ width: 140 }),
+    telephone: column.text({ hidden: true, width: 140 }),
+    email: column.text({ hidden: true, width: 180 }),
+    country: column.text({ hidden: true, width: 80 }),
+    industry: column.enum(dictionaryValues(customerIndustries), { hidden: true, width: 110 }),
+    level: column.enum(dictionaryValues(customerLevels), { sort: true, width: 120 }),
+    source: column.enum(dictionaryValues(customerSources), { hidden: true, width: 110 }),
+    tags: column.text({ width: 180, noExport: true }),
+    tagNames: column.text({ header: 'Tags', exportOnly: true, width: 190 }),
+    ownerName: column.text({ header: 'Owner', width: 110 }),
+    ownerTime: column.dateTime({ sort: true, hidden: true, noExport: true, width: 150 }),
+    contactLastTime: column.dateTime({ sort: true, width: 150 }),
+    contactNextTime: column.dateTime({ sort: true, width: 150 }),
+    lockStatus: column.bool({ header: 'Locked', width: 90 }),
+    dealStatus: column.bool({ header: 'Dealt', width: 90 }),
+    creationTime: column.dateTime({ sort: true, hidden: true, width: 150 }),
+  },
+  defaultSort: 'creationTime desc',
 });
-export type CustomerFilters = z.infer<typeof customerFilters>;
-export const customerQuery = pagedQuery.extend(customerFilters.shape);
-export type CustomerQuery = z.infer<typeof customerQuery>;
+export type CustomerFilters = z.infer<typeof customerList.filters>;
+export type CustomerQuery = z.infer<typeof customerList.query>;
 
 /** A customer's fields as the form sends them; blanks are absent. `tagIds` replaces the tags. */
 export const customerInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { amount } from '../numbers.ts';
 
 /**
  * Order tracking: the CRM's record of a customer's orders (entered by hand, or noted from the
@@ -62,10 +63,7 @@ export const crmOrderInput = z.object({
       .regex(/^[A-Za-z0-9_-]+$/, 'CrmOrders::OrderNoChars'),
   ),
   source: z.enum(crmOrderSources).default('MANUAL'),
-  amount: z
-    .string()
-    .trim()
-    .regex(/^\d{1,14}(\.\d{1,2})?$/, 'CrmOrders::Money'),
+  amount: amount({ formatMessage: 'CrmOrders::Money', placesMessage: 'CrmOrders::Money' }),
   currency: z
     .string()
     .trim()
@@ -84,18 +82,34 @@ export const crmOrderStatusInput = z.object({
 });
 export type CrmOrderStatusInput = z.infer<typeof crmOrderStatusInput>;
 
-export const crmOrderFilters = z.object({
-  /** Order no. or customer name. */
-  filter: pagedQuery.shape.filter,
-  customerId: optional(z.guid()),
-  status: optional(z.enum(crmOrderStatuses)),
-  source: optional(z.enum(crmOrderSources)),
-  from: optional(z.coerce.date()),
-  to: optional(z.coerce.date()),
+/**
+ * The order-tracking list (`/api/crm/orders`, its `/export`): the search takes the order no. or
+ * the customer's name; `from`…`to` are days of ordering. Who sees which orders is their
+ * customers' visibility (the server's scope).
+ */
+export const crmOrderList = defineList({
+  texts: 'CrmOrders',
+  search: 'Filter',
+  filters: {
+    customerId: filter.ref('Customer', { options: '/api/crm/orders/customer-options' }),
+    status: filter.enum(crmOrderStatuses, { texts: 'Status:' }),
+    source: filter.enum(crmOrderSources, { texts: 'Source:' }),
+    ordered: filter.dateRange('from', 'to', { label: 'OrderedAt' }),
+  },
+  columns: {
+    orderNo: column.text({ sort: true, width: 180 }),
+    customerName: column.text({ header: 'Customer', width: 200 }),
+    source: column.enum(crmOrderSources, { texts: 'Source:', width: 110 }),
+    status: column.enum(crmOrderStatuses, { texts: 'Status:', sort: true, width: 110 }),
+    currency: column.text({ exportOnly: true, width: 70 }),
+    amount: column.money('currency', { sort: true, width: 140 }),
+    orderedAt: column.dateTime({ sort: true, width: 150 }),
+    remark: column.text({ hidden: true, width: 200 }),
+    creationTime: column.dateTime({ sort: true, hidden: true, noExport: true, width: 150 }),
+  },
+  defaultSort: 'orderedAt desc',
 });
-export type CrmOrderFilters = z.infer<typeof crmOrderFilters>;
-export const crmOrderQuery = pagedQuery.extend(crmOrderFilters.shape);
-export type CrmOrderQuery = z.infer<typeof crmOrderQuery>;
+export type CrmOrderQuery = z.infer<typeof crmOrderList.query>;
 
 export const crmOrderListItem = z.object({
   id: z.string(),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { emptyToUndefined, text } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { customerIndustries, customerLevels, customerSources, dictionaryValues } from './customers.ts';
 
 /**
  * The public pool (公海, domain §6.2): customers without an owner, the tenant's pool rules (when an
  * owned customer returns by itself) and the claim and lock limits.
  *
  * Routes (`Crm.Pool` unless said):
- * - `GET    /api/crm/pool/customers`            the pool (`poolCustomerQuery`) → `{ totalCount, items: PoolCustomerDto[] }`
+ * - `GET    /api/crm/pool/customers`            the pool (`poolCustomerList`) → `{ totalCount, items: PoolCustomerDto[] }`
  * - `GET    /api/crm/pool/customers/export`     the same as an Excel sheet (`Crm.Customers.Export`)
  * - `POST   /api/crm/pool/claim`                `.Claim`: `poolClaimInput` (all or none) → `PoolMoveResult`
  * - `POST   /api/crm/pool/assign`               `.Assign`: `poolAssignInput` (all or none) → `PoolMoveResult`
@@ -23,7 +24,7 @@ import { pagedQuery } from '../paging.ts';
  * - `GET    /api/crm/pool/organization-units`   the tenant's organization units → `{ items: PoolOuOption[] }`
  */
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+const _optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 // ---- rules -----------------------------------------------------------------------------------------
 
@@ -87,7 +88,27 @@ export const customerLimitInput = z
   });
 export type CustomerLimitInput = z.input<typeof customerLimitInput>;
 
-export const customerLimitQuery = pagedQuery.extend({ type: optional(z.enum(customerLimitTypes)) });
+/** The limits (`/api/crm/pool/limits`, its `/export`), narrowed to a type. */
+export const customerLimitList = defineList({
+  texts: 'CrmPool',
+  exportName: 'Page:Limits',
+  filters: { type: filter.enum(customerLimitTypes, { label: 'Page:LimitType', texts: 'Page:LimitType:' }) },
+  columns: {
+    type: column.enum(customerLimitTypes, {
+      header: 'Page:LimitType',
+      texts: 'Page:LimitType:',
+      sort: true,
+      width: 140,
+    }),
+    userNames: column.text({ header: 'Page:LimitUsers', width: 240 }),
+    unitNames: column.text({ header: 'Page:LimitUnits', width: 200 }),
+    maxCount: column.quantity({ header: 'Page:MaxCount', sort: true, width: 90 }),
+    dealCountEnabled: column.bool({ header: 'Page:DealCountEnabled', width: 120 }),
+    creationTime: column.dateTime({ header: 'CreationTime', sort: true, hidden: true, width: 150 }),
+  },
+  defaultSort: 'type asc, creationTime asc',
+});
+export const customerLimitQuery = customerLimitList.query;
 export type CustomerLimitQuery = z.infer<typeof customerLimitQuery>;
 
 export const poolUserOption = z.object({ id: z.string(), userName: z.string(), name: z.string().nullable() });
@@ -111,24 +132,41 @@ export type CustomerLimitDto = z.infer<typeof customerLimitDto>;
 
 // ---- the pool --------------------------------------------------------------------------------------
 
-export const PoolCustomerSortings = ['name', 'poolTime', 'creationTime', 'level', 'contactLastTime'] as const;
-
 /** How a customer came into the pool: put back by someone, or returned by the rule (no follow-up, no deal). */
 export const poolReasonKinds = ['PUT_BACK', 'NO_FOLLOW_UP', 'NO_DEAL'] as const;
 export type PoolReasonKind = (typeof poolReasonKinds)[number];
 
-export const poolCustomerQuery = pagedQuery.extend({
-  level: optional(z.coerce.number().int().min(1).max(3)),
-  industry: optional(z.coerce.number().int().min(0).max(999)),
-  source: optional(z.coerce.number().int().min(0).max(999)),
-  /** Its last owner (the one who put it back or lost it to the rule). */
-  previousOwnerId: optional(z.guid()),
-  reasonKind: optional(z.enum(poolReasonKinds)),
-  /** Pool time range. */
-  from: optional(z.coerce.date()),
-  to: optional(z.coerce.date()),
+/**
+ * The pool list (`/api/crm/pool/customers`, its `/export`): the search takes the name or e-mail
+ * (contains) or the mobile or telephone (exactly); `previousOwnerId` is its last owner (the one
+ * who put it back or lost it to the rule); `from`…`to` the days it came into the pool.
+ */
+export const poolCustomerList = defineList({
+  texts: 'CrmPool',
+  search: 'Page:Search',
+  filters: {
+    level: filter.enum(dictionaryValues(customerLevels)),
+    industry: filter.enum(dictionaryValues(customerIndustries)),
+    source: filter.enum(dictionaryValues(customerSources)),
+    previousOwnerId: filter.ref('User', { label: 'PreviousOwner', options: '/api/crm/pool/users' }),
+    reasonKind: filter.enum(poolReasonKinds, { label: 'PoolReason', texts: 'ReasonKind:' }),
+    pooled: filter.dateRange('from', 'to', { label: 'PoolTime' }),
+  },
+  columns: {
+    name: column.text({ sort: true, width: 200 }),
+    level: column.enum(dictionaryValues(customerLevels), { sort: true, width: 110 }),
+    mobile: column.text({ width: 130 }),
+    telephone: column.text({ hidden: true, width: 130 }),
+    email: column.text({ hidden: true, width: 180 }),
+    contactLastTime: column.dateTime({ sort: true, hidden: true, width: 150 }),
+    poolTime: column.dateTime({ sort: true, width: 150 }),
+    poolReason: column.text({ width: 220 }),
+    previousOwnerName: column.text({ header: 'PreviousOwner', width: 120 }),
+    creationTime: column.dateTime({ sort: true, hidden: true, width: 150 }),
+  },
+  defaultSort: 'poolTime desc',
 });
-export type PoolCustomerQuery = z.infer<typeof poolCustomerQuery>;
+export type PoolCustomerQuery = z.infer<typeof poolCustomerList.query>;
 
 export const poolCustomerDto = z.object({
   id: z.string(),

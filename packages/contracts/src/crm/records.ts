@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { audit, emptyToNull, emptyToUndefined, optionalText, stamp, text } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { audit, emptyToNull, emptyToUndefined, keptSecret, optionalText, stamp, text } from '../fields.ts';
+import { column, defineList, filter } from '../lists.ts';
 
 /**
  * A customer's records: addresses, bank accounts, social accounts and subscriptions. Each belongs
@@ -28,8 +28,13 @@ const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : 
 const customerId = { customerId: z.guid() };
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(emptyToUndefined, s.optional());
 
-/** The filters every record list has: the customer. */
-const recordFilters = { customerId: optional(z.guid()) };
+/**
+ * The filters every record list has: the customer (its page picks one, a customer's tab fixes it).
+ * The lists (`/api/crm/<records>`, their `/export`) read records of the customers the viewer sees.
+ */
+const recordFilters = { customerId: filter.ref('Customer') };
+const customerColumn = { customerName: column.text({ header: 'Customer', width: 180 }) };
+const createdColumn = { creationTime: column.dateTime({ header: 'CreationTime', sort: true, width: 150 }) };
 const owner = { customerId: z.string(), customerName: z.string() };
 
 // Addresses -------------------------------------------------------------------------------------
@@ -51,7 +56,28 @@ const addressFields = {
 export const addressInput = z.object({ ...customerId, ...addressFields });
 export const addressUpdateInput = z.object({ ...addressFields, ...stamp });
 export type AddressInput = z.infer<typeof addressInput>;
-export const addressQuery = pagedQuery.extend({ ...recordFilters, type: optional(z.enum(AddressTypes)) });
+export const addressList = defineList({
+  texts: 'CrmRecords',
+  exportName: 'Addresses',
+  search: 'SearchAddresses',
+  filters: { ...recordFilters, type: filter.enum(AddressTypes, { texts: 'AddressType:' }) },
+  columns: {
+    ...customerColumn,
+    type: column.enum(AddressTypes, { texts: 'AddressType:', width: 110 }),
+    contactName: column.text({ sort: true, width: 120 }),
+    phone: column.text({ width: 150 }),
+    country: column.text({ width: 80 }),
+    province: column.text({ hidden: true, width: 120 }),
+    city: column.text({ hidden: true, width: 120 }),
+    addressLine1: column.text({ width: 260 }),
+    addressLine2: column.text({ exportOnly: true, width: 190 }),
+    postcode: column.text({ hidden: true, width: 90 }),
+    isDefault: column.bool({ width: 80 }),
+    ...createdColumn,
+  },
+  defaultSort: 'creationTime desc',
+});
+export const addressQuery = addressList.query;
 export const addressDto = z.object({
   id: z.string(),
   ...owner,
@@ -91,11 +117,33 @@ const bankFields = {
   remark: optionalText(512),
 };
 export const bankAccountInput = z.object({ ...customerId, accountNumber, ...bankFields });
-/** An empty account number keeps the stored one (the form never sees it in clear). */
-export const bankAccountUpdateInput = z.object({ accountNumber: optional(accountNumber), ...bankFields, ...stamp });
+/** An empty account number, or its mask sent back, keeps the stored one (the form never sees it in clear). */
+export const bankAccountUpdateInput = z.object({
+  accountNumber: optional(keptSecret(accountNumber)),
+  ...bankFields,
+  ...stamp,
+});
 export type BankAccountInput = z.infer<typeof bankAccountInput>;
 export type BankAccountUpdateInput = z.infer<typeof bankAccountUpdateInput>;
-export const bankAccountQuery = pagedQuery.extend({ ...recordFilters, currency: optional(z.string().max(3)) });
+export const bankAccountList = defineList({
+  texts: 'CrmRecords',
+  exportName: 'BankAccounts',
+  search: 'SearchBankAccounts',
+  filters: { ...recordFilters, currency: filter.text(3) },
+  columns: {
+    ...customerColumn,
+    bankName: column.text({ sort: true, width: 180 }),
+    accountName: column.text({ width: 160 }),
+    accountNumberMasked: column.text({ header: 'AccountNumber', width: 150 }),
+    swift: column.text({ width: 110 }),
+    currency: column.text({ width: 80 }),
+    isDefault: column.bool({ width: 80 }),
+    remark: column.text({ hidden: true, width: 190 }),
+    ...createdColumn,
+  },
+  defaultSort: 'creationTime desc',
+});
+export const bankAccountQuery = bankAccountList.query;
 export const bankAccountDto = z.object({
   id: z.string(),
   ...owner,
@@ -129,7 +177,22 @@ const socialFields = {
 export const socialAccountInput = z.object({ ...customerId, ...socialFields });
 export const socialAccountUpdateInput = z.object({ ...socialFields, ...stamp });
 export type SocialAccountInput = z.infer<typeof socialAccountInput>;
-export const socialAccountQuery = pagedQuery.extend({ ...recordFilters, platform: optional(z.enum(SocialPlatforms)) });
+export const socialAccountList = defineList({
+  texts: 'CrmRecords',
+  exportName: 'SocialAccounts',
+  search: 'SearchSocialAccounts',
+  filters: { ...recordFilters, platform: filter.enum(SocialPlatforms, { texts: 'Platform:' }) },
+  columns: {
+    ...customerColumn,
+    platform: column.enum(SocialPlatforms, { texts: 'Platform:', width: 120 }),
+    handle: column.text({ sort: true, width: 180 }),
+    url: column.text({ width: 260 }),
+    remark: column.text({ width: 190 }),
+    ...createdColumn,
+  },
+  defaultSort: 'creationTime desc',
+});
+export const socialAccountQuery = socialAccountList.query;
 export const socialAccountDto = z.object({
   id: z.string(),
   ...owner,
@@ -153,11 +216,28 @@ const subscriptionFields = {
 export const subscriptionInput = z.object({ ...customerId, ...subscriptionFields });
 export const subscriptionUpdateInput = z.object({ ...subscriptionFields, ...stamp });
 export type SubscriptionInput = z.infer<typeof subscriptionInput>;
-export const subscriptionQuery = pagedQuery.extend({
-  ...recordFilters,
-  channel: optional(z.enum(SubscriptionChannels)),
-  status: optional(z.enum(SubscriptionStatuses)),
+export const subscriptionList = defineList({
+  texts: 'CrmRecords',
+  exportName: 'Subscriptions',
+  search: 'SearchSubscriptions',
+  filters: {
+    ...recordFilters,
+    channel: filter.enum(SubscriptionChannels, { texts: 'Channel:' }),
+    status: filter.enum(SubscriptionStatuses, { texts: 'Status:' }),
+  },
+  columns: {
+    ...customerColumn,
+    channel: column.enum(SubscriptionChannels, { texts: 'Channel:', width: 110 }),
+    topic: column.text({ sort: true, width: 180 }),
+    status: column.enum(SubscriptionStatuses, { texts: 'Status:', width: 110 }),
+    subscribedAt: column.dateTime({ width: 150 }),
+    unsubscribedAt: column.dateTime({ width: 150 }),
+    source: column.text({ width: 140 }),
+    ...createdColumn,
+  },
+  defaultSort: 'creationTime desc',
 });
+export const subscriptionQuery = subscriptionList.query;
 export const subscriptionDto = z.object({
   id: z.string(),
   ...owner,

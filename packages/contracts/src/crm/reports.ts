@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
 
 /**
  * Job reports (domain §6.7, WukongCRM `oa_log`): a salesman's daily, weekly or monthly report with
@@ -56,19 +56,42 @@ export type ReportInput = z.input<typeof reportInput>;
 export const reportNumbersQuery = z.object({ category: reportCategory, date: z.iso.date() });
 export type ReportNumbersQuery = z.input<typeof reportNumbersQuery>;
 
-export const reportListQuery = pagedQuery.extend({
-  box: z.enum(reportBoxes).default('mine'),
-  category: reportCategory.optional(),
-  authorId: id.optional(),
-  /** Reports whose period overlaps these dates (yyyy-MM-dd, inclusive). */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  /** Only reports sent to me that I have not opened yet. */
-  unread: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
+/**
+ * The report list (`/api/crm/reports`, its `/export`): the box (mine when not given, received, all
+ * the reader sees), the kind, the author, reports whose period overlaps the days `from`…`to`, only
+ * the unread ones sent to me; searched in title, content and author.
+ */
+export const reportList = defineList({
+  texts: 'CrmReports',
+  exportName: 'Page:Title',
+  search: 'Page:Search',
+  filters: {
+    box: filter.enum(reportBoxes, { label: 'Page:Box', texts: 'Box:' }),
+    category: filter.enum(['1', '2', '3'], { label: 'Field:Category', texts: 'Category:' }),
+    authorId: filter.ref('User', { label: 'Field:Author', options: '/api/crm/reports/recipients' }),
+    period: filter.dateRange('from', 'to', { label: 'Page:PeriodFilter' }),
+    unread: filter.bool({ label: 'Page:OnlyUnread' }),
+  },
+  columns: {
+    category: column.enum(['1', '2', '3'], { header: 'Field:Category', texts: 'Category:', sort: true, width: 90 }),
+    period: column.text({ header: 'Field:Period', width: 110 }),
+    title: column.text({ header: 'Field:Title', sort: true, width: 220 }),
+    authorLabel: column.text({ header: 'Field:Author', width: 130 }),
+    content: column.text({ header: 'Field:Content', exportOnly: true, width: 320 }),
+    plan: column.text({ header: 'Field:Plan', exportOnly: true, width: 240 }),
+    problems: column.text({ header: 'Field:Problems', exportOnly: true, width: 240 }),
+    newCustomers: column.quantity({ header: 'Numbers:NewCustomers', width: 90 }),
+    activities: column.quantity({ header: 'Numbers:Activities', width: 90 }),
+    newBusinesses: column.quantity({ header: 'Numbers:NewBusinesses', width: 90 }),
+    won: column.text({ header: 'Numbers:Won', width: 160 }),
+    read: column.text({ header: 'Field:Read', width: 80 }),
+    commentCount: column.quantity({ header: 'Field:Comments', hidden: true, noExport: true, width: 80 }),
+    creationTime: column.dateTime({ header: 'Field:CreationTime', sort: true, width: 150 }),
+  },
+  sorts: ['periodStart'],
+  defaultSort: 'periodStart desc',
 });
+export const reportListQuery = reportList.query;
 export type ReportListQuery = z.input<typeof reportListQuery>;
 
 export const reportCommentInput = z.object({ content: z.string().trim().min(1).max(1000) });

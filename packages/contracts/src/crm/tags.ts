@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, sort, stamp, text } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
 
 /** Tags (domain §6.4): a name and a colour from a fixed palette, for customers or businesses. */
 
@@ -34,9 +34,22 @@ export type TagInput = z.infer<typeof tagInput>;
 
 const optionalScope = z.preprocess((v) => (v === '' ? undefined : v), z.enum(TagScopes).optional());
 
-/** The tag list: paged, searched by name, narrowed to a scope. */
-export const tagQuery = pagedQuery.extend({ scope: optionalScope });
-export type TagQuery = z.infer<typeof tagQuery>;
+/** The tag list (`/api/crm/tags`, its `/export`): searched by name, narrowed to a scope. */
+export const tagList = defineList({
+  texts: 'CrmTags',
+  search: 'Name',
+  filters: { scope: filter.enum(TagScopes, { texts: 'Scope:' }) },
+  columns: {
+    name: column.text({ sort: true, width: 160 }),
+    color: column.enum(TagColors, { sort: true, texts: 'Color:', width: 110 }),
+    scope: column.enum(TagScopes, { sort: true, texts: 'Scope:', width: 110 }),
+    sort: column.quantity({ sort: true, width: 80 }),
+    usageCount: column.quantity({ width: 100 }),
+    creationTime: column.dateTime({ sort: true, hidden: true, width: 150 }),
+  },
+  defaultSort: 'scope asc, sort asc, name asc',
+});
+export type TagQuery = z.infer<typeof tagList.query> & { scope?: TagScope };
 /** `GET /api/crm/tags/all?scope=`: the pickers' list. */
 export const tagAllQuery = z.object({ scope: optionalScope });
 

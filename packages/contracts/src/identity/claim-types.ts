@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { column, defineList } from '../lists.ts';
 import { optionalText, stamp } from './users.ts';
 
 /** Claim types (ABP `ClaimTypeDto` and its inputs). */
@@ -19,6 +20,24 @@ export const claimTypeDto = z.object({
   creationTime: z.date(),
 });
 export type ClaimTypeDto = z.infer<typeof claimTypeDto>;
+
+/** The claim types list (ABP `GET /api/identity/claim-types`: `filter`, `sorting`, `skipCount`, `maxResultCount`). */
+export const claimTypeList = defineList({
+  texts: 'AbpIdentity',
+  exportName: 'ClaimTypes',
+  search: 'SearchClaimTypes',
+  filters: {},
+  columns: {
+    name: column.text({ header: 'DisplayName:ClaimType', sort: true, width: 220 }),
+    valueType: column.enum(['0', '1', '2', '3'], { header: 'DisplayName:ValueType', texts: 'ValueType:', sort: true }),
+    required: column.bool({ header: 'DisplayName:Required', sort: true, width: 100 }),
+    isStatic: column.bool({ header: 'DisplayName:IsStatic', sort: true, hidden: true, width: 100 }),
+    regex: column.text({ header: 'DisplayName:Regex' }),
+    description: column.text({ header: 'DisplayName:Description' }),
+    creationTime: column.dateTime({ header: 'CreationTime', sort: true, hidden: true }),
+  },
+  defaultSort: 'name asc',
+});
 
 export const claimTypeInput = z.object({
   name: z.string().trim().min(1).max(256),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, guid } from '../fields.ts';
-import { stamp } from './users.ts';
+import { column, defineList } from '../lists.ts';
+import { stamp, userList } from './users.ts';
 
 /** Organization units (ABP `OrganizationUnitDto` and its inputs). */
 
@@ -18,6 +19,31 @@ export const organizationUnitDto = z.object({
   lastModifierId: z.string().nullable(),
 });
 export type OrganizationUnitDto = z.infer<typeof organizationUnitDto>;
+
+/** The units as a paged list (ABP `GET /api/identity/organization-units`), in tree order (code). */
+export const organizationUnitList = defineList({
+  texts: 'AbpIdentity',
+  exportName: 'OrganizationUnits',
+  search: 'SearchOrganizationUnits',
+  filters: {},
+  columns: {
+    code: column.text({ header: 'DisplayName:Code', sort: true, width: 160 }),
+    displayName: column.text({ header: 'DisplayName:DisplayName', sort: true, width: 240 }),
+    creationTime: column.dateTime({ header: 'CreationTime', width: 150 }),
+  },
+  defaultSort: 'code asc',
+});
+
+/**
+ * A unit's users, or the tenant's users not yet in it (`/:id/users`, `/:id/unadded-users`): the
+ * users list's columns and sorts, without its own filters (the unit is the path's).
+ */
+export const organizationUnitUserList = defineList({
+  ...userList.spec,
+  exportName: 'OrganizationUnitUsers',
+  filters: {},
+  defaultSort: 'userName asc',
+});
 
 const displayName = z.string().trim().min(1).max(128);
 const parentId = z.preprocess(emptyToUndefined, guid.nullable().optional());

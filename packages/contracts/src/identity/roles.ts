@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { column, defineList } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 import { stamp } from './users.ts';
 
@@ -30,5 +31,22 @@ export type RoleInput = z.infer<typeof roleInput>;
 export const roleUpdateInput = roleInput.extend({ concurrencyStamp: stamp });
 export type RoleUpdateInput = z.infer<typeof roleUpdateInput>;
 export const roleDefaultInput = z.object({ isDefault: z.boolean() });
+/** The paged query of the other identity lists (organization units' members, claim types): ABP's. */
 export const rolePagedQuery = pagedQuery;
 export type RolePagedQuery = z.infer<typeof rolePagedQuery>;
+
+/** The roles list (ABP `GET /api/identity/roles`: `filter`, `sorting`, `skipCount`, `maxResultCount`). */
+export const roleList = defineList({
+  texts: 'AbpIdentity',
+  exportName: 'Roles',
+  search: 'SearchRoles',
+  filters: {},
+  columns: {
+    name: column.text({ header: 'DisplayName:RoleName', sort: true, width: 240 }),
+    isDefault: column.bool({ header: 'DisplayName:IsDefault', sort: true, width: 100 }),
+    isPublic: column.bool({ header: 'DisplayName:IsPublic', sort: true, width: 100 }),
+    isStatic: column.bool({ header: 'DisplayName:IsStatic', sort: true, hidden: true, width: 100 }),
+    creationTime: column.dateTime({ header: 'CreationTime', sort: true, width: 150 }),
+  },
+  defaultSort: 'name asc',
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined, guid } from '../fields.ts';
+import { column, defineList, filter } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
 /**
@@ -50,12 +51,35 @@ export const userDto = z.object({
 });
 export type UserDto = z.infer<typeof userDto>;
 
-export const userPagedQuery = pagedQuery.extend({
-  roleId: z.preprocess(emptyToUndefined, guid.optional()),
-  organizationUnitId: z.preprocess(emptyToUndefined, guid.optional()),
+/**
+ * The users list (ABP `GET /api/identity/users`: `filter`, `sorting`, `skipCount`,
+ * `maxResultCount`, with `roleId` and `organizationUnitId` → `{ totalCount, items }`).
+ */
+export const userList = defineList({
+  texts: 'AbpIdentity',
+  exportName: 'Users',
+  search: 'SearchUsers',
+  filters: {
+    roleId: filter.ref('IdentityRole', { label: 'Role', options: '/api/identity/users/assignable-roles' }),
+    organizationUnitId: filter.ref('OrganizationUnit', {
+      label: 'OrganizationUnit',
+      options: '/api/identity/users/organization-unit-options',
+    }),
+  },
+  columns: {
+    userName: column.text({ header: 'DisplayName:UserName', sort: true, width: 140 }),
+    name: column.text({ header: 'DisplayName:Name', sort: true, width: 140 }),
+    surname: column.text({ header: 'DisplayName:Surname', sort: true, hidden: true }),
+    email: column.text({ header: 'DisplayName:Email', sort: true, width: 220 }),
+    phoneNumber: column.text({ header: 'DisplayName:PhoneNumber', sort: true, hidden: true, width: 140 }),
+    isActive: column.bool({ header: 'DisplayName:IsActive', sort: true, width: 130 }),
+    lockoutEnd: column.dateTime({ header: 'DisplayName:LockoutEnd', sort: true, hidden: true }),
+    creationTime: column.dateTime({ header: 'CreationTime', sort: true, width: 150 }),
+  },
+  sorts: ['lastModificationTime'],
+  defaultSort: 'creationTime desc',
 });
-export type UserPagedQuery = z.infer<typeof userPagedQuery>;
-export const userExportQuery = userPagedQuery.pick({ filter: true, sorting: true, roleId: true });
+export type UserPagedQuery = z.infer<typeof userList.query>;
 
 const roleNames = z.array(z.string().trim().min(1).max(256)).max(100);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { audit, optionalText, stamp, text } from '../fields.ts';
+import { NumberBounds } from '../numbers.ts';
 import {
   code,
   currencyCode,
@@ -106,7 +107,7 @@ export const channelInput = z
     volumeDivisor: z.number().int().min(1000).max(20000).default(5000),
     longestSideThreshold: optionalCentimetres,
     currency: currencyCode,
-    fuelSurchargePct: decimal({ scale: 2, max: 100 }).default('0'),
+    fuelSurchargePct: decimal({ scale: 2, max: NumberBounds.percent }).default('0'),
     minimumCharge: optionalDecimal({ scale: 2 }),
     registrationFee: decimal({ scale: 2 }).default('0'),
     limits: channelLimitsInput.default(noChannelLimits),
@@ -178,7 +179,7 @@ export const channelQuery = z.object({
 export const FeeModes = ['FIRST_ADDITIONAL', 'BASE_PER_UNIT', 'PER_KG', 'FLAT'] as const;
 export type FeeMode = (typeof FeeModes)[number];
 
-const money = optionalDecimal({ scale: 4 });
+const money = optionalDecimal({ scale: 4, max: NumberBounds.freightFee });
 
 /** The members each fee mode needs. */
 export const feeModeMembers: Record<FeeMode, readonly string[]> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductSpecialAttributes } from '../constants.ts';
+import { atMost, NumberBounds } from '../numbers.ts';
 
 /**
  * Field builders of the logistics schemas. Money and rates travel as exact decimal text
@@ -12,8 +13,8 @@ const DECIMAL = /^-?\d{1,14}(\.\d+)?$/;
  * An exact decimal as text, at most `scale` fraction digits, within [min, max] (`min` exclusive
  * with `positive`). Refusals are `Logistics::` text keys, so the field's error is localized.
  */
-export const decimal = (opts: { scale?: number; min?: number; max?: number; positive?: boolean } = {}) => {
-  const { scale = 4, min = 0, max = 1e12, positive = false } = opts;
+export const decimal = (opts: { scale?: number; min?: number; max?: string; positive?: boolean } = {}) => {
+  const { scale = 4, min = 0, max = NumberBounds.amount, positive = false } = opts;
   return z.preprocess(
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
     z
@@ -23,7 +24,7 @@ export const decimal = (opts: { scale?: number; min?: number; max?: number; posi
       .refine((s) => (positive ? Number(s) > min : Number(s) >= min), {
         message: positive ? 'Logistics::MustBePositive' : 'Logistics::TooSmall',
       })
-      .refine((s) => Number(s) <= max, { message: 'Logistics::TooLarge' }),
+      .check(atMost(max)),
   );
 };
 
@@ -65,7 +66,7 @@ export const optionalGrams = (opts: { positive?: boolean } = {}) =>
 export const centimetres = z
   .number()
   .positive('Logistics::MustBePositive')
-  .max(100_000)
+  .max(NumberBounds.centimetres)
   .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-6, { message: 'Logistics::DecimalScale' });
 export const optionalCentimetres = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),

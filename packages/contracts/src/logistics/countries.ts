@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { column, defineList, filter } from '../lists.ts';
 
 /** Countries (ISO 3166-1): reference data for every tenant, each of which may disable some. */
 
@@ -14,13 +15,25 @@ export const countryDto = z.object({
   isEnabled: z.boolean(),
 });
 
-export const countryQuery = z.object({
-  filter: z.string().trim().max(64).optional(),
-  /** Only enabled (`true`) or disabled (`false`) ones. */
-  enabled: z.enum(['true', 'false']).optional(),
-  sorting: z.string().max(64).optional(),
-  skipCount: z.coerce.number().int().min(0).max(1000).default(0),
-  maxResultCount: z.coerce.number().int().min(1).max(300).default(300),
+/**
+ * The countries list (`GET /api/logistics/countries`): the ISO list with the tenant's choice,
+ * searched by code, alpha-3 or either name, `enabled=true|false` for one state.
+ */
+export const countryList = defineList({
+  texts: 'Logistics',
+  exportName: 'Country:Countries',
+  search: 'Country:SearchPlaceholder',
+  filters: { enabled: filter.bool({ label: 'Country:IsEnabled' }) },
+  columns: {
+    code: column.text({ header: 'Country:Code', sort: true, width: 100 }),
+    alpha3: column.text({ header: 'Country:Alpha3', width: 90 }),
+    nameZh: column.text({ sort: true, header: 'Country:NameZh', width: 160 }),
+    nameEn: column.text({ sort: true, header: 'Country:NameEn', width: 220 }),
+    currency: column.text({ sort: true, header: 'Country:Currency', width: 90 }),
+    phoneCode: column.text({ header: 'Country:PhoneCode', width: 110 }),
+    isEnabled: column.bool({ header: 'Country:IsEnabled', width: 110 }),
+  },
+  defaultSort: 'code asc',
 });
 
 /** `PUT /api/logistics/countries/enabled`: enable or disable countries for the tenant. */

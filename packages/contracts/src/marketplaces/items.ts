@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
 
 /**
  * The items of a shop as they are on the marketplace (pulled through the shop's client), their
@@ -11,11 +11,33 @@ import { pagedQuery } from '../paging.ts';
 export const MarketItemStatuses = ['LIVE', 'PENDING', 'INACTIVE', 'REJECTED', 'BANNED', 'DELETED'] as const;
 export type MarketItemStatus = (typeof MarketItemStatuses)[number];
 
-export const marketItemsQuery = pagedQuery.extend({
-  shopId: z.guid(),
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MarketItemStatuses).optional()),
+/**
+ * A shop's marketplace items (`/api/marketplaces/items?shopId=…`): the shop is required (the
+ * server refuses a list without it, naming `shopId`), status tabs with their counts, the keyword
+ * (name, seller SKU, item id).
+ */
+export const marketItemList = defineList({
+  texts: 'MarketItems',
+  exportName: 'Items',
+  search: 'SearchItems',
+  filters: { shopId: filter.ref('Shop', { label: 'Shop' }) },
+  tabs: { member: 'status', values: MarketItemStatuses, texts: 'Status:' },
+  columns: {
+    itemId: column.text({ width: 140 }),
+    sellerSku: column.text({ sort: true, width: 160 }),
+    name: column.text({ sort: true, width: 280 }),
+    status: column.enum(MarketItemStatuses, { sort: true }),
+    price: column.money('currency', { sort: true, width: 110 }),
+    currency: column.text({ header: 'Currency', exportOnly: true, width: 64 }),
+    stock: column.quantity({ sort: true, width: 80 }),
+    productName: column.text({ header: 'Product', width: 200 }),
+    pulledAt: column.dateTime({ header: 'PulledAt', width: 150 }),
+    // the marketplace's own update time: a sort key only (not in the rows)
+    updatedAt: column.dateTime({ header: 'UpdatedAt', sort: true, hidden: true, noExport: true }),
+  },
+  defaultSort: 'updatedAt desc',
 });
-export type MarketItemsQuery = z.infer<typeof marketItemsQuery>;
+export type MarketItemsQuery = z.infer<typeof marketItemList.query>;
 
 export const marketItemSkuDto = z.object({
   sellerSku: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commaList, emptyToUndefined } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { atMost, NumberBounds } from '../numbers.ts';
 import { priceStepDto } from '../pricing/price-rules.ts';
 import { type ListingAction, ListingActions, ListingStatusCodes, MarketPlatforms } from './common.ts';
 
@@ -10,8 +11,8 @@ import { type ListingAction, ListingActions, ListingStatusCodes, MarketPlatforms
  * Refusals are `Listings::` text keys, localized by the server.
  *
  * Routes (all under `/api/catalog/listing`; permission `Marketplaces.Listings` unless said):
- * - `GET    /`                        list (`listingListQuery`) → `{ totalCount, items: ListingDto[] }`
- * - `GET    /counts`                  counts per status under the same filters minus `status` → `ListingCounts`
+ * - `GET    /`                        list (`listingList`) → `{ totalCount, items: ListingDto[] }`
+ * - `GET    /counts`                  counts per status under the same filters minus `status` → `{ total, capped, counts }`
  * - `GET    /{id}`                    one listing with its SKUs → `ListingDetailDto`
  * - `GET    /{id}/events`             its history, newest first (`pagedQuery`) → `{ totalCount, items: ListingEventDto[] }`
  * - `GET    /channel-listing?productId=`  the product's listings, one per shop → `{ items: ChannelListingDto[] }`
@@ -57,21 +58,22 @@ export const ListingEventKinds = [
 ] as const;
 export type ListingEventKind = (typeof ListingEventKinds)[number];
 
-const listingStatus = z.coerce
+const _listingStatus = z.coerce
   .number()
   .int()
   .refine((v) => (ListingStatusCodes as number[]).includes(v), 'Listings::UnknownStatus');
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
-/** Decimal text as the marketplace takes a price: up to 12 digits, up to 2 places, above 0. */
+/** Decimal text as the marketplace takes a price: up to 2 places, above 0, at most a unit price's bound. */
 export const LISTING_PRICE_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 const listingPrice = z.preprocess(
   (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
   z
     .string({ error: 'Listings::PriceFormat' })
     .regex(LISTING_PRICE_PATTERN, 'Listings::PriceFormat')
-    .refine((v) => Number(v) > 0, 'Listings::PriceFormat'),
+    .refine((v) => Number(v) > 0, 'Listings::PriceFormat')
+    .check(atMost(NumberBounds.unitPrice)),
 );
 
 // ---- list ----------------------------------------------------------------------------------------
@@ -85,18 +87,40 @@ export const ListingSortings = [
   'shopName',
 ] as const;
 
-/** `sorting`: one of `ListingSortings`, optionally followed by ` asc`/` desc` (default `creationTime desc`). */
-export const listingListQuery = pagedQuery.extend({
-  /** One status or several (`1,4`). */
-  status: z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : commaList(v)),
-    z.array(listingStatus).max(8).optional(),
-  ),
-  shopId: optional(z.guid()),
-  platform: optional(z.enum(MarketPlatforms)),
-  productId: optional(z.guid()),
+/**
+ * The listing list (`/api/catalog/listing`): status tabs with their counts (`/counts`), the
+ * shop, platform and product, the keyword (SKU, product name, item id, shop name) and the
+ * columns of the export. Sort keys: `ListingSortings` (default `creationTime desc`).
+ */
+export const listingList = defineList({
+  texts: 'Listings',
+  exportName: 'Page:Published',
+  search: 'Page:KeywordPlaceholder',
+  filters: {
+    shopId: filter.ref('Shop', { label: 'Page:Shop' }),
+    platform: filter.enum(MarketPlatforms, { label: 'Page:Platform', texts: 'Platform:' }),
+    productId: filter.ref('Product', { label: 'Page:Product' }),
+  },
+  tabs: { member: 'status', values: ListingStatusCodes.map(String), texts: 'Status:' },
+  columns: {
+    productSku: column.text({ header: 'SKU', sort: true, width: 160 }),
+    productName: column.text({ header: 'Page:Product', width: 256 }),
+    platform: column.text({ header: 'Page:Platform', width: 80 }),
+    shopName: column.text({ header: 'Page:Shop', sort: true, width: 224 }),
+    status: column.enum(ListingStatusCodes.map(String), { header: 'Page:Status', texts: 'Status:', sort: true }),
+    price: column.money('currency', { header: 'Page:Price', width: 96 }),
+    currency: column.text({ header: 'Currency', exportOnly: true, width: 64 }),
+    platformItemId: column.text({ header: 'Page:ItemId', width: 128 }),
+    attempts: column.quantity({ header: 'Page:Attempts', width: 64 }),
+    lastErrorMessage: column.text({ header: 'Page:LastError', exportOnly: true, width: 320 }),
+    lastModificationTime: column.dateTime({ header: 'Page:Updated', width: 150 }),
+    publishedAt: column.dateTime({ header: 'Page:PublishedAt', sort: true, hidden: true, noExport: true }),
+    lastSyncedAt: column.dateTime({ header: 'Page:LastSyncedAt', sort: true, hidden: true, noExport: true }),
+    creationTime: column.dateTime({ header: 'Page:Created', sort: true, hidden: true, noExport: true }),
+  },
+  defaultSort: 'creationTime desc',
 });
-export type ListingListQuery = z.infer<typeof listingListQuery>;
+export type ListingListQuery = z.infer<typeof listingList.query>;
 
 /** The marketplace's last refusal, with its per-SKU rows (Lazada `detail`, Shopee `failure_list`). */
 export const listingErrorDto = z.object({
@@ -164,8 +188,7 @@ export const listingDetailDto = listingDto.extend({
 export type ListingDetailDto = z.infer<typeof listingDetailDto>;
 
 /** Status code (as text, JSON keys) → count, and `all`. */
-export const listingCountsDto = z.record(z.string(), z.number().int());
-export type ListingCounts = z.infer<typeof listingCountsDto>;
+export type ListingCounts = { total: number; capped: boolean; counts: Record<string, number> };
 
 export const listingEventDto = z.object({
   id: z.string(),

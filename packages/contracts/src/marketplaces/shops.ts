@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, optionalText, stamp, text } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
 import { MarketPlatforms } from './common.ts';
 
 /** Marketplace shops (`/api/sitekit/shopes`): their token state, never their tokens. */
@@ -62,6 +62,37 @@ export const shopManagementDto = shopDto.extend({
 
 export const shopListQuery = z.object({ platform: z.enum(MarketPlatforms).optional() });
 
+/**
+ * The shops' management list (`/api/sitekit/shopes/management`): each shop with its calls of the
+ * last day. The token state is worked out when read (a stored `active` may be past its expiry), so
+ * it is drawn, not filtered or sorted; the token's expiry sorts instead.
+ */
+export const shopManagementList = defineList({
+  texts: 'Shops',
+  exportName: 'Shops',
+  search: 'SearchShops',
+  filters: { platform: filter.enum(MarketPlatforms, { texts: 'Platform:' }) },
+  columns: {
+    name: column.text({ sort: true, width: 200 }),
+    platform: column.enum(MarketPlatforms, { texts: 'Platform:', hidden: true, width: 90 }),
+    status: column.enum(ShopStatuses, { width: 170 }),
+    regions: column.text({ width: 140 }),
+    sellerId: column.text({ width: 140 }),
+    shortCode: column.text({ width: 100 }),
+    account: column.text({ hidden: true, width: 160 }),
+    accessExpiresAt: column.dateTime({ sort: true, hidden: true, width: 150 }),
+    refreshedAt: column.dateTime({ hidden: true, width: 150 }),
+    refreshExpiresAt: column.dateTime({ width: 150 }),
+    lastError: column.text({ width: 200 }),
+    callsLast24h: column.quantity({ header: 'CallsLast24h', hidden: true, width: 90 }),
+    failedCallsLast24h: column.quantity({ header: 'FailedCallsLast24h', hidden: true, width: 90 }),
+    lastCallAt: column.dateTime({ header: 'LastCallAt', hidden: true, width: 150 }),
+    remark: column.text({ hidden: true, width: 200 }),
+    creationTime: column.dateTime({ header: 'CreationTime', sort: true, hidden: true, noExport: true }),
+  },
+  defaultSort: 'creationTime desc',
+});
+
 /** Where the consent page sends the seller back: the web's callback page. */
 export const shopAuthorizeUrlQuery = z.object({
   platform: z.enum(MarketPlatforms),
@@ -106,9 +137,26 @@ export const shopCallDto = z.object({
 });
 export type ShopCallDto = z.infer<typeof shopCallDto>;
 export type ShopManagementDto = z.infer<typeof shopManagementDto>;
-export const shopCallQuery = pagedQuery.pick({ skipCount: true, maxResultCount: true }).extend({
-  /** Only failed calls. */
-  failed: z.preprocess((v) => v === 'true' || v === true, z.boolean()).optional(),
+/**
+ * A shop's call log (`/api/sitekit/shopes/{id}/logs`), newest first; `failed=true` keeps the failed
+ * calls (an HTTP error, no answer, or a marketplace code other than `0`). `shopId` is the path's
+ * shop (the route sets it; one in the query string is replaced).
+ */
+export const shopCallList = defineList({
+  texts: 'Shops',
+  exportName: 'CallLog',
+  filters: { shopId: filter.ref('Shop'), failed: filter.bool({ label: 'OnlyFailed' }) },
+  columns: {
+    at: column.dateTime({ header: 'Call:At', sort: true, width: 170 }),
+    method: column.text({ header: 'Call:Method', width: 70 }),
+    api: column.text({ header: 'Call:Api', width: 260 }),
+    httpStatus: column.quantity({ header: 'Call:Status', width: 70 }),
+    code: column.text({ header: 'Call:Code', width: 120 }),
+    message: column.text({ header: 'Call:Message', width: 260 }),
+    requestId: column.text({ header: 'Call:RequestId', width: 160 }),
+    durationMs: column.quantity({ header: 'Call:Duration', width: 70 }),
+  },
+  defaultSort: 'at desc',
 });
 
 /** A marketplace API called through a shop's credentials. */

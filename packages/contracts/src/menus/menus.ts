@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlatformType } from '../constants.ts';
 import { emptyToUndefined, guid, sort, stamp } from '../fields.ts';
+import { column, defineList } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
 /** Layouts and menus (spec §7): request and response shapes, shared by the server and the web forms. */
@@ -32,7 +33,7 @@ export const menuMetaFields = {
 export const menuMetaSchema = z
   .object(menuMetaFields)
   .catchall(z.unknown())
-  .refine((m) => JSON.stringify(m).length <= 4096, { message: 'Field:Invalid' });
+  .refine((m) => JSON.stringify(m).length <= 4096, { message: 'Value:Invalid' });
 export type MenuMeta = z.infer<typeof menuMetaSchema>;
 
 const nullableGuid = z.preprocess(emptyToUndefined, guid.nullable().optional());
@@ -64,6 +65,20 @@ const reverse = z.preprocess(
     .transform((v) => v === 'true' || v === '1'),
 );
 
+/**
+ * The platform bitmask (`56` = every web flag): not one of a list's declared filters (a
+ * combination of flags is no enum), so the lists take it as a member of their own.
+ */
+const platformTypeFilter = z.preprocess(emptyToUndefined, platformTypeSchema.optional());
+
+/** Members ABP's menu and layout lists take beyond their declarations: the platform bitmask and `reverse`. */
+export const platformListMembers = { platformType: platformTypeFilter, reverse };
+export const menuListMembers = {
+  ...platformListMembers,
+  layoutId: z.preprocess(emptyToUndefined, guid.optional()),
+  parentId: z.preprocess(emptyToUndefined, guid.optional()),
+};
+
 const menuFilters = {
   platformType: z.preprocess(emptyToUndefined, platformTypeSchema.optional()),
   layoutId: z.preprocess(emptyToUndefined, guid.optional()),
@@ -71,8 +86,26 @@ const menuFilters = {
   reverse,
 };
 
-export const menuPagedQuery = pagedQuery.extend(menuFilters);
-export type MenuPagedQuery = z.infer<typeof menuPagedQuery>;
+/**
+ * The menus list (`GET /api/platform/menus`: `filter`, `sorting`, `skipCount`, `maxResultCount`,
+ * `platformType`, `layoutId`, `parentId`, `reverse`), in display order (sort, then code).
+ */
+export const menuList = defineList({
+  texts: 'AppPlatform',
+  exportName: 'Menus',
+  search: 'SearchMenus',
+  filters: {},
+  columns: {
+    code: column.text({ header: 'DisplayName:Code', sort: true, width: 160 }),
+    name: column.text({ header: 'DisplayName:Name', sort: true, width: 160 }),
+    displayName: column.text({ header: 'DisplayName:DisplayName', width: 180 }),
+    path: column.text({ header: 'DisplayName:Path', width: 200 }),
+    component: column.text({ header: 'DisplayName:Component', hidden: true }),
+    sort: column.quantity({ header: 'DisplayName:Sort', sort: true, width: 100 }),
+    isPublic: column.bool({ header: 'DisplayName:IsPublic', width: 100 }),
+  },
+  defaultSort: 'sort asc, code asc',
+});
 
 export const menuAllQuery = pagedQuery.pick({ filter: true, sorting: true }).extend(menuFilters);
 export type MenuAllQuery = z.infer<typeof menuAllQuery>;
@@ -110,9 +143,25 @@ export type LayoutInput = z.infer<typeof layoutInput>;
 export const layoutUpdateInput = layoutInput.extend(stamp);
 export type LayoutUpdateInput = z.infer<typeof layoutUpdateInput>;
 
-const platformTypeFilter = z.preprocess(emptyToUndefined, platformTypeSchema.optional());
-export const layoutPagedQuery = pagedQuery.extend({ platformType: platformTypeFilter, reverse });
-export type LayoutPagedQuery = z.infer<typeof layoutPagedQuery>;
+/**
+ * The layouts list (`GET /api/platform/layouts`: `filter`, `sorting`, `skipCount`,
+ * `maxResultCount`, `platformType`, `reverse`).
+ */
+export const layoutList = defineList({
+  texts: 'AppPlatform',
+  exportName: 'Layouts',
+  search: 'SearchLayouts',
+  filters: {},
+  columns: {
+    name: column.text({ header: 'DisplayName:Name', sort: true, width: 160 }),
+    displayName: column.text({ header: 'DisplayName:DisplayName', sort: true, width: 180 }),
+    path: column.text({ header: 'DisplayName:Path', sort: true, width: 200 }),
+    redirect: column.text({ header: 'DisplayName:Redirect', width: 160 }),
+    platformType: column.text({ header: 'DisplayName:PlatformType', width: 140 }),
+    description: column.text({ header: 'DisplayName:Description', hidden: true }),
+  },
+  defaultSort: 'name asc',
+});
 export const layoutAllQuery = pagedQuery
   .pick({ filter: true, sorting: true })
   .extend({ platformType: platformTypeFilter, reverse });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { NotificationSeverity } from '../constants.ts';
-import { emptyToUndefined } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList } from '../lists.ts';
 
 /**
  * Notifications (spec §7): the user's inbox, subscriptions and the administrators' send call —
@@ -15,7 +14,7 @@ const severities = Object.values(NotificationSeverity) as number[];
 export const severitySchema = z.coerce
   .number()
   .int()
-  .refine((v) => severities.includes(v), { message: 'Field:Invalid' });
+  .refine((v) => severities.includes(v), { message: 'Value:Invalid' });
 
 /** `reverse` (newest first) defaults to true: an inbox reads from the top. */
 const reverse = z.preprocess(
@@ -26,12 +25,30 @@ const reverse = z.preprocess(
     .transform((v) => v === undefined || v === 'true' || v === '1'),
 );
 
-export const inboxQuery = pagedQuery.extend({
-  /** Read 0, UnRead 1; omitted = both. */
-  readState: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1).optional()),
-  reverse,
+/**
+ * The user's inbox (`GET /api/my-notifilers` and `/user-notifications`: `filter`, `sorting`,
+ * `skipCount`, `maxResultCount`, `readState` — UnRead 1, Read 0, the tabs — and ABP's `reverse`,
+ * newest first unless it is false). Sorted by time or read state: the severity and name live on
+ * the shared notification row, which no index of the user's inbox orders.
+ */
+export const inboxList = defineList({
+  texts: 'Notifications',
+  exportName: 'MyNotifications',
+  search: 'SearchPlaceholder',
+  filters: {},
+  tabs: { member: 'readState', values: ['1', '0'], texts: 'ReadState:' },
+  columns: {
+    severity: column.enum(['0', '10', '20', '30', '40'], { header: 'Severity', width: 110 }),
+    title: column.text({ header: 'Title', noExport: true }),
+    name: column.text({ header: 'Name', hidden: true }),
+    state: column.enum(['1', '0'], { header: 'State', texts: 'ReadState:', sort: true, width: 90 }),
+    creationTime: column.dateTime({ header: 'Time', sort: true, width: 170 }),
+  },
+  defaultSort: 'creationTime desc',
 });
-export type InboxQuery = z.infer<typeof inboxQuery>;
+/** Members the inbox takes beyond its declaration. */
+export const inboxMembers = { reverse };
+export type InboxQuery = z.infer<typeof inboxList.query> & { reverse?: boolean };
 
 export const notificationIdParams = z.object({ id: z.guid() });
 /** The notification to unsubscribe from. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { audit, commaList, emptyToNull, stamp, text } from '../fields.ts';
 import { SalesPlatforms } from '../logistics/common.ts';
+import { checkMoneyMembers, MAX_MINOR_UNITS } from '../money.ts';
+import { atMost, NumberBounds } from '../numbers.ts';
 
 /**
  * Price rules (domain §3.6): how a SKU's cost becomes a marketplace price, with cost bands that
@@ -20,8 +22,8 @@ export const PricePlatforms = SalesPlatforms;
 const DECIMAL = /^\d{1,14}(\.\d+)?$/;
 
 /** An exact non-negative decimal as text, at most `scale` fraction digits, at most `max` (`positive`: above 0). */
-export const priceDecimal = (opts: { scale?: number; max?: number; positive?: boolean } = {}) => {
-  const { scale = 4, max = 1e12, positive = false } = opts;
+export const priceDecimal = (opts: { scale?: number; max?: string; positive?: boolean } = {}) => {
+  const { scale = 4, max = NumberBounds.amount, positive = false } = opts;
   return z.preprocess(
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
     z
@@ -30,13 +32,13 @@ export const priceDecimal = (opts: { scale?: number; max?: number; positive?: bo
       // each check only of a well-formed number, so one bad value is one refusal
       .refine((s) => !DECIMAL.test(s) || (s.split('.')[1]?.length ?? 0) <= scale, { message: 'Pricing::DecimalScale' })
       .refine((s) => !DECIMAL.test(s) || !positive || Number(s) > 0, { message: 'Pricing::MustBePositive' })
-      .refine((s) => !DECIMAL.test(s) || Number(s) <= max, { message: 'Pricing::TooLarge' }),
+      .check(atMost(max)),
   );
 };
 const optionalDecimal = (opts: Parameters<typeof priceDecimal>[0] = {}) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), priceDecimal(opts).nullable());
 /** A percentage 0–100 with up to 4 places. */
-const percent = priceDecimal({ scale: 4, max: 100 });
+const percent = priceDecimal({ scale: 4, max: NumberBounds.percent });
 const money = priceDecimal({ scale: 4 });
 const currency = z
   .string()
@@ -64,10 +66,10 @@ const priceRuleFields = z.object({
   currencyFrom: currency.default('CNY'),
   currencyTo: currency,
   /** Units of `currencyTo` for one unit of `currencyFrom`. */
-  exchangeRate: priceDecimal({ scale: 6, positive: true, max: 1e6 }),
+  exchangeRate: priceDecimal({ scale: 6, positive: true, max: NumberBounds.fxRate }),
   fxBufferPct: percent.default('0'),
   mode: z.enum(PricingModes),
-  markupPct: priceDecimal({ scale: 4, max: 10000 }).default('0'),
+  markupPct: priceDecimal({ scale: 4, max: NumberBounds.markupPercent }).default('0'),
   targetMarginPct: percent.default('0'),
   commissionPct: percent.default('0'),
   paymentPct: percent.default('0'),
@@ -83,9 +85,9 @@ const priceRuleFields = z.object({
   /** The strategy asked when `freightSource` is STRATEGY. */
   freightStrategyId: nullable(z.guid()),
   rounding: z.enum(RoundingModes).default('NONE'),
-  /** In `currencyTo`; empty is no bound. */
-  minPrice: optionalDecimal({ scale: 2 }),
-  maxPrice: optionalDecimal({ scale: 2 }),
+  /** In `currencyTo`, to its minor units (0 for JPY, 3 for KWD); empty is no bound. */
+  minPrice: optionalDecimal({ scale: MAX_MINOR_UNITS }),
+  maxPrice: optionalDecimal({ scale: MAX_MINOR_UNITS }),
   isActive: z.boolean().default(true),
 });
 
@@ -101,6 +103,7 @@ function refineRule(r: z.infer<typeof priceRuleFields>, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'Pricing::MaxBelowMin' });
   if (r.freightSource === 'STRATEGY' && !r.freightStrategyId)
     ctx.addIssue({ code: 'custom', path: ['freightStrategyId'], message: 'Pricing::StrategyRequired' });
+  checkMoneyMembers(r, { currency: 'currencyTo', amounts: ['minPrice', 'maxPrice'] }, ctx);
 }
 
 export const priceRuleInput = priceRuleFields.superRefine(refineRule);
@@ -149,8 +152,8 @@ export const priceRuleDto = z.object({
 const retailRuleFields = z.object({
   costFrom: money,
   costTo: optionalDecimal({ scale: 4 }),
-  markupPct: optionalDecimal({ scale: 4, max: 10000 }),
-  targetMarginPct: optionalDecimal({ scale: 4, max: 100 }),
+  markupPct: optionalDecimal({ scale: 4, max: NumberBounds.markupPercent }),
+  targetMarginPct: optionalDecimal({ scale: 4, max: NumberBounds.percent }),
   remark: nullable(z.string().max(256)),
 });
 function refineRetail(r: z.infer<typeof retailRuleFields>, ctx: z.RefinementCtx) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList } from '../lists.ts';
 
 /** Tenant management (ABP `TenantDto`, its inputs and connection strings, wire contract §10). */
 
@@ -27,9 +27,6 @@ export const connectionNameSchema = z
 export const connectionValueSchema = z.string().trim().min(1).max(1024);
 /** A connection string to try before it is saved (`POST …/check-connection-string`). */
 export const connectionValueInput = z.object({ value: connectionValueSchema });
-
-export const tenantListQuery = pagedQuery;
-export type TenantListQuery = z.infer<typeof tenantListQuery>;
 
 export const tenantCreateInput = z.object({
   name: tenantNameSchema,
@@ -83,6 +80,25 @@ export const tenantDto = z.object({
   lastModifierId: z.string().nullable(),
 });
 export type TenantDto = z.infer<typeof tenantDto>;
+
+/**
+ * The tenant list (host side, ABP `GET /api/tenant-management/tenants`: `filter`, `sorting`,
+ * `skipCount`, `maxResultCount`). Sorted by name only: the registry's one index is the name's.
+ */
+export const tenantList = defineList({
+  texts: 'AbpTenantManagement',
+  exportName: 'Tenants',
+  search: 'SearchTenants',
+  filters: {},
+  columns: {
+    name: column.text({ header: 'DisplayName:Name', sort: true, width: 240 }),
+    isActive: column.bool({ header: 'DisplayName:IsActive', width: 100 }),
+    hasOwnDatabase: column.bool({ header: 'DisplayName:Database', width: 140 }),
+    creationTime: column.dateTime({ header: 'DisplayName:CreationTime', width: 160 }),
+    id: column.text({ header: 'Id', exportOnly: true }),
+  },
+  defaultSort: 'name asc',
+});
 
 // ---------- the anonymous ABP tenant look-ups (wire contract §7) ----------
 

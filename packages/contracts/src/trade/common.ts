@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { moneyAmount, moneyUnitPrice } from '../money.ts';
+import { unitPrice as unitPriceText } from '../numbers.ts';
 
 /**
  * Words and codes order management shares across its areas (spec §3): the status words of orders,
@@ -37,7 +39,13 @@ export const settlementOptions = [5, 10, 15] as const;
 /** Spec §3 cycle options (days). */
 export const cycleOptions = [5, 10, 15, 20] as const;
 
-/** Exact decimal text for money (up to 2 places) and unit prices (up to 4). */
-export const money = z.string().regex(/^-?\d{1,14}(\.\d{1,2})?$/);
-export const unitPrice = z.string().regex(/^\d{1,14}(\.\d{1,4})?$/);
+/**
+ * Exact decimal text for money (up to 3 places, not negative; the object holding it checks it
+ * against its currency's minor units: `moneyMembers`, money.ts), bounded (numbers.ts).
+ */
+export const money = moneyAmount();
+/** A purchase unit price: a unit cost, kept to 4 places whatever the currency (costs of cheap parts). */
+export const unitPrice = unitPriceText({ scale: 4 });
+/** A unit price of a sales order: money, to its currency's minor units. */
+export const salesUnitPrice = moneyUnitPrice();
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { emptyToNull, emptyToUndefined, optionalText, stamp } from '../fields.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { checkMoneyMembers } from '../money.ts';
+import { fxRate as fxRateText } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
 import { currencyCode, cycleOptions, money, paymentType, settlementOptions } from './common.ts';
 
@@ -44,25 +47,47 @@ const day = (key: string) => z.preprocess(emptyToUndefined, z.iso.date({ error: 
 const optionalDay = z.preprocess(emptyToUndefined, z.iso.date({ error: 'Finance::DateFormat' }).optional());
 const optionalId = z.preprocess(emptyToUndefined, z.guid().optional());
 /** A rate: up to 8 decimal places, above zero. */
-export const fxRate = z
-  .string()
-  .trim()
-  .regex(/^\d{1,9}(\.\d{1,8})?$/, 'Finance::RateFormat')
-  .refine((v) => Number(v) > 0, 'Finance::RateFormat');
+export const fxRate = fxRateText({ scale: 8, formatMessage: 'Finance::RateFormat' });
 const positiveMoney = money.refine((v) => Number(v) > 0, 'Finance::AmountPositive');
 const nonNegativeMoney = money.refine((v) => Number(v) >= 0, 'Finance::AmountNotNegative');
 
 // ---------------------------------------------------------------- statements
 
-export const statementListQuery = pagedQuery.extend({
-  shopId: optionalId,
-  status: z.preprocess(emptyToUndefined, z.enum(settlementStatuses).optional()),
-  matchedStatus: z.preprocess(emptyToUndefined, z.enum(matchedStatuses).optional()),
-  /** Statements whose period overlaps [from, to] (days, inclusive). */
-  from: optionalDay,
-  to: optionalDay,
+/**
+ * Settlement statements (`/api/trade/finance/statements`): a shop, a status, how far arrivals
+ * match them, the statements whose period overlaps [from, to] (days, inclusive); the text looks
+ * in the statement no.
+ */
+export const statementList = defineList({
+  texts: 'Finance',
+  exportName: 'Statements',
+  search: 'StatementNo',
+  filters: {
+    shopId: filter.ref('Shop'),
+    status: filter.enum(settlementStatuses, { texts: 'Status:' }),
+    matchedStatus: filter.enum(matchedStatuses, { texts: 'Matched:' }),
+    period: filter.dateRange('from', 'to', { label: 'Period' }),
+  },
+  columns: {
+    shopName: column.text({ header: 'Shop', width: 180 }),
+    statementNo: column.text({ sort: true, width: 200 }),
+    periodStart: column.date({ header: 'Period', sort: true, width: 200 }),
+    periodEnd: column.date({ exportOnly: true }),
+    currency: column.text({ width: 70 }),
+    grossSales: column.money('currency', { width: 110 }),
+    fees: column.money('currency', { width: 100 }),
+    shippingFees: column.money('currency', { width: 90, hidden: true }),
+    refunds: column.money('currency', { width: 90, hidden: true }),
+    adjustments: column.money('currency', { width: 90, hidden: true }),
+    netAmount: column.money('currency', { sort: true, width: 110 }),
+    status: column.enum(settlementStatuses, { sort: true, width: 90 }),
+    matchedAmount: column.money('currency', { exportOnly: true }),
+    matchedStatus: column.enum(matchedStatuses, { texts: 'Matched:', width: 150 }),
+    pulledAt: column.dateTime({ sort: true, hidden: true, width: 150 }),
+  },
+  defaultSort: 'periodStart desc',
 });
-export type StatementListQuery = z.infer<typeof statementListQuery>;
+export type StatementListQuery = z.infer<typeof statementList.query>;
 
 export const statementDto = z.object({
   id: z.string(),
@@ -134,20 +159,49 @@ export type StatementPullResult = z.infer<typeof statementPullResult>;
 
 // ---------------------------------------------------------------- arrivals
 
-export const arrivalListQuery = pagedQuery.extend({
-  shopId: optionalId,
-  matchedStatus: z.preprocess(emptyToUndefined, z.enum(matchedStatuses).optional()),
-  from: optionalDay,
-  to: optionalDay,
+/**
+ * Arrivals (`/api/trade/finance/arrivals`): a shop, how far statements match them, the payout
+ * days (inclusive); the text looks in the arrival no., the account and the remark.
+ */
+export const arrivalList = defineList({
+  texts: 'Finance',
+  exportName: 'Arrivals',
+  search: 'SearchArrivals',
+  filters: {
+    shopId: filter.ref('Shop'),
+    matchedStatus: filter.enum(matchedStatuses, { texts: 'Matched:' }),
+    payout: filter.dateRange('from', 'to', { label: 'PayoutTime' }),
+  },
+  columns: {
+    arrivalNo: column.text({ sort: true, width: 170 }),
+    shopName: column.text({ header: 'Shop', width: 180 }),
+    account: column.text({ hidden: true, width: 140 }),
+    payService: column.enum(payServices, { width: 110 }),
+    paymentType: column.enum(['5', '10', '15', '20'], { hidden: true, width: 110 }),
+    payoutTime: column.dateTime({ sort: true, width: 150 }),
+    fromCurrency: column.text({ exportOnly: true }),
+    fromAmount: column.money('fromCurrency', { sort: true, width: 130 }),
+    payoutCurrency: column.text({ exportOnly: true }),
+    payoutAmount: column.money('payoutCurrency', { hidden: true, width: 130 }),
+    fxRate: column.quantity({ hidden: true, width: 100 }),
+    fee: column.money('payoutCurrency', { hidden: true, width: 100 }),
+    currency: column.text({ exportOnly: true }),
+    receivedAmount: column.money('currency', { sort: true, width: 130 }),
+    matchedAmount: column.money('fromCurrency', { exportOnly: true }),
+    matchedStatus: column.enum(matchedStatuses, { texts: 'Matched:', sort: true, width: 150 }),
+    remark: column.text({ width: 200 }),
+    creationTime: column.dateTime({ header: 'CreationTime', sort: true, hidden: true, width: 150 }),
+  },
+  defaultSort: 'payoutTime desc',
 });
-export type ArrivalListQuery = z.infer<typeof arrivalListQuery>;
+export type ArrivalListQuery = z.infer<typeof arrivalList.query>;
 
 /**
  * A payout received: `fromAmount` in `fromCurrency` (what the platform paid out), converted by the
  * payout service at `fxRate` into `payoutAmount` of `payoutCurrency`, less its `fee`;
  * `receivedAmount` is what reached the bank, in the tenant's currency (computed when left empty).
  */
-export const arrivalInput = z.object({
+const arrivalFields = z.object({
   shopId: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.guid().nullable()),
   account: optionalText(128),
   payService: z.enum(payServices),
@@ -164,7 +218,13 @@ export const arrivalInput = z.object({
   bankReceivedAt: z.preprocess(emptyToNull, z.coerce.date({ error: 'Finance::DateFormat' }).nullable()).default(null),
   remark: optionalText(512),
 });
-export const arrivalUpdateInput = arrivalInput.extend(stamp);
+/** Each amount to its own currency's minor units (`receivedAmount`, the tenant's, is the server's to check). */
+const arrivalMoney = (v: z.infer<typeof arrivalFields>, ctx: z.RefinementCtx) => {
+  checkMoneyMembers(v, { currency: 'fromCurrency', amounts: ['fromAmount'] }, ctx);
+  checkMoneyMembers(v, { currency: 'payoutCurrency', amounts: ['payoutAmount', 'fee'] }, ctx);
+};
+export const arrivalInput = arrivalFields.superRefine(arrivalMoney);
+export const arrivalUpdateInput = arrivalFields.extend(stamp).superRefine(arrivalMoney);
 export type ArrivalInput = z.infer<typeof arrivalInput>;
 
 export const arrivalDto = z.object({
@@ -261,7 +321,78 @@ export type SettlementCycleDto = z.infer<typeof settlementCycleDto>;
 
 // ---------------------------------------------------------------- profit
 
-/** Profit per order (paged) or per SKU over orders placed in [from, to] (days, inclusive; ≤ 366 days). */
+/** Most days one profit list covers (`to` past it is refused). */
+export const PROFIT_MAX_DAYS = 366;
+
+const profitFilters = {
+  shopId: filter.ref('Shop'),
+  /**
+   * Days of the tenant's calendar, inclusive: required in effect, as the server lists the last 30
+   * days when none is given and refuses more than `PROFIT_MAX_DAYS` (a 400 naming `to`).
+   */
+  period: filter.dateRange('from', 'to', { label: 'Period' }),
+};
+const profitMoney = (header?: string) => column.money('currency', { width: 110, ...(header ? { header } : {}) });
+
+/**
+ * Profit per order (`/api/trade/finance/profit/orders`) over the orders placed in the period,
+ * cancelled ones left out; every figure in the tenant's currency (`currency`). The search looks
+ * in the order number and the platform's order id.
+ */
+export const orderProfitList = defineList({
+  texts: 'Finance',
+  exportName: 'OrderProfit',
+  search: 'OrderNo',
+  filters: profitFilters,
+  columns: {
+    orderNo: column.text({ sort: true, width: 180 }),
+    platformOrderId: column.text({ hidden: true, width: 180 }),
+    shopName: column.text({ header: 'Shop', width: 160 }),
+    orderedAt: column.dateTime({ sort: true, width: 150 }),
+    orderTotal: column.money('orderCurrency', { header: 'Amount', width: 120 }),
+    orderCurrency: column.text({ exportOnly: true, width: 64 }),
+    currency: column.text({ exportOnly: true, width: 64 }),
+    revenue: profitMoney(),
+    cost: profitMoney(),
+    fees: profitMoney(),
+    feesEstimated: column.bool({ header: 'FeesAreEstimated', hidden: true, width: 90 }),
+    freight: profitMoney(),
+    freightSource: column.enum(['ACTUAL', 'ESTIMATED', 'NONE'], { texts: 'Freight:', hidden: true, width: 90 }),
+    profit: profitMoney(),
+    margin: column.percent({ width: 90 }),
+  },
+  // the order's total in its own currency (ABP clients sort by `total`)
+  sorts: ['total'],
+  defaultSort: 'orderedAt desc',
+});
+
+/**
+ * Profit per SKU (`/api/trade/finance/profit/skus`): the order lines of the period grouped by SKU
+ * (at most `PROFIT_MAX_ORDERS` orders read); the search looks in the SKU and its name. Served by
+ * hand, not by the kit: the figures are the orders' own split over their lines in exact decimals.
+ */
+export const skuProfitList = defineList({
+  texts: 'Finance',
+  exportName: 'SkuProfit',
+  search: 'Sku',
+  filters: profitFilters,
+  columns: {
+    sku: column.text({ sort: true, width: 180 }),
+    name: column.text({ width: 240 }),
+    quantity: column.quantity({ sort: true, width: 90 }),
+    orders: column.quantity({ width: 80 }),
+    currency: column.text({ exportOnly: true, width: 64 }),
+    revenue: column.money('currency', { sort: true, width: 110 }),
+    cost: column.money('currency', { sort: true, width: 100 }),
+    fees: column.money('currency', { sort: true, width: 100 }),
+    freight: column.money('currency', { sort: true, width: 100 }),
+    profit: column.money('currency', { sort: true, width: 100 }),
+    margin: column.percent({ width: 90 }),
+  },
+  defaultSort: 'profit desc',
+});
+
+/** The query of both profit lists (as before the list kit: `from` and `to` plain days). */
 export const profitQuery = pagedQuery.extend({
   from: optionalDay,
   to: optionalDay,

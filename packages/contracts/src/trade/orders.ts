@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
-import { currencyCode, money } from './common.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { checkMoneyMembers } from '../money.ts';
+import { checkLineAmount, NumberBounds, quantity } from '../numbers.ts';
+import { currencyCode, money, salesUnitPrice } from './common.ts';
 
 /**
  * Sales orders: statuses and their transitions, the mapping of the marketplaces' own statuses,
@@ -150,29 +152,42 @@ export function marketplaceOrderStatus(platform: 'LAZADA' | 'SHOPEE', raw: strin
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const boolText = z.preprocess(
-  (v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? undefined : v),
-  z.boolean().optional(),
-);
 
-/** The list's filters (also of `/counts`, where `status` is ignored, and `/export`). */
-export const salesOrderFilters = z.object({
-  /** Order no., platform order id (exact) or buyer. */
-  filter: pagedQuery.shape.filter,
-  shopId: optional(z.guid()),
-  platform: optional(z.enum(orderPlatforms)),
-  source: optional(z.enum(orderSources)),
-  status: optional(z.enum(salesOrderStatuses)),
-  from: optional(z.coerce.date()),
-  to: optional(z.coerce.date()),
-  sku: optional(z.string().trim().max(100)),
-  buyer: optional(z.string().trim().max(128)),
-  countryCode: optional(z.string().trim().toUpperCase().length(2)),
-  hasUnmatched: boolText,
+/**
+ * The sales order list (`/api/trade/orders`): status tabs with their counts, the filters, the
+ * search (order no., buyer, or the platform's order id exactly) and the columns of the page and
+ * of the export.
+ */
+export const salesOrderList = defineList({
+  texts: 'SalesOrders',
+  search: 'SearchOrders',
+  filters: {
+    shopId: filter.ref('Shop', { label: 'Shop', options: '/api/trade/orders/shops' }),
+    platform: filter.enum(orderPlatforms, { texts: 'Platform:' }),
+    source: filter.enum(orderSources, { texts: 'Source:' }),
+    ordered: filter.dateRange('from', 'to', { label: 'OrderedAt' }),
+    sku: filter.text(100),
+    buyer: filter.text(128),
+    countryCode: filter.text(2, { label: 'Country' }),
+    hasUnmatched: filter.bool({ label: 'Unmatched' }),
+  },
+  tabs: { member: 'status', values: salesOrderStatuses, texts: 'Status:' },
+  columns: {
+    orderNo: column.text({ sort: true, width: 190 }),
+    platformOrderId: column.text({ width: 170 }),
+    shopName: column.text({ header: 'Shop', width: 180 }),
+    buyerName: column.text({ header: 'Buyer', sort: true, width: 140 }),
+    countryCode: column.text({ header: 'Country', width: 70 }),
+    currency: column.text({ width: 70, exportOnly: true }),
+    total: column.money('currency', { sort: true, width: 130 }),
+    status: column.enum(salesOrderStatuses, { sort: true, width: 110 }),
+    platformStatus: column.text({ hidden: true, width: 120 }),
+    orderedAt: column.dateTime({ sort: true, width: 150 }),
+  },
+  defaultSort: 'orderedAt desc',
 });
-export const salesOrderQuery = pagedQuery.extend(salesOrderFilters.shape);
-export type SalesOrderQuery = z.infer<typeof salesOrderQuery>;
-export type SalesOrderFilters = z.infer<typeof salesOrderFilters>;
+export type SalesOrderQuery = z.infer<typeof salesOrderList.query>;
+export type SalesOrderFilters = z.infer<typeof salesOrderList.filters>;
 
 export const salesOrderAddress = z.object({
   name: z.string().trim().max(128).nullable().default(null),
@@ -252,33 +267,41 @@ export const salesOrderDto = salesOrderListItem.extend({
 });
 export type SalesOrderDto = z.infer<typeof salesOrderDto>;
 
-export const salesOrderCounts = z.object({
-  total: z.number().int(),
-  counts: z.record(z.string(), z.number().int()),
-});
+export const salesOrderCounts = salesOrderList.counts;
 export type SalesOrderCounts = z.infer<typeof salesOrderCounts>;
 
 export const salesOrderLineInput = z.object({
   variantId: z.guid(),
-  quantity: z.number().int().min(1).max(100_000),
-  unitPrice: money.refine((v) => !v.startsWith('-'), 'Must not be negative'),
+  quantity: quantity(),
+  unitPrice: salesUnitPrice,
 });
 
 /** A manual order (totals are the server's: Σ quantity × unit price + shipping − discount). */
-export const salesOrderInput = z.object({
-  buyerName: z.string().trim().min(1).max(128),
-  buyerEmail: optional(z.email().max(256)),
-  countryCode: z.string().trim().toUpperCase().length(2),
-  currency: currencyCode,
-  address: salesOrderAddress.optional(),
-  warehouseId: optional(z.guid()),
-  shippingFee: money.refine((v) => !v.startsWith('-'), 'Must not be negative').default('0'),
-  discount: money.refine((v) => !v.startsWith('-'), 'Must not be negative').default('0'),
-  paymentMethod: optional(z.string().trim().max(40)),
-  remark: optional(z.string().trim().max(512)),
-  orderedAt: optional(z.coerce.date()),
-  lines: z.array(salesOrderLineInput).min(1).max(200),
-});
+export const salesOrderInput = z
+  .object({
+    buyerName: z.string().trim().min(1).max(128),
+    buyerEmail: optional(z.email().max(256)),
+    countryCode: z.string().trim().toUpperCase().length(2),
+    currency: currencyCode,
+    address: salesOrderAddress.optional(),
+    warehouseId: optional(z.guid()),
+    shippingFee: money.default('0'),
+    discount: money.default('0'),
+    paymentMethod: optional(z.string().trim().max(40)),
+    remark: optional(z.string().trim().max(512)),
+    orderedAt: optional(z.coerce.date()),
+    lines: z
+      .array(salesOrderLineInput)
+      .min(1)
+      .max(NumberBounds.lines.salesOrder)
+      .superRefine((lines, ctx) => {
+        for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.quantity, l.unitPrice, [i, 'unitPrice']);
+      }),
+  })
+  .superRefine((order, ctx) =>
+    // 1000.50 JPY is refused on its member: yen have no fraction
+    checkMoneyMembers(order, { currency: 'currency', amounts: ['shippingFee', 'discount', 'lines.*.unitPrice'] }, ctx),
+  );
 export type SalesOrderInput = z.infer<typeof salesOrderInput>;
 
 export const salesOrderCancelInput = z.object({ reason: z.string().trim().min(1).max(500) });
@@ -317,6 +340,8 @@ export const salesOrderVariantOption = z.object({
   id: z.string(),
   sku: z.string(),
   name: z.string(),
+  /** The catalogue price, in `currency` (the product's). */
   price: z.string(),
+  currency: z.string(),
 });
 export type SalesOrderVariantOption = z.infer<typeof salesOrderVariantOption>;

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { checkMoneyMembers } from '../money.ts';
+import {
+  checkLineAmount,
+  compareDecimal,
+  fxRate as fxRateText,
+  multiplyDecimal,
+  NumberBounds,
+  percent,
+  quantity as quantityOf,
+} from '../numbers.ts';
 import { currencyCode, money, unitPrice } from './common.ts';
 
 /**
@@ -87,10 +97,10 @@ export const purchaseNext = (status: PurchaseStatus, action: PurchaseAction): Pu
 export const purchaseReceivable = (status: PurchaseStatus) => purchaseNext(status, 'receivePartial') !== null;
 
 const id = z.guid();
-const quantity = z.number().int().min(1).max(1_000_000);
+const quantity = quantityOf();
 /** Percent, e.g. 13 for 13 %. */
-export const taxRate = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/);
-const fxRate = z.string().regex(/^\d{1,8}(\.\d{1,8})?$/);
+export const taxRate = percent({ scale: 4 });
+const fxRate = fxRateText({ scale: 8 });
 const date = z.iso.date();
 
 export const purchaseLineInput = z.object({
@@ -106,33 +116,89 @@ export const purchaseLineInput = z.object({
 });
 export type PurchaseLineInput = z.input<typeof purchaseLineInput>;
 
-export const purchaseOrderInput = z.object({
-  supplierId: id,
-  warehouseId: id,
-  type: z.enum(purchaseTypes).default('REGULAR'),
-  /** Omitted: the tenant's currency. */
-  currency: currencyCode.optional(),
-  /** What 1 unit of `currency` is worth in the tenant's currency; omitted: the tenant's rate. */
-  fxRate: fxRate.optional().nullable(),
-  freight: money.optional().default('0'),
-  discount: money.optional().default('0'),
-  expectedArrival: date.optional().nullable(),
-  remark: z.string().max(512).optional().nullable(),
-  lines: z.array(purchaseLineInput).max(500),
-  concurrencyStamp: z.string().max(40).optional(),
-});
+export const purchaseOrderInput = z
+  .object({
+    supplierId: id,
+    warehouseId: id,
+    type: z.enum(purchaseTypes).default('REGULAR'),
+    /** Omitted: the tenant's currency. */
+    currency: currencyCode.optional(),
+    /** What 1 unit of `currency` is worth in the tenant's currency; omitted: the tenant's rate. */
+    fxRate: fxRate.optional().nullable(),
+    freight: money.optional().default('0'),
+    discount: money.optional().default('0'),
+    expectedArrival: date.optional().nullable(),
+    remark: z.string().max(512).optional().nullable(),
+    lines: z
+      .array(purchaseLineInput)
+      .max(NumberBounds.lines.purchaseOrder)
+      .superRefine((lines, ctx) => {
+        for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.qtyOrdered, l.unitPrice, [i, 'unitPrice']);
+      }),
+    concurrencyStamp: z.string().max(40).optional(),
+  })
+  .superRefine((v, ctx) => {
+    checkMoneyMembers(v, { currency: 'currency', amounts: ['freight', 'discount'] }, ctx);
+    // a unit price × the rate is the receipt's unit cost in the tenant's currency: bounded like a unit price
+    const rate = v.fxRate;
+    if (!rate) return;
+    if (
+      v.lines.some((l) => l.unitPrice && compareDecimal(multiplyDecimal(l.unitPrice, rate), NumberBounds.unitPrice) > 0)
+    )
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: Number(NumberBounds.unitPrice),
+        inclusive: true,
+        path: ['fxRate'],
+        message: 'Platform::Number:ConvertedAtMost',
+        input: v.fxRate,
+      });
+  });
 export type PurchaseOrderInput = z.input<typeof purchaseOrderInput>;
 
-export const purchaseListQuery = pagedQuery.extend({
-  status: z.enum(purchaseStatuses).optional(),
-  supplierId: id.optional(),
-  warehouseId: id.optional(),
-  paymentStatus: z.enum(purchasePaymentStatuses).optional(),
-  /** Creation date range (inclusive). */
-  from: date.optional(),
-  to: date.optional(),
+/**
+ * Purchase orders (`/api/trade/purchase-orders`): status tabs with their counts, supplier,
+ * warehouse, payment and creation days (inclusive); the text looks in the PO no., the supplier,
+ * the remark and the lines' SKUs and products.
+ */
+export const purchaseOrderList = defineList({
+  texts: 'Purchase',
+  exportName: 'Page:Title',
+  search: 'Page:SearchPurchase',
+  filters: {
+    supplierId: filter.ref('Supplier', { label: 'Field:Supplier' }),
+    warehouseId: filter.ref('Warehouse', { label: 'Field:Warehouse' }),
+    paymentStatus: filter.enum(purchasePaymentStatuses, { label: 'Field:PaymentStatus', texts: 'Payment:' }),
+    created: filter.dateRange('from', 'to', { label: 'Page:DateRange' }),
+  },
+  tabs: { member: 'status', values: purchaseStatuses, texts: 'Status:' },
+  columns: {
+    poNo: column.text({ header: 'Field:PoNo', sort: true, width: 170 }),
+    supplierName: column.text({ header: 'Field:Supplier', width: 200 }),
+    warehouseName: column.text({ header: 'Field:Warehouse', width: 130 }),
+    status: column.enum(purchaseStatuses, { header: 'Field:Status', texts: 'Status:', sort: true, width: 110 }),
+    paymentStatus: column.enum(purchasePaymentStatuses, {
+      header: 'Field:PaymentStatus',
+      texts: 'Payment:',
+      sort: true,
+      width: 110,
+    }),
+    currency: column.text({ header: 'Field:Currency', exportOnly: true }),
+    goodsAmount: column.money('currency', { header: 'Field:GoodsAmount', hidden: true, width: 120 }),
+    freight: column.money('currency', { header: 'Field:Freight', hidden: true, width: 100 }),
+    discount: column.money('currency', { header: 'Field:Discount', hidden: true, width: 100 }),
+    tax: column.money('currency', { header: 'Field:Tax', hidden: true, width: 100 }),
+    total: column.money('currency', { header: 'Field:Total', sort: true, width: 130 }),
+    qtyOrdered: column.quantity({ header: 'Field:QtyOrdered', width: 90 }),
+    qtyReceived: column.quantity({ header: 'Field:QtyReceived', width: 90 }),
+    expectedArrival: column.date({ header: 'Field:ExpectedArrival', sort: true, width: 120 }),
+    creationTime: column.dateTime({ header: 'Field:CreationTime', sort: true, width: 150 }),
+    remark: column.text({ header: 'Field:Remark', hidden: true, width: 200 }),
+  },
+  defaultSort: 'creationTime desc',
 });
-export type PurchaseListQuery = z.infer<typeof purchaseListQuery>;
+export type PurchaseListQuery = z.infer<typeof purchaseOrderList.query>;
 
 export const purchaseRejectInput = z.object({ reason: z.string().trim().min(1).max(512) });
 export const purchasePaymentInput = z.object({ paymentStatus: z.enum(purchasePaymentStatuses) });
@@ -208,7 +274,7 @@ export const purchaseOrderDetailDto = purchaseOrderDto.extend({
 });
 export type PurchaseOrderDetailDto = z.infer<typeof purchaseOrderDetailDto>;
 
-export const purchaseCountsDto = z.record(z.string(), z.number());
+export const purchaseCountsDto = purchaseOrderList.counts;
 
 /** Default unit prices for lines at a supplier (the form asks as the user types). */
 export const purchasePriceInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { NumberBounds, quantity } from '../numbers.ts';
 import { money } from './common.ts';
 
 /**
@@ -25,7 +26,7 @@ export const receiptNext = (status: ReceiptStatus, action: ReceiptAction): Recei
   receiptTransitions[status]?.[action] ?? null;
 
 const id = z.guid();
-const qty = z.number().int().min(0).max(1_000_000);
+const qty = quantity({ min: 0 });
 
 export const receiptLineInput = z.object({
   poLineId: id,
@@ -41,19 +42,43 @@ export const receiptInput = z.object({
   freight: money.optional().default('0'),
   trackingNo: z.string().trim().max(64).optional().nullable(),
   remark: z.string().max(512).optional().nullable(),
-  lines: z.array(receiptLineInput).min(1).max(500),
+  lines: z.array(receiptLineInput).min(1).max(NumberBounds.lines.receipt),
   concurrencyStamp: z.string().max(40).optional(),
 });
 export type ReceiptInput = z.input<typeof receiptInput>;
 
-export const receiptListQuery = pagedQuery.extend({
-  status: z.enum(receiptStatuses).optional(),
-  poId: id.optional(),
-  warehouseId: id.optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+/**
+ * Receipts (`/api/trade/receipts`): a status, a PO, a warehouse, the days received (inclusive);
+ * the text looks in the receipt no., the tracking no., the PO no. and the supplier.
+ */
+export const receiptList = defineList({
+  texts: 'Receiving',
+  exportName: 'Page:Title',
+  search: 'Page:SearchReceipts',
+  filters: {
+    status: filter.enum(receiptStatuses, { label: 'Field:Status', texts: 'Status:' }),
+    poId: filter.ref('PurchaseOrder', { label: 'Field:PoNo' }),
+    warehouseId: filter.ref('Warehouse', { label: 'Field:Warehouse' }),
+    received: filter.dateRange('from', 'to', { label: 'Field:ReceivedAt' }),
+  },
+  columns: {
+    receiptNo: column.text({ header: 'Field:ReceiptNo', sort: true, width: 170 }),
+    poNo: column.text({ header: 'Field:PoNo', width: 170 }),
+    supplierName: column.text({ header: 'Field:Supplier', width: 200 }),
+    warehouseName: column.text({ header: 'Field:Warehouse', width: 130 }),
+    status: column.enum(receiptStatuses, { header: 'Field:Status', texts: 'Status:', sort: true, width: 110 }),
+    reversesReceiptNo: column.text({ header: 'Field:Reverses', hidden: true, width: 170 }),
+    qtyArrived: column.quantity({ header: 'Field:QtyArrived', width: 90 }),
+    qtyAccepted: column.quantity({ header: 'Field:QtyAccepted', width: 90 }),
+    qtyDamaged: column.quantity({ header: 'Field:QtyDamaged', width: 90 }),
+    receivedAt: column.dateTime({ header: 'Field:ReceivedAt', sort: true, width: 150 }),
+    trackingNo: column.text({ header: 'Field:TrackingNo', hidden: true, width: 150 }),
+    remark: column.text({ header: 'Field:Remark', hidden: true, width: 200 }),
+    creationTime: column.dateTime({ header: 'Field:CreationTime', sort: true, hidden: true, width: 150 }),
+  },
+  defaultSort: 'creationTime desc',
 });
-export type ReceiptListQuery = z.infer<typeof receiptListQuery>;
+export type ReceiptListQuery = z.infer<typeof receiptList.query>;
 
 export const receiptLineDto = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commaList, emptyToUndefined } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { quantity } from '../numbers.ts';
 import { money } from './common.ts';
 
 /**
@@ -81,7 +82,7 @@ const guidList = (max: number) =>
 
 export const shipmentLineInput = z.object({
   orderLineId: z.guid(),
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: quantity(),
 });
 
 /**
@@ -127,40 +128,68 @@ export const shipmentEventInput = z.object({
 });
 export type ShipmentEventInput = z.infer<typeof shipmentEventInput>;
 
-export const ShipmentSortings = [
-  'creationTime',
-  'shipmentNo',
-  'status',
-  'trackingNo',
-  'shippedAt',
-  'deliveredAt',
-  'estFee',
-] as const;
-
-const status = z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : commaList(v)),
-  z.array(z.enum(shipmentStatuses)).max(8).optional(),
-);
-
-export const shipmentListQuery = pagedQuery.extend({
-  /** One status or several (`SHIPPED,DELIVERED`). */
-  status,
-  warehouseId: optional(z.guid()),
-  channelId: optional(z.guid()),
-  orderId: optional(z.guid()),
-  platformSyncStatus: optional(z.enum(platformSyncStatuses)),
-  from: optional(z.coerce.date()),
-  to: optional(z.coerce.date()),
+/**
+ * The shipments list (`/api/trade/shipments`): status tabs with their counts, the filters, the
+ * search (shipment, tracking or order no.) and the columns of the page and of the export.
+ */
+export const shipmentList = defineList({
+  texts: 'Shipments',
+  exportName: 'Page:Export',
+  search: 'Page:SearchPlaceholder',
+  filters: {
+    warehouseId: filter.ref('Warehouse', { label: 'Page:Warehouse', options: '/api/trade/shipments/warehouses' }),
+    channelId: filter.ref('Channel', { label: 'Page:Channel' }),
+    /** The shipments of one order (its detail links here). */
+    orderId: filter.ref('SalesOrder', { label: 'Page:Orders' }),
+    platformSyncStatus: filter.enum(platformSyncStatuses, { label: 'Page:Sync', texts: 'Sync:' }),
+    created: filter.dateRange('from', 'to', { label: 'Page:Created' }),
+  },
+  tabs: { member: 'status', values: shipmentStatuses, texts: 'Status:' },
+  columns: {
+    shipmentNo: column.text({ header: 'Page:ShipmentNo', sort: true, width: 170 }),
+    status: column.enum(shipmentStatuses, { header: 'Page:Status', texts: 'Status:', sort: true, width: 100 }),
+    trackingNo: column.text({ header: 'Page:TrackingNo', sort: true, width: 170 }),
+    orderNos: column.text({ header: 'Page:Orders', width: 180 }),
+    warehouseName: column.text({ header: 'Page:Warehouse', width: 120 }),
+    carrierName: column.text({ header: 'Page:Carrier', width: 120, hidden: true }),
+    channelName: column.text({ header: 'Page:Channel', width: 180 }),
+    countryCode: column.text({ header: 'Page:Country', width: 70, hidden: true }),
+    quantity: column.quantity({ header: 'Page:Quantity', width: 70 }),
+    estWeightG: column.quantity({ header: 'Page:EstWeight', width: 100, hidden: true }),
+    estFee: column.money('currency', { header: 'Page:EstFee', sort: true, width: 120 }),
+    actualFee: column.money('currency', { header: 'Page:ActualFee', width: 120, hidden: true }),
+    currency: column.text({ header: 'Page:Currency', width: 70, exportOnly: true }),
+    platformSyncStatus: column.enum(platformSyncStatuses, { header: 'Page:Sync', texts: 'Sync:', width: 110 }),
+    shippedAt: column.dateTime({ header: 'Page:ShippedAt', sort: true, width: 150 }),
+    deliveredAt: column.dateTime({ header: 'Page:DeliveredAt', sort: true, width: 150, hidden: true }),
+    creationTime: column.dateTime({ header: 'Page:Created', sort: true, width: 150, hidden: true }),
+  },
+  defaultSort: 'creationTime desc',
 });
-export type ShipmentListQuery = z.infer<typeof shipmentListQuery>;
+export type ShipmentListQuery = z.infer<typeof shipmentList.query>;
 
-export const shipmentEventListQuery = pagedQuery.extend({
-  trackingNo: optional(z.string().trim().max(64)),
-  shipmentNo: optional(z.string().trim().max(32)),
-  from: optional(z.coerce.date()),
-  to: optional(z.coerce.date()),
+/** Tracking events across shipments (`/api/trade/shipments/events`), newest first. */
+export const shipmentEventList = defineList({
+  texts: 'Shipments',
+  exportName: 'Page:EventsExport',
+  search: 'Page:RecordsSearch',
+  filters: {
+    trackingNo: filter.text(64, { label: 'Page:TrackingNo' }),
+    shipmentNo: filter.text(32, { label: 'Page:ShipmentNo' }),
+    time: filter.dateRange('from', 'to', { label: 'Page:Time' }),
+  },
+  columns: {
+    time: column.dateTime({ header: 'Page:Time', sort: true, width: 150 }),
+    shipmentNo: column.text({ header: 'Page:ShipmentNo', width: 170 }),
+    trackingNo: column.text({ header: 'Page:TrackingNo', width: 170 }),
+    code: column.text({ header: 'Page:Code', sort: true, width: 130 }),
+    description: column.text({ header: 'Page:Description' }),
+    location: column.text({ header: 'Page:Location', width: 140 }),
+    source: column.enum(shipmentEventSources, { header: 'Page:Source', texts: 'Source:', width: 100 }),
+  },
+  defaultSort: 'time desc',
 });
-export type ShipmentEventListQuery = z.infer<typeof shipmentEventListQuery>;
+export type ShipmentEventListQuery = z.infer<typeof shipmentEventList.query>;
 
 // ---- output --------------------------------------------------------------------------------------
 
@@ -266,7 +295,7 @@ export const shipmentEstimateDto = z.object({
 });
 export type ShipmentEstimateDto = z.infer<typeof shipmentEstimateDto>;
 
-export const shipmentCountsDto = z.record(z.string(), z.number());
+export const shipmentCountsDto = shipmentList.counts;
 
 /** An order in process with what each line has left to ship (shipped and open shipments counted). */
 export const shippableOrderDto = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, trimmedOrUndefined } from '../fields.ts';
-import { pagedQuery } from '../paging.ts';
+import { column, defineList, filter } from '../lists.ts';
+import { NumberBounds } from '../numbers.ts';
 
 /** Stock: the snapshot per SKU × warehouse and the ledger (domain §5.4). */
 
@@ -21,18 +22,47 @@ export const stockTxnTypes = [
 export type StockTxnType = (typeof stockTxnTypes)[number];
 
 const optionalId = z.preprocess(emptyToUndefined, z.guid().optional());
-const yesNo = z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional());
-const day = z.preprocess(emptyToUndefined, z.iso.date({ error: 'Stock::DateFormat' }).optional());
 
-/** Balances: the SKU text (`filter`), one warehouse, the low-stock view; sorted by sku, onHand, available, avgCost, value. */
-export const stockBalanceQuery = pagedQuery.extend({ warehouseId: optionalId, lowStock: yesNo });
-export type StockBalanceQuery = z.infer<typeof stockBalanceQuery>;
+/**
+ * Balances (`/api/trade/stock`): the SKU or product text (`filter`), one warehouse, the low-stock
+ * view; sorted by sku, onHand, reserved, available, safety, avgCost, value.
+ */
+export const stockBalanceList = defineList({
+  texts: 'Stock',
+  exportName: 'Balances',
+  search: 'SearchSku',
+  filters: {
+    warehouseId: filter.ref('Warehouse', { label: 'Warehouse', options: '/api/trade/stock/warehouses' }),
+    lowStock: filter.bool({ label: 'LowStock' }),
+  },
+  columns: {
+    warehouseName: column.text({ header: 'Warehouse', width: 110 }),
+    sku: column.text({ sort: true, width: 170 }),
+    productName: column.text({ header: 'Product' }),
+    label: column.text({ header: 'Variant', width: 120, hidden: true }),
+    onHand: column.quantity({ sort: true, width: 90 }),
+    reserved: column.quantity({ sort: true, width: 80 }),
+    available: column.quantity({ sort: true, width: 100 }),
+    inTransit: column.quantity({ width: 80 }),
+    defective: column.quantity({ width: 80, hidden: true }),
+    safety: column.quantity({ sort: true, width: 90 }),
+    avgCost: column.money('currency', { sort: true, width: 110 }),
+    value: column.money('currency', { sort: true, width: 130 }),
+    currency: column.text({ width: 70, exportOnly: true }),
+  },
+  defaultSort: 'sku asc',
+});
+export type StockBalanceQuery = z.infer<typeof stockBalanceList.query>;
 
 export const stockWarehouseRef = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
 /** One SKU × warehouse. `available` = onHand − reserved; `value` = onHand × avgCost, in `currency` (the tenant's). */
 export const stockBalanceDto = z.object({
+  /** The balance row's own id (the list's row key). */
+  id: z.string(),
   warehouse: stockWarehouseRef,
+  /** `code name` of the warehouse (the list's column). */
+  warehouseName: z.string(),
   variantId: z.string(),
   sku: z.string(),
   productName: z.string(),
@@ -50,19 +80,45 @@ export const stockBalanceDto = z.object({
 });
 export type StockBalanceDto = z.infer<typeof stockBalanceDto>;
 
-/** The ledger, newest first: one SKU and/or warehouse, a type, a date range (days, inclusive). */
-export const stockLedgerQuery = pagedQuery.extend({
-  variantId: optionalId,
-  warehouseId: optionalId,
-  type: z.preprocess(emptyToUndefined, z.enum(stockTxnTypes).optional()),
-  from: day,
-  to: day,
+/**
+ * The ledger (`/api/trade/stock/ledger`), newest first: one SKU and/or warehouse, a type, a date
+ * range (days in the tenant's time zone, inclusive); the text looks in SKU, voucher and reason.
+ */
+export const stockLedgerList = defineList({
+  texts: 'Stock',
+  exportName: 'Ledger',
+  search: 'SearchLedger',
+  filters: {
+    warehouseId: filter.ref('Warehouse', { label: 'Warehouse', options: '/api/trade/stock/warehouses' }),
+    variantId: filter.ref('Variant', { label: 'Sku' }),
+    type: filter.enum(stockTxnTypes, { texts: 'Type:' }),
+    created: filter.dateRange('from', 'to', { label: 'DateRange' }),
+  },
+  columns: {
+    seq: column.quantity({ sort: true, hidden: true, width: 90 }),
+    creationTime: column.dateTime({ header: 'Time', sort: true, width: 170 }),
+    warehouseName: column.text({ header: 'Warehouse', width: 110 }),
+    sku: column.text({ width: 160 }),
+    type: column.enum(stockTxnTypes, { width: 110 }),
+    qtyChange: column.quantity({ width: 90 }),
+    qtyAfter: column.quantity({ width: 100 }),
+    reservedChange: column.quantity({ width: 100 }),
+    reservedAfter: column.quantity({ width: 100, exportOnly: true }),
+    unitCost: column.money('currency', { width: 100 }),
+    avgCostAfter: column.money('currency', { width: 110 }),
+    currency: column.text({ width: 70, exportOnly: true }),
+    voucherNo: column.text({ header: 'Voucher', width: 170 }),
+    reason: column.text(),
+  },
+  defaultSort: 'seq desc',
 });
-export type StockLedgerQuery = z.infer<typeof stockLedgerQuery>;
+export type StockLedgerQuery = z.infer<typeof stockLedgerList.query>;
 
 export const stockLedgerDto = z.object({
   seq: z.number().int(),
   warehouse: stockWarehouseRef,
+  /** `code name` of the warehouse (the list's column). */
+  warehouseName: z.string(),
   variantId: z.string(),
   sku: z.string(),
   type: z.enum(stockTxnTypes),
@@ -85,7 +141,7 @@ export type StockLedgerDto = z.infer<typeof stockLedgerDto>;
 
 const reason = z.string().trim().min(1).max(256);
 const maxLines = 500;
-const quantityLimit = 1_000_000;
+const quantityLimit = NumberBounds.quantity;
 
 /**
  * An adjustment (`mode` adjust, the default: each line's signed, non-zero `quantity`, an ADJUST

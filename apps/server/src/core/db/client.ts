@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -27,10 +28,24 @@ export interface Database {
   pglite?: PGlite;
   /** The views kept by code in this database (pass them on when opening a tenant's own database). */
   views: readonly ViewDefinition[];
+  /** The tables with secret columns (`secretText`): the app encrypts any clear value left in them at open. */
+  secretTables: readonly PgTable[];
   close(): Promise<void>;
 }
 
 const migrationsFolder = new URL('../../../drizzle', import.meta.url).pathname;
+
+/**
+ * PostgreSQL's own bounds on every pooled connection (milliseconds): a statement, a wait for a row
+ * lock, a transaction left idle, and the wait for a free connection. Past any of them the request is
+ * answered 503 and the connection is freed.
+ */
+export const DATABASE_BOUNDS = {
+  statementMs: Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 30_000),
+  lockMs: Number(process.env.DB_LOCK_TIMEOUT_MS ?? 10_000),
+  idleInTransactionMs: Number(process.env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 60_000),
+  connectMs: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 20_000),
+};
 
 /** The role every tenant-scoped transaction switches to, so row-level security applies. */
 export const APP_ROLE = 'seller_app';
@@ -47,8 +62,12 @@ export async function openDatabase(opts: {
   dir?: string;
   poolSize?: number;
   views?: readonly ViewDefinition[];
+  secretTables?: readonly PgTable[];
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`), e.g. the tests' seeded copy. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const views = opts.views ?? [];
+  const secretTables = opts.secretTables ?? [];
   let database: Database;
   if (opts.url?.startsWith('postgres')) {
     // Statements are prepared by name (crud.ts) and run for tenants of very different sizes: a
@@ -57,19 +76,43 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 20,
-      options: '-c plan_cache_mode=force_custom_plan',
+      // nothing waits forever: a unit waiting this long for a connection is answered 503 (data.ts)
+      connectionTimeoutMillis: DATABASE_BOUNDS.connectMs,
+      options: [
+        '-c plan_cache_mode=force_custom_plan',
+        `-c statement_timeout=${DATABASE_BOUNDS.statementMs}`,
+        `-c lock_timeout=${DATABASE_BOUNDS.lockMs}`,
+        `-c idle_in_transaction_session_timeout=${DATABASE_BOUNDS.idleInTransactionMs}`,
+      ].join(' '),
     });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('database connection lost:', err.message));
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder });
-    database = { db, kind: 'postgres', pool, url: opts.url, views, close: () => pool.end() };
+    // migrations may rewrite large tables: their own connection, without the request bounds
+    const migrator = new pg.Client({ connectionString: opts.url });
+    await migrator.connect();
+    try {
+      await migratePg(drizzlePg(migrator), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    database = { db, kind: 'postgres', pool, url: opts.url, views, secretTables, close: () => pool.end() };
   } else {
     if (opts.dir) mkdirSync(opts.dir, { recursive: true });
-    const client = await PGlite.create(opts.dir ? join(opts.dir) : undefined, { extensions: { pg_trgm } });
+    const client = await PGlite.create(opts.dir ? join(opts.dir) : undefined, {
+      extensions: { pg_trgm },
+      loadDataDir: opts.loadDataDir,
+    });
     const db = drizzleLite(client);
     await migrateLite(db, { migrationsFolder });
-    database = { db: db as unknown as Db, kind: 'pglite', pglite: client, views, close: () => client.close() };
+    database = {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      pglite: client,
+      views,
+      secretTables,
+      close: () => client.close(),
+    };
   }
   await ensureAppRole(database.db);
   await syncViews(database.db, views, APP_ROLE);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { boolean, jsonb, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { type Column, getTableColumns, sql } from 'drizzle-orm';
+import { boolean, jsonb, type PgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** Column sets shared by every entity (ABP audit conventions, architecture brief §3). */
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -32,3 +32,39 @@ export const extraProperties = () => ({
 
 /** `coalesce(tenant_id, zero-uuid)`: lets unique indexes treat the host side as one tenant. */
 export const tenantKey = sql`coalesce(tenant_id, '00000000-0000-0000-0000-000000000000'::uuid)`;
+
+/**
+ * Configurations of the columns declared with `secretText`. A built column keeps its builder's
+ * configuration object, so the mark travels from the declaration to the table's column.
+ */
+const secretConfigs = new WeakSet<object>();
+
+/**
+ * A column holding a secret (a bank account number…). Declaring it is all a module does: the CRUD
+ * kit (`core/secret-columns.ts`) encrypts it on write with `core/secrets.ts`, answers it masked
+ * (`**** 1234`), keeps it when an update sends the mask or nothing, and redacts it in entity
+ * changes. Stored as text: the ciphertext is longer than the value (the input schema bounds that).
+ */
+export function secretText(name: string) {
+  const builder = text(name);
+  secretConfigs.add((builder as unknown as { config: object }).config);
+  return builder;
+}
+
+/** Whether `column` was declared with `secretText`. */
+export const isSecretColumn = (column: Column): boolean =>
+  secretConfigs.has((column as unknown as { config: object }).config);
+
+const secretKeys = new WeakMap<PgTable, readonly string[]>();
+
+/** The property names of `table`'s secret columns (none for most tables). */
+export function secretColumnsOf(table: PgTable): readonly string[] {
+  let keys = secretKeys.get(table);
+  if (!keys) {
+    keys = Object.entries(getTableColumns(table))
+      .filter(([, column]) => isSecretColumn(column))
+      .map(([key]) => key);
+    secretKeys.set(table, keys);
+  }
+  return keys;
+}

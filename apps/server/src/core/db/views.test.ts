@@ -68,7 +68,11 @@ describe('views kept by code', () => {
       const defined = viewsIn(schema)
         .map((v) => ({ name: v.name, select: v.select }))
         .sort((a, b) => a.name.localeCompare(b.name));
-      expect(defined.map((v) => v.name)).toEqual(['catalog_products_scoped', 'identity_users_scoped']);
+      expect(defined.map((v) => v.name)).toEqual([
+        'catalog_products_scoped',
+        'identity_users_scoped',
+        'trade_sales_orders_scoped',
+      ]);
       expect(
         database.views.map((v) => ({ name: v.name, select: v.select })).sort((a, b) => a.name.localeCompare(b.name)),
       ).toEqual(defined);

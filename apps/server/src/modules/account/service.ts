@@ -11,7 +11,6 @@ import {
   checkPasswordPolicy,
   ensureUnique,
   findUserByConfirmedPhone,
-  forgetUserCounts,
   hashPassword,
   identitySetting,
   roles,
@@ -137,7 +136,6 @@ export async function registerByPhone(services: Services, ctx: AccountContext, i
     }
     return created;
   });
-  await forgetUserCounts(services, ctx);
   await writeSecurityLog(services, ctx, {
     identity: 'Account',
     action: 'PhoneNumberRegister',

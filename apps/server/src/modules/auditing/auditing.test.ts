@@ -385,5 +385,12 @@ describe('GET /api/auditing/security-log', () => {
     expect((await as(t.app, null)({ method: 'GET', url: `${SECURITY}/my` })).statusCode).toBe(401);
     const bad = await as(t.app, nobody)({ method: 'GET', url: `${SECURITY}/my?maxResultCount=0` });
     expect(bad.json().error.validationErrors[0].members).toEqual(['maxResultCount']);
+    // on the kit: its export holds the user's own rows only, and needs no permission either
+    const exported = await as(t.app, nobody)({ method: 'GET', url: `${SECURITY}/my/export?action=Logout` });
+    expect(exported.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.rowCount).toBe(2); // the header and the one Logout
+    expect((await as(t.app, null)({ method: 'GET', url: `${SECURITY}/my/export` })).statusCode).toBe(401);
   });
 });

@@ -1,41 +1,31 @@
-import { pagedResult } from '@seller/contracts';
 import {
   auditLogDto,
-  auditLogExportQuery,
+  auditLogList,
   auditLogListDto,
-  auditLogQuery,
   deletedCountReply,
   idsQuery,
   logIdParams,
-  mySecurityLogQuery,
+  mySecurityLogList,
   securityLogDto,
-  securityLogExportQuery,
-  securityLogQuery,
+  securityLogList,
 } from '@seller/contracts/auditing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { EXPORT_MAX_ROWS, type ExportColumn, sendXlsx } from '../../core/export.ts';
-import { t } from '../../core/localization/index.ts';
+import { listRoutes } from '../../core/lists.ts';
 import {
-  auditLogBatches,
+  auditLogListService,
   deleteAuditLog,
   deleteAuditLogs,
   deleteSecurityLog,
   deleteSecurityLogs,
   getAuditLog,
   getSecurityLog,
-  mySecurityLogs,
-  pagedAuditLogs,
-  pagedSecurityLogs,
-  securityLogBatches,
+  mySecurityLogListService,
+  securityLogListService,
 } from './service.ts';
 
 const AUDIT = 'AbpAuditing.AuditLog';
 const SECURITY = 'AbpAuditing.SecurityLog';
-
-type AuditRow = z.infer<typeof auditLogListDto>;
-type SecurityRow = z.infer<typeof securityLogDto>;
 
 /** HTTP routes of the auditing module: audit log, security log, the user's own security log. */
 export default async function routes(fastify: FastifyInstance) {
@@ -47,45 +37,14 @@ export default async function routes(fastify: FastifyInstance) {
   // ---- audit log
   {
     const tags = ['AuditLogs'];
-    app.get(
-      auditUrl,
-      {
-        config: { permission: AUDIT },
-        schema: { tags, querystring: auditLogQuery, response: { 200: pagedResult(auditLogListDto) } },
-      },
-      (req) => pagedAuditLogs(s, req.ctx, req.query),
-    );
-    app.get(
-      `${auditUrl}/export`,
-      { config: { permission: AUDIT }, schema: { tags, querystring: auditLogExportQuery } },
-      (req, reply) => {
-        const c = req.ctx.culture;
-        const h = (k: string) => t(c, `AbpAuditing::${k}`);
-        const columns: ExportColumn<AuditRow>[] = [
-          { header: h('ExecutionTime'), width: 22, value: (r) => r.executionTime },
-          { header: h('UserName'), value: (r) => r.userName },
-          { header: h('Impersonator'), value: (r) => r.impersonatorUserName },
-          { header: h('HttpMethod'), width: 9, value: (r) => r.httpMethod },
-          { header: h('Url'), width: 48, value: (r) => r.url },
-          { header: h('HttpStatusCode'), width: 9, value: (r) => r.httpStatusCode },
-          { header: h('ExecutionDuration'), width: 12, value: (r) => r.executionDuration },
-          { header: h('EntityChangeCount'), width: 10, value: (r) => r.entityChangeCount },
-          { header: h('Exceptions'), width: 24, value: (r) => r.exceptions },
-          { header: h('ClientIpAddress'), value: (r) => r.clientIpAddress },
-          { header: h('ClientId'), value: (r) => r.clientId },
-          { header: h('CorrelationId'), width: 36, value: (r) => r.correlationId },
-          { header: h('TenantName'), value: (r) => r.tenantName },
-          { header: h('BrowserInfo'), width: 40, value: (r) => r.browserInfo },
-        ];
-        return sendXlsx(
-          reply,
-          `${h('ExportFileAuditLogs')}.xlsx`,
-          h('AuditLogs'),
-          columns,
-          auditLogBatches(s, req.ctx, req.query, EXPORT_MAX_ROWS),
-        );
-      },
-    );
+    listRoutes(app, {
+      url: auditUrl,
+      tag: tags[0]!,
+      permission: AUDIT,
+      list: auditLogList,
+      item: auditLogListDto,
+      service: auditLogListService,
+    });
     app.get(
       `${auditUrl}/:id`,
       { config: { permission: AUDIT }, schema: { tags, params: logIdParams, response: { 200: auditLogDto } } },
@@ -112,57 +71,23 @@ export default async function routes(fastify: FastifyInstance) {
   // ---- security log
   {
     const tags = ['SecurityLogs'];
-    app.get(
-      securityUrl,
-      {
-        config: { permission: SECURITY },
-        schema: { tags, querystring: securityLogQuery, response: { 200: pagedResult(securityLogDto) } },
-      },
-      (req) => pagedSecurityLogs(s, req.ctx, req.query),
-    );
-    app.get(
-      `${securityUrl}/my`,
-      {
-        config: { authenticated: true },
-        schema: { tags, querystring: mySecurityLogQuery, response: { 200: pagedResult(securityLogDto) } },
-      },
-      (req) => mySecurityLogs(s, req.ctx, req.query),
-    );
-    app.get(
-      `${securityUrl}/export`,
-      { config: { permission: SECURITY }, schema: { tags, querystring: securityLogExportQuery } },
-      (req, reply) => {
-        const c = req.ctx.culture;
-        const h = (k: string) => t(c, `AbpAuditing::${k}`);
-        const columns: ExportColumn<SecurityRow>[] = [
-          { header: h('CreationTime'), width: 22, value: (r) => r.creationTime },
-          { header: h('Identity'), value: (r) => r.identity },
-          { header: h('Action'), width: 24, value: (r) => t(c, `AbpAuditing::Action:${r.action}`) },
-          { header: h('UserName'), value: (r) => r.userName },
-          { header: h('ClientId'), value: (r) => r.clientId },
-          { header: h('ClientIpAddress'), value: (r) => r.clientIpAddress },
-          { header: h('CorrelationId'), width: 36, value: (r) => r.correlationId },
-          { header: h('TenantName'), value: (r) => r.tenantName },
-          { header: h('ApplicationName'), value: (r) => r.applicationName },
-          { header: h('BrowserInfo'), width: 40, value: (r) => r.browserInfo },
-          {
-            header: h('ImpersonationDetails'),
-            width: 40,
-            value: (r) => {
-              const x = r.extraProperties as Record<string, string | null | undefined>;
-              return x.impersonatorUserName ? `${x.impersonatorUserName} → ${x.impersonatedUserName}` : null;
-            },
-          },
-        ];
-        return sendXlsx(
-          reply,
-          `${h('ExportFileSecurityLogs')}.xlsx`,
-          h('SecurityLogs'),
-          columns,
-          securityLogBatches(s, req.ctx, req.query, EXPORT_MAX_ROWS),
-        );
-      },
-    );
+    listRoutes(app, {
+      url: securityUrl,
+      tag: tags[0]!,
+      permission: SECURITY,
+      list: securityLogList,
+      item: securityLogDto,
+      service: securityLogListService,
+    });
+    // the user's own log: any signed-in user (the source's scope is the user's own rows)
+    listRoutes(app, {
+      url: `${securityUrl}/my`,
+      tag: tags[0]!,
+      authenticated: true,
+      list: mySecurityLogList,
+      item: securityLogDto,
+      service: mySecurityLogListService,
+    });
     app.get(
       `${securityUrl}/:id`,
       { config: { permission: SECURITY }, schema: { tags, params: logIdParams, response: { 200: securityLogDto } } },

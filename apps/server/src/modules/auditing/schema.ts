@@ -28,5 +28,15 @@ export const auditLogs = pgTable(
     httpStatusCode: integer('http_status_code'),
     entityChanges: jsonb('entity_changes').$type<EntityChange[]>().notNull().default([]),
   },
-  (t) => [index('audit_logs_tenant_ix').on(t.tenantId, t.executionTime)],
+  // the list's sort keys, each behind the tenant
+  (t) => [
+    index('audit_logs_tenant_ix').on(t.tenantId, t.executionTime),
+    index('audit_logs_user_name_ix').on(t.tenantId, t.userName),
+    index('audit_logs_http_method_ix').on(t.tenantId, t.httpMethod),
+    index('audit_logs_url_ix').on(t.tenantId, t.url),
+    index('audit_logs_http_status_code_ix').on(t.tenantId, t.httpStatusCode),
+    index('audit_logs_execution_duration_ix').on(t.tenantId, t.executionDuration),
+    index('audit_logs_client_ip_address_ix').on(t.tenantId, t.clientIpAddress),
+    index('audit_logs_application_name_ix').on(t.tenantId, t.applicationName),
+  ],
 );

@@ -1,23 +1,9 @@
-import type { AuditLogFilter, MySecurityLogQuery, SecurityLogFilter } from '@seller/contracts/auditing';
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { auditLogList, mySecurityLogList, securityLogList } from '@seller/contracts/auditing';
+import { and, type Column, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { RequestContext } from '../../core/context.ts';
-import { type CrudContext, orderBy, owned, page } from '../../core/crud.ts';
-import type { DbOrTx } from '../../core/db/client.ts';
+import { type CrudContext, owned } from '../../core/crud.ts';
 import { notFound, unauthorized } from '../../core/errors.ts';
+import { listService } from '../../core/lists.ts';
 import type { Services } from '../../core/services.ts';
 import { securityLogs } from '../identity/index.ts';
 import { auditLogs } from './schema.ts';
@@ -81,43 +67,19 @@ export async function recordAudit(services: Services, req: FastifyRequest, statu
 // ---------------------------------------------------------------------------------------------
 // Audit log
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** An instant range as ABP reads it: both ends inclusive (a day's end is the next midnight). */
+const within =
+  (column: Column) =>
+  ({ from, to }: { from?: Date; to?: Date }) =>
+    and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
 
-const auditSortable = {
-  executionTime: auditLogs.executionTime,
-  executionDuration: auditLogs.executionDuration,
-  httpStatusCode: auditLogs.httpStatusCode,
-  httpMethod: auditLogs.httpMethod,
-  userName: auditLogs.userName,
-  url: auditLogs.url,
-  clientIpAddress: auditLogs.clientIpAddress,
-  applicationName: auditLogs.applicationName,
-};
-const auditFallback = [desc(auditLogs.executionTime), desc(auditLogs.id)];
+/** A min/max pair of integers (0 is a bound too). */
+const between =
+  (column: Column) =>
+  ({ min, max }: { min?: number; max?: number }) =>
+    and(min !== undefined ? gte(column, min) : undefined, max !== undefined ? lte(column, max) : undefined);
 
-function auditWhere(ctx: CrudContext, q: AuditLogFilter): SQL {
-  return owned(
-    ctx,
-    auditLogs,
-    q.startTime ? gte(auditLogs.executionTime, q.startTime) : undefined,
-    q.endTime ? lte(auditLogs.executionTime, q.endTime) : undefined,
-    q.userName ? ilike(auditLogs.userName, like(q.userName)) : undefined,
-    q.url ? ilike(auditLogs.url, like(q.url)) : undefined,
-    q.httpMethod ? eq(auditLogs.httpMethod, q.httpMethod) : undefined,
-    q.httpStatusCode !== undefined ? eq(auditLogs.httpStatusCode, q.httpStatusCode) : undefined,
-    q.minExecutionDuration !== undefined ? gte(auditLogs.executionDuration, q.minExecutionDuration) : undefined,
-    q.maxExecutionDuration !== undefined ? lte(auditLogs.executionDuration, q.maxExecutionDuration) : undefined,
-    q.hasException === true
-      ? isNotNull(auditLogs.exceptions)
-      : q.hasException === false
-        ? isNull(auditLogs.exceptions)
-        : undefined,
-    q.clientIpAddress ? ilike(auditLogs.clientIpAddress, like(q.clientIpAddress)) : undefined,
-    q.clientId ? eq(auditLogs.clientId, q.clientId) : undefined,
-    q.correlationId ? eq(auditLogs.correlationId, q.correlationId) : undefined,
-    q.applicationName ? eq(auditLogs.applicationName, q.applicationName) : undefined,
-  );
-}
+const exactly = (column: Column) => (value: string | number) => eq(column, value);
 
 function auditBase(r: Omit<AuditLogRow, 'entityChanges'>) {
   return {
@@ -151,45 +113,44 @@ const auditListSelect = {
   ...auditListColumns,
   entityChangeCount: sql<number>`jsonb_array_length(${auditLogs.entityChanges})`.mapWith(Number),
 };
+type AuditListRow = Omit<AuditLogRow, 'entityChanges'> & { entityChangeCount: number };
 
-async function auditRows(tx: DbOrTx, ctx: CrudContext, q: AuditLogFilter, limit: number, offset: number) {
-  return tx
-    .select(auditListSelect)
-    .from(auditLogs)
-    .where(auditWhere(ctx, q))
-    .orderBy(...orderBy(q.sorting, auditSortable, auditFallback))
-    .limit(limit)
-    .offset(offset);
-}
+/**
+ * Sort keys with their columns. Declared apart: the kit's `SortKeys` type does not see the
+ * columns' `sort: true` (the column builders widen it to boolean), so an inline literal is refused.
+ */
+const auditSorts = {
+  executionTime: auditLogs.executionTime,
+  userName: auditLogs.userName,
+  httpMethod: auditLogs.httpMethod,
+  url: auditLogs.url,
+  httpStatusCode: auditLogs.httpStatusCode,
+  executionDuration: auditLogs.executionDuration,
+  clientIpAddress: auditLogs.clientIpAddress,
+  applicationName: auditLogs.applicationName,
+};
 
-export async function pagedAuditLogs(
-  services: Services,
-  ctx: CrudContext,
-  q: AuditLogFilter & { skipCount: number; maxResultCount: number },
-) {
-  return services.data.inTenant(ctx, async (tx) => {
-    // one statement: the page and the total (window count), like crud.page
-    const rows = await tx
-      .select({ ...auditListSelect, __total: sql<number>`count(*) over()`.mapWith(Number) })
-      .from(auditLogs)
-      .where(auditWhere(ctx, q))
-      .orderBy(...orderBy(q.sorting, auditSortable, auditFallback))
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
-    let totalCount = rows[0]?.__total ?? 0;
-    if (!rows.length && q.skipCount > 0) {
-      const [{ count }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(auditLogs)
-        .where(auditWhere(ctx, q));
-      totalCount = count;
-    }
-    return {
-      totalCount,
-      items: rows.map(({ __total: _t, entityChangeCount, ...r }) => ({ ...auditBase(r), entityChangeCount })),
-    };
-  });
-}
+/** The audit log list (`auditLogList`): the rows without their entity changes, newest first. */
+export const auditLogListService = listService(auditLogList, {
+  table: auditLogs,
+  rows: (tx) => tx.select(auditListSelect).from(auditLogs).$dynamic(),
+  filters: {
+    time: within(auditLogs.executionTime),
+    userName: auditLogs.userName,
+    url: auditLogs.url,
+    httpMethod: auditLogs.httpMethod,
+    httpStatusCode: exactly(auditLogs.httpStatusCode),
+    executionDuration: between(auditLogs.executionDuration),
+    hasException: (has: boolean) => (has ? isNotNull(auditLogs.exceptions) : isNull(auditLogs.exceptions)),
+    clientIpAddress: auditLogs.clientIpAddress,
+    clientId: exactly(auditLogs.clientId),
+    correlationId: exactly(auditLogs.correlationId),
+    applicationName: exactly(auditLogs.applicationName),
+  },
+  sorts: auditSorts,
+  items: (_tx, _ctx, rows: AuditListRow[]) =>
+    rows.map(({ entityChangeCount, ...r }) => ({ ...auditBase(r), entityChangeCount })),
+});
 
 export async function getAuditLog(services: Services, ctx: CrudContext, id: string) {
   return services.data.inTenant(ctx, async (tx) => {
@@ -224,46 +185,8 @@ export async function deleteAuditLogs(services: Services, ctx: CrudContext, ids:
   });
 }
 
-/** Export batches: each read is its own short unit of work (the stream may wait on the client). */
-export async function* auditLogBatches(services: Services, ctx: CrudContext, q: AuditLogFilter, max: number) {
-  const size = 2000;
-  for (let offset = 0; offset < max; offset += size) {
-    const rows = await services.data.inTenant(ctx, (tx) => auditRows(tx, ctx, q, Math.min(size, max - offset), offset));
-    if (rows.length) yield rows.map(({ entityChangeCount, ...r }) => ({ ...auditBase(r), entityChangeCount }));
-    if (rows.length < size) return;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Security log
-
-const securitySortable = {
-  creationTime: securityLogs.creationTime,
-  action: securityLogs.action,
-  identity: securityLogs.identity,
-  userName: securityLogs.userName,
-  clientId: securityLogs.clientId,
-  clientIpAddress: securityLogs.clientIpAddress,
-  applicationName: securityLogs.applicationName,
-};
-const securityFallback = [desc(securityLogs.creationTime), desc(securityLogs.id)];
-
-function securityWhere(ctx: CrudContext, q: SecurityLogFilter, ...extra: (SQL | undefined)[]): SQL {
-  return owned(
-    ctx,
-    securityLogs,
-    q.startTime ? gte(securityLogs.creationTime, q.startTime) : undefined,
-    q.endTime ? lte(securityLogs.creationTime, q.endTime) : undefined,
-    q.applicationName ? eq(securityLogs.applicationName, q.applicationName) : undefined,
-    q.identity ? eq(securityLogs.identity, q.identity) : undefined,
-    q.action ? eq(securityLogs.action, q.action) : undefined,
-    q.userName ? ilike(securityLogs.userName, like(q.userName)) : undefined,
-    q.clientId ? eq(securityLogs.clientId, q.clientId) : undefined,
-    q.clientIpAddress ? ilike(securityLogs.clientIpAddress, like(q.clientIpAddress)) : undefined,
-    q.correlationId ? eq(securityLogs.correlationId, q.correlationId) : undefined,
-    ...extra,
-  );
-}
 
 export const toSecurityLogDto = (r: SecurityLogRow) => ({
   id: r.id,
@@ -282,26 +205,54 @@ export const toSecurityLogDto = (r: SecurityLogRow) => ({
   extraProperties: r.extraProperties ?? {},
 });
 
-export async function pagedSecurityLogs(
-  services: Services,
-  ctx: CrudContext,
-  q: SecurityLogFilter & { skipCount: number; maxResultCount: number },
-  ...extra: (SQL | undefined)[]
-) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const r = await page(tx, securityLogs, securityWhere(ctx, q, ...extra), q, {
-      allowed: securitySortable,
-      fallback: securityFallback,
-    });
-    return { totalCount: r.totalCount, items: r.items.map(toSecurityLogDto) };
-  });
+function securityItem(r: SecurityLogRow) {
+  const x = (r.extraProperties ?? {}) as Record<string, string | null | undefined>;
+  return {
+    ...toSecurityLogDto(r),
+    // the export's column (the page reads it from extraProperties)
+    impersonationDetails: x.impersonatorUserName ? `${x.impersonatorUserName} → ${x.impersonatedUserName}` : null,
+  };
 }
 
+const securityTime = within(securityLogs.creationTime);
+const securitySorts = {
+  creationTime: securityLogs.creationTime,
+  identity: securityLogs.identity,
+  action: securityLogs.action,
+  userName: securityLogs.userName,
+  clientId: securityLogs.clientId,
+  clientIpAddress: securityLogs.clientIpAddress,
+  applicationName: securityLogs.applicationName,
+};
+
+/** The security log list (`securityLogList`): the tenant's sign-ins, sign-outs, lockouts… */
+export const securityLogListService = listService(securityLogList, {
+  table: securityLogs,
+  filters: {
+    time: securityTime,
+    action: exactly(securityLogs.action),
+    identity: exactly(securityLogs.identity),
+    userName: securityLogs.userName,
+    clientId: exactly(securityLogs.clientId),
+    clientIpAddress: securityLogs.clientIpAddress,
+    correlationId: exactly(securityLogs.correlationId),
+    applicationName: exactly(securityLogs.applicationName),
+  },
+  sorts: securitySorts,
+  items: (_tx, _ctx, rows: SecurityLogRow[]) => rows.map(securityItem),
+});
+
 /** The signed-in user's own security log (sign-ins, sign-outs, password changes, impersonation). */
-export async function mySecurityLogs(services: Services, ctx: RequestContext, q: MySecurityLogQuery) {
-  if (!ctx.user) throw unauthorized();
-  return pagedSecurityLogs(services, ctx, q, eq(securityLogs.userId, ctx.user.id));
-}
+export const mySecurityLogListService = listService(mySecurityLogList, {
+  table: securityLogs,
+  filters: { time: securityTime, action: exactly(securityLogs.action) },
+  sorts: securitySorts,
+  scope: (_services, _tx, ctx) => {
+    if (!ctx.user) throw unauthorized();
+    return eq(securityLogs.userId, ctx.user.id);
+  },
+  items: (_tx, _ctx, rows: SecurityLogRow[]) => rows.map(securityItem),
+});
 
 export async function getSecurityLog(services: Services, ctx: CrudContext, id: string) {
   return services.data.inTenant(ctx, async (tx) => {
@@ -333,21 +284,4 @@ export async function deleteSecurityLogs(services: Services, ctx: CrudContext, i
       .returning({ id: securityLogs.id });
     return deleted.length;
   });
-}
-
-export async function* securityLogBatches(services: Services, ctx: CrudContext, q: SecurityLogFilter, max: number) {
-  const size = 2000;
-  for (let offset = 0; offset < max; offset += size) {
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select()
-        .from(securityLogs)
-        .where(securityWhere(ctx, q))
-        .orderBy(...orderBy(q.sorting, securitySortable, securityFallback))
-        .limit(Math.min(size, max - offset))
-        .offset(offset),
-    );
-    if (rows.length) yield rows.map(toSecurityLogDto);
-    if (rows.length < size) return;
-  }
 }

@@ -84,13 +84,13 @@ export const notificationFeatures: FeatureGroupDefinition = {
 export const featureErrorTexts: TextResources = {
   AbpFeatureManagement: {
     en: {
-      UnknownFeature: 'The feature {1} does not exist.',
-      InvalidFeatureValue: 'The value of the feature {1} is not valid.',
+      UnknownFeature: 'The feature {0} does not exist.',
+      InvalidFeatureValue: 'The value of the feature {0} is not valid.',
       Tenant: 'Tenant',
     },
     'zh-Hans': {
-      UnknownFeature: '功能 {1} 不存在。',
-      InvalidFeatureValue: '功能 {1} 的值无效。',
+      UnknownFeature: '功能 {0} 不存在。',
+      InvalidFeatureValue: '功能 {0} 的值无效。',
       Tenant: '租户',
     },
   },

@@ -12,6 +12,9 @@ let demoAdmin: string;
 
 type Feature = { name: string; displayName: string; value: string; provider: { name: string; key: string | null } };
 type Result = { groups: { name: string; displayName: string; features: Feature[] }[] };
+/** The host admin sets features of a tenant (`''`: the host's own). */
+const putFeatures = (tenantId: string, features: { name: string; value: string }[]) =>
+  as(t.app, hostAdmin)({ method: 'PUT', url: `${URL}?providerName=T&providerKey=${tenantId}`, payload: { features } });
 const feature = (r: Result, name: string) => r.groups.flatMap((g) => g.features).find((f) => f.name === name)!;
 
 beforeAll(async () => {
@@ -61,20 +64,11 @@ describe('feature management', () => {
       ).json().features.values as Record<string, string>;
     expect((await demoConfig())['App.SiteName']).toBe('Seller Admin');
 
-    const put = await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'PUT',
-      url: `${URL}?providerName=T&providerKey=${t.demo.id}`,
-      payload: {
-        features: [
-          { name: 'App.SiteName', value: 'Demo Shop' },
-          { name: 'Identity.MaxUserCount', value: '25' },
-          { name: 'Notifications.Enable', value: 'false' },
-        ],
-      },
-    });
+    const put = await putFeatures(t.demo.id, [
+      { name: 'App.SiteName', value: 'Demo Shop' },
+      { name: 'Identity.MaxUserCount', value: '25' },
+      { name: 'Notifications.Enable', value: 'false' },
+    ]);
     expect(put.statusCode).toBe(204);
     const res = await as(t.app, hostAdmin)({ method: 'GET', url: `${URL}?providerName=T&providerKey=${t.demo.id}` });
     expect(feature(res.json(), 'App.SiteName')).toMatchObject({
@@ -99,38 +93,22 @@ describe('feature management', () => {
   });
 
   it('manages the host’s own features with an empty key', async () => {
-    const put = await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'PUT',
-      url: `${URL}?providerName=T&providerKey=`,
-      payload: { features: [{ name: 'App.SiteName', value: 'Host Console' }] },
-    });
+    const put = await putFeatures('', [{ name: 'App.SiteName', value: 'Host Console' }]);
     expect(put.statusCode).toBe(204);
     expect((await getFeatures(t.services, null))['App.SiteName']).toBe('Host Console');
     expect((await getFeatures(t.services, t.demo))['App.SiteName']).toBe('Seller Admin');
   });
 
   it('rejects unknown features and bad values with field errors', async () => {
-    const res = await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'PUT',
-      url: `${URL}?providerName=T&providerKey=${t.demo.id}`,
-      payload: {
-        features: [
-          { name: 'No.Such.Feature', value: 'x' },
-          { name: 'Identity.MaxUserCount', value: 'many' },
-          { name: 'Identity.MaxUserCount', value: '-1' },
-          { name: 'Notifications.Enable', value: 'maybe' },
-          { name: 'Identity.TwoFactor', value: 'Sometimes' },
-          { name: 'App.SiteName', value: 'x'.repeat(65) },
-          { name: 'App.Logo', value: 'javascript:alert(1)' },
-        ],
-      },
-    });
+    const res = await putFeatures(t.demo.id, [
+      { name: 'No.Such.Feature', value: 'x' },
+      { name: 'Identity.MaxUserCount', value: 'many' },
+      { name: 'Identity.MaxUserCount', value: '-1' },
+      { name: 'Notifications.Enable', value: 'maybe' },
+      { name: 'Identity.TwoFactor', value: 'Sometimes' },
+      { name: 'App.SiteName', value: 'x'.repeat(65) },
+      { name: 'App.Logo', value: 'javascript:alert(1)' },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.validationErrors.map((v: { members: string[] }) => v.members[0])).toEqual([
       'features.0.name',

@@ -23,7 +23,7 @@ const cacheKey = (tenantId: string | null) => `features:${tenantId ?? 'host'}`;
 
 async function storedValues(services: Services, tenantId: string | null): Promise<Record<string, string>> {
   return services.cache.getOrLoad(cacheKey(tenantId), async () => {
-    const rows = await services.data.unscoped((tx) =>
+    const rows = await services.data.readShared((tx) =>
       tx
         .select({ name: featureValues.name, value: featureValues.value })
         .from(featureValues)

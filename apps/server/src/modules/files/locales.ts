@@ -7,12 +7,12 @@ export const texts: TextResources[] = [
   {
     Files: {
       en: {
-        TooLarge: 'The file is larger than {1} MB.',
-        TypeNotAllowed: 'Only these file types are accepted: {1}.',
+        TooLarge: 'The file is larger than {0} MB.',
+        TypeNotAllowed: 'Only these file types are accepted: {0}.',
       },
       'zh-Hans': {
-        TooLarge: '文件不能大于 {1} MB。',
-        TypeNotAllowed: '只接受以下文件类型:{1}。',
+        TooLarge: '文件不能大于 {0} MB。',
+        TypeNotAllowed: '只接受以下文件类型:{0}。',
       },
     },
   },

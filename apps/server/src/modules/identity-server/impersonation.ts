@@ -130,7 +130,7 @@ export async function getImpersonationToken(
     user = await tenantAdmin(services, target);
     if (!user) throw notFound('IdentityUser', `admin@${target.name}`);
   } else {
-    throw fieldError('userId', 'Field:Required', []);
+    throw fieldError('userId', 'Value:Required');
   }
 
   if (user.id === me.id && (target?.id ?? null) === (ctx.tenant?.id ?? null)) throw err('ImpersonateSelfNotAllowed');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, gt, gte, isNotNull, lt } from 'drizzle-orm';
 import type { Bus } from '../../core/bus.ts';
 import type { DataAccess } from '../../core/data.ts';
-import { revokedAccessTokens, sessions } from './schema.ts';
+import { REFRESH_REUSE_GRACE_MS, refreshTokens, revokedAccessTokens, sessions } from './schema.ts';
 
 /** Revoked session ids and token ids, each with the time its tokens expire anyway (epoch ms). */
 interface Revoked {
@@ -55,6 +55,16 @@ export class Revocations {
       // rows whose every token has expired are of no use to anyone: swept at start
       await tx.delete(sessions).where(lt(sessions.expiresAt, now));
       await tx.delete(revokedAccessTokens).where(lt(revokedAccessTokens.expiresAt, now));
+      // successor pairs kept for a refresh race whose window passed while no rotation swept them
+      await tx
+        .update(refreshTokens)
+        .set({ successor: null })
+        .where(
+          and(
+            isNotNull(refreshTokens.successor),
+            lt(refreshTokens.consumedAt, new Date(now.getTime() - REFRESH_REUSE_GRACE_MS)),
+          ),
+        );
     });
     await this.read(now, null);
   }

@@ -63,8 +63,17 @@ export const identityResources = pgTable('oauth_identity_resources', {
 });
 
 /**
+ * How long after its rotation a refresh token may be presented again and get the same successor
+ * pair (a race of the client's own requests, two tabs or two 401s, not a theft); after it, a
+ * reuse ends the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
  * Refresh tokens, stored as hashes. A rotation keeps the `familyId`; presenting a consumed
- * token revokes the whole family (reuse detection).
+ * token revokes the whole family (reuse detection), except within the grace window after its
+ * rotation, when `successor` (the pair it was rotated into, encrypted with the secrets key, and
+ * cleared once the window has passed) is answered again.
  */
 export const refreshTokens = pgTable(
   'oauth_refresh_tokens',
@@ -84,10 +93,12 @@ export const refreshTokens = pgTable(
     absoluteExpiresAt: time('absolute_expires_at').notNull(),
     consumedAt: time('consumed_at'),
     revokedAt: time('revoked_at'),
+    successor: text('successor'),
   },
   (t) => [
     uniqueIndex('oauth_refresh_tokens_hash_uq').on(t.tokenHash),
     index('oauth_refresh_tokens_family_ix').on(t.familyId),
+    index('oauth_refresh_tokens_successor_ix').on(t.consumedAt).where(sql`successor IS NOT NULL`),
   ],
 );
 

@@ -22,14 +22,15 @@ import { authenticateClient, basicCredentials, type Client, ensureGrantAllowed, 
 import { invalidGrant, invalidRequest, OAuthError } from './errors.ts';
 import { tokenServer } from './token-server.ts';
 import {
-  consumeRefreshToken,
   findRefreshToken,
   issueTokens,
   type RefreshToken,
   refreshTokenState,
   revokeSession,
+  rotateRefreshToken,
   slideRefreshToken,
   type TokenResponse,
+  withinGrace,
 } from './tokens.ts';
 
 /** Form fields of `/connect/token` (contract §8). */
@@ -182,9 +183,11 @@ async function refreshTokenGrant(services: Services, rc: TokenRequestContext, cl
   const { ctx } = rc;
   if (!form.refresh_token) throw invalidRequest('refresh_token');
   const row = await findRefreshToken(services, form.refresh_token);
-  const state = refreshTokenState(row, client);
-  if (state === 'replayed') await replayed(services, ctx, client, row!);
-  if (state !== 'valid' || !row) throw invalidGrant('InvalidRefreshToken');
+  const now = tokenServer(services).now();
+  const state = refreshTokenState(row, client, now);
+  // consumed: within the grace window of its rotation the rotation below answers its successor
+  if (state === 'consumed' && !withinGrace(row!, now)) await replayed(services, ctx, client, row!);
+  if (state === 'invalid' || !row) throw invalidGrant('InvalidRefreshToken');
   // its session revoked while this token was being rotated (the row missed the revocation)
   if (tokenServer(services).revocations.isRevoked(row.sessionId, undefined)) throw invalidGrant('InvalidRefreshToken');
   // The token's tenant wins; a request naming another tenant is refused.
@@ -204,18 +207,17 @@ async function refreshTokenGrant(services: Services, rc: TokenRequestContext, cl
   if (!found?.user.isActive) return refuse(services, ctx, client, 'LoginNotAllowed', 'LoginIsNotAllowed', who);
   if (isLockedOut(found.user)) return refuse(services, ctx, client, 'LoginLockedout', 'UserLockedOut', who);
 
-  const reuse = client.refreshTokenUsage === 0;
-  if (reuse) await slideRefreshToken(services, row, client);
-  else if (!(await consumeRefreshToken(services, row))) await replayed(services, ctx, client, row);
-  return issueTokens(services, {
-    issuer: rc.issuer,
-    client,
-    tenant,
-    scopes,
-    subject: found,
-    rotated: row,
-    reusedRefreshToken: reuse ? form.refresh_token : undefined,
-  });
+  const issue = { issuer: rc.issuer, client, tenant, scopes, subject: found, rotated: row };
+  if (client.refreshTokenUsage === 0) {
+    // ReUse mode: the same token stays valid
+    if (state !== 'valid') throw invalidGrant('InvalidRefreshToken');
+    await slideRefreshToken(services, row, client);
+    return issueTokens(services, { ...issue, reusedRefreshToken: form.refresh_token });
+  }
+  const rotation = await rotateRefreshToken(services, issue);
+  if ('ok' in rotation) return rotation.ok;
+  if (rotation.refused === 'replayed') await replayed(services, ctx, client, row);
+  throw invalidGrant('InvalidRefreshToken');
 }
 
 /**

@@ -11,6 +11,11 @@ const SERVED_AUDIENCES: readonly string[] = [API_RESOURCE];
 export interface TokenServer {
   keys: TokenKeys;
   revocations: Revocations;
+  /**
+   * The clock of refresh-token rotation (epoch ms): when a token was consumed and whether its
+   * grace window has passed. A test moves it on instead of waiting.
+   */
+  now: () => number;
 }
 
 const running = new WeakMap<Services, TokenServer>();
@@ -19,7 +24,7 @@ const running = new WeakMap<Services, TokenServer>();
 export async function startTokenServer(services: Services) {
   const revocations = new Revocations(services.bus);
   await revocations.load(services.data);
-  const server: TokenServer = { keys: await TokenKeys.load(services.data), revocations };
+  const server: TokenServer = { keys: await TokenKeys.load(services.data), revocations, now: () => Date.now() };
   running.set(services, server);
   services.accessTokens.use((token, origin) =>
     verifyAccessToken({ config: services.config, ...server }, token, origin),

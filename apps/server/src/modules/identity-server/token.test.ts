@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { createUser, findUser, securityLogRows, updateUser } from '../identity/test-support.ts';
 import { tenants } from '../tenants/schema.ts';
 import { ensureTenant } from '../tenants/service.ts';
+import { REFRESH_REUSE_GRACE_MS, refreshTokens } from './schema.ts';
 import { tokenServer } from './token-server.ts';
+import { hashToken } from './tokens.ts';
 
 let t: TestApp;
 const PASSWORD = 'Passw0rd!';
@@ -166,6 +168,13 @@ describe('refresh tokens', () => {
   const refresh = (refreshToken: string, headers: Record<string, string> = {}) =>
     token({ grant_type: 'refresh_token', client_id: 'web-admin', refresh_token: refreshToken }, headers);
   const userinfo = (accessToken: string) => as(t.app, accessToken)({ method: 'GET', url: '/connect/userinfo' });
+  /** Moves the token server's clock `ms` ahead of the real one (instead of waiting). */
+  const later = (ms: number) => {
+    tokenServer(t.services).now = () => Date.now() + ms;
+  };
+  afterEach(() => {
+    tokenServer(t.services).now = () => Date.now();
+  });
 
   it('rotates: each refresh token works once and the session carries over', async () => {
     const first = await signIn(t.app, { tenant: 'demo' });
@@ -182,11 +191,72 @@ describe('refresh tokens', () => {
     expect((await refresh(body.refresh_token)).statusCode).toBe(200);
   });
 
-  it('a reused refresh token revokes the family and its access tokens at once', async () => {
+  it('five concurrent refreshes of one token all get the same pair, and the session lives on', async () => {
+    const first = await signIn(t.app, { tenant: 'demo' });
+    const replies = await Promise.all(Array.from({ length: 5 }, () => refresh(first.refresh_token)));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const pairs = replies.map((r) => r.json());
+    for (const p of pairs) {
+      expect(p.access_token).toBe(pairs[0].access_token);
+      expect(p.refresh_token).toBe(pairs[0].refresh_token);
+    }
+    expect(pairs[0].refresh_token).not.toBe(first.refresh_token);
+    expect(decodeJwt(pairs[0].access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
+
+    // a late tab, still within the window: the same pair again, its access token's remaining life
+    later(REFRESH_REUSE_GRACE_MS - 5_000);
+    const late = await refresh(first.refresh_token);
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ access_token: pairs[0].access_token, refresh_token: pairs[0].refresh_token });
+    expect(late.json().expires_in).toBeLessThan(pairs[0].expires_in);
+
+    expect((await userinfo(first.access_token)).statusCode).toBe(200);
+    expect((await userinfo(pairs[0].access_token)).statusCode).toBe(200);
+    const next = await refresh(pairs[0].refresh_token);
+    expect(next.statusCode).toBe(200);
+    expect((await userinfo(next.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('keeps the successor pair encrypted, and only for its window', async () => {
+    const first = await signIn(t.app, { tenant: 'demo' });
+    const second = (await refresh(first.refresh_token)).json();
+    const kept = async () => {
+      const [row] = await t.services.data.unscoped((tx) =>
+        tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(first.refresh_token))),
+      );
+      return row!.successor;
+    };
+    const stored = await kept();
+    expect(stored).toMatch(/^v1:/);
+    expect(stored).not.toContain(second.refresh_token);
+    expect(stored).not.toContain(second.access_token.split('.')[1]);
+    // the next rotation anywhere after the window clears it
+    later(REFRESH_REUSE_GRACE_MS + 1_000);
+    expect((await refresh(second.refresh_token)).statusCode).toBe(200);
+    expect(await kept()).toBeNull();
+  });
+
+  it('a signed-out session is not answered within the window', async () => {
+    const first = await signIn(t.app, { tenant: 'demo' });
+    const second = (await refresh(first.refresh_token)).json();
+    const signOut = await post('/connect/revocation', {
+      token: second.refresh_token,
+      token_type_hint: 'refresh_token',
+      client_id: 'web-admin',
+    });
+    expect(signOut.statusCode).toBe(200);
+    expect((await refresh(first.refresh_token)).json().error).toBe('invalid_grant');
+  });
+
+  it('a refresh token reused after the window revokes the family and its access tokens at once', async () => {
     const first = await signIn(t.app, { tenant: 'demo' });
     const second = (await refresh(first.refresh_token)).json();
     expect((await userinfo(second.access_token)).statusCode).toBe(200);
 
+    later(REFRESH_REUSE_GRACE_MS + 1_000);
     const replay = await refresh(first.refresh_token);
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toEqual({

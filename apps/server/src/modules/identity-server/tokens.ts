@@ -1,18 +1,25 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { type Secrets, secretsFor } from '../../core/secrets.ts';
 import type { Services } from '../../core/services.ts';
 import type { User } from '../identity/index.ts';
 import { audiencesFor, type Client } from './clients.ts';
-import { refreshTokens, revokedAccessTokens, sessions } from './schema.ts';
+import { REFRESH_REUSE_GRACE_MS, refreshTokens, revokedAccessTokens, sessions } from './schema.ts';
+
+export { REFRESH_REUSE_GRACE_MS };
+
 import { tokenServer } from './token-server.ts';
 
 /**
  * Access tokens (signed JWTs) and refresh tokens (random, stored as SHA-256 hashes in the
  * main database, host infrastructure like the signing key). Every token of a user belongs to
  * a session (`session_id`, a row of `oauth_sessions` written when its first token is issued),
- * which is what revocation acts on. A rotation keeps the family and the session; a consumed
- * token presented again revokes both.
+ * which is what revocation acts on. A rotation keeps the family and the session. A consumed
+ * token presented again within `REFRESH_REUSE_GRACE_MS` of its rotation (two tabs, or two 401s of
+ * one page, refreshing at once) is answered with the very pair its rotation gave; later, it is a
+ * replay and revokes both.
  */
 export type RefreshToken = typeof refreshTokens.$inferSelect;
 
@@ -68,6 +75,18 @@ export function userClaims(subject: Subject, tenant: CurrentTenant | null): Reco
 }
 
 export async function issueTokens(services: Services, input: IssueInput): Promise<TokenResponse> {
+  const audiences = await audiencesFor(services, input.scopes);
+  return services.data.unscoped((tx) => issueTokensIn(tx, services, input, audiences, Date.now()));
+}
+
+/** Issues in `tx`: the session row, the refresh token row and the signed access token, in one unit. */
+async function issueTokensIn(
+  tx: Tx,
+  services: Services,
+  input: IssueInput,
+  audiences: string[],
+  now: number,
+): Promise<TokenResponse> {
   const { client, scopes, subject, tenant, rotated } = input;
   const sessionId = rotated?.sessionId ?? randomUUID();
   const claims: Record<string, unknown> = {
@@ -80,11 +99,11 @@ export async function issueTokens(services: Services, input: IssueInput): Promis
   const withRefresh = !input.reusedRefreshToken && !!subject && refreshScopes.includes('offline_access');
   if (subject) {
     claims.session_id = sessionId;
-    await recordSession(services, input, sessionId, withRefresh);
+    await recordSession(tx, input, sessionId, withRefresh, now);
   }
   const access_token = await tokenServer(services).keys.sign(claims, {
     issuer: input.issuer,
-    audience: audienceClaim(await audiencesFor(services, scopes)),
+    audience: audienceClaim(audiences),
     expiresInSeconds: client.accessTokenLifetime,
   });
   const response: TokenResponse = {
@@ -95,7 +114,7 @@ export async function issueTokens(services: Services, input: IssueInput): Promis
   };
   if (input.reusedRefreshToken) response.refresh_token = input.reusedRefreshToken;
   else if (subject && withRefresh) {
-    response.refresh_token = await createRefreshToken(services, {
+    response.refresh_token = await createRefreshToken(tx, now, {
       client,
       tenantId: tenant?.id ?? null,
       userId: subject.user.id,
@@ -107,6 +126,74 @@ export async function issueTokens(services: Services, input: IssueInput): Promis
   return response;
 }
 
+/** What a rotation answers: the successor pair, or why the presented token is refused. */
+export type Rotation = { ok: TokenResponse } | { refused: 'invalid' | 'replayed' };
+
+/** The successor pair kept (encrypted) on a rotated token for the grace window. */
+interface Successor extends TokenResponse {
+  /** When it was issued (epoch ms), so a late copy says how long its access token has left. */
+  issuedAt: number;
+}
+
+/**
+ * OneTimeOnly rotation of `input.rotated`, under a lock of its row so concurrent presentations of
+ * one token are decided one after the other: the first marks it consumed and keeps the successor
+ * pair on it, encrypted with the secrets key; the others, within `REFRESH_REUSE_GRACE_MS` of that,
+ * get the same pair; after it, the token is a replay (the caller revokes the session). All of it
+ * runs on the unit's one connection, so requests waiting on the lock cannot starve the holder of
+ * the pool.
+ */
+export async function rotateRefreshToken(
+  services: Services,
+  input: IssueInput & { rotated: RefreshToken },
+): Promise<Rotation> {
+  const audiences = await audiencesFor(services, input.scopes);
+  const secrets = await secretsFor(services.config);
+  const server = tokenServer(services);
+  return services.data.unscoped(async (tx): Promise<Rotation> => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, input.rotated.id)).for('update');
+    const now = server.now();
+    if (!row || row.revokedAt) return { refused: 'invalid' };
+    if (row.consumedAt) {
+      const successor = withinGrace(row, now) && row.successor ? readSuccessor(secrets, row.successor) : null;
+      if (!successor) return { refused: 'replayed' };
+      const { issuedAt, ...pair } = successor;
+      const elapsed = Math.floor((now - issuedAt) / 1000);
+      return { ok: { ...pair, expires_in: Math.max(1, pair.expires_in - elapsed) } };
+    }
+    const response = await issueTokensIn(tx, services, input, audiences, now);
+    await tx
+      .update(refreshTokens)
+      .set({
+        consumedAt: new Date(now),
+        successor: secrets.encrypt(JSON.stringify({ ...response, issuedAt: now } satisfies Successor)),
+      })
+      .where(eq(refreshTokens.id, row.id));
+    // a successor is a bearer secret: none is kept past its window (a partial index finds them)
+    await tx
+      .update(refreshTokens)
+      .set({ successor: null })
+      .where(
+        and(isNotNull(refreshTokens.successor), lt(refreshTokens.consumedAt, new Date(now - REFRESH_REUSE_GRACE_MS))),
+      );
+    return { ok: response };
+  });
+}
+
+/** Whether a consumed token is still within the grace window of its rotation. */
+export function withinGrace(row: RefreshToken, now: number): boolean {
+  return !!row.consumedAt && now - row.consumedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+}
+
+function readSuccessor(secrets: Secrets, text: string): Successor | null {
+  try {
+    return JSON.parse(secrets.decrypt(text)) as Successor;
+  } catch {
+    // written with another key (SECRETS_KEY changed): as if gone
+    return null;
+  }
+}
+
 /** One audience is written as a string, several as a list (RFC 7519 §4.1.3 allows both). */
 const audienceClaim = (audiences: string[]) => (audiences.length === 1 ? audiences[0] : audiences);
 
@@ -115,34 +202,32 @@ const audienceClaim = (audiences: string[]) => (audiences.length === 1 ? audienc
  * its end moved on. Its end bounds every token of it: the access token's expiry, or with a
  * refresh token the absolute refresh expiry plus one more access token.
  */
-async function recordSession(services: Services, input: IssueInput, sessionId: string, withRefresh: boolean) {
+async function recordSession(tx: Tx, input: IssueInput, sessionId: string, withRefresh: boolean, now: number) {
   const { client, rotated, subject } = input;
-  const now = Date.now();
   const lastAccess = client.accessTokenLifetime * 1000;
   const refreshEnd = rotated?.absoluteExpiresAt.getTime() ?? now + client.absoluteRefreshTokenLifetime * 1000;
   const expiresAt = new Date((withRefresh || rotated ? refreshEnd : now) + lastAccess);
-  await services.data.unscoped(async (tx) => {
-    if (rotated) {
-      await tx
-        .update(sessions)
-        .set({ expiresAt: sql`greatest(${sessions.expiresAt}, ${expiresAt})` })
-        .where(eq(sessions.id, sessionId));
-      return;
-    }
-    await tx.insert(sessions).values({
-      id: sessionId,
-      userTenantId: input.tenant?.id ?? null,
-      userId: subject!.user.id,
-      clientId: client.clientId,
-      impersonatorUserId: input.impersonator?.userId ?? null,
-      impersonatorTenantId: input.impersonator?.tenantId ?? null,
-      expiresAt,
-    });
+  if (rotated) {
+    await tx
+      .update(sessions)
+      .set({ expiresAt: sql`greatest(${sessions.expiresAt}, ${expiresAt})` })
+      .where(eq(sessions.id, sessionId));
+    return;
+  }
+  await tx.insert(sessions).values({
+    id: sessionId,
+    userTenantId: input.tenant?.id ?? null,
+    userId: subject!.user.id,
+    clientId: client.clientId,
+    impersonatorUserId: input.impersonator?.userId ?? null,
+    impersonatorTenantId: input.impersonator?.tenantId ?? null,
+    expiresAt,
   });
 }
 
 async function createRefreshToken(
-  services: Services,
+  tx: Tx,
+  now: number,
   input: {
     client: Client;
     tenantId: string | null;
@@ -153,23 +238,20 @@ async function createRefreshToken(
   },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const now = Date.now();
   const absoluteExpiresAt =
     input.rotated?.absoluteExpiresAt ?? new Date(now + input.client.absoluteRefreshTokenLifetime * 1000);
   const sliding = new Date(now + input.client.slidingRefreshTokenLifetime * 1000);
-  await services.data.unscoped((tx) =>
-    tx.insert(refreshTokens).values({
-      tenantId: input.tenantId,
-      tokenHash: hashToken(token),
-      familyId: input.rotated?.familyId ?? randomUUID(),
-      sessionId: input.sessionId,
-      userId: input.userId,
-      clientId: input.client.clientId,
-      scopes: input.scopes,
-      expiresAt: sliding < absoluteExpiresAt ? sliding : absoluteExpiresAt,
-      absoluteExpiresAt,
-    }),
-  );
+  await tx.insert(refreshTokens).values({
+    tenantId: input.tenantId,
+    tokenHash: hashToken(token),
+    familyId: input.rotated?.familyId ?? randomUUID(),
+    sessionId: input.sessionId,
+    userId: input.userId,
+    clientId: input.client.clientId,
+    scopes: input.scopes,
+    expiresAt: sliding < absoluteExpiresAt ? sliding : absoluteExpiresAt,
+    absoluteExpiresAt,
+  });
   return token;
 }
 
@@ -185,27 +267,19 @@ export async function findRefreshToken(services: Services, token: string): Promi
 }
 
 /**
- * Whether `row` may be redeemed by `client`: a consumed token presented again is a replay
- * (the caller revokes its session); unknown, foreign, revoked or expired ones are invalid.
+ * Whether `row` may be redeemed by `client` at `now` (the token server's clock): a consumed token
+ * is `consumed` (within its grace window the caller answers its successor, after it a replay);
+ * unknown, foreign, revoked or expired ones are invalid.
  */
-export function refreshTokenState(row: RefreshToken | null, client: Client): 'valid' | 'invalid' | 'replayed' {
-  const now = new Date();
+export function refreshTokenState(
+  row: RefreshToken | null,
+  client: Client,
+  now: number,
+): 'valid' | 'invalid' | 'consumed' {
   if (!row || row.clientId !== client.clientId || row.revokedAt) return 'invalid';
-  if (row.consumedAt) return 'replayed';
-  if (row.expiresAt <= now || row.absoluteExpiresAt <= now) return 'invalid';
+  if (row.consumedAt) return 'consumed';
+  if (row.expiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) return 'invalid';
   return 'valid';
-}
-
-/** Marks the token used (OneTimeOnly rotation); false when another request won the race (a replay). */
-export async function consumeRefreshToken(services: Services, row: RefreshToken): Promise<boolean> {
-  const updated = await services.data.unscoped((tx) =>
-    tx
-      .update(refreshTokens)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.consumedAt), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id }),
-  );
-  return updated.length > 0;
 }
 
 /** ReUse mode: the same token stays valid, its sliding expiry moves on. */
@@ -233,10 +307,16 @@ async function revokeSessions(services: Services, ids: string[]) {
       .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, ${now})` })
       .where(inArray(sessions.id, ids))
       .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+    // the kept successors go too: nothing of a revoked session is handed out again
     await tx
       .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(inArray(refreshTokens.sessionId, ids), isNull(refreshTokens.revokedAt)));
+      .set({ revokedAt: sql`coalesce(${refreshTokens.revokedAt}, ${now})`, successor: null })
+      .where(
+        and(
+          inArray(refreshTokens.sessionId, ids),
+          or(isNull(refreshTokens.revokedAt), isNotNull(refreshTokens.successor)),
+        ),
+      );
     return revoked;
   });
   // a session without a row (issued before sessions were recorded) is refused for a day, longer

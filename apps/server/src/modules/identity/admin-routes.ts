@@ -1,4 +1,4 @@
-import { listResult, pagedResult } from '@seller/contracts';
+import { listResult } from '@seller/contracts';
 import {
   allUsersQuery,
   byIdsInput,
@@ -8,6 +8,7 @@ import {
   claimInput,
   claimTypeDto,
   claimTypeInput,
+  claimTypeList,
   claimTypeUpdateInput,
   claimUpdateInput,
   idParams,
@@ -17,35 +18,36 @@ import {
   organizationUnitDto,
   organizationUnitIdsInput,
   organizationUnitInput,
+  organizationUnitList,
   organizationUnitMoveInput,
   organizationUnitUpdateInput,
+  organizationUnitUserList,
   ouRoleParams,
   ouUserParams,
   roleDefaultInput,
   roleDto,
   roleInput,
+  roleList,
   roleNameParams,
   roleNamesInput,
-  rolePagedQuery,
   roleUpdateInput,
   userCreateInput,
   userDto,
-  userExportQuery,
+  userList,
   userNameParams,
   userOuParams,
-  userPagedQuery,
   userUpdateInput,
 } from '@seller/contracts/identity';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendXlsx } from '../../core/export.ts';
-import { t } from '../../core/localization/index.ts';
+import { z } from 'zod';
+import { listRoutes } from '../../core/lists.ts';
 import {
   allClaimTypes,
+  claimTypeListService,
   createClaimType,
   deleteClaimType,
   getClaimType,
-  pagedClaimTypes,
   updateClaimType,
 } from './claim-types.ts';
 import {
@@ -57,14 +59,19 @@ import {
   deleteUnit,
   getUnit,
   moveUnit,
-  pagedUnits,
   removeUnitRole,
   removeUnitUser,
   rootUnits,
-  unitRoles,
-  unitUsers,
+  unitOptions,
   updateUnit,
 } from './organization-units.ts';
+import {
+  organizationUnitListService,
+  unitRolesListService,
+  unitUnaddedRolesListService,
+  unitUnaddedUsersListService,
+  unitUsersListService,
+} from './organization-units-lists.ts';
 import {
   addRoleClaim,
   allRoles,
@@ -72,8 +79,8 @@ import {
   deleteRole,
   deleteRoleClaim,
   getRole,
-  pagedRoles,
   roleClaimList,
+  roleListService,
   setRoleDefault,
   updateRole,
   updateRoleClaim,
@@ -89,7 +96,6 @@ import {
   getUser,
   getUserByName,
   lockUser,
-  pagedUsers,
   removeUserUnit,
   setUserRoles,
   setUserUnits,
@@ -97,9 +103,8 @@ import {
   unlockUser,
   updateUser,
   updateUserClaim,
-  userBatches,
   userClaimList,
-  userExportColumns,
+  userListService,
   userRoleList,
   usersByIds,
   usersInRole,
@@ -107,6 +112,7 @@ import {
 } from './users-admin.ts';
 
 const USERS = 'AbpIdentity.Users';
+const namedOption = z.object({ id: z.string(), name: z.string() });
 const ROLES = 'AbpIdentity.Roles';
 const OUS = 'AbpIdentity.OrganizationUnits';
 const CLAIM_TYPES = 'AbpIdentity.IdentityClaimTypes';
@@ -127,19 +133,19 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const tags = ['IdentityUser'];
   const read = { permission: USERS };
 
+  listRoutes(app, {
+    url: u,
+    tag: tags[0]!,
+    permission: USERS,
+    list: userList,
+    item: userDto,
+    service: userListService,
+  });
+  // the users list's unit filter: the units' names for its picker
   app.get(
-    u,
-    { config: read, schema: { tags, querystring: userPagedQuery, response: { 200: pagedResult(userDto) } } },
-    (req) => pagedUsers(s, req.ctx, req.query),
-  );
-  app.get(`${u}/export`, { config: read, schema: { tags, querystring: userExportQuery } }, (req, reply) =>
-    sendXlsx(
-      reply,
-      `users-${new Date().toISOString().slice(0, 10)}.xlsx`,
-      t(req.ctx.culture, 'AbpIdentity::Users'),
-      userExportColumns(req.ctx.culture),
-      userBatches(s, req.ctx, req.query),
-    ),
+    `${u}/organization-unit-options`,
+    { config: read, schema: { tags, response: { 200: listResult(namedOption) } } },
+    (req) => unitOptions(s, req.ctx),
   );
   app.get(
     `${u}/all`,
@@ -286,14 +292,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const r = '/api/identity/roles';
   const roleTags = ['IdentityRole'];
   const roleRead = { permission: ROLES };
-  app.get(
-    r,
-    {
-      config: roleRead,
-      schema: { tags: roleTags, querystring: rolePagedQuery, response: { 200: pagedResult(roleDto) } },
-    },
-    (req) => pagedRoles(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: r,
+    tag: roleTags[0]!,
+    permission: ROLES,
+    list: roleList,
+    item: roleDto,
+    service: roleListService,
+  });
   app.get(`${r}/all`, { config: roleRead, schema: { tags: roleTags, response: { 200: listResult(roleDto) } } }, (req) =>
     allRoles(s, req.ctx),
   );
@@ -380,14 +386,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const ouManage = { permission: `${OUS}.ManageOrganizationUnits` };
   const ouMembers = { permission: `${OUS}.ManageMembers` };
   const ouRoles = { permission: `${OUS}.ManageRoles` };
-  app.get(
-    o,
-    {
-      config: ouRead,
-      schema: { tags: ouTags, querystring: rolePagedQuery, response: { 200: pagedResult(organizationUnitDto) } },
-    },
-    (req) => pagedUnits(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: o,
+    tag: ouTags[0]!,
+    permission: OUS,
+    list: organizationUnitList,
+    item: organizationUnitDto,
+    service: organizationUnitListService,
+  });
   app.get(
     `${o}/all`,
     { config: ouRead, schema: { tags: ouTags, querystring: allUsersQuery, response: { 200: ouList } } },
@@ -449,17 +455,24 @@ export async function adminRoutes(fastify: FastifyInstance) {
     await deleteUnit(s, req.ctx, req.params.id);
     return noContent(reply);
   });
-  const memberPage = { tags: ouTags, params: idParams, querystring: rolePagedQuery };
-  app.get(
-    `${o}/:id/users`,
-    { config: ouRead, schema: { ...memberPage, response: { 200: pagedResult(userDto) } } },
-    (req) => unitUsers(s, req.ctx, req.params.id, req.query, true),
-  );
-  app.get(
-    `${o}/:id/unadded-users`,
-    { config: ouMembers, schema: { ...memberPage, response: { 200: pagedResult(userDto) } } },
-    (req) => unitUsers(s, req.ctx, req.params.id, req.query, false),
-  );
+  listRoutes(app, {
+    url: `${o}/:id/users`,
+    tag: ouTags[0]!,
+    permission: OUS,
+    list: organizationUnitUserList,
+    item: userDto,
+    service: unitUsersListService,
+    params: idParams,
+  });
+  listRoutes(app, {
+    url: `${o}/:id/unadded-users`,
+    tag: ouTags[0]!,
+    permission: `${OUS}.ManageMembers`,
+    list: organizationUnitUserList,
+    item: userDto,
+    service: unitUnaddedUsersListService,
+    params: idParams,
+  });
   app.post(
     `${o}/:id/users`,
     { config: ouMembers, schema: { tags: ouTags, params: idParams, body: memberUsersInput } },
@@ -476,16 +489,24 @@ export async function adminRoutes(fastify: FastifyInstance) {
       return noContent(reply);
     },
   );
-  app.get(
-    `${o}/:id/roles`,
-    { config: ouRead, schema: { ...memberPage, response: { 200: pagedResult(roleDto) } } },
-    (req) => unitRoles(s, req.ctx, req.params.id, req.query, true),
-  );
-  app.get(
-    `${o}/:id/unadded-roles`,
-    { config: ouRoles, schema: { ...memberPage, response: { 200: pagedResult(roleDto) } } },
-    (req) => unitRoles(s, req.ctx, req.params.id, req.query, false),
-  );
+  listRoutes(app, {
+    url: `${o}/:id/roles`,
+    tag: ouTags[0]!,
+    permission: OUS,
+    list: roleList,
+    item: roleDto,
+    service: unitRolesListService,
+    params: idParams,
+  });
+  listRoutes(app, {
+    url: `${o}/:id/unadded-roles`,
+    tag: ouTags[0]!,
+    permission: `${OUS}.ManageRoles`,
+    list: roleList,
+    item: roleDto,
+    service: unitUnaddedRolesListService,
+    params: idParams,
+  });
   app.post(
     `${o}/:id/roles`,
     { config: ouRoles, schema: { tags: ouTags, params: idParams, body: memberRolesInput } },
@@ -507,14 +528,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const c = '/api/identity/claim-types';
   const ctTags = ['IdentityClaimType'];
   const ctRead = { permission: CLAIM_TYPES };
-  app.get(
-    c,
-    {
-      config: ctRead,
-      schema: { tags: ctTags, querystring: rolePagedQuery, response: { 200: pagedResult(claimTypeDto) } },
-    },
-    (req) => pagedClaimTypes(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: c,
+    tag: ctTags[0]!,
+    permission: CLAIM_TYPES,
+    list: claimTypeList,
+    item: claimTypeDto,
+    service: claimTypeListService,
+  });
   app.get(
     `${c}/all`,
     { config: ctRead, schema: { tags: ctTags, response: { 200: listResult(claimTypeDto) } } },

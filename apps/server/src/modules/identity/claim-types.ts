@@ -1,18 +1,10 @@
-import type { ClaimTypeInput, claimTypeUpdateInput, rolePagedQuery } from '@seller/contracts/identity';
-import { asc, desc, ilike, or, sql } from 'drizzle-orm';
+import { type ClaimTypeInput, claimTypeList, type claimTypeUpdateInput } from '@seller/contracts/identity';
+import { asc, desc, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  type CrudContext,
-  deleteOwned,
-  getOwned,
-  insertOwned,
-  orderBy,
-  owned,
-  page,
-  updateOwned,
-} from '../../core/crud.ts';
+import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../core/crud.ts';
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { AppError, businessError, fieldError, type ValidationErrorItem } from '../../core/errors.ts';
+import { listService } from '../../core/lists.ts';
 import type { Services } from '../../core/services.ts';
 import { claimTypes } from './schema.ts';
 
@@ -62,28 +54,23 @@ export async function seedClaimTypes(tx: Tx, tenantId: string | null) {
     .onConflictDoNothing();
 }
 
-const sortable = {
+/** Sort keys (declared apart: the kit's `SortKeys` type does not see the columns' `sort: true`). */
+const claimTypeSorts = {
   name: claimTypes.name,
+  valueType: claimTypes.valueType,
   required: claimTypes.required,
   isStatic: claimTypes.isStatic,
-  valueType: claimTypes.valueType,
   creationTime: claimTypes.creationTime,
 };
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export async function pagedClaimTypes(services: Services, ctx: CrudContext, q: z.infer<typeof rolePagedQuery>) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const like = q.filter ? escapeLike(q.filter) : undefined;
-    const where = owned(
-      ctx,
-      claimTypes,
-      like ? or(ilike(claimTypes.name, like), ilike(claimTypes.description, like)) : undefined,
-    );
-    const r = await page(tx, claimTypes, where, q, { allowed: sortable, fallback: [asc(claimTypes.name)] });
-    return { totalCount: r.totalCount, items: r.items.map(toClaimTypeDto) };
-  });
-}
+/** The claim types list (`claimTypeList`): the filter looks in the name and the description. */
+export const claimTypeListService = listService(claimTypeList, {
+  table: claimTypes,
+  search: [claimTypes.name, claimTypes.description],
+  filters: {},
+  sorts: claimTypeSorts,
+  items: (_tx, _ctx, rows: ClaimType[]) => rows.map(toClaimTypeDto),
+});
 
 export async function allClaimTypes(services: Services, ctx: CrudContext) {
   return services.data.inTenant(ctx, async (tx) => {
@@ -91,7 +78,7 @@ export async function allClaimTypes(services: Services, ctx: CrudContext) {
       .select()
       .from(claimTypes)
       .where(owned(ctx, claimTypes))
-      .orderBy(...orderBy(undefined, sortable, [desc(claimTypes.isStatic), asc(claimTypes.name)]));
+      .orderBy(desc(claimTypes.isStatic), asc(claimTypes.name));
     return { items: rows.map(toClaimTypeDto) };
   });
 }

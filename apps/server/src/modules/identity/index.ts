@@ -29,7 +29,6 @@ export {
   tenantAllowsSignIn,
 } from './sign-in.ts';
 export { ensureUnique } from './users.ts';
-export { forgetUserCounts } from './users-admin.ts';
 export { checkPasswordPolicy, passwordSchema, phoneSchema } from './validation.ts';
 
 /** Users, roles, organization units, claim types, profiles and the security log. */

@@ -1,11 +1,10 @@
-import type { rolePagedQuery } from '@seller/contracts/identity';
-import { and, asc, eq, ilike, inArray, isNull, like, notExists, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { type CrudContext, getOwned, insertOwned, owned, page, recordChange, updateOwned } from '../../core/crud.ts';
+import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type CrudContext, getOwned, insertOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
+import { contains, containsPattern, startsWith } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
-import { ROLE, toRoleDto } from './roles.ts';
+import { ROLE } from './roles.ts';
 import {
   organizationUnitRoles,
   organizationUnits,
@@ -14,7 +13,7 @@ import {
   userSearchText,
   users,
 } from './schema.ts';
-import { toUserDto, USER, userSortable } from './user-dto.ts';
+import { USER } from './user-dto.ts';
 
 /**
  * Organization units (`/api/identity/organization-units`): a tree whose codes are
@@ -22,7 +21,6 @@ import { toUserDto, USER, userSortable } from './user-dto.ts';
  */
 export const OU = 'OrganizationUnit';
 type Unit = typeof organizationUnits.$inferSelect;
-type PagedQuery = z.infer<typeof rolePagedQuery>;
 
 const UNIT = 5;
 const MAX_UNIT = 10 ** UNIT - 1;
@@ -43,43 +41,28 @@ export const toOuDto = (u: Unit) => ({
   lastModifierId: u.lastModifierId,
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const subtree = (code: string) =>
-  or(eq(organizationUnits.code, code), like(organizationUnits.code, `${escapeLike(code)}.%`));
+const subtree = (code: string) => or(eq(organizationUnits.code, code), startsWith(organizationUnits.code, `${code}.`));
+
+/** The units as `{ id, name }`, by code: the users list's unit picker. */
+export async function unitOptions(services: Services, ctx: CrudContext) {
+  return services.data.inTenant(ctx, async (tx) => {
+    const rows = await tx
+      .select({ id: organizationUnits.id, name: organizationUnits.displayName })
+      .from(organizationUnits)
+      .where(owned(ctx, organizationUnits))
+      .orderBy(asc(organizationUnits.code));
+    return { items: rows };
+  });
+}
 
 export async function allUnits(services: Services, ctx: CrudContext, filter?: string) {
   return services.data.inTenant(ctx, async (tx) => {
     const rows = await tx
       .select()
       .from(organizationUnits)
-      .where(
-        owned(
-          ctx,
-          organizationUnits,
-          filter ? ilike(organizationUnits.displayName, `%${escapeLike(filter)}%`) : undefined,
-        ),
-      )
+      .where(owned(ctx, organizationUnits, filter ? contains(organizationUnits.displayName, filter) : undefined))
       .orderBy(asc(organizationUnits.code));
     return { items: rows.map(toOuDto) };
-  });
-}
-
-export async function pagedUnits(services: Services, ctx: CrudContext, q: PagedQuery) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const where = owned(
-      ctx,
-      organizationUnits,
-      q.filter ? ilike(organizationUnits.displayName, `%${escapeLike(q.filter)}%`) : undefined,
-    );
-    const r = await page(tx, organizationUnits, where, q, {
-      allowed: {
-        code: organizationUnits.code,
-        displayName: organizationUnits.displayName,
-        creationTime: organizationUnits.creationTime,
-      },
-      fallback: [asc(organizationUnits.code)],
-    });
-    return { totalCount: r.totalCount, items: r.items.map(toOuDto) };
   });
 }
 
@@ -106,9 +89,7 @@ export async function childUnits(services: Services, ctx: CrudContext, id: strin
         owned(
           ctx,
           organizationUnits,
-          recursive
-            ? like(organizationUnits.code, `${escapeLike(parent.code)}.%`)
-            : eq(organizationUnits.parentId, parent.id),
+          recursive ? startsWith(organizationUnits.code, `${parent.code}.`) : eq(organizationUnits.parentId, parent.id),
         ),
       )
       .orderBy(asc(organizationUnits.code));
@@ -239,43 +220,8 @@ export async function deleteUnit(services: Services, ctx: CrudContext, id: strin
 
 // ---------- members ----------
 
-const userSearch = (filter: string | undefined) =>
-  filter ? sql`${userSearchText} ilike ${`%${escapeLike(filter)}%`}` : undefined;
-
-/** Users of a unit (`added`) or not yet in it, paged. */
-export async function unitUsers(services: Services, ctx: CrudContext, id: string, q: PagedQuery, added: boolean) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, organizationUnits, OU, id);
-    const membership = tx
-      .select({ one: sql`1` })
-      .from(organizationUnitUsers)
-      .where(and(eq(organizationUnitUsers.organizationUnitId, id), eq(organizationUnitUsers.userId, users.id)));
-    const where = owned(ctx, users, added ? sql`exists (${membership})` : notExists(membership), userSearch(q.filter));
-    const r = await page(tx, users, where, q, { allowed: userSortable, fallback: [asc(users.userName)] });
-    return { totalCount: r.totalCount, items: r.items.map(toUserDto) };
-  });
-}
-
-export async function unitRoles(services: Services, ctx: CrudContext, id: string, q: PagedQuery, added: boolean) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, organizationUnits, OU, id);
-    const membership = tx
-      .select({ one: sql`1` })
-      .from(organizationUnitRoles)
-      .where(and(eq(organizationUnitRoles.organizationUnitId, id), eq(organizationUnitRoles.roleId, roles.id)));
-    const where = owned(
-      ctx,
-      roles,
-      added ? sql`exists (${membership})` : notExists(membership),
-      q.filter ? ilike(roles.name, `%${escapeLike(q.filter)}%`) : undefined,
-    );
-    const r = await page(tx, roles, where, q, {
-      allowed: { name: roles.name, creationTime: roles.creationTime },
-      fallback: [asc(roles.name)],
-    });
-    return { totalCount: r.totalCount, items: r.items.map(toRoleDto) };
-  });
-}
+const _userSearch = (filter: string | undefined) =>
+  filter ? sql`${userSearchText} ilike ${containsPattern(filter)}` : undefined;
 
 /**
  * The two kinds of unit members: the member's table, the link table and column, the request

@@ -46,9 +46,30 @@ describe('roles', () => {
     const filtered = (await api(demoAdmin)({ method: 'GET', url: `${URL}?filter=MAN` })).json();
     expect(filtered.items.map((r: Role) => r.name)).toEqual(['salesman', 'stockman']);
     expect((await api(demoAdmin)({ method: 'GET', url: `${URL}/all` })).json().items).toHaveLength(4);
-    for (const url of [URL, `${URL}/all`, `${URL}/${body.items[0].id}`]) {
+    for (const url of [URL, `${URL}/all`, `${URL}/${body.items[0].id}`, `${URL}/export`]) {
       expect((await api(nobody)({ method: 'GET', url })).statusCode).toBe(403);
     }
+    const badSort = await api(demoAdmin)({ method: 'GET', url: `${URL}?sorting=evil` });
+    expect(badSort.statusCode).toBe(400);
+    expect(members(badSort.json())).toEqual(['sorting']);
+    const badSkip = await api(demoAdmin)({ method: 'GET', url: `${URL}?skipCount=-1` });
+    expect(members(badSkip.json())).toEqual(['skipCount']);
+    // another tenant sees its own roles only
+    const other = (await api(otherAdmin)({ method: 'GET', url: `${URL}?filter=salesman` })).json();
+    expect(other.items.every((r: Role) => !body.items.some((mine) => mine.id === r.id))).toBe(true);
+  });
+
+  it('exports the filtered roles as xlsx', async () => {
+    const res = await api(demoAdmin)({ method: 'GET', url: `${URL}/export?filter=man&sorting=name desc` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Role name');
+    expect([sheet.getRow(2).getCell(1).value, sheet.getRow(3).getCell(1).value]).toEqual(['stockman', 'salesman']);
+    expect(sheet.rowCount).toBe(3);
   });
 
   it('creates, renames (grants and menus follow), sets default and deletes', async () => {
@@ -320,6 +341,14 @@ describe('organization units', () => {
     expect((await api(demoAdmin)({ method: 'DELETE', url: `${URL}/${unit.id}/roles/${stockman.id}` })).statusCode).toBe(
       204,
     );
+    // the members' export is the unit's members only
+    const exported = await api(demoAdmin)({ method: 'GET', url: `${URL}/${unit.id}/roles/export` });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const paged = (
+      await api(demoAdmin)({ method: 'GET', url: `${URL}?filter=Warehouse&sorting=displayName desc` })
+    ).json();
+    expect(paged.items.map((u: Unit) => u.id)).toContain(unit.id);
     expect((await api(demoAdmin)({ method: 'GET', url: `${URL}/${unit.id}/users` })).json().totalCount).toBe(0);
     expect((await api(demoAdmin)({ method: 'GET', url: `${URL}/${unit.id}/roles` })).json().totalCount).toBe(0);
   });
@@ -335,6 +364,9 @@ describe('organization units', () => {
       ['DELETE', `${URL}/${foreign.id}`],
       ['GET', `${URL}/${foreign.id}/users`],
       ['GET', `${URL}/${foreign.id}/roles`],
+      ['GET', `${URL}/${foreign.id}/unadded-users`],
+      ['GET', `${URL}/${foreign.id}/unadded-roles`],
+      ['GET', `${URL}/${foreign.id}/users/export`],
       ['GET', `${URL}/find-children?id=${foreign.id}`],
     ] as [string, string, object?][]) {
       expect((await api(demoAdmin)({ method: method as 'GET', url, payload })).statusCode, `${method} ${url}`).toBe(
@@ -345,6 +377,12 @@ describe('organization units', () => {
     const badParent = await create('Child', foreign.id);
     expect(badParent.statusCode).toBe(400);
     expect(members(badParent.json())).toEqual(['parentId']);
+    const badId = await api(demoAdmin)({ method: 'GET', url: `${URL}/not-a-guid/users` });
+    expect(badId.statusCode).toBe(400);
+    expect(members(badId.json())).toEqual(['id']);
+    const badSort = await api(demoAdmin)({ method: 'GET', url: `${URL}/${foreign.id}/users?sorting=passwordHash` });
+    expect(members(badSort.json())).toEqual(['sorting']);
+    expect((await api(nobody)({ method: 'GET', url: `${URL}/${foreign.id}/users` })).statusCode).toBe(403);
     const empty = await api(demoAdmin)({ method: 'POST', url: URL, payload: { displayName: '' } });
     expect(members(empty.json())).toEqual(['displayName']);
     for (const [method, url] of [
@@ -364,6 +402,18 @@ describe('claim types', () => {
     expect(list.items.map((c: { name: string }) => c.name)).toEqual(
       expect.arrayContaining(['email', 'phone_number', 'role', 'birthdate']),
     );
+    const found = (await api(demoAdmin)({ method: 'GET', url: `${URL}?filter=PHONE&sorting=name desc` })).json();
+    expect(found.items.map((c: { name: string }) => c.name)).toContain('phone_number');
+    expect(
+      found.items.every((c: { name: string; description: string | null }) =>
+        /phone/i.test(`${c.name} ${c.description}`),
+      ),
+    ).toBe(true);
+    const badSort = await api(demoAdmin)({ method: 'GET', url: `${URL}?sorting=regex asc` });
+    expect(badSort.statusCode).toBe(400);
+    expect(members(badSort.json())).toEqual(['sorting']);
+    expect((await api(nobody)({ method: 'GET', url: URL })).statusCode).toBe(403);
+    expect((await api(nobody)({ method: 'GET', url: `${URL}/export` })).statusCode).toBe(403);
     const created = await api(demoAdmin)({
       method: 'POST',
       url: URL,

@@ -1,9 +1,10 @@
-import type { roleInput, rolePagedQuery, roleUpdateInput } from '@seller/contracts/identity';
-import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { type roleInput, roleList, type roleUpdateInput } from '@seller/contracts/identity';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, page, updateOwned } from '../../core/crud.ts';
+import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../core/crud.ts';
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { businessError, conflict, fieldError } from '../../core/errors.ts';
+import { listService } from '../../core/lists.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { roleClaimsService } from './claims.ts';
@@ -26,7 +27,13 @@ export const toRoleDto = (r: Role) => ({
   creationTime: r.creationTime,
 });
 
-const sortable = {
+/** After any change to roles or role membership: grants and configurations are per role. */
+export async function afterRoleChange(services: Services, ctx: CrudContext) {
+  await services.permissions.invalidate(ctx.tenant?.id ?? null);
+}
+
+/** Sort keys (declared apart: the kit's `SortKeys` type does not see the columns' `sort: true`). */
+export const roleSorts = {
   name: roles.name,
   isDefault: roles.isDefault,
   isStatic: roles.isStatic,
@@ -34,20 +41,14 @@ const sortable = {
   creationTime: roles.creationTime,
 };
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** After any change to roles or role membership: grants and configurations are per role. */
-export async function afterRoleChange(services: Services, ctx: CrudContext) {
-  await services.permissions.invalidate(ctx.tenant?.id ?? null);
-}
-
-export async function pagedRoles(services: Services, ctx: CrudContext, q: z.infer<typeof rolePagedQuery>) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const where = owned(ctx, roles, q.filter ? ilike(roles.name, escapeLike(q.filter)) : undefined);
-    const r = await page(tx, roles, where, q, { allowed: sortable, fallback: [asc(roles.name)] });
-    return { totalCount: r.totalCount, items: r.items.map(toRoleDto) };
-  });
-}
+/** The roles list (`roleList`): the filter looks in the name. */
+export const roleListService = listService(roleList, {
+  table: roles,
+  search: [roles.name],
+  filters: {},
+  sorts: roleSorts,
+  items: (_tx, _ctx, rows: Role[]) => rows.map(toRoleDto),
+});
 
 export async function allRoles(services: Services, ctx: CrudContext) {
   return services.data.inTenant(ctx, async (tx) => {

@@ -20,40 +20,48 @@ export const userSearchText = sql.raw(
   `(coalesce(user_name, '') || ' ' || coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_number, ''))`,
 );
 
-export const users = pgTable(
-  'identity_users',
-  {
-    id: id(),
-    tenantId: tenantId(),
-    userName: varchar('user_name', { length: 256 }).notNull(),
-    normalizedUserName: varchar('normalized_user_name', { length: 256 }).notNull(),
-    name: varchar('name', { length: 64 }),
-    surname: varchar('surname', { length: 64 }),
-    email: varchar('email', { length: 256 }),
-    normalizedEmail: varchar('normalized_email', { length: 256 }),
-    emailConfirmed: boolean('email_confirmed').notNull().default(false),
-    phoneNumber: varchar('phone_number', { length: 16 }),
-    phoneNumberConfirmed: boolean('phone_number_confirmed').notNull().default(false),
-    passwordHash: varchar('password_hash', { length: 256 }),
-    securityStamp: varchar('security_stamp', { length: 64 }).notNull().default(''),
-    isActive: boolean('is_active').notNull().default(true),
-    lockoutEnabled: boolean('lockout_enabled').notNull().default(true),
-    lockoutEnd: time('lockout_end'),
-    accessFailedCount: integer('access_failed_count').notNull().default(0),
-    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-    ...audited(),
-    ...softDelete(),
-    ...concurrency(),
-    ...extraProperties(),
-  },
-  (t) => [
-    uniqueIndex('identity_users_user_name_uq').on(tenantKey, t.normalizedUserName).where(sql`not is_deleted`),
-    index('identity_users_phone_ix').on(t.phoneNumber),
-    index('identity_users_tenant_ix').on(t.tenantId, t.creationTime),
-    // The users list filter (`ilike '%x%'` over the searchable text), see users-admin.ts.
-    index('identity_users_search_trgm_ix').using('gin', sql`(${userSearchText}) gin_trgm_ops`),
-  ],
-);
+/** The users' columns (also those of the list's scoped view, `usersScoped`). */
+export const userColumns = {
+  id: id(),
+  tenantId: tenantId(),
+  userName: varchar('user_name', { length: 256 }).notNull(),
+  normalizedUserName: varchar('normalized_user_name', { length: 256 }).notNull(),
+  name: varchar('name', { length: 64 }),
+  surname: varchar('surname', { length: 64 }),
+  email: varchar('email', { length: 256 }),
+  normalizedEmail: varchar('normalized_email', { length: 256 }),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  phoneNumber: varchar('phone_number', { length: 16 }),
+  phoneNumberConfirmed: boolean('phone_number_confirmed').notNull().default(false),
+  passwordHash: varchar('password_hash', { length: 256 }),
+  securityStamp: varchar('security_stamp', { length: 64 }).notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  lockoutEnabled: boolean('lockout_enabled').notNull().default(true),
+  lockoutEnd: time('lockout_end'),
+  accessFailedCount: integer('access_failed_count').notNull().default(0),
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  ...audited(),
+  ...softDelete(),
+  ...concurrency(),
+  ...extraProperties(),
+};
+
+export const users = pgTable('identity_users', userColumns, (t) => [
+  uniqueIndex('identity_users_user_name_uq').on(tenantKey, t.normalizedUserName).where(sql`not is_deleted`),
+  index('identity_users_phone_ix').on(t.phoneNumber),
+  index('identity_users_tenant_ix').on(t.tenantId, t.creationTime),
+  // the list's other sort keys, each behind the tenant
+  index('identity_users_user_name_ix').on(t.tenantId, t.userName),
+  index('identity_users_name_ix').on(t.tenantId, t.name),
+  index('identity_users_surname_ix').on(t.tenantId, t.surname),
+  index('identity_users_email_ix').on(t.tenantId, t.email),
+  index('identity_users_phone_number_ix').on(t.tenantId, t.phoneNumber),
+  index('identity_users_is_active_ix').on(t.tenantId, t.isActive),
+  index('identity_users_lockout_end_ix').on(t.tenantId, t.lockoutEnd),
+  index('identity_users_last_modification_time_ix').on(t.tenantId, t.lastModificationTime),
+  // The users list filter (`ilike '%x%'` over the searchable text), see users-admin.ts.
+  index('identity_users_search_trgm_ix').using('gin', sql`(${userSearchText}) gin_trgm_ops`),
+]);
 
 /**
  * The tenant's users, which the users list reads so that the trigram index serves its filter
@@ -78,6 +86,12 @@ export const roles = pgTable(
   (t) => [
     uniqueIndex('identity_roles_name_uq').on(tenantKey, t.normalizedName),
     index('identity_roles_tenant_ix').on(t.tenantId, t.normalizedName),
+    // the list's sort keys, each behind the tenant
+    index('identity_roles_name_ix').on(t.tenantId, t.name),
+    index('identity_roles_is_default_ix').on(t.tenantId, t.isDefault),
+    index('identity_roles_is_static_ix').on(t.tenantId, t.isStatic),
+    index('identity_roles_is_public_ix').on(t.tenantId, t.isPublic),
+    index('identity_roles_creation_time_ix').on(t.tenantId, t.creationTime),
   ],
 );
 
@@ -142,7 +156,16 @@ export const securityLogs = pgTable(
     creationTime: time('creation_time').notNull().defaultNow(),
     ...extraProperties(),
   },
-  (t) => [index('identity_security_logs_tenant_ix').on(t.tenantId, t.creationTime)],
+  // the list's sort keys, each behind the tenant
+  (t) => [
+    index('identity_security_logs_tenant_ix').on(t.tenantId, t.creationTime),
+    index('identity_security_logs_identity_ix').on(t.tenantId, t.identity),
+    index('identity_security_logs_action_ix').on(t.tenantId, t.action),
+    index('identity_security_logs_user_name_ix').on(t.tenantId, t.userName),
+    index('identity_security_logs_client_id_ix').on(t.tenantId, t.clientId),
+    index('identity_security_logs_client_ip_address_ix').on(t.tenantId, t.clientIpAddress),
+    index('identity_security_logs_application_name_ix').on(t.tenantId, t.applicationName),
+  ],
 );
 
 /** Organization units: a tree with dot-joined 5-digit codes (`00001.00002`). */
@@ -161,6 +184,9 @@ export const organizationUnits = pgTable(
   (t) => [
     uniqueIndex('identity_organization_units_code_uq').on(tenantKey, t.code),
     index('identity_organization_units_parent_ix').on(t.tenantId, t.parentId),
+    // the paged list's sorts (the unique index leads with the coalesced tenant, which no list reads)
+    index('identity_organization_units_code_ix').on(t.tenantId, t.code),
+    index('identity_organization_units_display_name_ix').on(t.tenantId, t.displayName),
   ],
 );
 
@@ -220,5 +246,13 @@ export const claimTypes = pgTable(
     ...concurrency(),
     ...extraProperties(),
   },
-  (t) => [uniqueIndex('identity_claim_types_name_uq').on(tenantKey, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('identity_claim_types_name_uq').on(tenantKey, sql`lower(${t.name})`),
+    // the list's sort keys, each behind the tenant
+    index('identity_claim_types_name_ix').on(t.tenantId, t.name),
+    index('identity_claim_types_value_type_ix').on(t.tenantId, t.valueType),
+    index('identity_claim_types_required_ix').on(t.tenantId, t.required),
+    index('identity_claim_types_is_static_ix').on(t.tenantId, t.isStatic),
+    index('identity_claim_types_creation_time_ix').on(t.tenantId, t.creationTime),
+  ],
 );

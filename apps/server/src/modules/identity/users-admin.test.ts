@@ -497,6 +497,14 @@ describe('user claims and organization units', () => {
     expect(list.items.map((o: { displayName: string }) => o.displayName)).toEqual(['Sales dept', 'Warehouse']);
     const inUnit = (await api(demoAdmin)({ method: 'GET', url: `${URL}?organizationUnitId=${a.id}` })).json();
     expect(inUnit.items.map((u: User) => u.userName)).toEqual(['nobody']);
+    // the unit filter's picker: this tenant's units only, by name
+    const options = await api(demoAdmin)({ method: 'GET', url: `${URL}/organization-unit-options` });
+    const names = options.json().items.map((o: { name: string }) => o.name);
+    expect(names).toEqual(expect.arrayContaining(['Sales dept', 'Warehouse']));
+    expect(names).not.toContain('Other');
+    expect((await api(nobody)({ method: 'GET', url: `${URL}/organization-unit-options` })).statusCode).toBe(403);
+    const badUnit = await api(demoAdmin)({ method: 'GET', url: `${URL}?organizationUnitId=nope` });
+    expect(members(badUnit.json())).toEqual(['organizationUnitId']);
     const foreign = await api(demoAdmin)({
       method: 'PUT',
       url: `${URL}/organization-units/${nobodyId}`,

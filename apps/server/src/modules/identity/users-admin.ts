@@ -1,13 +1,12 @@
-import type { UserCreateInput, UserPagedQuery, UserUpdateInput } from '@seller/contracts/identity';
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type UserCreateInput, type UserUpdateInput, userList } from '@seller/contracts/identity';
+import { asc, count, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { alias, pgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../core/context.ts';
 import {
   type CrudContext,
-  countRows,
   deleteOwned,
   getOwned,
   insertOwned,
-  orderBy,
   owned,
   recordChange,
   selectEntities,
@@ -15,8 +14,8 @@ import {
 } from '../../core/crud.ts';
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { businessError, conflict, notFound } from '../../core/errors.ts';
-import { EXPORT_MAX_ROWS, type ExportColumn } from '../../core/export.ts';
-import { t } from '../../core/localization/index.ts';
+import { listService } from '../../core/lists.ts';
+import { containsPattern } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { getFeature } from '../features/index.ts';
@@ -26,9 +25,9 @@ import { UserDeleted, UserSignInsEnded } from './events.ts';
 import { removeUserFromUnit, setUnitsOfUser, unitsOfUser } from './organization-units.ts';
 import { hashPassword } from './passwords.ts';
 import { ADMIN_ROLE, afterRoleChange, allRoles, defaultRoles, rolesByNames, toRoleDto } from './roles.ts';
-import { organizationUnitUsers, roles, userRoles, userSearchText, users } from './schema.ts';
+import { organizationUnitUsers, roles, userColumns, userRoles, userSearchText, users, usersScoped } from './schema.ts';
 import { endsSignIns } from './sign-in.ts';
-import { toUserDto, USER, userSortable } from './user-dto.ts';
+import { toUserDto, USER } from './user-dto.ts';
 import { ensureUnique } from './users.ts';
 import { checkPasswordPolicy } from './validation.ts';
 
@@ -40,62 +39,45 @@ import { checkPasswordPolicy } from './validation.ts';
 type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 type User = typeof users.$inferSelect;
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const countKey = (ctx: Pick<CrudContext, 'tenant'>) => `identity:usercount:${ctx.tenant?.id ?? 'host'}`;
+/**
+ * The tenant-scoped view over `identity_users` that the list reads (`usersScoped`, schema.ts),
+ * aliased as the table so that predicates written against `users` apply to it unchanged.
+ */
+export const scopedUsers = alias(pgTable(usersScoped.name, userColumns), getTableName(users));
 
-/** Drops the tenant's cached user-list totals (after a user is created, changed or deleted). */
-export function forgetUserCounts(services: Services, ctx: Pick<CrudContext, 'tenant'>) {
-  return services.cache.invalidate(countKey(ctx));
-}
+const inRole = (roleId: string) =>
+  sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${roleId})`;
+export const inUnit = (unitId: string) =>
+  sql`exists (select 1 from ${organizationUnitUsers} where ${organizationUnitUsers.userId} = ${users.id} and ${organizationUnitUsers.organizationUnitId} = ${unitId})`;
+/** The filter: one ILIKE over one expression (`userSearchText`), which a trigram index serves. */
+export const searchUsers = (text: string) => sql`${userSearchText} ilike ${containsPattern(text)}`;
 
-/** The tenant-scoped view over `identity_users` that list filters read (`usersScoped`, schema.ts). */
-const SCOPED_USERS = 'identity_users_scoped';
+/** Sort keys (declared apart: the kit's `SortKeys` type does not see the columns' `sort: true`). */
+export const userSorts = {
+  userName: users.userName,
+  name: users.name,
+  surname: users.surname,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  isActive: users.isActive,
+  lockoutEnd: users.lockoutEnd,
+  creationTime: users.creationTime,
+  lastModificationTime: users.lastModificationTime,
+};
 
 /**
- * List predicate: tenant, not deleted, the filter, role, unit. The filter is an ILIKE over one
- * expression (`userSearchText`) with a trigram index, which PostgreSQL uses through the scoped view.
+ * The users list (`userList`). Its rows are read through the tenant-scoped view, aliased as the
+ * table, so that PostgreSQL may use the trigram index for the filter despite row-level security
+ * (the kit counts the total over the table itself, bounded at 10 000).
  */
-function userWhere(ctx: CrudContext, q: Pick<UserPagedQuery, 'filter' | 'roleId' | 'organizationUnitId'>) {
-  return owned(
-    ctx,
-    users,
-    q.filter ? sql`${userSearchText} ilike ${escapeLike(q.filter)}` : undefined,
-    q.roleId
-      ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${q.roleId})`
-      : undefined,
-    q.organizationUnitId
-      ? sql`exists (select 1 from ${organizationUnitUsers} where ${organizationUnitUsers.userId} = ${users.id} and ${organizationUnitUsers.organizationUnitId} = ${q.organizationUnitId})`
-      : undefined,
-  );
-}
-
-const defaultOrder = [desc(users.creationTime)];
-
-/**
- * The users list. The page and the total are two queries (a window count would read every
- * matching row before the first page could be returned). Totals are cached per tenant and
- * filter, and every cached total of a tenant is dropped when one of its users is created,
- * changed or deleted; filters by role or unit are counted fresh (memberships change elsewhere).
- */
-export async function pagedUsers(services: Services, ctx: Ctx, q: UserPagedQuery) {
-  const order = orderBy(q.sorting, userSortable, defaultOrder);
-  const where = userWhere(ctx, q);
-  return services.data.inTenant(ctx, async (tx) => {
-    const items = await selectEntities(tx, users, {
-      where,
-      orderBy: order,
-      limit: q.maxResultCount,
-      offset: q.skipCount,
-      source: SCOPED_USERS,
-    });
-    const count = () => countRows(tx, users, where, SCOPED_USERS);
-    let totalCount: number;
-    if (q.skipCount === 0 && items.length < q.maxResultCount) totalCount = items.length;
-    else if (q.roleId || q.organizationUnitId) totalCount = await count();
-    else totalCount = await services.cache.getOrLoad(`${countKey(ctx)}:${q.filter ?? ''}`, count);
-    return { totalCount, items: items.map(toUserDto) };
-  });
-}
+export const userListService = listService(userList, {
+  table: users,
+  rows: (tx) => tx.select(getTableColumns(users)).from(scopedUsers).$dynamic(),
+  search: searchUsers,
+  filters: { roleId: inRole, organizationUnitId: inUnit },
+  sorts: userSorts,
+  items: (_tx, _ctx, rows: User[]) => rows.map(toUserDto),
+});
 
 const ALL_LIMIT = 1000;
 
@@ -103,10 +85,10 @@ const ALL_LIMIT = 1000;
 export async function allUsers(services: Services, ctx: Ctx, filter?: string) {
   return services.data.inTenant(ctx, async (tx) => {
     const rows = await selectEntities(tx, users, {
-      where: userWhere(ctx, { filter }),
+      where: owned(ctx, users, filter ? searchUsers(filter) : undefined),
       orderBy: [asc(users.userName)],
       limit: ALL_LIMIT,
-      source: SCOPED_USERS,
+      source: usersScoped.name,
     });
     return { items: rows.map(toUserDto) };
   });
@@ -123,7 +105,7 @@ export async function usersInRole(services: Services, ctx: Ctx, roleName: string
     const rows = await tx
       .select()
       .from(users)
-      .where(userWhere(ctx, { roleId: role.id }))
+      .where(owned(ctx, users, inRole(role.id)))
       .orderBy(asc(users.userName))
       .limit(ALL_LIMIT);
     return { items: rows.map(toUserDto) };
@@ -282,7 +264,6 @@ export async function createUser(services: Services, ctx: Ctx, input: UserCreate
     if (input.organizationUnitIds?.length) await setUnitsOfUser(tx, ctx, created.id, input.organizationUnitIds);
     return created;
   });
-  await forgetUserCounts(services, ctx);
   return toUserDto(user);
 }
 
@@ -327,7 +308,6 @@ export async function updateUser(services: Services, ctx: Ctx, id: string, input
     return after;
   });
   if (rolesChanged) await afterRoleChange(services, ctx);
-  await forgetUserCounts(services, ctx);
   return toUserDto(updated);
 }
 
@@ -342,7 +322,6 @@ export async function deleteUser(services: Services, ctx: Ctx, id: string) {
     await services.events.emit(tx, UserDeleted, { tenantId, userId: id });
     await services.events.emit(tx, UserSignInsEnded, { tenantId, userId: id });
   });
-  await forgetUserCounts(services, ctx);
   await afterRoleChange(services, ctx);
 }
 
@@ -422,49 +401,4 @@ export async function setUserUnits(services: Services, ctx: Ctx, id: string, uni
     await getOwned(tx, ctx, users, USER, id);
     await setUnitsOfUser(tx, ctx, id, unitIds);
   });
-}
-
-// ---------- export ----------
-
-const EXPORT_BATCH = 2_000;
-
-/**
- * The filtered, sorted users in batches (at most EXPORT_MAX_ROWS) for `sendXlsx`, which reads the
- * first batch (and so checks the sorting and runs the query) before it sends any byte.
- */
-export async function* userBatches(
-  services: Services,
-  ctx: Ctx,
-  q: Pick<UserPagedQuery, 'filter' | 'sorting' | 'roleId'>,
-): AsyncGenerator<User[]> {
-  const order = orderBy(q.sorting, userSortable, defaultOrder);
-  const where = userWhere(ctx, q);
-  for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
-    const rows: User[] = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...order, asc(users.id))
-        .limit(EXPORT_BATCH)
-        .offset(offset),
-    );
-    if (rows.length) yield rows;
-    if (rows.length < EXPORT_BATCH) return;
-  }
-}
-
-/** The columns of the users export, in the caller's language. */
-export function userExportColumns(culture: Ctx['culture']): ExportColumn<User>[] {
-  const L = (key: string) => t(culture, `AbpIdentity::${key}`);
-  return [
-    { header: L('DisplayName:UserName'), width: 24, value: (u) => u.userName },
-    { header: L('DisplayName:Name'), width: 16, value: (u) => u.name },
-    { header: L('DisplayName:Surname'), width: 16, value: (u) => u.surname },
-    { header: L('DisplayName:Email'), width: 30, value: (u) => u.email },
-    { header: L('DisplayName:PhoneNumber'), width: 18, value: (u) => u.phoneNumber },
-    { header: L('DisplayName:IsActive'), width: 10, value: (u) => u.isActive },
-    { header: L('DisplayName:LockoutEnd'), width: 22, value: (u) => u.lockoutEnd },
-    { header: L('CreationTime'), width: 22, value: (u) => u.creationTime },
-  ];
 }

@@ -35,4 +35,5 @@ export const logistics = defineModule({
 export { channels as logisticsChannels } from './carriers/schema.ts';
 export { tenantCurrency } from './freight/currency.ts';
 export { estimateFreight } from './freight/service.ts';
+export { freightStrategies as logisticsFreightStrategies } from './strategies/schema.ts';
 export { warehouses as logisticsWarehouses } from './warehouses/schema.ts';

@@ -25,7 +25,7 @@ const en: Record<string, string> = {
   Yes: 'Yes',
   CountryCodeHint: 'Two capital letters (ISO 3166-1), e.g. CN, MY.',
   DefaultHint: 'The default warehouse is replaced by making another one default.',
-  AlreadyExists: '{1} already exists.',
+  AlreadyExists: '{0} already exists.',
   CodeFormat: 'Use capital letters, digits and single hyphens only.',
   CountryCodeFormat: 'Enter a two-letter country code in capitals (ISO 3166-1), e.g. CN.',
   PhoneFormat: 'Enter a valid phone number.',
@@ -41,8 +41,8 @@ const en: Record<string, string> = {
   DateFormat: 'Enter a date as YYYY-MM-DD.',
   PostalCodeFormat: 'Enter a postal code of letters, digits, spaces and hyphens.',
   MaxBelowMin: 'Must not be less than the lower bound.',
-  UnknownCountry: 'Unknown country code {1}.',
-  CountryDisabled: 'The country {1} is disabled for this company.',
+  UnknownCountry: 'Unknown country code {0}.',
+  CountryDisabled: 'The country {0} is disabled for this company.',
 };
 
 const zh: Record<string, string> = {
@@ -68,7 +68,7 @@ const zh: Record<string, string> = {
   Yes: '是',
   CountryCodeHint: '两位大写字母(ISO 3166-1),如 CN、MY。',
   DefaultHint: '默认仓库只能通过把另一个仓库设为默认来更换。',
-  AlreadyExists: '{1} 已存在。',
+  AlreadyExists: '{0} 已存在。',
   CodeFormat: '只能使用大写字母、数字和单个连字符。',
   CountryCodeFormat: '请输入两位大写国家代码(ISO 3166-1),如 CN。',
   PhoneFormat: '请输入正确的电话号码。',
@@ -84,8 +84,8 @@ const zh: Record<string, string> = {
   DateFormat: '请按 YYYY-MM-DD 输入日期。',
   PostalCodeFormat: '邮编只能包含字母、数字、空格和连字符。',
   MaxBelowMin: '不能小于下限。',
-  UnknownCountry: '未知的国家代码 {1}。',
-  CountryDisabled: '本公司已停用国家 {1}。',
+  UnknownCountry: '未知的国家代码 {0}。',
+  CountryDisabled: '本公司已停用国家 {0}。',
 };
 
 export const texts: TextResources[] = [

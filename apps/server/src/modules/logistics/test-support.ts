@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { CurrentTenant } from '../../core/context.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
+import { carriers, channels } from './carriers/schema.ts';
 
 /** What every logistics API test signs in as. */
 export interface LogisticsUsers {
@@ -37,6 +39,10 @@ export async function logisticsUsers(readPermission: string): Promise<LogisticsU
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Stamped = { id: string; concurrencyStamp: string };
+
+const send = (t: TestApp, who: string | null, method: Method, url: string, payload?: object) =>
+  as(t.app, who)({ method, url, payload });
 
 /**
  * Each route answers 401 without a token and 403 to `nobody`; the `reader` may GET (200) and
@@ -49,10 +55,116 @@ export async function expectGuarded(
 ) {
   for (const [method, url] of routes) {
     const body = method === 'GET' ? undefined : payload;
-    const status = async (who: string | null) =>
-      (await as(users.t.app, who)({ method, url, payload: body })).statusCode;
+    const status = async (who: string | null) => (await send(users.t, who, method, url, body)).statusCode;
     expect(await status(users.nobody), `${method} ${url}`).toBe(403);
     expect(await status(null), `${method} ${url}`).toBe(401);
     expect(await status(users.reader), `${method} ${url}`).toBe(method === 'GET' ? 200 : 403);
   }
+}
+
+/** {@link expectGuarded} over the list kit's routes of the resource at `url`, with its row `id`. */
+export const expectCrudGuarded = (
+  users: Pick<LogisticsUsers, 't' | 'nobody' | 'reader'>,
+  url: string,
+  id: string,
+  payload: object,
+) =>
+  expectGuarded(
+    users,
+    [
+      ['GET', url],
+      ['GET', `${url}/all`],
+      ['GET', `${url}/${id}`],
+      ['GET', `${url}/export`],
+      ['POST', url],
+      ['PUT', `${url}/${id}`],
+      ['DELETE', `${url}/${id}`],
+    ],
+    payload,
+  );
+
+/**
+ * The demo admin updates `row` to `change`: refused (409) with a stale stamp, taken (200, with
+ * its modifier) with the row's own. The updated DTO.
+ */
+export async function expectStampedUpdate(
+  users: Pick<LogisticsUsers, 't' | 'demoAdmin'>,
+  url: string,
+  row: Stamped,
+  change: object,
+): Promise<Record<string, unknown>> {
+  const put = (concurrencyStamp: string) =>
+    send(users.t, users.demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp });
+  expect((await put('f'.repeat(32))).statusCode).toBe(409);
+  const updated = await put(row.concurrencyStamp);
+  expect(updated.statusCode, updated.body).toBe(200);
+  expect(updated.json().lastModifierId).toBeTruthy();
+  return updated.json();
+}
+
+/** The demo admin deletes row `id` (204); it is gone (404). */
+export async function expectDeleted(users: Pick<LogisticsUsers, 't' | 'demoAdmin'>, url: string, id: string) {
+  expect((await send(users.t, users.demoAdmin, 'DELETE', `${url}/${id}`)).statusCode).toBe(204);
+  expect((await send(users.t, users.demoAdmin, 'GET', `${url}/${id}`)).statusCode).toBe(404);
+}
+
+/**
+ * The other tenant's row `theirs` is out of the demo admin's reach: 404 to read, update (with
+ * `change`) or delete, absent from the page filtered by `filter`. Its owner still reads it as
+ * `expected`, its stamp unchanged.
+ */
+export async function expectOutOfReach(
+  users: Pick<LogisticsUsers, 't' | 'demoAdmin' | 'otherAdmin'>,
+  url: string,
+  theirs: Stamped,
+  { change, filter, expected }: { change: object; filter: string; expected: object },
+) {
+  const { t, demoAdmin, otherAdmin } = users;
+  expect((await send(t, demoAdmin, 'GET', `${url}/${theirs.id}`)).statusCode).toBe(404);
+  expect((await send(t, demoAdmin, 'PUT', `${url}/${theirs.id}`, change)).statusCode).toBe(404);
+  expect((await send(t, demoAdmin, 'DELETE', `${url}/${theirs.id}`)).statusCode).toBe(404);
+  expect((await send(t, demoAdmin, 'GET', `${url}?filter=${filter}`)).json().totalCount).toBe(0);
+  expect((await send(t, otherAdmin, 'GET', `${url}/${theirs.id}`)).json()).toMatchObject({
+    ...expected,
+    concurrencyStamp: theirs.concurrencyStamp,
+  });
+}
+
+/**
+ * A carrier of `tenant` with an air channel per code, written directly (the carriers' own API is
+ * tested beside it); the channels' ids.
+ */
+export function insertChannels(
+  t: TestApp,
+  tenant: CurrentTenant,
+  carrier: { code: string; name: string },
+  codes: string[],
+) {
+  return t.services.data.inTenant({ tenant }, async (tx) => {
+    const [row] = await tx
+      .insert(carriers)
+      .values({ tenantId: tenant.id, ...carrier, type: 'EXPRESS' })
+      .returning();
+    const rows = await tx
+      .insert(channels)
+      .values(
+        codes.map((code) => ({
+          tenantId: tenant.id,
+          carrierId: row.id,
+          code,
+          name: code,
+          mode: 'AIR' as const,
+          transitDaysMin: 3,
+          transitDaysMax: 7,
+          volumeMode: 'NONE' as const,
+          volumeDivisor: 5000,
+          currency: 'CNY',
+          fuelSurchargePct: '0',
+          registrationFee: '0',
+          limits: {} as never,
+        })),
+      )
+      .returning();
+    return rows.map((r) => r.id);
+  });
 }

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import {
   control,
+  controlKey,
   LAZADA_SECRET,
   lazada,
   lazadaProduct,
@@ -39,28 +43,58 @@ async function liveLazadaItem(sku: string) {
 }
 
 describe('the control API', () => {
-  it('needs the app secret or the partner key', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/marketplace-sim/control/faults' })).statusCode).toBe(401);
-    const wrong = await t.app.inject({
+  const faults = (app: TestApp['app'], key?: string) =>
+    app.inject({
       method: 'GET',
       url: '/marketplace-sim/control/faults',
-      headers: { 'x-sim-key': 'nope' },
+      headers: key === undefined ? {} : { 'x-sim-key': key },
     });
-    expect(wrong.statusCode).toBe(401);
-    for (const key of [LAZADA_SECRET, SHOPEE_KEY]) {
-      const ok = await t.app.inject({
-        method: 'GET',
-        url: '/marketplace-sim/control/faults',
-        headers: { 'x-sim-key': key },
-      });
-      expect(ok.statusCode).toBe(200);
-      expect(ok.json().lazada).toMatchObject({
-        errorRate: 0,
-        rateLimitPerSecond: 50,
-        reviewDelayMs: 2000,
-        rejectRate: 0,
-      });
+
+  it('refuses the public default secrets: each data folder has a random key of its own, printed at start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sim-key-'));
+    const logLines: string[] = [];
+    const mine = await simApp({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, { write: (l: string) => logLines.push(l) });
+    try {
+      const key = await controlKey(mine.app);
+      expect(key).toMatch(/^[\w-]{32}$/);
+      expect(key).not.toBe(await controlKey(t.app));
+      for (const refused of [undefined, 'nope', LAZADA_SECRET, SHOPEE_KEY, await controlKey(t.app)]) {
+        expect((await faults(mine.app, refused)).statusCode, String(refused)).toBe(401);
+      }
+      expect((await faults(mine.app, key)).statusCode).toBe(200);
+      expect(logLines.filter((l) => l.includes(key))).toHaveLength(1);
+    } finally {
+      await mine.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('takes MARKETPLACE_SIMULATOR_KEY when set, and does not print it', async () => {
+    const logLines: string[] = [];
+    const set = await simApp(
+      { MARKETPLACE_SIMULATOR_KEY: 'a-key-of-my-own', LOG_LEVEL: 'info' },
+      { write: (l: string) => logLines.push(l) },
+    );
+    try {
+      expect((await faults(set.app, 'a-key-of-my-own')).statusCode).toBe(200);
+      expect((await faults(set.app, await controlKey(t.app))).statusCode).toBe(401);
+      expect(logLines.join('\n')).not.toContain('a-key-of-my-own');
+    } finally {
+      await set.close();
+    }
+  });
+
+  it('needs the control key', async () => {
+    expect((await faults(t.app)).statusCode).toBe(401);
+    expect((await faults(t.app, 'nope')).statusCode).toBe(401);
+    const ok = await faults(t.app, await controlKey(t.app));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().lazada).toMatchObject({
+      errorRate: 0,
+      rateLimitPerSecond: 50,
+      reviewDelayMs: 2000,
+      rejectRate: 0,
+    });
   });
 
   it('sets faults per platform or for both, refuses bad values, and resets', async () => {

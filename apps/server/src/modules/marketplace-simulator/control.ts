@@ -10,8 +10,10 @@ import { issueCode } from './tokens.ts';
 
 /**
  * The simulator's control API under `/marketplace-sim/control`, for tests, the demo seed and
- * benchmarks. Every call needs header `x-sim-key` = the Lazada app secret or the Shopee partner
- * key (401 otherwise). Answers are plain JSON; a refusal is `{error, message}` with 400/401/404.
+ * benchmarks. Every call needs header `x-sim-key` = the simulator's control key (401 otherwise):
+ * MARKETPLACE_SIMULATOR_KEY, or a random key made once per data folder and kept in
+ * `${DATA_DIR}/marketplace-simulator.key` (printed in the log at start). Never the app's
+ * marketplace secrets, whose defaults are public. Answers are plain JSON; a refusal is `{error, message}` with 400/401/404.
  *
  * - `GET    /faults`: the current settings of both platforms.
  * - `PUT    /faults` `{platform?, errorRate, latencyMs, rateLimitPerSecond, reviewDelayMs, rejectRate,
@@ -50,9 +52,8 @@ function platformOf(value: unknown, required = true): SimPlatform | undefined {
   throw new ControlError(400, 'platform must be lazada or shopee');
 }
 
-export function controlPlugin(state: SimState) {
+export function controlPlugin(state: SimState, controlKey: string) {
   return async function controlRoutes(app: FastifyInstance) {
-    const { lazada, shopee } = app.services.config;
     const data = app.services.data;
     const route = { config: { anonymous: true } };
 
@@ -68,8 +69,8 @@ export function controlPlugin(state: SimState) {
     });
     app.addHook('preHandler', async (req) => {
       const key = req.headers['x-sim-key'];
-      if (typeof key !== 'string' || !(sameSign(key, lazada.appSecret) || sameSign(key, shopee.partnerKey))) {
-        throw new ControlError(401, 'x-sim-key must be the Lazada app secret or the Shopee partner key');
+      if (typeof key !== 'string' || !sameSign(key, controlKey)) {
+        throw new ControlError(401, 'x-sim-key must be the simulator control key (see the log at start)');
       }
     });
 

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { SIMULATOR_KEY_FILE, simulatorKey } from '../../core/secrets.ts';
 import { controlPlugin } from './control.ts';
 import { lazadaPlugin } from './lazada.ts';
 import { shopeePlugin } from './shopee.ts';
@@ -19,8 +21,19 @@ export default async function routes(fastify: FastifyInstance) {
     fastify.all('/marketplace-sim/*', off, notFound);
     return;
   }
+  const { config } = fastify.services;
+  const controlKey = await simulatorKey(config);
+  // said once per start, so a developer can drive the simulator (it is never on in production unasked);
+  // information, not a warning: main.ts also names the key's file among its start lines
+  if (config.marketplaceSimulatorKey)
+    fastify.log.info('marketplace simulator on; control key: MARKETPLACE_SIMULATOR_KEY');
+  else {
+    fastify.log.info(
+      `marketplace simulator on; control key (header x-sim-key, kept in ${join(config.dataDir, SIMULATOR_KEY_FILE)}): ${controlKey}`,
+    );
+  }
   const state = new SimState();
   await fastify.register(lazadaPlugin(state), { prefix: '/marketplace-sim/lazada' });
   await fastify.register(shopeePlugin(state), { prefix: '/marketplace-sim/shopee' });
-  await fastify.register(controlPlugin(state), { prefix: '/marketplace-sim/control' });
+  await fastify.register(controlPlugin(state, controlKey), { prefix: '/marketplace-sim/control' });
 }

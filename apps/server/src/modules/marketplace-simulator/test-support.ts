@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { lazadaSign, shopeeSign } from '../marketplaces/signing.ts';
 import { tenants } from '../tenants/index.ts';
@@ -11,8 +14,15 @@ export const LAZADA_SECRET = 'sim-lazada-app-secret';
 export const SHOPEE_PARTNER = '2001887';
 export const SHOPEE_KEY = 'sim-shopee-partner-key';
 
-export function simApp(env: Record<string, string> = {}): Promise<TestApp> {
-  return createTestApp(env, { modules: [tenants, marketplaceSimulator] });
+export function simApp(env: Record<string, string> = {}, logStream?: DestinationStream): Promise<TestApp> {
+  return createTestApp(env, { modules: [tenants, marketplaceSimulator], logStream });
+}
+
+/** The control key as a developer finds it: in the data folder's key file (the app has made it by now). */
+export async function controlKey(app: FastifyInstance): Promise<string> {
+  const { config } = app.services;
+  if (config.marketplaceSimulatorKey) return config.marketplaceSimulatorKey;
+  return (await readFile(join(config.dataDir, 'marketplace-simulator.key'), 'utf8')).trim();
 }
 
 export async function control(
@@ -24,7 +34,7 @@ export async function control(
   return app.inject({
     method,
     url: `/marketplace-sim/control${path}`,
-    headers: { 'x-sim-key': LAZADA_SECRET },
+    headers: { 'x-sim-key': await controlKey(app) },
     ...(body === undefined ? {} : { payload: body as object }),
   });
 }

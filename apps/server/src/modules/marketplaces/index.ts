@@ -16,6 +16,7 @@ import { menus } from './menus.ts';
 import routes from './routes.ts';
 import { seedMarketplacesDemo } from './seed.ts';
 import { defineJobs as defineShopJobs } from './shops/jobs.ts';
+import { shops } from './shops/schema.ts';
 import { texts as shopTexts } from './shops/texts.ts';
 import { texts } from './texts.ts';
 
@@ -30,6 +31,8 @@ export const marketplaces = defineModule({
   texts: [texts, shopTexts, categoryTexts, itemTexts, listingTexts],
   permissions: [marketplacePermissions],
   menus,
+  // price rules and freight strategy tests name shops without depending on this module
+  references: { Shop: shops },
   start: async (services) => {
     await defineShopJobs(services);
     await defineCategoryJobs(services);

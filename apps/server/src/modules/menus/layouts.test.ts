@@ -87,6 +87,14 @@ describe('layouts', () => {
     expect(page.json()).toMatchObject({ totalCount: 1, items: [{ id: layout.id }] });
     const byPlatform = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}?platformType=64` });
     expect(byPlatform.json().items.map((l: Layout) => l.name)).toEqual(['Mobile']);
+    const reversed = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}?reverse=true` });
+    const forward = await as(t.app, demoAdmin)({ method: 'GET', url: URL });
+    expect(reversed.json().items.map((l: Layout) => l.id)).toEqual(
+      forward
+        .json()
+        .items.map((l: Layout) => l.id)
+        .reverse(),
+    );
 
     const del = await as(t.app, demoAdmin)({ method: 'DELETE', url: `${URL}/${layout.id}` });
     expect(del.statusCode).toBe(204);

@@ -1,17 +1,11 @@
-import type { LayoutAllQuery, LayoutInput, LayoutPagedQuery, LayoutUpdateInput } from '@seller/contracts/menus';
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import {
-  type CrudContext,
-  deleteOwned,
-  getOwned,
-  insertOwned,
-  orderBy,
-  owned,
-  page,
-  updateOwned,
-} from '../../core/crud.ts';
+import type { LayoutAllQuery, LayoutInput, LayoutUpdateInput } from '@seller/contracts/menus';
+import { layoutList } from '@seller/contracts/menus';
+import { asc, desc, eq, or, sql } from 'drizzle-orm';
+import { type CrudContext, deleteOwned, getOwned, insertOwned, orderBy, owned, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { fieldError } from '../../core/errors.ts';
+import { listService } from '../../core/lists.ts';
+import { contains } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
 import { layouts, type MenuMeta, menus } from './schema.ts';
 
@@ -44,15 +38,18 @@ const sortable = {
   creationTime: layouts.creationTime,
 };
 
-function layoutFilter(ctx: CrudContext, q: Pick<LayoutPagedQuery, 'filter' | 'platformType'>) {
-  const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+/** Layouts on any of the requested platforms (a bitmask). */
+const platformOf = (requested: number | undefined) =>
+  requested ? sql`(${layouts.platformType} & ${requested}) <> 0` : undefined;
+
+function layoutFilter(ctx: CrudContext, q: Pick<LayoutAllQuery, 'filter' | 'platformType'>) {
   return owned(
     ctx,
     layouts,
-    pattern
-      ? or(ilike(layouts.name, pattern), ilike(layouts.displayName, pattern), ilike(layouts.path, pattern))
+    q.filter
+      ? or(contains(layouts.name, q.filter), contains(layouts.displayName, q.filter), contains(layouts.path, q.filter))
       : undefined,
-    q.platformType ? sql`(${layouts.platformType} & ${q.platformType}) <> 0` : undefined,
+    platformOf(q.platformType),
   );
 }
 
@@ -62,15 +59,16 @@ export async function getLayout(services: Services, ctx: CrudContext, id: string
   return services.data.inTenant(ctx, async (tx) => toLayoutDto(await getOwned(tx, ctx, layouts, LAYOUT, id)));
 }
 
-export async function pagedLayouts(services: Services, ctx: CrudContext, q: LayoutPagedQuery) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const r = await page(tx, layouts, layoutFilter(ctx, q), q, {
-      allowed: sortable,
-      fallback: defaultOrder(q.reverse),
-    });
-    return { totalCount: r.totalCount, items: r.items.map(toLayoutDto) };
-  });
-}
+/** The layouts list; ABP's `reverse` turns the default order round, the bitmask is the scope's. */
+export const layoutListService = listService(layoutList, {
+  table: layouts,
+  search: [layouts.name, layouts.displayName, layouts.path],
+  filters: {},
+  sorts: { name: layouts.name, displayName: layouts.displayName, path: layouts.path },
+  sortOf: (q) => (q.reverse ? 'name desc' : undefined),
+  scope: (_s, _tx, _ctx, q) => platformOf(q.platformType as number | undefined),
+  items: (_tx, _ctx, rows: Layout[]) => rows.map(toLayoutDto),
+});
 
 export async function allLayouts(services: Services, ctx: CrudContext, q: LayoutAllQuery) {
   return services.data.inTenant(ctx, async (tx) => {

@@ -55,16 +55,16 @@ export const texts: TextResources[] = [
       en: {
         Menu: 'Menu',
         Layout: 'Layout',
-        MenuNameExists: 'A menu named {1} already exists at this level.',
-        LayoutNameExists: 'A layout named {1} already exists.',
+        MenuNameExists: 'A menu named {0} already exists at this level.',
+        LayoutNameExists: 'A layout named {0} already exists.',
         MenuParentCycle: 'A menu cannot be moved under itself or one of its children.',
         MenuLevelFull: 'No more menus can be added at this level.',
       },
       'zh-Hans': {
         Menu: '菜单',
         Layout: '布局',
-        MenuNameExists: '同级菜单中已存在名为 {1} 的菜单。',
-        LayoutNameExists: '名为 {1} 的布局已存在。',
+        MenuNameExists: '同级菜单中已存在名为 {0} 的菜单。',
+        LayoutNameExists: '名为 {0} 的布局已存在。',
         MenuParentCycle: '菜单不能移动到其自身或其子菜单之下。',
         MenuLevelFull: '此级别不能再添加菜单。',
       },
@@ -75,6 +75,8 @@ export const texts: TextResources[] = [
       en: {
         Layouts: 'Layouts',
         Menus: 'Menus',
+        SearchLayouts: 'Name, display name or path',
+        SearchMenus: 'Name, display name, path or code',
         'DisplayName:Name': 'Name',
         'DisplayName:DisplayName': 'Display name',
         'DisplayName:Description': 'Description',
@@ -143,6 +145,8 @@ export const texts: TextResources[] = [
       'zh-Hans': {
         Layouts: '布局管理',
         Menus: '菜单管理',
+        SearchLayouts: '名称、显示名称或路径',
+        SearchMenus: '名称、显示名称、路径或编码',
         'DisplayName:Name': '名称',
         'DisplayName:DisplayName': '显示名称',
         'DisplayName:Description': '描述',

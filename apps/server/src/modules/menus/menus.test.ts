@@ -380,6 +380,13 @@ describe('menu management', () => {
       .items as Menu[];
     const forward = await all(demoAdmin);
     expect(reversed.map((m) => m.id)).toEqual(forward.map((m) => m.id).reverse());
+    // the paged list on the kit keeps ABP's reverse (the display order turned round) and exports
+    const pageOf = async (query: string) =>
+      names((await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}?maxResultCount=1000${query}` })).json().items);
+    expect(await pageOf('&reverse=true')).toEqual((await pageOf('')).reverse());
+    const exported = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/export?filter=-log` });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
   });
 
   it('rejects bad input with field errors', async () => {

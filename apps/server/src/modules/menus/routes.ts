@@ -1,17 +1,19 @@
-import { listResult, pagedResult } from '@seller/contracts';
+import { listResult } from '@seller/contracts';
 import {
   currentUserMenuQuery,
   layoutAllQuery,
   layoutDto,
   layoutInput,
-  layoutPagedQuery,
+  layoutList,
   layoutUpdateInput,
   menuAllQuery,
   menuDto,
   menuIdParams,
   menuInput,
-  menuPagedQuery,
+  menuList,
+  menuListMembers,
   menuUpdateInput,
+  platformListMembers,
   roleMenuInput,
   roleMenuParams,
   userMenuInput,
@@ -19,14 +21,15 @@ import {
 } from '@seller/contracts/menus';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allLayouts, createLayout, deleteLayout, getLayout, pagedLayouts, updateLayout } from './layouts.ts';
+import { listRoutes } from '../../core/lists.ts';
+import { allLayouts, createLayout, deleteLayout, getLayout, layoutListService, updateLayout } from './layouts.ts';
 import {
   allMenus,
   createMenu,
   currentUserMenus,
   deleteMenu,
   getMenu,
-  pagedMenus,
+  menuListService,
   roleMenuList,
   setRoleMenus,
   setUserMenus,
@@ -62,14 +65,15 @@ export default async function routes(fastify: FastifyInstance) {
     },
     (req) => allMenus(s, req.ctx, req.query),
   );
-  app.get(
-    menusUrl,
-    {
-      config: { permission: MENUS },
-      schema: { tags, querystring: menuPagedQuery, response: { 200: pagedResult(menuDto) } },
-    },
-    (req) => pagedMenus(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: menusUrl,
+    tag: tags[0]!,
+    permission: MENUS,
+    list: menuList,
+    item: menuDto,
+    service: menuListService,
+    query: menuListMembers,
+  });
   app.get(
     `${menusUrl}/by-role/:role/:platformType`,
     {
@@ -139,14 +143,15 @@ export default async function routes(fastify: FastifyInstance) {
     },
     (req) => allLayouts(s, req.ctx, req.query),
   );
-  app.get(
-    layoutsUrl,
-    {
-      config: { permission: LAYOUTS },
-      schema: { tags: layoutTags, querystring: layoutPagedQuery, response: { 200: pagedResult(layoutDto) } },
-    },
-    (req) => pagedLayouts(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: layoutsUrl,
+    tag: layoutTags[0]!,
+    permission: LAYOUTS,
+    list: layoutList,
+    item: layoutDto,
+    service: layoutListService,
+    query: platformListMembers,
+  });
   app.get(
     `${layoutsUrl}/:id`,
     {

@@ -5,19 +5,28 @@ import type { MenuMeta } from '../../core/module.ts';
 
 export type { MenuMeta } from '../../core/module.ts';
 
-export const layouts = pgTable('platform_layouts', {
-  id: id(),
-  tenantId: tenantId(),
-  name: varchar('name', { length: 64 }).notNull(),
-  displayName: varchar('display_name', { length: 128 }).notNull(),
-  description: varchar('description', { length: 256 }),
-  path: varchar('path', { length: 256 }).notNull(),
-  redirect: varchar('redirect', { length: 256 }),
-  platformType: integer('platform_type').notNull().default(56),
-  meta: jsonb('meta').$type<MenuMeta>().notNull().default({}),
-  ...audited(),
-  ...concurrency(),
-});
+export const layouts = pgTable(
+  'platform_layouts',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    displayName: varchar('display_name', { length: 128 }).notNull(),
+    description: varchar('description', { length: 256 }),
+    path: varchar('path', { length: 256 }).notNull(),
+    redirect: varchar('redirect', { length: 256 }),
+    platformType: integer('platform_type').notNull().default(56),
+    meta: jsonb('meta').$type<MenuMeta>().notNull().default({}),
+    ...audited(),
+    ...concurrency(),
+  },
+  // the list's sorts
+  (t) => [
+    index('platform_layouts_name_ix').on(t.tenantId, t.name),
+    index('platform_layouts_display_name_ix').on(t.tenantId, t.displayName),
+    index('platform_layouts_path_ix').on(t.tenantId, t.path),
+  ],
+);
 
 export const menus = pgTable(
   'platform_menus',
@@ -43,6 +52,9 @@ export const menus = pgTable(
   (t) => [
     uniqueIndex('platform_menus_code_uq').on(tenantKey, t.code),
     index('platform_menus_tenant_ix').on(t.tenantId, t.code),
+    // the list's display order
+    index('platform_menus_sort_ix').on(t.tenantId, t.sort, t.code),
+    index('platform_menus_name_ix').on(t.tenantId, t.name),
     uniqueIndex('platform_menus_name_uq').on(
       tenantKey,
       sql`coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid)`,

@@ -1,5 +1,6 @@
-import type { MenuAllQuery, MenuInput, MenuPagedQuery, MenuUpdateInput } from '@seller/contracts/menus';
-import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { MenuAllQuery, MenuInput, MenuUpdateInput } from '@seller/contracts/menus';
+import { menuList } from '@seller/contracts/menus';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
 import {
   type CrudContext,
@@ -8,12 +9,13 @@ import {
   insertOwned,
   orderBy,
   owned,
-  page,
   recordChange,
   updateOwned,
 } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
+import { listService } from '../../core/lists.ts';
+import { contains, startsWith } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { roles, userRoles, users } from '../identity/index.ts';
@@ -76,17 +78,16 @@ const sortable = {
   creationTime: menus.creationTime,
 };
 
-function menuFilter(ctx: Ctx, q: Pick<MenuPagedQuery, 'filter' | 'platformType' | 'layoutId' | 'parentId'>) {
-  const like_ = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+function menuFilter(ctx: Ctx, q: Pick<MenuAllQuery, 'filter' | 'platformType' | 'layoutId' | 'parentId'>) {
   return owned(
     ctx,
     menus,
-    like_
+    q.filter
       ? or(
-          ilike(menus.name, like_),
-          ilike(menus.displayName, like_),
-          ilike(menus.path, like_),
-          ilike(menus.code, like_),
+          contains(menus.name, q.filter),
+          contains(menus.displayName, q.filter),
+          contains(menus.path, q.filter),
+          contains(menus.code, q.filter),
         )
       : undefined,
     platformWhere(q.platformType),
@@ -102,15 +103,21 @@ export async function getMenu(services: Services, ctx: Ctx, id: string) {
   return services.data.inTenant(ctx, async (tx) => toMenuDto(await getOwned(tx, ctx, menus, MENU, id)));
 }
 
-export async function pagedMenus(services: Services, ctx: Ctx, q: MenuPagedQuery) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const result = await page(tx, menus, menuFilter(ctx, q), q, {
-      allowed: sortable,
-      fallback: defaultOrder(q.reverse),
-    });
-    return { totalCount: result.totalCount, items: result.items.map((m) => toMenuDto(m)) };
-  });
-}
+/** The menus list in display order; ABP's `reverse` turns it round, its other members are the scope's. */
+export const menuListService = listService(menuList, {
+  table: menus,
+  search: [menus.name, menus.displayName, menus.path, menus.code],
+  filters: {},
+  sorts: { code: menus.code, name: menus.name, sort: menus.sort },
+  sortOf: (q) => (q.reverse ? 'sort desc, code desc' : undefined),
+  scope: (_s, _tx, _ctx, q) =>
+    and(
+      platformWhere(q.platformType as number | undefined),
+      q.layoutId ? eq(menus.layoutId, q.layoutId as string) : undefined,
+      q.parentId ? eq(menus.parentId, q.parentId as string) : undefined,
+    ),
+  items: (_tx, _ctx, rows: Menu[]) => rows.map((m) => toMenuDto(m)),
+});
 
 export async function allMenus(services: Services, ctx: Ctx, q: MenuAllQuery) {
   return services.data.inTenant(ctx, async (tx) => {
@@ -207,7 +214,7 @@ export async function updateMenu(services: Services, ctx: Ctx, id: string, input
       await tx
         .update(menus)
         .set({ code: sql`${code} || substr(${menus.code}, ${current.code.length + 1})` })
-        .where(owned(ctx, menus, like(menus.code, `${current.code}.%`)));
+        .where(owned(ctx, menus, startsWith(menus.code, `${current.code}.`)));
     }
     return toMenuDto(updated);
   });
@@ -219,7 +226,7 @@ export async function deleteMenu(services: Services, ctx: Ctx, id: string) {
     const menu = await getOwned(tx, ctx, menus, MENU, id);
     const children = await tx
       .delete(menus)
-      .where(owned(ctx, menus, like(menus.code, `${menu.code}.%`)))
+      .where(owned(ctx, menus, startsWith(menus.code, `${menu.code}.`)))
       .returning();
     for (const c of children) recordChange(ctx, MENU, 2, c.id, c, {});
     await deleteOwned(tx, ctx, menus, MENU, id);

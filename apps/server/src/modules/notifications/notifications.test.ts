@@ -224,6 +224,12 @@ describe('sending and the inbox', () => {
     expect(members(badSort)).toEqual(['sorting']);
     const sorted = (await get(bob, `${INBOX}/user-notifications?filter=Paging&sorting=creationTime asc`)).json();
     expect(sorted.items[0].data.extraProperties.title).toBe('Paging 1');
+    // the read-state tabs count the user's own notifications, and the export is the user's too
+    const counts = (await get(bob, `${INBOX}/user-notifications/counts?filter=Paging`)).json();
+    expect(counts).toMatchObject({ total: 3, counts: { '1': 2, '0': 1 } });
+    const exported = await get(bob, `${INBOX}/export?filter=Paging&readState=0`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
   });
 
   it("answers 404 for someone else's notification and another tenant's id, 400 for a bad id", async () => {

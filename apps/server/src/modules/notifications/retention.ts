@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
  */
 export async function purgeReadNotifications(services: Services, now = new Date()): Promise<number> {
   const targets: (CurrentTenant | null)[] = [null];
-  for await (const batch of tenantBatches(services, {}, Number.MAX_SAFE_INTEGER)) {
+  for await (const batch of tenantBatches(services)) {
     for (const t of batch) {
       const tenant = await services.tenants.find(t.id);
       if (tenant) targets.push(tenant);

@@ -1,6 +1,7 @@
-import { listResult, NotificationReadState, pagedResult } from '@seller/contracts';
+import { listResult, NotificationReadState } from '@seller/contracts';
 import {
-  inboxQuery,
+  inboxList,
+  inboxMembers,
   notificationGroupDto,
   notificationIdParams,
   sendInput,
@@ -12,6 +13,7 @@ import {
 } from '@seller/contracts/notifications';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listRoutes } from '../../core/lists.ts';
 import { NotificationHub } from './hub.ts';
 import { setHub } from './hub-registry.ts';
 import { scheduleRetention } from './retention.ts';
@@ -21,7 +23,7 @@ import {
   changeState,
   deleteMine,
   getMine,
-  myNotifications,
+  inboxListService,
   mySubscriptions,
   type NotificationContext,
   send,
@@ -68,12 +70,17 @@ export default async function routes(fastify: FastifyInstance) {
   const tags = ['Notifications'];
   const inbox = { config: { authenticated: true } } as const;
 
+  // ABP names the inbox twice; both are the kit's list (the user's own rows, any signed-in user)
   for (const url of [inboxUrl, `${inboxUrl}/user-notifications`]) {
-    app.get(
+    listRoutes(app, {
       url,
-      { ...inbox, schema: { tags, querystring: inboxQuery, response: { 200: pagedResult(userNotificationDto) } } },
-      (req) => myNotifications(s, contextOf(req), req.query),
-    );
+      tag: tags[0]!,
+      authenticated: true,
+      list: inboxList,
+      item: userNotificationDto,
+      service: inboxListService,
+      query: inboxMembers,
+    });
   }
   app.get(
     `${inboxUrl}/assignables`,

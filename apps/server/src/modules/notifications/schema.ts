@@ -50,6 +50,8 @@ export const userNotifications = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.notificationId] }),
     index('notifications_user_inbox_ix').on(t.userId, t.state, t.creationTime),
+    // the inbox list's order by time (the one above serves a read state's tab and the sort by state)
+    index('notifications_user_inbox_time_ix').on(t.tenantId, t.userId, t.creationTime),
     index('notifications_user_notification_ix').on(t.notificationId),
     index('notifications_user_retention_ix').on(t.tenantId, t.state, t.creationTime),
   ],

@@ -1,12 +1,15 @@
 import { type Culture, NotificationLifetime, NotificationReadState, NotificationSeverity } from '@seller/contracts';
-import type { InboxQuery, SendInput, UserNotificationDto } from '@seller/contracts/notifications';
-import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { SendInput, UserNotificationDto } from '@seller/contracts/notifications';
+import { inboxList } from '@seller/contracts/notifications';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { EntityChange } from '../../core/audit-changes.ts';
 import type { CurrentTenant } from '../../core/context.ts';
-import { orderBy, owned, recordChange } from '../../core/crud.ts';
+import { owned, recordChange } from '../../core/crud.ts';
 import type { DbOrTx } from '../../core/db/client.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../core/errors.ts';
+import { listService } from '../../core/lists.ts';
 import { t } from '../../core/localization/index.ts';
+import { containsPattern } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
 import { getFeature } from '../features/index.ts';
 import { users } from '../identity/index.ts';
@@ -111,66 +114,39 @@ export function toUserNotificationDto(n: Notification, state: number, culture: C
 // ---------------------------------------------------------------------------------------------
 // Inbox
 
-const sortable = {
-  creationTime: userNotifications.creationTime,
-  severity: notifications.severity,
-  name: notifications.name,
-  state: userNotifications.state,
-};
-
-function inboxWhere(ctx: NotificationContext, userId: string, q: Pick<InboxQuery, 'filter' | 'readState'>): SQL {
-  const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  return owned(
-    scope(ctx.tenant),
-    userNotifications,
-    eq(userNotifications.userId, userId),
-    q.readState !== undefined ? eq(userNotifications.state, q.readState) : undefined,
-    pattern
-      ? or(
-          ilike(notifications.name, pattern),
-          sql`${notifications.data}->>'title' ilike ${pattern}`,
-          sql`${notifications.data}->>'message' ilike ${pattern}`,
-          sql`${notifications.data}->>'description' ilike ${pattern}`,
-        )
-      : undefined,
-  );
+/** A notification whose name or texts hold the search (correlated: the kit counts the inbox rows alone). */
+function inboxSearch(text: string): SQL {
+  const pattern = containsPattern(text);
+  return sql`exists (select 1 from ${notifications} n where n.id = ${userNotifications.notificationId} and (
+    n.name ilike ${pattern} or n.data->>'title' ilike ${pattern}
+    or n.data->>'message' ilike ${pattern} or n.data->>'description' ilike ${pattern}))`;
 }
 
-/** The signed-in user's notifications, newest first unless `reverse` is false. */
-export async function myNotifications(services: Services, ctx: NotificationContext, q: InboxQuery) {
-  const userId = me(ctx);
-  const where = inboxWhere(ctx, userId, q);
-  const fallback = q.reverse ? [desc(userNotifications.creationTime)] : [asc(userNotifications.creationTime)];
-  const order = orderBy(q.sorting, sortable, fallback);
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select({
-        notification: notifications,
-        state: userNotifications.state,
-        total: sql<number>`count(*) over()`.mapWith(Number),
-      })
+/**
+ * The signed-in user's inbox, newest first unless ABP's `reverse` is false. A client-credential
+ * token has no inbox (403).
+ */
+export const inboxListService = listService(inboxList, {
+  table: userNotifications,
+  rows: (tx) =>
+    tx
+      .select({ notification: notifications, state: userNotifications.state })
       .from(userNotifications)
       .innerJoin(notifications, eq(notifications.id, userNotifications.notificationId))
-      .where(where)
-      .orderBy(...order, desc(userNotifications.notificationId))
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
-    let totalCount = rows[0]?.total ?? 0;
-    if (!rows.length && q.skipCount > 0) {
-      // past the last page the window has no row to carry the total
-      const [{ n }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(userNotifications)
-        .innerJoin(notifications, eq(notifications.id, userNotifications.notificationId))
-        .where(where);
-      totalCount = n;
-    }
-    return {
-      totalCount,
-      items: rows.map((r) => toUserNotificationDto(r.notification, r.state, ctx.culture)),
-    };
-  });
-}
+      .$dynamic(),
+  search: inboxSearch,
+  filters: {},
+  tab: userNotifications.state,
+  sorts: { creationTime: userNotifications.creationTime, state: userNotifications.state },
+  tieBreak: userNotifications.notificationId,
+  sortOf: (q) => (q.reverse === false ? 'creationTime asc' : undefined),
+  scope: (_s, _tx, ctx) => {
+    if (!ctx.user) throw forbidden();
+    return eq(userNotifications.userId, ctx.user.id);
+  },
+  items: (_tx, ctx, rows: { notification: Notification; state: number }[]) =>
+    rows.map((r) => toUserNotificationDto(r.notification, r.state, ctx.culture)),
+});
 
 async function findMine(tx: DbOrTx, ctx: NotificationContext, userId: string, id: string) {
   const [row] = await tx

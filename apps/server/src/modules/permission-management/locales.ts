@@ -5,12 +5,12 @@ export const texts: TextResources[] = [
   {
     AbpPermissionManagement: {
       en: {
-        UnknownPermission: 'The permission {1} does not exist or cannot be granted here.',
+        UnknownPermission: 'The permission {0} does not exist or cannot be granted here.',
         Role: 'Role',
         User: 'User',
       },
       'zh-Hans': {
-        UnknownPermission: '权限 {1} 不存在或不能在此授予。',
+        UnknownPermission: '权限 {0} 不存在或不能在此授予。',
         Role: '角色',
         User: '用户',
       },

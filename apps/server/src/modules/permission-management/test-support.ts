@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { signIn } from '../../../test/harness.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import type { CurrentTenant } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
@@ -75,4 +76,32 @@ export async function token(
     password: password ?? (username === 'admin' ? undefined : TEST_PASSWORD),
   });
   return res.access_token;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A test app for an area's API tests (started before the file's tests, closed after): the admins
+ * of tenants `demo` and `other`, a token for each demo user of `users` (created with the roles
+ * given) and its id in `ids`, and request helpers taking the caller's token.
+ */
+export function useApiApp<U extends string>(users: Record<U, string[]>, env: Record<string, string> = {}) {
+  const app = { ids: {} } as { t: TestApp; demoAdmin: string; otherAdmin: string; ids: Record<U, string> } & Record<
+    U,
+    string
+  >;
+  const names = Object.keys(users) as U[];
+  beforeAll(async () => {
+    app.t = await createTestApp(env);
+    for (const name of names) app.ids[name] = await createUser(app.t.services, app.t.demo, name, users[name]);
+    app.demoAdmin = await token(app.t.app, 'demo');
+    app.otherAdmin = await token(app.t.app, 'other');
+    for (const name of names) (app as Record<U, string>)[name] = await token(app.t.app, 'demo', name);
+  }, 120_000);
+  afterAll(async () => {
+    await app.t?.close();
+  });
+  const call = (method: Method) => (who: string | null, url: string, payload?: object) =>
+    as(app.t.app, who)({ method, url, payload });
+  return Object.assign(app, { get: call('GET'), post: call('POST'), put: call('PUT'), del: call('DELETE') });
 }

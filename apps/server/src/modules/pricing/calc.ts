@@ -1,12 +1,14 @@
 import type { FreightEstimateInput } from '@seller/contracts/logistics';
+import { minorUnits } from '@seller/contracts/money';
 import type { PriceCalcQuery, RetailPriceResult, TierCalcQuery, TierPriceResult } from '@seller/contracts/pricing';
 import type { RequestContext } from '../../core/context.ts';
 import { type CrudContext, getOwned } from '../../core/crud.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
 import { t } from '../../core/localization/index.ts';
+import { convertExact, money, moneyText } from '../../core/money.ts';
 import type { Services } from '../../core/services.ts';
 import { shippingFacts, skuCosts } from '../catalog/index.ts';
-import { estimateFreight } from '../logistics/index.ts';
+import { estimateFreight, tenantCurrency } from '../logistics/index.ts';
 import { computePrice, D, type PriceStep, ruleProblems } from './calculator.ts';
 import { childrenOf } from './children.ts';
 import { priceRules } from './schema.ts';
@@ -36,21 +38,24 @@ interface Loaded {
 
 /** The rule, its children, and the cost (and weight) of what is priced. */
 async function load(services: Services, ctx: Ctx, q: PriceCalcQuery): Promise<Loaded> {
+  const { rates } = await tenantCurrency(services, ctx);
   return services.data.inTenant(ctx, async (tx) => {
     const rule = await getOwned(tx, ctx, priceRules, 'PriceRule', q.priceRuleId);
     const { bands, tiers } = await childrenOf(tx, ctx, rule.id);
     if (q.sku === undefined) return { rule, bands, tiers, cost: q.cost!, sku: null, weight: q.weight ?? null };
     const found = (await skuCosts(tx, ctx, [q.sku])).get(q.sku.toLowerCase());
     if (!found) throw fieldError('sku', 'Pricing::UnknownSku', [q.sku]);
-    const currency = found.currency ?? rule.currencyFrom;
-    if (currency !== rule.currencyFrom)
-      throw fieldError('sku', 'Pricing::CostCurrency', [found.sku, currency, rule.currencyFrom]);
+    // the SKU's cost in its own currency, converted into the rule's at the tenant's rates, exactly
+    // (the calculator rounds once, at the end); a currency without a rate is said, never taken at 1
+    if (found.currency !== rule.currencyFrom && (!rates[found.currency] || !rates[rule.currencyFrom]))
+      throw fieldError('sku', 'Pricing::CostCurrency', [found.sku, found.currency, rule.currencyFrom]);
+    const cost = convertExact(money(found.cost, found.currency), rule.currencyFrom, rates).amount.toString();
     let weight = q.weight ?? null;
     if (weight === null && rule.freightSource !== 'FIXED') {
       weight = (await shippingFacts(tx, ctx, [q.sku])).get(q.sku.toLowerCase())?.weight ?? null;
       if (!weight) throw fieldError('sku', 'Pricing::SkuWithoutWeight', [found.sku]);
     }
-    return { rule, bands, tiers, cost: found.cost, sku: found.sku, weight };
+    return { rule, bands, tiers, cost, sku: found.sku, weight };
   });
 }
 
@@ -90,7 +95,9 @@ async function freightOf(services: Services, ctx: Ctx, q: PriceCalcQuery, l: Loa
     ...(rule.freightSource === 'STRATEGY' && rule.freightStrategyId ? { strategyId: rule.freightStrategyId } : {}),
   };
   const estimate = await estimateFreight(services, ctx, input).catch(onOurMembers);
-  const inHome = (o: (typeof estimate.options)[number]) => new D(o.total).times(o.exchangeRate);
+  // the estimate's own conversion: the exact total × rate, rounded once in the tenant's currency
+  // (never the channel-rounded total × rate, which rounds twice)
+  const inHome = (o: (typeof estimate.options)[number]) => new D(o.totalInTenantCurrency);
   const option =
     rule.freightSource === 'CHEAPEST'
       ? estimate.options.reduce<(typeof estimate.options)[number] | null>(
@@ -151,7 +158,7 @@ async function price(services: Services, ctx: Ctx, q: PriceCalcQuery) {
     sku: loaded.sku,
     price: result.price,
     currency: result.currency,
-    cost: decimalText(new D(loaded.cost).toFixed()),
+    cost: decimalText(new D(loaded.cost).toDecimalPlaces(4, D.ROUND_HALF_UP).toFixed()),
     costCurrency: rule.currencyFrom,
     retailPriceRuleId: band?.id ?? null,
     freightChannel: freight.channel,
@@ -172,9 +179,10 @@ export async function calcRetailPrice(services: Services, ctx: Ctx, q: PriceCalc
 export async function calcTierPrice(services: Services, ctx: Ctx, q: TierCalcQuery): Promise<TierPriceResult> {
   const { out, loaded } = await price(services, ctx, q);
   const min = loaded.rule.minPrice;
+  const places = minorUnits(out.currency);
   const unit = (discountPct: string) => {
-    const p = new D(out.price).times(new D(1).minus(new D(discountPct).div(100))).toDecimalPlaces(2);
-    return (min !== null && p.lt(min) ? new D(min) : p).toFixed(2);
+    const p = new D(out.price).times(new D(1).minus(new D(discountPct).div(100))).toDecimalPlaces(places);
+    return (min !== null && p.lt(min) ? new D(min) : p).toFixed(places);
   };
   const tiers = loaded.tiers.map((tier) => ({
     tierPriceRuleId: tier.id,
@@ -190,7 +198,7 @@ export async function calcTierPrice(services: Services, ctx: Ctx, q: TierCalcQue
       quantity,
       tierPriceRuleId: tier?.tierPriceRuleId ?? null,
       unitPrice,
-      total: new D(unitPrice).times(quantity).toFixed(2),
+      total: moneyText(new D(unitPrice).times(quantity), out.currency),
     };
   });
   return { ...out, tiers, quantities };

@@ -1,3 +1,4 @@
+import { minorUnits } from '@seller/contracts/money';
 import { FeeMembers, type PricingMode, type RoundingMode } from '@seller/contracts/pricing';
 import { Decimal } from 'decimal.js';
 
@@ -10,7 +11,8 @@ import { Decimal } from 'decimal.js';
  *           | base / (1 − target margin %)     (MARGIN)
  *   grossed = priced / ((1 − promotion %)(1 − commission %)(1 − withdrawal %)(1 − payment %))
  *   local   = grossed × exchange rate × (1 + buffer %)
- *   rounded = up to the rounding's step (none: half-up to cents; x.99, x.90, a whole number)
+ *   rounded = up to the rounding's step (none: half-up to the target currency's minor units, ISO 4217;
+ *             x.99, x.90, a whole number; a currency without minor units (JPY) takes whole units)
  *   price   = rounded, clamped to [min price, max price]
  *
  * The marketplace takes its percentages of the price the buyer pays, so they divide (a 5 %
@@ -98,15 +100,20 @@ function feeDivisor(r: PriceRuleNumbers): Dec {
   return FeeMembers.reduce((kept, m) => kept.times(new D(1).minus(pct(r[m]))), new D(1));
 }
 
-/** Up to the rounding's step: x.99 and x.90 are the smallest such prices not below `v`. */
-export function roundPrice(v: Dec, mode: RoundingMode): Dec {
+/**
+ * Up to the rounding's step: x.99 and x.90 are the smallest such prices not below `v`. In a
+ * currency without minor units (JPY, VND) there is no x.99: the steps take the next whole unit.
+ */
+export function roundPrice(v: Dec, mode: RoundingMode, currency: string): Dec {
+  const places = minorUnits(currency);
   switch (mode) {
     case 'NONE':
-      return v.toDecimalPlaces(2, D.ROUND_HALF_UP);
+      return v.toDecimalPlaces(places, D.ROUND_HALF_UP);
     case 'INTEGER':
       return v.ceil();
     case 'X_99':
     case 'X_90': {
+      if (places === 0) return v.ceil();
       const cents = new D(mode === 'X_99' ? '0.99' : '0.90');
       const candidate = v.floor().plus(cents);
       return candidate.gte(v) ? candidate : candidate.plus(1);
@@ -163,8 +170,8 @@ export function computePrice(r: PriceRuleNumbers, cost: string, internationalFre
     from,
     to,
   ]);
-  let price = step('Rounding', roundPrice(local, r.rounding), to, [], `Rounding:${r.rounding}`);
+  let price = step('Rounding', roundPrice(local, r.rounding, to), to, [], `Rounding:${r.rounding}`);
   if (r.minPrice !== null && price.lt(r.minPrice)) price = step('MinPrice', new D(r.minPrice), to);
   if (r.maxPrice !== null && price.gt(r.maxPrice)) price = step('MaxPrice', new D(r.maxPrice), to);
-  return { price: price.toFixed(2), currency: to, steps };
+  return { price: price.toFixed(minorUnits(to), D.ROUND_HALF_UP), currency: to, steps };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PricingPermissions } from '@seller/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, members } from '../../../test/harness.ts';
@@ -494,6 +495,51 @@ describe('calc-retailPrice', () => {
   });
 });
 
+describe('the ids a rule names', () => {
+  const shop = (name: string) => ({ platform: 'LAZADA', name, regions: ['MY'], shortCode: name.slice(0, 8) });
+
+  it("are refused when they are another tenant's or none at all, naming the member, and nothing is written", async () => {
+    // tenant other names demo's shop and strategy, or ids that were never issued
+    const demoStrategy = ((await ok(u.demoAdmin, 'GET', '/api/logistics/freight-strategies/all')).items as Json[])[0]!;
+    const demoShop = await ok(u.demoAdmin, 'POST', '/api/sitekit/shopes', shop('Demo shop'));
+    const count = async () => (await ok(u.otherAdmin, 'GET', `${url}?maxResultCount=1`)).totalCount as number;
+    const before = await count();
+    for (const [member, id] of [
+      ['shopId', demoShop.id],
+      ['shopId', randomUUID()],
+      ['freightStrategyId', demoStrategy.id],
+      ['freightStrategyId', randomUUID()],
+    ] as const) {
+      const body = lazada({ name: `Foreign ${member}`, [member]: id });
+      if (member === 'freightStrategyId') Object.assign(body, { freightSource: 'STRATEGY' });
+      for (const culture of ['en', 'zh-Hans']) {
+        const res = await call(u.otherAdmin, 'POST', url, body, culture);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(members(res)).toEqual([member]);
+        expect(res.json().error.validationErrors[0].message).toBe(
+          culture === 'en' ? 'This does not exist.' : '所选记录不存在。',
+        );
+      }
+      const put = await call(u.otherAdmin, 'PUT', `${url}/${otherRule.id}`, {
+        ...body,
+        concurrencyStamp: otherRule.concurrencyStamp,
+      });
+      expect(put.statusCode, put.body).toBe(400);
+      expect(members(put)).toEqual([member]);
+    }
+    expect(await count()).toBe(before);
+    expect((await ok(u.otherAdmin, 'GET', `${url}/${otherRule.id}`)).concurrencyStamp).toBe(otherRule.concurrencyStamp);
+    // the tenant's own shop and strategy are taken
+    const saved = await ok(
+      u.demoAdmin,
+      'POST',
+      url,
+      lazada({ name: 'Own ids', freightSource: 'STRATEGY', freightStrategyId: demoStrategy.id, shopId: demoShop.id }),
+    );
+    expect(saved).toMatchObject({ freightStrategyId: demoStrategy.id, shopId: demoShop.id });
+  });
+});
+
 describe('calc-retailPrice with a freight strategy', () => {
   it("takes the channel the rule's strategy picks; a strategy gone or picking nothing is refused", async () => {
     const strategies = await ok(u.demoAdmin, 'GET', '/api/logistics/freight-strategies/all');
@@ -523,13 +569,19 @@ describe('calc-retailPrice with a freight strategy', () => {
     // ten tonnes: the strategy picks no channel
     const heavy = await call(u.demoAdmin, 'GET', `${path}&cost=20&weight=10000000`);
     expect(members(heavy)).toEqual(['countryCode']);
-    // a strategy that is not the tenant's (or no longer exists) is said on the rule
+    // a strategy deleted after the rule was saved is said on the rule
+    const full = await ok(u.demoAdmin, 'GET', `/api/logistics/freight-strategies/${sea.id}`);
+    const doomed = await ok(u.demoAdmin, 'POST', '/api/logistics/freight-strategies', {
+      name: 'Doomed',
+      rules: full.rules,
+    });
     const lost = await ok(
       u.demoAdmin,
       'POST',
       url,
-      lazada({ name: 'Lost strategy', freightSource: 'STRATEGY', freightStrategyId: otherRule.id }),
+      lazada({ name: 'Lost strategy', freightSource: 'STRATEGY', freightStrategyId: doomed.id }),
     );
+    expect((await call(u.demoAdmin, 'DELETE', `/api/logistics/freight-strategies/${doomed.id}`)).statusCode).toBe(204);
     const gone = await call(u.demoAdmin, 'GET', `${url}/calc-retailPrice?priceRuleId=${lost.id}&cost=20&weight=500`);
     expect(members(gone)).toEqual(['priceRuleId']);
     expect(gone.json().error.validationErrors[0].message).toContain('no longer exists');

@@ -36,8 +36,9 @@ export const priceRules = pgTable(
     internationalFreight: money('international_freight').notNull(),
     freightStrategyId: uuid('freight_strategy_id'),
     rounding: varchar('rounding', { length: 8 }).$type<RoundingMode>().notNull(),
-    minPrice: numeric('min_price', { precision: 18, scale: 2, mode: 'string' }),
-    maxPrice: numeric('max_price', { precision: 18, scale: 2, mode: 'string' }),
+    // in currency_to, to its minor units (3 places for KWD)
+    minPrice: numeric('min_price', { precision: 18, scale: 3, mode: 'string' }),
+    maxPrice: numeric('max_price', { precision: 18, scale: 3, mode: 'string' }),
     isActive: boolean('is_active').notNull().default(true),
     ...audited(),
     ...concurrency(),

@@ -23,7 +23,11 @@ const band = (costFrom: string, costTo: string | null, markupPct: string): Retai
   remark: null,
 });
 
-/** Three believable rules: Lazada MY cost-plus with cost bands, Shopee SG margin, Shopee TH with tiers. */
+/**
+ * Believable rules: Lazada MY cost-plus with cost bands, Shopee SG margin, Shopee TH with tiers,
+ * and two that show the money rules: a Japanese storefront priced in whole yen and a Kuwaiti one
+ * priced to the fils (3 places).
+ */
 const demoRules: DemoRule[] = [
   {
     rule: {
@@ -96,6 +100,40 @@ const demoRules: DemoRule[] = [
       { minQuantity: 10, maxQuantity: 49, discountPct: '6' },
       { minQuantity: 50, maxQuantity: null, discountPct: '10' },
     ],
+  },
+  {
+    rule: {
+      name: '日本独立站 日元整数',
+      siteCode: 'JP',
+      priority: 40,
+      currencyTo: 'JPY',
+      exchangeRate: '21.3',
+      mode: 'COST_PLUS',
+      markupPct: '40',
+      paymentPct: '3.6',
+      freightSource: 'FIXED',
+      internationalFreight: '35',
+      // a yen price has no sen: NONE rounds half-up to whole yen, the bounds are whole yen
+      rounding: 'NONE',
+      minPrice: '500',
+    },
+  },
+  {
+    rule: {
+      name: '科威特独立站 第纳尔',
+      siteCode: 'KW',
+      priority: 50,
+      currencyTo: 'KWD',
+      exchangeRate: '0.0431',
+      mode: 'MARGIN',
+      targetMarginPct: '30',
+      paymentPct: '2.5',
+      freightSource: 'FIXED',
+      internationalFreight: '60',
+      // three places of dinar (fils)
+      rounding: 'NONE',
+      minPrice: '1.500',
+    },
   },
 ];
 

@@ -3,8 +3,10 @@ import { asc, count, inArray } from 'drizzle-orm';
 import { type CrudContext, owned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { fieldError } from '../../core/errors.ts';
+import { ref } from '../../core/references.ts';
 import { resourceService } from '../../core/resource.ts';
 import { isOwnCategory } from '../catalog/index.ts';
+import { logisticsFreightStrategies } from '../logistics/index.ts';
 import { ruleProblems } from './calculator.ts';
 import { priceRules, retailPriceRules, tierPriceRules } from './schema.ts';
 
@@ -90,6 +92,7 @@ export const priceRuleService = resourceService({
   defaultSort: [asc(priceRules.priority), asc(priceRules.name), asc(priceRules.id)],
   search: [priceRules.name, priceRules.siteCode, priceRules.currencyTo],
   values: ({ concurrencyStamp: _, ...i }: PriceRuleInput & { concurrencyStamp?: string }) => i,
+  references: { shopId: ref('Shop'), freightStrategyId: ref(logisticsFreightStrategies) },
   /** The calculator's own refusals (exact decimals) and the category being the tenant's. */
   async validate(tx, ctx, input) {
     const [problem] = ruleProblems(numbersOf(input));

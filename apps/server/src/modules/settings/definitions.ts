@@ -251,14 +251,14 @@ export const accountSettings: SettingGroupDefinition = {
 export const settingErrorTexts: TextResources = {
   AbpSettingManagement: {
     en: {
-      UnknownSetting: 'The setting {1} does not exist.',
-      NotChangeableHere: 'The setting {1} cannot be changed at this level.',
-      InvalidSettingValue: 'The value of the setting {1} is not valid.',
+      UnknownSetting: 'The setting {0} does not exist.',
+      NotChangeableHere: 'The setting {0} cannot be changed at this level.',
+      InvalidSettingValue: 'The value of the setting {0} is not valid.',
     },
     'zh-Hans': {
-      UnknownSetting: '设置 {1} 不存在。',
-      NotChangeableHere: '设置 {1} 不能在此级别修改。',
-      InvalidSettingValue: '设置 {1} 的值无效。',
+      UnknownSetting: '设置 {0} 不存在。',
+      NotChangeableHere: '设置 {0} 不能在此级别修改。',
+      InvalidSettingValue: '设置 {0} 的值无效。',
     },
   },
 };

@@ -13,7 +13,7 @@ import { menus } from './menus.ts';
 import routes from './routes.ts';
 
 // The module's public API (what other modules may import).
-export { getSetting, getSettingNumber, getSettingValues } from './service.ts';
+export { getSetting, getSettingNumber, getSettingValues, tenantTimeZone } from './service.ts';
 
 /** Setting values at host, tenant and user level (the definitions come from every module). */
 export const settings = defineModule({

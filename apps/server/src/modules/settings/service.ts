@@ -43,7 +43,7 @@ async function storedValues(
   key: string,
 ): Promise<Record<string, string>> {
   return services.cache.getOrLoad(cacheKey(provider, key), async () => {
-    const rows = await services.data.unscoped((tx) =>
+    const rows = await services.data.readShared((tx) =>
       tx
         .select({ name: settingValues.name, value: settingValues.value })
         .from(settingValues)
@@ -86,6 +86,10 @@ export async function getSetting(services: Services, ctx: SettingContext, name: 
   if (!def) throw new Error(`Unknown setting ${name}`);
   return resolve(def, await layers(services, ctx, CHAIN[contextLevel(ctx)]));
 }
+
+/** The tenant's time zone (setting `Abp.Timing.TimeZone` at tenant level: one calendar per tenant). */
+export const tenantTimeZone = (services: Services, ctx: Pick<RequestContext, 'tenant'>) =>
+  getSetting(services, { tenant: ctx.tenant, user: null }, 'Abp.Timing.TimeZone');
 
 export async function getSettingNumber(services: Services, ctx: SettingContext, name: string): Promise<number> {
   return Number(await getSetting(services, ctx, name));

@@ -14,17 +14,19 @@ export const texts: TextResources[] = [
         Tenant: 'Tenant',
         InvalidTenantName:
           'A tenant name consists of letters, digits, "-" and "_", starts with a letter or digit and is not an id.',
-        DuplicateTenantName: 'Tenant name {1} is already taken.',
+        DuplicateTenantName: 'Tenant name {0} is already taken.',
         InvalidConnectionName:
           'A connection name starts with a letter and consists of letters, digits, ".", "-" and "_".',
         InvalidConnectionString:
           'Use a PostgreSQL URL (postgres://user:password@host:5432/database) or pglite:/absolute/folder.',
         MainDatabaseFolder: 'This folder holds the main database; choose another one.',
-        DatabaseNotReachable: 'The database cannot be reached: {1}',
+        DatabaseNotReachable: 'The database cannot be reached: {0}',
         TenantDataInTarget:
           'The target database already holds data of tenant {Tenant} (table {Table}); the tenant was not moved. Clear that data or choose another database.',
         // page
         Tenants: 'Tenants',
+        SearchTenants: 'Search by name',
+        Id: 'Id',
         'DisplayName:Name': 'Name',
         'DisplayName:IsActive': 'Active',
         'DisplayName:AdminEmailAddress': 'Admin e-mail address',
@@ -71,14 +73,16 @@ export const texts: TextResources[] = [
       'zh-Hans': {
         Tenant: '租户',
         InvalidTenantName: '租户名称只能包含字母、数字、"-" 和 "_",须以字母或数字开头,且不能是 ID。',
-        DuplicateTenantName: '租户名称 {1} 已被使用。',
+        DuplicateTenantName: '租户名称 {0} 已被使用。',
         InvalidConnectionName: '连接名称须以字母开头,只能包含字母、数字、"."、"-" 和 "_"。',
         InvalidConnectionString: '请使用 PostgreSQL 地址(postgres://用户:密码@主机:5432/数据库)或 pglite:/绝对路径。',
         MainDatabaseFolder: '该目录存放主数据库,请选择其他目录。',
-        DatabaseNotReachable: '无法连接数据库: {1}',
+        DatabaseNotReachable: '无法连接数据库: {0}',
         TenantDataInTarget:
           '目标数据库中已有租户 {Tenant} 的数据(表 {Table}),租户未迁移。请先清除这些数据或选择其他数据库。',
         Tenants: '租户管理',
+        SearchTenants: '按名称搜索',
+        Id: 'Id',
         'DisplayName:Name': '名称',
         'DisplayName:IsActive': '启用',
         'DisplayName:AdminEmailAddress': '管理员邮箱',

@@ -1,14 +1,11 @@
-import type {
-  ConnectionStringInput,
-  TenantCreateInput,
-  TenantListQuery,
-  TenantUpdateInput,
-} from '@seller/contracts/tenants';
-import { and, asc, eq, ilike, ne } from 'drizzle-orm';
+import type { ConnectionStringInput, TenantCreateInput, TenantUpdateInput } from '@seller/contracts/tenants';
+import { tenantList } from '@seller/contracts/tenants';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { CurrentTenant, RequestContext } from '../../core/context.ts';
-import { type CrudContext, page, recordChange } from '../../core/crud.ts';
+import { type CrudContext, recordChange } from '../../core/crud.ts';
 import { newConcurrencyStamp } from '../../core/db/columns.ts';
 import { businessError, conflict, fieldError, notFound } from '../../core/errors.ts';
+import { listService } from '../../core/lists.ts';
 import { isUniqueViolation } from '../../core/resource.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
@@ -62,13 +59,6 @@ const asCurrent = (t: Tenant): CurrentTenant => ({
 const masked = (list: ConnectionString[]) =>
   list.map((c) => ({ name: c.name, value: c.value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@') }));
 
-const sortable = {
-  name: tenants.name,
-  isActive: tenants.isActive,
-  creationTime: tenants.creationTime,
-  lastModificationTime: tenants.lastModificationTime,
-};
-
 const live = (...extra: Parameters<typeof and>) => and(eq(tenants.isDeleted, false), ...extra)!;
 
 async function findRow(services: Services, id: string): Promise<Tenant> {
@@ -83,28 +73,31 @@ async function findRow(services: Services, id: string): Promise<Tenant> {
   return row;
 }
 
-export async function listTenants(services: Services, q: TenantListQuery) {
-  const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const result = await services.data.unscoped((tx) =>
-    page(tx, tenants, live(pattern ? ilike(tenants.name, pattern) : undefined), q, {
-      allowed: sortable,
-      fallback: [asc(tenants.name)],
-    }),
-  );
-  return { totalCount: result.totalCount, items: result.items.map(toTenantDto) };
-}
+/** The tenant registry as the host's list (the kit adds "not deleted": a host table has no tenant). */
+export const tenantListService = listService(tenantList, {
+  table: tenants,
+  search: [tenants.name],
+  filters: {},
+  // the unique index on the normalized name serves the order (names differ only in case at most)
+  sorts: { name: tenants.normalizedName },
+  items: (_tx, _ctx, rows: Tenant[]) => rows.map(toTenantDto),
+});
 
-/** Every tenant the list's filter and sorting select, in batches (Excel export). */
-export async function* tenantBatches(services: Services, q: Pick<TenantListQuery, 'filter' | 'sorting'>, max: number) {
-  const size = 500;
-  for (let skip = 0; skip < max; skip += size) {
-    const { items } = await listTenants(services, {
-      ...q,
-      skipCount: skip,
-      maxResultCount: Math.min(size, max - skip),
-    });
-    if (items.length) yield items;
-    if (items.length < size) return;
+/** Every live tenant, in batches by id (jobs that visit each tenant). */
+export async function* tenantBatches(services: Services, size = 500) {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await services.data.unscoped((tx) =>
+      tx
+        .select()
+        .from(tenants)
+        .where(live(after ? gt(tenants.id, after) : undefined))
+        .orderBy(asc(tenants.id))
+        .limit(size),
+    );
+    if (rows.length) yield rows.map(toTenantDto);
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!.id;
   }
 }
 

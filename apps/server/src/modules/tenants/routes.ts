@@ -1,4 +1,4 @@
-import { listResult, pagedResult } from '@seller/contracts';
+import { listResult } from '@seller/contracts';
 import {
   connectionCheckDto,
   connectionParams,
@@ -8,7 +8,7 @@ import {
   tenantCreateInput,
   tenantDto,
   tenantIdParams,
-  tenantListQuery,
+  tenantList,
   tenantLookupDto,
   tenantLookupIdParams,
   tenantLookupNameParams,
@@ -16,8 +16,7 @@ import {
 } from '@seller/contracts/tenants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../../core/export.ts';
-import { t } from '../../core/localization/index.ts';
+import { listRoutes } from '../../core/lists.ts';
 import {
   checkConnectionString,
   checkValue,
@@ -27,9 +26,8 @@ import {
   getConnectionString,
   getTenant,
   listConnectionStrings,
-  listTenants,
   setConnectionString,
-  tenantBatches,
+  tenantListService,
   updateTenant,
 } from './management.ts';
 import { findTenantById, findTenantByName } from './service.ts';
@@ -75,39 +73,15 @@ export default async function routes(fastify: FastifyInstance) {
   const s = app.services;
   const host = (permission: string) => ({ permission, side: 'host' as const });
 
-  app.get(
+  listRoutes(app, {
     url,
-    {
-      config: host(TENANTS),
-      schema: { tags, querystring: tenantListQuery, response: { 200: pagedResult(tenantDto) } },
-    },
-    (req) => listTenants(s, req.query),
-  );
-  app.get(
-    `${url}/export`,
-    { config: host(TENANTS), schema: { tags, querystring: tenantListQuery.pick({ filter: true, sorting: true }) } },
-    async (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `AbpTenantManagement::${key}`);
-      type Row = Awaited<ReturnType<typeof listTenants>>['items'][number];
-      return sendXlsx<Row>(
-        reply,
-        'tenants.xlsx',
-        L('Tenants'),
-        [
-          { header: L('DisplayName:Name'), width: 28, value: (r) => r.name },
-          { header: L('DisplayName:IsActive'), width: 10, value: (r) => (r.isActive ? L('Active') : L('Inactive')) },
-          {
-            header: L('DisplayName:Database'),
-            width: 12,
-            value: (r) => (r.hasOwnDatabase ? L('OwnDatabase') : L('SharedDatabase')),
-          },
-          { header: L('DisplayName:CreationTime'), width: 22, value: (r) => r.creationTime },
-          { header: 'Id', width: 38, value: (r) => r.id },
-        ],
-        tenantBatches(s, req.query, EXPORT_MAX_ROWS),
-      );
-    },
-  );
+    tag: tags[0]!,
+    permission: TENANTS,
+    side: 'host',
+    list: tenantList,
+    item: tenantDto,
+    service: tenantListService,
+  });
   app.post(
     `${url}/check-connection-string`,
     {

@@ -7,7 +7,7 @@ import { tenants } from './schema.ts';
 /** The kernel's tenant source: one tenant by id or name, from the tenants table (deleted ones are null). */
 export function tenantSource(services: Services): TenantSource {
   return async (idOrName, byId) => {
-    const [row] = await services.data.unscoped((tx) =>
+    const [row] = await services.data.readShared((tx) =>
       tx
         .select()
         .from(tenants)

@@ -68,7 +68,7 @@ describe('tenant list and get', () => {
     const res = await host({ method: 'GET', url: `${URL}/export?filter=o&sorting=name%20desc` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toContain('tenants.xlsx');
+    expect(res.headers['content-disposition']).toContain('Tenants-');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];

@@ -12,6 +12,7 @@ import { menus } from './menus.ts';
 import { defineJobs as defineOrderJobs } from './orders/jobs.ts';
 import { texts as orderTexts } from './orders/texts.ts';
 import { texts as purchaseTexts } from './purchase/texts.ts';
+import { subscribeToEvents as subscribeReceiving } from './receiving/events.ts';
 import { texts as receivingTexts } from './receiving/texts.ts';
 import routes from './routes.ts';
 import { seedTradeDemo } from './seed.ts';
@@ -35,6 +36,7 @@ export const trade = defineModule({
   permissions: [tradePermissions],
   settings: [tradeSettings],
   menus,
+  events: subscribeReceiving,
   start: async (services) => {
     await defineOrderJobs(services);
     await defineShipmentJobs(services);

@@ -3,6 +3,7 @@ import type { Services } from '../../core/services.ts';
 import { seedDemo as seedFinance } from './finance/seed.ts';
 import { seedDemo as seedOrders } from './orders/seed.ts';
 import { seedDemo as seedPurchase } from './purchase/seed.ts';
+import { receiveDemo } from './receiving/seed.ts';
 import { seedDemo as seedShipments } from './shipments/seed.ts';
 import { seedDemo as seedStock } from './stock/seed.ts';
 
@@ -13,7 +14,7 @@ import { seedDemo as seedStock } from './stock/seed.ts';
  */
 export async function seedTradeDemo(services: Services, demo: CurrentTenant) {
   await seedStock(services, demo);
-  await seedPurchase(services, demo);
+  await seedPurchase(services, demo, receiveDemo(services));
   await seedOrders(services, demo);
   await seedShipments(services, demo);
   await seedFinance(services, demo);

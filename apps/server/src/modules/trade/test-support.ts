@@ -1,46 +1,22 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
 import type { CurrentTenant } from '../../core/context.ts';
 import { catalogProductVariants } from '../catalog/index.ts';
 import { logisticsWarehouses } from '../logistics/index.ts';
-import { createUser, token } from '../permission-management/test-support.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { useApiApp } from '../permission-management/test-support.ts';
+import { moveStock } from './stock/ledger.ts';
+import { stock } from './stock/schema.ts';
 
 /**
- * A test app for order management's API tests (started before the file's tests, closed after):
- * the admins of tenants `demo` and `other`, `nobody` (a demo user without any role), the seeded
- * business roles (`salesman`, `stockman`, `finance`), and request helpers taking the caller's token.
+ * A test app for order management's API tests: the admins of tenants `demo` and `other`, `nobody`
+ * (a demo user without any role), the seeded business roles (`salesman`, `stockman`, `finance`),
+ * and request helpers taking the caller's token (see `useApiApp`).
  */
-export function useTradeApp(env: Record<string, string> = {}) {
-  const app = {} as {
-    t: TestApp;
-    demoAdmin: string;
-    otherAdmin: string;
-    nobody: string;
-    salesman: string;
-    stockman: string;
-    finance: string;
-  };
-  beforeAll(async () => {
-    app.t = await createTestApp(env);
-    await createUser(app.t.services, app.t.demo, 'nobody');
-    for (const role of ['salesman', 'stockman', 'finance']) await createUser(app.t.services, app.t.demo, role, [role]);
-    app.demoAdmin = await token(app.t.app, 'demo');
-    app.otherAdmin = await token(app.t.app, 'other');
-    app.nobody = await token(app.t.app, 'demo', 'nobody');
-    app.salesman = await token(app.t.app, 'demo', 'salesman');
-    app.stockman = await token(app.t.app, 'demo', 'stockman');
-    app.finance = await token(app.t.app, 'demo', 'finance');
-  }, 120_000);
-  afterAll(async () => {
-    await app.t?.close();
-  });
-  const call = (method: Method) => (who: string | null, url: string, payload?: object) =>
-    as(app.t.app, who)({ method, url, payload });
-  return Object.assign(app, { get: call('GET'), post: call('POST'), put: call('PUT'), del: call('DELETE') });
-}
+export const useTradeApp = (env: Record<string, string> = {}) =>
+  useApiApp({ nobody: [], salesman: ['salesman'], stockman: ['stockman'], finance: ['finance'] }, env);
+
+export type TradeApp = ReturnType<typeof useTradeApp>;
 
 /** The first `n` catalogue variants of a tenant (the demo seed has products with variants). */
 export async function variantsOf(t: TestApp, tenant: CurrentTenant, n = 10) {
@@ -66,4 +42,54 @@ export async function warehousesOf(t: TestApp, tenant: CurrentTenant) {
       .where(eq(logisticsWarehouses.isActive, true)),
   );
   return rows.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.code.localeCompare(b.code));
+}
+
+/** Adds `onHand` of `variant` to a demo warehouse (an ADJUST move of voucher `voucherNo`). */
+export async function giveStock(
+  t: TestApp,
+  variant: { variantId: string; sku: string },
+  warehouseId: string,
+  onHand: number,
+  voucherNo = 'T',
+) {
+  const ctx = { tenant: t.demo, user: null };
+  await t.services.data.inTenant(ctx, (tx) =>
+    moveStock(tx, ctx, [
+      {
+        warehouseId,
+        variantId: variant.variantId,
+        sku: variant.sku,
+        type: 'ADJUST',
+        onHand,
+        voucherType: 'Test',
+        voucherNo,
+      },
+    ]),
+  );
+}
+
+/** The demo stock of a variant in a warehouse (nothing on hand nor reserved without a row). */
+export async function stockOf(t: TestApp, variantId: string, warehouseId: string) {
+  const [row] = await t.services.data.inTenant({ tenant: t.demo }, (tx) =>
+    tx
+      .select()
+      .from(stock)
+      .where(and(eq(stock.variantId, variantId), eq(stock.warehouseId, warehouseId))),
+  );
+  return row ?? { onHand: 0, reserved: 0 };
+}
+
+/** Pulls a shop's orders by the durable job the salesman asks for over HTTP; the job's result. */
+export async function pullOrders(app: TradeApp, shopId: string) {
+  const url = '/api/trade/orders/pull';
+  const started = await app.post(app.salesman, url, { shopId });
+  expect(started.statusCode, started.body).toBe(200);
+  const { jobId } = started.json();
+  for (let i = 0; i < 150; i++) {
+    const state = (await app.get(app.demoAdmin, `${url}/${jobId}`)).json();
+    if (state.state === 'completed') return state.result;
+    if (state.state === 'failed') throw new Error(JSON.stringify(state));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the pull did not finish');
 }

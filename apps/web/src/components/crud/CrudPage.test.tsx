@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n/index.ts';
+import { pressEnter, typeInto } from '../../lib/testing/form-events.ts';
 import { UiContext } from '../../lib/ui-bridge.ts';
 import { CrudPage, type CrudPageProps } from './CrudPage.tsx';
 import type { CrudQuery } from './useCrudList.ts';
@@ -58,12 +59,8 @@ describe('CrudPage', () => {
       expect.anything(),
     );
 
-    const box = screen.getByTestId('things-search');
-    const search = (box.tagName === 'INPUT' ? box : box.querySelector('input')) as HTMLInputElement;
-    await act(async () => {
-      fireEvent.change(search, { target: { value: '  item ' } });
-      fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    });
+    await typeInto('things-search', '  item ');
+    await pressEnter('things-search');
     await waitFor(() =>
       expect(request).toHaveBeenLastCalledWith(
         { skipCount: 0, maxResultCount: 10, sorting: 'name asc', filter: 'item' },

@@ -1,8 +1,9 @@
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Input, Popover, Space, Table, type TableProps, Tooltip, theme } from 'antd';
+import { Alert, Button, Card, Checkbox, Input, Popover, Space, Table, type TableProps, Tooltip, theme } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { type ReactNode, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readJson, writeJson } from '../../lib/storage.ts';
 import { Access } from '../Access.tsx';
 import { type ColumnFit, columnWidth, SELECTION_WIDTH, tableFonts } from './column-width.ts';
 import { type CrudListOptions, type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
@@ -34,6 +35,12 @@ export interface CrudPageProps<T> extends CrudListOptions<T> {
   /** Extra toolbar content (left of refresh). */
   toolbar?: ReactNode;
   columnSettings?: boolean;
+  /** Keeps the column settings under this key, per user (`readJson`/`writeJson`). */
+  columnSettingsKey?: string;
+  /** The refresh button's work (default: the list's query again). */
+  onRefresh?(): unknown;
+  /** Shown above the table (filters, tabs). */
+  header?: ReactNode;
   rowSelection?: TableProps<T>['rowSelection'];
   title?: ReactNode;
   testid?: string;
@@ -53,10 +60,17 @@ export interface CrudPageProps<T> extends CrudListOptions<T> {
 export function CrudPage<T extends object>(props: CrudPageProps<T>) {
   const { t } = useTranslation();
   const list = useCrudList<T>(props);
-  const [search, setSearch] = useState('');
-  const [hidden, setHidden] = useState<Set<string>>(
-    () => new Set(props.columns.filter((c) => c.defaultHidden).map((c) => c.key)),
+  const [search, setSearch] = useState(list.filter);
+  // the filter can change from outside (the back button over a URL-kept list): the box follows
+  useEffect(() => setSearch(list.filter), [list.filter]);
+  const storedHidden = props.columnSettingsKey ? readJson<string[]>(props.columnSettingsKey) : undefined;
+  const [hidden, setHiddenState] = useState<Set<string>>(
+    () => new Set(storedHidden ?? props.columns.filter((c) => c.defaultHidden).map((c) => c.key)),
   );
+  const setHidden = (next: Set<string>) => {
+    setHiddenState(next);
+    if (props.columnSettingsKey) writeJson(props.columnSettingsKey, [...next]);
+  };
   const [exporting, setExporting] = useState(false);
   const { token } = theme.useToken();
   const { fontSize, fontFamily, fontWeightStrong } = token;
@@ -198,13 +212,27 @@ export function CrudPage<T extends object>(props: CrudPageProps<T>) {
             <Button
               icon={<ReloadOutlined />}
               aria-label={t('crud.refresh')}
-              onClick={() => void list.refresh()}
+              onClick={() => void (props.onRefresh ? props.onRefresh() : list.refresh())}
               loading={list.query.isFetching}
             />
           </Tooltip>
           {settings}
         </Space>
       </div>
+      {props.header}
+      {list.query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('crud.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void list.refresh()}>
+              {t('crud.retry')}
+            </Button>
+          }
+        />
+      )}
       <div ref={actionsRef}>
         <Table<T>
           rowKey={props.rowKey}
@@ -221,7 +249,8 @@ export function CrudPage<T extends object>(props: CrudPageProps<T>) {
             pageSize: list.pageSize,
             total: list.total,
             showSizeChanger: true,
-            showTotal: (total) => t('crud.total', { total }),
+            showTotal: (total) =>
+              list.totalCapped ? t('crud.totalCapped', { total: total.toLocaleString() }) : t('crud.total', { total }),
           }}
         />
       </div>

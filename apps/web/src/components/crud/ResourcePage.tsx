@@ -4,7 +4,9 @@ import { Button, Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useAbp } from '../../lib/abp/config-store.ts';
 import { Access } from '../Access.tsx';
+import { useListUrl } from '../list/useListUrl.ts';
 import { type CrudColumn, CrudPage } from './CrudPage.tsx';
 import { DeleteAction } from './DeleteAction.tsx';
 import { downloadExport } from './export.ts';
@@ -68,6 +70,9 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(p.schema, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: p.queryKey });
+  // paging, sorting and the search live in the URL, as on every list page
+  const url = useListUrl();
+  const userId = useAbp((s) => s.config?.currentUser?.id) ?? 'anonymous';
 
   return (
     <>
@@ -77,9 +82,12 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         queryKey={p.queryKey}
         rowKey="id"
         defaultSorting={p.defaultSorting}
+        state={{ ...url.table, sorting: url.table.sorting ?? p.defaultSorting }}
+        onStateChange={(table) => url.go({}, table)}
         request={(q, signal) => p.api.list(q, signal)}
         columns={p.columns}
         columnSettings
+        columnSettingsKey={`seller.columns.${userId}.${p.testid}`}
         onCreate={() => open('new')}
         createPermission={`${p.permission}.Create`}
         exportExcel={

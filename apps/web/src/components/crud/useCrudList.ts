@@ -12,11 +12,21 @@ export interface CrudQuery {
   filter?: string;
 }
 
+export interface CrudListState {
+  page: number;
+  pageSize: number;
+  sorting?: string;
+  filter: string;
+}
+
 export interface CrudListOptions<T> {
   queryKey: readonly unknown[];
-  request(query: CrudQuery, signal?: AbortSignal): Promise<PagedResult<T>>;
+  request(query: CrudQuery, signal?: AbortSignal): Promise<PagedResult<T> & { totalCountCapped?: boolean }>;
   pageSize?: number;
   defaultSorting?: string;
+  /** Controlled state (a list page keeps it in the URL); the list keeps its own when absent. */
+  state?: CrudListState;
+  onStateChange?(next: CrudListState): void;
 }
 
 /** List state (page, size, sorting, filter) mapped to skipCount/maxResultCount/sorting/filter. */
@@ -25,8 +35,13 @@ export function useCrudList<T>({
   request,
   pageSize = Limits.defaultPageSize,
   defaultSorting,
+  state: controlled,
+  onStateChange,
 }: CrudListOptions<T>) {
-  const [state, setState] = useState({ page: 1, pageSize, sorting: defaultSorting, filter: '' });
+  const [own, setOwn] = useState<CrudListState>({ page: 1, pageSize, sorting: defaultSorting, filter: '' });
+  const state = controlled ?? own;
+  const setState = (update: (s: CrudListState) => CrudListState) =>
+    controlled && onStateChange ? onStateChange(update(controlled)) : setOwn(update);
   const params: CrudQuery = {
     ...pageToSkip(state.page, state.pageSize),
     sorting: state.sorting || undefined,
@@ -43,6 +58,8 @@ export function useCrudList<T>({
     query,
     items: query.data?.items ?? [],
     total: query.data?.totalCount ?? 0,
+    /** The total stopped counting at the server's bound ("more than 1 000"). */
+    totalCapped: query.data?.totalCountCapped === true,
     setPage: (page: number, size?: number) => setState((s) => ({ ...s, page, pageSize: size ?? s.pageSize })),
     setSorting: (sorting: string | undefined) =>
       setState((s) => ({ ...s, sorting: sorting ?? defaultSorting, page: 1 })),

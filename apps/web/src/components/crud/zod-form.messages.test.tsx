@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { i18n, setCulture } from '../../lib/i18n/index.ts';
+import { submit, typeInto } from '../../lib/testing/form-events.ts';
 import { UiContext } from '../../lib/ui-bridge.ts';
 import { CrudField, FormOverlay } from './FormOverlay.tsx';
 import { parseForm, zodRule } from './zod-form.ts';
@@ -74,40 +75,22 @@ function UserForm({ culture }: { culture: Culture }) {
 }
 
 /** Types the values, submits, and returns the message shown under each field. */
-async function submit(culture: Culture, values: Record<string, string>, fields: readonly string[]) {
+async function shownAfterSubmit(culture: Culture, values: Record<string, string>, fields: readonly string[]) {
   await act(async () => setCulture(culture));
   render(
     <UiContext value={ui}>
       <UserForm culture={culture} />
     </UiContext>,
   );
-  for (const [name, value] of Object.entries(values)) {
-    fireEvent.change(screen.getByTestId(name), { target: { value } });
+  for (const [name, value] of Object.entries(values)) await typeInto(name, value);
+  // the form validates asynchronously: the helper returns once every field shows its errors
+  await submit('user-form-submit');
+  const shown: Record<string, string> = {};
+  for (const name of fields) {
+    const item = screen.getByTestId(name).closest('.ant-form-item');
+    shown[name] = item?.querySelector('.ant-form-item-explain-error')?.textContent ?? '';
   }
-  await act(async () => {
-    fireEvent.click(screen.getByTestId('user-form-submit'));
-  });
-  // the form validates asynchronously: wait until the messages stop changing (a busy machine
-  // may show them a moment after the click)
-  const read = () => {
-    const shown: Record<string, string> = {};
-    for (const name of fields) {
-      const item = screen.getByTestId(name).closest('.ant-form-item');
-      shown[name] = item?.querySelector('.ant-form-item-explain-error')?.textContent ?? '';
-    }
-    return shown;
-  };
-  await waitFor(() => expect(Object.values(read()).some(Boolean)).toBe(true));
-  let last = '';
-  for (let i = 0; i < 40; i++) {
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-    });
-    const now = JSON.stringify(read());
-    if (now === last) break;
-    last = now;
-  }
-  return read();
+  return shown;
 }
 
 const ALL = ['userName', 'email', 'roles', 'count', 'role', 'phone'] as const;
@@ -120,7 +103,7 @@ afterEach(async () => {
 
 describe('form validation messages (zh-Hans)', () => {
   it('says that a field is required, naming the field', async () => {
-    const shown = await submit('zh-Hans', {}, ALL);
+    const shown = await shownAfterSubmit('zh-Hans', {}, ALL);
     expect(shown.userName).toBe('用户名不能为空');
     expect(shown.email).toBe('邮箱不能为空');
     expect(shown.roles).toBe('角色不能为空');
@@ -129,7 +112,7 @@ describe('form validation messages (zh-Hans)', () => {
   });
 
   it('states the limit that was broken, and the format', async () => {
-    const shown = await submit(
+    const shown = await shownAfterSubmit(
       'zh-Hans',
       { userName: tooLong, email: 'not-an-email', count: '120', role: 'much-too-long', phone: 'x1' },
       ALL,
@@ -142,7 +125,7 @@ describe('form validation messages (zh-Hans)', () => {
   });
 
   it('keeps a message the schema gives for one rule', async () => {
-    const shown = await submit('zh-Hans', { userName: 'bad name!', count: '0' }, ALL);
+    const shown = await shownAfterSubmit('zh-Hans', { userName: 'bad name!', count: '0' }, ALL);
     expect(shown.userName).toBe('只能包含字母和数字');
     expect(shown.count).toBe('数量不能小于 1');
   });
@@ -150,14 +133,14 @@ describe('form validation messages (zh-Hans)', () => {
 
 describe('form validation messages (en)', () => {
   it('says that a field is required, naming the field', async () => {
-    const shown = await submit('en', {}, ALL);
+    const shown = await shownAfterSubmit('en', {}, ALL);
     expect(shown.userName).toBe('User name is required');
     expect(shown.email).toBe('E-mail is required');
     expect(shown.count).toBe('Quantity is required');
   });
 
   it('states the limit that was broken, and the format', async () => {
-    const shown = await submit(
+    const shown = await shownAfterSubmit(
       'en',
       { userName: tooLong, email: 'not-an-email', count: '120', role: 'much-too-long', phone: 'x1' },
       ALL,
@@ -204,7 +187,7 @@ describe('other ways of using the schema', () => {
   it('a rule without a label takes the form item’s label', async () => {
     await act(async () => setCulture('en'));
     render(<Plain rule={zodRule(z.object({ userName: z.string().min(3) }), 'userName')} />);
-    fireEvent.change(screen.getByTestId('plain'), { target: { value: 'ab' } });
+    await typeInto('plain', 'ab');
     await act(async () => {
       await host.form?.validateFields().catch(() => undefined);
     });

@@ -183,8 +183,11 @@ export function issueMessage(raw: Issue, ctx: IssueContext = {}): string {
         ? limit(issue, issue.minimum)
         : issue.code === 'too_big'
           ? limit(issue, issue.maximum)
-          : undefined;
-    return localize(message, field, ...(bound === undefined ? [] : [bound]));
+          : issue.code === 'custom' && issue.params?.limit !== undefined
+            ? String(issue.params.limit)
+            : undefined;
+    // a text's placeholders are values only ({0} the broken limit): the field is named by its form item
+    return localize(message, ...(bound === undefined ? [] : [bound]));
   }
   return message;
 }

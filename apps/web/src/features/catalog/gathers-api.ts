@@ -2,7 +2,6 @@ import type {
   BulkResultDto,
   ClaimResultDto,
   GatherBatchDto,
-  GatherCountsDto,
   GatherDetailDto,
   GatherImportResult,
   GatherListItem,
@@ -12,8 +11,6 @@ import type {
   Json,
 } from '@seller/contracts/catalog';
 import { GatherPlatforms } from '@seller/contracts/catalog';
-import type { CrudQuery } from '../../components/crud/index.ts';
-import type { PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
 import { LC } from './api.ts';
 
@@ -23,20 +20,10 @@ export type GatherRow = Json<GatherListItem>;
 export type GatherDetail = Json<GatherDetailDto>;
 export type GatherLog = Json<GatherLogDto>;
 export type GatherBatch = Json<GatherBatchDto>;
-export type GatherCounts = GatherCountsDto;
 export type BulkResult = BulkResultDto;
 export type ClaimResult = ClaimResultDto;
 export type ImportResult = GatherImportResult;
 export type { GatherPlatform, GatherStatus };
-
-export interface GatherFilters {
-  status?: GatherStatus;
-  platform?: GatherPlatform;
-  gathererId?: string;
-  /** ISO date-times: `gatheredFrom` inclusive, `gatheredTo` exclusive. */
-  gatheredFrom?: string;
-  gatheredTo?: string;
-}
 
 /** What a claim asks for (the rest comes from the gathered item). */
 export interface ClaimOptions {
@@ -52,11 +39,6 @@ const byId = (id: string) => ({ path: { id } });
 
 export const gathersApi = {
   url,
-  list: (q: CrudQuery & GatherFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<GatherRow>>(url, { ...q }, { signal }),
-  /** Counts per status under the same filters (without the status). */
-  counts: (q: Omit<GatherFilters, 'status'> & { filter?: string }, signal?: AbortSignal) =>
-    http.get<GatherCounts>(`${url}/counts`, { ...q }, { signal }),
   gatherers: () => http.get<{ items: { id: string; name: string }[] }>(`${url}/gatherers`),
   get: (id: string) => http.get<GatherDetail>(`${url}/{id}`, undefined, byId(id)),
   remove: (id: string) => http.delete<void>(`${url}/{id}`, undefined, byId(id)),

@@ -20,23 +20,8 @@ export type VariantOption = ProductDto['variantOptions'][number];
 /** A row of the product list and the recycle area: lighter than the DTO (no variants, no description). */
 export type ProductListItem = Json<z.infer<typeof productListItem>>;
 
-export interface ProductFilters {
-  categoryId?: string;
-  brandId?: string;
-  pmsStatus?: number;
-  isActive?: boolean;
-  /** Case-insensitive "contains". */
-  developer?: string;
-  purchaser?: string;
-  /** ISO date-times: `createdFrom` inclusive, `createdTo` exclusive. */
-  createdFrom?: string;
-  createdTo?: string;
-}
-
 /** A picked range of days as the list wants it: from the first day's start to the start of the day after the last. */
-export function createdRange(
-  range: [Dayjs | null, Dayjs | null] | null,
-): Pick<ProductFilters, 'createdFrom' | 'createdTo'> {
+export function createdRange(range: [Dayjs | null, Dayjs | null] | null): { createdFrom?: string; createdTo?: string } {
   return {
     createdFrom: range?.[0]?.startOf('day').toISOString(),
     createdTo: range?.[1]?.add(1, 'day').startOf('day').toISOString(),
@@ -54,8 +39,7 @@ function requireId(id: string | undefined | null, name = 'id'): string {
 
 export const productsApi = {
   url,
-  list: (q: CrudQuery & ProductFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<ProductListItem>>(url, { ...q }, { signal }),
+  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<ProductListItem>>(url, { ...q }, { signal }),
   get: (id: string) => http.get<ProductDto>(`${url}/{id}`, undefined, { path: { id } }),
   create: (input: object) => http.post<ProductDto>(url, input),
   update: (id: string, input: object) => http.put<ProductDto>(`${url}/{id}`, input, { path: { id } }),

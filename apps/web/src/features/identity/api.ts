@@ -46,13 +46,15 @@ export interface PermissionList {
   groups: PermissionGroup[];
 }
 
-const U = '/api/identity/users';
-const R = '/api/identity/roles';
+export const USERS_URL = '/api/identity/users';
+export const ROLES_URL = '/api/identity/roles';
+const U = USERS_URL;
+const R = ROLES_URL;
 const OU = '/api/identity/organization-units';
-const CT = '/api/identity/claim-types';
+export const CLAIM_TYPES_URL = '/api/identity/claim-types';
+const CT = CLAIM_TYPES_URL;
 
 export const usersApi = {
-  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<UserDto>>(U, { ...q }, { signal }),
   get: (id: string) => http.get<UserDto>(`${U}/${id}`),
   create: (input: UserCreateInput) => http.post<UserDto>(U, input),
   update: (id: string, input: UserUpdateInput) => http.put<UserDto>(`${U}/${id}`, input),
@@ -67,7 +69,6 @@ export const usersApi = {
 };
 
 export const rolesApi = {
-  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<RoleDto>>(R, { ...q }, { signal }),
   all: () => http.get<ListResult<RoleDto>>(`${R}/all`),
   create: (input: RoleInput) => http.post<RoleDto>(R, input),
   update: (id: string, input: RoleUpdateInput) => http.put<RoleDto>(`${R}/${id}`, input),
@@ -88,7 +89,6 @@ export const claimsApi = {
 };
 
 export const claimTypesApi = {
-  list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<ClaimTypeDto>>(CT, { ...q }, { signal }),
   create: (input: ClaimTypeInput) => http.post<ClaimTypeDto>(CT, input),
   update: (id: string, input: ClaimTypeUpdateInput) => http.put<ClaimTypeDto>(`${CT}/${id}`, input),
   remove: (id: string) => http.delete(`${CT}/${id}`),

@@ -8,7 +8,6 @@ import {
   type ItemPullDto,
   type ListingAction,
   type ListingBulkResultDto,
-  type ListingCounts,
   type ListingDto,
   type ListingEventDto,
   type ListingPreviewRow,
@@ -22,6 +21,7 @@ import {
   type PublishResultDto,
   type ShopCallDto,
   type ShopDto,
+  type ShopManagementDto,
   type SyncResultDto,
 } from '@seller/contracts/marketplaces';
 import { type CrudQuery, resourceApi } from '../../components/crud/index.ts';
@@ -42,20 +42,12 @@ export type BulkResult = Json<ListingBulkResultDto>;
 export type ListingShop = Json<ShopDto>;
 export type PickerProduct = Json<ProductListItem>;
 
-export interface ListingFilters {
-  platform?: MarketPlatform;
-  status?: number;
-  shopId?: string;
-}
-
-const listingUrl = '/api/catalog/listing';
+/** The listings list (the list kit's `listingList`: the page, `/counts`, `/export`). */
+export const listingUrl = '/api/catalog/listing';
+/** A platform's shops as `{ items: { id, name } }`: the options of a shop filter. */
+export const platformShopsUrl = (platform: MarketPlatform) => `/api/sitekit/shopes/all?platform=${platform}`;
 
 export const listingsApi = {
-  list: (q: CrudQuery & ListingFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<Listing>>(listingUrl, { ...q }, { signal }),
-  /** Counts per status (the keys are status codes, and `all`) under the filters minus the status. */
-  counts: (q: Omit<ListingFilters, 'status'> & { filter?: string }, signal?: AbortSignal) =>
-    http.get<ListingCounts>(`${listingUrl}/counts`, { ...q }, { signal }),
   events: (id: string, q: { skipCount?: number; maxResultCount?: number } = {}) =>
     http.get<PagedResult<ListingEvent>>(`${listingUrl}/{id}/events`, { ...q }, { path: { id } }),
   channel: (productId: string) => http.get<ListResult<ChannelListing>>(`${listingUrl}/channel-listing`, { productId }),
@@ -78,8 +70,6 @@ export const listingsApi = {
 
 export const listingKeys = {
   all: ['marketplaces', 'listings'] as const,
-  list: (filters: ListingFilters) => ['marketplaces', 'listings', 'list', filters] as const,
-  counts: (filters: object) => ['marketplaces', 'listings', 'counts', filters] as const,
   events: (id: string) => ['marketplaces', 'listings', 'events', id] as const,
   shops: (platform?: string) => ['marketplaces', 'shops', 'all', platform ?? 'any'] as const,
 };
@@ -151,11 +141,12 @@ export const categoryMappingApi = {
   catalogOptions: () => http.get<CatalogOptions>(`${mappingUrl}/catalog-options`),
 };
 
-const itemsUrl = '/api/catalog/listing-items';
+/** The items list (the list kit's `marketItemList`). */
+export const itemsUrl = '/api/catalog/listing-items';
+/** Most items one push or status pull takes (`pushPriceStockInput.itemIds`' bound). */
+export const ITEMS_PUSH_MAX = 50;
 
 export const marketItemsApi = {
-  list: (q: CrudQuery & { shopId: string; status?: string }, signal?: AbortSignal) =>
-    http.get<PagedResult<MarketItem>>(itemsUrl, { ...q }, { signal }),
   pull: (shopId: string) => http.post<ItemPull>(`${itemsUrl}/pull`, undefined, { params: { shopId } }),
   latestPull: (shopId: string) => http.get<{ pull: ItemPull | null }>(`${itemsUrl}/pulls/latest`, { shopId }),
   pushPriceStock: (input: { shopId: string; itemIds: string[]; quantity?: number }) =>
@@ -199,12 +190,14 @@ export const LI = (key: string, ...args: unknown[]) => localize(`MarketItems::${
 // ================================================================================================
 
 export type Shop = Json<ShopDto>;
+/** A row of the shops page: the shop with its calls of the last day. */
+export type ShopRow = Json<ShopManagementDto>;
 export type ShopCall = Json<ShopCallDto>;
+/** The shops page's list (`shopManagementList`). */
+export const shopsManagementUrl = `${shopsUrl}/management`;
 
 export const shopsApi = {
   ...resourceApi<Shop>(shopsUrl),
-  listOf: (platform: MarketPlatform, q: CrudQuery, signal?: AbortSignal) =>
-    http.get<PagedResult<Shop>>(shopsUrl, { ...q, platform }, { signal }),
   create: (input: object) => http.post<Shop>(shopsUrl, input, { notify: (e) => e.status !== 400 }),
   update: (id: string, input: object) =>
     http.put<Shop>(`${shopsUrl}/{id}`, input, { path: { id }, notify: (e) => e.status !== 400 }),
@@ -220,7 +213,6 @@ export const shopsApi = {
 };
 
 export const shopKeys = {
-  list: (platform: string) => ['marketplaces', 'shops', 'list', platform] as const,
   logs: (id: string, failed: boolean) => ['marketplaces', 'shops', 'logs', id, failed] as const,
 };
 

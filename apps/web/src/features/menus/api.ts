@@ -17,7 +17,8 @@ export type LayoutInput = z.input<typeof layoutUpdateInput>;
 export type MenuItemDto = Json<Omit<z.infer<typeof menuDto>, 'meta'>> & { meta: MenuMeta };
 export type MenuInput = z.input<typeof menuUpdateInput>;
 
-const LAYOUTS = '/api/platform/layouts';
+export const LAYOUTS_URL = '/api/platform/layouts';
+const LAYOUTS = LAYOUTS_URL;
 const MENUS = '/api/platform/menus';
 
 export const layoutsApi = {

@@ -1,7 +1,6 @@
 import { NotificationSeverity } from '@seller/contracts/constants';
 import {
   ANNOUNCEMENT,
-  type inboxQuery,
   type NotificationDefinitionDto,
   type NotificationGroupDto,
   type SendResult,
@@ -9,11 +8,9 @@ import {
   type subscriptionDto,
 } from '@seller/contracts/notifications';
 import type { z } from 'zod';
-import type { CrudQuery } from '../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
-import type { UserNotification } from '../../lib/realtime.ts';
 
 /** Notifications API (spec §7): the user's inbox and subscriptions, the administrators' send call. */
 export const INBOX_URL = '/api/my-notifilers';
@@ -27,12 +24,10 @@ export const NT = (key: string, ...args: unknown[]) => localize(`Notifications::
 
 export const severities = Object.values(NotificationSeverity) as number[];
 
-/** A page of the inbox; `readState` Read 0, UnRead 1, undefined = both. */
-export type InboxQuery = CrudQuery & Pick<z.infer<typeof inboxQuery>, 'readState'>;
+/** The inbox list's url (the kit's page, tab counts and export). */
+export const INBOX_LIST_URL = `${INBOX_URL}/user-notifications`;
 
 export const inboxApi = {
-  list: (q: InboxQuery, signal?: AbortSignal) =>
-    http.get<PagedResult<UserNotification>>(`${INBOX_URL}/user-notifications`, { ...q, reverse: true }, { signal }),
   setRead: (id: string) => http.put<void>(`${INBOX_URL}/{id}/set-as-read`, undefined, { path: { id } }),
   remove: (id: string) => http.request<void>(`${INBOX_URL}/{id}`, { method: 'DELETE', path: { id } }),
 };

@@ -21,7 +21,8 @@ export type ConnectionString = z.infer<typeof connectionStringDto>;
 export type ConnectionCheck = z.infer<typeof connectionCheckDto>;
 export type { ConnectionStringInput, TenantCreateInput, TenantUpdateInput };
 
-const TENANTS = '/api/tenant-management/tenants';
+export const TENANTS_URL = '/api/tenant-management/tenants';
+const TENANTS = TENANTS_URL;
 
 export const tenantsApi = {
   list: (q: CrudQuery, signal?: AbortSignal) => http.get<PagedResult<TenantDto>>(TENANTS, { ...q }, { signal }),

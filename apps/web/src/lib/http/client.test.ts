@@ -172,6 +172,88 @@ describe('HTTP client: 401 and the single-flight refresh', () => {
     expect(expired).not.toHaveBeenCalled();
     expect(notices).toEqual([{ message: 'T401' }]);
   });
+
+  /**
+   * Two tabs: each its own client and tokens in memory, one storage between them (localStorage)
+   * and one lock (Web Locks). The token endpoint answers only when released.
+   */
+  function twoTabs() {
+    const storage = { access: 'A1', refresh: 'R1' };
+    let tail: Promise<unknown> = Promise.resolve();
+    const lock = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = tail.then(fn);
+      tail = run.catch(() => undefined);
+      return run;
+    };
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const { fetch, calls } = fakeFetch(async (c) => {
+      if (isToken(c)) {
+        await gate;
+        return json(200, { access_token: 'A2', token_type: 'Bearer', expires_in: 300, refresh_token: 'R2' });
+      }
+      return bearer(c) === 'Bearer A2' ? json(200, { url: c.url }) : json(401);
+    });
+    const tab = () => {
+      const mine = { ...storage };
+      const expired = vi.fn();
+      const client = createHttpClient({
+        fetch,
+        clientId: 'web-admin',
+        timeoutMs: 30_000,
+        session: {
+          accessToken: () => mine.access,
+          tokenType: () => 'Bearer',
+          refreshToken: () => mine.refresh,
+          tenant: () => 'demo',
+          language: () => 'en',
+          saveTokens: (r: TokenReply) => {
+            mine.access = r.access_token;
+            mine.refresh = r.refresh_token ?? mine.refresh;
+            Object.assign(storage, mine);
+          },
+          reload: () => {
+            Object.assign(mine, storage);
+          },
+        },
+        text: (k) => texts[k],
+        notify: () => undefined,
+        onSessionExpired: expired,
+        acrossTabs: lock,
+      });
+      return { client, expired };
+    };
+    return { tab, calls, release };
+  }
+
+  it('two tabs refreshing at once: one refresh, and the other tab takes its tokens', async () => {
+    const { tab, calls, release } = twoTabs();
+    const [a, b] = [tab(), tab()];
+    const pending = Promise.all([a.client.get('/api/a'), b.client.get('/api/b')]);
+    await vi.waitFor(() => expect(calls.filter(isToken)).toHaveLength(1));
+    await vi.waitFor(() => expect(calls.filter((c) => !isToken(c))).toHaveLength(2));
+    release();
+    await expect(pending).resolves.toEqual([{ url: '/api/a' }, { url: '/api/b' }]);
+    const tokenCalls = calls.filter(isToken);
+    expect(tokenCalls).toHaveLength(1);
+    expect(new URLSearchParams(String(tokenCalls[0].init.body)).get('refresh_token')).toBe('R1');
+    expect(a.expired).not.toHaveBeenCalled();
+    expect(b.expired).not.toHaveBeenCalled();
+  });
+
+  it('a tab whose tokens another tab rotated long ago takes the new ones instead of presenting the old', async () => {
+    const { tab, calls, release } = twoTabs();
+    release();
+    const [a, b] = [tab(), tab()];
+    await a.client.get('/api/a'); // tab a refreshes: R1 is consumed, R2 saved
+    expect(calls.filter(isToken)).toHaveLength(1);
+    // tab b still holds A1 and R1 in memory
+    await expect(b.client.get('/api/b')).resolves.toEqual({ url: '/api/b' });
+    expect(calls.filter(isToken)).toHaveLength(1);
+    expect(bearer(calls.at(-1)!)).toBe('Bearer A2');
+  });
 });
 
 describe('HTTP client: error notification rules (spec §8)', () => {

@@ -26,6 +26,8 @@ export interface SessionPort {
   tenant(): string | undefined;
   language(): string;
   saveTokens(reply: TokenReply): void;
+  /** Re-reads the saved tokens, which another tab of the site may have replaced meanwhile. */
+  reload?(): void | Promise<void>;
 }
 
 export type ClientTextKey = ErrorTextKey | 'http.timeout' | 'http.network';
@@ -44,6 +46,11 @@ export interface HttpClientConfig {
   notify(notice: ErrorNotice, error: HttpError): void;
   /** The silent refresh failed: ask the user to sign in again. */
   onSessionExpired(): void;
+  /**
+   * Runs `fn` while holding a lock shared by every tab of the site (Web Locks), so the tabs
+   * refresh one after the other and the later ones take the tokens the first one saved.
+   */
+  acrossTabs?<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export interface RequestOptions {
@@ -151,7 +158,10 @@ export class HttpClient {
 
   /**
    * One silent refresh shared by every request that saw a 401 meanwhile. A request sent with an
-   * older token than the current one just retries (someone already refreshed).
+   * older token than the current one just retries (someone already refreshed). Across tabs, the
+   * refresh runs under a shared lock, and a tab that finds the refresh token replaced by another
+   * tab takes the new tokens instead of presenting the old one again (which the server would
+   * take for a replay once its grace window has passed, and end the session).
    */
   refreshOnce(usedToken?: string): Promise<boolean> {
     const current = this.cfg.session.accessToken();
@@ -165,8 +175,20 @@ export class HttpClient {
   }
 
   private async refresh(): Promise<boolean> {
+    const seen = this.cfg.session.refreshToken();
+    if (!seen) return false;
+    return this.cfg.acrossTabs ? this.cfg.acrossTabs(() => this.refreshFrom(seen)) : this.refreshFrom(seen);
+  }
+
+  private async refreshFrom(seen: string): Promise<boolean> {
+    try {
+      await this.cfg.session.reload?.();
+    } catch {
+      // unreadable storage: go on with what this tab holds
+    }
     const refreshToken = this.cfg.session.refreshToken();
     if (!refreshToken) return false;
+    if (refreshToken !== seen) return true;
     try {
       const res = await this.send(
         TOKEN_PATH,

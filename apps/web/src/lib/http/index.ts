@@ -9,6 +9,8 @@ export * from './client.ts';
 export * from './errors.ts';
 
 export const CLIENT_ID = 'web-admin';
+/** The Web Lock every tab takes to refresh the session's tokens. */
+const REFRESH_LOCK = 'seller.token-refresh';
 export const SCOPE = 'openid profile email phone roles offline_access';
 
 export function tokenSetFromReply(reply: TokenReply) {
@@ -35,7 +37,12 @@ export const http = createHttpClient({
     },
     language: () => useSession.getState().language,
     saveTokens: (reply) => useSession.getState().setTokens(tokenSetFromReply(reply)),
+    reload: () => useSession.persist.rehydrate(),
   },
+  acrossTabs: (fn) =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? (navigator.locks.request(REFRESH_LOCK, () => fn()) as Promise<Awaited<ReturnType<typeof fn>>>)
+      : fn(),
   text: (key) => tr(key),
   notify: (notice) => {
     const ui = getUiApi();

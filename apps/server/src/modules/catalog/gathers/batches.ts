@@ -1,10 +1,12 @@
-import type { Culture, PagedQuery } from '@seller/contracts';
-import type { GatherBatchDto } from '@seller/contracts/catalog';
-import { desc, eq } from 'drizzle-orm';
-import { countRows, insertOwned, owned } from '../../../core/crud.ts';
+import type { Culture } from '@seller/contracts';
+import { type GatherBatchDto, gatherBatchList } from '@seller/contracts/catalog';
+import { eq, sql } from 'drizzle-orm';
+import { insertOwned, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { notFound } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
+import { OUTBOUND_UNAVAILABLE } from '../../../core/outbound.ts';
 import type { Services } from '../../../core/services.ts';
 import { fetcherFor, GatherFetchError } from './fetcher.ts';
 import { parsePage } from './parsers.ts';
@@ -78,23 +80,17 @@ export const batchService = {
       if (!batch) throw notFound(ENTITY, id);
       return toDto(batch, ctx.culture);
     }),
-
-  list: (services: Services, ctx: Ctx, q: PagedQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const where = owned(ctx, gatherBatches, mine(ctx));
-      const rows = await tx
-        .select()
-        .from(gatherBatches)
-        .where(where)
-        .orderBy(desc(gatherBatches.creationTime), desc(gatherBatches.id))
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      return {
-        totalCount: await countRows(tx, gatherBatches, where),
-        items: rows.map((b) => toDto(b, ctx.culture)),
-      };
-    }),
 };
+
+/** The caller's own batches on the list kit (another user's are not listed, as `get` answers 404). */
+export const batchListService = listService(gatherBatchList, {
+  table: gatherBatches,
+  filters: {},
+  sorts: { creationTime: gatherBatches.creationTime },
+  // no user (a job's context) sees no batch
+  scope: (_services, _tx, ctx) => mine(ctx) ?? sql`false`,
+  items: (_tx, ctx, rows: Batch[]) => rows.map((b) => toDto(b, ctx.culture)),
+});
 
 async function lockBatch(tx: Tx, ctx: Ctx, id: string): Promise<Batch | undefined> {
   const [batch] = await tx
@@ -120,7 +116,7 @@ async function fetchOne(services: Services, url: string) {
     return parsePage(html, finalUrl);
   } catch (e) {
     if (e instanceof GatherFetchError) return { ok: false as const, errorKey: e.key, errorParams: e.params };
-    return { ok: false as const, errorKey: 'Catalog::Gather:PageUnreachable', errorParams: [url] };
+    return { ok: false as const, errorKey: OUTBOUND_UNAVAILABLE, errorParams: [] };
   }
 }
 

@@ -66,7 +66,9 @@ describe('claiming a gathered product', () => {
       nameEn: null,
       categoryIds: [categoryId],
       description: '厂家直供， 支持 一件代发。',
-      price: 12.8,
+      // the gathered price in its own currency (CNY), to its minor units
+      price: '12.80',
+      priceCurrency: 'CNY',
       resource: 'collected',
       salesTypes: ['variation'],
       region: 'GLOBAL',
@@ -79,9 +81,9 @@ describe('claiming a gathered product', () => {
     ]);
     // the demo's 颜色 and 尺码 attributes were found by name, their values by value: codes from the demo
     expect(product.variants.map((v) => [v.sku, v.label, v.price])).toEqual([
-      [`${claim.sku}-WHT-M`, '白色 / M', 12.8],
-      [`${claim.sku}-WHT-L`, '白色 / L', 13.5],
-      [`${claim.sku}-BLK-M`, '黑色 / M', 12.8],
+      [`${claim.sku}-WHT-M`, '白色 / M', '12.80'],
+      [`${claim.sku}-WHT-L`, '白色 / L', '13.50'],
+      [`${claim.sku}-BLK-M`, '黑色 / M', '12.80'],
     ]);
     expect(product.images).toHaveLength(2);
     expect(product.mainImage).toBe(product.images[0]);
@@ -153,7 +155,7 @@ describe('claiming a gathered product', () => {
     expect(product).toMatchObject({
       nameEn: "Women's Summer Casual Linen Dress",
       region: 'MY',
-      price: 18.5,
+      price: '18.50',
       description: "Women's Summer Casual Linen Dress",
     });
     expect(product.variants.map((v) => v.sku)).toEqual([`${product.sku}-BEIGE-S`, `${product.sku}-NAVY-L`]);
@@ -206,7 +208,7 @@ describe('claiming a gathered product', () => {
       sku: bulk.items[0].sku,
       variants: [],
       salesTypes: ['normal'],
-      price: 6.5,
+      price: '6.50',
       images: [],
     });
 

@@ -12,6 +12,7 @@ import { and, eq, like, or, sql } from 'drizzle-orm';
 import { deleteOwned, getOwned, insertOwned, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError } from '../../../core/errors.ts';
+import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
 import { filesService } from '../../files/index.ts';
 import { productsChanged } from '../events.ts';
@@ -20,7 +21,7 @@ import { purchaseAttributeService, supplierService } from '../master-data/servic
 import { addImagesIn } from '../products/images.ts';
 import { productVariants } from '../products/schema.ts';
 import { skuService } from '../products/sku.ts';
-import { createProduct } from '../products/write.ts';
+import { createProduct, inPriceCurrency } from '../products/write.ts';
 import { addVendorIn } from '../vendors/service.ts';
 import { fetcherFor } from './fetcher.ts';
 import { textOf } from './html.ts';
@@ -75,7 +76,7 @@ function codeFor(value: string, taken: Set<string>): string {
  * any case), the missing ones added. Returns the product's variant options and, per SKU row,
  * its value ids in option order.
  */
-async function resolveOptions(tx: Tx, ctx: Ctx, item: Gather) {
+async function resolveOptions(services: Services, tx: Tx, ctx: Ctx, item: Gather) {
   const names = item.skus[0]?.options.map(([name]) => name) ?? [];
   const variantOptions: { attributeId: string; valueIds: string[] }[] = [];
   const valueIdsOf: string[][] = item.skus.map(() => []);
@@ -105,7 +106,7 @@ async function resolveOptions(tx: Tx, ctx: Ctx, item: Gather) {
         return { value, valueEn: ascii(value) ? value : null, code, sort };
       });
       attributeId = (
-        await purchaseAttributeService.createIn(tx, ctx, {
+        await purchaseAttributeService.createIn(services, tx, ctx, {
           name,
           nameEn: ascii(name) ? name : null,
           sort: 100,
@@ -146,7 +147,7 @@ async function resolveOptions(tx: Tx, ctx: Ctx, item: Gather) {
 }
 
 /** The supplier given, else the tenant's supplier of the item's supplier name, else a new one. */
-async function resolveSupplier(tx: Tx, ctx: Ctx, item: Gather, supplierId: string | null) {
+async function resolveSupplier(services: Services, tx: Tx, ctx: Ctx, item: Gather, supplierId: string | null) {
   if (supplierId) {
     await getOwned(tx, ctx, suppliers, 'Supplier', supplierId).catch(() => {
       throw fieldError('supplierId', 'Catalog::SupplierNotFound');
@@ -181,7 +182,7 @@ async function resolveSupplier(tx: Tx, ctx: Ctx, item: Gather, supplierId: strin
     ...blankSupplier(`${SUPPLIER_PREFIX}${String(next).padStart(6, '0')}`, fullName),
     remark: item.supplierShopUrl?.slice(0, 512) ?? null,
   };
-  return (await supplierService.createIn(tx, ctx, input)).id;
+  return (await supplierService.createIn(services, tx, ctx, input)).id;
 }
 
 /** The product a claim writes, checked by the product form's own rules (a refusal names the product's field). */
@@ -207,7 +208,9 @@ function productOf(
     categoryIds: input.categoryIds,
     brandId: input.brandId,
     description: (item.descriptionHtml ? textOf(item.descriptionHtml).slice(0, 20000) : '') || title,
-    price: Number(item.priceMin),
+    // the gathered price in its own currency, to that currency's minor units
+    price: moneyText(item.priceMin, item.currency),
+    priceCurrency: item.currency,
     inStock: stock > 0,
     region: input.region,
     developmentDate: today(),
@@ -219,7 +222,7 @@ function productOf(
     detailContent: item.descriptionHtml?.slice(0, 100_000) ?? null,
     variants: item.skus.map((s, j) => ({
       valueIds: options.valueIdsOf[j],
-      price: Number(s.price),
+      price: moneyText(String(s.price), item.currency),
       ...(s.image && images.has(s.image) ? { image: images.get(s.image) } : {}),
     })),
   });
@@ -249,8 +252,12 @@ async function claimOne(services: Services, ctx: Ctx, id: string, input: ClaimGa
   const { copied, skipped } = await copyImages(services, ctx, [...item.images, ...skuImages]);
 
   return services.data.inTenant(ctx, async (tx) => {
-    const options = await resolveOptions(tx, ctx, item);
-    const product = await createProduct(tx, ctx, productOf(item, { ...input, sku }, options, copied));
+    const options = await resolveOptions(services, tx, ctx, item);
+    const product = await createProduct(
+      tx,
+      ctx,
+      inPriceCurrency(productOf(item, { ...input, sku }, options, copied), item.currency),
+    );
     // the variants are every combination of the options; the ones the source does not sell go
     const sold = new Set(options.valueIdsOf.map((ids) => [...ids].sort().join(',')));
     const variants = await tx
@@ -265,7 +272,7 @@ async function claimOne(services: Services, ctx: Ctx, id: string, input: ClaimGa
     }
     const gallery = item.images.map((u) => copied.get(u)).filter((u): u is string => !!u);
     if (gallery.length) await addImagesIn(tx, services, ctx, product.id, { urls: gallery, mainUrl: gallery[0] });
-    const supplierId = await resolveSupplier(tx, ctx, item, input.supplierId);
+    const supplierId = await resolveSupplier(services, tx, ctx, item, input.supplierId);
     const vendor = await addVendorIn(tx, services, ctx, {
       productId: product.id,
       supplierId,

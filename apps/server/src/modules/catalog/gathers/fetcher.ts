@@ -1,15 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { platformOfUrl } from '@seller/contracts/catalog';
+import {
+  OUTBOUND_UNAVAILABLE,
+  OutboundError,
+  type OutboundResponse,
+  type OutboundTestAllowance,
+  outboundGet,
+} from '../../../core/outbound.ts';
 import type { Services } from '../../../core/services.ts';
 import { itemIdOf } from './sources.ts';
 
 /**
  * Where gathered pages and their images come from. The default serves the sample pages and
  * images kept in `samples/` (no outside site is reachable from the product's own machines, and
- * tests must not depend on one); `GATHER_FETCHER=http` switches to real HTTP with a timeout and
- * a size limit. A test may put its own fetcher in with `useGatherFetcher`.
+ * tests must not depend on one); `GATHER_FETCHER=http` switches to real HTTP through the core's
+ * outbound guard, with a timeout and a size limit. A test may put its own fetcher in with `useGatherFetcher`.
  */
 export interface GatherFetcher {
   /** The page at `url`; `finalUrl` is where it was found (after redirects). */
@@ -22,10 +28,13 @@ export interface GatherFetcher {
 export class GatherFetchError extends Error {
   readonly key: string;
   readonly params: string[];
-  constructor(key: string, params: string[] = []) {
+  /** The source did not answer in time (the image proxy answers 504). */
+  readonly timedOut: boolean;
+  constructor(key: string, params: string[] = [], timedOut = false) {
     super(key);
     this.key = key;
     this.params = params;
+    this.timedOut = timedOut;
   }
 }
 
@@ -66,83 +75,41 @@ export function samplesFetcher(dir = SAMPLES_DIR): GatherFetcher {
 export interface HttpFetcherOptions {
   timeoutMs: number;
   maxBytes: number;
-  /** Tests only: private hosts the fetcher may reach all the same (a local test server). */
-  allowHosts?: string[];
+  /** Tests only, by code: see `OutboundTestAllowance` (never set from configuration). */
+  unsafeTestAllowance?: OutboundTestAllowance;
 }
 
-/** Hosts never fetched: the machine itself and private networks (a pasted URL must not reach inside). */
-function privateHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal') || h.endsWith('.local')) return true;
-  if (isIP(h) === 4) {
-    const [a, b] = h.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b < 32) ||
-      (a === 192 && b === 168)
-    );
-  }
-  if (isIP(h) === 6) return h === '::1' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80');
-  return false;
-}
+/** The one row error and proxy text for a page or image that was refused or could not be had. */
+const unavailable = (timedOut = false) => new GatherFetchError(OUTBOUND_UNAVAILABLE, [], timedOut);
 
-/** Reads at most `max` bytes of a response, refusing a larger one. */
-async function bounded(res: Response, max: number): Promise<Buffer> {
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > max) throw new GatherFetchError('Catalog::Gather:PageTooLarge', [String(max / 1024 / 1024)]);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (!res.body) return Buffer.alloc(0);
-  for await (const chunk of res.body) {
-    size += chunk.length;
-    if (size > max) throw new GatherFetchError('Catalog::Gather:PageTooLarge', [String(max / 1024 / 1024)]);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
-}
-
-/** Real HTTP (off by default): http(s) only, no private hosts, a timeout and a size limit on every answer. */
-export function httpFetcher({ timeoutMs, maxBytes, allowHosts = [] }: HttpFetcherOptions): GatherFetcher {
-  const refused = (host: string) => !allowHosts.includes(host) && privateHost(host);
-  /** One request, redirects followed by hand (at most 5) so that each hop's host is checked before it is asked. */
+/**
+ * Real HTTP (off by default) through the core's outbound guard (`core/outbound.ts`): http(s) only,
+ * public addresses only on every hop, a time limit and a size limit on every answer.
+ */
+export function httpFetcher({ timeoutMs, maxBytes, unsafeTestAllowance }: HttpFetcherOptions): GatherFetcher {
   async function get(url: string, accept: string) {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let at = new URL(url);
-    for (let hop = 0; ; hop++) {
-      if ((at.protocol !== 'https:' && at.protocol !== 'http:') || refused(at.hostname)) {
-        throw new GatherFetchError('Catalog::Gather:UnsupportedSite', [at.hostname]);
+    let res: OutboundResponse;
+    try {
+      res = await outboundGet(url, {
+        timeoutMs,
+        maxBytes,
+        headers: { accept, 'user-agent': 'Mozilla/5.0 (compatible; SellerGather/1.0)' },
+        unsafeTestAllowance,
+      });
+    } catch (e) {
+      if (e instanceof OutboundError && e.reason === 'tooLarge') {
+        throw new GatherFetchError('Catalog::Gather:PageTooLarge', [String(maxBytes / 1024 / 1024)]);
       }
-      let res: Response;
-      try {
-        res = await fetch(at, {
-          headers: { accept, 'user-agent': 'Mozilla/5.0 (compatible; SellerGather/1.0)' },
-          redirect: 'manual',
-          signal,
-        });
-      } catch (e) {
-        throw new GatherFetchError('Catalog::Gather:PageUnreachable', [
-          (e as Error).name === 'TimeoutError' ? 'timeout' : at.hostname,
-        ]);
-      }
-      const location = res.headers.get('location');
-      if (res.status >= 300 && res.status < 400 && location) {
-        await res.body?.cancel();
-        if (hop >= 5) throw new GatherFetchError('Catalog::Gather:PageUnreachable', ['redirects']);
-        at = new URL(location, at);
-        continue;
-      }
-      if (res.status === 404 || res.status === 410) throw new GatherFetchError('Catalog::Gather:PageNotFound', [url]);
-      if (!res.ok) throw new GatherFetchError('Catalog::Gather:PageUnreachable', [`HTTP ${res.status}`]);
-      return { res, finalUrl: at.toString(), body: await bounded(res, maxBytes) };
+      throw unavailable(e instanceof OutboundError && e.reason === 'timeout');
     }
+    if (res.status === 404 || res.status === 410) throw new GatherFetchError('Catalog::Gather:PageNotFound', [url]);
+    if (res.status < 200 || res.status >= 300) throw unavailable();
+    return res;
   }
   return {
     async fetch(url) {
-      const { res, body, finalUrl } = await get(url, 'text/html,application/xhtml+xml');
-      const charset = res.headers.get('content-type')?.match(/charset=([\w-]+)/i)?.[1] ?? 'utf-8';
+      const { headers, body, url: finalUrl } = await get(url, 'text/html,application/xhtml+xml');
+      const charset = headers['content-type']?.match(/charset=([\w-]+)/i)?.[1] ?? 'utf-8';
       let html: string;
       try {
         html = new TextDecoder(charset).decode(body);
@@ -155,7 +122,10 @@ export function httpFetcher({ timeoutMs, maxBytes, allowHosts = [] }: HttpFetche
       try {
         return (await get(url, 'image/*')).body;
       } catch (e) {
-        if (e instanceof GatherFetchError) throw new GatherFetchError('Catalog::Gather:ImageUnavailable', [url]);
+        // the one text stays the one text; an answer that is no image is "image unavailable"
+        if (e instanceof GatherFetchError && e.key !== OUTBOUND_UNAVAILABLE) {
+          throw new GatherFetchError('Catalog::Gather:ImageUnavailable', [url]);
+        }
         throw e;
       }
     },

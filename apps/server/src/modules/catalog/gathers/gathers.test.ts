@@ -132,7 +132,7 @@ describe('gathered products: create and read', () => {
     expect(byKeyword.items[0]).toMatchObject({ skuCount: 2, optionNames: ['颜色', '尺码'], sourcePlatform: 'TAOBAO' });
     expect(byKeyword.items[0]).not.toHaveProperty('skus');
 
-    expect((await list('filter=过滤测试&platform=aliexpress')).items.map((i) => i.id)).toEqual([b.id]);
+    expect((await list('filter=过滤测试&platform=ALIEXPRESS')).items.map((i) => i.id)).toEqual([b.id]);
     expect((await list('filter=过滤测试&status=IGNORED')).items.map((i) => i.id)).toEqual([b.id]);
     expect((await list('filter=5550001')).items.map((i) => i.id)).toEqual([a.id]);
     const page = await list('filter=过滤测试&maxResultCount=1&skipCount=1&sorting=title asc');
@@ -146,7 +146,11 @@ describe('gathered products: create and read', () => {
     expect((await list(`filter=过滤测试&gathererId=${adminId}`)).totalCount).toBe(2);
 
     const counts = await api.get(api.demoAdmin, `${base}/counts?filter=过滤测试&status=NEW`);
-    expect(counts.json()).toEqual({ total: 2, byStatus: { NEW: 1, CLAIMED: 0, IGNORED: 1 } });
+    expect(counts.json()).toEqual({ total: 2, capped: false, counts: { NEW: 1, CLAIMED: 0, IGNORED: 1 } });
+    // the page with the list's columns, as the filters choose it
+    const sheet = await api.get(api.demoAdmin, `${base}/export?filter=过滤测试&sorting=title asc`);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
 
     for (const qs of [
       'sorting=password desc',

@@ -9,6 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { fieldError } from '../../../core/errors.ts';
+import type { JsonBounds } from '../../../core/json-bounds.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
@@ -21,6 +22,13 @@ import { type Ctx, errorText, insertGather } from './service.ts';
  * reported by row and field and not created, so a file with a few bad rows still brings in the
  * rest, and no item is ever half made.
  */
+
+/**
+ * A JSON upload's shape, checked as it arrives (before it is parsed): an item is at most five deep
+ * (`{ items: [{ skus: [{ options: {} }] }] }`), and 500 items of 500 values each (50 SKUs and their
+ * options, images, attributes) fit in the values. Parsed, that is at most some 10 MB of heap.
+ */
+export const GATHER_IMPORT_JSON_BOUNDS: JsonBounds = { maxDepth: 16, maxValues: 250_000 };
 
 /** One row per SKU: 500 items of up to 10 SKUs fit. */
 const SHEET_LIMITS: SheetLimits = { maxBytes: 32 * 1024 * 1024, maxRows: 5000, maxColumns: 60 };

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { pagedQuery, pagedResult } from '@seller/contracts';
 import {
   addGatherLogInput,
   bulkClaimInput,
@@ -10,15 +9,15 @@ import {
   createGatherInput,
   GATHER_IMPORT_MAX_BYTES,
   gatherBatchDto,
+  gatherBatchList,
   gatherBatchParams,
   gatherByUrlsInput,
-  gatherCountsDto,
   gatherDetailDto,
   gatherersDto,
   gatherIdParams,
   gatherImportResult,
+  gatherList,
   gatherListItem,
-  gatherListQuery,
   gatherLogDto,
   setAsClaimedInput,
   setGatherStatusInput,
@@ -27,14 +26,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
+import { OUTBOUND_UNAVAILABLE } from '../../../core/outbound.ts';
 import { asAttachment, uploadedFile, XLSX_TYPE } from '../../../core/uploads.ts';
 import { imageTypeOf } from '../../files/index.ts';
-import { batchService } from './batches.ts';
+import { batchListService, batchService } from './batches.ts';
 import { claimService } from './claim.ts';
 import { fetcherFor, GatherFetchError } from './fetcher.ts';
-import { importGathers, importTemplate } from './import.ts';
-import { gatherService } from './service.ts';
+import { GATHER_IMPORT_JSON_BOUNDS, importGathers, importTemplate } from './import.ts';
+import { gatherListService, gatherService } from './service.ts';
 
 const base = '/api/catalog/gathers';
 
@@ -56,16 +57,14 @@ export default async function routes(fastify: FastifyInstance) {
   const claim = { permission: `${P}.Claim`, alsoNeeds: ['Catalog.Products.Create'] };
   const tags = ['Gathers'];
 
-  app.get(
-    base,
-    { config: read, schema: { tags, querystring: gatherListQuery, response: { 200: pagedResult(gatherListItem) } } },
-    (req) => gatherService.list(s, req.ctx, req.query),
-  );
-  app.get(
-    `${base}/counts`,
-    { config: read, schema: { tags, querystring: gatherListQuery, response: { 200: gatherCountsDto } } },
-    (req) => gatherService.counts(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: base,
+    tag: tags[0]!,
+    permission: read.permission,
+    list: gatherList,
+    item: gatherListItem,
+    service: gatherListService,
+  });
   app.get(`${base}/gatherers`, { config: read, schema: { tags, response: { 200: gatherersDto } } }, (req) =>
     gatherService.gatherers(s, req.ctx),
   );
@@ -79,11 +78,15 @@ export default async function routes(fastify: FastifyInstance) {
       const content = await fetcherFor(s)
         .fetchImage(req.query.url)
         .catch((e) => {
-          if (e instanceof GatherFetchError) return null;
+          if (e instanceof GatherFetchError) return e;
           throw e;
         });
-      const type = content && imageTypeOf(content);
-      if (!content || !type)
+      // refused or failed: one text for all (no telling a closed port from a refused address);
+      // a source that did not answer in time is a gateway time-out
+      if (content instanceof GatherFetchError && content.key === OUTBOUND_UNAVAILABLE)
+        throw new AppError({ status: content.timedOut ? 504 : 502, messageKey: OUTBOUND_UNAVAILABLE });
+      const type = !(content instanceof GatherFetchError) && imageTypeOf(content);
+      if (content instanceof GatherFetchError || !type)
         throw new AppError({ status: 404, messageKey: 'Catalog::Gather:ImageUnavailable', params: [req.query.url] });
       return reply
         .header('Content-Type', type)
@@ -157,11 +160,14 @@ export default async function routes(fastify: FastifyInstance) {
     { config: create, schema: { tags, body: gatherByUrlsInput, response: { 200: gatherBatchDto } } },
     (req) => batchService.start(s, req.ctx, req.body.urls),
   );
-  app.get(
-    `${base}/batches`,
-    { config: create, schema: { tags, querystring: pagedQuery, response: { 200: pagedResult(gatherBatchDto) } } },
-    (req) => batchService.list(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: `${base}/batches`,
+    tag: tags[0]!,
+    permission: create.permission,
+    list: gatherBatchList,
+    item: gatherBatchDto,
+    service: batchListService,
+  });
   app.get(
     `${base}/batches/:batchId`,
     { config: create, schema: { tags, params: gatherBatchParams, response: { 200: gatherBatchDto } } },
@@ -177,7 +183,9 @@ export default async function routes(fastify: FastifyInstance) {
     `${base}/import`,
     { config: create, schema: { tags, consumes: ['multipart/form-data'], response: { 200: gatherImportResult } } },
     async (req) => {
-      const { filename, content } = await uploadedFile(req, GATHER_IMPORT_MAX_BYTES);
+      const { filename, content } = await uploadedFile(req, GATHER_IMPORT_MAX_BYTES, {
+        json: GATHER_IMPORT_JSON_BOUNDS,
+      });
       return importGathers(s, req.ctx, filename, content);
     },
   );

@@ -60,6 +60,11 @@ export const gathers = pgTable(
     index('catalog_gathers_gathered_ix').on(t.tenantId, t.gatheredAt),
     index('catalog_gathers_status_ix').on(t.tenantId, t.status, t.gatheredAt),
     index('catalog_gathers_source_ix').on(t.tenantId, t.sourceUrl),
+    // the list's other sort keys (test/list-plans.test.ts)
+    index('catalog_gathers_title_ix').on(t.tenantId, t.title),
+    index('catalog_gathers_price_ix').on(t.tenantId, t.priceMin),
+    index('catalog_gathers_claims_ix').on(t.tenantId, t.claimCount),
+    index('catalog_gathers_platform_ix').on(t.tenantId, t.sourcePlatform),
   ],
 );
 

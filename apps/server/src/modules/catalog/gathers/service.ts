@@ -1,33 +1,21 @@
 import {
-  type GatherCountsDto,
   type GatherDetailDto,
   type GatherDto,
   type GatherInput,
   type GatherListItem,
-  type GatherListQuery,
   type GatherLogAction,
   type GatherLogDto,
   type GatherOrigin,
   type GatherStatus,
-  GatherStatuses,
+  gatherList,
   platformOfUrl,
 } from '@seller/contracts/catalog';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import {
-  type CrudContext,
-  countRows,
-  deleteOwned,
-  getOwned,
-  insertOwned,
-  orderBy,
-  owned,
-  projection,
-  selectProjected,
-  updateOwned,
-} from '../../../core/crud.ts';
+import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { type GatherSku, gatherLogs, gathers } from './schema.ts';
@@ -44,8 +32,6 @@ export type Gather = typeof gathers.$inferSelect;
 export const ENTITY = 'Gather';
 const LOG = 'GatherLog';
 const LOGS_SHOWN = 200;
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Who did it, as a log entry and the gatherer columns keep it. */
 export interface Actor {
@@ -171,7 +157,7 @@ export async function insertGather(
 
 // ---------- the list ----------
 
-const listProjection = projection(gathers, {
+const listFields = {
   id: gathers.id,
   sourcePlatform: gathers.sourcePlatform,
   sourceUrl: gathers.sourceUrl,
@@ -199,79 +185,43 @@ const listProjection = projection(gathers, {
   lastModificationTime: gathers.lastModificationTime,
   lastModifierId: gathers.lastModifierId,
   concurrencyStamp: gathers.concurrencyStamp,
+};
+const listRows = (tx: Tx) => tx.select(listFields).from(gathers).$dynamic();
+type ListRow = Awaited<ReturnType<typeof listRows>>[number];
+
+/** The list declared in the contracts (`gatherList`): its page, `/counts` per status and `/export`. */
+export const gatherListService = listService(gatherList, {
+  table: gathers,
+  rows: listRows,
+  search: [gathers.title, gathers.sourceUrl, gathers.sourceItemId, gathers.supplierName],
+  filters: {
+    platform: gathers.sourcePlatform,
+    gathererId: gathers.gathererId,
+    gathered: gathers.gatheredAt,
+  },
+  tab: gathers.status,
+  sorts: {
+    gatheredAt: gathers.gatheredAt,
+    title: gathers.title,
+    priceMin: gathers.priceMin,
+    claimCount: gathers.claimCount,
+    sourcePlatform: gathers.sourcePlatform,
+    status: gathers.status,
+  },
+  items: (_tx, _ctx, rows: ListRow[]): GatherListItem[] =>
+    rows.map((r) => ({
+      ...r,
+      sourcePlatform: r.sourcePlatform as GatherListItem['sourcePlatform'],
+      status: r.status as GatherStatus,
+      origin: r.origin as GatherOrigin,
+      priceMin: moneyText(r.priceMin),
+      priceMax: moneyText(r.priceMax),
+      optionNames: r.optionNames ?? [],
+      mainImage: r.images[0] ?? null,
+    })),
 });
 
-const SORTABLE = {
-  gatheredAt: gathers.gatheredAt,
-  title: gathers.title,
-  priceMin: gathers.priceMin,
-  claimCount: gathers.claimCount,
-  sourcePlatform: gathers.sourcePlatform,
-  status: gathers.status,
-};
-
-/** The list's filters, `status` left out when `withStatus` is false (the counts). */
-function filters(ctx: Ctx, q: Omit<GatherListQuery, 'skipCount' | 'maxResultCount'>, withStatus = true): SQL {
-  const keyword = q.filter ? like(q.filter) : undefined;
-  return owned(
-    ctx,
-    gathers,
-    withStatus && q.status ? eq(gathers.status, q.status) : undefined,
-    q.platform ? eq(gathers.sourcePlatform, q.platform) : undefined,
-    q.gatheredFrom ? gte(gathers.gatheredAt, q.gatheredFrom) : undefined,
-    q.gatheredTo ? lt(gathers.gatheredAt, q.gatheredTo) : undefined,
-    q.gathererId ? eq(gathers.gathererId, q.gathererId) : undefined,
-    keyword
-      ? or(
-          ilike(gathers.title, keyword),
-          ilike(gathers.sourceUrl, keyword),
-          ilike(gathers.sourceItemId, keyword),
-          ilike(gathers.supplierName, keyword),
-        )
-      : undefined,
-  );
-}
-
 export const gatherService = {
-  list: (services: Services, ctx: Ctx, q: GatherListQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const where = filters(ctx, q);
-      const order = [...orderBy(q.sorting, SORTABLE, [desc(gathers.gatheredAt)]), desc(gathers.id)];
-      const rows = await selectProjected(tx, listProjection, {
-        where,
-        orderBy: order,
-        limit: q.maxResultCount,
-        offset: q.skipCount,
-      });
-      const totalCount =
-        rows.length < q.maxResultCount && (rows.length > 0 || q.skipCount === 0)
-          ? q.skipCount + rows.length
-          : await countRows(tx, gathers, where);
-      const items: GatherListItem[] = rows.map((r) => ({
-        ...r,
-        sourcePlatform: r.sourcePlatform as GatherListItem['sourcePlatform'],
-        status: r.status as GatherStatus,
-        origin: r.origin as GatherOrigin,
-        priceMin: moneyText(r.priceMin),
-        priceMax: moneyText(r.priceMax),
-        optionNames: r.optionNames ?? [],
-        mainImage: r.images[0] ?? null,
-      }));
-      return { totalCount, items };
-    }),
-
-  counts: (services: Services, ctx: Ctx, q: GatherListQuery): Promise<GatherCountsDto> =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({ status: gathers.status, n: sql<number>`count(*)`.mapWith(Number) })
-        .from(gathers)
-        .where(filters(ctx, q, false))
-        .groupBy(gathers.status);
-      const byStatus = Object.fromEntries(GatherStatuses.map((s) => [s, 0])) as GatherCountsDto['byStatus'];
-      for (const r of rows) if (r.status in byStatus) byStatus[r.status as GatherStatus] = r.n;
-      return { total: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
-    }),
-
   /** Who has gathered in this tenant (at most 500, by name), for the gatherer filter. */
   gatherers: (services: Services, ctx: Ctx) =>
     services.data.inTenant(ctx, async (tx) => {
@@ -374,7 +324,7 @@ export function errorText(e: unknown, ctx: Ctx): string {
     const first = err.validationErrors?.[0];
     if (first) {
       const member = first.members[0] ?? '';
-      const text = t(culture, first.message, [member, ...(first.params ?? [])] as never);
+      const text = t(culture, first.message, first.params);
       return member && !text.includes(member) ? `${member}: ${text}` : text;
     }
     return t(culture, err.messageKey, (err.params ?? []) as never);

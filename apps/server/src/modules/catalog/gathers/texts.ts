@@ -2,6 +2,8 @@ import type { TextResources } from '../../../core/module.ts';
 
 /** Texts of the gathered products (resource `Catalog`, keys `Gather:…`) and their menu entries. */
 
+// `Gather:PageUnreachable` and `Gather:UnsupportedSite` are no longer written (a refused or failed
+// fetch is `Outbound::Unavailable`, core/outbound.ts); they stay for batch rows stored before.
 const en: Record<string, string> = {
   Gathers: 'Gathered products',
   'Gather:UrlRequired': 'Enter the source URL.',
@@ -25,7 +27,7 @@ const en: Record<string, string> = {
   'Gather:ClaimedAs': 'Claimed as {0}',
   'Gather:FileType': 'Upload a .json or .xlsx file.',
   'Gather:JsonInvalid': 'The file is not valid JSON: an array of products is expected.',
-  'Gather:TooManyItems': 'At most {1} products per file.',
+  'Gather:TooManyItems': 'At most {0} products per file.',
   'Gather:NoRows': 'The file holds no products.',
   'Gather:SupplierCode': 'No free supplier code is left for the gathered supplier.',
   'Gather:Origin:extension': 'Collector extension',
@@ -80,7 +82,7 @@ const zh: Record<string, string> = {
   'Gather:ClaimedAs': '认领为 {0}',
   'Gather:FileType': '请上传 .json 或 .xlsx 文件。',
   'Gather:JsonInvalid': '文件不是有效的 JSON：应为商品数组。',
-  'Gather:TooManyItems': '每个文件最多 {1} 个商品。',
+  'Gather:TooManyItems': '每个文件最多 {0} 个商品。',
   'Gather:NoRows': '文件中没有商品。',
   'Gather:SupplierCode': '没有可用的供应商编码来创建采集的供应商。',
   'Gather:Origin:extension': '采集插件',

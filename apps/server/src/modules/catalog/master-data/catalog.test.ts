@@ -1,6 +1,5 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
+import { as, createTestApp, members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
 import { createUser, token } from '../../permission-management/test-support.ts';
 
 const API = '/api/catalog';
@@ -25,14 +24,6 @@ async function grant(userName: string, names: string[]) {
     payload: { permissions: names.map((name) => ({ name, isGranted: true })) },
   });
   expect(res.statusCode).toBe(204);
-}
-
-async function readXlsx(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 beforeAll(async () => {
@@ -424,7 +415,7 @@ describe('suppliers', () => {
     )({ method: 'GET', url: `${url}/export?filter=SUP-00&sorting=code desc` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const rows = await readXlsx(res.rawPayload);
+    const rows = await xlsxRows(res.rawPayload);
     expect(rows[0]).toEqual(expect.arrayContaining(['编码', '公司全称', '结算方式']));
     expect(rows.slice(1).map((r) => r[0])).toEqual(['SUP-003', 'SUP-002', 'SUP-001']);
     expect(rows.find((r) => r[0] === 'SUP-001')).toEqual(expect.arrayContaining(['定期结算', '月结', '银行转账']));
@@ -435,7 +426,7 @@ describe('suppliers', () => {
   it('exports brands too', async () => {
     const res = await get(demoAdmin, `${API}/brands/export`);
     expect(res.statusCode).toBe(200);
-    const rows = await readXlsx(res.rawPayload);
+    const rows = await xlsxRows(res.rawPayload);
     expect(rows[0][0]).toBe('Name');
     expect(rows.length).toBeGreaterThan(3);
   });

@@ -10,7 +10,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audited, concurrency, id, softDelete, tenantId, tenantKey } from '../../../core/db/columns.ts';
+import { audited, concurrency, id, secretText, softDelete, tenantId, tenantKey } from '../../../core/db/columns.ts';
 
 /**
  * Catalogue master data (domain §3): categories, brands, suppliers, vendor sources, purchase
@@ -79,7 +79,8 @@ export const suppliers = pgTable(
     settlementForm: integer('settlement_form'),
     settlementCycle: integer('settlement_cycle'),
     paymentType: integer('payment_type'),
-    payeeAccount: varchar('payee_account', { length: 64 }),
+    /** The bank account payments go to: encrypted, answered masked (`secretText`). */
+    payeeAccount: secretText('payee_account'),
     accountName: varchar('account_name', { length: 128 }),
     bank: varchar('bank', { length: 128 }),
     isDefault: boolean('is_default').notNull().default(false),
@@ -108,31 +109,38 @@ export const vendorSources = pgTable(
   (t) => [uniqueIndex('catalog_vendor_sources_name_uq').on(tenantKey, lower(t.name))],
 );
 
+/** An attribute of either kind: its name unique in the tenant, an English name, a sort. */
+const attributeTable = <N extends string>(table: N) =>
+  pgTable(
+    table,
+    {
+      id: id(),
+      tenantId: tenantId(),
+      name: name().notNull(),
+      nameEn: name('name_en'),
+      sort: sort(),
+      ...audited(),
+      ...concurrency(),
+    },
+    (t) => [uniqueIndex(`${table}_name_uq`).on(tenantKey, lower(t.name))],
+  );
+
+/** The columns every value of an attribute has (removed with its attribute). */
+const attributeValue = (attribute: () => AnyPgColumn) => ({
+  id: id(),
+  tenantId: tenantId(),
+  attributeId: uuid('attribute_id').notNull().references(attribute, { onDelete: 'cascade' }),
+  value: name('value').notNull(),
+  valueEn: name('value_en'),
+});
+
 /** Variant-defining attributes (colour, size); each value has the short code used in SKUs (domain §3.4). */
-export const purchaseAttributes = pgTable(
-  'catalog_purchase_attributes',
-  {
-    id: id(),
-    tenantId: tenantId(),
-    name: name().notNull(),
-    nameEn: name('name_en'),
-    sort: sort(),
-    ...audited(),
-    ...concurrency(),
-  },
-  (t) => [uniqueIndex('catalog_purchase_attributes_name_uq').on(tenantKey, lower(t.name))],
-);
+export const purchaseAttributes = attributeTable('catalog_purchase_attributes');
 
 export const purchaseAttributeValues = pgTable(
   'catalog_purchase_attribute_values',
   {
-    id: id(),
-    tenantId: tenantId(),
-    attributeId: uuid('attribute_id')
-      .notNull()
-      .references(() => purchaseAttributes.id, { onDelete: 'cascade' }),
-    value: name('value').notNull(),
-    valueEn: name('value_en'),
+    ...attributeValue(() => purchaseAttributes.id),
     code: varchar('code', { length: 8 }).notNull(),
     sort: sort(),
   },
@@ -140,30 +148,12 @@ export const purchaseAttributeValues = pgTable(
 );
 
 /** Filterable attributes (material, season) with their options. */
-export const screenAttributes = pgTable(
-  'catalog_screen_attributes',
-  {
-    id: id(),
-    tenantId: tenantId(),
-    name: name().notNull(),
-    nameEn: name('name_en'),
-    sort: sort(),
-    ...audited(),
-    ...concurrency(),
-  },
-  (t) => [uniqueIndex('catalog_screen_attributes_name_uq').on(tenantKey, lower(t.name))],
-);
+export const screenAttributes = attributeTable('catalog_screen_attributes');
 
 export const screenAttributeOptions = pgTable(
   'catalog_screen_attribute_options',
   {
-    id: id(),
-    tenantId: tenantId(),
-    attributeId: uuid('attribute_id')
-      .notNull()
-      .references(() => screenAttributes.id, { onDelete: 'cascade' }),
-    value: name('value').notNull(),
-    valueEn: name('value_en'),
+    ...attributeValue(() => screenAttributes.id),
     sort: sort(),
   },
   (t) => [index('catalog_screen_attribute_options_attribute_ix').on(t.attributeId)],

@@ -4,14 +4,7 @@ import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import type { Services } from '../../../core/services.ts';
 import { placeholderPng, storeFile } from '../../files/index.ts';
-import {
-  categories,
-  purchaseAttributes,
-  purchaseAttributeValues,
-  screenAttributeOptions,
-  screenAttributes,
-  suppliers,
-} from '../master-data/schema.ts';
+import { suppliers } from '../master-data/schema.ts';
 import {
   productImages,
   productSpecifications,
@@ -20,6 +13,7 @@ import {
   productVendors,
   type TierPrice,
 } from './schema.ts';
+import { demoMasterData } from './seed-lookup.ts';
 
 /**
  * A believable catalogue for tenant `demo` (issue #6 "Seed"): about 200 products across the
@@ -272,42 +266,12 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
       .where(and(eq(products.tenantId, tenant.id), like(products.sku, `${CATALOGUE_PREFIX}%`)))
       .limit(1);
     if (done) return;
-    const cats = new Map(
-      (
-        await tx.select({ id: categories.id, code: categories.code }).from(categories).where(owned(ctx, categories))
-      ).map((c) => [c.code, c.id]),
-    );
+    const { categories: cats, attribute: valuesOf, screenOptions } = await demoMasterData(tx, ctx);
     const supplierIds = new Map(
       (await tx.select({ id: suppliers.id, code: suppliers.code }).from(suppliers).where(owned(ctx, suppliers))).map(
         (s) => [s.code, s.id],
       ),
     );
-    const attrs = await tx
-      .select({ id: purchaseAttributes.id, nameEn: purchaseAttributes.nameEn })
-      .from(purchaseAttributes)
-      .where(owned(ctx, purchaseAttributes));
-    const values = await tx
-      .select({
-        id: purchaseAttributeValues.id,
-        attributeId: purchaseAttributeValues.attributeId,
-        code: purchaseAttributeValues.code,
-        value: purchaseAttributeValues.value,
-      })
-      .from(purchaseAttributeValues)
-      .where(owned(ctx, purchaseAttributeValues));
-    const valuesOf = (nameEn: string) => {
-      const id = attrs.find((a) => a.nameEn === nameEn)?.id;
-      return { id, values: values.filter((v) => v.attributeId === id) };
-    };
-    const screenOptions = await tx
-      .select({
-        id: screenAttributeOptions.id,
-        attributeId: screenAttributeOptions.attributeId,
-        valueEn: screenAttributeOptions.valueEn,
-      })
-      .from(screenAttributeOptions)
-      .innerJoin(screenAttributes, eq(screenAttributes.id, screenAttributeOptions.attributeId))
-      .where(owned(ctx, screenAttributes));
     const screenOption = (valueEn: string) => screenOptions.find((o) => o.valueEn === valueEn);
     const colour = valuesOf('Color');
     const size = valuesOf('Size');
@@ -336,7 +300,7 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
       const [seriesZh, seriesEn] = series[Math.floor(i / (usable.length * names.length)) % series.length];
       const sku = `${CATALOGUE_PREFIX}${stem}-${String(i + 1).padStart(4, '0')}`;
       const price = Math.round((low + rnd() * (high - low)) * 10) / 10;
-      const options: { attributeId: string; chosen: typeof values }[] = [];
+      const options: { attributeId: string; chosen: typeof colour.values }[] = [];
       if (hasColours && colour.id) {
         const n = 2 + Math.floor(rnd() * 2);
         options.push({ attributeId: colour.id, chosen: colour.values.slice(i % 2, (i % 2) + n) });
@@ -379,7 +343,8 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
           nameEn: en,
           categoryIds: [cats.get(catCode)!],
           description: `${name}。${en}. 演示商品目录。`,
-          price,
+          price: price.toFixed(2),
+          priceCurrency: 'CNY',
           pmsStatus: status,
           isActive: status !== PmsStatus.Discontinued,
           inStock: status === PmsStatus.OnSale && rnd() < 0.8,
@@ -407,7 +372,7 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
           sku: variantSkus[sort],
           valueIds: c.ids,
           label: c.labels.join(' / '),
-          price,
+          price: price.toFixed(2),
           weight: Math.round(weight),
           sort,
         })),

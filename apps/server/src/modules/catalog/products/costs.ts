@@ -8,14 +8,15 @@ import { products, productVariants, productVendors } from './schema.ts';
 /**
  * What one unit of a SKU costs, read-only for pricing: the purchase price of the product's
  * primary vendor link (else its oldest live one), in that link's currency; without a vendor link,
- * the variant's (or the product's) price, in the catalogue's own currency (`currency` null).
+ * the variant's (or the product's) price, in the product's price currency. Always with its currency:
+ * the caller converts it (a missing rate is its error), never takes it to be in its own.
  */
 export interface SkuCost {
   sku: string;
   name: string;
   /** Exact decimal text. */
   cost: string;
-  currency: string | null;
+  currency: string;
   source: 'VENDOR' | 'VARIANT' | 'PRODUCT';
   categoryIds: string[];
 }
@@ -26,13 +27,14 @@ const exact = (column: AnyPgColumn) => sql<string>`${column}::text`;
 /** The costs of `skus` (variant or product SKUs, any case), keyed by the lower-cased SKU; recycled products are not found. */
 export async function skuCosts(tx: Tx, ctx: CrudContext, skus: string[]): Promise<Map<string, SkuCost>> {
   const wanted = [...new Set(skus.map((s) => s.toLowerCase()))];
-  const found = new Map<string, Omit<SkuCost, 'currency' | 'source'> & { productId: string; isVariant: boolean }>();
+  const found = new Map<string, Omit<SkuCost, 'source'> & { productId: string; isVariant: boolean }>();
   if (!wanted.length) return new Map();
   const variants = await tx
     .select({
       sku: productVariants.sku,
       label: productVariants.label,
       price: exact(productVariants.price),
+      currency: products.priceCurrency,
       productId: products.id,
       name: products.name,
       categoryIds: products.categoryIds,
@@ -51,6 +53,7 @@ export async function skuCosts(tx: Tx, ctx: CrudContext, skus: string[]): Promis
       sku: v.sku,
       name: `${v.name} ${v.label}`.trim(),
       cost: v.price,
+      currency: v.currency,
       productId: v.productId,
       categoryIds: v.categoryIds,
       isVariant: true,
@@ -62,6 +65,7 @@ export async function skuCosts(tx: Tx, ctx: CrudContext, skus: string[]): Promis
         sku: products.sku,
         name: products.name,
         price: exact(products.price),
+        currency: products.priceCurrency,
         productId: products.id,
         categoryIds: products.categoryIds,
       })
@@ -72,6 +76,7 @@ export async function skuCosts(tx: Tx, ctx: CrudContext, skus: string[]): Promis
         sku: p.sku,
         name: p.name,
         cost: p.price,
+        currency: p.currency,
         productId: p.productId,
         categoryIds: p.categoryIds,
         isVariant: false,
@@ -98,7 +103,7 @@ export async function skuCosts(tx: Tx, ctx: CrudContext, skus: string[]): Promis
       key,
       vendor
         ? { ...f, cost: vendor.price, currency: vendor.currency, source: 'VENDOR' }
-        : { ...f, currency: null, source: isVariant ? 'VARIANT' : 'PRODUCT' },
+        : { ...f, source: isVariant ? 'VARIANT' : 'PRODUCT' },
     );
   }
   return out;

@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../../test/harness.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
-import { productFacts } from '../test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, type TestApp } from '../../../../test/harness.ts';
+import { productFacts, useCatalogApp } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 
+const app = useCatalogApp();
+const { post } = app;
 let t: TestApp;
 let demoAdmin: string;
 let otherAdmin: string;
@@ -43,18 +44,10 @@ function upload(who: string, content: Buffer, culture = 'zh-Hans') {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  demoAdmin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  nobody = await token(t.app, 'demo', 'nobody');
-  const post = (who: string, url: string, payload: object) => as(t.app, who)({ method: 'POST', url, payload });
+  ({ t, demoAdmin, otherAdmin, nobody } = app);
   await post(demoAdmin, '/api/catalog/categories', { code: 'IMP-CUP', name: '杯子' });
   await post(demoAdmin, '/api/catalog/brands', { name: '山泉' });
   await post(otherAdmin, '/api/catalog/categories', { code: 'IMP-OTHER', name: '别家' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('product import', () => {
@@ -88,7 +81,8 @@ describe('product import', () => {
     const one = (await get(`${API}/by-sku?sku=IMP-A-01`)).json();
     expect(one).toMatchObject({
       name: '导入保温杯一号',
-      price: 29.9,
+      price: '29.90',
+      priceCurrency: 'CNY',
       weight: 300,
       pmsStatus: 1,
       ...productFacts,

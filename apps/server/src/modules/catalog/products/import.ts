@@ -9,7 +9,7 @@ import type { Services } from '../../../core/services.ts';
 import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
 import { productsChanged } from '../events.ts';
 import { brands, categories } from '../master-data/schema.ts';
-import { createProduct } from './write.ts';
+import { createProduct, inPriceCurrency, tenantPriceCurrency } from './write.ts';
 
 /**
  * Excel import of products, all or nothing: every row is checked (form rules, category codes,
@@ -189,11 +189,12 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
   };
   const errorOf = (row: number, field: string, key: string, params?: unknown[]): ImportError => {
     const column = columnOf(field);
-    const text = t(culture, key, [column, ...(params ?? [])]);
+    const text = t(culture, key, params);
     return { row, field, column, message: text === key ? t(culture, 'Catalog::ImportInvalidValue', [column]) : text };
   };
 
   try {
+    const currency = await tenantPriceCurrency(services, ctx);
     const created = await services.data.inTenant(ctx, async (tx) => {
       const codes = [...new Set(rows.flatMap((r) => (r.values.categoryCodes as string[] | undefined) ?? []))];
       const cats = codes.length
@@ -274,7 +275,7 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
       // transaction stays usable to report every row; the rejection then rolls it all back.
       for (const { row, input } of inputs) {
         try {
-          await createProduct(tx, ctx, input);
+          await createProduct(tx, ctx, inPriceCurrency(input, currency));
         } catch (e) {
           if (!(e instanceof AppError) || !e.validationErrors) throw e;
           for (const v of e.validationErrors) {

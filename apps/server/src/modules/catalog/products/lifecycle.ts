@@ -1,13 +1,11 @@
 import { PmsTransitions } from '@seller/contracts';
-import type { ProductListQuery } from '@seller/contracts/catalog';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { deleteOwned, getOwned, recordChange, selectEntities, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { businessError, notFound } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
 import { productsChanged } from '../events.ts';
-import { cachedPage } from './list.ts';
-import { type Ctx, ENTITY, like, one, type Product, tenantOf } from './records.ts';
+import { type Ctx, ENTITY, one, type Product, tenantOf } from './records.ts';
 import { products } from './schema.ts';
 
 /**
@@ -67,21 +65,6 @@ export const productLifecycle = {
 
 /** The recycle area for products (`/api/catalog/recycle/products`). */
 export const productRecycle = {
-  list: (services: Services, ctx: Ctx, q: ProductListQuery) =>
-    cachedPage(
-      services,
-      ctx,
-      'recycle',
-      () =>
-        and(
-          tenantOf(ctx),
-          eq(products.isDeleted, true),
-          q.filter ? sql`${products.searchText} ilike ${like(q.filter)}` : undefined,
-        )!,
-      q,
-      [desc(products.deletionTime)],
-    ),
-
   /** Restores a recycled product (`reback`). */
   reback: (services: Services, ctx: Ctx, id: string) =>
     services.data.inTenant(ctx, async (tx) => {

@@ -74,7 +74,7 @@ describe('product list', () => {
     expect((await app.put(demoAdmin, `${RECYCLE}/${ids[0]}/reback`)).statusCode).toBe(200);
     expect((await total()).totalCount).toBe(13);
     expect((await total(RECYCLE)).totalCount).toBe(0);
-    // a page past the end still reports the total
+    // a page past the end still says how many there are
     expect((await get(demoAdmin, `${API}?filter=LST-TOT&skipCount=100`)).json()).toEqual({ totalCount: 13, items: [] });
   });
 

@@ -1,22 +1,18 @@
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
+import { useCatalogApp } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 const RECYCLE = '/api/catalog/recycle/products';
 
+const app = useCatalogApp();
+const { get, post, put, del } = app;
 let t: TestApp;
 let demoAdmin: string;
 let otherAdmin: string;
 let nobody: string;
 
 type Row = { id: string; concurrencyStamp: string; sku: string; [k: string]: unknown };
-
-const post = (who: string, url: string, payload?: object) => as(t.app, who)({ method: 'POST', url, payload });
-const put = (who: string, url: string, payload: object) => as(t.app, who)({ method: 'PUT', url, payload });
-const get = (who: string, url: string) => as(t.app, who)({ method: 'GET', url });
-const del = (who: string, url: string) => as(t.app, who)({ method: 'DELETE', url });
 
 /** A category, a colour attribute (3 values) and a size attribute (2 values) of `who`'s tenant. */
 async function masterData(who: string, suffix: string) {
@@ -69,15 +65,8 @@ const messagesOf = (res: { json(): { error: { validationErrors: { members: strin
   Object.fromEntries(res.json().error.validationErrors.map((v) => [v.members[0], v.message]));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  demoAdmin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  nobody = await token(t.app, 'demo', 'nobody');
+  ({ t, demoAdmin, otherAdmin, nobody } = app);
   demo = await masterData(demoAdmin, 'A');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('products', () => {
@@ -106,7 +95,7 @@ describe('products', () => {
     );
     expect(created.statusCode, created.body).toBe(200);
     const p = created.json();
-    expect(p).toMatchObject({ sku: 'TP-CUP-01', pmsStatus: 1, isActive: true, price: 39.9, weight: 350 });
+    expect(p).toMatchObject({ sku: 'TP-CUP-01', pmsStatus: 1, isActive: true, price: '39.90', weight: 350 });
     expect(p.variants.map((v: Row) => v.sku)).toEqual([
       'TP-CUP-01-RD-M',
       'TP-CUP-01-RD-L',
@@ -115,7 +104,7 @@ describe('products', () => {
       'TP-CUP-01-WT-M',
       'TP-CUP-01-WT-L',
     ]);
-    expect(p.variants[0]).toMatchObject({ label: '红 / M', price: 39.9 });
+    expect(p.variants[0]).toMatchObject({ label: '红 / M', price: '39.90' });
 
     expect((await get(demoAdmin, `${API}/${p.id}`)).json()).toMatchObject({ id: p.id, sku: 'TP-CUP-01' });
 
@@ -162,8 +151,8 @@ describe('products', () => {
     expect(prices.statusCode, prices.body).toBe(200);
     expect(prices.json().items).toEqual(
       expect.arrayContaining([
-        { sku: 'TP-CUP-02', productId: p.id, variantId: null, price: 39.9 },
-        expect.objectContaining({ sku: 'TP-CUP-02-RD-M', productId: p.id, price: 39.9 }),
+        { sku: 'TP-CUP-02', productId: p.id, variantId: null, price: '39.90', currency: 'CNY' },
+        expect.objectContaining({ sku: 'TP-CUP-02-RD-M', productId: p.id, price: '39.90', currency: 'CNY' }),
       ]),
     );
     expect(prices.json().items).toHaveLength(2);
@@ -190,7 +179,7 @@ describe('products', () => {
     expect(messages).toEqual(
       expect.arrayContaining([
         '请输入名称',
-        '请输入父sku',
+        '请输入父 SKU',
         '请选择分类',
         '请填写价格',
         '请选择区域',
@@ -424,10 +413,10 @@ describe('products', () => {
     );
     expect(created.statusCode, created.body).toBe(200);
     const p = created.json();
-    expect(bySku(p, 'TP-OVR-RD-M')).toMatchObject({ price: 45, weight: 360, length: 20, width: 8.5, height: 8.5 });
+    expect(bySku(p, 'TP-OVR-RD-M')).toMatchObject({ price: '45.00', weight: 360, length: 20, width: 8.5, height: 8.5 });
     // a weight not given follows the product's (null), a price not given starts at the product's
-    expect(bySku(p, 'TP-OVR-BK-L')).toMatchObject({ price: 49.5, weight: null, length: null });
-    expect(bySku(p, 'TP-OVR-RD-L')).toMatchObject({ price: 39.9, weight: null, length: null });
+    expect(bySku(p, 'TP-OVR-BK-L')).toMatchObject({ price: '49.50', weight: null, length: null });
+    expect(bySku(p, 'TP-OVR-RD-L')).toMatchObject({ price: '39.90', weight: null, length: null });
 
     // a save without overrides leaves the variants as they are, whatever the product's price
     const again = await put(
@@ -436,8 +425,8 @@ describe('products', () => {
       body('TP-OVR', { variantOptions: options([red, black]), price: 50 }),
     );
     expect(again.statusCode, again.body).toBe(200);
-    expect(bySku(again.json(), 'TP-OVR-RD-M')).toMatchObject({ price: 45, weight: 360, height: 8.5 });
-    expect(bySku(again.json(), 'TP-OVR-RD-L')).toMatchObject({ price: 39.9 });
+    expect(bySku(again.json(), 'TP-OVR-RD-M')).toMatchObject({ price: '45.00', weight: 360, height: 8.5 });
+    expect(bySku(again.json(), 'TP-OVR-RD-L')).toMatchObject({ price: '39.90' });
 
     // a new colour: its variants take the product's price, and an override applies to them too
     const grown = await put(
@@ -451,9 +440,9 @@ describe('products', () => {
     );
     expect(grown.statusCode, grown.body).toBe(200);
     const g = grown.json();
-    expect(bySku(g, 'TP-OVR-WT-M')).toMatchObject({ price: 50, weight: null, height: 3 });
-    expect(bySku(g, 'TP-OVR-WT-L')).toMatchObject({ price: 50, weight: null });
-    expect(bySku(g, 'TP-OVR-RD-M')).toMatchObject({ price: 45, length: 20 });
+    expect(bySku(g, 'TP-OVR-WT-M')).toMatchObject({ price: '50.00', weight: null, height: 3 });
+    expect(bySku(g, 'TP-OVR-WT-L')).toMatchObject({ price: '50.00', weight: null });
+    expect(bySku(g, 'TP-OVR-RD-M')).toMatchObject({ price: '45.00', length: 20 });
 
     // a combination no variant has: 400 naming it, nothing written
     const unmatched = await put(
@@ -469,7 +458,7 @@ describe('products', () => {
     );
     expect(unmatched.statusCode).toBe(400);
     expect(members(unmatched)).toEqual(['variants.1.valueIds']);
-    expect(bySku((await get(demoAdmin, `${API}/${p.id}`)).json(), 'TP-OVR-RD-M')).toMatchObject({ price: 45 });
+    expect(bySku((await get(demoAdmin, `${API}/${p.id}`)).json(), 'TP-OVR-RD-M')).toMatchObject({ price: '45.00' });
     const none = await post(demoAdmin, API, body('TP-OVR-2', { variants: [{ valueIds: [red, m], price: 1 }] }));
     expect(members(none)).toEqual(['variants.0.valueIds']);
     expect((await get(demoAdmin, `${API}?filter=TP-OVR-2`)).json().totalCount).toBe(0);
@@ -510,8 +499,8 @@ describe('products', () => {
     expect(created.statusCode, created.body).toBe(200);
     const p = created.json();
     expect(skus(p)).toEqual(['TP-RED-OWN', 'TP-VSK-BK-M']);
-    expect(bySku(p, 'TP-RED-OWN')).toMatchObject({ price: 45, weight: 400 });
-    expect(bySku(p, 'TP-VSK-BK-M')).toMatchObject({ price: 39.9, weight: null });
+    expect(bySku(p, 'TP-RED-OWN')).toMatchObject({ price: '45.00', weight: 400 });
+    expect(bySku(p, 'TP-VSK-BK-M')).toMatchObject({ price: '39.90', weight: null });
     expect((await get(demoAdmin, `${API}/by-sku?sku=tp-red-own`)).json()).toMatchObject({ id: p.id });
 
     // a new parent SKU renames the variants that follow it and keeps the own one
@@ -529,7 +518,7 @@ describe('products', () => {
     });
     expect(followed.statusCode, followed.body).toBe(200);
     expect(skus(followed.json())).toEqual(['TP-VSK2-RD-M', 'TP-VSK2-BK-M']);
-    expect(bySku(followed.json(), 'TP-VSK2-RD-M')).toMatchObject({ price: 45, weight: null });
+    expect(bySku(followed.json(), 'TP-VSK2-RD-M')).toMatchObject({ price: '45.00', weight: null });
 
     // a bad SKU, one another product holds, the parent's, a sibling's or one given twice: 400 naming
     // the variant's SKU, and nothing written
@@ -559,9 +548,9 @@ describe('products', () => {
       expect(members(res)).toEqual([member]);
     }
     const after = (await get(demoAdmin, `${API}/${p.id}`)).json();
-    expect(after.price).toBe(39.9);
+    expect(after.price).toBe('39.90');
     expect(skus(after)).toEqual(['TP-VSK2-RD-M', 'TP-VSK2-BK-M']);
-    expect(bySku(after, 'TP-VSK2-BK-M')).toMatchObject({ price: 39.9 });
+    expect(bySku(after, 'TP-VSK2-BK-M')).toMatchObject({ price: '39.90' });
     const none = await post(
       demoAdmin,
       API,
@@ -710,10 +699,7 @@ describe('products', () => {
       url: `${API}/export?filter=DEMO-&pmsStatus=3&sorting=sku asc`,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const rows = await xlsxRows(res.rawPayload);
     expect(rows[0].slice(0, 2)).toEqual(['父SKU', '名称']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['DEMO-BP-004', 'DEMO-HD-003', 'DEMO-ST-007', 'DEMO-TS-001']);
     expect(rows[1][4]).toBe('在售');

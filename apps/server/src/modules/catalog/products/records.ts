@@ -14,7 +14,6 @@ export const ENTITY = 'Product';
 export const VARIANT = 'ProductVariant';
 export const SPECIFICATION = 'ProductSpecification';
 
-export const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const tenantOf = (ctx: Ctx) => (ctx.tenant ? eq(products.tenantId, ctx.tenant.id) : isNull(products.tenantId));
 
 // ---------- DTOs ----------

@@ -1,4 +1,4 @@
-import { Permissions, pagedResult } from '@seller/contracts';
+import { Permissions } from '@seller/contracts';
 import {
   addImagesInput,
   approveInput,
@@ -7,22 +7,22 @@ import {
   idParams,
   itemPriceDto,
   itemPriceQuery,
-  type ProductDto,
   productDto,
   productIdParams,
   productInput,
+  productList,
   productListItem,
-  productListQuery,
+  productRecycleList,
   productUpdateInput,
   removeImagesQuery,
   setActiveInput,
 } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import { productImageService } from './images.ts';
 import { productRecycle } from './lifecycle.ts';
+import { productListService, productRecycleListService } from './list.ts';
 import { productService } from './service.ts';
 
 const base = '/api/catalog/products';
@@ -38,11 +38,15 @@ export default async function productRoutes(fastify: FastifyInstance) {
   const update = { permission: `${P}.Update` };
   const remove = { permission: `${P}.Delete` };
 
-  app.get(
-    base,
-    { config: read, schema: { tags, querystring: productListQuery, response: { 200: pagedResult(productListItem) } } },
-    (req) => productService.list(s, req.ctx, req.query),
-  );
+  // the page, and `/export` of the filtered, sorted list (before `/:id`)
+  listRoutes(app, {
+    url: base,
+    tag: tags[0]!,
+    permission: P,
+    list: productList,
+    item: productListItem,
+    service: productListService,
+  });
   app.get(
     `${base}/by-sku`,
     { config: read, schema: { tags, querystring: bySkuQuery, response: { 200: productDto } } },
@@ -52,33 +56,6 @@ export default async function productRoutes(fastify: FastifyInstance) {
     `${base}/item-price`,
     { config: read, schema: { tags, querystring: itemPriceQuery, response: { 200: itemPriceDto } } },
     (req) => productService.itemPrice(s, req.ctx, req.query.skus),
-  );
-  app.get(
-    `${base}/export`,
-    { config: read, schema: { tags, querystring: productListQuery.omit({ skipCount: true, maxResultCount: true }) } },
-    (req, reply) => {
-      const c = req.ctx.culture;
-      const L = (key: string) => t(c, `Catalog::${key}`);
-      const title = L('Products');
-      return sendXlsx(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        [
-          { header: L('DisplayName:Sku'), width: 20, value: (r: ProductDto) => r.sku },
-          { header: L('DisplayName:ProductName'), width: 32, value: (r) => r.name },
-          { header: L('DisplayName:NameEn'), width: 32, value: (r) => r.nameEn },
-          { header: L('DisplayName:Price'), width: 10, value: (r) => r.price },
-          { header: L('DisplayName:PmsStatus'), width: 12, value: (r) => L(`PmsStatus:${r.pmsStatus}`) },
-          { header: L('DisplayName:IsActive'), width: 8, value: (r) => (r.isActive ? '✓' : '') },
-          { header: L('Variants'), width: 40, value: (r) => r.variants.map((v) => v.sku).join(', ') },
-          { header: L('DisplayName:Weight'), width: 10, value: (r) => r.weight },
-          { header: L('DisplayName:HsCode'), width: 12, value: (r) => r.hsCode },
-          { header: L('DisplayName:CreationTime'), width: 20, value: (r) => r.creationTime },
-        ],
-        productService.batches(s, req.ctx, req.query),
-      );
-    },
   );
   app.get(`${base}/:id`, { config: read, schema: { tags, params: idParams, response: { 200: productDto } } }, (req) =>
     productService.get(s, req.ctx, req.params.id),
@@ -134,14 +111,14 @@ export default async function productRoutes(fastify: FastifyInstance) {
   });
 
   const rtags = ['Recycle'];
-  app.get(
-    recycle,
-    {
-      config: remove,
-      schema: { tags: rtags, querystring: productListQuery, response: { 200: pagedResult(productListItem) } },
-    },
-    (req) => productRecycle.list(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: recycle,
+    tag: rtags[0]!,
+    permission: remove.permission,
+    list: productRecycleList,
+    item: productListItem,
+    service: productRecycleListService,
+  });
   app.put(
     `${recycle}/:id/reback`,
     { config: remove, schema: { tags: rtags, params: idParams, response: { 200: productDto } } },

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, softDelete, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
 import { tenantScopedView } from '../../../core/db/views.ts';
+import { moneyColumn } from '../../../core/money.ts';
 import { suppliers } from '../master-data/schema.ts';
 
 /**
@@ -42,7 +43,6 @@ export interface ScreenValue {
 }
 
 const dimension = (column: string) => numeric(column, { precision: 10, scale: 2, mode: 'number' });
-const money = (column: string) => numeric(column, { precision: 18, scale: 4, mode: 'number' });
 
 /**
  * The product master (domain §3.2). Deleted products go to the recycle area (soft delete);
@@ -60,7 +60,10 @@ export const products = pgTable(
     categoryIds: uuid('category_ids').array().notNull(),
     brandId: uuid('brand_id'),
     description: text('description').notNull(),
-    price: money('price').notNull(),
+    /** Decimal text in `price_currency`, to its minor units (core/money.ts). */
+    price: moneyColumn('price').notNull(),
+    // the spec's default accounting currency; the migration sets each tenant's own
+    priceCurrency: varchar('price_currency', { length: 3 }).notNull().default('CNY'),
     pmsStatus: integer('pms_status').notNull().default(PmsStatus.Developing),
     isActive: boolean('is_active').notNull().default(true),
     inStock: boolean('in_stock').notNull().default(false),
@@ -102,6 +105,14 @@ export const products = pgTable(
     index('catalog_products_search_trgm_ix').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('catalog_products_categories_ix').using('gin', t.categoryIds),
     index('catalog_products_created_ix').on(t.tenantId, t.creationTime),
+    // the list's sort keys, each served with the tenant (test/list-plans.test.ts)
+    index('catalog_products_sku_ix').on(t.tenantId, t.sku),
+    index('catalog_products_name_ix').on(t.tenantId, t.name),
+    index('catalog_products_price_ix').on(t.tenantId, t.price),
+    index('catalog_products_pms_status_ix').on(t.tenantId, t.pmsStatus),
+    index('catalog_products_active_ix').on(t.tenantId, t.isActive),
+    // the recycle area's order
+    index('catalog_products_deleted_ix').on(t.tenantId, t.deletionTime),
   ],
 );
 
@@ -127,7 +138,8 @@ export const productVariants = pgTable(
     valueIds: jsonb('value_ids').$type<string[]>().notNull(),
     /** Display label, e.g. "红色 / XL". */
     label: varchar('label', { length: 255 }).notNull(),
-    price: money('price').notNull(),
+    /** In the product's `price_currency`. */
+    price: moneyColumn('price').notNull(),
     weight: integer('weight'),
     length: dimension('length'),
     width: dimension('width'),
@@ -193,6 +205,8 @@ export const productVendors = pgTable(
       .on(tenantKey, t.productId, t.supplierId)
       .where(sql`${t.isDeleted} = false`),
     index('catalog_product_vendors_supplier_ix').on(t.tenantId, t.supplierId),
+    // the recycle area's order
+    index('catalog_product_vendors_deleted_ix').on(t.tenantId, t.deletionTime),
   ],
 );
 

@@ -4,16 +4,10 @@ import { eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import type { Services } from '../../../core/services.ts';
-import {
-  brands,
-  categories,
-  purchaseAttributes,
-  purchaseAttributeValues,
-  screenAttributeOptions,
-  screenAttributes,
-} from '../master-data/schema.ts';
+import { brands } from '../master-data/schema.ts';
 import { seedCatalogueDemo } from './catalogue-seed.ts';
 import { products } from './schema.ts';
+import { demoMasterData } from './seed-lookup.ts';
 import { productService } from './service.ts';
 
 /** [sku, name, nameEn, category code, brand, price, weight g, colours, sizes, PMS status] */
@@ -289,43 +283,15 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
   const lookup = await services.data.inTenant(ctx, async (tx) => {
     const [any] = await tx.select({ id: products.id }).from(products).where(eq(products.tenantId, tenant.id)).limit(1);
     if (any) return null;
-    const cats = await tx
-      .select({ id: categories.id, code: categories.code })
-      .from(categories)
-      .where(owned(ctx, categories));
     const brandRows = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(owned(ctx, brands));
-    const attrs = await tx
-      .select({ id: purchaseAttributes.id, name: purchaseAttributes.nameEn })
-      .from(purchaseAttributes)
-      .where(owned(ctx, purchaseAttributes));
-    const values = await tx
-      .select({
-        id: purchaseAttributeValues.id,
-        attributeId: purchaseAttributeValues.attributeId,
-        code: purchaseAttributeValues.code,
-      })
-      .from(purchaseAttributeValues)
-      .where(owned(ctx, purchaseAttributeValues));
-    const screenOptions = await tx
-      .select({
-        id: screenAttributeOptions.id,
-        attributeId: screenAttributeOptions.attributeId,
-        valueEn: screenAttributeOptions.valueEn,
-      })
-      .from(screenAttributeOptions)
-      .innerJoin(screenAttributes, eq(screenAttributes.id, screenAttributeOptions.attributeId))
-      .where(owned(ctx, screenAttributes));
-    return { cats, brandRows, attrs, values, screenOptions };
+    return { ...(await demoMasterData(tx, ctx)), brandRows };
   });
   if (!lookup) return;
-  const category = new Map(lookup.cats.map((c) => [c.code, c.id]));
+  const category = lookup.categories;
   const brand = new Map(lookup.brandRows.map((b) => [b.name, b.id]));
-  const attribute = (name: string) => lookup.attrs.find((a) => a.name === name)?.id;
   const option = (name: string, codes: string[]) => {
-    const attributeId = attribute(name);
-    const valueIds = lookup.values
-      .filter((v) => v.attributeId === attributeId && codes.includes(v.code))
-      .map((v) => v.id);
+    const { id: attributeId, values } = lookup.attribute(name);
+    const valueIds = values.filter((v) => codes.includes(v.code)).map((v) => v.id);
     return attributeId && valueIds.length ? [{ attributeId, valueIds }] : [];
   };
   /** One screening value per attribute of the named options. */
@@ -347,7 +313,9 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
       categoryIds: [categoryId],
       brandId: brand.get(brandName) ?? null,
       description: `${name}。演示数据。`,
-      price,
+      // the demo tenants account in CNY (the default of `Logistics.Currency`)
+      price: price.toFixed(2),
+      priceCurrency: 'CNY',
       inStock: status === PmsStatus.OnSale,
       developer: '张敏',
       purchaser: '刘洋',

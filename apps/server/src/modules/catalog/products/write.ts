@@ -4,8 +4,10 @@ import { eq } from 'drizzle-orm';
 import { deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
+import { assertMoneyPlaces, moneyText } from '../../../core/money.ts';
 import { uniquely as uniqueOr } from '../../../core/resource.ts';
 import type { Services } from '../../../core/services.ts';
+import { getSettingValues } from '../../settings/index.ts';
 import { productsChanged } from '../events.ts';
 import {
   type Ctx,
@@ -29,6 +31,42 @@ import { combinations, planVariants, writeVariants } from './variants.ts';
 
 const searchText = (p: { sku: string; name: string; nameEn?: string | null }, variantSkus: string[]) =>
   [p.sku, p.name, p.nameEn ?? '', ...variantSkus].filter(Boolean).join(' ');
+
+/**
+ * The tenant's accounting currency: logistics' `Logistics.Currency` setting, read by name (the
+ * catalogue cannot depend on logistics); CNY, that setting's default, in a build without it.
+ */
+export async function tenantPriceCurrency(services: Services, ctx: Ctx): Promise<string> {
+  const values = await getSettingValues(services, { tenant: ctx.tenant, user: null });
+  return values['Logistics.Currency'] ?? 'CNY';
+}
+
+export type PricedInput<T extends ProductInput = ProductInput> = T & { priceCurrency: string };
+
+/**
+ * The input with its prices' currency settled (given, else `fallback`: the tenant's on create, the
+ * product's own on update) and its prices to that currency's minor units: more places are refused
+ * on their member (the contract checks only a currency it was given).
+ */
+export function inPriceCurrency<T extends ProductInput>(input: T, fallback: string): PricedInput<T> {
+  const currency = input.priceCurrency ?? fallback;
+  assertMoneyPlaces('price', input.price, currency);
+  input.variants?.forEach((v, i) => {
+    assertMoneyPlaces(`variants.${i}.price`, v.price, currency);
+  });
+  return {
+    ...input,
+    priceCurrency: currency,
+    price: moneyText(input.price, currency),
+    ...(input.variants
+      ? {
+          variants: input.variants.map((v) =>
+            v.price === undefined ? v : { ...v, price: moneyText(v.price, currency) },
+          ),
+        }
+      : {}),
+  };
+}
 
 /** A concurrent writer of the same SKU loses on the unique index: the same field error as the check. */
 const uniquely = <R>(sku: string, write: () => Promise<R>): Promise<R> =>
@@ -89,7 +127,7 @@ async function refreshSearch(tx: Tx, ctx: Ctx, row: Product, variantSkus: string
 }
 
 /** Creates one product with its variants inside the caller's transaction (create, import). */
-export async function createProduct(tx: Tx, ctx: Ctx, input: ProductInput): Promise<Product> {
+export async function createProduct(tx: Tx, ctx: Ctx, input: PricedInput): Promise<Product> {
   const combos = await prepare(tx, ctx, input);
   const planned = await planVariants(tx, ctx, input, combos, { mode: 'regenerate' });
   return uniquely(input.sku, async () => {
@@ -105,7 +143,8 @@ export async function createProduct(tx: Tx, ctx: Ctx, input: ProductInput): Prom
 }
 
 export const productWrites = {
-  create: async (services: Services, ctx: Ctx, input: ProductInput) => {
+  create: async (services: Services, ctx: Ctx, given: ProductInput) => {
+    const input = inPriceCurrency(given, await tenantPriceCurrency(services, ctx));
     await validateVariantImages(services, ctx, input.variants);
     return services.data.inTenant(ctx, async (tx) => {
       const row = await createProduct(tx, ctx, input);
@@ -114,10 +153,11 @@ export const productWrites = {
     });
   },
 
-  update: async (services: Services, ctx: Ctx, id: string, { concurrencyStamp, ...input }: ProductUpdateInput) => {
-    await validateVariantImages(services, ctx, input.variants);
+  update: async (services: Services, ctx: Ctx, id: string, { concurrencyStamp, ...given }: ProductUpdateInput) => {
+    await validateVariantImages(services, ctx, given.variants);
     return services.data.inTenant(ctx, async (tx) => {
       const before = await getOwned(tx, ctx, products, ENTITY, id);
+      const input = inPriceCurrency(given, before.priceCurrency);
       const combos = await prepare(tx, ctx, input, id);
       const values = columns(input);
       const optionsChanged = JSON.stringify(before.variantOptions) !== JSON.stringify(values.variantOptions);

@@ -11,7 +11,7 @@ import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
 import { filesService } from '../../files/index.ts';
 import { imagesOf } from '../products/images.ts';
-import { listWhere } from '../products/list.ts';
+import { selectionWhere } from '../products/list.ts';
 import { products, productVariants } from '../products/schema.ts';
 import type { SkuImageSelection } from './schema.ts';
 
@@ -158,7 +158,7 @@ export async function productIdsOf(
   limit = SKU_IMAGE_EXPORT_FILTER_MAX,
 ) {
   if (selection.kind !== 'filter') return [];
-  const where = listWhere(ctx, { ...selection.filter, skipCount: 0, maxResultCount: 1 });
+  const where = selectionWhere(ctx, selection.filter);
   const rows = await services.data.inTenant(ctx, (tx) =>
     tx
       .select({ id: products.id })

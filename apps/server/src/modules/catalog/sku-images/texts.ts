@@ -1,3 +1,4 @@
+import { bilingual } from '../../../core/localization/pairs.ts';
 import type { TextResources } from '../../../core/module.ts';
 
 /** Texts of the SKU image export (server messages and its page), under `Catalog::SkuImages:…`. */
@@ -10,8 +11,8 @@ const pairs: Record<string, [en: string, zh: string]> = {
   ],
   NothingMatches: ['No product matches this filter.', '没有符合筛选条件的商品。'],
   TooManyProducts: [
-    'This filter selects more than {1} products: narrow it down.',
-    '筛选结果超过 {1} 个商品,请缩小范围。',
+    'This filter selects more than {0} products: narrow it down.',
+    '筛选结果超过 {0} 个商品,请缩小范围。',
   ],
   NotReady: ['The archive is not ready yet.', '压缩包尚未生成完成。'],
   Failed: ['The archive could not be built. Try again.', '压缩包生成失败,请重试。'],
@@ -60,15 +61,8 @@ const pairs: Record<string, [en: string, zh: string]> = {
   Deleted: ['Deleted.', '已删除。'],
 };
 
-const en: Record<string, string> = {};
-const zh: Record<string, string> = {};
-for (const [key, [e, z]] of Object.entries(pairs)) {
-  en[`SkuImages:${key}`] = e;
-  zh[`SkuImages:${key}`] = z;
-}
-
 export const texts: TextResources = {
-  Catalog: { en, 'zh-Hans': zh },
+  Catalog: bilingual(pairs, 'SkuImages:'),
   Menus: { en: { SkuDownloadImg: 'SKU image export' }, 'zh-Hans': { SkuDownloadImg: 'SKU图片下载' } },
   // the job's name in the shell's progress toast and on the background jobs page
   JobQueues: {

@@ -1,4 +1,4 @@
-import { Permissions, pagedResult } from '@seller/contracts';
+import { Permissions } from '@seller/contracts';
 import {
   addVendorInput,
   idParams,
@@ -6,14 +6,15 @@ import {
   productVendorDto,
   productVendorListDto,
   recycledVendorDto,
-  recycledVendorQuery,
+  recycledVendorList,
   removeVendorQuery,
   removeVendorsQuery,
   updateVendorInput,
 } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { productVendorService, vendorRecycle } from './service.ts';
+import { listRoutes } from '../../../core/lists.ts';
+import { productVendorService, vendorRecycle, vendorRecycleListService } from './service.ts';
 
 const base = '/api/catalog/products';
 const recycle = '/api/catalog/recycle/vendors';
@@ -57,14 +58,14 @@ export default async function productVendorRoutes(fastify: FastifyInstance) {
   );
 
   const rtags = ['Recycle'];
-  app.get(
-    recycle,
-    {
-      config: remove,
-      schema: { tags: rtags, querystring: recycledVendorQuery, response: { 200: pagedResult(recycledVendorDto) } },
-    },
-    (req) => vendorRecycle.list(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: recycle,
+    tag: rtags[0]!,
+    permission: remove.permission,
+    list: recycledVendorList,
+    item: recycledVendorDto,
+    service: vendorRecycleListService,
+  });
   app.put(
     `${recycle}/:id/reback`,
     { config: remove, schema: { tags: rtags, params: idParams, response: { 200: productVendorDto } } },

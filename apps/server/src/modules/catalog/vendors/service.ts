@@ -1,13 +1,20 @@
-import type { AddVendorInput, ProductVendorDto, UpdateVendorInput } from '@seller/contracts/catalog';
-import { and, asc, count as countAll, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import {
+  type AddVendorInput,
+  type ProductVendorDto,
+  recycledVendorList,
+  type UpdateVendorInput,
+} from '@seller/contracts/catalog';
+import { and, asc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, recordChange, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError, notFound } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import { uniquely } from '../../../core/resource.ts';
 import type { Services } from '../../../core/services.ts';
 import { productsChanged } from '../events.ts';
 import { suppliers } from '../master-data/schema.ts';
 import { products, productVendors } from '../products/schema.ts';
+import { recycledVendorsTable } from '../recycle.ts';
 
 /**
  * Product vendors (domain §3.5): a product's sources at suppliers with purchase price, MOQ,
@@ -164,36 +171,39 @@ async function recycled(tx: Tx, ctx: Ctx, id: string) {
   return row.link;
 }
 
-/** The recycle area for product vendors (`/api/catalog/recycle/vendors`). */
-export const vendorRecycle = {
-  list: (services: Services, ctx: Ctx, q: { skipCount: number; maxResultCount: number }) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({
-          link: productVendors,
-          code: suppliers.code,
-          fullName: suppliers.fullName,
-          productSku: products.sku,
-          productName: products.name,
-        })
-        .from(productVendors)
-        .innerJoin(products, eq(products.id, productVendors.productId))
-        .innerJoin(suppliers, eq(suppliers.id, productVendors.supplierId))
-        .where(recycledWhere(ctx))
-        .orderBy(desc(productVendors.deletionTime), asc(productVendors.id))
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      const [{ count }] = await tx
-        .select({ count: countAll() })
-        .from(productVendors)
-        .innerJoin(products, eq(products.id, productVendors.productId))
-        .where(recycledWhere(ctx));
-      return {
-        totalCount: Number(count),
-        items: rows.map((r) => ({ ...toDto(r.link, r), productSku: r.productSku, productName: r.productName })),
-      };
-    }),
+/** The recycle area's links on the kit: the recycled links of live products, latest deleted first. */
+export const vendorRecycleListService = listService(recycledVendorList, {
+  table: recycledVendorsTable,
+  rows: (tx) =>
+    tx
+      .select({
+        link: productVendors,
+        code: suppliers.code,
+        fullName: suppliers.fullName,
+        productSku: products.sku,
+        productName: products.name,
+      })
+      .from(productVendors)
+      .innerJoin(products, eq(products.id, productVendors.productId))
+      .innerJoin(suppliers, eq(suppliers.id, productVendors.supplierId))
+      .$dynamic(),
+  filters: {},
+  sorts: { deletionTime: productVendors.deletionTime },
+  // the product correlated: the total counts over the links alone
+  scope: () =>
+    and(
+      eq(productVendors.isDeleted, true),
+      exists(
+        sql`(select 1 from ${products} where ${products.id} = ${productVendors.productId} and not ${products.isDeleted})`,
+      ),
+    ),
+  items: (_tx, _ctx, rows: RecycledRow[]) =>
+    rows.map((r) => ({ ...toDto(r.link, r), productSku: r.productSku, productName: r.productName })),
+});
+type RecycledRow = { link: Link; code: string; fullName: string; productSku: string; productName: string };
 
+/** The recycle area for product vendors (`/api/catalog/recycle/vendors`): restore, delete for good. */
+export const vendorRecycle = {
   /** Restores a recycled link (`reback`); a live link to the same supplier in the meantime is a 409. */
   reback: (services: Services, ctx: Ctx, id: string) =>
     services.data.inTenant(ctx, async (tx) => {

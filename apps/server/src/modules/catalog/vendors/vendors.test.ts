@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
-import { productFacts } from '../test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, members, type TestApp } from '../../../../test/harness.ts';
+import { productBody, useCatalogApp } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 const RECYCLE = '/api/catalog/recycle/vendors';
 
+const app = useCatalogApp();
+const { get, post, put, del } = app;
 let t: TestApp;
 let demoAdmin: string;
 let otherAdmin: string;
 let nobody: string;
 
 type Row = { id: string; concurrencyStamp: string; [k: string]: unknown };
-
-const post = (who: string, url: string, payload?: object) => as(t.app, who)({ method: 'POST', url, payload });
-const put = (who: string, url: string, payload: object) => as(t.app, who)({ method: 'PUT', url, payload });
-const get = (who: string, url: string) => as(t.app, who)({ method: 'GET', url });
-const del = (who: string, url: string) => as(t.app, who)({ method: 'DELETE', url });
 
 /** A category, two suppliers and two products of `who`'s tenant. */
 async function fixtures(who: string, suffix: string) {
@@ -28,16 +24,17 @@ async function fixtures(who: string, suffix: string) {
       await post(who, '/api/catalog/suppliers', { code: `${code}${suffix}`, fullName: `义乌${code}${suffix}工贸` })
     ).json();
   const product = async (sku: string) => {
-    const res = await post(who, API, {
-      name: '供货测试商品',
-      sku: `${sku}${suffix}`,
-      categoryIds: [category.id],
-      description: '描述',
-      price: 20,
-      ...productFacts,
-      region: 'SG',
-      resource: 'supplier',
-    });
+    const res = await post(
+      who,
+      API,
+      productBody(category.id, `${sku}${suffix}`, {
+        name: '供货测试商品',
+        description: '描述',
+        price: 20,
+        region: 'SG',
+        resource: 'supplier',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -68,16 +65,9 @@ const link = (productId: string, supplierId: string, extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  demoAdmin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  nobody = await token(t.app, 'demo', 'nobody');
+  ({ t, demoAdmin, otherAdmin, nobody } = app);
   demo = await fixtures(demoAdmin, 'A');
   other = await fixtures(otherAdmin, 'B');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('product vendors', () => {

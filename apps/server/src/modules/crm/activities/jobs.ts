@@ -3,7 +3,6 @@ import type { Services } from '../../../core/services.ts';
 import { defineNotificationGroup, publish } from '../../notifications/index.ts';
 import { crmCustomers } from '../customers/schema.ts';
 import { midnight, today } from '../reports/period.ts';
-import { tenantTimeZone } from '../reports/service.ts';
 import { crmContactReminders } from './schema.ts';
 
 export const CONTACT_REMINDER_JOB = 'crm.activities.contact-reminder';
@@ -66,7 +65,7 @@ export async function remindContacts(services: Services, now = new Date(), opts 
   for (const { tenantId } of tenants) {
     const tenant = tenantId ? await services.tenants.find(tenantId) : null;
     if (tenantId && !tenant) continue;
-    const { day, start, end, hour } = reminderDay(now, await tenantTimeZone(services, { tenant }));
+    const { day, start, end, hour } = reminderDay(now, await services.timeZone({ tenant }));
     if (hour < opts.fromHour) continue;
     sent += await remindTenant(services, tenant, day, start, end);
   }

@@ -31,6 +31,10 @@ export const crmActivities = pgTable(
     index('crm_activities_customer_ix').on(t.tenantId, t.customerId, t.creationTime),
     index('crm_activities_biz_ix').on(t.tenantId, t.bizType, t.bizId, t.creationTime),
     index('crm_activities_creator_ix').on(t.tenantId, t.creatorId, t.creationTime),
+    // the list's sort keys
+    index('crm_activities_creation_time_ix').on(t.tenantId, t.creationTime),
+    index('crm_activities_next_time_ix').on(t.tenantId, t.nextTime),
+    index('crm_activities_type_ix').on(t.tenantId, t.type),
   ],
 );
 

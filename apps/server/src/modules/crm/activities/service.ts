@@ -2,25 +2,23 @@ import type {
   ActivityBizType,
   ActivityDto,
   ActivityInput,
-  ActivityQuery,
   ActivityType,
   ActivityUpdateInput,
 } from '@seller/contracts/crm';
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { activityList } from '@seller/contracts/crm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../../core/context.ts';
-import { deleteOwned, getOwned, insertOwned, orderBy, owned, updateOwned } from '../../../core/crud.ts';
+import { deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError, notFound } from '../../../core/errors.ts';
-import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import { listService } from '../../../core/lists.ts';
 import type { Services } from '../../../core/services.ts';
 import { filesService } from '../../files/index.ts';
 import { users } from '../../identity/index.ts';
 import { crmBusinesses } from '../businesses/schema.ts';
 import { type CustomerNeed, type CustomerViewer, customerScope, loadCustomer, viewerOf } from '../customers/access.ts';
 import { crmContacts, crmCustomers } from '../customers/schema.ts';
-import { midnight } from '../reports/period.ts';
-import { tenantTimeZone } from '../reports/service.ts';
 import { crmActivities } from './schema.ts';
 
 /**
@@ -38,14 +36,6 @@ const contact = alias(crmContacts, 'activity_contact');
 const business = alias(crmBusinesses, 'activity_business');
 const creator = alias(users, 'activity_creator');
 
-const sortable = {
-  creationTime: crmActivities.creationTime,
-  nextTime: crmActivities.nextTime,
-  type: crmActivities.type,
-  customerName: crmCustomers.name,
-};
-const defaultSort = [desc(crmActivities.creationTime)];
-
 const select = (tx: Tx) =>
   tx
     .select({
@@ -55,7 +45,6 @@ const select = (tx: Tx) =>
       businessName: business.name,
       creatorUserName: creator.userName,
       creatorName: creator.name,
-      total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(crmActivities)
     .innerJoin(crmCustomers, eq(crmCustomers.id, crmActivities.customerId))
@@ -88,35 +77,40 @@ function toDto(r: Selected): ActivityDto {
   };
 }
 
-const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** An activity's customer row, correlated: the list counts over `crm_activities` alone. */
+const ofCustomer = (...parts: SQL[]) =>
+  sql`exists (select 1 from ${crmCustomers} where ${crmCustomers.id} = ${crmActivities.customerId} and ${and(...parts)})`;
 
-/** The date range's bounds: midnights in the tenant's time zone (its calendar). */
-async function range(services: Services, ctx: Ctx, q: Partial<ActivityQuery>) {
-  if (!q.from && !q.to) return {};
-  const timeZone = await tenantTimeZone(services, ctx);
-  return {
-    from: q.from ? midnight(q.from, timeZone) : undefined,
-    to: q.to ? midnight(nextDay(q.to), timeZone) : undefined,
-  };
-}
-
-function where(ctx: Ctx, viewer: CustomerViewer, q: Partial<ActivityQuery>, days: { from?: Date; to?: Date }): SQL {
-  return owned(
-    ctx,
-    crmActivities,
-    eq(crmCustomers.isDeleted, false),
-    customerScope(viewer, { includePool: true }),
-    q.customerId ? eq(crmActivities.customerId, q.customerId) : undefined,
-    q.bizType ? eq(crmActivities.bizType, q.bizType) : undefined,
-    q.bizId ? eq(crmActivities.bizId, q.bizId) : undefined,
-    q.type ? eq(crmActivities.type, q.type) : undefined,
-    q.mine ? (ctx.user ? eq(crmActivities.creatorId, ctx.user.id) : sql`false`) : undefined,
-    days.from ? gte(crmActivities.creationTime, days.from) : undefined,
-    days.to ? lt(crmActivities.creationTime, days.to) : undefined,
-    q.filter ? sql`${crmActivities.content} ilike ${like(q.filter)}` : undefined,
-  );
-}
+/**
+ * The follow-up list: the records of customers the viewer sees (`customerScope`, the pool's
+ * too), with the names of their customer, contact or business and creator joined.
+ */
+export const activityListService = listService(activityList, {
+  table: crmActivities,
+  rows: (tx) => select(tx).$dynamic(),
+  search: [crmActivities.content],
+  filters: {
+    customerId: crmActivities.customerId,
+    bizType: crmActivities.bizType,
+    bizId: crmActivities.bizId,
+    type: crmActivities.type,
+    mine: (mine: boolean, ctx) =>
+      mine ? (ctx.user ? eq(crmActivities.creatorId, ctx.user.id) : sql`false`) : undefined,
+    created: crmActivities.creationTime,
+  },
+  sorts: {
+    creationTime: crmActivities.creationTime,
+    nextTime: crmActivities.nextTime,
+    type: crmActivities.type,
+  },
+  // the kit hands the route's request context on: the viewer's permissions are read from it
+  scope: async (services, _tx, ctx) =>
+    ofCustomer(
+      eq(crmCustomers.isDeleted, false),
+      customerScope(await viewerOf(services, ctx as RequestContext), { includePool: true }),
+    ),
+  items: (_tx, _ctx, rows: Selected[]) => rows.map(toDto),
+});
 
 /** The customer a record's parent belongs to; 404 naming the parent when it is not there. */
 async function parentCustomer(tx: Tx, ctx: Ctx, bizType: ActivityBizType, bizId: string): Promise<string> {
@@ -236,44 +230,6 @@ export async function createActivityIn(tx: Tx, ctx: Ctx, viewer: CustomerViewer 
 }
 
 export const activityService = {
-  async page(services: Services, ctx: Ctx, q: ActivityQuery) {
-    const viewer = await viewerOf(services, ctx);
-    const days = await range(services, ctx, q);
-    return services.data.inTenant(ctx, async (tx) => {
-      const w = where(ctx, viewer, q, days);
-      const rows = await select(tx)
-        .where(w)
-        .orderBy(...orderBy(q.sorting, sortable, defaultSort), desc(crmActivities.id))
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      let totalCount = rows[0]?.total ?? 0;
-      if (!rows.length && q.skipCount > 0) {
-        const [{ n }] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(crmActivities)
-          .innerJoin(crmCustomers, eq(crmCustomers.id, crmActivities.customerId))
-          .where(w);
-        totalCount = n;
-      }
-      return { totalCount, items: rows.map(toDto) };
-    });
-  },
-  async *batches(services: Services, ctx: Ctx, q: Omit<ActivityQuery, 'skipCount' | 'maxResultCount'>) {
-    const viewer = await viewerOf(services, ctx);
-    const days = await range(services, ctx, q);
-    const size = 2000;
-    for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
-      const rows = await services.data.inTenant(ctx, (tx) =>
-        select(tx)
-          .where(where(ctx, viewer, q, days))
-          .orderBy(...orderBy(q.sorting, sortable, defaultSort), asc(crmActivities.id))
-          .limit(size)
-          .offset(offset),
-      );
-      if (rows.length) yield rows.map(toDto);
-      if (rows.length < size) return;
-    }
-  },
   async get(services: Services, ctx: Ctx, id: string) {
     const viewer = await viewerOf(services, ctx);
     return services.data.inTenant(ctx, async (tx) => {

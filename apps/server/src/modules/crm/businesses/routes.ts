@@ -1,29 +1,26 @@
-import { CrmPermissions, listResult, pagedResult } from '@seller/contracts';
+import { CrmPermissions, listResult } from '@seller/contracts';
 import {
-  type BusinessListItem,
   businessBoardDto,
   businessBoardQuery,
   businessCloseInput,
   businessCustomerOption,
   businessDto,
-  businessFilters,
   businessFunnelDto,
   businessFunnelQuery,
   businessInput,
+  businessList,
   businessListItem,
   businessOwnerOption,
   businessProductOption,
-  businessQuery,
   businessStageMoveInput,
   businessStatusTypeDto,
   businessStatusTypeInput,
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type ExportColumn, sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
-import { businessService } from './service.ts';
+import { listRoutes } from '../../../core/lists.ts';
+import { filterQuery, idParams, recordRoutes } from '../customers/through.ts';
+import { businessListService, businessService } from './service.ts';
 import { stageService } from './stages.ts';
 
 const url = '/api/crm/businesses';
@@ -42,8 +39,6 @@ export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
   const tags = ['CrmBusinesses'];
-  const idParams = z.object({ id: z.guid() });
-  const filterQuery = z.object({ filter: z.string().trim().max(100).optional() });
 
   app.get(
     stagesUrl,
@@ -75,45 +70,14 @@ export default async function routes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
+  listRoutes(app, {
     url,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: businessQuery, response: { 200: pagedResult(businessListItem) } },
-    },
-    (req) => businessService.list(s, req.ctx, req.query),
-  );
-  app.get(
-    `${url}/export`,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: businessFilters.extend({ sorting: businessQuery.shape.sorting }) },
-    },
-    (req, reply) => {
-      const c = req.ctx.culture;
-      const x = (k: string) => t(c, `CrmBusinesses::${k}`);
-      const columns: ExportColumn<BusinessListItem>[] = [
-        { header: x('Name'), width: 28, value: (r) => r.name },
-        { header: x('Customer'), width: 24, value: (r) => r.customerName },
-        { header: x('Owner'), value: (r) => r.ownerName },
-        { header: x('Stage'), value: (r) => (r.endStatus ? x(`End:${r.endStatus}`) : r.statusName) },
-        { header: x('WinRate'), width: 10, value: (r) => r.percent },
-        { header: x('Currency'), width: 8, value: (r) => r.currency },
-        { header: x('TotalPrice'), width: 14, value: (r) => Number(r.totalPrice) },
-        { header: x('DealTime'), width: 14, value: (r) => r.dealTime },
-        { header: x('EndRemark'), width: 24, value: (r) => r.endRemark },
-        { header: x('CreationTime'), width: 20, value: (r) => r.creationTime },
-      ];
-      const title = x('ExportName');
-      return sendXlsx(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        columns,
-        businessService.batches(s, req.ctx, req.query),
-      );
-    },
-  );
+    tag: tags[0]!,
+    permission: P,
+    list: businessList,
+    item: businessListItem,
+    service: businessListService,
+  });
   app.get(
     `${url}/board`,
     {
@@ -151,32 +115,15 @@ export default async function routes(fastify: FastifyInstance) {
     },
     (req) => businessService.productOptions(s, req.ctx, req.query.filter),
   );
-  app.get(
-    `${url}/:id`,
-    { config: { permission: P }, schema: { tags, params: idParams, response: { 200: businessDto } } },
-    (req) => businessService.get(s, req.ctx, req.params.id),
-  );
-  app.post(
+  recordRoutes(app, {
     url,
-    { config: { permission: `${P}.Create` }, schema: { tags, body: businessInput, response: { 200: businessDto } } },
-    (req) => businessService.create(s, req.ctx, req.body),
-  );
-  app.put(
-    `${url}/:id`,
-    {
-      config: { permission: `${P}.Update` },
-      schema: { tags, params: idParams, body: businessInput, response: { 200: businessDto } },
-    },
-    (req) => businessService.update(s, req.ctx, req.params.id, req.body),
-  );
-  app.delete(
-    `${url}/:id`,
-    { config: { permission: `${P}.Delete` }, schema: { tags, params: idParams } },
-    async (req, reply) => {
-      await businessService.remove(s, req.ctx, req.params.id);
-      return reply.status(204).send();
-    },
-  );
+    tag: tags[0]!,
+    permission: P,
+    dto: businessDto,
+    input: businessInput,
+    updateInput: businessInput,
+    service: businessService,
+  });
   app.put(
     `${url}/:id/stage`,
     {

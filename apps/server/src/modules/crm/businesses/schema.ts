@@ -76,6 +76,13 @@ export const crmBusinesses = pgTable(
     index('crm_businesses_status_ix').on(t.tenantId, t.statusTypeId, t.statusId),
     index('crm_businesses_owner_ix').on(t.tenantId, t.ownerUserId, t.creationTime),
     index('crm_businesses_open_ix').on(t.tenantId, t.creationTime).where(sql`end_status is null`),
+    // the list's sort keys
+    index('crm_businesses_name_ix').on(t.tenantId, t.name),
+    index('crm_businesses_total_price_ix').on(t.tenantId, t.totalPrice),
+    index('crm_businesses_deal_time_ix').on(t.tenantId, t.dealTime),
+    index('crm_businesses_end_time_ix').on(t.tenantId, t.endTime),
+    index('crm_businesses_contact_next_ix').on(t.tenantId, t.contactNextTime),
+    index('crm_businesses_creation_time_ix').on(t.tenantId, t.creationTime),
   ],
 );
 

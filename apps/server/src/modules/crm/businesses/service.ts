@@ -8,17 +8,18 @@ import {
   type BusinessFunnelDto,
   type BusinessInput,
   type BusinessListItem,
-  type BusinessQuery,
   type BusinessStatusTypeDto,
+  businessList,
 } from '@seller/contracts/crm';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { orderBy, owned } from '../../../core/crud.ts';
+import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
-import { AppError, fieldError, notFound } from '../../../core/errors.ts';
-import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
+import { t } from '../../../core/localization/index.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts } from '../../catalog/index.ts';
 import { users } from '../../identity/index.ts';
@@ -31,20 +32,13 @@ import {
   viewerOf,
 } from '../customers/access.ts';
 import { crmCustomers } from '../customers/schema.ts';
+import { loadThroughCustomer, ofCustomer, seenThroughCustomer, touched } from '../customers/through.ts';
+import { displayNameOf, userName } from '../users.ts';
 import { crmBusinesses, crmBusinessProducts, crmBusinessStatuses } from './schema.ts';
 import { ensureStageGroups, stageName } from './stages.ts';
 
 export type Ctx = RequestContext;
 type BusinessRow = typeof crmBusinesses.$inferSelect;
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A user's display name: surname and name, else the user name. */
-export const userName = (id: SQL | AnyPgColumn) =>
-  sql<
-    string | null
-  >`(select coalesce(nullif(trim(concat_ws(' ', ${users.surname}, ${users.name})), ''), ${users.userName})
-    from ${users} where ${users.id} = ${id})`;
 
 const itemFields = {
   id: crmBusinesses.id,
@@ -99,7 +93,7 @@ function toItem(ctx: Ctx, r: ItemRow): BusinessListItem {
   };
 }
 
-const sortable = {
+const _sortable = {
   name: crmBusinesses.name,
   customerName: crmCustomers.name,
   totalPrice: crmBusinesses.totalPrice,
@@ -116,7 +110,7 @@ function visible(ctx: Ctx, v: CustomerViewer, f: Partial<BusinessFilters>): SQL 
     crmBusinesses,
     eq(crmCustomers.isDeleted, false),
     customerScope(v, { includePool: true }),
-    f.filter ? or(ilike(crmBusinesses.name, like(f.filter)), ilike(crmCustomers.name, like(f.filter))) : undefined,
+    f.filter ? or(contains(crmBusinesses.name, f.filter), contains(crmCustomers.name, f.filter)) : undefined,
     f.statusTypeId ? eq(crmBusinesses.statusTypeId, f.statusTypeId) : undefined,
     f.statusId ? eq(crmBusinesses.statusId, f.statusId) : undefined,
     f.ownerUserId ? eq(crmBusinesses.ownerUserId, f.ownerUserId) : undefined,
@@ -138,23 +132,46 @@ function selectItems(tx: Tx, where: SQL) {
     .where(where);
 }
 
-async function listIn(tx: Tx, ctx: Ctx, v: CustomerViewer, q: BusinessQuery) {
-  const where = visible(ctx, v, q);
-  const rows = await selectItems(tx, where)
-    .orderBy(...orderBy(q.sorting, sortable, [desc(crmBusinesses.creationTime), asc(crmBusinesses.id)]))
-    .limit(q.maxResultCount)
-    .offset(q.skipCount);
-  let totalCount = rows[0]?.total ?? 0;
-  if (!rows.length && q.skipCount > 0) {
-    const [n] = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+/**
+ * The business list: the businesses of customers the viewer sees (`customerScope`, the pool's
+ * too), with the customer's and stage's names joined for the page.
+ */
+export const businessListService = listService(businessList, {
+  table: crmBusinesses,
+  rows: (tx) =>
+    tx
+      .select(itemFields)
       .from(crmBusinesses)
       .innerJoin(crmCustomers, eq(crmCustomers.id, crmBusinesses.customerId))
-      .where(where);
-    totalCount = n?.n ?? 0;
-  }
-  return { totalCount, items: rows.map((r) => toItem(ctx, r)) };
-}
+      .leftJoin(crmBusinessStatuses, eq(crmBusinessStatuses.id, crmBusinesses.statusId))
+      .$dynamic(),
+  search: (text) =>
+    or(contains(crmBusinesses.name, text), ofCustomer(crmBusinesses.customerId, contains(crmCustomers.name, text))),
+  filters: {
+    statusTypeId: crmBusinesses.statusTypeId,
+    statusId: crmBusinesses.statusId,
+    ownerUserId: crmBusinesses.ownerUserId,
+    customerId: crmBusinesses.customerId,
+    endStatus: (v: string) =>
+      v === '0' ? isNull(crmBusinesses.endStatus) : eq(crmBusinesses.endStatus, Number(v) as 1 | 2 | 3),
+  },
+  sorts: {
+    name: crmBusinesses.name,
+    totalPrice: crmBusinesses.totalPrice,
+    dealTime: crmBusinesses.dealTime,
+    endTime: crmBusinesses.endTime,
+    contactNextTime: crmBusinesses.contactNextTime,
+    creationTime: crmBusinesses.creationTime,
+  },
+  scope: seenThroughCustomer(crmBusinesses.customerId),
+  items: (_tx, ctx, rows: ItemRow[]) =>
+    rows.map((r) => {
+      const item = toItem(ctx as RequestContext, r);
+      // the export's Stage column: the result once ended, else the stage
+      const stage = item.endStatus ? t(ctx.culture, `CrmBusinesses::End:${item.endStatus}`) : item.statusName;
+      return { ...item, stage };
+    }),
+});
 
 /** Sums per currency, in a stable order. */
 function amountsOf(rows: Array<{ currency: string; amount: string }>): BusinessAmount[] {
@@ -197,21 +214,8 @@ const closedError = () =>
  * One business with its customer checked for `need`: 404 when the business is not the tenant's or
  * its customer is out of the viewer's sight (as if it did not exist), 403 when seen but not allowed.
  */
-async function loadBusiness(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, need: CustomerNeed, lock = false) {
-  const q = tx
-    .select()
-    .from(crmBusinesses)
-    .where(owned(ctx, crmBusinesses, eq(crmBusinesses.id, id)));
-  const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound('Business', id);
-  try {
-    const customer = await loadCustomer(tx, v, row.customerId, need);
-    return { row, customer };
-  } catch (e) {
-    if (e instanceof AppError && e.status === 404) throw notFound('Business', id);
-    throw e;
-  }
-}
+const loadBusiness = (tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, need: CustomerNeed, lock = false) =>
+  loadThroughCustomer(tx, ctx, v, crmBusinesses, 'Business', id, need, { lock });
 
 async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<BusinessDto> {
   const { row, customer } = await loadBusiness(tx, ctx, v, id, 'read');
@@ -324,12 +328,6 @@ async function writeProducts(tx: Tx, ctx: Ctx, businessId: string, lines: Priced
     .values(lines.map((l, i) => ({ tenantId: ctx.tenant?.id ?? null, businessId, ...l, sort: i + 1 })));
 }
 
-const touched = (ctx: Ctx) => ({
-  lastModificationTime: new Date(),
-  lastModifierId: ctx.user?.id ?? null,
-  concurrencyStamp: sql`md5(random()::text)`,
-});
-
 async function setRow(tx: Tx, ctx: Ctx, row: BusinessRow, values: Partial<BusinessRow>) {
   await tx
     .update(crmBusinesses)
@@ -338,20 +336,6 @@ async function setRow(tx: Tx, ctx: Ctx, row: BusinessRow, values: Partial<Busine
 }
 
 export const businessService = {
-  async list(services: Services, ctx: Ctx, q: BusinessQuery) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, (tx) => listIn(tx, ctx, v, q));
-  },
-
-  async *batches(services: Services, ctx: Ctx, q: BusinessFilters & { sorting?: string }) {
-    const size = 1000;
-    for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += size) {
-      const p = await businessService.list(services, ctx, { ...q, skipCount: skip, maxResultCount: size });
-      if (p.items.length) yield p.items;
-      if (p.items.length < size) return;
-    }
-  },
-
   async board(services: Services, ctx: Ctx, q: Omit<BusinessFilters, 'statusId' | 'endStatus'> & { take: number }) {
     const v = await viewerOf(services, ctx);
     return services.data.inTenant(ctx, async (tx): Promise<BusinessBoardDto> => {
@@ -563,7 +547,7 @@ export const businessService = {
             crmCustomers,
             isNotNull(crmCustomers.ownerUserId),
             customerScope(v),
-            filter ? ilike(crmCustomers.name, like(filter)) : undefined,
+            filter ? contains(crmCustomers.name, filter) : undefined,
           ),
         )
         .orderBy(asc(crmCustomers.name))
@@ -578,7 +562,7 @@ export const businessService = {
       tx
         .select({
           id: users.id,
-          name: sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.surname}, ${users.name})), ''), ${users.userName})`,
+          name: displayNameOf,
         })
         .from(users)
         .where(owned(ctx, users, eq(users.isActive, true)))
@@ -603,9 +587,7 @@ export const businessService = {
           owned(
             ctx,
             catalogProducts,
-            filter
-              ? or(ilike(catalogProducts.sku, like(filter)), ilike(catalogProducts.name, like(filter)))
-              : undefined,
+            filter ? or(contains(catalogProducts.sku, filter), contains(catalogProducts.name, filter)) : undefined,
           ),
         )
         .orderBy(asc(catalogProducts.sku))

@@ -149,7 +149,9 @@ export const stageService = {
   create: (services: Services, ctx: StageCtx, input: BusinessStatusTypeInput) =>
     services.data.inTenant(ctx, async (tx) => {
       const v = input;
-      if (v.statuses.some((s) => s.id)) throw fieldError('statuses.0.id', 'CrmBusinesses::StageNotFound', []);
+      // a new group has no stages yet: any id names a stage that is not in it
+      const given = v.statuses.findIndex((s) => s.id);
+      if (given >= 0) throw fieldError(`statuses.${given}.id`, 'CrmBusinesses::StageNotFound', [v.statuses[given]!.id]);
       const [type] = await tx
         .insert(crmBusinessStatusTypes)
         .values({ tenantId: ctx.tenant?.id ?? null, name: v.name, sort: v.sort, creatorId: ctx.user?.id ?? null })

@@ -117,7 +117,7 @@ describe('customers', { timeout: 60_000 }, () => {
     ]) {
       expect(res.statusCode, res.body).toBe(404);
     }
-    const list = (await app.get(app.otherAdmin, `${url}?keyword=权限测试`)).json();
+    const list = (await app.get(app.otherAdmin, `${url}?filter=权限测试`)).json();
     expect(list.totalCount).toBe(0);
   });
 
@@ -129,7 +129,7 @@ describe('customers', { timeout: 60_000 }, () => {
     expect((await app.put(app.sales2, `${url}/${id}`, edit)).statusCode).toBe(404);
     expect((await app.get(app.sales2, `${url}/${id}/contacts`)).statusCode).toBe(404);
     expect((await app.post(app.sales2, `${url}/${id}/contacts`, { name: '王五' })).statusCode).toBe(404);
-    expect((await app.get(app.sales2, `${url}?keyword=团队测试`)).json().totalCount).toBe(0);
+    expect((await app.get(app.sales2, `${url}?filter=团队测试`)).json().totalCount).toBe(0);
 
     // only the owner manages the team; sales2 cannot add itself
     expect((await app.post(app.sales2, `${url}/${id}/members`, { userId: app.sales2Id, level: 3 })).statusCode).toBe(
@@ -200,7 +200,7 @@ describe('customers', { timeout: 60_000 }, () => {
     const dealt = await app.post(app.sales1, `${url}/${c.id}/deal`);
     expect(dealt.statusCode, dealt.body).toBe(200);
     expect(dealt.json().dealStatus).toBe(true);
-    expect((await app.get(app.sales1, `${url}?keyword=编辑测试&dealStatus=true`)).json().totalCount).toBe(1);
+    expect((await app.get(app.sales1, `${url}?filter=编辑测试&dealStatus=true`)).json().totalCount).toBe(1);
     expect((await app.post(app.sales1, `${url}/${c.id}/undeal`)).json().dealStatus).toBe(false);
 
     const gone = await app.del(app.demoAdmin, `${url}/${c.id}`);
@@ -284,34 +284,40 @@ describe('customers', { timeout: 60_000 }, () => {
     await create(app.sales1, { name: '筛选客户丙', level: 1, tagIds: [t1] });
     const ids = (res: { json(): { items: { id: string }[] } }) => res.json().items.map((r) => r.id);
 
-    const mine = await app.get(app.sales2, `${url}?scope=mine&keyword=筛选客户&sorting=name asc`);
+    const mine = await app.get(app.sales2, `${url}?scope=mine&filter=筛选客户&sorting=name asc`);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject({ totalCount: 2 });
     expect(ids(mine)).toEqual([a.id, b.id]);
     expect(mine.json().items[0]).toMatchObject({ ownerName: 'sales2', tags: [{ name: '筛选标签' }] });
-    expect(ids(await app.get(app.sales2, `${url}?keyword=filter-b`))).toEqual([b.id]);
+    expect(ids(await app.get(app.sales2, `${url}?filter=filter-b`))).toEqual([b.id]);
     expect(ids(await app.get(app.sales2, `${url}?filter=筛选客户B`))).toEqual([b.id]);
     expect(ids(await app.get(app.sales2, `${url}?tagId=${t1}`))).toEqual([a.id]);
-    expect(ids(await app.get(app.sales2, `${url}?keyword=筛选客户&level=2`))).toEqual([b.id]);
-    expect(ids(await app.get(app.sales2, `${url}?industry=3&keyword=筛选`))).toEqual([a.id]);
-    expect((await app.get(app.sales2, `${url}?keyword=筛选客户&source=2`)).json().totalCount).toBe(2);
-    expect((await app.get(app.sales2, `${url}?keyword=筛选客户&lockStatus=true`)).json().totalCount).toBe(0);
-    expect((await app.get(app.sales2, `${url}?keyword=筛选客户&followUpStatus=false`)).json().totalCount).toBe(2);
+    expect(ids(await app.get(app.sales2, `${url}?filter=筛选客户&level=2`))).toEqual([b.id]);
+    expect(ids(await app.get(app.sales2, `${url}?industry=3&filter=筛选`))).toEqual([a.id]);
+    expect((await app.get(app.sales2, `${url}?filter=筛选客户&source=2`)).json().totalCount).toBe(2);
+    expect((await app.get(app.sales2, `${url}?filter=筛选客户&lockStatus=true`)).json().totalCount).toBe(0);
+    expect((await app.get(app.sales2, `${url}?filter=筛选客户&followUpStatus=false`)).json().totalCount).toBe(2);
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    expect((await app.get(app.sales2, `${url}?keyword=筛选客户&createdFrom=${future}`)).json().totalCount).toBe(0);
-    expect((await app.get(app.sales2, `${url}?keyword=筛选客户&createdTo=${future}`)).json().totalCount).toBe(2);
-    const paged = await app.get(app.sales2, `${url}?keyword=筛选客户&sorting=name desc&skipCount=1&maxResultCount=1`);
+    expect((await app.get(app.sales2, `${url}?filter=筛选客户&createdFrom=${future}`)).json().totalCount).toBe(0);
+    expect((await app.get(app.sales2, `${url}?filter=筛选客户&createdTo=${future}`)).json().totalCount).toBe(2);
+    const paged = await app.get(app.sales2, `${url}?filter=筛选客户&sorting=name desc&skipCount=1&maxResultCount=1`);
     expect(paged.json()).toMatchObject({ totalCount: 2 });
     expect(ids(paged)).toEqual([a.id]);
 
     // the admin (everyone's customers) sees all three, by owner and by tag
-    const all = await app.get(app.demoAdmin, `${url}?scope=all&keyword=筛选客户`);
+    const all = await app.get(app.demoAdmin, `${url}?scope=all&filter=筛选客户`);
     expect(all.json().totalCount).toBe(3);
     expect(ids(await app.get(app.demoAdmin, `${url}?ownerUserId=${app.sales2Id}&tagId=${t1}`))).toEqual([a.id]);
     // the seeded demo customers of the salesmen are there too, pool customers are not
     const seeded = (await app.get(app.demoAdmin, `${url}?maxResultCount=100`)).json();
     expect(seeded.items.every((r: { ownerUserId: string | null }) => r.ownerUserId !== null)).toBe(true);
     expect(seeded.items.some((r: { ownerName: string }) => r.ownerName === 'Zhang Wei')).toBe(true);
+    // sorted by owner time; bad input names its member
+    expect((await app.get(app.sales2, `${url}?filter=筛选客户&sorting=ownerTime desc`)).json().totalCount).toBe(2);
+    expect(members(await app.get(app.sales2, `${url}?sorting=evil`))).toEqual(['sorting']);
+    expect(members(await app.get(app.sales2, `${url}?level=9`))).toEqual(['level']);
+    expect(members(await app.get(app.sales2, `${url}?scope=everyone`))).toEqual(['scope']);
+    expect(members(await app.get(app.sales2, `${url}?createdFrom=yesterday`))).toEqual(['createdFrom']);
   });
 
   it('finds duplicates by name, mobile or e-mail, telling nothing of customers the caller cannot see', async () => {
@@ -379,7 +385,7 @@ describe('customers', { timeout: 60_000 }, () => {
 
   it('exports the list as Excel with the filters applied', async () => {
     await create(app.sales1, { name: '导出测试客户', level: 1, industry: 2 });
-    const res = await as(app.t.app, app.sales1, 'zh-Hans')({ method: 'GET', url: `${url}/export?keyword=导出测试` });
+    const res = await as(app.t.app, app.sales1, 'zh-Hans')({ method: 'GET', url: `${url}/export?filter=导出测试` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -426,8 +432,8 @@ describe('customer import', { timeout: 60_000 }, () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ created: 2, errors: [] });
-    const list = (await app.get(app.sales1, `${url}?scope=mine&keyword=imp&sorting=name asc`)).json();
-    const one = (await app.get(app.sales1, `${url}?keyword=导入客户一`)).json().items[0];
+    const list = (await app.get(app.sales1, `${url}?scope=mine&filter=imp&sorting=name asc`)).json();
+    const one = (await app.get(app.sales1, `${url}?filter=导入客户一`)).json().items[0];
     expect(one).toMatchObject({ industry: 2, level: 1, source: 4, country: 'CN', tags: [{ name: '导入标签' }] });
     expect(list.items.map((r: { name: string }) => r.name)).toContain('Import Customer Two');
     const detail = (await app.get(app.sales1, `${url}/${one.id}`)).json();
@@ -461,7 +467,7 @@ describe('customer import', { timeout: 60_000 }, () => {
     expect(report.errors[0]).toMatchObject({ column: '客户名称', message: '字段 客户名称 不可为空。' });
     expect(report.errors[2].message).toBe('请选择给出的选项之一。');
     expect(report.errors[3].message).toBe('没有名为 没有的标签 的客户标签。');
-    expect((await app.get(app.sales1, `${url}?keyword=导入好客户`)).json().totalCount).toBe(0);
+    expect((await app.get(app.sales1, `${url}?filter=导入好客户`)).json().totalCount).toBe(0);
   });
 
   it('reports a missing name column, an empty sheet, a file that is not a workbook; 403 without the permission', async () => {

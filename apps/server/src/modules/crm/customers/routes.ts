@@ -1,32 +1,25 @@
-import { CrmPermissions, listResult, pagedResult } from '@seller/contracts';
+import { CrmPermissions, listResult } from '@seller/contracts';
 import {
-  type CustomerListItem,
   contactDto,
   contactInput,
   crmUserOption,
   customerDto,
   customerDuplicatesInput,
   customerDuplicatesResult,
-  customerFilters,
-  customerIndustries,
   customerInput,
-  customerLevels,
+  customerList,
   customerListItem,
   customerMemberInput,
   customerMemberLevelInput,
-  customerQuery,
-  customerSources,
   customerTag,
   customerTransferInput,
-  dictionaryLabel,
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import importRoutes from './import-routes.ts';
-import { customerService } from './service.ts';
+import { customerListService, customerService } from './service.ts';
 
 const url = '/api/crm/customers';
 const P = CrmPermissions.Customers;
@@ -45,51 +38,15 @@ export default async function routes(fastify: FastifyInstance) {
   const tags = ['CrmCustomers'];
   const idParams = z.object({ id: z.guid() });
 
-  app.get(
+  listRoutes(app, {
     url,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: customerQuery, response: { 200: pagedResult(customerListItem) } },
-    },
-    (req) => customerService.list(s, req.ctx, req.query),
-  );
-  app.get(
-    `${url}/export`,
-    {
-      config: { permission: `${P}.Export` },
-      schema: { tags, querystring: customerFilters.extend({ sorting: customerQuery.shape.sorting }) },
-    },
-    (req, reply) => {
-      const c = req.ctx.culture;
-      const x = (k: string) => t(c, `CrmCustomers::${k}`);
-      const time = (d: Date | null) => d ?? null;
-      const columns: ExportColumn<CustomerListItem>[] = [
-        { header: x('Name'), width: 28, value: (r) => r.name },
-        { header: x('Mobile'), value: (r) => r.mobile },
-        { header: x('Telephone'), value: (r) => r.telephone },
-        { header: x('Email'), width: 26, value: (r) => r.email },
-        { header: x('Country'), width: 8, value: (r) => r.country },
-        { header: x('Industry'), value: (r) => dictionaryLabel(customerIndustries, r.industry, c) },
-        { header: x('Level'), value: (r) => dictionaryLabel(customerLevels, r.level, c) },
-        { header: x('Source'), value: (r) => dictionaryLabel(customerSources, r.source, c) },
-        { header: x('Tags'), width: 24, value: (r) => r.tags.map((g) => g.name).join(', ') },
-        { header: x('Owner'), value: (r) => r.ownerName },
-        { header: x('ContactLastTime'), width: 20, value: (r) => time(r.contactLastTime) },
-        { header: x('ContactNextTime'), width: 20, value: (r) => time(r.contactNextTime) },
-        { header: x('Locked'), width: 8, value: (r) => (r.lockStatus ? x('Yes') : x('No')) },
-        { header: x('Dealt'), width: 8, value: (r) => (r.dealStatus ? x('Yes') : x('No')) },
-        { header: x('CreationTime'), width: 20, value: (r) => r.creationTime },
-      ];
-      const title = x('ExportName');
-      return sendXlsx(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        columns,
-        customerService.batches(s, req.ctx, req.query),
-      );
-    },
-  );
+    tag: tags[0]!,
+    permission: P,
+    exportPermission: `${P}.Export`,
+    list: customerList,
+    item: customerListItem,
+    service: customerListService,
+  });
   app.post(
     `${url}/duplicates`,
     {

@@ -60,6 +60,12 @@ export const crmCustomers = pgTable(
     index('crm_customers_mobile_ix').on(t.tenantId, t.mobile),
     index('crm_customers_email_ix').on(t.tenantId, t.email),
     index('crm_customers_name_ix').on(t.tenantId, t.name),
+    // the list's and the pool's sort keys
+    index('crm_customers_level_ix').on(t.tenantId, t.level),
+    index('crm_customers_creation_time_ix').on(t.tenantId, t.creationTime),
+    index('crm_customers_owner_time_ix').on(t.tenantId, t.ownerTime),
+    index('crm_customers_contact_last_ix').on(t.tenantId, t.contactLastTime),
+    index('crm_customers_pool_time_ix').on(t.tenantId, t.poolTime),
   ],
 );
 
@@ -144,7 +150,15 @@ export const crmTags = pgTable(
     ...audited(),
     ...concurrency(),
   },
-  (t) => [uniqueIndex('crm_tags_name_uq').on(tenantKey, t.scope, t.name)],
+  (t) => [
+    uniqueIndex('crm_tags_name_uq').on(tenantKey, t.scope, t.name),
+    // the list's sort keys (test/list-plans.test.ts)
+    index('crm_tags_name_ix').on(t.tenantId, t.name),
+    index('crm_tags_color_ix').on(t.tenantId, t.color),
+    index('crm_tags_scope_ix').on(t.tenantId, t.scope),
+    index('crm_tags_sort_ix').on(t.tenantId, t.sort),
+    index('crm_tags_created_ix').on(t.tenantId, t.creationTime),
+  ],
 );
 
 export const crmCustomerTags = pgTable(

@@ -4,20 +4,21 @@ import type {
   CustomerDto,
   CustomerDuplicate,
   CustomerDuplicatesInput,
-  CustomerFilters,
   CustomerInput,
   CustomerListItem,
   CustomerMemberInput,
-  CustomerQuery,
+  CustomerScope,
   CustomerTag,
   CustomerTransferInput,
 } from '@seller/contracts/crm';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { customerList } from '@seller/contracts/crm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { deleteOwned, insertOwned, owned, page, updateOwned } from '../../../core/crud.ts';
+import { deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
-import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import { listService } from '../../../core/lists.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
 import { poolReasonText } from '../pool/service.ts';
@@ -33,7 +34,6 @@ import { crmContacts, crmCustomerMembers, crmCustomers, crmCustomerTags, crmOwne
 type Ctx = RequestContext;
 type CustomerRow = typeof crmCustomers.$inferSelect;
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** No user id matches this: the predicate of "mine" for a caller without a user. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 
@@ -140,44 +140,58 @@ function fieldsOf(input: CustomerInput) {
   };
 }
 
-/** The list's WHERE: the tenant, what the viewer may see, the scope, then the filters. */
-function listWhere(ctx: Ctx, v: CustomerViewer, f: CustomerFilters): SQL {
-  const me = v.userId ?? NO_USER;
-  const scope = f.scope ?? 'all';
-  const keyword = f.keyword ?? f.filter;
-  const k = keyword ? like(keyword) : null;
-  return owned(
-    ctx,
-    crmCustomers,
-    customerScope(v),
-    scope === 'mine' ? eq(crmCustomers.ownerUserId, me) : undefined,
-    scope === 'team'
-      ? sql`exists (select 1 from ${crmCustomerMembers} where ${crmCustomerMembers.customerId} = ${crmCustomers.id} and ${crmCustomerMembers.userId} = ${me})`
-      : undefined,
-    k ? or(ilike(crmCustomers.name, k), ilike(crmCustomers.mobile, k), ilike(crmCustomers.email, k)) : undefined,
-    f.ownerUserId ? eq(crmCustomers.ownerUserId, f.ownerUserId) : undefined,
-    f.tagId
-      ? sql`exists (select 1 from ${crmCustomerTags} where ${crmCustomerTags.customerId} = ${crmCustomers.id} and ${crmCustomerTags.tenantId} = ${crmCustomers.tenantId} and ${crmCustomerTags.tagId} = ${f.tagId})`
-      : undefined,
-    f.level !== undefined ? eq(crmCustomers.level, f.level) : undefined,
-    f.source !== undefined ? eq(crmCustomers.source, f.source) : undefined,
-    f.industry !== undefined ? eq(crmCustomers.industry, f.industry) : undefined,
-    f.followUpStatus !== undefined ? eq(crmCustomers.followUpStatus, f.followUpStatus) : undefined,
-    f.lockStatus !== undefined ? eq(crmCustomers.lockStatus, f.lockStatus) : undefined,
-    f.dealStatus !== undefined ? eq(crmCustomers.dealStatus, f.dealStatus) : undefined,
-    f.createdFrom ? gte(crmCustomers.creationTime, f.createdFrom) : undefined,
-    f.createdTo ? lt(crmCustomers.creationTime, f.createdTo) : undefined,
-  );
-}
-
-const sortable = {
-  name: crmCustomers.name,
-  level: crmCustomers.level,
-  creationTime: crmCustomers.creationTime,
-  ownerTime: crmCustomers.ownerTime,
-  contactLastTime: crmCustomers.contactLastTime,
-  contactNextTime: crmCustomers.contactNextTime,
-};
+/**
+ * The customer list: what the viewer may see (`customerScope`) is the list's scope, for the page
+ * and the export alike; the `scope` filter narrows it to mine or my teams.
+ */
+export const customerListService = listService(customerList, {
+  table: crmCustomers,
+  search: [crmCustomers.name, crmCustomers.mobile, crmCustomers.email],
+  filters: {
+    scope: (scope: CustomerScope, ctx) => {
+      const me = ctx.user?.id ?? NO_USER;
+      if (scope === 'mine') return eq(crmCustomers.ownerUserId, me);
+      if (scope === 'team')
+        return sql`exists (select 1 from ${crmCustomerMembers} where ${crmCustomerMembers.customerId} = ${crmCustomers.id} and ${crmCustomerMembers.userId} = ${me})`;
+      return undefined;
+    },
+    ownerUserId: crmCustomers.ownerUserId,
+    tagId: (tagId: string) =>
+      sql`exists (select 1 from ${crmCustomerTags} where ${crmCustomerTags.customerId} = ${crmCustomers.id} and ${crmCustomerTags.tenantId} = ${crmCustomers.tenantId} and ${crmCustomerTags.tagId} = ${tagId})`,
+    level: (v: string) => eq(crmCustomers.level, Number(v)),
+    source: (v: string) => eq(crmCustomers.source, Number(v)),
+    industry: (v: string) => eq(crmCustomers.industry, Number(v)),
+    followUpStatus: crmCustomers.followUpStatus,
+    lockStatus: crmCustomers.lockStatus,
+    dealStatus: crmCustomers.dealStatus,
+    created: crmCustomers.creationTime,
+  },
+  sorts: {
+    name: crmCustomers.name,
+    level: crmCustomers.level,
+    creationTime: crmCustomers.creationTime,
+    ownerTime: crmCustomers.ownerTime,
+    contactLastTime: crmCustomers.contactLastTime,
+    contactNextTime: crmCustomers.contactNextTime,
+  },
+  // the kit hands the route's request context on: the viewer's permissions are read from it
+  scope: async (services, _tx, ctx) => customerScope(await viewerOf(services, ctx as RequestContext)),
+  items: async (tx, _ctx, rows: CustomerRow[]) => {
+    const names = await userNames(
+      tx,
+      rows.map((c) => c.ownerUserId),
+    );
+    const tags = await tagsOf(
+      tx,
+      rows.map((c) => c.id),
+    );
+    return rows.map((c) => {
+      const item = listItem(c, names, tags);
+      // the export's Tags column: the item's tags as one cell
+      return { ...item, tagNames: item.tags.map((g) => g.name).join(', ') };
+    });
+  },
+});
 
 function listItem(c: CustomerRow, names: Map<string, string>, tags: Map<string, CustomerTag[]>): CustomerListItem {
   return {
@@ -306,34 +320,6 @@ export async function createCustomerIn(tx: Tx, ctx: Ctx, input: CustomerInput, t
 }
 
 export const customerService = {
-  async list(services: Services, ctx: Ctx, q: CustomerQuery) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const p = await page(tx, crmCustomers, listWhere(ctx, v, q), q, {
-        allowed: sortable,
-        fallback: [desc(crmCustomers.creationTime), desc(crmCustomers.id)],
-      });
-      const names = await userNames(
-        tx,
-        p.items.map((c) => c.ownerUserId),
-      );
-      const tags = await tagsOf(
-        tx,
-        p.items.map((c) => c.id),
-      );
-      return { totalCount: p.totalCount, items: p.items.map((c) => listItem(c, names, tags)) };
-    });
-  },
-
-  async *batches(services: Services, ctx: Ctx, q: CustomerFilters & { sorting?: string }) {
-    const size = 1000;
-    for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += size) {
-      const p = await customerService.list(services, ctx, { ...q, skipCount: skip, maxResultCount: size });
-      if (p.items.length) yield p.items;
-      if (p.items.length < size) return;
-    }
-  },
-
   async get(services: Services, ctx: Ctx, id: string) {
     const v = await viewerOf(services, ctx);
     return services.data.inTenant(ctx, async (tx) => detail(tx, ctx, v, await loadCustomer(tx, v, id, 'read')));
@@ -569,7 +555,6 @@ export const customerService = {
   /** Active users of the tenant, to pick as new owner or team member (at most 50). */
   async userOptions(services: Services, ctx: Ctx, filter?: string) {
     return services.data.inTenant(ctx, async (tx) => {
-      const k = filter ? like(filter) : null;
       const rows = await tx
         .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
         .from(users)
@@ -578,7 +563,9 @@ export const customerService = {
             ctx,
             users,
             eq(users.isActive, true),
-            k ? or(ilike(users.userName, k), ilike(users.name, k), ilike(users.surname, k)) : undefined,
+            filter
+              ? or(contains(users.userName, filter), contains(users.name, filter), contains(users.surname, filter))
+              : undefined,
           ),
         )
         .orderBy(asc(users.userName))

@@ -1,3 +1,4 @@
+import { customerIndustries, customerLevels, customerSources, type DictionaryEntry } from '@seller/contracts/crm';
 import type { TextResources } from '../../../core/module.ts';
 
 const pairs: Record<string, [string, string]> = {
@@ -6,6 +7,7 @@ const pairs: Record<string, [string, string]> = {
   NewCustomer: ['New customer', '新建客户'],
   EditCustomer: ['Edit customer', '编辑客户'],
   'Scope:mine': ['My customers', '我负责的'],
+  Scope: ['Whose', '范围'],
   'Scope:team': ['My teams', '我参与的'],
   'Scope:all': ['All I can see', '全部客户'],
   Name: ['Customer name', '客户名称'],
@@ -137,6 +139,16 @@ const pairs: Record<string, [string, string]> = {
   Empty: ['No customers yet', '暂无客户'],
   More: ['More', '更多'],
 };
+
+// the list's enum texts (`Level:1`) come from the dictionaries, which carry both languages
+const dictionaries: [string, readonly DictionaryEntry[]][] = [
+  ['Level', customerLevels],
+  ['Source', customerSources],
+  ['Industry', customerIndustries],
+];
+for (const [prefix, dict] of dictionaries) {
+  for (const d of dict) pairs[`${prefix}:${d.value}`] = [d.en, d.zh];
+}
 
 const en: Record<string, string> = {};
 const zh: Record<string, string> = {};

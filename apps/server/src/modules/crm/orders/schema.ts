@@ -32,6 +32,11 @@ export const crmOrders = pgTable(
     uniqueIndex('crm_orders_no_uq').on(tenantKey, t.orderNo),
     index('crm_orders_customer_ix').on(t.tenantId, t.customerId, t.orderedAt),
     index('crm_orders_status_ix').on(t.tenantId, t.status, t.orderedAt),
+    // the list's sort keys
+    index('crm_orders_order_no_ix').on(t.tenantId, t.orderNo),
+    index('crm_orders_amount_ix').on(t.tenantId, t.amount),
+    index('crm_orders_ordered_at_ix').on(t.tenantId, t.orderedAt),
+    index('crm_orders_creation_time_ix').on(t.tenantId, t.creationTime),
   ],
 );
 

@@ -1,38 +1,30 @@
 import {
   type CrmOrderDto,
-  type CrmOrderFilters,
   type CrmOrderInput,
   type CrmOrderListItem,
-  type CrmOrderQuery,
   type CrmOrderStatus,
+  crmOrderList,
   nextCrmOrderStatuses,
 } from '@seller/contracts/crm';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { orderBy, owned } from '../../../core/crud.ts';
+import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
-import { AppError, fieldError, notFound } from '../../../core/errors.ts';
-import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
-import { users } from '../../identity/index.ts';
 import { tradeSalesOrders } from '../../trade/index.ts';
-import {
-  type CustomerNeed,
-  type CustomerViewer,
-  customerScope,
-  loadCustomer,
-  mayDo,
-  viewerOf,
-} from '../customers/access.ts';
+import { type CustomerNeed, type CustomerViewer, loadCustomer, mayDo, viewerOf } from '../customers/access.ts';
 import { crmCustomers } from '../customers/schema.ts';
+import { loadThroughCustomer, ofCustomer, seenThroughCustomer, touched } from '../customers/through.ts';
+import { userName } from '../users.ts';
 import { crmOrderHistory, crmOrders } from './schema.ts';
 
 export type Ctx = RequestContext;
 type OrderRow = typeof crmOrders.$inferSelect;
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const itemFields = {
   id: crmOrders.id,
@@ -51,37 +43,32 @@ const itemFields = {
 
 const toItem = (r: CrmOrderListItem): CrmOrderListItem => ({ ...r, amount: new Decimal(r.amount).toFixed(2) });
 
-const sortable = {
-  orderNo: crmOrders.orderNo,
-  customerName: crmCustomers.name,
-  status: crmOrders.status,
-  amount: crmOrders.amount,
-  orderedAt: crmOrders.orderedAt,
-  creationTime: crmOrders.creationTime,
-};
-
-/** The orders a viewer sees (through their customers), narrowed by the filters. */
-function visible(ctx: Ctx, v: CustomerViewer, f: Partial<CrmOrderFilters>): SQL {
-  return owned(
-    ctx,
-    crmOrders,
-    eq(crmCustomers.isDeleted, false),
-    customerScope(v, { includePool: true }),
-    f.filter ? or(ilike(crmOrders.orderNo, like(f.filter)), ilike(crmCustomers.name, like(f.filter))) : undefined,
-    f.customerId ? eq(crmOrders.customerId, f.customerId) : undefined,
-    f.status ? eq(crmOrders.status, f.status) : undefined,
-    f.source ? eq(crmOrders.source, f.source) : undefined,
-    f.from ? gte(crmOrders.orderedAt, f.from) : undefined,
-    f.to ? lt(crmOrders.orderedAt, f.to) : undefined,
-  );
-}
+/** The order-tracking list: orders of customers the viewer sees (`customerScope`, the pool's too). */
+export const crmOrderListService = listService(crmOrderList, {
+  table: crmOrders,
+  rows: (tx) =>
+    tx.select(itemFields).from(crmOrders).innerJoin(crmCustomers, eq(crmCustomers.id, crmOrders.customerId)).$dynamic(),
+  search: (text) =>
+    or(contains(crmOrders.orderNo, text), ofCustomer(crmOrders.customerId, contains(crmCustomers.name, text))),
+  filters: {
+    customerId: crmOrders.customerId,
+    status: crmOrders.status,
+    source: crmOrders.source,
+    ordered: crmOrders.orderedAt,
+  },
+  sorts: {
+    orderNo: crmOrders.orderNo,
+    status: crmOrders.status,
+    amount: crmOrders.amount,
+    orderedAt: crmOrders.orderedAt,
+    creationTime: crmOrders.creationTime,
+  },
+  scope: seenThroughCustomer(crmOrders.customerId),
+  items: (_tx, _ctx, rows: CrmOrderListItem[]) => rows.map(toItem),
+});
 
 const selectItems = (tx: Tx, where: SQL) =>
-  tx
-    .select({ ...itemFields, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(crmOrders)
-    .innerJoin(crmCustomers, eq(crmCustomers.id, crmOrders.customerId))
-    .where(where);
+  tx.select(itemFields).from(crmOrders).innerJoin(crmCustomers, eq(crmCustomers.id, crmOrders.customerId)).where(where);
 
 /** 409 naming the order's status and the one asked for, in the user's language. */
 const illegalTransition = (ctx: Ctx, from: CrmOrderStatus, to: CrmOrderStatus) =>
@@ -94,20 +81,8 @@ const illegalTransition = (ctx: Ctx, from: CrmOrderStatus, to: CrmOrderStatus) =
   });
 
 /** One order with its customer checked for `need` (404 when out of sight, 403 when not allowed). */
-async function loadOrder(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, need: CustomerNeed, lock = false) {
-  const q = tx
-    .select()
-    .from(crmOrders)
-    .where(owned(ctx, crmOrders, eq(crmOrders.id, id)));
-  const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound('CrmOrder', id);
-  try {
-    return { row, customer: await loadCustomer(tx, v, row.customerId, need) };
-  } catch (e) {
-    if (e instanceof AppError && e.status === 404) throw notFound('CrmOrder', id);
-    throw e;
-  }
-}
+const loadOrder = (tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, need: CustomerNeed, lock = false) =>
+  loadThroughCustomer(tx, ctx, v, crmOrders, 'CrmOrder', id, need, { lock });
 
 async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<CrmOrderDto> {
   const { row, customer } = await loadOrder(tx, ctx, v, id, 'read');
@@ -119,10 +94,7 @@ async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<
       toStatus: crmOrderHistory.toStatus,
       remark: crmOrderHistory.remark,
       byUserId: crmOrderHistory.byUserId,
-      byUserName: sql<
-        string | null
-      >`(select coalesce(nullif(trim(concat_ws(' ', ${users.surname}, ${users.name})), ''), ${users.userName})
-        from ${users} where ${users.id} = ${crmOrderHistory.byUserId})`,
+      byUserName: userName(crmOrderHistory.byUserId),
       time: crmOrderHistory.time,
     })
     .from(crmOrderHistory)
@@ -189,43 +161,7 @@ async function addHistory(
   });
 }
 
-const touched = (ctx: Ctx) => ({
-  lastModificationTime: new Date(),
-  lastModifierId: ctx.user?.id ?? null,
-  concurrencyStamp: sql`md5(random()::text)`,
-});
-
 export const crmOrderService = {
-  async list(services: Services, ctx: Ctx, q: CrmOrderQuery) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const where = visible(ctx, v, q);
-      const rows = await selectItems(tx, where)
-        .orderBy(...orderBy(q.sorting, sortable, [desc(crmOrders.orderedAt), asc(crmOrders.id)]))
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      let totalCount = rows[0]?.total ?? 0;
-      if (!rows.length && q.skipCount > 0) {
-        const [n] = await tx
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(crmOrders)
-          .innerJoin(crmCustomers, eq(crmCustomers.id, crmOrders.customerId))
-          .where(where);
-        totalCount = n?.n ?? 0;
-      }
-      return { totalCount, items: rows.map(({ total: _, ...r }) => toItem(r)) };
-    });
-  },
-
-  async *batches(services: Services, ctx: Ctx, q: CrmOrderFilters & { sorting?: string }) {
-    const size = 1000;
-    for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += size) {
-      const p = await crmOrderService.list(services, ctx, { ...q, skipCount: skip, maxResultCount: size });
-      if (p.items.length) yield p.items;
-      if (p.items.length < size) return;
-    }
-  },
-
   async get(services: Services, ctx: Ctx, id: string) {
     const v = await viewerOf(services, ctx);
     return services.data.inTenant(ctx, (tx) => detail(tx, ctx, v, id));
@@ -321,7 +257,7 @@ export const crmOrderService = {
           currency: tradeSalesOrders.currency,
         })
         .from(tradeSalesOrders)
-        .where(owned(ctx, tradeSalesOrders, filter ? ilike(tradeSalesOrders.orderNo, like(filter)) : undefined))
+        .where(owned(ctx, tradeSalesOrders, filter ? contains(tradeSalesOrders.orderNo, filter) : undefined))
         .orderBy(desc(tradeSalesOrders.orderedAt))
         .limit(30),
     );

@@ -5,6 +5,7 @@ export const texts: TextResources = {
   CrmOrders: {
     en: {
       Title: 'Order tracking',
+      CreationTime: 'Created',
       ExportName: 'Customer orders',
       OrderNo: 'Order no.',
       Customer: 'Customer',
@@ -48,6 +49,7 @@ export const texts: TextResources = {
     },
     'zh-Hans': {
       Title: '订单跟踪',
+      CreationTime: '创建时间',
       ExportName: '客户订单',
       OrderNo: '订单号',
       Customer: '客户',

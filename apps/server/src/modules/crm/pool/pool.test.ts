@@ -410,6 +410,10 @@ describe('rules and limits', () => {
     expect(limit).toMatchObject({ type: 'LOCK', maxCount: 7, users: [{ id: app.sales1Id, userName: 'sales1' }] });
     const list = await app.get(app.demoAdmin, '/api/crm/pool/limits?type=LOCK');
     expect(list.json().items.some((l: { id: string }) => l.id === limit.id)).toBe(true);
+    const exported = await app.get(app.demoAdmin, '/api/crm/pool/limits/export?type=LOCK');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    expect((await app.get(app.demoAdmin, '/api/crm/pool/limits?type=NONE')).statusCode).toBe(400);
     const edited = await app.put(app.demoAdmin, `/api/crm/pool/limits/${limit.id}`, {
       type: 'LOCK',
       userIds: [app.sales1Id, app.sales2Id],

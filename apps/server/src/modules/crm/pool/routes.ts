@@ -1,17 +1,16 @@
-import { CrmPermissions, listResult, pagedResult } from '@seller/contracts';
+import { CrmPermissions, listResult } from '@seller/contracts';
 import {
   autoReturnResult,
   customerLimitDto,
   customerLimitInput,
-  customerLimitQuery,
+  customerLimitList,
   customerPoolState,
-  type PoolCustomerDto,
   poolAssignInput,
   poolClaimInput,
   poolConfigDto,
   poolConfigInput,
   poolCustomerDto,
-  poolCustomerQuery,
+  poolCustomerList,
   poolMoveResult,
   poolOuOption,
   poolPutBackInput,
@@ -20,19 +19,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import {
   assign,
   claim,
   createLimit,
   deleteLimit,
   getConfig,
-  listLimits,
-  listPool,
-  poolBatches,
+  limitListService,
+  poolListService,
   putBack,
-  RESOURCE,
   runAutoReturn,
   saveConfig,
   setLock,
@@ -57,45 +53,22 @@ export default async function routes(fastify: FastifyInstance) {
   const tags = ['CrmPool'];
   const idParams = z.object({ id: z.guid() });
 
-  app.get(
-    `${url}/customers`,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: poolCustomerQuery, response: { 200: pagedResult(poolCustomerDto) } },
-    },
-    (req) => listPool(s, req.ctx, req.query),
-  );
-  app.get(
-    `${url}/customers/export`,
-    {
-      config: { permission: `${CrmPermissions.Customers}.Export`, alsoNeeds: [P] },
-      schema: { tags, querystring: poolCustomerQuery.omit({ skipCount: true, maxResultCount: true }) },
-    },
-    (req, reply) => {
-      const c = req.ctx.culture;
-      const x = (k: string) => t(c, `${RESOURCE}::${k}`);
-      const columns: ExportColumn<PoolCustomerDto>[] = [
-        { header: x('Name'), width: 28, value: (r) => r.name },
-        { header: x('Level'), value: (r) => (r.level ? x(`Level:${r.level}`) : null) },
-        { header: x('Mobile'), value: (r) => r.mobile },
-        { header: x('Telephone'), value: (r) => r.telephone },
-        { header: x('Email'), width: 26, value: (r) => r.email },
-        { header: x('ContactLastTime'), width: 20, value: (r) => r.contactLastTime },
-        { header: x('PoolTime'), width: 20, value: (r) => r.poolTime },
-        { header: x('PoolReason'), width: 36, value: (r) => r.poolReason },
-        { header: x('PreviousOwner'), value: (r) => r.previousOwnerName },
-        { header: x('CreationTime'), width: 20, value: (r) => r.creationTime },
-      ];
-      const title = x('ExportName');
-      return sendXlsx(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        columns,
-        poolBatches(s, req.ctx, { ...req.query, skipCount: 0, maxResultCount: 1000 }),
-      );
-    },
-  );
+  await app.register(async (pool) => {
+    // the export needs Crm.Customers.Export and Crm.Pool both; the kit's routes take one export
+    // permission, so the pool's own is added to that route here
+    pool.addHook('onRoute', (route) => {
+      if (route.url === `${url}/customers/export`) route.config = { ...route.config, alsoNeeds: [P] };
+    });
+    listRoutes(pool, {
+      url: `${url}/customers`,
+      tag: tags[0]!,
+      permission: P,
+      exportPermission: `${CrmPermissions.Customers}.Export`,
+      list: poolCustomerList,
+      item: poolCustomerDto,
+      service: poolListService,
+    });
+  });
   app.post(
     `${url}/claim`,
     { config: { permission: `${P}.Claim` }, schema: { tags, body: poolClaimInput, response: { 200: poolMoveResult } } },
@@ -148,14 +121,14 @@ export default async function routes(fastify: FastifyInstance) {
     (req) => runAutoReturn(s, req.ctx.tenant),
   );
 
-  app.get(
-    `${url}/limits`,
-    {
-      config: { permission: `${P}.Settings` },
-      schema: { tags, querystring: customerLimitQuery, response: { 200: pagedResult(customerLimitDto) } },
-    },
-    (req) => listLimits(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: `${url}/limits`,
+    tag: tags[0]!,
+    permission: `${P}.Settings`,
+    list: customerLimitList,
+    item: customerLimitDto,
+    service: limitListService,
+  });
   app.post(
     `${url}/limits`,
     {

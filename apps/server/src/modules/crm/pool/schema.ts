@@ -41,7 +41,12 @@ export const crmCustomerLimits = pgTable(
     ...audited(),
     ...concurrency(),
   },
-  (t) => [index('crm_customer_limits_type_ix').on(t.tenantId, t.type)],
+  (t) => [
+    index('crm_customer_limits_type_ix').on(t.tenantId, t.type),
+    // the list's other sorts
+    index('crm_customer_limits_max_ix').on(t.tenantId, t.maxCount),
+    index('crm_customer_limits_creation_time_ix').on(t.tenantId, t.creationTime),
+  ],
 );
 
 /** Reminders sent: one per owner and day, so a second pass the same day sends nothing again. */

@@ -2,23 +2,23 @@ import type {
   AutoReturnResult,
   CustomerLimitDto,
   CustomerLimitInput,
-  CustomerLimitQuery,
   CustomerLimitType,
   CustomerPoolState,
   PoolConfigDto,
   PoolConfigInput,
   PoolCustomerDto,
-  PoolCustomerQuery,
   PoolReasonKind,
 } from '@seller/contracts/crm';
-import { customerLimitInput } from '@seller/contracts/crm';
-import { asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { customerLimitInput, customerLimitList, poolCustomerList } from '@seller/contracts/crm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CurrentTenant, RequestContext } from '../../../core/context.ts';
-import { type CrudContext, deleteOwned, insertOwned, orderBy, owned, updateOwned } from '../../../core/crud.ts';
+import { type CrudContext, deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { businessError, fieldError } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { organizationUnits, organizationUnitUsers, users } from '../../identity/index.ts';
 import { publish } from '../../notifications/index.ts';
@@ -33,8 +33,6 @@ export const REMINDER_NOTIFICATION = 'Crm.Pool.ReturnSoon';
 
 type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 type CustomerRow = typeof crmCustomers.$inferSelect;
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---- rules -----------------------------------------------------------------------------------------
 
@@ -114,30 +112,23 @@ async function limitDtos(tx: Tx, rows: (typeof crmCustomerLimits.$inferSelect)[]
   }));
 }
 
-export function listLimits(s: Services, ctx: Ctx, q: CustomerLimitQuery) {
-  return s.data.inTenant(ctx, async (tx) => {
-    const where = owned(ctx, crmCustomerLimits, q.type ? eq(crmCustomerLimits.type, q.type) : undefined);
-    const rows = await tx
-      .select()
-      .from(crmCustomerLimits)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          q.sorting,
-          {
-            type: crmCustomerLimits.type,
-            maxCount: crmCustomerLimits.maxCount,
-            creationTime: crmCustomerLimits.creationTime,
-          },
-          [asc(crmCustomerLimits.type), asc(crmCustomerLimits.creationTime)],
-        ),
-      )
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(crmCustomerLimits).where(where);
-    return { totalCount: n, items: await limitDtos(tx, rows) };
-  });
-}
+/** The limits on the kit: each with its users' and units' names (one query each for the page). */
+export const limitListService = listService(customerLimitList, {
+  table: crmCustomerLimits,
+  filters: { type: crmCustomerLimits.type },
+  sorts: {
+    type: crmCustomerLimits.type,
+    maxCount: crmCustomerLimits.maxCount,
+    creationTime: crmCustomerLimits.creationTime,
+  },
+  items: async (tx, _ctx, rows: (typeof crmCustomerLimits.$inferSelect)[]) =>
+    (await limitDtos(tx, rows)).map((l) => ({
+      ...l,
+      // the export's cells
+      userNames: l.users.map((u) => u.name || u.userName).join(', '),
+      unitNames: l.organizationUnits.map((u) => u.displayName).join(', '),
+    })),
+});
 
 /** The named users and units must be the tenant's (a 400 naming the member otherwise). */
 async function checkLimitTargets(
@@ -265,50 +256,9 @@ export function poolReasonText(culture: RequestContext['culture'], reason: strin
   return reason;
 }
 
-function poolWhere(ctx: Ctx, v: CustomerViewer, q: PoolCustomerQuery): SQL {
+const poolRow = (tx: Tx) => {
   const c = crmCustomers;
-  const reason =
-    q.reasonKind === 'NO_DEAL'
-      ? eq(c.poolReason, 'AUTO:NO_DEAL')
-      : q.reasonKind === 'NO_FOLLOW_UP'
-        ? eq(c.poolReason, 'AUTO:NO_FOLLOW_UP')
-        : q.reasonKind === 'PUT_BACK'
-          ? sql`(${c.poolReason} is null or ${c.poolReason} not like 'AUTO:%')`
-          : undefined;
-  return owned(
-    ctx,
-    c,
-    sql`${c.ownerUserId} is null`,
-    customerScope(v, { includePool: true }),
-    q.filter
-      ? or(
-          ilike(c.name, like(q.filter)),
-          eq(c.mobile, q.filter),
-          eq(c.telephone, q.filter),
-          ilike(c.email, like(q.filter)),
-        )
-      : undefined,
-    q.level ? eq(c.level, q.level) : undefined,
-    q.industry !== undefined ? eq(c.industry, q.industry) : undefined,
-    q.source !== undefined ? eq(c.source, q.source) : undefined,
-    q.previousOwnerId ? sql`${previousOwner} = ${q.previousOwnerId}::uuid` : undefined,
-    reason,
-    q.from ? gte(c.poolTime, q.from) : undefined,
-    q.to ? lt(c.poolTime, q.to) : undefined,
-  );
-}
-
-const sortable = {
-  name: crmCustomers.name,
-  poolTime: crmCustomers.poolTime,
-  creationTime: crmCustomers.creationTime,
-  level: crmCustomers.level,
-  contactLastTime: crmCustomers.contactLastTime,
-};
-
-async function poolPage(tx: Tx, ctx: Ctx, v: CustomerViewer, q: PoolCustomerQuery) {
-  const c = crmCustomers;
-  const rows = await tx
+  return tx
     .select({
       id: c.id,
       name: c.name,
@@ -326,55 +276,71 @@ async function poolPage(tx: Tx, ctx: Ctx, v: CustomerViewer, q: PoolCustomerQuer
       poolReason: c.poolReason,
       creationTime: c.creationTime,
       previousOwnerId: sql<string | null>`${previousOwner}`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(c)
-    .where(poolWhere(ctx, v, q))
-    .orderBy(...orderBy(q.sorting, sortable, [sql`${c.poolTime} desc nulls last`, desc(c.id)]), desc(c.id))
-    .limit(q.maxResultCount)
-    .offset(q.skipCount);
-  let totalCount = rows[0]?.total ?? 0;
-  if (!rows.length && q.skipCount > 0) {
-    const [n] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(c)
-      .where(poolWhere(ctx, v, q));
-    totalCount = n.n;
-  }
-  const owners = [...new Set(rows.flatMap((r) => (r.previousOwnerId ? [r.previousOwnerId] : [])))];
-  const names = owners.length
-    ? await tx
-        .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
-        .from(users)
-        .where(inArray(users.id, owners))
-    : [];
-  const byId = new Map(names.map((u) => [u.id, [u.surname, u.name].filter(Boolean).join('') || u.userName]));
-  const items: PoolCustomerDto[] = rows.map(({ total: _t, poolReason, ...r }) => ({
-    ...r,
-    poolReasonKind: reasonKind(poolReason),
-    poolReason: poolReasonText(ctx.culture, poolReason),
-    previousOwnerName: r.previousOwnerId ? (byId.get(r.previousOwnerId) ?? null) : null,
-  }));
-  return { totalCount, items };
-}
+    .$dynamic();
+};
+type PoolRow = Awaited<ReturnType<typeof poolRow>>[number];
 
-export async function listPool(s: Services, ctx: Ctx, q: PoolCustomerQuery) {
-  const v = await viewerOf(s, ctx as RequestContext);
-  return s.data.inTenant(ctx, (tx) => poolPage(tx, ctx, v, q));
-}
-
-/** The export's pages (at most `max` rows), in the list's order. */
-export async function* poolBatches(s: Services, ctx: Ctx, q: PoolCustomerQuery, max = 100_000) {
-  const v = await viewerOf(s, ctx as RequestContext);
-  const size = 1000;
-  for (let skip = 0; skip < max; skip += size) {
-    const page = await s.data.inTenant(ctx, (tx) =>
-      poolPage(tx, ctx, v, { ...q, skipCount: skip, maxResultCount: size }),
+/**
+ * The pool list: customers without an owner the viewer may see (`customerScope` with the pool),
+ * with their previous owner (the last PUT_BACK or AUTO_RETURN record's) and reason.
+ */
+export const poolListService = listService(poolCustomerList, {
+  table: crmCustomers,
+  rows: poolRow,
+  search: (text) =>
+    or(
+      contains(crmCustomers.name, text),
+      eq(crmCustomers.mobile, text),
+      eq(crmCustomers.telephone, text),
+      contains(crmCustomers.email, text),
+    ),
+  filters: {
+    level: (v: string) => eq(crmCustomers.level, Number(v)),
+    industry: (v: string) => eq(crmCustomers.industry, Number(v)),
+    source: (v: string) => eq(crmCustomers.source, Number(v)),
+    previousOwnerId: (id: string) => sql`${previousOwner} = ${id}::uuid`,
+    reasonKind: (kind: PoolReasonKind) =>
+      kind === 'NO_DEAL'
+        ? eq(crmCustomers.poolReason, 'AUTO:NO_DEAL')
+        : kind === 'NO_FOLLOW_UP'
+          ? eq(crmCustomers.poolReason, 'AUTO:NO_FOLLOW_UP')
+          : sql`(${crmCustomers.poolReason} is null or ${crmCustomers.poolReason} not like 'AUTO:%')`,
+    pooled: crmCustomers.poolTime,
+  },
+  sorts: {
+    name: crmCustomers.name,
+    poolTime: crmCustomers.poolTime,
+    creationTime: crmCustomers.creationTime,
+    level: crmCustomers.level,
+    contactLastTime: crmCustomers.contactLastTime,
+  },
+  // the kit hands the route's request context on: the viewer's permissions are read from it
+  scope: async (services, _tx, ctx) =>
+    and(
+      sql`${crmCustomers.ownerUserId} is null`,
+      customerScope(await viewerOf(services, ctx as RequestContext), { includePool: true }),
+    ),
+  items: async (tx, ctx, rows: PoolRow[]) => {
+    const owners = [...new Set(rows.flatMap((r) => (r.previousOwnerId ? [r.previousOwnerId] : [])))];
+    const names = owners.length
+      ? await tx
+          .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
+          .from(users)
+          .where(inArray(users.id, owners))
+      : [];
+    const byId = new Map(names.map((u) => [u.id, [u.surname, u.name].filter(Boolean).join('') || u.userName]));
+    return rows.map(
+      ({ poolReason, ...r }): PoolCustomerDto => ({
+        ...r,
+        poolReasonKind: reasonKind(poolReason),
+        poolReason: poolReasonText(ctx.culture, poolReason),
+        previousOwnerName: r.previousOwnerId ? (byId.get(r.previousOwnerId) ?? null) : null,
+      }),
     );
-    if (page.items.length) yield page.items;
-    if (page.items.length < size) return;
-  }
-}
+  },
+});
 
 // ---- owner changes ---------------------------------------------------------------------------------
 
@@ -616,7 +582,7 @@ export function userOptions(s: Services, ctx: Ctx, filter: string | undefined) {
           ctx,
           users,
           eq(users.isActive, true),
-          filter ? or(ilike(users.userName, like(filter)), ilike(users.name, like(filter))) : undefined,
+          filter ? or(contains(users.userName, filter), contains(users.name, filter)) : undefined,
         ),
       )
       .orderBy(asc(users.userName))

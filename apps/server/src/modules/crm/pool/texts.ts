@@ -1,3 +1,4 @@
+import { customerIndustries, customerSources } from '@seller/contracts/crm';
 import type { TextResources } from '../../../core/module.ts';
 
 const pairs: Record<string, [string, string]> = {
@@ -105,7 +106,16 @@ const pairs: Record<string, [string, string]> = {
   'Page:Empty': ['The public pool is empty', '公海暂无客户'],
   'Page:Yes': ['Yes', '是'],
   'Page:No': ['No', '否'],
+  Industry: ['Industry', '所属行业'],
+  Source: ['Source', '客户来源'],
 };
+// the list's industry and source filters: the dictionaries carry both languages
+for (const [prefix, dict] of [
+  ['Industry', customerIndustries],
+  ['Source', customerSources],
+] as const) {
+  for (const d of dict) pairs[`${prefix}:${d.value}`] = [d.en, d.zh];
+}
 
 const en: Record<string, string> = {};
 const zh: Record<string, string> = {};

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { audited, concurrency, id, tenantId, time } from '../../../core/db/columns.ts';
+import { audited, concurrency, id, secretText, tenantId, time } from '../../../core/db/columns.ts';
 import { crmCustomers } from '../customers/schema.ts';
 
 const customer = () =>
@@ -32,13 +32,16 @@ export const crmAddresses = pgTable(
   },
   (t) => [
     index('crm_addresses_customer_ix').on(t.tenantId, t.customerId),
+    // the list's sorts
+    index('crm_addresses_contact_ix').on(t.tenantId, t.contactName),
+    index('crm_addresses_creation_time_ix').on(t.tenantId, t.creationTime),
     uniqueIndex('crm_addresses_default_uq').on(t.customerId).where(sql`is_default`),
   ],
 );
 
 /**
- * A customer's bank accounts. The account number is kept encrypted (`core/secrets.ts`) with its
- * last four digits beside it in clear, which is all the API ever answers.
+ * A customer's bank accounts. The account number is a `secretText` column: encrypted at rest,
+ * answered masked (`**** 1234`) by the kit.
  */
 export const crmBankAccounts = pgTable(
   'crm_bank_accounts',
@@ -48,8 +51,7 @@ export const crmBankAccounts = pgTable(
     customerId: customer(),
     bankName: varchar('bank_name', { length: 128 }).notNull(),
     accountName: varchar('account_name', { length: 128 }).notNull(),
-    accountNumberSecret: varchar('account_number_secret', { length: 256 }).notNull(),
-    accountNumberLast4: varchar('account_number_last4', { length: 4 }).notNull(),
+    accountNumber: secretText('account_number_secret').notNull(),
     swift: varchar('swift', { length: 11 }),
     currency: varchar('currency', { length: 3 }).notNull(),
     isDefault: boolean('is_default').notNull().default(false),
@@ -59,6 +61,8 @@ export const crmBankAccounts = pgTable(
   },
   (t) => [
     index('crm_bank_accounts_customer_ix').on(t.tenantId, t.customerId),
+    index('crm_bank_accounts_bank_ix').on(t.tenantId, t.bankName),
+    index('crm_bank_accounts_creation_time_ix').on(t.tenantId, t.creationTime),
     uniqueIndex('crm_bank_accounts_default_uq').on(t.customerId).where(sql`is_default`),
   ],
 );
@@ -78,7 +82,11 @@ export const crmSocialAccounts = pgTable(
     ...audited(),
     ...concurrency(),
   },
-  (t) => [index('crm_social_accounts_customer_ix').on(t.tenantId, t.customerId)],
+  (t) => [
+    index('crm_social_accounts_customer_ix').on(t.tenantId, t.customerId),
+    index('crm_social_accounts_handle_ix').on(t.tenantId, t.handle),
+    index('crm_social_accounts_creation_time_ix').on(t.tenantId, t.creationTime),
+  ],
 );
 
 /** What a customer subscribed to, on which channel; one row per customer, channel and topic. */
@@ -101,6 +109,8 @@ export const crmSubscriptions = pgTable(
   },
   (t) => [
     index('crm_subscriptions_customer_ix').on(t.tenantId, t.customerId),
+    index('crm_subscriptions_topic_ix').on(t.tenantId, t.topic),
+    index('crm_subscriptions_creation_time_ix').on(t.tenantId, t.creationTime),
     uniqueIndex('crm_subscriptions_topic_uq').on(t.customerId, t.channel, sql`lower(${t.topic})`),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { CurrentTenant } from '../../../core/context.ts';
+import { sealForInsert } from '../../../core/secret-columns.ts';
 import { secretsFor } from '../../../core/secrets.ts';
 import type { Services } from '../../../core/services.ts';
 import { crmCustomers } from '../customers/schema.ts';
@@ -66,16 +67,17 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
       if (i % 2 === 0) {
         const [bankName, swift, currency] = BANKS[i % BANKS.length];
         const number = `62${String(1_000_000_000_000 + i * 104_729)}`;
-        banks.push({
-          ...common(c),
-          bankName,
-          accountName: c.name,
-          accountNumberSecret: secrets.encrypt(number),
-          accountNumberLast4: number.slice(-4),
-          swift,
-          currency,
-          isDefault: true,
-        });
+        banks.push(
+          sealForInsert(secrets, crmBankAccounts, {
+            ...common(c),
+            bankName,
+            accountName: c.name,
+            accountNumber: number,
+            swift,
+            currency,
+            isDefault: true,
+          }),
+        );
       }
       const [platform, prefix] = SOCIAL[i % SOCIAL.length];
       socials.push({ ...common(c), platform, handle: `${prefix}${1000 + i}` });

@@ -1,4 +1,5 @@
 import { ReportCategory } from '@seller/contracts/crm';
+import { DAY_MS, midnight, parseDay, today, ymd } from '../../../core/time.ts';
 
 /**
  * The period of a report from any day of it, in a time zone: a daily report covers the day, a
@@ -17,47 +18,11 @@ export interface Period {
   timeZone: string;
 }
 
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const ymd = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
-const parse = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y, m - 1, d);
-};
+const parse = parseDay;
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms). */
-function offset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant of `date`'s midnight (yyyy-MM-dd) in `timeZone`. */
-export function midnight(date: string, timeZone: string): Date {
-  const wall = parse(date);
-  let t = wall - offset(wall, timeZone);
-  // a daylight-saving change between the guess and the answer moves it once more
-  t = wall - offset(t, timeZone);
-  return new Date(t);
-}
-
-/** Today's date (yyyy-MM-dd) in `timeZone`. */
-export function today(timeZone: string, now = new Date()): string {
-  return ymd(now.getTime() + offset(now.getTime(), timeZone));
-}
+export { midnight, today };
 
 export function periodOf(category: number, date: string, timeZone: string): Period {
   const day = parse(date);

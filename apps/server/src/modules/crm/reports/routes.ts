@@ -1,13 +1,12 @@
-import { listResult, pagedResult } from '@seller/contracts';
+import { listResult } from '@seller/contracts';
 import {
   CrmPermissions,
-  type ReportDto,
   reportCommentDto,
   reportCommentInput,
   reportDetailDto,
   reportDto,
   reportInput,
-  reportListQuery,
+  reportList,
   reportNumbersDto,
   reportNumbersQuery,
   reportRecipientQuery,
@@ -16,12 +15,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
-import { RESOURCE, reportsService as svc } from './service.ts';
+import { listRoutes } from '../../../core/lists.ts';
+import { reportListService, reportsService as svc } from './service.ts';
 
 const base = '/api/crm/reports';
-const BATCH = 500;
 const idParams = z.object({ id: z.guid() });
 
 /**
@@ -37,49 +34,14 @@ export default async function routes(fastify: FastifyInstance) {
   const read = { permission: P };
   const tags = ['CrmReports'];
 
-  app.get(
-    base,
-    { config: read, schema: { tags, querystring: reportListQuery, response: { 200: pagedResult(reportDto) } } },
-    (req) => svc.list(s, req.ctx, req.query),
-  );
-  app.get(
-    `${base}/export`,
-    { config: read, schema: { tags, querystring: reportListQuery.omit({ skipCount: true, maxResultCount: true }) } },
-    (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `${RESOURCE}::${key}`);
-      const title = L('Page:Title');
-      async function* pages() {
-        for (let skipCount = 0; skipCount < EXPORT_MAX_ROWS; skipCount += BATCH) {
-          const page = await svc.list(s, req.ctx, { ...req.query, skipCount, maxResultCount: BATCH });
-          if (!page.items.length) return;
-          yield page.items;
-          if (page.items.length < BATCH) return;
-        }
-      }
-      const money = (r: ReportDto) => r.numbers.wonAmounts.map((m) => `${m.amount} ${m.currency}`).join('; ');
-      return sendXlsx<ReportDto>(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        [
-          { header: L('Field:Category'), width: 8, value: (r) => L(`Category:${r.category}`) },
-          { header: L('Field:Period'), width: 12, value: (r) => r.period },
-          { header: L('Field:Author'), width: 16, value: (r) => r.author.name ?? r.author.userName },
-          { header: L('Field:Title'), width: 24, value: (r) => r.title },
-          { header: L('Field:Content'), width: 40, value: (r) => r.content },
-          { header: L('Field:Plan'), width: 30, value: (r) => r.plan },
-          { header: L('Field:Problems'), width: 30, value: (r) => r.problems },
-          { header: L('Numbers:NewCustomers'), width: 10, value: (r) => r.numbers.newCustomers },
-          { header: L('Numbers:Activities'), width: 10, value: (r) => r.numbers.activities },
-          { header: L('Numbers:NewBusinesses'), width: 10, value: (r) => r.numbers.newBusinesses },
-          { header: L('Numbers:Won'), width: 20, value: money },
-          { header: L('Field:Read'), width: 10, value: (r) => `${r.readCount}/${r.recipientCount}` },
-          { header: L('Field:CreationTime'), width: 20, value: (r) => r.creationTime },
-        ],
-        pages(),
-      );
-    },
-  );
+  listRoutes(app, {
+    url: base,
+    tag: tags[0]!,
+    permission: P,
+    list: reportList,
+    item: reportDto,
+    service: reportListService,
+  });
   app.get(
     `${base}/numbers`,
     {

@@ -34,6 +34,10 @@ export const crmReports = pgTable(
   (t) => [
     uniqueIndex('crm_reports_period_uq').on(tenantKey, t.creatorId, t.category, t.period).where(sql`not is_deleted`),
     index('crm_reports_tenant_ix').on(t.tenantId, t.periodStart),
+    // the list's other sorts
+    index('crm_reports_category_ix').on(t.tenantId, t.category),
+    index('crm_reports_title_ix').on(t.tenantId, t.title),
+    index('crm_reports_creation_time_ix').on(t.tenantId, t.creationTime),
   ],
 );
 

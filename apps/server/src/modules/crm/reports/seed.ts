@@ -6,7 +6,7 @@ import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
 import { periodOf, today } from './period.ts';
 import { crmReportComments, crmReportRecipients, crmReports } from './schema.ts';
-import { computeNumbers, tenantTimeZone } from './service.ts';
+import { computeNumbers } from './service.ts';
 
 const SALESMEN = ['zhang.wei', 'liu.yang', 'chen.jing'];
 const DAY = 86_400_000;
@@ -28,7 +28,7 @@ const COMMENTS = ['收到，报价单注意核对汇率。', '辛苦了，下周
  */
 export async function seedDemo(services: Services, demo: CurrentTenant) {
   const ctx = systemContext(demo);
-  const timeZone = await tenantTimeZone(services, ctx);
+  const timeZone = await services.timeZone(ctx);
   await services.data.inTenant(ctx, async (tx) => {
     const [any] = await tx.select({ id: crmReports.id }).from(crmReports).where(owned(ctx, crmReports)).limit(1);
     if (any) return;

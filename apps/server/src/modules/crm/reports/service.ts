@@ -1,5 +1,6 @@
 import {
   CrmPermissions,
+  type ReportBox,
   type ReportCommentDto,
   type ReportDetailDto,
   type ReportDto,
@@ -8,28 +9,28 @@ import {
   type ReportUserDto,
   type reportCommentInput,
   type reportInput,
-  type reportListQuery,
+  reportList,
   type reportNumbersQuery,
   type reportRecipientQuery,
 } from '@seller/contracts/crm';
-import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
-import { orderBy, owned } from '../../../core/crud.ts';
+import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../../core/errors.ts';
+import { type ListService, listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
 import { publish } from '../../notifications/index.ts';
-import { getSetting } from '../../settings/index.ts';
 import { viewerOf } from '../customers/access.ts';
 import { type Period, periodOf } from './period.ts';
 import { crmReportComments, crmReportRecipients, crmReports } from './schema.ts';
 
 type Input = z.output<typeof reportInput>;
-type ListQuery = z.output<typeof reportListQuery>;
 type Report = typeof crmReports.$inferSelect;
 /** Where a lost notification is told (the request's logger). */
 type Log = { warn(obj: object, msg: string): void };
@@ -38,7 +39,6 @@ const ENTITY = 'CrmReport';
 export const RESOURCE = 'CrmReports';
 /** The notification a recipient gets when a report is sent to them. */
 export const REPORT_RECEIVED = 'Crm.ReportReceived';
-const TIME_ZONE = 'Abp.Timing.TimeZone';
 
 /** Who is reading: the user, whether they see every report (`Crm.Customers.ViewAll`), and may comment. */
 interface Reader {
@@ -53,10 +53,6 @@ async function readerOf(services: Services, ctx: RequestContext): Promise<Reader
   const held = await services.permissions.granted(ctx);
   return { userId: ctx.user.id, viewAll: v.viewAll, comment: held.has(`${CrmPermissions.Reports}.Comment`) };
 }
-
-/** The tenant's time zone (setting `Abp.Timing.TimeZone`, at tenant level: one calendar per tenant). */
-export const tenantTimeZone = (services: Services, ctx: Pick<RequestContext, 'tenant'>) =>
-  getSetting(services, { tenant: ctx.tenant, user: null }, TIME_ZONE);
 
 const sentTo = (userId: string) =>
   exists(
@@ -145,51 +141,87 @@ function decimal2(v: string | null): string {
 
 const displayName = sql<string | null>`nullif(concat_ws(' ', ${users.name}, ${users.surname}), '')`;
 
-const SORTABLE = {
-  creationTime: crmReports.creationTime,
-  periodStart: crmReports.periodStart,
-  category: crmReports.category,
-  title: crmReports.title,
+/** The box a list shows when none is asked for: my own reports. */
+const withBox = <Q extends Record<string, unknown>>(q: Q) => ({ ...q, box: q.box ?? 'mine' });
+const readerIn = (ctx: Pick<RequestContext, 'user'>) => ctx.user?.id ?? '';
+
+/** The author's names, correlated (the list counts over `crm_reports` alone). */
+const authorMatches = (text: string) =>
+  exists(
+    sql`(select 1 from ${users} where ${users.id} = ${crmReports.creatorId} and ${or(contains(users.userName, text), contains(displayName, text))})`,
+  );
+
+/** The report list on the kit: what the reader sees (`visible`), in the asked box (mine by default). */
+const listed = listService(reportList, {
+  table: crmReports,
+  rows: (tx) => tx.select(baseFields).from(crmReports).leftJoin(users, eq(users.id, crmReports.creatorId)).$dynamic(),
+  search: (text) => or(contains(crmReports.title, text), contains(crmReports.content, text), authorMatches(text)),
+  filters: {
+    box: (box: ReportBox, ctx) =>
+      box === 'received'
+        ? and(sentTo(readerIn(ctx)), ne(crmReports.creatorId, readerIn(ctx)))
+        : box === 'all'
+          ? undefined
+          : eq(crmReports.creatorId, readerIn(ctx)),
+    category: (v: string) => eq(crmReports.category, Number(v)),
+    authorId: crmReports.creatorId,
+    // the periods overlapping the days asked (instants on the tenant's calendar)
+    period: ({ from, to }: { from?: Date; to?: Date }) =>
+      and(from ? gt(crmReports.periodEnd, from) : undefined, to ? lt(crmReports.periodStart, to) : undefined),
+    unread: (v: boolean, ctx) => (v ? unreadBy(readerIn(ctx)) : undefined),
+  },
+  sorts: {
+    category: crmReports.category,
+    title: crmReports.title,
+    creationTime: crmReports.creationTime,
+    periodStart: crmReports.periodStart,
+  },
+  scope: async (services, _tx, ctx) => visible(await readerOf(services, ctx as RequestContext)),
+  // whether each report was sent to me, and when I opened it: one query for the page
+  items: async (tx, ctx, rows: Omit<ListRow, 'sentToMe' | 'myReadTime'>[]) => {
+    const ids = rows.map((r) => r.report.id);
+    const mine = ids.length
+      ? await tx
+          .select({ reportId: crmReportRecipients.reportId, readTime: crmReportRecipients.readTime })
+          .from(crmReportRecipients)
+          .where(and(inArray(crmReportRecipients.reportId, ids), eq(crmReportRecipients.userId, readerIn(ctx))))
+      : [];
+    const sent = new Map(mine.map((m) => [m.reportId, m.readTime]));
+    return rows.map((row) => {
+      const dto = toDto({ ...row, sentToMe: sent.has(row.report.id), myReadTime: sent.get(row.report.id) ?? null });
+      return {
+        ...dto,
+        // the export's flat cells
+        authorLabel: dto.author.name ?? dto.author.userName,
+        newCustomers: dto.numbers.newCustomers,
+        activities: dto.numbers.activities,
+        newBusinesses: dto.numbers.newBusinesses,
+        won: dto.numbers.wonAmounts.map((m) => `${m.amount} ${m.currency}`).join('; '),
+        read: `${dto.readCount}/${dto.recipientCount}`,
+      };
+    });
+  },
+});
+
+/** `/api/crm/reports`: the kit's list, in my box unless another is asked for. */
+export const reportListService: ListService<ReportDto> = {
+  page: (services, ctx, q) => listed.page(services, ctx, withBox(q)),
+  counts: (services, ctx, q) => listed.counts(services, ctx, withBox(q)),
+  explain: (services, ctx, q) => listed.explain(services, ctx, withBox(q)),
+  batches: (services, ctx, q) => listed.batches(services, ctx, withBox(q)),
 };
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function listWhere(ctx: RequestContext, r: Reader, q: Partial<ListQuery>): SQL {
-  const box =
-    q.box === 'received'
-      ? and(sentTo(r.userId), ne(crmReports.creatorId, r.userId))
-      : q.box === 'all'
-        ? undefined
-        : eq(crmReports.creatorId, r.userId);
-  const like = q.filter ? escapeLike(q.filter) : null;
-  return owned(
-    ctx,
-    crmReports,
-    visible(r),
-    box,
-    q.category ? eq(crmReports.category, q.category) : undefined,
-    q.authorId ? eq(crmReports.creatorId, q.authorId) : undefined,
-    q.from ? gte(crmReports.endDate, q.from) : undefined,
-    q.to ? lte(crmReports.startDate, q.to) : undefined,
-    q.unread ? unreadBy(r.userId) : undefined,
-    like
-      ? (or(
-          ilike(crmReports.title, like),
-          ilike(crmReports.content, like),
-          ilike(users.userName, like),
-          sql`${displayName} ilike ${like}`,
-        ) as SQL)
-      : undefined,
-  );
-}
-
-const listFields = (r: Reader) => ({
+/** A list row's fields that do not depend on who reads. */
+const baseFields = {
   report: crmReports,
   authorUserName: sql<string>`coalesce(${users.userName}, '')`,
   authorName: displayName,
   recipientCount: sql<number>`(select count(*)::int from ${crmReportRecipients} where ${crmReportRecipients.reportId} = ${crmReports.id})`,
   readCount: sql<number>`(select count(*)::int from ${crmReportRecipients} where ${crmReportRecipients.reportId} = ${crmReports.id} and ${crmReportRecipients.readTime} is not null)`,
   commentCount: sql<number>`(select count(*)::int from ${crmReportComments} where ${crmReportComments.reportId} = ${crmReports.id})`,
+};
+const listFields = (r: Reader) => ({
+  ...baseFields,
   sentToMe: sql<boolean>`${sentTo(r.userId)}`,
   myReadTime: sql<
     string | null
@@ -229,32 +261,6 @@ function toDto(row: ListRow): ReportDto {
     lastModificationTime: r.lastModificationTime,
     concurrencyStamp: r.concurrencyStamp,
   };
-}
-
-async function list(services: Services, ctx: RequestContext, q: ListQuery) {
-  const r = await readerOf(services, ctx);
-  const where = listWhere(ctx, r, q);
-  const order = orderBy(q.sorting, SORTABLE, [desc(crmReports.periodStart), desc(crmReports.creationTime)]);
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select({ ...listFields(r), total: sql<number>`count(*) over()`.mapWith(Number) })
-      .from(crmReports)
-      .leftJoin(users, eq(users.id, crmReports.creatorId))
-      .where(where)
-      .orderBy(...order, desc(crmReports.id))
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
-    let totalCount = rows[0]?.total ?? 0;
-    if (!rows.length && q.skipCount > 0) {
-      const [{ n }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(crmReports)
-        .leftJoin(users, eq(users.id, crmReports.creatorId))
-        .where(where);
-      totalCount = n;
-    }
-    return { totalCount, items: rows.map(toDto) };
-  });
 }
 
 /** One report the reader sees (404 otherwise), with its list fields. */
@@ -347,7 +353,7 @@ async function get(services: Services, ctx: RequestContext, id: string) {
 
 async function numbers(services: Services, ctx: RequestContext, q: z.output<typeof reportNumbersQuery>) {
   const r = await readerOf(services, ctx);
-  const p = periodOf(q.category, q.date, await tenantTimeZone(services, ctx));
+  const p = periodOf(q.category, q.date, await services.timeZone(ctx));
   const n = await services.data.inTenant(ctx, (tx) => computeNumbers(tx, ctx, r.userId, p));
   return { ...p, numbers: n } satisfies ReportNumbersDto;
 }
@@ -420,7 +426,7 @@ async function notify(
 
 async function create(services: Services, ctx: RequestContext, input: Input, log?: Log) {
   const r = await readerOf(services, ctx);
-  const p = periodOf(input.category, input.date, await tenantTimeZone(services, ctx));
+  const p = periodOf(input.category, input.date, await services.timeZone(ctx));
   const { id, recipients } = await services.data.inTenant(ctx, async (tx) => {
     // one writer per author at a time, so two tabs cannot both take a period
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm_reports:${r.userId}`}, 0))`);
@@ -470,7 +476,7 @@ async function ownReport(tx: Tx, ctx: RequestContext, r: Reader, id: string) {
 
 async function update(services: Services, ctx: RequestContext, id: string, input: Input, log?: Log) {
   const r = await readerOf(services, ctx);
-  const timeZone = await tenantTimeZone(services, ctx);
+  const timeZone = await services.timeZone(ctx);
   const added = await services.data.inTenant(ctx, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm_reports:${r.userId}`}, 0))`);
     const report = await ownReport(tx, ctx, r, id);
@@ -603,7 +609,6 @@ async function recipientOptions(
   ctx: RequestContext,
   q: z.output<typeof reportRecipientQuery>,
 ): Promise<{ items: ReportUserDto[] }> {
-  const like = q.filter ? escapeLike(q.filter) : null;
   const rows = await services.data.inTenant(ctx, (tx) =>
     tx
       .select({ id: users.id, userName: users.userName, name: displayName })
@@ -613,7 +618,7 @@ async function recipientOptions(
           ctx,
           users,
           eq(users.isActive, true),
-          like ? (or(ilike(users.userName, like), sql`${displayName} ilike ${like}`) as SQL) : undefined,
+          q.filter ? or(contains(users.userName, q.filter), contains(displayName, q.filter)) : undefined,
         ),
       )
       .orderBy(asc(users.userName))
@@ -623,7 +628,6 @@ async function recipientOptions(
 }
 
 export const reportsService = {
-  list,
   get,
   numbers,
   create,

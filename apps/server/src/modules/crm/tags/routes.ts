@@ -1,9 +1,10 @@
-import { CrmPermissions, listResult, pagedResult } from '@seller/contracts';
-import { tagAllQuery, tagDto, tagInput, tagOption, tagQuery, tagUpdateInput } from '@seller/contracts/crm';
+import { CrmPermissions, listResult } from '@seller/contracts';
+import { tagAllQuery, tagDto, tagInput, tagList, tagOption, tagUpdateInput } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tagService } from './service.ts';
+import { listRoutes } from '../../../core/lists.ts';
+import { tagListService, tagService } from './service.ts';
 
 const url = '/api/crm/tags';
 const P = CrmPermissions.Tags;
@@ -20,11 +21,7 @@ export default async function routes(fastify: FastifyInstance) {
   const tags = ['CrmTags'];
   const idParams = z.object({ id: z.guid() });
 
-  app.get(
-    url,
-    { config: { permission: P }, schema: { tags, querystring: tagQuery, response: { 200: pagedResult(tagDto) } } },
-    (req) => tagService.page(s, req.ctx, req.query),
-  );
+  listRoutes(app, { url, tag: tags[0]!, permission: P, list: tagList, item: tagDto, service: tagListService });
   app.get(
     `${url}/all`,
     {

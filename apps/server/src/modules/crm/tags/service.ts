@@ -1,7 +1,9 @@
-import type { TagInput, TagQuery } from '@seller/contracts/crm';
+import { type TagInput, type TagQuery, tagList } from '@seller/contracts/crm';
 import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import { resourceService, uniquely } from '../../../core/resource.ts';
 import { crmCustomerTags, crmTags } from '../customers/schema.ts';
 
@@ -43,7 +45,12 @@ const resource = resourceService({
       .limit(1);
     if (clash) throw taken(input.name);
   },
-  async toDtos(tx, _ctx, rows) {
+  toDtos: (tx, _ctx, rows) => withUsage(tx, rows),
+});
+
+/** Tags with how many customers carry each. */
+async function withUsage(tx: Tx, rows: (typeof crmTags.$inferSelect)[]) {
+  {
     const ids = rows.map((r) => r.id);
     const counts = ids.length
       ? await tx
@@ -54,7 +61,22 @@ const resource = resourceService({
       : [];
     const byTag = new Map(counts.map((c) => [c.tagId, c.n]));
     return rows.map((r) => ({ ...r, scope: r.scope as TagInput['scope'], usageCount: byTag.get(r.id) ?? 0 }));
+  }
+}
+
+/** The tag list: searched by name, narrowed to a scope, each with its usage count. */
+export const tagListService = listService(tagList, {
+  table: crmTags,
+  search: [crmTags.name],
+  filters: { scope: crmTags.scope },
+  sorts: {
+    name: crmTags.name,
+    color: crmTags.color,
+    scope: crmTags.scope,
+    sort: crmTags.sort,
+    creationTime: crmTags.creationTime,
   },
+  items: (tx, _ctx, rows: (typeof crmTags.$inferSelect)[]) => withUsage(tx, rows),
 });
 
 /** A concurrent writer of the same name loses on the unique index: the same 400 as the check. */

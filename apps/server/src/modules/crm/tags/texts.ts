@@ -5,6 +5,7 @@ export const texts: TextResources = {
   CrmTags: {
     en: {
       Tags: 'Tags',
+      ExportName: 'Tags',
       NewTag: 'New tag',
       EditTag: 'Edit tag: {0}',
       Name: 'Name',
@@ -18,7 +19,7 @@ export const texts: TextResources = {
       Preview: 'Preview',
       CreationTime: 'Created',
       DeleteConfirm: 'Delete tag “{0}”? It is removed from the {1} customer(s) that carry it.',
-      AlreadyExists: 'There is already a tag named “{1}” for this scope.',
+      AlreadyExists: 'There is already a tag named “{0}” for this scope.',
       'Color:magenta': 'Magenta',
       'Color:red': 'Red',
       'Color:volcano': 'Volcano',
@@ -34,6 +35,7 @@ export const texts: TextResources = {
     },
     'zh-Hans': {
       Tags: '标签',
+      ExportName: '标签',
       NewTag: '新建标签',
       EditTag: '编辑标签：{0}',
       Name: '名称',
@@ -47,7 +49,7 @@ export const texts: TextResources = {
       Preview: '预览',
       CreationTime: '创建时间',
       DeleteConfirm: '确定删除标签“{0}”吗？它将从 {1} 个客户上移除。',
-      AlreadyExists: '该范围内已有名为“{1}”的标签。',
+      AlreadyExists: '该范围内已有名为“{0}”的标签。',
       'Color:magenta': '品红',
       'Color:red': '红',
       'Color:volcano': '火山橙',

@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../../../test/harness.ts';
-import { expectGuarded } from '../test-support.ts';
+import { members, xlsxRows } from '../../../../test/harness.ts';
+import { expectCrudGuarded, expectDeleted, expectOutOfReach, expectStampedUpdate } from '../test-support.ts';
 import { type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
 
 const url = '/api/logistics/carriers';
@@ -27,18 +26,12 @@ describe('carriers', () => {
     expect(page.json()).toMatchObject({ totalCount: 1, items: [{ id: row.id, channelCount: 0 }] });
 
     const change = carrier('T-SF', { name: 'SF International', type: 'DEDICATED_LINE' });
-    const stale = await c.call(c.demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp: 'f'.repeat(32) });
-    expect(stale.statusCode).toBe(409);
-    const updated = await c.call(c.demoAdmin, 'PUT', `${url}/${row.id}`, {
-      ...change,
-      concurrencyStamp: row.concurrencyStamp,
+    expect(await expectStampedUpdate(c, url, row, change)).toMatchObject({
+      name: 'SF International',
+      type: 'DEDICATED_LINE',
+      isActive: true,
     });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ name: 'SF International', type: 'DEDICATED_LINE', isActive: true });
-    expect(updated.json().lastModifierId).toBeTruthy();
-
-    expect((await c.call(c.demoAdmin, 'DELETE', `${url}/${row.id}`)).statusCode).toBe(204);
-    expect((await c.call(c.demoAdmin, 'GET', `${url}/${row.id}`)).statusCode).toBe(404);
+    await expectDeleted(c, url, row.id);
   });
 
   it('count their channels and are not deleted while they have any', async () => {
@@ -86,28 +79,16 @@ describe('carriers', () => {
 
   it('answer 404 for another tenant’s carrier and leave it unchanged', async () => {
     const theirs = await c.create(c.otherAdmin, url, carrier('T-THEIRS'));
-    expect((await c.call(c.demoAdmin, 'GET', `${url}/${theirs.id}`)).statusCode).toBe(404);
-    expect((await c.call(c.demoAdmin, 'PUT', `${url}/${theirs.id}`, carrier('T-MINE'))).statusCode).toBe(404);
-    expect((await c.call(c.demoAdmin, 'DELETE', `${url}/${theirs.id}`)).statusCode).toBe(404);
-    expect((await c.call(c.demoAdmin, 'GET', `${url}?filter=T-THEIRS`)).json().totalCount).toBe(0);
-    expect((await c.call(c.otherAdmin, 'GET', `${url}/${theirs.id}`)).json()).toMatchObject({
-      code: 'T-THEIRS',
-      concurrencyStamp: theirs.concurrencyStamp,
+    await expectOutOfReach(c, url, theirs, {
+      change: carrier('T-MINE'),
+      filter: 'T-THEIRS',
+      expected: { code: 'T-THEIRS' },
     });
   });
 
   it('need Logistics.Carriers to read and its children to write', async () => {
     const mine = await c.create(c.demoAdmin, url, carrier('T-PERM'));
-    const routes = [
-      ['GET', url],
-      ['GET', `${url}/all`],
-      ['GET', `${url}/${mine.id}`],
-      ['GET', `${url}/export`],
-      ['POST', url],
-      ['PUT', `${url}/${mine.id}`],
-      ['DELETE', `${url}/${mine.id}`],
-    ] as const;
-    await expectGuarded(c, routes, carrier('T-NOPE'));
+    await expectCrudGuarded(c, url, mine.id, carrier('T-NOPE'));
     expect(await codes(c.demoAdmin, 'T-NOPE')).toEqual([]);
     expect((await c.call(c.demoAdmin, 'GET', `${url}/${mine.id}`)).json().concurrencyStamp).toBe(mine.concurrencyStamp);
   });
@@ -119,11 +100,7 @@ describe('carriers', () => {
       const res = await c.call(c.demoAdmin, 'GET', `${url}/export?filter=T-EXP&sorting=code desc`, undefined, culture);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('spreadsheetml');
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      const rows: unknown[][] = [];
-      book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1, 6)));
-      return rows;
+      return xlsxRows(res.rawPayload, 5);
     };
     expect(await read('zh-Hans')).toEqual([
       ['物流商编码', '物流商名称', '物流商类型', '渠道数', '状态'],

@@ -1,10 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../../../test/harness.ts';
+import { members, xlsxRows } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
 import { freightStrategies } from '../strategies/schema.ts';
-import { expectGuarded } from '../test-support.ts';
+import { expectCrudGuarded, expectDeleted, expectOutOfReach, expectStampedUpdate } from '../test-support.ts';
 import { rateRows } from './schema.ts';
 import { band, type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
 
@@ -98,14 +97,7 @@ describe('channels', () => {
     });
 
     const change = channel(ems.id, 'T-SF-AIR', { name: 'EMS 空运', mode: 'LAND', isActive: false });
-    const stale = await c.call(c.demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp: 'f'.repeat(32) });
-    expect(stale.statusCode).toBe(409);
-    const updated = await c.call(c.demoAdmin, 'PUT', `${url}/${row.id}`, {
-      ...change,
-      concurrencyStamp: row.concurrencyStamp,
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({
+    expect(await expectStampedUpdate(c, url, row, change)).toMatchObject({
       carrierId: ems.id,
       carrierCode: 'T-EMS',
       carrierName: 'EMS',
@@ -115,9 +107,7 @@ describe('channels', () => {
       longestSideThreshold: null,
     });
 
-    for (const id of [row.id, defaults.id])
-      expect((await c.call(c.demoAdmin, 'DELETE', `${url}/${id}`)).statusCode).toBe(204);
-    expect((await c.call(c.demoAdmin, 'GET', `${url}/${row.id}`)).statusCode).toBe(404);
+    for (const id of [row.id, defaults.id]) await expectDeleted(c, url, id);
   });
 
   it('are listed by carrier (?carrierId=) in the page, /all and the export', async () => {
@@ -150,10 +140,7 @@ describe('channels', () => {
       'zh-Hans',
     );
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1, 7)));
+    const rows = await xlsxRows(res.rawPayload, 6);
     expect(rows).toEqual([
       ['物流商', '渠道编码', '渠道名称', '运输方式', '时效(天)', '计泡方式'],
       ['顺丰', 'T-LIST-SF1', 'Channel T-LIST-SF1', '空运', '5-9', '实重与体积重取大'],
@@ -254,29 +241,16 @@ describe('channels', () => {
   it('answer 404 for another tenant’s channel and leave it unchanged', async () => {
     const theirs = await c.create(c.otherAdmin, url, channel(theirCarrier.id, 'T-THEIRS'));
     expect(theirs).toMatchObject({ carrierCode: 'T-THEIRS' });
-    expect((await c.call(c.demoAdmin, 'GET', `${url}/${theirs.id}`)).statusCode).toBe(404);
-    expect((await c.call(c.demoAdmin, 'PUT', `${url}/${theirs.id}`, channel(sf.id, 'T-MINE'))).statusCode).toBe(404);
-    expect((await c.call(c.demoAdmin, 'DELETE', `${url}/${theirs.id}`)).statusCode).toBe(404);
-    expect((await c.call(c.demoAdmin, 'GET', `${url}?filter=T-THEIRS`)).json().totalCount).toBe(0);
-    expect((await c.call(c.otherAdmin, 'GET', `${url}/${theirs.id}`)).json()).toMatchObject({
-      code: 'T-THEIRS',
-      carrierId: theirCarrier.id,
-      concurrencyStamp: theirs.concurrencyStamp,
+    await expectOutOfReach(c, url, theirs, {
+      change: channel(sf.id, 'T-MINE'),
+      filter: 'T-THEIRS',
+      expected: { code: 'T-THEIRS', carrierId: theirCarrier.id },
     });
   });
 
   it('need Logistics.Carriers to read and its children to write', async () => {
     const mine = await c.create(c.demoAdmin, url, channel(sf.id, 'T-PERM'));
-    const routes = [
-      ['GET', url],
-      ['GET', `${url}/all`],
-      ['GET', `${url}/${mine.id}`],
-      ['GET', `${url}/export`],
-      ['POST', url],
-      ['PUT', `${url}/${mine.id}`],
-      ['DELETE', `${url}/${mine.id}`],
-    ] as const;
-    await expectGuarded(c, routes, channel(sf.id, 'T-NOPE'));
+    await expectCrudGuarded(c, url, mine.id, channel(sf.id, 'T-NOPE'));
     expect(codesOf(await c.call(c.demoAdmin, 'GET', `${url}/all?filter=T-NOPE`))).toEqual([]);
     expect((await c.call(c.demoAdmin, 'GET', `${url}/${mine.id}`)).json().concurrencyStamp).toBe(mine.concurrencyStamp);
   });

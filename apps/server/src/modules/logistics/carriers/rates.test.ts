@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, members } from '../../../../test/harness.ts';
+import { as, members, xlsxSheets } from '../../../../test/harness.ts';
 import { systemContext } from '../../../core/context.ts';
 import { activeChannels } from './channels-service.ts';
 import { band, type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
@@ -52,16 +52,6 @@ async function download(who: string, id: string, culture = 'en') {
   const res = await c.call(who, 'GET', `${rates(id)}/export`, undefined, culture);
   expect(res.statusCode, res.body).toBe(200);
   return res;
-}
-
-async function sheets(file: Buffer) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(file as unknown as ArrayBuffer);
-  return book.worksheets.map((sheet) => {
-    const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return { name: sheet.name, rows };
-  });
 }
 
 beforeAll(async () => {
@@ -314,7 +304,7 @@ describe('rate tables', () => {
     const res = await download(c.demoAdmin, ch.id, 'zh-Hans');
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('运价表-T-EXPORT-');
-    const [rateSheet, modes] = await sheets(res.rawPayload);
+    const [rateSheet, modes] = await xlsxSheets(res.rawPayload);
     expect(rateSheet.rows).toEqual([
       [
         '分区',
@@ -370,7 +360,7 @@ describe('rate tables', () => {
       ['PER_KG', '按千克', '每千克费用'],
       ['FLAT', '固定费用', '固定费用'],
     ]);
-    const [english] = await sheets((await download(c.demoAdmin, ch.id)).rawPayload);
+    const [english] = await xlsxSheets((await download(c.demoAdmin, ch.id)).rawPayload);
     expect(english.rows[0]).toEqual([
       'Zone',
       'Weight from (g)',
@@ -544,7 +534,7 @@ describe('rate tables', () => {
         effectiveTo: '2025-12-31',
       }),
       band(zoneA, 0, 500, { firstFee: '13', effectiveFrom: '2026-01-01' }),
-      band(zoneA, 500, 10_000_000, { firstWeight: 1000, firstFee: '999999999999.9999', additionalUnit: 1 }),
+      band(zoneA, 500, 10_000_000, { firstWeight: 1000, firstFee: '9999999.9999', additionalUnit: 1 }),
       { zoneId: zoneB, weightFrom: 0, weightTo: 2000, feeMode: 'PER_KG', perKgFee: '45.123' },
       {
         zoneId: zoneB,

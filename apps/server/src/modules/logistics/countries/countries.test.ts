@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
 import { createUser, token } from '../../permission-management/test-support.ts';
@@ -31,7 +32,7 @@ const pickable = async (who: string) =>
 const enable = (who: string | null, codes: string[], isEnabled: boolean) =>
   call(who, 'PUT', `${url}/enabled`, { codes, isEnabled });
 const stateOf = async (who: string, code: string) =>
-  (await listed(who, `?filter=${code}`)).items.find((c) => c.code === code)?.isEnabled;
+  (await listed(who, `?filter=${code}&maxResultCount=300`)).items.find((c) => c.code === code)?.isEnabled;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -94,13 +95,13 @@ describe('countries', () => {
 
     // the database's collation orders the names: descending is ascending reversed
     for (const field of ['nameEn', 'nameZh'] as const) {
-      const asc = (await listed(demoAdmin, `?sorting=${field}`)).items.map((c) => c[field]);
-      const desc = (await listed(demoAdmin, `?sorting=${field} desc`)).items.map((c) => c[field]);
+      const asc = (await listed(demoAdmin, `?sorting=${field}&maxResultCount=300`)).items.map((c) => c[field]);
+      const desc = (await listed(demoAdmin, `?sorting=${field} desc&maxResultCount=300`)).items.map((c) => c[field]);
       expect(asc).toHaveLength(countryRecords.length);
       expect(desc).toEqual([...asc].reverse());
       expect(new Set(asc).size).toBe(countryRecords.length);
     }
-    const byCurrency = (await listed(demoAdmin, '?filter=S&sorting=currency desc, code')).items;
+    const byCurrency = (await listed(demoAdmin, '?filter=S&sorting=currency desc, code&maxResultCount=300')).items;
     const keys = byCurrency.map((c) => `${c.currency}/${c.code}`);
     expect(keys).toEqual(
       [...keys].sort((a, b) => {
@@ -114,6 +115,18 @@ describe('countries', () => {
     expect(bad.statusCode).toBe(400);
     expect(members(bad)).toEqual(['sorting']);
     expect(members(await call(demoAdmin, 'GET', `${url}?enabled=maybe`))).toEqual(['enabled']);
+  });
+
+  it("export the filtered list as a spreadsheet, with the tenant's choice", async () => {
+    const res = await call(demoAdmin, 'GET', `${url}/export?filter=MYS`);
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]!.slice(0, 2)).toEqual(['Code', 'Alpha-3']);
+    expect(rows.slice(1).map((r) => [r[0], r[6]])).toEqual([['MY', 'Yes']]);
+    expect((await call(nobody, 'GET', `${url}/export`)).statusCode).toBe(403);
   });
 
   it('are enabled and disabled per tenant, leaving the other tenant and the ISO list unchanged', async () => {

@@ -1,8 +1,9 @@
-import { LogisticsPermissions, listResult, pagedResult } from '@seller/contracts';
-import { countryDto, countryEnableInput, countryQuery } from '@seller/contracts/logistics';
+import { LogisticsPermissions, listResult } from '@seller/contracts';
+import { countryDto, countryEnableInput, countryList } from '@seller/contracts/logistics';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { countryService } from './service.ts';
+import { listRoutes } from '../../../core/lists.ts';
+import { countryListService, countryService } from './service.ts';
 
 const url = '/api/logistics/countries';
 
@@ -18,11 +19,14 @@ export function countryRoutes(fastify: FastifyInstance) {
   const tags = ['Countries'];
   const read = { permission: LogisticsPermissions.Countries };
 
-  app.get(
+  listRoutes(app, {
     url,
-    { config: read, schema: { tags, querystring: countryQuery, response: { 200: pagedResult(countryDto) } } },
-    (req) => countryService.page(s, req.ctx, req.query),
-  );
+    tag: tags[0]!,
+    permission: LogisticsPermissions.Countries,
+    list: countryList,
+    item: countryDto,
+    service: countryListService,
+  });
   app.get(`${url}/all`, { config: read, schema: { tags, response: { 200: listResult(countryDto) } } }, (req) =>
     countryService.enabled(s, req.ctx),
   );

@@ -1,10 +1,11 @@
-import type { countryDto, countryEnableInput, countryQuery } from '@seller/contracts/logistics';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type countryDto, type countryEnableInput, countryList } from '@seller/contracts/logistics';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
-import { type CrudContext, orderBy, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, recordChange } from '../../../core/crud.ts';
 import type { DbOrTx } from '../../../core/db/client.ts';
 import { AppError, forbidden, type ValidationErrorItem } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import type { Services } from '../../../core/services.ts';
 import { countries, tenantCountries } from './schema.ts';
 
@@ -14,7 +15,6 @@ import { countries, tenantCountries } from './schema.ts';
  */
 
 type CountryDto = z.infer<typeof countryDto>;
-type CountryQuery = z.output<typeof countryQuery>;
 type CountryEnableInput = z.output<typeof countryEnableInput>;
 type TenantCtx = Pick<RequestContext, 'tenant'>;
 
@@ -36,15 +36,6 @@ const columns = {
   phoneCode: countries.phoneCode,
   isEnabled,
 };
-
-const sortable = {
-  code: countries.code,
-  nameEn: countries.nameEn,
-  nameZh: countries.nameZh,
-  currency: countries.currency,
-};
-
-const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function select(tx: DbOrTx, ctx: TenantCtx, where: SQL | undefined) {
   return tx.select(columns).from(countries).leftJoin(tenantCountries, tenantRow(ctx)).where(where);
@@ -99,41 +90,22 @@ export async function unknownCountries(
     .map(([member, code]) => ({ message: 'Logistics::UnknownCountry', members: [member], params: [code] }));
 }
 
-export const countryService = {
-  /** A page of the ISO list with the tenant's choice, filtered by code, alpha-3 or either name. */
-  page: (services: Services, ctx: TenantCtx, q: CountryQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const where = and(
-        q.filter
-          ? or(
-              ilike(countries.code, like(q.filter)),
-              ilike(countries.alpha3, like(q.filter)),
-              ilike(countries.nameEn, like(q.filter)),
-              ilike(countries.nameZh, like(q.filter)),
-            )
-          : undefined,
-        q.enabled ? sql`${isEnabled} = ${q.enabled === 'true'}` : undefined,
-      );
-      const rows = await tx
-        .select({ ...columns, totalCount: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(countries)
-        .leftJoin(tenantCountries, tenantRow(ctx))
-        .where(where)
-        .orderBy(...orderBy(q.sorting, sortable, []), asc(countries.code))
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      let totalCount = rows[0]?.totalCount ?? 0;
-      if (!rows.length && q.skipCount > 0) {
-        const [n] = await tx
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(countries)
-          .leftJoin(tenantCountries, tenantRow(ctx))
-          .where(where);
-        totalCount = n.n;
-      }
-      return { totalCount, items: rows.map(({ totalCount: _, ...r }) => r as CountryDto) };
-    }),
+/** The tenant's choice for the row's country, as a correlated subquery (the kit counts over the table alone). */
+const enabledOf = (ctx: TenantCtx) =>
+  sql<boolean>`coalesce((select ${tenantCountries.isEnabled} from ${tenantCountries} where ${tenantRow(ctx)}), true)`;
 
+/** The ISO list with the tenant's choice (a host table: every tenant reads the same rows). */
+export const countryListService = listService(countryList, {
+  table: countries,
+  rows: (tx, ctx) => tx.select(columns).from(countries).leftJoin(tenantCountries, tenantRow(ctx)).$dynamic(),
+  search: [countries.code, countries.alpha3, countries.nameEn, countries.nameZh],
+  filters: { enabled: (on: boolean, ctx) => sql`${enabledOf(ctx)} = ${on}` },
+  sorts: { code: countries.code, nameEn: countries.nameEn, nameZh: countries.nameZh, currency: countries.currency },
+  tieBreak: countries.code,
+  items: (_tx, _ctx, rows: CountryDto[]) => rows,
+});
+
+export const countryService = {
   /** Every country the tenant has enabled, by code (for pickers). */
   enabled: (services: Services, ctx: TenantCtx) =>
     services.data.inTenant(ctx, async (tx) => ({

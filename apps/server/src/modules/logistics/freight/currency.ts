@@ -1,3 +1,4 @@
+import { compareDecimal, NumberBounds } from '@seller/contracts/numbers';
 import type { CrudContext } from '../../../core/crud.ts';
 import { type SettingGroupDefinition, SettingValueType } from '../../../core/definitions/settings.ts';
 import type { Services } from '../../../core/services.ts';
@@ -12,7 +13,7 @@ export const CURRENCY_SETTING = 'Logistics.Currency';
 export const EXCHANGE_RATES_SETTING = 'Logistics.ExchangeRates';
 
 const DEFAULT_RATES =
-  'USD=7.1200; EUR=7.7000; GBP=9.0000; HKD=0.9100; SGD=5.3000; MYR=1.5500; THB=0.2000; VND=0.000280; PHP=0.1250; IDR=0.000450; TWD=0.2200; BRL=1.3000';
+  'USD=7.1200; EUR=7.7000; GBP=9.0000; HKD=0.9100; SGD=5.3000; MYR=1.5500; THB=0.2000; VND=0.000280; PHP=0.1250; IDR=0.000450; TWD=0.2200; BRL=1.3000; JPY=0.0478; KWD=23.1000';
 
 const RATE = /^([A-Z]{3})\s*=\s*(\d{1,9}(?:\.\d{1,8})?)$/;
 
@@ -22,7 +23,8 @@ export function parseExchangeRates(text: string): Record<string, string> | null 
   for (const entry of text.split(/[;,\n]/).map((s) => s.trim())) {
     if (!entry) continue;
     const m = RATE.exec(entry);
-    if (!m || Number(m[2]) === 0) return null;
+    // bounded like every rate a user enters (`@seller/contracts/numbers`), so converted amounts fit
+    if (!m || Number(m[2]) === 0 || compareDecimal(m[2], NumberBounds.fxRate) > 0) return null;
     rates[m[1]] = m[2];
   }
   return rates;

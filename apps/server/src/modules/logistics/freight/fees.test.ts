@@ -8,11 +8,13 @@ import {
   money,
   priceParcel,
   type RateBand,
+  totalText,
 } from './fees.ts';
 
 /** Worked by hand; every expected figure below is written out, not computed. */
 
 const channel = (over: Partial<ChannelPricing> = {}): ChannelPricing => ({
+  currency: 'CNY',
   volumeMode: 'MAX_ACTUAL_VOLUMETRIC',
   volumeDivisor: 5000,
   longestSideThreshold: null,
@@ -151,9 +153,30 @@ describe('the whole price', () => {
   });
   it('converts the exact total, not the rounded one: 13.64675 USD × 7.12 = 97.16486 → 97.16', () => {
     const p = priceParcel(channel({ fuelSurchargePct: '10.5' }), band({ feeMode: 'FLAT', flatFee: '12.35' }), 1);
-    expect(money(convert(p.exactTotal, '7.12'))).toBe('97.16');
+    expect(money(convert(p.exactTotal, '7.12', 'CNY'))).toBe('97.16');
     // converting the rounded 13.65 would have given 97.19
-    expect(money(convert(p.total, '7.12'))).toBe('97.19');
+    expect(money(convert(p.total, '7.12', 'CNY'))).toBe('97.19');
+  });
+  it('rounds to the currency of the channel and of the tenant: whole yen and dong, 3 places of dinar', () => {
+    // JPY channel: 1 250 + 10.5 % = 1 381.25 → 1 381 JPY (no sen); in VND at 172.4: 1 381.25 × 172.4
+    // = 238 127.5 → 238 128 VND (the exact total converted, rounded once)
+    const jpy = priceParcel(
+      channel({ currency: 'JPY', fuelSurchargePct: '10.5' }),
+      band({ feeMode: 'FLAT', flatFee: '1250' }),
+      1,
+    );
+    expect([money(jpy.subtotal), totalText(jpy.total, 'JPY')]).toEqual(['1381.25', '1381']);
+    expect(totalText(convert(jpy.exactTotal, '172.4', 'VND'), 'VND')).toBe('238128');
+    // KWD channel: 1.2345 + 0.05 % = 1.23511725 → 1.235 KWD
+    const kwd = priceParcel(
+      channel({ currency: 'KWD', fuelSurchargePct: '0.05' }),
+      band({ feeMode: 'FLAT', flatFee: '1.2345' }),
+      1,
+    );
+    expect(totalText(kwd.total, 'KWD')).toBe('1.235');
+    // USD: 12.345 → 12.35 (two places, half-up)
+    const usd = priceParcel(channel({ currency: 'USD' }), band({ feeMode: 'FLAT', flatFee: '12.345' }), 1);
+    expect(totalText(usd.total, 'USD')).toBe('12.35');
   });
 });
 

@@ -1,10 +1,11 @@
 import type { FeeMode, VolumeMode } from '@seller/contracts/logistics';
 import { Decimal } from 'decimal.js';
+import { money as moneyIn } from '../../../core/money.ts';
 
 /**
  * The freight arithmetic, pure and exact (docs/logistics.md "Freight rules"). Weights are whole
  * grams, sizes centimetres, money `Decimal`s; only the total (and its conversion) is rounded,
- * half-up to 2 places, at the very end.
+ * half-up to its currency's minor units (core/money.ts), at the very end.
  */
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -21,6 +22,8 @@ export interface Parcel {
 }
 
 export interface ChannelPricing {
+  /** What the channel prices in: the total is rounded to its minor units. */
+  currency: string;
   volumeMode: VolumeMode;
   /** cm³ per kg. */
   volumeDivisor: number;
@@ -132,7 +135,7 @@ export interface Price extends Freight {
   minimumApplied: boolean;
   /** Exact: max(subtotal, minimum charge). */
   exactTotal: Dec;
-  /** Rounded half-up to 2 places. */
+  /** Rounded half-up to the channel currency's minor units (ISO 4217: 0 for JPY, 3 for KWD). */
   total: Dec;
 }
 
@@ -147,14 +150,16 @@ export function priceParcel(c: ChannelPricing, band: RateBand, chargeable: numbe
   const subtotal = f.freight.plus(fuelSurcharge).plus(registrationFee);
   const minimumApplied = c.minimumCharge != null && subtotal.lt(dec(c.minimumCharge));
   const exactTotal = minimumApplied ? dec(c.minimumCharge) : subtotal;
-  return { ...f, fuelSurcharge, registrationFee, subtotal, minimumApplied, exactTotal, total: round2(exactTotal) };
+  const total = new D(moneyIn(exactTotal, c.currency).round().amount);
+  return { ...f, fuelSurcharge, registrationFee, subtotal, minimumApplied, exactTotal, total };
 }
 
-/** Half-up to 2 places. */
-export const round2 = (v: Dec) => v.toDecimalPlaces(2, D.ROUND_HALF_UP);
+/** `amount` (exact) in the tenant's currency `home` at `rate`, rounded once, at the end, to its minor units. */
+export const convert = (amount: Dec, rate: string, home: string) =>
+  new D(moneyIn(amount.times(dec(rate)), home).round().amount);
 
-/** `amount` (exact) in the tenant's currency at `rate`, rounded at the end. */
-export const convert = (amount: Dec, rate: string) => round2(amount.times(dec(rate)));
+/** A total as text with exactly its currency's minor digits ("1500" JPY, "15.29" USD, "1.250" KWD). */
+export const totalText = (v: Dec, currency: string) => moneyIn(v, currency).toString();
 
 /** Money as text: at least 2 decimal places, more only when the exact value has them ("1.29675"). */
 export const money = (v: Dec) => v.toFixed(Math.max(2, v.decimalPlaces()));

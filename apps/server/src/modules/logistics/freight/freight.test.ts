@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, members, type TestApp } from '../../../../test/harness.ts';
 import { products, productVariants } from '../../catalog/products/schema.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
+import { useApiApp } from '../../permission-management/test-support.ts';
 
 /**
  * The freight estimate and the strategy test over HTTP, against the demo tenant's seeded carriers,
@@ -13,6 +14,7 @@ import { createUser, token } from '../../permission-management/test-support.ts';
 const ESTIMATE = '/api/logistics/freight/estimate';
 const TEST = '/api/logistics/freight-strategies/test';
 
+const app = useApiApp({ nobody: ['salesman'] });
 let t: TestApp;
 let admin: string;
 let otherAdmin: string;
@@ -52,14 +54,7 @@ const strategyId = async (name: string) =>
   ).find((s) => s.name === name)!.id;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  admin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  nobody = await token(t.app, 'demo', 'nobody');
-});
-afterAll(async () => {
-  await t?.close();
+  ({ t, demoAdmin: admin, otherAdmin, nobody } = app);
 });
 
 describe('freight estimate', () => {
@@ -274,6 +269,33 @@ describe('freight estimate', () => {
     expect((await post(nobody, ESTIMATE, { countryCode: 'SG', weight: 100 })).statusCode).toBe(403);
     const theirs = await estimate({ countryCode: 'SG', weight: 100 }, otherAdmin);
     expect(theirs).toMatchObject({ options: [], excluded: [], strategy: null, trace: [] });
+  });
+});
+
+describe('the warehouse an estimate names', () => {
+  it("is one of the caller's: another tenant's or an unknown one is a 400 naming warehouseId", async () => {
+    const all = (who: string) =>
+      as(
+        t.app,
+        who,
+      )({ method: 'GET', url: '/api/logistics/warehouses/all' }).then((r) => r.json().items as { id: string }[]);
+    const demoWarehouse = (await all(admin))[0]!.id;
+    const parcel = { countryCode: 'SG', weight: 100 };
+    // demo's own warehouse is taken
+    await estimate({ ...parcel, warehouseId: demoWarehouse });
+    for (const warehouseId of [demoWarehouse, randomUUID()]) {
+      for (const url of [ESTIMATE, TEST]) {
+        const body = { ...parcel, warehouseId, ...(url === TEST ? { strategyId: randomUUID() } : {}) };
+        for (const culture of ['en', 'zh-Hans']) {
+          const res = await post(otherAdmin, url, body, culture);
+          expect(res.statusCode, res.body).toBe(400);
+          expect(members(res)).toEqual(['warehouseId']);
+          expect(res.json().error.validationErrors[0].message).toBe(
+            culture === 'en' ? 'This does not exist.' : '所选记录不存在。',
+          );
+        }
+      }
+    }
   });
 });
 

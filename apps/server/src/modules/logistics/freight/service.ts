@@ -10,13 +10,25 @@ import { type CrudContext, getOwned, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
+import { assertReferences, ref } from '../../../core/references.ts';
 import type { Services } from '../../../core/services.ts';
 import { activeChannels } from '../carriers/channels-service.ts';
 import { countryState } from '../countries/service.ts';
 import { freightStrategies } from '../strategies/schema.ts';
+import { warehouses } from '../warehouses/schema.ts';
 import { matchingZones } from '../zones/service.ts';
 import { tenantCurrency } from './currency.ts';
-import { chargeableWeight, convert, type Dec, dec, inBand, money, priceParcel, type RateBand } from './fees.ts';
+import {
+  chargeableWeight,
+  convert,
+  type Dec,
+  dec,
+  inBand,
+  money,
+  priceParcel,
+  type RateBand,
+  totalText,
+} from './fees.ts';
 import { limitRefusals, type Refusal } from './limits.ts';
 import { resolveParcel } from './parcel.ts';
 import { byObjective, matchStrategies, pickChannel, type StrategyRow } from './strategy.ts';
@@ -97,6 +109,9 @@ function reasonText(ctx: Ctx, r: Refusal) {
   return t(ctx.culture, `Logistics::Freight:Reason:${r.code}`, names ? [names.join(', ')] : r.args);
 }
 
+/** The warehouse the parcel leaves from is one of the caller's (strategy rules match on it). */
+const ESTIMATE_REFERENCES = { warehouseId: ref(warehouses) };
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -111,6 +126,7 @@ export async function estimateFreight(
 ): Promise<FreightEstimate> {
   const { currency: home, rates } = await tenantCurrency(services, ctx);
   return services.data.inTenant(ctx, async (tx) => {
+    await assertReferences(tx, ctx, input, ESTIMATE_REFERENCES);
     const state = await countryState(tx, ctx, input.countryCode);
     if (state === 'unknown') throw fieldError('countryCode', 'Logistics::UnknownCountry', [input.countryCode]);
     if (state === 'disabled') throw fieldError('countryCode', 'Logistics::CountryDisabled', [input.countryCode]);
@@ -173,7 +189,7 @@ export async function estimateFreight(
         continue;
       }
       const p = priceParcel(c, band, w.chargeable);
-      const inHome = convert(p.exactTotal, rate);
+      const inHome = convert(p.exactTotal, rate, home);
       options.push({
         channelId: c.id,
         channelCode: c.code,
@@ -198,10 +214,10 @@ export async function estimateFreight(
         subtotal: money(p.subtotal),
         minimumCharge: c.minimumCharge === null ? null : money(dec(c.minimumCharge)),
         minimumApplied: p.minimumApplied,
-        total: money(p.total),
+        total: totalText(p.total, c.currency),
         tenantCurrency: home,
         exchangeRate: dec(rate).toString(),
-        totalInTenantCurrency: money(inHome),
+        totalInTenantCurrency: totalText(inHome, home),
         picked: false,
         cost: p.exactTotal.times(dec(rate)),
       });

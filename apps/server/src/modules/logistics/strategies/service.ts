@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, type ValidationErrorItem } from '../../../core/errors.ts';
+import { ref } from '../../../core/references.ts';
 import { resourceService } from '../../../core/resource.ts';
 import { channels } from '../carriers/schema.ts';
 import { unknownCountries } from '../countries/service.ts';
@@ -60,7 +61,8 @@ async function missing(tx: Tx, ctx: CrudContext, table: PgTable & { id: AnyPgCol
  * Every channel (candidates and fallback), zone and warehouse a rule names is the tenant's, and
  * every country is in the ISO list: otherwise one 400 naming each member (`rules.<i>.channelIds.<j>`,
  * `rules.<i>.fallbackChannelId`, `rules.<i>.zoneIds.<j>`, `rules.<i>.warehouseIds.<j>`,
- * `rules.<i>.countries.<j>`). Shops are not checked (they belong to the marketplace modules).
+ * `rules.<i>.countries.<j>`). Shops belong to the marketplaces module: the kit checks them by name
+ * (`references`, before this).
  */
 async function assertReferences(tx: Tx, ctx: CrudContext, input: StrategyInput) {
   const each = (key: 'channelIds' | 'zoneIds' | 'warehouseIds' | 'countries') =>
@@ -107,6 +109,7 @@ export const strategyService = resourceService({
     ...i,
     rules: i.rules.map(ruleWithDefaults),
   }),
+  references: { 'rules.*.shopIds.*': ref('Shop') },
   validate: (tx, ctx, input) => assertReferences(tx, ctx, input),
   toDtos: (_tx, _ctx, rows): Promise<StrategyDto[]> =>
     Promise.resolve(

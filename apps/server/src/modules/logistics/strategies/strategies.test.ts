@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, members, type TestApp } from '../../../../test/harness.ts';
-import type { CurrentTenant } from '../../../core/context.ts';
-import { carriers, channels } from '../carriers/schema.ts';
-import { expectGuarded, logisticsUsers } from '../test-support.ts';
+import { as, members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
+import {
+  expectCrudGuarded,
+  expectDeleted,
+  expectOutOfReach,
+  expectStampedUpdate,
+  insertChannels,
+  logisticsUsers,
+} from '../test-support.ts';
 
 const url = '/api/logistics/freight-strategies';
 
@@ -36,38 +40,8 @@ const rule = (extra: object = {}) => ({
   channelIds: mine.channels,
   ...extra,
 });
+const qsCarrier = { code: 'QS-CARRIER', name: 'QS carrier' };
 const strategy = (name: string, extra: object = {}) => ({ name, rules: [rule()], ...extra });
-
-/** A carrier with channels, written directly (the carriers' own API is tested beside it). */
-async function insertChannels(tenant: CurrentTenant, codes: string[]) {
-  return t.services.data.inTenant({ tenant }, async (tx) => {
-    const [carrier] = await tx
-      .insert(carriers)
-      .values({ tenantId: tenant.id, code: 'QS-CARRIER', name: 'QS carrier', type: 'EXPRESS' })
-      .returning();
-    const rows = await tx
-      .insert(channels)
-      .values(
-        codes.map((code) => ({
-          tenantId: tenant.id,
-          carrierId: carrier.id,
-          code,
-          name: code,
-          mode: 'AIR' as const,
-          transitDaysMin: 3,
-          transitDaysMax: 7,
-          volumeMode: 'NONE' as const,
-          volumeDivisor: 5000,
-          currency: 'CNY',
-          fuelSurchargePct: '0',
-          registrationFee: '0',
-          limits: {} as never,
-        })),
-      )
-      .returning();
-    return rows.map((r) => r.id);
-  });
-}
 
 async function createVia(who: string, path: string, body: object) {
   const res = await call(who, 'POST', path, body);
@@ -78,8 +52,8 @@ async function createVia(who: string, path: string, body: object) {
 beforeAll(async () => {
   ({ t, demoAdmin, otherAdmin, nobody, reader } = await logisticsUsers('Logistics.FreightStrategies'));
 
-  mine.channels = await insertChannels(t.demo, ['QS-AIR', 'QS-SEA', 'QS-POST']);
-  [theirs.channel] = await insertChannels(t.other, ['QS-THEIRS']);
+  mine.channels = await insertChannels(t, t.demo, qsCarrier, ['QS-AIR', 'QS-SEA', 'QS-POST']);
+  [theirs.channel] = await insertChannels(t, t.other, qsCarrier, ['QS-THEIRS']);
   mine.zone = await createVia(demoAdmin, '/api/logistics/zones', { name: 'QS-Zone', countries: ['MY', 'SG'] });
   theirs.zone = await createVia(otherAdmin, '/api/logistics/zones', { name: 'QS-Zone', countries: ['MY'] });
   const warehouse = { code: 'QS-WH', name: 'QS warehouse', type: 'OWN', countryCode: 'CN' };
@@ -164,19 +138,10 @@ describe('freight strategies', () => {
     expect(page.json()).toMatchObject({ totalCount: 1, items: [{ id: row.id }] });
 
     const change = strategy('QS-Southeast Asia', { priority: 5, isActive: false });
-    const stale = await call(demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp: 'f'.repeat(32) });
-    expect(stale.statusCode).toBe(409);
-    const updated = await call(demoAdmin, 'PUT', `${url}/${row.id}`, {
-      ...change,
-      concurrencyStamp: row.concurrencyStamp,
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ priority: 5, isActive: false, description: null });
-    expect(updated.json().rules).toHaveLength(1);
-    expect(updated.json().lastModifierId).toBeTruthy();
-
-    expect((await call(demoAdmin, 'DELETE', `${url}/${row.id}`)).statusCode).toBe(204);
-    expect((await call(demoAdmin, 'GET', `${url}/${row.id}`)).statusCode).toBe(404);
+    const updated = await expectStampedUpdate({ t, demoAdmin }, url, row, change);
+    expect(updated).toMatchObject({ priority: 5, isActive: false, description: null });
+    expect(updated.rules).toHaveLength(1);
+    await expectDeleted({ t, demoAdmin }, url, row.id);
     expect(await names(demoAdmin)).toEqual([]);
   });
 
@@ -249,6 +214,41 @@ describe('freight strategies', () => {
     expect(await names(demoAdmin)).toEqual([]);
   });
 
+  it('answer 400 naming each shop that is not the tenant’s, writing nothing; its own shops are taken', async () => {
+    const shop = async (who: string, name: string) => {
+      const res = await call(who, 'POST', '/api/sitekit/shopes', {
+        platform: 'LAZADA',
+        name,
+        regions: ['MY'],
+        shortCode: name.slice(0, 8),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().id as string;
+    };
+    const ours = await shop(demoAdmin, 'QS shop');
+    const theirShop = await shop(otherAdmin, 'QS their shop');
+    const body = strategy('QS-Shops', {
+      rules: [rule({ shopIds: [ours, theirShop] }), rule({ shopIds: [randomUUID()] })],
+    });
+    for (const culture of ['en', 'zh-Hans']) {
+      const res = await as(t.app, demoAdmin, culture)({ method: 'POST', url, payload: body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(members(res)).toEqual(['rules.0.shopIds.1', 'rules.1.shopIds.0']);
+      expect(res.json().error.validationErrors[0].message).toBe(
+        culture === 'en' ? 'This does not exist.' : '所选记录不存在。',
+      );
+    }
+    expect(await names(demoAdmin)).toEqual([]);
+    const saved = await create(demoAdmin, strategy('QS-Shops', { rules: [rule({ shopIds: [ours] })] }));
+    expect(saved.rules[0]!.shopIds).toEqual([ours]);
+    const moved = await call(demoAdmin, 'PUT', `${url}/${saved.id}`, {
+      ...strategy('QS-Shops', { rules: [rule({ shopIds: [theirShop] })] }),
+      concurrencyStamp: saved.concurrencyStamp,
+    });
+    expect(members(moved)).toEqual(['rules.0.shopIds.0']);
+    expect((await call(demoAdmin, 'DELETE', `${url}/${saved.id}`)).statusCode).toBe(204);
+  });
+
   it('answer 400 naming the field for bad input, writing nothing', async () => {
     const cases: [object, string[], string?][] = [
       [{ rules: [] }, ['rules'], 'Add at least one rule.'],
@@ -285,29 +285,17 @@ describe('freight strategies', () => {
 
   it('answer 404 for another tenant’s strategy and leave it unchanged', async () => {
     const other = await create(otherAdmin, strategy('QS-Other', { rules: [rule({ channelIds: [theirs.channel] })] }));
-    expect((await call(demoAdmin, 'GET', `${url}/${other.id}`)).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'PUT', `${url}/${other.id}`, strategy('QS-Mine'))).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'DELETE', `${url}/${other.id}`)).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'GET', `${url}?filter=QS-Other`)).json().totalCount).toBe(0);
-    expect((await call(otherAdmin, 'GET', `${url}/${other.id}`)).json()).toMatchObject({
-      name: 'QS-Other',
-      concurrencyStamp: other.concurrencyStamp,
+    await expectOutOfReach({ t, demoAdmin, otherAdmin }, url, other, {
+      change: strategy('QS-Mine'),
+      filter: 'QS-Other',
+      expected: { name: 'QS-Other' },
     });
     expect((await call(otherAdmin, 'DELETE', `${url}/${other.id}`)).statusCode).toBe(204);
   });
 
   it('need Logistics.FreightStrategies to read and its children to write', async () => {
     const row = await create(demoAdmin, strategy('QS-Guarded'));
-    const routes = [
-      ['GET', url],
-      ['GET', `${url}/all`],
-      ['GET', `${url}/${row.id}`],
-      ['GET', `${url}/export`],
-      ['POST', url],
-      ['PUT', `${url}/${row.id}`],
-      ['DELETE', `${url}/${row.id}`],
-    ] as const;
-    await expectGuarded({ t, nobody, reader }, routes, strategy('QS-Nope'));
+    await expectCrudGuarded({ t, nobody, reader }, url, row.id, strategy('QS-Nope'));
     expect(await names(demoAdmin)).toEqual(['QS-Guarded']);
     expect((await call(demoAdmin, 'DELETE', `${url}/${row.id}`)).statusCode).toBe(204);
   });
@@ -324,10 +312,7 @@ describe('freight strategies', () => {
     ];
     const res = await as(t.app, demoAdmin, 'zh-Hans')({ method: 'GET', url: `${url}/export?filter=QS-Export` });
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1, 6)));
+    const rows = await xlsxRows(res.rawPayload, 5);
     expect(rows).toEqual([
       ['优先级', '策略名称', '规则数', '规则', '状态'],
       [1, 'QS-Export 1', 2, 'a; b', '启用'],

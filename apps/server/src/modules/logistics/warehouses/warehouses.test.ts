@@ -1,7 +1,12 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
+import { as, members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
+import {
+  expectCrudGuarded,
+  expectDeleted,
+  expectOutOfReach,
+  expectStampedUpdate,
+  logisticsUsers,
+} from '../test-support.ts';
 
 const url = '/api/logistics/warehouses';
 
@@ -31,21 +36,7 @@ const warehouse = (code: string, extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  await createUser(t.services, t.demo, 'reader');
-  demoAdmin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  const readerId = (await call(demoAdmin, 'GET', '/api/identity/users?filter=reader')).json().items[0].id;
-  const granted = await call(
-    demoAdmin,
-    'PUT',
-    `/api/permission-management/permissions?providerName=U&providerKey=${readerId}`,
-    { permissions: [{ name: 'Logistics.Warehouses', isGranted: true }] },
-  );
-  expect(granted.statusCode).toBe(204);
-  nobody = await token(t.app, 'demo', 'nobody');
-  reader = await token(t.app, 'demo', 'reader');
+  ({ t, demoAdmin, otherAdmin, nobody, reader } = await logisticsUsers('Logistics.Warehouses'));
 });
 afterAll(async () => {
   await t?.close();
@@ -73,22 +64,12 @@ describe('warehouses', () => {
     expect(page.json()).toMatchObject({ totalCount: 1, items: [{ id: row.id }] });
 
     const change = warehouse('BKK-01', { name: '曼谷仓', contact: { name: 'Somchai', phone: '+66 2 000 0000' } });
-    const stale = await call(demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp: 'f'.repeat(32) });
-    expect(stale.statusCode).toBe(409);
-    const updated = await call(demoAdmin, 'PUT', `${url}/${row.id}`, {
-      ...change,
-      concurrencyStamp: row.concurrencyStamp,
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({
+    expect(await expectStampedUpdate({ t, demoAdmin }, url, row, change)).toMatchObject({
       name: '曼谷仓',
       contact: { name: 'Somchai', phone: '+66 2 000 0000' },
       isActive: true,
     });
-    expect(updated.json().lastModifierId).toBeTruthy();
-
-    expect((await call(demoAdmin, 'DELETE', `${url}/${row.id}`)).statusCode).toBe(204);
-    expect((await call(demoAdmin, 'GET', `${url}/${row.id}`)).statusCode).toBe(404);
+    await expectDeleted({ t, demoAdmin }, url, row.id);
     expect(await defaults(demoAdmin)).toEqual(['SZ-01']);
   });
 
@@ -165,35 +146,16 @@ describe('warehouses', () => {
 
   it('answer 404 for another tenant’s warehouse and leave it unchanged', async () => {
     const theirs = await create(otherAdmin, warehouse('THEIRS-1'));
-    expect((await call(demoAdmin, 'GET', `${url}/${theirs.id}`)).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'PUT', `${url}/${theirs.id}`, warehouse('MINE-1'))).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'DELETE', `${url}/${theirs.id}`)).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'GET', `${url}?filter=THEIRS`)).json().totalCount).toBe(0);
-    expect((await call(otherAdmin, 'GET', `${url}/${theirs.id}`)).json()).toMatchObject({
-      code: 'THEIRS-1',
-      isDefault: true,
-      concurrencyStamp: theirs.concurrencyStamp,
+    await expectOutOfReach({ t, demoAdmin, otherAdmin }, url, theirs, {
+      change: warehouse('MINE-1'),
+      filter: 'THEIRS',
+      expected: { code: 'THEIRS-1', isDefault: true },
     });
   });
 
   it('need Logistics.Warehouses to read and its children to write', async () => {
     const id = (await list(demoAdmin))[0].id;
-    const routes = [
-      ['GET', url],
-      ['GET', `${url}/all`],
-      ['GET', `${url}/${id}`],
-      ['GET', `${url}/export`],
-      ['POST', url],
-      ['PUT', `${url}/${id}`],
-      ['DELETE', `${url}/${id}`],
-    ] as const;
-    for (const [method, path] of routes) {
-      const payload = method === 'GET' ? undefined : warehouse('NOPE-1');
-      expect((await call(nobody, method, path, payload)).statusCode, `${method} ${path}`).toBe(403);
-      expect((await call(null, method, path, payload)).statusCode, `${method} ${path}`).toBe(401);
-      const asReader = (await call(reader, method, path, payload)).statusCode;
-      expect(asReader, `${method} ${path}`).toBe(method === 'GET' ? 200 : 403);
-    }
+    await expectCrudGuarded({ t, nobody, reader }, url, id, warehouse('NOPE-1'));
     expect((await list(demoAdmin)).map((w) => w.code)).toEqual(['MY-01', 'SZ-01']);
   });
 
@@ -201,10 +163,7 @@ describe('warehouses', () => {
     const res = await as(t.app, demoAdmin, 'zh-Hans')({ method: 'GET', url: `${url}/export?sorting=code desc` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1, 5)));
+    const rows = await xlsxRows(res.rawPayload, 4);
     expect(rows).toEqual([
       ['仓库编码', '仓库名称', '仓库类型', '国家'],
       ['SZ-01', '深圳仓', '自建仓', 'CN'],

@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, members, type TestApp } from '../../../../test/harness.ts';
+import { as, members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
-import { carriers, channels, rateRows } from '../carriers/schema.ts';
+import { rateRows } from '../carriers/schema.ts';
 import { freightStrategies } from '../strategies/schema.ts';
-import { expectGuarded, logisticsUsers } from '../test-support.ts';
+import {
+  expectCrudGuarded,
+  expectDeleted,
+  expectOutOfReach,
+  expectStampedUpdate,
+  insertChannels,
+  logisticsUsers,
+} from '../test-support.ts';
 import { matchingZones, matchZones, type ZoneForMatching } from './service.ts';
 
 const url = '/api/logistics/zones';
@@ -43,37 +49,6 @@ const rule = (countryCode: string, kind: string, inclusion: string, from: string
   from,
   to,
 });
-
-/** A carrier with a channel per code, written directly (the carriers' own API is tested beside it). */
-async function insertChannels(tenant: CurrentTenant, carrierCode: string, codes: string[]) {
-  return t.services.data.inTenant({ tenant }, async (tx) => {
-    const [carrier] = await tx
-      .insert(carriers)
-      .values({ tenantId: tenant.id, code: carrierCode, name: carrierCode, type: 'EXPRESS' })
-      .returning();
-    const rows = await tx
-      .insert(channels)
-      .values(
-        codes.map((code) => ({
-          tenantId: tenant.id,
-          carrierId: carrier.id,
-          code,
-          name: code,
-          mode: 'AIR' as const,
-          transitDaysMin: 3,
-          transitDaysMax: 7,
-          volumeMode: 'NONE' as const,
-          volumeDivisor: 5000,
-          currency: 'CNY',
-          fuelSurchargePct: '0',
-          registrationFee: '0',
-          limits: {} as never,
-        })),
-      )
-      .returning();
-    return rows.map((r) => r.id);
-  });
-}
 
 const insertRate = (tenant: CurrentTenant, channelId: string, zoneId: string, weightFrom: number, weightTo: number) =>
   t.services.data.inTenant({ tenant }, (tx) =>
@@ -115,23 +90,13 @@ describe('zones', () => {
     expect(page.json()).toMatchObject({ totalCount: 1, items: [{ id: row.id }] });
 
     const change = zone('QZ-Peninsular', { countries: ['MY'], postalRules: [] });
-    const stale = await call(demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp: 'f'.repeat(32) });
-    expect(stale.statusCode).toBe(409);
-    const updated = await call(demoAdmin, 'PUT', `${url}/${row.id}`, {
-      ...change,
-      concurrencyStamp: row.concurrencyStamp,
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({
+    expect(await expectStampedUpdate({ t, demoAdmin }, url, row, change)).toMatchObject({
       name: 'QZ-Peninsular',
       countries: ['MY'],
       postalRules: [],
       description: null,
     });
-    expect(updated.json().lastModifierId).toBeTruthy();
-
-    expect((await call(demoAdmin, 'DELETE', `${url}/${row.id}`)).statusCode).toBe(204);
-    expect((await call(demoAdmin, 'GET', `${url}/${row.id}`)).statusCode).toBe(404);
+    await expectDeleted({ t, demoAdmin }, url, row.id);
     expect(await names(demoAdmin)).toEqual([]);
   });
 
@@ -194,7 +159,7 @@ describe('zones', () => {
   it('count the channels whose rate tables use them, and refuse deletion while rate tables or strategies do', async () => {
     const west = await create(demoAdmin, zone('QZ-Rated West'));
     const east = await create(demoAdmin, zone('QZ-Rated East', { countries: ['TH'] }));
-    const [air, sea] = await insertChannels(t.demo, 'T-CARRIER', ['T-AIR', 'T-SEA']);
+    const [air, sea] = await insertChannels(t, t.demo, { code: 'T-CARRIER', name: 'T-CARRIER' }, ['T-AIR', 'T-SEA']);
     await insertRate(t.demo, air, west.id, 0, 500);
     await insertRate(t.demo, air, west.id, 500, 1000);
     await insertRate(t.demo, sea, west.id, 0, 2000);
@@ -251,29 +216,17 @@ describe('zones', () => {
 
   it('answer 404 for another tenant’s zone and leave it unchanged', async () => {
     const theirs = await create(otherAdmin, zone('QZ-Theirs'));
-    expect((await call(demoAdmin, 'GET', `${url}/${theirs.id}`)).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'PUT', `${url}/${theirs.id}`, zone('QZ-Mine'))).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'DELETE', `${url}/${theirs.id}`)).statusCode).toBe(404);
-    expect((await call(demoAdmin, 'GET', `${url}?filter=QZ-Theirs`)).json().totalCount).toBe(0);
-    expect((await call(otherAdmin, 'GET', `${url}/${theirs.id}`)).json()).toMatchObject({
-      name: 'QZ-Theirs',
-      concurrencyStamp: theirs.concurrencyStamp,
+    await expectOutOfReach({ t, demoAdmin, otherAdmin }, url, theirs, {
+      change: zone('QZ-Mine'),
+      filter: 'QZ-Theirs',
+      expected: { name: 'QZ-Theirs' },
     });
     expect((await call(otherAdmin, 'DELETE', `${url}/${theirs.id}`)).statusCode).toBe(204);
   });
 
   it('need Logistics.Zones to read and its children to write', async () => {
     const mine = await create(demoAdmin, zone('QZ-Guarded'));
-    const routes = [
-      ['GET', url],
-      ['GET', `${url}/all`],
-      ['GET', `${url}/${mine.id}`],
-      ['GET', `${url}/export`],
-      ['POST', url],
-      ['PUT', `${url}/${mine.id}`],
-      ['DELETE', `${url}/${mine.id}`],
-    ] as const;
-    await expectGuarded({ t, nobody, reader }, routes, zone('QZ-Nope'));
+    await expectCrudGuarded({ t, nobody, reader }, url, mine.id, zone('QZ-Nope'));
     expect(await names(demoAdmin)).toEqual(['QZ-Guarded']);
     expect((await call(demoAdmin, 'DELETE', `${url}/${mine.id}`)).statusCode).toBe(204);
   });
@@ -293,10 +246,7 @@ describe('zones', () => {
     )({ method: 'GET', url: `${url}/export?filter=QZ-Export&sorting=name desc` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1, 6)));
+    const rows = await xlsxRows(res.rawPayload, 5);
     expect(rows).toEqual([
       ['分区名称', '国家', '邮编规则', '渠道数', '描述'],
       ['QZ-Export B', 'TH', undefined, 0, 'Bangkok'],

@@ -1,9 +1,10 @@
 import type { MarketPlatform } from '@seller/contracts/marketplaces';
-import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
 import { type CrudContext, owned, takeTurns } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError } from '../../../core/errors.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { MarketplaceError } from '../clients/errors.ts';
 import type { MarketplaceClient, PlatformAttribute, PlatformCategory } from '../clients/types.ts';
@@ -168,7 +169,6 @@ export async function platformCategories(
   const { site, client } = await siteClient(services, ctx, q.shopId, q.region);
   const fetchedAt = await ensureTree(services, ctx, site, client);
   const items = await services.data.inTenant(ctx, async (tx) => {
-    const like = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const rows = await tx
       .select()
       .from(marketplaceCategories)
@@ -177,15 +177,15 @@ export async function platformCategories(
           ctx,
           marketplaceCategories,
           siteOf(marketplaceCategories, site),
-          like
-            ? or(ilike(marketplaceCategories.name, like), ilike(marketplaceCategories.path, like))
+          q.filter
+            ? or(contains(marketplaceCategories.name, q.filter), contains(marketplaceCategories.path, q.filter))
             : q.parentId
               ? eq(marketplaceCategories.parentId, q.parentId)
               : isNull(marketplaceCategories.parentId),
         ),
       )
-      .orderBy(like ? asc(marketplaceCategories.path) : asc(marketplaceCategories.sort))
-      .limit(like ? SEARCH_LIMIT : 2000);
+      .orderBy(q.filter ? asc(marketplaceCategories.path) : asc(marketplaceCategories.sort))
+      .limit(q.filter ? SEARCH_LIMIT : 2000);
     return rows.map(categoryDto);
   });
   return { ...site, fetchedAt, items };

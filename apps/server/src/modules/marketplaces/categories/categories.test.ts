@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
 import { productBody } from '../../catalog/test-support.ts';
 import { createUser, token } from '../../permission-management/test-support.ts';
-import { shops } from '../shops/schema.ts';
+import { shopCalls, shops } from '../shops/schema.ts';
 import { DEMO_SHOPS } from '../shops/seed.ts';
+import { callLogWritten } from '../shops/service.ts';
 import { connectShop } from '../shops/testing.ts';
 import { withPaths } from './cache.ts';
 import { draftAttributes } from './lookup.ts';
@@ -83,6 +84,18 @@ async function attributesOf(categoryId: string): Promise<Attribute[]> {
   return (res.json() as { items: Attribute[] }).items;
 }
 
+/** How many times the demo shop asked the marketplace for a category's attributes (its call log). */
+async function attributeFetches(): Promise<number> {
+  await callLogWritten(t.services);
+  const rows = await t.services.data.unscoped((tx) =>
+    tx
+      .select({ id: shopCalls.id })
+      .from(shopCalls)
+      .where(and(eq(shopCalls.shopId, shopId), eq(shopCalls.api, '/category/attributes/get'))),
+  );
+  return rows.length;
+}
+
 describe('the platform category cache', () => {
   it('reads the tree through a shop: the top level, children, and a bounded search with name paths', async () => {
     const top = await call(admin, 'GET', `${base}/platform-categories?shopId=${shopId}`);
@@ -108,11 +121,17 @@ describe('the platform category cache', () => {
 
   it('fetches a leaf’s attributes once and keeps them; a category that is not a leaf is refused naming categoryId', async () => {
     const leaf = await firstLeaf();
+    const before = await attributeFetches();
     const attrs = await attributesOf(leaf.id);
     expect(attrs.some((a) => a.mandatory)).toBe(true);
     expect(attrs.some((a) => a.saleProp)).toBe(true);
+    expect(await attributeFetches()).toBe(before + 1);
     const again = await call(admin, 'GET', `${base}/platform-attributes?shopId=${shopId}&categoryId=${leaf.id}`);
+    expect(again.statusCode).toBe(200);
     expect(again.json().fetchedAt).toBeDefined();
+    expect((again.json() as { items: Attribute[] }).items).toEqual(attrs);
+    // the second read is served from the cache: the marketplace was asked once
+    expect(await attributeFetches()).toBe(before + 1);
     const parent = await call(admin, 'GET', `${base}/platform-attributes?shopId=${shopId}&categoryId=${leaf.parentId}`);
     expect(parent.statusCode).toBe(400);
     expect(members(parent)).toEqual(['categoryId']);
@@ -356,11 +375,14 @@ describe('demo mappings', () => {
     // a shop authorized here stands for the demo Lazada shop (which the seed's job authorizes on a running server)
     const { shopId: myShop } = await connectShop(t, 'demo', 'LAZADA', 'MY');
     const demoName = DEMO_SHOPS.find((d) => d.platform === 'LAZADA')!.name;
+    const shopeeName = DEMO_SHOPS.find((d) => d.platform === 'SHOPEE')!.name;
     await t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
       await tx.update(shops).set({ name: 'unused' }).where(eq(shops.name, demoName));
       await tx.update(shops).set({ name: demoName }).where(eq(shops.id, myShop));
+      // the server's own job may have authorized the demo Shopee shop by now: it stands aside
+      await tx.update(shops).set({ name: 'unused shopee' }).where(eq(shops.name, shopeeName));
     });
-    // the demo Shopee shop is not authorized here: the job keeps waiting for it (and is retried)
+    // no demo Shopee shop is authorized here: the job keeps waiting for it (and is retried)
     await expect(seedDemoMappings(t.services, { tenantId: t.demo.id })).rejects.toThrow('not authorized');
     const list = await call(admin, 'GET', `${base}?platform=LAZADA&region=MY&maxResultCount=50`);
     expect(list.json().totalCount).toBe(7);

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import { AppError } from '../../../core/errors.ts';
+import { RetryLater } from '../../../core/jobs.ts';
 import type { Services } from '../../../core/services.ts';
 import {
   catalogCategories,
@@ -52,8 +53,6 @@ export async function seedDemo(services: Services, tenant: CurrentTenant): Promi
   await services.jobs.send(DEMO_MAPPINGS_JOB, { tenantId: tenant.id }, { startAfter: 5 });
 }
 
-class ShopsNotReady extends Error {}
-
 /** The job: the demo mappings of each platform's first authorized shop, once there is one. */
 export async function seedDemoMappings(services: Services, data: { tenantId: string }) {
   const tenant = await services.tenants.find(data.tenantId);
@@ -100,7 +99,8 @@ export async function seedDemoMappings(services: Services, data: { tenantId: str
       made[`${platform}:${region}`] = await mapSite(services, tenant, shop.id, platform, region);
     }
   }
-  if (waiting) throw new ShopsNotReady('demo shops not authorized yet');
+  // the demo shops' authorization is a job of its own, a few seconds after the server listens
+  if (waiting) throw new RetryLater('demo shops not authorized yet');
   return { made };
 }
 

@@ -1,39 +1,40 @@
+import { bilingual } from '../../../core/localization/pairs.ts';
 import type { TextResources } from '../../../core/module.ts';
 
 /** Texts of category mapping (resource `CategoryMapping`): the server's refusals and the page's words. */
 const pairs: Record<string, [string, string]> = {
   // refusals
-  AlreadyExists: ['{1} is already taken.', '{1} 已被占用。'],
+  AlreadyExists: ['{0} is already taken.', '{0} 已被占用。'],
   RegionFormat: ['A site is a two-letter country code.', '站点是两位国家代码。'],
   ShopNeedsTenant: ['Shops belong to a tenant.', '店铺属于租户。'],
-  ShopNeedsAuthorization: ['The shop needs to be authorized again ({1}).', '店铺需要重新授权（{1}）。'],
-  MarketplaceRefused: ['The marketplace refused the request: {1}', '平台拒绝了请求：{1}'],
+  ShopNeedsAuthorization: ['The shop needs to be authorized again ({0}).', '店铺需要重新授权（{0}）。'],
+  MarketplaceRefused: ['The marketplace refused the request: {0}', '平台拒绝了请求：{0}'],
   MarketplaceUnavailable: [
     'The marketplace is busy or unreachable; try again later ({0}).',
     '平台繁忙或无法访问，请稍后重试（{0}）。',
   ],
   UnknownPlatformCategory: [
-    'The platform category {1} is not in the cached tree; refresh the tree.',
-    '平台类目 {1} 不在已缓存的类目树中，请刷新类目树。',
+    'The platform category {0} is not in the cached tree; refresh the tree.',
+    '平台类目 {0} 不在已缓存的类目树中，请刷新类目树。',
   ],
-  NotALeaf: ['{1} is not a leaf category; choose a leaf.', '{1} 不是末级类目，请选择末级类目。'],
+  NotALeaf: ['{0} is not a leaf category; choose a leaf.', '{0} 不是末级类目，请选择末级类目。'],
   AttributesNotLoaded: [
     "The platform category's attributes are not loaded yet; open the category through a shop first.",
     '该平台类目的属性尚未加载，请先通过店铺打开该类目。',
   ],
   UnknownCatalogCategory: ['The catalogue category does not exist.', '商品分类不存在。'],
-  AlreadyMapped: ['This category is already mapped for {1} {2}.', '该分类已映射到 {1} {2}。'],
-  AttributeRepeated: ['The attribute {1} is listed twice.', '属性 {1} 重复。'],
-  UnknownAttribute: ['{1} is not an attribute of the platform category.', '{1} 不是该平台类目的属性。'],
+  AlreadyMapped: ['This category is already mapped for {0} {1}.', '该分类已映射到 {0} {1}。'],
+  AttributeRepeated: ['The attribute {0} is listed twice.', '属性 {0} 重复。'],
+  UnknownAttribute: ['{0} is not an attribute of the platform category.', '{0} 不是该平台类目的属性。'],
   AttributeKindRequired: ['Say whether it is a purchase or a screen attribute.', '请指明是采购属性还是筛选属性。'],
   ValueMapWithoutAttribute: ['A value map needs a catalogue attribute.', '值映射需要先选择商品属性。'],
   UnknownCatalogAttribute: ['The catalogue attribute does not exist.', '商品属性不存在。'],
-  ValueRepeated: ['The catalogue value {1} is mapped twice.', '商品属性值 {1} 重复映射。'],
+  ValueRepeated: ['The catalogue value {0} is mapped twice.', '商品属性值 {0} 重复映射。'],
   UnknownCatalogValue: ['The value is not one of the catalogue attribute.', '该值不属于所选商品属性。'],
-  NotAnOption: ['{1} is not an option of {2}.', '{1} 不是 {2} 的可选值。'],
+  NotAnOption: ['{0} is not an option of {1}.', '{0} 不是 {1} 的可选值。'],
   MandatoryAttribute: [
-    '{1} is mandatory: map it to a catalogue attribute or give a default.',
-    '{1} 为必填属性：请映射商品属性或填写默认值。',
+    '{0} is mandatory: map it to a catalogue attribute or give a default.',
+    '{0} 为必填属性：请映射商品属性或填写默认值。',
   ],
   // page
   Title: ['Category mapping', '类目映射'],
@@ -68,11 +69,4 @@ const pairs: Record<string, [string, string]> = {
   ConfirmDelete: ['Delete this mapping?', '确定删除该映射？'],
 };
 
-const en: Record<string, string> = {};
-const zh: Record<string, string> = {};
-for (const [key, [e, z]] of Object.entries(pairs)) {
-  en[key] = e;
-  zh[key] = z;
-}
-
-export const texts: TextResources = { CategoryMapping: { en, 'zh-Hans': zh } };
+export const texts: TextResources = { CategoryMapping: bilingual(pairs) };

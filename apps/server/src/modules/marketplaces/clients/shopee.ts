@@ -1,3 +1,4 @@
+import { OutboundError, type OutboundResponse, outboundGet } from '../../../core/outbound.ts';
 import { shopeeSign } from '../signing.ts';
 import { MarketplaceError } from './errors.ts';
 import { type CallLogger, kindOf, type RawReply, rowsOf, send } from './http.ts';
@@ -435,17 +436,26 @@ export class ShopeeClient implements MarketplaceClient {
       });
       return str(r.image_info?.image_id);
     }
-    const res = await fetch(url, { signal: AbortSignal.timeout(this.partner.timeoutMs ?? 30_000) });
-    if (!res.ok) {
+    // the image's address is the product's (a user may have typed any URL): the outbound guard
+    // fetches public addresses only, and says the same of every failure
+    let res: OutboundResponse;
+    try {
+      res = await outboundGet(url, { timeoutMs: this.partner.timeoutMs ?? 30_000, maxBytes: MAX_IMAGE_BYTES });
+    } catch (e) {
+      const tooLarge = e instanceof OutboundError && e.reason === 'tooLarge';
+      throw new MarketplaceError({
+        kind: 'permanent',
+        code: 'IMAGE',
+        message: tooLarge ? `Image ${url} is larger than 10 MB` : `Image ${url} could not be fetched`,
+      });
+    }
+    if (res.status < 200 || res.status >= 300) {
       throw new MarketplaceError({ kind: 'permanent', code: 'IMAGE', message: `Image ${url}: HTTP ${res.status}` });
     }
-    const bytes = Buffer.from(await res.arrayBuffer());
-    if (bytes.length > MAX_IMAGE_BYTES) {
-      throw new MarketplaceError({ kind: 'permanent', code: 'IMAGE', message: `Image ${url} is larger than 10 MB` });
-    }
+    const bytes = res.body;
     const form = new FormData();
-    const type = res.headers.get('content-type') ?? 'image/jpeg';
-    form.set('image', new Blob([bytes], { type }), type.includes('png') ? 'image.png' : 'image.jpg');
+    const type = res.headers['content-type'] ?? 'image/jpeg';
+    form.set('image', new Blob([new Uint8Array(bytes)], { type }), type.includes('png') ? 'image.png' : 'image.jpg');
     const reply = await shopeeRequest(
       this.partner,
       this.host(),

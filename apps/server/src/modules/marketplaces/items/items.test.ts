@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
-import { createUser, token } from '../../permission-management/test-support.ts';
-import type { ItemDraft } from '../clients/types.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, members, type TestApp } from '../../../../test/harness.ts';
+import { useApiApp } from '../../permission-management/test-support.ts';
 import { shopClient } from '../shops/access.ts';
 import { connectShop } from '../shops/testing.ts';
+import { itemDraft } from '../test-support.ts';
 
 /**
  * The marketplace item pages and logistics channels over HTTP against the bundled simulator: a
@@ -13,6 +13,7 @@ import { connectShop } from '../shops/testing.ts';
  */
 
 const items = '/api/catalog/listing-items';
+const app = useApiApp({ nobody: ['salesman'] });
 let t: TestApp;
 let admin: string;
 let otherAdmin: string;
@@ -26,39 +27,11 @@ let loneItemId: string;
 const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   as(t.app, who)({ method, url, payload });
 
-function draft(sellerSku: string, categoryId: string): ItemDraft {
-  return {
-    sellerSku,
-    categoryId,
-    name: `Item ${sellerSku}`,
-    description: 'A test item',
-    brand: { id: '30768', name: 'No Brand' },
-    images: [],
-    attributes: { warranty_type: 'No Warranty', material: 'Cotton' },
-    currency: 'MYR',
-    skus: [
-      {
-        sellerSku,
-        saleProps: {},
-        price: '99.00',
-        specialPrice: null,
-        quantity: 3,
-        weightKg: '0.50',
-        lengthCm: '10',
-        widthCm: '10',
-        heightCm: '10',
-        images: [],
-      },
-    ],
-  };
-}
+const draft = (sellerSku: string, categoryId: string) =>
+  itemDraft(sellerSku, categoryId, { price: '99.00', quantity: 3 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.services, t.demo, 'nobody', ['salesman']);
-  admin = await token(t.app, 'demo');
-  otherAdmin = await token(t.app, 'other');
-  nobody = await token(t.app, 'demo', 'nobody');
+  ({ t, demoAdmin: admin, otherAdmin, nobody } = app);
   shopId = (await connectShop(t, 'demo', 'LAZADA', 'MY')).shopId;
   otherShopId = (await connectShop(t, 'other', 'LAZADA', 'MY')).shopId;
   const list = await call(admin, 'GET', '/api/catalog/products?maxResultCount=1&sorting=sku asc');
@@ -68,9 +41,6 @@ beforeAll(async () => {
   linkedItemId = (await client.createItem(draft(product.sku, leaf.id))).itemId;
   loneItemId = (await client.createItem(draft('NOT-IN-CATALOGUE-1', leaf.id))).itemId;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function pulled() {
   const started = await call(admin, 'POST', `${items}/pull?shopId=${shopId}`);
@@ -106,6 +76,8 @@ describe('marketplace items', () => {
     expect((await call(admin, 'GET', `${items}?shopId=${shopId}&status=${status}`)).json().totalCount).toBe(2);
     expect((await call(admin, 'GET', `${items}?shopId=${shopId}&status=BANNED`)).json().totalCount).toBe(0);
     expect((await call(admin, 'GET', `${items}?shopId=${shopId}&filter=NOT-IN`)).json().totalCount).toBe(1);
+    const counts = (await call(admin, 'GET', `${items}/counts?shopId=${shopId}`)).json();
+    expect(counts).toMatchObject({ capped: false, counts: { [status]: 2, BANNED: 0 } });
   });
 
   it('pushes the catalogue price and a stock to chosen items; a SKU the catalogue lacks is a row error', async () => {
@@ -153,6 +125,9 @@ describe('marketplace items', () => {
 
   it('keeps tenants apart and asks for the permissions', async () => {
     expect((await call(admin, 'GET', `${items}?shopId=${otherShopId}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `${items}/counts?shopId=${otherShopId}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `${items}/export?shopId=${otherShopId}`)).statusCode).toBe(404);
+    expect(members(await call(admin, 'GET', `${items}/counts`))).toEqual(['shopId']);
     expect((await call(admin, 'POST', `${items}/pull?shopId=${otherShopId}`)).statusCode).toBe(404);
     expect((await call(admin, 'GET', `${items}/pulls/latest?shopId=${otherShopId}`)).statusCode).toBe(404);
     expect(

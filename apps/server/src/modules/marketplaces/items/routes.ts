@@ -1,10 +1,10 @@
-import { listResult, MarketplacePermissions, pagedResult } from '@seller/contracts';
+import { listResult, MarketplacePermissions } from '@seller/contracts';
 import {
   itemPullDto,
   itemPullStatusInput,
   marketItemDto,
+  marketItemList,
   marketItemShopQuery,
-  marketItemsQuery,
   marketLogisticsChannelDto,
   marketLogisticsChannelUpdate,
   ownLogisticsChannelDto,
@@ -14,9 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listRoutes } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import { logisticsChannelService } from './logistics.ts';
-import { itemService } from './service.ts';
+import { itemListService, itemService } from './service.ts';
 
 const items = '/api/catalog/listing-items';
 const shops = '/api/sitekit/shopes';
@@ -40,11 +41,14 @@ export default async function routes(fastify: FastifyInstance) {
   const read = { permission: MarketplacePermissions.Items };
   const sync = { permission: `${MarketplacePermissions.Items}.Sync` };
 
-  app.get(
-    items,
-    { config: read, schema: { tags, querystring: marketItemsQuery, response: { 200: pagedResult(marketItemDto) } } },
-    (req) => itemService.list(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: items,
+    tag: tags[0]!,
+    permission: read.permission,
+    list: marketItemList,
+    item: marketItemDto,
+    service: itemListService,
+  });
   app.post(
     `${items}/pull`,
     { config: sync, schema: { tags, querystring: marketItemShopQuery, response: { 200: itemPullDto } } },

@@ -41,6 +41,13 @@ export const marketplaceItems = pgTable(
   (t) => [
     uniqueIndex('marketplace_items_uq').on(t.shopId, t.itemId),
     index('marketplace_items_shop_ix').on(t.tenantId, t.shopId, t.status),
+    // the list's sort keys (test/list-plans.test.ts)
+    index('marketplace_items_name_ix').on(t.tenantId, t.name),
+    index('marketplace_items_seller_sku_ix').on(t.tenantId, t.sellerSku),
+    index('marketplace_items_status_ix').on(t.tenantId, t.status),
+    index('marketplace_items_price_ix').on(t.tenantId, t.price),
+    index('marketplace_items_stock_ix').on(t.tenantId, t.stock),
+    index('marketplace_items_updated_ix').on(t.tenantId, t.updatedAt),
   ],
 );
 

@@ -1,16 +1,17 @@
 import {
   type ItemPullDto,
   type MarketItemDto,
-  type MarketItemsQuery,
+  marketItemList,
   type PushPriceStockInput,
   RegionCurrencies,
   type SyncResultDto,
 } from '@seller/contracts/marketplaces';
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { type CrudContext, owned, page } from '../../../core/crud.ts';
+import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { marketplaceFailure } from '../categories/cache.ts';
@@ -38,8 +39,6 @@ export function decimalText(value: string): string {
   const [whole, fraction = ''] = value.trim().split('.');
   return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
 }
-
-const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type ItemRow = typeof marketplaceItems.$inferSelect;
 
@@ -192,38 +191,30 @@ export async function storeItems(
     });
 }
 
-export const itemService = {
-  async list(services: Services, ctx: Ctx, q: MarketItemsQuery) {
-    await assertOwnShop(services, ctx, q.shopId);
-    return services.data.inTenant(ctx, async (tx) => {
-      const where = owned(
-        ctx,
-        marketplaceItems,
-        eq(marketplaceItems.shopId, q.shopId),
-        q.status ? eq(marketplaceItems.status, q.status) : undefined,
-        q.filter
-          ? or(
-              ilike(marketplaceItems.name, like(q.filter)),
-              ilike(marketplaceItems.sellerSku, like(q.filter)),
-              ilike(marketplaceItems.itemId, like(q.filter)),
-            )
-          : undefined,
-      );
-      const p = await page(tx, marketplaceItems, where, q, {
-        allowed: {
-          name: marketplaceItems.name,
-          sellerSku: marketplaceItems.sellerSku,
-          status: marketplaceItems.status,
-          price: marketplaceItems.price,
-          stock: marketplaceItems.stock,
-          updatedAt: marketplaceItems.updatedAt,
-        },
-        fallback: [desc(marketplaceItems.updatedAt), asc(marketplaceItems.itemId)],
-      });
-      return { totalCount: p.totalCount, items: await toDtos(tx, ctx, p.items) };
-    });
+export const itemListService = listService(marketItemList, {
+  table: marketplaceItems,
+  search: [marketplaceItems.name, marketplaceItems.sellerSku, marketplaceItems.itemId],
+  filters: { shopId: marketplaceItems.shopId },
+  tab: marketplaceItems.status,
+  sorts: {
+    name: marketplaceItems.name,
+    sellerSku: marketplaceItems.sellerSku,
+    status: marketplaceItems.status,
+    price: marketplaceItems.price,
+    stock: marketplaceItems.stock,
+    updatedAt: marketplaceItems.updatedAt,
   },
+  items: (tx, ctx, rows: ItemRow[]) => toDtos(tx, ctx, rows),
+  guard: ownShop,
+});
 
+/** The list needs the shop, and one the user may see: checked before the page, the counts and the export. */
+async function ownShop(services: Services, ctx: Ctx, q: Record<string, unknown>) {
+  if (typeof q.shopId !== 'string') throw fieldError('shopId', 'Value:Required');
+  await assertOwnShop(services, ctx, q.shopId);
+}
+
+export const itemService = {
   /** Records a pull and queues its job (after the commit: PGlite's one connection must be free). */
   async startPull(services: Services, ctx: Ctx, shopId: string): Promise<ItemPullDto> {
     await shopClient(services, tenantOf(ctx), shopId);

@@ -1,10 +1,11 @@
+import { bilingual } from '../../../core/localization/pairs.ts';
 import type { TextResources } from '../../../core/module.ts';
 
 /** Texts of the marketplace item and logistics channel pages (resource `MarketItems`). */
 const pairs: Record<string, [string, string]> = {
   // refusals and row messages
   ShopNeedsTenant: ['Shops belong to a tenant.', '店铺属于租户。'],
-  UnknownItem: ['The item {1} has not been pulled from this shop.', '商品 {1} 尚未从该店铺拉取。'],
+  UnknownItem: ['The item {0} has not been pulled from this shop.', '商品 {0} 尚未从该店铺拉取。'],
   NoCatalogSku: ['No catalogue SKU has this seller SKU.', '没有与该卖家SKU相同的商品SKU。'],
   UnknownLogisticsChannel: ['The logistics channel does not exist.', '物流渠道不存在。'],
   // items page
@@ -28,6 +29,9 @@ const pairs: Record<string, [string, string]> = {
   Product: ['Catalogue product', '关联商品'],
   NotLinked: ['Not linked', '未关联'],
   PulledAt: ['Pulled at', '拉取时间'],
+  UpdatedAt: ['Updated', '更新时间'],
+  Currency: ['Currency', '币种'],
+  SearchItems: ['Name, seller SKU or item id', '名称、卖家SKU或平台商品ID'],
   Pull: ['Pull items', '拉取商品'],
   Pulling: ['Pulling… {0} items', '拉取中… 已拉取 {0} 个'],
   PullDone: ['Pulled {0} items.', '已拉取 {0} 个商品。'],
@@ -53,15 +57,8 @@ const pairs: Record<string, [string, string]> = {
   Saved: ['Saved.', '已保存。'],
 };
 
-const en: Record<string, string> = {};
-const zh: Record<string, string> = {};
-for (const [key, [e, z]] of Object.entries(pairs)) {
-  en[key] = e;
-  zh[key] = z;
-}
-
 export const texts: TextResources = {
-  MarketItems: { en, 'zh-Hans': zh },
+  MarketItems: bilingual(pairs),
   // the job's name in the shell's progress toast and on the background jobs page
   JobQueues: {
     en: {

@@ -1,6 +1,6 @@
 import type { Services } from '../../../core/services.ts';
-import { setEnqueue } from './service.ts';
-import { enqueue, LISTING_JOB, LISTING_SWEEP_JOB, runListing, sweep } from './worker.ts';
+import { LISTING_JOB } from './queue.ts';
+import { LISTING_SWEEP_JOB, runListing, sweep } from './worker.ts';
 
 /**
  * Listings' durable jobs: one run per listing operation (one queued and one running per listing
@@ -8,7 +8,6 @@ import { enqueue, LISTING_JOB, LISTING_SWEEP_JOB, runListing, sweep } from './wo
  * behind. A run whose process was killed stops beating and is taken up again after 20 s.
  */
 export async function defineJobs(services: Services): Promise<void> {
-  setEnqueue(enqueue);
   await services.jobs.define<{ tenantId: string | null; listingId: string }>(
     LISTING_JOB,
     (run) => runListing(services, run.data),

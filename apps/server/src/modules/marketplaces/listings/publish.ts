@@ -19,8 +19,9 @@ import { catalogProductImages, catalogProducts, catalogProductVariants } from '.
 import { calcRetailPrice, priceRules } from '../../pricing/index.ts';
 import { draftAttributes } from '../categories/lookup.ts';
 import { getShop, statusOf } from '../shops/service.ts';
+import { enqueueListings } from './queue.ts';
 import { listingEvents, listingSkus, listings } from './schema.ts';
-import { type Ctx, enqueueListings } from './service.ts';
+import type { Ctx } from './service.ts';
 import { actorOf, announce, type Listing } from './state.ts';
 
 /**
@@ -87,7 +88,7 @@ export async function productFacts(tx: Tx, ctx: Ctx, ids: string[]): Promise<Map
       sku: p.sku,
       name: p.name,
       description: p.detailContent || p.description,
-      price: p.price,
+      price: Number(p.price),
       inStock: p.inStock,
       isActive: p.isActive,
       images: [],
@@ -111,7 +112,7 @@ export async function productFacts(tx: Tx, ctx: Ctx, ids: string[]): Promise<Map
     out.get(v.productId)?.variants.push({
       sku: v.sku,
       label: v.label,
-      price: v.price,
+      price: Number(v.price),
       image: v.image,
       weightG: v.weight,
       dims: { length: v.length, width: v.width, height: v.height },

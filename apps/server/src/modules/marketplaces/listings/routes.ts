@@ -3,19 +3,16 @@ import {
   channelListingDto,
   channelListingQuery,
   type ListingAction,
-  type ListingDto,
   listingActionPaths,
   listingBulkResultDto,
-  listingCountsDto,
   listingDetailDto,
   listingDto,
   listingEventDto,
   listingIdsInput,
   listingIdsQuery,
-  listingListQuery,
+  listingList,
   listingPreviewInput,
   listingPreviewRow,
-  listingStatusName,
   listingSyncInput,
   MarketplacePermissions,
   publishListingsInput,
@@ -24,10 +21,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import { previewListings, publishListings } from './publish.ts';
-import { listingService } from './service.ts';
+import { listingListService, listingService } from './service.ts';
 
 const base = '/api/catalog/listing';
 const idParams = z.object({ id: z.guid() });
@@ -43,51 +39,15 @@ export default async function routes(fastify: FastifyInstance) {
   const remove = { permission: `${P}.Delete` };
   const tags = ['Listings'];
 
-  app.get(
-    base,
-    { config: read, schema: { tags, querystring: listingListQuery, response: { 200: pagedResult(listingDto) } } },
-    (req) => listingService.list(s, req.ctx, req.query),
-  );
-  // the list as an Excel sheet, filtered and sorted like the page, read a page at a time
-  app.get(
-    `${base}/export`,
-    { config: read, schema: { tags, querystring: listingListQuery.omit({ skipCount: true, maxResultCount: true }) } },
-    (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `Listings::${key}`);
-      const title = L('Page:Published');
-      async function* batches() {
-        for (let skipCount = 0; skipCount < EXPORT_MAX_ROWS; skipCount += 500) {
-          const page = await listingService.list(s, req.ctx, { ...req.query, skipCount, maxResultCount: 500 });
-          if (!page.items.length) return;
-          yield page.items;
-          if (page.items.length < 500) return;
-        }
-      }
-      return sendXlsx<ListingDto>(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        [
-          { header: 'SKU', width: 20, value: (r) => r.productSku },
-          { header: L('Page:Product'), width: 32, value: (r) => r.productName },
-          { header: L('Page:Platform'), width: 10, value: (r) => r.platform },
-          { header: L('Page:Shop'), width: 28, value: (r) => `${r.shopName} · ${r.region}` },
-          { header: L('Page:Status'), width: 12, value: (r) => L(`Status:${r.status}`) || listingStatusName(r.status) },
-          { header: L('Page:Price'), width: 12, value: (r) => (r.price === null ? null : `${r.price} ${r.currency}`) },
-          { header: L('Page:ItemId'), width: 16, value: (r) => r.platformItemId },
-          { header: L('Page:Attempts'), width: 8, value: (r) => r.attempts },
-          { header: L('Page:LastError'), width: 40, value: (r) => r.lastError?.message ?? null },
-          { header: L('Page:Updated'), width: 20, value: (r) => r.lastModificationTime ?? r.creationTime },
-        ],
-        batches(),
-      );
-    },
-  );
-  app.get(
-    `${base}/counts`,
-    { config: read, schema: { tags, querystring: listingListQuery, response: { 200: listingCountsDto } } },
-    (req) => listingService.counts(s, req.ctx, req.query),
-  );
+  // the page, `/counts` per status and `/export` (filtered and sorted like the page)
+  listRoutes(app, {
+    url: base,
+    tag: tags[0]!,
+    permission: P,
+    list: listingList,
+    item: listingDto,
+    service: listingListService,
+  });
   app.get(
     `${base}/channel-listing`,
     {

@@ -79,6 +79,11 @@ export const listings = pgTable(
     index('marketplace_listings_created_ix').on(t.tenantId, t.creationTime),
     index('marketplace_listings_status_ix').on(t.tenantId, t.status),
     index('marketplace_listings_product_ix').on(t.tenantId, t.productId),
+    // the list's other sort keys (test/list-plans.test.ts)
+    index('marketplace_listings_published_ix').on(t.tenantId, t.publishedAt),
+    index('marketplace_listings_synced_ix').on(t.tenantId, t.lastSyncedAt),
+    index('marketplace_listings_sku_ix').on(t.tenantId, t.productSku),
+    index('marketplace_listings_shop_name_ix').on(t.tenantId, t.shopName),
     index('marketplace_listings_shop_status_ix').on(t.shopId, t.status),
   ],
 );

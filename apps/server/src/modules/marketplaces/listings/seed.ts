@@ -9,8 +9,8 @@ import type { MarketplaceErrorRow } from '../clients/errors.ts';
 import { shops } from '../shops/schema.ts';
 import { DEMO_SHOPS } from '../shops/seed.ts';
 import { LISTING_DEFAULT_STOCK, type ProductFacts, productFacts, sellerSkusOf } from './publish.ts';
+import { enqueueListings } from './queue.ts';
 import { type ListingDraft, listingEvents, listingSkus, listings } from './schema.ts';
-import { enqueueListings } from './service.ts';
 import type { Listing } from './state.ts';
 
 const S = ListingStatus;
@@ -41,15 +41,13 @@ type Plan =
       tries: number;
     };
 
+/** `n` listings left for the worker to send. */
+const queuedPlans = (n: number): Plan[] => Array.from({ length: n }, () => ({ status: S.Queue }));
+
 /** Per shop, per product in order: 20 listings over the two demo shops (10 products each). */
 const plans: Record<string, Plan[]> = {
   LAZADA: [
-    { status: S.Queue },
-    { status: S.Queue },
-    { status: S.Queue },
-    { status: S.Queue },
-    { status: S.Queue },
-    { status: S.Queue },
+    ...queuedPlans(6),
     { status: S.Hold },
     { status: S.Cancel },
     {
@@ -71,11 +69,7 @@ const plans: Record<string, Plan[]> = {
     },
   ],
   SHOPEE: [
-    { status: S.Queue },
-    { status: S.Queue },
-    { status: S.Queue },
-    { status: S.Queue },
-    { status: S.Queue },
+    ...queuedPlans(5),
     { status: S.Hold },
     { status: S.Hold },
     { status: S.Cancel },

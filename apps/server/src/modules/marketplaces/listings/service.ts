@@ -7,18 +7,20 @@ import {
   type ListingDetailDto,
   type ListingDto,
   type ListingEventDto,
-  type ListingListQuery,
   ListingStatus,
   type ListingSyncInput,
+  listingList,
   type MarketPlatform,
 } from '@seller/contracts/marketplaces';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { countRows, orderBy, owned } from '../../../core/crud.ts';
+import { countRows, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, notFound } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
+import { enqueueListings } from './queue.ts';
 import { listingEvents, listingSkus, listings } from './schema.ts';
 import {
   type Actor,
@@ -33,13 +35,6 @@ import {
 
 export type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'culture'>;
 const ENTITY = 'Listing';
-
-/** Queues the listings' jobs (after the commit: PGlite's one connection must be free). */
-let enqueue: (services: Services, rows: Listing[]) => Promise<void> = async () => {};
-export const setEnqueue = (fn: typeof enqueue) => {
-  enqueue = fn;
-};
-export const enqueueListings = (services: Services, rows: Listing[]) => enqueue(services, rows);
 
 /** The item on the marketplace's storefront. */
 export function itemUrl(platform: string, region: string, itemId: string | null): string | null {
@@ -89,29 +84,27 @@ export function toDto(r: Listing): ListingDto {
   };
 }
 
-function filters(ctx: Ctx, q: ListingListQuery, withStatus = true): SQL {
-  const like = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return owned(
-    ctx,
-    listings,
-    withStatus && q.status?.length ? inArray(listings.status, q.status) : undefined,
-    q.shopId ? eq(listings.shopId, q.shopId) : undefined,
-    q.platform ? eq(listings.platform, q.platform) : undefined,
-    q.productId ? eq(listings.productId, q.productId) : undefined,
-    like
-      ? sql`(${listings.productSku} ILIKE ${like} OR ${listings.productName} ILIKE ${like} OR ${listings.platformItemId} ILIKE ${like} OR ${listings.shopName} ILIKE ${like})`
-      : undefined,
-  );
-}
-
-const SORTABLE = {
-  creationTime: listings.creationTime,
-  status: listings.status,
-  publishedAt: listings.publishedAt,
-  lastSyncedAt: listings.lastSyncedAt,
-  productSku: listings.productSku,
-  shopName: listings.shopName,
-};
+/** The list declared in the contracts (`listingList`): its page, `/counts` per status and `/export`. */
+export const listingListService = listService(listingList, {
+  table: listings,
+  search: [listings.productSku, listings.productName, listings.platformItemId, listings.shopName],
+  filters: {
+    shopId: listings.shopId,
+    platform: listings.platform,
+    productId: listings.productId,
+  },
+  tab: listings.status,
+  sorts: {
+    creationTime: listings.creationTime,
+    status: listings.status,
+    publishedAt: listings.publishedAt,
+    lastSyncedAt: listings.lastSyncedAt,
+    productSku: listings.productSku,
+    shopName: listings.shopName,
+  },
+  items: (_tx, _ctx, rows: Listing[]) =>
+    rows.map((r) => ({ ...toDto(r), lastErrorMessage: r.lastErrorCode ? (r.lastErrorMessage ?? '') : null })),
+});
 
 async function load(tx: Tx, ctx: Ctx, id: string): Promise<Listing> {
   const [row] = await tx
@@ -192,35 +185,6 @@ const summary = (items: ListingBulkResultDto['items']): ListingBulkResultDto => 
 });
 
 export const listingService = {
-  list: (services: Services, ctx: Ctx, q: ListingListQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const where = filters(ctx, q);
-      const rows = await tx
-        .select()
-        .from(listings)
-        .where(where)
-        .orderBy(...orderBy(q.sorting, SORTABLE, [desc(listings.creationTime)]), asc(listings.id))
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      return { totalCount: await countRows(tx, listings, where), items: rows.map(toDto) };
-    }),
-
-  counts: (services: Services, ctx: Ctx, q: ListingListQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({ status: listings.status, n: sql<number>`count(*)::int` })
-        .from(listings)
-        .where(filters(ctx, q, false))
-        .groupBy(listings.status);
-      const out: Record<string, number> = { all: 0 };
-      for (const code of Object.values(ListingStatus)) out[String(code)] = 0;
-      for (const r of rows) {
-        out[String(r.status)] = r.n;
-        out.all += r.n;
-      }
-      return out;
-    }),
-
   get: (services: Services, ctx: Ctx, id: string): Promise<ListingDetailDto> =>
     services.data.inTenant(ctx, async (tx) => {
       const row = await load(tx, ctx, id);

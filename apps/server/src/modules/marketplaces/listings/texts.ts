@@ -1,6 +1,13 @@
 import type { TextResources } from '../../../core/module.ts';
 
 const en: Record<string, string> = {
+  SKU: 'SKU',
+  'Platform:LAZADA': 'Lazada',
+  'Platform:SHOPEE': 'Shopee',
+  Currency: 'Currency',
+  'Page:Created': 'Created',
+  'Page:PublishedAt': 'Published at',
+  'Page:LastSyncedAt': 'Last synced',
   // states (spec §4)
   'Status:1': 'Queued',
   'Status:2': 'Processing',
@@ -130,6 +137,13 @@ const en: Record<string, string> = {
 };
 
 const zh: Record<string, string> = {
+  SKU: 'SKU',
+  'Platform:LAZADA': 'Lazada',
+  'Platform:SHOPEE': 'Shopee',
+  Currency: '币种',
+  'Page:Created': '创建时间',
+  'Page:PublishedAt': '刊登时间',
+  'Page:LastSyncedAt': '最近同步',
   'Status:1': '排队中',
   'Status:2': '处理中',
   'Status:3': '刊登成功',

@@ -2,7 +2,7 @@ import { type ListingDetailDto, ListingStatus, MarketplacePermissions } from '@s
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../../../test/harness.ts';
-import { secretsFor } from '../../../core/secrets.ts';
+import { secretsFor, simulatorKey } from '../../../core/secrets.ts';
 import { productBody } from '../../catalog/test-support.ts';
 import { type LogisticsUsers, logisticsUsers } from '../../logistics/test-support.ts';
 import { shops } from '../shops/schema.ts';
@@ -54,11 +54,11 @@ async function untilBody(id: string, done: (body: ListingDetailDto) => boolean, 
   }
 }
 
-const sim = (method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) =>
+const sim = async (method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) =>
   u.t.app.inject({
     method,
     url: `/marketplace-sim/control${path}`,
-    headers: { 'x-sim-key': u.t.services.config.lazada.appSecret },
+    headers: { 'x-sim-key': await simulatorKey(u.t.services.config) },
     payload,
   });
 
@@ -77,7 +77,7 @@ const simItems = async (sellerSku: string) => {
   const res = await u.t.app.inject({
     method: 'GET',
     url: `/marketplace-sim/control/items?platform=lazada&sellerSku=${sellerSku}`,
-    headers: { 'x-sim-key': u.t.services.config.lazada.appSecret },
+    headers: { 'x-sim-key': await simulatorKey(u.t.services.config) },
   });
   return res;
 };

@@ -11,6 +11,7 @@ import { MarketplaceError } from '../clients/errors.ts';
 import type { ItemDraft, MarketplaceClient, RemoteItem } from '../clients/types.ts';
 import { shopClient } from '../shops/access.ts';
 import { LISTING_DEFAULT_STOCK, productFacts } from './publish.ts';
+import { sendListingJob as sendJob } from './queue.ts';
 import { listingSkus, listings } from './schema.ts';
 import type { Ctx } from './service.ts';
 import { announce, type Change, type Listing, transition, WORKER } from './state.ts';
@@ -23,7 +24,6 @@ import { announce, type Change, type Listing, transition, WORKER } from './state
  * run lost after the marketplace accepted the item finds it instead of making a second one.
  */
 
-export const LISTING_JOB = 'marketplaces.listings.run';
 export const LISTING_SWEEP_JOB = 'marketplaces.listings.sweep';
 
 export const workerTuning = {
@@ -54,18 +54,6 @@ async function pace(shopId: string) {
   const at = Math.max(now, (lastPace.get(shopId) ?? 0) + workerTuning.paceMs);
   lastPace.set(shopId, at);
   if (at > now) await new Promise((r) => setTimeout(r, at - now));
-}
-
-async function sendJob(services: Services, l: Pick<Listing, 'id' | 'tenantId'>, after?: Date) {
-  await services.jobs.send(
-    LISTING_JOB,
-    { tenantId: l.tenantId, listingId: l.id },
-    { singletonKey: l.id, ...(after && after.getTime() > Date.now() ? { startAfter: after } : {}) },
-  );
-}
-
-export async function enqueue(services: Services, rows: Listing[]) {
-  for (const r of rows) if (!r.isDeleted) await sendJob(services, r, r.scheduledAt ?? undefined);
 }
 
 const backoff = (attempts: number, retryAfterMs: number | null) =>

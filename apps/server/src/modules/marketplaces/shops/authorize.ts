@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { MarketPlatform } from '@seller/contracts/marketplaces';
-import { and, eq } from 'drizzle-orm';
-import type { RequestContext } from '../../../core/context.ts';
+import { and, eq, lt } from 'drizzle-orm';
+import type { AppConfig } from '../../../config.ts';
+import type { CurrentTenant, RequestContext } from '../../../core/context.ts';
 import { insertOwned, owned } from '../../../core/crud.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { uniquely } from '../../../core/resource.ts';
@@ -10,37 +12,39 @@ import { MarketplaceError } from '../clients/errors.ts';
 import type { CallLogger, CallRecord } from '../clients/http.ts';
 import type { TokenGrant } from '../clients/lazada.ts';
 import type { ShopeeClient } from '../clients/shopee.ts';
-import { shops } from './schema.ts';
+import { consentStates, shops } from './schema.ts';
 import { authOf, callLogger, clientOf, getShop, marketplaceRefusal, saveGrant, shopService } from './service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How long an authorization link's state is accepted (Lazada's code lives 30 min). */
 export const STATE_TTL_MS = 30 * 60_000;
 
 interface State {
-  /** tenant id (or empty for the host), user id, platform, shop to re-authorize, region, expiry (ms) */
+  /** tenant id (or empty for the host), user id, platform, shop to re-authorize, region, expiry (ms), nonce */
   t: string;
   u: string;
   p: MarketPlatform;
   s: string | null;
   r: string | null;
   e: number;
+  n: string;
 }
 
 /**
  * The consent link of a marketplace. The `state` binds the tenant, the user, the platform, the
  * shop being re-authorized and an expiry; it is encrypted and authenticated with the secrets key
- * (AES-GCM), so it can be neither read nor forged. The callback must be this site's own (the
- * request's origin or the configured issuer's).
+ * (AES-GCM), so it can be neither read nor forged, and a nonce, so it is redeemed once. The
+ * callback must be this site's own, as configured (`callbackOrigins`).
  */
 export async function authorizeUrl(
   services: Services,
   ctx: RequestContext,
   q: { platform: MarketPlatform; region?: string; redirectUri: string; shopId?: string },
-  origin: string,
 ) {
-  const allowed = new Set([origin]);
-  if (services.config.issuer) allowed.add(new URL(services.config.issuer).origin);
-  if (!allowed.has(new URL(q.redirectUri).origin)) throw fieldError('redirectUri', 'Shops::RedirectNotAllowed');
+  if (!callbackOrigins(services.config, ctx.tenant).has(new URL(q.redirectUri).origin)) {
+    throw fieldError('redirectUri', 'Shops::RedirectNotAllowed');
+  }
   if (q.shopId) {
     const shop = await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, q.shopId!));
     if (shop.platform !== q.platform) throw fieldError('platform', 'Shops::PlatformOfShop', [shop.platform]);
@@ -54,6 +58,7 @@ export async function authorizeUrl(
       s: q.shopId ?? null,
       r: q.region ?? null,
       e: Date.now() + STATE_TTL_MS,
+      n: randomUUID(),
     } satisfies State),
   );
   const auth = authOf(services);
@@ -68,6 +73,41 @@ export async function authorizeUrl(
   }
 }
 
+/**
+ * The origins a consent may come back to, from configuration only (never the request's Host
+ * header, which the caller chooses): ISSUER's, or in development `http://localhost:PORT`; and a
+ * tenant's own sub-domain of it when tenants are served on sub-domains of PUBLIC_HOST
+ * (`demo.localhost:9527`).
+ */
+export function callbackOrigins(
+  config: Pick<AppConfig, 'issuer' | 'port' | 'publicHost'>,
+  tenant: CurrentTenant | null,
+): Set<string> {
+  const site = new URL(config.issuer ?? `http://localhost:${config.port}`);
+  const origins = new Set([site.origin]);
+  if (tenant && site.hostname === config.publicHost.toLowerCase()) {
+    origins.add(new URL(`${site.protocol}//${tenant.name.toLowerCase()}.${site.host}`).origin);
+  }
+  return origins;
+}
+
+/**
+ * Redeems a state once: its nonce is recorded until the state's expiry, and a second redemption
+ * (a replayed callback, a double submit) is refused. Done before the code is exchanged, so two
+ * concurrent callbacks cannot both reach the marketplace.
+ */
+async function redeemState(services: Services, ctx: RequestContext, state: State) {
+  const redeemed = await services.data.inTenant(ctx, async (tx) => {
+    await tx.delete(consentStates).where(lt(consentStates.expiresAt, new Date()));
+    return tx
+      .insert(consentStates)
+      .values({ nonce: state.n, tenantId: ctx.tenant?.id ?? null, expiresAt: new Date(state.e) })
+      .onConflictDoNothing()
+      .returning({ nonce: consentStates.nonce });
+  });
+  if (!redeemed.length) throw fieldError('state', 'Shops::StateUsed');
+}
+
 async function readState(services: Services, ctx: RequestContext, text: string): Promise<State> {
   const secrets = await secretsFor(services.config);
   let state: State;
@@ -79,6 +119,8 @@ async function readState(services: Services, ctx: RequestContext, text: string):
   if (state.t !== (ctx.tenant?.id ?? '') || state.u !== (ctx.user?.id ?? ''))
     throw fieldError('state', 'Shops::StateInvalid');
   if (state.e < Date.now()) throw fieldError('state', 'Shops::StateExpired');
+  // a state sealed before states carried a nonce cannot be redeemed once: refused as invalid
+  if (typeof state.n !== 'string' || !UUID.test(state.n)) throw fieldError('state', 'Shops::StateInvalid');
   return state;
 }
 
@@ -146,6 +188,7 @@ export async function authorizeShop(
 ) {
   const state = await readState(services, ctx, input.state);
   if (state.p === 'SHOPEE' && !input.shopId) throw fieldError('shopId', 'Shops::ShopIdRequired');
+  await redeemState(services, ctx, state);
   // the shop may not exist yet: the calls are kept and written to it once it does
   const calls: CallRecord[] = [];
   let exchanged: Exchanged;

@@ -39,6 +39,10 @@ export const shops = pgTable(
       .on(tenantKey, t.platform, t.sellerId)
       .where(sql`${t.sellerId} is not null`),
     index('marketplace_shops_refresh_ix').on(t.status, t.accessExpiresAt),
+    // the management list's sorts
+    index('marketplace_shops_name_ix').on(t.tenantId, t.name),
+    index('marketplace_shops_expiry_ix').on(t.tenantId, t.accessExpiresAt),
+    index('marketplace_shops_created_ix').on(t.tenantId, t.creationTime),
   ],
 );
 
@@ -63,5 +67,23 @@ export const shopCalls = pgTable(
     detail: jsonb('detail'),
     durationMs: integer('duration_ms').notNull(),
   },
-  (t) => [index('marketplace_shop_calls_shop_ix').on(t.shopId, t.at)],
+  (t) => [
+    index('marketplace_shop_calls_shop_ix').on(t.shopId, t.at),
+    // the call log's order (its plan is read without a shop)
+    index('marketplace_shop_calls_at_ix').on(t.tenantId, t.at),
+  ],
+);
+
+/**
+ * Consent states already redeemed (by the nonce sealed in each), until their expiry: a state is
+ * single-use, on every node, because the database says so. Rows go once expired.
+ */
+export const consentStates = pgTable(
+  'marketplace_consent_states',
+  {
+    nonce: uuid('nonce').primaryKey(),
+    tenantId: tenantId(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (t) => [index('marketplace_consent_states_expiry_ix').on(t.expiresAt)],
 );

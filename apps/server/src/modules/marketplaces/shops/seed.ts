@@ -2,7 +2,9 @@ import type { MarketPlatform } from '@seller/contracts/marketplaces';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CurrentTenant } from '../../../core/context.ts';
 import { insertOwned, owned } from '../../../core/crud.ts';
+import { RetryLater } from '../../../core/jobs.ts';
 import { isUniqueViolation } from '../../../core/resource.ts';
+import { simulatorKey } from '../../../core/secrets.ts';
 import type { Services } from '../../../core/services.ts';
 import { MarketplaceError } from '../clients/errors.ts';
 import { localOrigin, send } from '../clients/http.ts';
@@ -48,7 +50,7 @@ export async function seedDemo(services: Services, tenant: CurrentTenant): Promi
   }
 }
 
-/** A code of a simulator account, from the simulator's control API (its key is the app's secret). */
+/** A code of a simulator account, from the simulator's control API (its key is the data folder's, see `simulatorKey`). */
 export async function simulatorCode(
   services: Services,
   platform: MarketPlatform,
@@ -61,7 +63,7 @@ export async function simulatorCode(
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-sim-key': platform === 'LAZADA' ? config.lazada.appSecret : config.shopee.partnerKey,
+        'x-sim-key': await simulatorKey(config),
       },
       body: JSON.stringify({
         platform: platform.toLowerCase(),
@@ -97,7 +99,12 @@ export async function authorizeDemoShops(services: Services, data: { tenantId: s
         .where(owned(ctx, shops, and(eq(shops.name, demo.name), isNull(shops.accessToken)))),
     );
     if (!row) continue;
-    const { code, shopId } = await simulatorCode(services, demo.platform, demo.account);
+    const { code, shopId } = await simulatorCode(services, demo.platform, demo.account).catch((e) => {
+      // the simulator is this server: until it listens there is nothing to call (a wait, not a fault)
+      if (e instanceof MarketplaceError && e.code === 'SIMULATOR_NOT_LISTENING')
+        throw new RetryLater('the server does not listen yet');
+      throw e;
+    });
     const got = await exchangeCode(
       services,
       demo.platform,

@@ -1,9 +1,16 @@
-import { PlatformRegions, type ShopInput, type ShopUpdateInput } from '@seller/contracts/marketplaces';
+import {
+  PlatformRegions,
+  type ShopInput,
+  type ShopUpdateInput,
+  shopCallList,
+  shopManagementList,
+} from '@seller/contracts/marketplaces';
 import { and, desc, eq, gte, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
 import type { CurrentTenant } from '../../../core/context.ts';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, businessError, fieldError, notFound } from '../../../core/errors.ts';
+import { type ListContext, listService } from '../../../core/lists.ts';
 import { resourceService } from '../../../core/resource.ts';
 import { secretsFor } from '../../../core/secrets.ts';
 import type { Services } from '../../../core/services.ts';
@@ -117,34 +124,32 @@ export const shopService = resourceService({
   toDtos: async (_tx, _ctx, rows: ShopRow[]) => rows.map(toDto),
 });
 
-/** The management view: each shop with its calls of the last day counted. */
-export async function withCallStats(services: Services, ctx: CrudContext, items: ShopView[]) {
+/** A failed call: an HTTP error, no answer, or a marketplace code other than `0`. */
+const failedCall = sql`(${shopCalls.code} is distinct from '0' and ${shopCalls.code} is not null or ${shopCalls.httpStatus} >= 400 or ${shopCalls.httpStatus} is null)`;
+
+/** The management view: each shop with its calls of the last day counted (one query for the page). */
+async function callStats(tx: Tx, ctx: CrudContext, items: ShopView[]) {
   if (!items.length) return [];
   const since = new Date(Date.now() - 24 * HOUR);
-  const stats = await services.data.inTenant(ctx, (tx) =>
-    tx
-      .select({
-        shopId: shopCalls.shopId,
-        last: max(shopCalls.at),
-        calls: sql<number>`count(*) filter (where ${shopCalls.at} >= ${since})`.mapWith(Number),
-        failed:
-          sql<number>`count(*) filter (where ${shopCalls.at} >= ${since} and (${shopCalls.code} is distinct from '0' and ${shopCalls.code} is not null or ${shopCalls.httpStatus} >= 400 or ${shopCalls.httpStatus} is null))`.mapWith(
-            Number,
-          ),
-      })
-      .from(shopCalls)
-      .where(
-        owned(
-          ctx,
-          shopCalls,
-          inArray(
-            shopCalls.shopId,
-            items.map((i) => i.id),
-          ),
+  const stats = await tx
+    .select({
+      shopId: shopCalls.shopId,
+      last: max(shopCalls.at),
+      calls: sql<number>`count(*) filter (where ${shopCalls.at} >= ${since})`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${shopCalls.at} >= ${since} and ${failedCall})`.mapWith(Number),
+    })
+    .from(shopCalls)
+    .where(
+      owned(
+        ctx,
+        shopCalls,
+        inArray(
+          shopCalls.shopId,
+          items.map((i) => i.id),
         ),
-      )
-      .groupBy(shopCalls.shopId),
-  );
+      ),
+    )
+    .groupBy(shopCalls.shopId);
   const byShop = new Map(stats.map((s) => [s.shopId, s]));
   return items.map((i) => {
     const s = byShop.get(i.id);
@@ -156,6 +161,38 @@ export async function withCallStats(services: Services, ctx: CrudContext, items:
     };
   });
 }
+
+/** One shop's management view. */
+export async function withCallStats(services: Services, ctx: CrudContext, items: ShopView[]) {
+  return services.data.inTenant(ctx, (tx) => callStats(tx, ctx, items));
+}
+
+/** The shops' management list (`shopManagementList`): the page, its export. */
+export const shopManagementListService = listService(shopManagementList, {
+  table: shops,
+  filters: { platform: shops.platform },
+  search: [shops.name, shops.sellerId, shops.shortCode, shops.account],
+  sorts: { name: shops.name, accessExpiresAt: shops.accessExpiresAt, creationTime: shops.creationTime },
+  items: (tx, ctx, rows: ShopRow[]) => callStats(tx, ctx, rows.map(toDto)),
+});
+
+/** The call log (`shopCallList`) of the shop the path names: the viewer's shop, else 404. */
+export const shopCallListService = listService(shopCallList, {
+  table: shopCalls,
+  filters: {
+    shopId: shopCalls.shopId,
+    // `false` is every call, as before the list kit
+    failed: (only: boolean) => (only ? failedCall : undefined),
+  },
+  sorts: { at: shopCalls.at },
+  async guard(services: Services, ctx: ListContext, q: Record<string, unknown>) {
+    if (typeof q.shopId !== 'string') throw fieldError('id', 'Value:Required');
+    // the calls made just before are written apart from the request: wait for them
+    await callLogWritten(services);
+    await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, q.shopId as string));
+  },
+  items: (_tx, _ctx, rows: (typeof shopCalls.$inferSelect)[]) => rows,
+});
 
 // ---------------------------------------------------------------------------------------------
 // The call log
@@ -196,38 +233,6 @@ export function callLogger(services: Services, tenant: CurrentTenant | null, sho
 /** Waits for the call-log rows being written (before reading the log). */
 export async function callLogWritten(services: Services): Promise<void> {
   await Promise.all([...(pending.get(services) ?? [])]);
-}
-
-export async function callLog(
-  services: Services,
-  ctx: CrudContext,
-  shopId: string,
-  q: { skipCount: number; maxResultCount: number; failed?: boolean },
-) {
-  await callLogWritten(services);
-  return services.data.inTenant(ctx, async (tx) => {
-    await getShop(tx, ctx, shopId);
-    const where = owned(
-      ctx,
-      shopCalls,
-      eq(shopCalls.shopId, shopId),
-      q.failed
-        ? sql`(${shopCalls.code} is distinct from '0' and ${shopCalls.code} is not null or ${shopCalls.httpStatus} >= 400 or ${shopCalls.httpStatus} is null)`
-        : undefined,
-    );
-    const [{ n }] = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(shopCalls)
-      .where(where);
-    const items = await tx
-      .select()
-      .from(shopCalls)
-      .where(where)
-      .orderBy(desc(shopCalls.at), desc(shopCalls.id))
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
-    return { totalCount: n, items };
-  });
 }
 
 /** Calls older than this are removed by the refresh job. */

@@ -1,13 +1,15 @@
 import { MarketplacePermissions as P } from '@seller/contracts';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, members } from '../../../../test/harness.ts';
 import { expectGuarded, type LogisticsUsers, logisticsUsers } from '../../logistics/test-support.ts';
+import { callbackOrigins } from './authorize.ts';
 import { refreshDueShops } from './jobs.ts';
 import { shopCalls, shops } from './schema.ts';
-import { DEMO_SHOPS, seedDemo } from './seed.ts';
+import { DEMO_SHOPS, seedDemo, simulatorCode } from './seed.ts';
 import { REFRESH_AHEAD_MS } from './service.ts';
-import { connectShop, listening } from './test-support.ts';
+import { connectShop, listening, simulatorAccount } from './test-support.ts';
 
 const url = '/api/sitekit/shopes';
 let u: LogisticsUsers;
@@ -32,6 +34,8 @@ const expectNoTokens = async (body: string) => {
 };
 
 let origin: string;
+/** The site as configured (no ISSUER in tests: localhost on PORT), where consents come back to. */
+const site = () => `http://localhost:${u.t.services.config.port}`;
 let lazadaShop: string;
 let shopeeShop: string;
 let otherShop: string;
@@ -156,7 +160,7 @@ describe('shops: authorization', () => {
   });
 
   it('builds the consent link with a sealed state; refuses foreign callbacks and forged states', async () => {
-    const redirectUri = `${origin}/publishingPlatform/shop-callback`;
+    const redirectUri = `${site()}/publishingPlatform/shop-callback`;
     const link = await fetch(
       `${origin}${url}/authorize-url?${new URLSearchParams({ platform: 'LAZADA', redirectUri })}`,
       { headers: { authorization: `Bearer ${u.demoAdmin}` } },
@@ -198,8 +202,71 @@ describe('shops: authorization', () => {
     expect(members(await call(u.demoAdmin, 'POST', `${url}/authorize`, { code: '', state }))).toContain('code');
   });
 
+  it('takes the allowed callback from configuration, never from the Host header', async () => {
+    const linkFor = (redirectUri: string, host?: string) =>
+      call(
+        u.demoAdmin,
+        'GET',
+        `${url}/authorize-url?${new URLSearchParams({ platform: 'LAZADA', redirectUri })}`,
+        undefined,
+        host ? { host } : undefined,
+      );
+    // the request names evil.example as its host: its callback is still refused
+    const evil = await linkFor('http://evil.example/publishingPlatform/shop-callback', 'evil.example');
+    expect(evil.statusCode).toBe(400);
+    expect(members(evil)).toEqual(['redirectUri']);
+    // the listening address the request came to is not the configured site either
+    expect((await linkFor(`${origin}/cb`)).statusCode).toBe(400);
+    expect((await linkFor(`${site()}/publishingPlatform/shop-callback`, 'evil.example')).statusCode).toBe(200);
+    // the tenant's own sub-domain of the site, not another tenant's
+    const port = u.t.services.config.port;
+    expect((await linkFor(`http://demo.localhost:${port}/cb`)).statusCode).toBe(200);
+    expect((await linkFor(`http://other.localhost:${port}/cb`)).statusCode).toBe(400);
+
+    // with ISSUER, its origin (and the tenant's sub-domain of it, when tenants are served so)
+    const config = { issuer: 'https://admin.example.com', port: 9527, publicHost: 'admin.example.com' };
+    expect([...callbackOrigins(config, u.t.demo)]).toEqual([
+      'https://admin.example.com',
+      'https://demo.admin.example.com',
+    ]);
+    expect([...callbackOrigins({ ...config, publicHost: 'localhost' }, u.t.demo)]).toEqual([
+      'https://admin.example.com',
+    ]);
+  });
+
+  it('redeems a state once: a second callback with it is refused, even two at once', async () => {
+    const redirectUri = `${site()}/publishingPlatform/shop-callback`;
+    const newState = async () =>
+      (
+        await ok(
+          u.demoAdmin,
+          'GET',
+          `${url}/authorize-url?${new URLSearchParams({ platform: 'LAZADA', region: 'TH', redirectUri })}`,
+        )
+      ).state as string;
+    const code = async () => (await simulatorCode(u.t.services, 'LAZADA', simulatorAccount('LAZADA', 'TH'))).code;
+
+    const state = await newState();
+    expect((await call(u.demoAdmin, 'POST', `${url}/authorize`, { code: await code(), state })).statusCode).toBe(200);
+    const replay = await call(u.demoAdmin, 'POST', `${url}/authorize`, { code: await code(), state });
+    expect(replay.statusCode).toBe(400);
+    expect(members(replay)).toEqual(['state']);
+    expect(replay.json().error.validationErrors[0].message).toBe(
+      'This authorization has already been used; start it again',
+    );
+
+    const raced = await newState();
+    const [c1, c2] = [await code(), await code()];
+    const both = await Promise.all([
+      call(u.demoAdmin, 'POST', `${url}/authorize`, { code: c1, state: raced }),
+      call(u.demoAdmin, 'POST', `${url}/authorize`, { code: c2, state: raced }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(members(both.find((r) => r.statusCode === 400)!)).toEqual(['state']);
+  });
+
   it('refuses a Shopee callback without shop_id, and a used code with the marketplace reason', async () => {
-    const redirectUri = `${origin}/publishingPlatform/shop-callback`;
+    const redirectUri = `${site()}/publishingPlatform/shop-callback`;
     const get = async (platform: string) =>
       (
         (await (
@@ -335,6 +402,59 @@ describe('shops: tokens, log, gateway, refresh job', () => {
       tx.select().from(shopCalls).where(eq(shopCalls.shopId, lazadaShop)),
     );
     expect(calls.length).toBeGreaterThan(3);
+  });
+});
+
+describe('shops: the management list and the call log on the list kit', () => {
+  const sheet = async (path: string) => {
+    const res = await call(u.demoAdmin, 'GET', path);
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return book.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+  };
+
+  it('lists the shops of a platform with their calls, searched, sorted and exported', async () => {
+    const lazada = await ok(u.demoAdmin, 'GET', `${url}/management?platform=LAZADA&maxResultCount=100`);
+    const items = lazada.items as (Json & { platform: string; name: string; callsLast24h: number })[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.platform === 'LAZADA')).toBe(true);
+    const mine = items.find((i) => i.id === lazadaShop)!;
+    expect(mine.callsLast24h).toBeGreaterThan(0);
+    const byName = await ok(u.demoAdmin, 'GET', `${url}/management?sorting=name asc&maxResultCount=100`);
+    const names = (byName.items as Json[]).map((i) => String(i.name));
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const found = await ok(u.demoAdmin, 'GET', `${url}/management?filter=${encodeURIComponent(mine.name)}`);
+    expect((found.items as Json[]).map((i) => i.id)).toContain(lazadaShop);
+    expect((found.items as Json[]).map((i) => i.id)).not.toContain(otherShop);
+    // the token state is worked out when read: not a sort
+    expect(members(await call(u.demoAdmin, 'GET', `${url}/management?sorting=status asc`))).toEqual(['sorting']);
+    expect(members(await call(u.demoAdmin, 'GET', `${url}/management?platform=EBAY`))).toEqual(['platform']);
+    const rows = await sheet(`${url}/management/export?platform=LAZADA`);
+    expect(rows[0]).toContain('Name');
+    expect(rows.some((r) => r.includes(mine.name))).toBe(true);
+  });
+
+  it("lists a shop's calls newest first, the failed ones on request, exported; a bad id named", async () => {
+    const all = await ok(u.demoAdmin, 'GET', `${url}/${lazadaShop}/logs?maxResultCount=100`);
+    const times = (all.items as Json[]).map((l) => new Date(String(l.at)).getTime());
+    expect(times.length).toBeGreaterThan(1);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // a shop in the query string does not replace the path's
+    const other = await ok(u.demoAdmin, 'GET', `${url}/${lazadaShop}/logs?shopId=${otherShop}`);
+    expect(other.totalCount).toBe(all.totalCount);
+    const failed = await ok(u.demoAdmin, 'GET', `${url}/${lazadaShop}/logs?failed=true&maxResultCount=100`);
+    const failedItems = failed.items as (Json & { code: string | null; httpStatus: number | null })[];
+    expect(failedItems.length).toBeGreaterThan(0);
+    expect(failedItems.length).toBeLessThan(times.length);
+    expect(failedItems.every((l) => l.code !== '0' || l.httpStatus === null || l.httpStatus >= 400)).toBe(true);
+    expect((await ok(u.demoAdmin, 'GET', `${url}/${lazadaShop}/logs?failed=false`)).totalCount).toBe(all.totalCount);
+    expect(members(await call(u.demoAdmin, 'GET', `${url}/not-an-id/logs`))).toEqual(['id']);
+    expect(members(await call(u.demoAdmin, 'GET', `${url}/${lazadaShop}/logs?failed=maybe`))).toEqual(['failed']);
+    expect((await call(u.demoAdmin, 'GET', `${url}/${otherShop}/logs/export`)).statusCode).toBe(404);
+    const rows = await sheet(`${url}/${lazadaShop}/logs/export?failed=true`);
+    expect(rows.length).toBe(failedItems.length + 1);
+    expect(rows[0]).toContain('API');
   });
 });
 

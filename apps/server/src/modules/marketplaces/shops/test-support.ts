@@ -41,7 +41,8 @@ export async function connectShop(
     known.set(tenant, bearer);
   }
   const headers = { authorization: `Bearer ${bearer}`, 'accept-language': 'en' };
-  const redirectUri = `${origin}/publishingPlatform/shop-callback`;
+  // the callback page of the site as configured (no ISSUER in tests: localhost on PORT)
+  const redirectUri = `http://localhost:${t.services.config.port}/publishingPlatform/shop-callback`;
   const q = new URLSearchParams({ platform, region, redirectUri });
   const link = await fetch(`${origin}/api/sitekit/shopes/authorize-url?${q}`, { headers });
   if (link.status !== 200) throw new Error(`authorize-url: ${link.status} ${await link.text()}`);

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
 import { weekStart } from '../../marketplace-simulator/finance.ts';
@@ -133,6 +134,22 @@ describe('statements', () => {
     expect(lines.filter((l) => l.feeType === 'COMMISSION').map((l) => l.amount)).toEqual(['-1.90', '-1.90']);
   });
 
+  it('filters the list by period overlap and matching, sorts by the declared keys only', async () => {
+    const q = `shopId=${shopId}&filter=${sellerId}-`;
+    const count = async (more: string) =>
+      (await get(app.demoAdmin, `${base}/statements?${q}&${more}`)).json().totalCount;
+    expect(await count(`from=${to}&to=${to}`)).toBe(1);
+    expect(await count(`from=${from}&to=${from}`)).toBe(1);
+    expect(await count('to=2000-01-01')).toBe(0);
+    expect(await count('from=2999-01-01')).toBe(0);
+    expect(await count('matchedStatus=UNMATCHED')).toBe(1);
+    expect(await count('matchedStatus=MATCHED')).toBe(0);
+    expect(await count('sorting=netAmount desc')).toBe(1);
+    expect(members(await get(app.demoAdmin, `${base}/statements?sorting=evil`))).toEqual(['sorting']);
+    expect(members(await get(app.demoAdmin, `${base}/statements?matchedStatus=SOME`))).toEqual(['matchedStatus']);
+    expect(members(await get(app.demoAdmin, `${base}/statements?from=someday`))).toEqual(['from']);
+  });
+
   it('exports the list', async () => {
     const res = await get(app.demoAdmin, `${base}/statements/export`);
     expect(res.statusCode).toBe(200);
@@ -175,6 +192,24 @@ describe('arrivals and matching', () => {
   beforeAll(async () => {
     statementId = (await get(app.demoAdmin, `${base}/statements?shopId=${shopId}&filter=${sellerId}-`)).json().items[0]
       .id;
+  });
+
+  it('saves an arrival with every cache cold (its unit reads the tenant currency inside its own transaction)', async () => {
+    // the settings, features, tenants and grants read in the middle of the arrival's unit of work
+    await app.t.services.cache.invalidate('');
+    await app.t.services.pages.invalidate('');
+    const res = await post(app.finance, `${base}/arrivals`, arrival('3.00', { remark: 'cold' }));
+    expect(res.statusCode, res.body).toBe(200);
+    // the server still answers afterwards (a nested unit of work on PGlite used to freeze it)
+    expect((await get(app.demoAdmin, `${base}/arrivals?filter=${res.json().arrivalNo}`)).json().totalCount).toBe(1);
+    const listed = async (more: string) =>
+      (await get(app.demoAdmin, `${base}/arrivals?filter=${res.json().arrivalNo}&${more}`)).json().totalCount;
+    expect(await listed('matchedStatus=UNMATCHED&sorting=receivedAmount desc')).toBe(1);
+    expect(await listed('matchedStatus=MATCHED')).toBe(0);
+    expect(await listed('from=2999-01-01')).toBe(0);
+    expect(members(await get(app.demoAdmin, `${base}/arrivals?sorting=remark`))).toEqual(['sorting']);
+    expect((await get(app.nobody, `${base}/arrivals`)).statusCode).toBe(403);
+    expect((await del(app.finance, `${base}/arrivals/${res.json().id}`)).statusCode).toBe(204);
   });
 
   it('creates, edits, lists, exports and deletes an arrival; received amount = payout − fee', async () => {
@@ -343,6 +378,42 @@ describe('profit', () => {
     });
     expect((await get(app.demoAdmin, `${base}/profit/orders/export?from=${from}&to=${to}`)).statusCode).toBe(200);
     expect((await get(app.demoAdmin, `${base}/profit/skus/export?from=${from}&to=${to}`)).statusCode).toBe(200);
+  });
+
+  it('pages, sorts and exports the orders on the list kit; without a period, the last 30 days', async () => {
+    const q = `from=${from}&to=${to}&shopId=${shopId}`;
+    const byTotal = await get(app.demoAdmin, `${base}/profit/orders?${q}&sorting=total desc&maxResultCount=5`);
+    expect(byTotal.statusCode, byTotal.body).toBe(200);
+    expect(byTotal.json().items.length).toBeGreaterThan(0);
+    const found = await get(app.demoAdmin, `${base}/profit/orders?${q}&filter=${SN}`);
+    expect(found.json().items.map((r: { orderId: string }) => r.orderId)).toEqual([orderId]);
+    // no period: the last 30 days of the tenant's calendar, never every order
+    const recent = await get(app.demoAdmin, `${base}/profit/orders?maxResultCount=100`);
+    expect(recent.statusCode, recent.body).toBe(200);
+    const since = Date.now() - 31 * DAY;
+    for (const r of recent.json().items as { orderedAt: string }[])
+      expect(new Date(r.orderedAt).getTime()).toBeGreaterThan(since);
+    const res = await get(app.demoAdmin, `${base}/profit/orders/export?${q}&filter=${SN}`);
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().slice(1) as unknown[][];
+    const header = rows[0]!;
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![header.indexOf('Order no.')]).toBe('SO-FIN-1');
+    expect(rows[1]![header.indexOf('Revenue')]).toBe(155);
+    expect(rows[1]![header.indexOf('Currency')]).toBe('CNY');
+  });
+
+  it('refuses an instant, a reversed range and an unknown sort, naming the member', async () => {
+    const at = await get(app.demoAdmin, `${base}/profit/orders?from=${from}T00:00:00Z&to=${to}`);
+    expect(members(at)).toEqual(['from']);
+    expect(members(await get(app.demoAdmin, `${base}/profit/orders?from=${to}&to=${from}`))).toEqual(['to']);
+    expect(members(await get(app.demoAdmin, `${base}/profit/orders?sorting=profit desc`))).toEqual(['sorting']);
+    expect(members(await get(app.demoAdmin, `${base}/profit/orders?shopId=nope`))).toEqual(['shopId']);
+    expect(members(await get(app.demoAdmin, `${base}/profit/orders/export?from=2023-01-01&to=2024-06-01`))).toEqual([
+      'to',
+    ]);
   });
 
   it('refuses a range beyond 366 days (400 naming to) and nobody (403)', async () => {

@@ -3,6 +3,7 @@ import { Decimal } from 'decimal.js';
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
+import { MissingRateError, money } from '../../../core/money.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
 import { shipmentItems, shipments } from '../shipments/schema.ts';
 import { stock, stockLedger } from '../stock/schema.ts';
@@ -46,6 +47,16 @@ export function rateOf(rates: Record<string, string>, currency: string | null, m
 }
 
 /**
+ * What 1 unit of a shipment's fee currency is worth in the tenant's: never assumed. A fee without a
+ * currency, or in one without a rate, is refused (409) rather than counted at 1.
+ */
+function shipmentRate(rates: Record<string, string>, shipmentCurrency: string | null, tenant: string): string {
+  const rate = shipmentCurrency ? rates[shipmentCurrency] : undefined;
+  if (!rate) throw new MissingRateError(shipmentCurrency ?? '?', tenant);
+  return rate;
+}
+
+/**
  * The profit of each order (computeProfit) with its parts split over its lines, read in three
  * queries per 1 000 orders: lines with the cost their shipped units left at and the current
  * average cost, settlement fees, shipments with their fees.
@@ -53,7 +64,7 @@ export function rateOf(rates: Record<string, string>, currency: string | null, m
 export async function orderProfits(
   tx: Tx,
   orders: ProfitOrder[],
-  rates: Record<string, string>,
+  { currency, rates }: { currency: string; rates: Record<string, string> },
 ): Promise<Map<string, OrderProfit>> {
   const out = new Map<string, OrderProfit>();
   for (let i = 0; i < orders.length; i += 1000) {
@@ -130,10 +141,11 @@ export async function orderProfits(
         .map((s) => ({
           actualFee: s.actual_fee === null ? null : String(s.actual_fee),
           estFee: s.est_fee === null ? null : String(s.est_fee),
-          rate: rates[s.currency ?? ''] ?? '1',
+          rate: shipmentRate(rates, s.currency, currency),
           share: Number(s.total_qty) > 0 ? new Decimal(s.qty).div(s.total_qty).toString() : '1',
         }));
       const result = computeProfit({
+        currency,
         orderTotal: o.total,
         rate: rateOf(rates, o.currency),
         lines: profitLines,
@@ -143,23 +155,24 @@ export async function orderProfits(
       });
       // revenue, fees and freight split over the lines by their amounts; cost is each line's own
       const weights = lines.map((l) => String(l.amount));
-      const revenue = allocate(result.revenue, weights);
-      const fee = allocate(result.fees, weights);
-      const freight = allocate(result.freight, weights);
+      const revenue = allocate(result.revenue, weights, currency);
+      const fee = allocate(result.fees, weights, currency);
+      const freight = allocate(result.freight, weights, currency);
       out.set(o.id, {
         ...result,
         lines: lines.map((l, k) => {
           const p = profitLines[k]!;
-          const cost = new Decimal(p.shippedCost)
-            .add(new Decimal(p.avgCost ?? 0).mul(Math.max(p.quantity - p.shippedQty, 0)))
-            .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+          const cost = money(
+            new Decimal(p.shippedCost).add(new Decimal(p.avgCost ?? 0).mul(Math.max(p.quantity - p.shippedQty, 0))),
+            currency,
+          );
           return {
             orderId: o.id,
             sku: l.sku ?? l.seller_sku,
             name: l.name,
             quantity: p.quantity,
             revenue: revenue[k]!,
-            cost: cost.toFixed(2),
+            cost: cost.toString(),
             fees: fee[k]!,
             freight: freight[k]!,
           };

@@ -7,6 +7,7 @@ describe('computeProfit (hand-worked)', () => {
     // + 1 unshipped at 21.00 = 61.2468 → 61.25; freight 30.00 CNY × 2/3 = 20.00 (actual)
     // profit 155.00 − 61.25 − 8.99 − 20.00 = 64.76; margin 64.76 / 155 = 41.78 %
     const r = computeProfit({
+      currency: 'CNY',
       orderTotal: '100.00',
       rate: '1.55',
       lines: [{ quantity: 3, shippedQty: 2, shippedCost: '40.2468', avgCost: '21.00' }],
@@ -30,6 +31,7 @@ describe('computeProfit (hand-worked)', () => {
     // 40.00 SGD × 5.30 = 212.00; fees 6 % = 12.72; cost 4 × 10.125 = 40.50; freight 3.50 USD × 7.12 = 24.92 (estimated)
     // profit 212.00 − 40.50 − 12.72 − 24.92 = 133.86; margin 63.14 %
     const r = computeProfit({
+      currency: 'CNY',
       orderTotal: '40.00',
       rate: '5.30',
       lines: [{ quantity: 4, shippedQty: 0, shippedCost: '0', avgCost: '10.125' }],
@@ -51,6 +53,7 @@ describe('computeProfit (hand-worked)', () => {
 
   it('no cost known, no shipment, zero revenue: margin null, a loss from fees', () => {
     const r = computeProfit({
+      currency: 'CNY',
       orderTotal: '0',
       rate: '1',
       lines: [{ quantity: 1, shippedQty: 0, shippedCost: '0', avgCost: null }],
@@ -70,9 +73,26 @@ describe('computeProfit (hand-worked)', () => {
   });
 
   it('allocates a figure over weights so the parts add up', () => {
-    expect(allocate('10.00', ['1', '1', '1'])).toEqual(['3.33', '3.33', '3.34']);
-    expect(allocate('8.99', ['95.00'])).toEqual(['8.99']);
-    expect(allocate('5.00', ['0', '0'])).toEqual(['5.00', '0.00']);
-    expect(allocate('1.00', [])).toEqual([]);
+    expect(allocate('10.00', ['1', '1', '1'], 'CNY')).toEqual(['3.33', '3.33', '3.34']);
+    expect(allocate('8.99', ['95.00'], 'CNY')).toEqual(['8.99']);
+    expect(allocate('5.00', ['0', '0'], 'CNY')).toEqual(['5.00', '0.00']);
+    expect(allocate('1.00', [], 'CNY')).toEqual([]);
+    // JPY takes whole yen: 1000 over three equal lines is 333 + 333 + 334
+    expect(allocate('1000', ['1', '1', '1'], 'JPY')).toEqual(['333', '333', '334']);
+  });
+
+  it('a JPY tenant: every figure in whole yen', () => {
+    // 1 200.00 CNY × 21.3 = 25 560 JPY; fees 6 % = 1 533.6 → 1 534; cost 2 × 4 321.5 = 8 643;
+    // freight 12.5 USD × 151.237 = 1 890.4625 → 1 890; profit 25 560 − 8 643 − 1 534 − 1 890 = 13 493
+    const r = computeProfit({
+      currency: 'JPY',
+      orderTotal: '1200.00',
+      rate: '21.3',
+      lines: [{ quantity: 2, shippedQty: 0, shippedCost: '0', avgCost: '4321.5' }],
+      settlementFees: null,
+      estimateRate: '0.06',
+      shipments: [{ actualFee: null, estFee: '12.50', rate: '151.237', share: '1' }],
+    });
+    expect(r).toMatchObject({ revenue: '25560', fees: '1534', cost: '8643', freight: '1890', profit: '13493' });
   });
 });

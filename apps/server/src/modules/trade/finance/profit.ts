@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { money } from '../../../core/money.ts';
 
 /**
  * Profit of one order, exact (decimal.js), every amount in the tenant's currency:
@@ -12,8 +13,9 @@ import { Decimal } from 'decimal.js';
  *             currency's rate × the order's share of the shipment (its quantity ÷ the shipment's)
  *   profit  = revenue − cost − fees − freight; margin = profit ÷ revenue, in percent
  *
- * Each figure is rounded half up to the cent once, at the end; profit is worked from the rounded
- * figures so that the four parts add up on screen.
+ * Each figure is rounded half up to the tenant currency's minor units once, at the end (core/money.ts);
+ * profit is worked from the rounded figures so that the four parts add up on screen. A rate is never
+ * assumed: the callers refuse a currency without one.
  */
 
 export interface ProfitLine {
@@ -35,6 +37,8 @@ export interface ProfitShipment {
 }
 
 export interface ProfitInput {
+  /** The tenant's currency: what every figure is in, and rounded to. */
+  currency: string;
   /** The order's total in its own currency, and what 1 unit of it is worth in the tenant's. */
   orderTotal: string;
   rate: string;
@@ -57,9 +61,9 @@ export interface ProfitResult {
   margin: string | null;
 }
 
-const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-
 export function computeProfit(input: ProfitInput): ProfitResult {
+  const cents = (d: Decimal) => new Decimal(money(d, input.currency).round().amount);
+  const text = (d: Decimal) => money(d, input.currency).toString();
   const rate = new Decimal(input.rate);
   const revenue = cents(new Decimal(input.orderTotal).mul(rate));
   let cost = new Decimal(0);
@@ -84,14 +88,15 @@ export function computeProfit(input: ProfitInput): ProfitResult {
   const f = cents(freight);
   const profit = revenue.sub(c).sub(fees).sub(f);
   return {
-    revenue: revenue.toFixed(2),
-    cost: c.toFixed(2),
-    fees: fees.toFixed(2),
+    revenue: text(revenue),
+    cost: text(c),
+    fees: text(fees),
     feesEstimated,
-    freight: f.toFixed(2),
+    freight: text(f),
     freightSource: source,
-    profit: profit.toFixed(2),
-    margin: revenue.isZero() ? null : cents(profit.div(revenue).mul(100)).toFixed(2),
+    profit: text(profit),
+    // a percentage, not money: two places whatever the currency
+    margin: revenue.isZero() ? null : profit.div(revenue).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
   };
 }
 
@@ -99,16 +104,18 @@ export function computeProfit(input: ProfitInput): ProfitResult {
  * Splits an order's figures over its lines by their share of the goods amount (the last line
  * takes what rounding leaves, so the parts add up to the whole); costs stay per line.
  */
-export function allocate(total: string, weights: string[]): string[] {
+export function allocate(total: string, weights: string[], currency: string): string[] {
+  const text = (d: Decimal) => money(d, currency).toString();
+  const cents = (d: Decimal) => new Decimal(money(d, currency).round().amount);
   const whole = new Decimal(total);
   const sum = weights.reduce((s, w) => s.add(w), new Decimal(0));
   if (!weights.length) return [];
-  if (sum.isZero()) return weights.map((_, i) => (i === 0 ? whole.toFixed(2) : '0.00'));
+  if (sum.isZero()) return weights.map((_, i) => text(i === 0 ? whole : new Decimal(0)));
   let left = whole;
   return weights.map((w, i) => {
-    if (i === weights.length - 1) return left.toFixed(2);
+    if (i === weights.length - 1) return text(left);
     const part = cents(whole.mul(w).div(sum));
     left = left.sub(part);
-    return part.toFixed(2);
+    return text(part);
   });
 }

@@ -8,6 +8,7 @@ import { Decimal } from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CrudContext } from '../../../core/crud.ts';
 import { fieldError } from '../../../core/errors.ts';
+import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
 import { type LazadaClient, MarketplaceError, type ShopeeClient, shopClient } from '../../marketplaces/index.ts';
 import { salesOrders } from '../orders/schema.ts';
@@ -58,7 +59,8 @@ const dec = (v: unknown) => {
     return new Decimal(0);
   }
 };
-const money = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+/** A reported amount to its currency's minor units (core/money.ts). */
+const money = (d: Decimal, currency: string) => moneyText(d, currency);
 const overlaps = (s: { periodStart: string; periodEnd: string }, from: string, to: string) =>
   s.periodStart <= to && s.periodEnd >= from;
 
@@ -108,7 +110,7 @@ async function lazadaStatements(client: LazadaClient, from: string, to: string):
           sku: r.seller_sku ? String(r.seller_sku) : null,
           feeType: lazadaFeeType(String(r.fee_name ?? ''), amount),
           feeName: String(r.fee_name ?? r.transaction_type ?? '').slice(0, 64),
-          amount: money(amount),
+          amount: money(amount, currency),
           transactionDate: r.transaction_date ? new Date(String(r.transaction_date)) : null,
         });
       }
@@ -121,12 +123,12 @@ async function lazadaStatements(client: LazadaClient, from: string, to: string):
       periodStart: start,
       periodEnd: end,
       currency,
-      grossSales: money(dec(s.item_revenue).add(dec(s.other_revenue_total))),
-      fees: money(dec(s.fees_total).add(dec(s.fees_on_refunds_total))),
-      shippingFees: money(shipping),
-      refunds: money(dec(s.refunds)),
+      grossSales: money(dec(s.item_revenue).add(dec(s.other_revenue_total)), currency),
+      fees: money(dec(s.fees_total).add(dec(s.fees_on_refunds_total)), currency),
+      shippingFees: money(shipping, currency),
+      refunds: money(dec(s.refunds), currency),
       adjustments: '0.00',
-      netAmount: money(dec(s.closing_balance).sub(dec(s.opening_balance))),
+      netAmount: money(dec(s.closing_balance).sub(dec(s.opening_balance)), currency),
       status: paid ? 'PAID' : String(s.status) === 'open' || end >= dayOf(new Date()) ? 'OPEN' : 'CLOSED',
       paidAt: paid ? new Date(String(s.updated_at ?? s.created_at)) : null,
       lines,
@@ -164,6 +166,7 @@ async function shopeeStatements(
     const periodEnd = dayOf(new Date(paidAt.getTime() - DAY));
     const periodStart = dayOf(new Date(paidAt.getTime() - 7 * DAY));
     if (!overlaps({ periodStart, periodEnd }, from, to)) continue;
+    const currency = String(info.from_currency ?? 'USD');
     const escrows = ((p.escrow_list ?? []) as Array<Record<string, unknown>>).map((e) => String(e.order_sn));
     const lines: PulledLine[] = [];
     let gross = new Decimal(0);
@@ -187,7 +190,7 @@ async function shopeeStatements(
             sku,
             feeType,
             feeName,
-            amount: money(amount),
+            amount: money(amount, currency),
             transactionDate: paidAt,
           });
         };
@@ -224,13 +227,13 @@ async function shopeeStatements(
       statementNo: `${sellerId}-${periodStart}`,
       periodStart,
       periodEnd,
-      currency: String(info.from_currency ?? 'USD'),
-      grossSales: money(gross),
-      fees: money(fees),
-      shippingFees: money(shipping),
-      refunds: money(refunds),
-      adjustments: money(adjustments),
-      netAmount: money(net),
+      currency,
+      grossSales: money(gross, currency),
+      fees: money(fees, currency),
+      shippingFees: money(shipping, currency),
+      refunds: money(refunds, currency),
+      adjustments: money(adjustments, currency),
+      netAmount: money(net, currency),
       status: 'PAID',
       paidAt,
       lines,

@@ -1,24 +1,22 @@
 import { listResult, pagedResult } from '@seller/contracts';
 import {
-  type ArrivalDto,
   arrivalDetailDto,
   arrivalDto,
   arrivalInput,
-  arrivalListQuery,
+  arrivalList,
   arrivalMatchInput,
   arrivalUnmatchInput,
   arrivalUpdateInput,
-  type OrderProfitDto,
   orderProfitDto,
+  orderProfitList,
   profitQuery,
   type SkuProfitDto,
-  type StatementDto,
   settlementCycleDto,
   settlementCycleInput,
   skuProfitDto,
   statementDetailDto,
   statementDto,
-  statementListQuery,
+  statementList,
   statementPullInput,
   statementPullResult,
   TradePermissions,
@@ -28,22 +26,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
 import { type ExportColumn, sendXlsx } from '../../../core/export.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import { pullStatements } from './pull.ts';
 import {
-  arrivalBatches,
+  arrivalListService,
   createArrival,
   deleteArrival,
   getArrival,
   getStatement,
-  listArrivals,
   listCycles,
-  listStatements,
   matchArrival,
-  orderProfitPage,
+  orderProfitListService,
   saveCycle,
   skuProfits,
-  statementBatches,
+  statementListService,
   unmatchArrival,
   updateArrival,
 } from './service.ts';
@@ -80,40 +77,14 @@ export default async function routes(fastify: FastifyInstance) {
   const tags = ['Finance'];
 
   // ---------------------------------------------------------------- statements
-  app.get(
-    `${base}/statements`,
-    { config: read, schema: { tags, querystring: statementListQuery, response: { 200: pagedResult(statementDto) } } },
-    (req) => listStatements(s, req.ctx, req.query),
-  );
-  app.get(
-    `${base}/statements/export`,
-    { config: read, schema: { tags, querystring: statementListQuery.omit(noPage) } },
-    (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `Finance::${key}`);
-      return xlsx<StatementDto>(
-        reply,
-        req.ctx.culture,
-        'Statements',
-        [
-          ['Shop', 24, (r) => r.shopName],
-          ['StatementNo', 24, (r) => r.statementNo],
-          ['PeriodStart', 12, (r) => r.periodStart],
-          ['PeriodEnd', 12, (r) => r.periodEnd],
-          ['Currency', 8, (r) => r.currency],
-          ['GrossSales', 12, (r) => Number(r.grossSales)],
-          ['Fees', 12, (r) => Number(r.fees)],
-          ['ShippingFees', 12, (r) => Number(r.shippingFees)],
-          ['Refunds', 12, (r) => Number(r.refunds)],
-          ['Adjustments', 12, (r) => Number(r.adjustments)],
-          ['NetAmount', 12, (r) => Number(r.netAmount)],
-          ['Status', 10, (r) => L(`Status:${r.status}`)],
-          ['MatchedAmount', 12, (r) => Number(r.matchedAmount)],
-          ['MatchedStatus', 12, (r) => L(`Matched:${r.matchedStatus}`)],
-        ],
-        statementBatches(s, req.ctx, req.query),
-      );
-    },
-  );
+  listRoutes(app, {
+    url: `${base}/statements`,
+    tag: tags[0]!,
+    permission: P,
+    list: statementList,
+    item: statementDto,
+    service: statementListService,
+  });
   app.get(
     `${base}/statements/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: statementDetailDto } } },
@@ -131,42 +102,14 @@ export default async function routes(fastify: FastifyInstance) {
   // ---------------------------------------------------------------- arrivals
   const arrivals = { permission: `${P}.Arrivals` };
   const match = { permission: `${P}.Match` };
-  app.get(
-    `${base}/arrivals`,
-    { config: read, schema: { tags, querystring: arrivalListQuery, response: { 200: pagedResult(arrivalDto) } } },
-    (req) => listArrivals(s, req.ctx, req.query),
-  );
-  app.get(
-    `${base}/arrivals/export`,
-    { config: read, schema: { tags, querystring: arrivalListQuery.omit(noPage) } },
-    (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `Finance::${key}`);
-      const T = (key: string) => t(req.ctx.culture, `Trade::${key}`);
-      return xlsx<ArrivalDto>(
-        reply,
-        req.ctx.culture,
-        'Arrivals',
-        [
-          ['ArrivalNo', 20, (r) => r.arrivalNo],
-          ['Shop', 24, (r) => r.shopName ?? r.account],
-          ['PayService', 12, (r) => L(`PayService:${r.payService}`)],
-          ['PaymentType', 12, (r) => T(`PaymentType:${r.paymentType}`)],
-          ['PayoutTime', 20, (r) => r.payoutTime],
-          ['FromCurrency', 8, (r) => r.fromCurrency],
-          ['FromAmount', 12, (r) => Number(r.fromAmount)],
-          ['PayoutCurrency', 8, (r) => r.payoutCurrency],
-          ['PayoutAmount', 12, (r) => Number(r.payoutAmount)],
-          ['FxRate', 10, (r) => Number(r.fxRate)],
-          ['Fee', 10, (r) => Number(r.fee)],
-          ['ReceivedAmount', 12, (r) => Number(r.receivedAmount)],
-          ['MatchedAmount', 12, (r) => Number(r.matchedAmount)],
-          ['MatchedStatus', 12, (r) => L(`Matched:${r.matchedStatus}`)],
-          ['Remark', 30, (r) => r.remark],
-        ],
-        arrivalBatches(s, req.ctx, req.query),
-      );
-    },
-  );
+  listRoutes(app, {
+    url: `${base}/arrivals`,
+    tag: tags[0]!,
+    permission: P,
+    list: arrivalList,
+    item: arrivalDto,
+    service: arrivalListService,
+  });
   app.get(
     `${base}/arrivals/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: arrivalDetailDto } } },
@@ -219,49 +162,20 @@ export default async function routes(fastify: FastifyInstance) {
   );
 
   // ---------------------------------------------------------------- profit
-  app.get(
-    `${base}/profit/orders`,
-    { config: read, schema: { tags, querystring: profitQuery, response: { 200: pagedResult(orderProfitDto) } } },
-    (req) => orderProfitPage(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: `${base}/profit/orders`,
+    tag: tags[0]!,
+    permission: P,
+    list: orderProfitList,
+    item: orderProfitDto,
+    service: orderProfitListService,
+  });
+  // by hand: each SKU's figures are its lines' shares of their orders' profit, summed in exact
+  // decimals (computeProfit, allocate); a SQL source would state the profit rules a second time
   app.get(
     `${base}/profit/skus`,
     { config: read, schema: { tags, querystring: profitQuery, response: { 200: pagedResult(skuProfitDto) } } },
     (req) => skuProfits(s, req.ctx, req.query),
-  );
-  app.get(
-    `${base}/profit/orders/export`,
-    { config: read, schema: { tags, querystring: profitQuery.omit(noPage) } },
-    (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `Finance::${key}`);
-      async function* batches() {
-        for (let skipCount = 0; skipCount < 20_000; skipCount += 500) {
-          const page = await orderProfitPage(s, req.ctx, { ...req.query, skipCount, maxResultCount: 500 });
-          if (!page.items.length) return;
-          yield page.items;
-          if (page.items.length < 500) return;
-        }
-      }
-      return xlsx<OrderProfitDto>(
-        reply,
-        req.ctx.culture,
-        'OrderProfit',
-        [
-          ['OrderNo', 20, (r) => r.platformOrderId ?? r.orderNo],
-          ['Shop', 24, (r) => r.shopName],
-          ['OrderedAt', 20, (r) => r.orderedAt],
-          ['Currency', 8, (r) => r.currency],
-          ['Revenue', 12, (r) => Number(r.revenue)],
-          ['Cost', 12, (r) => Number(r.cost)],
-          ['Fees', 12, (r) => Number(r.fees)],
-          ['Freight', 12, (r) => Number(r.freight)],
-          ['Profit', 12, (r) => Number(r.profit)],
-          ['Margin', 10, (r) => (r.margin === null ? null : Number(r.margin))],
-          ['FeesEstimated', 10, (r) => (r.feesEstimated ? L('FeesEstimated') : '')],
-        ],
-        batches(),
-      );
-    },
   );
   app.get(
     `${base}/profit/skus/export`,

@@ -1,8 +1,10 @@
 import type { MatchedStatus, SettlementFeeType, SettlementStatus } from '@seller/contracts/trade';
 import { date, index, integer, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
+import { moneyColumn } from '../../../core/money.ts';
 
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
+// money in the row's currency, as the server rounded it to its minor units (core/money.ts)
+const amount = (name: string) => moneyColumn(name).notNull().default('0');
 
 /**
  * Settlement statements of a shop (domain §5.6), as the marketplace reports them: Lazada
@@ -38,6 +40,11 @@ export const settlementStatements = pgTable(
   (t) => [
     uniqueIndex('trade_settlement_statements_no_uq').on(tenantKey, t.shopId, t.statementNo),
     index('trade_settlement_statements_period_ix').on(t.tenantId, t.periodStart),
+    // the list's other sort keys
+    index('trade_settlement_statements_no_ix').on(t.tenantId, t.statementNo),
+    index('trade_settlement_statements_net_ix').on(t.tenantId, t.netAmount),
+    index('trade_settlement_statements_status_ix').on(t.tenantId, t.status),
+    index('trade_settlement_statements_pulled_ix').on(t.tenantId, t.pulledAt),
   ],
 );
 
@@ -102,6 +109,12 @@ export const arrivals = pgTable(
   (t) => [
     uniqueIndex('trade_arrivals_no_uq').on(tenantKey, t.arrivalNo),
     index('trade_arrivals_time_ix').on(t.tenantId, t.payoutTime),
+    // the list's other sort keys
+    index('trade_arrivals_no_ix').on(t.tenantId, t.arrivalNo),
+    index('trade_arrivals_from_amount_ix').on(t.tenantId, t.fromAmount),
+    index('trade_arrivals_received_ix').on(t.tenantId, t.receivedAmount),
+    index('trade_arrivals_matched_ix').on(t.tenantId, t.matchedStatus),
+    index('trade_arrivals_created_ix').on(t.tenantId, t.creationTime),
   ],
 );
 

@@ -1,28 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  ArrivalDetailDto,
-  ArrivalDto,
-  ArrivalInput,
-  ArrivalListQuery,
-  ArrivalMatchInput,
-  MatchedStatus,
-  OrderProfitDto,
-  ProfitQuery,
-  SettlementCycleDto,
-  SettlementCycleInput,
-  SkuProfitDto,
-  StatementDetailDto,
-  StatementDto,
-  StatementListQuery,
+import { minorUnits } from '@seller/contracts/money';
+import {
+  type ArrivalDetailDto,
+  type ArrivalDto,
+  type ArrivalInput,
+  type ArrivalMatchInput,
+  arrivalList,
+  type MatchedStatus,
+  type OrderProfitDto,
+  orderProfitList,
+  PROFIT_MAX_DAYS,
+  type ProfitQuery,
+  type SettlementCycleDto,
+  type SettlementCycleInput,
+  type SkuProfitDto,
+  type StatementDetailDto,
+  type StatementDto,
+  statementList,
 } from '@seller/contracts/trade';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { checkBound, NumberBounds } from '../../../core/bounds.ts';
 import type { RequestContext } from '../../../core/context.ts';
-import { type CrudContext, orderBy, owned, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { AppError, conflict, fieldError, notFound } from '../../../core/errors.ts';
+import { type ListContext, listService } from '../../../core/lists.ts';
+import { moneyText } from '../../../core/money.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
+import { midnight, nextDay, today } from '../../../core/time.ts';
 import { tenantCurrency } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { salesOrders } from '../orders/schema.ts';
@@ -31,8 +39,8 @@ import { arrivalMatches, arrivals, settlementCycles, settlementLines, settlement
 
 export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 const DAY = 86_400_000;
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const money = (d: Decimal.Value) => new Decimal(d).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+/** An amount rounded half-up to its currency's minor units, as text (core/money.ts). */
+const money = (d: Decimal.Value, currency: string) => moneyText(d, currency);
 
 export function matchedStatusOf(matched: Decimal.Value, whole: Decimal.Value): MatchedStatus {
   const m = new Decimal(matched);
@@ -64,6 +72,7 @@ async function ownShop(tx: Tx, ctx: CrudContext, id: string, member = 'shopId') 
 type StatementRow = typeof settlementStatements.$inferSelect;
 
 function statementDto(r: StatementRow, shopName: string): StatementDto {
+  const m = (v: string) => money(v, r.currency);
   return {
     id: r.id,
     shopId: r.shopId,
@@ -73,74 +82,64 @@ function statementDto(r: StatementRow, shopName: string): StatementDto {
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
     currency: r.currency,
-    grossSales: r.grossSales,
-    fees: r.fees,
-    shippingFees: r.shippingFees,
-    refunds: r.refunds,
-    adjustments: r.adjustments,
-    netAmount: r.netAmount,
+    grossSales: m(r.grossSales),
+    fees: m(r.fees),
+    shippingFees: m(r.shippingFees),
+    refunds: m(r.refunds),
+    adjustments: m(r.adjustments),
+    netAmount: m(r.netAmount),
     status: r.status,
     paidAt: r.paidAt,
-    matchedAmount: r.matchedAmount,
+    matchedAmount: m(r.matchedAmount),
     matchedStatus: matchedStatusOf(r.matchedAmount, r.netAmount),
     lineCount: r.lineCount,
     pulledAt: r.pulledAt,
   };
 }
 
-const statementSort = {
-  periodStart: settlementStatements.periodStart,
-  statementNo: settlementStatements.statementNo,
-  netAmount: settlementStatements.netAmount,
-  status: settlementStatements.status,
-  pulledAt: settlementStatements.pulledAt,
-};
+/** The list kit's filters see the request only through its context: the tenant's time zone is read into it once. */
+type ZoneCtx = ListContext & { timeZone: string };
 
-function statementWhere(ctx: CrudContext, q: Omit<StatementListQuery, 'skipCount' | 'maxResultCount'>): SQL {
-  const s = settlementStatements;
-  return owned(
-    ctx,
-    s,
-    q.shopId ? eq(s.shopId, q.shopId) : undefined,
-    q.status ? eq(s.status, q.status) : undefined,
-    q.from ? gte(s.periodEnd, q.from) : undefined,
-    q.to ? lte(s.periodStart, q.to) : undefined,
-    q.filter ? ilike(s.statementNo, like(q.filter)) : undefined,
-    q.matchedStatus === 'UNMATCHED'
-      ? sql`${s.matchedAmount} <= 0`
-      : q.matchedStatus === 'MATCHED'
-        ? sql`${s.matchedAmount} > 0 and ${s.matchedAmount} >= ${s.netAmount}`
-        : q.matchedStatus === 'PARTIAL'
-          ? sql`${s.matchedAmount} > 0 and ${s.matchedAmount} < ${s.netAmount}`
-          : undefined,
-  );
-}
-
-export async function listStatements(services: Services, ctx: Ctx, q: StatementListQuery) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const where = statementWhere(ctx, q);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(settlementStatements).where(where)) as [
-      { n: number },
-    ];
-    const list = await tx
-      .select()
-      .from(settlementStatements)
-      .where(where)
-      .orderBy(
-        ...orderBy(q.sorting, statementSort, [
-          desc(settlementStatements.periodStart),
-          asc(settlementStatements.statementNo),
-        ]),
-      )
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
+/** Statements: the period (calendar days) overlaps the chosen days; filtered by how far arrivals match them. */
+export const statementListService = listService(statementList, {
+  context: async (services, ctx) => ({ timeZone: await services.timeZone(ctx) }),
+  table: settlementStatements,
+  search: [settlementStatements.statementNo],
+  filters: {
+    shopId: settlementStatements.shopId,
+    status: settlementStatements.status,
+    matchedStatus: (status: MatchedStatus) => {
+      const s = settlementStatements;
+      return status === 'UNMATCHED'
+        ? sql`${s.matchedAmount} <= 0`
+        : status === 'MATCHED'
+          ? sql`${s.matchedAmount} > 0 and ${s.matchedAmount} >= ${s.netAmount}`
+          : sql`${s.matchedAmount} > 0 and ${s.matchedAmount} < ${s.netAmount}`;
+    },
+    // the kit gives the instants of the first day's start and the day after the last; the period is in days
+    period: ({ from, to }: { from?: Date; to?: Date }, ctx) => {
+      const zone = (ctx as ZoneCtx).timeZone;
+      return and(
+        from ? gte(settlementStatements.periodEnd, today(zone, from)) : undefined,
+        to ? lte(settlementStatements.periodStart, today(zone, new Date(to.getTime() - 1))) : undefined,
+      );
+    },
+  },
+  sorts: {
+    periodStart: settlementStatements.periodStart,
+    statementNo: settlementStatements.statementNo,
+    netAmount: settlementStatements.netAmount,
+    status: settlementStatements.status,
+    pulledAt: settlementStatements.pulledAt,
+  },
+  items: async (tx, _ctx, rows: (typeof settlementStatements.$inferSelect)[]) => {
     const names = await shopNames(
       tx,
-      list.map((r) => r.shopId),
+      rows.map((r) => r.shopId),
     );
-    return { totalCount: Number(n), items: list.map((r) => statementDto(r, names.get(r.shopId) ?? '')) };
-  });
-}
+    return rows.map((r) => statementDto(r, names.get(r.shopId) ?? ''));
+  },
+});
 
 export async function getStatement(services: Services, ctx: Ctx, id: string): Promise<StatementDetailDto> {
   return services.data.inTenant(ctx, async (tx) => {
@@ -176,26 +175,12 @@ export async function getStatement(services: Services, ctx: Ctx, id: string): Pr
         sku: l.sku,
         feeType: l.feeType,
         feeName: l.feeName,
-        amount: l.amount,
+        amount: money(l.amount, row.currency),
         transactionDate: l.transactionDate,
       })),
       matches,
     };
   });
-}
-
-/** Statements a page at a time, for the export. */
-export async function* statementBatches(
-  services: Services,
-  ctx: Ctx,
-  q: Omit<StatementListQuery, 'skipCount' | 'maxResultCount'>,
-) {
-  for (let skipCount = 0; skipCount < 100_000; skipCount += 500) {
-    const page = await listStatements(services, ctx, { ...q, skipCount, maxResultCount: 500 });
-    if (!page.items.length) return;
-    yield page.items;
-    if (page.items.length < 500) return;
-  }
 }
 
 // ---------------------------------------------------------------- arrivals
@@ -214,15 +199,15 @@ function arrivalDto(r: ArrivalRow, shopName: string | null): ArrivalDto {
     paymentType: r.paymentType,
     payoutTime: r.payoutTime,
     fromCurrency: r.fromCurrency,
-    fromAmount: r.fromAmount,
+    fromAmount: money(r.fromAmount, r.fromCurrency),
     payoutCurrency: r.payoutCurrency,
-    payoutAmount: r.payoutAmount,
+    payoutAmount: money(r.payoutAmount, r.payoutCurrency),
     fxRate: r.fxRate,
-    fee: r.fee,
-    receivedAmount: r.receivedAmount,
+    fee: money(r.fee, r.payoutCurrency),
+    receivedAmount: money(r.receivedAmount, r.currency),
     currency: r.currency,
     bankReceivedAt: r.bankReceivedAt,
-    matchedAmount: r.matchedAmount,
+    matchedAmount: money(r.matchedAmount, r.fromCurrency),
     matchedStatus: r.matchedStatus,
     remark: r.remark,
     creationTime: r.creationTime,
@@ -230,64 +215,31 @@ function arrivalDto(r: ArrivalRow, shopName: string | null): ArrivalDto {
   };
 }
 
-const arrivalSort = {
-  arrivalNo: arrivals.arrivalNo,
-  payoutTime: arrivals.payoutTime,
-  fromAmount: arrivals.fromAmount,
-  receivedAmount: arrivals.receivedAmount,
-  matchedStatus: arrivals.matchedStatus,
-  creationTime: arrivals.creationTime,
-};
-
-function arrivalWhere(ctx: CrudContext, q: Omit<ArrivalListQuery, 'skipCount' | 'maxResultCount'>): SQL {
-  const a = arrivals;
-  return owned(
-    ctx,
-    a,
-    q.shopId ? eq(a.shopId, q.shopId) : undefined,
-    q.matchedStatus ? eq(a.matchedStatus, q.matchedStatus) : undefined,
-    q.from ? gte(a.payoutTime, new Date(q.from)) : undefined,
-    q.to ? lt(a.payoutTime, new Date(Date.parse(q.to) + DAY)) : undefined,
-    q.filter
-      ? or(ilike(a.arrivalNo, like(q.filter)), ilike(a.account, like(q.filter)), ilike(a.remark, like(q.filter)))
-      : undefined,
-  );
-}
-
-export async function listArrivals(services: Services, ctx: Ctx, q: ArrivalListQuery) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const where = arrivalWhere(ctx, q);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(arrivals).where(where)) as [{ n: number }];
-    const list = await tx
-      .select()
-      .from(arrivals)
-      .where(where)
-      .orderBy(...orderBy(q.sorting, arrivalSort, [desc(arrivals.payoutTime), desc(arrivals.arrivalNo)]))
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
+/** Arrivals: by shop, matching and payout day; the text in the arrival no., the account and the remark. */
+export const arrivalListService = listService(arrivalList, {
+  table: arrivals,
+  search: [arrivals.arrivalNo, arrivals.account, arrivals.remark],
+  filters: {
+    shopId: arrivals.shopId,
+    matchedStatus: arrivals.matchedStatus,
+    payout: arrivals.payoutTime,
+  },
+  sorts: {
+    arrivalNo: arrivals.arrivalNo,
+    payoutTime: arrivals.payoutTime,
+    fromAmount: arrivals.fromAmount,
+    receivedAmount: arrivals.receivedAmount,
+    matchedStatus: arrivals.matchedStatus,
+    creationTime: arrivals.creationTime,
+  },
+  items: async (tx, _ctx, rows: (typeof arrivals.$inferSelect)[]) => {
     const names = await shopNames(
       tx,
-      list.map((r) => r.shopId),
+      rows.map((r) => r.shopId),
     );
-    return {
-      totalCount: Number(n),
-      items: list.map((r) => arrivalDto(r, r.shopId ? (names.get(r.shopId) ?? null) : null)),
-    };
-  });
-}
-
-export async function* arrivalBatches(
-  services: Services,
-  ctx: Ctx,
-  q: Omit<ArrivalListQuery, 'skipCount' | 'maxResultCount'>,
-) {
-  for (let skipCount = 0; skipCount < 100_000; skipCount += 500) {
-    const page = await listArrivals(services, ctx, { ...q, skipCount, maxResultCount: 500 });
-    if (!page.items.length) return;
-    yield page.items;
-    if (page.items.length < 500) return;
-  }
-}
+    return rows.map((r) => arrivalDto(r, r.shopId ? (names.get(r.shopId) ?? null) : null));
+  },
+});
 
 async function arrivalRow(tx: Tx, ctx: CrudContext, id: string, lock = false): Promise<ArrivalRow> {
   const q = tx
@@ -339,7 +291,9 @@ async function arrivalValues(services: Services, tx: Tx, ctx: CrudContext, input
     // what the payout service paid, less its fee, in the tenant's currency
     const net = new Decimal(input.payoutAmount).sub(input.fee);
     if (net.isNegative()) throw fieldError('fee', 'Finance::FeeAbovePayout');
-    received = money(net.mul(rateOf(rates, input.payoutCurrency, 'payoutCurrency')));
+    const converted = net.mul(rateOf(rates, input.payoutCurrency, 'payoutCurrency'));
+    checkBound('payoutAmount', converted, NumberBounds.amount, 'Number:ConvertedAtMost');
+    received = money(converted, currency);
   }
   return {
     shopId: input.shopId,
@@ -479,24 +433,35 @@ export async function matchArrival(services: Services, ctx: Ctx, id: string, inp
       if (it.amount === undefined) {
         // the rest of the statement, as far as the arrival reaches
         const reach = toArrivalCurrency(new Decimal(1), s.currency, a, rates, it.member);
-        const most = arrivalLeft.div(reach).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+        const most = arrivalLeft.div(reach).toDecimalPlaces(minorUnits(s.currency), Decimal.ROUND_DOWN);
         amount = Decimal.min(stmtLeft, most);
         arrivalAmount = Decimal.min(
-          toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+          toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(
+            minorUnits(a.fromCurrency),
+            Decimal.ROUND_HALF_UP,
+          ),
           arrivalLeft,
         );
         if (amount.lte(0)) throw fieldError(it.member, 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
       } else {
         amount = new Decimal(it.amount);
         if (amount.gt(stmtLeft)) {
-          throw fieldError(it.member, 'Finance::OverMatchStatement', [s.statementNo, money(stmtLeft), s.currency]);
+          throw fieldError(it.member, 'Finance::OverMatchStatement', [
+            s.statementNo,
+            money(stmtLeft, s.currency),
+            s.currency,
+          ]);
         }
         arrivalAmount = toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(
-          2,
+          minorUnits(a.fromCurrency),
           Decimal.ROUND_HALF_UP,
         );
         if (arrivalAmount.gt(arrivalLeft)) {
-          throw fieldError(it.member, 'Finance::OverMatchArrival', [a.arrivalNo, money(arrivalLeft), a.fromCurrency]);
+          throw fieldError(it.member, 'Finance::OverMatchArrival', [
+            a.arrivalNo,
+            money(arrivalLeft, a.fromCurrency),
+            a.fromCurrency,
+          ]);
         }
       }
       await tx
@@ -505,20 +470,20 @@ export async function matchArrival(services: Services, ctx: Ctx, id: string, inp
           tenantId: ctx.tenant?.id ?? null,
           arrivalId: a.id,
           statementId: s.id,
-          amount: money(amount),
-          arrivalAmount: money(arrivalAmount),
+          amount: money(amount, s.currency),
+          arrivalAmount: money(arrivalAmount, a.fromCurrency),
           creatorId: ctx.user?.id ?? null,
         })
         .onConflictDoUpdate({
           target: [arrivalMatches.arrivalId, arrivalMatches.statementId],
           set: {
-            amount: sql`${arrivalMatches.amount} + ${money(amount)}`,
-            arrivalAmount: sql`${arrivalMatches.arrivalAmount} + ${money(arrivalAmount)}`,
+            amount: sql`${arrivalMatches.amount} + ${money(amount, s.currency)}`,
+            arrivalAmount: sql`${arrivalMatches.arrivalAmount} + ${money(arrivalAmount, a.fromCurrency)}`,
           },
         });
       await tx
         .update(settlementStatements)
-        .set({ matchedAmount: money(new Decimal(s.matchedAmount).add(amount)) })
+        .set({ matchedAmount: money(new Decimal(s.matchedAmount).add(amount), s.currency) })
         .where(eq(settlementStatements.id, s.id));
       arrivalLeft = arrivalLeft.sub(arrivalAmount);
       arrivalMatched = arrivalMatched.add(arrivalAmount);
@@ -526,7 +491,7 @@ export async function matchArrival(services: Services, ctx: Ctx, id: string, inp
     const [row] = await tx
       .update(arrivals)
       .set({
-        matchedAmount: money(arrivalMatched),
+        matchedAmount: money(arrivalMatched, a.fromCurrency),
         matchedStatus: matchedStatusOf(arrivalMatched, a.fromAmount),
         concurrencyStamp: newConcurrencyStamp(),
         lastModificationTime: new Date(),
@@ -569,7 +534,7 @@ export async function unmatchArrival(services: Services, ctx: Ctx, id: string, s
     const [row] = await tx
       .update(arrivals)
       .set({
-        matchedAmount: money(matched),
+        matchedAmount: money(matched, a.fromCurrency),
         matchedStatus: matchedStatusOf(matched, a.fromAmount),
         concurrencyStamp: newConcurrencyStamp(),
       })
@@ -646,19 +611,18 @@ export async function saveCycle(services: Services, ctx: Ctx, shopId: string, in
 
 // ---------------------------------------------------------------- profit
 
-export const PROFIT_MAX_DAYS = 366;
 /** Most orders the per-SKU and per-period profit read at once. */
 export const PROFIT_MAX_ORDERS = 20_000;
 
 /** [from, to) of a query's days (default: the last 30 days), checked: a 400 naming `to`. */
-export function dayRange(q: { from?: string; to?: string }, maxDays: number, defaultDays = 30) {
-  const today = new Date().toISOString().slice(0, 10);
-  const to = q.to ?? today;
+export function dayRange(q: { from?: string; to?: string }, maxDays: number, defaultDays: number, timeZone: string) {
+  const to = q.to ?? today(timeZone);
   const from = q.from ?? new Date(Date.parse(to) - (defaultDays - 1) * DAY).toISOString().slice(0, 10);
   if (to < from) throw fieldError('to', 'Finance::RangeOrder');
   const days = (Date.parse(to) - Date.parse(from)) / DAY + 1;
   if (days > maxDays) throw fieldError('to', 'Finance::RangeTooLong', [maxDays]);
-  return { from: new Date(from), to: new Date(Date.parse(to) + DAY), fromDay: from, toDay: to };
+  // the days of the tenant's calendar: from the first day's midnight there to the midnight after the last
+  return { from: midnight(from, timeZone), to: midnight(nextDay(to), timeZone), fromDay: from, toDay: to, timeZone };
 }
 
 function profitWhere(ctx: CrudContext, q: ProfitQuery, range: { from: Date; to: Date }) {
@@ -669,9 +633,7 @@ function profitWhere(ctx: CrudContext, q: ProfitQuery, range: { from: Date; to: 
     gte(salesOrders.orderedAt, range.from),
     lt(salesOrders.orderedAt, range.to),
     q.shopId ? eq(salesOrders.shopId, q.shopId) : undefined,
-    q.filter
-      ? or(ilike(salesOrders.orderNo, like(q.filter)), ilike(salesOrders.platformOrderId, like(q.filter)))
-      : undefined,
+    q.filter ? or(contains(salesOrders.orderNo, q.filter), contains(salesOrders.platformOrderId, q.filter)) : undefined,
   );
 }
 
@@ -688,33 +650,39 @@ const profitOrderColumns = {
   goodsAmount: salesOrders.goodsAmount,
 };
 
-export async function orderProfitPage(services: Services, ctx: Ctx, q: ProfitQuery) {
-  const range = dayRange(q, PROFIT_MAX_DAYS);
-  const { currency, rates } = await tenantCurrency(services, ctx);
-  return services.data.inTenant(ctx, async (tx) => {
-    const where = profitWhere(ctx, q, range);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(salesOrders).where(where)) as [
-      { n: number },
-    ];
-    const orders = await tx
-      .select(profitOrderColumns)
-      .from(salesOrders)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          q.sorting,
-          { orderedAt: salesOrders.orderedAt, orderNo: salesOrders.orderNo, total: salesOrders.total },
-          [desc(salesOrders.orderedAt), desc(salesOrders.id)],
-        ),
-      )
-      .limit(q.maxResultCount)
-      .offset(q.skipCount);
-    const profits = await orderProfits(tx, orders, rates);
+/** What the profit of a page needs besides the rows: the tenant's currency and its rates. */
+type ProfitCtx = ListContext & { currency: string; rates: Record<string, string> };
+
+/**
+ * Profit per order (`orderProfitList`): the orders of the period (days of the tenant's calendar,
+ * the last 30 when none is given, at most PROFIT_MAX_DAYS), cancelled ones left out, each page's
+ * profit worked out for its rows.
+ */
+export const orderProfitListService = listService(orderProfitList, {
+  table: salesOrders,
+  context: async (services, ctx) => ({ ...(await tenantCurrency(services, ctx)) }),
+  // the period is required in effect: the guard fills in the default one and bounds it
+  guard: async (services, ctx, q) => {
+    for (const member of ['from', 'to'] as const) {
+      const v = q[member];
+      if (typeof v === 'string' && v.length !== 10) throw fieldError(member, 'Finance::DateFormat');
+    }
+    const range = dayRange(q as { from?: string; to?: string }, PROFIT_MAX_DAYS, 30, await services.timeZone(ctx));
+    q.from = range.fromDay;
+    q.to = range.toDay;
+  },
+  filters: { shopId: salesOrders.shopId, period: salesOrders.orderedAt },
+  search: [salesOrders.orderNo, salesOrders.platformOrderId],
+  scope: () => ne(salesOrders.status, 'Cancel'),
+  sorts: { orderNo: salesOrders.orderNo, orderedAt: salesOrders.orderedAt, total: salesOrders.total },
+  items: async (tx, ctx, orders: (typeof salesOrders.$inferSelect)[]) => {
+    const { currency, rates } = ctx as ProfitCtx;
+    const profits = await orderProfits(tx, orders, { currency, rates });
     const names = await shopNames(
       tx,
       orders.map((o) => o.shopId),
     );
-    const items: OrderProfitDto[] = orders.map((o) => {
+    return orders.map((o): OrderProfitDto => {
       const p = profits.get(o.id)!;
       return {
         orderId: o.id,
@@ -737,27 +705,32 @@ export async function orderProfitPage(services: Services, ctx: Ctx, q: ProfitQue
         margin: p.margin,
       };
     });
-    return { totalCount: Number(n), items };
-  });
-}
+  },
+});
 
 /** The orders of a range (at most PROFIT_MAX_ORDERS, newest first) with their profit. */
-export async function profitsInRange(tx: Tx, ctx: CrudContext, q: ProfitQuery, rates: Record<string, string>) {
-  const range = dayRange(q, PROFIT_MAX_DAYS);
+export async function profitsInRange(
+  tx: Tx,
+  ctx: CrudContext,
+  q: ProfitQuery,
+  tenant: { currency: string; rates: Record<string, string>; timeZone: string },
+) {
+  const range = dayRange(q, PROFIT_MAX_DAYS, 30, tenant.timeZone);
   const orders = await tx
     .select(profitOrderColumns)
     .from(salesOrders)
     .where(profitWhere(ctx, q, range))
     .orderBy(desc(salesOrders.orderedAt))
     .limit(PROFIT_MAX_ORDERS);
-  return { orders, profits: await orderProfits(tx, orders, rates) };
+  return { orders, profits: await orderProfits(tx, orders, tenant) };
 }
 
 export async function skuProfits(services: Services, ctx: Ctx, q: ProfitQuery) {
   const { currency, rates } = await tenantCurrency(services, ctx);
+  const timeZone = await services.timeZone(ctx);
   return services.data.inTenant(ctx, async (tx) => {
     // the filter is the SKU's here, not the order number's
-    const { profits } = await profitsInRange(tx, ctx, { ...q, filter: undefined }, rates);
+    const { profits } = await profitsInRange(tx, ctx, { ...q, filter: undefined }, { currency, rates, timeZone });
     const bySku = new Map<
       string,
       { name: string; quantity: number; orders: Set<string>; r: Decimal; c: Decimal; f: Decimal; fr: Decimal }
@@ -790,12 +763,13 @@ export async function skuProfits(services: Services, ctx: Ctx, q: ProfitQuery) {
         quantity: e.quantity,
         orders: e.orders.size,
         currency,
-        revenue: money(e.r),
-        cost: money(e.c),
-        fees: money(e.f),
-        freight: money(e.fr),
-        profit: money(profit),
-        margin: e.r.isZero() ? null : money(profit.div(e.r).mul(100)),
+        revenue: money(e.r, currency),
+        cost: money(e.c, currency),
+        fees: money(e.f, currency),
+        freight: money(e.fr, currency),
+        profit: money(profit, currency),
+        // a percentage: two places
+        margin: e.r.isZero() ? null : profit.div(e.r).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
       };
     });
     if (q.filter) {

@@ -4,6 +4,12 @@ import type { TextResources } from '../../../core/module.ts';
 export const texts: TextResources = {
   Finance: {
     en: {
+      SearchArrivals: 'Arrival no., account or remark',
+      CreationTime: 'Created',
+      'PaymentType:5': 'Cash',
+      'PaymentType:10': 'Bank transfer (BACS)',
+      'PaymentType:15': 'Alipay',
+      'PaymentType:20': 'WeChat',
       DateFormat: 'Enter a date as YYYY-MM-DD.',
       RateFormat: 'Enter a rate above zero with at most 8 decimal places.',
       AmountPositive: 'Enter an amount above zero.',
@@ -55,6 +61,7 @@ export const texts: TextResources = {
       SkuProfit: 'Profit per SKU',
       Cycles: 'Settlement cycles',
       Shop: 'Shop',
+      PulledAt: 'Pulled at',
       Platform: 'Platform',
       StatementNo: 'Statement no.',
       Period: 'Period',
@@ -105,6 +112,10 @@ export const texts: TextResources = {
       Sku: 'SKU',
       Name: 'Name',
       FeesEstimated: 'estimated',
+      FeesAreEstimated: 'Fees estimated',
+      FreightSource: 'Freight from',
+      PlatformOrderId: 'Platform order no.',
+      OrderCurrency: 'Order currency',
       ProfitRules:
         'Revenue is what the buyer paid (converted at the exchange rates setting); cost is the average cost the shipped units left stock at, or the current average cost; fees come from settlement lines, or are estimated at 6 % of revenue (Lazada, Shopee) until a statement has them; freight is the shipment’s actual fee, else its estimate. Cancelled orders are left out.',
       SettlementDays: 'Settlement (days)',
@@ -112,6 +123,12 @@ export const texts: TextResources = {
       AnchorDay: 'Anchor day',
     },
     'zh-Hans': {
+      SearchArrivals: '到账单号、账户或备注',
+      CreationTime: '创建时间',
+      'PaymentType:5': '现金',
+      'PaymentType:10': '银行转账',
+      'PaymentType:15': '支付宝',
+      'PaymentType:20': '微信',
       DateFormat: '请输入 YYYY-MM-DD 格式的日期。',
       RateFormat: '请输入大于 0 的汇率,最多 8 位小数。',
       AmountPositive: '请输入大于 0 的金额。',
@@ -163,6 +180,7 @@ export const texts: TextResources = {
       SkuProfit: 'SKU 利润',
       Cycles: '结算周期',
       Shop: '店铺',
+      PulledAt: '拉取时间',
       Platform: '平台',
       StatementNo: '结算单号',
       Period: '结算期间',
@@ -213,6 +231,10 @@ export const texts: TextResources = {
       Sku: 'SKU',
       Name: '名称',
       FeesEstimated: '预估',
+      FeesAreEstimated: '费用为预估',
+      FreightSource: '物流费来源',
+      PlatformOrderId: '平台订单号',
+      OrderCurrency: '订单币种',
       ProfitRules:
         '收入为买家支付金额(按汇率设置换算);成本为已发货件数出库时的平均成本,未发货按当前平均成本;平台费用取结算明细,尚无结算单时按收入的 6% 预估(Lazada、Shopee);物流费取发货单实际运费,否则取预估运费。不含已取消订单。',
       SettlementDays: '结算天数',

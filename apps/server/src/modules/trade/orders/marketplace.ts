@@ -1,5 +1,6 @@
 import { RegionCurrencies } from '@seller/contracts/marketplaces';
 import { Decimal } from 'decimal.js';
+import { moneyText } from '../../../core/money.ts';
 import type { LazadaClient, ShopeeClient } from '../../marketplaces/index.ts';
 
 /**
@@ -53,14 +54,28 @@ interface Shop {
 }
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** A reported amount as exact text (up to 3 places, the most any currency takes); rounded to its currency with the order. */
 const amount = (v: unknown) => {
   const s = str(v).trim();
   try {
-    return s ? new Decimal(s).toFixed(2) : '0.00';
+    return s ? new Decimal(s).toDecimalPlaces(3, Decimal.ROUND_HALF_UP).toFixed() : '0';
   } catch {
-    return '0.00';
+    return '0';
   }
 };
+
+/** Lines and amounts held to the order currency's minor units (whole VND and IDR, 2 places of MYR). */
+function inCurrency(order: PulledOrder): PulledOrder {
+  const m = (v: string) => moneyText(v, order.currency);
+  return {
+    ...order,
+    lines: order.lines.map((l) => ({ ...l, unitPrice: m(l.unitPrice) })),
+    goodsAmount: m(order.goodsAmount),
+    shippingFee: m(order.shippingFee),
+    discount: m(order.discount),
+    total: m(order.total),
+  };
+}
 
 /** Lazada times: ISO 8601, or its own `2024-01-08 16:01:21 +0800`. */
 export function lazadaTime(v: unknown): Date {
@@ -106,14 +121,14 @@ export function lazadaOrder(
   const name = [str(a.first_name || o.customer_first_name), str(a.last_name || o.customer_last_name)]
     .filter(Boolean)
     .join(' ');
-  return {
+  return inCurrency({
     platformOrderId: str(o.order_id || o.order_number),
     status: str(statuses[0]) || 'pending',
     currency: str(items[0]?.currency) || RegionCurrencies[shop.region] || 'USD',
-    goodsAmount: goods.toFixed(2),
-    shippingFee: shipping.toFixed(2),
-    discount: discount.toFixed(2),
-    total: goods.plus(shipping).minus(discount).toFixed(2),
+    goodsAmount: goods.toFixed(),
+    shippingFee: shipping.toFixed(),
+    discount: discount.toFixed(),
+    total: goods.plus(shipping).minus(discount).toFixed(),
     buyerName: name || null,
     countryCode: shop.region,
     address: {
@@ -131,7 +146,7 @@ export function lazadaOrder(
     orderedAt: lazadaTime(o.created_at),
     updatedAt: lazadaTime(o.updated_at),
     lines,
-  };
+  });
 }
 
 export function shopeeOrder(o: Record<string, unknown>, shop: Shop): PulledOrder {
@@ -154,14 +169,14 @@ export function shopeeOrder(o: Record<string, unknown>, shop: Shop): PulledOrder
   const discount = Decimal.max(goods.plus(shipping).minus(total), 0);
   const region = (str(o.region) || shop.region).toUpperCase();
   const seconds = (v: unknown) => (Number(v) > 0 ? new Date(Number(v) * 1000) : null);
-  return {
+  return inCurrency({
     platformOrderId: str(o.order_sn),
     status: str(o.order_status) || 'UNPAID',
     currency: str(o.currency) || RegionCurrencies[region] || 'USD',
-    goodsAmount: goods.toFixed(2),
-    shippingFee: shipping.toFixed(2),
-    discount: discount.toFixed(2),
-    total: total.toFixed(2),
+    goodsAmount: goods.toFixed(),
+    shippingFee: shipping.toFixed(),
+    discount: discount.toFixed(),
+    total: total.toFixed(),
     buyerName: str(a.name) || str(o.buyer_username) || null,
     countryCode: region.slice(0, 2),
     address: {
@@ -179,7 +194,7 @@ export function shopeeOrder(o: Record<string, unknown>, shop: Shop): PulledOrder
     orderedAt: seconds(o.create_time) ?? new Date(),
     updatedAt: seconds(o.update_time) ?? new Date(),
     lines,
-  };
+  });
 }
 
 const PAGE = 100;

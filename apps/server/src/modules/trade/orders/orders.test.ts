@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { salesOrderStatuses } from '@seller/contracts/trade';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
-import { moveStock } from '../stock/ledger.ts';
-import { stock } from '../stock/schema.ts';
-import { useTradeApp, variantsOf, warehousesOf } from '../test-support.ts';
+import { giveStock, stockOf, useTradeApp, variantsOf, warehousesOf } from '../test-support.ts';
 import { salesOrderLines, salesOrders } from './schema.ts';
 
 /**
@@ -16,34 +15,6 @@ import { salesOrderLines, salesOrders } from './schema.ts';
 
 const app = useTradeApp();
 const url = '/api/trade/orders';
-
-async function giveStock(variant: { variantId: string; sku: string }, warehouseId: string, q: number) {
-  const ctx = { tenant: app.t.demo, user: null };
-  await app.t.services.data.inTenant(ctx, (tx) =>
-    moveStock(tx, ctx, [
-      {
-        warehouseId,
-        variantId: variant.variantId,
-        sku: variant.sku,
-        type: 'ADJUST',
-        onHand: q,
-        voucherType: 'Test',
-        voucherNo: 'T-1',
-      },
-    ]),
-  );
-}
-
-async function stockOf(variantId: string, warehouseId: string) {
-  const ctx = { tenant: app.t.demo, user: null };
-  const [row] = await app.t.services.data.inTenant(ctx, (tx) =>
-    tx
-      .select()
-      .from(stock)
-      .where(and(eq(stock.variantId, variantId), eq(stock.warehouseId, warehouseId))),
-  );
-  return row ?? { onHand: 0, reserved: 0 };
-}
 
 const order = (lines: Array<{ variantId: string; quantity: number; unitPrice: string }>, extra: object = {}) => ({
   buyerName: 'Aisyah Rahman',
@@ -168,9 +139,9 @@ describe('confirming and cancelling', () => {
   it('reserves every line on confirm and releases it on cancel, with the history', async () => {
     const [, , a, b] = await variantsOf(app.t, app.t.demo, 4);
     const [wh] = await warehousesOf(app.t, app.t.demo);
-    await giveStock(a!, wh!.id, 10);
-    await giveStock(b!, wh!.id, 10);
-    const before = [await stockOf(a!.variantId, wh!.id), await stockOf(b!.variantId, wh!.id)];
+    await giveStock(app.t, a!, wh!.id, 10, 'T-1');
+    await giveStock(app.t, b!, wh!.id, 10, 'T-1');
+    const before = [await stockOf(app.t, a!.variantId, wh!.id), await stockOf(app.t, b!.variantId, wh!.id)];
     const o = (
       await app.post(
         app.demoAdmin,
@@ -187,8 +158,8 @@ describe('confirming and cancelling', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ status: 'Processing', warehouseId: wh!.id, actions: ['pack', 'cancel'] });
     expect(confirmed.json().lines.map((l: { reservedQty: number }) => l.reservedQty)).toEqual([2, 3]);
-    expect((await stockOf(a!.variantId, wh!.id)).reserved).toBe(before[0]!.reserved + 2);
-    expect((await stockOf(b!.variantId, wh!.id)).reserved).toBe(before[1]!.reserved + 3);
+    expect((await stockOf(app.t, a!.variantId, wh!.id)).reserved).toBe(before[0]!.reserved + 2);
+    expect((await stockOf(app.t, b!.variantId, wh!.id)).reserved).toBe(before[1]!.reserved + 3);
     const again = await app.post(app.demoAdmin, `${url}/${o.id}/confirm`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toContain('Processing');
@@ -197,8 +168,8 @@ describe('confirming and cancelling', () => {
     const cancelled = await app.post(app.demoAdmin, `${url}/${o.id}/cancel`, { reason: 'Buyer asked' });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('Cancel');
-    expect((await stockOf(a!.variantId, wh!.id)).reserved).toBe(before[0]!.reserved);
-    expect((await stockOf(b!.variantId, wh!.id)).reserved).toBe(before[1]!.reserved);
+    expect((await stockOf(app.t, a!.variantId, wh!.id)).reserved).toBe(before[0]!.reserved);
+    expect((await stockOf(app.t, b!.variantId, wh!.id)).reserved).toBe(before[1]!.reserved);
     expect(cancelled.json().events.map((e: { event: string }) => e.event)).toEqual([
       'Created',
       'Confirmed',
@@ -210,9 +181,9 @@ describe('confirming and cancelling', () => {
   it('goes to Outofstock and reserves nothing when one line is short; confirms again once stock came', async () => {
     const [, , , , a, b] = await variantsOf(app.t, app.t.demo, 6);
     const [wh] = await warehousesOf(app.t, app.t.demo);
-    await giveStock(a!, wh!.id, 5);
-    const startA = await stockOf(a!.variantId, wh!.id);
-    const startB = await stockOf(b!.variantId, wh!.id);
+    await giveStock(app.t, a!, wh!.id, 5, 'T-1');
+    const startA = await stockOf(app.t, a!.variantId, wh!.id);
+    const startB = await stockOf(app.t, b!.variantId, wh!.id);
     const short = startB.onHand - startB.reserved + 1;
     const o = (
       await app.post(
@@ -226,19 +197,19 @@ describe('confirming and cancelling', () => {
     ).json();
     const res = await app.post(app.demoAdmin, `${url}/${o.id}/confirm`);
     expect(res.json()).toMatchObject({ status: 'Outofstock', lines: [{ reservedQty: 0 }, { reservedQty: 0 }] });
-    expect((await stockOf(a!.variantId, wh!.id)).reserved).toBe(startA.reserved);
+    expect((await stockOf(app.t, a!.variantId, wh!.id)).reserved).toBe(startA.reserved);
     expect(res.json().events.at(-1)).toMatchObject({ event: 'OutOfStock', message: b!.sku });
-    await giveStock(b!, wh!.id, short);
+    await giveStock(app.t, b!, wh!.id, short, 'T-1');
     const retried = await app.post(app.demoAdmin, `${url}/${o.id}/confirm`);
     expect(retried.json().status).toBe('Processing');
-    expect((await stockOf(b!.variantId, wh!.id)).reserved).toBe(startB.reserved + short);
+    expect((await stockOf(app.t, b!.variantId, wh!.id)).reserved).toBe(startB.reserved + short);
     await app.post(app.demoAdmin, `${url}/${o.id}/cancel`, { reason: 'test' });
   });
 
   it('walks the rest of the table over HTTP: pack, deliver refused before shipping, refunds after', async () => {
     const [a] = await variantsOf(app.t, app.t.demo, 1);
     const [wh] = await warehousesOf(app.t, app.t.demo);
-    await giveStock(a!, wh!.id, 3);
+    await giveStock(app.t, a!, wh!.id, 3, 'T-1');
     const o = (
       await app.post(app.demoAdmin, url, order([{ variantId: a!.variantId, quantity: 1, unitPrice: '1' }]))
     ).json();
@@ -268,7 +239,7 @@ describe('unmatched lines', () => {
   it('blocks confirming until the line is mapped, then confirms', async () => {
     const [a] = await variantsOf(app.t, app.t.demo, 1);
     const [wh] = await warehousesOf(app.t, app.t.demo);
-    await giveStock(a!, wh!.id, 2);
+    await giveStock(app.t, a!, wh!.id, 2, 'T-1');
     const o = (
       await app.post(app.demoAdmin, url, order([{ variantId: a!.variantId, quantity: 1, unitPrice: '1' }]))
     ).json();
@@ -345,7 +316,8 @@ describe('the list', () => {
     expect((await app.get(app.demoAdmin, `${url}?${q}&status=Paid`)).json().items[0].id).toBe(made[0].id);
     expect((await app.get(app.demoAdmin, `${url}?${q}&source=MANUAL&platform=LAZADA`)).json().totalCount).toBe(0);
     const counts = await app.get(app.demoAdmin, `${url}/counts?${q}&status=Paid`);
-    expect(counts.json()).toEqual({ total: 3, counts: { Pending: 2, Paid: 1 } });
+    const zero = Object.fromEntries(salesOrderStatuses.map((status) => [status, 0]));
+    expect(counts.json()).toEqual({ total: 3, capped: false, counts: { ...zero, Pending: 2, Paid: 1 } });
     expect(members(await app.get(app.demoAdmin, `${url}?sorting=evil`))).toEqual(['sorting']);
     expect(members(await app.get(app.demoAdmin, `${url}?status=Lost`))).toEqual(['status']);
     expect(members(await app.get(app.demoAdmin, `${url}?shopId=nope`))).toEqual(['shopId']);

@@ -3,9 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { simOrderLines, simOrders } from '../../marketplace-simulator/schema.ts';
 import { shopClient } from '../../marketplaces/index.ts';
 import { connectShop } from '../../marketplaces/shops/testing.ts';
-import { moveStock } from '../stock/ledger.ts';
-import { stock } from '../stock/schema.ts';
-import { useTradeApp, variantsOf, warehousesOf } from '../test-support.ts';
+import { giveStock, pullOrders, stockOf, useTradeApp, variantsOf, warehousesOf } from '../test-support.ts';
 
 /**
  * The pull from a Shopee shop against the bundled simulator (`get_order_list` by update time, then
@@ -21,28 +19,9 @@ let simShop: string;
 let variant: { variantId: string; sku: string };
 let warehouseId: string;
 
-async function reservedOf() {
-  const [row] = await app.t.services.data.inTenant({ tenant: app.t.demo }, (tx) =>
-    tx
-      .select()
-      .from(stock)
-      .where(and(eq(stock.variantId, variant.variantId), eq(stock.warehouseId, warehouseId))),
-  );
-  return row?.reserved ?? 0;
-}
+const reservedOf = async () => (await stockOf(app.t, variant.variantId, warehouseId)).reserved;
 
-async function pull() {
-  const started = await app.post(app.salesman, `${url}/pull`, { shopId });
-  expect(started.statusCode, started.body).toBe(200);
-  const { jobId } = started.json();
-  for (let i = 0; i < 150; i++) {
-    const state = (await app.get(app.demoAdmin, `${url}/pull/${jobId}`)).json();
-    if (state.state === 'completed') return state.result;
-    if (state.state === 'failed') throw new Error(JSON.stringify(state));
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the pull did not finish');
-}
+const pull = () => pullOrders(app, shopId);
 
 /** An order as Shopee would hold it: `order_sn` yymmdd + 8 characters, one line of the variant. */
 async function shopeeOrder(sn: string, status: string, quantity: number) {
@@ -84,20 +63,7 @@ beforeAll(async () => {
   simShop = (await shopClient(app.t.services, app.t.demo, shopId)).shop.sellerId!;
   variant = (await variantsOf(app.t, app.t.demo, 14)).at(-1)!;
   warehouseId = (await warehousesOf(app.t, app.t.demo))[0]!.id;
-  const ctx = { tenant: app.t.demo, user: null };
-  await app.t.services.data.inTenant(ctx, (tx) =>
-    moveStock(tx, ctx, [
-      {
-        warehouseId,
-        variantId: variant.variantId,
-        sku: variant.sku,
-        type: 'ADJUST',
-        onHand: 50,
-        voucherType: 'Test',
-        voucherNo: 'T',
-      },
-    ]),
-  );
+  await giveStock(app.t, variant, warehouseId, 50);
 }, 120_000);
 
 describe('pulling Shopee orders', () => {

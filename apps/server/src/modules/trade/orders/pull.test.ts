@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { simulatorKey } from '../../../core/secrets.ts';
 import { simOrders } from '../../marketplace-simulator/schema.ts';
-import type { ItemDraft } from '../../marketplaces/clients/types.ts';
 import { shopClient } from '../../marketplaces/index.ts';
 import { connectShop } from '../../marketplaces/shops/testing.ts';
-import { moveStock } from '../stock/ledger.ts';
-import { stock } from '../stock/schema.ts';
-import { useTradeApp, variantsOf, warehousesOf } from '../test-support.ts';
+import { itemDraft } from '../../marketplaces/test-support.ts';
+import { giveStock, pullOrders, stockOf, useTradeApp, variantsOf, warehousesOf } from '../test-support.ts';
 
 /**
  * The pull of marketplace orders against the bundled simulator: orders made with its control API
@@ -23,91 +22,34 @@ let sellerId: string;
 let variant: { variantId: string; sku: string };
 let warehouseId: string;
 
-const control = (path: string, body: object) =>
+const control = async (path: string, body: object) =>
   app.t.app.inject({
     method: 'POST',
     url: `/marketplace-sim/control${path}`,
-    headers: { 'x-sim-key': 'sim-lazada-app-secret' },
+    headers: { 'x-sim-key': await simulatorKey(app.t.services.config) },
     payload: body,
   });
 
-function draft(sellerSku: string, categoryId: string): ItemDraft {
-  return {
-    sellerSku,
-    categoryId,
-    name: `Item ${sellerSku}`,
-    description: 'A test item',
-    brand: { id: '30768', name: 'No Brand' },
-    images: [],
-    attributes: { warranty_type: 'No Warranty', material: 'Cotton' },
-    currency: 'MYR',
-    skus: [
-      {
-        sellerSku,
-        saleProps: {},
-        price: '20.00',
-        specialPrice: null,
-        quantity: 500,
-        weightKg: '0.50',
-        lengthCm: '10',
-        widthCm: '10',
-        heightCm: '10',
-        images: [],
-      },
-    ],
-  };
-}
+const draft = (sellerSku: string, categoryId: string) =>
+  itemDraft(sellerSku, categoryId, { price: '20.00', quantity: 500 });
 
-async function reservedOf(variantId: string) {
-  const ctx = { tenant: app.t.demo, user: null };
-  const [row] = await app.t.services.data.inTenant(ctx, (tx) =>
-    tx
-      .select()
-      .from(stock)
-      .where(and(eq(stock.variantId, variantId), eq(stock.warehouseId, warehouseId))),
-  );
-  return row?.reserved ?? 0;
-}
+const reservedOf = async (variantId: string) => (await stockOf(app.t, variantId, warehouseId)).reserved;
 
-async function pull() {
-  const started = await app.post(app.salesman, `${url}/pull`, { shopId });
-  expect(started.statusCode, started.body).toBe(200);
-  const { jobId } = started.json();
-  for (let i = 0; i < 150; i++) {
-    const state = (await app.get(app.demoAdmin, `${url}/pull/${jobId}`)).json();
-    if (state.state === 'completed') return state.result;
-    if (state.state === 'failed') throw new Error(JSON.stringify(state));
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the pull did not finish');
-}
+const pull = () => pullOrders(app, shopId);
 
 beforeAll(async () => {
   shopId = (await connectShop(app.t, 'demo', 'LAZADA', 'MY')).shopId;
   await app.t.app.inject({
     method: 'PUT',
     url: '/marketplace-sim/control/faults',
-    headers: { 'x-sim-key': 'sim-lazada-app-secret' },
+    headers: { 'x-sim-key': await simulatorKey(app.t.services.config) },
     payload: { platform: 'lazada', reviewDelayMs: 0 },
   });
   const access = await shopClient(app.t.services, app.t.demo, shopId);
   sellerId = access.shop.sellerId!;
   variant = (await variantsOf(app.t, app.t.demo, 12)).at(-1)!;
   warehouseId = (await warehousesOf(app.t, app.t.demo))[0]!.id;
-  const ctx = { tenant: app.t.demo, user: null };
-  await app.t.services.data.inTenant(ctx, (tx) =>
-    moveStock(tx, ctx, [
-      {
-        warehouseId,
-        variantId: variant.variantId,
-        sku: variant.sku,
-        type: 'ADJUST',
-        onHand: 100,
-        voucherType: 'Test',
-        voucherNo: 'T',
-      },
-    ]),
-  );
+  await giveStock(app.t, variant, warehouseId, 100);
   const leaf = (await access.client.categoryTree()).find((c) => c.leaf)!;
   await access.client.createItem(draft(variant.sku.toLowerCase(), leaf.id));
 }, 120_000);

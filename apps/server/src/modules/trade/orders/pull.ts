@@ -4,10 +4,12 @@ import {
   type SalesOrderPullResult,
   type SalesOrderStatus,
 } from '@seller/contracts/trade';
+import { Decimal } from 'decimal.js';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { CurrentTenant } from '../../../core/context.ts';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProductVariants } from '../../catalog/index.ts';
 import { marketplaceShops, shopClient } from '../../marketplaces/index.ts';
@@ -89,7 +91,7 @@ async function writeLines(
       name: l.name,
       quantity: l.quantity,
       unitPrice: l.unitPrice,
-      amount: (Number(l.unitPrice) * l.quantity).toFixed(2),
+      amount: moneyText(new Decimal(l.unitPrice).times(l.quantity), o.currency),
     };
   });
   await tx.insert(salesOrderLines).values(rows);

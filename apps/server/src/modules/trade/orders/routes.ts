@@ -1,20 +1,17 @@
-import { listResult, pagedResult, TradePermissions } from '@seller/contracts';
+import { listResult, TradePermissions } from '@seller/contracts';
 import {
   type SalesOrderAction,
-  type SalesOrderListItem,
   salesOrderActionInput,
   salesOrderCancelInput,
-  salesOrderCounts,
   salesOrderDto,
-  salesOrderFilters,
   salesOrderInput,
+  salesOrderList,
   salesOrderListItem,
   salesOrderMatchInput,
   salesOrderPullDto,
   salesOrderPullInput,
   salesOrderPullResult,
   salesOrderPullState,
-  salesOrderQuery,
   salesOrderShopOption,
   salesOrderVariantOption,
 } from '@seller/contracts/trade';
@@ -24,11 +21,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { owned } from '../../../core/crud.ts';
 import { notFound } from '../../../core/errors.ts';
-import { sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { ORDERS_PULL_JOB } from './pull.ts';
-import { orderService } from './service.ts';
+import { orderList, orderService } from './service.ts';
 
 const url = '/api/trade/orders';
 const P = TradePermissions.Orders;
@@ -47,57 +43,15 @@ export default async function routes(fastify: FastifyInstance) {
   const tags = ['SalesOrders'];
   const idParams = z.object({ id: z.guid() });
 
-  app.get(
+  listRoutes(app, {
     url,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: salesOrderQuery, response: { 200: pagedResult(salesOrderListItem) } },
-    },
-    (req) => orderService.list(s, req.ctx, req.query),
-  );
-  app.get(
-    `${url}/counts`,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: salesOrderFilters, response: { 200: salesOrderCounts } },
-    },
-    (req) => orderService.counts(s, req.ctx, req.query),
-  );
-  app.get(
-    `${url}/export`,
-    {
-      config: { permission: `${P}.Export` },
-      schema: { tags, querystring: salesOrderFilters.extend({ sorting: salesOrderQuery.shape.sorting }) },
-    },
-    (req, reply) => {
-      const c = req.ctx.culture;
-      const x = (k: string) => t(c, `SalesOrders::${k}`);
-      const columns: Array<{
-        header: string;
-        width?: number;
-        value: (r: SalesOrderListItem) => string | number | Date | null;
-      }> = [
-        { header: x('OrderNo'), width: 22, value: (r) => r.orderNo },
-        { header: x('PlatformOrderId'), width: 22, value: (r) => r.platformOrderId },
-        { header: x('Shop'), width: 24, value: (r) => r.shopName ?? x(`Source:${r.source}`) },
-        { header: x('Buyer'), value: (r) => r.buyerName },
-        { header: x('Country'), width: 8, value: (r) => r.countryCode },
-        { header: x('Currency'), width: 8, value: (r) => r.currency },
-        { header: x('Total'), width: 12, value: (r) => Number(r.total) },
-        { header: x('Status'), value: (r) => x(`Status:${r.status}`) },
-        { header: x('PlatformStatus'), value: (r) => r.platformStatus },
-        { header: x('OrderedAt'), width: 20, value: (r) => r.orderedAt },
-      ];
-      const title = x('ExportName');
-      return sendXlsx(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        columns,
-        orderService.batches(s, req.ctx, req.query),
-      );
-    },
-  );
+    tag: tags[0]!,
+    permission: P,
+    exportPermission: `${P}.Export`,
+    list: salesOrderList,
+    item: salesOrderListItem,
+    service: orderList,
+  });
   app.post(
     `${url}/pull`,
     {

@@ -1,9 +1,12 @@
 import type { OrderSource, SalesOrderStatus } from '@seller/contracts/trade';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
+import { tenantScopedView } from '../../../core/db/views.ts';
+import { moneyColumn } from '../../../core/money.ts';
 
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
+// money in the row's currency, as the server rounded it to its minor units (core/money.ts)
+const amount = (name: string) => moneyColumn(name).notNull().default('0');
 
 /** The buyer's delivery address as the order carries it. */
 export interface OrderAddress {
@@ -63,10 +66,25 @@ export const salesOrders = pgTable(
       .on(tenantKey, t.shopId, t.platformOrderId)
       .where(sql`${t.platformOrderId} IS NOT NULL`),
     index('trade_sales_orders_time_ix').on(t.tenantId, t.orderedAt),
+    // the list's other sort keys, each served with the tenant (test/list-plans.test.ts)
+    index('trade_sales_orders_total_ix').on(t.tenantId, t.total),
+    index('trade_sales_orders_order_no_ix').on(t.tenantId, t.orderNo),
+    index('trade_sales_orders_buyer_ix').on(t.tenantId, t.buyerName),
     index('trade_sales_orders_status_ix').on(t.tenantId, t.status, t.orderedAt),
     index('trade_sales_orders_shop_ix').on(t.tenantId, t.shopId, t.orderedAt),
+    // the search and the buyer filter (substrings) read through `salesOrdersScoped`; where
+    // btree_gist is installed a tenant-leading GiST index serves them too (migration 0036)
+    index('trade_sales_orders_order_no_trgm_ix').using('gin', sql`${t.orderNo} gin_trgm_ops`),
+    index('trade_sales_orders_buyer_trgm_ix').using('gin', sql`${t.buyerName} gin_trgm_ops`),
+    index('trade_sales_orders_buyer_email_trgm_ix').using('gin', sql`${t.buyerEmail} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The tenant's orders, which the order list reads so that a trigram index serves its substring
+ * filters despite row-level security (see `tenantScopedView`).
+ */
+export const salesOrdersScoped = tenantScopedView('trade_sales_orders_scoped', salesOrders);
 
 /** An order's lines by SKU; `variant_id` is null until the seller SKU is matched to the catalogue. */
 export const salesOrderLines = pgTable(
@@ -86,7 +104,7 @@ export const salesOrderLines = pgTable(
     sku: varchar('sku', { length: 50 }),
     name: varchar('name', { length: 512 }).notNull(),
     quantity: integer('quantity').notNull(),
-    unitPrice: numeric('unit_price', { precision: 18, scale: 2 }).notNull(),
+    unitPrice: moneyColumn('unit_price').notNull(),
     amount: amount('amount'),
     /** Reserved in the order's warehouse (confirmed orders). */
     reservedQty: integer('reserved_qty').notNull().default(0),

@@ -3,6 +3,7 @@ import { Decimal } from 'decimal.js';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
+import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { tenantCurrency } from '../../logistics/index.ts';
@@ -19,6 +20,14 @@ function random(seed: number) {
   };
 }
 
+/** The currency a buyer's country pays in (manual orders; shops sell in their region's). */
+const CURRENCY_OF: Record<string, string> = { MY: 'MYR', SG: 'SGD', JP: 'JPY', VN: 'VND' };
+/** A manual order's shipping fee and the most a discount takes, in the order's currency. */
+const LOCAL: Record<string, { shipping: number; discountCap: number }> = {
+  JPY: { shipping: 800, discountCap: 2000 },
+  VND: { shipping: 30000, discountCap: 300000 },
+};
+
 const buyers = [
   ['Aisyah Rahman', 'MY', 'Kuala Lumpur'],
   ['Tan Wei Jie', 'SG', 'Singapore'],
@@ -28,6 +37,9 @@ const buyers = [
   ['Chloe Ng', 'SG', 'Singapore'],
   ['Siti Aminah', 'MY', 'Shah Alam'],
   ['Ravi Kumar', 'MY', 'Ipoh'],
+  // manual orders of a Japanese and a Vietnamese buyer: in whole yen and dong
+  ['Sato Yuki', 'JP', 'Tokyo'],
+  ['Nguyen Thi Mai', 'VN', 'Ho Chi Minh City'],
 ] as const;
 
 /** A status by the order's age in days (old ones done, recent ones still open). */
@@ -107,7 +119,10 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
       const status = statusOf(age, rnd());
       const [buyer, country, city] = buyers[Math.floor(rnd() * buyers.length)]!;
       const countryCode = platform === 'LAZADA' ? 'MY' : platform === 'SHOPEE' ? 'SG' : country;
-      const currency = countryCode === 'SG' ? 'SGD' : 'MYR';
+      const currency = CURRENCY_OF[countryCode] ?? 'MYR';
+      const rate = rates[currency];
+      if (!rate) throw new Error(`demo orders: no exchange rate for ${currency}`);
+      const m = (v: Decimal.Value) => new Decimal(moneyText(v, currency));
       const ymd = orderedAt.toISOString().slice(2, 10).replace(/-/g, '');
       const code = Array.from({ length: 8 }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
       const platformOrderId =
@@ -129,7 +144,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
         const v = variants[Math.floor(rnd() * variants.length)]!;
         const quantity = 1 + Math.floor(rnd() * rnd() * 3);
         // the catalogue's price is in the tenant's currency; the shop sells in its own
-        const unit = new Decimal(v.price).div(rates[currency] ?? '1').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+        const unit = m(new Decimal(v.price).div(rate));
         const amount = unit.times(quantity);
         goods = goods.plus(amount);
         lines.push({
@@ -142,13 +157,14 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
           sku: v.sku,
           name: `${v.name} ${v.label}`.trim().slice(0, 512),
           quantity,
-          unitPrice: unit.toFixed(2),
-          amount: amount.toFixed(2),
+          unitPrice: moneyText(unit, currency),
+          amount: moneyText(amount, currency),
           shippedQty: shipped.has(status) ? quantity : 0,
         });
       }
-      const shippingFee = new Decimal(platform ? [0, 3.5, 5, 7.9][Math.floor(rnd() * 4)]! : 10);
-      const discount = rnd() < 0.25 ? Decimal.min(goods.times(0.1).toDecimalPlaces(2), 20) : new Decimal(0);
+      const local = LOCAL[currency] ?? { shipping: 10, discountCap: 20 };
+      const shippingFee = new Decimal(platform ? [0, 3.5, 5, 7.9][Math.floor(rnd() * 4)]! : local.shipping);
+      const discount = rnd() < 0.25 ? Decimal.min(m(goods.times(0.1)), local.discountCap) : new Decimal(0);
       orders.push({
         row: {
           tenantId: demo.id,
@@ -160,10 +176,10 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
           platformStatus: platform ? null : null,
           status,
           currency,
-          goodsAmount: goods.toFixed(2),
-          shippingFee: shippingFee.toFixed(2),
-          discount: discount.toFixed(2),
-          total: goods.plus(shippingFee).minus(discount).toFixed(2),
+          goodsAmount: moneyText(goods, currency),
+          shippingFee: moneyText(shippingFee, currency),
+          discount: moneyText(discount, currency),
+          total: moneyText(goods.plus(shippingFee).minus(discount), currency),
           buyerName: buyer,
           countryCode,
           address: {

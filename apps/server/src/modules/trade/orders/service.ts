@@ -3,62 +3,73 @@ import {
   reservingStatuses,
   type SalesOrderAction,
   type SalesOrderDto,
-  type SalesOrderFilters,
   type SalesOrderInput,
   type SalesOrderListItem,
-  type SalesOrderQuery,
   type SalesOrderStatus,
+  salesOrderList,
   salesOrderTransitions,
 } from '@seller/contracts/trade';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { type CrudContext, owned, page } from '../../../core/crud.ts';
+import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
-import { EXPORT_MAX_ROWS } from '../../../core/export.ts';
+import { listService } from '../../../core/lists.ts';
+import { moneyText, sum } from '../../../core/money.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { logisticsWarehouses } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { illegalTransition, nextState } from '../state-machine.ts';
-import { salesOrderEvents, salesOrderLines, salesOrders } from './schema.ts';
+import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped } from './schema.ts';
 import { releaseOrder, reserveOrder } from './stock.ts';
 
 export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 type OrderRow = typeof salesOrders.$inferSelect;
 type LineRow = typeof salesOrderLines.$inferSelect;
 
-const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const dec = (v: string | number) => new Decimal(v).toFixed(2);
-
-/** The list's WHERE: the tenant, then the filters (the status too unless `withStatus` is false). */
-export function filtersWhere(ctx: CrudContext, f: SalesOrderFilters & { filter?: string }, withStatus = true): SQL {
-  const sku = f.sku?.toLowerCase();
-  return owned(
-    ctx,
-    salesOrders,
-    f.filter
-      ? or(
-          ilike(salesOrders.orderNo, like(f.filter)),
-          eq(salesOrders.platformOrderId, f.filter),
-          ilike(salesOrders.buyerName, like(f.filter)),
-        )
-      : undefined,
-    f.shopId ? eq(salesOrders.shopId, f.shopId) : undefined,
-    f.platform ? eq(salesOrders.platform, f.platform) : undefined,
-    f.source ? eq(salesOrders.source, f.source) : undefined,
-    withStatus && f.status ? eq(salesOrders.status, f.status) : undefined,
-    f.from ? gte(salesOrders.orderedAt, f.from) : undefined,
-    f.to ? lt(salesOrders.orderedAt, f.to) : undefined,
-    f.countryCode ? eq(salesOrders.countryCode, f.countryCode) : undefined,
-    f.hasUnmatched !== undefined ? eq(salesOrders.hasUnmatched, f.hasUnmatched) : undefined,
-    f.buyer ? or(ilike(salesOrders.buyerName, like(f.buyer)), ilike(salesOrders.buyerEmail, like(f.buyer))) : undefined,
-    sku
-      ? sql`exists (select 1 from ${salesOrderLines} where ${salesOrderLines.orderId} = ${salesOrders.id} and (lower(${salesOrderLines.sellerSku}) = ${sku} or lower(${salesOrderLines.sku}) = ${sku}))`
-      : undefined,
-  );
-}
+/**
+ * The list's source: the order rows with their shops' names, the filters the contract declares
+ * (`salesOrderList`), the search and the sort keys.
+ */
+export const orderList = listService(salesOrderList, {
+  table: salesOrders,
+  view: salesOrdersScoped.name,
+  search: (text) =>
+    or(
+      contains(salesOrders.orderNo, text),
+      eq(salesOrders.platformOrderId, text),
+      contains(salesOrders.buyerName, text),
+    ),
+  filters: {
+    shopId: salesOrders.shopId,
+    platform: salesOrders.platform,
+    source: salesOrders.source,
+    ordered: salesOrders.orderedAt,
+    sku: (sku: string) =>
+      sql`exists (select 1 from ${salesOrderLines} where ${salesOrderLines.orderId} = ${salesOrders.id} and (lower(${salesOrderLines.sellerSku}) = ${sku.toLowerCase()} or lower(${salesOrderLines.sku}) = ${sku.toLowerCase()}))`,
+    buyer: (buyer: string) => or(contains(salesOrders.buyerName, buyer), contains(salesOrders.buyerEmail, buyer)),
+    countryCode: (code: string) => eq(salesOrders.countryCode, code.toUpperCase()),
+    hasUnmatched: salesOrders.hasUnmatched,
+  },
+  tab: salesOrders.status,
+  sorts: {
+    orderNo: salesOrders.orderNo,
+    buyerName: salesOrders.buyerName,
+    total: salesOrders.total,
+    status: salesOrders.status,
+    orderedAt: salesOrders.orderedAt,
+  },
+  items: async (tx, _ctx, rows: OrderRow[]) => {
+    const names = await shopNames(
+      tx,
+      rows.map((o) => o.shopId),
+    );
+    return rows.map((o) => listItem(o, names));
+  },
+});
 
 async function shopNames(tx: Tx, ids: (string | null)[]) {
   const wanted = [...new Set(ids.filter((v): v is string => !!v))];
@@ -82,21 +93,13 @@ function listItem(o: OrderRow, names: Map<string, string>): SalesOrderListItem {
     platformStatus: o.platformStatus,
     status: o.status,
     currency: o.currency,
-    total: dec(o.total),
+    total: moneyText(o.total, o.currency),
     buyerName: o.buyerName,
     countryCode: o.countryCode,
     hasUnmatched: o.hasUnmatched,
     orderedAt: o.orderedAt,
   };
 }
-
-const sortable = {
-  orderedAt: salesOrders.orderedAt,
-  total: salesOrders.total,
-  orderNo: salesOrders.orderNo,
-  status: salesOrders.status,
-  buyerName: salesOrders.buyerName,
-};
 
 /** Appends a history row. */
 export async function addEvent(
@@ -215,11 +218,15 @@ async function pricedLines(tx: Tx, ctx: CrudContext, input: SalesOrderInput): Pr
   });
 }
 
-function totals(lines: Priced[], shippingFee: string, discount: string) {
-  const goods = lines.reduce((s, l) => s.plus(new Decimal(l.unitPrice).times(l.quantity)), new Decimal(0));
+/** Σ quantity × unit price + shipping − discount, in the order's currency (the contract held every amount to its places). */
+function totals(lines: Priced[], shippingFee: string, discount: string, currency: string) {
+  const goods = sum(
+    currency,
+    lines.map((l) => new Decimal(l.unitPrice).times(l.quantity)),
+  );
   const total = goods.plus(shippingFee).minus(discount);
-  if (total.isNegative()) throw fieldError('discount', 'SalesOrders::DiscountTooLarge');
-  return { goodsAmount: goods.toFixed(2), total: total.toFixed(2) };
+  if (total.amount.isNegative()) throw fieldError('discount', 'SalesOrders::DiscountTooLarge');
+  return { goodsAmount: goods.toString(), total: total.toString() };
 }
 
 async function checkWarehouse(tx: Tx, ctx: CrudContext, id: string | undefined) {
@@ -242,6 +249,7 @@ function manualNo(now = new Date()) {
 }
 
 async function writeLines(tx: Tx, order: OrderRow, lines: Priced[]) {
+  const m = (v: Decimal.Value) => moneyText(v, order.currency);
   await tx.insert(salesOrderLines).values(
     lines.map((l, i) => ({
       tenantId: order.tenantId,
@@ -252,14 +260,14 @@ async function writeLines(tx: Tx, order: OrderRow, lines: Priced[]) {
       sku: l.sku,
       name: l.name.slice(0, 512),
       quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      amount: new Decimal(l.unitPrice).times(l.quantity).toFixed(2),
+      unitPrice: m(l.unitPrice),
+      amount: m(new Decimal(l.unitPrice).times(l.quantity)),
     })),
   );
 }
 
 function manualValues(input: SalesOrderInput, lines: Priced[]) {
-  const t = totals(lines, input.shippingFee, input.discount);
+  const t = totals(lines, input.shippingFee, input.discount, input.currency);
   return {
     currency: input.currency,
     goodsAmount: t.goodsAmount,
@@ -309,6 +317,7 @@ export const orderService = {
           label: catalogProductVariants.label,
           name: catalogProducts.name,
           price: sql<string>`${catalogProductVariants.price}::text`,
+          currency: catalogProducts.priceCurrency,
         })
         .from(catalogProductVariants)
         .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
@@ -318,7 +327,7 @@ export const orderService = {
             catalogProductVariants,
             eq(catalogProducts.isDeleted, false),
             filter
-              ? or(ilike(catalogProductVariants.sku, like(filter)), ilike(catalogProducts.name, like(filter)))
+              ? or(contains(catalogProductVariants.sku, filter), contains(catalogProducts.name, filter))
               : undefined,
           ),
         )
@@ -330,50 +339,10 @@ export const orderService = {
         id: r.id,
         sku: r.sku,
         name: r.label ? `${r.name} ${r.label}` : r.name,
-        price: dec(r.price),
+        price: moneyText(r.price, r.currency),
+        currency: r.currency,
       })),
     };
-  },
-
-  async list(services: Services, ctx: Ctx, q: SalesOrderQuery) {
-    return services.data.inTenant(ctx, async (tx) => {
-      const p = await page(tx, salesOrders, filtersWhere(ctx, q), q, {
-        allowed: sortable,
-        fallback: [desc(salesOrders.orderedAt), desc(salesOrders.id)],
-      });
-      const names = await shopNames(
-        tx,
-        p.items.map((o) => o.shopId),
-      );
-      return { totalCount: p.totalCount, items: p.items.map((o) => listItem(o, names)) };
-    });
-  },
-
-  /** Per status, how many orders match the filters (the status filter left out): the tabs. */
-  async counts(services: Services, ctx: Ctx, f: SalesOrderFilters) {
-    return services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({ status: salesOrders.status, n: sql<number>`count(*)::int` })
-        .from(salesOrders)
-        .where(filtersWhere(ctx, f, false))
-        .groupBy(salesOrders.status);
-      const counts: Record<string, number> = {};
-      let total = 0;
-      for (const r of rows) {
-        counts[r.status] = Number(r.n);
-        total += Number(r.n);
-      }
-      return { total, counts };
-    });
-  },
-
-  async *batches(services: Services, ctx: Ctx, q: SalesOrderFilters & { sorting?: string }) {
-    const size = 1000;
-    for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += size) {
-      const p = await orderService.list(services, ctx, { ...q, skipCount: skip, maxResultCount: size });
-      if (p.items.length) yield p.items;
-      if (p.items.length < size) return;
-    }
   },
 
   async get(services: Services, ctx: Ctx, id: string): Promise<SalesOrderDto> {
@@ -511,9 +480,9 @@ export async function detail(tx: Tx, ctx: CrudContext, id: string): Promise<Sale
   const names = await shopNames(tx, [o.shopId]);
   return {
     ...listItem(o, names),
-    goodsAmount: dec(o.goodsAmount),
-    shippingFee: dec(o.shippingFee),
-    discount: dec(o.discount),
+    goodsAmount: moneyText(o.goodsAmount, o.currency),
+    shippingFee: moneyText(o.shippingFee, o.currency),
+    discount: moneyText(o.discount, o.currency),
     buyerEmail: o.buyerEmail,
     address: o.address,
     paymentMethod: o.paymentMethod,
@@ -533,8 +502,8 @@ export async function detail(tx: Tx, ctx: CrudContext, id: string): Promise<Sale
       sku: l.sku,
       name: l.name,
       quantity: l.quantity,
-      unitPrice: dec(l.unitPrice),
-      amount: dec(l.amount),
+      unitPrice: moneyText(l.unitPrice, o.currency),
+      amount: moneyText(l.amount, o.currency),
       reservedQty: l.reservedQty,
       shippedQty: l.shippedQty,
     })),

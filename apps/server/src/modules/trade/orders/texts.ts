@@ -1,3 +1,4 @@
+import { bilingual } from '../../../core/localization/pairs.ts';
 import type { TextResources } from '../../../core/module.ts';
 
 const pairs: Record<string, [string, string]> = {
@@ -8,6 +9,10 @@ const pairs: Record<string, [string, string]> = {
   PlatformStatus: ['Platform status', '平台状态'],
   Shop: ['Shop', '店铺'],
   Platform: ['Platform', '平台'],
+  'Platform:LAZADA': ['Lazada', 'Lazada'],
+  'Platform:SHOPEE': ['Shopee', 'Shopee'],
+  Source: ['Source', '来源'],
+  SearchOrders: ['Order no., buyer or platform order ID', '订单号、买家或平台订单号'],
   Buyer: ['Buyer', '买家'],
   BuyerEmail: ['Buyer email', '买家邮箱'],
   Country: ['Country', '国家'],
@@ -97,16 +102,9 @@ const pairs: Record<string, [string, string]> = {
   DiscountTooLarge: ['The discount is larger than the order.', '优惠金额超过订单金额。'],
 };
 
-const en: Record<string, string> = {};
-const zh: Record<string, string> = {};
-for (const [key, [e, z]] of Object.entries(pairs)) {
-  en[key] = e;
-  zh[key] = z;
-}
-
 /** Texts of the orders area (`SalesOrders`), and the pull's name on the jobs page. */
 export const texts: TextResources = {
-  SalesOrders: { en, 'zh-Hans': zh },
+  SalesOrders: bilingual(pairs),
   JobQueues: {
     en: { 'trade.orders.pull': 'Pull marketplace orders', 'trade.orders.pull-all': 'Pull orders of every shop' },
     'zh-Hans': { 'trade.orders.pull': '拉取平台订单', 'trade.orders.pull-all': '定时拉取店铺订单' },

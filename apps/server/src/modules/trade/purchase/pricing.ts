@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { money } from '../../../core/money.ts';
 
 /**
  * The money rules of a purchase order, pure and exact (decimal.js): the default unit price from
@@ -47,22 +48,23 @@ export interface Totals {
   total: string;
 }
 
-const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-
 /**
- * Line amount = qty × unit price (to the cent); goods = Σ line amounts; tax = Σ line amount × rate %
- * (each to the cent); total = goods + tax + freight − discount.
+ * Line amount = qty × unit price (to the currency's minor units: whole yen, 3 places of dinar);
+ * goods = Σ line amounts; tax = Σ line amount × rate % (each rounded likewise); total = goods + tax
+ * + freight − discount (core/money.ts, half-up).
  */
-export function purchaseTotals(lines: TotalsLine[], freight: string, discount: string): Totals {
+export function purchaseTotals(lines: TotalsLine[], freight: string, discount: string, currency: string): Totals {
+  const round = (d: Decimal.Value) => new Decimal(money(d, currency).round().amount);
+  const text = (d: Decimal.Value) => money(d, currency).toString();
   let goods = new Decimal(0);
   let tax = new Decimal(0);
   const amounts: string[] = [];
   for (const l of lines) {
-    const amount = round2(new Decimal(l.unitPrice).mul(l.qtyOrdered));
-    amounts.push(amount.toFixed(2));
+    const amount = round(new Decimal(l.unitPrice).mul(l.qtyOrdered));
+    amounts.push(text(amount));
     goods = goods.add(amount);
-    tax = tax.add(round2(amount.mul(l.taxRate).div(100)));
+    tax = tax.add(round(amount.mul(l.taxRate).div(100)));
   }
   const total = goods.add(tax).add(freight).sub(discount);
-  return { lines: amounts, goodsAmount: goods.toFixed(2), tax: tax.toFixed(2), total: total.toFixed(2) };
+  return { lines: amounts, goodsAmount: text(goods), tax: text(tax), total: text(total) };
 }

@@ -178,7 +178,30 @@ describe('purchase totals', () => {
       ],
       '5.5',
       '1',
+      'CNY',
     );
     expect(t).toEqual({ lines: ['4.00', '25.00'], goodsAmount: '29.00', tax: '0.52', total: '34.02' });
+  });
+  it('to the minor units of the order currency: whole yen, three places of dinar', () => {
+    // JPY: 3 × 333.3333 = 999.9999 → 1000; 10 % → 100. 7 × 12.5 = 87.5 → 88; 8 % of 88 = 7.04 → 7.
+    // 1000 + 88 + 100 + 7 + 500 − 0 = 1695
+    expect(
+      purchaseTotals(
+        [
+          { qtyOrdered: 3, unitPrice: '333.3333', taxRate: '10' },
+          { qtyOrdered: 7, unitPrice: '12.5', taxRate: '8' },
+        ],
+        '500',
+        '0',
+        'JPY',
+      ),
+    ).toEqual({ lines: ['1000', '88'], goodsAmount: '1088', tax: '107', total: '1695' });
+    // KWD: 4 × 1.2346 = 4.9384 → 4.938; 5 % → 0.2469 → 0.247. 4.938 + 0.247 + 1.5 − 0.125 = 6.560
+    expect(purchaseTotals([{ qtyOrdered: 4, unitPrice: '1.2346', taxRate: '5' }], '1.5', '0.125', 'KWD')).toEqual({
+      lines: ['4.938'],
+      goodsAmount: '4.938',
+      tax: '0.247',
+      total: '6.560',
+    });
   });
 });

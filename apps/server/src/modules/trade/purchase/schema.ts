@@ -2,8 +2,10 @@ import type { PurchasePaymentStatus, PurchaseStatus, PurchaseType } from '@selle
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
+import { moneyColumn } from '../../../core/money.ts';
 
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull().default('0');
+// money in the row's currency, as the server rounded it to its minor units (core/money.ts)
+const amount = (name: string) => moneyColumn(name).notNull().default('0');
 
 /**
  * Purchase orders (domain §5.2). `status` follows contracts `purchaseTransitions`; payment status
@@ -45,6 +47,12 @@ export const purchaseOrders = pgTable(
     uniqueIndex('trade_purchase_orders_no_uq').on(tenantKey, t.poNo),
     index('trade_purchase_orders_status_ix').on(t.tenantId, t.status, t.creationTime),
     index('trade_purchase_orders_supplier_ix').on(t.tenantId, t.supplierId),
+    // the list's sort keys
+    index('trade_purchase_orders_created_ix').on(t.tenantId, t.creationTime),
+    index('trade_purchase_orders_no_ix').on(t.tenantId, t.poNo),
+    index('trade_purchase_orders_total_ix').on(t.tenantId, t.total),
+    index('trade_purchase_orders_expected_ix').on(t.tenantId, t.expectedArrival),
+    index('trade_purchase_orders_payment_ix').on(t.tenantId, t.paymentStatus),
   ],
 );
 

@@ -2,12 +2,13 @@ import type { PurchaseStatus } from '@seller/contracts/trade';
 import { asc, eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProductVariants, catalogSuppliers } from '../../catalog/index.ts';
 import { logisticsWarehouses } from '../../logistics/index.ts';
-import { createReceipt, postReceipt } from '../receiving/service.ts';
+import { purchaseCommands } from './commands.ts';
+import { type Ctx, type PurchaseLine, purchaseQueries } from './queries.ts';
 import { purchaseOrders } from './schema.ts';
-import { act, createOrder, defaultPrices, linesOf, moneyOf } from './service.ts';
 
 /** The demo's POs: one or two per state, each with a few lines; receipts posted where they arrived. */
 const PLAN: { status: PurchaseStatus | 'CLOSED_SHORT'; lines: number[]; received?: number[][] }[] = [
@@ -28,12 +29,26 @@ const PLAN: { status: PurchaseStatus | 'CLOSED_SHORT'; lines: number[]; received
 ];
 
 /**
+ * Posts a receipt of `quantities` (by line, in line order) against an approved PO, in the seed's
+ * transaction. Receiving provides it (`receiving/seed.ts`): purchasing does not depend on it.
+ */
+export type ReceiveDemo = (
+  tx: Tx,
+  ctx: Ctx,
+  po: { id: string; lines: PurchaseLine[] },
+  quantities: number[],
+  trackingNo: string,
+) => Promise<void>;
+
+/**
  * Tenant demo's purchasing (idempotent: only while the tenant has no PO): POs in every state for
  * the catalogue's suppliers, through the services, so approval puts stock in transit and the
- * posted receipts move stock and the ledger exactly as a user's would.
+ * posted receipts (through `receive`) move stock and the ledger exactly as a user's would.
  */
-export async function seedDemo(services: Services, demo: CurrentTenant) {
+export async function seedDemo(services: Services, demo: CurrentTenant, receive: ReceiveDemo) {
   const ctx = systemContext(demo);
+  const { money: moneyOf, prices: defaultPrices, lines: linesOf } = purchaseQueries;
+  const { create: createOrder, act } = purchaseCommands(services);
   const money = await moneyOf(services, ctx);
   await services.data.inTenant(ctx, async (tx) => {
     const [any] = await tx
@@ -90,25 +105,28 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
       }
       await act(tx, ctx, po.id, 'approve');
       const poLines = await linesOf(tx, ctx, po.id);
-      for (const quantities of plan.received ?? []) {
-        const receipt = await createReceipt(
-          tx,
-          ctx,
-          {
-            poId: po.id,
-            freight: '0',
-            trackingNo: `SF${1_000_000 + n * 10 + next}`,
-            lines: poLines.map((l, i) => {
-              const arrived = quantities[i] ?? 0;
-              const damaged = arrived >= 10 && i === 0 ? 1 : 0;
-              return { poLineId: l.id, qtyArrived: arrived, qtyAccepted: arrived - damaged, qtyDamaged: damaged };
-            }),
-          },
-          0,
-        );
-        await postReceipt(tx, ctx, receipt.id, 0);
-      }
+      for (const quantities of plan.received ?? [])
+        await receive(tx, ctx, { id: po.id, lines: poLines }, quantities, `SF${1_000_000 + n * 10 + next}`);
       if (plan.status === 'CLOSED_SHORT') await act(tx, ctx, po.id, 'closeShort');
+    }
+    // two drafts that show the money rules: an order from Japan in whole yen (3 × 1 250 + 800 freight
+    // = 4 550 JPY) and one from Kuwait to the fils (4 × 1.275 + 2.500 = 7.600 KWD)
+    const foreign = [
+      { currency: 'JPY', qty: 3, unitPrice: '1250', freight: '800' },
+      { currency: 'KWD', qty: 4, unitPrice: '1.275', freight: '2.500' },
+    ];
+    for (const [k, f] of foreign.entries()) {
+      if (!money.rates[f.currency]) continue;
+      await createOrder(tx, ctx, money, {
+        supplierId: suppliers[k % suppliers.length]!.id,
+        warehouseId: warehouses[0]!.id,
+        type: 'REGULAR',
+        currency: f.currency,
+        freight: f.freight,
+        discount: '0',
+        remark: null,
+        lines: [{ variantId: variants[k]!.id, qtyOrdered: f.qty, unitPrice: f.unitPrice, taxRate: '0' }],
+      });
     }
   });
 }

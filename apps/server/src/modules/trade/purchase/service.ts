@@ -1,7 +1,6 @@
 import type { Culture } from '@seller/contracts';
 import {
   type PurchaseAction,
-  type PurchaseListQuery,
   type PurchaseOrderDetailDto,
   type PurchaseOrderDto,
   type PurchaseOrderInput,
@@ -10,16 +9,20 @@ import {
   purchaseActions,
   purchaseNext,
   type purchaseOrderInput,
-  purchaseStatuses,
+  purchaseOrderList,
 } from '@seller/contracts/trade';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type CrudContext, orderBy, owned, recordChange } from '../../../core/crud.ts';
+import { checkBound, NumberBounds } from '../../../core/bounds.ts';
+import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, notFound } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
+import { assertMoneyPlaces, moneyText } from '../../../core/money.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import {
   catalogProducts,
@@ -28,10 +31,10 @@ import {
   catalogSuppliers,
 } from '../../catalog/index.ts';
 import { logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
-import { receipts } from '../receiving/schema.ts';
+import { nextNumber } from '../numbering.ts';
 import { illegalTransition } from '../state-machine.ts';
 import { moveStock, type StockMove } from '../stock/ledger.ts';
-import { nextNumber } from './numbering.ts';
+import { PurchaseReceivingEnded } from './events.ts';
 import { convert, purchaseTotals, tierPrice } from './pricing.ts';
 import { purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './schema.ts';
 
@@ -66,35 +69,6 @@ const listFields = {
   qtyReceived: qtySum(purchaseOrderLines.qtyReceived),
 };
 type ListRow = PurchaseOrder & { supplierName: string; warehouseName: string; qtyOrdered: number; qtyReceived: number };
-
-const SORTABLE = {
-  poNo: purchaseOrders.poNo,
-  creationTime: purchaseOrders.creationTime,
-  status: purchaseOrders.status,
-  total: purchaseOrders.total,
-  expectedArrival: purchaseOrders.expectedArrival,
-  supplierName: catalogSuppliers.fullName,
-  paymentStatus: purchaseOrders.paymentStatus,
-};
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function filters(ctx: Ctx, q: Partial<PurchaseListQuery>, withStatus = true): SQL {
-  const like = q.filter ? escapeLike(q.filter) : null;
-  return owned(
-    ctx,
-    purchaseOrders,
-    withStatus && q.status ? eq(purchaseOrders.status, q.status) : undefined,
-    q.supplierId ? eq(purchaseOrders.supplierId, q.supplierId) : undefined,
-    q.warehouseId ? eq(purchaseOrders.warehouseId, q.warehouseId) : undefined,
-    q.paymentStatus ? eq(purchaseOrders.paymentStatus, q.paymentStatus) : undefined,
-    q.from ? gte(purchaseOrders.creationTime, new Date(`${q.from}T00:00:00Z`)) : undefined,
-    q.to ? lt(purchaseOrders.creationTime, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
-    like
-      ? sql`(${purchaseOrders.poNo} ILIKE ${like} OR ${catalogSuppliers.fullName} ILIKE ${like} OR ${purchaseOrders.remark} ILIKE ${like} OR EXISTS (select 1 from ${purchaseOrderLines} where ${purchaseOrderLines.poId} = ${purchaseOrders.id} and (${purchaseOrderLines.sku} ILIKE ${like} or ${purchaseOrderLines.productName} ILIKE ${like})))`
-      : undefined,
-  );
-}
 
 const listBase = (tx: Tx) =>
   tx
@@ -144,41 +118,35 @@ export function toDto(r: ListRow): PurchaseOrderDto {
   };
 }
 
-export async function listOrders(
-  tx: Tx,
-  ctx: Ctx,
-  q: PurchaseListQuery,
-): Promise<{ totalCount: number; items: PurchaseOrderDto[] }> {
-  const where = filters(ctx, q);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(purchaseOrders)
-    .leftJoin(catalogSuppliers, eq(catalogSuppliers.id, purchaseOrders.supplierId))
-    .where(where);
-  const rows = await listBase(tx)
-    .where(where)
-    .orderBy(...orderBy(q.sorting, SORTABLE, [desc(purchaseOrders.creationTime), desc(purchaseOrders.poNo)]))
-    .limit(q.maxResultCount)
-    .offset(q.skipCount);
-  return { totalCount: count?.n ?? 0, items: rows.map((r) => toDto(r as ListRow)) };
-}
-
-/** Counts per status under the filters (the status itself aside), and `all`. */
-export async function countOrders(tx: Tx, ctx: Ctx, q: Partial<PurchaseListQuery>): Promise<Record<string, number>> {
-  const rows = await tx
-    .select({ status: purchaseOrders.status, n: sql<number>`count(*)::int` })
-    .from(purchaseOrders)
-    .leftJoin(catalogSuppliers, eq(catalogSuppliers.id, purchaseOrders.supplierId))
-    .where(filters(ctx, q, false))
-    .groupBy(purchaseOrders.status);
-  const out: Record<string, number> = { all: 0 };
-  for (const s of purchaseStatuses) out[s] = 0;
-  for (const r of rows) {
-    out[r.status] = r.n;
-    out.all! += r.n;
-  }
-  return out;
-}
+/** Purchase orders with their supplier's and warehouse's names (the list kit's source). */
+export const purchaseOrderListService = listService(purchaseOrderList, {
+  table: purchaseOrders,
+  rows: (tx) => listBase(tx).$dynamic(),
+  // the supplier and the lines through correlated subqueries: the total is counted over the orders alone
+  search: (text) =>
+    or(
+      contains(purchaseOrders.poNo, text),
+      contains(purchaseOrders.remark, text),
+      sql`exists (select 1 from ${catalogSuppliers} where ${catalogSuppliers.id} = ${purchaseOrders.supplierId} and ${contains(catalogSuppliers.fullName, text)})`,
+      sql`exists (select 1 from ${purchaseOrderLines} where ${purchaseOrderLines.poId} = ${purchaseOrders.id} and (${contains(purchaseOrderLines.sku, text)} or ${contains(purchaseOrderLines.productName, text)}))`,
+    ),
+  filters: {
+    supplierId: purchaseOrders.supplierId,
+    warehouseId: purchaseOrders.warehouseId,
+    paymentStatus: purchaseOrders.paymentStatus,
+    created: purchaseOrders.creationTime,
+  },
+  tab: purchaseOrders.status,
+  sorts: {
+    poNo: purchaseOrders.poNo,
+    creationTime: purchaseOrders.creationTime,
+    status: purchaseOrders.status,
+    total: purchaseOrders.total,
+    expectedArrival: purchaseOrders.expectedArrival,
+    paymentStatus: purchaseOrders.paymentStatus,
+  },
+  items: (_tx, _ctx, rows: ListRow[]) => rows.map(toDto),
+});
 
 export async function loadOrder(tx: Tx, ctx: CrudContext, id: string, lock = false): Promise<PurchaseOrder> {
   const query = tx
@@ -201,7 +169,7 @@ export async function getOrder(tx: Tx, ctx: Ctx, id: string): Promise<PurchaseOr
   const [row] = await listBase(tx).where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)));
   if (!row) throw notFound(ENTITY, id);
   const lines = await linesOf(tx, ctx, id);
-  const amounts = purchaseTotals(lines, row.freight, row.discount).lines;
+  const amounts = purchaseTotals(lines, row.freight, row.discount, row.currency).lines;
   const events = await tx
     .select()
     .from(purchaseOrderEvents)
@@ -349,7 +317,6 @@ export async function lookups(tx: Tx, ctx: CrudContext, money: Money) {
 
 /** SKUs for the form's picker: variants of live products whose SKU or name matches. */
 export async function searchVariants(tx: Tx, ctx: CrudContext, filter: string | undefined, max: number) {
-  const like = filter ? escapeLike(filter) : null;
   const rows = await tx
     .select({
       variantId: catalogProductVariants.id,
@@ -363,7 +330,7 @@ export async function searchVariants(tx: Tx, ctx: CrudContext, filter: string | 
       and(
         owned(ctx, catalogProductVariants),
         eq(catalogProducts.isDeleted, false),
-        like ? sql`(${catalogProductVariants.sku} ILIKE ${like} OR ${catalogProducts.name} ILIKE ${like})` : undefined,
+        filter ? or(contains(catalogProductVariants.sku, filter), contains(catalogProducts.name, filter)) : undefined,
       ),
     )
     .orderBy(asc(catalogProductVariants.sku))
@@ -411,6 +378,7 @@ async function prepare(tx: Tx, ctx: CrudContext, money: Money, input: OrderInput
   const fxRate = input.fxRate ?? money.rates[currency];
   if (!fxRate) throw fieldError('fxRate', 'Purchase::FxRateRequired', [currency]);
   if (new Decimal(fxRate).lte(0)) throw fieldError('fxRate', 'Purchase::FxRatePositive');
+  checkBound('fxRate', fxRate, NumberBounds.fxRate);
   const variants = await variantsById(
     tx,
     ctx,
@@ -432,6 +400,16 @@ async function prepare(tx: Tx, ctx: CrudContext, money: Money, input: OrderInput
     const unitPrice = l.unitPrice ?? defaults[i]!.unitPrice;
     if (unitPrice == null)
       throw fieldError(`lines[${i}].unitPrice`, 'Purchase::NoVendorPrice', [variants.get(l.variantId)!.sku]);
+    // a default price (the supplier's, converted) and the tenant's rate are bounded here, as the
+    // contract bounds the ones entered: the line, and the unit cost a receipt posts, fit their columns
+    checkBound(`lines[${i}].unitPrice`, unitPrice, NumberBounds.unitPrice);
+    checkBound(
+      `lines[${i}].unitPrice`,
+      new Decimal(unitPrice).mul(l.qtyOrdered),
+      NumberBounds.amount,
+      'Number:LineAtMost',
+    );
+    checkBound('fxRate', new Decimal(unitPrice).mul(fxRate), NumberBounds.unitPrice, 'Number:ConvertedAtMost');
     const v = variants.get(l.variantId)!;
     return {
       lineNo: i + 1,
@@ -445,7 +423,10 @@ async function prepare(tx: Tx, ctx: CrudContext, money: Money, input: OrderInput
       remark: l.remark ?? null,
     };
   });
-  const totals = purchaseTotals(lines, input.freight ?? '0', input.discount ?? '0');
+  // the contract checked the places against a currency it was given; the tenant's default is checked here
+  assertMoneyPlaces('freight', input.freight, currency);
+  assertMoneyPlaces('discount', input.discount, currency);
+  const totals = purchaseTotals(lines, input.freight ?? '0', input.discount ?? '0', currency);
   if (new Decimal(totals.total).lt(0)) throw fieldError('discount', 'Purchase::DiscountTooLarge');
   return {
     header: {
@@ -454,8 +435,8 @@ async function prepare(tx: Tx, ctx: CrudContext, money: Money, input: OrderInput
       type: input.type ?? 'REGULAR',
       currency,
       fxRate: new Decimal(fxRate).toFixed(8),
-      freight: new Decimal(input.freight ?? '0').toFixed(2),
-      discount: new Decimal(input.discount ?? '0').toFixed(2),
+      freight: moneyText(input.freight ?? '0', currency),
+      discount: moneyText(input.discount ?? '0', currency),
       goodsAmount: totals.goodsAmount,
       tax: totals.tax,
       total: totals.total,
@@ -567,15 +548,16 @@ function transitMoves(po: PurchaseOrder, lines: PurchaseLine[], qty: (l: Purchas
     }));
 }
 
-/** A PO that stops receiving (cancelled, closed short) cancels its draft receipts. */
-async function cancelDraftReceipts(tx: Tx, ctx: CrudContext, poId: string) {
-  await tx
-    .update(receipts)
-    .set({ status: 'CANCELLED', lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
-    .where(owned(ctx, receipts, eq(receipts.poId, poId), eq(receipts.status, 'DRAFT')));
-}
+/** A PO that stops receiving (cancelled, closed short) says so: receiving cancels its draft receipts. */
+const receivingEnded = (services: Pick<Services, 'events'>, tx: Tx, ctx: CrudContext, poId: string) =>
+  services.events.emit(tx, PurchaseReceivingEnded, {
+    tenantId: ctx.tenant?.id ?? null,
+    poId,
+    userId: ctx.user?.id ?? null,
+  });
 
 export async function act(
+  services: Pick<Services, 'events'>,
   tx: Tx,
   ctx: Ctx,
   id: string,
@@ -613,7 +595,7 @@ export async function act(
           ctx,
           transitMoves(po, lines, (l) => -outstanding(l)),
         );
-      await cancelDraftReceipts(tx, ctx, po.id);
+      await receivingEnded(services, tx, ctx, po.id);
       return after;
     }
     case 'closeShort': {
@@ -623,10 +605,50 @@ export async function act(
         ctx,
         transitMoves(po, lines, (l) => -outstanding(l)),
       );
-      await cancelDraftReceipts(tx, ctx, po.id);
+      await receivingEnded(services, tx, ctx, po.id);
       return after;
     }
   }
+}
+
+/** What arrived (or, reversed, is taken back) on one PO line. */
+export interface Arrival {
+  poLineId: string;
+  arrived: number;
+  damaged: number;
+}
+
+async function addToLines(tx: Tx, ctx: CrudContext, arrivals: Arrival[], sign: 1 | -1) {
+  for (const a of arrivals)
+    await tx
+      .update(purchaseOrderLines)
+      .set({
+        qtyReceived: sql`${purchaseOrderLines.qtyReceived} + ${sign * a.arrived}`,
+        qtyDamaged: sql`${purchaseOrderLines.qtyDamaged} + ${sign * a.damaged}`,
+      })
+      .where(owned(ctx, purchaseOrderLines, eq(purchaseOrderLines.id, a.poLineId)));
+}
+
+/**
+ * A posted receipt's goods arrived: adds them to the PO's lines and moves the PO to received
+ * (every line arrived in full) or partially received. The caller holds the PO's row lock.
+ */
+export async function receive(tx: Tx, ctx: Ctx, po: PurchaseOrder, arrivals: Arrival[], receiptNo: string) {
+  await addToLines(tx, ctx, arrivals, 1);
+  const lines = await linesOf(tx, ctx, po.id);
+  const complete = lines.every((l) => l.qtyReceived >= l.qtyOrdered);
+  return transition(tx, ctx, po, complete ? 'receiveAll' : 'receivePartial', {}, receiptNo);
+}
+
+/**
+ * A reversed receipt takes its goods back off the PO's lines; the PO goes back to approved
+ * (nothing arrived any more) or partially received. The caller holds the PO's row lock.
+ */
+export async function takeBack(tx: Tx, ctx: Ctx, po: PurchaseOrder, arrivals: Arrival[], message: string) {
+  await addToLines(tx, ctx, arrivals, -1);
+  const lines = await linesOf(tx, ctx, po.id);
+  const none = lines.every((l) => l.qtyReceived === 0);
+  return transition(tx, ctx, po, none ? 'reverseAll' : 'reversePartial', {}, message);
 }
 
 export async function setPaymentStatus(tx: Tx, ctx: Ctx, id: string, paymentStatus: PurchasePaymentStatus) {

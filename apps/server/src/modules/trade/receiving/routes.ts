@@ -1,27 +1,12 @@
-import {
-  type ReceiptDto,
-  receiptDetailDto,
-  receiptDto,
-  receiptInput,
-  receiptListQuery,
-  TradePermissions,
-} from '@seller/contracts/trade';
+import { receiptDetailDto, receiptDto, receiptInput, receiptList, TradePermissions } from '@seller/contracts/trade';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import { getSettingNumber } from '../../settings/index.ts';
 import { TradeSettings } from '../settings.ts';
-import {
-  createReceipt,
-  deleteReceipt,
-  getReceipt,
-  listReceipts,
-  postReceipt,
-  reverseReceipt,
-  updateReceipt,
-} from './service.ts';
+import { receivingCommands } from './commands.ts';
+import { receivingQueries } from './queries.ts';
 
 const base = '/api/trade/receipts';
 const idParams = z.object({ id: z.guid() });
@@ -34,63 +19,23 @@ export default async function routes(fastify: FastifyInstance) {
   const read = { permission: P };
   const tags = ['Receiving'];
   const inTx = s.data.inTenant.bind(s.data);
+  const { list: listReceipts, get } = receivingQueries;
+  const commands = receivingCommands(s);
   const tolerance = (ctx: Parameters<typeof getSettingNumber>[1]) =>
     getSettingNumber(s, ctx, TradeSettings.ReceivingTolerance);
 
-  app.get(
-    base,
-    {
-      config: read,
-      schema: {
-        tags,
-        querystring: receiptListQuery,
-        response: { 200: z.object({ totalCount: z.number(), items: z.array(receiptDto) }) },
-      },
-    },
-    (req) => inTx(req.ctx, (tx) => listReceipts(tx, req.ctx, req.query)),
-  );
-  app.get(
-    `${base}/export`,
-    { config: read, schema: { tags, querystring: receiptListQuery.omit({ skipCount: true, maxResultCount: true }) } },
-    (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `Receiving::${key}`);
-      const title = L('Page:Title');
-      async function* batches() {
-        for (let skipCount = 0; skipCount < EXPORT_MAX_ROWS; skipCount += 500) {
-          const page = await inTx(req.ctx, (tx) =>
-            listReceipts(tx, req.ctx, { ...req.query, skipCount, maxResultCount: 500 }),
-          );
-          if (!page.items.length) return;
-          yield page.items;
-          if (page.items.length < 500) return;
-        }
-      }
-      return sendXlsx<ReceiptDto>(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        [
-          { header: L('Field:ReceiptNo'), width: 20, value: (r) => r.receiptNo },
-          { header: L('Field:PoNo'), width: 20, value: (r) => r.poNo },
-          { header: L('Field:Supplier'), width: 30, value: (r) => r.supplierName },
-          { header: L('Field:Warehouse'), width: 16, value: (r) => r.warehouseName },
-          { header: L('Field:Status'), width: 10, value: (r) => L(`Status:${r.status}`) },
-          { header: L('Field:Reverses'), width: 20, value: (r) => r.reversesReceiptNo },
-          { header: L('Field:QtyArrived'), width: 10, value: (r) => r.qtyArrived },
-          { header: L('Field:QtyAccepted'), width: 10, value: (r) => r.qtyAccepted },
-          { header: L('Field:QtyDamaged'), width: 10, value: (r) => r.qtyDamaged },
-          { header: L('Field:ReceivedAt'), width: 20, value: (r) => r.receivedAt },
-          { header: L('Field:TrackingNo'), width: 20, value: (r) => r.trackingNo },
-          { header: L('Field:Remark'), width: 30, value: (r) => r.remark },
-        ],
-        batches(),
-      );
-    },
-  );
+  listRoutes(app, {
+    url: base,
+    tag: tags[0]!,
+    permission: P,
+    list: receiptList,
+    item: receiptDto,
+    service: listReceipts,
+  });
   app.get(
     `${base}/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: receiptDetailDto } } },
-    (req) => inTx(req.ctx, (tx) => getReceipt(tx, req.ctx, req.params.id)),
+    (req) => inTx(req.ctx, (tx) => get(tx, req.ctx, req.params.id)),
   );
   app.post(
     base,
@@ -101,8 +46,8 @@ export default async function routes(fastify: FastifyInstance) {
     async (req) => {
       const tol = await tolerance(req.ctx);
       return inTx(req.ctx, async (tx) => {
-        const r = await createReceipt(tx, req.ctx, req.body, tol);
-        return getReceipt(tx, req.ctx, r.id);
+        const r = await commands.create(tx, req.ctx, req.body, tol);
+        return get(tx, req.ctx, r.id);
       });
     },
   );
@@ -115,8 +60,8 @@ export default async function routes(fastify: FastifyInstance) {
     async (req) => {
       const tol = await tolerance(req.ctx);
       return inTx(req.ctx, async (tx) => {
-        await updateReceipt(tx, req.ctx, req.params.id, req.body, tol);
-        return getReceipt(tx, req.ctx, req.params.id);
+        await commands.update(tx, req.ctx, req.params.id, req.body, tol);
+        return get(tx, req.ctx, req.params.id);
       });
     },
   );
@@ -124,7 +69,7 @@ export default async function routes(fastify: FastifyInstance) {
     `${base}/:id`,
     { config: { permission: `${P}.Create` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await inTx(req.ctx, (tx) => deleteReceipt(tx, req.ctx, req.params.id));
+      await inTx(req.ctx, (tx) => commands.delete(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -134,8 +79,8 @@ export default async function routes(fastify: FastifyInstance) {
     async (req) => {
       const tol = await tolerance(req.ctx);
       return inTx(req.ctx, async (tx) => {
-        await postReceipt(tx, req.ctx, req.params.id, tol);
-        return getReceipt(tx, req.ctx, req.params.id);
+        await commands.post(tx, req.ctx, req.params.id, tol);
+        return get(tx, req.ctx, req.params.id);
       });
     },
   );
@@ -147,8 +92,8 @@ export default async function routes(fastify: FastifyInstance) {
     },
     (req) =>
       inTx(req.ctx, async (tx) => {
-        const r = await reverseReceipt(tx, req.ctx, req.params.id);
-        return getReceipt(tx, req.ctx, r.id);
+        const r = await commands.reverse(tx, req.ctx, req.params.id);
+        return get(tx, req.ctx, r.id);
       }),
   );
 }

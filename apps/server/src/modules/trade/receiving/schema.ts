@@ -1,6 +1,7 @@
 import type { ReceiptStatus } from '@seller/contracts/trade';
 import { index, integer, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
+import { moneyColumn } from '../../../core/money.ts';
 import { purchaseOrderLines, purchaseOrders } from '../purchase/schema.ts';
 
 /**
@@ -22,7 +23,8 @@ export const receipts = pgTable(
     reversedById: uuid('reversed_by_id'),
     receivedAt: time('received_at').notNull().defaultNow(),
     postedAt: time('posted_at'),
-    freight: numeric('freight', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** In the purchase order's currency. */
+    freight: moneyColumn('freight').notNull().default('0'),
     trackingNo: varchar('tracking_no', { length: 64 }),
     remark: varchar('remark', { length: 512 }),
     ...audited(),
@@ -33,6 +35,10 @@ export const receipts = pgTable(
     uniqueIndex('trade_receipts_reverses_uq').on(t.reversesReceiptId),
     index('trade_receipts_po_ix').on(t.poId),
     index('trade_receipts_time_ix').on(t.tenantId, t.creationTime),
+    // the list's other sort keys
+    index('trade_receipts_no_ix').on(t.tenantId, t.receiptNo),
+    index('trade_receipts_received_ix').on(t.tenantId, t.receivedAt),
+    index('trade_receipts_status_ix').on(t.tenantId, t.status),
   ],
 );
 

@@ -5,37 +5,36 @@ import {
   type ReceiptAction,
   type ReceiptDetailDto,
   type ReceiptDto,
-  type ReceiptListQuery,
   type ReceiptStatus,
   receiptActions,
   type receiptInput,
+  receiptList,
   receiptNext,
 } from '@seller/contracts/trade';
 import { Decimal } from 'decimal.js';
-import { asc, desc, eq, getTableColumns, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type CrudContext, orderBy, owned, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, notFound } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
+import { assertMoneyPlaces, moneyText } from '../../../core/money.ts';
+import { contains } from '../../../core/search.ts';
+import type { Services } from '../../../core/services.ts';
 import { catalogSuppliers } from '../../catalog/index.ts';
 import { logisticsWarehouses } from '../../logistics/index.ts';
-import { nextNumber } from '../purchase/numbering.ts';
+import { nextNumber } from '../numbering.ts';
+import { purchaseCommands } from '../purchase/commands.ts';
+import { type Ctx, type PurchaseLine, type PurchaseOrder, purchaseQueries } from '../purchase/queries.ts';
 import { purchaseOrderLines, purchaseOrders } from '../purchase/schema.ts';
-import {
-  type Ctx,
-  linesOf,
-  loadOrder,
-  type PurchaseLine,
-  type PurchaseOrder,
-  transition,
-} from '../purchase/service.ts';
 import { illegalTransition } from '../state-machine.ts';
 import { moveStock, type StockMove } from '../stock/ledger.ts';
 import { receiptLines, receipts } from './schema.ts';
 
 type Input = z.output<typeof receiptInput>;
+const { order: loadOrder, lines: linesOf } = purchaseQueries;
 export type Receipt = typeof receipts.$inferSelect;
 const ENTITY = 'Receipt';
 export const VOUCHER_RECEIPT = 'RECEIPT';
@@ -82,32 +81,6 @@ const listBase = (tx: Tx) =>
     .leftJoin(logisticsWarehouses, eq(logisticsWarehouses.id, receipts.warehouseId))
     .leftJoin(reversed, eq(reversed.id, receipts.reversesReceiptId));
 
-const SORTABLE = {
-  receiptNo: receipts.receiptNo,
-  receivedAt: receipts.receivedAt,
-  creationTime: receipts.creationTime,
-  status: receipts.status,
-  poNo: purchaseOrders.poNo,
-};
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function filters(ctx: Ctx, q: Partial<ReceiptListQuery>): SQL {
-  const like = q.filter ? escapeLike(q.filter) : null;
-  return owned(
-    ctx,
-    receipts,
-    q.status ? eq(receipts.status, q.status) : undefined,
-    q.poId ? eq(receipts.poId, q.poId) : undefined,
-    q.warehouseId ? eq(receipts.warehouseId, q.warehouseId) : undefined,
-    q.from ? gte(receipts.receivedAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
-    q.to ? lt(receipts.receivedAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
-    like
-      ? sql`(${receipts.receiptNo} ILIKE ${like} OR ${purchaseOrders.poNo} ILIKE ${like} OR ${receipts.trackingNo} ILIKE ${like} OR ${catalogSuppliers.fullName} ILIKE ${like})`
-      : undefined,
-  );
-}
-
 export const allowedReceiptActions = (r: Receipt): ReceiptAction[] =>
   receiptActions.filter(
     (a) => receiptNext(r.status, a) !== null && !(a === 'reverse' && (r.reversedById || r.reversesReceiptId)),
@@ -140,21 +113,31 @@ function toDto(r: ListRow): ReceiptDto {
   };
 }
 
-export async function listReceipts(tx: Tx, ctx: Ctx, q: ReceiptListQuery) {
-  const where = filters(ctx, q);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(receipts)
-    .innerJoin(purchaseOrders, eq(purchaseOrders.id, receipts.poId))
-    .leftJoin(catalogSuppliers, eq(catalogSuppliers.id, purchaseOrders.supplierId))
-    .where(where);
-  const rows = await listBase(tx)
-    .where(where)
-    .orderBy(...orderBy(q.sorting, SORTABLE, [desc(receipts.creationTime), desc(receipts.receiptNo)]))
-    .limit(q.maxResultCount)
-    .offset(q.skipCount);
-  return { totalCount: count?.n ?? 0, items: rows.map((r) => toDto(r as ListRow)) };
-}
+/** Receipts with their PO's number, supplier and warehouse (the list kit's source). */
+export const receiptListService = listService(receiptList, {
+  table: receipts,
+  rows: (tx) => listBase(tx).$dynamic(),
+  // the PO and its supplier through a correlated subquery: the total is counted over the receipts alone
+  search: (text) =>
+    or(
+      contains(receipts.receiptNo, text),
+      contains(receipts.trackingNo, text),
+      sql`exists (select 1 from ${purchaseOrders} left join ${catalogSuppliers} on ${catalogSuppliers.id} = ${purchaseOrders.supplierId} where ${purchaseOrders.id} = ${receipts.poId} and (${contains(purchaseOrders.poNo, text)} or ${contains(catalogSuppliers.fullName, text)}))`,
+    ),
+  filters: {
+    status: receipts.status,
+    poId: receipts.poId,
+    warehouseId: receipts.warehouseId,
+    received: receipts.receivedAt,
+  },
+  sorts: {
+    receiptNo: receipts.receiptNo,
+    receivedAt: receipts.receivedAt,
+    creationTime: receipts.creationTime,
+    status: receipts.status,
+  },
+  items: (_tx, _ctx, rows: ListRow[]) => rows.map(toDto),
+});
 
 async function loadReceipt(tx: Tx, ctx: CrudContext, id: string, lock = false): Promise<Receipt> {
   const query = tx
@@ -202,6 +185,12 @@ export async function getReceipt(tx: Tx, ctx: Ctx, id: string): Promise<ReceiptD
 // ---------------------------------------------------------------------------------------------
 // Writing
 // ---------------------------------------------------------------------------------------------
+
+/** A receipt's freight is in its purchase order's currency, to that currency's minor units (refused beyond them). */
+function receiptFreight(freight: string | undefined, currency: string) {
+  assertMoneyPlaces('freight', freight, currency);
+  return moneyText(freight ?? '0', currency);
+}
 
 /** The most a line may have arrived in all: ordered plus the tolerance, rounded down. */
 export const receivable = (ordered: number, tolerancePercent: number) =>
@@ -267,7 +256,7 @@ export async function createReceipt(tx: Tx, ctx: Ctx, input: Input, tolerancePer
       poId: po.id,
       warehouseId: po.warehouseId,
       receivedAt: input.receivedAt ?? new Date(),
-      freight: new Decimal(input.freight ?? '0').toFixed(2),
+      freight: receiptFreight(input.freight, po.currency),
       trackingNo: input.trackingNo || null,
       remark: input.remark ?? null,
       creatorId: ctx.user?.id ?? null,
@@ -290,7 +279,7 @@ export async function updateReceipt(tx: Tx, ctx: Ctx, id: string, input: Input, 
     .update(receipts)
     .set({
       receivedAt: input.receivedAt ?? before.receivedAt,
-      freight: new Decimal(input.freight ?? '0').toFixed(2),
+      freight: receiptFreight(input.freight, po.currency),
       trackingNo: input.trackingNo || null,
       remark: input.remark ?? null,
       lastModificationTime: new Date(),
@@ -312,30 +301,15 @@ export async function deleteReceipt(tx: Tx, ctx: Ctx, id: string) {
   recordChange(ctx, ENTITY, 2, id, before as Record<string, unknown>, {});
 }
 
+/** What a receipt's lines brought to their PO lines (posting adds it, reversing takes it back). */
+const arrivals = (lines: Awaited<ReturnType<typeof postingLines>>) =>
+  lines.map(({ line, poLine }) => ({ poLineId: poLine.id, arrived: line.qtyArrived, damaged: line.qtyDamaged }));
+
 /** Lines of a receipt with their PO lines, for posting and reversing. */
 async function postingLines(tx: Tx, ctx: Ctx, receiptId: string, poId: string) {
   const lines = await receiptLinesOf(tx, ctx, receiptId);
   const poLines = new Map((await linesOf(tx, ctx, poId)).map((l) => [l.id, l]));
   return lines.map((l, i) => ({ i, line: l, poLine: poLines.get(l.poLineId)! }));
-}
-
-/** What the PO's lines say now: every line arrived in full, or nothing arrived at all. */
-async function receiptState(tx: Tx, ctx: Ctx, poId: string) {
-  const lines = await linesOf(tx, ctx, poId);
-  return {
-    complete: lines.every((l) => l.qtyReceived >= l.qtyOrdered),
-    none: lines.every((l) => l.qtyReceived === 0),
-  };
-}
-
-async function applyToPoLines(tx: Tx, ctx: Ctx, poLineId: string, arrived: number, damaged: number) {
-  await tx
-    .update(purchaseOrderLines)
-    .set({
-      qtyReceived: sql`${purchaseOrderLines.qtyReceived} + ${arrived}`,
-      qtyDamaged: sql`${purchaseOrderLines.qtyDamaged} + ${damaged}`,
-    })
-    .where(owned(ctx, purchaseOrderLines, eq(purchaseOrderLines.id, poLineId)));
 }
 
 /**
@@ -344,7 +318,13 @@ async function applyToPoLines(tx: Tx, ctx: Ctx, poLineId: string, arrived: numbe
  * accepted, defective + damaged, in transit − what the line still expected, at the unit price ×
  * the PO's rate) and moves the PO to partially received or received.
  */
-export async function postReceipt(tx: Tx, ctx: Ctx, id: string, tolerancePercent: number): Promise<Receipt> {
+export async function postReceipt(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  tolerancePercent: number,
+): Promise<Receipt> {
   const r = await loadReceipt(tx, ctx, id, true);
   if (!receiptNext(r.status, 'post')) throw refused(ctx, r.status, 'post');
   const po = await loadOrder(tx, ctx, r.poId, true);
@@ -362,7 +342,6 @@ export async function postReceipt(tx: Tx, ctx: Ctx, id: string, tolerancePercent
       .update(receiptLines)
       .set({ qtyFromTransit: fromTransit, unitCost })
       .where(owned(ctx, receiptLines, eq(receiptLines.id, line.id)));
-    await applyToPoLines(tx, ctx, poLine.id, line.qtyArrived, line.qtyDamaged);
     moves.push({
       warehouseId: r.warehouseId,
       variantId: line.variantId,
@@ -385,8 +364,7 @@ export async function postReceipt(tx: Tx, ctx: Ctx, id: string, tolerancePercent
     .where(owned(ctx, receipts, eq(receipts.id, id), eq(receipts.status, 'DRAFT')))
     .returning();
   if (!after) throw conflict();
-  const { complete } = await receiptState(tx, ctx, po.id);
-  await transition(tx, ctx, po, complete ? 'receiveAll' : 'receivePartial', {}, r.receiptNo);
+  await purchaseCommands(services).receive(tx, ctx, po, arrivals(lines), r.receiptNo);
   recordChange(ctx, ENTITY, 1, id, r as Record<string, unknown>, after as Record<string, unknown>);
   return after;
 }
@@ -397,7 +375,12 @@ export async function postReceipt(tx: Tx, ctx: Ctx, id: string, tolerancePercent
  * the PO lines lose what it added and the PO goes back to approved or partially received. Once
  * per receipt; a reversing receipt is not reversed, nor a receipt of a PO closed short.
  */
-export async function reverseReceipt(tx: Tx, ctx: Ctx, id: string): Promise<Receipt> {
+export async function reverseReceipt(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+): Promise<Receipt> {
   const r = await loadReceipt(tx, ctx, id, true);
   if (!receiptNext(r.status, 'reverse')) throw refused(ctx, r.status, 'reverse');
   if (r.reversedById || r.reversesReceiptId) throw refused(ctx, 'REVERSED', 'reverse');
@@ -419,7 +402,7 @@ export async function reverseReceipt(tx: Tx, ctx: Ctx, id: string): Promise<Rece
       reversesReceiptId: r.id,
       receivedAt: new Date(),
       postedAt: new Date(),
-      freight: new Decimal(r.freight).neg().toFixed(2),
+      freight: moneyText(new Decimal(r.freight).neg(), po.currency),
       trackingNo: r.trackingNo,
       remark: r.receiptNo,
       creatorId: ctx.user?.id ?? null,
@@ -451,8 +434,7 @@ export async function reverseReceipt(tx: Tx, ctx: Ctx, id: string): Promise<Rece
       )
       .returning({ id: receiptLines.id, poLineId: receiptLines.poLineId });
     const lineIdOf = new Map(inserted.map((l) => [l.poLineId, l.id]));
-    for (const { line, poLine } of lines) {
-      await applyToPoLines(tx, ctx, poLine.id, -line.qtyArrived, -line.qtyDamaged);
+    for (const { line } of lines) {
       moves.push({
         warehouseId: r.warehouseId,
         variantId: line.variantId,
@@ -469,10 +451,26 @@ export async function reverseReceipt(tx: Tx, ctx: Ctx, id: string): Promise<Rece
     }
   }
   await moveStock(tx, ctx, moves);
-  const { none } = await receiptState(tx, ctx, po.id);
-  await transition(tx, ctx, po, none ? 'reverseAll' : 'reversePartial', {}, `${r.receiptNo} → ${receiptNo}`);
+  await purchaseCommands(services).takeBack(tx, ctx, po, arrivals(lines), `${r.receiptNo} → ${receiptNo}`);
   recordChange(ctx, ENTITY, 0, newId, {}, created as Record<string, unknown>);
   return created!;
+}
+
+/**
+ * A PO that stopped receiving (`PurchaseReceivingEnded`: cancelled, closed short) cancels its
+ * draft receipts, in the transaction that ended it.
+ */
+export async function cancelDraftReceipts(tx: Tx, e: { tenantId: string | null; poId: string; userId: string | null }) {
+  await tx
+    .update(receipts)
+    .set({ status: 'CANCELLED', lastModificationTime: new Date(), lastModifierId: e.userId })
+    .where(
+      and(
+        e.tenantId ? eq(receipts.tenantId, e.tenantId) : isNull(receipts.tenantId),
+        eq(receipts.poId, e.poId),
+        eq(receipts.status, 'DRAFT'),
+      ),
+    );
 }
 
 /** Receipt ids of a PO (tests and the seed). */

@@ -4,16 +4,9 @@ import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { MarketplaceError, shopClient } from '../../marketplaces/index.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
+import { queueShipmentSync, SHIPMENT_SYNC_JOB, type SyncData } from './queue.ts';
 import { shipmentItems, shipments } from './schema.ts';
-import { addShipmentEvent, type Ctx, setEnqueueSync } from './service.ts';
-
-/** Telling a marketplace the tracking number of a shipped shipment (one run per shipment). */
-export const SHIPMENT_SYNC_JOB = 'trade.shipments.sync';
-
-interface SyncData {
-  tenantId: string | null;
-  shipmentId: string;
-}
+import { addShipmentEvent, type Ctx } from './service.ts';
 
 /**
  * The sync is queued after the ship transaction commits; a process killed in between would leave
@@ -33,18 +26,12 @@ export async function sweepPendingSyncs(services: Services) {
       )
       .limit(500),
   );
-  for (const r of rows)
-    await services.jobs.send(SHIPMENT_SYNC_JOB, { tenantId: r.tenantId, shipmentId: r.id } satisfies SyncData, {
-      singletonKey: r.id,
-    });
+  for (const r of rows) await queueShipmentSync(services, r.tenantId, r.id);
   return { queued: rows.length };
 }
 
 /** Durable jobs of the shipments area (defined at start). */
 export async function defineJobs(services: Services) {
-  setEnqueueSync(async (s, tenantId, shipmentId) => {
-    await s.jobs.send(SHIPMENT_SYNC_JOB, { tenantId, shipmentId } satisfies SyncData, { singletonKey: shipmentId });
-  });
   await services.jobs.define<SyncData>(SHIPMENT_SYNC_JOB, (run) => syncShipment(services, run.data), {
     policy: 'stately',
     retryLimit: 3,

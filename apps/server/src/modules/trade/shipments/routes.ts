@@ -1,18 +1,15 @@
-import { listResult, pagedResult, TradePermissions } from '@seller/contracts';
+import { listResult, TradePermissions } from '@seller/contracts';
 import {
   createShipmentInput,
-  type ShipmentDto,
-  type ShipmentEventDto,
   shipInput,
-  shipmentCountsDto,
   shipmentDetailDto,
   shipmentDto,
   shipmentEstimateDto,
   shipmentEstimateQuery,
   shipmentEventDto,
   shipmentEventInput,
-  shipmentEventListQuery,
-  shipmentListQuery,
+  shipmentEventList,
+  shipmentList,
   shipmentWarehouseDto,
   shippableOrderDto,
   shippableOrderQuery,
@@ -20,10 +17,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../../../core/export.ts';
-import { t } from '../../../core/localization/index.ts';
+import { listRoutes } from '../../../core/lists.ts';
 import { asAttachment } from '../../../core/uploads.ts';
-import { shipmentService as svc } from './service.ts';
+import { shipmentEventListService, shipmentListService, shipmentService as svc } from './service.ts';
 
 const base = '/api/trade/shipments';
 const idParams = z.object({ id: z.guid() });
@@ -40,107 +36,27 @@ export default async function routes(fastify: FastifyInstance) {
   const cancel = { permission: `${P}.Cancel` };
   const tags = ['Shipments'];
 
-  app.get(
-    base,
-    { config: read, schema: { tags, querystring: shipmentListQuery, response: { 200: pagedResult(shipmentDto) } } },
-    (req) => svc.list(s, req.ctx, req.query),
-  );
-  app.get(
-    `${base}/export`,
-    { config: read, schema: { tags, querystring: shipmentListQuery.omit({ skipCount: true, maxResultCount: true }) } },
-    (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `Shipments::${key}`);
-      const title = L('Page:Export');
-      async function* batches() {
-        for (let skipCount = 0; skipCount < EXPORT_MAX_ROWS; skipCount += 500) {
-          const page = await svc.list(s, req.ctx, { ...req.query, skipCount, maxResultCount: 500 });
-          if (!page.items.length) return;
-          yield page.items;
-          if (page.items.length < 500) return;
-        }
-      }
-      return sendXlsx<ShipmentDto>(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        [
-          { header: L('Page:ShipmentNo'), width: 22, value: (r) => r.shipmentNo },
-          { header: L('Page:Status'), width: 10, value: (r) => L(`Status:${r.status}`) },
-          { header: L('Page:TrackingNo'), width: 22, value: (r) => r.trackingNo },
-          { header: L('Page:Orders'), width: 30, value: (r) => r.orderNos },
-          { header: L('Page:Warehouse'), width: 16, value: (r) => r.warehouseName },
-          { header: L('Page:Carrier'), width: 16, value: (r) => r.carrierName },
-          { header: L('Page:Channel'), width: 20, value: (r) => r.channelName },
-          { header: L('Page:Country'), width: 8, value: (r) => r.countryCode },
-          { header: L('Page:Quantity'), width: 8, value: (r) => r.quantity },
-          { header: L('Page:EstWeight'), width: 12, value: (r) => r.estWeightG },
-          { header: L('Page:EstFee'), width: 14, value: (r) => (r.estFee ? `${r.estFee} ${r.currency ?? ''}` : null) },
-          { header: L('Page:ActualFee'), width: 14, value: (r) => r.actualFee },
-          {
-            header: L('Page:Sync'),
-            width: 12,
-            value: (r) => (r.platformSyncStatus ? L(`Sync:${r.platformSyncStatus}`) : null),
-          },
-          { header: L('Page:ShippedAt'), width: 20, value: (r) => r.shippedAt },
-          { header: L('Page:DeliveredAt'), width: 20, value: (r) => r.deliveredAt },
-          { header: L('Page:Created'), width: 20, value: (r) => r.creationTime },
-        ],
-        batches(),
-      );
-    },
-  );
-  app.get(
-    `${base}/counts`,
-    { config: read, schema: { tags, querystring: shipmentListQuery, response: { 200: shipmentCountsDto } } },
-    (req) => svc.counts(s, req.ctx, req.query),
-  );
+  listRoutes(app, {
+    url: base,
+    tag: tags[0]!,
+    permission: P,
+    list: shipmentList,
+    item: shipmentDto,
+    service: shipmentListService,
+  });
   app.get(
     `${base}/estimate`,
     { config: read, schema: { tags, querystring: shipmentEstimateQuery, response: { 200: shipmentEstimateDto } } },
     (req) => svc.estimate(s, req.ctx, req.query),
   );
-  app.get(
-    `${base}/events`,
-    {
-      config: read,
-      schema: { tags, querystring: shipmentEventListQuery, response: { 200: pagedResult(shipmentEventDto) } },
-    },
-    (req) => svc.eventList(s, req.ctx, req.query),
-  );
-  app.get(
-    `${base}/events/export`,
-    {
-      config: read,
-      schema: { tags, querystring: shipmentEventListQuery.omit({ skipCount: true, maxResultCount: true }) },
-    },
-    (req, reply) => {
-      const L = (key: string) => t(req.ctx.culture, `Shipments::${key}`);
-      const title = L('Page:EventsExport');
-      async function* batches() {
-        for (let skipCount = 0; skipCount < EXPORT_MAX_ROWS; skipCount += 500) {
-          const page = await svc.eventList(s, req.ctx, { ...req.query, skipCount, maxResultCount: 500 });
-          if (!page.items.length) return;
-          yield page.items;
-          if (page.items.length < 500) return;
-        }
-      }
-      return sendXlsx<ShipmentEventDto>(
-        reply,
-        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        title,
-        [
-          { header: L('Page:Time'), width: 20, value: (r) => r.time },
-          { header: L('Page:ShipmentNo'), width: 22, value: (r) => r.shipmentNo },
-          { header: L('Page:TrackingNo'), width: 22, value: (r) => r.trackingNo },
-          { header: L('Page:Code'), width: 14, value: (r) => r.code },
-          { header: L('Page:Description'), width: 40, value: (r) => r.description },
-          { header: L('Page:Location'), width: 20, value: (r) => r.location },
-          { header: L('Page:Source'), width: 10, value: (r) => L(`Source:${r.source}`) },
-        ],
-        batches(),
-      );
-    },
-  );
+  listRoutes(app, {
+    url: `${base}/events`,
+    tag: tags[0]!,
+    permission: P,
+    list: shipmentEventList,
+    item: shipmentEventDto,
+    service: shipmentEventListService,
+  });
   app.get(
     `${base}/orders`,
     {

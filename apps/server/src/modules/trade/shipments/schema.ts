@@ -1,7 +1,8 @@
 import type { PlatformSyncStatus, ShipmentEventSource, ShipmentStatus } from '@seller/contracts/trade';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
+import { moneyColumn } from '../../../core/money.ts';
 import type { OrderAddress } from '../orders/schema.ts';
 
 /**
@@ -27,10 +28,10 @@ export const shipments = pgTable(
     countryCode: varchar('country_code', { length: 2 }),
     address: jsonb('address').$type<OrderAddress>(),
     estWeightG: integer('est_weight_g'),
-    estFee: numeric('est_fee', { precision: 18, scale: 2 }),
+    estFee: moneyColumn('est_fee'),
     currency: varchar('currency', { length: 3 }),
     actualWeightG: integer('actual_weight_g'),
-    actualFee: numeric('actual_fee', { precision: 18, scale: 2 }),
+    actualFee: moneyColumn('actual_fee'),
     shippedAt: time('shipped_at'),
     deliveredAt: time('delivered_at'),
     platformSyncStatus: varchar('platform_sync_status', { length: 8 }).$type<PlatformSyncStatus>(),
@@ -47,6 +48,12 @@ export const shipments = pgTable(
     uniqueIndex('trade_shipments_tracking_uq').on(tenantKey, t.trackingNo).where(sql`${t.trackingNo} IS NOT NULL`),
     index('trade_shipments_status_ix').on(t.tenantId, t.status, t.creationTime),
     index('trade_shipments_time_ix').on(t.tenantId, t.creationTime),
+    // the list's other sort keys
+    index('trade_shipments_no_ix').on(t.tenantId, t.shipmentNo),
+    index('trade_shipments_tracking_ix').on(t.tenantId, t.trackingNo),
+    index('trade_shipments_shipped_ix').on(t.tenantId, t.shippedAt),
+    index('trade_shipments_delivered_ix').on(t.tenantId, t.deliveredAt),
+    index('trade_shipments_est_fee_ix').on(t.tenantId, t.estFee),
   ],
 );
 
@@ -95,5 +102,6 @@ export const shipmentEvents = pgTable(
   (t) => [
     index('trade_shipment_events_shipment_ix').on(t.shipmentId, t.time),
     index('trade_shipment_events_time_ix').on(t.tenantId, t.time),
+    index('trade_shipment_events_code_ix').on(t.tenantId, t.code),
   ],
 );

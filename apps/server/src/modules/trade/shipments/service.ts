@@ -10,20 +10,22 @@ import {
   type ShipmentEstimateDto,
   type ShipmentEventDto,
   type ShipmentEventInput,
-  type ShipmentEventListQuery,
   type ShipmentEventSource,
-  type ShipmentListQuery,
   type ShipmentStatus,
   type ShippableOrderDto,
-  shipmentStatuses,
+  shipmentEventList,
+  shipmentList,
   shipmentTransitions,
 } from '@seller/contracts/trade';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { countRows, orderBy, owned } from '../../../core/crud.ts';
+import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError, notFound } from '../../../core/errors.ts';
+import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
+import { assertMoneyPlaces, moneyText } from '../../../core/money.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { estimateFreight, logisticsChannels, logisticsWarehouses } from '../../logistics/index.ts';
 import { recordShipped } from '../orders/fulfilment.ts';
@@ -32,7 +34,16 @@ import { illegalTransition, nextState } from '../state-machine.ts';
 import { moveStock } from '../stock/ledger.ts';
 import { stockLedger } from '../stock/schema.ts';
 import { labelPdf } from './label.ts';
+import { queueShipmentSync } from './queue.ts';
 import { shipmentEvents, shipmentItems, shipments } from './schema.ts';
+
+/** The fee a shipment really cost, in its currency, to that currency's minor units (more places refused). */
+function actualFeeOf(fee: string | undefined, currency: string | null) {
+  if (fee === undefined) return null;
+  if (!currency) return fee;
+  assertMoneyPlaces('actualFee', fee, currency);
+  return moneyText(fee, currency);
+}
 
 export type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'culture'>;
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -45,12 +56,6 @@ const R = 'Shipments';
 const SHIPPABLE = new Set(['Processing', 'Packaged', 'PartiallyShipped']);
 /** Shipments still holding their lines' quantities (made, not yet gone, not cancelled). */
 const OPEN: ShipmentStatus[] = ['CREATED', 'LABELLED', 'PACKED'];
-
-/** Queues the marketplace sync of a shipment (after the commit; set by jobs.ts). */
-let enqueueSync: (services: Services, tenantId: string | null, shipmentId: string) => Promise<void> = async () => {};
-export const setEnqueueSync = (fn: typeof enqueueSync) => {
-  enqueueSync = fn;
-};
 
 // ---- helpers -------------------------------------------------------------------------------------
 
@@ -342,49 +347,71 @@ async function estimateFor(
 
 // ---- lists ---------------------------------------------------------------------------------------
 
-function filters(ctx: Ctx, q: ShipmentListQuery, withStatus = true): SQL {
-  const like = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return owned(
-    ctx,
-    shipments,
-    withStatus && q.status?.length ? inArray(shipments.status, q.status) : undefined,
-    q.warehouseId ? eq(shipments.warehouseId, q.warehouseId) : undefined,
-    q.channelId ? eq(shipments.channelId, q.channelId) : undefined,
-    q.platformSyncStatus ? eq(shipments.platformSyncStatus, q.platformSyncStatus) : undefined,
-    q.from ? gte(shipments.creationTime, q.from) : undefined,
-    q.to ? lte(shipments.creationTime, q.to) : undefined,
-    q.orderId
-      ? sql`exists (select 1 from ${shipmentItems} i where i.shipment_id = ${shipments.id} and i.order_id = ${q.orderId})`
-      : undefined,
-    like
-      ? sql`(${shipments.shipmentNo} ILIKE ${like} OR ${shipments.trackingNo} ILIKE ${like} OR ${shipments.orderNos} ILIKE ${like})`
-      : undefined,
-  );
-}
+/** The shipments list: the shipment rows with their warehouses' names. */
+export const shipmentListService = listService(shipmentList, {
+  table: shipments,
+  search: [shipments.shipmentNo, shipments.trackingNo, shipments.orderNos],
+  filters: {
+    warehouseId: shipments.warehouseId,
+    channelId: shipments.channelId,
+    orderId: (orderId: string) =>
+      sql`exists (select 1 from ${shipmentItems} i where i.shipment_id = ${shipments.id} and i.order_id = ${orderId})`,
+    platformSyncStatus: shipments.platformSyncStatus,
+    created: shipments.creationTime,
+  },
+  tab: shipments.status,
+  sorts: {
+    creationTime: shipments.creationTime,
+    shipmentNo: shipments.shipmentNo,
+    status: shipments.status,
+    trackingNo: shipments.trackingNo,
+    shippedAt: shipments.shippedAt,
+    deliveredAt: shipments.deliveredAt,
+    estFee: shipments.estFee,
+  },
+  items: async (tx, ctx, rows: ShipmentRow[]) => {
+    const names = await warehouseNames(
+      tx,
+      ctx,
+      rows.map((r) => r.warehouseId),
+    );
+    return rows.map((r) => toDto(r, names.get(r.warehouseId) ?? null));
+  },
+});
 
-const SORTABLE = {
-  creationTime: shipments.creationTime,
-  shipmentNo: shipments.shipmentNo,
-  status: shipments.status,
-  trackingNo: shipments.trackingNo,
-  shippedAt: shipments.shippedAt,
-  deliveredAt: shipments.deliveredAt,
-  estFee: shipments.estFee,
-};
+/** A text the event's shipment holds (the total is counted over the events alone: a correlated subquery). */
+const eventShipment = (predicate: SQL) =>
+  sql`exists (select 1 from ${shipments} where ${shipments.id} = ${shipmentEvents.shipmentId} and ${predicate})`;
 
-function eventFilters(ctx: Ctx, q: ShipmentEventListQuery): SQL {
-  const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return and(
-    owned(ctx, shipmentEvents),
-    q.trackingNo ? sql`${shipments.trackingNo} ILIKE ${like(q.trackingNo)}` : undefined,
-    q.shipmentNo ? sql`${shipments.shipmentNo} ILIKE ${like(q.shipmentNo)}` : undefined,
-    q.filter
-      ? sql`(${shipments.trackingNo} ILIKE ${like(q.filter)} OR ${shipments.shipmentNo} ILIKE ${like(q.filter)} OR ${shipments.orderNos} ILIKE ${like(q.filter)})`
-      : undefined,
-    q.from ? gte(shipmentEvents.time, q.from) : undefined,
-    q.to ? lte(shipmentEvents.time, q.to) : undefined,
-  )!;
-}
+/** Tracking events across shipments, newest first. */
+export const shipmentEventListService = listService(shipmentEventList, {
+  table: shipmentEvents,
+  rows: (tx) =>
+    tx
+      .select({ e: shipmentEvents, shipmentNo: shipments.shipmentNo, trackingNo: shipments.trackingNo })
+      .from(shipmentEvents)
+      .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
+      .$dynamic(),
+  search: (text) =>
+    eventShipment(
+      or(
+        contains(shipments.trackingNo, text),
+        contains(shipments.shipmentNo, text),
+        contains(shipments.orderNos, text),
+      )!,
+    ),
+  filters: {
+    trackingNo: (text: string) => eventShipment(contains(shipments.trackingNo, text)),
+    shipmentNo: (text: string) => eventShipment(contains(shipments.shipmentNo, text)),
+    time: shipmentEvents.time,
+  },
+  sorts: { time: shipmentEvents.time, code: shipmentEvents.code },
+  items: (
+    _tx,
+    _ctx,
+    rows: { e: typeof shipmentEvents.$inferSelect; shipmentNo: string; trackingNo: string | null }[],
+  ) => rows.map((r) => eventDto(r.e, r)),
+});
 
 const eventDto = (e: typeof shipmentEvents.$inferSelect, s: { shipmentNo: string; trackingNo: string | null }) =>
   ({
@@ -429,7 +456,6 @@ export const shipmentService = {
   /** Orders in process with something left to ship, newest first. */
   shippableOrders: (services: Services, ctx: Ctx, q: { filter?: string; maxResultCount: number }) =>
     services.data.inTenant(ctx, async (tx): Promise<{ items: ShippableOrderDto[] }> => {
-      const like = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const orders = await tx
         .select()
         .from(salesOrders)
@@ -438,7 +464,9 @@ export const shipmentService = {
             ctx,
             salesOrders,
             inArray(salesOrders.status, ['Processing', 'Packaged', 'PartiallyShipped']),
-            like ? sql`(${salesOrders.orderNo} ILIKE ${like} OR ${salesOrders.buyerName} ILIKE ${like})` : undefined,
+            q.filter
+              ? or(contains(salesOrders.orderNo, q.filter), contains(salesOrders.buyerName, q.filter))
+              : undefined,
           ),
         )
         .orderBy(desc(salesOrders.orderedAt), asc(salesOrders.id))
@@ -499,43 +527,6 @@ export const shipmentService = {
         .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.isActive, true)))
         .orderBy(desc(logisticsWarehouses.isDefault), asc(logisticsWarehouses.code));
       return { items: rows };
-    }),
-
-  list: (services: Services, ctx: Ctx, q: ShipmentListQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const where = filters(ctx, q);
-      const rows = await tx
-        .select()
-        .from(shipments)
-        .where(where)
-        .orderBy(...orderBy(q.sorting, SORTABLE, [desc(shipments.creationTime)]), asc(shipments.id))
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      const names = await warehouseNames(
-        tx,
-        ctx,
-        rows.map((r) => r.warehouseId),
-      );
-      return {
-        totalCount: await countRows(tx, shipments, where),
-        items: rows.map((r) => toDto(r, names.get(r.warehouseId) ?? null)),
-      };
-    }),
-
-  counts: (services: Services, ctx: Ctx, q: ShipmentListQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({ status: shipments.status, n: sql<number>`count(*)::int` })
-        .from(shipments)
-        .where(filters(ctx, q, false))
-        .groupBy(shipments.status);
-      const out: Record<string, number> = { all: 0 };
-      for (const s of shipmentStatuses) out[s] = 0;
-      for (const r of rows) {
-        out[r.status] = Number(r.n);
-        out.all! += Number(r.n);
-      }
-      return out;
     }),
 
   get: (services: Services, ctx: Ctx, id: string) =>
@@ -612,7 +603,8 @@ export const shipmentService = {
           name: row.name,
           carrierName: null,
           fee: null,
-          currency: null,
+          // the fee entered when it ships is in the channel's currency
+          currency: row.currency,
           weight: null,
         };
       }
@@ -788,7 +780,7 @@ export const shipmentService = {
         {
           shippedAt: new Date(),
           actualWeightG: input.actualWeightG ?? null,
-          actualFee: input.actualFee ?? null,
+          actualFee: actualFeeOf(input.actualFee, row.currency),
           platformSyncStatus: marketplace ? 'PENDING' : null,
           platformSyncError: null,
         },
@@ -796,7 +788,7 @@ export const shipmentService = {
       );
       return { next, detail: await detail(tx, ctx, next), marketplace };
     });
-    if (out.marketplace) await enqueueSync(services, out.next.tenantId, out.next.id);
+    if (out.marketplace) await queueShipmentSync(services, out.next.tenantId, out.next.id);
     return out.detail;
   },
 
@@ -814,7 +806,7 @@ export const shipmentService = {
         .returning();
       return next!;
     });
-    await enqueueSync(services, row.tenantId, row.id);
+    await queueShipmentSync(services, row.tenantId, row.id);
     return services.data.inTenant(ctx, (tx) => detail(tx, ctx, row));
   },
 
@@ -827,28 +819,6 @@ export const shipmentService = {
         .where(eq(shipmentEvents.shipmentId, row.id))
         .orderBy(desc(shipmentEvents.time), desc(shipmentEvents.creationTime));
       return { items: rows.map((e) => eventDto(e, row)) };
-    }),
-
-  eventList: (services: Services, ctx: Ctx, q: ShipmentEventListQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const where = eventFilters(ctx, q);
-      const rows = await tx
-        .select({ e: shipmentEvents, shipmentNo: shipments.shipmentNo, trackingNo: shipments.trackingNo })
-        .from(shipmentEvents)
-        .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
-        .where(where)
-        .orderBy(
-          ...orderBy(q.sorting, { time: shipmentEvents.time, code: shipmentEvents.code }, [desc(shipmentEvents.time)]),
-          desc(shipmentEvents.creationTime),
-        )
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      const [{ n }] = (await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(shipmentEvents)
-        .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
-        .where(where)) as [{ n: number }];
-      return { totalCount: Number(n), items: rows.map((r) => eventDto(r.e, r)) };
     }),
 
   /**

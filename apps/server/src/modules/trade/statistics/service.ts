@@ -1,3 +1,4 @@
+import { minorUnits } from '@seller/contracts/money';
 import {
   type ProfitStatisticsDto,
   type PurchaseSpendDto,
@@ -13,7 +14,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
 import type { CrudContext } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { MissingRateError, moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
+import { wallClock } from '../../../core/time.ts';
 import { logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { dayRange, profitsInRange } from '../finance/service.ts';
@@ -24,22 +27,32 @@ import { stock } from '../stock/schema.ts';
 /**
  * Order statistics: one SQL aggregate per chart over the tenant's orders placed in the range
  * (the (tenant, ordered_at) index), cancelled orders left out, each order's total converted to
- * the tenant's currency at the exchange rates setting, exactly (numeric), rounded to the cent
- * once per figure. Periods are UTC days, ISO weeks (from Monday) or months, empty ones included.
+ * the tenant's currency at the exchange rates setting, exactly (numeric), rounded to the currency's
+ * minor units once per figure. An order in a currency without a rate is refused (409), never counted at 0 or 1. Periods are UTC days, ISO weeks (from Monday) or months, empty ones included.
  */
 
 type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
 const DAY = 86_400_000;
 const rows = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
-/** `case currency when 'USD' then 7.12 … else 0 end`: the tenant's rate of a currency column. */
+/** `case currency when 'USD' then 7.12 … end`: the tenant's rate of a currency column (`assertRates` first). */
 function rateCase(column: SQL, rates: Record<string, string>): SQL {
   const whens = Object.entries(rates).map(([c, r]) => sql`when ${c} then ${r}::numeric`);
-  return sql`(case ${column} ${sql.join(whens, sql` `)} else 0 end)`;
+  return sql`(case ${column} ${sql.join(whens, sql` `)} end)`;
 }
 
-/** The period a time falls in, as the SQL `date_trunc` labels it. */
-export function periodOf(d: Date, g: StatisticsGranularity): string {
+/** Refuses (409) when an order the figures read is in a currency without a rate. */
+async function assertRates(tx: Tx, where: SQL, rates: Record<string, string>, currency: string) {
+  const found = rows<{ currency: string }>(
+    await tx.execute(sql`select distinct o.currency from ${salesOrders} o where ${where}`),
+  );
+  const missing = found.find((r) => !rates[r.currency]);
+  if (missing) throw new MissingRateError(missing.currency, currency);
+}
+
+/** The period a time falls in on `timeZone`'s calendar, as the SQL `date_trunc` labels it. */
+export function periodOf(at: Date, g: StatisticsGranularity, timeZone = 'UTC'): string {
+  const d = wallClock(at, timeZone);
   if (g === 'month') return d.toISOString().slice(0, 7);
   const midnight = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
   if (g === 'day') return new Date(midnight).toISOString().slice(0, 10);
@@ -47,20 +60,23 @@ export function periodOf(d: Date, g: StatisticsGranularity): string {
   return new Date(midnight - dow * DAY).toISOString().slice(0, 10);
 }
 
-/** Every period of [from, to), in order. */
-export function periodsOf(from: Date, to: Date, g: StatisticsGranularity): string[] {
+/** Every period of [from, to), in order, on `timeZone`'s calendar. */
+export function periodsOf(from: Date, to: Date, g: StatisticsGranularity, timeZone = 'UTC'): string[] {
   const out: string[] = [];
-  for (let t = from.getTime(); t < to.getTime(); t += DAY) {
+  // stepping through the wall clock's midnights: each is one calendar day there
+  const end = wallClock(to, timeZone).getTime();
+  for (let t = wallClock(from, timeZone).getTime(); t < end; t += DAY) {
     const p = periodOf(new Date(t), g);
     if (out[out.length - 1] !== p) out.push(p);
   }
   return out;
 }
 
-const label = (g: StatisticsGranularity, column: SQL) =>
+/** A time's period label in SQL, on the tenant's calendar (`at time zone`). */
+const label = (g: StatisticsGranularity, column: SQL, timeZone: string) =>
   g === 'month'
-    ? sql`to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`
-    : sql`to_char(date_trunc(${g}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
+    ? sql`to_char(date_trunc('month', ${column} at time zone ${timeZone}), 'YYYY-MM')`
+    : sql`to_char(date_trunc(${g}, ${column} at time zone ${timeZone}), 'YYYY-MM-DD')`;
 
 function orderFilter(ctx: CrudContext, q: StatisticsQuery, range: { from: Date; to: Date }, o = sql.raw('o')): SQL {
   const parts: SQL[] = [
@@ -77,15 +93,18 @@ function orderFilter(ctx: CrudContext, q: StatisticsQuery, range: { from: Date; 
 
 /** Exact sums (the rates have up to 8 places): each figure is rounded to the cent once, when shown. */
 const add = (a: string, b: string) => new Decimal(a).add(b).toString();
-const cents = (v: string) => new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+/** Rounded half-up to the tenant currency's minor units, as text. */
+const roundedIn = (currency: string) => (v: string) => moneyText(v, currency);
 
 export async function salesStatistics(services: Services, ctx: Ctx, q: StatisticsQuery): Promise<SalesStatisticsDto> {
-  const range = dayRange(q, STATISTICS_MAX_DAYS, 90);
+  const range = dayRange(q, STATISTICS_MAX_DAYS, 90, await services.timeZone(ctx));
   const { currency, rates } = await tenantCurrency(services, ctx);
+  const cents = roundedIn(currency);
   return services.data.inTenant(ctx, async (tx) => {
+    await assertRates(tx, orderFilter(ctx, q, range), rates, currency);
     const result = rows<{ period: string; shop_id: string | null; platform: string; orders: number; amount: string }>(
       await tx.execute(sql`
-        select ${label(q.granularity, sql.raw('o.ordered_at'))} as period, o.shop_id,
+        select ${label(q.granularity, sql.raw('o.ordered_at'), range.timeZone)} as period, o.shop_id,
           coalesce(o.platform, 'MANUAL') as platform, count(*)::int as orders,
           sum(o.total * ${rateCase(sql.raw('o.currency'), rates)})::text as amount
         from ${salesOrders} o
@@ -97,7 +116,7 @@ export async function salesStatistics(services: Services, ctx: Ctx, q: Statistic
       result.map((r) => r.shop_id),
     );
     const periods = new Map(
-      periodsOf(range.from, range.to, q.granularity).map((p) => [p, { orders: 0, amount: '0.00' }]),
+      periodsOf(range.from, range.to, q.granularity, range.timeZone).map((p) => [p, { orders: 0, amount: '0.00' }]),
     );
     const byShop = new Map<
       string,
@@ -154,9 +173,10 @@ async function shopNames(tx: Tx, ids: (string | null)[]) {
 }
 
 export async function topSkus(services: Services, ctx: Ctx, q: StatisticsQuery): Promise<TopSkusDto> {
-  const range = dayRange(q, STATISTICS_MAX_DAYS, 90);
+  const range = dayRange(q, STATISTICS_MAX_DAYS, 90, await services.timeZone(ctx));
   const { currency, rates } = await tenantCurrency(services, ctx);
   return services.data.inTenant(ctx, async (tx) => {
+    await assertRates(tx, orderFilter(ctx, q, range), rates, currency);
     const result = rows<{
       sku: string;
       name: string;
@@ -174,7 +194,7 @@ export async function topSkus(services: Services, ctx: Ctx, q: StatisticsQuery):
             select coalesce(l.sku, l.seller_sku) as sku, max(l.name) as name, sum(l.quantity)::int as quantity,
               count(distinct l.order_id)::int as orders,
               sum(l.amount * ${rateCase(sql.raw('o.currency'), rates)}) as amount_n,
-              round(sum(l.amount * ${rateCase(sql.raw('o.currency'), rates)}), 2)::text as amount
+              round(sum(l.amount * ${rateCase(sql.raw('o.currency'), rates)}), ${minorUnits(currency)})::text as amount
             from ${salesOrders} o join ${salesOrderLines} l on l.order_id = o.id
             where ${orderFilter(ctx, q, range)}
             group by 1
@@ -204,12 +224,13 @@ export async function topSkus(services: Services, ctx: Ctx, q: StatisticsQuery):
 
 /** Purchase orders approved in the range (not cancelled): their totals × their own rate. */
 export async function purchaseSpend(services: Services, ctx: Ctx, q: StatisticsQuery): Promise<PurchaseSpendDto> {
-  const range = dayRange(q, STATISTICS_MAX_DAYS, 90);
+  const range = dayRange(q, STATISTICS_MAX_DAYS, 90, await services.timeZone(ctx));
   const { currency } = await tenantCurrency(services, ctx);
+  const cents = roundedIn(currency);
   return services.data.inTenant(ctx, async (tx) => {
     const result = rows<{ period: string; orders: number; amount: string }>(
       await tx.execute(sql`
-        select ${label(q.granularity, sql.raw('p.approved_at'))} as period, count(*)::int as orders,
+        select ${label(q.granularity, sql.raw('p.approved_at'), range.timeZone)} as period, count(*)::int as orders,
           sum(p.total * p.fx_rate)::text as amount
         from ${purchaseOrders} p
         where ${ctx.tenant ? sql`p.tenant_id = ${ctx.tenant.id}` : sql`p.tenant_id is null`}
@@ -219,7 +240,7 @@ export async function purchaseSpend(services: Services, ctx: Ctx, q: StatisticsQ
         group by 1`),
     );
     const periods = new Map(
-      periodsOf(range.from, range.to, q.granularity).map((p) => [p, { orders: 0, amount: '0.00' }]),
+      periodsOf(range.from, range.to, q.granularity, range.timeZone).map((p) => [p, { orders: 0, amount: '0.00' }]),
     );
     let total = '0.00';
     for (const r of result) {
@@ -240,6 +261,7 @@ export async function purchaseSpend(services: Services, ctx: Ctx, q: StatisticsQ
 /** Stock value now: Σ on hand × average cost per warehouse. */
 export async function stockValue(services: Services, ctx: Ctx): Promise<StockValueDto> {
   const { currency } = await tenantCurrency(services, ctx);
+  const cents = roundedIn(currency);
   return services.data.inTenant(ctx, async (tx) => {
     const result = rows<{ warehouse_id: string; code: string; name: string; quantity: number; value: string }>(
       await tx.execute(sql`
@@ -267,23 +289,24 @@ export async function stockValue(services: Services, ctx: Ctx): Promise<StockVal
 
 /** Profit per period: the finance area's profit of each order (at most 20 000 orders in the range). */
 export async function profitStatistics(services: Services, ctx: Ctx, q: StatisticsQuery): Promise<ProfitStatisticsDto> {
-  const range = dayRange(q, STATISTICS_MAX_DAYS, 90);
+  const range = dayRange(q, STATISTICS_MAX_DAYS, 90, await services.timeZone(ctx));
   const { currency, rates } = await tenantCurrency(services, ctx);
+  const cents = roundedIn(currency);
   return services.data.inTenant(ctx, async (tx) => {
     const { orders, profits } = await profitsInRange(
       tx,
       ctx,
       { from: range.fromDay, to: range.toDay, shopId: q.shopId, skipCount: 0, maxResultCount: 1 },
-      rates,
+      { currency, rates, timeZone: range.timeZone },
     );
     const zero = () => ({ orders: 0, revenue: '0.00', cost: '0.00', fees: '0.00', freight: '0.00', profit: '0.00' });
-    const periods = new Map(periodsOf(range.from, range.to, q.granularity).map((p) => [p, zero()]));
+    const periods = new Map(periodsOf(range.from, range.to, q.granularity, range.timeZone).map((p) => [p, zero()]));
     let revenue = '0.00';
     let profit = '0.00';
     for (const o of orders) {
       if (q.platform === 'MANUAL' ? o.platform !== null : q.platform && o.platform !== q.platform) continue;
       const p = profits.get(o.id)!;
-      const key = periodOf(o.orderedAt, q.granularity);
+      const key = periodOf(o.orderedAt, q.granularity, range.timeZone);
       const e = periods.get(key) ?? zero();
       periods.set(key, {
         orders: e.orders + 1,

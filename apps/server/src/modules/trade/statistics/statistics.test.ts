@@ -21,14 +21,22 @@ describe('periods', () => {
     expect(periodOf(d, 'month')).toBe('2025-03');
     expect(periodsOf(new Date('2025-02-27'), new Date('2025-03-04'), 'week')).toEqual(['2025-02-24', '2025-03-03']);
     expect(periodsOf(new Date('2025-02-27'), new Date('2025-03-04'), 'month')).toEqual(['2025-02', '2025-03']);
+    // on the tenant's calendar: 17:00 UTC on the 9th is the 10th in Shanghai, a Monday
+    const evening = new Date('2025-03-09T17:00:00Z');
+    expect(periodOf(evening, 'day', 'Asia/Shanghai')).toBe('2025-03-10');
+    expect(periodOf(evening, 'week', 'Asia/Shanghai')).toBe('2025-03-10');
+    expect(periodOf(new Date('2025-03-31T16:30:00Z'), 'month', 'Asia/Shanghai')).toBe('2025-04');
+    expect(
+      periodsOf(new Date('2025-03-08T16:00:00Z'), new Date('2025-03-10T16:00:00Z'), 'day', 'Asia/Shanghai'),
+    ).toEqual(['2025-03-09', '2025-03-10']);
   });
 });
 
 describe('order statistics', () => {
   it('sales equal the order list’s totals for the same range (cancelled left out)', async () => {
     const { rates } = await tenantCurrency(app.t.services, { tenant: app.t.demo });
-    const toExclusive = new Date(Date.parse(toDay) + DAY).toISOString().slice(0, 10);
-    const list = await get(app.demoAdmin, `/api/trade/orders?from=${fromDay}&to=${toExclusive}&maxResultCount=1000`);
+    // both read the days of the tenant's calendar (Asia/Shanghai), the last one included
+    const list = await get(app.demoAdmin, `/api/trade/orders?from=${fromDay}&to=${toDay}&maxResultCount=1000`);
     expect(list.statusCode, list.body).toBe(200);
     const kept = (list.json().items as Array<{ status: string; total: string; currency: string }>).filter(
       (o) => o.status !== 'Cancel',

@@ -29,6 +29,13 @@ export const stock = pgTable(
   (t) => [
     uniqueIndex('trade_stock_uq').on(tenantKey, t.warehouseId, t.variantId),
     index('trade_stock_sku_ix').on(t.tenantId, t.sku),
+    // the balances list's sort keys (the expressions as the list orders by them)
+    index('trade_stock_on_hand_ix').on(t.tenantId, t.onHand),
+    index('trade_stock_reserved_ix').on(t.tenantId, t.reserved),
+    index('trade_stock_safety_ix').on(t.tenantId, t.safety),
+    index('trade_stock_avg_cost_ix').on(t.tenantId, t.avgCost),
+    index('trade_stock_available_ix').on(t.tenantId, sql`(on_hand - reserved)`),
+    index('trade_stock_value_ix').on(t.tenantId, sql`(on_hand * avg_cost)`),
     check('trade_stock_on_hand_ck', sql`${t.onHand} >= 0`),
     check('trade_stock_reserved_ck', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.onHand}`),
     check('trade_stock_in_transit_ck', sql`${t.inTransit} >= 0`),
@@ -71,5 +78,6 @@ export const stockLedger = pgTable(
     index('trade_stock_ledger_sku_ix').on(t.tenantId, t.variantId, t.warehouseId, t.seq),
     index('trade_stock_ledger_voucher_ix').on(t.tenantId, t.voucherType, t.voucherNo),
     index('trade_stock_ledger_time_ix').on(t.tenantId, t.createdAt),
+    index('trade_stock_ledger_seq_ix').on(t.tenantId, t.seq),
   ],
 );

@@ -66,7 +66,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
     );
     const costOf = (v: (typeof variants)[number]) => {
       const c = costs.get(v.sku.toLowerCase());
-      const rate = c?.source === 'VENDOR' && c.currency ? rates[c.currency] : undefined;
+      const rate = c?.source === 'VENDOR' ? rates[c.currency] : undefined;
       return (rate ? new Decimal(c!.cost).times(rate) : new Decimal(v.price).times(0.4)).toFixed(4);
     };
     const tenantId = demo.id;

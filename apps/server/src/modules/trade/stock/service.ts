@@ -1,23 +1,26 @@
-import type {
-  StockAdjustmentInput,
-  StockBalanceDto,
-  StockBalanceQuery,
-  StockLedgerDto,
-  StockLedgerQuery,
-  StockSafetyInput,
-  StockTransferInput,
-  StockTxnType,
-  StockVariantOption,
-  StockVoucherDto,
-  stockVariantQuery,
+import {
+  type StockAdjustmentInput,
+  type StockBalanceDto,
+  type StockLedgerDto,
+  type StockSafetyInput,
+  type StockTransferInput,
+  type StockTxnType,
+  type StockVariantOption,
+  type StockVoucherDto,
+  stockBalanceList,
+  stockLedgerList,
+  type stockVariantQuery,
 } from '@seller/contracts/trade';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
-import { AppError, fieldError, notFound } from '../../../core/errors.ts';
+import { AppError, notFound } from '../../../core/errors.ts';
+import { type ListContext, listService } from '../../../core/lists.ts';
+import { MissingRateError, moneyText } from '../../../core/money.ts';
+import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants, skuCosts } from '../../catalog/index.ts';
 import { logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
@@ -42,113 +45,80 @@ export const StockVouchers = {
 export type StockVoucherType = keyof typeof StockVouchers;
 
 const available = sql<number>`(${stock.onHand} - ${stock.reserved})`;
-const value = sql`round(${stock.onHand} * ${stock.avgCost}, 2)`;
+// exact: rounded once, to the tenant currency's minor units, when answered
+const value = sql`(${stock.onHand} * ${stock.avgCost})`;
 const low = sql<boolean>`(${stock.safety} > 0 AND ${stock.onHand} - ${stock.reserved} < ${stock.safety})`;
-
-/** Sortable members of the balances list → their SQL. */
-const BALANCE_SORT: Record<string, SQL | typeof stock.sku> = {
-  sku: stock.sku,
-  onHand: sql`${stock.onHand}`,
-  available,
-  avgCost: sql`${stock.avgCost}`,
-  value,
-  safety: sql`${stock.safety}`,
-  reserved: sql`${stock.reserved}`,
-};
-
-/** `"value desc, sku"` → ORDER BY terms over `allowed` only; anything else is a 400 naming `sorting`. */
-function sortTerms(sorting: string | undefined, allowed: Record<string, SQL | typeof stock.sku>, fallback: SQL[]) {
-  if (!sorting) return fallback;
-  return sorting.split(',').map((part) => {
-    const [field, dir = 'asc', ...rest] = part.trim().split(/\s+/);
-    const column = Object.entries(allowed).find(([k]) => k.toLowerCase() === field?.toLowerCase())?.[1];
-    const direction = dir.toLowerCase();
-    if (!column || rest.length || (direction !== 'asc' && direction !== 'desc'))
-      throw fieldError('sorting', 'Field:Sorting', [part.trim()]);
-    return direction === 'asc' ? asc(column) : desc(column);
-  });
-}
-
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function balanceWhere(ctx: Ctx, q: Pick<StockBalanceQuery, 'filter' | 'warehouseId' | 'lowStock'>): SQL {
-  const like = q.filter ? likeOf(q.filter) : null;
-  return owned(
-    ctx,
-    stock,
-    q.warehouseId ? eq(stock.warehouseId, q.warehouseId) : undefined,
-    q.lowStock === 'true' ? low : undefined,
-    like ? sql`(${stock.sku} ILIKE ${like} OR ${catalogProducts.name} ILIKE ${like})` : undefined,
-  );
-}
 
 const warehouseRef = {
   id: logisticsWarehouses.id,
   code: logisticsWarehouses.code,
   name: logisticsWarehouses.name,
 };
+const warehouseName = sql<string>`${logisticsWarehouses.code} || ' ' || ${logisticsWarehouses.name}`;
 
-async function balancesIn(tx: Tx, ctx: Ctx, q: StockBalanceQuery, currency: string) {
-  const where = balanceWhere(ctx, q);
-  const rows = await tx
-    .select({
-      warehouse: warehouseRef,
-      variantId: stock.variantId,
-      sku: stock.sku,
-      productName: sql<string>`coalesce(${catalogProducts.name}, '')`,
-      label: sql<string>`coalesce(${catalogProductVariants.label}, '')`,
-      onHand: stock.onHand,
-      reserved: stock.reserved,
-      inTransit: stock.inTransit,
-      defective: stock.defective,
-      safety: stock.safety,
-      avgCost: sql<string>`${stock.avgCost}::text`,
-      value: sql<string>`${value}::text`,
-      low,
-    })
-    .from(stock)
-    .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stock.warehouseId))
-    .leftJoin(catalogProductVariants, eq(catalogProductVariants.id, stock.variantId))
-    .leftJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-    .where(where)
-    .orderBy(...sortTerms(q.sorting, BALANCE_SORT, [asc(stock.sku)]), asc(logisticsWarehouses.code), asc(stock.id))
-    .limit(q.maxResultCount)
-    .offset(q.skipCount);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(stock)
-    .leftJoin(catalogProductVariants, eq(catalogProductVariants.id, stock.variantId))
-    .leftJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-    .where(where);
-  const items: StockBalanceDto[] = rows.map((r) => ({
-    ...r,
-    available: r.onHand - r.reserved,
-    value: new Decimal(r.value).toFixed(2),
-    currency,
-  }));
-  return { totalCount: count?.n ?? 0, items };
-}
+/** The list kit's reads need the tenant's currency for every row: it is read once per request into the context. */
+type CurrencyCtx = ListContext & { currency: string };
 
-function ledgerWhere(ctx: Ctx, q: StockLedgerQuery): SQL {
-  const like = q.filter ? likeOf(q.filter) : null;
-  const until = q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000) : null;
-  return owned(
-    ctx,
-    stockLedger,
-    q.variantId ? eq(stockLedger.variantId, q.variantId) : undefined,
-    q.warehouseId ? eq(stockLedger.warehouseId, q.warehouseId) : undefined,
-    q.type ? eq(stockLedger.type, q.type) : undefined,
-    q.from ? gte(stockLedger.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
-    until ? lt(stockLedger.createdAt, until) : undefined,
-    like
-      ? sql`(${stockLedger.sku} ILIKE ${like} OR ${stockLedger.voucherNo} ILIKE ${like} OR ${stockLedger.reason} ILIKE ${like})`
-      : undefined,
-  );
-}
+/** The balances list: SKU × warehouse with the product's name, searched in the SKU and the product's name. */
+export const stockBalanceListService = listService(stockBalanceList, {
+  context: async (services, ctx) => ({ currency: (await tenantCurrency(services, ctx)).currency }),
+  table: stock,
+  rows: (tx) =>
+    tx
+      .select({
+        id: stock.id,
+        warehouse: warehouseRef,
+        warehouseName,
+        variantId: stock.variantId,
+        sku: stock.sku,
+        productName: sql<string>`coalesce(${catalogProducts.name}, '')`,
+        label: sql<string>`coalesce(${catalogProductVariants.label}, '')`,
+        onHand: stock.onHand,
+        reserved: stock.reserved,
+        inTransit: stock.inTransit,
+        defective: stock.defective,
+        safety: stock.safety,
+        avgCost: sql<string>`${stock.avgCost}::text`,
+        value: sql<string>`${value}::text`,
+        low,
+      })
+      .from(stock)
+      .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stock.warehouseId))
+      .leftJoin(catalogProductVariants, eq(catalogProductVariants.id, stock.variantId))
+      .leftJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+      .$dynamic(),
+  // the product's name through a correlated subquery: the total is counted over the stock table alone
+  search: (text) =>
+    or(
+      contains(stock.sku, text),
+      sql`exists (select 1 from ${catalogProductVariants} inner join ${catalogProducts} on ${catalogProducts.id} = ${catalogProductVariants.productId} where ${catalogProductVariants.id} = ${stock.variantId} and ${contains(catalogProducts.name, text)})`,
+    ),
+  filters: {
+    warehouseId: stock.warehouseId,
+    lowStock: (only: boolean) => (only ? low : undefined),
+  },
+  sorts: {
+    sku: stock.sku,
+    onHand: stock.onHand,
+    reserved: stock.reserved,
+    available,
+    safety: stock.safety,
+    avgCost: stock.avgCost,
+    value,
+  },
+  items: (_tx, ctx, rows: Omit<StockBalanceDto, 'available' | 'currency'>[]) =>
+    rows.map((r) => ({
+      ...r,
+      available: r.onHand - r.reserved,
+      value: moneyText(r.value, (ctx as CurrencyCtx).currency),
+      currency: (ctx as CurrencyCtx).currency,
+    })),
+});
 
 const ledgerColumns = {
   seq: stockLedger.seq,
   warehouse: warehouseRef,
+  warehouseName,
   variantId: stockLedger.variantId,
   sku: stockLedger.sku,
   type: stockLedger.type,
@@ -167,20 +137,28 @@ const ledgerColumns = {
   creationTime: stockLedger.createdAt,
 };
 
-async function ledgerIn(tx: Tx, ctx: Ctx, q: StockLedgerQuery, currency: string) {
-  const where = ledgerWhere(ctx, q);
-  const rows = await tx
-    .select(ledgerColumns)
-    .from(stockLedger)
-    .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stockLedger.warehouseId))
-    .where(where)
-    .orderBy(desc(stockLedger.seq))
-    .limit(q.maxResultCount)
-    .offset(q.skipCount);
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(stockLedger).where(where);
-  const items: StockLedgerDto[] = rows.map((r) => ({ ...r, currency }));
-  return { totalCount: count?.n ?? 0, items };
-}
+/** The ledger list, newest first; the text looks in the SKU, the voucher no. and the reason. */
+export const stockLedgerListService = listService(stockLedgerList, {
+  context: async (services, ctx) => ({ currency: (await tenantCurrency(services, ctx)).currency }),
+  table: stockLedger,
+  rows: (tx) =>
+    tx
+      .select(ledgerColumns)
+      .from(stockLedger)
+      .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stockLedger.warehouseId))
+      .$dynamic(),
+  search: [stockLedger.sku, stockLedger.voucherNo, stockLedger.reason],
+  filters: {
+    warehouseId: stockLedger.warehouseId,
+    variantId: stockLedger.variantId,
+    type: stockLedger.type,
+    created: stockLedger.createdAt,
+  },
+  sorts: { creationTime: stockLedger.createdAt, seq: stockLedger.seq },
+  tieBreak: stockLedger.seq,
+  items: (_tx, ctx, rows: Omit<StockLedgerDto, 'currency'>[]) =>
+    rows.map((r) => ({ ...r, currency: (ctx as CurrencyCtx).currency })),
+});
 
 /** The warehouse `id` of the caller's tenant, else 404. */
 async function warehouseOf(tx: Tx, ctx: Ctx, id: string) {
@@ -232,22 +210,23 @@ export async function nextVoucherNo(
 
 /**
  * Unit costs in the tenant currency of stock that comes in without a cost of its own (a positive
- * adjustment or count of a SKU never costed): the catalogue's cost (`skuCosts`, converted with the
- * tenant's rates; a cost in the catalogue's own currency is taken as the tenant's), else 0.
+ * adjustment or count of a SKU never costed): the catalogue's cost (`skuCosts`, in its own currency,
+ * converted with the tenant's rates: a currency without a rate is refused, 409), else 0.
  */
 export async function catalogueCosts(
   tx: Tx,
   ctx: Pick<Ctx, 'tenant' | 'user'>,
   skus: string[],
-  rates: Record<string, string>,
+  { currency, rates }: { currency: string; rates: Record<string, string> },
 ): Promise<Map<string, string>> {
   const costs = await skuCosts(tx, ctx, skus);
   const out = new Map<string, string>();
   for (const sku of skus) {
     const c = costs.get(sku.toLowerCase());
     if (!c) continue;
-    const rate = c.currency ? rates[c.currency] : '1';
-    if (rate) out.set(sku, new Decimal(c.cost).times(rate).toFixed(4));
+    const rate = rates[c.currency];
+    if (!rate) throw new MissingRateError(c.currency, currency);
+    out.set(sku, new Decimal(c.cost).times(rate).toFixed(4));
   }
   return out;
 }
@@ -304,16 +283,6 @@ async function voucherOut(
 class CostMoved extends Error {}
 
 export const stockService = {
-  balances: async (services: Services, ctx: Ctx, q: StockBalanceQuery) => {
-    const { currency } = await tenantCurrency(services, ctx);
-    return services.data.inTenant(ctx, (tx) => balancesIn(tx, ctx, q, currency));
-  },
-
-  ledger: async (services: Services, ctx: Ctx, q: StockLedgerQuery) => {
-    const { currency } = await tenantCurrency(services, ctx);
-    return services.data.inTenant(ctx, (tx) => ledgerIn(tx, ctx, q, currency));
-  },
-
   warehouses: (services: Services, ctx: Ctx) =>
     services.data.inTenant(ctx, async (tx) => {
       const rows = await tx
@@ -327,7 +296,6 @@ export const stockService = {
   /** Up to 20 SKUs whose SKU or product name holds the text, with their stock in `warehouseId` when given. */
   variants: (services: Services, ctx: Ctx, q: z.infer<typeof stockVariantQuery>) =>
     services.data.inTenant(ctx, async (tx) => {
-      const like = q.filter ? likeOf(q.filter) : null;
       const rows = await tx
         .select({
           variantId: catalogProductVariants.id,
@@ -348,8 +316,8 @@ export const stockService = {
             ctx,
             catalogProductVariants,
             eq(catalogProducts.isDeleted, false),
-            like
-              ? sql`(${catalogProductVariants.sku} ILIKE ${like} OR ${catalogProducts.name} ILIKE ${like})`
+            q.filter
+              ? or(contains(catalogProductVariants.sku, q.filter), contains(catalogProducts.name, q.filter))
               : undefined,
           ),
         )
@@ -392,7 +360,7 @@ export const stockService = {
             tx,
             ctx,
             uncosted.map((c) => c.sku),
-            rates,
+            { currency, rates },
           )
         : new Map();
       const moves: StockMove[] = changes.map((c) => ({
@@ -519,11 +487,13 @@ export async function stockOf(tx: Tx, variantIds: string[], warehouseId?: string
 }
 
 /**
- * Stock value per warehouse (Σ on hand × average cost, in the tenant currency, exact text with 2
- * places) and units on hand, in the transaction's tenant; warehouses without stock are left out.
+ * Stock value per warehouse (Σ on hand × average cost, in the tenant currency `currency`, rounded
+ * once to its minor units) and units on hand, in the transaction's tenant; warehouses without stock
+ * are left out.
  */
 export async function stockValue(
   tx: Tx,
+  currency: string,
 ): Promise<{ warehouseId: string; code: string; name: string; onHand: number; value: string }[]> {
   const rows = await tx
     .select({
@@ -531,11 +501,11 @@ export async function stockValue(
       code: logisticsWarehouses.code,
       name: logisticsWarehouses.name,
       onHand: sql<number>`sum(${stock.onHand})::int`,
-      value: sql<string>`round(sum(${stock.onHand} * ${stock.avgCost}), 2)::text`,
+      value: sql<string>`sum(${stock.onHand} * ${stock.avgCost})::text`,
     })
     .from(stock)
     .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stock.warehouseId))
     .groupBy(stock.warehouseId, logisticsWarehouses.code, logisticsWarehouses.name)
     .orderBy(asc(logisticsWarehouses.code));
-  return rows.map((r) => ({ ...r, value: new Decimal(r.value).toFixed(2) }));
+  return rows.map((r) => ({ ...r, value: moneyText(r.value, currency) }));
 }

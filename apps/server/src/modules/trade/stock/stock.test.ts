@@ -396,8 +396,9 @@ describe('ledger', () => {
     const counts = (await api.get(api.demoAdmin, `${url}/ledger?type=COUNT&maxResultCount=1000`)).json();
     expect(counts.items.every((i: LedgerItem) => i.type === 'COUNT')).toBe(true);
     expect(counts.totalCount).toBeGreaterThan(0);
-    const day = new Date().toISOString().slice(0, 10);
-    const todays = (await api.get(api.demoAdmin, `${url}/ledger?from=${day}&to=${day}`)).json();
+    // days are the tenant's calendar days: from yesterday to tomorrow (UTC) holds today wherever the tenant is
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const todays = (await api.get(api.demoAdmin, `${url}/ledger?from=${day(-1)}&to=${day(1)}`)).json();
     expect(todays.totalCount).toBe(await ledgerCount());
     expect((await api.get(api.demoAdmin, `${url}/ledger?from=2999-01-01`)).json().totalCount).toBe(0);
     expect((await api.get(api.demoAdmin, `${url}/ledger?to=2000-01-01`)).json().totalCount).toBe(0);
@@ -454,7 +455,7 @@ describe('average cost and the ledger sum', () => {
         expect.objectContaining({ onHand: 40, available: 40, avgCost: '3.0000' }),
       ]);
       expect((await stockOf(tx, [a.variantId])).length).toBe(3);
-      const values = await stockValue(tx);
+      const values = await stockValue(tx, 'CNY');
       expect(values.find((x) => x.warehouseId === wh)).toMatchObject({ code: 'AVG-01', onHand: 40, value: '120.00' });
     });
   });

@@ -14,14 +14,13 @@ import type {
   DictionaryEntry,
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
-import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
+import type { ListResult } from '../../../lib/abp/types.ts';
 import type { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { currentCulture, localize } from '../../../lib/i18n/index.ts';
 
 /**
- * Customers (`/api/crm/customers…`): list, export, import, detail, create, edit, delete, dealt,
+ * Customers (`/api/crm/customers…`): the list is the list kit's (`customerList`); import, detail, create, edit, delete, dealt,
  * transfer, team, contacts, duplicate check, users and tags to pick. A customer's lock, unlock and
  * put back are the pool's calls (`poolApi`).
  */
@@ -31,50 +30,14 @@ export type Customer = Json<CustomerDto>;
 export type Contact = Json<ContactDto>;
 export type { ContactInput, CrmUserOption, CustomerImportReport, CustomerInput, CustomerScope, CustomerTag };
 
-export interface CustomerFilterValues {
-  scope?: CustomerScope;
-  ownerUserId?: string;
-  tagId?: string;
-  level?: number;
-  source?: number;
-  industry?: number;
-  followUpStatus?: boolean;
-  lockStatus?: boolean;
-  dealStatus?: boolean;
-  createdFrom?: string;
-  createdTo?: string;
-}
-
-const url = '/api/crm/customers';
-const bool = (v?: boolean) => (v === undefined ? undefined : String(v));
-const params = (f: CustomerFilterValues & { filter?: string; sorting?: string }) => ({
-  scope: f.scope,
-  keyword: f.filter || undefined,
-  sorting: f.sorting,
-  ownerUserId: f.ownerUserId,
-  tagId: f.tagId,
-  level: f.level,
-  source: f.source,
-  industry: f.industry,
-  followUpStatus: bool(f.followUpStatus),
-  lockStatus: bool(f.lockStatus),
-  dealStatus: bool(f.dealStatus),
-  createdFrom: f.createdFrom,
-  createdTo: f.createdTo,
-});
+/** The customer list's API (the list kit's page, `/export`). */
+export const customersUrl = '/api/crm/customers';
+const url = customersUrl;
 
 /** A refusal the form shows under its fields (400 with members), not as a notification. */
 const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 export const customersApi = {
-  list: (q: CrudQuery & CustomerFilterValues, signal?: AbortSignal) =>
-    http.get<PagedResult<CustomerRow>>(
-      url,
-      { skipCount: q.skipCount, maxResultCount: q.maxResultCount, ...params(q) },
-      { signal },
-    ),
-  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & CustomerFilterValues, fileName: string) =>
-    downloadExport(`${url}/export`, params(q), fileName),
   get: (id: string) => http.get<Customer>(`${url}/${id}`),
   create: (input: CustomerInput) => http.post<Customer>(url, input, { notify: onFields }),
   update: (id: string, input: CustomerInput) => http.put<Customer>(`${url}/${id}`, input, { notify: onFields }),
@@ -108,7 +71,8 @@ export const customersApi = {
 
 export const customerKeys = {
   all: ['crm', 'customers'] as const,
-  list: ['crm', 'customers', 'list'] as const,
+  /** The list kit's queries of the list (page and counts) start with its url. */
+  list: [customersUrl] as const,
   detail: (id: string) => ['crm', 'customers', 'detail', id] as const,
   users: ['crm', 'customers', 'users'] as const,
   tags: ['crm', 'customers', 'tags'] as const,

@@ -8,7 +8,7 @@ import type {
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
 import type { z } from 'zod';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
 import type { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
@@ -29,7 +29,9 @@ export interface CrmOrderFilters {
   to?: string;
 }
 
-const url = '/api/crm/orders';
+/** The order list's API (the list kit's page, `/export`). */
+export const crmOrdersUrl = '/api/crm/orders';
+const url = crmOrdersUrl;
 const params = (f: CrmOrderFilters & { filter?: string; sorting?: string }) => ({
   filter: f.filter,
   sorting: f.sorting,
@@ -48,8 +50,6 @@ export const crmOrdersApi = {
       { skipCount: q.skipCount, maxResultCount: q.maxResultCount, ...params(q) },
       { signal },
     ),
-  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & CrmOrderFilters, fileName: string) =>
-    downloadExport(`${url}/export`, params(q), fileName),
   get: (id: string) => http.get<CrmOrder>(`${url}/${id}`),
   create: (input: CrmOrderInputValues) => http.post<CrmOrder>(url, input, { notify: onFields }),
   update: (id: string, input: CrmOrderInputValues) => http.put<CrmOrder>(`${url}/${id}`, input, { notify: onFields }),

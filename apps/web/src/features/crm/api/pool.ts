@@ -13,7 +13,6 @@ import type {
   PoolUserOption,
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
 import type { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
@@ -39,15 +38,9 @@ export type {
   PoolUserOption,
 };
 
-export interface PoolFilters {
-  level?: number;
-  previousOwnerId?: string;
-  reasonKind?: PoolReasonKind;
-  from?: string;
-  to?: string;
-}
-
 const url = '/api/crm/pool';
+/** The pool list's API (the list kit's page, `/export`). */
+export const poolCustomersUrl = `${url}/customers`;
 const customers = '/api/crm/customers';
 
 /** The codes of a refused claim, assign or lock the page shows itself (in a dialog), not as a toast. */
@@ -56,25 +49,7 @@ const notLimit = (e: HttpError) => !LIMIT_CODES.includes(e.code ?? '');
 /** A refusal the form shows under its fields (400 with members), not as a notification. */
 const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
-const params = (f: PoolFilters & { filter?: string; sorting?: string }) => ({
-  filter: f.filter,
-  sorting: f.sorting,
-  level: f.level,
-  previousOwnerId: f.previousOwnerId,
-  reasonKind: f.reasonKind,
-  from: f.from,
-  to: f.to,
-});
-
 export const poolApi = {
-  list: (q: CrudQuery & PoolFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<PoolCustomer>>(
-      `${url}/customers`,
-      { skipCount: q.skipCount, maxResultCount: q.maxResultCount, ...params(q) },
-      { signal },
-    ),
-  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & PoolFilters, fileName: string) =>
-    downloadExport(`${url}/customers/export`, params(q), fileName),
   /** Claims for the caller, all or none; a limit refusal is thrown without a toast (see `LIMIT_CODES`). */
   claim: (ids: string[]) => http.post<PoolMoveResult>(`${url}/claim`, { ids }, { notify: notLimit }),
   assign: (ids: string[], userId: string) =>

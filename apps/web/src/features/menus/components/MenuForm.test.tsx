@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
 import { http } from '../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../lib/testing/form-events.ts';
+import { expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../lib/ui-bridge.ts';
 import type { MenuItemDto } from '../api.ts';
 import { MenuForm } from './MenuForm.tsx';
@@ -67,25 +67,23 @@ function renderForm(onSaved = vi.fn()) {
   return onSaved;
 }
 
-const submit = () => click('menu-form-submit');
-
 const put = () => calls.find((c) => c.key === `PUT /api/platform/menus/${users.id}`);
 
-describe('menu form', { timeout: 30_000 }, () => {
+describe('menu form', () => {
   it('refuses an empty name and a path over 256 characters, then saves keeping meta it does not edit', async () => {
     const onSaved = renderForm();
     await screen.findByTestId('menu-form');
     await typeInto('menu-name', '  ');
     await typeInto('menu-path', `/${'a'.repeat(256)}`);
-    await submit();
-    expect(await errorOf('menu-name')).toBe('名称不能为空');
-    expect(await errorOf('menu-path')).toBe('路径长度不能超过 256 个字符');
+    await submit('menu-form-submit');
+    await expectErrorOf('menu-name', '名称不能为空');
+    await expectErrorOf('menu-path', '路径长度不能超过 256 个字符');
     expect(put()).toBeUndefined();
 
     await typeInto('menu-name', ' users ');
     await typeInto('menu-path', '/admin/users');
     await typeInto('menu-meta-title', '');
-    await submit();
+    await submit('menu-form-submit');
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(put()?.options.json).toEqual({
       parentId: null,

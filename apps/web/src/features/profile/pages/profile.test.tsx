@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
 import { http } from '../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
-import { errorOf, typeInto } from '../../../lib/testing/form-events.ts';
+import { errorOf, expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../lib/ui-bridge.ts';
 import type { MyProfile } from '../api.ts';
 import ProfileInfoPage from './index.tsx';
@@ -44,7 +44,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('personal information page', { timeout: 30_000 }, () => {
+describe('personal information page', () => {
   it('refuses what the server refuses, then sends the trimmed values with the stamp', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
@@ -59,18 +59,14 @@ describe('personal information page', { timeout: 30_000 }, () => {
 
     await typeInto('profile-username', '');
     await typeInto('profile-phone', '12');
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('profile-save'));
-    });
+    await submit('profile-save');
     expect(await errorOf('profile-username')).toBeTruthy();
-    expect(await errorOf('profile-phone')).toBe('手机号格式不正确');
+    await expectErrorOf('profile-phone', '手机号格式不正确');
     expect(calls.some((c) => c.key === `PUT ${URL}`)).toBe(false);
 
     await typeInto('profile-username', '  admin2 ');
     await typeInto('profile-phone', '');
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('profile-save'));
-    });
+    await submit('profile-save');
     await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}`)).toBe(true));
     expect(calls.find((c) => c.key === `PUT ${URL}`)?.options.json).toMatchObject({
       userName: 'admin2',

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, zodRule } from '../../../components/crud/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
-import { type ConnectionCheck, type ConnectionString, LT, type TenantDto, tenantsApi } from '../api.ts';
+import { type ConnectionCheck, type ConnectionString, LT, TENANTS_URL, type TenantDto, tenantsApi } from '../api.ts';
 
 interface Props {
   tenant: TenantDto | null;
@@ -38,6 +38,8 @@ export function ConnectionStringsDialog({ tenant, onClose }: Props) {
 
   const refreshAll = async () => {
     await queryClient.invalidateQueries({ queryKey: ['tenants'] });
+    // the list shows whether the tenant has its own database
+    await queryClient.invalidateQueries({ queryKey: [TENANTS_URL] });
   };
 
   const save = useMutation({

@@ -15,7 +15,7 @@ import type {
   StatementPullInput,
   StatementPullResult,
 } from '@seller/contracts/trade';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
 import type { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
@@ -32,38 +32,25 @@ export type OrderProfit = Json<OrderProfitDto>;
 export type SkuProfit = Json<SkuProfitDto>;
 export type { ArrivalInput, MatchedStatus, SettlementStatus };
 
+/** Statements a page of the match drawer asks for (the list page has its own state). */
 export interface StatementFilters {
-  shopId?: string;
-  status?: SettlementStatus;
-  matchedStatus?: MatchedStatus;
-}
-export interface ArrivalFilters {
-  shopId?: string;
-  matchedStatus?: MatchedStatus;
-}
-export interface ProfitFilters {
-  from?: string;
-  to?: string;
   shopId?: string;
 }
 
 const url = '/api/trade/finance';
+export const statementsUrl = `${url}/statements`;
+export const arrivalsUrl = `${url}/arrivals`;
+export const orderProfitsUrl = `${url}/profit/orders`;
+export const skuProfitsUrl = `${url}/profit/skus`;
 /** Refusals shown under the form's fields are not notified. */
 const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
-type ExportQuery = Omit<CrudQuery, 'skipCount' | 'maxResultCount'>;
 
 export const financeApi = {
   statements: (q: CrudQuery & StatementFilters, signal?: AbortSignal) =>
     http.get<PagedResult<Statement>>(`${url}/statements`, { ...q }, { signal }),
-  exportStatements: (q: ExportQuery & StatementFilters, fileName: string) =>
-    downloadExport(`${url}/statements/export`, { ...q }, fileName),
   statement: (id: string) => http.get<StatementDetail>(`${url}/statements/${id}`),
   pull: (input: StatementPullInput) =>
     http.post<Json<StatementPullResult>>(`${url}/statements/pull`, input, { notify: onFields }),
-  arrivals: (q: CrudQuery & ArrivalFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<Arrival>>(`${url}/arrivals`, { ...q }, { signal }),
-  exportArrivals: (q: ExportQuery & ArrivalFilters, fileName: string) =>
-    downloadExport(`${url}/arrivals/export`, { ...q }, fileName),
   arrival: (id: string) => http.get<ArrivalDetail>(`${url}/arrivals/${id}`),
   createArrival: (input: unknown) => http.post<ArrivalDetail>(`${url}/arrivals`, input, { notify: onFields }),
   updateArrival: (id: string, input: unknown) =>
@@ -75,21 +62,12 @@ export const financeApi = {
   cycles: () => http.get<ListResult<SettlementCycle>>(`${url}/cycles`),
   saveCycle: (shopId: string, input: SettlementCycleInput) =>
     http.put<SettlementCycle>(`${url}/cycles/${shopId}`, input, { notify: onFields }),
-  orderProfits: (q: CrudQuery & ProfitFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<OrderProfit>>(`${url}/profit/orders`, { ...q }, { signal }),
-  skuProfits: (q: CrudQuery & ProfitFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<SkuProfit>>(`${url}/profit/skus`, { ...q }, { signal }),
-  exportOrderProfits: (q: ExportQuery & ProfitFilters, fileName: string) =>
-    downloadExport(`${url}/profit/orders/export`, { ...q }, fileName),
-  exportSkuProfits: (q: ExportQuery & ProfitFilters, fileName: string) =>
-    downloadExport(`${url}/profit/skus/export`, { ...q }, fileName),
 };
 
 export const financeKeys = {
   statements: ['trade', 'finance', 'statements'] as const,
   arrivals: ['trade', 'finance', 'arrivals'] as const,
   cycles: ['trade', 'finance', 'cycles'] as const,
-  profit: ['trade', 'finance', 'profit'] as const,
 };
 
 /** A text of the finance area (`Finance::…`). */

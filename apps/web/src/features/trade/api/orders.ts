@@ -1,7 +1,6 @@
 import type { Json } from '@seller/contracts/fields';
 import type {
   SalesOrderAction,
-  SalesOrderCounts,
   SalesOrderDto,
   SalesOrderInput,
   SalesOrderListItem,
@@ -9,8 +8,7 @@ import type {
   SalesOrderShopOption,
   SalesOrderVariantOption,
 } from '@seller/contracts/trade';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
-import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
+import type { ListResult } from '../../../lib/abp/types.ts';
 import type { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
@@ -21,32 +19,8 @@ export type SalesOrderRow = Json<SalesOrderListItem>;
 export type SalesOrder = Json<SalesOrderDto>;
 export type { SalesOrderAction, SalesOrderInput, SalesOrderPullResult, SalesOrderShopOption, SalesOrderVariantOption };
 
-export interface OrderFilters {
-  shopId?: string;
-  platform?: 'LAZADA' | 'SHOPEE';
-  status?: string;
-  from?: string;
-  to?: string;
-  sku?: string;
-  buyer?: string;
-  countryCode?: string;
-  hasUnmatched?: boolean;
-}
-
-const url = '/api/trade/orders';
-const params = (f: OrderFilters & { filter?: string; sorting?: string }) => ({
-  filter: f.filter,
-  sorting: f.sorting,
-  shopId: f.shopId,
-  platform: f.platform,
-  status: f.status,
-  from: f.from,
-  to: f.to,
-  sku: f.sku || undefined,
-  buyer: f.buyer || undefined,
-  countryCode: f.countryCode || undefined,
-  hasUnmatched: f.hasUnmatched === undefined ? undefined : String(f.hasUnmatched),
-});
+export const ordersUrl = '/api/trade/orders';
+const url = ordersUrl;
 
 /** A refusal the form shows under its fields (400 with members), not as a notification. */
 const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
@@ -64,16 +38,6 @@ const actionPath: Record<SalesOrderAction, string> = {
 };
 
 export const ordersApi = {
-  list: (q: CrudQuery & OrderFilters, signal?: AbortSignal) =>
-    http.get<PagedResult<SalesOrderRow>>(
-      url,
-      { skipCount: q.skipCount, maxResultCount: q.maxResultCount, ...params(q) },
-      { signal },
-    ),
-  counts: (f: OrderFilters & { filter?: string }, signal?: AbortSignal) =>
-    http.get<SalesOrderCounts>(`${url}/counts`, { ...params({ ...f, status: undefined }) }, { signal }),
-  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & OrderFilters, fileName: string) =>
-    downloadExport(`${url}/export`, params(q), fileName),
   get: (id: string) => http.get<SalesOrder>(`${url}/${id}`),
   create: (input: SalesOrderInput) => http.post<SalesOrder>(url, input, { notify: onFields }),
   update: (id: string, input: SalesOrderInput) => http.put<SalesOrder>(`${url}/${id}`, input, { notify: onFields }),

@@ -1,6 +1,5 @@
 import type { Json } from '@seller/contracts/fields';
 import type {
-  PurchaseListQuery,
   PurchaseLookupsDto,
   PurchaseOrderDetailDto,
   PurchaseOrderDto,
@@ -10,7 +9,7 @@ import type {
   SuggestionDraftInput,
   SuggestionDto,
 } from '@seller/contracts/trade';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { PagedResult } from '../../../lib/abp/types.ts';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
@@ -23,18 +22,17 @@ export type PurchaseOrderDetail = Json<PurchaseOrderDetailDto>;
 export type PurchaseLookups = Json<PurchaseLookupsDto>;
 export type PurchaseVariant = Json<PurchaseVariantDto>;
 export type Suggestion = Json<SuggestionDto>;
-export type PurchaseFilters = Partial<Omit<PurchaseListQuery, keyof CrudQuery>>;
 
 /** A text of the purchase area (resource `Purchase`). */
 export const LP = (key: string, ...args: unknown[]) => localize(`Purchase::${key}`, ...args);
 
-const url = '/api/trade/purchase-orders';
+export const purchaseOrdersUrl = '/api/trade/purchase-orders';
+const url = purchaseOrdersUrl;
 
 export const purchaseApi = {
-  list: (q: CrudQuery & PurchaseFilters, signal?: AbortSignal) =>
+  /** Purchase orders of one status (the receiving page's picker; the list page is the kit's). */
+  list: (q: CrudQuery & { status?: string }, signal?: AbortSignal) =>
     http.get<PagedResult<PurchaseOrder>>(url, { ...q }, { signal }),
-  counts: (q: PurchaseFilters & { filter?: string }, signal?: AbortSignal) =>
-    http.get<Record<string, number>>(`${url}/counts`, { ...q }, { signal }),
   get: (id: string) => http.get<PurchaseOrderDetail>(`${url}/{id}`, undefined, { path: { id } }),
   create: (input: PurchaseOrderInput) => http.post<PurchaseOrderDetail>(url, input),
   update: (id: string, input: PurchaseOrderInput) =>
@@ -57,8 +55,6 @@ export const purchaseApi = {
     http.get<{ items: Suggestion[] }>(`${url}/suggestions`, { ...q }),
   draft: (input: SuggestionDraftInput) =>
     http.post<{ ids: string[]; poNos: string[] }>(`${url}/suggestions/draft`, input),
-  export: (q: PurchaseFilters & { filter?: string; sorting?: string }) =>
-    downloadExport(`${url}/export`, { ...q }, `${LP('Page:Title')}-${new Date().toISOString().slice(0, 10)}.xlsx`),
   /** The printable page, fetched with the user's token and opened in a new window. */
   print: async (id: string) => {
     const blob = await http.request<Blob>(`${url}/{id}/print`, { path: { id }, responseType: 'blob' });
@@ -69,8 +65,6 @@ export const purchaseApi = {
 
 export const purchaseKeys = {
   all: ['trade', 'purchase'] as const,
-  list: (filters: PurchaseFilters) => ['trade', 'purchase', 'list', filters] as const,
-  counts: (filters: PurchaseFilters & { filter?: string }) => ['trade', 'purchase', 'counts', filters] as const,
   lookups: ['trade', 'purchase', 'lookups'] as const,
 };
 

@@ -7,6 +7,7 @@ import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { GatherBatch, GatherDetail, GatherRow } from '../../gathers-api.ts';
 import GathersPage from './index.tsx';
@@ -94,7 +95,7 @@ beforeEach(() => {
   calls = [];
   answers = {
     [`GET ${URL_}`]: { totalCount: 2, items: [cup, bag] },
-    [`GET ${URL_}/counts`]: { total: 5, byStatus: { NEW: 2, CLAIMED: 2, IGNORED: 1 } },
+    [`GET ${URL_}/counts`]: { total: 5, capped: false, counts: { NEW: 2, CLAIMED: 2, IGNORED: 1 } },
     [`GET ${URL_}/gatherers`]: { items: [{ id: 'u1', name: 'admin' }] },
     [`GET ${URL_}/${G1}`]: detail,
     [`PUT ${URL_}/${G1}/add-log`]: { ...detail.logs[0], id: 'l2', action: 'Note', text: '样品已下单' },
@@ -172,39 +173,32 @@ function renderPage() {
 }
 
 const lastList = () => calls.filter((c) => c.key === `GET ${URL_}`).at(-1)?.options.params;
-const click = (el: HTMLElement) =>
-  act(async () => {
-    fireEvent.click(el);
-  });
 
-describe('gather list', { timeout: 30_000 }, () => {
+describe('gather list', () => {
   it('lists the items of the status tab with their counts, price ranges and SKU counts', async () => {
     renderPage();
     const table = await screen.findByTestId('gathers');
     await within(table).findByText('保温杯');
     expect(within(table).getByText('23.00–27.50 CNY')).toBeTruthy();
     expect(within(table).getByText('9.90 CNY')).toBeTruthy();
-    expect(lastList()).toMatchObject({ status: 'NEW', sorting: 'gatheredAt desc' });
-    expect((await screen.findByTestId('gathers-count-NEW')).textContent).toBe('2');
-    expect(screen.getByTestId('gathers-count-ALL').textContent).toBe('5');
+    // the list kit opens on every status, in the declared order
+    expect(lastList()?.status).toBeUndefined();
+    await waitFor(() => expect(screen.getByTestId('gathers-tab-NEW').textContent).toContain('(2)'));
+    expect(screen.getByTestId('gathers-tab-all').textContent).toContain('(5)');
 
     await click(screen.getByTestId('gathers-tab-CLAIMED'));
     await waitFor(() => expect(lastList()).toMatchObject({ status: 'CLAIMED' }));
-    await click(screen.getByTestId('gathers-tab-ALL'));
+    await click(screen.getByTestId('gathers-tab-all'));
     await waitFor(() => expect(lastList()?.status).toBeUndefined());
   });
 
   it('filters by keyword, also in the counts', async () => {
     renderPage();
     await screen.findByText('保温杯');
-    const input =
-      screen.getByTestId('gathers-filter-keyword').querySelector('input') ??
-      screen.getByTestId('gathers-filter-keyword');
-    await act(async () => {
-      fireEvent.change(input, { target: { value: ' 杯 ' } });
-      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    });
-    await waitFor(() => expect(lastList()).toMatchObject({ filter: '杯', status: 'NEW' }));
+    const input = screen.getByTestId('gathers-search').querySelector('input') ?? screen.getByTestId('gathers-search');
+    await typeInto(input, '杯');
+    await pressEnter(input);
+    await waitFor(() => expect(lastList()).toMatchObject({ filter: '杯' }));
     const counts = calls.filter((c) => c.key === `GET ${URL_}/counts`).at(-1)?.options.params;
     expect(counts).toMatchObject({ filter: '杯' });
     expect(counts).not.toHaveProperty('status');
@@ -225,9 +219,7 @@ describe('gather list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText('LogTextRequired', { exact: false })).toBeTruthy());
     expect(calls.some((c) => c.key.endsWith('/add-log'))).toBe(false);
 
-    await act(async () => {
-      fireEvent.change(screen.getByTestId('gather-note-input'), { target: { value: '样品已下单' } });
-    });
+    await typeInto('gather-note-input', '样品已下单');
     await click(screen.getByTestId('gather-note-add'));
     await waitFor(() =>
       expect(calls.find((c) => c.key.endsWith('/add-log'))?.options.json).toEqual({ text: '样品已下单' }),
@@ -280,7 +272,7 @@ describe('gather list', { timeout: 30_000 }, () => {
       fireEvent.mouseDown(within(screen.getByTestId('gather-claim-categories')).getByRole('combobox'));
     });
     await click(await screen.findByTitle('厨房用品 (KITCHEN)'));
-    await click(screen.getByTestId('gather-claim-form-submit'));
+    await submit('gather-claim-form-submit');
     await waitFor(() =>
       expect(calls.find((c) => c.key === `POST ${URL_}/bulk-claim`)?.options.json).toMatchObject({
         ids: [G1, G2],
@@ -308,7 +300,7 @@ describe('gather list', { timeout: 30_000 }, () => {
     await screen.findByText('保温杯');
     await click(screen.getByTestId('gather-claim-610000000001'));
     const form = await screen.findByTestId('gather-claim-form');
-    await click(screen.getByTestId('gather-claim-form-submit'));
+    await submit('gather-claim-form-submit');
     await within(form).findByText('请选择分类');
     expect(calls.some((c) => c.key.endsWith('/claim'))).toBe(false);
 
@@ -316,7 +308,7 @@ describe('gather list', { timeout: 30_000 }, () => {
       fireEvent.mouseDown(within(screen.getByTestId('gather-claim-categories')).getByRole('combobox'));
     });
     await click(await screen.findByTitle('厨房用品 (KITCHEN)'));
-    await click(screen.getByTestId('gather-claim-form-submit'));
+    await submit('gather-claim-form-submit');
     await waitFor(() =>
       expect(calls.find((c) => c.key === `POST ${URL_}/${G1}/claim`)?.options.json).toMatchObject({
         categoryIds: [CATEGORY],
@@ -350,20 +342,16 @@ describe('gather list', { timeout: 30_000 }, () => {
     await click(screen.getByTestId('gathers-by-urls'));
     const input = await screen.findByTestId('gather-urls-input');
     const many = Array.from({ length: 51 }, (_, i) => `https://detail.1688.com/offer/${i}.html`).join('\n');
-    await act(async () => {
-      fireEvent.change(input, { target: { value: many } });
-    });
+    await typeInto(input, many);
     await click(screen.getByTestId('gather-urls-start'));
     await screen.findByText('一次最多 50 个链接');
     expect(calls.some((c) => c.key.endsWith('/by-urls'))).toBe(false);
 
-    await act(async () => {
-      fireEvent.change(input, { target: { value: `${urls[0]}\n\n ${urls[1]} \n${urls[0]}` } });
-    });
+    await typeInto(input, `${urls[0]}\n\n ${urls[1]} \n${urls[0]}`);
     await click(screen.getByTestId('gather-urls-start'));
     await waitFor(() => expect(calls.find((c) => c.key.endsWith('/by-urls'))?.options.json).toEqual({ urls }));
-    const status = await screen.findByTestId('gather-batch-status', undefined, { timeout: 5000 });
-    await waitFor(() => expect(status.textContent).toContain('采集完成:成功 1 个,失败 1 个'), { timeout: 5000 });
+    const status = await screen.findByTestId('gather-batch-status');
+    await waitFor(() => expect(status.textContent).toContain('采集完成:成功 1 个,失败 1 个'));
     expect(screen.getByText('页面不存在')).toBeTruthy();
     // the list was refreshed as rows were done
     expect(calls.filter((c) => c.key === `GET ${URL_}`).length).toBeGreaterThan(1);
@@ -379,9 +367,7 @@ describe('gather list', { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText('保温杯');
     await click(screen.getByTestId('gathers-by-urls'));
-    await act(async () => {
-      fireEvent.change(await screen.findByTestId('gather-urls-input'), { target: { value: 'https://x.example/a' } });
-    });
+    await typeInto(await screen.findByTestId('gather-urls-input'), 'https://x.example/a');
     await click(screen.getByTestId('gather-urls-start'));
     await screen.findByText('链接格式不正确');
   });

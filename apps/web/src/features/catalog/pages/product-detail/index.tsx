@@ -59,7 +59,9 @@ export default function ProductDetailPage() {
           <Descriptions.Item label={L('NameEn')}>
             <Data>{dash(p.nameEn)}</Data>
           </Descriptions.Item>
-          <Descriptions.Item label={L('Price')}>{p.price}</Descriptions.Item>
+          <Descriptions.Item label={L('Price')}>
+            {p.price} {p.priceCurrency}
+          </Descriptions.Item>
           <Descriptions.Item label={L('PmsStatus')}>
             <Tag color={pmsStatusColor[p.pmsStatus]}>{pmsStatusLabel(p.pmsStatus)}</Tag>
           </Descriptions.Item>
@@ -140,7 +142,13 @@ export default function ProductDetailPage() {
           columns={[
             { key: 'sku', title: L('VariantSku'), dataIndex: 'sku' },
             { key: 'label', title: L('VariantLabel'), dataIndex: 'label' },
-            { key: 'price', title: L('Price'), dataIndex: 'price', align: 'right' },
+            {
+              key: 'price',
+              title: L('Price'),
+              dataIndex: 'price',
+              align: 'right',
+              render: (price: string) => `${price} ${p.priceCurrency}`,
+            },
             {
               key: 'weight',
               title: L('Weight'),

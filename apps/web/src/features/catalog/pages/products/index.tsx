@@ -1,12 +1,20 @@
 import { CloudUploadOutlined, DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
-import { datesInOrder, inOrder, productFields, specificationInput, variantOverride } from '@seller/contracts/catalog';
+import {
+  datesInOrder,
+  inOrder,
+  pricesInCurrency,
+  productFields,
+  productList,
+  specificationInput,
+  variantOverride,
+} from '@seller/contracts/catalog';
 import { PmsTransitions, ProductSpecialAttributes } from '@seller/contracts/constants';
+import { minorUnits } from '@seller/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Checkbox,
   Col,
-  DatePicker,
   Divider,
   Dropdown,
   Form,
@@ -21,20 +29,13 @@ import {
   Tag,
   TreeSelect,
 } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import {
-  Access,
-  type CrudColumn,
-  CrudField,
-  CrudPage,
-  downloadExport,
-  FormOverlay,
-  zodValueRule,
-} from '../../../../components/crud/index.ts';
+import { Access, CrudField, FormOverlay, zodValueRule } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
+import { settingValue, useAbp } from '../../../../lib/abp/config-store.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { localize } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -49,13 +50,10 @@ import {
 } from '../../api.ts';
 import { RowList } from '../../components/RowList.tsx';
 import {
-  createdRange,
   type ProductDto,
-  type ProductFilters,
   type ProductListItem,
   pmsStatusColor,
   pmsStatusLabel,
-  pmsStatusOptions,
   productsApi,
   regionLabel,
   regionOptions,
@@ -78,7 +76,6 @@ const PUBLISH_PATH = '/publishingPlatform/publishs/publish-lazada-shopee';
 const PUBLISH_PERMISSION = 'Marketplaces.Listings.Create';
 const attributesKey = ['catalog', 'purchase-attributes', 'all'];
 const L = (key: string) => LC(`DisplayName:${key}`);
-const DATE_TIME = 'YYYY-MM-DD HH:mm';
 
 /**
  * A variant row of the form: the server's override, except that an empty price follows the
@@ -100,7 +97,30 @@ const uniqueSpecName =
     },
   });
 /** The server's product rules (spec §5 messages included), with the form's variant rows. */
-const schema = () => productFields.extend({ variants: z.array(variantRow).optional() }).refine(inOrder, datesInOrder);
+const schema = () =>
+  productFields
+    .extend({ variants: z.array(variantRow).optional() })
+    .refine(inOrder, datesInOrder)
+    .superRefine(pricesInCurrency);
+
+/** Currencies a catalogue price is commonly in (the tenant's own is added when it is not listed). */
+const PRICE_CURRENCIES = [
+  'CNY',
+  'USD',
+  'EUR',
+  'GBP',
+  'HKD',
+  'JPY',
+  'KRW',
+  'VND',
+  'IDR',
+  'MYR',
+  'SGD',
+  'THB',
+  'PHP',
+  'TWD',
+  'KWD',
+];
 
 const blank = {
   inStock: false,
@@ -119,7 +139,7 @@ const blank = {
  * price is the product's price: variants store a price of their own, so "follows" is kept by
  * the form (an equal price shows as following when the product is opened again).
  */
-const variantOverrides = (rows: z.output<typeof variantRow>[] | undefined, price: number): VariantRow[] =>
+const variantOverrides = (rows: z.output<typeof variantRow>[] | undefined, price: string): VariantRow[] =>
   (rows ?? []).map((r) => ({ ...r, price: r.price ?? price }));
 
 function toTreeData(
@@ -140,12 +160,12 @@ export default function ProductsPage() {
   const { message } = useUi();
   const access = useAccess();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<ProductFilters>({});
   const [editing, setEditing] = useState<ProductDto | 'new' | null>(null);
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const [form, setForm] = useState<{ title: string; initial?: object }>({ title: '' });
   const [generating, setGenerating] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
+  // a new product's prices are in the tenant's accounting currency unless the form says otherwise
+  const tenantCurrency = useAbp((s) => settingValue(s.config, 'Logistics.Currency')) ?? 'CNY';
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const formSchema = useMemo(schema, [i18n.language]);
@@ -166,8 +186,11 @@ export default function ProductsPage() {
   const treeData = useMemo(() => toTreeData(toCategoryTree(categories.data?.items ?? [])), [categories.data]);
   const brandOptions = (brands.data?.items ?? []).map((b) => ({ value: b.id, label: b.name }));
 
-  const queryKey = ['catalog', 'products'];
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [productsApi.url] }),
+      queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] }),
+    ]);
   const act = async (run: () => Promise<unknown>, done = t('crud.saved')) => {
     try {
       await run();
@@ -180,7 +203,7 @@ export default function ProductsPage() {
   const open = (target: ProductDto | 'new', attributeItems = attributes.data?.items) => {
     setForm(
       target === 'new'
-        ? { title: LC('New:Product'), initial: blank }
+        ? { title: LC('New:Product'), initial: { ...blank, priceCurrency: tenantCurrency } }
         : {
             title: LC('Edit:Product', target.sku),
             initial: { ...target, variants: savedVariantRows(target, attributeItems ?? []) },
@@ -204,191 +227,12 @@ export default function ProductsPage() {
       setLoadingId(null);
     }
   };
-  const textFilter = (key: 'developer' | 'purchaser') => (value: string) =>
-    setFilters((f) => ({ ...f, [key]: value.trim() || undefined }));
-
-  // Widths fit a 1440 px screen with the sidebar open, in both languages (brand, region and the
-  // people are one click away in the column settings); longer values are cut with a tooltip.
-  const columns: CrudColumn<ProductListItem>[] = [
-    {
-      key: 'sku',
-      title: L('Sku'),
-      dataIndex: 'sku',
-      sortField: 'sku',
-      width: 130,
-      ellipsis: true,
-      render: (v: string, r) => (
-        <Link to={`/product/product-detail?id=${r.id}`} data-testid={`product-link-${v}`} title={v}>
-          {v}
-        </Link>
-      ),
-    },
-    { key: 'name', title: L('ProductName'), dataIndex: 'name', sortField: 'name', ellipsis: true },
-    {
-      key: 'categories',
-      title: L('Categories'),
-      dataIndex: 'categoryIds',
-      width: 100,
-      ellipsis: true,
-      render: (ids: string[]) => ids.map((id) => categoryName.get(id) ?? '').join(', '),
-    },
-    {
-      key: 'brand',
-      title: L('Brand'),
-      dataIndex: 'brandId',
-      width: 100,
-      ellipsis: true,
-      defaultHidden: true,
-      render: (id: string | null) => (id ? brandName.get(id) : null),
-    },
-    {
-      key: 'region',
-      title: L('Region'),
-      dataIndex: 'region',
-      defaultHidden: true,
-      fit: { texts: regionOptions().map((o) => o.label) },
-      render: (r: string | null) => (r ? regionLabel(r) : null),
-    },
-    { key: 'price', title: L('Price'), dataIndex: 'price', sortField: 'price', width: 90, align: 'right' },
-    {
-      key: 'variants',
-      title: LC('Variants'),
-      dataIndex: 'variantCount',
-      width: 80,
-      render: (n: number) => n || null,
-    },
-    {
-      key: 'pmsStatus',
-      title: L('PmsStatus'),
-      dataIndex: 'pmsStatus',
-      sortField: 'pmsStatus',
-      // the status and its change in one place (a tag opening the allowed moves)
-      fit: { texts: pmsStatusOptions().map((o) => o.label), tag: true, extra: 16 },
-      render: (s: number, r) => (
-        <PmsStatusCell status={s} sku={r.sku} onChange={(to) => act(() => productsApi.approve(r.id, to))} />
-      ),
-    },
-    {
-      key: 'isActive',
-      title: L('IsActive'),
-      dataIndex: 'isActive',
-      sortField: 'isActive',
-      width: 80,
-      render: (v: boolean, r) => (
-        <Switch
-          size="small"
-          checked={v}
-          disabled={!access.can(`${P}.Update`)}
-          onChange={(checked) => void act(() => productsApi.setActive(r.id, checked))}
-          data-testid={`product-active-${r.sku}`}
-        />
-      ),
-    },
-    {
-      key: 'inStock',
-      title: L('InStock'),
-      dataIndex: 'inStock',
-      defaultHidden: true,
-      width: 80,
-      render: (v: boolean) => (v ? '✓' : ''),
-    },
-    {
-      key: 'developer',
-      title: L('Developer'),
-      dataIndex: 'developer',
-      defaultHidden: true,
-      width: 110,
-      ellipsis: true,
-    },
-    {
-      key: 'purchaser',
-      title: L('Purchaser'),
-      dataIndex: 'purchaser',
-      defaultHidden: true,
-      width: 110,
-      ellipsis: true,
-    },
-    {
-      key: 'creationTime',
-      title: L('CreationTime'),
-      dataIndex: 'creationTime',
-      sortField: 'creationTime',
-      fit: { texts: [DATE_TIME] },
-      render: (v: string) => dayjs(v).format(DATE_TIME),
-    },
-  ];
-
   const toolbar = (
     <>
-      <TreeSelect
-        allowClear
-        style={{ width: 180 }}
-        placeholder={L('Categories')}
-        treeData={treeData}
-        value={filters.categoryId}
-        onChange={(categoryId?: string) => setFilters((f) => ({ ...f, categoryId }))}
-        data-testid="products-filter-category"
-      />
-      <Select
-        allowClear
-        style={{ width: 140 }}
-        placeholder={L('Brand')}
-        options={brandOptions}
-        value={filters.brandId}
-        onChange={(brandId?: string) => setFilters((f) => ({ ...f, brandId }))}
-      />
-      <Select
-        allowClear
-        style={{ width: 140 }}
-        placeholder={L('PmsStatus')}
-        options={pmsStatusOptions()}
-        value={filters.pmsStatus}
-        onChange={(pmsStatus?: number) => setFilters((f) => ({ ...f, pmsStatus }))}
-        data-testid="products-filter-status"
-      />
-      <Select
-        allowClear
-        style={{ width: 120 }}
-        placeholder={L('IsActive')}
-        options={[
-          { value: 'true', label: t('common.yes') },
-          { value: 'false', label: t('common.no') },
-        ]}
-        value={filters.isActive === undefined ? undefined : String(filters.isActive)}
-        onChange={(v?: string) => setFilters((f) => ({ ...f, isActive: v === undefined ? undefined : v === 'true' }))}
-        data-testid="products-filter-active"
-      />
-      {/* applied on Enter (or clearing), not on every keystroke */}
-      <Input.Search
-        allowClear
-        style={{ width: 150 }}
-        placeholder={L('Developer')}
-        onSearch={textFilter('developer')}
-        data-testid="products-filter-developer"
-      />
-      <Input.Search
-        allowClear
-        style={{ width: 150 }}
-        placeholder={L('Purchaser')}
-        onSearch={textFilter('purchaser')}
-        data-testid="products-filter-purchaser"
-      />
-      <DatePicker.RangePicker
-        style={{ width: 280 }}
-        placeholder={[LC('CreatedFrom'), LC('CreatedTo')]}
-        onChange={(range) => setFilters((f) => ({ ...f, ...createdRange(range) }))}
-        data-testid="products-filter-created"
-      />
       <ProductImport onImported={refresh} />
       <Access permission={PUBLISH_PERMISSION}>
-        <Button
-          icon={<CloudUploadOutlined />}
-          onClick={() => navigate(`${PUBLISH_PATH}?productIds=${selected.join(',')}`)}
-          data-testid="products-publish"
-        >
-          {selected.length
-            ? localize('Listings::Page:PublishSelected', selected.length)
-            : localize('Listings::Page:Publish')}
+        <Button icon={<CloudUploadOutlined />} onClick={() => navigate(PUBLISH_PATH)} data-testid="products-publish">
+          {localize('Listings::Page:Publish')}
         </Button>
       </Access>
     </>
@@ -404,30 +248,56 @@ export default function ProductsPage() {
 
   return (
     <>
-      <CrudPage<ProductListItem>
+      <ListPage<ProductListItem>
+        list={productList}
+        url={productsApi.url}
         testid="products"
         title={LC('Products')}
-        queryKey={[...queryKey, filters]}
-        rowKey="id"
-        defaultSorting="creationTime desc"
-        request={(q, signal) => productsApi.list({ ...q, ...filters }, signal)}
-        columns={columns}
-        columnSettings
+        render={{
+          sku: (r) => (
+            <Link to={`/product/product-detail?id=${r.id}`} data-testid={`product-link-${r.sku}`} title={r.sku}>
+              {r.sku}
+            </Link>
+          ),
+          categoryIds: (r) => r.categoryIds.map((id) => categoryName.get(id) ?? '').join(', '),
+          brandId: (r) => (r.brandId ? brandName.get(r.brandId) : null),
+          region: (r) => (r.region ? regionLabel(r.region) : null),
+          variantCount: (r) => r.variantCount || null,
+          // the status and its change in one place (a tag opening the allowed moves)
+          pmsStatus: (r) => (
+            <PmsStatusCell
+              status={r.pmsStatus}
+              sku={r.sku}
+              onChange={(to) => act(() => productsApi.approve(r.id, to))}
+            />
+          ),
+          isActive: (r) => (
+            <Switch
+              size="small"
+              checked={r.isActive}
+              disabled={!access.can(`${P}.Update`)}
+              onChange={(checked) => void act(() => productsApi.setActive(r.id, checked))}
+              data-testid={`product-active-${r.sku}`}
+            />
+          ),
+          inStock: (r) => (r.inStock ? '✓' : ''),
+        }}
         toolbar={toolbar}
-        rowSelection={
+        bulkActions={
           access.can(PUBLISH_PERMISSION)
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as string[]),
-                preserveSelectedRowKeys: true,
-              }
+            ? (rows) => (
+                <Button
+                  icon={<CloudUploadOutlined />}
+                  onClick={() => navigate(`${PUBLISH_PATH}?productIds=${rows.map((r) => r.id).join(',')}`)}
+                  data-testid="products-publish-selected"
+                >
+                  {localize('Listings::Page:PublishSelected', rows.length)}
+                </Button>
+              )
             : undefined
         }
         onCreate={() => open('new')}
         createPermission={`${P}.Create`}
-        exportExcel={{
-          run: (q) => downloadExport(`${productsApi.url}/export`, { ...q, ...filters }, `${LC('Products')}.xlsx`),
-        }}
         rowActions={(r) => (
           <Space size={0}>
             <Access permission={`${P}.Update`}>
@@ -497,9 +367,7 @@ export default function ProductsPage() {
             <SkuField generating={generating} setGenerating={setGenerating} />
           </Col>
           <Col xs={24} md={12}>
-            <CrudField name="price" label={L('Price')}>
-              <InputNumber min={0} precision={2} style={{ width: '100%' }} data-testid="product-price" />
-            </CrudField>
+            <PriceField tenantCurrency={tenantCurrency} />
           </Col>
           <Col xs={24} md={12}>
             <CrudField name="categoryIds" label={L('Categories')}>
@@ -655,6 +523,32 @@ export default function ProductsPage() {
 }
 
 /** The parent SKU with "generate": what is typed is the prefix of the tenant's pattern (setting `Catalog.Sku.Pattern`, domain §3.4). */
+/** The price and its currency; the price takes as many decimals as the currency has minor units. */
+function PriceField({ tenantCurrency }: { tenantCurrency: string }) {
+  const currency = Form.useWatch<string | undefined>('priceCurrency') ?? tenantCurrency;
+  const options = [...new Set([tenantCurrency, ...PRICE_CURRENCIES])].map((c) => ({ value: c, label: c }));
+  return (
+    <Row gutter={8}>
+      <Col span={16}>
+        <CrudField name="price" label={L('Price')}>
+          <InputNumber
+            min={0}
+            precision={minorUnits(currency)}
+            stringMode
+            style={{ width: '100%' }}
+            data-testid="product-price"
+          />
+        </CrudField>
+      </Col>
+      <Col span={8}>
+        <CrudField name="priceCurrency" label={LC('PriceCurrency')}>
+          <Select showSearch options={options} data-testid="product-price-currency" />
+        </CrudField>
+      </Col>
+    </Row>
+  );
+}
+
 function SkuField({ generating, setGenerating }: { generating: boolean; setGenerating(v: boolean): void }) {
   return (
     <CrudField name="sku" label={L('Sku')} extra={LC('SkuFormat')}>

@@ -1,3 +1,4 @@
+import { minorUnits } from '@seller/contracts/money';
 import { Alert, DatePicker, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -173,7 +174,8 @@ export const generatedSku = (parent: string | undefined, codes: string[]) =>
 export interface VariantRow {
   valueIds: string[];
   sku?: string | null;
-  price?: number | null;
+  /** Decimal text (the form's number input may hold a number until it is sent). */
+  price?: string | number | null;
   weight?: number | null;
   length?: number | null;
   width?: number | null;
@@ -211,7 +213,7 @@ export function variantRowsFor(
  * from the product shows as following it (an empty cell).
  */
 export function savedVariantRows(
-  product: { sku: string; price: number; variantOptions: VariantOption[]; variants: VariantDto[] },
+  product: { sku: string; price: string; variantOptions: VariantOption[]; variants: VariantDto[] },
   attributes: PurchaseAttributeDto[],
 ): VariantRow[] {
   return variantRowsFor(product.variantOptions, attributes, product).map(({ combo, existing: v }) => ({
@@ -241,14 +243,15 @@ export function VariantTable({
 }: {
   attributes: PurchaseAttributeDto[];
   /** The product being edited, as saved (undefined for a new one). */
-  saved?: { price: number; variantOptions: VariantOption[]; variants: VariantDto[] };
+  saved?: { price: string; variantOptions: VariantOption[]; variants: VariantDto[] };
   /** Zod shape of one row, for the cell rules. */
   row: Record<Cell, z.ZodType>;
 }) {
   const form = Form.useFormInstance();
   const options = Form.useWatch<VariantOption[] | undefined>('variantOptions', form);
   const parent = Form.useWatch<string | undefined>('sku', form);
-  const price = Form.useWatch<number | null | undefined>('price', form);
+  const price = Form.useWatch<string | number | null | undefined>('price', form);
+  const currency = Form.useWatch<string | undefined>('priceCurrency', form);
   const weight = Form.useWatch<number | null | undefined>('weight', form);
   const rows = Form.useWatch<VariantRow[] | undefined>('variants', form) ?? [];
   const shown = useMemo(() => variantRowsFor(options ?? [], attributes, saved), [options, attributes, saved]);
@@ -296,7 +299,8 @@ export function VariantTable({
     },
   });
   const ownPrices = rows.filter((r) => r?.price !== null && r?.price !== undefined).length;
-  const priceChanged = saved !== undefined && price !== undefined && price !== null && price !== saved.price;
+  const priceChanged =
+    saved !== undefined && price !== undefined && price !== null && Number(price) !== Number(saved.price);
   return (
     <Form.Item label={LC('Variants')} extra={LC('VariantTable:Hint')}>
       {priceChanged && (
@@ -327,7 +331,7 @@ export function VariantTable({
                 render: (_: unknown, { combo }) => combo.label,
               },
               input('sku', 0),
-              input('price', 2),
+              input('price', minorUnits(currency)),
               input('weight', 0),
               input('length', 2),
               input('width', 2),

@@ -8,6 +8,7 @@ import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { ProductDto, ProductListItem } from '../../products-api.ts';
 import { createdRange, productsApi } from '../../products-api.ts';
@@ -33,7 +34,7 @@ const variant = (id: string, valueId: string, code: string, label: string) => ({
   sku: `CUP2408-0001-${code}`,
   valueIds: [valueId],
   label,
-  price: 25.5,
+  price: '25.50',
   weight: 300,
   length: null,
   width: null,
@@ -55,7 +56,8 @@ const product: ProductDto = {
   categoryIds: [CATEGORY],
   brandId: null,
   description: '不锈钢保温杯',
-  price: 25.5,
+  price: '25.50',
+  priceCurrency: 'CNY',
   pmsStatus: 1,
   isActive: true,
   inStock: false,
@@ -99,7 +101,8 @@ const row: ProductListItem = {
   nameEn: null,
   categoryIds: [CATEGORY],
   brandId: null,
-  price: 25.5,
+  price: '25.50',
+  priceCurrency: 'CNY',
   pmsStatus: 1,
   isActive: true,
   inStock: false,
@@ -215,13 +218,7 @@ const sent = (key: string) =>
   });
 
 /** Types into an input (the element or the input inside it) and leaves it. */
-async function type(el: HTMLElement, value: string) {
-  const input = (el.tagName === 'INPUT' ? el : el.querySelector('input')) as HTMLInputElement;
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-    fireEvent.blur(input);
-  });
-}
+const type = typeInto;
 
 /** The list, then the edit form of the product (its variant table filled in). */
 async function openEdit() {
@@ -234,7 +231,7 @@ async function openEdit() {
   await screen.findByTestId('variant-WHT-sku');
 }
 
-describe('products list and form', { timeout: 30_000 }, () => {
+describe('products list and form', () => {
   it('shows the variant count of a list row and filters by developer', async () => {
     renderAt('/product/productList');
     const table = await screen.findByTestId('products');
@@ -242,12 +239,8 @@ describe('products list and form', { timeout: 30_000 }, () => {
     expect(within(table).getByText('厨房用品')).toBeTruthy();
     expect(within(table.querySelector('tbody') as HTMLElement).getByText('2')).toBeTruthy();
 
-    const box = screen.getByTestId('products-filter-developer');
-    const input = (box.tagName === 'INPUT' ? box : box.querySelector('input')) as HTMLInputElement;
-    await act(async () => {
-      fireEvent.change(input, { target: { value: ' 李 ' } });
-      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    });
+    await typeInto('products-filter-developer', ' 李 ');
+    await pressEnter('products-filter-developer');
     await waitFor(() => expect(listCalls().at(-1)?.options.params).toMatchObject({ developer: '李' }));
   });
 
@@ -257,9 +250,7 @@ describe('products list and form', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.key === 'GET /api/catalog/products/p1')).toBe(true);
     await within(form).findByText('马来西亚 (MY)');
     expect((screen.getByTestId('product-spec-0-name') as HTMLInputElement).value).toBe('材质');
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('products-form-submit'));
-    });
+    await submit('products-form-submit');
     const put = await sent('PUT /api/catalog/products/p1');
     expect(put).toMatchObject({
       concurrencyStamp: 'stamp-1',
@@ -271,10 +262,10 @@ describe('products list and form', { timeout: 30_000 }, () => {
       screenValues: [{ attributeId: MATERIAL, optionIds: [POLYESTER] }],
       specifications: [{ name: '材质', value: '304 不锈钢' }],
       detailContent: '详情:双层真空',
-      // unchanged: the generated SKUs follow the parent, the equal prices the product's
+      // unchanged: the generated SKUs follow the parent, the equal prices the product's (decimal text)
       variants: [
-        { valueIds: [BLACK], sku: null, price: 25.5, weight: 300, length: null },
-        { valueIds: [WHITE], sku: null, price: 25.5, weight: 300, length: null },
+        { valueIds: [BLACK], sku: null, price: '25.50', weight: 300, length: null },
+        { valueIds: [WHITE], sku: null, price: '25.50', weight: 300, length: null },
       ],
     });
   });
@@ -287,7 +278,7 @@ describe('products list and form', { timeout: 30_000 }, () => {
     const blackPrice = () => screen.getByTestId('variant-BLK-price') as HTMLInputElement;
     expect(blackSku().value).toBe('');
     expect(blackSku().placeholder).toBe('CUP2408-0001-BLK');
-    expect(blackPrice().placeholder).toBe('25.5');
+    expect(blackPrice().placeholder).toBe('25.50');
     expect(within(table).getByText('白色')).toBeTruthy();
 
     await type(screen.getByTestId('variant-WHT-sku'), 'cup-white');
@@ -305,12 +296,10 @@ describe('products list and form', { timeout: 30_000 }, () => {
     );
     expect((screen.getByTestId('variant-BLK-weight') as HTMLInputElement).placeholder).toBe('300');
 
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('products-form-submit'));
-    });
+    await submit('products-form-submit');
     expect((await sent('PUT /api/catalog/products/p1')).variants).toEqual([
-      { valueIds: [BLACK], sku: null, price: 27, weight: null, length: null, width: null, height: null },
-      { valueIds: [WHITE], sku: 'CUP-WHITE', price: 30, weight: 280, length: null, width: null, height: null },
+      { valueIds: [BLACK], sku: null, price: '27', weight: null, length: null, width: null, height: null },
+      { valueIds: [WHITE], sku: 'CUP-WHITE', price: '30', weight: 280, length: null, width: null, height: null },
     ]);
   });
 
@@ -329,9 +318,7 @@ describe('products list and form', { timeout: 30_000 }, () => {
     try {
       await openEdit();
       await type(screen.getByTestId('variant-WHT-sku'), 'cup-x');
-      await act(async () => {
-        fireEvent.click(screen.getByTestId('products-form-submit'));
-      });
+      await submit('products-form-submit');
       const cell = screen.getByTestId('variant-WHT-sku').closest('.ant-form-item') as HTMLElement;
       await within(cell).findByText('SKU CUP-X 已被占用。');
     } finally {
@@ -346,9 +333,7 @@ describe('products list and form', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
     });
     await screen.findByTestId('products-form');
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('products-form-submit'));
-    });
+    await submit('products-form-submit');
     const form = screen.getByTestId('products-form');
     for (const message of ['请选择区域', '请至少选择一个类型', '请选择资源']) {
       await within(form).findByText(message);
@@ -358,7 +343,7 @@ describe('products list and form', { timeout: 30_000 }, () => {
   });
 });
 
-describe('product detail', { timeout: 30_000 }, () => {
+describe('product detail', () => {
   // first in its file: antd warns about a misuse only once
   it('lays out its descriptions without antd warnings (spans adding up to the columns)', async () => {
     const errors = vi.spyOn(console, 'error');

@@ -1,101 +1,84 @@
 import { UndoOutlined } from '@ant-design/icons';
+import { productRecycleList, recycledVendorList } from '@seller/contracts/catalog';
+import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tabs } from 'antd';
+import { startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, type CrudColumn, CrudPage, type CrudQuery, DeleteAction } from '../../../../components/crud/index.ts';
-import type { PagedResult } from '../../../../lib/abp/types.ts';
+import { useSearchParams } from 'react-router';
+import { Access, DeleteAction } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
 import { type ProductListItem, type RecycledVendorDto, recycleApi, vendorRecycleApi } from '../../products-api.ts';
 
 const P = 'Catalog.Products.Delete';
-const L = (key: string) => LC(`DisplayName:${key}`);
 
-/** The recycle bin of products and product vendors: restore (`reback`) or delete for good (`clear`, with the spec's warning). */
+/**
+ * The recycle bin of products and product vendors (the list kit's `productRecycleList` and
+ * `recycledVendorList`): restore (`reback`) or delete for good (`clear`, with the spec's warning).
+ */
 export default function RecyclePage() {
+  const [tab, setTab] = useState('products');
+  const [, setParams] = useSearchParams();
   return (
     <Tabs
+      activeKey={tab}
+      // both lists keep their state in the URL: a tab starts from a clean one, and only one is drawn,
+      onChange={(k) =>
+        // in one transition, so the other list is never drawn once with this one's URL
+        startTransition(() => {
+          setParams(new URLSearchParams());
+          setTab(k);
+        })
+      }
+      destroyOnHidden
       items={[
         {
           key: 'products',
           label: <span data-testid="recycle-tab-products">{LC('RecycledProducts')}</span>,
-          children: <RecycledProducts />,
+          children: (
+            <RecycledList<ProductListItem>
+              list={productRecycleList}
+              url="/api/catalog/recycle/products"
+              testid="recycle"
+              actionTestid="recycle"
+              rowName={(r) => r.sku}
+              listKey={['catalog', 'products']}
+              api={recycleApi}
+            />
+          ),
         },
         {
           key: 'vendors',
           label: <span data-testid="recycle-tab-vendors">{LC('RecycledVendors')}</span>,
-          children: <RecycledVendors />,
+          children: (
+            <RecycledList<RecycledVendorDto>
+              list={recycledVendorList}
+              url="/api/catalog/recycle/vendors"
+              testid="recycle-vendors"
+              actionTestid="recycle-vendor"
+              rowName={(r) => `${r.productSku}-${r.supplierCode}`}
+              listKey={['catalog', 'products', 'vendors']}
+              api={vendorRecycleApi}
+            />
+          ),
         },
       ]}
     />
   );
 }
-
-function RecycledProducts() {
-  return (
-    <RecycledList<ProductListItem>
-      testid="recycle"
-      actionTestid="recycle"
-      rowName={(r) => r.sku}
-      queryKey={['catalog', 'recycle', 'products']}
-      listKey={['catalog', 'products']}
-      api={recycleApi}
-      defaultSorting="deletionTime desc"
-      columns={[
-        { key: 'sku', title: L('Sku'), dataIndex: 'sku', sortField: 'sku' },
-        { key: 'name', title: L('ProductName'), dataIndex: 'name', sortField: 'name', ellipsis: true },
-        { key: 'price', title: L('Price'), dataIndex: 'price', align: 'right' },
-        {
-          key: 'deletionTime',
-          title: L('DeletionTime'),
-          dataIndex: 'deletionTime',
-          sortField: 'deletionTime',
-          render: deletionTime,
-        },
-      ]}
-    />
-  );
-}
-
-function RecycledVendors() {
-  return (
-    <RecycledList<RecycledVendorDto>
-      testid="recycle-vendors"
-      actionTestid="recycle-vendor"
-      rowName={(r) => `${r.productSku}-${r.supplierCode}`}
-      queryKey={['catalog', 'recycle', 'vendors']}
-      listKey={['catalog', 'products', 'vendors']}
-      api={vendorRecycleApi}
-      search={false}
-      columns={[
-        { key: 'productSku', title: L('Sku'), dataIndex: 'productSku' },
-        { key: 'productName', title: L('ProductName'), dataIndex: 'productName', ellipsis: true },
-        { key: 'supplierName', title: L('Supplier'), dataIndex: 'supplierName', ellipsis: true },
-        { key: 'purchasePrice', title: L('PurchasePrice'), dataIndex: 'purchasePrice', align: 'right' },
-        { key: 'deletionTime', title: L('DeletionTime'), dataIndex: 'deletionTime', render: deletionTime },
-      ]}
-    />
-  );
-}
-
-const deletionTime = (v: string | null) => (v ? new Date(v).toLocaleString() : null);
 
 interface RecycledListProps<T> {
+  list: DeclaredList;
+  url: string;
   testid: string;
   /** Row actions' test ids: `<actionTestid>-restore-<rowName>`, `<actionTestid>-clear-<rowName>`. */
   actionTestid: string;
   rowName(row: T): string;
-  queryKey: string[];
   /** The live list the restored rows return to, refreshed with this one. */
   listKey: string[];
-  api: {
-    list(q: CrudQuery, signal?: AbortSignal): Promise<PagedResult<T>>;
-    reback(id: string): Promise<unknown>;
-    clear(id: string): Promise<void>;
-  };
-  columns: CrudColumn<T>[];
-  defaultSorting?: string;
-  search?: boolean;
+  api: { reback(id: string): Promise<unknown>; clear(id: string): Promise<void> };
 }
 
 /** One tab of the bin: the deleted rows, each restored or cleared for good (after DeleteAction's confirmation). */
@@ -104,20 +87,17 @@ function RecycledList<T extends { id: string }>(p: RecycledListProps<T>) {
   const { message } = useUi();
   const queryClient = useQueryClient();
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: p.queryKey });
+    await queryClient.invalidateQueries({ queryKey: [p.url] });
     await queryClient.invalidateQueries({ queryKey: p.listKey });
   };
 
   return (
-    <CrudPage<T>
+    <ListPage<T>
+      list={p.list}
+      url={p.url}
       testid={p.testid}
       title={LC('Recycle')}
-      queryKey={p.queryKey}
-      rowKey="id"
-      defaultSorting={p.defaultSorting}
-      search={p.search}
-      request={(q, signal) => p.api.list(q, signal)}
-      columns={p.columns}
+      exportPermission={P}
       actionsWidth={220}
       rowActions={(r) => (
         <Space size={0}>

@@ -5,6 +5,7 @@ import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { searchIn, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import { parseSkus, type SkuImageExportDto } from '../../sku-images-api.ts';
 import SkuImagesPage from './index.tsx';
@@ -89,7 +90,7 @@ function renderPage() {
 
 const sent = (key: string) => calls.filter((c) => c.key === key);
 
-describe('SKU image export page', { timeout: 30_000 }, () => {
+describe('SKU image export page', () => {
   it('reads pasted SKUs one per line or separated by commas, upper-cased, each once', () => {
     expect(parseSkus('cup-1\nCUP-2, cup-1；BAG-3  \n\n')).toEqual(['CUP-1', 'CUP-2', 'BAG-3']);
   });
@@ -104,9 +105,7 @@ describe('SKU image export page', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByText('输入SKU'));
     });
     const box = await screen.findByTestId('sku-images-skus');
-    await act(async () => {
-      fireEvent.change(box, { target: { value: 'cup-1\nCUP-2,bag-3' } });
-    });
+    await typeInto(box, 'cup-1\nCUP-2,bag-3');
     expect(screen.getByTestId('sku-images-skus-count').textContent).toBe('3 个SKU');
 
     answers[`POST ${API}`] = exportRow({ status: 'queued', done: 0, total: 0, missing: 0 });
@@ -126,7 +125,7 @@ describe('SKU image export page', { timeout: 30_000 }, () => {
 
     // the list is read again while it runs: completed, with its size and the download
     answers[`GET ${API}`] = { items: [exportRow({ status: 'completed', done: 4, fileSize: 2048 })] };
-    const download = await screen.findByTestId('sku-images-download-e1', undefined, { timeout: 5000 });
+    const download = await screen.findByTestId('sku-images-download-e1');
     expect(screen.getByTestId('sku-images-status-e1').textContent).toBe('已完成');
     expect(within(screen.getByTestId('sku-images-exports')).getByText('2.0 KB')).toBeTruthy();
 
@@ -144,12 +143,7 @@ describe('SKU image export page', { timeout: 30_000 }, () => {
   it('sends the chosen products, and the list filter', async () => {
     renderPage();
     await screen.findByText('暂无导出记录。');
-    const picker = screen.getByTestId('sku-images-products');
-    const input = picker.querySelector('input') as HTMLInputElement;
-    await act(async () => {
-      fireEvent.mouseDown(picker.querySelector('.ant-select-selector') ?? picker);
-      fireEvent.change(input, { target: { value: 'CUP' } });
-    });
+    await searchIn('sku-images-products', 'CUP');
     await waitFor(() =>
       expect(sent('GET /api/catalog/products').at(-1)?.options.params).toMatchObject({ filter: 'CUP' }),
     );
@@ -167,9 +161,7 @@ describe('SKU image export page', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(screen.getByText('按筛选条件'));
     });
-    await act(async () => {
-      fireEvent.change(screen.getByTestId('sku-images-filter-keyword'), { target: { value: ' cup ' } });
-    });
+    await typeInto('sku-images-filter-keyword', ' cup ');
     await act(async () => {
       fireEvent.click(screen.getByTestId('sku-images-start'));
     });

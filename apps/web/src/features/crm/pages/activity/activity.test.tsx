@@ -6,7 +6,7 @@ import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Activity } from '../../api/activities.ts';
 import CustomerTab from './CustomerTab.tsx';
@@ -88,7 +88,7 @@ const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.opt
 const lastParams = (key: string) =>
   calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
-describe('follow-up page', { timeout: 30_000 }, () => {
+describe('follow-up page', () => {
   it('shows the timeline and narrows it by type and my records; the table view lists the same', async () => {
     renderPage(<ActivityPage />);
     const item = await screen.findByTestId(`activity-${A1}`);
@@ -127,13 +127,13 @@ describe('follow-up page', { timeout: 30_000 }, () => {
     await screen.findByTestId(`activity-${A1}`);
     await click('activity-create');
     await typeInto('activity-form-content', '电话沟通报价');
-    await click('activity-form-submit');
+    await submit('activity-form-submit');
     await errorOf('activity-form-customer');
     expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
   });
 });
 
-describe('a customer’s follow-up tab', { timeout: 30_000 }, () => {
+describe('a customer’s follow-up tab', () => {
   it('lists that customer’s records, writes one on it and deletes one after confirming', async () => {
     renderPage(<CustomerTab customerId={C1} />);
     await screen.findByTestId(`activity-${A1}`);
@@ -142,7 +142,7 @@ describe('a customer’s follow-up tab', { timeout: 30_000 }, () => {
 
     await click('activity-create');
     await typeInto('activity-form-content', '微信确认样品');
-    await click('activity-form-submit');
+    await submit('activity-form-submit');
     await waitFor(() => expect(lastBody(`POST ${U}`)).toBeTruthy());
     expect(lastBody(`POST ${U}`)).toMatchObject({
       bizType: 'CUSTOMER',
@@ -162,7 +162,7 @@ describe('a customer’s follow-up tab', { timeout: 30_000 }, () => {
       fireEvent.click((await screen.findAllByTitle(/王经理/)).at(-1)!);
     });
     await typeInto('activity-form-content', '联系人电话');
-    await click('activity-form-submit');
+    await submit('activity-form-submit');
     await waitFor(() => expect(lastBody(`POST ${U}`)).toMatchObject({ bizType: 'CONTACT', bizId: CT }));
 
     await click(`activity-delete-${A1}`);

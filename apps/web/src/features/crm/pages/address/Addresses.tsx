@@ -31,7 +31,6 @@ export function Addresses({ customerId }: { customerId?: string }) {
         {
           key: 'type',
           title: RL('Type'),
-          sortField: 'type',
           width: 110,
           render: (_v, r) => (
             <>
@@ -52,7 +51,7 @@ export function Addresses({ customerId }: { customerId?: string }) {
           width: 120,
         },
         { key: 'phone', title: RL('Phone'), dataIndex: 'phone', width: 150 },
-        { key: 'country', title: RL('Country'), dataIndex: 'country', sortField: 'country', width: 80 },
+        { key: 'country', title: RL('Country'), dataIndex: 'country', width: 80 },
         { key: 'address', title: RL('AddressLine1'), ellipsis: true, render: (_v, r) => place(r) },
       ]}
       createSchema={addressInput}

@@ -80,7 +80,6 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
           key: 'customerName',
           title: RL('Customer'),
           dataIndex: 'customerName',
-          sortField: 'customerName',
           width: 180,
           ellipsis: true,
         },

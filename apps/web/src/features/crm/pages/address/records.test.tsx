@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
@@ -7,7 +7,7 @@ import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Address, BankAccount, Subscription } from '../../api/records.ts';
 import BankAccountTab from '../bank-account/CustomerTab.tsx';
@@ -114,22 +114,12 @@ const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.opt
 const lastParams = (key: string) =>
   calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
-async function pick(testid: string, title: string) {
-  await act(async () => {
-    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
-  });
-  const options = await screen.findAllByTitle(title);
-  await act(async () => {
-    fireEvent.click(options.at(-1)!);
-  });
-}
-
 const openCreate = () =>
   act(async () => {
     fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
   });
 
-describe('addresses page', { timeout: 30_000 }, () => {
+describe('addresses page', () => {
   it('lists addresses across customers with the default marked, filters by customer', async () => {
     renderPage(<AddressPage />);
     expect(await screen.findByText('南山区科技园 1 号, 深圳市, 广东省, 518000')).toBeTruthy();
@@ -146,9 +136,9 @@ describe('addresses page', { timeout: 30_000 }, () => {
     await typeInto('address-contactName', '李小姐');
     await typeInto('address-country', 'Thailand');
     await typeInto('address-line1', '1 Sukhumvit');
-    await click('crm-addresses-form-submit');
+    await submit('crm-addresses-form-submit');
     // the shared schema refuses it before any call: the country, and no customer picked
-    expect(await errorOf('address-country')).toBe('两位 ISO 国家代码，如 TH。');
+    await expectErrorOf('address-country', '两位 ISO 国家代码，如 TH。');
     expect(calls.some((c) => c.key === 'POST /api/crm/addresses')).toBe(false);
 
     await pick('crm-addresses-form-customer', '华信贸易');
@@ -159,8 +149,8 @@ describe('addresses page', { timeout: 30_000 }, () => {
       '/api/crm/addresses',
       'x',
     );
-    await click('crm-addresses-form-submit');
-    expect(await errorOf('address-phone')).toBe('电话格式不对');
+    await submit('crm-addresses-form-submit');
+    await expectErrorOf('address-phone', '电话格式不对');
     expect(lastBody('POST /api/crm/addresses')).toMatchObject({
       customerId: C1,
       contactName: '李小姐',
@@ -172,7 +162,7 @@ describe('addresses page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a customer’s bank accounts tab', { timeout: 30_000 }, () => {
+describe('a customer’s bank accounts tab', () => {
   it('lists that customer’s accounts masked; an edit keeps the number unless one is typed', async () => {
     renderPage(<BankAccountTab customerId={C1} />);
     expect(await screen.findByText('**** 5678')).toBeTruthy();
@@ -181,7 +171,7 @@ describe('a customer’s bank accounts tab', { timeout: 30_000 }, () => {
     expect(screen.queryAllByRole('columnheader').some((h) => h.textContent === '客户')).toBe(false);
     await click('crm-bank-accounts-edit-5678');
     await typeInto('bank-accountName', '华信贸易有限公司');
-    await click('crm-bank-accounts-form-submit');
+    await submit('crm-bank-accounts-form-submit');
     await waitFor(() => expect(lastBody(`PUT /api/crm/bank-accounts/${bank.id}`)).toBeTruthy());
     const body = lastBody(`PUT /api/crm/bank-accounts/${bank.id}`);
     expect(body).toMatchObject({ accountName: '华信贸易有限公司', currency: 'USD', concurrencyStamp: 's1' });
@@ -189,7 +179,7 @@ describe('a customer’s bank accounts tab', { timeout: 30_000 }, () => {
   });
 });
 
-describe('social accounts and subscriptions pages', { timeout: 30_000 }, () => {
+describe('social accounts and subscriptions pages', () => {
   it('show the empty state and the subscription status', async () => {
     renderPage(<SocialAccountPage />);
     await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/crm/social-accounts')).toBe(true));

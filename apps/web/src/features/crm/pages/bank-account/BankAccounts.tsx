@@ -40,7 +40,6 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
           key: 'accountName',
           title: RL('AccountName'),
           dataIndex: 'accountName',
-          sortField: 'accountName',
           width: 160,
         },
         {
@@ -59,7 +58,7 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
           ),
         },
         { key: 'swift', title: RL('Swift'), dataIndex: 'swift', width: 120 },
-        { key: 'currency', title: RL('Currency'), dataIndex: 'currency', sortField: 'currency', width: 80 },
+        { key: 'currency', title: RL('Currency'), dataIndex: 'currency', width: 80 },
       ]}
       createSchema={bankAccountInput}
       updateSchema={bankAccountUpdateInput}

@@ -5,6 +5,7 @@ import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Business, BusinessBoard, BusinessRow, StageGroup } from '../../api/businesses.ts';
 import CustomerTab from './CustomerTab.tsx';
@@ -153,12 +154,6 @@ function renderIt(node: React.ReactNode) {
   );
 }
 
-const click = async (el: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-};
-
 async function drag(from: HTMLElement, to: HTMLElement) {
   await act(async () => {
     fireEvent.dragStart(from);
@@ -168,7 +163,7 @@ async function drag(from: HTMLElement, to: HTMLElement) {
   });
 }
 
-describe('businesses page', { timeout: 30_000 }, () => {
+describe('businesses page', () => {
   it('shows the kanban: a column per stage with its count and amount, then won and lost', async () => {
     renderIt(<BusinessesPage />);
     const first = await screen.findByTestId('board-column-初步接触');
@@ -223,8 +218,8 @@ describe('businesses page', { timeout: 30_000 }, () => {
     renderIt(<BusinessesPage />);
     const cardEl = await screen.findByTestId('board-card-b1');
     await drag(cardEl, screen.getByTestId('board-column-won'));
-    fireEvent.change(await screen.findByTestId('business-close-remark'), { target: { value: '签约' } });
-    await click(screen.getByTestId('business-close-ok'));
+    await typeInto(await screen.findByTestId('business-close-remark'), '签约');
+    await submit('business-close-ok');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/b1/close`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}/b1/close`)?.options.json).toEqual({
       endStatus: 1,

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
@@ -7,6 +7,7 @@ import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Customer } from '../../api/customers.ts';
 import CustomerEditingPage from './index.tsx';
@@ -113,15 +114,9 @@ function renderAt(path: string) {
   return router;
 }
 
-const click = async (el: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-};
-const type = (testid: string, value: string) => fireEvent.change(screen.getByTestId(testid), { target: { value } });
 const sent = (key: string) => calls.find((c) => c.key === key)?.options.json;
 
-describe('customer editing page', { timeout: 30_000 }, () => {
+describe('customer editing page', () => {
   it('creates a customer after showing the duplicates found and confirming', async () => {
     answers[`POST ${URL}/duplicates`] = {
       items: [
@@ -149,10 +144,10 @@ describe('customer editing page', { timeout: 30_000 }, () => {
     };
     const router = renderAt('/crm/customer-editing');
     await screen.findByTestId('customer-form');
-    type('customer-form-name', '义乌星辰进出口有限公司');
-    type('customer-form-mobile', '13500001234');
-    type('customer-form-country', 'cn');
-    await click(screen.getByTestId('customer-form-submit'));
+    await typeInto('customer-form-name', '义乌星辰进出口有限公司');
+    await typeInto('customer-form-mobile', '13500001234');
+    await typeInto('customer-form-country', 'cn');
+    await submit('customer-form-submit');
 
     const list = await screen.findByTestId('customer-duplicates');
     expect(within(list).getByText('义乌星辰进出口有限公司')).toBeTruthy();
@@ -160,7 +155,7 @@ describe('customer editing page', { timeout: 30_000 }, () => {
     expect(sent(`POST ${URL}/duplicates`)).toEqual({ name: '义乌星辰进出口有限公司', mobile: '13500001234' });
     expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
 
-    await click(screen.getByTestId('customer-duplicates-save'));
+    await submit('customer-duplicates-save');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     expect(sent(`POST ${URL}`)).toMatchObject({
       name: '义乌星辰进出口有限公司',
@@ -179,8 +174,8 @@ describe('customer editing page', { timeout: 30_000 }, () => {
     const name = (await screen.findByTestId('customer-form-name')) as HTMLInputElement;
     expect(name.value).toBe('义乌星辰进出口有限公司');
     expect(await within(screen.getByTestId('customer-form-tags')).findByText('VIP')).toBeTruthy();
-    fireEvent.change(name, { target: { value: '义乌星辰进出口有限公司(总部)' } });
-    await click(screen.getByTestId('customer-form-submit'));
+    await typeInto(name, '义乌星辰进出口有限公司(总部)');
+    await submit('customer-form-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/c9`)).toBe(true));
     expect(sent(`POST ${URL}/duplicates`)).toMatchObject({ excludeId: 'c9' });
     expect(sent(`PUT ${URL}/c9`)).toMatchObject({
@@ -196,9 +191,9 @@ describe('customer editing page', { timeout: 30_000 }, () => {
   it('shows field errors of the shared schema and of the server on their inputs', async () => {
     renderAt('/crm/customer-editing');
     await screen.findByTestId('customer-form');
-    type('customer-form-name', '测试客户');
-    type('customer-form-mobile', 'abc');
-    await click(screen.getByTestId('customer-form-submit'));
+    await typeInto('customer-form-name', '测试客户');
+    await typeInto('customer-form-mobile', 'abc');
+    await submit('customer-form-submit');
     expect(await screen.findByText('不是有效的电话号码。')).toBeTruthy();
     expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
 
@@ -208,8 +203,8 @@ describe('customer editing page', { timeout: 30_000 }, () => {
       URL,
       'ValidationError',
     );
-    type('customer-form-mobile', '13500001234');
-    await click(screen.getByTestId('customer-form-submit'));
+    await typeInto('customer-form-mobile', '13500001234');
+    await submit('customer-form-submit');
     expect(await screen.findByText('标签不存在或不是客户标签。')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Customer, CustomerRow } from '../../api/customers.ts';
 import CustomersPage from './index.tsx';
@@ -133,6 +134,9 @@ beforeEach(() => {
       'Scope:mine': '我负责的',
       'Scope:team': '我参与的',
       'Scope:all': '全部客户',
+      'Level:1': 'A 重点客户',
+      'Level:2': 'B 普通客户',
+      Scope: '范围',
       Locked: '锁定',
       Dealt: '成交',
       Transfer: '转移',
@@ -170,11 +174,6 @@ function renderAt(path: string) {
   return router;
 }
 
-const click = async (el: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-};
 const lastList = () => calls.filter((c) => c.key === `GET ${URL}`).at(-1)?.options.params;
 const pickOption = async (testid: string, title: string) => {
   const select = await screen.findByTestId(testid);
@@ -184,9 +183,9 @@ const pickOption = async (testid: string, title: string) => {
   await click(await screen.findByTitle(title));
 };
 
-describe('customer page', { timeout: 30_000 }, () => {
-  it('lists customers with tags, owner, level and badges, by scope and filters', async () => {
-    renderAt('/crm/customer');
+describe('customer page', () => {
+  it('lists customers with tags, owner, level and badges, by scope and filters kept in the URL', async () => {
+    const router = renderAt('/crm/customer?scope=mine');
     const table = await screen.findByTestId('crm-customers');
     const tr = (await within(table).findByText('深圳华信贸易有限公司')).closest('tr') as HTMLElement;
     expect(within(tr).getByText('VIP')).toBeTruthy();
@@ -196,13 +195,14 @@ describe('customer page', { timeout: 30_000 }, () => {
     expect(within(tr).queryByTestId('customer-dealt')).toBeNull();
     expect(lastList()).toMatchObject({ scope: 'mine' });
 
-    await click(screen.getByTestId('customer-scope-team'));
+    await pickOption('crm-customers-filter-scope', '我参与的');
     await waitFor(() => expect(lastList()).toMatchObject({ scope: 'team' }));
-    await pickOption('customer-filter-level', 'B 普通客户');
-    await waitFor(() => expect(lastList()).toMatchObject({ scope: 'team', level: 2 }));
-    await pickOption('customer-filter-locked', '锁定');
-    await waitFor(() => expect(lastList()).toMatchObject({ lockStatus: 'true' }));
-    await click(screen.getByTestId('customer-filter-reset'));
+    await pickOption('crm-customers-filter-level', 'B 普通客户');
+    await waitFor(() => expect(lastList()).toMatchObject({ scope: 'team', level: '2' }));
+    expect(new URLSearchParams(router.state.location.search).get('level')).toBe('2');
+    await pickOption('crm-customers-filter-lockStatus', '是');
+    await waitFor(() => expect(lastList()).toMatchObject({ lockStatus: true }));
+    await click(within(screen.getByTestId('crm-customers-filters')).getByText(/^(Reset|重 ?置)$/));
     await waitFor(() => expect(lastList()?.level).toBeUndefined());
   });
 
@@ -232,7 +232,7 @@ describe('customer page', { timeout: 30_000 }, () => {
     answers[`GET ${URL}/c1`] = answers[`POST ${URL}/c1/transfer`];
     await pickOption('customer-transfer-user', 'Liu Yang (liu.yang)');
     await click(screen.getByText('读写'));
-    await click(screen.getByTestId('customer-transfer-ok'));
+    await submit('customer-transfer-ok');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/c1/transfer`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}/c1/transfer`)?.options.json).toEqual({
       toUserId: LIU,
@@ -263,7 +263,7 @@ describe('customer page', { timeout: 30_000 }, () => {
     await click(screen.getByTestId('customer-delete'));
     expect(await screen.findByText('确定删除客户 深圳华信贸易有限公司?')).toBeTruthy();
     expect(calls.some((c) => c.key === `DELETE ${URL}/c1`)).toBe(false);
-    await click(screen.getByTestId('customer-delete-ok'));
+    await submit('customer-delete-ok');
     await waitFor(() => expect(calls.some((c) => c.key === `DELETE ${URL}/c1`)).toBe(true));
     await waitFor(() => expect(router.state.location.search).toBe(''));
 
@@ -299,8 +299,8 @@ describe('customer page', { timeout: 30_000 }, () => {
     await click(screen.getByTestId('customer-put-back'));
     const ok = (await screen.findByTestId('customer-put-back-ok')) as HTMLButtonElement;
     expect(ok.disabled).toBe(true);
-    fireEvent.change(screen.getByTestId('customer-put-back-reason'), { target: { value: '无需求' } });
-    await click(screen.getByTestId('customer-put-back-ok'));
+    await typeInto('customer-put-back-reason', '无需求');
+    await submit('customer-put-back-ok');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/c1/put-back`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}/c1/put-back`)?.options.json).toEqual({ reason: '无需求' });
 
@@ -324,9 +324,7 @@ describe('customer page', { timeout: 30_000 }, () => {
     await click(await screen.findByTestId('customers-import'));
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     const file = new File(['xlsx'], 'customers.xlsx');
-    await act(async () => {
-      fireEvent.change(input, { target: { files: [file] } });
-    });
+    await upload(input, [file]);
     const report = await screen.findByTestId('customers-import-errors');
     expect(within(report).getByText('字段 客户名称 不可为空。')).toBeTruthy();
     expect(screen.getByText('未导入:共 2 处错误。')).toBeTruthy();

@@ -7,7 +7,7 @@ import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, errorOf, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Report, ReportDetail } from '../../api/reports.ts';
 import JobReportPage from './index.tsx';
@@ -151,7 +151,7 @@ function renderPage(at = '/crm/job-report') {
 
 const lists = () => calls.filter((c) => c.key === `GET ${URL}`).map((c) => c.options.params as Record<string, unknown>);
 
-describe('job reports page', { timeout: 30_000 }, () => {
+describe('job reports page', () => {
   it('shows my reports first; the received tab filters unread; all only with ViewAll', async () => {
     renderPage();
     const table = await screen.findByTestId('reports');
@@ -207,7 +207,7 @@ describe('job reports page', { timeout: 30_000 }, () => {
     expect((numbersCall.options.params as { category: number }).category).toBe(1);
 
     // empty content: refused by the shared schema, nothing sent
-    await click('report-form-submit');
+    await submit('report-form-submit');
     expect(await errorOf('report-form-content')).toBeTruthy();
     expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
 
@@ -223,12 +223,12 @@ describe('job reports page', { timeout: 30_000 }, () => {
       'invalid',
     );
     await typeInto('report-form-content', '拜访客户');
-    await click('report-form-submit');
-    expect(await errorOf('report-form-date')).toContain('已有你的同类报告');
+    await submit('report-form-submit');
+    await expectErrorOf('report-form-date', /已有你的同类报告/);
 
     answers[`POST ${URL}`] = detail({ id: 'r2', canEdit: true, sentToMe: false });
     answers[`GET ${URL}/r2`] = detail({ id: 'r2', canEdit: true, sentToMe: false });
-    await click('report-form-submit');
+    await submit('report-form-submit');
     await waitFor(() => expect(success).toHaveBeenCalledWith('报告已提交'));
     const sent = calls.filter((c) => c.key === `POST ${URL}`).at(-1)?.options.json as Record<string, unknown>;
     expect(sent).toMatchObject({ category: 1, content: '拜访客户', recipientIds: [] });

@@ -1,15 +1,15 @@
 import { PlayCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
-import { poolReasonKinds } from '@seller/contracts/crm';
+import { poolCustomerList } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
-import { type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { Alert, Button, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { LIMIT_CODES, PL, type PoolCustomer, type PoolFilters, poolApi, poolKeys } from '../../api/pool.ts';
+import { LIMIT_CODES, PL, type PoolCustomer, poolApi, poolCustomersUrl, poolKeys } from '../../api/pool.ts';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { UserSelect } from './UserSelect.tsx';
 
@@ -33,9 +33,8 @@ export default function PublicCustomerPage() {
   const { message } = useUi();
   const access = useAccess();
   const client = useQueryClient();
-  const [filters, setFilters] = useState<PoolFilters>({});
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  // the bulk bar's "done" of an assign of the selected rows, run once the dialog's assign succeeds
+  const clearSelection = useRef<(() => void) | null>(null);
   const [assigning, setAssigning] = useState<string[] | null>(null);
   const [assignee, setAssignee] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -46,10 +45,9 @@ export default function PublicCustomerPage() {
 
   const canClaim = access.can(`${P}.Claim`);
   const canAssign = access.can(`${P}.Assign`);
-  const set = (patch: Partial<PoolFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const refresh = async () => {
-    setSelected([]);
     await client.invalidateQueries({ queryKey: poolKeys.all });
+    await client.invalidateQueries({ queryKey: [poolCustomersUrl] });
   };
 
   /** Runs a claim or assign; a limit refusal opens the dialog, anything else was already notified. */
@@ -64,7 +62,7 @@ export default function PublicCustomerPage() {
       const text = limitText(e);
       if (text) setLimitError(text);
       else if (!(e instanceof HttpError)) throw e;
-      await client.invalidateQueries({ queryKey: poolKeys.all });
+      await refresh();
       return false;
     } finally {
       setBusy(false);
@@ -85,6 +83,8 @@ export default function PublicCustomerPage() {
     ) {
       setAssigning(null);
       setAssignee(undefined);
+      clearSelection.current?.();
+      clearSelection.current = null;
     }
   };
   const runNow = async () => {
@@ -98,67 +98,6 @@ export default function PublicCustomerPage() {
       setRunning(false);
     }
   };
-
-  const columns = useMemo<CrudColumn<PoolCustomer>[]>(
-    () => [
-      { key: 'name', title: PL('Name'), dataIndex: 'name', sortField: 'name', width: 200 },
-      {
-        key: 'level',
-        title: PL('Level'),
-        sortField: 'level',
-        width: 110,
-        render: (_v, r) => (r.level ? PL(`Level:${r.level}`) : '—'),
-      },
-      { key: 'mobile', title: PL('Mobile'), dataIndex: 'mobile', width: 130, render: (v) => v ?? '—' },
-      {
-        key: 'poolTime',
-        title: PL('PoolTime'),
-        sortField: 'poolTime',
-        fit: { texts: [DATE_TIME] },
-        render: (_v, r) => (r.poolTime ? dayjs(r.poolTime).format(DATE_TIME) : '—'),
-      },
-      {
-        key: 'poolReason',
-        title: PL('PoolReason'),
-        width: 220,
-        ellipsis: true,
-        render: (_v, r) =>
-          r.poolReasonKind ? (
-            <Space size={4}>
-              <Tag color={r.poolReasonKind === 'PUT_BACK' ? 'blue' : 'orange'}>
-                {PL(`ReasonKind:${r.poolReasonKind}`)}
-              </Tag>
-              {r.poolReasonKind === 'PUT_BACK' && <span title={r.poolReason ?? ''}>{r.poolReason}</span>}
-            </Space>
-          ) : (
-            '—'
-          ),
-      },
-      {
-        key: 'previousOwner',
-        title: PL('PreviousOwner'),
-        width: 120,
-        render: (_v, r) => r.previousOwnerName ?? '—',
-      },
-      {
-        key: 'contactLastTime',
-        title: PL('ContactLastTime'),
-        sortField: 'contactLastTime',
-        fit: { texts: [DATE_TIME] },
-        defaultHidden: true,
-        render: (_v, r) => (r.contactLastTime ? dayjs(r.contactLastTime).format(DATE_TIME) : '—'),
-      },
-      {
-        key: 'creationTime',
-        title: PL('CreationTime'),
-        sortField: 'creationTime',
-        fit: { texts: [DATE_TIME] },
-        defaultHidden: true,
-        render: (_v, r) => dayjs(r.creationTime).format(DATE_TIME),
-      },
-    ],
-    [],
-  );
 
   const c = config.data;
   return (
@@ -187,84 +126,60 @@ export default function PublicCustomerPage() {
           </Space>
         )}
       </Space>
-      <Space wrap style={{ marginBottom: 12 }} data-testid="pool-filters">
-        <Select
-          allowClear
-          placeholder={PL('Page:Filters:Level')}
-          style={{ width: 150 }}
-          data-testid="pool-filter-level"
-          value={filters.level}
-          onChange={(v) => set({ level: v })}
-          options={[1, 2, 3].map((l) => ({ value: l, label: PL(`Level:${l}`) }))}
-        />
-        <Select
-          allowClear
-          placeholder={PL('Page:Filters:Reason')}
-          style={{ width: 150 }}
-          data-testid="pool-filter-reason"
-          value={filters.reasonKind}
-          onChange={(v) => set({ reasonKind: v })}
-          options={poolReasonKinds.map((k) => ({ value: k, label: PL(`ReasonKind:${k}`) }))}
-        />
-        <UserSelect
-          placeholder={PL('Page:Filters:PreviousOwner')}
-          style={{ width: 170 }}
-          testid="pool-filter-owner"
-          value={filters.previousOwnerId}
-          onChange={(v) => set({ previousOwnerId: v })}
-        />
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(v) => {
-            setRange(v);
-            set({
-              from: v?.[0] ? v[0].startOf('day').toISOString() : undefined,
-              to: v?.[1] ? v[1].add(1, 'day').startOf('day').toISOString() : undefined,
-            });
-          }}
-        />
-      </Space>
-      <CrudPage<PoolCustomer>
+      <ListPage<PoolCustomer>
+        list={poolCustomerList}
+        url={poolCustomersUrl}
         testid="pool-customers"
         title={PL('Title')}
-        queryKey={[...poolKeys.list, filters]}
-        rowKey="id"
-        request={(q, signal) => poolApi.list({ ...q, ...filters }, signal)}
-        columns={columns}
-        searchPlaceholder={PL('Page:Search')}
-        rowSelection={
-          canClaim || canAssign
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
-            : undefined
-        }
-        exportExcel={{
-          permission: `${CrmPermissions.Customers}.Export`,
-          run: (q) => poolApi.export({ ...q, ...filters }, `${PL('ExportName')}.xlsx`),
+        render={{
+          level: (r) => (r.level ? PL(`Level:${r.level}`) : '—'),
+          poolReason: (r) =>
+            r.poolReasonKind ? (
+              <Space size={4}>
+                <Tag color={r.poolReasonKind === 'PUT_BACK' ? 'blue' : 'orange'}>
+                  {PL(`ReasonKind:${r.poolReasonKind}`)}
+                </Tag>
+                {r.poolReasonKind === 'PUT_BACK' && <span title={r.poolReason ?? ''}>{r.poolReason}</span>}
+              </Space>
+            ) : (
+              '—'
+            ),
         }}
-        toolbar={
-          <>
-            {canClaim && (
-              <Popconfirm
-                title={PL('Page:ClaimSelectedConfirm', selected.length)}
-                disabled={!selected.length}
-                onConfirm={() => claim(selected)}
-                okButtonProps={{ 'data-testid': 'pool-claim-selected-ok' } as never}
-              >
-                <Button type="primary" disabled={!selected.length} loading={busy} data-testid="pool-claim-selected">
-                  {PL('Page:ClaimSelected', selected.length)}
-                </Button>
-              </Popconfirm>
-            )}
-            {canAssign && (
-              <Button
-                disabled={!selected.length}
-                onClick={() => setAssigning(selected)}
-                data-testid="pool-assign-selected"
-              >
-                {PL('Page:AssignSelected', selected.length)}
-              </Button>
-            )}
-          </>
+        exportPermission={`${CrmPermissions.Customers}.Export`}
+        bulkActions={
+          canClaim || canAssign
+            ? (rows, done) => {
+                const ids = rows.map((r) => r.id);
+                return (
+                  <>
+                    {canClaim && (
+                      <Popconfirm
+                        title={PL('Page:ClaimSelectedConfirm', ids.length)}
+                        onConfirm={async () => {
+                          if (await claim(ids)) done();
+                        }}
+                        okButtonProps={{ 'data-testid': 'pool-claim-selected-ok' } as never}
+                      >
+                        <Button type="primary" loading={busy} data-testid="pool-claim-selected">
+                          {PL('Page:ClaimSelected', ids.length)}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                    {canAssign && (
+                      <Button
+                        onClick={() => {
+                          setAssigning(ids);
+                          clearSelection.current = done;
+                        }}
+                        data-testid="pool-assign-selected"
+                      >
+                        {PL('Page:AssignSelected', ids.length)}
+                      </Button>
+                    )}
+                  </>
+                );
+              }
+            : undefined
         }
         rowActions={
           canClaim || canAssign

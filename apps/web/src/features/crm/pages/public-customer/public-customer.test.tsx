@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click } from '../../../../lib/testing/form-events.ts';
+import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { PoolCustomer } from '../../api/pool.ts';
 import PublicCustomerPage from './index.tsx';
@@ -123,7 +124,9 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <PublicCustomerPage />
+        <MemoryRouter>
+          <PublicCustomerPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -131,7 +134,7 @@ function renderPage() {
 
 const sent = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options;
 
-describe('public pool page', { timeout: 30_000 }, () => {
+describe('public pool page', () => {
   it('lists the pool with pool time, reason and previous owner, and the rule; claims one after confirming', async () => {
     renderPage();
     const table = await screen.findByTestId('pool-customers');
@@ -177,7 +180,7 @@ describe('public pool page', { timeout: 30_000 }, () => {
     }
     await waitFor(() => expect((screen.getByTestId('pool-claim-selected') as HTMLButtonElement).disabled).toBe(false));
     await click('pool-claim-selected');
-    await click('pool-claim-selected-ok');
+    await submit('pool-claim-selected-ok');
     await waitFor(() => expect(sent(`POST ${URL}/claim`)?.json).toEqual({ ids: [C1, C2] }));
     expect((await screen.findByTestId('pool-limit-error')).textContent).toContain('超过上限 200 个');
   });
@@ -188,7 +191,7 @@ describe('public pool page', { timeout: 30_000 }, () => {
     await screen.findByTestId('pool-customers');
     expect(await screen.findByTestId(`pool-assign-${C1}`)).toBeTruthy();
     await click('pool-run-now');
-    await click('pool-run-ok');
+    await submit('pool-run-ok');
     await waitFor(() => expect(success).toHaveBeenCalledWith('已回收 7 个客户，提醒 2 位负责人'));
 
     await click('pool-settings');
@@ -196,7 +199,7 @@ describe('public pool page', { timeout: 30_000 }, () => {
     expect(await within(limits).findByText('张伟')).toBeTruthy();
     expect(within(limits).getByText('200')).toBeTruthy();
     answers[`PUT ${URL}/config`] = {};
-    await click('pool-config-save');
+    await submit('pool-config-save');
     await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/config`)).toBe(true));
     expect(sent(`PUT ${URL}/config`)?.json).toMatchObject({
       enabled: true,

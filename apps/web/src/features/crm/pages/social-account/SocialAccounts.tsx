@@ -34,7 +34,6 @@ export function SocialAccounts({ customerId }: { customerId?: string }) {
         {
           key: 'platform',
           title: RL('Platform'),
-          sortField: 'platform',
           width: 120,
           render: (_v, r) => <Tag color={color[r.platform]}>{RL(`Platform:${r.platform}`)}</Tag>,
         },

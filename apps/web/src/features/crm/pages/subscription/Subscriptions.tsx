@@ -35,7 +35,6 @@ export function Subscriptions({ customerId }: { customerId?: string }) {
         {
           key: 'channel',
           title: RL('Channel'),
-          sortField: 'channel',
           width: 110,
           render: (_v, r) => RL(`Channel:${r.channel}`),
         },
@@ -43,7 +42,6 @@ export function Subscriptions({ customerId }: { customerId?: string }) {
         {
           key: 'status',
           title: RL('Status'),
-          sortField: 'status',
           width: 110,
           render: (_v, r) => (
             <Tag color={r.status === 'SUBSCRIBED' ? 'green' : 'default'} data-testid={`subscription-status-${r.topic}`}>
@@ -54,14 +52,12 @@ export function Subscriptions({ customerId }: { customerId?: string }) {
         {
           key: 'subscribedAt',
           title: RL('SubscribedAt'),
-          sortField: 'subscribedAt',
           width: 150,
           render: (_v, r) => when(r.subscribedAt),
         },
         {
           key: 'unsubscribedAt',
           title: RL('UnsubscribedAt'),
-          sortField: 'unsubscribedAt',
           width: 150,
           render: (_v, r) => when(r.unsubscribedAt),
         },

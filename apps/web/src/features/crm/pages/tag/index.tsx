@@ -1,66 +1,35 @@
 import { EditOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
-import { type TagColor, TagColors, type TagScope, TagScopes, tagInput, tagUpdateInput } from '@seller/contracts/crm';
+import { type TagColor, TagColors, TagScopes, tagInput, tagList, tagUpdateInput } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag as AntTag, Button, Input, InputNumber, Radio, Select, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Access,
-  type CrudColumn,
-  CrudField,
-  CrudPage,
-  DeleteAction,
-  FormOverlay,
-} from '../../../../components/crud/index.ts';
+import { useSearchParams } from 'react-router';
+import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { ListPage, readListUrl } from '../../../../components/list/index.ts';
 import { type Tag, TL, tagKeys, tagsApi } from '../../api/tags.ts';
 
 const P = CrmPermissions.Tags;
 
 /**
- * /crm/tag: the tenant's coloured tags for customers and businesses: search, scope filter, sort,
- * paging, how many customers carry each; create and edit in a drawer (name unique per scope, a
- * colour of the palette), delete after a confirmation that says how many customers lose it.
+ * /crm/tag: the tenant's coloured tags for customers and businesses (the list kit's `tagList`):
+ * search, scope filter, sort, paging, how many customers carry each; create and edit in a drawer
+ * (name unique per scope, a colour of the palette), delete after a confirmation that says how
+ * many customers lose it.
  */
 export default function TagPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [scope, setScope] = useState<TagScope>();
+  const [params] = useSearchParams();
+  // a new tag starts in the scope the list is narrowed to
+  const scope = readListUrl(tagList, params).filters.scope as Tag['scope'] | undefined;
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: tagKeys.all });
-
-  const columns: CrudColumn<Tag>[] = [
-    {
-      key: 'name',
-      title: TL('Name'),
-      sortField: 'name',
-      width: 200,
-      render: (_v, r) => (
-        <AntTag color={r.color} data-testid={`tag-preview-${r.name}`}>
-          {r.name}
-        </AntTag>
-      ),
-    },
-    { key: 'scope', title: TL('Scope'), sortField: 'scope', width: 110, render: (_v, r) => TL(`Scope:${r.scope}`) },
-    { key: 'color', title: TL('Color'), width: 100, render: (_v, r) => TL(`Color:${r.color}`) },
-    { key: 'sort', title: TL('Sort'), dataIndex: 'sort', sortField: 'sort', width: 80, align: 'right' },
-    {
-      key: 'usageCount',
-      title: TL('UsageCount'),
-      width: 110,
-      align: 'right',
-      render: (_v, r) => <span data-testid={`tag-usage-${r.name}`}>{r.usageCount}</span>,
-    },
-    {
-      key: 'creationTime',
-      title: TL('CreationTime'),
-      sortField: 'creationTime',
-      width: 160,
-      defaultHidden: true,
-      render: (_v, r) => dayjs(r.creationTime).format('YYYY-MM-DD HH:mm'),
-    },
-  ];
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: [tagsApi.url] }),
+      client.invalidateQueries({ queryKey: tagKeys.all }),
+    ]);
 
   // fixed while the form is open: a re-render must not reset what is being typed
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is read when the form opens
@@ -76,29 +45,23 @@ export default function TagPage() {
 
   return (
     <>
-      <CrudPage<Tag>
+      <ListPage<Tag>
+        list={tagList}
+        url={tagsApi.url}
         testid="crm-tags"
         title={TL('Tags')}
-        rowKey="id"
-        queryKey={[...tagKeys.list, scope]}
-        defaultSorting="sort asc"
-        request={(q, signal) => tagsApi.list({ ...q, scope }, signal)}
-        columns={columns}
-        columnSettings
-        searchPlaceholder={TL('Name')}
+        render={{
+          name: (r) => (
+            <AntTag color={r.color} data-testid={`tag-preview-${r.name}`}>
+              {r.name}
+            </AntTag>
+          ),
+          color: (r) => TL(`Color:${r.color}`),
+          scope: (r) => TL(`Scope:${r.scope}`),
+          usageCount: (r) => <span data-testid={`tag-usage-${r.name}`}>{r.usageCount}</span>,
+        }}
         onCreate={() => setEditing('new')}
         createPermission={`${P}.Create`}
-        toolbar={
-          <Select
-            allowClear
-            data-testid="crm-tags-scope"
-            placeholder={TL('Scope')}
-            style={{ width: 120 }}
-            value={scope}
-            options={TagScopes.map((s) => ({ value: s, label: TL(`Scope:${s}`) }))}
-            onChange={setScope}
-          />
-        }
         rowActions={(r) => (
           <Space size={0}>
             <Access permission={`${P}.Update`}>

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Tag } from '../../api/tags.ts';
 import TagPage from './index.tsx';
@@ -67,7 +68,9 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <TagPage />
+        <MemoryRouter>
+          <TagPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -77,19 +80,25 @@ const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.opt
 const lastParams = (key: string) =>
   calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
-describe('tags page', { timeout: 30_000 }, () => {
+describe('tags page', () => {
   it('lists tags in their colours with their usage, filters by scope', async () => {
     renderPage();
     const preview = await screen.findByTestId('tag-preview-VIP');
     expect(preview.className).toContain('gold');
     expect(screen.getByTestId('tag-usage-VIP').textContent).toBe('12');
     await act(async () => {
-      fireEvent.mouseDown(within(screen.getByTestId('crm-tags-scope')).getByRole('combobox'));
+      fireEvent.mouseDown(within(screen.getByTestId('crm-tags-filter-scope')).getByRole('combobox'));
     });
     await act(async () => {
       fireEvent.click((await screen.findAllByTitle('商机')).at(-1)!);
     });
     await waitFor(() => expect(lastParams(`GET ${U}`).scope).toBe('BUSINESS'));
+    // a new tag starts in the scope the list is narrowed to
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
+    });
+    const business = within(await screen.findByTestId('crm-tag-scope')).getByRole('radio', { name: '商机' });
+    expect((business as HTMLInputElement).checked).toBe(true);
   });
 
   it('creates a tag; a taken name shows under the name field', async () => {
@@ -99,7 +108,7 @@ describe('tags page', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
     });
     await typeInto('crm-tag-name', '');
-    await click('crm-tag-form-submit');
+    await submit('crm-tag-form-submit');
     expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
 
     answers[`POST ${U}`] = new HttpError(
@@ -111,8 +120,8 @@ describe('tags page', { timeout: 30_000 }, () => {
       'x',
     );
     await typeInto('crm-tag-name', 'VIP');
-    await click('crm-tag-form-submit');
-    expect(await errorOf('crm-tag-name')).toBe('该范围内已有名为“VIP”的标签。');
+    await submit('crm-tag-form-submit');
+    await expectErrorOf('crm-tag-name', '该范围内已有名为“VIP”的标签。');
     expect(lastBody(`POST ${U}`)).toMatchObject({ name: 'VIP', color: 'blue', scope: 'CUSTOMER', sort: 0 });
   });
 
@@ -121,7 +130,7 @@ describe('tags page', { timeout: 30_000 }, () => {
     await screen.findByTestId('tag-preview-VIP');
     await click('crm-tags-edit-VIP');
     await typeInto('crm-tag-name', 'VIP 客户');
-    await click('crm-tag-form-submit');
+    await submit('crm-tag-form-submit');
     await waitFor(() =>
       expect(lastBody(`PUT ${U}/${vip.id}`)).toMatchObject({ name: 'VIP 客户', concurrencyStamp: 's1' }),
     );

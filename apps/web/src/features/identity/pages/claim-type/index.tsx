@@ -1,18 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
-import { claimTypeUpdateInput } from '@seller/contracts/identity';
+import { claimTypeList, claimTypeUpdateInput } from '@seller/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Access,
-  type CrudColumn,
-  CrudField,
-  CrudPage,
-  DeleteAction,
-  FormOverlay,
-} from '../../../../components/crud/index.ts';
-import { type ClaimTypeDto, claimTypesApi, L } from '../../api.ts';
+import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
+import { CLAIM_TYPES_URL, type ClaimTypeDto, claimTypesApi, L } from '../../api.ts';
 
 const P = 'AbpIdentity.IdentityClaimTypes';
 
@@ -25,49 +19,25 @@ export default function ClaimTypesPage() {
   useTranslation();
   const client = useQueryClient();
   const [editing, setEditing] = useState<{ item?: ClaimTypeDto; values: Record<string, unknown> } | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ['identity', 'claim-types'] });
+  const refresh = () => client.invalidateQueries({ queryKey: [CLAIM_TYPES_URL] });
   const valueTypes = [0, 1, 2, 3].map((v) => ({ value: v, label: L(`ValueType:${v}`) }));
-
-  const columns: CrudColumn<ClaimTypeDto>[] = [
-    {
-      key: 'name',
-      title: L('DisplayName:ClaimType'),
-      dataIndex: 'name',
-      sortField: 'name',
-      render: (v: string, c) => (
-        <Space size={4} data-testid={`claim-type-row-${v}`}>
-          {v}
-          {c.isStatic && <Tag color="purple">{L('Static')}</Tag>}
-        </Space>
-      ),
-    },
-    {
-      key: 'valueType',
-      title: L('DisplayName:ValueType'),
-      dataIndex: 'valueType',
-      sortField: 'valueType',
-      render: (v: number) => L(`ValueType:${v}`),
-    },
-    {
-      key: 'required',
-      title: L('DisplayName:Required'),
-      dataIndex: 'required',
-      sortField: 'required',
-      render: (v: boolean) => (v ? '✓' : ''),
-    },
-    { key: 'regex', title: L('DisplayName:Regex'), dataIndex: 'regex', render: (v: string | null) => <code>{v}</code> },
-    { key: 'description', title: L('DisplayName:Description'), dataIndex: 'description' },
-  ];
 
   return (
     <>
-      <CrudPage<ClaimTypeDto>
+      <ListPage<ClaimTypeDto>
+        list={claimTypeList}
+        url={CLAIM_TYPES_URL}
         testid="claim-types"
-        queryKey={['identity', 'claim-types']}
-        rowKey="id"
-        defaultSorting="name asc"
-        request={(q, signal) => claimTypesApi.list(q, signal)}
-        columns={columns}
+        render={{
+          name: (c) => (
+            <Space size={4} data-testid={`claim-type-row-${c.name}`}>
+              {c.name}
+              {c.isStatic && <Tag color="purple">{L('Static')}</Tag>}
+            </Space>
+          ),
+          required: (c) => (c.required ? '✓' : ''),
+          regex: (c) => <code>{c.regex}</code>,
+        }}
         onCreate={() => setEditing({ values: { required: false, valueType: 0 } })}
         createPermission={`${P}.Create`}
         rowActions={(c) =>

@@ -1,20 +1,13 @@
 import { EditOutlined, SafetyOutlined, StarOutlined, TagsOutlined } from '@ant-design/icons';
-import { roleUpdateInput } from '@seller/contracts/identity';
+import { roleList, roleUpdateInput } from '@seller/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Space, Switch, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Access,
-  type CrudColumn,
-  CrudField,
-  CrudPage,
-  DeleteAction,
-  FormOverlay,
-} from '../../../../components/crud/index.ts';
+import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { L, type RoleDto, type RoleUpdateInput, rolesApi } from '../../api.ts';
+import { L, ROLES_URL, type RoleDto, type RoleUpdateInput, rolesApi } from '../../api.ts';
 import { ClaimsEditor } from '../../components/ClaimsEditor.tsx';
 import { PermissionEditor } from '../../components/PermissionEditor.tsx';
 
@@ -34,7 +27,7 @@ export default function RolesPage() {
   const [editing, setEditing] = useState<{ role?: RoleDto; values: Record<string, unknown> } | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<RoleDto | null>(null);
   const [claimsOf, setClaimsOf] = useState<RoleDto | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ['identity', 'roles'] });
+  const refresh = () => client.invalidateQueries({ queryKey: [ROLES_URL] });
 
   const save = async (values: RoleUpdateInput) => {
     if (editing?.role) await rolesApi.update(editing.role.id, values);
@@ -43,53 +36,25 @@ export default function RolesPage() {
     await client.invalidateQueries({ queryKey: ['identity', 'assignable-roles'] });
   };
 
-  const columns: CrudColumn<RoleDto>[] = [
-    {
-      key: 'name',
-      title: L('DisplayName:RoleName'),
-      dataIndex: 'name',
-      sortField: 'name',
-      render: (v: string, r) => (
-        <Space size={4} data-testid={`role-row-${v}`}>
-          {v}
-          {r.isStatic && <Tag color="purple">{L('Static')}</Tag>}
-          {r.isDefault && <Tag color="blue">{L('Default')}</Tag>}
-          {r.isPublic && <Tag color="green">{L('Public')}</Tag>}
-        </Space>
-      ),
-    },
-    {
-      key: 'isDefault',
-      title: L('DisplayName:IsDefault'),
-      dataIndex: 'isDefault',
-      sortField: 'isDefault',
-      render: (v: boolean) => (v ? '✓' : ''),
-    },
-    {
-      key: 'isPublic',
-      title: L('DisplayName:IsPublic'),
-      dataIndex: 'isPublic',
-      sortField: 'isPublic',
-      render: (v: boolean) => (v ? '✓' : ''),
-    },
-    {
-      key: 'creationTime',
-      title: L('CreationTime'),
-      dataIndex: 'creationTime',
-      sortField: 'creationTime',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
-  ];
-
   return (
     <>
-      <CrudPage<RoleDto>
+      <ListPage<RoleDto>
+        list={roleList}
+        url={ROLES_URL}
         testid="roles"
-        queryKey={['identity', 'roles']}
-        rowKey="id"
-        defaultSorting="name asc"
-        request={(q, signal) => rolesApi.list(q, signal)}
-        columns={columns}
+        render={{
+          name: (r) => (
+            <Space size={4} data-testid={`role-row-${r.name}`}>
+              {r.name}
+              {r.isStatic && <Tag color="purple">{L('Static')}</Tag>}
+              {r.isDefault && <Tag color="blue">{L('Default')}</Tag>}
+              {r.isPublic && <Tag color="green">{L('Public')}</Tag>}
+            </Space>
+          ),
+          isDefault: (r) => (r.isDefault ? '✓' : ''),
+          isPublic: (r) => (r.isPublic ? '✓' : ''),
+          isStatic: (r) => (r.isStatic ? '✓' : ''),
+        }}
         onCreate={() => setEditing({ values: { isDefault: false, isPublic: true } })}
         createPermission={`${P}.Create`}
         actionsWidth={300}

@@ -6,25 +6,18 @@ import {
   TagsOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import { userCreateInput, userUpdateInput } from '@seller/contracts/identity';
+import { userCreateInput, userList, userUpdateInput } from '@seller/contracts/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Input, type MenuProps, Modal, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Access,
-  type CrudColumn,
-  CrudField,
-  CrudPage,
-  DeleteAction,
-  downloadExport,
-  FormOverlay,
-} from '../../../../components/crud/index.ts';
+import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { L, toUnitTree, type UnitNode, type UserDto, unitsApi, usersApi } from '../../api.ts';
+import { L, toUnitTree, type UnitNode, USERS_URL, type UserDto, unitsApi, usersApi } from '../../api.ts';
 import { ClaimsEditor } from '../../components/ClaimsEditor.tsx';
 import { PermissionEditor } from '../../components/PermissionEditor.tsx';
 
@@ -71,7 +64,7 @@ export default function UsersPage() {
   const roles = useQuery({ queryKey: ['identity', 'assignable-roles'], queryFn: usersApi.assignableRoles });
   const units = useQuery({ queryKey: ['identity', 'units'], queryFn: unitsApi.all, enabled: canUnits });
   const unitTree = useMemo(() => unitTreeData(toUnitTree(units.data?.items ?? [])), [units.data]);
-  const refresh = () => client.invalidateQueries({ queryKey: ['identity', 'users'] });
+  const refresh = () => client.invalidateQueries({ queryKey: [USERS_URL] });
 
   const openEdit = async (user: UserDto) => {
     const [held, heldUnits] = await Promise.all([
@@ -111,64 +104,6 @@ export default function UsersPage() {
     await refresh();
   };
 
-  // long values (e-mail addresses, names) are cut to their column with the whole value on hover
-  const columns: CrudColumn<UserDto>[] = [
-    {
-      key: 'userName',
-      title: L('DisplayName:UserName'),
-      dataIndex: 'userName',
-      sortField: 'userName',
-      width: 120,
-      ellipsis: true,
-      render: (v: string) => (
-        <span data-testid={`user-row-${v}`} title={v}>
-          {v}
-        </span>
-      ),
-    },
-    {
-      key: 'name',
-      title: L('DisplayName:Name'),
-      dataIndex: 'name',
-      sortField: 'name',
-      ellipsis: true,
-      render: (_v, u) => [u.surname, u.name].filter(Boolean).join(' '),
-    },
-    { key: 'email', title: L('DisplayName:Email'), dataIndex: 'email', sortField: 'email', ellipsis: true },
-    {
-      key: 'phoneNumber',
-      title: L('DisplayName:PhoneNumber'),
-      dataIndex: 'phoneNumber',
-      sortField: 'phoneNumber',
-    },
-    {
-      key: 'status',
-      title: L('DisplayName:IsActive'),
-      dataIndex: 'isActive',
-      sortField: 'isActive',
-      // a "locked" tag goes below the state when the column is narrow
-      fit: { texts: [L('Active'), L('Inactive'), L('Locked')], tag: true, extra: 16 },
-      render: (_v, u) => (
-        <Space size={4} wrap>
-          {u.isActive ? <Tag color="success">{L('Active')}</Tag> : <Tag>{L('Inactive')}</Tag>}
-          {isLocked(u) && (
-            <Tag color="error" icon={<LockOutlined />} title={dayjs(u.lockoutEnd).format('YYYY-MM-DD HH:mm')}>
-              {L('Locked')}
-            </Tag>
-          )}
-        </Space>
-      ),
-    },
-    {
-      key: 'creationTime',
-      title: L('CreationTime'),
-      dataIndex: 'creationTime',
-      sortField: 'creationTime',
-      fit: { texts: ['2026-12-31 23:59'] },
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
-  ];
-
   const moreItems = (u: UserDto): MenuProps['items'] => {
     const items: NonNullable<MenuProps['items']> = [];
     if (access.can(`${P}.ManagePermissions`))
@@ -196,18 +131,30 @@ export default function UsersPage() {
 
   return (
     <>
-      <CrudPage<UserDto>
+      <ListPage<UserDto>
+        list={userList}
+        url={USERS_URL}
         testid="users"
-        queryKey={['identity', 'users']}
-        rowKey="id"
-        defaultSorting="creationTime desc"
-        request={(q, signal) => usersApi.list(q, signal)}
-        columns={columns}
-        searchPlaceholder={L('SearchUsers')}
+        render={{
+          userName: (u) => (
+            <span data-testid={`user-row-${u.userName}`} title={u.userName}>
+              {u.userName}
+            </span>
+          ),
+          name: (u) => [u.surname, u.name].filter(Boolean).join(' '),
+          isActive: (u) => (
+            <Space size={4} wrap>
+              {u.isActive ? <Tag color="success">{L('Active')}</Tag> : <Tag>{L('Inactive')}</Tag>}
+              {isLocked(u) && (
+                <Tag color="error" icon={<LockOutlined />} title={dayjs(u.lockoutEnd).format('YYYY-MM-DD HH:mm')}>
+                  {L('Locked')}
+                </Tag>
+              )}
+            </Space>
+          ),
+        }}
         onCreate={openCreate}
         createPermission={`${P}.Create`}
-        exportExcel={{ run: (q) => downloadExport('/api/identity/users/export', q, 'users.xlsx') }}
-        columnSettings
         rowActions={(u) => {
           const more = moreItems(u) ?? [];
           return (

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { RoleDto, UserDto } from '../../api.ts';
 import UsersPage from './index.tsx';
@@ -59,6 +60,7 @@ beforeEach(() => {
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [admin] },
     [`GET ${URL}/assignable-roles`]: { items: [staff] },
+    [`GET ${URL}/organization-unit-options`]: { items: [{ id: 'ou1', name: 'Sales' }] },
     [`POST ${URL}`]: { ...admin, id: 'u2', userName: 'clerk' },
   };
   vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
@@ -81,20 +83,20 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPage() {
+function renderPage(entry = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <UsersPage />
+        <MemoryRouter initialEntries={[entry]}>
+          <UsersPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
 }
 
-const submit = () => click('user-form-submit');
-
-describe('users page', { timeout: 30_000 }, () => {
+describe('users page', () => {
   it('checks a new user with the shared identity schema, then sends it', async () => {
     renderPage();
     await screen.findByTestId('user-row-admin');
@@ -106,14 +108,14 @@ describe('users page', { timeout: 30_000 }, () => {
     await typeInto('user-email', 'clerk@example.com');
     await typeInto('user-phoneNumber', '12');
     await typeInto('user-password', 'Clerk1q2w3E*');
-    await submit();
-    expect(await errorOf('user-userName')).toBe('用户名只能包含字母、数字和 -._@+');
-    expect(await errorOf('user-phoneNumber')).toBe('手机号格式不正确');
+    await submit('user-form-submit');
+    await expectErrorOf('user-userName', '用户名只能包含字母、数字和 -._@+');
+    await expectErrorOf('user-phoneNumber', '手机号格式不正确');
     expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
 
     await typeInto('user-userName', 'clerk');
     await typeInto('user-phoneNumber', '');
-    await submit();
+    await submit('user-form-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toMatchObject({
       userName: 'clerk',
@@ -124,5 +126,13 @@ describe('users page', { timeout: 30_000 }, () => {
       lockoutEnabled: true,
       roleNames: ['staff'],
     });
+  });
+
+  it('asks for the list with the role filter and the search kept in the address', async () => {
+    const roleId = '3a1b2c3d-0000-4000-8000-000000000001';
+    renderPage(`/?roleId=${roleId}&filter=adm&sorting=userName%20asc`);
+    await screen.findByTestId('user-row-admin');
+    const list = calls.find((c) => c.key === `GET ${URL}`);
+    expect(list?.options.params).toMatchObject({ roleId, filter: 'adm', sorting: 'userName asc', skipCount: 0 });
   });
 });

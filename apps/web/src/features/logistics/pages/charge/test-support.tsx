@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
@@ -37,7 +38,9 @@ export function renderPage(page: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <UiContext value={ui}>
-      <QueryClientProvider client={client}>{page}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{page}</MemoryRouter>
+      </QueryClientProvider>
     </UiContext>,
   );
 }

@@ -113,7 +113,7 @@ const confirm = async (name: string) => {
   });
 };
 
-describe('countries page', { timeout: 30_000 }, () => {
+describe('countries page', () => {
   it('lists the countries, the name in the UI language first, with their switches', async () => {
     renderPage();
     await screen.findByTestId('country-row-MY');

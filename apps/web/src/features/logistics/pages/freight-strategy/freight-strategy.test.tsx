@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import type { FreightEstimateDto, StrategyDto } from '../../freight-api.ts';
 import { applyLogisticsTexts, type Call, fakeHttp, renderPage, untranslated } from '../charge/test-support.tsx';
 import FreightStrategiesPage from './index.tsx';
@@ -177,26 +177,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-/** Opens the select holding `testid` and clicks the option titled `title` in the list it shows. */
-async function choose(testid: string, title: string) {
-  await act(async () => {
-    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
-  });
-  const option = await waitFor(() => {
-    const found = screen
-      .getAllByTitle(title)
-      .filter(
-        (e) => e.closest('.ant-select-dropdown:not(.ant-select-dropdown-hidden)') && e.closest('.ant-select-item'),
-      );
-    expect(found.length).toBeGreaterThan(0);
-    return found[found.length - 1];
-  });
-  await act(async () => {
-    fireEvent.click(option);
-  });
-}
-
-describe('freight strategies page', { timeout: 30_000 }, () => {
+describe('freight strategies page', () => {
   it('lists strategies with their priority, status and number of rules', async () => {
     const { container } = renderPage(<FreightStrategiesPage />);
     const list = await screen.findByTestId('strategies');
@@ -216,26 +197,26 @@ describe('freight strategies page', { timeout: 30_000 }, () => {
     await typeInto('strategy-name', '大促策略');
     await typeInto('strategy-priority', '5');
     await typeInto('strategy-rule-0-name', '默认');
-    await choose('strategy-rule-0-channelIds', '云途 / 马来经济小包');
-    await choose('strategy-rule-0-channelIds', '顺丰国际 / 马来标准小包');
+    await pick('strategy-rule-0-channelIds', '云途 / 马来经济小包');
+    await pick('strategy-rule-0-channelIds', '顺丰国际 / 马来标准小包');
 
     await click('strategy-add-rule');
     await typeInto('strategy-rule-1-name', '马来轻小件');
-    await choose('strategy-rule-1-countries', 'MY 马来西亚');
-    await choose('strategy-rule-1-zoneIds', '东南亚一区');
-    await choose('strategy-rule-1-platforms', 'Shopee');
+    await pick('strategy-rule-1-countries', 'MY 马来西亚');
+    await pick('strategy-rule-1-zoneIds', '东南亚一区');
+    await pick('strategy-rule-1-platforms', 'Shopee');
     await typeInto('strategy-rule-1-weightTo', '2000');
     await typeInto('strategy-rule-1-orderValueFrom', '99.5');
-    await choose('strategy-rule-1-attributesNone', '含电');
-    await choose('strategy-rule-1-objective', '固定顺序');
-    await choose('strategy-rule-1-channelIds', '顺丰国际 / 马来标准小包');
-    await choose('strategy-rule-1-fallbackChannelId', '中国邮政 / EMS 特快');
+    await pick('strategy-rule-1-attributesNone', '含电');
+    await pick('strategy-rule-1-objective', '固定顺序');
+    await pick('strategy-rule-1-channelIds', '顺丰国际 / 马来标准小包');
+    await pick('strategy-rule-1-fallbackChannelId', '中国邮政 / EMS 特快');
     // the new rule goes first
     await click('strategy-rule-1-up');
     expect((screen.getByTestId('strategy-rule-0-name') as HTMLInputElement).value).toBe('马来轻小件');
     expect((screen.getByTestId('strategy-rule-1-name') as HTMLInputElement).value).toBe('默认');
 
-    await click('strategies-form-submit');
+    await submit('strategies-form-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     const none = { countries: [], zoneIds: [], platforms: [], shopIds: [], warehouseIds: [] };
     expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
@@ -288,11 +269,11 @@ describe('freight strategies page', { timeout: 30_000 }, () => {
     await typeInto('strategy-rule-0-name', '默认');
     await typeInto('strategy-rule-0-weightFrom', '2000');
     await typeInto('strategy-rule-0-weightTo', '500');
-    await click('strategies-form-submit');
-    expect(await errorOf('strategy-rule-0-channelIds')).toBe('请至少选择一个候选渠道。');
-    await choose('strategy-rule-0-channelIds', '云途 / 马来经济小包');
-    await click('strategies-form-submit');
-    expect(await errorOf('strategy-rule-0-weightTo')).toBe('不能小于下限。');
+    await submit('strategies-form-submit');
+    await expectErrorOf('strategy-rule-0-channelIds', '请至少选择一个候选渠道。');
+    await pick('strategy-rule-0-channelIds', '云途 / 马来经济小包');
+    await submit('strategies-form-submit');
+    await expectErrorOf('strategy-rule-0-weightTo', '不能小于下限。');
     expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
   });
 
@@ -301,10 +282,10 @@ describe('freight strategies page', { timeout: 30_000 }, () => {
     await screen.findByText('东南亚默认');
     await click('strategies-test-东南亚默认');
     await screen.findByTestId('strategy-test-form');
-    await choose('strategy-test-country', 'MY 马来西亚');
+    await pick('strategy-test-country', 'MY 马来西亚');
     await typeInto('strategy-test-weight', '800');
-    await choose('strategy-test-platform', 'Lazada');
-    await click('strategy-test-submit');
+    await pick('strategy-test-platform', 'Lazada');
+    await submit('strategy-test-submit');
 
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/test`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}/test`)?.options.json).toEqual({
@@ -315,9 +296,9 @@ describe('freight strategies page', { timeout: 30_000 }, () => {
     });
     const result = await screen.findByTestId('strategy-test-result');
     expect(within(result).getByTestId('strategy-test-result-matched').textContent).toBe('命中规则 #2:其他');
-    const pick = within(result).getByTestId('strategy-test-result-pick').textContent;
-    expect(pick).toContain('云途 / 马来经济小包');
-    expect(pick).toContain('已使用兜底渠道');
+    const picked = within(result).getByTestId('strategy-test-result-pick').textContent;
+    expect(picked).toContain('云途 / 马来经济小包');
+    expect(picked).toContain('已使用兜底渠道');
     const skipped = within(result).getByTestId('strategy-test-result-rule-0');
     expect(skipped.dataset.matched).toBe('false');
     expect(skipped.textContent).toContain('跳过');
@@ -338,9 +319,9 @@ describe('freight strategies page', { timeout: 30_000 }, () => {
     expect((screen.getByTestId('strategy-rule-0-name') as HTMLInputElement).value).toBe('带电专线');
     await click('strategy-test-open');
     expect(await screen.findByText('测试运费策略:东南亚默认')).toBeTruthy();
-    await choose('strategy-test-country', 'SG 新加坡');
+    await pick('strategy-test-country', 'SG 新加坡');
     await typeInto('strategy-test-weight', '300');
-    await click('strategy-test-submit');
+    await submit('strategy-test-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/test`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}/test`)?.options.json).toMatchObject({ strategyId: id(9) });
     // the strategy itself is not saved by the test

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, buildQuery, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import CarriersPage from './index.tsx';
 import { CARRIER, CHANNEL, carrier, channel, OTHER_CARRIER, texts } from './test-fixtures.ts';
@@ -54,20 +55,12 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <CarriersPage />
+        <MemoryRouter>
+          <CarriersPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
-}
-
-async function choose(testid: string, title: string) {
-  await act(async () => {
-    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
-  });
-  const options = await screen.findAllByTitle(title);
-  await act(async () => {
-    fireEvent.click(options[options.length - 1]);
-  });
 }
 
 async function showChannels() {
@@ -78,9 +71,7 @@ async function showChannels() {
   return screen.findByTestId('channels');
 }
 
-const submit = () => click('channels-form-submit');
-
-describe('carriers and channels page', { timeout: 30_000 }, () => {
+describe('carriers and channels page', () => {
   it('lists the carriers, and the channels of the one chosen with their fees and rate table counts', async () => {
     const channels = await showChannels();
     expect(within(channels).getByText('YUNEXPRESS 的渠道')).toBeTruthy();
@@ -107,17 +98,17 @@ describe('carriers and channels page', { timeout: 30_000 }, () => {
     await typeInto('channel-transit-max', '4');
     await typeInto('channel-minimum', '12.5x');
     expect(screen.queryByTestId('channel-threshold')).toBeNull();
-    await choose('channel-volume-mode', '最长边超限时计泡');
+    await pick('channel-volume-mode', '最长边超限时计泡');
     expect(screen.getByTestId('channel-threshold')).toBeTruthy();
-    await submit();
-    expect(await errorOf('channel-code')).toBe('只能使用大写字母、数字和单个连字符。');
-    expect(await errorOf('channel-minimum')).toBe('请输入数字,如 12.50。');
+    await submit('channels-form-submit');
+    await expectErrorOf('channel-code', '只能使用大写字母、数字和单个连字符。');
+    await expectErrorOf('channel-minimum', '请输入数字,如 12.50。');
     // rules across fields once each field is right
     await typeInto('channel-code', 'YT-MY');
     await typeInto('channel-minimum', '12.50');
-    await submit();
-    expect(await errorOf('channel-transit-max')).toBe('不能小于下限。');
-    expect(await errorOf('channel-threshold')).toBe('请填写最长边阈值,超过该值才计体积重。');
+    await submit('channels-form-submit');
+    await expectErrorOf('channel-transit-max', '不能小于下限。');
+    await expectErrorOf('channel-threshold', '请填写最长边阈值,超过该值才计体积重。');
     expect(calls.some((c) => c.key === `POST ${CHANNELS}`)).toBe(false);
 
     await typeInto('channel-transit-max', '12');
@@ -126,7 +117,7 @@ describe('carriers and channels page', { timeout: 30_000 }, () => {
     await typeInto('channel-currency', 'usd');
     await typeInto('channel-max-weight', '20000');
     await click('channel-battery');
-    await submit();
+    await submit('channels-form-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${CHANNELS}`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${CHANNELS}`)?.options.json).toEqual({
       carrierId: CARRIER,
@@ -180,9 +171,9 @@ describe('carriers and channels page', { timeout: 30_000 }, () => {
     await click('channels-edit-YT-SEA-STD');
     await screen.findByTestId('channels-form');
     expect((screen.getByTestId('channel-minimum') as HTMLInputElement).value).toBe('8.00');
-    await submit();
-    expect(await errorOf('channel-code')).toBe('YT-SEA-STD 已存在。');
-    expect(await errorOf('channel-max-weight')).toBe('不能小于下限。');
+    await submit('channels-form-submit');
+    await expectErrorOf('channel-code', 'YT-SEA-STD 已存在。');
+    await expectErrorOf('channel-max-weight', '不能小于下限。');
     expect(calls.find((c) => c.key === `PUT ${CHANNELS}/${CHANNEL}`)?.options.json).toMatchObject({
       carrierId: CARRIER,
       code: 'YT-SEA-STD',

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { WarehouseDto } from '../../api.ts';
 import WarehousesPage from './index.tsx';
@@ -91,7 +92,9 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <WarehousesPage />
+        <MemoryRouter>
+          <WarehousesPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -99,9 +102,7 @@ function renderPage() {
 
 /** Types into an input (the element or the input inside it) and leaves it. */
 
-const submit = () => click('warehouses-form-submit');
-
-describe('warehouses page', { timeout: 30_000 }, () => {
+describe('warehouses page', () => {
   it('lists warehouses with their type, the default tag and the status', async () => {
     renderPage();
     const table = await screen.findByTestId('warehouses');
@@ -127,22 +128,17 @@ describe('warehouses page', { timeout: 30_000 }, () => {
     await typeInto('warehouse-name', '曼谷仓');
     await typeInto('warehouse-country', 'th');
     await typeInto('warehouse-phone', 'call me');
-    await submit();
-    expect(await errorOf('warehouse-code')).toBe('只能使用大写字母、数字和单个连字符。');
-    expect(await errorOf('warehouse-country')).toBe('请输入两位大写国家代码(ISO 3166-1),如 CN。');
-    expect(await errorOf('warehouse-phone')).toBe('请输入正确的电话号码。');
+    await submit('warehouses-form-submit');
+    await expectErrorOf('warehouse-code', '只能使用大写字母、数字和单个连字符。');
+    await expectErrorOf('warehouse-country', '请输入两位大写国家代码(ISO 3166-1),如 CN。');
+    await expectErrorOf('warehouse-phone', '请输入正确的电话号码。');
     expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
 
     await typeInto('warehouse-code', 'BKK-01');
     await typeInto('warehouse-country', 'TH');
     await typeInto('warehouse-phone', '');
-    await act(async () => {
-      fireEvent.mouseDown(within(screen.getByTestId('warehouse-type')).getByRole('combobox'));
-    });
-    await act(async () => {
-      fireEvent.click(await screen.findByTitle('第三方仓'));
-    });
-    await submit();
+    await pick('warehouse-type', '第三方仓');
+    await submit('warehouses-form-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
       code: 'BKK-01',
@@ -177,8 +173,8 @@ describe('warehouses page', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('warehouse-default'));
     });
-    await submit();
-    expect(await errorOf('warehouse-default')).toBe('始终需要一个默认仓库:请把另一个仓库设为默认。');
+    await submit('warehouses-form-submit');
+    await expectErrorOf('warehouse-default', '始终需要一个默认仓库:请把另一个仓库设为默认。');
     expect(calls.find((c) => c.key === `PUT ${URL}/w1`)?.options.json).toMatchObject({
       code: 'SZ-01',
       contact: { name: '王仓管', phone: '+86 138-0000-0001' },

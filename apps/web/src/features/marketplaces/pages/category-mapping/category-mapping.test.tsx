@@ -8,7 +8,7 @@ import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click } from '../../../../lib/testing/form-events.ts';
+import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { CategoryMapping, MarketChannel, MarketItem } from '../../api.ts';
 import ItemsPage from '../items/lazada.tsx';
@@ -170,7 +170,7 @@ function renderPage(page: ReactNode) {
   );
 }
 
-describe('category mapping page', { timeout: 30_000 }, () => {
+describe('category mapping page', () => {
   it('has every text in English and Chinese', () => {
     for (const resource of ['CategoryMapping', 'MarketItems'])
       expect(Object.keys(serverTexts[resource]['zh-Hans']).sort()).toEqual(
@@ -217,7 +217,7 @@ describe('category mapping page', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText('Warranty Type')).toBeTruthy();
     expect(screen.getByTestId('mapping-mandatory-warranty_type')).toBeTruthy();
     expect(screen.queryByTestId('mapping-mandatory-model')).toBeNull();
-    await click('mapping-save');
+    await submit('mapping-save');
     await waitFor(() => expect(calls.some((c) => c.key === `PUT ${M}/m1`)).toBe(true));
     expect(calls.find((c) => c.key === `PUT ${M}/m1`)?.options.json).toMatchObject({
       catalogCategoryId: 'c1',
@@ -231,7 +231,7 @@ describe('category mapping page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('marketplace items page', { timeout: 30_000 }, () => {
+describe('marketplace items page', () => {
   it('shows the shop’s items with their catalogue product and pushes price and stock to the chosen ones', async () => {
     renderPage(<ItemsPage />);
     expect(await screen.findByText('Summer dress')).toBeTruthy();
@@ -258,7 +258,7 @@ describe('marketplace items page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('marketplace logistics channels page', { timeout: 30_000 }, () => {
+describe('marketplace logistics channels page', () => {
   it('lists the shop’s channels and switches one off', async () => {
     renderPage(<LogisticsPage />);
     expect(await screen.findByText('Standard Delivery')).toBeTruthy();

@@ -1,18 +1,25 @@
 import { CloudDownloadOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
-import { MarketItemStatuses, type MarketPlatform, MarketplacePermissions } from '@seller/contracts/marketplaces';
+import { type MarketPlatform, MarketplacePermissions, marketItemList } from '@seller/contracts/marketplaces';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, InputNumber, Modal, Progress, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, InputNumber, Modal, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { Link, useSearchParams } from 'react-router';
+import { ListPage, listPageKeys } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { LI, type MarketItem, mappingKeys, marketItemsApi, platformLabel, type SyncResult } from '../../api.ts';
+import {
+  ITEMS_PUSH_MAX,
+  itemsUrl,
+  LI,
+  type MarketItem,
+  mappingKeys,
+  marketItemsApi,
+  platformLabel,
+  type SyncResult,
+} from '../../api.ts';
 import { ShopPicker } from './ShopPicker.tsx';
 
 const SYNC = `${MarketplacePermissions.Items}.Sync`;
-const DATE_TIME = 'YYYY-MM-DD HH:mm';
 /** How often the page reads a running pull's progress. */
 const PULL_POLL_MS = 1000;
 const statusColor: Record<string, string> = {
@@ -24,21 +31,27 @@ const statusColor: Record<string, string> = {
   DELETED: 'default',
 };
 
+/** The selected items a push is about to take, and how the list clears its selection after it. */
+interface Pushing {
+  itemIds: string[];
+  done(): void;
+}
+
 /**
- * The items of a shop as they are on the marketplace (`/publishingPlatform/{lazada|shopee}/product…`):
- * a shop picker, tabs per status, the table with each item's catalogue product, a pull of the
- * shop's items (a background job, its progress shown), and pushing the catalogue's price (and a
- * stock) to, or reading the status of, the selected items.
+ * The items of a shop as they are on the marketplace (`/publishingPlatform/{lazada|shopee}/product…`),
+ * on the list kit: the shop picked in the toolbar (a filter the page fixes), tabs per status with
+ * their counts, the table with each item's catalogue product, a pull of the shop's items (a
+ * background job, its progress shown), and pushing the catalogue's price (and a stock) to, or
+ * reading the status of, the selected items.
  */
 export function ItemsPage({ platform }: { platform: MarketPlatform }) {
   const { message } = useUi();
   const access = useAccess();
   const client = useQueryClient();
+  const [, setParams] = useSearchParams();
   const [shopId, setShopId] = useState<string | undefined>();
-  const [status, setStatus] = useState<string | undefined>();
-  const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
-  const [pushOpen, setPushOpen] = useState(false);
+  const [pushing, setPushing] = useState<Pushing | null>(null);
   const [quantity, setQuantity] = useState<number | null>(null);
   const [result, setResult] = useState<SyncResult | null>(null);
   const canSync = access.can(SYNC);
@@ -51,12 +64,25 @@ export function ItemsPage({ platform }: { platform: MarketPlatform }) {
       q.state.data?.pull && ['queued', 'running'].includes(q.state.data.pull.status) ? PULL_POLL_MS : false,
   });
   const running = !!pull.data?.pull && ['queued', 'running'].includes(pull.data.pull.status);
-  // a pull that just ended: read the items again
+  // a pull that just ended: read the items (and their counts) again
   const [wasRunning, setWasRunning] = useState(false);
   useEffect(() => {
-    if (wasRunning && !running) void client.invalidateQueries({ queryKey: mappingKeys.items(shopId) });
+    if (wasRunning && !running) void client.invalidateQueries({ queryKey: listPageKeys.all(itemsUrl) });
     setWasRunning(running);
-  }, [running, wasRunning, client, shopId]);
+  }, [running, wasRunning, client]);
+
+  /** Another shop: its list from the first page (the URL keeps the tab, search and sorting). */
+  const pickShop = (id: string | undefined) => {
+    setShopId(id);
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
 
   const startPull = async () => {
     if (!shopId) return;
@@ -70,174 +96,120 @@ export function ItemsPage({ platform }: { platform: MarketPlatform }) {
   };
 
   const push = async () => {
-    if (!shopId) return;
+    if (!shopId || !pushing) return;
     setBusy('push');
     try {
       const answer = await marketItemsApi.pushPriceStock({
         shopId,
-        itemIds: selected,
+        itemIds: pushing.itemIds,
         ...(quantity !== null ? { quantity } : {}),
       });
       const ok = answer.rows.filter((r) => r.ok).length;
       message.success(LI('Pushed', ok, answer.rows.length - ok));
       if (answer.rows.some((r) => !r.ok)) setResult(answer);
-      setPushOpen(false);
-      await client.invalidateQueries({ queryKey: mappingKeys.items(shopId) });
+      pushing.done();
+      setPushing(null);
     } finally {
       setBusy(null);
     }
   };
 
-  const pullStatus = async () => {
+  const pullStatus = async (itemIds: string[], done: () => void) => {
     if (!shopId) return;
     setBusy('status');
     try {
-      await marketItemsApi.pullStatus({ shopId, itemIds: selected });
+      await marketItemsApi.pullStatus({ shopId, itemIds });
       message.success(LI('StatusPulled'));
-      await client.invalidateQueries({ queryKey: mappingKeys.items(shopId) });
+      done();
     } finally {
       setBusy(null);
     }
   };
 
-  const columns: CrudColumn<MarketItem>[] = [
-    {
-      key: 'name',
-      title: LI('Name'),
-      sortField: 'name',
-      render: (_v, r) => (
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text ellipsis style={{ display: 'block', maxWidth: 280 }} title={r.name}>
-            {r.name}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {LI('ItemId')}: {r.itemId}
-          </Typography.Text>
-        </div>
-      ),
-    },
-    { key: 'sellerSku', title: LI('SellerSku'), dataIndex: 'sellerSku', sortField: 'sellerSku', width: 150 },
-    {
-      key: 'status',
-      title: LI('Status'),
-      sortField: 'status',
-      width: 120,
-      render: (_v, r) => (
-        <Tooltip title={r.rejectReason ?? r.rawStatus}>
-          <Tag color={statusColor[r.status]} data-testid={`item-status-${r.itemId}`}>
-            {LI(`Status:${r.status}`)}
-          </Tag>
-        </Tooltip>
-      ),
-    },
-    {
-      key: 'price',
-      title: LI('Price'),
-      sortField: 'price',
-      width: 130,
-      align: 'right',
-      render: (_v, r) => (r.price === null ? '—' : `${r.price} ${r.currency}`),
-    },
-    { key: 'stock', title: LI('Stock'), dataIndex: 'stock', sortField: 'stock', width: 90, align: 'right' },
-    {
-      key: 'product',
-      title: LI('Product'),
-      width: 200,
-      render: (_v, r) =>
-        r.productId ? (
-          <Link to={`/product/product-detail?id=${r.productId}`} data-testid={`item-product-${r.itemId}`}>
-            {r.productName ?? r.sellerSku}
-          </Link>
-        ) : (
-          <Typography.Text type="secondary">{LI('NotLinked')}</Typography.Text>
-        ),
-    },
-    {
-      key: 'pulledAt',
-      title: LI('PulledAt'),
-      width: 150,
-      render: (_v, r) => dayjs(r.pulledAt).format(DATE_TIME),
-    },
-  ];
-
+  const picker = <ShopPicker platform={platform} value={shopId} onChange={(id) => pickShop(id)} testid="items-shop" />;
   const p = pull.data?.pull;
   return (
     <>
-      <Tabs
-        activeKey={status ?? 'all'}
-        onChange={(k) => {
-          setStatus(k === 'all' ? undefined : k);
-          setSelected([]);
-        }}
-        items={[
-          { key: 'all', label: <span data-testid="item-tab-all">{LI('All')}</span> },
-          ...MarketItemStatuses.map((s) => ({
-            key: s,
-            label: <span data-testid={`item-tab-${s}`}>{LI(`Status:${s}`)}</span>,
-          })),
-        ]}
-      />
       {shopId ? (
-        <CrudPage<MarketItem>
+        <ListPage<MarketItem>
+          // another shop starts with nothing selected
+          key={shopId}
+          list={marketItemList}
+          url={itemsUrl}
+          fixed={{ shopId }}
           testid="market-items"
           title={`${platformLabel(platform)} · ${LI('Items')}`}
-          queryKey={[...mappingKeys.items(shopId), status ?? 'all']}
           rowKey="itemId"
-          request={(q, signal) => marketItemsApi.list({ ...q, shopId, status }, signal)}
-          columns={columns}
-          rowSelection={
+          render={{
+            name: (r) => (
+              <Typography.Text ellipsis style={{ display: 'block', maxWidth: 280 }} title={r.name}>
+                {r.name}
+              </Typography.Text>
+            ),
+            status: (r) => (
+              <Tooltip title={r.rejectReason ?? r.rawStatus}>
+                <Tag color={statusColor[r.status]} data-testid={`item-status-${r.itemId}`}>
+                  {LI(`Status:${r.status}`)}
+                </Tag>
+              </Tooltip>
+            ),
+            price: (r) => (r.price === null ? '—' : `${r.price} ${r.currency}`),
+            productName: (r) =>
+              r.productId ? (
+                <Link to={`/product/product-detail?id=${r.productId}`} data-testid={`item-product-${r.itemId}`}>
+                  {r.productName ?? r.sellerSku}
+                </Link>
+              ) : (
+                <Typography.Text type="secondary">{LI('NotLinked')}</Typography.Text>
+              ),
+          }}
+          selectionMax={ITEMS_PUSH_MAX}
+          bulkActions={
             canSync
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected((keys as string[]).slice(0, 50)) }
+              ? (rows, done) => (
+                  <>
+                    <Button
+                      icon={<UploadOutlined />}
+                      onClick={() => setPushing({ itemIds: rows.map((r) => r.itemId), done })}
+                      data-testid="items-push"
+                    >
+                      {LI('PushPriceStock')} ({rows.length})
+                    </Button>
+                    <Button
+                      icon={<SyncOutlined />}
+                      loading={busy === 'status'}
+                      onClick={() =>
+                        void pullStatus(
+                          rows.map((r) => r.itemId),
+                          done,
+                        )
+                      }
+                      data-testid="items-pull-status"
+                    >
+                      {LI('PullStatus')}
+                    </Button>
+                  </>
+                )
               : undefined
           }
           toolbar={
             <>
-              <ShopPicker
-                platform={platform}
-                value={shopId}
-                onChange={(id) => {
-                  setShopId(id);
-                  setSelected([]);
-                }}
-                testid="items-shop"
-              />
+              {picker}
               {canSync && (
-                <>
-                  <Button
-                    icon={<CloudDownloadOutlined />}
-                    loading={busy === 'pull' || running}
-                    onClick={() => void startPull()}
-                    data-testid="items-pull"
-                  >
-                    {LI('Pull')}
-                  </Button>
-                  <Button
-                    icon={<UploadOutlined />}
-                    disabled={!selected.length}
-                    onClick={() => setPushOpen(true)}
-                    data-testid="items-push"
-                  >
-                    {LI('PushPriceStock')}
-                    {selected.length ? ` (${selected.length})` : ''}
-                  </Button>
-                  <Button
-                    icon={<SyncOutlined />}
-                    disabled={!selected.length}
-                    loading={busy === 'status'}
-                    onClick={() => void pullStatus()}
-                    data-testid="items-pull-status"
-                  >
-                    {LI('PullStatus')}
-                  </Button>
-                </>
+                <Button
+                  icon={<CloudDownloadOutlined />}
+                  loading={busy === 'pull' || running}
+                  onClick={() => void startPull()}
+                  data-testid="items-pull"
+                >
+                  {LI('Pull')}
+                </Button>
               )}
             </>
           }
         />
       ) : (
-        <Space>
-          <ShopPicker platform={platform} value={shopId} onChange={(id) => setShopId(id)} testid="items-shop" />
-        </Space>
+        <Space>{picker}</Space>
       )}
       {p && p.status !== 'completed' ? (
         <div data-testid="items-pull-progress" data-status={p.status} style={{ marginTop: 8 }}>
@@ -256,13 +228,13 @@ export function ItemsPage({ platform }: { platform: MarketPlatform }) {
         </Typography.Text>
       ) : null}
       <Modal
-        open={pushOpen}
+        open={!!pushing}
         title={LI('PushPriceStock')}
-        onCancel={() => setPushOpen(false)}
+        onCancel={() => setPushing(null)}
         onOk={() => void push()}
         okButtonProps={{ loading: busy === 'push', ...{ 'data-testid': 'items-push-confirm' } }}
       >
-        <Typography.Paragraph>{LI('Selected', selected.length)}</Typography.Paragraph>
+        <Typography.Paragraph>{LI('Selected', pushing?.itemIds.length ?? 0)}</Typography.Paragraph>
         <Typography.Text>{LI('PushQuantity')}</Typography.Text>
         <InputNumber
           style={{ width: '100%', marginTop: 4 }}

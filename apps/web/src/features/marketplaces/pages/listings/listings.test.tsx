@@ -87,8 +87,8 @@ beforeEach(() => {
   hub.listeners.clear();
   answers = {
     [`GET ${URL}`]: { totalCount: 4, items: [queued, live, failed, offline] },
-    [`GET ${URL}/counts`]: { all: 4, '1': 1, '3': 1, '4': 1, '10': 1 },
-    'GET /api/sitekit/shopes/all': { items: [{ id: 'shop-1', name: 'Lazada MY 旗舰店' }] },
+    [`GET ${URL}/counts`]: { total: 4, capped: false, counts: { '1': 1, '3': 1, '4': 1, '10': 1 } },
+    'GET /api/sitekit/shopes/all?platform=LAZADA': { items: [{ id: 'shop-1', name: 'Lazada MY 旗舰店' }] },
     [`PUT ${URL}/${ID(1)}/pause`]: listing(1, 5),
     [`PUT ${URL}/bulk-pause`]: {
       items: [
@@ -159,6 +159,7 @@ function renderPage() {
       </QueryClientProvider>
     </UiContext>,
   );
+  return router;
 }
 
 const actionsOf = (id: string) =>
@@ -167,20 +168,23 @@ const actionsOf = (id: string) =>
     .map((b) => b.textContent?.replace(/\s/g, ''))
     .filter(Boolean);
 
-describe('published listings page', { timeout: 30_000 }, () => {
+describe('published listings page', () => {
   it('every text the server has in English has its Chinese one', () => {
     expect(Object.keys(listingTexts('zh')).sort()).toEqual(Object.keys(listingTexts('en')).sort());
   });
 
   it('shows the state tabs with their counts, and a tab asks for its state only', async () => {
-    renderPage();
-    await waitFor(() => expect(screen.getByTestId('listing-tab-all').textContent).toBe('全部4'));
-    expect(screen.getByTestId('listing-tab-1').textContent).toBe('排队中1');
-    expect(screen.getByTestId('listing-tab-3').textContent).toBe('刊登成功1');
-    expect(screen.getByTestId('listing-tab-5').textContent).toBe('已暂停0');
-    expect(screen.getByTestId('listing-tab-20').textContent).toBe('同步中0');
+    const router = renderPage();
+    await waitFor(() => expect(screen.getByTestId('listing-tab-all').textContent).toBe('全部 (4)'));
+    expect(screen.getByTestId('listing-tab-1').textContent).toBe('排队中 (1)');
+    expect(screen.getByTestId('listing-tab-3').textContent).toBe('刊登成功 (1)');
+    expect(screen.getByTestId('listing-tab-5').textContent).toBe('已暂停');
+    expect(screen.getByTestId('listing-tab-20').textContent).toBe('同步中');
     expect(calls.find((c) => c.key === `GET ${URL}/counts`)?.options.params).toMatchObject({ platform: 'LAZADA' });
     expect(calls.find((c) => c.key === `GET ${URL}`)?.options.params).toMatchObject({ platform: 'LAZADA' });
+    // the platform is the page's: not a filter of the bar, not in the address
+    expect(screen.queryByTestId('listing-filter-platform')).toBeNull();
+    expect(screen.getByTestId('listing-filter-shopId')).toBeTruthy();
 
     await act(async () => {
       fireEvent.click(screen.getByTestId('listing-tab-4'));
@@ -188,9 +192,10 @@ describe('published listings page', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.key === `GET ${URL}`).at(-1)?.options.params).toMatchObject({
         platform: 'LAZADA',
-        status: 4,
+        status: '4',
       }),
     );
+    expect(router.state.location.search).toBe('?status=4');
   });
 
   it('offers on each row only the actions its state allows', async () => {
@@ -217,6 +222,10 @@ describe('published listings page', { timeout: 30_000 }, () => {
     await screen.findByTestId(`listing-status-${ID(1)}`);
     expect(actionsOf(ID(1))).toEqual(['删除']);
     expect(actionsOf(ID(2))).toEqual([]);
+    // no selection, so no bulk pause or cancel
+    expect(
+      within(screen.getByTestId(`listing-status-${ID(1)}`).closest('tr') as HTMLElement).queryByRole('checkbox'),
+    ).toBeNull();
     expect(screen.queryByTestId('listing-bulk-pause')).toBeNull();
   });
 

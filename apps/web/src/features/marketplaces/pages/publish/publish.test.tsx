@@ -6,7 +6,7 @@ import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { PreviewRow } from '../../api.ts';
 import { listingTexts } from '../listings/texts.testing.ts';
@@ -181,9 +181,9 @@ function renderAt(path: string) {
   );
 }
 
-const submit = () => screen.getByTestId('publish-submit') as HTMLButtonElement;
+const submitButton = () => screen.getByTestId('publish-submit') as HTMLButtonElement;
 
-describe('publish wizard', { timeout: 30_000 }, () => {
+describe('publish wizard', () => {
   it('chooses products in the picker; only authorized shops can be chosen', async () => {
     renderAt('/publishingPlatform/publishs/publish-lazada-shopee');
     const next = () => screen.getByTestId('publish-next') as HTMLButtonElement;
@@ -249,7 +249,7 @@ describe('publish wizard', { timeout: 30_000 }, () => {
     );
     // two rows blocked: missing attributes; no mapping (and no price)
     expect(screen.getByTestId('publish-blocked').textContent).toBe('2 行有问题:请修正或取消勾选。');
-    expect(submit().disabled).toBe(true);
+    expect(submitButton().disabled).toBe(true);
     const shopeeRow = within(review).getByTestId('publish-row-CUP-1-Shopee MY');
     expect(within(shopeeRow).getByText('必填属性未填写:材质, 保修。')).toBeTruthy();
 
@@ -264,15 +264,15 @@ describe('publish wizard', { timeout: 30_000 }, () => {
     await typeInto('publish-attr-CUP-1-Shopee MY-warranty', '12 个月');
     expect(shopeeRow.getAttribute('data-blocked')).toBe('false');
     expect(screen.getByTestId('publish-blocked').textContent).toBe('1 行有问题:请修正或取消勾选。');
-    expect(submit().disabled).toBe(true);
+    expect(submitButton().disabled).toBe(true);
 
     // the row that cannot be fixed here is left out
     await act(async () => {
       fireEvent.click(screen.getByTestId('publish-include-MUG-2-Lazada MY'));
     });
     expect(screen.queryByTestId('publish-blocked')).toBeNull();
-    expect(submit().disabled).toBe(false);
-    expect(submit().textContent).toContain('提交刊登 3 条');
+    expect(submitButton().disabled).toBe(false);
+    expect(submitButton().textContent).toContain('提交刊登 3 条');
 
     // the price explained step by step
     const expand = within(review)
@@ -285,7 +285,7 @@ describe('publish wizard', { timeout: 30_000 }, () => {
       within(await screen.findByTestId('publish-steps-CUP-1-Lazada MY')).getByText('向上取整到 x.90'),
     ).toBeTruthy();
 
-    await click('publish-submit');
+    await submit('publish-submit');
     const result = await screen.findByTestId('publish-result');
     expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
       items: [

@@ -3,13 +3,15 @@ import {
   type MarketPlatform,
   MarketplacePermissions as P,
   PlatformRegions,
+  shopManagementList,
   shopUpdateInput,
 } from '@seller/contracts/marketplaces';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, CrudPage, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -18,9 +20,11 @@ import {
   SHOP_CALLBACK_PATH,
   type Shop,
   type ShopCall,
+  type ShopRow,
   shopKeys,
   shopStatusColor,
   shopsApi,
+  shopsManagementUrl,
 } from '../../api.ts';
 
 /** The form: what a user edits (the platform is the page's; tokens come from the authorization). */
@@ -126,12 +130,15 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
   const ui = useUi();
   const queryClient = useQueryClient();
   const key = platform.toLowerCase();
-  const queryKey = shopKeys.list(platform);
   const [editing, setEditing] = useState<Shop | 'new' | null>(null);
   const [form, setForm] = useState<{ title: string; initial?: object }>({ title: '' });
   const [logOf, setLogOf] = useState<Shop | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['marketplaces', 'shops'] });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['marketplaces', 'shops'] }),
+      queryClient.invalidateQueries({ queryKey: [shopsManagementUrl] }),
+    ]);
 
   const open = (target: Shop | 'new') => {
     setForm(
@@ -181,13 +188,13 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
 
   return (
     <>
-      <CrudPage<Shop>
+      <ListPage<ShopRow>
+        list={shopManagementList}
+        url={shopsManagementUrl}
+        // the page's platform (its menu entry): never drawn in the filter bar
+        fixed={{ platform }}
         testid={`shops-${key}`}
         title={`${platformLabel(platform)} · ${LS('Shops')}`}
-        queryKey={queryKey}
-        rowKey="id"
-        defaultSorting="creationTime desc"
-        request={(q, signal) => shopsApi.listOf(platform, q, signal)}
         onCreate={() => open('new')}
         createPermission={`${P.Shops}.Create`}
         toolbar={
@@ -203,46 +210,13 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
             </Button>
           </Access>
         }
-        columns={[
-          { key: 'name', title: LS('Name'), dataIndex: 'name', sortField: 'name' },
-          {
-            key: 'status',
-            title: LS('Status'),
-            dataIndex: 'status',
-            sortField: 'accessExpiresAt',
-            render: (_v, r) => <TokenState shop={r} />,
-          },
-          {
-            key: 'regions',
-            title: LS('Regions'),
-            dataIndex: 'regions',
-            render: (v: string[]) => v.map((r) => <Tag key={r}>{r}</Tag>),
-          },
-          { key: 'sellerId', title: LS('SellerId'), dataIndex: 'sellerId' },
-          { key: 'shortCode', title: LS('ShortCode'), dataIndex: 'shortCode' },
-          { key: 'account', title: LS('Account'), dataIndex: 'account', defaultHidden: true },
-          {
-            key: 'refreshedAt',
-            title: LS('RefreshedAt'),
-            dataIndex: 'refreshedAt',
-            defaultHidden: true,
-            render: (v: string | null) => (v ? new Date(v).toLocaleString() : ''),
-          },
-          {
-            key: 'refreshExpiresAt',
-            title: LS('RefreshExpiresAt'),
-            dataIndex: 'refreshExpiresAt',
-            render: (v: string | null) => (v ? new Date(v).toLocaleDateString() : ''),
-          },
-          {
-            key: 'lastError',
-            title: LS('LastError'),
-            dataIndex: 'lastError',
-            ellipsis: true,
-            render: (v: string | null) => (v ? <Tooltip title={v}>{v}</Tooltip> : ''),
-          },
-          { key: 'remark', title: LS('Remark'), dataIndex: 'remark', ellipsis: true, defaultHidden: true },
-        ]}
+        render={{
+          status: (r) => <TokenState shop={r} />,
+          regions: (r) => r.regions.map((region) => <Tag key={region}>{region}</Tag>),
+          refreshedAt: (r) => (r.refreshedAt ? new Date(r.refreshedAt).toLocaleString() : ''),
+          refreshExpiresAt: (r) => (r.refreshExpiresAt ? new Date(r.refreshExpiresAt).toLocaleDateString() : ''),
+          lastError: (r) => (r.lastError ? <Tooltip title={r.lastError}>{r.lastError}</Tooltip> : ''),
+        }}
         actionsWidth={320}
         rowActions={(r) => (
           <Space size={0} wrap>

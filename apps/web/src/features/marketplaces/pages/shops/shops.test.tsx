@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Shop } from '../../api.ts';
 import ShopCallbackPage from '../shop-callback/index.tsx';
@@ -68,7 +68,7 @@ let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   calls = [];
   answers = {
-    [`GET ${URL}`]: { totalCount: 3, items: [active, bare, revoked] },
+    [`GET ${URL}/management`]: { totalCount: 3, items: [active, bare, revoked] },
     [`POST ${URL}`]: shop({ id: 's4', name: 'Added' }),
     [`PUT ${URL}/s1/refresh-token`]: active,
     [`DELETE ${URL}/s2`]: undefined,
@@ -125,7 +125,9 @@ function renderShops() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client()}>
-        <LazadaShopsPage />
+        <MemoryRouter initialEntries={['/publishingPlatform/lazada/shopLazada']}>
+          <LazadaShopsPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -140,7 +142,10 @@ describe('shops page', () => {
     expect(tag.textContent).toMatch(/3天/);
     expect(screen.getByTestId('shop-status-New shop').textContent).toContain('未授权');
     expect(screen.getByTestId('shop-status-Old shop').querySelector('.ant-tag-error')).toBeTruthy();
-    expect(calls.find((c) => c.key === `GET ${URL}`)?.options.params).toMatchObject({ platform: 'LAZADA' });
+    // the management list of the page's platform only, never without it
+    const asked = calls.filter((c) => c.key === `GET ${URL}/management`);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const c of asked) expect(c.options.params).toMatchObject({ platform: 'LAZADA' });
     // an unauthorized shop has no refresh, an authorized one has
     expect(screen.queryByTestId('shop-refresh-New shop')).toBeNull();
     expect(screen.getByTestId('shop-refresh-Lazada MY')).toBeTruthy();
@@ -170,10 +175,10 @@ describe('shops page', () => {
       fireEvent.click(within(screen.getByTestId('shops-lazada')).getByRole('button', { name: /新\s?建/ }));
     });
     await screen.findByTestId('shop-form');
-    await click('shop-form-submit');
+    await submit('shop-form-submit');
     await errorOf('shop-name');
     await typeInto('shop-name', 'Added');
-    await click('shop-form-submit');
+    await submit('shop-form-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}`)!.options.json).toMatchObject({
       name: 'Added',

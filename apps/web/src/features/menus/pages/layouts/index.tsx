@@ -1,20 +1,23 @@
 import { EditOutlined } from '@ant-design/icons';
 import { PlatformType } from '@seller/contracts/constants';
-import { layoutUpdateInput } from '@seller/contracts/menus';
+import { layoutList, layoutUpdateInput } from '@seller/contracts/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Input, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import {
-  Access,
-  type CrudColumn,
-  CrudField,
-  CrudPage,
-  DeleteAction,
-  FormOverlay,
-} from '../../../../components/crud/index.ts';
-import { flagsOf, type LayoutDto, LP, layoutsApi, platformFlags, platformLabel, typeOf } from '../../api.ts';
+  flagsOf,
+  LAYOUTS_URL,
+  type LayoutDto,
+  LP,
+  layoutsApi,
+  platformFlags,
+  platformLabel,
+  typeOf,
+} from '../../api.ts';
 
 const P = 'Platform.Layout';
 
@@ -34,7 +37,11 @@ export default function LayoutsPage() {
   const [editing, setEditing] = useState<LayoutDto | 'new' | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(layoutSchema, [i18n.language]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['layouts'] });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: [LAYOUTS_URL] });
+    // the menu form's layout picker
+    await queryClient.invalidateQueries({ queryKey: ['layouts'] });
+  };
 
   const initial = useMemo<FormValues | undefined>(() => {
     if (!editing) return undefined;
@@ -51,31 +58,13 @@ export default function LayoutsPage() {
     };
   }, [editing]);
 
-  const columns: CrudColumn<LayoutDto>[] = [
-    { key: 'name', title: LP('DisplayName:Name'), dataIndex: 'name', sortField: 'name' },
-    { key: 'displayName', title: LP('DisplayName:DisplayName'), dataIndex: 'displayName', sortField: 'displayName' },
-    { key: 'path', title: LP('DisplayName:Path'), dataIndex: 'path', sortField: 'path' },
-    { key: 'redirect', title: LP('DisplayName:Redirect'), dataIndex: 'redirect' },
-    {
-      key: 'platformType',
-      title: LP('DisplayName:PlatformType'),
-      dataIndex: 'platformType',
-      sortField: 'platformType',
-      render: (v: number) => <Tag>{platformLabel(v)}</Tag>,
-    },
-    { key: 'description', title: LP('DisplayName:Description'), dataIndex: 'description', defaultHidden: true },
-  ];
-
   return (
     <>
-      <CrudPage<LayoutDto>
+      <ListPage<LayoutDto>
+        list={layoutList}
+        url={LAYOUTS_URL}
         testid="layouts"
-        queryKey={['layouts', 'list']}
-        rowKey="id"
-        defaultSorting="name asc"
-        request={(q, signal) => layoutsApi.list(q, signal)}
-        columns={columns}
-        columnSettings
+        render={{ platformType: (r) => <Tag>{platformLabel(r.platformType)}</Tag> }}
         onCreate={() => setEditing('new')}
         createPermission={`${P}.Create`}
         rowActions={(r) => (

@@ -1,30 +1,22 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { NotificationReadState } from '@seller/contracts/constants';
+import { inboxList } from '@seller/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Segmented, Space, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type CrudColumn, CrudPage, DeleteAction } from '../../../../components/crud/index.ts';
+import { Button, Card, Space, Tabs, Tag, Typography } from 'antd';
+import { DeleteAction } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { type UserNotification, useNotificationHub } from '../../../../lib/realtime.ts';
-import { inboxApi, NT } from '../../api.ts';
+import { INBOX_LIST_URL, inboxApi, NT } from '../../api.ts';
 import { SeverityTag } from '../../components/SeverityTag.tsx';
 import { SubscriptionSettings } from '../../components/SubscriptionSettings.tsx';
 
-type ReadFilter = 'all' | 'unread' | 'read';
-const READ_STATE: Record<ReadFilter, number | undefined> = {
-  all: undefined,
-  unread: NotificationReadState.UnRead,
-  read: NotificationReadState.Read,
-};
-
-/** /message/notification: the user's whole inbox (filter, read state, mark read, delete, paging) and subscriptions. */
+/**
+ * /message/notification: the user's whole inbox on the list kit (search, the unread and read
+ * tabs with their counts, mark read, delete, paging, export) and the subscriptions.
+ */
 export default function NotificationPage() {
-  const { i18n } = useTranslation();
   const client = useQueryClient();
-  const [readFilter, setReadFilter] = useState<ReadFilter>('all');
-  const refresh = () => client.invalidateQueries({ queryKey: ['my-notifications'] });
-
+  const refresh = () => client.invalidateQueries({ queryKey: [INBOX_LIST_URL] });
   // a live notification or a change made in another tab shows here at once
   useNotificationHub({ onNotification: () => void refresh(), onStateChange: () => void refresh() });
 
@@ -37,22 +29,15 @@ export default function NotificationPage() {
     }
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
-  const columns = useMemo<CrudColumn<UserNotification>[]>(
-    () => [
-      {
-        key: 'severity',
-        title: NT('Severity'),
-        dataIndex: 'severity',
-        sortField: 'severity',
-        width: 110,
-        render: (v: number) => <SeverityTag severity={v} />,
-      },
-      {
-        key: 'title',
-        title: NT('Title'),
-        render: (_v, n) => {
-          const p = n.data.extraProperties;
+  const inbox = (
+    <ListPage<UserNotification>
+      list={inboxList}
+      url={INBOX_LIST_URL}
+      testid="notification-inbox"
+      render={{
+        severity: (n) => <SeverityTag severity={n.severity} />,
+        title: (n) => {
+          const p = n.data.extraProperties as { title?: string; message?: string; description?: string };
           const unread = n.state === NotificationReadState.UnRead;
           return (
             <div style={{ maxWidth: 520 }} data-testid="notification-row-text">
@@ -62,47 +47,9 @@ export default function NotificationPage() {
             </div>
           );
         },
-      },
-      {
-        key: 'state',
-        title: NT('State'),
-        dataIndex: 'state',
-        width: 90,
-        render: (v: number) =>
-          v === NotificationReadState.UnRead ? <Tag color="blue">{NT('Unread')}</Tag> : <Tag>{NT('Read')}</Tag>,
-      },
-      {
-        key: 'creationTime',
-        title: NT('Time'),
-        dataIndex: 'creationTime',
-        sortField: 'creationTime',
-        width: 170,
-        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-      },
-    ],
-    [i18n.language],
-  );
-
-  const inbox = (
-    <CrudPage<UserNotification>
-      testid="notification-inbox"
-      queryKey={['my-notifications', readFilter]}
-      request={(q, signal) => inboxApi.list({ ...q, readState: READ_STATE[readFilter] }, signal)}
-      rowKey="id"
-      columns={columns}
-      searchPlaceholder={NT('SearchPlaceholder')}
-      toolbar={
-        <Segmented<ReadFilter>
-          data-testid="notification-read-filter"
-          value={readFilter}
-          onChange={setReadFilter}
-          options={[
-            { value: 'all', label: NT('All') },
-            { value: 'unread', label: NT('Unread') },
-            { value: 'read', label: NT('Read') },
-          ]}
-        />
-      }
+        state: (n) =>
+          n.state === NotificationReadState.UnRead ? <Tag color="blue">{NT('Unread')}</Tag> : <Tag>{NT('Read')}</Tag>,
+      }}
       actionsWidth={200}
       rowActions={(n) => (
         <Space size={0}>

@@ -1,21 +1,14 @@
 import { ApiOutlined, AppstoreOutlined, DeleteOutlined, EditOutlined, PoweroffOutlined } from '@ant-design/icons';
-import { tenantCreateInput, tenantUpdateInput } from '@seller/contracts/tenants';
+import { tenantCreateInput, tenantList, tenantUpdateInput } from '@seller/contracts/tenants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Access,
-  type CrudColumn,
-  CrudField,
-  CrudPage,
-  downloadExport,
-  FormOverlay,
-} from '../../../../components/crud/index.ts';
+import { Access, CrudField, FormOverlay } from '../../../../components/crud/index.ts';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { LT, type TenantDto, tenantsApi } from '../../api.ts';
+import { LT, TENANTS_URL, type TenantDto, tenantsApi } from '../../api.ts';
 import { ConnectionStringsDialog } from '../../components/ConnectionStringsDialog.tsx';
 import { FeaturesDialog } from '../../components/FeaturesDialog.tsx';
 
@@ -34,7 +27,7 @@ export default function TenantsPage() {
   const [editing, setEditing] = useState<TenantDto | null>(null);
   const [connections, setConnections] = useState<TenantDto | null>(null);
   const [features, setFeatures] = useState<TenantDto | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['tenants'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [TENANTS_URL] });
   const editValues = useMemo(
     () =>
       editing
@@ -53,50 +46,20 @@ export default function TenantsPage() {
     await refresh();
   };
 
-  const columns: CrudColumn<TenantDto>[] = [
-    {
-      key: 'name',
-      title: LT('DisplayName:Name'),
-      dataIndex: 'name',
-      sortField: 'name',
-      render: (v: string) => <span data-testid={`tenant-row-${v}`}>{v}</span>,
-    },
-    {
-      key: 'isActive',
-      title: LT('DisplayName:IsActive'),
-      dataIndex: 'isActive',
-      sortField: 'isActive',
-      render: (v: boolean) => (v ? <Tag color="success">{LT('Active')}</Tag> : <Tag>{LT('Inactive')}</Tag>),
-    },
-    {
-      key: 'database',
-      title: LT('DisplayName:Database'),
-      dataIndex: 'hasOwnDatabase',
-      render: (v: boolean) =>
-        v ? <Tag color="processing">{LT('OwnDatabase')}</Tag> : <Tag>{LT('SharedDatabase')}</Tag>,
-    },
-    {
-      key: 'creationTime',
-      title: LT('DisplayName:CreationTime'),
-      dataIndex: 'creationTime',
-      sortField: 'creationTime',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
-  ];
-
   return (
     <>
-      <CrudPage<TenantDto>
+      <ListPage<TenantDto>
+        list={tenantList}
+        url={TENANTS_URL}
         testid="tenants"
-        queryKey={['tenants', 'list']}
-        rowKey="id"
-        defaultSorting="name asc"
-        request={(q, signal) => tenantsApi.list(q, signal)}
-        columns={columns}
+        render={{
+          name: (r) => <span data-testid={`tenant-row-${r.name}`}>{r.name}</span>,
+          isActive: (r) => (r.isActive ? <Tag color="success">{LT('Active')}</Tag> : <Tag>{LT('Inactive')}</Tag>),
+          hasOwnDatabase: (r) =>
+            r.hasOwnDatabase ? <Tag color="processing">{LT('OwnDatabase')}</Tag> : <Tag>{LT('SharedDatabase')}</Tag>,
+        }}
         onCreate={() => setCreating(true)}
         createPermission={`${P}.Create`}
-        exportExcel={{ run: (q) => downloadExport('/api/tenant-management/tenants/export', q, 'tenants.xlsx') }}
-        columnSettings
         actionsWidth={330}
         rowActions={(r) => (
           <Space size={0} wrap={false}>

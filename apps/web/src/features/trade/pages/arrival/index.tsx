@@ -1,6 +1,6 @@
 import {
+  arrivalList,
   cycleOptions,
-  matchedStatuses,
   PaymentType,
   payServices,
   settlementOptions,
@@ -24,24 +24,27 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Access, applyServerErrors, type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { Access, applyServerErrors } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { localize } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
   type Arrival,
-  type ArrivalFilters,
+  arrivalsUrl,
   FL,
   financeApi,
   financeKeys,
-  type MatchedStatus,
   type SettlementCycle,
   type Statement,
 } from '../../api/finance.ts';
+import { UrlFilterSelect, withoutFilters } from '../../list-filters.tsx';
 import { MatchedTag, useShops } from '../financial/index.tsx';
 
 const P = TradePermissions.Finance;
+/** The shop is picked from the tenant's shops (the cycles list), not the kit's picker. */
+const arrivalPageList = withoutFilters(arrivalList, 'shopId');
 const paymentTypes = Object.values(PaymentType);
 const currencies = ['CNY', 'USD', 'MYR', 'SGD', 'THB', 'PHP', 'VND', 'IDR', 'TWD', 'EUR', 'GBP', 'HKD'];
 
@@ -64,97 +67,38 @@ export default function ArrivalPage() {
 function Arrivals() {
   const shops = useShops();
   const client = useQueryClient();
-  const [filters, setFilters] = useState<ArrivalFilters>({});
   const [editing, setEditing] = useState<Arrival | 'new' | null>(null);
   const [matching, setMatching] = useState<Arrival | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ['trade', 'finance'] });
-  const columns: CrudColumn<Arrival>[] = [
-    { key: 'arrivalNo', title: FL('ArrivalNo'), dataIndex: 'arrivalNo', sortField: 'arrivalNo', width: 170 },
-    { key: 'shop', title: FL('Shop'), width: 170, ellipsis: true, render: (_v, r) => r.shopName ?? r.account },
-    { key: 'payService', title: FL('PayService'), width: 100, render: (_v, r) => FL(`PayService:${r.payService}`) },
-    {
-      key: 'paymentType',
-      title: FL('PaymentType'),
-      width: 100,
-      render: (_v, r) => localize(`Trade::PaymentType:${r.paymentType}`),
-    },
-    {
-      key: 'payoutTime',
-      title: FL('PayoutTime'),
-      sortField: 'payoutTime',
-      width: 150,
-      render: (_v, r) => dayjs(r.payoutTime).format('YYYY-MM-DD HH:mm'),
-    },
-    {
-      key: 'fromAmount',
-      title: FL('FromAmount'),
-      sortField: 'fromAmount',
-      align: 'right',
-      width: 130,
-      render: (_v, r) => `${r.fromAmount} ${r.fromCurrency}`,
-    },
-    {
-      key: 'payoutAmount',
-      title: FL('PayoutAmount'),
-      align: 'right',
-      width: 130,
-      render: (_v, r) => `${r.payoutAmount} ${r.payoutCurrency}`,
-    },
-    { key: 'fxRate', title: FL('FxRate'), dataIndex: 'fxRate', align: 'right', width: 100, defaultHidden: true },
-    { key: 'fee', title: FL('Fee'), dataIndex: 'fee', align: 'right', width: 80 },
-    {
-      key: 'receivedAmount',
-      title: FL('ReceivedAmount'),
-      sortField: 'receivedAmount',
-      align: 'right',
-      width: 130,
-      render: (_v, r) => `${r.receivedAmount} ${r.currency}`,
-    },
-    {
-      key: 'matchedStatus',
-      title: FL('MatchedStatus'),
-      sortField: 'matchedStatus',
-      width: 150,
-      render: (_v, r) => (
-        <Space size={4} data-testid={`arrival-status-${r.arrivalNo}`}>
-          <MatchedTag status={r.matchedStatus} />
-          <Typography.Text type="secondary">{r.matchedAmount}</Typography.Text>
-        </Space>
-      ),
-    },
-  ];
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['trade', 'finance'] }),
+      client.invalidateQueries({ queryKey: [arrivalsUrl] }),
+    ]);
   return (
     <>
-      <CrudPage<Arrival>
+      <ListPage<Arrival>
+        list={arrivalPageList}
+        url={arrivalsUrl}
         testid="arrivals"
-        rowKey="id"
-        queryKey={[...financeKeys.arrivals, filters]}
-        request={(q, signal) => financeApi.arrivals({ ...q, ...filters }, signal)}
-        columns={columns}
-        columnSettings
-        searchPlaceholder={FL('ArrivalNo')}
+        render={{
+          shopName: (r) => r.shopName ?? r.account,
+          payService: (r) => FL(`PayService:${r.payService}`),
+          paymentType: (r) => localize(`Trade::PaymentType:${r.paymentType}`),
+          matchedStatus: (r) => (
+            <Space size={4} data-testid={`arrival-status-${r.arrivalNo}`}>
+              <MatchedTag status={r.matchedStatus} />
+              <Typography.Text type="secondary">{r.matchedAmount}</Typography.Text>
+            </Space>
+          ),
+        }}
         onCreate={() => setEditing('new')}
         createPermission={`${P}.Arrivals`}
-        exportExcel={{ run: (q) => financeApi.exportArrivals({ ...q, ...filters }, `${FL('Arrivals')}.xlsx`) }}
         toolbar={
-          <Space wrap>
-            <Select
-              allowClear
-              placeholder={FL('Shop')}
-              style={{ width: 200 }}
-              value={filters.shopId}
-              options={shops.map((s) => ({ value: s.shopId, label: s.shopName }))}
-              onChange={(shopId) => setFilters((f) => ({ ...f, shopId }))}
-            />
-            <Select
-              allowClear
-              placeholder={FL('MatchedStatus')}
-              style={{ width: 130 }}
-              value={filters.matchedStatus}
-              options={matchedStatuses.map((s) => ({ value: s, label: FL(`Matched:${s}`) }))}
-              onChange={(matchedStatus: MatchedStatus | undefined) => setFilters((f) => ({ ...f, matchedStatus }))}
-            />
-          </Space>
+          <UrlFilterSelect
+            member="shopId"
+            placeholder={FL('Shop')}
+            options={shops.map((s) => ({ value: s.shopId, label: s.shopName }))}
+          />
         }
         rowActions={(r) => (
           <Space size={0}>

@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
-import type { Arrival, Statement } from '../../api/finance.ts';
+import type { Arrival, OrderProfit, SkuProfit, Statement } from '../../api/finance.ts';
 import ArrivalPage from '../arrival/index.tsx';
 import StatisticsPage from '../statistics/index.tsx';
 import FinancialPage from './index.tsx';
@@ -69,6 +70,40 @@ const arrival: Arrival = {
   remark: null,
   creationTime: '2026-01-20T00:00:00Z',
   concurrencyStamp: 'x',
+};
+
+const orderProfit: OrderProfit = {
+  orderId: '00000000-0000-4000-8000-0000000000c1',
+  orderNo: 'SO-FIN-1',
+  platformOrderId: '910000000000001',
+  shopName: 'Lazada 演示店铺 (MY)',
+  platform: 'LAZADA',
+  orderedAt: '2026-01-06T03:00:00Z',
+  status: 'Processing',
+  orderCurrency: 'MYR',
+  orderTotal: '100.00',
+  currency: 'CNY',
+  revenue: '155.00',
+  cost: '61.25',
+  fees: '8.99',
+  feesEstimated: true,
+  freight: '20.00',
+  freightSource: 'ACTUAL',
+  profit: '-4.24',
+  margin: '-2.74',
+};
+const skuProfit: SkuProfit = {
+  sku: 'FIN-1',
+  name: 'Item',
+  quantity: 2,
+  orders: 1,
+  currency: 'CNY',
+  revenue: '155.00',
+  cost: '61.25',
+  fees: '8.99',
+  freight: '20.00',
+  profit: '64.76',
+  margin: '41.78',
 };
 
 let calls: { key: string; options: RequestOptions }[] = [];
@@ -139,6 +174,8 @@ beforeEach(() => {
       warehouses: [{ warehouseId: 'w', code: 'SZ-01', name: '深圳仓', quantity: 10, value: '100.00' }],
     },
     [`GET ${S}/profit`]: { currency: 'CNY', revenue: '465.00', profit: '120.00', periods: [] },
+    [`GET ${F}/profit/orders`]: { totalCount: 1, items: [orderProfit] },
+    [`GET ${F}/profit/skus`]: { totalCount: 1, items: [skuProfit] },
   };
   vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
     const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
@@ -167,6 +204,10 @@ beforeEach(() => {
       'Fee:COMMISSION': '佣金',
       Match: '核销',
       RangeTooLong: '一次最多 {0} 天。',
+      OrderProfit: '订单利润',
+      SkuProfit: 'SKU 利润',
+      Shop: '店铺',
+      FeesEstimated: '预估',
     },
     Statistics: { SalesAmount: '销售额', NoData: '该时间段没有订单' },
     Trade: { 'PaymentType:10': '银行转账' },
@@ -178,24 +219,44 @@ function renderPage(page: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <UiContext value={ui}>
-      <QueryClientProvider client={client}>{page}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{page}</MemoryRouter>
+      </QueryClientProvider>
     </UiContext>,
   );
 }
 
+const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
 
-async function pick(testid: string, title: string) {
-  await act(async () => {
-    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
+describe('profit lists', () => {
+  it('lists profit per order on the last 30 days, by the platform order number, then by shop', async () => {
+    renderPage(<FinancialPage />);
+    await click(await screen.findByText('订单利润'));
+    const table = await screen.findByTestId('order-profit');
+    const row = (await within(table).findByText('910000000000001')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('预估')).toBeTruthy();
+    expect(within(row).getByText('100.00 MYR')).toBeTruthy();
+    expect(within(row).getByText('-4.24')).toBeTruthy();
+    const first = lastQuery(`GET ${F}/profit/orders`);
+    const days = (Date.parse(String(first.to)) - Date.parse(String(first.from))) / 86_400_000;
+    expect(days).toBe(29);
+    await pick('order-profit-shop', 'Lazada 演示店铺 (MY)');
+    await waitFor(() => expect(lastQuery(`GET ${F}/profit/orders`)).toMatchObject({ shopId: SHOP, from: first.from }));
   });
-  const options = await screen.findAllByTitle(title);
-  await act(async () => {
-    fireEvent.click(options.at(-1)!);
-  });
-}
 
-describe('settlements page', { timeout: 30_000 }, () => {
+  it('lists profit per SKU on the last 30 days (the order list is not asked)', async () => {
+    renderPage(<FinancialPage />);
+    await click(await screen.findByText('SKU 利润'));
+    const table = await screen.findByTestId('sku-profit');
+    const row = (await within(table).findByText('FIN-1')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('64.76')).toBeTruthy();
+    expect(lastQuery(`GET ${F}/profit/skus`)).toMatchObject({ from: expect.any(String), to: expect.any(String) });
+    expect(calls.some((c) => c.key === `GET ${F}/profit/orders`)).toBe(false);
+  });
+});
+
+describe('settlements page', () => {
   it('lists statements with their status and matching, opens the lines', async () => {
     renderPage(<FinancialPage />);
     expect(await screen.findByText(statement.statementNo)).toBeTruthy();
@@ -228,7 +289,7 @@ describe('settlements page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('arrivals page', { timeout: 30_000 }, () => {
+describe('arrivals page', () => {
   it('shows the matched tag, creates an arrival and matches one against a statement', async () => {
     renderPage(<ArrivalPage />);
     const tag = await screen.findByTestId(`arrival-status-${arrival.arrivalNo}`);
@@ -239,7 +300,7 @@ describe('arrivals page', { timeout: 30_000 }, () => {
     await typeInto('arrival-fromAmount', '94.20');
     await typeInto('arrival-payoutAmount', '146.01');
     await typeInto('arrival-fxRate', '1.55');
-    await click('arrival-save');
+    await submit('arrival-save');
     await waitFor(() => expect(lastBody(`POST ${F}/arrivals`)).toBeTruthy());
     expect(lastBody(`POST ${F}/arrivals`)).toMatchObject({
       fromAmount: '94.20',
@@ -253,12 +314,12 @@ describe('arrivals page', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(within(table).getAllByRole('checkbox').at(-1)!);
     });
-    await click('match-save');
+    await submit('match-save');
     await waitFor(() => expect(lastBody(`POST ${F}/arrivals/${AR}/match`)).toEqual({ items: [{ statementId: ST }] }));
   });
 });
 
-describe('statistics page', { timeout: 30_000 }, () => {
+describe('statistics page', () => {
   it('shows the sales totals for the default 90 days and draws the charts', async () => {
     renderPage(<StatisticsPage />);
     await waitFor(() => expect(screen.getByTestId('statistics-sales-total').textContent).toContain('465'));

@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import { settlementStatuses, TradePermissions } from '@seller/contracts/trade';
+import { orderProfitList, skuProfitList, statementList, TradePermissions } from '@seller/contracts/trade';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -18,7 +18,9 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { Access, type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { useSearchParams } from 'react-router';
+import { Access } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -26,14 +28,19 @@ import {
   financeApi,
   financeKeys,
   type OrderProfit,
-  type ProfitFilters,
-  type SettlementStatus,
+  orderProfitsUrl,
   type SkuProfit,
   type Statement,
-  type StatementFilters,
+  skuProfitsUrl,
+  statementsUrl,
 } from '../../api/finance.ts';
+import { UrlFilterSelect, withoutFilters } from '../../list-filters.tsx';
 
 const P = TradePermissions.Finance;
+/** The shop is picked from the tenant's shops (the cycles list), not the kit's picker. */
+const statementPageList = withoutFilters(statementList, 'shopId');
+const orderProfitPageList = withoutFilters(orderProfitList, 'shopId');
+const skuProfitPageList = withoutFilters(skuProfitList, 'shopId');
 const statusColor: Record<string, string> = { OPEN: 'blue', CLOSED: 'orange', PAID: 'green' };
 const matchColor: Record<string, string> = { UNMATCHED: 'default', PARTIAL: 'gold', MATCHED: 'green' };
 const amount = (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{v}</span>;
@@ -53,8 +60,18 @@ export function MatchedTag({ status }: { status: string }) {
  * SKU with their Excel exports.
  */
 export default function FinancialPage() {
+  const [, setParams] = useSearchParams();
+  const [view, setView] = useState('statements');
   return (
     <Tabs
+      activeKey={view}
+      // the three lists keep their state in the same URL: a switch starts the other one afresh, a
+      // profit list on the last 30 days (the server's default, shown in its period filter)
+      onChange={(key) => {
+        setView(key);
+        setParams(key === 'statements' ? new URLSearchParams() : new URLSearchParams(lastDays(30)));
+      }}
+      destroyOnHidden
       items={[
         { key: 'statements', label: FL('Statements'), children: <Statements /> },
         { key: 'orders', label: FL('OrderProfit'), children: <OrderProfits /> },
@@ -64,78 +81,39 @@ export default function FinancialPage() {
   );
 }
 
+const lastDays = (n: number) => ({
+  from: dayjs()
+    .subtract(n - 1, 'day')
+    .format('YYYY-MM-DD'),
+  to: dayjs().format('YYYY-MM-DD'),
+});
+
 function Statements() {
   const shops = useShops();
-  const [filters, setFilters] = useState<StatementFilters>({});
   const [pulling, setPulling] = useState(false);
   const [detail, setDetail] = useState<string | null>(null);
-  const columns: CrudColumn<Statement>[] = [
-    { key: 'shop', title: FL('Shop'), dataIndex: 'shopName', width: 180, ellipsis: true },
-    { key: 'statementNo', title: FL('StatementNo'), dataIndex: 'statementNo', sortField: 'statementNo', width: 200 },
-    {
-      key: 'period',
-      title: FL('Period'),
-      sortField: 'periodStart',
-      width: 200,
-      render: (_v, r) => `${r.periodStart} ~ ${r.periodEnd}`,
-    },
-    { key: 'currency', title: FL('Currency'), dataIndex: 'currency', width: 70 },
-    { key: 'grossSales', title: FL('GrossSales'), align: 'right', width: 110, render: (_v, r) => amount(r.grossSales) },
-    { key: 'fees', title: FL('Fees'), align: 'right', width: 100, render: (_v, r) => amount(r.fees) },
-    {
-      key: 'shippingFees',
-      title: FL('ShippingFees'),
-      align: 'right',
-      width: 90,
-      render: (_v, r) => amount(r.shippingFees),
-      defaultHidden: true,
-    },
-    {
-      key: 'refunds',
-      title: FL('Refunds'),
-      align: 'right',
-      width: 90,
-      render: (_v, r) => amount(r.refunds),
-      defaultHidden: true,
-    },
-    {
-      key: 'netAmount',
-      title: FL('NetAmount'),
-      sortField: 'netAmount',
-      align: 'right',
-      width: 110,
-      render: (_v, r) => amount(r.netAmount),
-    },
-    {
-      key: 'status',
-      title: FL('Status'),
-      sortField: 'status',
-      width: 90,
-      render: (_v, r) => <Tag color={statusColor[r.status]}>{FL(`Status:${r.status}`)}</Tag>,
-    },
-    {
-      key: 'matched',
-      title: FL('MatchedStatus'),
-      width: 150,
-      render: (_v, r) => (
-        <Space size={4}>
-          <MatchedTag status={r.matchedStatus} />
-          <Typography.Text type="secondary">{r.matchedAmount}</Typography.Text>
-        </Space>
-      ),
-    },
-  ];
   return (
     <>
-      <CrudPage<Statement>
+      <ListPage<Statement>
+        list={statementPageList}
+        url={statementsUrl}
         testid="statements"
-        rowKey="id"
-        queryKey={[...financeKeys.statements, filters]}
-        request={(q, signal) => financeApi.statements({ ...q, ...filters }, signal)}
-        columns={columns}
-        columnSettings
-        searchPlaceholder={FL('StatementNo')}
-        exportExcel={{ run: (q) => financeApi.exportStatements({ ...q, ...filters }, `${FL('Statements')}.xlsx`) }}
+        render={{
+          periodStart: (r) => `${r.periodStart} ~ ${r.periodEnd}`,
+          grossSales: (r) => amount(r.grossSales),
+          fees: (r) => amount(r.fees),
+          shippingFees: (r) => amount(r.shippingFees),
+          refunds: (r) => amount(r.refunds),
+          adjustments: (r) => amount(r.adjustments),
+          netAmount: (r) => amount(r.netAmount),
+          status: (r) => <Tag color={statusColor[r.status]}>{FL(`Status:${r.status}`)}</Tag>,
+          matchedStatus: (r) => (
+            <Space size={4}>
+              <MatchedTag status={r.matchedStatus} />
+              <Typography.Text type="secondary">{r.matchedAmount}</Typography.Text>
+            </Space>
+          ),
+        }}
         rowActions={(r) => (
           <Button size="small" type="link" onClick={() => setDetail(r.id)} data-testid={`statement-${r.statementNo}`}>
             {FL('Lines')}
@@ -143,22 +121,11 @@ function Statements() {
         )}
         toolbar={
           <Space wrap>
-            <Select
-              allowClear
-              data-testid="statement-shop"
+            <UrlFilterSelect
+              member="shopId"
+              testid="statement-shop"
               placeholder={FL('Shop')}
-              style={{ width: 200 }}
-              value={filters.shopId}
               options={shops.map((s) => ({ value: s.shopId, label: s.shopName }))}
-              onChange={(shopId) => setFilters((f) => ({ ...f, shopId }))}
-            />
-            <Select
-              allowClear
-              placeholder={FL('Status')}
-              style={{ width: 120 }}
-              value={filters.status}
-              options={settlementStatuses.map((s) => ({ value: s, label: FL(`Status:${s}`) }))}
-              onChange={(status: SettlementStatus | undefined) => setFilters((f) => ({ ...f, status }))}
             />
             <Access permission={`${P}.Pull`}>
               <Button
@@ -196,7 +163,10 @@ function PullModal({ open, onClose }: { open: boolean; onClose(): void }) {
         to: to.format('YYYY-MM-DD'),
       });
       message.success(`${FL('Pull')}: ${r.statementNos.length}`);
-      await client.invalidateQueries({ queryKey: financeKeys.statements });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: financeKeys.statements }),
+        client.invalidateQueries({ queryKey: [statementsUrl] }),
+      ]);
       onClose();
     } catch (e) {
       // `from`/`to` belong to the range picker
@@ -285,166 +255,67 @@ function StatementDrawer({ id, onClose }: { id: string | null; onClose(): void }
   );
 }
 
-function ProfitFilterBar({ value, onChange }: { value: ProfitFilters; onChange(v: ProfitFilters): void }) {
+/** The shop of a profit list, from the tenant's shops (the cycles list), kept in the URL. */
+function ProfitShop({ testid }: { testid: string }) {
   const shops = useShops();
   return (
-    <Space wrap>
-      <DatePicker.RangePicker
-        data-testid="profit-range"
-        value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
-        onChange={(r) => onChange({ ...value, from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
-      />
-      <Select
-        allowClear
-        placeholder={FL('Shop')}
-        style={{ width: 200 }}
-        value={value.shopId}
-        options={shops.map((s) => ({ value: s.shopId, label: s.shopName }))}
-        onChange={(shopId) => onChange({ ...value, shopId })}
-      />
-    </Space>
+    <UrlFilterSelect
+      member="shopId"
+      testid={testid}
+      placeholder={FL('Shop')}
+      options={shops.map((s) => ({ value: s.shopId, label: s.shopName }))}
+    />
   );
 }
 
-const defaultRange = (): ProfitFilters => ({
-  from: dayjs().subtract(29, 'day').format('YYYY-MM-DD'),
-  to: dayjs().format('YYYY-MM-DD'),
-});
+/** What both profit lists draw alike: amounts in the tenant's currency (the export has it), a loss in red. */
+type Figures = { revenue: string; cost: string; fees: string; freight: string; profit: string; margin: string | null };
+const figureCells = {
+  revenue: (r: Figures) => amount(r.revenue),
+  cost: (r: Figures) => amount(r.cost),
+  fees: (r: Figures) => amount(r.fees),
+  freight: (r: Figures) => amount(r.freight),
+  profit: (r: Figures) => (
+    <Typography.Text type={r.profit.startsWith('-') ? 'danger' : undefined}>{amount(r.profit)}</Typography.Text>
+  ),
+  margin: (r: Figures) => r.margin ?? '—',
+};
 
 function OrderProfits() {
-  const [filters, setFilters] = useState<ProfitFilters>(defaultRange);
-  const columns: CrudColumn<OrderProfit>[] = [
-    {
-      key: 'orderNo',
-      title: FL('OrderNo'),
-      sortField: 'orderNo',
-      width: 180,
-      render: (_v, r) => r.platformOrderId ?? r.orderNo,
-    },
-    { key: 'shop', title: FL('Shop'), dataIndex: 'shopName', width: 160, ellipsis: true },
-    {
-      key: 'orderedAt',
-      title: FL('OrderedAt'),
-      sortField: 'orderedAt',
-      width: 150,
-      render: (_v, r) => dayjs(r.orderedAt).format('YYYY-MM-DD HH:mm'),
-    },
-    {
-      key: 'total',
-      title: FL('Amount'),
-      align: 'right',
-      width: 120,
-      render: (_v, r) => `${r.orderTotal} ${r.orderCurrency}`,
-    },
-    { key: 'revenue', title: FL('Revenue'), align: 'right', width: 100, render: (_v, r) => amount(r.revenue) },
-    { key: 'cost', title: FL('Cost'), align: 'right', width: 100, render: (_v, r) => amount(r.cost) },
-    {
-      key: 'fees',
-      title: FL('Fees'),
-      align: 'right',
-      width: 120,
-      render: (_v, r) => (
-        <Space size={4}>
-          {amount(r.fees)}
-          {r.feesEstimated ? <Tag>{FL('FeesEstimated')}</Tag> : null}
-        </Space>
-      ),
-    },
-    {
-      key: 'freight',
-      title: FL('Freight'),
-      align: 'right',
-      width: 120,
-      render: (_v, r) => <span title={FL(`Freight:${r.freightSource}`)}>{amount(r.freight)}</span>,
-    },
-    {
-      key: 'profit',
-      title: FL('Profit'),
-      align: 'right',
-      width: 100,
-      render: (_v, r) => (
-        <Typography.Text type={r.profit.startsWith('-') ? 'danger' : undefined}>{r.profit}</Typography.Text>
-      ),
-    },
-    { key: 'margin', title: FL('Margin'), align: 'right', width: 90, render: (_v, r) => r.margin ?? '—' },
-  ];
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Alert type="info" showIcon message={FL('ProfitRules')} />
-      <CrudPage<OrderProfit>
+      <ListPage<OrderProfit>
+        list={orderProfitPageList}
+        url={orderProfitsUrl}
         testid="order-profit"
         rowKey="orderId"
-        queryKey={[...financeKeys.profit, 'orders', filters]}
-        request={(q, signal) => financeApi.orderProfits({ ...q, ...filters }, signal)}
-        columns={columns}
-        searchPlaceholder={FL('OrderNo')}
-        exportExcel={{ run: (q) => financeApi.exportOrderProfits({ ...q, ...filters }, `${FL('OrderProfit')}.xlsx`) }}
-        toolbar={<ProfitFilterBar value={filters} onChange={setFilters} />}
+        render={{
+          ...figureCells,
+          orderNo: (r) => r.platformOrderId ?? r.orderNo,
+          fees: (r) => (
+            <Space size={4}>
+              {amount(r.fees)}
+              {r.feesEstimated ? <Tag>{FL('FeesEstimated')}</Tag> : null}
+            </Space>
+          ),
+          freight: (r) => <span title={FL(`Freight:${r.freightSource}`)}>{amount(r.freight)}</span>,
+        }}
+        toolbar={<ProfitShop testid="order-profit-shop" />}
       />
     </Space>
   );
 }
 
 function SkuProfits() {
-  const [filters, setFilters] = useState<ProfitFilters>(defaultRange);
-  const columns: CrudColumn<SkuProfit>[] = [
-    { key: 'sku', title: FL('Sku'), dataIndex: 'sku', sortField: 'sku', width: 180 },
-    { key: 'name', title: FL('Name'), dataIndex: 'name', ellipsis: true },
-    { key: 'quantity', title: FL('Quantity'), dataIndex: 'quantity', sortField: 'quantity', align: 'right', width: 90 },
-    { key: 'orders', title: FL('Orders'), dataIndex: 'orders', align: 'right', width: 80 },
-    {
-      key: 'revenue',
-      title: FL('Revenue'),
-      sortField: 'revenue',
-      align: 'right',
-      width: 110,
-      render: (_v, r) => amount(r.revenue),
-    },
-    {
-      key: 'cost',
-      title: FL('Cost'),
-      sortField: 'cost',
-      align: 'right',
-      width: 100,
-      render: (_v, r) => amount(r.cost),
-    },
-    {
-      key: 'fees',
-      title: FL('Fees'),
-      sortField: 'fees',
-      align: 'right',
-      width: 100,
-      render: (_v, r) => amount(r.fees),
-    },
-    {
-      key: 'freight',
-      title: FL('Freight'),
-      sortField: 'freight',
-      align: 'right',
-      width: 100,
-      render: (_v, r) => amount(r.freight),
-    },
-    {
-      key: 'profit',
-      title: FL('Profit'),
-      sortField: 'profit',
-      align: 'right',
-      width: 100,
-      render: (_v, r) => amount(r.profit),
-    },
-    { key: 'margin', title: FL('Margin'), align: 'right', width: 90, render: (_v, r) => r.margin ?? '—' },
-  ];
   return (
-    <CrudPage<SkuProfit>
+    <ListPage<SkuProfit>
+      list={skuProfitPageList}
+      url={skuProfitsUrl}
       testid="sku-profit"
       rowKey="sku"
-      queryKey={[...financeKeys.profit, 'skus', filters]}
-      request={(q, signal) => financeApi.skuProfits({ ...q, ...filters }, signal)}
-      columns={columns}
-      defaultSorting="profit desc"
-      searchPlaceholder={FL('Sku')}
-      exportExcel={{ run: (q) => financeApi.exportSkuProfits({ ...q, ...filters }, `${FL('SkuProfit')}.xlsx`) }}
-      toolbar={<ProfitFilterBar value={filters} onChange={setFilters} />}
+      render={figureCells}
+      toolbar={<ProfitShop testid="sku-profit-shop" />}
     />
   );
 }

@@ -143,9 +143,11 @@ export function OrderForm({
                     <VariantSelect
                       known={known}
                       testid={`order-form-variant-${i}`}
-                      onChange={(id, price) => {
+                      onChange={(id, price, priceCurrency) => {
                         form.setFieldValue(['lines', f.name, 'variantId'], id);
-                        if (price && !form.getFieldValue(['lines', f.name, 'unitPrice'])) {
+                        // the catalogue price is a suggestion only in the order's own currency
+                        const same = priceCurrency === form.getFieldValue('currency');
+                        if (price && same && !form.getFieldValue(['lines', f.name, 'unitPrice'])) {
                           form.setFieldValue(['lines', f.name, 'unitPrice'], price);
                         }
                       }}

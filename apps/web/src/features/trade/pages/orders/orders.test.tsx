@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { SalesOrder, SalesOrderRow } from '../../api/orders.ts';
 import SalesOrdersPage from './index.tsx';
@@ -117,7 +119,7 @@ beforeEach(() => {
     [`GET ${URL}/shops`]: { items: [{ id: 's1', name: 'Lazada 演示店铺 (MY)', platform: 'LAZADA', authorized: true }] },
     [`GET ${URL}/o1`]: detail(),
     [`GET ${URL}/variant-options`]: {
-      items: [{ id: 'v2', sku: 'SHIRT-BLUE-L', name: 'Shirt blue L', price: '21.00' }],
+      items: [{ id: 'v2', sku: 'SHIRT-BLUE-L', name: 'Shirt blue L', price: '21.00', currency: 'MYR' }],
     },
     [`PUT ${URL}/o1/lines/l2/match`]: detail({
       hasUnmatched: false,
@@ -180,19 +182,15 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <SalesOrdersPage />
+        <MemoryRouter>
+          <SalesOrdersPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
 }
 
-const click = async (el: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-};
-
-describe('sales orders page', { timeout: 30_000 }, () => {
+describe('sales orders page', () => {
   it('shows the tabs with their counts and the orders', async () => {
     renderPage();
     expect(await screen.findByText('全部 (7)')).toBeTruthy();
@@ -203,7 +201,7 @@ describe('sales orders page', { timeout: 30_000 }, () => {
     expect(within(tr).getByText('45.00 MYR')).toBeTruthy();
     expect(within(tr).getByText('SKU 未配对')).toBeTruthy();
     expect(within(tr).getByText('待处理')).toBeTruthy();
-    await click(screen.getByTestId('order-tab-Processing'));
+    await click(screen.getByTestId('sales-orders-tab-Processing'));
     await waitFor(() =>
       expect(calls.some((c) => c.key === `GET ${URL}` && c.options.params?.status === 'Processing')).toBe(true),
     );
@@ -217,12 +215,8 @@ describe('sales orders page', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText(/从平台拉取/)).toBeTruthy();
     expect(within(drawer).getByTestId('order-action-markPaid')).toBeTruthy();
     await click(within(drawer).getByTestId('order-map-2'));
-    const select = await screen.findByTestId('order-map-variant');
-    await act(async () => {
-      fireEvent.mouseDown(within(select).getByRole('combobox'));
-    });
-    await click(await screen.findByTitle('SHIRT-BLUE-L · Shirt blue L'));
-    await click(screen.getByTestId('order-map-ok'));
+    await pick(await screen.findByTestId('order-map-variant'), 'SHIRT-BLUE-L · Shirt blue L');
+    await submit('order-map-ok');
     await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/o1/lines/l2/match`)).toBe(true));
     expect(calls.find((c) => c.key === `PUT ${URL}/o1/lines/l2/match`)?.options.json).toEqual({ variantId: 'v2' });
 
@@ -241,8 +235,8 @@ describe('sales orders page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('确定取消该订单?已占用的库存将被释放。')).toBeTruthy();
     const ok = screen.getByTestId('order-cancel-ok') as HTMLButtonElement;
     expect(ok.disabled).toBe(true);
-    fireEvent.change(screen.getByTestId('order-cancel-reason'), { target: { value: '买家要求' } });
-    await click(screen.getByTestId('order-cancel-ok'));
+    await typeInto('order-cancel-reason', '买家要求');
+    await submit('order-cancel-ok');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/o1/cancel`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}/o1/cancel`)?.options.json).toEqual({ reason: '买家要求' });
   });
@@ -281,8 +275,8 @@ describe('sales orders page', { timeout: 30_000 }, () => {
     expect(buyer.value).toBe('Aisyah Rahman');
     // the chosen SKU reads as SKU · name before any search
     expect(within(form).getByText('SHIRT-RED-M · Shirt red M')).toBeTruthy();
-    fireEvent.change(buyer, { target: { value: 'Siti Aminah' } });
-    await click(screen.getByTestId('order-form-submit'));
+    await typeInto(buyer, 'Siti Aminah');
+    await submit('order-form-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/o1`)).toBe(true));
     expect(calls.find((c) => c.key === `PUT ${URL}/o1`)?.options.json).toMatchObject({
       buyerName: 'Siti Aminah',

@@ -35,7 +35,8 @@ function withKnown(loaded: { value: string; label: string }[], value?: string, k
 
 export function VariantSelect(props: {
   value?: string;
-  onChange?: (id: string, price?: string) => void;
+  /** The variant and its catalogue price with that price's currency. */
+  onChange?: (id: string, price?: string, currency?: string) => void;
   testid?: string;
   /** Labels of variants already chosen (an order being edited), shown before the search loads them. */
   known?: ReadonlyMap<string, string>;
@@ -52,7 +53,10 @@ export function VariantSelect(props: {
       data-testid={props.testid}
       value={props.value}
       loading={options.isFetching}
-      onChange={(id) => props.onChange?.(id, options.data?.items.find((v) => v.id === id)?.price)}
+      onChange={(id) => {
+        const v = options.data?.items.find((o) => o.id === id);
+        props.onChange?.(id, v?.price, v?.currency);
+      }}
       options={withKnown(
         (options.data?.items ?? []).map((v) => ({ value: v.id, label: `${v.sku} · ${v.name}` })),
         props.value,

@@ -1,25 +1,29 @@
 import { PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { purchasePaymentStatuses, purchaseStatuses, TradePermissions } from '@seller/contracts/trade';
+import { purchaseOrderList, purchasePaymentStatuses, TradePermissions } from '@seller/contracts/trade';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, DatePicker, Input, Modal, Popconfirm, Select, Space, Tabs, Tag, Tooltip } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { Access, CrudPage } from '../../../../components/crud/index.ts';
+import { useSearchParams } from 'react-router';
+import { Access } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
   LP,
-  type PurchaseFilters,
   type PurchaseOrder,
   type PurchaseOrderDetail,
   purchaseApi,
   purchaseKeys,
+  purchaseOrdersUrl,
   purchaseStatusColor,
 } from '../../api/purchase.ts';
+import { UrlFilterSelect, withoutFilters } from '../../list-filters.tsx';
 import { ReceiveDrawer } from '../receiving/ReceiveDrawer.tsx';
 import { PurchaseForm } from './PurchaseForm.tsx';
 import { Replenishment } from './Replenishment.tsx';
 
 const P = TradePermissions.Purchase;
+/** Suppliers and warehouses are picked from the page's lookups (their own shape), not the kit's picker. */
+const purchasePageList = withoutFilters(purchaseOrderList, 'supplierId', 'warehouseId');
 
 /**
  * Purchase orders (`/order/purchase`): status tabs with counts, filters (supplier, warehouse,
@@ -30,10 +34,7 @@ const P = TradePermissions.Purchase;
 export default function PurchasePage() {
   const ui = useUi();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<string>('all');
-  const [supplierId, setSupplierId] = useState<string | undefined>();
-  const [warehouseId, setWarehouseId] = useState<string | undefined>();
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [, setParams] = useSearchParams();
   const [editing, setEditing] = useState<PurchaseOrderDetail | 'new' | null>(null);
   const [receiving, setReceiving] = useState<string | null>(null);
   const [replenishing, setReplenishing] = useState(false);
@@ -42,19 +43,11 @@ export default function PurchasePage() {
   const [busy, setBusy] = useState<string | null>(null);
 
   const lookups = useQuery({ queryKey: purchaseKeys.lookups, queryFn: purchaseApi.lookups });
-  const filters: PurchaseFilters = {
-    ...(status !== 'all' ? { status: status as PurchaseFilters['status'] } : {}),
-    ...(supplierId ? { supplierId } : {}),
-    ...(warehouseId ? { warehouseId } : {}),
-    ...(range?.[0] ? { from: range[0].format('YYYY-MM-DD') } : {}),
-    ...(range?.[1] ? { to: range[1].format('YYYY-MM-DD') } : {}),
-  };
-  const { status: _s, ...countFilters } = filters;
-  const counts = useQuery({
-    queryKey: purchaseKeys.counts(countFilters),
-    queryFn: ({ signal }) => purchaseApi.counts(countFilters, signal),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
+      queryClient.invalidateQueries({ queryKey: [purchaseOrdersUrl] }),
+    ]);
 
   const run = async (key: string, work: () => Promise<unknown>) => {
     setBusy(key);
@@ -79,52 +72,27 @@ export default function PurchasePage() {
 
   return (
     <>
-      <Tabs
-        activeKey={status}
-        onChange={setStatus}
-        data-testid="po-tabs"
-        items={['all', ...purchaseStatuses].map((s) => ({
-          key: s,
-          label: (
-            <span data-testid={`po-tab-${s}`}>
-              {s === 'all' ? LP('Page:All') : LP(`Status:${s}`)}{' '}
-              <Badge count={counts.data?.[s] ?? 0} showZero color="#bbb" overflowCount={99999} />
-            </span>
-          ),
-        }))}
-      />
-      <CrudPage<PurchaseOrder>
+      <ListPage<PurchaseOrder>
+        list={purchasePageList}
+        url={purchaseOrdersUrl}
         testid="purchase-orders"
         title={LP('Page:Title')}
-        queryKey={purchaseKeys.list(filters)}
-        rowKey="id"
-        defaultSorting="creationTime desc"
-        request={(q, signal) => purchaseApi.list({ ...q, ...filters }, signal)}
         onCreate={() => setEditing('new')}
         createPermission={`${P}.Create`}
-        exportExcel={{ run: (q) => purchaseApi.export({ ...q, ...filters }) }}
         toolbar={
           <Space wrap>
-            <Select
-              allowClear
+            <UrlFilterSelect
+              member="supplierId"
               placeholder={LP('Field:Supplier')}
-              style={{ width: 200 }}
-              value={supplierId}
-              onChange={setSupplierId}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={lookups.data?.suppliers.map((s) => ({ value: s.id, label: s.name }))}
-              data-testid="po-filter-supplier"
+              options={(lookups.data?.suppliers ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              testid="po-filter-supplier"
             />
-            <Select
-              allowClear
+            <UrlFilterSelect
+              member="warehouseId"
               placeholder={LP('Field:Warehouse')}
-              style={{ width: 150 }}
-              value={warehouseId}
-              onChange={setWarehouseId}
-              options={lookups.data?.warehouses.map((w) => ({ value: w.id, label: w.name }))}
-              data-testid="po-filter-warehouse"
+              options={(lookups.data?.warehouses ?? []).map((w) => ({ value: w.id, label: w.name }))}
+              testid="po-filter-warehouse"
             />
-            <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as typeof range)} />
             <Access permission={P}>
               <Button icon={<ThunderboltOutlined />} onClick={() => setReplenishing(true)} data-testid="po-replenish">
                 {LP('Page:Replenishment')}
@@ -132,84 +100,34 @@ export default function PurchasePage() {
             </Access>
           </Space>
         }
-        columns={[
-          { key: 'poNo', title: LP('Field:PoNo'), dataIndex: 'poNo', sortField: 'poNo' },
-          {
-            key: 'supplier',
-            title: LP('Field:Supplier'),
-            dataIndex: 'supplierName',
-            sortField: 'supplierName',
-            ellipsis: true,
-          },
-          { key: 'warehouse', title: LP('Field:Warehouse'), dataIndex: 'warehouseName' },
-          {
-            key: 'status',
-            title: LP('Field:Status'),
-            dataIndex: 'status',
-            sortField: 'status',
-            fit: { texts: purchaseStatuses.map((s) => LP(`Status:${s}`)), tag: true },
-            render: (_v, r) => (
-              <Space size={2}>
-                <Tag color={purchaseStatusColor[r.status]} data-testid={`po-status-${r.poNo}`} data-status={r.status}>
-                  {LP(`Status:${r.status}`)}
-                </Tag>
-                {r.closedShort && <Tag>{LP('Field:ClosedShort')}</Tag>}
-                {r.exception && <Tag color="red">{LP('Field:Exception')}</Tag>}
-              </Space>
+        render={{
+          status: (r) => (
+            <Space size={2}>
+              <Tag color={purchaseStatusColor[r.status]} data-testid={`po-status-${r.poNo}`} data-status={r.status}>
+                {LP(`Status:${r.status}`)}
+              </Tag>
+              {r.closedShort && <Tag>{LP('Field:ClosedShort')}</Tag>}
+              {r.exception && <Tag color="red">{LP('Field:Exception')}</Tag>}
+            </Space>
+          ),
+          // its own track: whoever may set it picks it in the row, while the state allows it
+          paymentStatus: (r) =>
+            can(r, 'pay') ? (
+              <Access permission={`${P}.Pay`} fallback={LP(`Payment:${r.paymentStatus}`)}>
+                <Select
+                  size="small"
+                  value={r.paymentStatus}
+                  style={{ minWidth: 96 }}
+                  loading={busy === tid('pay', r)}
+                  onChange={(next) => run(tid('pay', r), () => purchaseApi.pay(r.id, next))}
+                  options={purchasePaymentStatuses.map((s) => ({ value: s, label: LP(`Payment:${s}`) }))}
+                  data-testid={tid('pay', r)}
+                />
+              </Access>
+            ) : (
+              LP(`Payment:${r.paymentStatus}`)
             ),
-          },
-          {
-            key: 'payment',
-            title: LP('Field:PaymentStatus'),
-            dataIndex: 'paymentStatus',
-            sortField: 'paymentStatus',
-            // its own track: whoever may set it picks it in the row, while the state allows it
-            render: (v: PurchaseOrder['paymentStatus'], r) =>
-              can(r, 'pay') ? (
-                <Access permission={`${P}.Pay`} fallback={LP(`Payment:${v}`)}>
-                  <Select
-                    size="small"
-                    value={v}
-                    style={{ minWidth: 96 }}
-                    loading={busy === tid('pay', r)}
-                    onChange={(next) => run(tid('pay', r), () => purchaseApi.pay(r.id, next))}
-                    options={purchasePaymentStatuses.map((s) => ({ value: s, label: LP(`Payment:${s}`) }))}
-                    data-testid={tid('pay', r)}
-                  />
-                </Access>
-              ) : (
-                LP(`Payment:${v}`)
-              ),
-          },
-          {
-            key: 'qty',
-            title: `${LP('Field:QtyReceived')} / ${LP('Field:QtyOrdered')}`,
-            render: (_v, r) => `${r.qtyReceived} / ${r.qtyOrdered}`,
-          },
-          {
-            key: 'total',
-            title: LP('Field:Total'),
-            dataIndex: 'total',
-            sortField: 'total',
-            align: 'right',
-            render: (_v, r) => `${r.total} ${r.currency}`,
-          },
-          {
-            key: 'expected',
-            title: LP('Field:ExpectedArrival'),
-            dataIndex: 'expectedArrival',
-            sortField: 'expectedArrival',
-          },
-          {
-            key: 'created',
-            title: LP('Field:CreationTime'),
-            dataIndex: 'creationTime',
-            sortField: 'creationTime',
-            defaultHidden: true,
-            render: (v: string) => new Date(v).toLocaleString(),
-          },
-          { key: 'remark', title: LP('Field:Remark'), dataIndex: 'remark', ellipsis: true, defaultHidden: true },
-        ]}
+        }}
         actionsWidth={280}
         rowActions={(r) => (
           <Space size={0} wrap>
@@ -331,7 +249,8 @@ export default function PurchasePage() {
         onClose={() => setReplenishing(false)}
         onCreated={() => {
           setReplenishing(false);
-          setStatus('DRAFT');
+          // the new drafts' tab
+          setParams(new URLSearchParams({ status: 'DRAFT' }));
           void refresh();
         }}
       />

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { PurchaseOrder, Suggestion } from '../../api/purchase.ts';
 import PurchasePage from './index.tsx';
@@ -93,13 +95,9 @@ beforeEach(() => {
   answers = {
     [`GET ${URL}`]: { totalCount: 3, items: [draft, submitted, partial] },
     [`GET ${URL}/counts`]: {
-      all: 3,
-      DRAFT: 1,
-      SUBMITTED: 1,
-      APPROVED: 0,
-      PARTIALLY_RECEIVED: 1,
-      RECEIVED: 0,
-      CANCELLED: 0,
+      total: 3,
+      capped: false,
+      counts: { DRAFT: 1, SUBMITTED: 1, APPROVED: 0, PARTIALLY_RECEIVED: 1, RECEIVED: 0, CANCELLED: 0 },
     },
     [`GET ${URL}/lookups`]: {
       suppliers: [{ id: 's1', code: 'SUP-001', name: '义乌市佳美箱包有限公司' }],
@@ -154,13 +152,15 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <PurchasePage />
+        <MemoryRouter>
+          <PurchasePage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
 }
 
-describe('purchase page', { timeout: 30_000 }, () => {
+describe('purchase page', () => {
   it('lists POs with status tags and offers only the actions the state and the permissions allow', async () => {
     renderPage();
     const table = await screen.findByTestId('purchase-orders');
@@ -175,7 +175,7 @@ describe('purchase page', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('po-action-submit-PO-20261124-0003')).toBeNull();
     expect(screen.queryByTestId('po-action-delete-PO-20261124-0003')).toBeNull();
     // counts on the tabs
-    await waitFor(() => expect(screen.getByTestId('po-tab-all').textContent).toContain('3'));
+    await waitFor(() => expect(screen.getByTestId('purchase-orders-tab-all').textContent).toContain('3'));
   });
 
   it('submits, and filters the list by the status tab', async () => {
@@ -186,7 +186,7 @@ describe('purchase page', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/p1/submit`)).toBe(true));
     await act(async () => {
-      fireEvent.click(screen.getByTestId('po-tab-SUBMITTED'));
+      fireEvent.click(screen.getByTestId('purchase-orders-tab-SUBMITTED'));
     });
     await waitFor(() =>
       expect(
@@ -204,12 +204,8 @@ describe('purchase page', { timeout: 30_000 }, () => {
     });
     const ok = await screen.findByTestId('po-reject-ok');
     expect((ok as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => {
-      fireEvent.change(screen.getByTestId('po-reject-reason'), { target: { value: '价格太高' } });
-    });
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('po-reject-ok'));
-    });
+    await typeInto('po-reject-reason', '价格太高');
+    await submit('po-reject-ok');
     await waitFor(() =>
       expect(calls.find((c) => c.key === `POST ${URL}/p2/reject`)?.options.json).toEqual({ reason: '价格太高' }),
     );

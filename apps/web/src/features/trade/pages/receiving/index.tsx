@@ -1,21 +1,18 @@
-import { receiptStatuses, TradePermissions } from '@seller/contracts/trade';
+import { receiptList, TradePermissions } from '@seller/contracts/trade';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { Access, CrudPage } from '../../../../components/crud/index.ts';
+import { Access } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { purchaseApi } from '../../api/purchase.ts';
-import {
-  LR,
-  type Receipt,
-  type ReceiptFilters,
-  receiptStatusColor,
-  receivingApi,
-  receivingKeys,
-} from '../../api/receiving.ts';
+import { LR, type Receipt, receiptStatusColor, receiptsUrl, receivingApi, receivingKeys } from '../../api/receiving.ts';
+import { UrlFilterSelect, withoutFilters } from '../../list-filters.tsx';
 import { ReceiveDrawer } from './ReceiveDrawer.tsx';
 
 const P = TradePermissions.Receiving;
+/** Warehouses are picked from the purchase lookups; a PO's receipts are opened from the PO. */
+const receiptPageList = withoutFilters(receiptList, 'warehouseId', 'poId');
 
 /**
  * Receipts (`/order/receiving`): the list with search, status and warehouse filters, sorting,
@@ -25,11 +22,8 @@ const P = TradePermissions.Receiving;
 export default function ReceivingPage() {
   const ui = useUi();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<ReceiptFilters['status']>();
-  const [warehouseId, setWarehouseId] = useState<string | undefined>();
   const [poId, setPoId] = useState<string | null>(null);
   const [picking, setPicking] = useState<string | undefined>();
-  const filters: ReceiptFilters = { ...(status ? { status } : {}), ...(warehouseId ? { warehouseId } : {}) };
   const lookups = useQuery({ queryKey: ['trade', 'purchase', 'lookups'], queryFn: purchaseApi.lookups });
   const receivable = useQuery({
     queryKey: ['trade', 'purchase', 'receivable'],
@@ -44,6 +38,7 @@ export default function ReceivingPage() {
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: receivingKeys.all }),
+      queryClient.invalidateQueries({ queryKey: [receiptsUrl] }),
       queryClient.invalidateQueries({ queryKey: ['trade', 'purchase'] }),
     ]);
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -59,32 +54,17 @@ export default function ReceivingPage() {
 
   return (
     <>
-      <CrudPage<Receipt>
+      <ListPage<Receipt>
+        list={receiptPageList}
+        url={receiptsUrl}
         testid="receipts"
         title={LR('Page:Title')}
-        queryKey={receivingKeys.list(filters)}
-        rowKey="id"
-        defaultSorting="creationTime desc"
-        request={(q, signal) => receivingApi.list({ ...q, ...filters }, signal)}
-        exportExcel={{ run: (q) => receivingApi.export({ ...q, ...filters }) }}
         toolbar={
           <Space wrap>
-            <Select
-              allowClear
-              placeholder={LR('Field:Status')}
-              style={{ width: 120 }}
-              value={status}
-              onChange={setStatus}
-              options={receiptStatuses.map((s) => ({ value: s, label: LR(`Status:${s}`) }))}
-              data-testid="receipt-filter-status"
-            />
-            <Select
-              allowClear
+            <UrlFilterSelect
+              member="warehouseId"
               placeholder={LR('Field:Warehouse')}
-              style={{ width: 150 }}
-              value={warehouseId}
-              onChange={setWarehouseId}
-              options={lookups.data?.warehouses.map((w) => ({ value: w.id, label: w.name }))}
+              options={(lookups.data?.warehouses ?? []).map((w) => ({ value: w.id, label: w.name }))}
             />
             <Access permission={`${P}.Create`}>
               <Select
@@ -107,40 +87,16 @@ export default function ReceivingPage() {
             </Access>
           </Space>
         }
-        columns={[
-          { key: 'receiptNo', title: LR('Field:ReceiptNo'), dataIndex: 'receiptNo', sortField: 'receiptNo' },
-          { key: 'poNo', title: LR('Field:PoNo'), dataIndex: 'poNo', sortField: 'poNo' },
-          { key: 'supplier', title: LR('Field:Supplier'), dataIndex: 'supplierName', ellipsis: true },
-          { key: 'warehouse', title: LR('Field:Warehouse'), dataIndex: 'warehouseName' },
-          {
-            key: 'status',
-            title: LR('Field:Status'),
-            dataIndex: 'status',
-            sortField: 'status',
-            fit: { texts: [...receiptStatuses.map((s) => LR(`Status:${s}`)), LR('Page:Reversed')], tag: true },
-            render: (_v, r) => (
-              <Space size={2}>
-                <Tag color={receiptStatusColor[r.status]} data-testid={`receipt-status-${r.receiptNo}`}>
-                  {LR(`Status:${r.status}`)}
-                </Tag>
-                {r.reversedById && <Tag color="warning">{LR('Page:Reversed')}</Tag>}
-              </Space>
-            ),
-          },
-          { key: 'reverses', title: LR('Field:Reverses'), dataIndex: 'reversesReceiptNo' },
-          { key: 'arrived', title: LR('Field:QtyArrived'), dataIndex: 'qtyArrived', align: 'right' },
-          { key: 'accepted', title: LR('Field:QtyAccepted'), dataIndex: 'qtyAccepted', align: 'right' },
-          { key: 'damaged', title: LR('Field:QtyDamaged'), dataIndex: 'qtyDamaged', align: 'right' },
-          {
-            key: 'receivedAt',
-            title: LR('Field:ReceivedAt'),
-            dataIndex: 'receivedAt',
-            sortField: 'receivedAt',
-            render: (v: string) => new Date(v).toLocaleString(),
-          },
-          { key: 'tracking', title: LR('Field:TrackingNo'), dataIndex: 'trackingNo', defaultHidden: true },
-          { key: 'remark', title: LR('Field:Remark'), dataIndex: 'remark', ellipsis: true, defaultHidden: true },
-        ]}
+        render={{
+          status: (r) => (
+            <Space size={2}>
+              <Tag color={receiptStatusColor[r.status]} data-testid={`receipt-status-${r.receiptNo}`}>
+                {LR(`Status:${r.status}`)}
+              </Tag>
+              {r.reversedById && <Tag color="warning">{LR('Page:Reversed')}</Tag>}
+            </Space>
+          ),
+        }}
         actionsWidth={160}
         rowActions={(r) => (
           <Space size={0}>

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { PurchaseOrderDetail } from '../../api/purchase.ts';
 import type { Receipt } from '../../api/receiving.ts';
@@ -132,7 +134,9 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <ReceivingPage />
+        <MemoryRouter>
+          <ReceivingPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -144,7 +148,7 @@ const confirm = async (testid: string) => {
   });
 };
 
-describe('receiving page', { timeout: 30_000 }, () => {
+describe('receiving page', () => {
   it('lists receipts: a draft can be posted, a posted one reversed, each after confirming', async () => {
     renderPage();
     const table = await screen.findByTestId('receipts');
@@ -186,9 +190,7 @@ describe('receiving page', { timeout: 30_000 }, () => {
     const damaged0 = within(
       screen.getByTestId('receive-qtyDamaged-0').closest('.ant-input-number') as HTMLElement,
     ).getByRole('spinbutton');
-    await act(async () => {
-      fireEvent.change(damaged0, { target: { value: '2' } });
-    });
+    await typeInto(damaged0, '2');
     await act(async () => {
       fireEvent.click(screen.getByTestId('receive-post'));
     });

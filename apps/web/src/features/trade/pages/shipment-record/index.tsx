@@ -1,13 +1,14 @@
 import { TradePermissions } from '@seller/contracts';
-import { shipmentEventInput } from '@seller/contracts/trade';
+import { shipmentEventInput, shipmentEventList } from '@seller/contracts/trade';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Drawer, Empty, Form, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, applyServerErrors, type CrudColumn, CrudPage, parseForm } from '../../../../components/crud/index.ts';
+import { Access, applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { type EventFilters, type ShipmentEvent, SL, shipmentKeys, shipmentsApi } from '../../api/shipments.ts';
+import { type ShipmentEvent, SL, shipmentEventsUrl, shipmentKeys, shipmentsApi } from '../../api/shipments.ts';
 
 const P = TradePermissions.Shipments;
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
@@ -55,7 +56,10 @@ function ShipmentTimeline({ shipmentId, onClose }: { shipmentId: string | null; 
       await shipmentsApi.addEvent(shipmentId!, values);
       message.success(SL('Page:EventAdded'));
       form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: [shipmentEventsUrl] }),
+      ]);
     } catch (e) {
       if (!applyServerErrors(form, e)) throw e;
     } finally {
@@ -136,68 +140,24 @@ function ShipmentTimeline({ shipmentId, onClose }: { shipmentId: string | null; 
  * where an event is added by hand.
  */
 export default function ShipmentRecordPage() {
-  const [trackingNo, setTrackingNo] = useState<string | undefined>();
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const filters: EventFilters = {
-    trackingNo,
-    from: range?.[0]?.startOf('day').toISOString(),
-    to: range?.[1]?.endOf('day').toISOString(),
-  };
-
-  const columns = useMemo<CrudColumn<ShipmentEvent>[]>(
-    () => [
-      {
-        key: 'time',
-        title: SL('Page:Time'),
-        sortField: 'time',
-        fit: { texts: [DATE_TIME] },
-        render: (_v, e) => dayjs(e.time).format(DATE_TIME),
-      },
-      {
-        key: 'shipmentNo',
-        title: SL('Page:ShipmentNo'),
-        render: (_v, e) => (
-          <Button type="link" size="small" onClick={() => setOpen(e.shipmentId)} data-testid={`record-open-${e.id}`}>
-            {e.shipmentNo}
-          </Button>
-        ),
-      },
-      { key: 'trackingNo', title: SL('Page:TrackingNo'), dataIndex: 'trackingNo', render: (v) => v ?? '—' },
-      { key: 'code', title: SL('Page:Code'), dataIndex: 'code', sortField: 'code' },
-      { key: 'description', title: SL('Page:Description'), dataIndex: 'description', ellipsis: true },
-      { key: 'location', title: SL('Page:Location'), dataIndex: 'location', render: (v) => v ?? '—' },
-      { key: 'source', title: SL('Page:Source'), render: (_v, e) => SL(`Source:${e.source}`) },
-    ],
-    [],
-  );
-
   return (
     <>
-      <CrudPage<ShipmentEvent>
+      <ListPage<ShipmentEvent>
+        list={shipmentEventList}
+        url={shipmentEventsUrl}
         testid="shipment-records"
         title={SL('Page:RecordsTitle')}
-        queryKey={shipmentKeys.eventList(filters)}
-        rowKey="id"
-        defaultSorting="time desc"
-        searchPlaceholder={SL('Page:RecordsSearch')}
-        request={(q, signal) => shipmentsApi.eventList({ ...q, ...filters }, signal)}
-        columns={columns}
-        exportExcel={{
-          run: (q) => shipmentsApi.exportEvents({ ...q, ...filters }, `${SL('Page:EventsExport')}.xlsx`),
+        render={{
+          shipmentNo: (e) => (
+            <Button type="link" size="small" onClick={() => setOpen(e.shipmentId)} data-testid={`record-open-${e.id}`}>
+              {e.shipmentNo}
+            </Button>
+          ),
+          trackingNo: (e) => e.trackingNo ?? '—',
+          location: (e) => e.location ?? '—',
+          source: (e) => SL(`Source:${e.source}`),
         }}
-        toolbar={
-          <>
-            <Input.Search
-              allowClear
-              style={{ width: 220 }}
-              placeholder={SL('Page:TrackingNo')}
-              onSearch={(v) => setTrackingNo(v.trim() || undefined)}
-              data-testid="record-tracking"
-            />
-            <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} data-testid="record-range" />
-          </>
-        }
       />
       <ShipmentTimeline shipmentId={open} onClose={() => setOpen(null)} />
     </>

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
@@ -68,7 +69,9 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <ShipmentRecordPage />
+        <MemoryRouter>
+          <ShipmentRecordPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -76,13 +79,13 @@ function renderPage() {
 
 const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
-describe('shipment record page', { timeout: 30_000 }, () => {
+describe('shipment record page', () => {
   it('lists events, searches by tracking number, opens a timeline and adds an event', async () => {
     renderPage();
     const table = await screen.findByTestId('shipment-records');
     expect(await within(table).findByText('YT123456789012')).toBeTruthy();
-    const search = screen.getByTestId('record-tracking');
-    await typeInto('record-tracking', 'YT123');
+    const search = screen.getByTestId('shipment-records-filter-trackingNo');
+    await typeInto('shipment-records-filter-trackingNo', 'YT123');
     const input = (search.tagName === 'INPUT' ? search : search.querySelector('input')) as HTMLInputElement;
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true }));
     await waitFor(() => expect(lastQuery(`GET ${URL}/events`)).toMatchObject({ trackingNo: 'YT123' }));

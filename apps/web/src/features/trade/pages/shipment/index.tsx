@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { TradePermissions } from '@seller/contracts';
-import { type ShipmentAction, shipmentStatuses } from '@seller/contracts/trade';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Popconfirm, Space, Tabs, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { type ShipmentAction, shipmentList } from '@seller/contracts/trade';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { Access } from '../../../../components/crud/index.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -16,11 +16,14 @@ import {
   shipmentKeys,
   shipmentStatusColor,
   shipmentsApi,
+  shipmentsUrl,
 } from '../../api/shipments.ts';
+import { withoutFilters } from '../../list-filters.tsx';
 import { CreateShipment } from './CreateShipment.tsx';
 
 const P = TradePermissions.Shipments;
-const DATE_TIME = 'YYYY-MM-DD HH:mm';
+/** The channel has no picker here; an order's shipments are opened from the order. */
+const shipmentPageList = withoutFilters(shipmentList, 'channelId', 'orderId');
 /** The permission each action needs. */
 const permissionOf = (a: ShipmentAction) =>
   a === 'ship' ? `${P}.Ship` : a === 'cancel' ? `${P}.Cancel` : `${P}.Update`;
@@ -47,12 +50,13 @@ export default function ShipmentPage() {
   const { message } = useUi();
   const access = useAccess();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<ShipmentStatus | undefined>();
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const filters = { status };
-  const counts = useQuery({ queryKey: shipmentKeys.counts, queryFn: ({ signal }) => shipmentsApi.counts({}, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: [shipmentsUrl] }),
+    ]);
 
   const run = async (r: Shipment, key: string, fn: () => Promise<unknown>) => {
     setBusy(`${r.id}:${key}`);
@@ -70,89 +74,6 @@ export default function ShipmentPage() {
       // the label comes with its PDF
       if (a === 'label') await shipmentsApi.label(after);
     });
-
-  const columns = useMemo<CrudColumn<Shipment>[]>(
-    () => [
-      {
-        key: 'shipmentNo',
-        title: SL('Page:ShipmentNo'),
-        dataIndex: 'shipmentNo',
-        sortField: 'shipmentNo',
-        fit: { texts: ['SHP-000000-XXXXXX'] },
-      },
-      {
-        key: 'status',
-        title: SL('Page:Status'),
-        sortField: 'status',
-        fit: { texts: ['已发货'], tag: true },
-        render: (_v, r) => <StatusTag status={r.status} />,
-      },
-      {
-        key: 'trackingNo',
-        title: SL('Page:TrackingNo'),
-        dataIndex: 'trackingNo',
-        sortField: 'trackingNo',
-        render: (_v, r) => r.trackingNo ?? '—',
-      },
-      { key: 'orders', title: SL('Page:Orders'), dataIndex: 'orderNos', ellipsis: true, width: 180 },
-      { key: 'warehouse', title: SL('Page:Warehouse'), dataIndex: 'warehouseName', width: 120 },
-      {
-        key: 'channel',
-        title: SL('Page:Channel'),
-        width: 180,
-        render: (_v, r) => [r.carrierName, r.channelName].filter(Boolean).join(' · ') || '—',
-      },
-      { key: 'quantity', title: SL('Page:Quantity'), dataIndex: 'quantity', align: 'right', width: 70 },
-      {
-        key: 'estFee',
-        title: SL('Page:EstFee'),
-        sortField: 'estFee',
-        align: 'right',
-        width: 120,
-        render: (_v, r) => (r.estFee ? `${r.estFee} ${r.currency ?? ''}` : '—'),
-      },
-      {
-        key: 'sync',
-        title: SL('Page:Sync'),
-        width: 110,
-        render: (_v, r) =>
-          r.platformSyncStatus ? (
-            <Tooltip title={r.platformSyncError}>
-              <Tag
-                color={
-                  r.platformSyncStatus === 'SENT'
-                    ? 'success'
-                    : r.platformSyncStatus === 'FAILED'
-                      ? 'error'
-                      : 'processing'
-                }
-                data-testid={`shipment-sync-${r.shipmentNo}`}
-              >
-                {SL(`Sync:${r.platformSyncStatus}`)}
-              </Tag>
-            </Tooltip>
-          ) : (
-            '—'
-          ),
-      },
-      {
-        key: 'shippedAt',
-        title: SL('Page:ShippedAt'),
-        sortField: 'shippedAt',
-        fit: { texts: [DATE_TIME] },
-        render: (_v, r) => (r.shippedAt ? dayjs(r.shippedAt).format(DATE_TIME) : '—'),
-      },
-      {
-        key: 'created',
-        title: SL('Page:Created'),
-        sortField: 'creationTime',
-        fit: { texts: [DATE_TIME] },
-        defaultHidden: true,
-        render: (_v, r) => dayjs(r.creationTime).format(DATE_TIME),
-      },
-    ],
-    [],
-  );
 
   const rowActions = (r: Shipment) => (
     <Space size={0} wrap={false} data-testid={`shipment-actions-${r.shipmentNo}`}>
@@ -216,40 +137,37 @@ export default function ShipmentPage() {
     </Space>
   );
 
-  const count = (key: string) => counts.data?.[key] ?? 0;
-  const tabLabel = (label: string, n: number) => (
-    <Space size={4}>
-      {label}
-      <Badge count={n} showZero overflowCount={99999} color={n ? undefined : '#d9d9d9'} />
-    </Space>
-  );
-
   return (
     <>
-      <Tabs
-        data-testid="shipment-tabs"
-        activeKey={status ?? 'all'}
-        onChange={(key) => setStatus(key === 'all' ? undefined : (key as ShipmentStatus))}
-        items={[
-          { key: 'all', label: <span data-testid="shipment-tab-all">{tabLabel(SL('Page:All'), count('all'))}</span> },
-          ...shipmentStatuses.map((s) => ({
-            key: s,
-            label: <span data-testid={`shipment-tab-${s}`}>{tabLabel(SL(`Status:${s}`), count(s))}</span>,
-          })),
-        ]}
-      />
-      <CrudPage<Shipment>
+      <ListPage<Shipment>
+        list={shipmentPageList}
+        url={shipmentsUrl}
         testid="shipments"
         title={SL('Page:Title')}
-        queryKey={shipmentKeys.list(filters)}
-        rowKey="id"
-        defaultSorting="creationTime desc"
-        searchPlaceholder={SL('Page:SearchPlaceholder')}
-        request={(q, signal) => shipmentsApi.list({ ...q, ...filters }, signal)}
-        columns={columns}
-        columnSettings
-        exportExcel={{
-          run: (q) => shipmentsApi.export({ ...q, ...filters }, `${SL('Page:Export')}.xlsx`),
+        render={{
+          status: (r) => <StatusTag status={r.status} />,
+          trackingNo: (r) => r.trackingNo ?? '—',
+          channelName: (r) => [r.carrierName, r.channelName].filter(Boolean).join(' · ') || '—',
+          estFee: (r) => (r.estFee ? `${r.estFee} ${r.currency ?? ''}` : '—'),
+          platformSyncStatus: (r) =>
+            r.platformSyncStatus ? (
+              <Tooltip title={r.platformSyncError}>
+                <Tag
+                  color={
+                    r.platformSyncStatus === 'SENT'
+                      ? 'success'
+                      : r.platformSyncStatus === 'FAILED'
+                        ? 'error'
+                        : 'processing'
+                  }
+                  data-testid={`shipment-sync-${r.shipmentNo}`}
+                >
+                  {SL(`Sync:${r.platformSyncStatus}`)}
+                </Tag>
+              </Tooltip>
+            ) : (
+              '—'
+            ),
         }}
         rowActions={rowActions}
         actionsWidth={260}

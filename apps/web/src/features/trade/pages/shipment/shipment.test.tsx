@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click } from '../../../../lib/testing/form-events.ts';
+import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Shipment, ShipmentEstimate, ShippableOrder } from '../../api/shipments.ts';
 import ShipmentPage from './index.tsx';
@@ -105,7 +106,7 @@ beforeEach(() => {
   calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 3, items: [shipment({}), packed, failed] },
-    [`GET ${URL}/counts`]: { all: 3, CREATED: 1, PACKED: 1, SHIPPED: 1 },
+    [`GET ${URL}/counts`]: { total: 3, capped: false, counts: { CREATED: 1, PACKED: 1, SHIPPED: 1 } },
     [`GET ${URL}/orders`]: { items: [order] },
     [`GET ${URL}/warehouses`]: { items: [{ id: WH, code: 'SZ-01', name: '深圳仓', isDefault: true }] },
     [`GET ${URL}/estimate`]: estimate,
@@ -154,7 +155,9 @@ function renderPage(permissions?: string[]) {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <ShipmentPage />
+        <MemoryRouter>
+          <ShipmentPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -162,7 +165,7 @@ function renderPage(permissions?: string[]) {
 
 const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
-describe('shipment page', { timeout: 30_000 }, () => {
+describe('shipment page', () => {
   it('lists shipments with their status, the actions each state allows and tab counts', async () => {
     renderPage();
     const table = await screen.findByTestId('shipments');
@@ -172,7 +175,7 @@ describe('shipment page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('shipment-ship-SHP-260101-BBBBBB')).toBeTruthy();
     expect(screen.getByTestId('shipment-pdf-SHP-260101-BBBBBB')).toBeTruthy();
     expect(screen.getByTestId('shipment-sync-SHP-260101-CCCCCC').textContent).toBe('回传失败');
-    await click('shipment-tab-PACKED');
+    await click('shipments-tab-PACKED');
     await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ status: 'PACKED' }));
   });
 
@@ -213,7 +216,7 @@ describe('shipment page', { timeout: 30_000 }, () => {
     const cheap = await screen.findByTestId('shipment-channel-CHEAP');
     await waitFor(() => expect((cheap as HTMLInputElement).checked).toBe(true));
     expect(cheap.closest('label')?.textContent).toContain('30.00 CNY');
-    await click('shipment-create-submit');
+    await submit('shipment-create-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
       orderIds: [O1],
@@ -243,7 +246,7 @@ describe('shipment page', { timeout: 30_000 }, () => {
     });
     await click('shipment-create-split');
     await screen.findByTestId('shipment-split-0');
-    await click('shipment-create-submit');
+    await submit('shipment-create-submit');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toMatchObject({
       lines: [{ orderLineId: L1, quantity: 3 }],

@@ -1,13 +1,14 @@
-import { type StockTxnType, stockSafetyInput, stockTxnTypes } from '@seller/contracts/trade';
+import { type StockTxnType, stockLedgerList, stockSafetyInput } from '@seller/contracts/trade';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ButtonProps, DatePicker, Form, InputNumber, Modal, Select, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { type ButtonProps, Form, InputNumber, Modal, Select, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { type CrudColumn, CrudPage, parseForm } from '../../../../components/crud/index.ts';
+import { useSearchParams } from 'react-router';
+import { parseForm } from '../../../../components/crud/index.ts';
 import { applyServerErrors } from '../../../../components/crud/zod-form.ts';
+import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
-  type LedgerFilters,
+  invalidateStock,
   SL,
   type StockBalance,
   type StockLedgerRow,
@@ -15,8 +16,10 @@ import {
   type StockWarehouse,
   stockApi,
   stockKeys,
+  stockLedgerUrl,
   txnTypeLabel,
 } from '../../api/stock.ts';
+import { withoutFilters } from '../../list-filters.tsx';
 
 /** The tenant's active warehouses (default first), for the pickers. */
 export function useWarehouses(): StockWarehouse[] {
@@ -111,88 +114,47 @@ const ledgerTypeColor: Partial<Record<StockTxnType, string>> = {
   PO_REVERSAL: 'red',
 };
 
-/** The ledger, newest first, narrowed by `fixed` (a SKU × warehouse in the drawer) and, in the tab, by its own filters. */
-export function LedgerTable(props: {
-  fixed?: LedgerFilters;
-  withFilters?: boolean;
-  warehouses: StockWarehouse[];
-  testid: string;
-}) {
-  const [filters, setFilters] = useState<LedgerFilters>({});
-  const all = { ...filters, ...props.fixed };
-  const columns: CrudColumn<StockLedgerRow>[] = [
-    {
-      key: 'time',
-      title: SL('Time'),
-      width: 170,
-      render: (_v, r) => new Date(r.creationTime).toLocaleString(),
-    },
-    { key: 'warehouse', title: SL('Warehouse'), width: 110, render: (_v, r) => r.warehouse.code },
-    { key: 'sku', title: SL('Sku'), dataIndex: 'sku', width: 160 },
-    {
-      key: 'type',
-      title: SL('Type'),
-      width: 110,
-      render: (_v, r) => <Tag color={ledgerTypeColor[r.type]}>{txnTypeLabel(r.type)}</Tag>,
-    },
-    { key: 'qtyChange', title: SL('QtyChange'), width: 90, align: 'right', render: (_v, r) => signed(r.qtyChange) },
-    { key: 'qtyAfter', title: SL('QtyAfter'), width: 100, align: 'right', dataIndex: 'qtyAfter' },
-    {
-      key: 'reserved',
-      title: SL('ReservedChange'),
-      width: 100,
-      align: 'right',
-      render: (_v, r) => (r.reservedChange ? `${signed(r.reservedChange)} → ${r.reservedAfter}` : ''),
-    },
-    { key: 'unitCost', title: SL('UnitCost'), width: 100, align: 'right', render: (_v, r) => r.unitCost ?? '' },
-    { key: 'avg', title: SL('AvgCostAfter'), width: 110, align: 'right', dataIndex: 'avgCostAfter' },
-    { key: 'voucher', title: SL('Voucher'), width: 170, dataIndex: 'voucherNo' },
-    { key: 'reason', title: SL('Reason'), dataIndex: 'reason', ellipsis: true },
-  ];
-  const toolbar = props.withFilters ? (
-    <>
-      <Select
-        allowClear
-        style={{ width: 140 }}
-        placeholder={SL('AllTypes')}
-        value={filters.type}
-        onChange={(type?: StockTxnType) => setFilters((f) => ({ ...f, type }))}
-        options={stockTxnTypes.map((t) => ({ value: t, label: txnTypeLabel(t) }))}
-        data-testid={`${props.testid}-type`}
-      />
-      <WarehouseSelect
-        allowClear
-        placeholder={SL('AllWarehouses')}
-        warehouses={props.warehouses}
-        value={filters.warehouseId}
-        onChange={(warehouseId) => setFilters((f) => ({ ...f, warehouseId }))}
-        testid={`${props.testid}-warehouse`}
-      />
-      <DatePicker.RangePicker
-        style={{ width: 260 }}
-        allowEmpty={[true, true]}
-        onChange={(range) =>
-          setFilters((f) => ({
-            ...f,
-            from: (range?.[0] as Dayjs | null)?.format('YYYY-MM-DD'),
-            to: (range?.[1] as Dayjs | null)?.format('YYYY-MM-DD'),
-          }))
-        }
-        data-testid={`${props.testid}-dates`}
-      />
-    </>
-  ) : undefined;
+const ledgerCells = {
+  creationTime: (r: StockLedgerRow) => new Date(r.creationTime).toLocaleString(),
+  warehouseName: (r: StockLedgerRow) => r.warehouse.code,
+  type: (r: StockLedgerRow) => <Tag color={ledgerTypeColor[r.type]}>{txnTypeLabel(r.type)}</Tag>,
+  qtyChange: (r: StockLedgerRow) => signed(r.qtyChange),
+  reservedChange: (r: StockLedgerRow) => (r.reservedChange ? `${signed(r.reservedChange)} → ${r.reservedAfter}` : ''),
+};
+
+/** The ledger tab's list; a SKU is chosen from its balance row, not in the filter bar. */
+const ledgerTabList = withoutFilters(stockLedgerList, 'variantId');
+
+/**
+ * The whole ledger, newest first, with its filters, search and export; narrowed to one SKU (a
+ * balance row's "ledger") while the URL names it, shown as a tag that clears it.
+ */
+export function LedgerList({ sku }: { sku?: string | null }) {
+  const [params, setParams] = useSearchParams();
+  const variantId = params.get('variantId');
   return (
-    <CrudPage<StockLedgerRow>
-      testid={props.testid}
-      queryKey={[...stockKeys.ledger, all]}
-      request={(q, signal) => stockApi.ledger({ ...q, ...all }, signal)}
-      rowKey={(r) => String(r.seq)}
-      columns={columns}
-      search={props.withFilters}
-      searchPlaceholder={SL('SearchSku')}
-      toolbar={toolbar}
-      exportExcel={{ run: (q) => stockApi.exportLedger({ ...q, ...all }, `${SL('Ledger')}.xlsx`) }}
+    <ListPage<StockLedgerRow>
+      list={ledgerTabList}
+      url={stockLedgerUrl}
+      testid="stock-ledger"
+      rowKey="seq"
+      render={ledgerCells}
+      toolbar={
+        variantId ? (
+          <Tag
+            closable
+            data-testid="stock-ledger-sku"
+            onClose={() => {
+              const next = new URLSearchParams(params);
+              next.delete('variantId');
+              next.delete('page');
+              setParams(next);
+            }}
+          >
+            {sku ? SL('LedgerOf', sku) : SL('Sku')}
+          </Tag>
+        ) : null
+      }
     />
   );
 }
@@ -216,7 +178,7 @@ export function SafetyModal(props: { row: StockBalance | null; onClose(): void }
     try {
       await stockApi.setSafety(parsed);
       message.success(SL('SafetySaved'));
-      await client.invalidateQueries({ queryKey: stockKeys.all });
+      await invalidateStock(client);
       props.onClose();
     } catch (e) {
       applyServerErrors(form, e);

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { StockBalance, StockLedgerRow } from '../../api/stock.ts';
 import StockPage from './index.tsx';
@@ -20,7 +21,9 @@ const MY = { id: '00000000-0000-4000-8000-000000000002', code: 'MY-01', name: '�
 const V1 = '00000000-0000-4000-8000-0000000000a1';
 
 const balance = (over: Partial<StockBalance>): StockBalance => ({
+  id: `${(over.warehouse ?? SZ).id}:${V1}`,
   warehouse: SZ,
+  warehouseName: `${(over.warehouse ?? SZ).code} ${(over.warehouse ?? SZ).name}`,
   variantId: V1,
   sku: 'TSHIRT-RED-M',
   productName: '纯棉T恤',
@@ -40,6 +43,7 @@ const balance = (over: Partial<StockBalance>): StockBalance => ({
 const ledgerRow: StockLedgerRow = {
   seq: 7,
   warehouse: SZ,
+  warehouseName: 'SZ-01 深圳仓',
   variantId: V1,
   sku: 'TSHIRT-RED-M',
   type: 'ADJUST',
@@ -97,6 +101,7 @@ beforeEach(() => {
     Stock: {
       Balances: '库存余额',
       Ledger: '库存流水',
+      LedgerOf: '{0} 的流水',
       Low: '低库存',
       Adjust: '库存调整',
       Transfer: '库存调拨',
@@ -105,6 +110,7 @@ beforeEach(() => {
       SameWarehouse: '调入仓库不能与调出仓库相同。',
       SetSafety: '安全库存',
       ConfirmAdjust: '确认过账这 {0} 个 SKU 的调整?',
+      'Type:PO_RECEIPT': '采购入库',
     },
     Trade: { 'StockTxn:ADJUST': '库存调整单' },
   });
@@ -117,7 +123,9 @@ function renderPage(permissions?: string[]) {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <StockPage />
+        <MemoryRouter>
+          <StockPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -125,17 +133,7 @@ function renderPage(permissions?: string[]) {
 
 const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
-async function pick(testid: string, title: string) {
-  await act(async () => {
-    fireEvent.mouseDown(within(screen.getByTestId(testid)).getByRole('combobox'));
-  });
-  const options = await screen.findAllByTitle(title);
-  await act(async () => {
-    fireEvent.click(options.at(-1)!);
-  });
-}
-
-describe('stock page', { timeout: 30_000 }, () => {
+describe('stock page', () => {
   it('lists balances with the low-stock tag and value, filtered by warehouse and the low-stock switch', async () => {
     renderPage();
     const table = await screen.findByTestId('stock-balances');
@@ -145,21 +143,38 @@ describe('stock page', { timeout: 30_000 }, () => {
     const mug = within(table).getByText('MUG-01').closest('tr') as HTMLElement;
     expect(within(mug).queryByText('低库存')).toBeNull();
 
-    await click('stock-filter-low');
-    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: 'true' }));
-    await pick('stock-filter-warehouse', 'MY-01 马来西亚海外仓');
-    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: 'true', warehouseId: MY.id }));
+    await pick('stock-balances-filter-lowStock', '是');
+    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: true }));
+    await pick('stock-balances-filter-warehouseId', '马来西亚海外仓');
+    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: true, warehouseId: MY.id }));
   });
 
-  it('opens a SKU’s ledger in a drawer, narrowed to it', async () => {
+  it('lists the whole ledger in its tab, filtered by type', async () => {
+    renderPage();
+    await click(await screen.findByText('库存流水'));
+    const table = await screen.findByTestId('stock-ledger');
+    const row = (await within(table).findByText('ADJ-20260101-0001')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('库存调整单')).toBeTruthy();
+    expect(within(row).getByText('−3')).toBeTruthy();
+    expect(screen.queryByTestId('stock-ledger-filter-variantId')).toBeNull();
+    await pick('stock-ledger-filter-type', '采购入库');
+    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ type: 'PO_RECEIPT' }));
+  });
+
+  it('opens a SKU’s ledger in the ledger tab, narrowed to it in the URL until the tag is closed', async () => {
     renderPage();
     await screen.findByTestId('stock-ledger-TSHIRT-RED-M');
     await click('stock-ledger-TSHIRT-RED-M');
-    const drawer = await screen.findByTestId('stock-sku-ledger');
-    expect(await within(drawer).findByText('ADJ-20260101-0001')).toBeTruthy();
-    expect(within(drawer).getByText('库存调整单')).toBeTruthy();
-    expect(within(drawer).getByText('−3')).toBeTruthy();
-    expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ variantId: V1, warehouseId: SZ.id });
+    const table = await screen.findByTestId('stock-ledger');
+    expect(await within(table).findByText('ADJ-20260101-0001')).toBeTruthy();
+    expect(within(table).getByText('库存调整单')).toBeTruthy();
+    expect(within(table).getByText('−3')).toBeTruthy();
+    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ variantId: V1, warehouseId: SZ.id }));
+    const tag = await screen.findByTestId('stock-ledger-sku');
+    expect(tag.textContent).toContain('TSHIRT-RED-M');
+    await click(tag.querySelector('.ant-tag-close-icon') as HTMLElement);
+    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).not.toHaveProperty('variantId'));
+    expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ warehouseId: SZ.id });
   });
 
   it('checks an adjustment with the shared schema, asks to confirm, posts it', async () => {
@@ -172,7 +187,7 @@ describe('stock page', { timeout: 30_000 }, () => {
     await pick('stock-line-0-sku', 'TSHIRT-RED-M');
     await typeInto('stock-line-0-qty', '0');
     await click('stock-voucher-post');
-    expect(await errorOf('stock-line-0-qty')).toBe('数量不能为 0。');
+    await expectErrorOf('stock-line-0-qty', '数量不能为 0。');
     expect(calls.some((c) => c.key === `POST ${URL}/adjustments`)).toBe(false);
 
     await typeInto('stock-line-0-qty', '5');
@@ -209,7 +224,7 @@ describe('stock page', { timeout: 30_000 }, () => {
     await typeInto('stock-line-0-qty', '-50');
     await click('stock-voucher-post');
     await click('stock-voucher-confirm');
-    expect(await errorOf('stock-line-0-qty')).toBe('TSHIRT-RED-M 库存不足。');
+    await expectErrorOf('stock-line-0-qty', 'TSHIRT-RED-M 库存不足。');
   });
 
   it('refuses a transfer to the same warehouse under the target, then posts one', async () => {
@@ -221,7 +236,7 @@ describe('stock page', { timeout: 30_000 }, () => {
     await pick('stock-line-0-sku', 'TSHIRT-RED-M');
     await typeInto('stock-line-0-qty', '4');
     await click('stock-voucher-post');
-    expect(await errorOf('stock-voucher-to')).toBe('调入仓库不能与调出仓库相同。');
+    await expectErrorOf('stock-voucher-to', '调入仓库不能与调出仓库相同。');
     await pick('stock-voucher-to', 'MY-01 马来西亚海外仓');
     await click('stock-voucher-post');
     await click('stock-voucher-confirm');

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { SL, type StockWarehouse, stockApi, stockKeys } from '../../api/stock.ts';
+import { invalidateStock, SL, type StockWarehouse, stockApi } from '../../api/stock.ts';
 import { SkuPicker, WarehouseSelect } from './parts.tsx';
 
 export type VoucherKind = 'adjust' | 'transfer';
@@ -62,7 +62,7 @@ export function VoucherDrawer(props: { kind: VoucherKind | null; warehouses: Sto
           ? await stockApi.adjust(confirming as Parameters<typeof stockApi.adjust>[0])
           : await stockApi.transfer(confirming as Parameters<typeof stockApi.transfer>[0]);
       message.success(SL('Posted', voucher.voucherNo));
-      await client.invalidateQueries({ queryKey: stockKeys.all });
+      await invalidateStock(client);
       props.onClose();
     } catch (e) {
       if (!applyServerErrors(form, e) && e instanceof HttpError && e.status === 409) {

@@ -1,18 +1,17 @@
 import { like, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type CrudContext, owned, takeTurns } from '../../../core/crud.ts';
-import type { Tx } from '../../../core/db/client.ts';
-import type { purchaseOrders } from './schema.ts';
+import { type CrudContext, owned, takeTurns } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
 
 /**
  * The next document number of the day, `PO-20261124-0001` / `RCV-…`, unique per tenant: writers
  * of one tenant take turns (an advisory lock held to the end of the transaction), so two
- * transactions never hand out the same number.
+ * transactions never hand out the same number. Shared by purchasing (PO) and receiving (RCV).
  */
 export async function nextNumber(
   tx: Tx,
   ctx: CrudContext,
-  table: typeof purchaseOrders | Parameters<typeof takeTurns>[2],
+  table: Parameters<typeof takeTurns>[2],
   column: AnyPgColumn,
   prefix: string,
   now = new Date(),

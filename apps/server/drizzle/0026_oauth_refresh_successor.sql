@@ -1,0 +1,2 @@
+ALTER TABLE "oauth_refresh_tokens" ADD COLUMN "successor" text;--> statement-breakpoint
+CREATE INDEX "oauth_refresh_tokens_successor_ix" ON "oauth_refresh_tokens" USING btree ("consumed_at") WHERE successor IS NOT NULL;

@@ -1,0 +1,458 @@
+import {
+  type ColumnField,
+  type DeclaredList,
+  EXPORT_MAX_ROWS,
+  type FilterField,
+  type ListSpec,
+  listPage,
+  type SortKeys,
+  textKeyOf,
+} from '@seller/contracts/lists';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { RequestContext } from './context.ts';
+import {
+  boundedCount,
+  boundedCounts,
+  type CrudContext,
+  owned,
+  pageTotal,
+  selectEntities,
+  selectEntitiesSql,
+} from './crud.ts';
+import type { Tx } from './db/client.ts';
+import { fieldError } from './errors.ts';
+import { type ExportColumn, sendXlsx } from './export.ts';
+import type { RouteAccess } from './fastify.d.ts';
+import { t } from './localization/index.ts';
+import { contains } from './search.ts';
+import type { Services } from './services.ts';
+import { midnight, nextDay, wallClock } from './time.ts';
+
+/**
+ * The list kit (server side): a list declared in the contracts (`defineList`) plus its source
+ * query becomes its routes, the page, `/counts` for the tabs and `/export`. Filters, search, the
+ * LIKE escape, sort validation, paging, the bounded total and the spreadsheet's column formats
+ * are written here once.
+ *
+ * Cost does not grow with the matches: the total is counted up to `LIST_COUNT_CAP` (then it
+ * reads "10 000+"), paging stops at `LIST_MAX_SKIP`, and each declared sort is served by an
+ * index (`test/list-plans.test.ts` reads the plans on PostgreSQL).
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: drizzle's table generics are not worth spelling out here
+type AnyTable = PgTable & Record<string, any>;
+export type ListContext = CrudContext & Pick<RequestContext, 'culture'>;
+type Expr = Column | SQLWrapper;
+// biome-ignore lint/suspicious/noExplicitAny: a filter's value type follows its declared kind
+type FilterFn = (value: any, ctx: ListContext) => SQL | undefined;
+
+export interface ListSource<L extends ListSpec, Row, Item> {
+  /** The list's own table: the tenant predicate (and "not deleted") applies to it. */
+  table: AnyTable;
+  /**
+   * The rows with their joins, as a dynamic select (`tx.select({...}).from(t).leftJoin(…).$dynamic()`);
+   * absent, the rows are the table's. Filters and search may only name the table's columns (or
+   * correlated subqueries): the total is counted over the table alone. It gets the request's
+   * context for a join that depends on the viewer (a host list with the tenant's own choice).
+   */
+  rows?: (tx: Tx, ctx: ListContext) => PgSelect;
+  /**
+   * A view over the table with the table's columns (the users' tenant-scoped view), read instead
+   * of the table for the rows and the count.
+   */
+  view?: string;
+  /** Per declared filter: a column (compared as its kind says) or a predicate of the value. */
+  filters: { [K in keyof L['filters']]: Expr | FilterFn };
+  /** Columns the free text is looked for in (contains, case-insensitive), or a predicate of it. */
+  search?: Expr[] | ((text: string) => SQL | undefined);
+  /** The tab member's column (`status`). */
+  tab?: Expr;
+  /** Per sort key, the expression it orders by (each has an index with the tenant). */
+  sorts: { [K in SortKeys<L> & string]: Expr };
+  /** Ties broken by this (default: the table's id), in the first sort's direction. */
+  tieBreak?: Column;
+  /**
+   * The viewer's own scope (a CRM user's customers, "my records") or the parent's rows (an
+   * organization unit's members, `q` holding the path's `id`): applies to the page, counts and export.
+   */
+  scope?(services: Services, tx: Tx, ctx: ListContext, q: Query): Promise<SQL | undefined> | SQL | undefined;
+  /**
+   * The order when the query has no `sorting`, read from other members of it (ABP's `reverse`);
+   * absent or undefined, the declared default.
+   */
+  sortOf?(q: Query): string | undefined;
+  /**
+   * What the filters and `items` need besides the request (the tenant's currency, its time zone),
+   * read once per request before the unit of work and merged into the context they get.
+   */
+  context?(services: Services, ctx: ListContext): Promise<Record<string, unknown>>;
+  /**
+   * Checked before the page, the counts and the export: a filter the list cannot do without (a
+   * shop's items need `shopId`, 400 naming it), a parent record the viewer must be able to see (404).
+   */
+  guard?(services: Services, ctx: ListContext, q: Query): Promise<void>;
+  /** The page's rows → its items (names of referenced records loaded in one query for the page). */
+  items(tx: Tx, ctx: ListContext, rows: Row[]): Promise<Item[]> | Item[];
+}
+
+type Query = Record<string, unknown> & {
+  skipCount?: number;
+  maxResultCount?: number;
+  sorting?: string;
+  filter?: string;
+};
+
+/** One list's reads: the page, the tab counts and the export's batches. */
+export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>, source: ListSource<L, Row, Item>) {
+  const spec = list.spec;
+  const byKey = new Map(list.sortKeys.map((k) => [k.toLowerCase(), (source.sorts as Record<string, Expr>)[k]!]));
+  const [defaultKey, defaultDir] = spec.defaultSort.split(/\s+/);
+  const tieBreak = source.tieBreak ?? (source.table.id as Column);
+  const hostTable = !('tenantId' in getTableColumns(source.table));
+
+  /** `"total desc, orderNo"` → ORDER BY terms over declared keys only; anything else is a 400 naming `sorting`. */
+  function orderOf(q: Query, withTieBreak = true): SQL[] {
+    const sorting = q.sorting || source.sortOf?.(q);
+    const terms: SQL[] = [];
+    let first: string | undefined;
+    for (const part of (sorting || spec.defaultSort).split(',')) {
+      const [key = '', dir = 'asc', ...rest] = part.trim().split(/\s+/);
+      const expr = byKey.get(key.toLowerCase());
+      const d = dir.toLowerCase();
+      if (!expr || rest.length || (d !== 'asc' && d !== 'desc'))
+        throw fieldError('sorting', 'Field:Sorting', [part.trim()]);
+      first ??= d;
+      terms.push(d === 'asc' ? asc(expr as Column) : desc(expr as Column));
+    }
+    if (withTieBreak) terms.push((first ?? defaultDir) === 'desc' ? desc(tieBreak) : asc(tieBreak));
+    return terms;
+  }
+  if (!byKey.has(defaultKey!.toLowerCase()))
+    throw new Error(`${spec.texts}: default sort ${spec.defaultSort} is not a sort key`);
+
+  async function where(services: Services, tx: Tx, ctx: ListContext, q: Query, withTab: boolean): Promise<SQL> {
+    const parts: (SQL | undefined)[] = [];
+    if (q.filter && source.search) {
+      parts.push(
+        typeof source.search === 'function'
+          ? source.search(q.filter)
+          : or(...source.search.map((c) => contains(c, q.filter as string))),
+      );
+    }
+    let timeZone: string | undefined;
+    for (const [name, field] of Object.entries(spec.filters) as [string, FilterField][]) {
+      const target = (source.filters as Record<string, Expr | FilterFn>)[name]!;
+      if (field.kind === 'dateRange') {
+        const from = q[field.from] as string | undefined;
+        const to = q[field.to] as string | undefined;
+        if (!from && !to) continue;
+        timeZone ??= await services.timeZone(ctx);
+        const start = from && (from.length === 10 ? midnight(from, timeZone) : new Date(from));
+        const end = to && (to.length === 10 ? midnight(nextDay(to), timeZone) : new Date(to));
+        if (typeof target === 'function') parts.push(target({ from: start, to: end }, ctx));
+        else parts.push(start ? gte(target as Column, start) : undefined, end ? lt(target as Column, end) : undefined);
+        continue;
+      }
+      if (field.kind === 'range') {
+        const min = q[field.min] as string | undefined;
+        const max = q[field.max] as string | undefined;
+        if (min === undefined && max === undefined) continue;
+        if (typeof target === 'function') parts.push(target({ min, max }, ctx));
+        else parts.push(min ? gte(target as Column, min) : undefined, max ? lte(target as Column, max) : undefined);
+        continue;
+      }
+      const value = q[name];
+      if (value === undefined) continue;
+      if (typeof target === 'function') parts.push(target(value, ctx));
+      else if (field.kind === 'text') parts.push(contains(target, value as string));
+      else if (Array.isArray(value)) parts.push(inArray(target as Column, value));
+      else parts.push(eq(target as Column, value));
+    }
+    const tabValues = spec.tabs ? (q[spec.tabs.member] as string[] | undefined) : undefined;
+    if (withTab && tabValues?.length && source.tab) parts.push(inArray(source.tab as Column, tabValues));
+    parts.push(await source.scope?.(services, tx, ctx, q));
+    // a host table (tenants, countries) has no tenant column: its route's permission is the host's
+    if (!hostTable) return owned(ctx, source.table, ...parts);
+    if ('isDeleted' in getTableColumns(source.table)) parts.push(eq(source.table.isDeleted, false));
+    return and(...parts) ?? sql`true`;
+  }
+
+  const contextOf = async (services: Services, ctx: ListContext, q: Query, guarded = true): Promise<ListContext> => {
+    if (guarded) await source.guard?.(services, ctx, q);
+    return source.context ? { ...ctx, ...(await source.context(services, ctx)) } : ctx;
+  };
+
+  const boundedCountOf = (tx: Tx, w: SQL) => boundedCount(tx, source.table, w, source.view);
+
+  function rowsSql(tx: Tx, ctx: ListContext, w: SQL, order: SQL[], limit: number, offset: number): SQL {
+    if (source.rows)
+      return source
+        .rows(tx, ctx)
+        .where(w)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+        .getSQL();
+    return selectEntitiesSql(source.table, { where: w, orderBy: order, limit, offset, source: source.view });
+  }
+
+  async function rowsOf(tx: Tx, ctx: ListContext, w: SQL, order: SQL[], limit: number, offset: number): Promise<Row[]> {
+    if (source.rows)
+      return (await source
+        .rows(tx, ctx)
+        .where(w)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)) as Row[];
+    return (await selectEntities(tx, source.table, {
+      where: w,
+      orderBy: order,
+      limit,
+      offset,
+      source: source.view,
+    })) as Row[];
+  }
+
+  return {
+    /** One page, with its total (exact up to the cap). */
+    page: async (services: Services, request: ListContext, q: Query) => {
+      const order = orderOf(q);
+      const ctx = await contextOf(services, request, q);
+      return services.data.inTenant(ctx, async (tx) => {
+        const w = await where(services, tx, ctx, q, true);
+        const skip = q.skipCount ?? 0;
+        const take = q.maxResultCount ?? 10;
+        const rows = await rowsOf(tx, ctx, w, order, take, skip);
+        const total = await pageTotal(rows.length, { skipCount: skip, maxResultCount: take }, () =>
+          boundedCountOf(tx, w),
+        );
+        return { ...total, items: await source.items(tx, ctx, rows) };
+      });
+    },
+    /**
+     * The plan of a page's query in the declared order (without the id tie-break) with sorts and
+     * sequential scans priced out (`enable_sort`, `enable_seqscan` off): a Sort node left on its
+     * path means no index serves that order.
+     */
+    explain: async (services: Services, request: ListContext, q: Query) => {
+      // the plan only: a required filter need not be given
+      const ctx = await contextOf(services, request, q, false);
+      return services.data.inTenant(ctx, async (tx) => {
+        await tx.execute(sql`set local enable_sort = off`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const w = await where(services, tx, ctx, q, true);
+        const plan = await tx.execute(
+          // the declared order alone: ties broken by id are an Incremental Sort over equal keys
+          sql`explain (format json) ${rowsSql(tx, ctx, w, orderOf(q, false), q.maxResultCount ?? 20, 0)}`,
+        );
+        return JSON.stringify(plan.rows);
+      });
+    },
+    /** Per tab value, how many rows match the other filters (each count bounded by the cap). */
+    counts: async (services: Services, request: ListContext, q: Query) => {
+      const ctx = await contextOf(services, request, q);
+      return services.data.inTenant(ctx, async (tx) => {
+        if (!spec.tabs || !source.tab) throw new Error(`${spec.texts} has no tabs`);
+        const w = await where(services, tx, ctx, q, false);
+        const tab = source.tab as Column;
+        const each = await boundedCounts(
+          tx,
+          source.table,
+          spec.tabs.values.map((value) => and(w, eq(tab, value))!),
+          source.view,
+        );
+        const counts: Record<string, number> = {};
+        spec.tabs.values.forEach((value, i) => {
+          counts[value] = each[i]!.n;
+        });
+        return {
+          total: each.reduce((sum, c) => sum + c.n, 0),
+          capped: each.some((c) => c.capped),
+          counts,
+        };
+      });
+    },
+    /** The filtered, sorted list in batches (each its own unit of work), for the export. */
+    async *batches(services: Services, request: ListContext, q: Query, size = 1000) {
+      const order = orderOf(q);
+      const ctx = await contextOf(services, request, q);
+      for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
+        const items = await services.data.inTenant(ctx, async (tx) =>
+          source.items(tx, ctx, await rowsOf(tx, ctx, await where(services, tx, ctx, q, true), order, size, offset)),
+        );
+        if (items.length) yield items;
+        if (items.length < size) return;
+      }
+    },
+  };
+}
+
+/**
+ * Every paged list the kits made, by its `GET` url: the architecture test refuses a paged route
+ * made by hand, and the plan test explains each declared sort of these.
+ */
+export const kitLists = new Map<string, { list?: DeclaredList; service?: ListService<unknown> }>();
+
+export type ListService<Item> = {
+  explain(services: Services, ctx: ListContext, q: Query): Promise<string>;
+  page(services: Services, ctx: ListContext, q: Query): Promise<{ totalCount: number; items: Item[] }>;
+  counts(
+    services: Services,
+    ctx: ListContext,
+    q: Query,
+  ): Promise<{ total: number; capped: boolean; counts: Record<string, number> }>;
+  batches(services: Services, ctx: ListContext, q: Query): AsyncGenerator<Item[]>;
+};
+
+/** A column's spreadsheet cell: one format per kind, texts in the reader's language, times on the tenant's clock. */
+function exportColumn<Item>(
+  spec: ListSpec,
+  key: string,
+  c: ColumnField,
+  culture: RequestContext['culture'],
+  timeZone: string,
+): ExportColumn<Item> {
+  const text = (k: string) => t(culture, `${spec.texts}::${k}`);
+  const header = c.header ?? textKeyOf(key);
+  const get = (row: Item) => (row as Record<string, unknown>)[key];
+  const base = { header: text(header), width: c.width ? Math.max(8, Math.round(c.width / 8)) : undefined };
+  switch (c.kind) {
+    case 'enum': {
+      const prefix = c.texts ?? `${header}:`;
+      return { ...base, value: (row) => (get(row) == null ? null : text(`${prefix}${get(row)}`)) };
+    }
+    case 'money':
+    case 'quantity':
+    case 'percent':
+      return {
+        ...base,
+        numFmt: c.kind === 'quantity' ? '#,##0.###' : '#,##0.00#',
+        value: (row) => (get(row) == null || get(row) === '' ? null : Number(get(row))),
+      };
+    case 'date':
+    case 'dateTime':
+      return {
+        ...base,
+        numFmt: c.kind === 'date' ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm',
+        value: (row) => {
+          const v = get(row);
+          return v == null ? null : wallClock(v instanceof Date ? v : new Date(String(v)), timeZone);
+        },
+      };
+    case 'bool':
+      return { ...base, value: (row) => (get(row) == null ? null : t(culture, get(row) ? 'AbpUi::Yes' : 'AbpUi::No')) };
+    default:
+      return { ...base, value: (row) => (get(row) == null ? null : String(get(row))) };
+  }
+}
+
+/**
+ * `GET url` (the page), `GET url/counts` (with tabs) and `GET url/export` (.xlsx of the
+ * filtered, sorted list, its columns as declared). Reads need `permission` (or only a signed-in
+ * user, `authenticated`); the export `exportPermission` when it has its own. A url with a parent
+ * (`/:id/users`) declares its `params`, which the source reads from the query (`q.id`).
+ */
+export function listRoutes<Item>(
+  fastify: FastifyInstance,
+  opts: {
+    url: string;
+    tag: string;
+    permission?: string | string[];
+    /** Any signed-in user (the viewer's own records, the list's `scope` narrows to them). */
+    authenticated?: boolean;
+    /** Only on the host side (a host table) or only inside a tenant. */
+    side?: 'host' | 'tenant';
+    exportPermission?: string;
+    list: DeclaredList;
+    item: z.ZodType<Item>;
+    service: ListService<Item>;
+    /** The path's members (`{ id }`), checked like the query and merged into it. */
+    params?: z.ZodObject;
+    /** Query members the page and the export accept beyond the declaration (ABP's `reverse`). */
+    query?: Record<string, z.ZodType>;
+  },
+) {
+  if (!opts.permission && !opts.authenticated) throw new Error(`${opts.url}: a list needs a permission`);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const s = app.services;
+  const { url, list, service } = opts;
+  const spec = list.spec;
+  const tags = [opts.tag];
+  const access: RouteAccess = opts.permission
+    ? { side: opts.side, permission: opts.permission }
+    : { side: opts.side, authenticated: true };
+  const params = opts.params ? { params: opts.params } : {};
+  const queryOf = (req: { query: unknown; params: unknown }) =>
+    ({ ...(req.query as Query), ...(opts.params ? (req.params as Query) : {}) }) as Query;
+  kitLists.set(url, { list, service: service as ListService<unknown> });
+
+  app.get(
+    url,
+    {
+      config: access,
+      schema: {
+        tags,
+        ...params,
+        querystring: opts.query ? list.query.extend(opts.query) : list.query,
+        response: { 200: listPage(opts.item) },
+      },
+    },
+    (req) => service.page(s, req.ctx, queryOf(req)),
+  );
+  if (spec.tabs) {
+    app.get(
+      `${url}/counts`,
+      {
+        config: access,
+        schema: {
+          tags,
+          ...params,
+          querystring: list.filters.omit({ [spec.tabs.member]: true } as Record<string, true> & Record<number, never>),
+          response: { 200: list.counts },
+        },
+      },
+      (req) => service.counts(s, req.ctx, queryOf(req)),
+    );
+  }
+  app.get(
+    `${url}/export`,
+    {
+      config: (opts.exportPermission ? { side: opts.side, permission: opts.exportPermission } : access) as RouteAccess,
+      schema: { tags, ...params, querystring: opts.query ? list.exportQuery.extend(opts.query) : list.exportQuery },
+    },
+    async (req, reply) => {
+      const culture = req.ctx.culture;
+      const timeZone = await s.timeZone(req.ctx);
+      const title = t(culture, `${spec.texts}::${spec.exportName ?? 'ExportName'}`);
+      const columns = Object.entries(spec.columns)
+        .filter(([, c]) => !c.noExport)
+        .map(([key, c]) => exportColumn<Item>(spec, key, c, culture, timeZone));
+      return sendXlsx(
+        reply,
+        `${title}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+        title,
+        columns,
+        service.batches(s, req.ctx, queryOf(req)),
+      );
+    },
+  );
+}

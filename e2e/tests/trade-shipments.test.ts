@@ -116,6 +116,8 @@ test('an order pulled from the marketplace is shipped with the estimate’s chan
     }, 20_000);
     assert.equal(shipment.channelId, picked.channelId);
     assert.equal(shipment.estFee, picked.total);
+    // the dialog closes once the shipment is made; its order table lies over the list until then
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
     const no = shipment.shipmentNo;
     const search2 = page
       .locator('input[data-testid="shipments-search"], [data-testid="shipments-search"] input')

@@ -83,7 +83,12 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         rowKey="id"
         defaultSorting={p.defaultSorting}
         state={{ ...url.table, sorting: url.table.sorting ?? p.defaultSorting }}
-        onStateChange={(table) => url.go({}, table)}
+        onStateChange={(update) =>
+          url.go((now) => ({
+            filters: {},
+            table: update({ ...now.table, sorting: now.table.sorting ?? p.defaultSorting }),
+          }))
+        }
         request={(q, signal) => p.api.list(q, signal)}
         columns={p.columns}
         columnSettings

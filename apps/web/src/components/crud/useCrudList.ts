@@ -26,7 +26,8 @@ export interface CrudListOptions<T> {
   defaultSorting?: string;
   /** Controlled state (a list page keeps it in the URL); the list keeps its own when absent. */
   state?: CrudListState;
-  onStateChange?(next: CrudListState): void;
+  /** Gets the change rather than the next state: it is applied to the newest state, not to what this render saw. */
+  onStateChange?(update: (current: CrudListState) => CrudListState): void;
 }
 
 /** List state (page, size, sorting, filter) mapped to skipCount/maxResultCount/sorting/filter. */
@@ -41,7 +42,7 @@ export function useCrudList<T>({
   const [own, setOwn] = useState<CrudListState>({ page: 1, pageSize, sorting: defaultSorting, filter: '' });
   const state = controlled ?? own;
   const setState = (update: (s: CrudListState) => CrudListState) =>
-    controlled && onStateChange ? onStateChange(update(controlled)) : setOwn(update);
+    controlled && onStateChange ? onStateChange(update) : setOwn(update);
   const params: CrudQuery = {
     ...pageToSkip(state.page, state.pageSize),
     sorting: state.sorting || undefined,

@@ -12,8 +12,7 @@ import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
 import { type CrudColumn, CrudPage } from '../crud/CrudPage.tsx';
 import { downloadExport } from '../crud/export.ts';
-import type { CrudListState } from '../crud/useCrudList.ts';
-import { filterParams, type ListFilters } from './url-state.ts';
+import { filterParams, type ListFilters, type ListUrlState } from './url-state.ts';
 import { useListUrl } from './useListUrl.ts';
 
 /**
@@ -73,11 +72,12 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const narrow = screens.md === false;
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const go = (filters: ListFilters, table: CrudListState) => {
+  const go = (update: (now: ListUrlState) => ListUrlState) => {
     setSelected({ keys: [], rows: [] });
-    state.go(filters, table);
+    state.go(update);
   };
-  const setFilter = (patch: ListFilters) => go({ ...state.filters, ...patch }, { ...state.table, page: 1 });
+  const setFilter = (patch: ListFilters) =>
+    go((now) => ({ filters: { ...now.filters, ...patch }, table: { ...now.table, page: 1 } }));
   const fixed = props.fixed ?? {};
   // what the server is asked with: the URL's filters, the page's fixed ones over them
   const sent: ListFilters = { ...state.filters, ...fixed };
@@ -153,7 +153,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           testid={`${props.testid}-filter-${name}`}
         />
       ))}
-      <Button onClick={() => go(tabMember && tab ? { [tabMember]: tab } : {}, { ...state.table, page: 1, filter: '' })}>
+      <Button
+        onClick={() =>
+          go((now) => ({
+            filters: tabMember && now.filters[tabMember] ? { [tabMember]: now.filters[tabMember] } : {},
+            table: { ...now.table, page: 1, filter: '' },
+          }))
+        }
+      >
         {t('list.reset')}
       </Button>
     </Space>
@@ -201,7 +208,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       }
       queryKey={[url, 'page', sent]}
       state={state.table}
-      onStateChange={(table) => go(state.filters, table)}
+      onStateChange={(update) => go((now) => ({ filters: now.filters, table: update(now.table) }))}
       request={(q, signal) =>
         http.get<PagedResult<T> & { totalCountCapped?: boolean }>(url, { ...q, ...filterParams(sent) }, { signal })
       }

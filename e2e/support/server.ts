@@ -1,5 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,18 +61,71 @@ async function snapshotDist(target: string): Promise<string> {
   );
 }
 
+const serverSources = ['apps/server/src', 'apps/server/drizzle', 'packages/contracts/src'].map((d) => join(root, d));
+
+/** Paths, sizes and modification times of every file the schema and the seeds come from, and the day. */
+function seedFingerprint(): string {
+  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const s = statSync(path);
+        hash.update(`${path}:${s.size}:${s.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const dir of serverSources) walk(dir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A data folder the product has migrated and seeded with the demo, made once per day and server
+ * source by a first start and a clean stop, and copied for every test file: the seed is the same
+ * each time, and a first start costs half a minute.
+ */
+async function seededDataDir(): Promise<string> {
+  const template = join(tmpdir(), `seller-e2e-seeded-${seedFingerprint()}`);
+  if (existsSync(join(template, 'seeded'))) return template;
+  const building = mkdtempSync(`${template}.building-`);
+  const first = await launch(building, await snapshotDist(join(building, 'web')));
+  await first.stop({ keep: true });
+  rmSync(join(building, 'web'), { recursive: true, force: true });
+  writeFileSync(join(building, 'seeded'), new Date().toISOString());
+  // earlier templates (other sources, other days) go
+  for (const entry of readdirSync(tmpdir()))
+    if (entry.startsWith('seller-e2e-seeded-') && join(tmpdir(), entry) !== building)
+      rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+  renameSync(building, template);
+  return template;
+}
+
 /**
  * Starts the product as a newcomer would (`npm start`: built web app, embedded database
- * in a fresh data folder, demo seed) and waits until it listens.
+ * in a data folder, demo seed) and waits until it listens. The data folder is a copy of one
+ * seeded by a first start (`seededDataDir`); the start still runs the seed, which finds it done.
  *
  * The server is given a copy of apps/web/dist (WEB_DIST) taken at start: the server keeps
  * index.html in memory, so a rebuild of dist while a test file runs (someone running
  * `npm run build` in parallel) would otherwise leave it pointing at deleted chunks.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'seller-e2e-'));
-  const webDist = await snapshotDist(join(dataDir, 'web'));
+  try {
+    cpSync(await seededDataDir(), dataDir, { recursive: true });
+    return await launch(dataDir, await snapshotDist(join(dataDir, 'web')));
+  } catch (e) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function launch(
+  dataDir: string,
+  webDist: string,
+): Promise<RunningServer & { stop(options?: { keep?: boolean }): Promise<void> }> {
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -71,7 +135,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
-      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -110,14 +173,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     webDist,
     output: () => output,
     simulatorKey: () => readFileSync(join(dataDir, 'marketplace-simulator.key'), 'utf8').trim(),
-    async stop() {
+    async stop(options?: { keep?: boolean }) {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options?.keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -22,4 +23,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 projects.push('apps/web/vitest.config.ts');
 
-export default defineConfig({ test: { projects: projects as never } });
+// at least two at once: a server test waits on its database about half the time, so two share
+// two cores well (one at a time, the default there, took twice as long)
+export default defineConfig({
+  test: { maxWorkers: Math.max(2, availableParallelism() - 1), projects: projects as never },
+});

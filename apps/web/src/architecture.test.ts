@@ -86,7 +86,6 @@ const listsNotYetOnTheKit = new Set<string>([
   'features/background-jobs/pages/index.tsx',
   'features/crm/pages/activity/Activities.tsx',
   'features/crm/pages/address/RecordList.tsx',
-  'features/crm/pages/business/index.tsx',
   'features/crm/pages/job-report/index.tsx',
   'features/logistics/pages/country/index.tsx',
   'features/marketplaces/pages/category-mapping/CategoryMappingPage.tsx',

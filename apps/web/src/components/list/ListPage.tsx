@@ -44,6 +44,7 @@ export interface ListPageProps<T> {
   /**
    * Filters the page fixes (the platform of a per-platform page, the shop picked in its toolbar):
    * sent with the page, the counts and the export, never drawn in the filter bar nor kept in the URL.
+   * A date or number range is the page's when one of its members (`from`, `to`; `min`, `max`) is.
    */
   fixed?: ListFilters;
 }
@@ -135,7 +136,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   ) : null;
 
   const active = Object.keys(otherFilters).filter((k) => !(k in fixed)).length;
-  const shownFilters = Object.entries(spec.filters as Record<string, FilterField>).filter(([name]) => !(name in fixed));
+  const shownFilters = Object.entries(spec.filters as Record<string, FilterField>).filter(
+    ([name, f]) => !membersOf(name, f).some((m) => m in fixed),
+  );
   const filters = shownFilters.length ? (
     <Space
       wrap
@@ -245,6 +248,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       }}
     />
   );
+}
+
+/** A filter's name and, for a range, the query members of its two ends. */
+function membersOf(name: string, f: FilterField): string[] {
+  if (f.kind === 'dateRange') return [name, f.from, f.to];
+  if (f.kind === 'range') return [name, f.min, f.max];
+  return [name];
 }
 
 /** A cell by its declared kind. */

@@ -4,7 +4,7 @@ import { filterLabelOf, LIST_COUNT_CAP, textKeyOf } from '@seller/contracts/list
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Grid, Input, InputNumber, Select, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type Key, type ReactNode, useState } from 'react';
+import { Fragment, type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbp } from '../../lib/abp/config-store.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
@@ -13,7 +13,7 @@ import { localize } from '../../lib/i18n/index.ts';
 import { type CrudColumn, CrudPage } from '../crud/CrudPage.tsx';
 import { downloadExport } from '../crud/export.ts';
 import { filterParams, type ListFilters, type ListUrlState } from './url-state.ts';
-import { useListUrl } from './useListUrl.ts';
+import { useListState } from './useListUrl.ts';
 
 /**
  * The list page of the kit: made from the list's declaration in the contracts (the same one the
@@ -47,7 +47,25 @@ export interface ListPageProps<T> {
    * A date or number range is the page's when one of its members (`from`, `to`; `min`, `max`) is.
    */
   fixed?: ListFilters;
+  /**
+   * Filters the page draws itself, by filter name (a picker that searches as one types, a few
+   * values for a text filter): drawn in the filter bar in the declaration's place, given the
+   * list's filters and the change to make; kept in the URL and reset like the others.
+   */
+  filterInputs?: Partial<Record<string, ListFilterInput>>;
+  /** Columns of the declaration the page leaves out (the customer's, in a list fixed to one customer). */
+  omit?: readonly string[];
+  /**
+   * False keeps filters, search, sorting and page in the component instead of the URL: a list in
+   * a tab or drawer of another page, whose URL is that page's (default true).
+   */
+  keepInUrl?: boolean;
+  /** Where the column settings are kept, per user (default the texts resource): a list sharing its texts names its own. */
+  columnSettingsKey?: string;
 }
+
+/** A filter drawn by the page: the list's filters now, and the change to make (the page goes back to its first). */
+export type ListFilterInput = (p: { filters: ListFilters; onChange(patch: ListFilters): void }) => ReactNode;
 
 /**
  * The query keys of a list page's data, for a page that changes rows in place (a live event) or
@@ -65,7 +83,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { list, url } = props;
   const spec = list.spec;
   const client = useQueryClient();
-  const state = useListUrl(list);
+  const state = useListState(list, props.keepInUrl ?? true);
   const userId = useAbp((s) => s.config?.currentUser?.id) ?? 'anonymous';
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const tabMember = spec.tabs?.member;
@@ -101,7 +119,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       : ` (${n >= LIST_COUNT_CAP && counts.data?.capped ? t('list.countCapped', { n: n.toLocaleString() }) : n})`;
 
   const columns: CrudColumn<T>[] = Object.entries(spec.columns as Record<string, ColumnField>)
-    .filter(([, c]) => !c.exportOnly)
+    .filter(([key, c]) => !c.exportOnly && !props.omit?.includes(key))
     .map(([key, c]) => ({
       key,
       title: text(list, c.header ?? textKeyOf(key)),
@@ -145,17 +163,22 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       style={{ marginBottom: 12, display: narrow && !filtersOpen ? 'none' : undefined }}
       data-testid={`${props.testid}-filters`}
     >
-      {shownFilters.map(([name, f]) => (
-        <FilterInput
-          key={name}
-          list={list}
-          name={name}
-          field={f}
-          filters={state.filters}
-          onChange={setFilter}
-          testid={`${props.testid}-filter-${name}`}
-        />
-      ))}
+      {shownFilters.map(([name, f]) => {
+        const own = props.filterInputs?.[name];
+        return own ? (
+          <Fragment key={name}>{own({ filters: state.filters, onChange: setFilter })}</Fragment>
+        ) : (
+          <FilterInput
+            key={name}
+            list={list}
+            name={name}
+            field={f}
+            filters={state.filters}
+            onChange={setFilter}
+            testid={`${props.testid}-filter-${name}`}
+          />
+        );
+      })}
       <Button
         onClick={() =>
           go((now) => ({
@@ -220,7 +243,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       search={Boolean(spec.search)}
       searchPlaceholder={spec.search ? text(list, spec.search) : undefined}
       columnSettings
-      columnSettingsKey={`seller.columns.${userId}.${spec.texts}`}
+      columnSettingsKey={`seller.columns.${userId}.${props.columnSettingsKey ?? spec.texts}`}
       rowActions={props.rowActions}
       actionsWidth={props.actionsWidth}
       rowSelection={

@@ -62,6 +62,14 @@ export interface ListPageProps<T> {
   keepInUrl?: boolean;
   /** Where the column settings are kept, per user (default the texts resource): a list sharing its texts names its own. */
   columnSettingsKey?: string;
+  /**
+   * A declared filter of one value drawn as tabs above the table instead of in the bar (the job
+   * reports' boxes: mine, received, all), without counts; the first tab when the URL names none.
+   * The page gives each tab's label (a badge beside its name).
+   */
+  filterTabs?: { member: string; tabs: { key: string; label: ReactNode }[] };
+  /** Columns sorted by a declared sort key of another name (the report's period by `periodStart`). */
+  sortBy?: Partial<Record<string, string>>;
 }
 
 /** A filter drawn by the page: the list's filters now, and the change to make (the page goes back to its first). */
@@ -98,8 +106,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const setFilter = (patch: ListFilters) =>
     go((now) => ({ filters: { ...now.filters, ...patch }, table: { ...now.table, page: 1 } }));
   const fixed = props.fixed ?? {};
-  // what the server is asked with: the URL's filters, the page's fixed ones over them
-  const sent: ListFilters = { ...state.filters, ...fixed };
+  const tabFilter = props.filterTabs?.member;
+  const tabFilterValue = tabFilter
+    ? ((state.filters[tabFilter] as string | undefined) ?? props.filterTabs!.tabs[0]?.key)
+    : undefined;
+  // what the server is asked with: the URL's filters (the tab of `filterTabs` always named), the
+  // page's fixed ones over them
+  const sent: ListFilters = { ...state.filters, ...(tabFilter ? { [tabFilter]: tabFilterValue } : {}), ...fixed };
   const { [tabMember ?? '']: tab, ...otherFilters } = sent;
 
   const counts = useQuery({
@@ -123,7 +136,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     .map(([key, c]) => ({
       key,
       title: text(list, c.header ?? textKeyOf(key)),
-      sortField: c.sort ? key : undefined,
+      sortField: props.sortBy?.[key] ?? (c.sort ? key : undefined),
       defaultHidden: c.hidden,
       width: c.width,
       align: c.kind === 'money' || c.kind === 'quantity' || c.kind === 'percent' ? 'right' : undefined,
@@ -153,9 +166,17 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     />
   ) : null;
 
-  const active = Object.keys(otherFilters).filter((k) => !(k in fixed)).length;
+  const filterTabs = props.filterTabs ? (
+    <Tabs
+      activeKey={tabFilterValue}
+      onChange={(k) => setFilter({ [tabFilter!]: k })}
+      items={props.filterTabs.tabs.map((b) => ({ key: b.key, label: b.label }))}
+    />
+  ) : null;
+
+  const active = Object.keys(otherFilters).filter((k) => !(k in fixed) && k !== tabFilter).length;
   const shownFilters = Object.entries(spec.filters as Record<string, FilterField>).filter(
-    ([name, f]) => !membersOf(name, f).some((m) => m in fixed),
+    ([name, f]) => name !== tabFilter && !membersOf(name, f).some((m) => m in fixed),
   );
   const filters = shownFilters.length ? (
     <Space
@@ -182,7 +203,10 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       <Button
         onClick={() =>
           go((now) => ({
-            filters: tabMember && now.filters[tabMember] ? { [tabMember]: now.filters[tabMember] } : {},
+            // the tab stays
+            filters: Object.fromEntries(
+              [tabMember, tabFilter].flatMap((m) => (m && now.filters[m] ? [[m, now.filters[m]]] : [])),
+            ),
             table: { ...now.table, page: 1, filter: '' },
           }))
         }
@@ -226,6 +250,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       title={props.title}
       header={
         <>
+          {filterTabs}
           {filtersToggle}
           {filters}
           {tabs}

@@ -70,6 +70,13 @@ export interface ListPageProps<T> {
   filterTabs?: { member: string; tabs: { key: string; label: ReactNode }[] };
   /** Columns sorted by a declared sort key of another name (the report's period by `periodStart`). */
   sortBy?: Partial<Record<string, string>>;
+  /**
+   * The columns in this order (the name in the reader's language first); those it leaves out
+   * follow in the declaration's.
+   */
+  columnOrder?: readonly string[];
+  /** Shown above the filters and the table: what the page's list is (a hint of the page's). */
+  hint?: ReactNode;
 }
 
 /** A filter drawn by the page: the list's filters now, and the change to make (the page goes back to its first). */
@@ -131,8 +138,12 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       ? ''
       : ` (${n >= LIST_COUNT_CAP && counts.data?.capped ? t('list.countCapped', { n: n.toLocaleString() }) : n})`;
 
+  const order = props.columnOrder ?? [];
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   const columns: CrudColumn<T>[] = Object.entries(spec.columns as Record<string, ColumnField>)
     .filter(([key, c]) => !c.exportOnly && !props.omit?.includes(key))
+    // stable: the declaration's order among equals
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, c]) => ({
       key,
       title: text(list, c.header ?? textKeyOf(key)),
@@ -250,6 +261,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       title={props.title}
       header={
         <>
+          {props.hint}
           {filterTabs}
           {filtersToggle}
           {filters}

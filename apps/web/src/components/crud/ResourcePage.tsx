@@ -4,13 +4,11 @@ import { Button, Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useAbp } from '../../lib/abp/config-store.ts';
 import { Access } from '../Access.tsx';
-import { useListUrl } from '../list/useListUrl.ts';
-import { type CrudColumn, CrudPage } from './CrudPage.tsx';
+import type { CrudColumn } from './CrudPage.tsx';
 import { DeleteAction } from './DeleteAction.tsx';
-import { downloadExport } from './export.ts';
 import { FormOverlay } from './FormOverlay.tsx';
+import { ResourceList } from './ResourceList.tsx';
 import type { ResourceApi } from './resource-api.ts';
 
 interface Row {
@@ -70,36 +68,19 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(p.schema, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: p.queryKey });
-  // paging, sorting and the search live in the URL, as on every list page
-  const url = useListUrl();
-  const userId = useAbp((s) => s.config?.currentUser?.id) ?? 'anonymous';
 
   return (
     <>
-      <CrudPage<T>
+      <ResourceList<T>
         testid={p.testid}
         title={p.title}
         queryKey={p.queryKey}
-        rowKey="id"
-        defaultSorting={p.defaultSorting}
-        state={{ ...url.table, sorting: url.table.sorting ?? p.defaultSorting }}
-        onStateChange={(update) =>
-          url.go((now) => ({
-            filters: {},
-            table: update({ ...now.table, sorting: now.table.sorting ?? p.defaultSorting }),
-          }))
-        }
-        request={(q, signal) => p.api.list(q, signal)}
+        list={(q, signal) => p.api.list(q, signal)}
         columns={p.columns}
-        columnSettings
-        columnSettingsKey={`seller.columns.${userId}.${p.testid}`}
+        defaultSorting={p.defaultSorting}
+        exportTo={p.exportName ? { url: `${p.api.url}/export`, name: p.exportName } : undefined}
         onCreate={() => open('new')}
         createPermission={`${p.permission}.Create`}
-        exportExcel={
-          p.exportName
-            ? { run: (q) => downloadExport(`${p.api.url}/export`, { ...q }, `${p.exportName}.xlsx`) }
-            : undefined
-        }
         rowActions={(r) => (
           <Space size={0}>
             <Access permission={`${p.permission}.Update`}>

@@ -6,6 +6,7 @@ export type { ColumnFit } from './column-width.ts';
 export { DeleteAction, type DeleteActionProps } from './DeleteAction.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
+export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';

@@ -4,7 +4,7 @@ import { filterLabelOf, LIST_COUNT_CAP, textKeyOf } from '@seller/contracts/list
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Grid, Input, InputNumber, Select, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type Key, type ReactNode, useState } from 'react';
+import { Fragment, type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbp } from '../../lib/abp/config-store.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
@@ -13,7 +13,7 @@ import { localize } from '../../lib/i18n/index.ts';
 import { type CrudColumn, CrudPage } from '../crud/CrudPage.tsx';
 import { downloadExport } from '../crud/export.ts';
 import { filterParams, type ListFilters, type ListUrlState } from './url-state.ts';
-import { useListUrl } from './useListUrl.ts';
+import { useListState } from './useListUrl.ts';
 
 /**
  * The list page of the kit: made from the list's declaration in the contracts (the same one the
@@ -44,9 +44,43 @@ export interface ListPageProps<T> {
   /**
    * Filters the page fixes (the platform of a per-platform page, the shop picked in its toolbar):
    * sent with the page, the counts and the export, never drawn in the filter bar nor kept in the URL.
+   * A date or number range is the page's when one of its members (`from`, `to`; `min`, `max`) is.
    */
   fixed?: ListFilters;
+  /**
+   * Filters the page draws itself, by filter name (a picker that searches as one types, a few
+   * values for a text filter): drawn in the filter bar in the declaration's place, given the
+   * list's filters and the change to make; kept in the URL and reset like the others.
+   */
+  filterInputs?: Partial<Record<string, ListFilterInput>>;
+  /** Columns of the declaration the page leaves out (the customer's, in a list fixed to one customer). */
+  omit?: readonly string[];
+  /**
+   * False keeps filters, search, sorting and page in the component instead of the URL: a list in
+   * a tab or drawer of another page, whose URL is that page's (default true).
+   */
+  keepInUrl?: boolean;
+  /** Where the column settings are kept, per user (default the texts resource): a list sharing its texts names its own. */
+  columnSettingsKey?: string;
+  /**
+   * A declared filter of one value drawn as tabs above the table instead of in the bar (the job
+   * reports' boxes: mine, received, all), without counts; the first tab when the URL names none.
+   * The page gives each tab's label (a badge beside its name).
+   */
+  filterTabs?: { member: string; tabs: { key: string; label: ReactNode }[] };
+  /** Columns sorted by a declared sort key of another name (the report's period by `periodStart`). */
+  sortBy?: Partial<Record<string, string>>;
+  /**
+   * The columns in this order (the name in the reader's language first); those it leaves out
+   * follow in the declaration's.
+   */
+  columnOrder?: readonly string[];
+  /** Shown above the filters and the table: what the page's list is (a hint of the page's). */
+  hint?: ReactNode;
 }
+
+/** A filter drawn by the page: the list's filters now, and the change to make (the page goes back to its first). */
+export type ListFilterInput = (p: { filters: ListFilters; onChange(patch: ListFilters): void }) => ReactNode;
 
 /**
  * The query keys of a list page's data, for a page that changes rows in place (a live event) or
@@ -64,7 +98,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { list, url } = props;
   const spec = list.spec;
   const client = useQueryClient();
-  const state = useListUrl(list);
+  const state = useListState(list, props.keepInUrl ?? true);
   const userId = useAbp((s) => s.config?.currentUser?.id) ?? 'anonymous';
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const tabMember = spec.tabs?.member;
@@ -79,8 +113,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const setFilter = (patch: ListFilters) =>
     go((now) => ({ filters: { ...now.filters, ...patch }, table: { ...now.table, page: 1 } }));
   const fixed = props.fixed ?? {};
-  // what the server is asked with: the URL's filters, the page's fixed ones over them
-  const sent: ListFilters = { ...state.filters, ...fixed };
+  const tabFilter = props.filterTabs?.member;
+  const tabFilterValue = tabFilter
+    ? ((state.filters[tabFilter] as string | undefined) ?? props.filterTabs!.tabs[0]?.key)
+    : undefined;
+  // what the server is asked with: the URL's filters (the tab of `filterTabs` always named), the
+  // page's fixed ones over them
+  const sent: ListFilters = { ...state.filters, ...(tabFilter ? { [tabFilter]: tabFilterValue } : {}), ...fixed };
   const { [tabMember ?? '']: tab, ...otherFilters } = sent;
 
   const counts = useQuery({
@@ -99,12 +138,16 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       ? ''
       : ` (${n >= LIST_COUNT_CAP && counts.data?.capped ? t('list.countCapped', { n: n.toLocaleString() }) : n})`;
 
+  const order = props.columnOrder ?? [];
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   const columns: CrudColumn<T>[] = Object.entries(spec.columns as Record<string, ColumnField>)
-    .filter(([, c]) => !c.exportOnly)
+    .filter(([key, c]) => !c.exportOnly && !props.omit?.includes(key))
+    // stable: the declaration's order among equals
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, c]) => ({
       key,
       title: text(list, c.header ?? textKeyOf(key)),
-      sortField: c.sort ? key : undefined,
+      sortField: props.sortBy?.[key] ?? (c.sort ? key : undefined),
       defaultHidden: c.hidden,
       width: c.width,
       align: c.kind === 'money' || c.kind === 'quantity' || c.kind === 'percent' ? 'right' : undefined,
@@ -134,29 +177,47 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     />
   ) : null;
 
-  const active = Object.keys(otherFilters).filter((k) => !(k in fixed)).length;
-  const shownFilters = Object.entries(spec.filters as Record<string, FilterField>).filter(([name]) => !(name in fixed));
+  const filterTabs = props.filterTabs ? (
+    <Tabs
+      activeKey={tabFilterValue}
+      onChange={(k) => setFilter({ [tabFilter!]: k })}
+      items={props.filterTabs.tabs.map((b) => ({ key: b.key, label: b.label }))}
+    />
+  ) : null;
+
+  const active = Object.keys(otherFilters).filter((k) => !(k in fixed) && k !== tabFilter).length;
+  const shownFilters = Object.entries(spec.filters as Record<string, FilterField>).filter(
+    ([name, f]) => name !== tabFilter && !membersOf(name, f).some((m) => m in fixed),
+  );
   const filters = shownFilters.length ? (
     <Space
       wrap
       style={{ marginBottom: 12, display: narrow && !filtersOpen ? 'none' : undefined }}
       data-testid={`${props.testid}-filters`}
     >
-      {shownFilters.map(([name, f]) => (
-        <FilterInput
-          key={name}
-          list={list}
-          name={name}
-          field={f}
-          filters={state.filters}
-          onChange={setFilter}
-          testid={`${props.testid}-filter-${name}`}
-        />
-      ))}
+      {shownFilters.map(([name, f]) => {
+        const own = props.filterInputs?.[name];
+        return own ? (
+          <Fragment key={name}>{own({ filters: state.filters, onChange: setFilter })}</Fragment>
+        ) : (
+          <FilterInput
+            key={name}
+            list={list}
+            name={name}
+            field={f}
+            filters={state.filters}
+            onChange={setFilter}
+            testid={`${props.testid}-filter-${name}`}
+          />
+        );
+      })}
       <Button
         onClick={() =>
           go((now) => ({
-            filters: tabMember && now.filters[tabMember] ? { [tabMember]: now.filters[tabMember] } : {},
+            // the tab stays
+            filters: Object.fromEntries(
+              [tabMember, tabFilter].flatMap((m) => (m && now.filters[m] ? [[m, now.filters[m]]] : [])),
+            ),
             table: { ...now.table, page: 1, filter: '' },
           }))
         }
@@ -200,6 +261,8 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       title={props.title}
       header={
         <>
+          {props.hint}
+          {filterTabs}
           {filtersToggle}
           {filters}
           {tabs}
@@ -217,7 +280,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       search={Boolean(spec.search)}
       searchPlaceholder={spec.search ? text(list, spec.search) : undefined}
       columnSettings
-      columnSettingsKey={`seller.columns.${userId}.${spec.texts}`}
+      columnSettingsKey={`seller.columns.${userId}.${props.columnSettingsKey ?? spec.texts}`}
       rowActions={props.rowActions}
       actionsWidth={props.actionsWidth}
       rowSelection={
@@ -245,6 +308,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       }}
     />
   );
+}
+
+/** A filter's name and, for a range, the query members of its two ends. */
+function membersOf(name: string, f: FilterField): string[] {
+  if (f.kind === 'dateRange') return [name, f.from, f.to];
+  if (f.kind === 'range') return [name, f.min, f.max];
+  return [name];
 }
 
 /** A cell by its declared kind. */

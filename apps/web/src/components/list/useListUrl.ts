@@ -1,5 +1,5 @@
 import type { DeclaredList } from '@seller/contracts/lists';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ListUrlState, readListUrl, writeListUrl } from './url-state.ts';
 
@@ -28,4 +28,15 @@ export function useListUrl(list?: DeclaredList) {
     setParams(next);
   };
   return { ...state, go };
+}
+
+/**
+ * The list's state in the URL (`useListUrl`), or, when `inUrl` is false, in the component (a list
+ * in a tab or drawer of another page, whose URL is that page's), changed the same way.
+ */
+export function useListState(list: DeclaredList, inUrl: boolean) {
+  const url = useListUrl(list);
+  const [own, setOwn] = useState<ListUrlState>(() => readListUrl(list, new URLSearchParams()));
+  if (inUrl) return url;
+  return { ...own, go: (update: (now: ListUrlState) => ListUrlState) => setOwn(update) };
 }

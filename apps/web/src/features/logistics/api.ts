@@ -25,7 +25,7 @@ import {
   type zoneDto,
 } from '@seller/contracts/logistics';
 import type { z } from 'zod';
-import { type CrudQuery, downloadExport, type ResourceApi, resourceApi } from '../../components/crud/index.ts';
+import { downloadExport, type ResourceApi, resourceApi } from '../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
 import { HttpError } from '../../lib/http/errors.ts';
 import { http } from '../../lib/http/index.ts';
@@ -58,12 +58,11 @@ export const logisticsKeys = {
   rates: (channelId: string) => ['logistics', 'rates', channelId] as const,
 };
 
-const countriesUrl = '/api/logistics/countries';
+/** The countries list of the list kit (`countryList`): the page, `/export`. */
+export const countriesUrl = '/api/logistics/countries';
 
 /** Countries: the ISO list with the tenant's choice; enabling and disabling some. */
 export const countriesApi = {
-  list: (q: CrudQuery & { enabled?: 'true' | 'false' }, signal?: AbortSignal) =>
-    http.get<PagedResult<CountryDto>>(countriesUrl, { ...q }, { signal }),
   /** The enabled ones, for pickers. */
   all: () => http.get<ListResult<CountryDto>>(`${countriesUrl}/all`),
   setEnabled: (input: z.input<typeof countryEnableInput>) => http.put<void>(`${countriesUrl}/enabled`, input),

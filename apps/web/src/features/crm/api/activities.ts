@@ -1,6 +1,6 @@
 import type { ActivityDto, ActivityQuery, ActivityType } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { PagedResult } from '../../../lib/abp/types.ts';
 import type { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
@@ -21,6 +21,8 @@ export interface ActivityFilters {
 }
 
 const url = '/api/crm/activities';
+/** The follow-up list of the list kit (`activityList`): the page, `/export`. */
+export const activitiesUrl = url;
 const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 const params = (f: ActivityFilters & Partial<CrudQuery>): Partial<Record<keyof ActivityQuery, unknown>> => ({
   ...f,
@@ -30,8 +32,6 @@ const params = (f: ActivityFilters & Partial<CrudQuery>): Partial<Record<keyof A
 export const activitiesApi = {
   list: (q: CrudQuery & ActivityFilters, signal?: AbortSignal) =>
     http.get<PagedResult<Activity>>(url, params(q) as never, { signal }),
-  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & ActivityFilters, fileName: string) =>
-    downloadExport(`${url}/export`, params(q) as never, fileName),
   create: (input: object) => http.post<Activity>(url, input, { notify: onFields }),
   update: (id: string, input: object) => http.put<Activity>(`${url}/${id}`, input, { notify: onFields }),
   remove: (id: string) => http.delete<void>(`${url}/${id}`),

@@ -14,16 +14,16 @@ import type {
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
 import type { z } from 'zod';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
 import type { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
 /**
- * Businesses (`/api/crm/businesses…`): list, kanban, funnel, detail, create, edit, delete, move to a
- * stage, close (won, lost, invalid), export and the form's options; stage groups
- * (`/api/crm/business-status-types`).
+ * Businesses (`/api/crm/businesses…`): a customer's list, kanban, funnel, detail, create, edit,
+ * delete, move to a stage, close (won, lost, invalid) and the form's options (the page's list is
+ * the list kit's, at `businessesUrl`); stage groups (`/api/crm/business-status-types`).
  */
 
 export type BusinessRow = Json<BusinessListItem>;
@@ -46,6 +46,8 @@ export interface BusinessFilters {
 }
 
 const url = '/api/crm/businesses';
+/** The business list of the list kit (`businessList`): the page, `/export`. */
+export const businessesUrl = url;
 const stagesUrl = '/api/crm/business-status-types';
 const params = (f: BusinessFilters & { filter?: string; sorting?: string }) => ({
   filter: f.filter,
@@ -66,8 +68,6 @@ export const businessesApi = {
       { skipCount: q.skipCount, maxResultCount: q.maxResultCount, ...params(q) },
       { signal },
     ),
-  export: (q: Omit<CrudQuery, 'skipCount' | 'maxResultCount'> & BusinessFilters, fileName: string) =>
-    downloadExport(`${url}/export`, params(q), fileName),
   board: (f: Omit<BusinessFilters, 'statusId' | 'endStatus'> & { filter?: string }, signal?: AbortSignal) =>
     http.get<BusinessBoard>(`${url}/board`, { ...params(f) }, { signal }),
   funnel: (f: { statusTypeId?: string; ownerUserId?: string }, signal?: AbortSignal) =>

@@ -9,7 +9,6 @@ import type {
   SubscriptionStatus,
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
 import type { PagedResult } from '../../../lib/abp/types.ts';
 import type { HttpError } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
@@ -17,7 +16,7 @@ import { localize } from '../../../lib/i18n/index.ts';
 
 /**
  * A customer's records (`/api/crm/addresses`, `/bank-accounts`, `/social-accounts`,
- * `/subscriptions`): one set of calls each, lists across customers with their filters.
+ * `/subscriptions`): one set of calls each; their lists are the list kit's (`addressList`…).
  */
 
 export type Address = Json<AddressDto>;
@@ -26,18 +25,12 @@ export type SocialAccount = Json<SocialAccountDto>;
 export type Subscription = Json<SubscriptionDto>;
 export type { AddressType, SocialPlatform, SubscriptionChannel, SubscriptionStatus };
 
-/** The filters of a record list: the customer and the record's own (type, platform, channel…). */
-export type RecordFilters = { customerId?: string } & Record<string, string | undefined>;
-type ExportQuery = Omit<CrudQuery, 'skipCount' | 'maxResultCount'>;
-type RecordQuery = Record<string, string | number | undefined>;
-
 /** Refusals shown under the form's fields are not notified. */
 const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 export interface RecordApi<T> {
+  /** The list kit's list (`addressList`…): the page, `/export`. */
   url: string;
-  list(q: CrudQuery & RecordQuery, signal?: AbortSignal): Promise<PagedResult<T>>;
-  export(q: ExportQuery & RecordQuery, fileName: string): Promise<void>;
   create(input: object): Promise<T>;
   update(id: string, input: object): Promise<T>;
   remove(id: string): Promise<void>;
@@ -46,8 +39,6 @@ export interface RecordApi<T> {
 function recordApi<T>(url: string): RecordApi<T> {
   return {
     url,
-    list: (q, signal) => http.get<PagedResult<T>>(url, { ...q }, { signal }),
-    export: (q, fileName) => downloadExport(`${url}/export`, { ...q }, fileName),
     create: (input) => http.post<T>(url, input, { notify: onFields }),
     update: (id, input) => http.put<T>(`${url}/${id}`, input, { notify: onFields }),
     remove: (id) => http.delete<void>(`${url}/${id}`),
@@ -59,13 +50,6 @@ export const recordsApi = {
   bankAccounts: recordApi<BankAccount>('/api/crm/bank-accounts'),
   socialAccounts: recordApi<SocialAccount>('/api/crm/social-accounts'),
   subscriptions: recordApi<Subscription>('/api/crm/subscriptions'),
-};
-
-export const recordKeys = {
-  addresses: ['crm', 'records', 'addresses'] as const,
-  bankAccounts: ['crm', 'records', 'bank-accounts'] as const,
-  socialAccounts: ['crm', 'records', 'social-accounts'] as const,
-  subscriptions: ['crm', 'records', 'subscriptions'] as const,
 };
 
 /** A customer to pick: the customers the user sees, searched by name, phone or e-mail. */

@@ -9,15 +9,16 @@ import type {
   ReportUserDto,
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
-import { type CrudQuery, downloadExport } from '../../../components/crud/index.ts';
+import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
 /**
- * Job reports (`/api/crm/reports…`): the list (mine, received, all) and its export, one report
- * (opening it marks it read for a recipient), writing, editing, refreshing the numbers, deleting,
- * comments, the numbers of a period before writing, and the users a report may be sent to.
+ * Job reports (`/api/crm/reports…`): the list (mine, received, all; the page's is the list kit's,
+ * at `reportsUrl`), one report (opening it marks it read for a recipient), writing, editing,
+ * refreshing the numbers, deleting, comments, the numbers of a period before writing, and the
+ * users a report may be sent to.
  */
 
 export type Report = Json<ReportDto>;
@@ -40,13 +41,13 @@ export interface ReportFilters {
 export const LJ = (key: string, ...args: unknown[]) => localize(`CrmReports::${key}`, ...args);
 
 const url = '/api/crm/reports';
+/** The report list of the list kit (`reportList`): the page, `/export`. */
+export const reportsUrl = url;
 const query = (f: Partial<ReportFilters>) => ({ ...f, unread: f.unread ? 'true' : undefined });
 
 export const reportsApi = {
   list: (q: CrudQuery & ReportFilters, signal?: AbortSignal) =>
     http.get<PagedResult<Report>>(url, query(q), { signal }),
-  export: (q: Partial<ReportFilters> & { filter?: string; sorting?: string }) =>
-    downloadExport(`${url}/export`, query(q), `${LJ('Page:Title')}-${new Date().toISOString().slice(0, 10)}.xlsx`),
   get: (id: string) => http.get<ReportDetail>(`${url}/{id}`, undefined, { path: { id } }),
   numbers: (category: number, date: string) => http.get<ReportPeriodNumbers>(`${url}/numbers`, { category, date }),
   recipients: (filter?: string) => http.get<ListResult<ReportUser>>(`${url}/recipients`, { filter }),
@@ -62,7 +63,6 @@ export const reportsApi = {
 
 export const reportsKeys = {
   all: ['crm', 'reports'] as const,
-  list: (f: ReportFilters) => ['crm', 'reports', 'list', f] as const,
   detail: (id: string) => ['crm', 'reports', 'detail', id] as const,
   numbers: (category: number, date: string) => ['crm', 'reports', 'numbers', category, date] as const,
   recipients: ['crm', 'reports', 'recipients'] as const,

@@ -1,6 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
-import { ACTIVITY_MAX_FILES, ActivityTypes, activityInput, activityUpdateInput } from '@seller/contracts/crm';
+import {
+  ACTIVITY_MAX_FILES,
+  ActivityTypes,
+  activityInput,
+  activityList,
+  activityUpdateInput,
+} from '@seller/contracts/crm';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -23,8 +29,9 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, type CrudColumn, CrudField, CrudPage, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, FormOverlay } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
+import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
   type Activity,
@@ -32,6 +39,7 @@ import {
   type ActivityType,
   AL,
   activitiesApi,
+  activitiesUrl,
   activityKeys,
 } from '../../api/activities.ts';
 import { CustomerPicker } from '../address/CustomerPicker.tsx';
@@ -140,6 +148,7 @@ function useRefresh() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: activityKeys.all }),
+      client.invalidateQueries({ queryKey: [activitiesUrl] }),
       // the customer's last and next contact changed with it
       client.invalidateQueries({ queryKey: ['crm', 'customers'] }),
     ]);
@@ -317,48 +326,38 @@ function ActivityItem({ activity: a, onEdit }: { activity: Activity; onEdit(a: A
   );
 }
 
-/** The records as a table: search, sort, paging, column settings, Excel export. */
+/**
+ * The records as a table, the list kit's `activityList`: the toolbar's filters fixed on it (the
+ * timeline reads them too); search, sorting and paging in the URL; column settings, Excel export.
+ */
 function ActivityTable({ query, toolbar, onEdit, onCreate }: ViewProps) {
-  const columns: CrudColumn<Activity>[] = [
-    {
-      key: 'creationTime',
-      title: AL('CreationTime'),
-      sortField: 'creationTime',
-      width: 150,
-      render: (_v, r) => dayjs(r.creationTime).format(DATE_TIME),
-    },
-    { key: 'customerName', title: AL('Customer'), dataIndex: 'customerName', sortField: 'customerName', width: 160 },
-    {
-      key: 'type',
-      title: AL('Type'),
-      sortField: 'type',
-      width: 90,
-      render: (_v, r) => <Tag color={typeColor[r.type]}>{AL(`Type:${r.type}`)}</Tag>,
-    },
-    { key: 'content', title: AL('Content'), dataIndex: 'content', ellipsis: true },
-    {
-      key: 'nextTime',
-      title: AL('NextTime'),
-      sortField: 'nextTime',
-      width: 150,
-      render: (_v, r) => (r.nextTime ? dayjs(r.nextTime).format(DATE_TIME) : ''),
-    },
-    { key: 'creatorName', title: AL('Creator'), dataIndex: 'creatorName', width: 100 },
-  ];
+  const fixed: ListFilters = {
+    customerId: query.customerId,
+    // written on a contact or a business: not a filter of the page
+    bizType: undefined,
+    bizId: undefined,
+    type: query.type,
+    mine: query.mine || undefined,
+    from: query.from,
+    to: query.to,
+  };
   return (
-    <CrudPage<Activity>
+    <ListPage<Activity>
+      list={activityList}
+      url={activitiesUrl}
       testid="activity-table"
       title={AL('Activities')}
-      rowKey="id"
-      queryKey={[...activityKeys.all, 'table', query]}
-      defaultSorting="creationTime desc"
-      request={(q, signal) => activitiesApi.list({ ...q, ...query }, signal)}
-      columns={columns}
-      columnSettings
-      searchPlaceholder={AL('Content')}
+      fixed={fixed}
+      render={{
+        type: (r) => <Tag color={typeColor[r.type]}>{AL(`Type:${r.type}`)}</Tag>,
+        content: (r) => (
+          <Typography.Text ellipsis style={{ display: 'block' }} title={r.content}>
+            {r.content}
+          </Typography.Text>
+        ),
+      }}
       onCreate={onCreate}
       createPermission={`${P}.Create`}
-      exportExcel={{ run: (q) => activitiesApi.export({ ...q, ...query }, `${AL('Activities')}.xlsx`) }}
       toolbar={toolbar}
       rowActions={(r) => (
         <Space size={0}>

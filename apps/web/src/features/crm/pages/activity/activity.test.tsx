@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
@@ -79,7 +80,9 @@ function renderPage(page: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <UiContext value={ui}>
-      <QueryClientProvider client={client}>{page}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{page}</MemoryRouter>
+      </QueryClientProvider>
     </UiContext>,
   );
 }
@@ -109,11 +112,25 @@ describe('follow-up page', () => {
     });
     await waitFor(() => expect(lastParams(`GET ${U}`)).toMatchObject({ type: 'EMAIL', mine: 'true', skipCount: 0 }));
 
-    answers[`GET ${U}`] = { totalCount: 0, items: [] };
+    const before = calls.length;
     await act(async () => {
       fireEvent.click(screen.getByText('列表'));
     });
-    expect(await screen.findByTestId('activity-table')).toBeTruthy();
+    const table = await screen.findByTestId('activity-table');
+    // the toolbar's filters stay with the table, not drawn again in a bar of its own
+    await waitFor(() =>
+      expect(calls.slice(before).find((c) => c.key === `GET ${U}`)?.options.params).toMatchObject({
+        type: 'EMAIL',
+        mine: true,
+      }),
+    );
+    expect(within(table).queryByTestId('activity-table-filters')).toBeNull();
+    expect(within(table).getByTestId('activity-filters')).toBeTruthy();
+    const row = (await within(table).findByText('上门拜访，洽谈年度合作')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('拜访')).toBeTruthy();
+    expect(within(row).getByText('张伟')).toBeTruthy();
+    expect(within(row).getByTestId(`activity-edit-${A1}`)).toBeTruthy();
+    expect(within(row).getByTestId(`activity-delete-${A1}`)).toBeTruthy();
   });
 
   it('shows the empty state', async () => {

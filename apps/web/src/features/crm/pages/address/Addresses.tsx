@@ -1,7 +1,7 @@
-import { AddressTypes, addressInput, addressUpdateInput } from '@seller/contracts/crm';
-import { Checkbox, Input, Radio, Tag } from 'antd';
+import { AddressTypes, addressInput, addressList, addressUpdateInput } from '@seller/contracts/crm';
+import { Checkbox, Input, Radio, Tag, Typography } from 'antd';
 import { CrudField } from '../../../../components/crud/index.ts';
-import { type Address, RL, recordKeys, recordsApi } from '../../api/records.ts';
+import { type Address, RL, recordsApi } from '../../api/records.ts';
 import { RecordList } from './RecordList.tsx';
 
 const place = (r: Address) =>
@@ -12,14 +12,12 @@ export function Addresses({ customerId }: { customerId?: string }) {
   return (
     <RecordList<Address>
       testid="crm-addresses"
+      list={addressList}
       api={recordsApi.addresses}
-      queryKey={recordKeys.addresses}
       title={RL('Addresses')}
       createTitle={RL('NewAddress')}
       editTitle={(label) => RL('EditAddress', label)}
       customerId={customerId}
-      defaultSorting="creationTime desc"
-      exportName={RL('Addresses')}
       filters={[
         {
           key: 'type',
@@ -27,33 +25,24 @@ export function Addresses({ customerId }: { customerId?: string }) {
           options: AddressTypes.map((v) => ({ value: v, label: RL(`AddressType:${v}`) })),
         },
       ]}
-      columns={[
-        {
-          key: 'type',
-          title: RL('Type'),
-          width: 110,
-          render: (_v, r) => (
-            <>
-              {RL(`AddressType:${r.type}`)}
-              {r.isDefault && (
-                <Tag color="blue" style={{ marginInlineStart: 6 }} data-testid={`address-default-${r.contactName}`}>
-                  {RL('IsDefault')}
-                </Tag>
-              )}
-            </>
-          ),
-        },
-        {
-          key: 'contactName',
-          title: RL('ContactName'),
-          dataIndex: 'contactName',
-          sortField: 'contactName',
-          width: 120,
-        },
-        { key: 'phone', title: RL('Phone'), dataIndex: 'phone', width: 150 },
-        { key: 'country', title: RL('Country'), dataIndex: 'country', width: 80 },
-        { key: 'address', title: RL('AddressLine1'), ellipsis: true, render: (_v, r) => place(r) },
-      ]}
+      render={{
+        type: (r) => (
+          <>
+            {RL(`AddressType:${r.type}`)}
+            {r.isDefault && (
+              <Tag color="blue" style={{ marginInlineStart: 6 }} data-testid={`address-default-${r.contactName}`}>
+                {RL('IsDefault')}
+              </Tag>
+            )}
+          </>
+        ),
+        // the whole place under the first line's header
+        addressLine1: (r) => (
+          <Typography.Text ellipsis style={{ display: 'block' }} title={place(r)}>
+            {place(r)}
+          </Typography.Text>
+        ),
+      }}
       createSchema={addressInput}
       updateSchema={addressUpdateInput}
       blank={{ type: 'SHIPPING', isDefault: false }}

@@ -1,19 +1,15 @@
 import { EditOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
+import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Select, Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import {
-  Access,
-  type CrudColumn,
-  CrudField,
-  CrudPage,
-  DeleteAction,
-  FormOverlay,
-} from '../../../../components/crud/index.ts';
-import { type RecordApi, type RecordFilters, RL } from '../../api/records.ts';
+import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { type ListFilterInput, ListPage, listPageKeys, readListUrl } from '../../../../components/list/index.ts';
+import { type RecordApi, RL } from '../../api/records.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 
 const P = CrmPermissions.Records;
@@ -35,14 +31,14 @@ export interface RecordFilter {
 export interface RecordListProps<T extends Row> {
   /** Test id prefix: `<testid>` (list), `<testid>-form`, `<testid>-edit-<label>`, `<testid>-delete-<label>`. */
   testid: string;
+  /** The list's declaration (`addressList`…): filters, search, columns, sorting and export. */
+  list: DeclaredList;
   api: RecordApi<T>;
-  queryKey: readonly unknown[];
   title: string;
   createTitle: string;
   editTitle(label: string): string;
-  /** The list's columns (the customer's is added in front on the page, not in a customer's tab). */
-  columns: CrudColumn<T>[];
-  defaultSorting: string;
+  /** Cells drawn by the page, by column key (the others by their declared kind). */
+  render: Partial<Record<string, (row: T) => ReactNode>>;
   filters: RecordFilter[];
   /** The create form's schema (with `customerId`) and the edit form's (without). */
   createSchema: z.ZodObject;
@@ -52,91 +48,77 @@ export interface RecordListProps<T extends Row> {
   label(row: T): string;
   /** The form's fields (the customer picker comes first when creating on the page). */
   fields(editing: T | 'new'): ReactNode;
-  exportName: string;
   /** Set in a customer's tab: only that customer's records, created for it. */
   customerId?: string;
 }
 
 /**
- * The list of one kind of customer record: across the customers the user sees (with a customer
- * filter and column) on its page, or one customer's in the customer's tab. Search, filters, sort,
- * paging, Excel export; create and edit in a drawer checked by the shared schemas, server
- * refusals under their fields; delete after confirming. Needs `Crm.Records` (and its children to
- * change anything).
+ * The list of one kind of customer record, the list kit's page of its declaration: across the
+ * customers the user sees (with a customer filter and column, the filters in the URL) on its
+ * page, or one customer's in the customer's tab (the customer fixed, the list's state kept in
+ * the tab: the URL is the customers page's). Search, filters, sort, paging, Excel export; create
+ * and edit in a drawer checked by the shared schemas, server refusals under their fields; delete
+ * after confirming. Needs `Crm.Records` (and its children to change anything).
  */
 export function RecordList<T extends Row>(p: RecordListProps<T>) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const [params] = useSearchParams();
   const inTab = !!p.customerId;
-  const [filters, setFilters] = useState<RecordFilters>({});
   const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const query: RecordFilters = { ...filters, ...(inTab ? { customerId: p.customerId } : {}) };
-  const refresh = () => client.invalidateQueries({ queryKey: p.queryKey });
+  const refresh = () => client.invalidateQueries({ queryKey: listPageKeys.all(p.api.url) });
+  // a new record starts with the customer the list is narrowed to
+  const picked = inTab ? p.customerId : (readListUrl(p.list, params).filters.customerId as string | undefined);
 
-  const columns: CrudColumn<T>[] = inTab
-    ? p.columns
-    : [
-        {
-          key: 'customerName',
-          title: RL('Customer'),
-          dataIndex: 'customerName',
-          width: 180,
-          ellipsis: true,
-        },
-        ...p.columns,
-      ];
+  const filterInputs: Record<string, ListFilterInput> = Object.fromEntries(
+    p.filters.map((f): [string, ListFilterInput] => [
+      f.key,
+      ({ filters, onChange }) => (
+        <Select
+          allowClear
+          placeholder={f.label}
+          style={{ width: 130 }}
+          value={filters[f.key] as string | undefined}
+          options={f.options}
+          onChange={(v: string | undefined) => onChange({ [f.key]: v })}
+          data-testid={`${p.testid}-${f.key}`}
+        />
+      ),
+    ]),
+  );
+  if (!inTab)
+    filterInputs.customerId = ({ filters, onChange }) => (
+      <CustomerPicker
+        allowClear
+        placeholder={RL('AllCustomers')}
+        value={filters.customerId as string | undefined}
+        onChange={(customerId) => onChange({ customerId })}
+        testid={`${p.testid}-customer`}
+      />
+    );
 
   // fixed while the form is open: a re-render must not reset what is being typed
   // biome-ignore lint/correctness/useExhaustiveDependencies: read when the form opens
   const initial = useMemo(
-    () =>
-      editing === 'new'
-        ? { ...p.blank, customerId: p.customerId ?? filters.customerId }
-        : editing
-          ? p.toForm(editing)
-          : undefined,
+    () => (editing === 'new' ? { ...p.blank, customerId: picked } : editing ? p.toForm(editing) : undefined),
     [editing],
   );
 
   return (
     <>
-      <CrudPage<T>
+      <ListPage<T>
+        list={p.list}
+        url={p.api.url}
         testid={p.testid}
         title={inTab ? undefined : p.title}
-        rowKey="id"
-        queryKey={[...p.queryKey, query]}
-        defaultSorting={p.defaultSorting}
-        request={(q, signal) => p.api.list({ ...q, ...query }, signal)}
-        columns={columns}
-        columnSettings
+        render={p.render}
+        fixed={inTab ? { customerId: p.customerId } : undefined}
+        filterInputs={filterInputs}
+        omit={inTab ? ['customerName'] : undefined}
+        keepInUrl={!inTab}
+        columnSettingsKey={`${p.list.spec.texts}.${p.list.spec.exportName}`}
         onCreate={() => setEditing('new')}
         createPermission={`${P}.Create`}
-        exportExcel={{ run: (q) => p.api.export({ ...q, ...query }, `${p.exportName}.xlsx`) }}
-        toolbar={
-          <Space wrap>
-            {!inTab && (
-              <CustomerPicker
-                allowClear
-                placeholder={RL('AllCustomers')}
-                value={filters.customerId}
-                onChange={(customerId) => setFilters((f) => ({ ...f, customerId }))}
-                testid={`${p.testid}-customer`}
-              />
-            )}
-            {p.filters.map((f) => (
-              <Select
-                key={f.key}
-                allowClear
-                placeholder={f.label}
-                style={{ width: 130 }}
-                value={filters[f.key]}
-                options={f.options}
-                onChange={(v: string | undefined) => setFilters((x) => ({ ...x, [f.key]: v }))}
-                data-testid={`${p.testid}-${f.key}`}
-              />
-            ))}
-          </Space>
-        }
         rowActions={(r) => (
           <Space size={0}>
             <Access permission={`${P}.Update`}>

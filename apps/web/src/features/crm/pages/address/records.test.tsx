@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
@@ -94,6 +95,7 @@ beforeEach(() => {
     CrmRecords: {
       Customer: '客户',
       IsDefault: '默认',
+      'AddressType:BILLING': '账单地址',
       'Status:UNSUBSCRIBED': '已退订',
       CountryFormat: '两位 ISO 国家代码，如 TH。',
     },
@@ -101,11 +103,13 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPage(page: ReactNode) {
+function renderPage(page: ReactNode, at = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <UiContext value={ui}>
-      <QueryClientProvider client={client}>{page}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[at]}>{page}</MemoryRouter>
+      </QueryClientProvider>
     </UiContext>,
   );
 }
@@ -127,6 +131,26 @@ describe('addresses page', () => {
     expect(screen.getByTestId('address-default-王经理')).toBeTruthy();
     await pick('crm-addresses-customer', '华信贸易');
     await waitFor(() => expect(lastParams('GET /api/crm/addresses').customerId).toBe(C1));
+    await pick('crm-addresses-type', '账单地址');
+    await waitFor(() =>
+      expect(lastParams('GET /api/crm/addresses')).toMatchObject({ customerId: C1, type: 'BILLING' }),
+    );
+    // the customer and the kind sit in the list's filter bar
+    const bar = screen.getByTestId('crm-addresses-filters');
+    expect(within(bar).getByTestId('crm-addresses-customer')).toBeTruthy();
+    expect(within(bar).getByTestId('crm-addresses-type')).toBeTruthy();
+  });
+
+  it('reads the customer from the page’s address, and starts a new address with it', async () => {
+    renderPage(<AddressPage />, `/crm/address?customerId=${C1}`);
+    await screen.findByText('王经理');
+    expect(lastParams('GET /api/crm/addresses').customerId).toBe(C1);
+    await openCreate();
+    await typeInto('address-contactName', '李小姐');
+    await typeInto('address-country', 'th');
+    await typeInto('address-line1', '1 Sukhumvit');
+    await submit('crm-addresses-form-submit');
+    await waitFor(() => expect(lastBody('POST /api/crm/addresses')).toMatchObject({ customerId: C1, country: 'TH' }));
   });
 
   it('creates an address for a picked customer; the server’s refusal shows under its field', async () => {
@@ -164,9 +188,17 @@ describe('addresses page', () => {
 
 describe('a customer’s bank accounts tab', () => {
   it('lists that customer’s accounts masked; an edit keeps the number unless one is typed', async () => {
-    renderPage(<BankAccountTab customerId={C1} />);
+    // inside a customer's detail on the customers page: that page's search and page are not the tab's
+    renderPage(<BankAccountTab customerId={C1} />, `/crm/customer?id=${C1}&filter=张&page=3`);
     expect(await screen.findByText('**** 5678')).toBeTruthy();
-    expect(lastParams('GET /api/crm/bank-accounts').customerId).toBe(C1);
+    expect(lastParams('GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, skipCount: 0 });
+    expect(lastParams('GET /api/crm/bank-accounts').filter).toBeUndefined();
+    // the customer is fixed: no picker; the tab keeps the page's own filters
+    expect(screen.queryByTestId('crm-bank-accounts-customer')).toBeNull();
+    await pick('crm-bank-accounts-currency', 'USD');
+    await waitFor(() =>
+      expect(lastParams('GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, currency: 'USD' }),
+    );
     // the customer's tab has no customer column
     expect(screen.queryAllByRole('columnheader').some((h) => h.textContent === '客户')).toBe(false);
     await click('crm-bank-accounts-edit-5678');

@@ -1,7 +1,7 @@
-import { bankAccountInput, bankAccountUpdateInput } from '@seller/contracts/crm';
+import { bankAccountInput, bankAccountList, bankAccountUpdateInput } from '@seller/contracts/crm';
 import { Checkbox, Input, Tag } from 'antd';
 import { CrudField } from '../../../../components/crud/index.ts';
-import { type BankAccount, RL, recordKeys, recordsApi } from '../../api/records.ts';
+import { type BankAccount, RL, recordsApi } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
 /**
@@ -12,14 +12,12 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
   return (
     <RecordList<BankAccount>
       testid="crm-bank-accounts"
+      list={bankAccountList}
       api={recordsApi.bankAccounts}
-      queryKey={recordKeys.bankAccounts}
       title={RL('BankAccounts')}
       createTitle={RL('NewBankAccount')}
       editTitle={(label) => RL('EditBankAccount', label)}
       customerId={customerId}
-      defaultSorting="creationTime desc"
-      exportName={RL('BankAccounts')}
       filters={[
         {
           key: 'currency',
@@ -27,39 +25,18 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
           options: ['CNY', 'USD', 'EUR', 'HKD', 'MYR', 'SGD', 'THB'].map((c) => ({ value: c, label: c })),
         },
       ]}
-      columns={[
-        {
-          key: 'bankName',
-          title: RL('BankName'),
-          dataIndex: 'bankName',
-          sortField: 'bankName',
-          width: 180,
-          ellipsis: true,
-        },
-        {
-          key: 'accountName',
-          title: RL('AccountName'),
-          dataIndex: 'accountName',
-          width: 160,
-        },
-        {
-          key: 'accountNumber',
-          title: RL('AccountNumber'),
-          width: 150,
-          render: (_v, r) => (
-            <>
-              <span style={{ fontVariantNumeric: 'tabular-nums' }}>{r.accountNumberMasked}</span>
-              {r.isDefault && (
-                <Tag color="blue" style={{ marginInlineStart: 6 }}>
-                  {RL('IsDefault')}
-                </Tag>
-              )}
-            </>
-          ),
-        },
-        { key: 'swift', title: RL('Swift'), dataIndex: 'swift', width: 120 },
-        { key: 'currency', title: RL('Currency'), dataIndex: 'currency', width: 80 },
-      ]}
+      render={{
+        accountNumberMasked: (r) => (
+          <>
+            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{r.accountNumberMasked}</span>
+            {r.isDefault && (
+              <Tag color="blue" style={{ marginInlineStart: 6 }}>
+                {RL('IsDefault')}
+              </Tag>
+            )}
+          </>
+        ),
+      }}
       createSchema={bankAccountInput}
       updateSchema={bankAccountUpdateInput}
       blank={{ isDefault: false, currency: 'CNY' }}

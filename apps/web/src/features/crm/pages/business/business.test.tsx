@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Business, BusinessBoard, BusinessRow, StageGroup } from '../../api/businesses.ts';
 import CustomerTab from './CustomerTab.tsx';
@@ -149,7 +150,9 @@ function renderIt(node: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <UiContext value={ui}>
-      <QueryClientProvider client={client}>{node}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{node}</MemoryRouter>
+      </QueryClientProvider>
     </UiContext>,
   );
 }
@@ -249,13 +252,29 @@ describe('businesses page', () => {
     await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/b1/stage`)).toBe(true));
   });
 
-  it('lists businesses, and shows the funnel with the win rate', async () => {
+  it('lists businesses with the toolbar’s filters, and shows the funnel with the win rate', async () => {
     renderIt(<BusinessesPage />);
     await screen.findByTestId('board-card-b1');
     await click(screen.getByText('列表'));
     const table = await screen.findByTestId('business-list');
-    expect(await within(table).findByText('年度采购')).toBeTruthy();
-    expect(calls.some((c) => c.key === `GET ${URL}` && c.options.params?.statusTypeId === undefined)).toBe(true);
+    expect(await within(table).findByTestId('business-open-b1')).toBeTruthy();
+    const row = screen.getByTestId('business-open-b1').closest('tr') as HTMLElement;
+    expect(within(row).getByText('年度采购')).toBeTruthy();
+    expect(within(row).getByText('星辰贸易')).toBeTruthy();
+    expect(within(row).getByText('初步接触 10%')).toBeTruthy();
+    expect(within(row).getByText('1,200.50 CNY')).toBeTruthy();
+    expect(within(row).getByText('—')).toBeTruthy();
+    const lists = () => calls.filter((c) => c.key === `GET ${URL}`).map((c) => c.options.params ?? {});
+    // the list reads every group until one is picked
+    expect(lists()[0]?.statusTypeId).toBeUndefined();
+    // the toolbar's filters are the list's, not drawn again in its own bar
+    expect(within(table).queryByTestId('business-list-filters')).toBeNull();
+    await pick('business-filter-owner', 'Zhang Wei');
+    await waitFor(() => expect(lists().at(-1)?.ownerUserId).toBe('u1'));
+    await pick('business-filter-end', '赢单');
+    await waitFor(() => expect(lists().at(-1)).toMatchObject({ ownerUserId: 'u1', endStatus: '1' }));
+    await click(within(row).getByTestId('business-open-b1'));
+    expect(await screen.findByTestId('business-detail')).toBeTruthy();
     await click(screen.getByText('销售漏斗'));
     expect(await screen.findByText('赢单率:75.0%')).toBeTruthy();
     const funnel = screen.getByTestId('business-funnel');

@@ -1,12 +1,20 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
+import { businessList } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Segmented, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
-import { BL, type BusinessFilters, type BusinessRow, businessesApi, businessKeys } from '../../api/businesses.ts';
+import {
+  BL,
+  type BusinessFilters,
+  type BusinessRow,
+  businessesApi,
+  businessesUrl,
+  businessKeys,
+} from '../../api/businesses.ts';
 import { Board } from './Board.tsx';
 import { BusinessDetail } from './BusinessDetail.tsx';
 import { BusinessForm } from './BusinessForm.tsx';
@@ -19,8 +27,9 @@ type View = 'board' | 'list' | 'funnel';
 
 /**
  * Businesses (`/crm/crm-business`): the kanban of a stage group (drag a card to another stage, or to
- * won or lost), the list (search, filters by stage, owner, customer and result, sorting, paging,
- * Excel export) and the funnel with the win rate. New business, the detail drawer with its
+ * won or lost), the list (the list kit's `businessList`: the toolbar's filters by stage group,
+ * stage, owner, customer and result fixed on it; search, sorting and paging in the URL; Excel
+ * export) and the funnel with the win rate. New business, the detail drawer with its
  * actions, and the stage groups for `Crm.Businesses.Stages` holders.
  */
 export default function BusinessesPage() {
@@ -36,49 +45,20 @@ export default function BusinessesPage() {
   const owners = useQuery({ queryKey: businessKeys.owners, queryFn: () => businessesApi.owners() });
   const group = groups.data?.items.find((g) => g.id === filters.statusTypeId) ?? groups.data?.items[0];
   const set = (patch: Partial<BusinessFilters>) => setFilters((f) => ({ ...f, ...patch }));
-  const refresh = () => client.invalidateQueries({ queryKey: businessKeys.all });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: businessKeys.all }),
+      client.invalidateQueries({ queryKey: [businessesUrl] }),
+    ]);
 
-  const columns: CrudColumn<BusinessRow>[] = [
-    {
-      key: 'name',
-      title: BL('Name'),
-      sortField: 'name',
-      width: 220,
-      render: (_v, r) => (
-        <Typography.Link data-testid={`business-open-${r.id}`} onClick={() => setOpenId(r.id)}>
-          {r.name}
-        </Typography.Link>
-      ),
-    },
-    { key: 'customerName', title: BL('Customer'), dataIndex: 'customerName', sortField: 'customerName', width: 180 },
-    { key: 'stage', title: BL('Stage'), width: 150, render: (_v, r) => <StageTag row={r} /> },
-    {
-      key: 'totalPrice',
-      title: BL('TotalPrice'),
-      sortField: 'totalPrice',
-      align: 'right',
-      width: 150,
-      render: (_v, r) => `${money(r.totalPrice)} ${r.currency}`,
-    },
-    { key: 'ownerName', title: BL('Owner'), dataIndex: 'ownerName', width: 120 },
-    {
-      key: 'dealTime',
-      title: BL('DealTime'),
-      sortField: 'dealTime',
-      width: 130,
-      render: (_v, r) => (r.dealTime ? dayjs(r.dealTime).format('YYYY-MM-DD') : '—'),
-    },
-    {
-      key: 'creationTime',
-      title: BL('CreationTime'),
-      sortField: 'creationTime',
-      width: 150,
-      defaultHidden: true,
-      render: (_v, r) => dayjs(r.creationTime).format('YYYY-MM-DD HH:mm'),
-    },
-  ];
-
-  const listFilters = { ...filters, statusTypeId: filters.statusTypeId };
+  // the toolbar's filters are the page's (the board and the funnel read them too): fixed for the list
+  const listFilters: ListFilters = {
+    statusTypeId: filters.statusTypeId,
+    statusId: filters.statusId,
+    ownerUserId: filters.ownerUserId,
+    customerId: filters.customerId,
+    endStatus: filters.endStatus === undefined ? undefined : String(filters.endStatus),
+  };
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }} data-testid="business-toolbar">
@@ -182,18 +162,24 @@ export default function BusinessesPage() {
         />
       )}
       {view === 'list' && (
-        <CrudPage<BusinessRow>
+        <ListPage<BusinessRow>
+          list={businessList}
+          url={businessesUrl}
           testid="business-list"
           title={BL('Title')}
-          queryKey={[...businessKeys.list, listFilters]}
-          rowKey="id"
-          request={(q, signal) => businessesApi.list({ ...q, ...listFilters }, signal)}
-          columns={columns}
-          searchPlaceholder={BL('Filter')}
+          fixed={listFilters}
+          render={{
+            name: (r) => (
+              <Typography.Link data-testid={`business-open-${r.id}`} onClick={() => setOpenId(r.id)}>
+                {r.name}
+              </Typography.Link>
+            ),
+            statusName: (r) => <StageTag row={r} />,
+            totalPrice: (r) => `${money(r.totalPrice)} ${r.currency}`,
+            dealTime: (r) => (r.dealTime ? dayjs(r.dealTime).format('YYYY-MM-DD') : '—'),
+          }}
           onCreate={() => setCreating(true)}
           createPermission={`${P}.Create`}
-          exportExcel={{ run: (q) => businessesApi.export({ ...q, ...listFilters }, `${BL('ExportName')}.xlsx`) }}
-          columnSettings
         />
       )}
       {view === 'funnel' && group && <Funnel statusTypeId={group?.id} ownerUserId={filters.ownerUserId} />}

@@ -155,17 +155,33 @@ describe('job reports page', () => {
   it('shows my reports first; the received tab filters unread; all only with ViewAll', async () => {
     renderPage();
     const table = await screen.findByTestId('reports');
-    expect(await within(table).findByText('日报 2026-11-24')).toBeTruthy();
-    expect(within(table).getByText('3 / 7 / 2')).toBeTruthy();
-    expect(within(table).getByText('1200.50 CNY')).toBeTruthy();
-    expect(within(table).getByText('1/2')).toBeTruthy();
-    expect(lists().some((p) => p.box === 'mine')).toBe(true);
+    const row = (await within(table).findByTestId('report-open-2026-11-24')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('日报 2026-11-24')).toBeTruthy();
+    expect(within(row).getByText('日报')).toBeTruthy();
+    expect(within(row).getByText('Yang Liu')).toBeTruthy();
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['3', '7', '2', '1200.50 CNY', '1/2']));
+    expect(within(row).getByTestId('report-delete-2026-11-24')).toBeTruthy();
+    // the page's list asks for my box by name (the unread badge asks for the received one)
+    expect(lists().some((p) => p.box === 'mine' && p.skipCount === 0)).toBe(true);
     expect(screen.queryByTestId('report-tab-all')).toBeNull();
+    // my own reports have no author to pick and none unread
+    expect(screen.getByTestId('report-filter-category')).toBeTruthy();
+    expect(screen.getAllByTestId('report-filter-dates').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('report-filter-author')).toBeNull();
+    expect(screen.queryByTestId('report-filter-unread')).toBeNull();
 
     await click('report-tab-received');
-    await waitFor(() => expect(lists().some((p) => p.box === 'received' && p.unread === undefined)).toBe(true));
+    await waitFor(() => expect(lists().at(-1)).toMatchObject({ box: 'received', skipCount: 0 }));
+    expect(lists().at(-1)?.unread).toBeUndefined();
+    expect(screen.getByTestId('report-filter-author')).toBeTruthy();
+    expect(screen.queryByTestId('report-delete-2026-11-24')).toBeNull();
     await click('report-filter-unread');
-    await waitFor(() => expect(lists().some((p) => p.box === 'received' && p.unread === 'true')).toBe(true));
+    await waitFor(() => expect(lists().at(-1)).toMatchObject({ box: 'received', unread: true, skipCount: 0 }));
+    // back on my reports the unread filter is not sent
+    await click('report-tab-mine');
+    await waitFor(() => expect(lists().at(-1)?.box).toBe('mine'));
+    expect(lists().at(-1)?.unread).toBeUndefined();
   });
 
   it('with ViewAll, the all tab lists everyone’s', async () => {

@@ -1,7 +1,12 @@
-import { SocialPlatforms, socialAccountInput, socialAccountUpdateInput } from '@seller/contracts/crm';
-import { Input, Select, Tag } from 'antd';
+import {
+  SocialPlatforms,
+  socialAccountInput,
+  socialAccountList,
+  socialAccountUpdateInput,
+} from '@seller/contracts/crm';
+import { Input, Select, Tag, Typography } from 'antd';
 import { CrudField } from '../../../../components/crud/index.ts';
-import { RL, recordKeys, recordsApi, type SocialAccount } from '../../api/records.ts';
+import { RL, recordsApi, type SocialAccount } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
 const color: Record<string, string> = {
@@ -21,36 +26,33 @@ export function SocialAccounts({ customerId }: { customerId?: string }) {
   return (
     <RecordList<SocialAccount>
       testid="crm-social-accounts"
+      list={socialAccountList}
       api={recordsApi.socialAccounts}
-      queryKey={recordKeys.socialAccounts}
       title={RL('SocialAccounts')}
       createTitle={RL('NewSocialAccount')}
       editTitle={(label) => RL('EditSocialAccount', label)}
       customerId={customerId}
-      defaultSorting="creationTime desc"
-      exportName={RL('SocialAccounts')}
       filters={[{ key: 'platform', label: RL('Platform'), options: platforms() }]}
-      columns={[
-        {
-          key: 'platform',
-          title: RL('Platform'),
-          width: 120,
-          render: (_v, r) => <Tag color={color[r.platform]}>{RL(`Platform:${r.platform}`)}</Tag>,
-        },
-        { key: 'handle', title: RL('Handle'), dataIndex: 'handle', sortField: 'handle', width: 180 },
-        {
-          key: 'url',
-          title: RL('Url'),
-          ellipsis: true,
-          render: (_v, r) =>
-            r.url ? (
-              <a href={r.url} target="_blank" rel="noopener noreferrer">
-                {r.url}
-              </a>
-            ) : null,
-        },
-        { key: 'remark', title: RL('Remark'), dataIndex: 'remark', width: 160, ellipsis: true, defaultHidden: true },
-      ]}
+      render={{
+        platform: (r) => <Tag color={color[r.platform]}>{RL(`Platform:${r.platform}`)}</Tag>,
+        url: (r) =>
+          r.url ? (
+            <Typography.Link
+              ellipsis
+              style={{ display: 'block' }}
+              href={r.url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {r.url}
+            </Typography.Link>
+          ) : null,
+        remark: (r) => (
+          <Typography.Text ellipsis style={{ display: 'block' }} title={r.remark ?? undefined}>
+            {r.remark}
+          </Typography.Text>
+        ),
+      }}
       createSchema={socialAccountInput}
       updateSchema={socialAccountUpdateInput}
       blank={{ platform: 'WECHAT' }}

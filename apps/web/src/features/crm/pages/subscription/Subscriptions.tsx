@@ -2,67 +2,40 @@ import {
   SubscriptionChannels,
   SubscriptionStatuses,
   subscriptionInput,
+  subscriptionList,
   subscriptionUpdateInput,
 } from '@seller/contracts/crm';
 import { Input, Radio, Select, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { CrudField } from '../../../../components/crud/index.ts';
-import { RL, recordKeys, recordsApi, type Subscription } from '../../api/records.ts';
+import { RL, recordsApi, type Subscription } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
 const channels = () => SubscriptionChannels.map((v) => ({ value: v, label: RL(`Channel:${v}`) }));
 const statuses = () => SubscriptionStatuses.map((v) => ({ value: v, label: RL(`Status:${v}`) }));
-const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
 /** What a customer subscribed to, on which channel (one per channel and topic). */
 export function Subscriptions({ customerId }: { customerId?: string }) {
   return (
     <RecordList<Subscription>
       testid="crm-subscriptions"
+      list={subscriptionList}
       api={recordsApi.subscriptions}
-      queryKey={recordKeys.subscriptions}
       title={RL('Subscriptions')}
       createTitle={RL('NewSubscription')}
       editTitle={(label) => RL('EditSubscription', label)}
       customerId={customerId}
-      defaultSorting="creationTime desc"
-      exportName={RL('Subscriptions')}
       filters={[
         { key: 'channel', label: RL('Channel'), options: channels() },
         { key: 'status', label: RL('Status'), options: statuses() },
       ]}
-      columns={[
-        {
-          key: 'channel',
-          title: RL('Channel'),
-          width: 110,
-          render: (_v, r) => RL(`Channel:${r.channel}`),
-        },
-        { key: 'topic', title: RL('Topic'), dataIndex: 'topic', sortField: 'topic', width: 160 },
-        {
-          key: 'status',
-          title: RL('Status'),
-          width: 110,
-          render: (_v, r) => (
-            <Tag color={r.status === 'SUBSCRIBED' ? 'green' : 'default'} data-testid={`subscription-status-${r.topic}`}>
-              {RL(`Status:${r.status}`)}
-            </Tag>
-          ),
-        },
-        {
-          key: 'subscribedAt',
-          title: RL('SubscribedAt'),
-          width: 150,
-          render: (_v, r) => when(r.subscribedAt),
-        },
-        {
-          key: 'unsubscribedAt',
-          title: RL('UnsubscribedAt'),
-          width: 150,
-          render: (_v, r) => when(r.unsubscribedAt),
-        },
-        { key: 'source', title: RL('Source'), dataIndex: 'source', width: 120, defaultHidden: true },
-      ]}
+      render={{
+        channel: (r) => RL(`Channel:${r.channel}`),
+        status: (r) => (
+          <Tag color={r.status === 'SUBSCRIBED' ? 'green' : 'default'} data-testid={`subscription-status-${r.topic}`}>
+            {RL(`Status:${r.status}`)}
+          </Tag>
+        ),
+      }}
       createSchema={subscriptionInput}
       updateSchema={subscriptionUpdateInput}
       blank={{ channel: 'EMAIL', status: 'SUBSCRIBED' }}

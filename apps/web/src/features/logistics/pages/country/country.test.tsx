@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { buildPath, buildQuery, type RequestOptions } from '../../../../lib/http/client.ts';
@@ -56,7 +57,7 @@ beforeEach(async () => {
     if (key === `GET ${URL}`) {
       const enabled = options.params?.enabled;
       const items = [korea, malaysia, singapore].filter(
-        (c) => enabled === undefined || String(c.isEnabled) === enabled,
+        (c) => enabled === undefined || String(c.isEnabled) === String(enabled),
       );
       return { totalCount: items.length, items } as never;
     }
@@ -81,6 +82,7 @@ beforeEach(async () => {
       'Country:Updated': '已更新 {0} 个国家。',
       'Country:ConfirmEnable': '确定启用 {0}?',
       'Country:ConfirmDisable': '确定停用 {0}?',
+      'Country:Hint': '国家为所有公司共用的 ISO 3166-1 列表。',
     },
   });
 });
@@ -91,7 +93,9 @@ function renderPage() {
   render(
     <UiContext value={ui}>
       <QueryClientProvider client={client}>
-        <CountriesPage />
+        <MemoryRouter>
+          <CountriesPage />
+        </MemoryRouter>
       </QueryClientProvider>
     </UiContext>,
   );
@@ -126,7 +130,29 @@ describe('countries page', () => {
     expect(within(my).getByText('+60')).toBeTruthy();
     expect(screen.getByTestId('country-enabled-MY').getAttribute('aria-checked')).toBe('true');
     expect(screen.getByTestId('country-enabled-KP').getAttribute('aria-checked')).toBe('false');
-    expect(listCalls()[0].query).toContain('sorting=code+asc');
+    expect(within(screen.getByTestId('countries')).getByText('国家为所有公司共用的 ISO 3166-1 列表。')).toBeTruthy();
+    // the server's order (by code) unless a header is clicked
+    expect(listCalls()[0].query).not.toContain('sorting');
+    await act(async () => {
+      fireEvent.click(
+        [...screen.getByTestId('countries').querySelectorAll('th')].find((th) => th.textContent === '英文名称')!,
+      );
+    });
+    await waitFor(() => expect(listCalls().at(-1)?.query).toContain('sorting=nameEn+asc'));
+  });
+
+  it('puts the English name first for an English reader', async () => {
+    await setCulture('en');
+    applyServerTexts('en', { Logistics: { 'Country:NameEn': 'English name', 'Country:NameZh': 'Chinese name' } });
+    try {
+      renderPage();
+      await screen.findByTestId('country-row-MY');
+      const headers = [...screen.getByTestId('countries').querySelectorAll('th')].map((th) => th.textContent);
+      expect(headers.indexOf('English name')).toBeGreaterThan(-1);
+      expect(headers.indexOf('English name')).toBeLessThan(headers.indexOf('Chinese name'));
+    } finally {
+      await setCulture('zh-Hans');
+    }
   });
 
   it('asks for the enabled ones only, and reads again by the search text', async () => {
@@ -150,7 +176,8 @@ describe('countries page', () => {
   it('enables and disables the selected countries after confirming, then reads the list again', async () => {
     renderPage();
     await screen.findByTestId('country-row-MY');
-    expect(screen.getByTestId('countries-disable').hasAttribute('disabled')).toBe(true);
+    // the bulk buttons come with a selection
+    expect(screen.queryByTestId('countries-disable')).toBeNull();
     for (const code of ['MY', 'SG']) {
       await act(async () => {
         fireEvent.click(within(rowOf(code)).getByRole('checkbox'));
@@ -166,7 +193,8 @@ describe('countries page', () => {
     });
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
     expect(success).toHaveBeenCalledWith('已更新 2 个国家。');
-    expect(screen.getByTestId('countries-disable').hasAttribute('disabled')).toBe(true);
+    // the selection is done with
+    await waitFor(() => expect(screen.queryByTestId('countries-disable')).toBeNull());
 
     await act(async () => {
       fireEvent.click(within(rowOf('KP')).getByRole('checkbox'));

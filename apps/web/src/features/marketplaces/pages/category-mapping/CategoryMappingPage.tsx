@@ -23,7 +23,7 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, type CrudColumn, CrudPage } from '../../../../components/crud/index.ts';
+import { Access, type CrudColumn, ResourceList } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -45,7 +45,8 @@ const DATE_TIME = 'YYYY-MM-DD HH:mm';
 
 /**
  * Category mapping of one platform (`/publishingPlatform/{lazada|shopee}/classified`): the tenant's
- * mappings of catalogue categories to the platform's leaf categories per site, and the drawer that
+ * mappings of catalogue categories to the platform's leaf categories per site (the resource kit's
+ * list narrowed to the platform: search, sorting and paging in the URL), and the drawer that
  * makes one (the platform's tree read through a shop, its attributes with the mandatory ones marked,
  * each mapped to a catalogue attribute with a value map, or given a default).
  */
@@ -86,12 +87,11 @@ export function CategoryMappingPage({ platform }: { platform: MarketPlatform }) 
 
   return (
     <>
-      <CrudPage<CategoryMapping>
+      <ResourceList<CategoryMapping>
         testid="category-mappings"
         title={`${platformLabel(platform)} · ${LM('Title')}`}
         queryKey={[...mappingKeys.all, platform]}
-        rowKey="id"
-        request={(q, signal) => categoryMappingApi.list({ ...q, platform }, signal)}
+        list={(q, signal) => categoryMappingApi.list({ ...q, platform }, signal)}
         columns={columns}
         rowActions={(r) => (
           <Space size={0}>

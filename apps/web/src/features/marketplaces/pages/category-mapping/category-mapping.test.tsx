@@ -8,7 +8,7 @@ import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, submit } from '../../../../lib/testing/form-events.ts';
+import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { CategoryMapping, MarketChannel, MarketItem } from '../../api.ts';
 import ItemsPage from '../items/lazada.tsx';
@@ -184,6 +184,17 @@ describe('category mapping page', () => {
     expect(screen.getByTestId('mapping-platform-category-m1').textContent).toContain('Casual Dresses');
     await waitFor(() =>
       expect(calls.find((c) => c.key === `GET ${M}`)?.options.params).toMatchObject({ platform: 'LAZADA' }),
+    );
+    expect(screen.getByTestId('mapping-new')).toBeTruthy();
+    // a search stays on the platform
+    await typeInto('category-mappings-search', 'Dresses');
+    await pressEnter('category-mappings-search');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === `GET ${M}`).at(-1)?.options.params).toMatchObject({
+        platform: 'LAZADA',
+        filter: 'Dresses',
+        skipCount: 0,
+      }),
     );
   });
 

@@ -22,7 +22,6 @@ const notYetOnTheKit = new Set<string>([
   // pg-boss's own store, read through its connection and API (its partitioned job table and indexes are
   // pg-boss's, not a table of ours the kit could scope and order)
   '/api/background-jobs/jobs',
-  '/api/catalog/listing/:id/events',
   '/api/trade/finance/profit/skus',
 ]);
 

@@ -206,6 +206,22 @@ export const listingEventDto = z.object({
 });
 export type ListingEventDto = z.infer<typeof listingEventDto>;
 
+/** A listing's history (`/api/catalog/listing/:id/events`), newest first; the listing is the path's. */
+export const listingEventList = defineList({
+  texts: 'Listings',
+  exportName: 'Page:Events',
+  filters: {},
+  columns: {
+    at: column.dateTime({ header: 'Page:EventAt', sort: true, width: 150 }),
+    eventName: column.text({ header: 'Page:Event', width: 180 }),
+    fromStatus: column.enum(ListingStatusCodes.map(String), { header: 'Page:FromStatus', texts: 'Status:' }),
+    toStatus: column.enum(ListingStatusCodes.map(String), { header: 'Page:ToStatus', texts: 'Status:' }),
+    actor: column.text({ header: 'Page:Actor', width: 120 }),
+    message: column.text({ header: 'Page:EventMessage', width: 320 }),
+  },
+  defaultSort: 'at desc',
+});
+
 // ---- channel listings (product detail card) ------------------------------------------------------
 
 export const channelListingQuery = z.object({ productId: z.guid() });

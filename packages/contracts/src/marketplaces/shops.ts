@@ -145,7 +145,7 @@ export type ShopManagementDto = z.infer<typeof shopManagementDto>;
 export const shopCallList = defineList({
   texts: 'Shops',
   exportName: 'CallLog',
-  filters: { shopId: filter.ref('Shop'), failed: filter.bool({ label: 'OnlyFailed' }) },
+  filters: { failed: filter.bool({ label: 'OnlyFailed' }) },
   columns: {
     at: column.dateTime({ header: 'Call:At', sort: true, width: 170 }),
     method: column.text({ header: 'Call:Method', width: 70 }),

@@ -1,4 +1,3 @@
-import { pagedQuery, pagedResult } from '@seller/contracts';
 import {
   channelListingDto,
   channelListingQuery,
@@ -8,6 +7,7 @@ import {
   listingDetailDto,
   listingDto,
   listingEventDto,
+  listingEventList,
   listingIdsInput,
   listingIdsQuery,
   listingList,
@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
 import { previewListings, publishListings } from './publish.ts';
-import { listingListService, listingService } from './service.ts';
+import { listingEventListService, listingListService, listingService } from './service.ts';
 
 const base = '/api/catalog/listing';
 const idParams = z.object({ id: z.guid() });
@@ -65,14 +65,15 @@ export default async function routes(fastify: FastifyInstance) {
     { config: read, schema: { tags, params: idParams, response: { 200: listingDetailDto } } },
     (req) => listingService.get(s, req.ctx, req.params.id),
   );
-  app.get(
-    `${base}/:id/events`,
-    {
-      config: read,
-      schema: { tags, params: idParams, querystring: pagedQuery, response: { 200: pagedResult(listingEventDto) } },
-    },
-    (req) => listingService.events(s, req.ctx, req.params.id, req.query),
-  );
+  listRoutes(app, {
+    url: `${base}/:id/events`,
+    tag: tags[0]!,
+    permission: P,
+    list: listingEventList,
+    item: listingEventDto,
+    service: listingEventListService,
+    params: idParams,
+  });
   app.post(
     `${base}/preview`,
     {

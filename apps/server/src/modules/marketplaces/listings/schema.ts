@@ -125,5 +125,9 @@ export const listingEvents = pgTable(
     requestId: varchar('request_id', { length: 128 }),
     creationTime: time('creation_time').notNull().defaultNow(),
   },
-  (t) => [index('marketplace_listing_events_listing_ix').on(t.listingId, t.creationTime)],
+  (t) => [
+    index('marketplace_listing_events_listing_ix').on(t.listingId, t.creationTime),
+    // the kit's list reads a tenant's events in time order (a listing's come through the index above)
+    index('marketplace_listing_events_created_ix').on(t.tenantId, t.creationTime),
+  ],
 );

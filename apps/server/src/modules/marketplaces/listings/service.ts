@@ -1,4 +1,3 @@
-import type { PagedQuery } from '@seller/contracts';
 import {
   allowedListingActions,
   type ChannelListingDto,
@@ -9,12 +8,13 @@ import {
   type ListingEventDto,
   ListingStatus,
   type ListingSyncInput,
+  listingEventList,
   listingList,
   type MarketPlatform,
 } from '@seller/contracts/marketplaces';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { countRows, owned } from '../../../core/crud.ts';
+import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
@@ -115,6 +115,36 @@ async function load(tx: Tx, ctx: Ctx, id: string): Promise<Listing> {
   return row;
 }
 
+type ListingEvent = typeof listingEvents.$inferSelect;
+
+/**
+ * A listing's history under its id (`/:id/events`), newest first: the listing must be the
+ * viewer's tenant's (404 otherwise) before any event is read.
+ */
+export const listingEventListService = listService(listingEventList, {
+  table: listingEvents,
+  filters: {},
+  sorts: { at: listingEvents.creationTime },
+  guard: (services, ctx, q) =>
+    services.data.inTenant(ctx, async (tx) => {
+      await load(tx, ctx, q.id as string);
+    }),
+  // no id only when a plan is read (the guard is skipped there)
+  scope: (_s, _tx, _ctx, q) => (q.id ? eq(listingEvents.listingId, q.id as string) : undefined),
+  items: (_tx, ctx, rows: ListingEvent[]): ListingEventDto[] =>
+    rows.map((e) => ({
+      id: e.id,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      event: e.event,
+      eventName: t(ctx.culture, `Listings::Event:${e.event}`),
+      actor: e.actorName,
+      message: e.message,
+      requestId: e.requestId,
+      at: e.creationTime,
+    })),
+});
+
 /** One user action on one listing, checked against the table; the row as it is now. */
 async function act(
   tx: Tx,
@@ -207,31 +237,6 @@ export const listingService = {
           saleProps: s.saleProps,
         })),
       };
-    }),
-
-  events: (services: Services, ctx: Ctx, id: string, q: PagedQuery) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await load(tx, ctx, id);
-      const where = and(owned(ctx, listingEvents), eq(listingEvents.listingId, id))!;
-      const rows = await tx
-        .select()
-        .from(listingEvents)
-        .where(where)
-        .orderBy(desc(listingEvents.creationTime), desc(listingEvents.id))
-        .limit(q.maxResultCount)
-        .offset(q.skipCount);
-      const items: ListingEventDto[] = rows.map((e) => ({
-        id: e.id,
-        fromStatus: e.fromStatus,
-        toStatus: e.toStatus,
-        event: e.event,
-        eventName: t(ctx.culture, `Listings::Event:${e.event}`),
-        actor: e.actorName,
-        message: e.message,
-        requestId: e.requestId,
-        at: e.creationTime,
-      }));
-      return { totalCount: await countRows(tx, listingEvents, where), items };
     }),
 
   channelListings: (services: Services, ctx: Ctx, productId: string) =>

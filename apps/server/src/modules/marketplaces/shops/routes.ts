@@ -17,7 +17,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../../core/errors.ts';
 import { listRoutes } from '../../../core/lists.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
 import { MarketplaceError } from '../clients/errors.ts';
@@ -102,22 +101,14 @@ export default async function routes(fastify: FastifyInstance) {
       return shopService.get(s, req.ctx, shop.id);
     },
   );
-  await app.register(async (child) => {
-    // the list kit reads its query: the path's shop becomes the call list's `shopId` (a bad id is
-    // refused naming `id`, as the route did before the kit)
-    child.addHook('preValidation', async (req) => {
-      const { id } = req.params as { id?: string };
-      if (!z.guid().safeParse(id).success) throw fieldError('id', 'Value:Invalid');
-      (req.query as Record<string, unknown>).shopId = id;
-    });
-    listRoutes(child, {
-      url: `${url}/:id/logs`,
-      tag: tags[0]!,
-      permission: P.Shops,
-      list: shopCallList,
-      item: shopCallDto,
-      service: shopCallListService,
-    });
+  listRoutes(app, {
+    url: `${url}/:id/logs`,
+    tag: tags[0]!,
+    permission: P.Shops,
+    list: shopCallList,
+    item: shopCallDto,
+    service: shopCallListService,
+    params: z.object({ id: z.guid() }),
   });
   // the gateway: a marketplace API through a shop's credentials
   const gateway = async (req: FastifyRequest, body: z.infer<typeof shopGatewayInput>) => {

@@ -180,17 +180,18 @@ export const shopManagementListService = listService(shopManagementList, {
 export const shopCallListService = listService(shopCallList, {
   table: shopCalls,
   filters: {
-    shopId: shopCalls.shopId,
     // `false` is every call, as before the list kit
     failed: (only: boolean) => (only ? failedCall : undefined),
   },
   sorts: { at: shopCalls.at },
+  // the shop of the path (`/:id/logs`): the viewer's tenant's, or 404
   async guard(services: Services, ctx: ListContext, q: Record<string, unknown>) {
-    if (typeof q.shopId !== 'string') throw fieldError('id', 'Value:Required');
     // the calls made just before are written apart from the request: wait for them
     await callLogWritten(services);
-    await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, q.shopId as string));
+    await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, q.id as string));
   },
+  // no id only when a plan is read (the guard is skipped there)
+  scope: (_s, _tx, _ctx, q) => (q.id ? eq(shopCalls.shopId, q.id as string) : undefined),
   items: (_tx, _ctx, rows: (typeof shopCalls.$inferSelect)[]) => rows,
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "marketplace_listing_events_created_ix" ON "marketplace_listing_events" USING btree ("tenant_id","creation_time");

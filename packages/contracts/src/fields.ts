@@ -50,6 +50,9 @@ export const audit = {
   concurrencyStamp: z.string(),
 };
 
+/** ABP's extensible entity's bag of extra members (`ExtraProperties`), as stored. */
+export const extraProperties = { extraProperties: z.record(z.string(), z.unknown()) };
+
 /**
  * An output schema's value as it travels in JSON: the server's `Date` members arrive as ISO
  * strings. `Json<z.infer<typeof brandDto>>` is what a client reads.

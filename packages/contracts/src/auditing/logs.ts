@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, trimmedOrUndefined } from '../fields.ts';
+import { emptyToUndefined, extraProperties, trimmedOrUndefined } from '../fields.ts';
 import { column, type DeclaredList, defineList, filter, type ListSpec } from '../lists.ts';
 
 /**
@@ -185,22 +185,27 @@ const entityChange = z.object({
   propertyChanges: z.array(propertyChange),
 });
 
-const auditLogBase = {
+/** Who made the request a log row records, and from where: both logs say it alike. */
+const requestOrigin = {
   id: z.string(),
   applicationName: z.string().nullable(),
   userId: z.string().nullable(),
   userName: z.string().nullable(),
   tenantId: z.string().nullable(),
   tenantName: z.string().nullable(),
+  clientIpAddress: z.string().nullable(),
+  clientId: z.string().nullable(),
+  correlationId: z.string().nullable(),
+  browserInfo: z.string().nullable(),
+};
+
+const auditLogBase = {
+  ...requestOrigin,
   impersonatorUserId: z.string().nullable(),
   impersonatorUserName: z.string().nullable(),
   impersonatorTenantId: z.string().nullable(),
   executionTime: z.date(),
   executionDuration: z.number().int(),
-  clientIpAddress: z.string().nullable(),
-  clientId: z.string().nullable(),
-  correlationId: z.string().nullable(),
-  browserInfo: z.string().nullable(),
   httpMethod: z.string().nullable(),
   url: z.string().nullable(),
   exceptions: z.string().nullable(),
@@ -211,18 +216,9 @@ export const auditLogListDto = z.object({ ...auditLogBase, entityChangeCount: z.
 export const auditLogDto = z.object({ ...auditLogBase, entityChanges: z.array(entityChange) });
 
 export const securityLogDto = z.object({
-  id: z.string(),
-  tenantId: z.string().nullable(),
-  tenantName: z.string().nullable(),
-  applicationName: z.string().nullable(),
+  ...requestOrigin,
   identity: z.string().nullable(),
   action: z.string(),
-  userId: z.string().nullable(),
-  userName: z.string().nullable(),
-  clientId: z.string().nullable(),
-  correlationId: z.string().nullable(),
-  clientIpAddress: z.string().nullable(),
-  browserInfo: z.string().nullable(),
   creationTime: z.date(),
-  extraProperties: z.record(z.string(), z.unknown()),
+  ...extraProperties,
 });

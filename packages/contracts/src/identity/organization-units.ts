@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, guid } from '../fields.ts';
+import { audit, emptyToUndefined, extraProperties, guid } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 import { stamp, userList } from './users.ts';
 
@@ -11,12 +11,8 @@ export const organizationUnitDto = z.object({
   parentId: z.string().nullable(),
   code: z.string(),
   displayName: z.string(),
-  concurrencyStamp: z.string(),
-  extraProperties: z.record(z.string(), z.unknown()),
-  creationTime: z.date(),
-  creatorId: z.string().nullable(),
-  lastModificationTime: z.date().nullable(),
-  lastModifierId: z.string().nullable(),
+  ...audit,
+  ...extraProperties,
 });
 export type OrganizationUnitDto = z.infer<typeof organizationUnitDto>;
 

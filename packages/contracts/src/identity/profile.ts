@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraProperties } from '../fields.ts';
 import { passwordSchema, phoneSchema } from './users.ts';
 
 /** The signed-in user's own profile and password (`/api/identity/my-profile`). */
@@ -14,7 +15,7 @@ export const profileDto = z.object({
   isExternal: z.boolean(),
   hasPassword: z.boolean(),
   concurrencyStamp: z.string(),
-  extraProperties: z.record(z.string(), z.unknown()),
+  ...extraProperties,
 });
 export type ProfileDto = z.infer<typeof profileDto>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraProperties } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 import { stamp } from './users.ts';
@@ -12,7 +13,7 @@ export const roleDto = z.object({
   isStatic: z.boolean(),
   isPublic: z.boolean(),
   concurrencyStamp: z.string(),
-  extraProperties: z.record(z.string(), z.unknown()),
+  ...extraProperties,
   creationTime: z.date(),
 });
 export type RoleDto = z.infer<typeof roleDto>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, guid } from '../fields.ts';
+import { audit, emptyToUndefined, extraProperties, guid } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
@@ -39,12 +39,8 @@ export const userDto = z.object({
   lockoutEnd: time,
   accessFailedCount: z.number(),
   twoFactorEnabled: z.boolean(),
-  concurrencyStamp: z.string(),
-  extraProperties: z.record(z.string(), z.unknown()),
-  creationTime: z.date(),
-  creatorId: z.string().nullable(),
-  lastModificationTime: time,
-  lastModifierId: z.string().nullable(),
+  ...audit,
+  ...extraProperties,
   isDeleted: z.boolean(),
   deleterId: z.string().nullable(),
   deletionTime: time,

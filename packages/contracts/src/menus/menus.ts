@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlatformType } from '../constants.ts';
-import { emptyToUndefined, guid, sort, stamp } from '../fields.ts';
+import { audit, emptyToUndefined, guid, sort, stamp } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
@@ -167,13 +167,6 @@ export const layoutAllQuery = pagedQuery
   .extend({ platformType: platformTypeFilter, reverse });
 export type LayoutAllQuery = z.infer<typeof layoutAllQuery>;
 
-const audited = {
-  creationTime: z.date(),
-  creatorId: z.string().nullable(),
-  lastModificationTime: z.date().nullable(),
-  lastModifierId: z.string().nullable(),
-};
-
 export const menuDto = z.object({
   id: z.string(),
   parentId: z.string().nullable(),
@@ -192,8 +185,7 @@ export const menuDto = z.object({
   startup: z.boolean(),
   /** As stored (not checked again on the way out); read it as `MenuMeta`. */
   meta: z.record(z.string(), z.unknown()),
-  concurrencyStamp: z.string(),
-  ...audited,
+  ...audit,
 });
 
 export const layoutDto = z.object({
@@ -205,6 +197,5 @@ export const layoutDto = z.object({
   redirect: z.string().nullable(),
   platformType: z.number().int(),
   meta: z.record(z.string(), z.unknown()),
-  concurrencyStamp: z.string(),
-  ...audited,
+  ...audit,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audit, extraProperties } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 
 /** Tenant management (ABP `TenantDto`, its inputs and connection strings, wire contract §10). */
@@ -72,12 +73,8 @@ export const tenantDto = z.object({
   isActive: z.boolean(),
   /** Whether the tenant keeps its data in its own database (`Default` connection string). */
   hasOwnDatabase: z.boolean(),
-  concurrencyStamp: z.string(),
-  extraProperties: z.record(z.string(), z.unknown()),
-  creationTime: z.date(),
-  creatorId: z.string().nullable(),
-  lastModificationTime: z.date().nullable(),
-  lastModifierId: z.string().nullable(),
+  ...audit,
+  ...extraProperties,
 });
 export type TenantDto = z.infer<typeof tenantDto>;
 

@@ -27,37 +27,50 @@ export interface PermissionGroupDefinition {
   roleGrants?: Partial<Record<'salesman' | 'stockman' | 'finance', string[]>>;
 }
 
-/** Builds a parent permission plus its CRUD-style children in one line. */
-export function withChildren(
-  name: string,
-  children: string[],
-  side: MultiTenancySide = 'both',
-): PermissionDefinition[] {
-  return [{ name, side }, ...children.map((c) => ({ name: `${name}.${c}`, parent: name, side }))];
+/** A permission of a group's tree: its display name and its children's, by action name. */
+export interface PermissionNode {
+  displayName: DisplayName;
+  /** Children by action name (`Create` under `Catalog.Brands` is `Catalog.Brands.Create`), in order. */
+  children?: Record<string, DisplayName>;
 }
 
-export const CRUD = ['Create', 'Update', 'Delete'];
-
-/** Children named like CRUD actions share their text. */
-const ACTION_NAMES: Record<string, DisplayName> = {
+/** The CRUD actions with the texts they have under every permission; spread into a node's children. */
+export const CRUD_CHILDREN = {
   Create: ['Create', '新增'],
   Update: ['Edit', '编辑'],
   Delete: ['Delete', '删除'],
-};
+} as const satisfies Record<string, DisplayName>;
 
-/** The group with each permission's display name: from `names`, else its CRUD action's. */
-export function withDisplayNames(
-  group: PermissionGroupDefinition,
-  names: Record<string, DisplayName>,
+/** The CRUD action names (for role grants). */
+export const CRUD = Object.keys(CRUD_CHILDREN);
+
+/**
+ * A group from its tree of permissions, declared once: each permission, then its children, in
+ * the order written, all held on the group's `side`.
+ */
+export function permissionGroup(
+  name: string,
+  displayName: DisplayName,
+  side: MultiTenancySide,
+  tree: Record<string, PermissionNode>,
 ): PermissionGroupDefinition {
-  return {
-    ...group,
-    permissions: group.permissions.map((p) => ({
-      ...p,
-      displayName: names[p.name] ?? (p.parent ? ACTION_NAMES[p.name.slice(p.parent.length + 1)] : undefined),
+  const permissions = Object.entries(tree).flatMap(([parent, node]) => [
+    { name: parent, side, displayName: node.displayName },
+    ...Object.entries(node.children ?? {}).map(([action, displayName]) => ({
+      name: `${parent}.${action}`,
+      parent,
+      side,
+      displayName,
     })),
-  };
+  ]);
+  return { name, displayName, permissions };
 }
+
+/** A permission with some of its actions, as a role grants them: `Trade.Stock`, `Trade.Stock.Adjust`… */
+export const withActions = (name: string, actions: readonly string[]) => [
+  name,
+  ...actions.map((action) => `${name}.${action}`),
+];
 
 export const Permissions = {
   Users: 'AbpIdentity.Users',

@@ -1,16 +1,6 @@
-import { type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { permissionGroup } from '../permissions.ts';
 
-export const auditingPermissions: PermissionGroupDefinition = withDisplayNames(
-  {
-    name: 'AbpAuditing',
-    displayName: ['Auditing', '审计日志'],
-    permissions: [
-      ...withChildren('AbpAuditing.AuditLog', ['Delete']),
-      ...withChildren('AbpAuditing.SecurityLog', ['Delete']),
-    ],
-  },
-  {
-    'AbpAuditing.AuditLog': ['Audit logs', '审计日志'],
-    'AbpAuditing.SecurityLog': ['Security logs', '安全日志'],
-  },
-);
+export const auditingPermissions = permissionGroup('AbpAuditing', ['Auditing', '审计日志'], 'both', {
+  'AbpAuditing.AuditLog': { displayName: ['Audit logs', '审计日志'], children: { Delete: ['Delete', '删除'] } },
+  'AbpAuditing.SecurityLog': { displayName: ['Security logs', '安全日志'], children: { Delete: ['Delete', '删除'] } },
+});

@@ -1,35 +1,21 @@
-import { CRUD, type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
 
-export const catalogPermissions: PermissionGroupDefinition = withDisplayNames(
-  {
-    // Catalogue master data is tenant business data; the pages also need AbpSettingManagement.Settings (spec §6).
-    name: 'Catalog',
-    displayName: ['Catalogue', '商品管理'],
-    permissions: [
-      ...withChildren('Catalog.Categories', CRUD, 'tenant'),
-      ...withChildren('Catalog.Brands', CRUD, 'tenant'),
-      ...withChildren('Catalog.Suppliers', CRUD, 'tenant'),
-      ...withChildren('Catalog.VendorSources', CRUD, 'tenant'),
-      ...withChildren('Catalog.PurchaseAttributes', CRUD, 'tenant'),
-      ...withChildren('Catalog.ScreenAttributes', CRUD, 'tenant'),
-      ...withChildren('Catalog.AttributeGroups', CRUD, 'tenant'),
-      ...withChildren('Catalog.Products', [...CRUD, 'Approve'], 'tenant'),
-      ...withChildren('Catalog.Gathers', [...CRUD, 'Claim'], 'tenant'),
-      ...withChildren('Catalog.SkuImages', [], 'tenant'),
-    ],
+// Catalogue master data is tenant business data; the pages also need AbpSettingManagement.Settings (spec §6).
+export const catalogPermissions = permissionGroup('Catalog', ['Catalogue', '商品管理'], 'tenant', {
+  'Catalog.Categories': { displayName: ['Categories', '商品分类'], children: CRUD_CHILDREN },
+  'Catalog.Brands': { displayName: ['Brands', '品牌'], children: CRUD_CHILDREN },
+  'Catalog.Suppliers': { displayName: ['Suppliers', '供应商'], children: CRUD_CHILDREN },
+  'Catalog.VendorSources': { displayName: ['Vendor sources', '货源平台'], children: CRUD_CHILDREN },
+  'Catalog.PurchaseAttributes': { displayName: ['Purchase attributes', '采购属性'], children: CRUD_CHILDREN },
+  'Catalog.ScreenAttributes': { displayName: ['Screening attributes', '筛选属性'], children: CRUD_CHILDREN },
+  'Catalog.AttributeGroups': { displayName: ['Attribute groups', '属性组'], children: CRUD_CHILDREN },
+  'Catalog.Products': {
+    displayName: ['Products', '商品'],
+    children: { ...CRUD_CHILDREN, Approve: ['Change status', '审核'] },
   },
-  {
-    'Catalog.Categories': ['Categories', '商品分类'],
-    'Catalog.Brands': ['Brands', '品牌'],
-    'Catalog.Suppliers': ['Suppliers', '供应商'],
-    'Catalog.VendorSources': ['Vendor sources', '货源平台'],
-    'Catalog.PurchaseAttributes': ['Purchase attributes', '采购属性'],
-    'Catalog.ScreenAttributes': ['Screening attributes', '筛选属性'],
-    'Catalog.AttributeGroups': ['Attribute groups', '属性组'],
-    'Catalog.Products': ['Products', '商品'],
-    'Catalog.Products.Approve': ['Change status', '审核'],
-    'Catalog.Gathers': ['Gathered products', '采集箱'],
-    'Catalog.Gathers.Claim': ['Claim', '认领'],
-    'Catalog.SkuImages': ['SKU image export', 'SKU图片下载'],
+  'Catalog.Gathers': {
+    displayName: ['Gathered products', '采集箱'],
+    children: { ...CRUD_CHILDREN, Claim: ['Claim', '认领'] },
   },
-);
+  'Catalog.SkuImages': { displayName: ['SKU image export', 'SKU图片下载'] },
+});

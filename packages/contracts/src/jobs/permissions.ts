@@ -1,4 +1,4 @@
-import type { PermissionGroupDefinition } from '../permissions.ts';
+import { permissionGroup } from '../permissions.ts';
 
 /** Permission names of the background jobs page (host administrators only). */
 export const BackgroundJobsPermissions = {
@@ -8,16 +8,10 @@ export const BackgroundJobsPermissions = {
   Manage: 'BackgroundJobs.Jobs.Manage',
 } as const;
 
-export const backgroundJobsPermissions: PermissionGroupDefinition = {
-  name: 'BackgroundJobs',
-  displayName: ['Background jobs', '后台作业'],
-  permissions: [
-    { name: BackgroundJobsPermissions.Jobs, side: 'host', displayName: ['Background jobs', '后台作业'] },
-    {
-      name: BackgroundJobsPermissions.Manage,
-      parent: BackgroundJobsPermissions.Jobs,
-      side: 'host',
-      displayName: ['Retry and cancel', '重试与取消'],
-    },
-  ],
-};
+export const backgroundJobsPermissions = permissionGroup('BackgroundJobs', ['Background jobs', '后台作业'], 'host', {
+  [BackgroundJobsPermissions.Jobs]: {
+    displayName: ['Background jobs', '后台作业'],
+    // the child is `BackgroundJobsPermissions.Manage`
+    children: { Manage: ['Retry and cancel', '重试与取消'] },
+  },
+});

@@ -1,4 +1,4 @@
-import { CRUD, type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
 
 /** Permission names of the logistics pages. */
 export const LogisticsPermissions = {
@@ -12,26 +12,13 @@ export const LogisticsPermissions = {
   Freight: 'Logistics.Freight',
 } as const;
 
-export const logisticsPermissions: PermissionGroupDefinition = withDisplayNames(
-  {
-    name: 'Logistics',
-    displayName: ['Logistics', '物流管理'],
-    permissions: [
-      ...withChildren(LogisticsPermissions.Countries, ['Update'], 'tenant'),
-      ...withChildren(LogisticsPermissions.Zones, CRUD, 'tenant'),
-      ...withChildren(LogisticsPermissions.Warehouses, CRUD, 'tenant'),
-      ...withChildren(LogisticsPermissions.Carriers, CRUD, 'tenant'),
-      ...withChildren(LogisticsPermissions.FreightStrategies, CRUD, 'tenant'),
-      ...withChildren(LogisticsPermissions.Freight, [], 'tenant'),
-    ],
-  },
-  {
-    [LogisticsPermissions.Countries]: ['Countries', '国家'],
-    [`${LogisticsPermissions.Countries}.Update`]: ['Enable / disable', '启用/停用'],
-    [LogisticsPermissions.Zones]: ['Zones', '分区'],
-    [LogisticsPermissions.Warehouses]: ['Warehouses', '仓库管理'],
-    [LogisticsPermissions.Carriers]: ['Carriers and channels', '物流商与渠道'],
-    [LogisticsPermissions.FreightStrategies]: ['Freight strategies', '运费策略'],
-    [LogisticsPermissions.Freight]: ['Freight estimate', '运费试算'],
-  },
-);
+const P = LogisticsPermissions;
+
+export const logisticsPermissions = permissionGroup('Logistics', ['Logistics', '物流管理'], 'tenant', {
+  [P.Countries]: { displayName: ['Countries', '国家'], children: { Update: ['Enable / disable', '启用/停用'] } },
+  [P.Zones]: { displayName: ['Zones', '分区'], children: CRUD_CHILDREN },
+  [P.Warehouses]: { displayName: ['Warehouses', '仓库管理'], children: CRUD_CHILDREN },
+  [P.Carriers]: { displayName: ['Carriers and channels', '物流商与渠道'], children: CRUD_CHILDREN },
+  [P.FreightStrategies]: { displayName: ['Freight strategies', '运费策略'], children: CRUD_CHILDREN },
+  [P.Freight]: { displayName: ['Freight estimate', '运费试算'] },
+});

@@ -1,4 +1,4 @@
-import { CRUD, type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
 
 /** Permission names of marketplace publishing (shops, category mapping, listings, marketplace items). */
 export const MarketplacePermissions = {
@@ -16,33 +16,28 @@ export const MarketplacePermissions = {
   Logistics: 'Marketplaces.Logistics',
 } as const;
 
-export const marketplacePermissions: PermissionGroupDefinition = withDisplayNames(
+const P = MarketplacePermissions;
+
+export const marketplacePermissions = permissionGroup(
+  'Marketplaces',
+  ['Marketplace publishing', '平台刊登'],
+  'tenant',
   {
-    name: 'Marketplaces',
-    displayName: ['Marketplace publishing', '平台刊登'],
-    permissions: [
-      ...withChildren(MarketplacePermissions.Shops, [...CRUD, 'Authorize'], 'tenant'),
-      ...withChildren(MarketplacePermissions.Gateway, [], 'tenant'),
-      ...withChildren(MarketplacePermissions.CategoryMappings, CRUD, 'tenant'),
-      ...withChildren(MarketplacePermissions.Listings, ['Create', 'Manage', 'Delete'], 'tenant'),
-      ...withChildren(MarketplacePermissions.Items, ['Sync'], 'tenant'),
-      ...withChildren(MarketplacePermissions.Logistics, ['Update'], 'tenant'),
-    ],
-  },
-  {
-    [MarketplacePermissions.Shops]: ['Shops', '店铺'],
-    [`${MarketplacePermissions.Shops}.Authorize`]: ['Authorize', '授权'],
-    [MarketplacePermissions.Gateway]: ['API gateway', '接口网关'],
-    [MarketplacePermissions.CategoryMappings]: ['Category mapping', '类目映射'],
-    [MarketplacePermissions.Listings]: ['Listings', '刊登'],
-    [`${MarketplacePermissions.Listings}.Create`]: ['Publish', '发布'],
-    [`${MarketplacePermissions.Listings}.Manage`]: [
-      'Pause, resume, cancel, refresh, online, offline',
-      '暂停、恢复、取消、刷新、上下架',
-    ],
-    [MarketplacePermissions.Items]: ['Marketplace items', '平台商品'],
-    [`${MarketplacePermissions.Items}.Sync`]: ['Sync price and stock', '同步价格库存'],
-    [MarketplacePermissions.Logistics]: ['Marketplace logistics', '平台物流'],
-    [`${MarketplacePermissions.Logistics}.Update`]: ['Edit', '编辑'],
+    [P.Shops]: { displayName: ['Shops', '店铺'], children: { ...CRUD_CHILDREN, Authorize: ['Authorize', '授权'] } },
+    [P.Gateway]: { displayName: ['API gateway', '接口网关'] },
+    [P.CategoryMappings]: { displayName: ['Category mapping', '类目映射'], children: CRUD_CHILDREN },
+    [P.Listings]: {
+      displayName: ['Listings', '刊登'],
+      children: {
+        Create: ['Publish', '发布'],
+        Manage: ['Pause, resume, cancel, refresh, online, offline', '暂停、恢复、取消、刷新、上下架'],
+        Delete: CRUD_CHILDREN.Delete,
+      },
+    },
+    [P.Items]: {
+      displayName: ['Marketplace items', '平台商品'],
+      children: { Sync: ['Sync price and stock', '同步价格库存'] },
+    },
+    [P.Logistics]: { displayName: ['Marketplace logistics', '平台物流'], children: { Update: CRUD_CHILDREN.Update } },
   },
 );

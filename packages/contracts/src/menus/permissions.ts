@@ -1,18 +1,13 @@
-import { CRUD, type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
 
-export const menusPermissions: PermissionGroupDefinition = withDisplayNames(
-  {
-    name: 'Platform',
-    displayName: ['Platform', '平台管理'],
-    permissions: [
-      ...withChildren('Platform.Layout', CRUD),
-      ...withChildren('Platform.Menus', [...CRUD, 'ManageRoles', 'ManageUsers']),
-    ],
+export const menusPermissions = permissionGroup('Platform', ['Platform', '平台管理'], 'both', {
+  'Platform.Layout': { displayName: ['Layouts', '布局管理'], children: CRUD_CHILDREN },
+  'Platform.Menus': {
+    displayName: ['Menus', '菜单管理'],
+    children: {
+      ...CRUD_CHILDREN,
+      ManageRoles: ['Manage role menus', '管理角色菜单'],
+      ManageUsers: ['Manage user menus', '管理用户菜单'],
+    },
   },
-  {
-    'Platform.Layout': ['Layouts', '布局管理'],
-    'Platform.Menus': ['Menus', '菜单管理'],
-    'Platform.Menus.ManageRoles': ['Manage role menus', '管理角色菜单'],
-    'Platform.Menus.ManageUsers': ['Manage user menus', '管理用户菜单'],
-  },
-);
+});

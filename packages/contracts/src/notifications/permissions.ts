@@ -1,13 +1,5 @@
-import { type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { permissionGroup } from '../permissions.ts';
 
-export const notificationsPermissions: PermissionGroupDefinition = withDisplayNames(
-  {
-    name: 'Notifications',
-    displayName: ['Notifications', '通知'],
-    permissions: withChildren('Notifications.Notification', ['Send']),
-  },
-  {
-    'Notifications.Notification': ['Notifications', '通知'],
-    'Notifications.Notification.Send': ['Send', '发送'],
-  },
-);
+export const notificationsPermissions = permissionGroup('Notifications', ['Notifications', '通知'], 'both', {
+  'Notifications.Notification': { displayName: ['Notifications', '通知'], children: { Send: ['Send', '发送'] } },
+});

@@ -1,4 +1,4 @@
-import { CRUD, type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
 
 /** Permission names of the pricing pages. */
 export const PricingPermissions = {
@@ -6,13 +6,6 @@ export const PricingPermissions = {
   PriceRules: 'Pricing.PriceRules',
 } as const;
 
-export const pricingPermissions: PermissionGroupDefinition = withDisplayNames(
-  {
-    name: 'Pricing',
-    displayName: ['Pricing', '定价'],
-    permissions: [...withChildren(PricingPermissions.PriceRules, CRUD, 'tenant')],
-  },
-  {
-    [PricingPermissions.PriceRules]: ['Price rules', '价格规则'],
-  },
-);
+export const pricingPermissions = permissionGroup('Pricing', ['Pricing', '定价'], 'tenant', {
+  [PricingPermissions.PriceRules]: { displayName: ['Price rules', '价格规则'], children: CRUD_CHILDREN },
+});

@@ -1,13 +1,13 @@
-import { type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { permissionGroup } from '../permissions.ts';
 
-export const settingManagementPermissions: PermissionGroupDefinition = withDisplayNames(
+export const settingManagementPermissions = permissionGroup(
+  'AbpSettingManagement',
+  ['Setting management', '设置管理'],
+  'both',
   {
-    name: 'AbpSettingManagement',
-    displayName: ['Setting management', '设置管理'],
-    permissions: withChildren('AbpSettingManagement.Settings', ['Manager']),
-  },
-  {
-    'AbpSettingManagement.Settings': ['Settings', '设置'],
-    'AbpSettingManagement.Settings.Manager': ['Manage settings', '管理设置'],
+    'AbpSettingManagement.Settings': {
+      displayName: ['Settings', '设置'],
+      children: { Manager: ['Manage settings', '管理设置'] },
+    },
   },
 );

@@ -1,18 +1,17 @@
-import { CRUD, type PermissionGroupDefinition, withChildren, withDisplayNames } from '../permissions.ts';
+import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
 
-export const tenantManagementPermissions: PermissionGroupDefinition = withDisplayNames(
+export const tenantManagementPermissions = permissionGroup(
+  'AbpTenantManagement',
+  ['Tenant management', '租户管理'],
+  'host',
   {
-    name: 'AbpTenantManagement',
-    displayName: ['Tenant management', '租户管理'],
-    permissions: withChildren(
-      'AbpTenantManagement.Tenants',
-      [...CRUD, 'ManageFeatures', 'ManageConnectionStrings'],
-      'host',
-    ),
-  },
-  {
-    'AbpTenantManagement.Tenants': ['Tenants', '租户管理'],
-    'AbpTenantManagement.Tenants.ManageFeatures': ['Manage features', '管理功能'],
-    'AbpTenantManagement.Tenants.ManageConnectionStrings': ['Manage connection strings', '管理连接字符串'],
+    'AbpTenantManagement.Tenants': {
+      displayName: ['Tenants', '租户管理'],
+      children: {
+        ...CRUD_CHILDREN,
+        ManageFeatures: ['Manage features', '管理功能'],
+        ManageConnectionStrings: ['Manage connection strings', '管理连接字符串'],
+      },
+    },
   },
 );

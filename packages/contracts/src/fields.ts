@@ -18,6 +18,23 @@ export const sort = z.number().int().min(-100000).max(100000).default(0);
 export const stamp = { concurrencyStamp: z.string().max(40).optional() };
 
 /**
+ * A code of `letters` capital letters, trimmed: an ISO 4217 currency (3), an ISO 3166-1 country
+ * or region (2). `refusal` is the text key of anything else.
+ */
+export const letterCode = (letters: 2 | 3, refusal?: string) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[A-Z]{${letters}}$`), refusal);
+/** The same, small letters taken as capitals (`usd` → `USD`). */
+export const upperLetterCode = (letters: 2 | 3, refusal?: string) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(new RegExp(`^[A-Z]{${letters}}$`), refusal);
+
+/**
  * How the server answers a secret member (a bank account number): `**** 1234`, the last four
  * characters, or `****` for a value of four or fewer. The form shows it; sent back unchanged it
  * means "keep the stored value".

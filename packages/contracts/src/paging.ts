@@ -22,6 +22,17 @@ export const pagedResult = <T extends z.ZodType>(item: T) =>
   z.object({ totalCount: z.number().int(), items: z.array(item) });
 export const listResult = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
+/**
+ * A bulk action's answer: per row, in the order asked, whether it went through and why not
+ * (`error`, localized), with the row's own members; then how many succeeded and failed.
+ */
+export const bulkResult = <S extends z.ZodRawShape>(row: S) =>
+  z.object({
+    items: z.array(z.object({ ok: z.boolean(), error: z.string().nullable(), ...row })),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+  });
+
 export interface PagedResult<T> {
   totalCount: number;
   items: T[];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ProductRegions } from '../constants.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
+import { bulkResult } from '../paging.ts';
 import {
   audit,
   emptyToNull,
@@ -10,6 +11,7 @@ import {
   optionalGuid,
   optionalText,
   trimmedOrUndefined,
+  upperLetterCode,
 } from './fields.ts';
 import { SKU_MAX, SKU_PATTERN } from './products.ts';
 
@@ -105,12 +107,7 @@ const optionalMoney = (message: string) =>
 
 const httpUrl = (max: number) => z.url({ protocol: /^https?$/, error: 'Catalog::UrlFormat' }).max(max);
 const optionalUrl = (max: number) => z.preprocess(emptyToNull, httpUrl(max).nullable());
-const currency = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Catalog::CurrencyFormat')
-  .default('CNY');
+const currency = upperLetterCode(3, 'Catalog::CurrencyFormat').default('CNY');
 
 /** One row of the SKU matrix: the option values (`{ Color: 'Red', Size: 'M' }`), price, stock, image. */
 export const gatherSkuInput = z.object({
@@ -396,19 +393,11 @@ export const bulkClaimInput = claimOptions.extend({ ids });
 export type BulkClaimInput = z.infer<typeof bulkClaimInput>;
 
 /** Per-row result of a bulk action, in the order of the ids; `error` is localized text. */
-export const bulkResultDto = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      ok: z.boolean(),
-      error: z.string().nullable(),
-      /** Claims: the product made. */
-      productId: z.string().nullable(),
-      sku: z.string().nullable(),
-    }),
-  ),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
+export const bulkResultDto = bulkResult({
+  id: z.string(),
+  /** Claims: the product made. */
+  productId: z.string().nullable(),
+  sku: z.string().nullable(),
 });
 export type BulkResultDto = z.infer<typeof bulkResultDto>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { column, defineList } from '../lists.ts';
 import { decimalNumber, NumberBounds } from '../numbers.ts';
-import { audit, commaList, emptyToNull, optionalText } from './fields.ts';
+import { audit, commaList, emptyToNull, optionalText, upperLetterCode } from './fields.ts';
 
 /** Request and response shapes of product vendors (domain §3.5) and their half of the recycle area. */
 
@@ -39,12 +39,7 @@ const vendorFields = {
       .nullable(),
   ),
   purchasePrice: decimalNumber({ max: NumberBounds.unitPrice, message: 'Catalog::PurchasePriceRequired' }),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Catalog::CurrencyFormat')
-    .default('CNY'),
+  currency: upperLetterCode(3, 'Catalog::CurrencyFormat').default('CNY'),
   taxIncluded: z.boolean().default(false),
   moq: z.number().int().min(1).max(10_000_000).default(1),
   leadDays: z.preprocess(emptyToNull, z.number().int().min(0).max(365).nullable()),

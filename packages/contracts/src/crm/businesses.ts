@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount, checkLineAmount, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
@@ -34,11 +35,7 @@ export const businessPercent = percent({
   formatMessage: 'CrmBusinesses::Percent',
   placesMessage: 'CrmBusinesses::Percent',
 });
-const currency = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/);
+const currency = upperLetterCode(3);
 
 // ---------------------------------------------------------------- stage groups
 

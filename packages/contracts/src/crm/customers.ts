@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 
 /**
@@ -141,13 +142,7 @@ export const customerInput = z.object({
   ),
   wechat: text(64),
   email: optional(z.email().max(256)),
-  country: optional(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, 'CrmCustomers::InvalidCountry'),
-  ),
+  country: optional(upperLetterCode(2, 'CrmCustomers::InvalidCountry')),
   detailAddress: text(512),
   industry: optional(inDictionary(customerIndustries)),
   level: optional(inDictionary(customerLevels)),

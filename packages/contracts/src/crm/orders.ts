@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount } from '../numbers.ts';
 
@@ -64,11 +65,7 @@ export const crmOrderInput = z.object({
   ),
   source: z.enum(crmOrderSources).default('MANUAL'),
   amount: amount({ formatMessage: 'CrmOrders::Money', placesMessage: 'CrmOrders::Money' }),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/),
+  currency: upperLetterCode(3),
   orderedAt: z.coerce.date(),
   remark: nullable(z.string().trim().max(512)),
   /** The trade module's sales order this record follows (read-only link). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductSpecialAttributes } from '../constants.ts';
+import { letterCode } from '../fields.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
 
 /**
@@ -33,16 +34,10 @@ export const optionalDecimal = (opts: Parameters<typeof decimal>[0] = {}) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), decimal(opts).nullable());
 
 /** ISO 4217 currency code. */
-export const currencyCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{3}$/, 'Logistics::CurrencyFormat');
+export const currencyCode = letterCode(3, 'Logistics::CurrencyFormat');
 
 /** ISO 3166-1 alpha-2 code. */
-export const countryCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{2}$/, 'Logistics::CountryCodeFormat');
+export const countryCode = letterCode(2, 'Logistics::CountryCodeFormat');
 
 /** Upper-case codes with single hyphens (carriers, channels, warehouses). */
 export const code = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { audit, emptyToNull, optionalText, stamp, text } from '../fields.ts';
+import { countryCode } from './common.ts';
 
 /** Warehouses (domain §4.4): request and response shapes, shared by the server and the web form. */
 
@@ -33,10 +34,7 @@ export const warehouseInput = z.object({
   name: text(128),
   type: z.enum(WarehouseTypes),
   /** ISO 3166-1 alpha-2. */
-  countryCode: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{2}$/, 'Logistics::CountryCodeFormat'),
+  countryCode: countryCode,
   address: optionalText(512),
   contact,
   isDefault: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, stamp } from '../fields.ts';
+import { audit, letterCode, stamp } from '../fields.ts';
 import { pagedQuery } from '../paging.ts';
 import { MarketPlatforms } from './common.ts';
 
@@ -10,10 +10,7 @@ import { MarketPlatforms } from './common.ts';
  * cache filled through a shop's client. Refusals are `CategoryMapping::` text keys.
  */
 
-const region = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{2}$/, 'CategoryMapping::RegionFormat');
+const region = letterCode(2, 'CategoryMapping::RegionFormat');
 const platformValue = z.string().trim().min(1).max(255);
 
 /**

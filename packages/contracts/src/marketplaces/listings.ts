@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commaList, emptyToUndefined } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
+import { bulkResult } from '../paging.ts';
 import { priceStepDto } from '../pricing/price-rules.ts';
 import { type ListingAction, ListingActions, ListingStatusCodes, MarketPlatforms } from './common.ts';
 
@@ -131,20 +132,13 @@ export const listingErrorDto = z.object({
 });
 export type ListingErrorDto = z.infer<typeof listingErrorDto>;
 
-export const listingDto = z.object({
-  id: z.string(),
+/** A listing's shop and where it stands there: the list, the detail and the product's card say it alike. */
+const listingOnShop = {
   shopId: z.string(),
   shopName: z.string(),
   platform: z.enum(MarketPlatforms),
   region: z.string(),
-  productId: z.string(),
-  productSku: z.string(),
-  productName: z.string(),
-  productImage: z.string().nullable(),
   status: z.number().int(),
-  /** The state restored when an online, offline, refresh or update fails. */
-  priorStatus: z.number().int().nullable(),
-  op: z.enum(ListingOps),
   platformItemId: z.string().nullable(),
   /** As the marketplace says it: Active, Pending QC, NORMAL, UNLIST, REVIEWING… */
   platformStatus: z.string().nullable(),
@@ -155,14 +149,26 @@ export const listingDto = z.object({
   currency: z.string(),
   /** Total stock sent over its SKUs. */
   stock: z.number().int(),
+  publishedAt: z.date().nullable(),
+  /** From `allowedListingActions`: what the UI may offer now. */
+  allowedActions: z.array(z.enum(ListingActions)),
+};
+
+export const listingDto = z.object({
+  id: z.string(),
+  ...listingOnShop,
+  productId: z.string(),
+  productSku: z.string(),
+  productName: z.string(),
+  productImage: z.string().nullable(),
+  /** The state restored when an online, offline, refresh or update fails. */
+  priorStatus: z.number().int().nullable(),
+  op: z.enum(ListingOps),
   attempts: z.number().int(),
   maxAttempts: z.number().int(),
   lastError: listingErrorDto.nullable(),
   scheduledAt: z.date().nullable(),
-  publishedAt: z.date().nullable(),
   lastSyncedAt: z.date().nullable(),
-  /** From `allowedListingActions`: what the UI may offer now. */
-  allowedActions: z.array(z.enum(ListingActions)),
   creationTime: z.date(),
   lastModificationTime: z.date().nullable(),
 });
@@ -228,20 +234,8 @@ export const channelListingQuery = z.object({ productId: z.guid() });
 
 export const channelListingDto = z.object({
   listingId: z.string(),
-  shopId: z.string(),
-  shopName: z.string(),
-  platform: z.enum(MarketPlatforms),
-  region: z.string(),
-  status: z.number().int(),
-  platformItemId: z.string().nullable(),
-  platformStatus: z.string().nullable(),
-  itemUrl: z.string().nullable(),
-  price: z.string().nullable(),
-  currency: z.string(),
-  stock: z.number().int(),
+  ...listingOnShop,
   lastError: z.string().nullable(),
-  publishedAt: z.date().nullable(),
-  allowedActions: z.array(z.enum(ListingActions)),
 });
 export type ChannelListingDto = z.infer<typeof channelListingDto>;
 
@@ -352,19 +346,7 @@ export const publishListingsInput = z.object({
 export type PublishListingsInput = z.infer<typeof publishListingsInput>;
 
 /** Per row of the publish, in the order of `items`: the listing made, or why not (localized). */
-export const publishResultDto = z.object({
-  items: z.array(
-    z.object({
-      productId: z.string(),
-      shopId: z.string(),
-      ok: z.boolean(),
-      id: z.string().nullable(),
-      error: z.string().nullable(),
-    }),
-  ),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-});
+export const publishResultDto = bulkResult({ productId: z.string(), shopId: z.string(), id: z.string().nullable() });
 export type PublishResultDto = z.infer<typeof publishResultDto>;
 
 // ---- bulk ----------------------------------------------------------------------------------------
@@ -390,13 +372,7 @@ export const listingSyncInput = z
 export type ListingSyncInput = z.infer<typeof listingSyncInput>;
 
 /** Per row of a bulk action, in the order of the ids; `error` is localized (a refusal names the state). */
-export const listingBulkResultDto = z.object({
-  items: z.array(
-    z.object({ id: z.string(), ok: z.boolean(), error: z.string().nullable(), status: z.number().int().nullable() }),
-  ),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-});
+export const listingBulkResultDto = bulkResult({ id: z.string(), status: z.number().int().nullable() });
 export type ListingBulkResultDto = z.infer<typeof listingBulkResultDto>;
 
 /** The single-listing actions by URL segment (`drop` is `DELETE /{id}/drop`). */

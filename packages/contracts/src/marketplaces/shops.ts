@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, optionalText, stamp, text } from '../fields.ts';
+import { audit, optionalText, stamp, text, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { MarketPlatforms } from './common.ts';
 
@@ -8,16 +8,7 @@ import { MarketPlatforms } from './common.ts';
 export const ShopStatuses = ['unauthorized', 'active', 'expiring', 'expired', 'revoked'] as const;
 export type ShopStatusName = (typeof ShopStatuses)[number];
 
-const regions = z
-  .array(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/),
-  )
-  .min(1)
-  .max(8);
+const regions = z.array(upperLetterCode(2)).min(1).max(8);
 
 /** What a user edits; the platform is chosen once, at creation. */
 export const shopUpdateInput = z.object({
@@ -96,12 +87,7 @@ export const shopManagementList = defineList({
 /** Where the consent page sends the seller back: the web's callback page. */
 export const shopAuthorizeUrlQuery = z.object({
   platform: z.enum(MarketPlatforms),
-  region: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
+  region: upperLetterCode(2).optional(),
   redirectUri: z.url().max(500),
   /** Re-authorize this shop (else the authorization creates or finds one). */
   shopId: z.guid().optional(),
@@ -171,12 +157,7 @@ export const shopGatewayInput = z.object({
     .refine((v) => !v.includes('..')),
   method: z.enum(['GET', 'POST']).default('GET'),
   /** Lazada sites: which venture (a cross-border shop sells on several). */
-  region: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
+  region: upperLetterCode(2).optional(),
   params: z.record(z.string(), z.unknown()).default({}),
 });
 export type ShopGatewayInput = z.infer<typeof shopGatewayInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, commaList, emptyToNull, stamp, text } from '../fields.ts';
+import { audit, commaList, emptyToNull, letterCode, stamp, text } from '../fields.ts';
 import { SalesPlatforms } from '../logistics/common.ts';
 import { checkMoneyMembers, MAX_MINOR_UNITS } from '../money.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
@@ -40,14 +40,8 @@ const optionalDecimal = (opts: Parameters<typeof priceDecimal>[0] = {}) =>
 /** A percentage 0–100 with up to 4 places. */
 const percent = priceDecimal({ scale: 4, max: NumberBounds.percent });
 const money = priceDecimal({ scale: 4 });
-const currency = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{3}$/, 'Pricing::CurrencyFormat');
-const country = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]{2}$/, 'Pricing::CountryCodeFormat');
+const currency = letterCode(3, 'Pricing::CurrencyFormat');
+const country = letterCode(2, 'Pricing::CountryCodeFormat');
 const nullable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable());
 
 /** The marketplace's percentages of the buyer's price; one at 100 % leaves nothing to divide by. */

@@ -9,7 +9,7 @@ import {
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers, moneyUnitPriceOrNumber } from '../money.ts';
 import { decimalNumber, NumberBounds } from '../numbers.ts';
-import { audit, commaList, emptyToNull, emptyToUndefined, guid, optionalGuid, optionalText } from './fields.ts';
+import { audit, commaList, emptyToNull, emptyToUndefined, guid, optionalGuid, optionalText, stamp } from './fields.ts';
 
 /** Request and response shapes of products and the recycle area (spec §5 form rules, domain §3.2). */
 
@@ -186,7 +186,7 @@ export const pricesInCurrency = (p: unknown, ctx: z.RefinementCtx) =>
 export const productInput = productFields.refine(inOrder, datesInOrder).superRefine(pricesInCurrency);
 export type ProductInput = z.infer<typeof productInput>;
 export const productUpdateInput = productFields
-  .extend({ concurrencyStamp: z.string().max(40).optional() })
+  .extend(stamp)
   .refine(inOrder, datesInOrder)
   .superRefine(pricesInCurrency);
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
@@ -359,7 +359,7 @@ export type ProductListItem = z.infer<typeof productListItem>;
 export const approveInput = z.object({
   id: z.guid({ error: 'Catalog::IdRequired' }),
   pmsStatus,
-  concurrencyStamp: z.string().max(40).optional(),
+  ...stamp,
 });
 export const setActiveInput = z.object({ isActive: z.boolean() });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { column, defineList } from '../lists.ts';
 import { decimalNumber, NumberBounds } from '../numbers.ts';
-import { audit, commaList, emptyToNull, optionalText, upperLetterCode } from './fields.ts';
+import { audit, commaList, emptyToNull, optionalText, stamp, upperLetterCode } from './fields.ts';
 
 /** Request and response shapes of product vendors (domain §3.5) and their half of the recycle area. */
 
@@ -58,7 +58,7 @@ export type AddVendorInput = z.infer<typeof addVendorInput>;
 export const updateVendorInput = z.object({
   id: requiredGuid('Catalog::IdRequired'),
   ...vendorFields,
-  concurrencyStamp: z.string().max(40).optional(),
+  ...stamp,
 });
 export type UpdateVendorInput = z.infer<typeof updateVendorInput>;
 

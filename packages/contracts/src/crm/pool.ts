@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, text } from '../fields.ts';
+import { emptyToUndefined, stamp, text } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { customerIndustries, customerLevels, customerSources, dictionaryValues } from './customers.ts';
 
@@ -39,7 +39,7 @@ export const poolConfigInput = z.object({
   notifyEnabled: z.boolean(),
   /** How many days before. */
   notifyDays: z.number().int().min(1).max(365),
-  concurrencyStamp: z.string().max(40).optional(),
+  ...stamp,
 });
 export type PoolConfigInput = z.infer<typeof poolConfigInput>;
 
@@ -80,7 +80,7 @@ export const customerLimitInput = z
     maxCount: z.number().int().min(0).max(1_000_000),
     /** Whether dealt customers count towards the limit. */
     dealCountEnabled: z.boolean().default(false),
-    concurrencyStamp: z.string().max(40).optional(),
+    ...stamp,
   })
   .superRefine((v, ctx) => {
     if (!v.userIds.length && !v.organizationUnitIds.length)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 
 /**
@@ -49,7 +50,7 @@ export const reportInput = z.object({
   plan: optionalText(4000),
   problems: optionalText(4000),
   recipientIds: z.array(id).max(50).default([]),
-  concurrencyStamp: z.string().max(40).optional(),
+  ...stamp,
 });
 export type ReportInput = z.input<typeof reportInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 
 /**
@@ -132,7 +133,7 @@ export type MarketLogisticsChannelDto = z.infer<typeof marketLogisticsChannelDto
 export const marketLogisticsChannelUpdate = z.object({
   enabled: z.boolean(),
   logisticsChannelId: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.guid().nullable()),
-  concurrencyStamp: z.string().max(40).optional(),
+  ...stamp,
 });
 export type MarketLogisticsChannelUpdate = z.infer<typeof marketLogisticsChannelUpdate>;
 

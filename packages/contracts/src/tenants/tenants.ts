@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, extraProperties } from '../fields.ts';
+import { audit, extraProperties, stamp } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 
 /** Tenant management (ABP `TenantDto`, its inputs and connection strings, wire contract §10). */
@@ -44,7 +44,7 @@ export type TenantCreateInput = z.infer<typeof tenantCreateInput>;
 export const tenantUpdateInput = z.object({
   name: tenantNameSchema,
   isActive: z.boolean().default(true),
-  concurrencyStamp: z.string().max(40).optional(),
+  ...stamp,
 });
 export type TenantUpdateInput = z.infer<typeof tenantUpdateInput>;
 

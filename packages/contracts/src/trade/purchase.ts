@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import {
@@ -135,7 +136,7 @@ export const purchaseOrderInput = z
       .superRefine((lines, ctx) => {
         for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.qtyOrdered, l.unitPrice, [i, 'unitPrice']);
       }),
-    concurrencyStamp: z.string().max(40).optional(),
+    ...stamp,
   })
   .superRefine((v, ctx) => {
     checkMoneyMembers(v, { currency: 'currency', amounts: ['freight', 'discount'] }, ctx);

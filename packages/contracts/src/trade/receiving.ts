@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { NumberBounds, quantity } from '../numbers.ts';
 import { money } from './common.ts';
@@ -43,7 +44,7 @@ export const receiptInput = z.object({
   trackingNo: z.string().trim().max(64).optional().nullable(),
   remark: z.string().max(512).optional().nullable(),
   lines: z.array(receiptLineInput).min(1).max(NumberBounds.lines.receipt),
-  concurrencyStamp: z.string().max(40).optional(),
+  ...stamp,
 });
 export type ReceiptInput = z.input<typeof receiptInput>;
 

@@ -157,7 +157,8 @@ export type CustomerInput = z.infer<typeof customerInput>;
 export const customerTag = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type CustomerTag = z.infer<typeof customerTag>;
 
-export const customerListItem = z.object({
+/** What a customer's row says of it wherever it is listed: the customer list, the public pool. */
+export const customerSummary = {
   id: z.string(),
   name: z.string(),
   mobile: z.string().nullable(),
@@ -167,17 +168,21 @@ export const customerListItem = z.object({
   industry: z.number().int().nullable(),
   level: z.number().int().nullable(),
   source: z.number().int().nullable(),
+  dealStatus: z.boolean(),
+  contactLastTime: z.date().nullable(),
+  contactLastContent: z.string().nullable(),
+  creationTime: z.date(),
+};
+
+export const customerListItem = z.object({
+  ...customerSummary,
   ownerUserId: z.string().nullable(),
   ownerName: z.string().nullable(),
   ownerTime: z.date().nullable(),
   tags: z.array(customerTag),
   followUpStatus: z.boolean(),
-  contactLastTime: z.date().nullable(),
-  contactLastContent: z.string().nullable(),
   contactNextTime: z.date().nullable(),
   lockStatus: z.boolean(),
-  dealStatus: z.boolean(),
-  creationTime: z.date(),
 });
 export type CustomerListItem = z.infer<typeof customerListItem>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, stamp, text } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
-import { customerIndustries, customerLevels, customerSources, dictionaryValues } from './customers.ts';
+import { customerIndustries, customerLevels, customerSources, customerSummary, dictionaryValues } from './customers.ts';
 
 /**
  * The public pool (公海, domain §6.2): customers without an owner, the tenant's pool rules (when an
@@ -169,25 +169,13 @@ export const poolCustomerList = defineList({
 export type PoolCustomerQuery = z.infer<typeof poolCustomerList.query>;
 
 export const poolCustomerDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  level: z.number().int().nullable(),
-  industry: z.number().int().nullable(),
-  source: z.number().int().nullable(),
-  mobile: z.string().nullable(),
-  telephone: z.string().nullable(),
-  email: z.string().nullable(),
-  country: z.string().nullable(),
-  dealStatus: z.boolean(),
-  contactLastTime: z.date().nullable(),
-  contactLastContent: z.string().nullable(),
+  ...customerSummary,
   poolTime: z.date().nullable(),
   poolReasonKind: z.enum(poolReasonKinds).nullable(),
   /** The reason in the reader's language (the rule's own words for a return by the rule). */
   poolReason: z.string().nullable(),
   previousOwnerId: z.string().nullable(),
   previousOwnerName: z.string().nullable(),
-  creationTime: z.date(),
 });
 export type PoolCustomerDto = z.infer<typeof poolCustomerDto>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
+import { businessAmount } from './businesses.ts';
 
 /**
  * Job reports (domain §6.7, WukongCRM `oa_log`): a salesman's daily, weekly or monthly report with
@@ -100,15 +101,13 @@ export type ReportCommentInput = z.input<typeof reportCommentInput>;
 
 export const reportRecipientQuery = z.object({ filter: z.string().trim().max(100).optional() });
 
-const money = z.object({ currency: z.string(), amount: z.string() });
-
 /** The period's numbers of the author, as computed at `computedAt`. */
 export const reportNumbers = z.object({
   newCustomers: z.number().int(),
   activities: z.number().int(),
   newBusinesses: z.number().int(),
   /** Businesses won in the period (owner = author), summed per currency. */
-  wonAmounts: z.array(money),
+  wonAmounts: z.array(businessAmount),
   wonCount: z.number().int(),
   computedAt: z.string(),
 });

@@ -84,6 +84,35 @@ export async function readFirstSheet(
   }
 }
 
+/**
+ * The first sheet read as a table under its header row (an import template): each header of row 1
+ * is matched to a column by `columnOf` (unmatched ones are ignored), and each later row is handed
+ * to `onRow` as its number and, per matched column, the cell under it (undefined when empty).
+ * Answers the columns the header row named. Throws as `readFirstSheet`.
+ */
+export async function readSheetTable<C>(
+  content: Buffer,
+  limits: SheetLimits,
+  columnOf: (headerText: string) => C | undefined,
+  onRow: (number: number, cells: [C, Cell | undefined][]) => void,
+): Promise<Set<C>> {
+  const at = new Map<number, C>();
+  await readFirstSheet(content, limits, ({ number, cells }) => {
+    if (number === 1) {
+      for (const [col, cell] of cells) {
+        const c = columnOf(cell.text);
+        if (c !== undefined) at.set(col, c);
+      }
+      return;
+    }
+    onRow(
+      number,
+      [...at].map(([col, c]) => [c, cells.get(col)]),
+    );
+  });
+  return new Set(at.values());
+}
+
 async function read(content: Buffer, limits: SheetLimits, onRow: (row: SheetRow) => void) {
   const field = limits.field ?? 'file';
   const zip = new Zip(content);

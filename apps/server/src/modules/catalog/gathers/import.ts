@@ -12,7 +12,7 @@ import { fieldError } from '../../../core/errors.ts';
 import type { JsonBounds } from '../../../core/json-bounds.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
+import { type Cell, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
 import { type Ctx, errorText, insertGather } from './service.ts';
 
 /**
@@ -90,29 +90,24 @@ async function fromSheet(content: Buffer, culture: Culture): Promise<Candidate[]
     byHeader.set(norm(c), c);
     for (const lang of Cultures) byHeader.set(norm(header(lang, c)), c);
   }
-  const at = new Map<number, Column>();
+  let named: Set<Column>;
   const rows: { number: number; values: Partial<Record<Column, Cell>> }[] = [];
   try {
-    await readFirstSheet(content, SHEET_LIMITS, ({ number, cells }) => {
-      if (number === 1) {
-        for (const [col, cell] of cells) {
-          const c = byHeader.get(norm(cell.text));
-          if (c) at.set(col, c);
-        }
-        return;
-      }
-      const values: Partial<Record<Column, Cell>> = {};
-      for (const [col, c] of at) {
-        const cell = cells.get(col);
-        if (cell?.text.trim()) values[c] = cell;
-      }
-      if (Object.keys(values).length) rows.push({ number, values });
-    });
+    named = await readSheetTable(
+      content,
+      SHEET_LIMITS,
+      (text) => byHeader.get(norm(text)),
+      (number, cells) => {
+        const values: Partial<Record<Column, Cell>> = {};
+        for (const [c, cell] of cells) if (cell?.text.trim()) values[c] = cell;
+        if (Object.keys(values).length) rows.push({ number, values });
+      },
+    );
   } catch (e) {
     if (e instanceof NotASpreadsheet) throw fieldError('file', 'Catalog::Gather:FileType');
     throw e;
   }
-  if (![...at.values()].includes('sourceUrl')) {
+  if (!named.has('sourceUrl')) {
     throw fieldError('file', 'Catalog::ImportColumnMissing', [header(culture, 'sourceUrl')]);
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, expectStampChecked, type TestApp } from '../../../test/harness.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
 
 type Err = {
@@ -93,18 +93,15 @@ describe('roles', () => {
       payload: { roleName: 'buyer', menuIds: [menus[0].id] },
     });
 
-    const stale = await api(demoAdmin)({
-      method: 'PUT',
-      url: `${URL}/${role.id}`,
-      payload: { name: 'purchaser', concurrencyStamp: 'f'.repeat(32) },
-    });
-    expect(stale.statusCode).toBe(409);
-    const renamed = await api(demoAdmin)({
-      method: 'PUT',
-      url: `${URL}/${role.id}`,
-      payload: { name: 'purchaser', isPublic: true, concurrencyStamp: role.concurrencyStamp },
-    });
-    expect(renamed.statusCode).toBe(200);
+    const renamed = await expectStampChecked(
+      (concurrencyStamp) =>
+        api(demoAdmin)({
+          method: 'PUT',
+          url: `${URL}/${role.id}`,
+          payload: { name: 'purchaser', isPublic: true, concurrencyStamp },
+        }),
+      role.concurrencyStamp,
+    );
     expect(renamed.json()).toMatchObject({ name: 'purchaser', isPublic: true });
     const perms = (
       await api(demoAdmin)({
@@ -250,17 +247,15 @@ describe('organization units', () => {
     const dup = await create('sales', head.id);
     expect(dup.statusCode).toBe(400);
     expect(members(dup.json())).toEqual(['displayName']);
-    const stale = await api(demoAdmin)({
-      method: 'PUT',
-      url: `${URL}/${sales.id}`,
-      payload: { displayName: 'Sales dept', concurrencyStamp: 'f'.repeat(32) },
-    });
-    expect(stale.statusCode).toBe(409);
-    const renamed = await api(demoAdmin)({
-      method: 'PUT',
-      url: `${URL}/${sales.id}`,
-      payload: { displayName: 'Sales dept', concurrencyStamp: sales.concurrencyStamp },
-    });
+    const renamed = await expectStampChecked(
+      (concurrencyStamp) =>
+        api(demoAdmin)({
+          method: 'PUT',
+          url: `${URL}/${sales.id}`,
+          payload: { displayName: 'Sales dept', concurrencyStamp },
+        }),
+      sales.concurrencyStamp,
+    );
     expect(renamed.json()).toMatchObject({ displayName: 'Sales dept', code: '00001.00001' });
 
     const intoChild = await api(demoAdmin)({
@@ -422,17 +417,15 @@ describe('claim types', () => {
     expect(created.statusCode).toBe(200);
     const ct = created.json();
     expect(ct).toMatchObject({ name: 'department', isStatic: false, valueType: 0, valueTypeAsString: 'String' });
-    const stale = await api(demoAdmin)({
-      method: 'PUT',
-      url: `${URL}/${ct.id}`,
-      payload: { name: 'dept', valueType: 1, concurrencyStamp: 'f'.repeat(32) },
-    });
-    expect(stale.statusCode).toBe(409);
-    const updated = await api(demoAdmin)({
-      method: 'PUT',
-      url: `${URL}/${ct.id}`,
-      payload: { name: 'dept', valueType: 1, concurrencyStamp: ct.concurrencyStamp },
-    });
+    const updated = await expectStampChecked(
+      (concurrencyStamp) =>
+        api(demoAdmin)({
+          method: 'PUT',
+          url: `${URL}/${ct.id}`,
+          payload: { name: 'dept', valueType: 1, concurrencyStamp },
+        }),
+      ct.concurrencyStamp,
+    );
     expect(updated.json()).toMatchObject({ name: 'dept', valueType: 1, regex: null, required: false });
     const filtered = (await api(demoAdmin)({ method: 'GET', url: `${URL}?filter=dep` })).json();
     expect(filtered.totalCount).toBe(1);

@@ -12,7 +12,13 @@ import { fieldError } from '../../../core/errors.ts';
 import type { JsonBounds } from '../../../core/json-bounds.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { type Cell, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
+import {
+  type Cell,
+  headerMatcher,
+  NotASpreadsheet,
+  readSheetTable,
+  type SheetLimits,
+} from '../../../core/spreadsheet.ts';
 import { type Ctx, errorText, insertGather } from './service.ts';
 
 /**
@@ -82,21 +88,15 @@ function fromJson(content: Buffer): Candidate[] {
 
 // ---------- Excel ----------
 
-const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-
 async function fromSheet(content: Buffer, culture: Culture): Promise<Candidate[]> {
-  const byHeader = new Map<string, Column>();
-  for (const c of GatherSheetColumns) {
-    byHeader.set(norm(c), c);
-    for (const lang of Cultures) byHeader.set(norm(header(lang, c)), c);
-  }
   let named: Set<Column>;
   const rows: { number: number; values: Partial<Record<Column, Cell>> }[] = [];
   try {
     named = await readSheetTable(
       content,
       SHEET_LIMITS,
-      (text) => byHeader.get(norm(text)),
+      // a column's member name or its header in either language
+      headerMatcher(GatherSheetColumns, (c) => [c, ...Cultures.map((lang) => header(lang, c))]),
       (number, cells) => {
         const values: Partial<Record<Column, Cell>> = {};
         for (const [c, cell] of cells) if (cell?.text.trim()) values[c] = cell;

@@ -6,7 +6,13 @@ import { type CrudContext, owned } from '../../../core/crud.ts';
 import { AppError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { type Cell, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
+import {
+  type Cell,
+  headerMatcher,
+  NotASpreadsheet,
+  readSheetTable,
+  type SheetLimits,
+} from '../../../core/spreadsheet.ts';
 import { productsChanged } from '../events.ts';
 import { brands, categories } from '../master-data/schema.ts';
 import { createProduct, inPriceCurrency, tenantPriceCurrency } from './write.ts';
@@ -122,10 +128,8 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
     errors: [{ row: 0, field: 'file', column: '', message }],
   });
 
-  // Headers in either language, matched without regard to case or spaces.
+  // option labels in either language, matched without regard to case or spaces
   const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-  const byHeader = new Map<string, (typeof COLUMNS)[number]>();
-  for (const c of COLUMNS) for (const lang of Cultures) byHeader.set(norm(header(lang, c.header)), c);
   let named: Set<(typeof COLUMNS)[number]>;
   const rows: { row: number; values: Record<string, unknown> }[] = [];
   try {
@@ -133,7 +137,8 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
     named = await readSheetTable(
       content,
       IMPORT_LIMITS,
-      (text) => byHeader.get(norm(text)),
+      // headers in either language
+      headerMatcher(COLUMNS, (c) => Cultures.map((lang) => header(lang, c.header))),
       (number, cells) => {
         const values: Record<string, unknown> = {};
         for (const [c, cell] of cells) {

@@ -15,7 +15,7 @@ import type { RequestContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
+import { headerMatcher, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
 import { crmTags } from './schema.ts';
 import { createCustomerIn } from './service.ts';
 
@@ -112,15 +112,13 @@ export async function importCustomers(
     created: 0,
     errors: [{ row: 0, field: 'file', column: '', message }],
   });
-  const byHeader = new Map<string, (typeof COLUMNS)[number]>();
-  for (const c of COLUMNS) for (const lang of Cultures) byHeader.set(norm(header(lang, c.header)), c);
   let named: Set<(typeof COLUMNS)[number]>;
   const rows: { row: number; values: Record<string, string> }[] = [];
   try {
     named = await readSheetTable(
       content,
       IMPORT_LIMITS,
-      (text) => byHeader.get(norm(text)),
+      headerMatcher(COLUMNS, (c) => Cultures.map((lang) => header(lang, c.header))),
       (number, cells) => {
         const values: Record<string, string> = {};
         for (const [c, cell] of cells) {

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { CurrentTenant } from '../src/core/context.ts';
@@ -232,6 +233,20 @@ export function as(app: FastifyInstance, token: string | null, culture = 'en') {
         ...(opts.headers ?? {}),
       },
     });
+}
+
+/**
+ * An update refused with a stale concurrency stamp (409), then taken with the row's own `stamp`
+ * (200): `put` sends the change with the stamp it is given. The accepted answer.
+ */
+export async function expectStampChecked<R extends { statusCode: number; body: string }>(
+  put: (concurrencyStamp: string) => Promise<R>,
+  stamp: string,
+): Promise<R> {
+  expect((await put('f'.repeat(32))).statusCode).toBe(409);
+  const updated = await put(stamp);
+  expect(updated.statusCode, updated.body).toBe(200);
+  return updated;
 }
 
 /** The `members` of a 400's validation errors: which fields were refused. */

@@ -56,6 +56,28 @@ export interface MenuDefinition {
   roles?: string[];
 }
 
+/**
+ * A sidebar page of a module's menu: its title is the `Menus::<title>` text, its entry is shown to
+ * holders of `permission`.
+ */
+export const menuPage = (
+  code: string,
+  name: string,
+  displayName: string,
+  path: string,
+  component: string,
+  title: string,
+  icon: string,
+  permission: string,
+): MenuDefinition => ({
+  code,
+  name,
+  displayName,
+  path,
+  component,
+  meta: { title: `Menus::${title}`, icon, permission },
+});
+
 /** Seeds a tenant (`tenant`) or the host (`null`); idempotent, as it runs on every start. */
 export type Seeder = (services: Services, tenant: CurrentTenant | null, options: TenantSeedOptions) => Promise<void>;
 

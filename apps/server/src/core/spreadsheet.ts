@@ -84,6 +84,46 @@ export async function readFirstSheet(
   }
 }
 
+/**
+ * Matches a header cell to the column one of whose `headers` it reads (say, in each language),
+ * without regard to case or spaces.
+ */
+export function headerMatcher<C>(columns: readonly C[], headers: (column: C) => string[]) {
+  const key = (text: string) => text.replace(/\s+/g, '').toLowerCase();
+  const byKey = new Map<string, C>();
+  for (const c of columns) for (const h of headers(c)) byKey.set(key(h), c);
+  return (text: string): C | undefined => byKey.get(key(text));
+}
+
+/**
+ * The first sheet read as a table under its header row (an import template): each header of row 1
+ * is matched to a column by `columnOf` (unmatched ones are ignored), and each later row is handed
+ * to `onRow` as its number and, per matched column, the cell under it (undefined when empty).
+ * Answers the columns the header row named. Throws as `readFirstSheet`.
+ */
+export async function readSheetTable<C>(
+  content: Buffer,
+  limits: SheetLimits,
+  columnOf: (headerText: string) => C | undefined,
+  onRow: (number: number, cells: [C, Cell | undefined][]) => void,
+): Promise<Set<C>> {
+  const at = new Map<number, C>();
+  await readFirstSheet(content, limits, ({ number, cells }) => {
+    if (number === 1) {
+      for (const [col, cell] of cells) {
+        const c = columnOf(cell.text);
+        if (c !== undefined) at.set(col, c);
+      }
+      return;
+    }
+    onRow(
+      number,
+      [...at].map(([col, c]) => [c, cells.get(col)]),
+    );
+  });
+  return new Set(at.values());
+}
+
 async function read(content: Buffer, limits: SheetLimits, onRow: (row: SheetRow) => void) {
   const field = limits.field ?? 'file';
   const zip = new Zip(content);

@@ -16,6 +16,19 @@ export const audited = () => ({
   lastModifierId: uuid('last_modifier_id'),
 });
 
+/** A row's `audited()` columns, as every entity's DTO answers them. */
+export const auditedFields = (row: {
+  creationTime: Date;
+  creatorId: string | null;
+  lastModificationTime: Date | null;
+  lastModifierId: string | null;
+}) => ({
+  creationTime: row.creationTime,
+  creatorId: row.creatorId,
+  lastModificationTime: row.lastModificationTime,
+  lastModifierId: row.lastModifierId,
+});
+
 export const softDelete = () => ({
   isDeleted: boolean('is_deleted').notNull().default(false),
   deleterId: uuid('deleter_id'),

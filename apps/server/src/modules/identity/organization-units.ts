@@ -1,6 +1,7 @@
 import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type CrudContext, getOwned, insertOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
+import { auditedFields } from '../../core/db/columns.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { contains, containsPattern, startsWith } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
@@ -35,10 +36,7 @@ export const toOuDto = (u: Unit) => ({
   displayName: u.displayName,
   concurrencyStamp: u.concurrencyStamp,
   extraProperties: u.extraProperties,
-  creationTime: u.creationTime,
-  creatorId: u.creatorId,
-  lastModificationTime: u.lastModificationTime,
-  lastModifierId: u.lastModifierId,
+  ...auditedFields(u),
 });
 
 const subtree = (code: string) => or(eq(organizationUnits.code, code), startsWith(organizationUnits.code, `${code}.`));

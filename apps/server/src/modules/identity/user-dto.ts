@@ -1,4 +1,5 @@
-import { users } from './schema.ts';
+import { auditedFields } from '../../core/db/columns.ts';
+import type { users } from './schema.ts';
 
 /** The user as the admin API shows it (ABP `IdentityUserDto`, wire contract §10). */
 export const USER = 'IdentityUser';
@@ -21,24 +22,8 @@ export const toUserDto = (u: User) => ({
   twoFactorEnabled: u.twoFactorEnabled,
   concurrencyStamp: u.concurrencyStamp,
   extraProperties: u.extraProperties,
-  creationTime: u.creationTime,
-  creatorId: u.creatorId,
-  lastModificationTime: u.lastModificationTime,
-  lastModifierId: u.lastModifierId,
+  ...auditedFields(u),
   isDeleted: u.isDeleted,
   deleterId: u.deleterId,
   deletionTime: u.deletionTime,
 });
-
-/** Fields the users list may sort by. */
-export const userSortable = {
-  userName: users.userName,
-  name: users.name,
-  surname: users.surname,
-  email: users.email,
-  phoneNumber: users.phoneNumber,
-  isActive: users.isActive,
-  lockoutEnd: users.lockoutEnd,
-  creationTime: users.creationTime,
-  lastModificationTime: users.lastModificationTime,
-};

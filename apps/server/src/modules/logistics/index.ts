@@ -37,3 +37,4 @@ export { tenantCurrency } from './freight/currency.ts';
 export { estimateFreight } from './freight/service.ts';
 export { freightStrategies as logisticsFreightStrategies } from './strategies/schema.ts';
 export { warehouses as logisticsWarehouses } from './warehouses/schema.ts';
+export { activeWarehouseOptions } from './warehouses/service.ts';

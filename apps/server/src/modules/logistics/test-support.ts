@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, expectStampChecked, type TestApp } from '../../../test/harness.ts';
 import type { CurrentTenant } from '../../core/context.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
 import { carriers, channels } from './carriers/schema.ts';
@@ -93,11 +93,10 @@ export async function expectStampedUpdate(
   row: Stamped,
   change: object,
 ): Promise<Record<string, unknown>> {
-  const put = (concurrencyStamp: string) =>
-    send(users.t, users.demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp });
-  expect((await put('f'.repeat(32))).statusCode).toBe(409);
-  const updated = await put(row.concurrencyStamp);
-  expect(updated.statusCode, updated.body).toBe(200);
+  const updated = await expectStampChecked(
+    (concurrencyStamp) => send(users.t, users.demoAdmin, 'PUT', `${url}/${row.id}`, { ...change, concurrencyStamp }),
+    row.concurrencyStamp,
+  );
   expect(updated.json().lastModifierId).toBeTruthy();
   return updated.json();
 }

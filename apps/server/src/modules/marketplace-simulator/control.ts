@@ -1,11 +1,11 @@
-import { and, count as countRows, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../core/resource.ts';
 import { lazadaAccount, lazadaSellerById, type SimPlatform, shopeeAccount, shopeeAccountByShop } from './accounts.ts';
 import { redirectTarget } from './consent.ts';
 import { generateOrders } from './orders.ts';
 import { simItems, simSkus } from './schema.ts';
-import { type Faults, type SimState, sameSign, settleReviews } from './state.ts';
+import { type Faults, itemPage, type SimState, sameSign, settleReviews } from './state.ts';
 import { issueCode } from './tokens.ts';
 
 /**
@@ -153,16 +153,7 @@ export function controlPlugin(state: SimState, controlKey: string) {
             .where(and(eq(simItems.platform, platform), eq(simItems.itemSku, q.sellerSku)));
           where.push(inArray(simItems.id, bySku.union(byItemSku)));
         }
-        const [{ n }] = (await tx
-          .select({ n: countRows() })
-          .from(simItems)
-          .where(and(...where))) as [{ n: number }];
-        const items = await tx
-          .select()
-          .from(simItems)
-          .where(and(...where))
-          .orderBy(desc(simItems.id))
-          .limit(500);
+        const { total, rows: items } = await itemPage(tx, where, { limit: 500 }, [desc(simItems.id)]);
         const skus = items.length
           ? await tx
               .select()
@@ -176,7 +167,7 @@ export function controlPlugin(state: SimState, controlKey: string) {
               .orderBy(simSkus.id)
           : [];
         return {
-          count: Number(n),
+          count: total,
           items: items.map((i) => ({
             itemId: String(i.id),
             platform: i.platform,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, count as countRows, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../../core/db/client.ts';
 import { isUniqueViolation } from '../../core/resource.ts';
@@ -25,7 +25,7 @@ import { lazadaFinanceApis } from './finance.ts';
 import { lazadaFulfilmentApis } from './fulfilment.ts';
 import { isOrderParamError, lazadaOrderApis } from './orders.ts';
 import { simItems, simSkus } from './schema.ts';
-import { cents, count, money, requestId, type SimState, sameSign, settleReviews } from './state.ts';
+import { cents, count, itemPage, money, requestId, type SimState, sameSign, settleReviews } from './state.ts';
 import { findToken, issueCode, issueTokens, takeCode } from './tokens.ts';
 
 /**
@@ -468,18 +468,8 @@ const apis: Record<string, LzHandler> = {
         ),
       );
     }
-    const [{ n }] = (await tx
-      .select({ n: countRows() })
-      .from(simItems)
-      .where(and(...where))) as [{ n: number }];
-    const items = await tx
-      .select()
-      .from(simItems)
-      .where(and(...where))
-      .orderBy(desc(simItems.updatedAt), desc(simItems.id))
-      .limit(limit)
-      .offset(offset);
-    return { total_products: Number(n), products: await products(tx, items) };
+    const { total, rows } = await itemPage(tx, where, { limit, offset });
+    return { total_products: total, products: await products(tx, rows) };
   },
 
   '/product/item/get': async (tx, c) => {

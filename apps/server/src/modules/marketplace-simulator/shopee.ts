@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { and, count as countRows, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count as countRows, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../../core/db/client.ts';
 import { currencies, type ShopeeAccount, shopeeAccount, shopeeAccountByShop, shopeeAccounts } from './accounts.ts';
@@ -17,7 +17,7 @@ import { shopeeFinanceApis } from './finance.ts';
 import { shopeeFulfilmentApis } from './fulfilment.ts';
 import { isOrderParamError, shopeeOrderDetail, shopeeOrderList } from './orders.ts';
 import { simItems, simSkus } from './schema.ts';
-import { requestId, type SimState, sameSign, settleReviews } from './state.ts';
+import { itemPage, requestId, type SimState, sameSign, settleReviews } from './state.ts';
 import { findToken, issueCode, issueTokens, takeCode, useRefreshToken } from './tokens.ts';
 
 /**
@@ -652,25 +652,15 @@ const apis: Record<string, SpHandler> = {
       if (!Number.isInteger(t)) throw param(`${name} must be epoch seconds`);
       where.push(op(simItems.updatedAt, new Date(t * 1000)));
     }
-    const [{ n }] = (await tx
-      .select({ n: countRows() })
-      .from(simItems)
-      .where(and(...where))) as [{ n: number }];
-    const rows = await tx
-      .select()
-      .from(simItems)
-      .where(and(...where))
-      .orderBy(desc(simItems.updatedAt), desc(simItems.id))
-      .limit(size)
-      .offset(offset);
-    const more = offset + rows.length < Number(n);
+    const { total, rows } = await itemPage(tx, where, { limit: size, offset });
+    const more = offset + rows.length < total;
     return {
       item: rows.map((i) => ({
         item_id: i.id,
         item_status: itemStatus(i),
         update_time: Math.floor(i.updatedAt.getTime() / 1000),
       })),
-      total_count: Number(n),
+      total_count: total,
       has_next_page: more,
       next_offset: more ? offset + rows.length : 0,
     };

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, count as countRows, desc, eq, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import type { SimPlatform } from './accounts.ts';
 import { simItems } from './schema.ts';
@@ -109,6 +109,30 @@ export async function settleReviews(tx: Tx, platform: SimPlatform, shopId: strin
         lte(simItems.reviewAt, new Date()),
       ),
     );
+}
+
+/**
+ * The items matching every condition of `where`: how many there are, and the page of them
+ * (`limit` from `offset`) in `order` (by default the last changed first, as both platforms list).
+ */
+export async function itemPage(
+  tx: Tx,
+  where: SQL[],
+  page: { limit: number; offset?: number },
+  order: SQLWrapper[] = [desc(simItems.updatedAt), desc(simItems.id)],
+) {
+  const [{ n }] = (await tx
+    .select({ n: countRows() })
+    .from(simItems)
+    .where(and(...where))) as [{ n: number }];
+  const rows = await tx
+    .select()
+    .from(simItems)
+    .where(and(...where))
+    .orderBy(...(order as SQL[]))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+  return { total: Number(n), rows };
 }
 
 export const randomToken = (prefix: string) => `${prefix}${randomBytes(24).toString('hex')}`;

@@ -1,5 +1,5 @@
 import { MarketplacePermissions as P } from '@seller/contracts';
-import type { MenuDefinition } from '../../core/module.ts';
+import { type MenuDefinition, menuPage } from '../../core/module.ts';
 
 /**
  * The `/publishingPlatform` pages (spec §2): a Lazada group and a Shopee group with the same pages
@@ -7,24 +7,6 @@ import type { MenuDefinition } from '../../core/module.ts';
  * the group needs any of the four administration permissions; this product also shows it to holders
  * of its own permissions.
  */
-const page = (
-  code: string,
-  name: string,
-  displayName: string,
-  path: string,
-  component: string,
-  title: string,
-  icon: string,
-  permission: string,
-): MenuDefinition => ({
-  code,
-  name,
-  displayName,
-  path,
-  component,
-  meta: { title: `Menus::${title}`, icon, permission },
-});
-
 const platformGroup = (code: string, platform: 'Lazada' | 'Shopee', zh: string): MenuDefinition[] => {
   const key = platform.toLowerCase();
   return [
@@ -36,7 +18,7 @@ const platformGroup = (code: string, platform: 'Lazada' | 'Shopee', zh: string):
       component: 'Layout',
       meta: { title: `Menus::${platform}`, icon: 'shopping', alwaysShow: true, permissions: Object.values(P) },
     },
-    page(
+    menuPage(
       `${code}.00001`,
       `Product${platform}`,
       `${zh}商品`,
@@ -46,7 +28,7 @@ const platformGroup = (code: string, platform: 'Lazada' | 'Shopee', zh: string):
       'goods',
       P.Items,
     ),
-    page(
+    menuPage(
       `${code}.00002`,
       `${platform}Classified`,
       '类目映射',
@@ -56,7 +38,7 @@ const platformGroup = (code: string, platform: 'Lazada' | 'Shopee', zh: string):
       'tree',
       P.CategoryMappings,
     ),
-    page(
+    menuPage(
       `${code}.00003`,
       `Shop${platform}`,
       '店铺管理',
@@ -66,7 +48,7 @@ const platformGroup = (code: string, platform: 'Lazada' | 'Shopee', zh: string):
       'shop',
       P.Shops,
     ),
-    page(
+    menuPage(
       `${code}.00004`,
       `${platform}LogisticFreight`,
       '物流渠道',
@@ -76,7 +58,7 @@ const platformGroup = (code: string, platform: 'Lazada' | 'Shopee', zh: string):
       'logistics',
       P.Logistics,
     ),
-    page(
+    menuPage(
       `${code}.00005`,
       `${platform}Published`,
       '刊登记录',
@@ -118,7 +100,7 @@ export const menus: MenuDefinition[] = [
     component: 'Layout',
     meta: { title: 'Menus::Publishs', icon: 'appstore', alwaysShow: true, permission: `${P.Listings}.Create` },
   },
-  page(
+  menuPage(
     '00010.00002.00001',
     'PublishLazadaShopee',
     '刊登商品',

@@ -3,6 +3,7 @@ import { layoutList } from '@seller/contracts/menus';
 import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, orderBy, owned, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
+import { auditedFields } from '../../core/db/columns.ts';
 import { fieldError } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
 import { contains } from '../../core/search.ts';
@@ -23,10 +24,7 @@ export function toLayoutDto(l: Layout) {
     platformType: l.platformType,
     meta: l.meta as Record<string, unknown>,
     concurrencyStamp: l.concurrencyStamp,
-    creationTime: l.creationTime,
-    creatorId: l.creatorId,
-    lastModificationTime: l.lastModificationTime,
-    lastModifierId: l.lastModifierId,
+    ...auditedFields(l),
   };
 }
 

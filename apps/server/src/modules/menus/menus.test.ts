@@ -1,6 +1,6 @@
 import { PlatformType } from '@seller/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, expectStampChecked, type TestApp } from '../../../test/harness.ts';
 import { createUser, token, userIdOf } from '../permission-management/test-support.ts';
 import { roleHasMenu, seedMenus } from './seed.ts';
 
@@ -316,25 +316,11 @@ describe('menu management', () => {
     const container = await byName(demoAdmin, 'Container');
 
     const body = { name: 'Tools', displayName: '工具箱', path: '/tools', component: 'Layout', parentId: container.id };
-    const stale = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${URL}/${group.id}`,
-      payload: { ...body, concurrencyStamp: '0'.repeat(32) },
-    });
-    expect(stale.statusCode).toBe(409);
-
-    const moved = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${URL}/${group.id}`,
-      payload: { ...body, concurrencyStamp: group.concurrencyStamp },
-    });
-    expect(moved.statusCode).toBe(200);
+    const moved = await expectStampChecked(
+      (concurrencyStamp) =>
+        as(t.app, demoAdmin)({ method: 'PUT', url: `${URL}/${group.id}`, payload: { ...body, concurrencyStamp } }),
+      group.concurrencyStamp,
+    );
     expect(moved.json()).toMatchObject({ displayName: '工具箱', parentId: container.id, code: '00005.00003' });
     const movedChild = (await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/${child.id}` })).json();
     expect(movedChild.code).toBe('00005.00003.00001');

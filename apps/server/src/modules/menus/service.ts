@@ -13,6 +13,7 @@ import {
   updateOwned,
 } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
+import { auditedFields } from '../../core/db/columns.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
 import { contains, startsWith } from '../../core/search.ts';
@@ -55,10 +56,7 @@ export function toMenuDto(m: Menu, startup = false) {
     startup,
     meta: m.meta as Record<string, unknown>,
     concurrencyStamp: m.concurrencyStamp,
-    creationTime: m.creationTime,
-    creatorId: m.creatorId,
-    lastModificationTime: m.lastModificationTime,
-    lastModifierId: m.lastModifierId,
+    ...auditedFields(m),
   };
 }
 

@@ -3,7 +3,7 @@ import { tenantList } from '@seller/contracts/tenants';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { CurrentTenant, RequestContext } from '../../core/context.ts';
 import { type CrudContext, recordChange } from '../../core/crud.ts';
-import { newConcurrencyStamp } from '../../core/db/columns.ts';
+import { auditedFields, newConcurrencyStamp } from '../../core/db/columns.ts';
 import { businessError, conflict, fieldError, notFound } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
 import { isUniqueViolation } from '../../core/resource.ts';
@@ -41,10 +41,7 @@ export function toTenantDto(t: Tenant) {
     hasOwnDatabase: t.connectionStrings.some((c) => isDefaultConnection(c.name) && !!c.value),
     concurrencyStamp: t.concurrencyStamp,
     extraProperties: t.extraProperties,
-    creationTime: t.creationTime,
-    creatorId: t.creatorId,
-    lastModificationTime: t.lastModificationTime,
-    lastModifierId: t.lastModifierId,
+    ...auditedFields(t),
   };
 }
 

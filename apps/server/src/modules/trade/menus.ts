@@ -1,23 +1,10 @@
 import { TradePermissions as P, tradeRoleGrants } from '@seller/contracts';
-import type { MenuDefinition } from '../../core/module.ts';
+import { type MenuDefinition, menuPage } from '../../core/module.ts';
 
-const page = (
-  code: string,
-  name: string,
-  displayName: string,
-  path: string,
-  component: string,
-  title: string,
-  icon: string,
-  permission: string,
-): MenuDefinition => ({
-  code,
-  name,
-  displayName,
-  path,
-  component,
-  meta: { title: `Menus::${title}`, icon, permission },
-  roles: rolesHolding(permission),
+/** A page (`menuPage`) linked to the seeded roles that hold its permission. */
+const page = (...args: Parameters<typeof menuPage>): MenuDefinition => ({
+  ...menuPage(...args),
+  roles: rolesHolding(args[7]),
 });
 
 /** The seeded roles that hold a page's permission by default see its menu entry. */

@@ -12,7 +12,13 @@ import { fieldError } from '../../../core/errors.ts';
 import type { JsonBounds } from '../../../core/json-bounds.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
+import {
+  type Cell,
+  headerMatcher,
+  NotASpreadsheet,
+  readSheetTable,
+  type SheetLimits,
+} from '../../../core/spreadsheet.ts';
 import { type Ctx, errorText, insertGather } from './service.ts';
 
 /**
@@ -82,37 +88,26 @@ function fromJson(content: Buffer): Candidate[] {
 
 // ---------- Excel ----------
 
-const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-
 async function fromSheet(content: Buffer, culture: Culture): Promise<Candidate[]> {
-  const byHeader = new Map<string, Column>();
-  for (const c of GatherSheetColumns) {
-    byHeader.set(norm(c), c);
-    for (const lang of Cultures) byHeader.set(norm(header(lang, c)), c);
-  }
-  const at = new Map<number, Column>();
+  let named: Set<Column>;
   const rows: { number: number; values: Partial<Record<Column, Cell>> }[] = [];
   try {
-    await readFirstSheet(content, SHEET_LIMITS, ({ number, cells }) => {
-      if (number === 1) {
-        for (const [col, cell] of cells) {
-          const c = byHeader.get(norm(cell.text));
-          if (c) at.set(col, c);
-        }
-        return;
-      }
-      const values: Partial<Record<Column, Cell>> = {};
-      for (const [col, c] of at) {
-        const cell = cells.get(col);
-        if (cell?.text.trim()) values[c] = cell;
-      }
-      if (Object.keys(values).length) rows.push({ number, values });
-    });
+    named = await readSheetTable(
+      content,
+      SHEET_LIMITS,
+      // a column's member name or its header in either language
+      headerMatcher(GatherSheetColumns, (c) => [c, ...Cultures.map((lang) => header(lang, c))]),
+      (number, cells) => {
+        const values: Partial<Record<Column, Cell>> = {};
+        for (const [c, cell] of cells) if (cell?.text.trim()) values[c] = cell;
+        if (Object.keys(values).length) rows.push({ number, values });
+      },
+    );
   } catch (e) {
     if (e instanceof NotASpreadsheet) throw fieldError('file', 'Catalog::Gather:FileType');
     throw e;
   }
-  if (![...at.values()].includes('sourceUrl')) {
+  if (!named.has('sourceUrl')) {
     throw fieldError('file', 'Catalog::ImportColumnMissing', [header(culture, 'sourceUrl')]);
   }
 

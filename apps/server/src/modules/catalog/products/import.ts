@@ -6,7 +6,13 @@ import { type CrudContext, owned } from '../../../core/crud.ts';
 import { AppError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
+import {
+  type Cell,
+  headerMatcher,
+  NotASpreadsheet,
+  readSheetTable,
+  type SheetLimits,
+} from '../../../core/spreadsheet.ts';
 import { productsChanged } from '../events.ts';
 import { brands, categories } from '../master-data/schema.ts';
 import { createProduct, inPriceCurrency, tenantPriceCurrency } from './write.ts';
@@ -122,34 +128,31 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
     errors: [{ row: 0, field: 'file', column: '', message }],
   });
 
-  // Headers in either language, matched without regard to case or spaces.
+  // option labels in either language, matched without regard to case or spaces
   const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-  const byHeader = new Map<string, (typeof COLUMNS)[number]>();
-  for (const c of COLUMNS) for (const lang of Cultures) byHeader.set(norm(header(lang, c.header)), c);
-  const at = new Map<number, (typeof COLUMNS)[number]>();
+  let named: Set<(typeof COLUMNS)[number]>;
   const rows: { row: number; values: Record<string, unknown> }[] = [];
   try {
     // Only the template's columns are kept of each row, as the sheet streams by.
-    await readFirstSheet(content, IMPORT_LIMITS, ({ number, cells }) => {
-      if (number === 1) {
-        for (const [col, cell] of cells) {
-          const c = byHeader.get(norm(cell.text));
-          if (c) at.set(col, c);
+    named = await readSheetTable(
+      content,
+      IMPORT_LIMITS,
+      // headers in either language
+      headerMatcher(COLUMNS, (c) => Cultures.map((lang) => header(lang, c.header))),
+      (number, cells) => {
+        const values: Record<string, unknown> = {};
+        for (const [c, cell] of cells) {
+          const v = cellValue(cell, c.kind);
+          if (v !== undefined) values[c.field] = v;
         }
-        return;
-      }
-      const values: Record<string, unknown> = {};
-      for (const [col, c] of at) {
-        const v = cellValue(cells.get(col), c.kind);
-        if (v !== undefined) values[c.field] = v;
-      }
-      if (Object.keys(values).length) rows.push({ row: number, values });
-    });
+        if (Object.keys(values).length) rows.push({ row: number, values });
+      },
+    );
   } catch (e) {
     if (e instanceof NotASpreadsheet) return fail(t(culture, 'Catalog::ImportNotExcel'));
     throw e;
   }
-  const present = new Set([...at.values()].map((c) => c.field));
+  const present = new Set([...named].map((c) => c.field));
   const missing = COLUMNS.filter((c) => REQUIRED.includes(c.field) && !present.has(c.field));
   if (missing.length) {
     return {

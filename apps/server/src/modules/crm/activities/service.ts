@@ -11,6 +11,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../../core/context.ts';
 import { deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { auditedFields } from '../../../core/db/columns.ts';
 import { AppError, fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import type { Services } from '../../../core/services.ts';
@@ -69,10 +70,7 @@ function toDto(r: Selected): ActivityDto {
     nextTime: a.nextTime,
     fileIds: a.fileIds,
     creatorName: r.creatorName || r.creatorUserName || null,
-    creationTime: a.creationTime,
-    creatorId: a.creatorId,
-    lastModificationTime: a.lastModificationTime,
-    lastModifierId: a.lastModifierId,
+    ...auditedFields(a),
     concurrencyStamp: a.concurrencyStamp,
   };
 }

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../../core/lists.ts';
-import { filterQuery, idParams, recordRoutes } from '../customers/through.ts';
+import { idParams, optionsRoute, recordRoutes } from '../customers/through.ts';
 import { businessListService, businessService } from './service.ts';
 import { stageService } from './stages.ts';
 
@@ -94,27 +94,25 @@ export default async function routes(fastify: FastifyInstance) {
     },
     (req) => businessService.funnel(s, req.ctx, req.query),
   );
-  app.get(
-    `${url}/customer-options`,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: filterQuery, response: { 200: listResult(businessCustomerOption) } },
-    },
-    (req) => businessService.customerOptions(s, req.ctx, req.query.filter),
-  );
+  optionsRoute(app, {
+    url: `${url}/customer-options`,
+    tag: tags[0]!,
+    permission: P,
+    option: businessCustomerOption,
+    options: businessService.customerOptions,
+  });
   app.get(
     `${url}/owner-options`,
     { config: { permission: P }, schema: { tags, response: { 200: listResult(businessOwnerOption) } } },
     (req) => businessService.ownerOptions(s, req.ctx),
   );
-  app.get(
-    `${url}/product-options`,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: filterQuery, response: { 200: listResult(businessProductOption) } },
-    },
-    (req) => businessService.productOptions(s, req.ctx, req.query.filter),
-  );
+  optionsRoute(app, {
+    url: `${url}/product-options`,
+    tag: tags[0]!,
+    permission: P,
+    option: businessProductOption,
+    options: businessService.productOptions,
+  });
   recordRoutes(app, {
     url,
     tag: tags[0]!,

@@ -302,6 +302,17 @@ async function priced(tx: Tx, ctx: Ctx, input: BusinessInput) {
   };
 }
 
+/** The columns a business's form sets besides its customer, owner, name and stage: its money from `priced`. */
+const formColumns = (input: BusinessInput, p: Awaited<ReturnType<typeof priced>>) => ({
+  dealTime: input.dealTime,
+  totalProductPrice: p.totalProductPrice,
+  discountPercent: p.discountPercent,
+  totalPrice: p.totalPrice,
+  currency: input.currency,
+  contactNextTime: input.contactNextTime,
+  remark: input.remark,
+});
+
 async function checkOwner(tx: Tx, ctx: Ctx, id: string) {
   const [u] = await tx
     .select({ id: users.id })
@@ -438,13 +449,7 @@ export const businessService = {
           ownerUserId,
           name: input.name,
           ...place,
-          dealTime: input.dealTime,
-          totalProductPrice: p.totalProductPrice,
-          discountPercent: p.discountPercent,
-          totalPrice: p.totalPrice,
-          currency: input.currency,
-          contactNextTime: input.contactNextTime,
-          remark: input.remark,
+          ...formColumns(input, p),
           creatorId: ctx.user?.id ?? null,
         })
         .returning({ id: crmBusinesses.id });
@@ -473,13 +478,7 @@ export const businessService = {
         ownerUserId: input.ownerUserId ?? row.ownerUserId,
         name: input.name,
         ...place,
-        dealTime: input.dealTime,
-        totalProductPrice: p.totalProductPrice,
-        discountPercent: p.discountPercent,
-        totalPrice: p.totalPrice,
-        currency: input.currency,
-        contactNextTime: input.contactNextTime,
-        remark: input.remark,
+        ...formColumns(input, p),
       });
       await writeProducts(tx, ctx, id, p.lines);
       return detail(tx, ctx, v, id);

@@ -15,7 +15,7 @@ import type { RequestContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
+import { headerMatcher, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
 import { crmTags } from './schema.ts';
 import { createCustomerIn } from './service.ts';
 
@@ -112,31 +112,27 @@ export async function importCustomers(
     created: 0,
     errors: [{ row: 0, field: 'file', column: '', message }],
   });
-  const byHeader = new Map<string, (typeof COLUMNS)[number]>();
-  for (const c of COLUMNS) for (const lang of Cultures) byHeader.set(norm(header(lang, c.header)), c);
-  const at = new Map<number, (typeof COLUMNS)[number]>();
+  let named: Set<(typeof COLUMNS)[number]>;
   const rows: { row: number; values: Record<string, string> }[] = [];
   try {
-    await readFirstSheet(content, IMPORT_LIMITS, ({ number, cells }) => {
-      if (number === 1) {
-        for (const [col, cell] of cells) {
-          const c = byHeader.get(norm(cell.text));
-          if (c) at.set(col, c);
+    named = await readSheetTable(
+      content,
+      IMPORT_LIMITS,
+      headerMatcher(COLUMNS, (c) => Cultures.map((lang) => header(lang, c.header))),
+      (number, cells) => {
+        const values: Record<string, string> = {};
+        for (const [c, cell] of cells) {
+          const text = cell?.text.trim();
+          if (text) values[c.field] = text;
         }
-        return;
-      }
-      const values: Record<string, string> = {};
-      for (const [col, c] of at) {
-        const text = (cells.get(col) as Cell | undefined)?.text.trim();
-        if (text) values[c.field] = text;
-      }
-      if (Object.keys(values).length) rows.push({ row: number, values });
-    });
+        if (Object.keys(values).length) rows.push({ row: number, values });
+      },
+    );
   } catch (e) {
     if (e instanceof NotASpreadsheet) return fail(header(culture, 'ImportNotExcel'));
     throw e;
   }
-  if (![...at.values()].some((c) => c.field === 'name')) {
+  if (![...named].some((c) => c.field === 'name')) {
     const column = header(culture, 'Name');
     return {
       created: 0,

@@ -23,6 +23,7 @@ import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
 import { poolReasonText } from '../pool/service.ts';
 import { type CustomerViewer, customerScope, loadCustomer, mayDo, viewerOf } from './access.ts';
+import { addOwnerRecord } from './owner-records.ts';
 import { crmContacts, crmCustomerMembers, crmCustomers, crmCustomerTags, crmOwnerRecords, crmTags } from './schema.ts';
 
 /**
@@ -99,27 +100,6 @@ async function setTags(tx: Tx, ctx: Ctx, customerId: string, tagIds: string[]) {
       .insert(crmCustomerTags)
       .values(tagIds.map((tagId) => ({ tenantId: ctx.tenant?.id ?? null, customerId, tagId })));
   }
-}
-
-/** Writes an owner trail row (every owner change writes one, in the change's transaction). */
-export async function addOwnerRecord(
-  tx: Tx,
-  ctx: Pick<Ctx, 'tenant' | 'user'>,
-  customerId: string,
-  kind: string,
-  fromUserId: string | null,
-  toUserId: string | null,
-  reason: string | null = null,
-) {
-  await tx.insert(crmOwnerRecords).values({
-    tenantId: ctx.tenant?.id ?? null,
-    customerId,
-    kind,
-    fromUserId,
-    toUserId,
-    reason,
-    byUserId: ctx.user?.id ?? null,
-  });
 }
 
 /** The columns a customer's input sets. */

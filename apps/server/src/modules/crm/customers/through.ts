@@ -1,3 +1,4 @@
+import { listResult } from '@seller/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -134,5 +135,27 @@ export function recordRoutes<D, I, U>(
       await service.remove(s, req.ctx, req.params.id);
       return reply.status(204).send();
     },
+  );
+}
+
+/** `GET url`: the options of a form's picker matching `?filter`, under `permission`. */
+export function optionsRoute<O>(
+  fastify: FastifyInstance,
+  opts: {
+    url: string;
+    tag: string;
+    permission: string;
+    option: z.ZodType<O>;
+    options: (services: Services, ctx: RequestContext, filter: string | undefined) => Promise<{ items: O[] }>;
+  },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    opts.url,
+    {
+      config: { permission: opts.permission },
+      schema: { tags: [opts.tag], querystring: filterQuery, response: { 200: listResult(opts.option) } },
+    },
+    (req) => opts.options(app.services, req.ctx, req.query.filter) as never,
   );
 }

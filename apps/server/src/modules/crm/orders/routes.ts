@@ -1,4 +1,4 @@
-import { CrmPermissions, listResult } from '@seller/contracts';
+import { CrmPermissions } from '@seller/contracts';
 import {
   businessCustomerOption,
   crmOrderDto,
@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../../core/lists.ts';
 import { businessService } from '../businesses/service.ts';
-import { filterQuery, idParams, recordRoutes } from '../customers/through.ts';
+import { idParams, optionsRoute, recordRoutes } from '../customers/through.ts';
 import { crmOrderListService, crmOrderService } from './service.ts';
 
 const url = '/api/crm/orders';
@@ -37,22 +37,20 @@ export default async function routes(fastify: FastifyInstance) {
     item: crmOrderListItem,
     service: crmOrderListService,
   });
-  app.get(
-    `${url}/customer-options`,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: filterQuery, response: { 200: listResult(businessCustomerOption) } },
-    },
-    (req) => businessService.customerOptions(s, req.ctx, req.query.filter),
-  );
-  app.get(
-    `${url}/trade-order-options`,
-    {
-      config: { permission: P },
-      schema: { tags, querystring: filterQuery, response: { 200: listResult(crmTradeOrderOption) } },
-    },
-    (req) => crmOrderService.tradeOrderOptions(s, req.ctx, req.query.filter),
-  );
+  optionsRoute(app, {
+    url: `${url}/customer-options`,
+    tag: tags[0]!,
+    permission: P,
+    option: businessCustomerOption,
+    options: businessService.customerOptions,
+  });
+  optionsRoute(app, {
+    url: `${url}/trade-order-options`,
+    tag: tags[0]!,
+    permission: P,
+    option: crmTradeOrderOption,
+    options: crmOrderService.tradeOrderOptions,
+  });
   recordRoutes(app, {
     url,
     tag: tags[0]!,

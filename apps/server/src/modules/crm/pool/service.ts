@@ -23,6 +23,7 @@ import type { Services } from '../../../core/services.ts';
 import { organizationUnits, organizationUnitUsers, users } from '../../identity/index.ts';
 import { publish } from '../../notifications/index.ts';
 import { type CustomerViewer, customerScope, loadCustomer, viewerOf } from '../customers/access.ts';
+import { addOwnerRecord } from '../customers/owner-records.ts';
 import { crmCustomerMembers, crmCustomers, crmOwnerRecords } from '../customers/schema.ts';
 import { type PoolRule, returnPredicate, returnReasonSql } from './rule.ts';
 import { crmCustomerLimits, crmPoolConfig, crmPoolReminders } from './schema.ts';
@@ -344,26 +345,6 @@ export const poolListService = listService(poolCustomerList, {
 
 // ---- owner changes ---------------------------------------------------------------------------------
 
-async function ownerRecord(
-  tx: Tx,
-  ctx: CrudContext,
-  customerId: string,
-  kind: 'CLAIM' | 'ASSIGN' | 'PUT_BACK',
-  fromUserId: string | null,
-  toUserId: string | null,
-  reason: string | null = null,
-) {
-  await tx.insert(crmOwnerRecords).values({
-    tenantId: ctx.tenant?.id ?? null,
-    customerId,
-    kind,
-    fromUserId,
-    toUserId,
-    reason,
-    byUserId: ctx.user?.id ?? null,
-  });
-}
-
 const touched = (ctx: CrudContext) => ({
   lastModificationTime: new Date(),
   lastModifierId: ctx.user?.id ?? null,
@@ -447,7 +428,7 @@ export async function putBack(s: Services, ctx: RequestContext, id: string, reas
       .where(eq(crmCustomers.id, row.id))
       .returning();
     await tx.delete(crmCustomerMembers).where(eq(crmCustomerMembers.customerId, row.id));
-    await ownerRecord(tx, ctx, row.id, 'PUT_BACK', row.ownerUserId, null, reason);
+    await addOwnerRecord(tx, ctx, row.id, 'PUT_BACK', row.ownerUserId, null, reason);
     return poolState(after);
   });
 }

@@ -23,26 +23,14 @@ import {
 } from '@seller/contracts/crm';
 import { eq, ne, sql } from 'drizzle-orm';
 import { owned } from '../../../core/crud.ts';
+import { auditedFields } from '../../../core/db/columns.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { childRecord } from './kit.ts';
 import { crmAddresses, crmBankAccounts, crmSocialAccounts, crmSubscriptions } from './schema.ts';
 
 const R = 'CrmRecords';
-const audit = <
-  T extends {
-    creationTime: Date;
-    creatorId: string | null;
-    lastModificationTime: Date | null;
-    lastModifierId: string | null;
-    concurrencyStamp: string;
-  },
->(
-  r: T,
-) => ({
-  creationTime: r.creationTime,
-  creatorId: r.creatorId,
-  lastModificationTime: r.lastModificationTime,
-  lastModifierId: r.lastModifierId,
+const audit = <T extends Parameters<typeof auditedFields>[0] & { concurrencyStamp: string }>(r: T) => ({
+  ...auditedFields(r),
   concurrencyStamp: r.concurrencyStamp,
 });
 

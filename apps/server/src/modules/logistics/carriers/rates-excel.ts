@@ -6,7 +6,7 @@ import { type CrudContext, owned } from '../../../core/crud.ts';
 import { fieldError, notFound, type ValidationErrorItem } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { type Cell, NotASpreadsheet, readFirstSheet, type SheetLimits } from '../../../core/spreadsheet.ts';
+import { type Cell, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
 import { zones } from '../zones/schema.ts';
 import { decimalText } from './decimal.ts';
 import { assertChannel, getRateTable, overlapErrors, refusal, replaceRates } from './rates.ts';
@@ -179,31 +179,29 @@ interface SheetRow {
 async function readRows(content: Buffer, culture: Culture) {
   const headers = byHeader();
   const modes = feeModeBy();
-  const at = new Map<number, Column>();
+  let named: Set<Column>;
   const rows: SheetRow[] = [];
   try {
-    await readFirstSheet(content, RATE_IMPORT_LIMITS, ({ number, cells }) => {
-      if (number === 1) {
-        for (const [col, cell] of cells) {
-          const c = headers.get(norm(cell.text));
-          if (c) at.set(col, c);
+    named = await readSheetTable(
+      content,
+      RATE_IMPORT_LIMITS,
+      (text) => headers.get(norm(text)),
+      (number, cells) => {
+        const row: SheetRow = { number, values: {} };
+        for (const [c, cell] of cells) {
+          const v = cellValue(cell, c.kind, modes);
+          if (v === undefined) continue;
+          if (c.kind === 'zone') row.zoneName = String(v);
+          else row.values[c.member] = v;
         }
-        return;
-      }
-      const row: SheetRow = { number, values: {} };
-      for (const [col, c] of at) {
-        const v = cellValue(cells.get(col), c.kind, modes);
-        if (v === undefined) continue;
-        if (c.kind === 'zone') row.zoneName = String(v);
-        else row.values[c.member] = v;
-      }
-      if (row.zoneName !== undefined || Object.keys(row.values).length) rows.push(row);
-    });
+        if (row.zoneName !== undefined || Object.keys(row.values).length) rows.push(row);
+      },
+    );
   } catch (e) {
     if (e instanceof NotASpreadsheet) throw fieldError('file', 'Logistics::Rate:NotExcel');
     throw e;
   }
-  const present = new Set([...at.values()].map((c) => c.member));
+  const present = new Set([...named].map((c) => c.member));
   const missing = COLUMNS.filter((c) => REQUIRED.includes(c.member) && !present.has(c.member));
   if (missing.length) {
     throw refusal(

@@ -4,6 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { auditedFields } from '../../../core/db/columns.ts';
 import { AppError, type ValidationErrorItem } from '../../../core/errors.ts';
 import { ref } from '../../../core/references.ts';
 import { resourceService } from '../../../core/resource.ts';
@@ -120,10 +121,7 @@ export const strategyService = resourceService({
         description: r.description,
         isActive: r.isActive,
         rules: r.rules.map(ruleWithDefaults),
-        creationTime: r.creationTime,
-        creatorId: r.creatorId,
-        lastModificationTime: r.lastModificationTime,
-        lastModifierId: r.lastModifierId,
+        ...auditedFields(r),
         concurrencyStamp: r.concurrencyStamp,
       })),
     ),

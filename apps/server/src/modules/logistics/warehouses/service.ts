@@ -1,5 +1,5 @@
 import type { WarehouseInput } from '@seller/contracts/logistics';
-import { asc, eq, ne } from 'drizzle-orm';
+import { asc, desc, eq, ne } from 'drizzle-orm';
 import { type CrudContext, getOwned, owned, takeTurns, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
@@ -21,6 +21,14 @@ async function otherDefault(tx: Tx, ctx: CrudContext, except?: string) {
 /** Through `updateOwned`, so the change is audited and an open form of that row gets a 409. */
 const markDefault = (tx: Tx, ctx: CrudContext, id: string, isDefault: boolean) =>
   updateOwned(tx, ctx, warehouses, entity, id, { isDefault });
+
+/** The tenant's active warehouses, as a form's picker lists them: the default first, then by code. */
+export const activeWarehouseOptions = (tx: Tx, ctx: CrudContext) =>
+  tx
+    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, isDefault: warehouses.isDefault })
+    .from(warehouses)
+    .where(owned(ctx, warehouses, eq(warehouses.isActive, true)))
+    .orderBy(desc(warehouses.isDefault), asc(warehouses.code));
 
 export const warehouseService = resourceService({
   table: warehouses,

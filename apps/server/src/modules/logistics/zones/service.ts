@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
 import { type CrudContext, getOwned, owned } from '../../../core/crud.ts';
 import type { DbOrTx, Tx } from '../../../core/db/client.ts';
+import { auditedFields } from '../../../core/db/columns.ts';
 import { businessError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import { resourceService } from '../../../core/resource.ts';
@@ -192,10 +193,7 @@ export const zoneService = resourceService({
       postalRules: r.postalRules.map((p) => ({ ...p, to: p.to ?? null })),
       description: r.description,
       channelCount: counts.get(r.id) ?? 0,
-      creationTime: r.creationTime,
-      creatorId: r.creatorId,
-      lastModificationTime: r.lastModificationTime,
-      lastModifierId: r.lastModifierId,
+      ...auditedFields(r),
       concurrencyStamp: r.concurrencyStamp,
     }));
   },

@@ -7,6 +7,7 @@ import {
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { auditedFields } from '../../../core/db/columns.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { assertDistinct, resourceService } from '../../../core/resource.ts';
 import {
@@ -143,10 +144,7 @@ const toDto = (r: typeof categoryMappings.$inferSelect, paths: Map<string, { pat
   platformCategoryId: r.platformCategoryId,
   platformCategoryName: r.platformCategoryName,
   attributes: r.attributes,
-  creationTime: r.creationTime,
-  creatorId: r.creatorId,
-  lastModificationTime: r.lastModificationTime,
-  lastModifierId: r.lastModifierId,
+  ...auditedFields(r),
   concurrencyStamp: r.concurrencyStamp,
 });
 

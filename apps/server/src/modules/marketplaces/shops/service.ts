@@ -9,6 +9,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, max, sql } from 'drizzle-or
 import type { CurrentTenant } from '../../../core/context.ts';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { auditedFields } from '../../../core/db/columns.ts';
 import { AppError, businessError, fieldError, notFound } from '../../../core/errors.ts';
 import { type ListContext, listService } from '../../../core/lists.ts';
 import { resourceService } from '../../../core/resource.ts';
@@ -57,10 +58,7 @@ const toDto = (r: ShopRow) => ({
   refreshedAt: r.refreshedAt,
   authorizedAt: r.authorizedAt,
   lastError: r.lastError,
-  creationTime: r.creationTime,
-  creatorId: r.creatorId,
-  lastModificationTime: r.lastModificationTime,
-  lastModifierId: r.lastModifierId,
+  ...auditedFields(r),
   concurrencyStamp: r.concurrencyStamp,
 });
 export type ShopView = ReturnType<typeof toDto>;

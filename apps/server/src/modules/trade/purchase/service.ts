@@ -12,7 +12,7 @@ import {
   purchaseOrderList,
 } from '@seller/contracts/trade';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { checkBound, NumberBounds } from '../../../core/bounds.ts';
@@ -30,7 +30,7 @@ import {
   catalogProductVendors,
   catalogSuppliers,
 } from '../../catalog/index.ts';
-import { logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
+import { activeWarehouseOptions, logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
 import { nextNumber } from '../numbering.ts';
 import { illegalTransition } from '../state-machine.ts';
 import { moveStock, type StockMove } from '../stock/ledger.ts';
@@ -302,16 +302,7 @@ export async function lookups(tx: Tx, ctx: CrudContext, money: Money) {
     .from(catalogSuppliers)
     .where(owned(ctx, catalogSuppliers))
     .orderBy(asc(catalogSuppliers.code));
-  const warehouses = await tx
-    .select({
-      id: logisticsWarehouses.id,
-      code: logisticsWarehouses.code,
-      name: logisticsWarehouses.name,
-      isDefault: logisticsWarehouses.isDefault,
-    })
-    .from(logisticsWarehouses)
-    .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.isActive, true)))
-    .orderBy(desc(logisticsWarehouses.isDefault), asc(logisticsWarehouses.code));
+  const warehouses = await activeWarehouseOptions(tx, ctx);
   return { suppliers, warehouses, currency: money.currency, rates: money.rates };
 }
 

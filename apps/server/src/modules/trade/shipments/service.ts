@@ -27,7 +27,12 @@ import { t } from '../../../core/localization/index.ts';
 import { assertMoneyPlaces, moneyText } from '../../../core/money.ts';
 import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
-import { estimateFreight, logisticsChannels, logisticsWarehouses } from '../../logistics/index.ts';
+import {
+  activeWarehouseOptions,
+  estimateFreight,
+  logisticsChannels,
+  logisticsWarehouses,
+} from '../../logistics/index.ts';
 import { recordShipped } from '../orders/fulfilment.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
 import { illegalTransition, nextState } from '../state-machine.ts';
@@ -515,19 +520,7 @@ export const shipmentService = {
     }),
 
   warehouses: (services: Services, ctx: Ctx) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({
-          id: logisticsWarehouses.id,
-          code: logisticsWarehouses.code,
-          name: logisticsWarehouses.name,
-          isDefault: logisticsWarehouses.isDefault,
-        })
-        .from(logisticsWarehouses)
-        .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.isActive, true)))
-        .orderBy(desc(logisticsWarehouses.isDefault), asc(logisticsWarehouses.code));
-      return { items: rows };
-    }),
+    services.data.inTenant(ctx, async (tx) => ({ items: await activeWarehouseOptions(tx, ctx) })),
 
   get: (services: Services, ctx: Ctx, id: string) =>
     services.data.inTenant(ctx, async (tx) => detail(tx, ctx, await load(tx, ctx, id))),

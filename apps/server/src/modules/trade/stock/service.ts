@@ -12,7 +12,7 @@ import {
   type stockVariantQuery,
 } from '@seller/contracts/trade';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
@@ -23,7 +23,7 @@ import { MissingRateError, moneyText } from '../../../core/money.ts';
 import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants, skuCosts } from '../../catalog/index.ts';
-import { logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
+import { activeWarehouseOptions, logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
 import {
   insufficientStock,
   isInsufficientStock,
@@ -284,14 +284,7 @@ class CostMoved extends Error {}
 
 export const stockService = {
   warehouses: (services: Services, ctx: Ctx) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({ ...warehouseRef, isDefault: logisticsWarehouses.isDefault })
-        .from(logisticsWarehouses)
-        .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.isActive, true)))
-        .orderBy(desc(logisticsWarehouses.isDefault), asc(logisticsWarehouses.code));
-      return { items: rows };
-    }),
+    services.data.inTenant(ctx, async (tx) => ({ items: await activeWarehouseOptions(tx, ctx) })),
 
   /** Up to 20 SKUs whose SKU or product name holds the text, with their stock in `warehouseId` when given. */
   variants: (services: Services, ctx: Ctx, q: z.infer<typeof stockVariantQuery>) =>

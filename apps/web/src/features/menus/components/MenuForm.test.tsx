@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
-import { http } from '../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../lib/ui-bridge.ts';
 import type { MenuItemDto } from '../api.ts';
@@ -37,17 +36,13 @@ const users: MenuItemDto = {
   lastModifierId: null,
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key === 'GET /api/platform/layouts/all') return { items: [] } as never;
-    if (key === 'GET /api/identity/roles/all') return { items: [] } as never;
-    if (key === `PUT /api/platform/menus/${users.id}`) return users as never;
-    throw new Error(`unexpected ${key}`);
+  calls = fakeHttp({
+    'GET /api/platform/layouts/all': { items: [] },
+    'GET /api/identity/roles/all': { items: [] },
+    [`PUT /api/platform/menus/${users.id}`]: users,
   });
   applyServerTexts('zh-Hans', {
     AppPlatform: { 'DisplayName:Name': '名称', 'DisplayName:Path': '路径', EditMenu: '编辑菜单 {0}' },

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
-import { http } from '../../../lib/http/index.ts';
+import type { RequestOptions } from '../../../lib/http/client.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
 import { errorOf, expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../lib/ui-bridge.ts';
 import type { MyProfile } from '../api.ts';
@@ -28,17 +28,13 @@ const profile: MyProfile = {
   extraProperties: {},
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key === `GET ${URL}`) return profile as never;
-    if (key === `PUT ${URL}`) return { ...profile, ...(options.json as object) } as never;
-    if (key === 'GET /api/abp/application-configuration') return {} as never;
-    throw new Error(`unexpected ${key}`);
+  calls = fakeHttp({
+    [`GET ${URL}`]: profile,
+    [`PUT ${URL}`]: (options: RequestOptions) => ({ ...profile, ...(options.json as object) }),
+    'GET /api/abp/application-configuration': {},
   });
   applyServerTexts('zh-Hans', { AbpIdentity: { InvalidPhoneNumber: '手机号格式不正确' } });
 });

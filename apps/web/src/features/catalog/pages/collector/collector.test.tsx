@@ -2,21 +2,16 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import CollectorPage from './index.tsx';
 
 /** The collector page: install steps, and the extension's ZIP downloaded with this admin's address. */
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    calls.push({ key: `${options.method ?? 'GET'} ${buildPath(path, options.path)}`, options });
-    return new Blob(['PK']) as never;
-  });
+  calls = fakeHttp({}, () => new Blob(['PK']));
   applyServerTexts('zh-Hans', {
     Catalog: {
       'GatherPage:Collector:Download': '下载插件(ZIP)',

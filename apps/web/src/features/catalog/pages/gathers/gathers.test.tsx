@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
+import type { RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { GatherBatch, GatherDetail, GatherRow } from '../../gathers-api.ts';
@@ -89,10 +89,9 @@ const batch = (status: GatherBatch['status'], rows: GatherBatch['rows']): Gather
 });
 
 let answers: Record<string, unknown | ((options: RequestOptions) => unknown)>;
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL_}`]: { totalCount: 2, items: [cup, bag] },
     [`GET ${URL_}/counts`]: { total: 5, capped: false, counts: { NEW: 2, CLAIMED: 2, IGNORED: 1 } },
@@ -124,15 +123,7 @@ beforeEach(() => {
       claimCount: 1,
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    const answer = answers[key];
-    const value = typeof answer === 'function' ? answer(options) : answer;
-    if (value instanceof Error) throw value;
-    return value as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Catalog.Gathers',

@@ -3,25 +3,18 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { ProductListings } from './listings.tsx';
 
 /** The product's listings card: one row per shop from the channel listing, or an empty state with the publish link. */
 
 const URL = '/api/catalog/listing/channel-listing';
 let answer: unknown;
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key !== `GET ${URL}`) throw new Error(`unexpected ${key}`);
-    return answer as never;
-  });
+  calls = fakeHttp({ [`GET ${URL}`]: () => answer });
   useAbp.setState({ permissions: ['Marketplaces.Listings', 'Marketplaces.Listings.Create'] });
   applyServerTexts('zh-Hans', {
     Listings: {

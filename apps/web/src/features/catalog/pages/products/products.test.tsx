@@ -4,10 +4,9 @@ import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { ProductDto, ProductListItem } from '../../products-api.ts';
@@ -159,17 +158,10 @@ const answers: Record<string, unknown> = {
   'DELETE /api/catalog/products/remove-specification/sp1': undefined,
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: ['Catalog.Products', 'Catalog.Products.Create', 'Catalog.Products.Update'],
   });

@@ -3,9 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import RecyclePage from './index.tsx';
@@ -36,19 +35,16 @@ const vendor = {
   deletionTime: '2026-01-03T03:04:00Z',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let location = '';
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key === `GET ${PRODUCTS}`) return { totalCount: 1, items: [product] } as never;
-    if (key === `GET ${VENDORS}`) return { totalCount: 1, items: [vendor] } as never;
-    if (key === `PUT ${PRODUCTS}/p1/reback` || key === `DELETE ${VENDORS}/v1/clear`) return undefined as never;
-    throw new Error(`unexpected ${key}`);
+  calls = fakeHttp({
+    [`GET ${PRODUCTS}`]: { totalCount: 1, items: [product] },
+    [`GET ${VENDORS}`]: { totalCount: 1, items: [vendor] },
+    [`PUT ${PRODUCTS}/p1/reback`]: undefined,
+    [`DELETE ${VENDORS}/v1/clear`]: undefined,
   });
   useAbp.setState({ permissions: ['Catalog.Products', 'Catalog.Products.Delete'] });
   applyServerTexts('zh-Hans', {

@@ -1,21 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Activity } from '../../api/activities.ts';
 import CustomerTab from './CustomerTab.tsx';
 import ActivityPage from './index.tsx';
 
 /** The follow-up page (timeline and table) and a customer's follow-up tab against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const U = '/api/crm/activities';
 const C1 = '00000000-0000-4000-8000-0000000000c1';
 const A1 = '00000000-0000-4000-8000-0000000000a1';
@@ -39,11 +34,10 @@ const visit: Activity = {
   concurrencyStamp: 's1',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/crm/customers': { totalCount: 1, items: [{ id: C1, name: '华信贸易' }] },
     [`GET ${U}`]: { totalCount: 1, items: [visit] },
@@ -52,12 +46,7 @@ beforeEach(() => {
     [`GET /api/crm/customers/${C1}/contacts`]: { items: [{ id: CT, name: '王经理' }] },
     'GET /api/crm/businesses': { totalCount: 0, items: [] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: ['Crm.Activities', 'Crm.Activities.Create', 'Crm.Activities.Update', 'Crm.Activities.Delete'],
   });
@@ -75,17 +64,6 @@ beforeEach(() => {
   });
 });
 afterEach(cleanup);
-
-function renderPage(page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
 const lastParams = (key: string) =>

@@ -1,15 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Address, BankAccount, Subscription } from '../../api/records.ts';
 import BankAccountTab from '../bank-account/CustomerTab.tsx';
 import SocialAccountPage from '../social-account/index.tsx';
@@ -18,7 +14,6 @@ import AddressPage from './index.tsx';
 
 /** The customer record pages (addresses, bank accounts, social accounts, subscriptions) against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const C1 = '00000000-0000-4000-8000-0000000000c1';
 const audit = {
   creationTime: '2026-01-01T00:00:00Z',
@@ -69,11 +64,10 @@ const subscription: Subscription = {
   ...audit,
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/crm/customers': { totalCount: 1, items: [{ id: C1, name: '华信贸易' }] },
     'GET /api/crm/addresses': { totalCount: 1, items: [address] },
@@ -83,13 +77,7 @@ beforeEach(() => {
     'GET /api/crm/social-accounts': { totalCount: 0, items: [] },
     'GET /api/crm/subscriptions': { totalCount: 1, items: [subscription] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Records', 'Crm.Records.Create', 'Crm.Records.Update', 'Crm.Records.Delete'] });
   applyServerTexts('zh-Hans', {
     CrmRecords: {
@@ -102,17 +90,6 @@ beforeEach(() => {
   });
 });
 afterEach(cleanup);
-
-function renderPage(page: ReactNode, at = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[at]}>{page}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
 const lastParams = (key: string) =>
@@ -142,7 +119,7 @@ describe('addresses page', () => {
   });
 
   it('reads the customer from the page’s address, and starts a new address with it', async () => {
-    renderPage(<AddressPage />, `/crm/address?customerId=${C1}`);
+    renderPage(<AddressPage />, { at: `/crm/address?customerId=${C1}` });
     await screen.findByText('王经理');
     expect(lastParams('GET /api/crm/addresses').customerId).toBe(C1);
     await openCreate();
@@ -189,7 +166,7 @@ describe('addresses page', () => {
 describe('a customer’s bank accounts tab', () => {
   it('lists that customer’s accounts masked; an edit keeps the number unless one is typed', async () => {
     // inside a customer's detail on the customers page: that page's search and page are not the tab's
-    renderPage(<BankAccountTab customerId={C1} />, `/crm/customer?id=${C1}&filter=张&page=3`);
+    renderPage(<BankAccountTab customerId={C1} />, { at: `/crm/customer?id=${C1}&filter=张&page=3` });
     expect(await screen.findByText('**** 5678')).toBeTruthy();
     expect(lastParams('GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, skipCount: 0 });
     expect(lastParams('GET /api/crm/bank-accounts').filter).toBeUndefined();

@@ -3,10 +3,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Customer } from '../../api/customers.ts';
@@ -59,11 +58,10 @@ const saved = (over: Partial<Customer> = {}): Customer => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
   answers = {
     [`GET ${URL}/tags`]: { items: [{ id: T1, name: 'VIP', color: 'gold' }] },
@@ -72,14 +70,7 @@ beforeEach(() => {
     [`GET ${URL}/c9`]: saved(),
     [`PUT ${URL}/c9`]: saved({ name: '义乌星辰进出口有限公司(总部)' }),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    const answer = answers[key];
-    if (answer instanceof Error) throw answer;
-    return answer as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Customers', 'Crm.Customers.Create', 'Crm.Customers.Update'] });
   applyServerTexts('zh-Hans', {
     CrmCustomers: {

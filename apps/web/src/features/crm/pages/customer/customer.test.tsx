@@ -3,9 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Customer, CustomerRow } from '../../api/customers.ts';
@@ -75,11 +74,10 @@ const detail = (over: Partial<Customer> = {}): Customer => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [row] },
@@ -105,15 +103,10 @@ beforeEach(() => {
     }),
     [`DELETE ${URL}/c1`]: undefined,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) {
-      // the other areas' tabs read their own lists
-      if ((options.method ?? 'GET') === 'GET') return { totalCount: 0, items: [] } as never;
-      throw new Error(`unexpected ${key}`);
-    }
-    return answers[key] as never;
+  calls = fakeHttp(answers, (key, options) => {
+    // the other areas' tabs read their own lists
+    if ((options.method ?? 'GET') === 'GET') return { totalCount: 0, items: [] };
+    throw new Error(`unexpected ${key}`);
   });
   useAbp.setState({
     permissions: [

@@ -3,10 +3,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Report, ReportDetail } from '../../api/reports.ts';
@@ -71,11 +70,10 @@ const detail = (over: Partial<ReportDetail> = {}): ReportDetail => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockReset();
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [report()] },
@@ -99,13 +97,7 @@ beforeEach(() => {
     [`POST ${URL}/${R1}/comments`]: {},
     [`POST ${URL}`]: detail({ id: 'r2', canEdit: true, sentToMe: false }),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Crm.Reports',

@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CrmOrder, CrmOrderRow } from '../../api/orders.ts';
 import CustomerTab from './CustomerTab.tsx';
 import CrmOrdersPage from './index.tsx';
@@ -65,11 +62,10 @@ const detail = (over: Partial<CrmOrder> = {}): CrmOrder => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [row] },
@@ -78,14 +74,7 @@ beforeEach(() => {
     [`GET ${URL}/o1`]: detail(),
     [`POST ${URL}/o1/status`]: detail({ status: 'Shipped', nextStatuses: ['Delivered', 'Refunded'] }),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    const a = answers[key];
-    if (a instanceof Error) throw a;
-    return a as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Orders', 'Crm.Orders.Create', 'Crm.Orders.Update'] });
   applyServerTexts('zh-Hans', {
     CrmOrders: {
@@ -108,14 +97,7 @@ afterEach(() => {
 });
 
 function renderIt(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
+  renderPage(node, { ui });
 }
 
 describe('order tracking page', () => {

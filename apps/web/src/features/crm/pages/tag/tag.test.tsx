@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Tag } from '../../api/tags.ts';
 import TagPage from './index.tsx';
 
 /** The tags page against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const U = '/api/crm/tags';
 const vip: Tag = {
   id: '00000000-0000-4000-8000-0000000000t1',
@@ -30,24 +26,17 @@ const vip: Tag = {
   concurrencyStamp: 's1',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${U}`]: { totalCount: 1, items: [vip] },
     [`POST ${U}`]: { ...vip, id: 'new', name: '批发商' },
     [`PUT ${U}/${vip.id}`]: vip,
     [`DELETE ${U}/${vip.id}`]: undefined,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Tags', 'Crm.Tags.Create', 'Crm.Tags.Update', 'Crm.Tags.Delete'] });
   applyServerTexts('zh-Hans', {
     CrmTags: {
@@ -63,26 +52,13 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <TagPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
 const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
 const lastParams = (key: string) =>
   calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('tags page', () => {
   it('lists tags in their colours with their usage, filters by scope', async () => {
-    renderPage();
+    renderPage(<TagPage />);
     const preview = await screen.findByTestId('tag-preview-VIP');
     expect(preview.className).toContain('gold');
     expect(screen.getByTestId('tag-usage-VIP').textContent).toBe('12');
@@ -102,7 +78,7 @@ describe('tags page', () => {
   });
 
   it('creates a tag; a taken name shows under the name field', async () => {
-    renderPage();
+    renderPage(<TagPage />);
     await screen.findByTestId('tag-preview-VIP');
     await act(async () => {
       fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
@@ -126,7 +102,7 @@ describe('tags page', () => {
   });
 
   it('edits with the stamp and deletes after a confirmation naming the customers', async () => {
-    renderPage();
+    renderPage(<TagPage />);
     await screen.findByTestId('tag-preview-VIP');
     await click('crm-tags-edit-VIP');
     await typeInto('crm-tag-name', 'VIP 客户');

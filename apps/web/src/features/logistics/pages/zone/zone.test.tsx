@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CountryDto, ZoneDto } from '../../api.ts';
 import ZonesPage from './index.tsx';
 
 /** The zones page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/logistics/zones';
 
 const country = (code: string, nameEn: string, nameZh: string): CountryDto => ({
@@ -62,24 +58,17 @@ const westMalaysia = zone({
   concurrencyStamp: 'stamp-2',
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(async () => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 2, items: [sea, westMalaysia] },
     'GET /api/logistics/countries/all': { items: countries },
     [`POST ${URL}`]: zone({ id: 'z3', name: '北马' }),
     [`PUT ${URL}/z2`]: westMalaysia,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Logistics.Zones', 'Logistics.Zones.Create', 'Logistics.Zones.Update'] });
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', {
@@ -103,19 +92,6 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ZonesPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
 async function openNew() {
   await screen.findByText('东南亚');
   await act(async () => {
@@ -126,7 +102,7 @@ async function openNew() {
 
 describe('zones page', () => {
   it('lists zones with their first countries, the rest counted, and the rule and channel counts', async () => {
-    renderPage();
+    renderPage(<ZonesPage />);
     const table = await screen.findByTestId('zones');
     const seaRow = (await within(table).findByText('东南亚')).closest('tr') as HTMLElement;
     for (const code of ['SG', 'MY', 'TH', 'VN']) expect(within(seaRow).getByText(code)).toBeTruthy();
@@ -140,7 +116,7 @@ describe('zones page', () => {
   });
 
   it('checks a new zone with the shared schema, then sends it with its postal rules', async () => {
-    renderPage();
+    renderPage(<ZonesPage />);
     await openNew();
     await typeInto('zone-name', '北马');
     await submit('zones-form-submit');
@@ -188,7 +164,7 @@ describe('zones page', () => {
       `${URL}/z2`,
       'invalid',
     );
-    renderPage();
+    renderPage(<ZonesPage />);
     await screen.findByText('西马');
     await click('zones-edit-西马');
     await screen.findByTestId('zones-form');

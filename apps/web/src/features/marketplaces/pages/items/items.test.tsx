@@ -3,9 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { MarketItem } from '../../api.ts';
@@ -46,14 +45,12 @@ const item = (n: number, over: Partial<MarketItem> = {}): MarketItem => ({
   ...over,
 });
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 const shop = (id: string, name: string) => ({ id, name, platform: 'LAZADA', regions: ['MY'], authorized: true });
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/sitekit/shopes/all': { items: [shop(SHOP, 'Lazada MY'), shop(OTHER, 'Lazada SG')] },
     [`GET ${URL}`]: { totalCount: 2, items: [item(1), item(2, { status: 'REJECTED', rejectReason: 'bad image' })] },
@@ -61,12 +58,7 @@ beforeEach(() => {
     [`GET ${URL}/pulls/latest`]: { pull: null },
     [`POST ${URL}/push-price-stock`]: { rows: [{ itemId: 'LZ1', sellerSku: 'SKU-1', ok: true, message: null }] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Marketplaces.Items', 'Marketplaces.Items.Sync'] });
   applyServerTexts('zh-Hans', { MarketItems: texts['zh-Hans'] });
 });

@@ -3,10 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import type { Shop } from '../../api.ts';
@@ -60,13 +59,11 @@ const bare = shop({
 });
 const revoked = shop({ id: 's3', name: 'Old shop', status: 'revoked', lastError: 'IllegalRefreshToken: invalid' });
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 let assign: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}/management`]: { totalCount: 3, items: [active, bare, revoked] },
     [`POST ${URL}`]: shop({ id: 's4', name: 'Added' }),
@@ -93,13 +90,7 @@ beforeEach(() => {
       ],
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, origin: 'http://admin.test', assign });
   useAbp.setState({

@@ -1,9 +1,8 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { UiContext } from '../../../../lib/ui-bridge.ts';
 import SendNotificationPage from './index.tsx';
@@ -13,16 +12,10 @@ import SendNotificationPage from './index.tsx';
 const ui = { message: { success: vi.fn(), warning: vi.fn() }, notification: {} } as never;
 const SEND = '/api/notifications/send';
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key === `POST ${SEND}`) return { id: 'n1', recipientCount: 3 } as never;
-    throw new Error(`unexpected ${key}`);
-  });
+  calls = fakeHttp({ [`POST ${SEND}`]: { id: 'n1', recipientCount: 3 } });
   useAbp.setState({ permissions: ['Notifications.Notification.Send'] });
   applyServerTexts('zh-Hans', {
     Notifications: {

@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { PriceRuleDto, TierRuleDto } from '../../api.ts';
 import PriceRulesPage from './index.tsx';
 
 /** The price rules page against a faked HTTP layer (the contract's shapes) and the server's own texts. */
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const URL = '/api/catalog/price-rule';
 
 const sources = import.meta.glob<string>('../../../../../../server/src/modules/pricing/texts.ts', {
@@ -118,7 +114,6 @@ const priced = {
   steps,
 };
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
@@ -131,7 +126,6 @@ const invalid = (path: string, member: string, message: string) =>
   );
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 2, items: [lazada, shopee] },
     [`GET ${URL}/all`]: { items: [lazada, shopee] },
@@ -151,13 +145,7 @@ beforeEach(() => {
     [`GET ${URL}/calc-retailPrice`]: priced,
     [`DELETE ${URL}/tierPrice-rule`]: undefined,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Pricing.PriceRules',
@@ -173,19 +161,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <PriceRulesPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
 /** Chooses a rule of the list once it has loaded. */
 async function choose(name: string) {
   await screen.findByTestId(`price-rule-select-${name}`);
@@ -198,7 +173,7 @@ describe('price rules page', () => {
   });
 
   it('lists the rules with their scope, mode, children and status', async () => {
-    renderPage();
+    renderPage(<PriceRulesPage />);
     const table = await screen.findByTestId('price-rules');
     const row = (await within(table).findByText('Lazada 马来西亚 成本加价')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Lazada · MY')).toBeTruthy();
@@ -213,7 +188,7 @@ describe('price rules page', () => {
   });
 
   it('checks a new rule with the shared schema, then sends it', async () => {
-    renderPage();
+    renderPage(<PriceRulesPage />);
     await screen.findByText('Lazada 马来西亚 成本加价');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
@@ -266,7 +241,7 @@ describe('price rules page', () => {
       'minQuantity',
       '与阶梯 3 – 9 重叠。',
     );
-    renderPage();
+    renderPage(<PriceRulesPage />);
     await choose('Lazada 马来西亚 成本加价');
     const tiers = await screen.findByTestId('tier-rules');
     expect(await within(tiers).findByText('10 – 不限')).toBeTruthy();
@@ -301,7 +276,7 @@ describe('price rules page', () => {
   });
 
   it('calculates a price and shows each step, the tier table and the prices by quantity', async () => {
-    renderPage();
+    renderPage(<PriceRulesPage />);
     await choose('Lazada 马来西亚 成本加价');
     const calculator = screen.getByTestId('price-calculator');
     await act(async () => {
@@ -331,7 +306,7 @@ describe('price rules page', () => {
 
   it("asks the retail price of a rule without tiers, and shows the server's refusal on its field", async () => {
     answers[`GET ${URL}/calc-retailPrice`] = invalid(`${URL}/calc-retailPrice`, 'sku', '商品库中没有 SKU NOPE。');
-    renderPage();
+    renderPage(<PriceRulesPage />);
     await choose('Shopee 新加坡 目标利润率');
     await typeInto('calc-sku', 'NOPE');
     await submit('calc-submit');

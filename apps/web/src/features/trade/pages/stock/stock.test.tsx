@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { StockBalance, StockLedgerRow } from '../../api/stock.ts';
 import StockPage from './index.tsx';
 
 /** The stock page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/trade/stock';
 const SZ = { id: '00000000-0000-4000-8000-000000000001', code: 'SZ-01', name: '深圳仓' };
 const MY = { id: '00000000-0000-4000-8000-000000000002', code: 'MY-01', name: '马来西亚海外仓' };
@@ -63,11 +59,10 @@ const ledgerRow: StockLedgerRow = {
   creationTime: '2026-01-01T00:00:00Z',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: {
       totalCount: 2,
@@ -89,13 +84,7 @@ beforeEach(() => {
     [`POST ${URL}/transfers`]: { voucherType: 'TRANSFER', voucherNo: 'TRF-20260101-0001', items: [] },
     [`PUT ${URL}/safety`]: {},
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Trade.Stock', 'Trade.Stock.Adjust', 'Trade.Stock.Transfer'] });
   applyServerTexts('zh-Hans', {
     Stock: {
@@ -117,25 +106,11 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPage(permissions?: string[]) {
-  if (permissions) useAbp.setState({ permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <StockPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
 const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('stock page', () => {
   it('lists balances with the low-stock tag and value, filtered by warehouse and the low-stock switch', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     const table = await screen.findByTestId('stock-balances');
     const row = (await within(table).findByText('TSHIRT-RED-M')).closest('tr') as HTMLElement;
     expect(within(row).getByText('低库存')).toBeTruthy();
@@ -150,7 +125,7 @@ describe('stock page', () => {
   });
 
   it('lists the whole ledger in its tab, filtered by type', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     await click(await screen.findByText('库存流水'));
     const table = await screen.findByTestId('stock-ledger');
     const row = (await within(table).findByText('ADJ-20260101-0001')).closest('tr') as HTMLElement;
@@ -162,7 +137,7 @@ describe('stock page', () => {
   });
 
   it('opens a SKU’s ledger in the ledger tab, narrowed to it in the URL until the tag is closed', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     await screen.findByTestId('stock-ledger-TSHIRT-RED-M');
     await click('stock-ledger-TSHIRT-RED-M');
     const table = await screen.findByTestId('stock-ledger');
@@ -178,7 +153,7 @@ describe('stock page', () => {
   });
 
   it('checks an adjustment with the shared schema, asks to confirm, posts it', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     await click('stock-adjust');
     await screen.findByTestId('stock-voucher-form');
     await click('stock-voucher-post');
@@ -216,7 +191,7 @@ describe('stock page', () => {
       `${URL}/adjustments`,
       'conflict',
     );
-    renderPage();
+    renderPage(<StockPage />);
     await click('stock-adjust');
     await screen.findByTestId('stock-voucher-form');
     await typeInto('stock-voucher-reason', '报损');
@@ -228,7 +203,7 @@ describe('stock page', () => {
   });
 
   it('refuses a transfer to the same warehouse under the target, then posts one', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     await click('stock-transfer');
     await screen.findByTestId('stock-voucher-form');
     await pick('stock-voucher-to', 'SZ-01 深圳仓');
@@ -250,7 +225,8 @@ describe('stock page', () => {
   });
 
   it('hides the write actions from a reader', async () => {
-    renderPage(['Trade.Stock']);
+    useAbp.setState({ permissions: ['Trade.Stock'] });
+    renderPage(<StockPage />);
     await screen.findByTestId('stock-ledger-TSHIRT-RED-M');
     expect(screen.queryByTestId('stock-adjust')).toBeNull();
     expect(screen.queryByTestId('stock-transfer')).toBeNull();

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import CollectorPage from './index.tsx';
 
 /** The collector page: install steps, and the extension's ZIP downloaded with this admin's address. */
@@ -21,19 +21,15 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: '/product/collector', Component: CollectorPage }], {
-    initialEntries: ['/product/collector'],
-  });
-  render(<RouterProvider router={router} />);
-}
+const renderCollector = () =>
+  renderRoutes([{ path: '/product/collector', Component: CollectorPage }], '/product/collector');
 
 describe('collector page', () => {
   it('downloads the extension with this admin’s address and leads to the gather list', async () => {
     useAbp.setState({ permissions: ['Catalog.Gathers'] });
     URL.createObjectURL = vi.fn(() => 'blob:zip');
     URL.revokeObjectURL = vi.fn();
-    renderPage();
+    renderCollector();
     expect(screen.getByText('chrome://extensions')).toBeTruthy();
     expect(screen.getByTestId('collector-gather-list').getAttribute('href')).toBe('/product/gather-list');
     await act(async () => {
@@ -47,7 +43,7 @@ describe('collector page', () => {
 
   it('offers no download without the gathers permission', () => {
     useAbp.setState({ permissions: [] });
-    renderPage();
+    renderCollector();
     expect(screen.queryByTestId('collector-download')).toBeNull();
     expect(screen.getByText('chrome://extensions')).toBeTruthy();
   });

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import { ProductListings } from './listings.tsx';
 
 /** The product's listings card: one row per shop from the channel listing, or an empty state with the publish link. */
@@ -31,15 +30,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderCard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element: <ProductListings productId="p1" /> }]);
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderCard = () => renderRoutes([{ path: '/', element: <ProductListings productId="p1" /> }], '/');
 
 const channel = (over: object) => ({
   listingId: 'l1',

@@ -1,22 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { ProductDto, ProductListItem } from '../../products-api.ts';
 import { createdRange, productsApi } from '../../products-api.ts';
 import ProductDetailPage from '../product-detail/index.tsx';
 import ProductsPage from './index.tsx';
 
 /** The product list, form and detail page against a faked HTTP layer (the contract's shapes). */
-
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 
 /** Ids the form checks as the server does (GUIDs). */
 const CATEGORY = '00000000-0000-4000-8000-000000000001';
@@ -181,23 +177,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/product/productList', Component: ProductsPage },
       { path: '/product/product-detail', Component: ProductDetailPage },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 const listCalls = () => calls.filter((c) => c.key === 'GET /api/catalog/products');
 

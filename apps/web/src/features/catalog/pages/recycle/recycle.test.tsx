@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import RecyclePage from './index.tsx';
 
 /** The recycle bin against a faked HTTP layer. */
@@ -61,25 +60,20 @@ function Where() {
   return null;
 }
 
-function renderPage(at = '/product/recycle') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[at]}>
-          <RecyclePage />
-          <Where />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
+const renderRecycle = (at: string) =>
+  renderPage(
+    <>
+      <RecyclePage />
+      <Where />
+    </>,
+    { at, ui },
   );
-}
 
 const pageCalls = (url: string) => calls.filter((c) => c.key === `GET ${url}`);
 
 describe('recycle page', () => {
   it('lists the deleted products by the URL, restores one and reads the list again', async () => {
-    renderPage('/product/recycle?filter=HB&sorting=sku+asc');
+    renderRecycle('/product/recycle?filter=HB&sorting=sku+asc');
     const restore = await screen.findByTestId('recycle-restore-HB-005');
     expect(within(screen.getByTestId('recycle')).getByText('12.5 USD')).toBeTruthy();
     expect(pageCalls(PRODUCTS)[0]?.options.params).toMatchObject({ filter: 'HB', sorting: 'sku asc' });
@@ -93,7 +87,7 @@ describe('recycle page', () => {
   });
 
   it('opens the vendors tab from a clean URL and clears a vendor for good', async () => {
-    renderPage('/product/recycle?sorting=sku+asc&page=2');
+    renderRecycle('/product/recycle?sorting=sku+asc&page=2');
     await screen.findByTestId('recycle-restore-HB-005');
     await click('recycle-tab-vendors');
     await screen.findByTestId('recycle-vendor-restore-HB-005-S01');

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Customer, CustomerRow } from '../../api/customers.ts';
 import CustomersPage from './index.tsx';
 
@@ -148,24 +146,15 @@ afterEach(cleanup);
 
 const EditingStub = () => <div data-testid="editing-page" />;
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/crm/customer', Component: CustomersPage },
       { path: '/crm/customer-editing', Component: EditingStub },
     ],
-    { initialEntries: [path] },
+    path,
+    { ui },
   );
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-  return router;
-}
 
 const lastList = () => calls.filter((c) => c.key === `GET ${URL}`).at(-1)?.options.params;
 const pickOption = async (testid: string, title: string) => {

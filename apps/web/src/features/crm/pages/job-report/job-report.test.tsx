@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Report, ReportDetail } from '../../api/reports.ts';
 import JobReportPage from './index.tsx';
 
@@ -128,24 +126,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage(at = '/crm/job-report') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[at]}>
-      <UiContext value={ui}>
-        <QueryClientProvider client={client}>
-          <JobReportPage />
-        </QueryClientProvider>
-      </UiContext>
-    </MemoryRouter>,
-  );
-}
+const renderReports = (at = '/crm/job-report') => renderPage(<JobReportPage />, { at, ui });
 
 const lists = () => calls.filter((c) => c.key === `GET ${URL}`).map((c) => c.options.params as Record<string, unknown>);
 
 describe('job reports page', () => {
   it('shows my reports first; the received tab filters unread; all only with ViewAll', async () => {
-    renderPage();
+    renderReports();
     const table = await screen.findByTestId('reports');
     const row = (await within(table).findByTestId('report-open-2026-11-24')).closest('tr') as HTMLElement;
     expect(within(row).getByText('日报 2026-11-24')).toBeTruthy();
@@ -178,13 +165,13 @@ describe('job reports page', () => {
 
   it('with ViewAll, the all tab lists everyone’s', async () => {
     useAbp.setState({ permissions: ['Crm.Reports', 'Crm.Customers.ViewAll'] });
-    renderPage();
+    renderReports();
     await click('report-tab-all');
     await waitFor(() => expect(lists().some((p) => p.box === 'all')).toBe(true));
   });
 
   it('opens a report: numbers as tiles, read marks, comments; a comment is sent', async () => {
-    renderPage(`/crm/job-report?id=${R1}`);
+    renderReports(`/crm/job-report?id=${R1}`);
     const body = await screen.findByTestId('report-detail');
     expect(within(body).getByTestId('report-detail-content').textContent).toBe('拜访客户，整理报价。');
     expect(within(screen.getByTestId('report-numbers-newCustomers')).getByText('3')).toBeTruthy();
@@ -204,7 +191,7 @@ describe('job reports page', () => {
   });
 
   it('writes a report: the period and numbers previewed, the content checked, the server’s refusal on its field', async () => {
-    renderPage();
+    renderReports();
     await screen.findByTestId('reports');
     const create = await screen.findByRole('button', { name: /新建|create/i });
     await waitFor(() => create.click());

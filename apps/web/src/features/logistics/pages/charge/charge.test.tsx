@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import {
   click,
   errorOf,
@@ -11,10 +12,11 @@ import {
   submit,
   typeInto,
 } from '../../../../lib/testing/form-events.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { countrySearch, type FreightEstimateDto, type FreightOptionDto } from '../../freight-api.ts';
 import { compareChartOption, comparePoints } from './chart-option.ts';
 import FreightEstimatePage from './index.tsx';
-import { applyLogisticsTexts, type Call, fakeHttp, renderPage, serverTexts, untranslated } from './test-support.tsx';
+import { applyLogisticsTexts, serverTexts, untranslated } from './test-support.ts';
 
 /** The freight estimate page against a faked HTTP layer answering in the contract's shapes. */
 

@@ -1,9 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { FreightEstimateDto, StrategyDto } from '../../freight-api.ts';
-import { applyLogisticsTexts, type Call, fakeHttp, renderPage, untranslated } from '../charge/test-support.tsx';
+import { applyLogisticsTexts, untranslated } from '../charge/test-support.ts';
 import FreightStrategiesPage from './index.tsx';
 
 /** The freight strategies page and its test panel against a faked HTTP layer (the contract's shapes). */

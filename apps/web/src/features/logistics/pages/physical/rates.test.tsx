@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import CarriersPage from './index.tsx';
 import { CHANNEL, carrier, channel, rateRow, rateTable, texts, ZONE_MY, ZONE_SG, zone } from './test-fixtures.ts';
 
@@ -59,16 +57,7 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 async function openRates() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <CarriersPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
+  renderPage(<CarriersPage />, { ui });
   await screen.findByTestId('carrier-select-YUNEXPRESS');
   await click('carrier-select-YUNEXPRESS');
   await screen.findByTestId('channel-rates-YT-SEA-STD');

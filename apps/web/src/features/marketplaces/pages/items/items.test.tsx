@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { MarketItem } from '../../api.ts';
 import LazadaItemsPage from './lazada.tsx';
 
@@ -21,7 +19,6 @@ const serverTexts = import.meta.glob<{ MarketItems: Record<string, Record<string
 );
 const texts = Object.values(serverTexts)[0].MarketItems;
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const URL = '/api/catalog/listing-items';
 const SHOP = '00000000-0000-4000-8000-0000000000a1';
 const OTHER = '00000000-0000-4000-8000-0000000000a2';
@@ -67,27 +64,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderItems = () =>
+  renderRoutes(
     [{ path: '/publishingPlatform/lazada/productLazada', Component: LazadaItemsPage }],
-    { initialEntries: ['/publishingPlatform/lazada/productLazada'] },
+    '/publishingPlatform/lazada/productLazada',
   );
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-  return router;
-}
 
 const lastParams = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params;
 
 describe('marketplace items page', () => {
   it("lists the first shop's items with the status tabs counted for that shop", async () => {
-    renderPage();
+    renderItems();
     const tag = await screen.findByTestId('item-status-LZ2');
     expect(tag.textContent).toBe('审核未通过');
     expect(lastParams(`GET ${URL}`)).toMatchObject({ shopId: SHOP });
@@ -102,7 +89,7 @@ describe('marketplace items page', () => {
   });
 
   it('a tab asks for its status in the same shop, and keeps it in the address', async () => {
-    const router = renderPage();
+    const router = renderItems();
     await screen.findByTestId('item-status-LZ1');
     await act(async () => {
       fireEvent.click(screen.getByTestId('market-items-tab-REJECTED'));
@@ -112,7 +99,7 @@ describe('marketplace items page', () => {
   });
 
   it('pushes the price of the selected items, then reads the list again', async () => {
-    renderPage();
+    renderItems();
     await screen.findByTestId('item-status-LZ1');
     expect(screen.queryByTestId('items-push')).toBeNull();
     const box = within(screen.getByTestId('item-status-LZ1').closest('tr') as HTMLElement).getByRole('checkbox');
@@ -135,7 +122,7 @@ describe('marketplace items page', () => {
 
   it('without the sync permission: no pull and no selection', async () => {
     useAbp.setState({ permissions: ['Marketplaces.Items'] });
-    renderPage();
+    renderItems();
     const tag = await screen.findByTestId('item-status-LZ1');
     expect(screen.queryByTestId('items-pull')).toBeNull();
     expect(within(tag.closest('tr') as HTMLElement).queryByRole('checkbox')).toBeNull();

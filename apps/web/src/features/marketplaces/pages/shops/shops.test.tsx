@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Shop } from '../../api.ts';
 import ShopCallbackPage from '../shop-callback/index.tsx';
 import LazadaShopsPage from './lazada.tsx';
@@ -21,7 +19,6 @@ const serverTexts = import.meta.glob<{ Shops: Record<string, Record<string, stri
 );
 const texts = Object.values(serverTexts)[0].Shops;
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const URL = '/api/sitekit/shopes';
 
 const shop = (over: Partial<Shop> = {}): Shop => ({
@@ -110,19 +107,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
-
-function renderShops() {
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client()}>
-        <MemoryRouter initialEntries={['/publishingPlatform/lazada/shopLazada']}>
-          <LazadaShopsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
+const renderShops = () => renderPage(<LazadaShopsPage />, { at: '/publishingPlatform/lazada/shopLazada' });
 
 describe('shops page', () => {
   it('lists the platform shops with their token state in colour and time left', async () => {
@@ -201,18 +186,11 @@ describe('shops page', () => {
   });
 });
 
-function renderCallback(search: string) {
-  const router = createMemoryRouter([{ path: '/publishingPlatform/shop-callback', element: <ShopCallbackPage /> }], {
-    initialEntries: [`/publishingPlatform/shop-callback${search}`],
-  });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
+const renderCallback = (search: string) =>
+  renderRoutes(
+    [{ path: '/publishingPlatform/shop-callback', element: <ShopCallbackPage /> }],
+    `/publishingPlatform/shop-callback${search}`,
   );
-}
 
 describe('shop callback page', () => {
   it('posts the code, state and Shopee shop_id once, then shows the shop and the way back', async () => {

@@ -1,10 +1,10 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import SendNotificationPage from './index.tsx';
 
 /** The send page against a faked HTTP layer: its fields follow the server's send rules. */
@@ -29,19 +29,13 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPage() {
-  render(
-    <UiContext value={ui}>
-      <SendNotificationPage />
-    </UiContext>,
-  );
-}
+const renderSend = () => renderPage(<SendNotificationPage />, { ui });
 
 const send = () => submit('notification-send-submit');
 
 describe('send notification page', () => {
   it('refuses a blank title and message, then sends the announcement to everyone', async () => {
-    renderPage();
+    renderSend();
     await typeInto('notification-send-title', '   ');
     await send();
     await expectErrorOf('notification-send-title', '标题不能为空');

@@ -6,6 +6,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { textsOf } from '../../../../lib/testing/server-texts.ts';
 import type { PriceRuleDto, TierRuleDto } from '../../api.ts';
 import PriceRulesPage from './index.tsx';
 
@@ -19,17 +20,8 @@ const sources = import.meta.glob<string>('../../../../../../server/src/modules/p
   eager: true,
 });
 
-/** The entries (`'Key': 'text',` or `Key: 'text',`) of the texts file's `en` or `zh` object. */
-function serverTexts(culture: 'en' | 'zh'): Record<string, string> {
-  const source = Object.values(sources)[0];
-  const start = source.indexOf(`const ${culture}:`);
-  const body = source.slice(start, source.indexOf('\n};', start));
-  const texts: Record<string, string> = {};
-  // a value may sit on the line after its key, in either quotes
-  for (const m of body.matchAll(/^\s*(?:'([^']+)'|(\w+)):\s*(['"])((?:(?!\3)[^\\]|\\.)*)\3,?$/gm))
-    texts[m[1] ?? m[2]] = m[4].replace(/\\(.)/g, '$1');
-  return texts;
-}
+/** The pricing module's texts in one language, as the server has them. */
+const serverTexts = (culture: 'en' | 'zh') => textsOf(Object.values(sources)[0], culture);
 
 const rule = (over: Partial<PriceRuleDto> = {}): PriceRuleDto => ({
   id: 'r1',

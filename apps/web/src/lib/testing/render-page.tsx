@@ -14,7 +14,7 @@ import { type UiApi, UiContext } from '../ui-bridge.ts';
 /** A bridge whose messages and notices go nowhere; a test that checks one passes its own spies. */
 export const quietUi = () =>
   ({
-    message: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+    message: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn(), loading: vi.fn(() => () => {}) },
     notification: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
   }) as unknown as UiApi;
 

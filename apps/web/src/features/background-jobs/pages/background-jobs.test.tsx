@@ -1,6 +1,6 @@
 import type { JobDto, JobQueueDto } from '@seller/contracts/jobs/dto';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
@@ -84,7 +84,6 @@ beforeEach(() => {
     JobQueues: { 'catalog.import': '商品导入' },
   });
 });
-afterEach(cleanup);
 
 describe('background jobs page', () => {
   it('shows each queue with its counts, and the jobs with state, progress and last error', async () => {

@@ -1,5 +1,5 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
@@ -45,7 +45,6 @@ beforeEach(() => {
     AppPlatform: { 'DisplayName:Name': '名称', 'DisplayName:Path': '路径', EditMenu: '编辑菜单 {0}' },
   });
 });
-afterEach(cleanup);
 
 function renderForm(onSaved = vi.fn()) {
   renderPage(<MenuForm editing={{ menu: users }} tree={[]} onClose={vi.fn()} onSaved={onSaved} />);

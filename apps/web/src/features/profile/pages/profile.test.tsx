@@ -1,5 +1,5 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RequestOptions } from '../../../lib/http/client.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
@@ -36,7 +36,6 @@ beforeEach(() => {
   });
   applyServerTexts('zh-Hans', { AbpIdentity: { InvalidPhoneNumber: '手机号格式不正确' } });
 });
-afterEach(cleanup);
 
 describe('personal information page', () => {
   it('refuses what the server refuses, then sends the trimmed values with the stamp', async () => {

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
@@ -19,7 +19,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 const renderCollector = () =>
   renderRoutes([{ path: '/product/collector', Component: CollectorPage }], '/product/collector');

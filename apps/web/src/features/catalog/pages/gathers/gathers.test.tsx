@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import type { RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { GatherBatch, GatherDetail, GatherRow } from '../../gathers-api.ts';
@@ -143,7 +142,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 const renderGathers = () =>
   renderRoutes([{ path: '/product/gather-list', Component: GathersPage }], '/product/gather-list');
@@ -334,12 +332,7 @@ describe('gather list', () => {
   });
 
   it('shows a server refusal of the URLs on the text box', async () => {
-    answers[`POST ${URL_}/by-urls`] = new HttpError(
-      400,
-      { error: { message: 'invalid', validationErrors: [{ message: '链接格式不正确', members: ['urls.0'] }] } },
-      `${URL_}/by-urls`,
-      'invalid',
-    );
+    answers[`POST ${URL_}/by-urls`] = refusal(`${URL_}/by-urls`, [{ message: '链接格式不正确', members: ['urls.0'] }]);
     renderGathers();
     await screen.findByText('保温杯');
     await click(screen.getByTestId('gathers-by-urls'));

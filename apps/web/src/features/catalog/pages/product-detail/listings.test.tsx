@@ -1,5 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
@@ -24,10 +24,6 @@ beforeEach(() => {
     },
     Catalog: { Listings: '刊登', ListingsHint: '设置刊登后,此商品在各平台的刊登将显示在这里。' },
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const renderCard = () => renderRoutes([{ path: '/', element: <ProductListings productId="p1" /> }], '/');

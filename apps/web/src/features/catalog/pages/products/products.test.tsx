@@ -1,11 +1,10 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
-import { pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { openNewForm, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { ProductDto, ProductListItem } from '../../products-api.ts';
 import { createdRange, productsApi } from '../../products-api.ts';
@@ -175,7 +174,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 const renderAt = (path: string) =>
   renderRoutes(
@@ -283,17 +281,9 @@ describe('products list and form', () => {
   });
 
   it('shows the server’s refusal of a variant’s SKU on that variant’s cell', async () => {
-    answers['PUT /api/catalog/products/p1'] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: 'SKU CUP-X 已被占用。', members: ['variants.1.sku'] }],
-        },
-      },
-      '/api/catalog/products/p1',
-      'invalid',
-    );
+    answers['PUT /api/catalog/products/p1'] = refusal('/api/catalog/products/p1', [
+      { message: 'SKU CUP-X 已被占用。', members: ['variants.1.sku'] },
+    ]);
     try {
       await openEdit();
       await type(screen.getByTestId('variant-WHT-sku'), 'cup-x');
@@ -308,10 +298,7 @@ describe('products list and form', () => {
   it('shows the spec messages for the new required fields of an empty form', async () => {
     renderAt('/product/productList');
     await screen.findByText('CUP2408-0001');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('products-form');
+    await openNewForm('products-form');
     await submit('products-form-submit');
     const form = screen.getByTestId('products-form');
     for (const message of ['请选择区域', '请至少选择一个类型', '请选择资源']) {

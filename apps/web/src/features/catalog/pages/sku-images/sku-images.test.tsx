@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
@@ -62,10 +62,6 @@ beforeEach(() => {
       'SkuImages:DeleteConfirm': '确定删除该导出及其压缩包吗?',
     },
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const sent = (key: string) => calls.filter((c) => c.key === key);

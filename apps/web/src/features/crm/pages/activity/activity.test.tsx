@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Activity } from '../../api/activities.ts';
@@ -63,11 +63,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
-const lastParams = (key: string) =>
-  calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('follow-up page', () => {
   it('shows the timeline and narrows it by type and my records; the table view lists the same', async () => {
@@ -84,11 +79,13 @@ describe('follow-up page', () => {
     await act(async () => {
       fireEvent.click((await screen.findAllByTitle('邮件')).at(-1)!);
     });
-    await waitFor(() => expect(lastParams(`GET ${U}`).type).toBe('EMAIL'));
+    await waitFor(() => expect(lastParams(calls, `GET ${U}`).type).toBe('EMAIL'));
     await act(async () => {
       fireEvent.click(screen.getByTestId('activity-mine'));
     });
-    await waitFor(() => expect(lastParams(`GET ${U}`)).toMatchObject({ type: 'EMAIL', mine: 'true', skipCount: 0 }));
+    await waitFor(() =>
+      expect(lastParams(calls, `GET ${U}`)).toMatchObject({ type: 'EMAIL', mine: 'true', skipCount: 0 }),
+    );
 
     const before = calls.length;
     await act(async () => {
@@ -132,14 +129,14 @@ describe('a customer’s follow-up tab', () => {
   it('lists that customer’s records, writes one on it and deletes one after confirming', async () => {
     renderPage(<CustomerTab customerId={C1} />);
     await screen.findByTestId(`activity-${A1}`);
-    expect(lastParams(`GET ${U}`).customerId).toBe(C1);
+    expect(lastParams(calls, `GET ${U}`).customerId).toBe(C1);
     expect(screen.queryByTestId('activity-customer')).toBeNull();
 
     await click('activity-create');
     await typeInto('activity-form-content', '微信确认样品');
     await submit('activity-form-submit');
-    await waitFor(() => expect(lastBody(`POST ${U}`)).toBeTruthy());
-    expect(lastBody(`POST ${U}`)).toMatchObject({
+    await waitFor(() => expect(lastBody(calls, `POST ${U}`)).toBeTruthy());
+    expect(lastBody(calls, `POST ${U}`)).toMatchObject({
       bizType: 'CUSTOMER',
       bizId: C1,
       type: 'CALL',
@@ -158,7 +155,7 @@ describe('a customer’s follow-up tab', () => {
     });
     await typeInto('activity-form-content', '联系人电话');
     await submit('activity-form-submit');
-    await waitFor(() => expect(lastBody(`POST ${U}`)).toMatchObject({ bizType: 'CONTACT', bizId: CT }));
+    await waitFor(() => expect(lastBody(calls, `POST ${U}`)).toMatchObject({ bizType: 'CONTACT', bizId: CT }));
 
     await click(`activity-delete-${A1}`);
     expect(await screen.findByText('确定删除这条跟进记录吗？')).toBeTruthy();

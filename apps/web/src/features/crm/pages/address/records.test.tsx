@@ -1,9 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Address, BankAccount, Subscription } from '../../api/records.ts';
@@ -89,11 +88,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
-const lastParams = (key: string) =>
-  calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 const openCreate = () =>
   act(async () => {
@@ -107,10 +101,10 @@ describe('addresses page', () => {
     expect(screen.getByText('华信贸易')).toBeTruthy();
     expect(screen.getByTestId('address-default-王经理')).toBeTruthy();
     await pick('crm-addresses-customer', '华信贸易');
-    await waitFor(() => expect(lastParams('GET /api/crm/addresses').customerId).toBe(C1));
+    await waitFor(() => expect(lastParams(calls, 'GET /api/crm/addresses').customerId).toBe(C1));
     await pick('crm-addresses-type', '账单地址');
     await waitFor(() =>
-      expect(lastParams('GET /api/crm/addresses')).toMatchObject({ customerId: C1, type: 'BILLING' }),
+      expect(lastParams(calls, 'GET /api/crm/addresses')).toMatchObject({ customerId: C1, type: 'BILLING' }),
     );
     // the customer and the kind sit in the list's filter bar
     const bar = screen.getByTestId('crm-addresses-filters');
@@ -121,13 +115,15 @@ describe('addresses page', () => {
   it('reads the customer from the page’s address, and starts a new address with it', async () => {
     renderPage(<AddressPage />, { at: `/crm/address?customerId=${C1}` });
     await screen.findByText('王经理');
-    expect(lastParams('GET /api/crm/addresses').customerId).toBe(C1);
+    expect(lastParams(calls, 'GET /api/crm/addresses').customerId).toBe(C1);
     await openCreate();
     await typeInto('address-contactName', '李小姐');
     await typeInto('address-country', 'th');
     await typeInto('address-line1', '1 Sukhumvit');
     await submit('crm-addresses-form-submit');
-    await waitFor(() => expect(lastBody('POST /api/crm/addresses')).toMatchObject({ customerId: C1, country: 'TH' }));
+    await waitFor(() =>
+      expect(lastBody(calls, 'POST /api/crm/addresses')).toMatchObject({ customerId: C1, country: 'TH' }),
+    );
   });
 
   it('creates an address for a picked customer; the server’s refusal shows under its field', async () => {
@@ -144,15 +140,14 @@ describe('addresses page', () => {
 
     await pick('crm-addresses-form-customer', '华信贸易');
     await typeInto('address-country', 'th');
-    answers['POST /api/crm/addresses'] = new HttpError(
-      400,
-      { error: { message: 'x', validationErrors: [{ message: '电话格式不对', members: ['phone'] }] } } as never,
+    answers['POST /api/crm/addresses'] = refusal(
       '/api/crm/addresses',
+      [{ message: '电话格式不对', members: ['phone'] }],
       'x',
     );
     await submit('crm-addresses-form-submit');
     await expectErrorOf('address-phone', '电话格式不对');
-    expect(lastBody('POST /api/crm/addresses')).toMatchObject({
+    expect(lastBody(calls, 'POST /api/crm/addresses')).toMatchObject({
       customerId: C1,
       contactName: '李小姐',
       country: 'TH',
@@ -168,21 +163,21 @@ describe('a customer’s bank accounts tab', () => {
     // inside a customer's detail on the customers page: that page's search and page are not the tab's
     renderPage(<BankAccountTab customerId={C1} />, { at: `/crm/customer?id=${C1}&filter=张&page=3` });
     expect(await screen.findByText('**** 5678')).toBeTruthy();
-    expect(lastParams('GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, skipCount: 0 });
-    expect(lastParams('GET /api/crm/bank-accounts').filter).toBeUndefined();
+    expect(lastParams(calls, 'GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, skipCount: 0 });
+    expect(lastParams(calls, 'GET /api/crm/bank-accounts').filter).toBeUndefined();
     // the customer is fixed: no picker; the tab keeps the page's own filters
     expect(screen.queryByTestId('crm-bank-accounts-customer')).toBeNull();
     await pick('crm-bank-accounts-currency', 'USD');
     await waitFor(() =>
-      expect(lastParams('GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, currency: 'USD' }),
+      expect(lastParams(calls, 'GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, currency: 'USD' }),
     );
     // the customer's tab has no customer column
     expect(screen.queryAllByRole('columnheader').some((h) => h.textContent === '客户')).toBe(false);
     await click('crm-bank-accounts-edit-5678');
     await typeInto('bank-accountName', '华信贸易有限公司');
     await submit('crm-bank-accounts-form-submit');
-    await waitFor(() => expect(lastBody(`PUT /api/crm/bank-accounts/${bank.id}`)).toBeTruthy());
-    const body = lastBody(`PUT /api/crm/bank-accounts/${bank.id}`);
+    await waitFor(() => expect(lastBody(calls, `PUT /api/crm/bank-accounts/${bank.id}`)).toBeTruthy());
+    const body = lastBody(calls, `PUT /api/crm/bank-accounts/${bank.id}`);
     expect(body).toMatchObject({ accountName: '华信贸易有限公司', currency: 'USD', concurrencyStamp: 's1' });
     expect(body.accountNumber).toBeUndefined();
   });

@@ -1,21 +1,18 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
+import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Customer } from '../../api/customers.ts';
 import CustomerEditingPage from './index.tsx';
 
 /** The customer editing page against a faked HTTP layer: create, edit, the duplicate check, field errors. */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/customers';
 const T1 = '33333333-3333-4333-8333-333333333333';
 
@@ -80,7 +77,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 const CustomerPageStub = () => <div data-testid="customer-page" />;
 

@@ -1,20 +1,17 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
-import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
+import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Customer, CustomerRow } from '../../api/customers.ts';
 import CustomersPage from './index.tsx';
 
 /** The customer list and its detail drawer against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/customers';
 const ME = '11111111-1111-4111-8111-111111111111';
 const LIU = '22222222-2222-4222-8222-222222222222';
@@ -142,7 +139,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 const EditingStub = () => <div data-testid="editing-page" />;
 

@@ -1,18 +1,17 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Report, ReportDetail } from '../../api/reports.ts';
 import JobReportPage from './index.tsx';
 
 /** The job reports page, its report drawer and its writing form against a faked HTTP layer. */
 
-const success = vi.fn();
-const ui = { message: { success }, notification: {} } as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/reports';
 const R1 = '00000000-0000-4000-8000-0000000000r1';
 const ME = '00000000-0000-4000-8000-0000000000a1';
@@ -121,10 +120,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 const renderReports = (at = '/crm/job-report') => renderPage(<JobReportPage />, { at, ui });
 
@@ -206,17 +201,7 @@ describe('job reports page', () => {
     expect(await errorOf('report-form-content')).toBeTruthy();
     expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
 
-    answers[`POST ${URL}`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: '该周期（2026-11-24）已有你的同类报告。', members: ['date'] }],
-        },
-      },
-      URL,
-      'invalid',
-    );
+    answers[`POST ${URL}`] = refusal(URL, [{ message: '该周期（2026-11-24）已有你的同类报告。', members: ['date'] }]);
     await typeInto('report-form-content', '拜访客户');
     await submit('report-form-submit');
     await expectErrorOf('report-form-date', /已有你的同类报告/);

@@ -1,22 +1,18 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CrmOrder, CrmOrderRow } from '../../api/orders.ts';
 import CustomerTab from './CustomerTab.tsx';
 import CrmOrdersPage from './index.tsx';
 
 /** The order tracking page against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/orders';
 const C1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -91,10 +87,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 function renderIt(node: React.ReactNode) {
   renderPage(node, { ui });
@@ -157,12 +149,7 @@ describe('order tracking page', () => {
   });
 
   it('creates an order: the form checks the amount with the shared schema, then shows the server’s refusal on its field', async () => {
-    answers[`POST ${URL}`] = new HttpError(
-      400,
-      { error: { message: 'invalid', validationErrors: [{ message: '订单号 X-1 已存在。', members: ['orderNo'] }] } },
-      URL,
-      'invalid',
-    );
+    answers[`POST ${URL}`] = refusal(URL, [{ message: '订单号 X-1 已存在。', members: ['orderNo'] }]);
     renderIt(<CrmOrdersPage />);
     await screen.findByText('CO260105AB12CD');
     await click(screen.getByRole('button', { name: /(新建|New)$/ }));

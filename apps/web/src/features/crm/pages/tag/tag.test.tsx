@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Tag } from '../../api/tags.ts';
@@ -50,11 +49,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
-const lastParams = (key: string) =>
-  calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('tags page', () => {
   it('lists tags in their colours with their usage, filters by scope', async () => {
@@ -68,7 +62,7 @@ describe('tags page', () => {
     await act(async () => {
       fireEvent.click((await screen.findAllByTitle('商机')).at(-1)!);
     });
-    await waitFor(() => expect(lastParams(`GET ${U}`).scope).toBe('BUSINESS'));
+    await waitFor(() => expect(lastParams(calls, `GET ${U}`).scope).toBe('BUSINESS'));
     // a new tag starts in the scope the list is narrowed to
     await act(async () => {
       fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
@@ -87,18 +81,11 @@ describe('tags page', () => {
     await submit('crm-tag-form-submit');
     expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
 
-    answers[`POST ${U}`] = new HttpError(
-      400,
-      {
-        error: { message: 'x', validationErrors: [{ message: '该范围内已有名为“VIP”的标签。', members: ['name'] }] },
-      } as never,
-      U,
-      'x',
-    );
+    answers[`POST ${U}`] = refusal(U, [{ message: '该范围内已有名为“VIP”的标签。', members: ['name'] }], 'x');
     await typeInto('crm-tag-name', 'VIP');
     await submit('crm-tag-form-submit');
     await expectErrorOf('crm-tag-name', '该范围内已有名为“VIP”的标签。');
-    expect(lastBody(`POST ${U}`)).toMatchObject({ name: 'VIP', color: 'blue', scope: 'CUSTOMER', sort: 0 });
+    expect(lastBody(calls, `POST ${U}`)).toMatchObject({ name: 'VIP', color: 'blue', scope: 'CUSTOMER', sort: 0 });
   });
 
   it('edits with the stamp and deletes after a confirmation naming the customers', async () => {
@@ -108,7 +95,7 @@ describe('tags page', () => {
     await typeInto('crm-tag-name', 'VIP 客户');
     await submit('crm-tag-form-submit');
     await waitFor(() =>
-      expect(lastBody(`PUT ${U}/${vip.id}`)).toMatchObject({ name: 'VIP 客户', concurrencyStamp: 's1' }),
+      expect(lastBody(calls, `PUT ${U}/${vip.id}`)).toMatchObject({ name: 'VIP 客户', concurrencyStamp: 's1' }),
     );
 
     await click('crm-tags-delete-VIP');

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
-import { expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { RoleDto, UserDto } from '../../api.ts';
 import UsersPage from './index.tsx';
@@ -71,16 +71,12 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 describe('users page', () => {
   it('checks a new user with the shared identity schema, then sends it', async () => {
     renderPage(<UsersPage />);
     await screen.findByTestId('user-row-admin');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('user-form');
+    await openNewForm('user-form');
     await typeInto('user-userName', 'new clerk');
     await typeInto('user-email', 'clerk@example.com');
     await typeInto('user-phoneNumber', '12');

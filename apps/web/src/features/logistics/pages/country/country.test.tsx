@@ -1,18 +1,18 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import type { RequestOptions } from '../../../../lib/http/client.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, typeInto } from '../../../../lib/testing/form-events.ts';
-import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CountryDto } from '../../api.ts';
 import CountriesPage from './index.tsx';
 
 /** The countries page against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = { message: { success }, notification: {} } as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/logistics/countries';
 
 const country = (over: Partial<CountryDto>): CountryDto => ({
@@ -80,7 +80,6 @@ beforeEach(async () => {
     },
   });
 });
-afterEach(cleanup);
 
 const listCalls = () => calls.filter((c) => c.key === `GET ${URL}`);
 const rowOf = (code: string) => screen.getByTestId(`country-row-${code}`).closest('tr') as HTMLElement;

@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
-import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { FreightEstimateDto, StrategyDto } from '../../freight-api.ts';
 import { applyLogisticsTexts, untranslated } from '../charge/test-support.ts';
@@ -177,7 +177,6 @@ beforeEach(() => {
   });
   applyLogisticsTexts();
 });
-afterEach(cleanup);
 
 describe('freight strategies page', () => {
   it('lists strategies with their priority, status and number of rules', async () => {
@@ -192,10 +191,7 @@ describe('freight strategies page', () => {
   it('sends the rules in the order they were arranged, each with its conditions and action', async () => {
     renderPage(<FreightStrategiesPage />);
     await screen.findByText('东南亚默认');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('strategies-form');
+    await openNewForm('strategies-form');
     await typeInto('strategy-name', '大促策略');
     await typeInto('strategy-priority', '5');
     await typeInto('strategy-rule-0-name', '默认');
@@ -263,10 +259,7 @@ describe('freight strategies page', () => {
   it('refuses a rule without candidate channels, and a weight range upside down, before sending', async () => {
     renderPage(<FreightStrategiesPage />);
     await screen.findByText('东南亚默认');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('strategies-form');
+    await openNewForm('strategies-form');
     await typeInto('strategy-name', '空策略');
     await typeInto('strategy-rule-0-name', '默认');
     await typeInto('strategy-rule-0-weightFrom', '2000');

@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import CarriersPage from './index.tsx';
@@ -37,7 +36,6 @@ beforeEach(async () => {
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', { Logistics: texts });
 });
-afterEach(cleanup);
 
 async function showChannels() {
   renderPage(<CarriersPage />);
@@ -129,20 +127,10 @@ describe('carriers and channels page', () => {
   });
 
   it('shows the server’s refusals under the fields they name, a limit’s too, and sends the stamp', async () => {
-    answers[`PUT ${CHANNELS}/${CHANNEL}`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [
-            { message: 'YT-SEA-STD 已存在。', members: ['code'] },
-            { message: '不能小于下限。', members: ['limits.maxWeight'] },
-          ],
-        },
-      },
-      `${CHANNELS}/${CHANNEL}`,
-      'invalid',
-    );
+    answers[`PUT ${CHANNELS}/${CHANNEL}`] = refusal(`${CHANNELS}/${CHANNEL}`, [
+      { message: 'YT-SEA-STD 已存在。', members: ['code'] },
+      { message: '不能小于下限。', members: ['limits.maxWeight'] },
+    ]);
     await showChannels();
     await click('channels-edit-YT-SEA-STD');
     await screen.findByTestId('channels-form');

@@ -1,18 +1,17 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
-import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import CarriersPage from './index.tsx';
 import { CHANNEL, carrier, channel, rateRow, rateTable, texts, ZONE_MY, ZONE_SG, zone } from './test-fixtures.ts';
 
 /** The rate table of a channel (a drawer of the carriers page) against a faked HTTP layer. */
 
-const success = vi.fn();
-const ui = { message: { success }, notification: {} } as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const RATES = `/api/logistics/channels/${CHANNEL}/rates`;
 
 const sgFirst = rateRow();
@@ -34,9 +33,6 @@ const myFlat = rateRow({
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
-const refusal = (url: string, errors: { message: string; members: string[] }[]) =>
-  new HttpError(400, { error: { message: 'invalid', validationErrors: errors } }, url, 'invalid');
-
 beforeEach(async () => {
   success.mockClear();
   answers = {
@@ -54,7 +50,6 @@ beforeEach(async () => {
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', { Logistics: texts });
 });
-afterEach(cleanup);
 
 async function openRates() {
   renderPage(<CarriersPage />, { ui });

@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
-import { expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { WarehouseDto } from '../../api.ts';
 import WarehousesPage from './index.tsx';
@@ -74,7 +73,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 /** Types into an input (the element or the input inside it) and leaves it. */
 
@@ -96,10 +94,7 @@ describe('warehouses page', () => {
   it('checks a new warehouse with the shared schema, then sends it', async () => {
     renderPage(<WarehousesPage />);
     await screen.findByText('SZ-01');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('warehouses-form');
+    await openNewForm('warehouses-form');
     await typeInto('warehouse-code', 'bkk-01');
     await typeInto('warehouse-name', '曼谷仓');
     await typeInto('warehouse-country', 'th');
@@ -129,17 +124,9 @@ describe('warehouses page', () => {
   });
 
   it('shows the server’s refusal to unset the default under the default switch', async () => {
-    answers[`PUT ${URL}/w1`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: '始终需要一个默认仓库:请把另一个仓库设为默认。', members: ['isDefault'] }],
-        },
-      },
-      `${URL}/w1`,
-      'invalid',
-    );
+    answers[`PUT ${URL}/w1`] = refusal(`${URL}/w1`, [
+      { message: '始终需要一个默认仓库:请把另一个仓库设为默认。', members: ['isDefault'] },
+    ]);
     renderPage(<WarehousesPage />);
     await screen.findByText('SZ-01');
     await act(async () => {

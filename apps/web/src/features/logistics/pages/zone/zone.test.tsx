@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
-import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CountryDto, ZoneDto } from '../../api.ts';
 import ZonesPage from './index.tsx';
@@ -90,14 +89,10 @@ beforeEach(async () => {
     },
   });
 });
-afterEach(cleanup);
 
 async function openNew() {
   await screen.findByText('东南亚');
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-  });
-  await screen.findByTestId('zones-form');
+  await openNewForm('zones-form');
 }
 
 describe('zones page', () => {
@@ -150,20 +145,10 @@ describe('zones page', () => {
   });
 
   it('shows the server’s refusals under the fields they name, and sends the stamp', async () => {
-    answers[`PUT ${URL}/z2`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [
-            { message: '西马 已存在。', members: ['name'] },
-            { message: '规则的国家必须是本分区的国家之一。', members: ['postalRules.1.countryCode'] },
-          ],
-        },
-      },
-      `${URL}/z2`,
-      'invalid',
-    );
+    answers[`PUT ${URL}/z2`] = refusal(`${URL}/z2`, [
+      { message: '西马 已存在。', members: ['name'] },
+      { message: '规则的国家必须是本分区的国家之一。', members: ['postalRules.1.countryCode'] },
+    ]);
     renderPage(<ZonesPage />);
     await screen.findByText('西马');
     await click('zones-edit-西马');

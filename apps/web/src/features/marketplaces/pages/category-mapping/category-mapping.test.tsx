@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CategoryMapping, MarketChannel, MarketItem } from '../../api.ts';
@@ -141,10 +140,6 @@ beforeEach(() => {
     MarketItems: serverTexts.MarketItems['zh-Hans'],
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 describe('category mapping page', () => {
   it('has every text in English and Chinese', () => {
@@ -175,17 +170,9 @@ describe('category mapping page', () => {
   });
 
   it('opens a mapping: the platform attributes with the mandatory ones marked; a refusal is shown on its row', async () => {
-    answers[`PUT ${M}/m1`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: 'Warranty Type 为必填属性', members: ['attributes.0.defaultValue'] }],
-        },
-      },
-      `${M}/m1`,
-      'invalid',
-    );
+    answers[`PUT ${M}/m1`] = refusal(`${M}/m1`, [
+      { message: 'Warranty Type 为必填属性', members: ['attributes.0.defaultValue'] },
+    ]);
     mapping.attributes = [
       {
         attribute: 'warranty_type',

@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { MarketItem } from '../../api.ts';
@@ -59,10 +59,6 @@ beforeEach(() => {
   useAbp.setState({ permissions: ['Marketplaces.Items', 'Marketplaces.Items.Sync'] });
   applyServerTexts('zh-Hans', { MarketItems: texts['zh-Hans'] });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 const renderItems = () =>
   renderRoutes(
@@ -70,17 +66,15 @@ const renderItems = () =>
     '/publishingPlatform/lazada/productLazada',
   );
 
-const lastParams = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params;
-
 describe('marketplace items page', () => {
   it("lists the first shop's items with the status tabs counted for that shop", async () => {
     renderItems();
     const tag = await screen.findByTestId('item-status-LZ2');
     expect(tag.textContent).toBe('审核未通过');
-    expect(lastParams(`GET ${URL}`)).toMatchObject({ shopId: SHOP });
+    expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ shopId: SHOP });
     await waitFor(() => expect(screen.getByTestId('market-items-tab-all').textContent).toBe('全部 (2)'));
     expect(screen.getByTestId('market-items-tab-REJECTED').textContent).toBe('审核未通过 (1)');
-    expect(lastParams(`GET ${URL}/counts`)).toMatchObject({ shopId: SHOP });
+    expect(lastParams(calls, `GET ${URL}/counts`)).toMatchObject({ shopId: SHOP });
     // the shop is the page's, not a filter of the bar
     expect(screen.queryByTestId('market-items-filter-shopId')).toBeNull();
     const row = tag.closest('tr') as HTMLElement;
@@ -94,7 +88,7 @@ describe('marketplace items page', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('market-items-tab-REJECTED'));
     });
-    await waitFor(() => expect(lastParams(`GET ${URL}`)).toMatchObject({ shopId: SHOP, status: 'REJECTED' }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ shopId: SHOP, status: 'REJECTED' }));
     expect(router.state.location.search).toBe('?status=REJECTED');
   });
 

@@ -1,6 +1,6 @@
 import { allowedListingActions, type ListingChangedEvent } from '@seller/contracts/marketplaces';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
@@ -130,10 +130,6 @@ beforeEach(() => {
     ],
   });
   applyServerTexts('zh-Hans', { Listings: listingTexts('zh') });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const renderListings = () =>

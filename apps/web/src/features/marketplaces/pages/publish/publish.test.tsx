@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
@@ -149,10 +149,6 @@ beforeEach(() => {
   calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Marketplaces.Listings', 'Marketplaces.Listings.Create'] });
   applyServerTexts('zh-Hans', { Listings: listingTexts('zh') });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const renderAt = (path: string) =>

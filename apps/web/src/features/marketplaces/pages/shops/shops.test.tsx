@@ -1,9 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Shop } from '../../api.ts';
@@ -204,14 +203,7 @@ describe('shop callback page', () => {
   });
 
   it("shows the server's refusal", async () => {
-    answers[`POST ${URL}/authorize`] = new HttpError(
-      400,
-      {
-        error: { message: 'invalid', validationErrors: [{ message: '此授权已过期，请重新发起', members: ['state'] }] },
-      },
-      URL,
-      'invalid',
-    );
+    answers[`POST ${URL}/authorize`] = refusal(URL, [{ message: '此授权已过期，请重新发起', members: ['state'] }]);
     renderCallback('?code=abc&state=st');
     expect((await screen.findByTestId('shop-callback-error')).textContent).toContain('此授权已过期');
   });

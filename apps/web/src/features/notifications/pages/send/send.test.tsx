@@ -1,5 +1,5 @@
-import { cleanup, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
@@ -27,7 +27,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 const renderSend = () => renderPage(<SendNotificationPage />, { ui });
 

@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
-import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { textsOf } from '../../../../lib/testing/server-texts.ts';
 import type { PriceRuleDto, TierRuleDto } from '../../api.ts';
@@ -109,13 +108,7 @@ const priced = {
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
-const invalid = (path: string, member: string, message: string) =>
-  new HttpError(
-    400,
-    { error: { message: 'invalid', validationErrors: [{ message, members: [member] }] } },
-    path,
-    'invalid',
-  );
+const invalid = (path: string, member: string, message: string) => refusal(path, [{ message, members: [member] }]);
 
 beforeEach(() => {
   answers = {
@@ -148,10 +141,6 @@ beforeEach(() => {
   });
   applyServerTexts('zh-Hans', { Pricing: serverTexts('zh') });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 /** Chooses a rule of the list once it has loaded. */
 async function choose(name: string) {
@@ -182,10 +171,7 @@ describe('price rules page', () => {
   it('checks a new rule with the shared schema, then sends it', async () => {
     renderPage(<PriceRulesPage />);
     await screen.findByText('Lazada 马来西亚 成本加价');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('price-rules-form');
+    await openNewForm('price-rules-form');
     await typeInto('rule-name', 'Shopee 泰国');
     await typeInto('rule-currencyTo', 'THB');
     await typeInto('rule-exchangeRate', 'abc');

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
-import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { click, expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { TenantDto } from '../../api.ts';
 import TenantsPage from './index.tsx';
@@ -47,7 +47,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 /** Types into an input (the element or the input inside it) and leaves it. */
 
@@ -55,10 +54,7 @@ describe('tenants page', () => {
   it('checks a new tenant with the shared tenants schema, then sends it', async () => {
     renderPage(<TenantsPage />);
     await screen.findByTestId('tenant-row-demo');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('tenant-form');
+    await openNewForm('tenant-form');
     await typeInto('tenant-name', 'shop 2');
     await typeInto('tenant-admin-email', 'admin@shop.example');
     await typeInto('tenant-admin-password', '1q2w3E*');

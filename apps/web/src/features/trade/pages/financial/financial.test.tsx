@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Arrival, OrderProfit, SkuProfit, Statement } from '../../api/finance.ts';
@@ -201,10 +200,6 @@ beforeEach(() => {
     Trade: { 'PaymentType:10': '银行转账' },
   });
 });
-afterEach(cleanup);
-
-const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
-const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
 
 describe('profit lists', () => {
   it('lists profit per order on the last 30 days, by the platform order number, then by shop', async () => {
@@ -215,11 +210,13 @@ describe('profit lists', () => {
     expect(within(row).getByText('预估')).toBeTruthy();
     expect(within(row).getByText('100.00 MYR')).toBeTruthy();
     expect(within(row).getByText('-4.24')).toBeTruthy();
-    const first = lastQuery(`GET ${F}/profit/orders`);
+    const first = lastParams(calls, `GET ${F}/profit/orders`);
     const days = (Date.parse(String(first.to)) - Date.parse(String(first.from))) / 86_400_000;
     expect(days).toBe(29);
     await pick('order-profit-shop', 'Lazada 演示店铺 (MY)');
-    await waitFor(() => expect(lastQuery(`GET ${F}/profit/orders`)).toMatchObject({ shopId: SHOP, from: first.from }));
+    await waitFor(() =>
+      expect(lastParams(calls, `GET ${F}/profit/orders`)).toMatchObject({ shopId: SHOP, from: first.from }),
+    );
   });
 
   it('lists profit per SKU on the last 30 days (the order list is not asked)', async () => {
@@ -228,7 +225,10 @@ describe('profit lists', () => {
     const table = await screen.findByTestId('sku-profit');
     const row = (await within(table).findByText('FIN-1')).closest('tr') as HTMLElement;
     expect(within(row).getByText('64.76')).toBeTruthy();
-    expect(lastQuery(`GET ${F}/profit/skus`)).toMatchObject({ from: expect.any(String), to: expect.any(String) });
+    expect(lastParams(calls, `GET ${F}/profit/skus`)).toMatchObject({
+      from: expect.any(String),
+      to: expect.any(String),
+    });
     expect(calls.some((c) => c.key === `GET ${F}/profit/orders`)).toBe(false);
   });
 });
@@ -250,17 +250,16 @@ describe('settlements page', () => {
     await screen.findByText(statement.statementNo);
     await click('pull');
     await pick('pull-shop', 'Lazada 演示店铺 (MY)');
-    answers[`POST ${F}/statements/pull`] = new HttpError(
-      400,
-      { error: { message: 'x', validationErrors: [{ message: '一次最多 92 天。', members: ['to'] }] } } as never,
+    answers[`POST ${F}/statements/pull`] = refusal(
       `${F}/statements/pull`,
+      [{ message: '一次最多 92 天。', members: ['to'] }],
       'x',
     );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /OK|确\s*定/ }));
     });
     await waitFor(() => expect(screen.getByText('一次最多 92 天。')).toBeTruthy());
-    const body = lastBody(`POST ${F}/statements/pull`);
+    const body = lastBody(calls, `POST ${F}/statements/pull`);
     expect(body.shopId).toBe(SHOP);
     expect(body.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
@@ -278,8 +277,8 @@ describe('arrivals page', () => {
     await typeInto('arrival-payoutAmount', '146.01');
     await typeInto('arrival-fxRate', '1.55');
     await submit('arrival-save');
-    await waitFor(() => expect(lastBody(`POST ${F}/arrivals`)).toBeTruthy());
-    expect(lastBody(`POST ${F}/arrivals`)).toMatchObject({
+    await waitFor(() => expect(lastBody(calls, `POST ${F}/arrivals`)).toBeTruthy());
+    expect(lastBody(calls, `POST ${F}/arrivals`)).toMatchObject({
       fromAmount: '94.20',
       fxRate: '1.55',
       paymentType: 10,
@@ -292,7 +291,9 @@ describe('arrivals page', () => {
       fireEvent.click(within(table).getAllByRole('checkbox').at(-1)!);
     });
     await submit('match-save');
-    await waitFor(() => expect(lastBody(`POST ${F}/arrivals/${AR}/match`)).toEqual({ items: [{ statementId: ST }] }));
+    await waitFor(() =>
+      expect(lastBody(calls, `POST ${F}/arrivals/${AR}/match`)).toEqual({ items: [{ statementId: ST }] }),
+    );
   });
 });
 

@@ -1,20 +1,17 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { SalesOrder, SalesOrderRow } from '../../api/orders.ts';
 import SalesOrdersPage from './index.tsx';
 
 /** The sales orders page against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/trade/orders';
 const V1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -166,7 +163,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 describe('sales orders page', () => {
   it('shows the tabs with their counts and the orders', async () => {

@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { PurchaseOrderDetail } from '../../api/purchase.ts';
@@ -113,10 +112,6 @@ beforeEach(() => {
     Receiving: { 'Status:DRAFT': '草稿', 'Status:POSTED': '已入库', 'Page:Post': '入库', 'Page:Reverse': '冲销' },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 const confirm = async (testid: string) => {
   await act(async () => {
@@ -182,17 +177,9 @@ describe('receiving page', () => {
   });
 
   it('puts the server’s over-receipt refusal under the line’s arrived input', async () => {
-    answers[`POST ${URL}`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: 'SKU-A 超过采购数量:最多还可到货 6。', members: ['lines[0].qtyArrived'] }],
-        },
-      },
-      URL,
-      'invalid',
-    );
+    answers[`POST ${URL}`] = refusal(URL, [
+      { message: 'SKU-A 超过采购数量:最多还可到货 6。', members: ['lines[0].qtyArrived'] },
+    ]);
     renderPage(<ReceivingPage />);
     await screen.findByText('RCV-20261124-0001');
     await act(async () => {

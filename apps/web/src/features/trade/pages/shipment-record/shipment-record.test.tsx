@@ -1,8 +1,8 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { ShipmentEvent } from '../../api/shipments.ts';
@@ -52,9 +52,6 @@ beforeEach(() => {
   useAbp.setState({ permissions: ['Trade.Shipments', 'Trade.Shipments.Update'] });
   applyServerTexts('zh-Hans', { Shipments: { 'Page:AddEvent': '添加轨迹', 'Source:USER': '用户' } });
 });
-afterEach(cleanup);
-
-const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('shipment record page', () => {
   it('lists events, searches by tracking number, opens a timeline and adds an event', async () => {
@@ -65,7 +62,7 @@ describe('shipment record page', () => {
     await typeInto('shipment-records-filter-trackingNo', 'YT123');
     const input = (search.tagName === 'INPUT' ? search : search.querySelector('input')) as HTMLInputElement;
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true }));
-    await waitFor(() => expect(lastQuery(`GET ${URL}/events`)).toMatchObject({ trackingNo: 'YT123' }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}/events`)).toMatchObject({ trackingNo: 'YT123' }));
 
     await click('record-open-e1');
     const drawer = await screen.findByTestId('shipment-timeline-events');

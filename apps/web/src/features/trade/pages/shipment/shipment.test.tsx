@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Shipment, ShipmentEstimate, ShippableOrder } from '../../api/shipments.ts';
@@ -136,9 +135,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('shipment page', () => {
   it('lists shipments with their status, the actions each state allows and tab counts', async () => {
@@ -151,7 +147,7 @@ describe('shipment page', () => {
     expect(screen.getByTestId('shipment-pdf-SHP-260101-BBBBBB')).toBeTruthy();
     expect(screen.getByTestId('shipment-sync-SHP-260101-CCCCCC').textContent).toBe('回传失败');
     await click('shipments-tab-PACKED');
-    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ status: 'PACKED' }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ status: 'PACKED' }));
   });
 
   it('ships only after confirming', async () => {
@@ -188,7 +184,7 @@ describe('shipment page', () => {
     await act(async () => {
       fireEvent.click(box.tagName === 'INPUT' ? box : (box.querySelector('input') ?? box));
     });
-    await waitFor(() => expect(lastQuery(`GET ${URL}/estimate`)).toMatchObject({ orderIds: O1 }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}/estimate`)).toMatchObject({ orderIds: O1 }));
     const cheap = await screen.findByTestId('shipment-channel-CHEAP');
     await waitFor(() => expect((cheap as HTMLInputElement).checked).toBe(true));
     expect(cheap.closest('label')?.textContent).toContain('30.00 CNY');
@@ -202,17 +198,7 @@ describe('shipment page', () => {
   });
 
   it('splits a line and shows the server’s over-shipping refusal under its quantity', async () => {
-    answers[`POST ${URL}`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: 'MUG-01:最多还能发 2 件。', members: ['lines.0.quantity'] }],
-        },
-      },
-      URL,
-      'invalid',
-    );
+    answers[`POST ${URL}`] = refusal(URL, [{ message: 'MUG-01:最多还能发 2 件。', members: ['lines.0.quantity'] }]);
     renderPage(<ShipmentPage />);
     await click('shipment-create-open');
     await screen.findByText('SO-100');

@@ -1,9 +1,9 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { StockBalance, StockLedgerRow } from '../../api/stock.ts';
@@ -104,9 +104,6 @@ beforeEach(() => {
     Trade: { 'StockTxn:ADJUST': '库存调整单' },
   });
 });
-afterEach(cleanup);
-
-const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('stock page', () => {
   it('lists balances with the low-stock tag and value, filtered by warehouse and the low-stock switch', async () => {
@@ -119,9 +116,9 @@ describe('stock page', () => {
     expect(within(mug).queryByText('低库存')).toBeNull();
 
     await pick('stock-balances-filter-lowStock', '是');
-    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: true }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ lowStock: true }));
     await pick('stock-balances-filter-warehouseId', '马来西亚海外仓');
-    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: true, warehouseId: MY.id }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ lowStock: true, warehouseId: MY.id }));
   });
 
   it('lists the whole ledger in its tab, filtered by type', async () => {
@@ -133,7 +130,7 @@ describe('stock page', () => {
     expect(within(row).getByText('−3')).toBeTruthy();
     expect(screen.queryByTestId('stock-ledger-filter-variantId')).toBeNull();
     await pick('stock-ledger-filter-type', '采购入库');
-    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ type: 'PO_RECEIPT' }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}/ledger`)).toMatchObject({ type: 'PO_RECEIPT' }));
   });
 
   it('opens a SKU’s ledger in the ledger tab, narrowed to it in the URL until the tag is closed', async () => {
@@ -144,12 +141,14 @@ describe('stock page', () => {
     expect(await within(table).findByText('ADJ-20260101-0001')).toBeTruthy();
     expect(within(table).getByText('库存调整单')).toBeTruthy();
     expect(within(table).getByText('−3')).toBeTruthy();
-    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ variantId: V1, warehouseId: SZ.id }));
+    await waitFor(() =>
+      expect(lastParams(calls, `GET ${URL}/ledger`)).toMatchObject({ variantId: V1, warehouseId: SZ.id }),
+    );
     const tag = await screen.findByTestId('stock-ledger-sku');
     expect(tag.textContent).toContain('TSHIRT-RED-M');
     await click(tag.querySelector('.ant-tag-close-icon') as HTMLElement);
-    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).not.toHaveProperty('variantId'));
-    expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ warehouseId: SZ.id });
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}/ledger`)).not.toHaveProperty('variantId'));
+    expect(lastParams(calls, `GET ${URL}/ledger`)).toMatchObject({ warehouseId: SZ.id });
   });
 
   it('checks an adjustment with the shared schema, asks to confirm, posts it', async () => {

@@ -5,6 +5,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { Activity } from '../../api/activities.ts';
 import CustomerTab from './CustomerTab.tsx';
 import ActivityPage from './index.tsx';
@@ -101,7 +102,7 @@ describe('follow-up page', () => {
     );
     expect(within(table).queryByTestId('activity-table-filters')).toBeNull();
     expect(within(table).getByTestId('activity-filters')).toBeTruthy();
-    const row = (await within(table).findByText('上门拜访，洽谈年度合作')).closest('tr') as HTMLElement;
+    const row = await findRow(table, '上门拜访，洽谈年度合作');
     expect(within(row).getByText('拜访')).toBeTruthy();
     expect(within(row).getByText('张伟')).toBeTruthy();
     expect(within(row).getByTestId(`activity-edit-${A1}`)).toBeTruthy();

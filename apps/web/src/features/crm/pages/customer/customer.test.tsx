@@ -5,6 +5,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { Customer, CustomerRow } from '../../api/customers.ts';
 import CustomersPage from './index.tsx';
 
@@ -165,7 +166,7 @@ describe('customer page', () => {
   it('lists customers with tags, owner, level and badges, by scope and filters kept in the URL', async () => {
     const router = renderAt('/crm/customer?scope=mine');
     const table = await screen.findByTestId('crm-customers');
-    const tr = (await within(table).findByText('深圳华信贸易有限公司')).closest('tr') as HTMLElement;
+    const tr = await findRow(table, '深圳华信贸易有限公司');
     expect(within(tr).getByText('VIP')).toBeTruthy();
     expect(within(tr).getByText('Zhang Wei')).toBeTruthy();
     expect(within(tr).getByText('A 重点客户')).toBeTruthy();

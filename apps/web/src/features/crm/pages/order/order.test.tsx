@@ -5,6 +5,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { CrmOrder, CrmOrderRow } from '../../api/orders.ts';
 import CustomerTab from './CustomerTab.tsx';
 import CrmOrdersPage from './index.tsx';
@@ -96,7 +97,7 @@ describe('order tracking page', () => {
   it('lists orders with status, source and amount, and filters by status', async () => {
     renderIt(<CrmOrdersPage />);
     const table = await screen.findByTestId('crm-orders');
-    const tr = (await within(table).findByText('CO260105AB12CD')).closest('tr') as HTMLElement;
+    const tr = await findRow(table, 'CO260105AB12CD');
     expect(within(tr).getByText('12,345.60 USD')).toBeTruthy();
     expect(within(tr).getByText('处理中')).toBeTruthy();
     expect(within(tr).getByText('独立站')).toBeTruthy();

@@ -4,6 +4,7 @@ import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { FreightEstimateDto, StrategyDto } from '../../freight-api.ts';
 import { applyLogisticsTexts, untranslated } from '../charge/test-support.ts';
 import FreightStrategiesPage from './index.tsx';
@@ -182,7 +183,7 @@ describe('freight strategies page', () => {
   it('lists strategies with their priority, status and number of rules', async () => {
     const { container } = renderPage(<FreightStrategiesPage />);
     const list = await screen.findByTestId('strategies');
-    const row = (await within(list).findByText('东南亚默认')).closest('tr') as HTMLElement;
+    const row = await findRow(list, '东南亚默认');
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual(expect.arrayContaining(['10', '启用', '1', '马来、新加坡的日常订单']));
     expect(untranslated(container)).toEqual([]);

@@ -5,6 +5,7 @@ import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import CarriersPage from './index.tsx';
 import { CARRIER, CHANNEL, carrier, channel, OTHER_CARRIER, texts } from './test-fixtures.ts';
 
@@ -49,7 +50,7 @@ describe('carriers and channels page', () => {
   it('lists the carriers, and the channels of the one chosen with their fees and rate table counts', async () => {
     const channels = await showChannels();
     expect(within(channels).getByText('YUNEXPRESS 的渠道')).toBeTruthy();
-    const row = (await within(channels).findByText('YT-SEA-STD')).closest('tr') as HTMLElement;
+    const row = await findRow(channels, 'YT-SEA-STD');
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual(
       expect.arrayContaining(['空运', '5–9', 'CNY', '12.50%', '8.00', '18.00', '2 行 / 2 个分区', '启用']),

@@ -5,6 +5,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { WarehouseDto } from '../../api.ts';
 import WarehousesPage from './index.tsx';
 
@@ -80,12 +81,12 @@ describe('warehouses page', () => {
   it('lists warehouses with their type, the default tag and the status', async () => {
     renderPage(<WarehousesPage />);
     const table = await screen.findByTestId('warehouses');
-    const shenzhenRow = (await within(table).findByText('SZ-01')).closest('tr') as HTMLElement;
+    const shenzhenRow = await findRow(table, 'SZ-01');
     expect(within(shenzhenRow).getByText('默认')).toBeTruthy();
     expect(within(shenzhenRow).getByText('自建仓')).toBeTruthy();
     expect(within(shenzhenRow).getByText('启用')).toBeTruthy();
     expect(within(shenzhenRow).getByText('王仓管 +86 138-0000-0001')).toBeTruthy();
-    const penangRow = within(table).getByText('MY-01').closest('tr') as HTMLElement;
+    const penangRow = rowWith(table, 'MY-01');
     expect(within(penangRow).queryByText('默认')).toBeNull();
     expect(within(penangRow).getByText('海外仓')).toBeTruthy();
     expect(within(penangRow).getByText('停用')).toBeTruthy();

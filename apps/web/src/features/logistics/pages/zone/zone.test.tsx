@@ -5,6 +5,7 @@ import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { CountryDto, ZoneDto } from '../../api.ts';
 import ZonesPage from './index.tsx';
 
@@ -99,14 +100,14 @@ describe('zones page', () => {
   it('lists zones with their first countries, the rest counted, and the rule and channel counts', async () => {
     renderPage(<ZonesPage />);
     const table = await screen.findByTestId('zones');
-    const seaRow = (await within(table).findByText('东南亚')).closest('tr') as HTMLElement;
+    const seaRow = await findRow(table, '东南亚');
     for (const code of ['SG', 'MY', 'TH', 'VN']) expect(within(seaRow).getByText(code)).toBeTruthy();
     expect(within(seaRow).queryByText('PH')).toBeNull();
     expect(within(seaRow).getByText('+2')).toBeTruthy();
     const cells = [...seaRow.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toContain('0');
     expect(cells).toContain('3');
-    const westRow = within(table).getByText('西马').closest('tr') as HTMLElement;
+    const westRow = rowWith(table, '西马');
     expect([...westRow.querySelectorAll('td')].map((td) => td.textContent)).toContain('2');
   });
 

@@ -6,6 +6,7 @@ import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { textsOf } from '../../../../lib/testing/server-texts.ts';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { PriceRuleDto, TierRuleDto } from '../../api.ts';
 import PriceRulesPage from './index.tsx';
 
@@ -156,13 +157,13 @@ describe('price rules page', () => {
   it('lists the rules with their scope, mode, children and status', async () => {
     renderPage(<PriceRulesPage />);
     const table = await screen.findByTestId('price-rules');
-    const row = (await within(table).findByText('Lazada 马来西亚 成本加价')).closest('tr') as HTMLElement;
+    const row = await findRow(table, 'Lazada 马来西亚 成本加价');
     expect(within(row).getByText('Lazada · MY')).toBeTruthy();
     expect(within(row).getByText('成本加价 30 %')).toBeTruthy();
     expect(within(row).getByText('CNY → MYR × 0.65')).toBeTruthy();
     expect(within(row).getByText('向上到 x.90')).toBeTruthy();
     expect(within(row).getByText('0 / 2')).toBeTruthy();
-    const other = within(table).getByText('Shopee 新加坡 目标利润率').closest('tr') as HTMLElement;
+    const other = rowWith(table, 'Shopee 新加坡 目标利润率');
     expect(within(other).getByText('目标利润率 25 %')).toBeTruthy();
     expect(within(other).getByText('停用')).toBeTruthy();
     expect(screen.getByText('在上方选择一个价格规则,查看其区间、阶梯和计算器。')).toBeTruthy();

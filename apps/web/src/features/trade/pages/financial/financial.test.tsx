@@ -5,6 +5,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { Arrival, OrderProfit, SkuProfit, Statement } from '../../api/finance.ts';
 import ArrivalPage from '../arrival/index.tsx';
 import StatisticsPage from '../statistics/index.tsx';
@@ -206,7 +207,7 @@ describe('profit lists', () => {
     renderPage(<FinancialPage />);
     await click(await screen.findByText('订单利润'));
     const table = await screen.findByTestId('order-profit');
-    const row = (await within(table).findByText('910000000000001')).closest('tr') as HTMLElement;
+    const row = await findRow(table, '910000000000001');
     expect(within(row).getByText('预估')).toBeTruthy();
     expect(within(row).getByText('100.00 MYR')).toBeTruthy();
     expect(within(row).getByText('-4.24')).toBeTruthy();
@@ -223,7 +224,7 @@ describe('profit lists', () => {
     renderPage(<FinancialPage />);
     await click(await screen.findByText('SKU 利润'));
     const table = await screen.findByTestId('sku-profit');
-    const row = (await within(table).findByText('FIN-1')).closest('tr') as HTMLElement;
+    const row = await findRow(table, 'FIN-1');
     expect(within(row).getByText('64.76')).toBeTruthy();
     expect(lastParams(calls, `GET ${F}/profit/skus`)).toMatchObject({
       from: expect.any(String),

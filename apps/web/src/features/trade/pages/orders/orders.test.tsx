@@ -5,6 +5,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { SalesOrder, SalesOrderRow } from '../../api/orders.ts';
 import SalesOrdersPage from './index.tsx';
 
@@ -171,7 +172,7 @@ describe('sales orders page', () => {
     expect(screen.getByText('待处理 (3)')).toBeTruthy();
     expect(screen.getByText('处理中 (4)')).toBeTruthy();
     const table = await screen.findByTestId('sales-orders');
-    const tr = (await within(table).findByText('LZ400000000000123')).closest('tr') as HTMLElement;
+    const tr = await findRow(table, 'LZ400000000000123');
     expect(within(tr).getByText('45.00 MYR')).toBeTruthy();
     expect(within(tr).getByText('SKU 未配对')).toBeTruthy();
     expect(within(tr).getByText('待处理')).toBeTruthy();

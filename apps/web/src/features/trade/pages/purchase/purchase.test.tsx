@@ -6,6 +6,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { rowWith } from '../../../../lib/testing/table.ts';
 import type { PurchaseOrder, Suggestion } from '../../api/purchase.ts';
 import PurchasePage from './index.tsx';
 import { liveTotals } from './PurchaseForm.tsx';
@@ -211,7 +212,7 @@ describe('purchase page', () => {
     });
     const table = await screen.findByTestId('repl-table');
     await within(table).findByText('DEMO-TS-001-BLK-M');
-    const row = within(table).getByText('DEMO-TS-001-BLK-M').closest('tr') as HTMLElement;
+    const row = rowWith(table, 'DEMO-TS-001-BLK-M');
     await act(async () => {
       fireEvent.click(within(row).getByRole('checkbox'));
     });

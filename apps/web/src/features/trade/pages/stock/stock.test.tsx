@@ -6,6 +6,7 @@ import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { StockBalance, StockLedgerRow } from '../../api/stock.ts';
 import StockPage from './index.tsx';
 
@@ -109,10 +110,10 @@ describe('stock page', () => {
   it('lists balances with the low-stock tag and value, filtered by warehouse and the low-stock switch', async () => {
     renderPage(<StockPage />);
     const table = await screen.findByTestId('stock-balances');
-    const row = (await within(table).findByText('TSHIRT-RED-M')).closest('tr') as HTMLElement;
+    const row = await findRow(table, 'TSHIRT-RED-M');
     expect(within(row).getByText('低库存')).toBeTruthy();
     expect(within(row).getByText('42.00 CNY')).toBeTruthy();
-    const mug = within(table).getByText('MUG-01').closest('tr') as HTMLElement;
+    const mug = rowWith(table, 'MUG-01');
     expect(within(mug).queryByText('低库存')).toBeNull();
 
     await pick('stock-balances-filter-lowStock', '是');
@@ -125,7 +126,7 @@ describe('stock page', () => {
     renderPage(<StockPage />);
     await click(await screen.findByText('库存流水'));
     const table = await screen.findByTestId('stock-ledger');
-    const row = (await within(table).findByText('ADJ-20260101-0001')).closest('tr') as HTMLElement;
+    const row = await findRow(table, 'ADJ-20260101-0001');
     expect(within(row).getByText('库存调整单')).toBeTruthy();
     expect(within(row).getByText('−3')).toBeTruthy();
     expect(screen.queryByTestId('stock-ledger-filter-variantId')).toBeNull();

@@ -1,5 +1,5 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 // the menus every tenant is seeded with: their `meta.icon` names are what the sidebar must draw
 import { MenuIcon, menuIconFor } from './MenuIcon.tsx';
 
@@ -11,8 +11,6 @@ const seed = Object.values(
 const seededIcons = [...new Set([...seed.matchAll(/\bicon:\s*'([^']+)'/g)].map((m) => m[1]))];
 
 describe('MenuIcon', () => {
-  afterEach(cleanup);
-
   it('has its own icon for every icon name the seeded menus use', () => {
     expect(seededIcons.length).toBeGreaterThan(20);
     expect(seededIcons.filter((name) => !menuIconFor(name))).toEqual([]);

@@ -1,6 +1,6 @@
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/index.ts';
 import { applyServerTexts } from '../../lib/i18n/index.ts';
 import { useSession } from '../../lib/session/store.ts';
@@ -47,7 +47,6 @@ beforeEach(() => {
   useSession.setState({ accessToken: 'token' } as never);
   vi.spyOn(http, 'get').mockResolvedValue({ totalCount: 0, items: [] } as never);
 });
-afterEach(cleanup);
 
 describe('notification bell', () => {
   it('shows a job run for the user with its progress, then that it finished, under one key', async () => {

@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TagsView } from './TagsView.tsx';
 import { type TabView, useTabs } from './tabs-store.ts';
 
@@ -26,7 +26,6 @@ describe('TagsView', () => {
     useTabs.getState().addView(tab('/a', 'A'));
     useTabs.getState().addView(tab('/b', 'B'));
   });
-  afterEach(cleanup);
 
   it('renders a tab per visited page, affixed ones without a close icon', () => {
     renderAt('/b');

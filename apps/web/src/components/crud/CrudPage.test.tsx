@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n/index.ts';
 import { pressEnter, typeInto } from '../../lib/testing/form-events.ts';
 import { UiContext } from '../../lib/ui-bridge.ts';
@@ -40,8 +40,6 @@ function setup(props: Partial<CrudPageProps<Row>> = {}) {
 }
 
 describe('CrudPage', () => {
-  afterEach(cleanup);
-
   it('maps paging, search and sorting to skipCount / maxResultCount / filter / sorting', async () => {
     const { request } = setup();
     await screen.findByText('item 0');

@@ -1,6 +1,6 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Form, type FormInstance, Input } from 'antd';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http/errors.ts';
 import { applyServerErrors, parseForm } from './zod-form.ts';
@@ -36,8 +36,6 @@ function setup() {
 
 const badRequest = (errors: { message: string; members: string[] }[]) =>
   new HttpError(400, { error: { message: 'invalid', validationErrors: errors } }, '/api/x', 'invalid');
-
-afterEach(cleanup);
 
 describe('errors on form fields', () => {
   it('puts a server error of a row on that row’s input, and a capitalised member on its field', async () => {

@@ -1,14 +1,12 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { Button, Form, Input, Select } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorOf, expectErrorOf, pick, submit, typeInto } from './form-events.ts';
 
 /**
  * The helpers return only once what they did shows: the page tests read errors and submit right
  * after them, and antd shows a field's errors a timer after they change.
  */
-
-afterEach(cleanup);
 
 /** A name the "server" always refuses, and a colour picked from a list. */
 function Host({ onSave }: { onSave: (values: unknown) => void }) {

@@ -160,6 +160,12 @@ export const click = (target: Target) =>
     fireEvent.click(elementOf(target));
   });
 
+/** Clicks the list's New button (新建, antd may space it: 新 建) and waits for the form it opens. */
+export async function openNewForm(form: string) {
+  await click(screen.getByRole('button', { name: /新\s?建/ }));
+  return screen.findByTestId(form);
+}
+
 /**
  * Clicks a form's submit button and waits until the form is idle: no field validating, and each
  * field's errors (from the form's checks or the server's answer) shown. What the save did (the

@@ -1,17 +1,13 @@
 import type { JobDto, JobQueueDto } from '@seller/contracts/jobs/dto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
-import { http } from '../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
-import { UiContext } from '../../../lib/ui-bridge.ts';
+import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
+import { renderPage } from '../../../lib/testing/render-page.tsx';
 import BackgroundJobsPage from './index.tsx';
 
 /** The background jobs page against a faked HTTP layer (the contract's shapes). */
-
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 
 const counts = (c: Partial<JobQueueDto['counts']>): JobQueueDto['counts'] => ({
   created: 0,
@@ -56,23 +52,17 @@ const jobs: JobDto[] = [
   job({ id: FAILED, state: 'failed', attempts: 3, lastError: 'supplier file unreadable' }),
 ];
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/background-jobs/queues': { items: queues },
     'GET /api/background-jobs/jobs': { totalCount: jobs.length, items: jobs },
     [`POST /api/background-jobs/jobs/catalog.import/${FAILED}/retry`]: undefined,
     [`POST /api/background-jobs/jobs/catalog.import/${RUNNING}/cancel`]: undefined,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['BackgroundJobs.Jobs', 'BackgroundJobs.Jobs.Manage'] });
   applyServerTexts('zh-Hans', {
     BackgroundJobs: {
@@ -94,22 +84,10 @@ beforeEach(() => {
     JobQueues: { 'catalog.import': '商品导入' },
   });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <BackgroundJobsPage />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 describe('background jobs page', () => {
   it('shows each queue with its counts, and the jobs with state, progress and last error', async () => {
-    renderPage();
+    renderPage(<BackgroundJobsPage />);
     const card = await screen.findByTestId('queue-catalog.import');
     expect(within(card).getByTestId('queue-catalog.import-active').textContent).toBe('运行中 1');
     expect(within(card).getByTestId('queue-catalog.import-failed').textContent).toBe('失败 1');
@@ -137,7 +115,7 @@ describe('background jobs page', () => {
   });
 
   it('filters the list by a queue and state picked on its card', async () => {
-    renderPage();
+    renderPage(<BackgroundJobsPage />);
     fireEvent.click(await screen.findByTestId('queue-catalog.import-failed'));
     await waitFor(() =>
       expect(
@@ -147,7 +125,7 @@ describe('background jobs page', () => {
   });
 
   it('retries a failed job after confirmation', async () => {
-    renderPage();
+    renderPage(<BackgroundJobsPage />);
     fireEvent.click(await screen.findByTestId(`job-retry-${FAILED}`));
     const confirm = (await screen.findByText('重新运行这个失败的作业?')).closest('.ant-popover') as HTMLElement;
     expect(calls.some((c) => c.key.endsWith('/retry'))).toBe(false);
@@ -160,7 +138,7 @@ describe('background jobs page', () => {
 
   it('hides retry and cancel from an administrator who may only view', async () => {
     useAbp.setState({ permissions: ['BackgroundJobs.Jobs'] });
-    renderPage();
+    renderPage(<BackgroundJobsPage />);
     await screen.findByTestId(`job-progress-${RUNNING}`);
     expect(screen.queryByTestId(`job-retry-${FAILED}`)).toBeNull();
     expect(screen.queryByTestId(`job-cancel-${RUNNING}`)).toBeNull();
@@ -169,7 +147,7 @@ describe('background jobs page', () => {
   it('says so when there are no queues and no jobs', async () => {
     answers['GET /api/background-jobs/queues'] = { items: [] };
     answers['GET /api/background-jobs/jobs'] = { totalCount: 0, items: [] };
-    renderPage();
+    renderPage(<BackgroundJobsPage />);
     expect(await screen.findByText('还没有队列')).toBeTruthy();
     expect(screen.queryByTestId('jobs-live')).toBeNull();
   });

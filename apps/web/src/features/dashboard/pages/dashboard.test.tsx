@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../lib/abp/config-store.ts';
 import { http } from '../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
@@ -22,7 +22,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 describe('dashboard', () => {
   it('names the chart’s permission groups by their display names, not their codes', async () => {

@@ -1,17 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
-import { http } from '../../../lib/http/index.ts';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../lib/testing/render-page.tsx';
 import type { MenuItemDto } from '../api.ts';
 import { MenuForm } from './MenuForm.tsx';
 
 /** The menu drawer against a faked HTTP layer: checked by the server's menu input schema. */
-
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 
 const users: MenuItemDto = {
   id: '8f0b6a52-54a4-4d0e-9a4e-3c1f5e0b2a11',
@@ -37,33 +33,21 @@ const users: MenuItemDto = {
   lastModifierId: null,
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key === 'GET /api/platform/layouts/all') return { items: [] } as never;
-    if (key === 'GET /api/identity/roles/all') return { items: [] } as never;
-    if (key === `PUT /api/platform/menus/${users.id}`) return users as never;
-    throw new Error(`unexpected ${key}`);
+  calls = fakeHttp({
+    'GET /api/platform/layouts/all': { items: [] },
+    'GET /api/identity/roles/all': { items: [] },
+    [`PUT /api/platform/menus/${users.id}`]: users,
   });
   applyServerTexts('zh-Hans', {
     AppPlatform: { 'DisplayName:Name': '名称', 'DisplayName:Path': '路径', EditMenu: '编辑菜单 {0}' },
   });
 });
-afterEach(cleanup);
 
 function renderForm(onSaved = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MenuForm editing={{ menu: users }} tree={[]} onClose={vi.fn()} onSaved={onSaved} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
+  renderPage(<MenuForm editing={{ menu: users }} tree={[]} onClose={vi.fn()} onSaved={onSaved} />);
   return onSaved;
 }
 

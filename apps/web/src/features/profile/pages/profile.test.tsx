@@ -1,17 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildPath, type RequestOptions } from '../../../lib/http/client.ts';
-import { http } from '../../../lib/http/index.ts';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RequestOptions } from '../../../lib/http/client.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
 import { errorOf, expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../lib/testing/render-page.tsx';
 import type { MyProfile } from '../api.ts';
 import ProfileInfoPage from './index.tsx';
 
 /** The personal information page against a faked HTTP layer: it checks with the server's schema. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/identity/my-profile';
 
 const profile: MyProfile = {
@@ -28,32 +26,20 @@ const profile: MyProfile = {
   extraProperties: {},
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key === `GET ${URL}`) return profile as never;
-    if (key === `PUT ${URL}`) return { ...profile, ...(options.json as object) } as never;
-    if (key === 'GET /api/abp/application-configuration') return {} as never;
-    throw new Error(`unexpected ${key}`);
+  calls = fakeHttp({
+    [`GET ${URL}`]: profile,
+    [`PUT ${URL}`]: (options: RequestOptions) => ({ ...profile, ...(options.json as object) }),
+    'GET /api/abp/application-configuration': {},
   });
   applyServerTexts('zh-Hans', { AbpIdentity: { InvalidPhoneNumber: '手机号格式不正确' } });
 });
-afterEach(cleanup);
 
 describe('personal information page', () => {
   it('refuses what the server refuses, then sends the trimmed values with the stamp', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <UiContext value={ui}>
-        <QueryClientProvider client={client}>
-          <ProfileInfoPage />
-        </QueryClientProvider>
-      </UiContext>,
-    );
+    renderPage(<ProfileInfoPage />);
     await screen.findByTestId('profile-form');
     await waitFor(() => expect((screen.getByTestId('profile-username') as HTMLInputElement).value).toBe('admin'));
 

@@ -1,22 +1,17 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import CollectorPage from './index.tsx';
 
 /** The collector page: install steps, and the extension's ZIP downloaded with this admin's address. */
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    calls.push({ key: `${options.method ?? 'GET'} ${buildPath(path, options.path)}`, options });
-    return new Blob(['PK']) as never;
-  });
+  calls = fakeHttp({}, () => new Blob(['PK']));
   applyServerTexts('zh-Hans', {
     Catalog: {
       'GatherPage:Collector:Download': '下载插件(ZIP)',
@@ -24,21 +19,16 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: '/product/collector', Component: CollectorPage }], {
-    initialEntries: ['/product/collector'],
-  });
-  render(<RouterProvider router={router} />);
-}
+const renderCollector = () =>
+  renderRoutes([{ path: '/product/collector', Component: CollectorPage }], '/product/collector');
 
 describe('collector page', () => {
   it('downloads the extension with this admin’s address and leads to the gather list', async () => {
     useAbp.setState({ permissions: ['Catalog.Gathers'] });
     URL.createObjectURL = vi.fn(() => 'blob:zip');
     URL.revokeObjectURL = vi.fn();
-    renderPage();
+    renderCollector();
     expect(screen.getByText('chrome://extensions')).toBeTruthy();
     expect(screen.getByTestId('collector-gather-list').getAttribute('href')).toBe('/product/gather-list');
     await act(async () => {
@@ -52,7 +42,7 @@ describe('collector page', () => {
 
   it('offers no download without the gathers permission', () => {
     useAbp.setState({ permissions: [] });
-    renderPage();
+    renderCollector();
     expect(screen.queryByTestId('collector-download')).toBeNull();
     expect(screen.getByText('chrome://extensions')).toBeTruthy();
   });

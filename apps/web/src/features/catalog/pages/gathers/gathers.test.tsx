@@ -1,20 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
+import type { RequestOptions } from '../../../../lib/http/client.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { GatherBatch, GatherDetail, GatherRow } from '../../gathers-api.ts';
 import GathersPage from './index.tsx';
 
 /** The gather list against a faked HTTP layer answering the contract's shapes. */
-
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: {} } as never;
 
 const G1 = '00000000-0000-4000-8000-000000000011';
 const G2 = '00000000-0000-4000-8000-000000000012';
@@ -89,10 +84,9 @@ const batch = (status: GatherBatch['status'], rows: GatherBatch['rows']): Gather
 });
 
 let answers: Record<string, unknown | ((options: RequestOptions) => unknown)>;
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL_}`]: { totalCount: 2, items: [cup, bag] },
     [`GET ${URL_}/counts`]: { total: 5, capped: false, counts: { NEW: 2, CLAIMED: 2, IGNORED: 1 } },
@@ -124,15 +118,7 @@ beforeEach(() => {
       claimCount: 1,
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    const answer = answers[key];
-    const value = typeof answer === 'function' ? answer(options) : answer;
-    if (value instanceof Error) throw value;
-    return value as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Catalog.Gathers',
@@ -156,27 +142,15 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/product/gather-list', Component: GathersPage }], {
-    initialEntries: ['/product/gather-list'],
-  });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
+const renderGathers = () =>
+  renderRoutes([{ path: '/product/gather-list', Component: GathersPage }], '/product/gather-list');
 
 const lastList = () => calls.filter((c) => c.key === `GET ${URL_}`).at(-1)?.options.params;
 
 describe('gather list', () => {
   it('lists the items of the status tab with their counts, price ranges and SKU counts', async () => {
-    renderPage();
+    renderGathers();
     const table = await screen.findByTestId('gathers');
     await within(table).findByText('保温杯');
     expect(within(table).getByText('23.00–27.50 CNY')).toBeTruthy();
@@ -193,7 +167,7 @@ describe('gather list', () => {
   });
 
   it('filters by keyword, also in the counts', async () => {
-    renderPage();
+    renderGathers();
     await screen.findByText('保温杯');
     const input = screen.getByTestId('gathers-search').querySelector('input') ?? screen.getByTestId('gathers-search');
     await typeInto(input, '杯');
@@ -205,7 +179,7 @@ describe('gather list', () => {
   });
 
   it('shows the detail with the SKU matrix, attributes and log, and adds a note', async () => {
-    renderPage();
+    renderGathers();
     await screen.findByText('保温杯');
     await click(screen.getByTestId('gather-detail-610000000001'));
     const skus = await screen.findByTestId('gather-detail-skus');
@@ -227,7 +201,7 @@ describe('gather list', () => {
   });
 
   it('bulk-deletes the selected rows and shows each row’s result', async () => {
-    renderPage();
+    renderGathers();
     const table = await screen.findByTestId('gathers');
     await within(table).findByText('保温杯');
     const box = (title: string) =>
@@ -257,7 +231,7 @@ describe('gather list', () => {
       succeeded: 1,
       failed: 1,
     };
-    renderPage();
+    renderGathers();
     const table = await screen.findByTestId('gathers');
     await within(table).findByText('保温杯');
     const box = (title: string) =>
@@ -288,7 +262,7 @@ describe('gather list', () => {
 
   it('offers no claim without the right to create products (the server asks for both)', async () => {
     useAbp.setState({ permissions: ['Catalog.Gathers', 'Catalog.Gathers.Claim'] });
-    renderPage();
+    renderGathers();
     const table = await screen.findByTestId('gathers');
     await within(table).findByText('保温杯');
     expect(screen.queryAllByTestId(/^gather-detail-/).length).toBeGreaterThan(0);
@@ -296,7 +270,7 @@ describe('gather list', () => {
   });
 
   it('claims one item: the category is required, then the product made is linked', async () => {
-    renderPage();
+    renderGathers();
     await screen.findByText('保温杯');
     await click(screen.getByTestId('gather-claim-610000000001'));
     const form = await screen.findByTestId('gather-claim-form');
@@ -337,7 +311,7 @@ describe('gather list', () => {
             { index: 0, url: urls[0], status: 'Succeeded', gatherId: G1, error: null },
             { index: 1, url: urls[1], status: 'Failed', gatherId: null, error: '页面不存在' },
           ]);
-    renderPage();
+    renderGathers();
     await screen.findByText('保温杯');
     await click(screen.getByTestId('gathers-by-urls'));
     const input = await screen.findByTestId('gather-urls-input');
@@ -358,13 +332,8 @@ describe('gather list', () => {
   });
 
   it('shows a server refusal of the URLs on the text box', async () => {
-    answers[`POST ${URL_}/by-urls`] = new HttpError(
-      400,
-      { error: { message: 'invalid', validationErrors: [{ message: '链接格式不正确', members: ['urls.0'] }] } },
-      `${URL_}/by-urls`,
-      'invalid',
-    );
-    renderPage();
+    answers[`POST ${URL_}/by-urls`] = refusal(`${URL_}/by-urls`, [{ message: '链接格式不正确', members: ['urls.0'] }]);
+    renderGathers();
     await screen.findByText('保温杯');
     await click(screen.getByTestId('gathers-by-urls'));
     await typeInto(await screen.findByTestId('gather-urls-input'), 'https://x.example/a');

@@ -1,27 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import { ProductListings } from './listings.tsx';
 
 /** The product's listings card: one row per shop from the channel listing, or an empty state with the publish link. */
 
 const URL = '/api/catalog/listing/channel-listing';
 let answer: unknown;
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key !== `GET ${URL}`) throw new Error(`unexpected ${key}`);
-    return answer as never;
-  });
+  calls = fakeHttp({ [`GET ${URL}`]: () => answer });
   useAbp.setState({ permissions: ['Marketplaces.Listings', 'Marketplaces.Listings.Create'] });
   applyServerTexts('zh-Hans', {
     Listings: {
@@ -33,20 +25,8 @@ beforeEach(() => {
     Catalog: { Listings: '刊登', ListingsHint: '设置刊登后,此商品在各平台的刊登将显示在这里。' },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
-function renderCard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element: <ProductListings productId="p1" /> }]);
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderCard = () => renderRoutes([{ path: '/', element: <ProductListings productId="p1" /> }], '/');
 
 const channel = (over: object) => ({
   listingId: 'l1',

@@ -1,23 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { openNewForm, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { ProductDto, ProductListItem } from '../../products-api.ts';
 import { createdRange, productsApi } from '../../products-api.ts';
 import ProductDetailPage from '../product-detail/index.tsx';
 import ProductsPage from './index.tsx';
 
 /** The product list, form and detail page against a faked HTTP layer (the contract's shapes). */
-
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 
 /** Ids the form checks as the server does (GUIDs). */
 const CATEGORY = '00000000-0000-4000-8000-000000000001';
@@ -159,17 +153,10 @@ const answers: Record<string, unknown> = {
   'DELETE /api/catalog/products/remove-specification/sp1': undefined,
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: ['Catalog.Products', 'Catalog.Products.Create', 'Catalog.Products.Update'],
   });
@@ -187,25 +174,15 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/product/productList', Component: ProductsPage },
       { path: '/product/product-detail', Component: ProductDetailPage },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 const listCalls = () => calls.filter((c) => c.key === 'GET /api/catalog/products');
 
@@ -304,17 +281,9 @@ describe('products list and form', () => {
   });
 
   it('shows the server’s refusal of a variant’s SKU on that variant’s cell', async () => {
-    answers['PUT /api/catalog/products/p1'] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: 'SKU CUP-X 已被占用。', members: ['variants.1.sku'] }],
-        },
-      },
-      '/api/catalog/products/p1',
-      'invalid',
-    );
+    answers['PUT /api/catalog/products/p1'] = refusal('/api/catalog/products/p1', [
+      { message: 'SKU CUP-X 已被占用。', members: ['variants.1.sku'] },
+    ]);
     try {
       await openEdit();
       await type(screen.getByTestId('variant-WHT-sku'), 'cup-x');
@@ -329,10 +298,7 @@ describe('products list and form', () => {
   it('shows the spec messages for the new required fields of an empty form', async () => {
     renderAt('/product/productList');
     await screen.findByText('CUP2408-0001');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('products-form');
+    await openNewForm('products-form');
     await submit('products-form-submit');
     const form = screen.getByTestId('products-form');
     for (const message of ['请选择区域', '请至少选择一个类型', '请选择资源']) {

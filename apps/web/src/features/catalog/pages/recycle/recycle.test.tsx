@@ -1,19 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import RecyclePage from './index.tsx';
 
 /** The recycle bin against a faked HTTP layer. */
 
-const success = vi.fn();
-const ui = { message: { success }, notification: {} } as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const PRODUCTS = '/api/catalog/recycle/products';
 const VENDORS = '/api/catalog/recycle/vendors';
 
@@ -36,28 +34,21 @@ const vendor = {
   deletionTime: '2026-01-03T03:04:00Z',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let location = '';
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key === `GET ${PRODUCTS}`) return { totalCount: 1, items: [product] } as never;
-    if (key === `GET ${VENDORS}`) return { totalCount: 1, items: [vendor] } as never;
-    if (key === `PUT ${PRODUCTS}/p1/reback` || key === `DELETE ${VENDORS}/v1/clear`) return undefined as never;
-    throw new Error(`unexpected ${key}`);
+  calls = fakeHttp({
+    [`GET ${PRODUCTS}`]: { totalCount: 1, items: [product] },
+    [`GET ${VENDORS}`]: { totalCount: 1, items: [vendor] },
+    [`PUT ${PRODUCTS}/p1/reback`]: undefined,
+    [`DELETE ${VENDORS}/v1/clear`]: undefined,
   });
   useAbp.setState({ permissions: ['Catalog.Products', 'Catalog.Products.Delete'] });
   applyServerTexts('zh-Hans', {
     Catalog: { RecycledProducts: '商品', RecycledVendors: '供应商', Restore: '还原', ClearForGood: '彻底删除' },
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 function Where() {
@@ -65,25 +56,20 @@ function Where() {
   return null;
 }
 
-function renderPage(at = '/product/recycle') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[at]}>
-          <RecyclePage />
-          <Where />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
+const renderRecycle = (at: string) =>
+  renderPage(
+    <>
+      <RecyclePage />
+      <Where />
+    </>,
+    { at, ui },
   );
-}
 
 const pageCalls = (url: string) => calls.filter((c) => c.key === `GET ${url}`);
 
 describe('recycle page', () => {
   it('lists the deleted products by the URL, restores one and reads the list again', async () => {
-    renderPage('/product/recycle?filter=HB&sorting=sku+asc');
+    renderRecycle('/product/recycle?filter=HB&sorting=sku+asc');
     const restore = await screen.findByTestId('recycle-restore-HB-005');
     expect(within(screen.getByTestId('recycle')).getByText('12.5 USD')).toBeTruthy();
     expect(pageCalls(PRODUCTS)[0]?.options.params).toMatchObject({ filter: 'HB', sorting: 'sku asc' });
@@ -97,7 +83,7 @@ describe('recycle page', () => {
   });
 
   it('opens the vendors tab from a clean URL and clears a vendor for good', async () => {
-    renderPage('/product/recycle?sorting=sku+asc&page=2');
+    renderRecycle('/product/recycle?sorting=sku+asc&page=2');
     await screen.findByTestId('recycle-restore-HB-005');
     await click('recycle-tab-vendors');
     await screen.findByTestId('recycle-vendor-restore-HB-005-S01');

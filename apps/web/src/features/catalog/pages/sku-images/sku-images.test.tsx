@@ -1,18 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { searchIn, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { parseSkus, type SkuImageExportDto } from '../../sku-images-api.ts';
 import SkuImagesPage from './index.tsx';
 
 /** The SKU image export page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const API = '/api/catalog/sku-images/exports';
 
 const exportRow = (over: Partial<SkuImageExportDto> = {}): SkuImageExportDto => ({
@@ -32,10 +29,9 @@ const exportRow = (over: Partial<SkuImageExportDto> = {}): SkuImageExportDto => 
 });
 
 let answers: Record<string, unknown>;
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${API}`]: { items: [] },
     'GET /api/catalog/categories/all': { items: [] },
@@ -44,12 +40,7 @@ beforeEach(() => {
       items: [{ id: 'p1', sku: 'CUP-1', name: '保温杯' }],
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Catalog.SkuImages'] });
   applyServerTexts('zh-Hans', {
     Catalog: {
@@ -72,21 +63,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <SkuImagesPage />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 const sent = (key: string) => calls.filter((c) => c.key === key);
 
@@ -96,7 +72,7 @@ describe('SKU image export page', () => {
   });
 
   it('shows the empty list, starts an export of typed SKUs, follows its progress and offers the download when done', async () => {
-    renderPage();
+    renderPage(<SkuImagesPage />);
     await screen.findByText('暂无导出记录。');
     const start = screen.getByTestId('sku-images-start');
     expect((start as HTMLButtonElement).disabled).toBe(true);
@@ -141,7 +117,7 @@ describe('SKU image export page', () => {
   });
 
   it('sends the chosen products, and the list filter', async () => {
-    renderPage();
+    renderPage(<SkuImagesPage />);
     await screen.findByText('暂无导出记录。');
     await searchIn('sku-images-products', 'CUP');
     await waitFor(() =>
@@ -175,7 +151,7 @@ describe('SKU image export page', () => {
         exportRow({ status: 'failed', error: '压缩包生成失败,请重试。', completionTime: '2026-11-24T08:01:00Z' }),
       ],
     };
-    renderPage();
+    renderPage(<SkuImagesPage />);
     await screen.findByText('压缩包生成失败,请重试。');
     expect(screen.getByTestId('sku-images-status-e1').textContent).toBe('失败');
 

@@ -1,21 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { Activity } from '../../api/activities.ts';
 import CustomerTab from './CustomerTab.tsx';
 import ActivityPage from './index.tsx';
 
 /** The follow-up page (timeline and table) and a customer's follow-up tab against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const U = '/api/crm/activities';
 const C1 = '00000000-0000-4000-8000-0000000000c1';
 const A1 = '00000000-0000-4000-8000-0000000000a1';
@@ -39,11 +35,10 @@ const visit: Activity = {
   concurrencyStamp: 's1',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/crm/customers': { totalCount: 1, items: [{ id: C1, name: '华信贸易' }] },
     [`GET ${U}`]: { totalCount: 1, items: [visit] },
@@ -52,12 +47,7 @@ beforeEach(() => {
     [`GET /api/crm/customers/${C1}/contacts`]: { items: [{ id: CT, name: '王经理' }] },
     'GET /api/crm/businesses': { totalCount: 0, items: [] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: ['Crm.Activities', 'Crm.Activities.Create', 'Crm.Activities.Update', 'Crm.Activities.Delete'],
   });
@@ -74,22 +64,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage(page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
-const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
-const lastParams = (key: string) =>
-  calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('follow-up page', () => {
   it('shows the timeline and narrows it by type and my records; the table view lists the same', async () => {
@@ -106,11 +80,13 @@ describe('follow-up page', () => {
     await act(async () => {
       fireEvent.click((await screen.findAllByTitle('邮件')).at(-1)!);
     });
-    await waitFor(() => expect(lastParams(`GET ${U}`).type).toBe('EMAIL'));
+    await waitFor(() => expect(lastParams(calls, `GET ${U}`).type).toBe('EMAIL'));
     await act(async () => {
       fireEvent.click(screen.getByTestId('activity-mine'));
     });
-    await waitFor(() => expect(lastParams(`GET ${U}`)).toMatchObject({ type: 'EMAIL', mine: 'true', skipCount: 0 }));
+    await waitFor(() =>
+      expect(lastParams(calls, `GET ${U}`)).toMatchObject({ type: 'EMAIL', mine: 'true', skipCount: 0 }),
+    );
 
     const before = calls.length;
     await act(async () => {
@@ -126,7 +102,7 @@ describe('follow-up page', () => {
     );
     expect(within(table).queryByTestId('activity-table-filters')).toBeNull();
     expect(within(table).getByTestId('activity-filters')).toBeTruthy();
-    const row = (await within(table).findByText('上门拜访，洽谈年度合作')).closest('tr') as HTMLElement;
+    const row = await findRow(table, '上门拜访，洽谈年度合作');
     expect(within(row).getByText('拜访')).toBeTruthy();
     expect(within(row).getByText('张伟')).toBeTruthy();
     expect(within(row).getByTestId(`activity-edit-${A1}`)).toBeTruthy();
@@ -154,14 +130,14 @@ describe('a customer’s follow-up tab', () => {
   it('lists that customer’s records, writes one on it and deletes one after confirming', async () => {
     renderPage(<CustomerTab customerId={C1} />);
     await screen.findByTestId(`activity-${A1}`);
-    expect(lastParams(`GET ${U}`).customerId).toBe(C1);
+    expect(lastParams(calls, `GET ${U}`).customerId).toBe(C1);
     expect(screen.queryByTestId('activity-customer')).toBeNull();
 
     await click('activity-create');
     await typeInto('activity-form-content', '微信确认样品');
     await submit('activity-form-submit');
-    await waitFor(() => expect(lastBody(`POST ${U}`)).toBeTruthy());
-    expect(lastBody(`POST ${U}`)).toMatchObject({
+    await waitFor(() => expect(lastBody(calls, `POST ${U}`)).toBeTruthy());
+    expect(lastBody(calls, `POST ${U}`)).toMatchObject({
       bizType: 'CUSTOMER',
       bizId: C1,
       type: 'CALL',
@@ -180,7 +156,7 @@ describe('a customer’s follow-up tab', () => {
     });
     await typeInto('activity-form-content', '联系人电话');
     await submit('activity-form-submit');
-    await waitFor(() => expect(lastBody(`POST ${U}`)).toMatchObject({ bizType: 'CONTACT', bizId: CT }));
+    await waitFor(() => expect(lastBody(calls, `POST ${U}`)).toMatchObject({ bizType: 'CONTACT', bizId: CT }));
 
     await click(`activity-delete-${A1}`);
     expect(await screen.findByText('确定删除这条跟进记录吗？')).toBeTruthy();

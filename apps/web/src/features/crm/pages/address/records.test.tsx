@@ -1,15 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Address, BankAccount, Subscription } from '../../api/records.ts';
 import BankAccountTab from '../bank-account/CustomerTab.tsx';
 import SocialAccountPage from '../social-account/index.tsx';
@@ -18,7 +13,6 @@ import AddressPage from './index.tsx';
 
 /** The customer record pages (addresses, bank accounts, social accounts, subscriptions) against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const C1 = '00000000-0000-4000-8000-0000000000c1';
 const audit = {
   creationTime: '2026-01-01T00:00:00Z',
@@ -69,11 +63,10 @@ const subscription: Subscription = {
   ...audit,
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/crm/customers': { totalCount: 1, items: [{ id: C1, name: '华信贸易' }] },
     'GET /api/crm/addresses': { totalCount: 1, items: [address] },
@@ -83,13 +76,7 @@ beforeEach(() => {
     'GET /api/crm/social-accounts': { totalCount: 0, items: [] },
     'GET /api/crm/subscriptions': { totalCount: 1, items: [subscription] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Records', 'Crm.Records.Create', 'Crm.Records.Update', 'Crm.Records.Delete'] });
   applyServerTexts('zh-Hans', {
     CrmRecords: {
@@ -101,22 +88,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage(page: ReactNode, at = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[at]}>{page}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
-const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
-const lastParams = (key: string) =>
-  calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 const openCreate = () =>
   act(async () => {
@@ -130,10 +101,10 @@ describe('addresses page', () => {
     expect(screen.getByText('华信贸易')).toBeTruthy();
     expect(screen.getByTestId('address-default-王经理')).toBeTruthy();
     await pick('crm-addresses-customer', '华信贸易');
-    await waitFor(() => expect(lastParams('GET /api/crm/addresses').customerId).toBe(C1));
+    await waitFor(() => expect(lastParams(calls, 'GET /api/crm/addresses').customerId).toBe(C1));
     await pick('crm-addresses-type', '账单地址');
     await waitFor(() =>
-      expect(lastParams('GET /api/crm/addresses')).toMatchObject({ customerId: C1, type: 'BILLING' }),
+      expect(lastParams(calls, 'GET /api/crm/addresses')).toMatchObject({ customerId: C1, type: 'BILLING' }),
     );
     // the customer and the kind sit in the list's filter bar
     const bar = screen.getByTestId('crm-addresses-filters');
@@ -142,15 +113,17 @@ describe('addresses page', () => {
   });
 
   it('reads the customer from the page’s address, and starts a new address with it', async () => {
-    renderPage(<AddressPage />, `/crm/address?customerId=${C1}`);
+    renderPage(<AddressPage />, { at: `/crm/address?customerId=${C1}` });
     await screen.findByText('王经理');
-    expect(lastParams('GET /api/crm/addresses').customerId).toBe(C1);
+    expect(lastParams(calls, 'GET /api/crm/addresses').customerId).toBe(C1);
     await openCreate();
     await typeInto('address-contactName', '李小姐');
     await typeInto('address-country', 'th');
     await typeInto('address-line1', '1 Sukhumvit');
     await submit('crm-addresses-form-submit');
-    await waitFor(() => expect(lastBody('POST /api/crm/addresses')).toMatchObject({ customerId: C1, country: 'TH' }));
+    await waitFor(() =>
+      expect(lastBody(calls, 'POST /api/crm/addresses')).toMatchObject({ customerId: C1, country: 'TH' }),
+    );
   });
 
   it('creates an address for a picked customer; the server’s refusal shows under its field', async () => {
@@ -167,15 +140,14 @@ describe('addresses page', () => {
 
     await pick('crm-addresses-form-customer', '华信贸易');
     await typeInto('address-country', 'th');
-    answers['POST /api/crm/addresses'] = new HttpError(
-      400,
-      { error: { message: 'x', validationErrors: [{ message: '电话格式不对', members: ['phone'] }] } } as never,
+    answers['POST /api/crm/addresses'] = refusal(
       '/api/crm/addresses',
+      [{ message: '电话格式不对', members: ['phone'] }],
       'x',
     );
     await submit('crm-addresses-form-submit');
     await expectErrorOf('address-phone', '电话格式不对');
-    expect(lastBody('POST /api/crm/addresses')).toMatchObject({
+    expect(lastBody(calls, 'POST /api/crm/addresses')).toMatchObject({
       customerId: C1,
       contactName: '李小姐',
       country: 'TH',
@@ -189,23 +161,23 @@ describe('addresses page', () => {
 describe('a customer’s bank accounts tab', () => {
   it('lists that customer’s accounts masked; an edit keeps the number unless one is typed', async () => {
     // inside a customer's detail on the customers page: that page's search and page are not the tab's
-    renderPage(<BankAccountTab customerId={C1} />, `/crm/customer?id=${C1}&filter=张&page=3`);
+    renderPage(<BankAccountTab customerId={C1} />, { at: `/crm/customer?id=${C1}&filter=张&page=3` });
     expect(await screen.findByText('**** 5678')).toBeTruthy();
-    expect(lastParams('GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, skipCount: 0 });
-    expect(lastParams('GET /api/crm/bank-accounts').filter).toBeUndefined();
+    expect(lastParams(calls, 'GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, skipCount: 0 });
+    expect(lastParams(calls, 'GET /api/crm/bank-accounts').filter).toBeUndefined();
     // the customer is fixed: no picker; the tab keeps the page's own filters
     expect(screen.queryByTestId('crm-bank-accounts-customer')).toBeNull();
     await pick('crm-bank-accounts-currency', 'USD');
     await waitFor(() =>
-      expect(lastParams('GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, currency: 'USD' }),
+      expect(lastParams(calls, 'GET /api/crm/bank-accounts')).toMatchObject({ customerId: C1, currency: 'USD' }),
     );
     // the customer's tab has no customer column
     expect(screen.queryAllByRole('columnheader').some((h) => h.textContent === '客户')).toBe(false);
     await click('crm-bank-accounts-edit-5678');
     await typeInto('bank-accountName', '华信贸易有限公司');
     await submit('crm-bank-accounts-form-submit');
-    await waitFor(() => expect(lastBody(`PUT /api/crm/bank-accounts/${bank.id}`)).toBeTruthy());
-    const body = lastBody(`PUT /api/crm/bank-accounts/${bank.id}`);
+    await waitFor(() => expect(lastBody(calls, `PUT /api/crm/bank-accounts/${bank.id}`)).toBeTruthy());
+    const body = lastBody(calls, `PUT /api/crm/bank-accounts/${bank.id}`);
     expect(body).toMatchObject({ accountName: '华信贸易有限公司', currency: 'USD', concurrencyStamp: 's1' });
     expect(body.accountNumber).toBeUndefined();
   });

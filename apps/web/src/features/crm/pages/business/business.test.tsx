@@ -1,24 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Business, BusinessBoard, BusinessRow, StageGroup } from '../../api/businesses.ts';
 import CustomerTab from './CustomerTab.tsx';
 import BusinessesPage from './index.tsx';
 
 /** The businesses page against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/businesses';
 
 const group: StageGroup = {
@@ -82,11 +76,10 @@ const detail = (over: Partial<Business> = {}): Business => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
   answers = {
     'GET /api/crm/business-status-types': { items: [group] },
@@ -109,14 +102,7 @@ beforeEach(() => {
       winRate: '75.0',
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    const a = answers[key];
-    if (a instanceof Error) throw a;
-    return a as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Crm.Businesses',
@@ -141,20 +127,9 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 function renderIt(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
+  renderPage(node, { ui });
 }
 
 async function drag(from: HTMLElement, to: HTMLElement) {
@@ -181,17 +156,11 @@ describe('businesses page', () => {
   it('drags a card to another stage: moved at once, then saved', async () => {
     let release: () => void = () => {};
     const moved = answers[`PUT ${URL}/b1/stage`];
-    vi.mocked(http.request).mockImplementation(async (path: string, options: RequestOptions = {}) => {
-      const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-      calls.push({ key, options });
-      if (key === `PUT ${URL}/b1/stage`) {
-        await new Promise<void>((r) => {
-          release = r;
-        });
-        return moved as never;
-      }
-      return answers[key] as never;
-    });
+    // the server answers the move only once the test lets it
+    answers[`PUT ${URL}/b1/stage`] = () =>
+      new Promise((r) => {
+        release = () => r(moved);
+      });
     renderIt(<BusinessesPage />);
     const cardEl = await screen.findByTestId('board-card-b1');
     await drag(cardEl, screen.getByTestId('board-column-需求分析'));

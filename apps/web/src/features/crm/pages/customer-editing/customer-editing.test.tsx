@@ -1,24 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Customer } from '../../api/customers.ts';
 import CustomerEditingPage from './index.tsx';
 
 /** The customer editing page against a faked HTTP layer: create, edit, the duplicate check, field errors. */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/customers';
 const T1 = '33333333-3333-4333-8333-333333333333';
 
@@ -59,11 +53,10 @@ const saved = (over: Partial<Customer> = {}): Customer => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
   answers = {
     [`GET ${URL}/tags`]: { items: [{ id: T1, name: 'VIP', color: 'gold' }] },
@@ -72,14 +65,7 @@ beforeEach(() => {
     [`GET ${URL}/c9`]: saved(),
     [`PUT ${URL}/c9`]: saved({ name: '义乌星辰进出口有限公司(总部)' }),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    const answer = answers[key];
-    if (answer instanceof Error) throw answer;
-    return answer as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Customers', 'Crm.Customers.Create', 'Crm.Customers.Update'] });
   applyServerTexts('zh-Hans', {
     CrmCustomers: {
@@ -91,28 +77,18 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 const CustomerPageStub = () => <div data-testid="customer-page" />;
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/crm/customer-editing', Component: CustomerEditingPage },
       { path: '/crm/customer', Component: CustomerPageStub },
     ],
-    { initialEntries: [path] },
+    path,
+    { ui },
   );
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-  return router;
-}
 
 const sent = (key: string) => calls.find((c) => c.key === key)?.options.json;
 

@@ -1,23 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { Customer, CustomerRow } from '../../api/customers.ts';
 import CustomersPage from './index.tsx';
 
 /** The customer list and its detail drawer against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/customers';
 const ME = '11111111-1111-4111-8111-111111111111';
 const LIU = '22222222-2222-4222-8222-222222222222';
@@ -75,11 +70,10 @@ const detail = (over: Partial<Customer> = {}): Customer => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [row] },
@@ -105,15 +99,10 @@ beforeEach(() => {
     }),
     [`DELETE ${URL}/c1`]: undefined,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) {
-      // the other areas' tabs read their own lists
-      if ((options.method ?? 'GET') === 'GET') return { totalCount: 0, items: [] } as never;
-      throw new Error(`unexpected ${key}`);
-    }
-    return answers[key] as never;
+  calls = fakeHttp(answers, (key, options) => {
+    // the other areas' tabs read their own lists
+    if ((options.method ?? 'GET') === 'GET') return { totalCount: 0, items: [] };
+    throw new Error(`unexpected ${key}`);
   });
   useAbp.setState({
     permissions: [
@@ -151,28 +140,18 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
 const EditingStub = () => <div data-testid="editing-page" />;
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/crm/customer', Component: CustomersPage },
       { path: '/crm/customer-editing', Component: EditingStub },
     ],
-    { initialEntries: [path] },
+    path,
+    { ui },
   );
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-  return router;
-}
 
 const lastList = () => calls.filter((c) => c.key === `GET ${URL}`).at(-1)?.options.params;
 const pickOption = async (testid: string, title: string) => {
@@ -187,7 +166,7 @@ describe('customer page', () => {
   it('lists customers with tags, owner, level and badges, by scope and filters kept in the URL', async () => {
     const router = renderAt('/crm/customer?scope=mine');
     const table = await screen.findByTestId('crm-customers');
-    const tr = (await within(table).findByText('深圳华信贸易有限公司')).closest('tr') as HTMLElement;
+    const tr = await findRow(table, '深圳华信贸易有限公司');
     expect(within(tr).getByText('VIP')).toBeTruthy();
     expect(within(tr).getByText('Zhang Wei')).toBeTruthy();
     expect(within(tr).getByText('A 重点客户')).toBeTruthy();

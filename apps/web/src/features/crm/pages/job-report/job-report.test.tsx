@@ -1,21 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Report, ReportDetail } from '../../api/reports.ts';
 import JobReportPage from './index.tsx';
 
 /** The job reports page, its report drawer and its writing form against a faked HTTP layer. */
 
-const success = vi.fn();
-const ui = { message: { success }, notification: {} } as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/reports';
 const R1 = '00000000-0000-4000-8000-0000000000r1';
 const ME = '00000000-0000-4000-8000-0000000000a1';
@@ -71,11 +67,10 @@ const detail = (over: Partial<ReportDetail> = {}): ReportDetail => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockReset();
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [report()] },
@@ -99,13 +94,7 @@ beforeEach(() => {
     [`POST ${URL}/${R1}/comments`]: {},
     [`POST ${URL}`]: detail({ id: 'r2', canEdit: true, sentToMe: false }),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Crm.Reports',
@@ -131,29 +120,14 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
-function renderPage(at = '/crm/job-report') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[at]}>
-      <UiContext value={ui}>
-        <QueryClientProvider client={client}>
-          <JobReportPage />
-        </QueryClientProvider>
-      </UiContext>
-    </MemoryRouter>,
-  );
-}
+const renderReports = (at = '/crm/job-report') => renderPage(<JobReportPage />, { at, ui });
 
 const lists = () => calls.filter((c) => c.key === `GET ${URL}`).map((c) => c.options.params as Record<string, unknown>);
 
 describe('job reports page', () => {
   it('shows my reports first; the received tab filters unread; all only with ViewAll', async () => {
-    renderPage();
+    renderReports();
     const table = await screen.findByTestId('reports');
     const row = (await within(table).findByTestId('report-open-2026-11-24')).closest('tr') as HTMLElement;
     expect(within(row).getByText('日报 2026-11-24')).toBeTruthy();
@@ -186,13 +160,13 @@ describe('job reports page', () => {
 
   it('with ViewAll, the all tab lists everyone’s', async () => {
     useAbp.setState({ permissions: ['Crm.Reports', 'Crm.Customers.ViewAll'] });
-    renderPage();
+    renderReports();
     await click('report-tab-all');
     await waitFor(() => expect(lists().some((p) => p.box === 'all')).toBe(true));
   });
 
   it('opens a report: numbers as tiles, read marks, comments; a comment is sent', async () => {
-    renderPage(`/crm/job-report?id=${R1}`);
+    renderReports(`/crm/job-report?id=${R1}`);
     const body = await screen.findByTestId('report-detail');
     expect(within(body).getByTestId('report-detail-content').textContent).toBe('拜访客户，整理报价。');
     expect(within(screen.getByTestId('report-numbers-newCustomers')).getByText('3')).toBeTruthy();
@@ -212,7 +186,7 @@ describe('job reports page', () => {
   });
 
   it('writes a report: the period and numbers previewed, the content checked, the server’s refusal on its field', async () => {
-    renderPage();
+    renderReports();
     await screen.findByTestId('reports');
     const create = await screen.findByRole('button', { name: /新建|create/i });
     await waitFor(() => create.click());
@@ -227,17 +201,7 @@ describe('job reports page', () => {
     expect(await errorOf('report-form-content')).toBeTruthy();
     expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
 
-    answers[`POST ${URL}`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: '该周期（2026-11-24）已有你的同类报告。', members: ['date'] }],
-        },
-      },
-      URL,
-      'invalid',
-    );
+    answers[`POST ${URL}`] = refusal(URL, [{ message: '该周期（2026-11-24）已有你的同类报告。', members: ['date'] }]);
     await typeInto('report-form-content', '拜访客户');
     await submit('report-form-submit');
     await expectErrorOf('report-form-date', /已有你的同类报告/);

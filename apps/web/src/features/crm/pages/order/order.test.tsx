@@ -1,25 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { CrmOrder, CrmOrderRow } from '../../api/orders.ts';
 import CustomerTab from './CustomerTab.tsx';
 import CrmOrdersPage from './index.tsx';
 
 /** The order tracking page against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/crm/orders';
 const C1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -65,11 +59,10 @@ const detail = (over: Partial<CrmOrder> = {}): CrmOrder => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [row] },
@@ -78,14 +71,7 @@ beforeEach(() => {
     [`GET ${URL}/o1`]: detail(),
     [`POST ${URL}/o1/status`]: detail({ status: 'Shipped', nextStatuses: ['Delivered', 'Refunded'] }),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    const a = answers[key];
-    if (a instanceof Error) throw a;
-    return a as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Orders', 'Crm.Orders.Create', 'Crm.Orders.Update'] });
   applyServerTexts('zh-Hans', {
     CrmOrders: {
@@ -102,27 +88,16 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 function renderIt(node: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
+  renderPage(node, { ui });
 }
 
 describe('order tracking page', () => {
   it('lists orders with status, source and amount, and filters by status', async () => {
     renderIt(<CrmOrdersPage />);
     const table = await screen.findByTestId('crm-orders');
-    const tr = (await within(table).findByText('CO260105AB12CD')).closest('tr') as HTMLElement;
+    const tr = await findRow(table, 'CO260105AB12CD');
     expect(within(tr).getByText('12,345.60 USD')).toBeTruthy();
     expect(within(tr).getByText('处理中')).toBeTruthy();
     expect(within(tr).getByText('独立站')).toBeTruthy();
@@ -175,12 +150,7 @@ describe('order tracking page', () => {
   });
 
   it('creates an order: the form checks the amount with the shared schema, then shows the server’s refusal on its field', async () => {
-    answers[`POST ${URL}`] = new HttpError(
-      400,
-      { error: { message: 'invalid', validationErrors: [{ message: '订单号 X-1 已存在。', members: ['orderNo'] }] } },
-      URL,
-      'invalid',
-    );
+    answers[`POST ${URL}`] = refusal(URL, [{ message: '订单号 X-1 已存在。', members: ['orderNo'] }]);
     renderIt(<CrmOrdersPage />);
     await screen.findByText('CO260105AB12CD');
     await click(screen.getByRole('button', { name: /(新建|New)$/ }));

@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { PoolCustomer } from '../../api/pool.ts';
 import PublicCustomerPage from './index.tsx';
 
@@ -44,11 +41,10 @@ const customer = (over: Partial<PoolCustomer>): PoolCustomer => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockReset();
   info.mockReset();
   answers = {
@@ -97,13 +93,7 @@ beforeEach(() => {
     [`POST ${URL}/claim`]: { count: 1 },
     [`POST ${URL}/auto-return`]: { enabled: true, returned: 7, reminded: 2 },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Pool', 'Crm.Pool.Claim'] });
   applyServerTexts('zh-Hans', {
     CrmPool: {
@@ -117,26 +107,12 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <PublicCustomerPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 const sent = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options;
 
 describe('public pool page', () => {
   it('lists the pool with pool time, reason and previous owner, and the rule; claims one after confirming', async () => {
-    renderPage();
+    renderPage(<PublicCustomerPage />, { ui });
     const table = await screen.findByTestId('pool-customers');
     expect(await within(table).findByText('深圳星河贸易')).toBeTruthy();
     expect(within(table).getByText('超期未跟进')).toBeTruthy();
@@ -167,7 +143,7 @@ describe('public pool page', () => {
       `${URL}/claim`,
       'limit',
     );
-    renderPage();
+    renderPage(<PublicCustomerPage />, { ui });
     const table = await screen.findByTestId('pool-customers');
     await within(table).findByText('深圳星河贸易');
     // select both rows, then claim the selection
@@ -187,7 +163,7 @@ describe('public pool page', () => {
 
   it('offers the settings drawer and runs the rule now for Crm.Pool.Settings holders', async () => {
     useAbp.setState({ permissions: ['Crm.Pool', 'Crm.Pool.Claim', 'Crm.Pool.Assign', 'Crm.Pool.Settings'] });
-    renderPage();
+    renderPage(<PublicCustomerPage />, { ui });
     await screen.findByTestId('pool-customers');
     expect(await screen.findByTestId(`pool-assign-${C1}`)).toBeTruthy();
     await click('pool-run-now');

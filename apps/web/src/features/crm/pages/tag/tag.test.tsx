@@ -1,20 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Tag } from '../../api/tags.ts';
 import TagPage from './index.tsx';
 
 /** The tags page against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const U = '/api/crm/tags';
 const vip: Tag = {
   id: '00000000-0000-4000-8000-0000000000t1',
@@ -30,24 +25,17 @@ const vip: Tag = {
   concurrencyStamp: 's1',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${U}`]: { totalCount: 1, items: [vip] },
     [`POST ${U}`]: { ...vip, id: 'new', name: '批发商' },
     [`PUT ${U}/${vip.id}`]: vip,
     [`DELETE ${U}/${vip.id}`]: undefined,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Crm.Tags', 'Crm.Tags.Create', 'Crm.Tags.Update', 'Crm.Tags.Delete'] });
   applyServerTexts('zh-Hans', {
     CrmTags: {
@@ -61,28 +49,10 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <TagPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
-const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
-const lastParams = (key: string) =>
-  calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('tags page', () => {
   it('lists tags in their colours with their usage, filters by scope', async () => {
-    renderPage();
+    renderPage(<TagPage />);
     const preview = await screen.findByTestId('tag-preview-VIP');
     expect(preview.className).toContain('gold');
     expect(screen.getByTestId('tag-usage-VIP').textContent).toBe('12');
@@ -92,7 +62,7 @@ describe('tags page', () => {
     await act(async () => {
       fireEvent.click((await screen.findAllByTitle('商机')).at(-1)!);
     });
-    await waitFor(() => expect(lastParams(`GET ${U}`).scope).toBe('BUSINESS'));
+    await waitFor(() => expect(lastParams(calls, `GET ${U}`).scope).toBe('BUSINESS'));
     // a new tag starts in the scope the list is narrowed to
     await act(async () => {
       fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
@@ -102,7 +72,7 @@ describe('tags page', () => {
   });
 
   it('creates a tag; a taken name shows under the name field', async () => {
-    renderPage();
+    renderPage(<TagPage />);
     await screen.findByTestId('tag-preview-VIP');
     await act(async () => {
       fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
@@ -111,28 +81,21 @@ describe('tags page', () => {
     await submit('crm-tag-form-submit');
     expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
 
-    answers[`POST ${U}`] = new HttpError(
-      400,
-      {
-        error: { message: 'x', validationErrors: [{ message: '该范围内已有名为“VIP”的标签。', members: ['name'] }] },
-      } as never,
-      U,
-      'x',
-    );
+    answers[`POST ${U}`] = refusal(U, [{ message: '该范围内已有名为“VIP”的标签。', members: ['name'] }], 'x');
     await typeInto('crm-tag-name', 'VIP');
     await submit('crm-tag-form-submit');
     await expectErrorOf('crm-tag-name', '该范围内已有名为“VIP”的标签。');
-    expect(lastBody(`POST ${U}`)).toMatchObject({ name: 'VIP', color: 'blue', scope: 'CUSTOMER', sort: 0 });
+    expect(lastBody(calls, `POST ${U}`)).toMatchObject({ name: 'VIP', color: 'blue', scope: 'CUSTOMER', sort: 0 });
   });
 
   it('edits with the stamp and deletes after a confirmation naming the customers', async () => {
-    renderPage();
+    renderPage(<TagPage />);
     await screen.findByTestId('tag-preview-VIP');
     await click('crm-tags-edit-VIP');
     await typeInto('crm-tag-name', 'VIP 客户');
     await submit('crm-tag-form-submit');
     await waitFor(() =>
-      expect(lastBody(`PUT ${U}/${vip.id}`)).toMatchObject({ name: 'VIP 客户', concurrencyStamp: 's1' }),
+      expect(lastBody(calls, `PUT ${U}/${vip.id}`)).toMatchObject({ name: 'VIP 客户', concurrencyStamp: 's1' }),
     );
 
     await click('crm-tags-delete-VIP');

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import {
   click,
   errorOf,
@@ -11,10 +11,11 @@ import {
   submit,
   typeInto,
 } from '../../../../lib/testing/form-events.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { countrySearch, type FreightEstimateDto, type FreightOptionDto } from '../../freight-api.ts';
 import { compareChartOption, comparePoints } from './chart-option.ts';
 import FreightEstimatePage from './index.tsx';
-import { applyLogisticsTexts, type Call, fakeHttp, renderPage, serverTexts, untranslated } from './test-support.tsx';
+import { applyLogisticsTexts, serverTexts, untranslated } from './test-support.ts';
 
 /** The freight estimate page against a faked HTTP layer answering in the contract's shapes. */
 
@@ -175,7 +176,6 @@ beforeEach(() => {
   useAbp.setState({ permissions: ['Logistics.Freight', 'Catalog.Products'] });
   applyLogisticsTexts();
 });
-afterEach(cleanup);
 
 const posted = () => calls.filter((c) => c.key === ESTIMATE).map((c) => c.options.json);
 
@@ -266,17 +266,9 @@ describe('freight estimate page', () => {
   });
 
   it('posts SKUs and their quantities, and shows the refusal of an unknown SKU on its row', async () => {
-    answers[ESTIMATE] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: '没有 SKU 为 NOPE-1 的商品或变体。', members: ['items.1.sku'] }],
-        },
-      },
-      '/api/logistics/freight/estimate',
-      'invalid',
-    );
+    answers[ESTIMATE] = refusal('/api/logistics/freight/estimate', [
+      { message: '没有 SKU 为 NOPE-1 的商品或变体。', members: ['items.1.sku'] },
+    ]);
     renderPage(<FreightEstimatePage />);
     await click('estimate-mode-sku');
     // a catalogue product found by its name

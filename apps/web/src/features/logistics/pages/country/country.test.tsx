@@ -1,20 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, buildQuery, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
+import type { RequestOptions } from '../../../../lib/http/client.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CountryDto } from '../../api.ts';
 import CountriesPage from './index.tsx';
 
 /** The countries page against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = { message: { success }, notification: {} } as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/logistics/countries';
 
 const country = (over: Partial<CountryDto>): CountryDto => ({
@@ -46,23 +44,19 @@ const korea = country({
   isEnabled: false,
 });
 
-let calls: { key: string; query: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(async () => {
-  calls = [];
   success.mockClear();
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, query: buildQuery(options.params), options });
-    if (key === `GET ${URL}`) {
+  calls = fakeHttp({
+    [`GET ${URL}`]: (options: RequestOptions) => {
       const enabled = options.params?.enabled;
       const items = [korea, malaysia, singapore].filter(
         (c) => enabled === undefined || String(c.isEnabled) === String(enabled),
       );
-      return { totalCount: items.length, items } as never;
-    }
-    if (key === `PUT ${URL}/enabled`) return undefined as never;
-    throw new Error(`unexpected ${key}`);
+      return { totalCount: items.length, items };
+    },
+    [`PUT ${URL}/enabled`]: undefined,
   });
   useAbp.setState({ permissions: ['Logistics.Countries', 'Logistics.Countries.Update'] });
   await setCulture('zh-Hans');
@@ -86,20 +80,6 @@ beforeEach(async () => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <CountriesPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 const listCalls = () => calls.filter((c) => c.key === `GET ${URL}`);
 const rowOf = (code: string) => screen.getByTestId(`country-row-${code}`).closest('tr') as HTMLElement;
@@ -119,7 +99,7 @@ const confirm = async (name: string) => {
 
 describe('countries page', () => {
   it('lists the countries, the name in the UI language first, with their switches', async () => {
-    renderPage();
+    renderPage(<CountriesPage />, { ui });
     await screen.findByTestId('country-row-MY');
     const headers = [...screen.getByTestId('countries').querySelectorAll('th')].map((th) => th.textContent);
     expect(headers.indexOf('中文名称')).toBeLessThan(headers.indexOf('英文名称'));
@@ -145,7 +125,7 @@ describe('countries page', () => {
     await setCulture('en');
     applyServerTexts('en', { Logistics: { 'Country:NameEn': 'English name', 'Country:NameZh': 'Chinese name' } });
     try {
-      renderPage();
+      renderPage(<CountriesPage />, { ui });
       await screen.findByTestId('country-row-MY');
       const headers = [...screen.getByTestId('countries').querySelectorAll('th')].map((th) => th.textContent);
       expect(headers.indexOf('English name')).toBeGreaterThan(-1);
@@ -156,7 +136,7 @@ describe('countries page', () => {
   });
 
   it('asks for the enabled ones only, and reads again by the search text', async () => {
-    renderPage();
+    renderPage(<CountriesPage />, { ui });
     await screen.findByTestId('country-row-KP');
     await act(async () => {
       fireEvent.click(within(screen.getByTestId('countries-filter')).getByText('已停用'));
@@ -174,7 +154,7 @@ describe('countries page', () => {
   });
 
   it('enables and disables the selected countries after confirming, then reads the list again', async () => {
-    renderPage();
+    renderPage(<CountriesPage />, { ui });
     await screen.findByTestId('country-row-MY');
     // the bulk buttons come with a selection
     expect(screen.queryByTestId('countries-disable')).toBeNull();
@@ -209,7 +189,7 @@ describe('countries page', () => {
   });
 
   it('enables one country by its switch at once, and disables one only after confirming', async () => {
-    renderPage();
+    renderPage(<CountriesPage />, { ui });
     await screen.findByTestId('country-row-KP');
     await click('country-enabled-KP');
     await waitFor(() =>
@@ -231,7 +211,7 @@ describe('countries page', () => {
 
   it('shows no switches to change or selection without the update permission', async () => {
     useAbp.setState({ permissions: ['Logistics.Countries'] });
-    renderPage();
+    renderPage(<CountriesPage />, { ui });
     await screen.findByTestId('country-row-MY');
     expect(screen.getByTestId('country-enabled-MY').hasAttribute('disabled')).toBe(true);
     expect(screen.queryByTestId('countries-enable')).toBeNull();

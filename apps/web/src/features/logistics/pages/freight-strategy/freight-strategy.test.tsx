@@ -1,9 +1,12 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { FreightEstimateDto, StrategyDto } from '../../freight-api.ts';
-import { applyLogisticsTexts, type Call, fakeHttp, renderPage, untranslated } from '../charge/test-support.tsx';
+import { applyLogisticsTexts, untranslated } from '../charge/test-support.ts';
 import FreightStrategiesPage from './index.tsx';
 
 /** The freight strategies page and its test panel against a faked HTTP layer (the contract's shapes). */
@@ -175,13 +178,12 @@ beforeEach(() => {
   });
   applyLogisticsTexts();
 });
-afterEach(cleanup);
 
 describe('freight strategies page', () => {
   it('lists strategies with their priority, status and number of rules', async () => {
     const { container } = renderPage(<FreightStrategiesPage />);
     const list = await screen.findByTestId('strategies');
-    const row = (await within(list).findByText('东南亚默认')).closest('tr') as HTMLElement;
+    const row = await findRow(list, '东南亚默认');
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual(expect.arrayContaining(['10', '启用', '1', '马来、新加坡的日常订单']));
     expect(untranslated(container)).toEqual([]);
@@ -190,10 +192,7 @@ describe('freight strategies page', () => {
   it('sends the rules in the order they were arranged, each with its conditions and action', async () => {
     renderPage(<FreightStrategiesPage />);
     await screen.findByText('东南亚默认');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('strategies-form');
+    await openNewForm('strategies-form');
     await typeInto('strategy-name', '大促策略');
     await typeInto('strategy-priority', '5');
     await typeInto('strategy-rule-0-name', '默认');
@@ -261,10 +260,7 @@ describe('freight strategies page', () => {
   it('refuses a rule without candidate channels, and a weight range upside down, before sending', async () => {
     renderPage(<FreightStrategiesPage />);
     await screen.findByText('东南亚默认');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('strategies-form');
+    await openNewForm('strategies-form');
     await typeInto('strategy-name', '空策略');
     await typeInto('strategy-rule-0-name', '默认');
     await typeInto('strategy-rule-0-weightFrom', '2000');

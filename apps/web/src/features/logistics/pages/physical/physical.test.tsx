@@ -1,27 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, buildQuery, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import CarriersPage from './index.tsx';
 import { CARRIER, CHANNEL, carrier, channel, OTHER_CARRIER, texts } from './test-fixtures.ts';
 
 /** The carriers and channels page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const CHANNELS = '/api/logistics/channels';
 
-let calls: { key: string; query: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(async () => {
-  calls = [];
   answers = {
     'GET /api/logistics/carriers': {
       totalCount: 2,
@@ -34,13 +29,7 @@ beforeEach(async () => {
     [`POST ${CHANNELS}`]: channel({ id: 'new' }),
     [`PUT ${CHANNELS}/${CHANNEL}`]: channel(),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, query: buildQuery(options.params), options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: ['Logistics.Carriers', 'Logistics.Carriers.Create', 'Logistics.Carriers.Update'],
     config: { setting: { values: { 'Logistics.Currency': 'CNY' } } } as never,
@@ -48,23 +37,9 @@ beforeEach(async () => {
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', { Logistics: texts });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <CarriersPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 async function showChannels() {
-  renderPage();
+  renderPage(<CarriersPage />);
   await screen.findByTestId('carrier-select-YUNEXPRESS');
   expect(screen.getByText('请选择一个物流商查看其渠道。')).toBeTruthy();
   await click('carrier-select-YUNEXPRESS');
@@ -75,7 +50,7 @@ describe('carriers and channels page', () => {
   it('lists the carriers, and the channels of the one chosen with their fees and rate table counts', async () => {
     const channels = await showChannels();
     expect(within(channels).getByText('YUNEXPRESS 的渠道')).toBeTruthy();
-    const row = (await within(channels).findByText('YT-SEA-STD')).closest('tr') as HTMLElement;
+    const row = await findRow(channels, 'YT-SEA-STD');
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual(
       expect.arrayContaining(['空运', '5–9', 'CNY', '12.50%', '8.00', '18.00', '2 行 / 2 个分区', '启用']),
@@ -153,20 +128,10 @@ describe('carriers and channels page', () => {
   });
 
   it('shows the server’s refusals under the fields they name, a limit’s too, and sends the stamp', async () => {
-    answers[`PUT ${CHANNELS}/${CHANNEL}`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [
-            { message: 'YT-SEA-STD 已存在。', members: ['code'] },
-            { message: '不能小于下限。', members: ['limits.maxWeight'] },
-          ],
-        },
-      },
-      `${CHANNELS}/${CHANNEL}`,
-      'invalid',
-    );
+    answers[`PUT ${CHANNELS}/${CHANNEL}`] = refusal(`${CHANNELS}/${CHANNEL}`, [
+      { message: 'YT-SEA-STD 已存在。', members: ['code'] },
+      { message: '不能小于下限。', members: ['limits.maxWeight'] },
+    ]);
     await showChannels();
     await click('channels-edit-YT-SEA-STD');
     await screen.findByTestId('channels-form');

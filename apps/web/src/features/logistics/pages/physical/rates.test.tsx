@@ -1,21 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import CarriersPage from './index.tsx';
 import { CHANNEL, carrier, channel, rateRow, rateTable, texts, ZONE_MY, ZONE_SG, zone } from './test-fixtures.ts';
 
 /** The rate table of a channel (a drawer of the carriers page) against a faked HTTP layer. */
 
-const success = vi.fn();
-const ui = { message: { success }, notification: {} } as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const RATES = `/api/logistics/channels/${CHANNEL}/rates`;
 
 const sgFirst = rateRow();
@@ -34,14 +30,10 @@ const myFlat = rateRow({
   effectiveFrom: '2026-03-01',
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
-const refusal = (url: string, errors: { message: string; members: string[] }[]) =>
-  new HttpError(400, { error: { message: 'invalid', validationErrors: errors } }, url, 'invalid');
-
 beforeEach(async () => {
-  calls = [];
   success.mockClear();
   answers = {
     'GET /api/logistics/carriers': { totalCount: 1, items: [carrier()] },
@@ -53,30 +45,14 @@ beforeEach(async () => {
     [`PUT ${RATES}`]: rateTable([sgFirst, myFlat]),
     [`GET ${RATES}/export`]: new Blob(['xlsx']),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Logistics.Carriers', 'Logistics.Carriers.Update'] });
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', { Logistics: texts });
 });
-afterEach(cleanup);
 
 async function openRates() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <CarriersPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
+  renderPage(<CarriersPage />, { ui });
   await screen.findByTestId('carrier-select-YUNEXPRESS');
   await click('carrier-select-YUNEXPRESS');
   await screen.findByTestId('channel-rates-YT-SEA-STD');

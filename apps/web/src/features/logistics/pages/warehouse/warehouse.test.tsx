@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { WarehouseDto } from '../../api.ts';
 import WarehousesPage from './index.tsx';
 
 /** The warehouses page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/logistics/warehouses';
 
 const row = (over: Partial<WarehouseDto>): WarehouseDto => ({
@@ -47,23 +43,16 @@ const penang = row({
   concurrencyStamp: 'stamp-2',
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 2, items: [penang, shenzhen] },
     [`POST ${URL}`]: row({ id: 'w3', code: 'BKK-01', isDefault: false }),
     [`PUT ${URL}/w1`]: shenzhen,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: ['Logistics.Warehouses', 'Logistics.Warehouses.Create', 'Logistics.Warehouses.Update'],
   });
@@ -85,45 +74,28 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <WarehousesPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 /** Types into an input (the element or the input inside it) and leaves it. */
 
 describe('warehouses page', () => {
   it('lists warehouses with their type, the default tag and the status', async () => {
-    renderPage();
+    renderPage(<WarehousesPage />);
     const table = await screen.findByTestId('warehouses');
-    const shenzhenRow = (await within(table).findByText('SZ-01')).closest('tr') as HTMLElement;
+    const shenzhenRow = await findRow(table, 'SZ-01');
     expect(within(shenzhenRow).getByText('默认')).toBeTruthy();
     expect(within(shenzhenRow).getByText('自建仓')).toBeTruthy();
     expect(within(shenzhenRow).getByText('启用')).toBeTruthy();
     expect(within(shenzhenRow).getByText('王仓管 +86 138-0000-0001')).toBeTruthy();
-    const penangRow = within(table).getByText('MY-01').closest('tr') as HTMLElement;
+    const penangRow = rowWith(table, 'MY-01');
     expect(within(penangRow).queryByText('默认')).toBeNull();
     expect(within(penangRow).getByText('海外仓')).toBeTruthy();
     expect(within(penangRow).getByText('停用')).toBeTruthy();
   });
 
   it('checks a new warehouse with the shared schema, then sends it', async () => {
-    renderPage();
+    renderPage(<WarehousesPage />);
     await screen.findByText('SZ-01');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('warehouses-form');
+    await openNewForm('warehouses-form');
     await typeInto('warehouse-code', 'bkk-01');
     await typeInto('warehouse-name', '曼谷仓');
     await typeInto('warehouse-country', 'th');
@@ -153,18 +125,10 @@ describe('warehouses page', () => {
   });
 
   it('shows the server’s refusal to unset the default under the default switch', async () => {
-    answers[`PUT ${URL}/w1`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: '始终需要一个默认仓库:请把另一个仓库设为默认。', members: ['isDefault'] }],
-        },
-      },
-      `${URL}/w1`,
-      'invalid',
-    );
-    renderPage();
+    answers[`PUT ${URL}/w1`] = refusal(`${URL}/w1`, [
+      { message: '始终需要一个默认仓库:请把另一个仓库设为默认。', members: ['isDefault'] },
+    ]);
+    renderPage(<WarehousesPage />);
     await screen.findByText('SZ-01');
     await act(async () => {
       fireEvent.click(screen.getByTestId('warehouses-edit-SZ-01'));

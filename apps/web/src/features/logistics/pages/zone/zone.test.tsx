@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { CountryDto, ZoneDto } from '../../api.ts';
 import ZonesPage from './index.tsx';
 
 /** The zones page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/logistics/zones';
 
 const country = (code: string, nameEn: string, nameZh: string): CountryDto => ({
@@ -62,24 +58,17 @@ const westMalaysia = zone({
   concurrencyStamp: 'stamp-2',
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(async () => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 2, items: [sea, westMalaysia] },
     'GET /api/logistics/countries/all': { items: countries },
     [`POST ${URL}`]: zone({ id: 'z3', name: '北马' }),
     [`PUT ${URL}/z2`]: westMalaysia,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Logistics.Zones', 'Logistics.Zones.Create', 'Logistics.Zones.Update'] });
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', {
@@ -101,46 +90,29 @@ beforeEach(async () => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ZonesPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 async function openNew() {
   await screen.findByText('东南亚');
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-  });
-  await screen.findByTestId('zones-form');
+  await openNewForm('zones-form');
 }
 
 describe('zones page', () => {
   it('lists zones with their first countries, the rest counted, and the rule and channel counts', async () => {
-    renderPage();
+    renderPage(<ZonesPage />);
     const table = await screen.findByTestId('zones');
-    const seaRow = (await within(table).findByText('东南亚')).closest('tr') as HTMLElement;
+    const seaRow = await findRow(table, '东南亚');
     for (const code of ['SG', 'MY', 'TH', 'VN']) expect(within(seaRow).getByText(code)).toBeTruthy();
     expect(within(seaRow).queryByText('PH')).toBeNull();
     expect(within(seaRow).getByText('+2')).toBeTruthy();
     const cells = [...seaRow.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toContain('0');
     expect(cells).toContain('3');
-    const westRow = within(table).getByText('西马').closest('tr') as HTMLElement;
+    const westRow = rowWith(table, '西马');
     expect([...westRow.querySelectorAll('td')].map((td) => td.textContent)).toContain('2');
   });
 
   it('checks a new zone with the shared schema, then sends it with its postal rules', async () => {
-    renderPage();
+    renderPage(<ZonesPage />);
     await openNew();
     await typeInto('zone-name', '北马');
     await submit('zones-form-submit');
@@ -174,21 +146,11 @@ describe('zones page', () => {
   });
 
   it('shows the server’s refusals under the fields they name, and sends the stamp', async () => {
-    answers[`PUT ${URL}/z2`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [
-            { message: '西马 已存在。', members: ['name'] },
-            { message: '规则的国家必须是本分区的国家之一。', members: ['postalRules.1.countryCode'] },
-          ],
-        },
-      },
-      `${URL}/z2`,
-      'invalid',
-    );
-    renderPage();
+    answers[`PUT ${URL}/z2`] = refusal(`${URL}/z2`, [
+      { message: '西马 已存在。', members: ['name'] },
+      { message: '规则的国家必须是本分区的国家之一。', members: ['postalRules.1.countryCode'] },
+    ]);
+    renderPage(<ZonesPage />);
     await screen.findByText('西马');
     await click('zones-edit-西马');
     await screen.findByTestId('zones-form');

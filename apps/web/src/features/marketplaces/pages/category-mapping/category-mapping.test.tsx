@@ -1,15 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CategoryMapping, MarketChannel, MarketItem } from '../../api.ts';
 import ItemsPage from '../items/lazada.tsx';
 import LogisticsPage from '../logistics/shopee.tsx';
@@ -27,7 +22,6 @@ const modules = import.meta.glob<{ texts: Texts }>(
 );
 const serverTexts: Texts = Object.assign({}, ...Object.values(modules).map((m) => m.texts));
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const M = '/api/catalog/category-mapping';
 
 const shop = {
@@ -105,12 +99,10 @@ const channel: MarketChannel = {
   concurrencyStamp: 'y',
 };
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/sitekit/shopes/all': { items: [shop, { ...shop, id: 's2', platform: 'SHOPEE', name: 'Shopee 店' }] },
     [`GET ${M}`]: { totalCount: 1, items: [mapping] },
@@ -130,13 +122,7 @@ beforeEach(() => {
     'GET /api/sitekit/logistics-channel-options': { items: [{ id: 'o1', code: 'YT', name: '云途专线' }] },
     'PUT /api/sitekit/shopes/s2/logistics-channels/3001': { ...channel, enabled: false },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Marketplaces.CategoryMappings',
@@ -154,21 +140,6 @@ beforeEach(() => {
     MarketItems: serverTexts.MarketItems['zh-Hans'],
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
-
-function renderPage(page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 describe('category mapping page', () => {
   it('has every text in English and Chinese', () => {
@@ -199,17 +170,9 @@ describe('category mapping page', () => {
   });
 
   it('opens a mapping: the platform attributes with the mandatory ones marked; a refusal is shown on its row', async () => {
-    answers[`PUT ${M}/m1`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: 'Warranty Type 为必填属性', members: ['attributes.0.defaultValue'] }],
-        },
-      },
-      `${M}/m1`,
-      'invalid',
-    );
+    answers[`PUT ${M}/m1`] = refusal(`${M}/m1`, [
+      { message: 'Warranty Type 为必填属性', members: ['attributes.0.defaultValue'] },
+    ]);
     mapping.attributes = [
       {
         attribute: 'warranty_type',

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { MarketItem } from '../../api.ts';
 import LazadaItemsPage from './lazada.tsx';
 
@@ -22,7 +19,6 @@ const serverTexts = import.meta.glob<{ MarketItems: Record<string, Record<string
 );
 const texts = Object.values(serverTexts)[0].MarketItems;
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const URL = '/api/catalog/listing-items';
 const SHOP = '00000000-0000-4000-8000-0000000000a1';
 const OTHER = '00000000-0000-4000-8000-0000000000a2';
@@ -46,14 +42,12 @@ const item = (n: number, over: Partial<MarketItem> = {}): MarketItem => ({
   ...over,
 });
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 const shop = (id: string, name: string) => ({ id, name, platform: 'LAZADA', regions: ['MY'], authorized: true });
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/sitekit/shopes/all': { items: [shop(SHOP, 'Lazada MY'), shop(OTHER, 'Lazada SG')] },
     [`GET ${URL}`]: { totalCount: 2, items: [item(1), item(2, { status: 'REJECTED', rejectReason: 'bad image' })] },
@@ -61,47 +55,26 @@ beforeEach(() => {
     [`GET ${URL}/pulls/latest`]: { pull: null },
     [`POST ${URL}/push-price-stock`]: { rows: [{ itemId: 'LZ1', sellerSku: 'SKU-1', ok: true, message: null }] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Marketplaces.Items', 'Marketplaces.Items.Sync'] });
   applyServerTexts('zh-Hans', { MarketItems: texts['zh-Hans'] });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+const renderItems = () =>
+  renderRoutes(
     [{ path: '/publishingPlatform/lazada/productLazada', Component: LazadaItemsPage }],
-    { initialEntries: ['/publishingPlatform/lazada/productLazada'] },
+    '/publishingPlatform/lazada/productLazada',
   );
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-  return router;
-}
-
-const lastParams = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params;
 
 describe('marketplace items page', () => {
   it("lists the first shop's items with the status tabs counted for that shop", async () => {
-    renderPage();
+    renderItems();
     const tag = await screen.findByTestId('item-status-LZ2');
     expect(tag.textContent).toBe('审核未通过');
-    expect(lastParams(`GET ${URL}`)).toMatchObject({ shopId: SHOP });
+    expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ shopId: SHOP });
     await waitFor(() => expect(screen.getByTestId('market-items-tab-all').textContent).toBe('全部 (2)'));
     expect(screen.getByTestId('market-items-tab-REJECTED').textContent).toBe('审核未通过 (1)');
-    expect(lastParams(`GET ${URL}/counts`)).toMatchObject({ shopId: SHOP });
+    expect(lastParams(calls, `GET ${URL}/counts`)).toMatchObject({ shopId: SHOP });
     // the shop is the page's, not a filter of the bar
     expect(screen.queryByTestId('market-items-filter-shopId')).toBeNull();
     const row = tag.closest('tr') as HTMLElement;
@@ -110,17 +83,17 @@ describe('marketplace items page', () => {
   });
 
   it('a tab asks for its status in the same shop, and keeps it in the address', async () => {
-    const router = renderPage();
+    const router = renderItems();
     await screen.findByTestId('item-status-LZ1');
     await act(async () => {
       fireEvent.click(screen.getByTestId('market-items-tab-REJECTED'));
     });
-    await waitFor(() => expect(lastParams(`GET ${URL}`)).toMatchObject({ shopId: SHOP, status: 'REJECTED' }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ shopId: SHOP, status: 'REJECTED' }));
     expect(router.state.location.search).toBe('?status=REJECTED');
   });
 
   it('pushes the price of the selected items, then reads the list again', async () => {
-    renderPage();
+    renderItems();
     await screen.findByTestId('item-status-LZ1');
     expect(screen.queryByTestId('items-push')).toBeNull();
     const box = within(screen.getByTestId('item-status-LZ1').closest('tr') as HTMLElement).getByRole('checkbox');
@@ -143,7 +116,7 @@ describe('marketplace items page', () => {
 
   it('without the sync permission: no pull and no selection', async () => {
     useAbp.setState({ permissions: ['Marketplaces.Items'] });
-    renderPage();
+    renderItems();
     const tag = await screen.findByTestId('item-status-LZ1');
     expect(screen.queryByTestId('items-pull')).toBeNull();
     expect(within(tag.closest('tr') as HTMLElement).queryByRole('checkbox')).toBeNull();

@@ -1,14 +1,11 @@
 import { allowedListingActions, type ListingChangedEvent } from '@seller/contracts/marketplaces';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Listing } from '../../api.ts';
 import LazadaListingsPage from './lazada.tsx';
 import { listingTexts } from './texts.testing.ts';
@@ -23,7 +20,6 @@ vi.mock('../../../../lib/realtime.ts', () => ({
   },
 }));
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const URL = '/api/catalog/listing';
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
@@ -78,12 +74,10 @@ const failed = listing(3, 4, {
 });
 const offline = listing(4, 10);
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   hub.listeners.clear();
   answers = {
     [`GET ${URL}`]: { totalCount: 4, items: [queued, live, failed, offline] },
@@ -126,12 +120,7 @@ beforeEach(() => {
       ],
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Marketplaces.Listings',
@@ -142,25 +131,12 @@ beforeEach(() => {
   });
   applyServerTexts('zh-Hans', { Listings: listingTexts('zh') });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/publishingPlatform/lazada/published', Component: LazadaListingsPage }], {
-    initialEntries: ['/publishingPlatform/lazada/published'],
-  });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
+const renderListings = () =>
+  renderRoutes(
+    [{ path: '/publishingPlatform/lazada/published', Component: LazadaListingsPage }],
+    '/publishingPlatform/lazada/published',
   );
-  return router;
-}
 
 const actionsOf = (id: string) =>
   within(screen.getByTestId(`listing-actions-${id}`))
@@ -174,7 +150,7 @@ describe('published listings page', () => {
   });
 
   it('shows the state tabs with their counts, and a tab asks for its state only', async () => {
-    const router = renderPage();
+    const router = renderListings();
     await waitFor(() => expect(screen.getByTestId('listing-tab-all').textContent).toBe('全部 (4)'));
     expect(screen.getByTestId('listing-tab-1').textContent).toBe('排队中 (1)');
     expect(screen.getByTestId('listing-tab-3').textContent).toBe('刊登成功 (1)');
@@ -199,7 +175,7 @@ describe('published listings page', () => {
   });
 
   it('offers on each row only the actions its state allows', async () => {
-    renderPage();
+    renderListings();
     await screen.findByTestId(`listing-status-${ID(1)}`);
     expect(screen.getByTestId(`listing-status-${ID(2)}`).textContent).toBe('刊登成功');
     // queued: pause, cancel, drop; live: refresh, take offline; failed: pause, resume, cancel, drop
@@ -218,7 +194,7 @@ describe('published listings page', () => {
 
   it('without the manage permission only drop (with delete) is offered, and no bulk buttons', async () => {
     useAbp.setState({ permissions: ['Marketplaces.Listings', 'Marketplaces.Listings.Delete'] });
-    renderPage();
+    renderListings();
     await screen.findByTestId(`listing-status-${ID(1)}`);
     expect(actionsOf(ID(1))).toEqual(['删除']);
     expect(actionsOf(ID(2))).toEqual([]);
@@ -231,7 +207,7 @@ describe('published listings page', () => {
 
   it('drops only after confirming', async () => {
     answers[`DELETE ${URL}/${ID(1)}/drop`] = undefined;
-    renderPage();
+    renderListings();
     await screen.findByTestId(`listing-drop-${ID(1)}`);
     await click(`listing-drop-${ID(1)}`);
     expect(await screen.findByText('删除这条刊登?')).toBeTruthy();
@@ -241,7 +217,7 @@ describe('published listings page', () => {
   });
 
   it("shows the marketplace's per-SKU reasons of a failure", async () => {
-    renderPage();
+    renderListings();
     const error = await screen.findByTestId(`listing-error-${ID(3)}`);
     expect(error.textContent).toBe('2 个 SKU 被拒绝');
     await act(async () => {
@@ -254,7 +230,7 @@ describe('published listings page', () => {
   });
 
   it('pauses the selected rows and shows the answer of each', async () => {
-    renderPage();
+    renderListings();
     await screen.findByTestId(`listing-status-${ID(1)}`);
     const box = (id: string) =>
       within(screen.getByTestId(`listing-status-${id}`).closest('tr') as HTMLElement).getByRole('checkbox');
@@ -275,7 +251,7 @@ describe('published listings page', () => {
   });
 
   it("opens a listing's history", async () => {
-    renderPage();
+    renderListings();
     await screen.findByTestId(`listing-events-${ID(3)}`);
     await click(`listing-events-${ID(3)}`);
     const events = await screen.findByTestId('listing-events');
@@ -286,7 +262,7 @@ describe('published listings page', () => {
   });
 
   it('changes a row as soon as the hub says its listing changed, then asks the server again', async () => {
-    renderPage();
+    renderListings();
     await screen.findByTestId(`listing-status-${ID(1)}`);
     const before = calls.filter((c) => c.key === `GET ${URL}`).length;
     answers[`GET ${URL}`] = { totalCount: 4, items: [listing(1, 3), live, failed, offline] };

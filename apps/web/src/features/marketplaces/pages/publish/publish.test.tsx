@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { PreviewRow } from '../../api.ts';
 import { listingTexts } from '../listings/texts.testing.ts';
 import PublishWizardPage from './index.tsx';
 
 /** The publish wizard against a faked HTTP layer (the contract's shapes) and the server's texts. */
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const URL = '/api/catalog/listing';
 const P1 = '11111111-1111-4111-8111-111111111111';
 const P2 = '22222222-2222-4222-8222-222222222222';
@@ -123,12 +119,10 @@ const rows: PreviewRow[] = [
   }),
 ];
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/catalog/products': {
       totalCount: 2,
@@ -152,34 +146,13 @@ beforeEach(() => {
       failed: 1,
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Marketplaces.Listings', 'Marketplaces.Listings.Create'] });
   applyServerTexts('zh-Hans', { Listings: listingTexts('zh') });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [{ path: '/publishingPlatform/publishs/publish-lazada-shopee', Component: PublishWizardPage }],
-    { initialEntries: [path] },
-  );
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
+const renderAt = (path: string) =>
+  renderRoutes([{ path: '/publishingPlatform/publishs/publish-lazada-shopee', Component: PublishWizardPage }], path);
 
 const submitButton = () => screen.getByTestId('publish-submit') as HTMLButtonElement;
 

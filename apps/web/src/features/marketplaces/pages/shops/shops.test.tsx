@@ -1,14 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Shop } from '../../api.ts';
 import ShopCallbackPage from '../shop-callback/index.tsx';
 import LazadaShopsPage from './lazada.tsx';
@@ -22,7 +18,6 @@ const serverTexts = import.meta.glob<{ Shops: Record<string, Record<string, stri
 );
 const texts = Object.values(serverTexts)[0].Shops;
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const URL = '/api/sitekit/shopes';
 
 const shop = (over: Partial<Shop> = {}): Shop => ({
@@ -60,13 +55,11 @@ const bare = shop({
 });
 const revoked = shop({ id: 's3', name: 'Old shop', status: 'revoked', lastError: 'IllegalRefreshToken: invalid' });
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 let assign: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}/management`]: { totalCount: 3, items: [active, bare, revoked] },
     [`POST ${URL}`]: shop({ id: 's4', name: 'Added' }),
@@ -93,13 +86,7 @@ beforeEach(() => {
       ],
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, origin: 'http://admin.test', assign });
   useAbp.setState({
@@ -119,19 +106,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
-
-function renderShops() {
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client()}>
-        <MemoryRouter initialEntries={['/publishingPlatform/lazada/shopLazada']}>
-          <LazadaShopsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
+const renderShops = () => renderPage(<LazadaShopsPage />, { at: '/publishingPlatform/lazada/shopLazada' });
 
 describe('shops page', () => {
   it('lists the platform shops with their token state in colour and time left', async () => {
@@ -210,18 +185,11 @@ describe('shops page', () => {
   });
 });
 
-function renderCallback(search: string) {
-  const router = createMemoryRouter([{ path: '/publishingPlatform/shop-callback', element: <ShopCallbackPage /> }], {
-    initialEntries: [`/publishingPlatform/shop-callback${search}`],
-  });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </UiContext>,
+const renderCallback = (search: string) =>
+  renderRoutes(
+    [{ path: '/publishingPlatform/shop-callback', element: <ShopCallbackPage /> }],
+    `/publishingPlatform/shop-callback${search}`,
   );
-}
 
 describe('shop callback page', () => {
   it('posts the code, state and Shopee shop_id once, then shows the shop and the way back', async () => {
@@ -235,14 +203,7 @@ describe('shop callback page', () => {
   });
 
   it("shows the server's refusal", async () => {
-    answers[`POST ${URL}/authorize`] = new HttpError(
-      400,
-      {
-        error: { message: 'invalid', validationErrors: [{ message: '此授权已过期，请重新发起', members: ['state'] }] },
-      },
-      URL,
-      'invalid',
-    );
+    answers[`POST ${URL}/authorize`] = refusal(URL, [{ message: '此授权已过期，请重新发起', members: ['state'] }]);
     renderCallback('?code=abc&state=st');
     expect((await screen.findByTestId('shop-callback-error')).textContent).toContain('此授权已过期');
   });

@@ -1,11 +1,10 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import SendNotificationPage from './index.tsx';
 
 /** The send page against a faked HTTP layer: its fields follow the server's send rules. */
@@ -13,16 +12,10 @@ import SendNotificationPage from './index.tsx';
 const ui = { message: { success: vi.fn(), warning: vi.fn() }, notification: {} } as never;
 const SEND = '/api/notifications/send';
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 
 beforeEach(() => {
-  calls = [];
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (key === `POST ${SEND}`) return { id: 'n1', recipientCount: 3 } as never;
-    throw new Error(`unexpected ${key}`);
-  });
+  calls = fakeHttp({ [`POST ${SEND}`]: { id: 'n1', recipientCount: 3 } });
   useAbp.setState({ permissions: ['Notifications.Notification.Send'] });
   applyServerTexts('zh-Hans', {
     Notifications: {
@@ -34,21 +27,14 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
 
-function renderPage() {
-  render(
-    <UiContext value={ui}>
-      <SendNotificationPage />
-    </UiContext>,
-  );
-}
+const renderSend = () => renderPage(<SendNotificationPage />, { ui });
 
 const send = () => submit('notification-send-submit');
 
 describe('send notification page', () => {
   it('refuses a blank title and message, then sends the announcement to everyone', async () => {
-    renderPage();
+    renderSend();
     await typeInto('notification-send-title', '   ');
     await send();
     await expectErrorOf('notification-send-title', '标题不能为空');

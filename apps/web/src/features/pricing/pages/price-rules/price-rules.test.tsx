@@ -1,20 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { textsOf } from '../../../../lib/testing/server-texts.ts';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { PriceRuleDto, TierRuleDto } from '../../api.ts';
 import PriceRulesPage from './index.tsx';
 
 /** The price rules page against a faked HTTP layer (the contract's shapes) and the server's own texts. */
 
-const ui = { message: { success: vi.fn(), error: vi.fn() }, notification: { error: vi.fn() } } as never;
 const URL = '/api/catalog/price-rule';
 
 const sources = import.meta.glob<string>('../../../../../../server/src/modules/pricing/texts.ts', {
@@ -23,17 +20,8 @@ const sources = import.meta.glob<string>('../../../../../../server/src/modules/p
   eager: true,
 });
 
-/** The entries (`'Key': 'text',` or `Key: 'text',`) of the texts file's `en` or `zh` object. */
-function serverTexts(culture: 'en' | 'zh'): Record<string, string> {
-  const source = Object.values(sources)[0];
-  const start = source.indexOf(`const ${culture}:`);
-  const body = source.slice(start, source.indexOf('\n};', start));
-  const texts: Record<string, string> = {};
-  // a value may sit on the line after its key, in either quotes
-  for (const m of body.matchAll(/^\s*(?:'([^']+)'|(\w+)):\s*(['"])((?:(?!\3)[^\\]|\\.)*)\3,?$/gm))
-    texts[m[1] ?? m[2]] = m[4].replace(/\\(.)/g, '$1');
-  return texts;
-}
+/** The pricing module's texts in one language, as the server has them. */
+const serverTexts = (culture: 'en' | 'zh') => textsOf(Object.values(sources)[0], culture);
 
 const rule = (over: Partial<PriceRuleDto> = {}): PriceRuleDto => ({
   id: 'r1',
@@ -118,20 +106,12 @@ const priced = {
   steps,
 };
 
-type Call = { key: string; options: RequestOptions };
 let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
-const invalid = (path: string, member: string, message: string) =>
-  new HttpError(
-    400,
-    { error: { message: 'invalid', validationErrors: [{ message, members: [member] }] } },
-    path,
-    'invalid',
-  );
+const invalid = (path: string, member: string, message: string) => refusal(path, [{ message, members: [member] }]);
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 2, items: [lazada, shopee] },
     [`GET ${URL}/all`]: { items: [lazada, shopee] },
@@ -151,13 +131,7 @@ beforeEach(() => {
     [`GET ${URL}/calc-retailPrice`]: priced,
     [`DELETE ${URL}/tierPrice-rule`]: undefined,
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Pricing.PriceRules',
@@ -168,23 +142,6 @@ beforeEach(() => {
   });
   applyServerTexts('zh-Hans', { Pricing: serverTexts('zh') });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <PriceRulesPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 /** Chooses a rule of the list once it has loaded. */
 async function choose(name: string) {
@@ -198,27 +155,24 @@ describe('price rules page', () => {
   });
 
   it('lists the rules with their scope, mode, children and status', async () => {
-    renderPage();
+    renderPage(<PriceRulesPage />);
     const table = await screen.findByTestId('price-rules');
-    const row = (await within(table).findByText('Lazada 马来西亚 成本加价')).closest('tr') as HTMLElement;
+    const row = await findRow(table, 'Lazada 马来西亚 成本加价');
     expect(within(row).getByText('Lazada · MY')).toBeTruthy();
     expect(within(row).getByText('成本加价 30 %')).toBeTruthy();
     expect(within(row).getByText('CNY → MYR × 0.65')).toBeTruthy();
     expect(within(row).getByText('向上到 x.90')).toBeTruthy();
     expect(within(row).getByText('0 / 2')).toBeTruthy();
-    const other = within(table).getByText('Shopee 新加坡 目标利润率').closest('tr') as HTMLElement;
+    const other = rowWith(table, 'Shopee 新加坡 目标利润率');
     expect(within(other).getByText('目标利润率 25 %')).toBeTruthy();
     expect(within(other).getByText('停用')).toBeTruthy();
     expect(screen.getByText('在上方选择一个价格规则,查看其区间、阶梯和计算器。')).toBeTruthy();
   });
 
   it('checks a new rule with the shared schema, then sends it', async () => {
-    renderPage();
+    renderPage(<PriceRulesPage />);
     await screen.findByText('Lazada 马来西亚 成本加价');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('price-rules-form');
+    await openNewForm('price-rules-form');
     await typeInto('rule-name', 'Shopee 泰国');
     await typeInto('rule-currencyTo', 'THB');
     await typeInto('rule-exchangeRate', 'abc');
@@ -266,7 +220,7 @@ describe('price rules page', () => {
       'minQuantity',
       '与阶梯 3 – 9 重叠。',
     );
-    renderPage();
+    renderPage(<PriceRulesPage />);
     await choose('Lazada 马来西亚 成本加价');
     const tiers = await screen.findByTestId('tier-rules');
     expect(await within(tiers).findByText('10 – 不限')).toBeTruthy();
@@ -301,7 +255,7 @@ describe('price rules page', () => {
   });
 
   it('calculates a price and shows each step, the tier table and the prices by quantity', async () => {
-    renderPage();
+    renderPage(<PriceRulesPage />);
     await choose('Lazada 马来西亚 成本加价');
     const calculator = screen.getByTestId('price-calculator');
     await act(async () => {
@@ -331,7 +285,7 @@ describe('price rules page', () => {
 
   it("asks the retail price of a rule without tiers, and shows the server's refusal on its field", async () => {
     answers[`GET ${URL}/calc-retailPrice`] = invalid(`${URL}/calc-retailPrice`, 'sku', '商品库中没有 SKU NOPE。');
-    renderPage();
+    renderPage(<PriceRulesPage />);
     await choose('Shopee 新加坡 目标利润率');
     await typeInto('calc-sku', 'NOPE');
     await submit('calc-submit');

@@ -1,19 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { click, expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { TenantDto } from '../../api.ts';
 import TenantsPage from './index.tsx';
 
 /** The tenants page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/tenant-management/tenants';
 const P = 'AbpTenantManagement.Tenants';
 
@@ -31,22 +27,16 @@ const demo: TenantDto = {
   lastModifierId: null,
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [demo] },
     [`POST ${URL}`]: { ...demo, id: 't2', name: 'shop-2' },
     [`GET ${URL}/t1/connection-string`]: { items: [] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: [P, `${P}.Create`, `${P}.ManageConnectionStrings`] });
   applyServerTexts('zh-Hans', {
     AbpTenantManagement: {
@@ -57,31 +47,14 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <TenantsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 /** Types into an input (the element or the input inside it) and leaves it. */
 
 describe('tenants page', () => {
   it('checks a new tenant with the shared tenants schema, then sends it', async () => {
-    renderPage();
+    renderPage(<TenantsPage />);
     await screen.findByTestId('tenant-row-demo');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /新\s?建/ }));
-    });
-    await screen.findByTestId('tenant-form');
+    await openNewForm('tenant-form');
     await typeInto('tenant-name', 'shop 2');
     await typeInto('tenant-admin-email', 'admin@shop.example');
     await typeInto('tenant-admin-password', '1q2w3E*');
@@ -104,7 +77,7 @@ describe('tenants page', () => {
   });
 
   it('checks a connection string name with the shared schema before saving it', async () => {
-    renderPage();
+    renderPage(<TenantsPage />);
     await screen.findByTestId('tenant-row-demo');
     await click('tenant-connections-demo');
     await screen.findByTestId('connection-name');

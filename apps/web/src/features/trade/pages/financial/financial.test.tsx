@@ -1,15 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { Arrival, OrderProfit, SkuProfit, Statement } from '../../api/finance.ts';
 import ArrivalPage from '../arrival/index.tsx';
 import StatisticsPage from '../statistics/index.tsx';
@@ -17,7 +13,6 @@ import FinancialPage from './index.tsx';
 
 /** The finance pages (settlements, arrivals) and the statistics page against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const F = '/api/trade/finance';
 const S = '/api/trade/statistics';
 const SHOP = '00000000-0000-4000-8000-000000000001';
@@ -106,11 +101,10 @@ const skuProfit: SkuProfit = {
   margin: '41.78',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${F}/cycles`]: {
       items: [
@@ -177,13 +171,7 @@ beforeEach(() => {
     [`GET ${F}/profit/orders`]: { totalCount: 1, items: [orderProfit] },
     [`GET ${F}/profit/skus`]: { totalCount: 1, items: [skuProfit] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Trade.Finance',
@@ -213,45 +201,35 @@ beforeEach(() => {
     Trade: { 'PaymentType:10': '银行转账' },
   });
 });
-afterEach(cleanup);
-
-function renderPage(page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
-const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
-const lastBody = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.json as Record<string, unknown>;
 
 describe('profit lists', () => {
   it('lists profit per order on the last 30 days, by the platform order number, then by shop', async () => {
     renderPage(<FinancialPage />);
     await click(await screen.findByText('订单利润'));
     const table = await screen.findByTestId('order-profit');
-    const row = (await within(table).findByText('910000000000001')).closest('tr') as HTMLElement;
+    const row = await findRow(table, '910000000000001');
     expect(within(row).getByText('预估')).toBeTruthy();
     expect(within(row).getByText('100.00 MYR')).toBeTruthy();
     expect(within(row).getByText('-4.24')).toBeTruthy();
-    const first = lastQuery(`GET ${F}/profit/orders`);
+    const first = lastParams(calls, `GET ${F}/profit/orders`);
     const days = (Date.parse(String(first.to)) - Date.parse(String(first.from))) / 86_400_000;
     expect(days).toBe(29);
     await pick('order-profit-shop', 'Lazada 演示店铺 (MY)');
-    await waitFor(() => expect(lastQuery(`GET ${F}/profit/orders`)).toMatchObject({ shopId: SHOP, from: first.from }));
+    await waitFor(() =>
+      expect(lastParams(calls, `GET ${F}/profit/orders`)).toMatchObject({ shopId: SHOP, from: first.from }),
+    );
   });
 
   it('lists profit per SKU on the last 30 days (the order list is not asked)', async () => {
     renderPage(<FinancialPage />);
     await click(await screen.findByText('SKU 利润'));
     const table = await screen.findByTestId('sku-profit');
-    const row = (await within(table).findByText('FIN-1')).closest('tr') as HTMLElement;
+    const row = await findRow(table, 'FIN-1');
     expect(within(row).getByText('64.76')).toBeTruthy();
-    expect(lastQuery(`GET ${F}/profit/skus`)).toMatchObject({ from: expect.any(String), to: expect.any(String) });
+    expect(lastParams(calls, `GET ${F}/profit/skus`)).toMatchObject({
+      from: expect.any(String),
+      to: expect.any(String),
+    });
     expect(calls.some((c) => c.key === `GET ${F}/profit/orders`)).toBe(false);
   });
 });
@@ -273,17 +251,16 @@ describe('settlements page', () => {
     await screen.findByText(statement.statementNo);
     await click('pull');
     await pick('pull-shop', 'Lazada 演示店铺 (MY)');
-    answers[`POST ${F}/statements/pull`] = new HttpError(
-      400,
-      { error: { message: 'x', validationErrors: [{ message: '一次最多 92 天。', members: ['to'] }] } } as never,
+    answers[`POST ${F}/statements/pull`] = refusal(
       `${F}/statements/pull`,
+      [{ message: '一次最多 92 天。', members: ['to'] }],
       'x',
     );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /OK|确\s*定/ }));
     });
     await waitFor(() => expect(screen.getByText('一次最多 92 天。')).toBeTruthy());
-    const body = lastBody(`POST ${F}/statements/pull`);
+    const body = lastBody(calls, `POST ${F}/statements/pull`);
     expect(body.shopId).toBe(SHOP);
     expect(body.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
@@ -301,8 +278,8 @@ describe('arrivals page', () => {
     await typeInto('arrival-payoutAmount', '146.01');
     await typeInto('arrival-fxRate', '1.55');
     await submit('arrival-save');
-    await waitFor(() => expect(lastBody(`POST ${F}/arrivals`)).toBeTruthy());
-    expect(lastBody(`POST ${F}/arrivals`)).toMatchObject({
+    await waitFor(() => expect(lastBody(calls, `POST ${F}/arrivals`)).toBeTruthy());
+    expect(lastBody(calls, `POST ${F}/arrivals`)).toMatchObject({
       fromAmount: '94.20',
       fxRate: '1.55',
       paymentType: 10,
@@ -315,7 +292,9 @@ describe('arrivals page', () => {
       fireEvent.click(within(table).getAllByRole('checkbox').at(-1)!);
     });
     await submit('match-save');
-    await waitFor(() => expect(lastBody(`POST ${F}/arrivals/${AR}/match`)).toEqual({ items: [{ statementId: ST }] }));
+    await waitFor(() =>
+      expect(lastBody(calls, `POST ${F}/arrivals/${AR}/match`)).toEqual({ items: [{ statementId: ST }] }),
+    );
   });
 });
 

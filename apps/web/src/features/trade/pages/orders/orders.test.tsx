@@ -1,23 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow } from '../../../../lib/testing/table.ts';
 import type { SalesOrder, SalesOrderRow } from '../../api/orders.ts';
 import SalesOrdersPage from './index.tsx';
 
 /** The sales orders page against a faked HTTP layer (the contract's shapes). */
 
-const success = vi.fn();
-const ui = {
-  message: { success, error: vi.fn(), loading: vi.fn(() => () => {}) },
-  notification: {},
-} as never;
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
 const URL = '/api/trade/orders';
 const V1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -107,11 +102,10 @@ const detail = (over: Partial<SalesOrder> = {}): SalesOrder => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   success.mockClear();
   answers = {
     [`GET ${URL}`]: { totalCount: 1, items: [row] },
@@ -139,12 +133,7 @@ beforeEach(() => {
       result: { shops: 1, created: 2, updated: 1, unchanged: 0, failed: [] },
     },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Trade.Orders',
@@ -175,29 +164,15 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <SalesOrdersPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 describe('sales orders page', () => {
   it('shows the tabs with their counts and the orders', async () => {
-    renderPage();
+    renderPage(<SalesOrdersPage />, { ui });
     expect(await screen.findByText('全部 (7)')).toBeTruthy();
     expect(screen.getByText('待处理 (3)')).toBeTruthy();
     expect(screen.getByText('处理中 (4)')).toBeTruthy();
     const table = await screen.findByTestId('sales-orders');
-    const tr = (await within(table).findByText('LZ400000000000123')).closest('tr') as HTMLElement;
+    const tr = await findRow(table, 'LZ400000000000123');
     expect(within(tr).getByText('45.00 MYR')).toBeTruthy();
     expect(within(tr).getByText('SKU 未配对')).toBeTruthy();
     expect(within(tr).getByText('待处理')).toBeTruthy();
@@ -208,7 +183,7 @@ describe('sales orders page', () => {
   });
 
   it('opens an order, maps its unmatched SKU and confirms it (stock reserved)', async () => {
-    renderPage();
+    renderPage(<SalesOrdersPage />, { ui });
     await click(await screen.findByTestId('order-open-LZ400000000000123'));
     const drawer = await screen.findByTestId('order-detail');
     expect(within(drawer).getByText('45.00 MYR')).toBeTruthy();
@@ -229,7 +204,7 @@ describe('sales orders page', () => {
   });
 
   it('asks for a reason before cancelling', async () => {
-    renderPage();
+    renderPage(<SalesOrdersPage />, { ui });
     await click(await screen.findByTestId('order-open-LZ400000000000123'));
     await click(await screen.findByTestId('order-action-cancel'));
     expect(await screen.findByText('确定取消该订单?已占用的库存将被释放。')).toBeTruthy();
@@ -242,7 +217,7 @@ describe('sales orders page', () => {
   });
 
   it('pulls orders of a chosen shop and reports the result', async () => {
-    renderPage();
+    renderPage(<SalesOrdersPage />, { ui });
     await click(await screen.findByTestId('orders-pull'));
     const select = await screen.findByTestId('orders-pull-shop');
     await act(async () => {
@@ -267,7 +242,7 @@ describe('sales orders page', () => {
     });
     answers[`GET ${URL}/o1`] = manual;
     answers[`PUT ${URL}/o1`] = { ...manual, buyerName: 'Siti Aminah' };
-    renderPage();
+    renderPage(<SalesOrdersPage />, { ui });
     await click(await screen.findByTestId('order-open-LZ400000000000123'));
     await click(await screen.findByTestId('order-edit'));
     const form = await screen.findByTestId('order-form');
@@ -286,7 +261,7 @@ describe('sales orders page', () => {
   });
 
   it('offers no edit on a marketplace order', async () => {
-    renderPage();
+    renderPage(<SalesOrdersPage />, { ui });
     await click(await screen.findByTestId('order-open-LZ400000000000123'));
     await screen.findByTestId('order-detail');
     expect(screen.queryByTestId('order-edit')).toBeNull();
@@ -294,7 +269,7 @@ describe('sales orders page', () => {
 
   it('hides what the user may not do', async () => {
     useAbp.setState({ permissions: ['Trade.Orders'] });
-    renderPage();
+    renderPage(<SalesOrdersPage />, { ui });
     await click(await screen.findByTestId('order-open-LZ400000000000123'));
     await screen.findByTestId('order-detail');
     expect(screen.queryByTestId('order-action-confirm')).toBeNull();

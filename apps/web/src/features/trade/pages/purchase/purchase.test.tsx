@@ -1,21 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { rowWith } from '../../../../lib/testing/table.ts';
 import type { PurchaseOrder, Suggestion } from '../../api/purchase.ts';
 import PurchasePage from './index.tsx';
 import { liveTotals } from './PurchaseForm.tsx';
 
 /** The purchase page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/trade/purchase-orders';
 
 const po = (over: Partial<PurchaseOrder>): PurchaseOrder => ({
@@ -87,11 +84,10 @@ const suggestion: Suggestion = {
   currency: 'CNY',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 3, items: [draft, submitted, partial] },
     [`GET ${URL}/counts`]: {
@@ -111,13 +107,7 @@ beforeEach(() => {
     [`GET ${URL}/suggestions`]: { items: [suggestion] },
     [`POST ${URL}/suggestions/draft`]: { ids: ['p9'], poNos: ['PO-20261124-0009'] },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Trade.Purchase',
@@ -142,27 +132,10 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <PurchasePage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 describe('purchase page', () => {
   it('lists POs with status tags and offers only the actions the state and the permissions allow', async () => {
-    renderPage();
+    renderPage(<PurchasePage />);
     const table = await screen.findByTestId('purchase-orders');
     await within(table).findByText('PO-20261124-0001');
     expect(screen.getByTestId('po-status-PO-20261124-0001').textContent).toBe('草稿');
@@ -179,7 +152,7 @@ describe('purchase page', () => {
   });
 
   it('submits, and filters the list by the status tab', async () => {
-    renderPage();
+    renderPage(<PurchasePage />);
     await screen.findByText('PO-20261124-0001');
     await act(async () => {
       fireEvent.click(screen.getByTestId('po-action-submit-PO-20261124-0001'));
@@ -197,7 +170,7 @@ describe('purchase page', () => {
 
   it('approves, and rejects only with a reason, with the approve permission', async () => {
     useAbp.setState({ permissions: ['Trade.Purchase', 'Trade.Purchase.Approve'] });
-    renderPage();
+    renderPage(<PurchasePage />);
     await screen.findByText('PO-20261124-0002');
     await act(async () => {
       fireEvent.click(screen.getByTestId('po-action-reject-PO-20261124-0002'));
@@ -222,7 +195,7 @@ describe('purchase page', () => {
       URL,
       'x',
     );
-    renderPage();
+    renderPage(<PurchasePage />);
     await screen.findByText('PO-20261124-0001');
     await act(async () => {
       fireEvent.click(screen.getByTestId('po-action-submit-PO-20261124-0001'));
@@ -232,14 +205,14 @@ describe('purchase page', () => {
   });
 
   it('lists replenishment suggestions and creates draft POs from the checked rows', async () => {
-    renderPage();
+    renderPage(<PurchasePage />);
     await screen.findByText('PO-20261124-0001');
     await act(async () => {
       fireEvent.click(screen.getByTestId('po-replenish'));
     });
     const table = await screen.findByTestId('repl-table');
     await within(table).findByText('DEMO-TS-001-BLK-M');
-    const row = within(table).getByText('DEMO-TS-001-BLK-M').closest('tr') as HTMLElement;
+    const row = rowWith(table, 'DEMO-TS-001-BLK-M');
     await act(async () => {
       fireEvent.click(within(row).getByRole('checkbox'));
     });
@@ -258,7 +231,7 @@ describe('purchase page', () => {
     useAbp.setState({ permissions: ['Trade.Purchase', 'Trade.Purchase.Pay'] });
     answers[`PUT ${URL}/p3/payment-status`] = { ...partial, paymentStatus: 'PAID' };
     applyServerTexts('zh-Hans', { Purchase: { 'Payment:UNPAID': '未付款', 'Payment:PAID': '已付款' } });
-    renderPage();
+    renderPage(<PurchasePage />);
     await screen.findByText('PO-20261124-0003');
     // a draft's payment is not set (the table has no pay there): plain text
     expect(screen.queryByTestId('po-action-pay-PO-20261124-0001')).toBeNull();
@@ -276,7 +249,7 @@ describe('purchase page', () => {
   });
 
   it('shows the payment status as text without the pay permission', async () => {
-    renderPage();
+    renderPage(<PurchasePage />);
     await screen.findByText('PO-20261124-0003');
     expect(screen.queryByTestId('po-action-pay-PO-20261124-0003')).toBeNull();
   });

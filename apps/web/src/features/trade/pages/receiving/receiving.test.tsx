@@ -1,21 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
 import { typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { PurchaseOrderDetail } from '../../api/purchase.ts';
 import type { Receipt } from '../../api/receiving.ts';
 import ReceivingPage from './index.tsx';
 
 /** The receipts page and its receive drawer against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/trade/receipts';
 const PO_URL = '/api/trade/purchase-orders';
 
@@ -81,11 +76,10 @@ const order = {
   ],
 } as unknown as PurchaseOrderDetail;
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 2, items: [pending, posted] },
     [`GET ${PO_URL}/lookups`]: {
@@ -104,13 +98,7 @@ beforeEach(() => {
     [`POST ${URL}/r2/post`]: { ...pending, status: 'POSTED' },
     [`POST ${URL}/r1/reverse`]: receipt({ id: 'r4', reversesReceiptId: 'r1' }),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Trade.Receiving',
@@ -124,23 +112,6 @@ beforeEach(() => {
     Receiving: { 'Status:DRAFT': '草稿', 'Status:POSTED': '已入库', 'Page:Post': '入库', 'Page:Reverse': '冲销' },
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ReceivingPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
 
 const confirm = async (testid: string) => {
   await act(async () => {
@@ -150,7 +121,7 @@ const confirm = async (testid: string) => {
 
 describe('receiving page', () => {
   it('lists receipts: a draft can be posted, a posted one reversed, each after confirming', async () => {
-    renderPage();
+    renderPage(<ReceivingPage />);
     const table = await screen.findByTestId('receipts');
     await within(table).findByText('RCV-20261124-0001');
     expect(screen.getByTestId('receipt-status-RCV-20261124-0002').textContent).toBe('草稿');
@@ -170,7 +141,7 @@ describe('receiving page', () => {
   });
 
   it('receives against a PO: remaining quantities proposed, accepted follows damaged, posted after confirming', async () => {
-    renderPage();
+    renderPage(<ReceivingPage />);
     await screen.findByText('RCV-20261124-0001');
     await act(async () => {
       fireEvent.mouseDown(within(screen.getByTestId('receipt-pick-po')).getByRole('combobox'));
@@ -206,18 +177,10 @@ describe('receiving page', () => {
   });
 
   it('puts the server’s over-receipt refusal under the line’s arrived input', async () => {
-    answers[`POST ${URL}`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: 'SKU-A 超过采购数量:最多还可到货 6。', members: ['lines[0].qtyArrived'] }],
-        },
-      },
-      URL,
-      'invalid',
-    );
-    renderPage();
+    answers[`POST ${URL}`] = refusal(URL, [
+      { message: 'SKU-A 超过采购数量:最多还可到货 6。', members: ['lines[0].qtyArrived'] },
+    ]);
+    renderPage(<ReceivingPage />);
     await screen.findByText('RCV-20261124-0001');
     await act(async () => {
       fireEvent.mouseDown(within(screen.getByTestId('receipt-pick-po')).getByRole('combobox'));

@@ -1,19 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { ShipmentEvent } from '../../api/shipments.ts';
 import ShipmentRecordPage from './index.tsx';
 
 /** The tracking history page against a faked HTTP layer. */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/trade/shipments';
 const S1 = '00000000-0000-4000-8000-0000000000c1';
 
@@ -31,11 +27,10 @@ const event = (over: Partial<ShipmentEvent>): ShipmentEvent => ({
   ...over,
 });
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}/events`]: { totalCount: 1, items: [event({})] },
     [`GET ${URL}/${S1}`]: {
@@ -53,42 +48,21 @@ beforeEach(() => {
     },
     [`POST ${URL}/${S1}/events`]: event({ id: 'e2', code: 'IN_TRANSIT', description: '到达吉隆坡' }),
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Trade.Shipments', 'Trade.Shipments.Update'] });
   applyServerTexts('zh-Hans', { Shipments: { 'Page:AddEvent': '添加轨迹', 'Source:USER': '用户' } });
 });
-afterEach(cleanup);
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ShipmentRecordPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
-const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('shipment record page', () => {
   it('lists events, searches by tracking number, opens a timeline and adds an event', async () => {
-    renderPage();
+    renderPage(<ShipmentRecordPage />);
     const table = await screen.findByTestId('shipment-records');
     expect(await within(table).findByText('YT123456789012')).toBeTruthy();
     const search = screen.getByTestId('shipment-records-filter-trackingNo');
     await typeInto('shipment-records-filter-trackingNo', 'YT123');
     const input = (search.tagName === 'INPUT' ? search : search.querySelector('input')) as HTMLInputElement;
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 13, bubbles: true }));
-    await waitFor(() => expect(lastQuery(`GET ${URL}/events`)).toMatchObject({ trackingNo: 'YT123' }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}/events`)).toMatchObject({ trackingNo: 'YT123' }));
 
     await click('record-open-e1');
     const drawer = await screen.findByTestId('shipment-timeline-events');

@@ -1,20 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
-import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Shipment, ShipmentEstimate, ShippableOrder } from '../../api/shipments.ts';
 import ShipmentPage from './index.tsx';
 
 /** The shipment page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/trade/shipments';
 const WH = '00000000-0000-4000-8000-000000000001';
 const O1 = '00000000-0000-4000-8000-0000000000a1';
@@ -99,11 +94,10 @@ const estimate: ShipmentEstimate = {
   pickedChannelId: 'ch-CHEAP',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: { totalCount: 3, items: [shipment({}), packed, failed] },
     [`GET ${URL}/counts`]: { total: 3, capped: false, counts: { CREATED: 1, PACKED: 1, SHIPPED: 1 } },
@@ -114,13 +108,7 @@ beforeEach(() => {
     [`POST ${URL}/${packed.id}/ship`]: { ...packed, status: 'SHIPPED' },
     [`POST ${URL}/${failed.id}/sync`]: { ...failed, platformSyncStatus: 'PENDING' },
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({
     permissions: [
       'Trade.Shipments',
@@ -147,27 +135,10 @@ beforeEach(() => {
     },
   });
 });
-afterEach(cleanup);
-
-function renderPage(permissions?: string[]) {
-  if (permissions) useAbp.setState({ permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ShipmentPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
-const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('shipment page', () => {
   it('lists shipments with their status, the actions each state allows and tab counts', async () => {
-    renderPage();
+    renderPage(<ShipmentPage />);
     const table = await screen.findByTestId('shipments');
     await within(table).findByText('SHP-260101-AAAAAA');
     expect(within(screen.getByTestId('shipment-actions-SHP-260101-AAAAAA')).getByText('打印面单')).toBeTruthy();
@@ -176,11 +147,11 @@ describe('shipment page', () => {
     expect(screen.getByTestId('shipment-pdf-SHP-260101-BBBBBB')).toBeTruthy();
     expect(screen.getByTestId('shipment-sync-SHP-260101-CCCCCC').textContent).toBe('回传失败');
     await click('shipments-tab-PACKED');
-    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ status: 'PACKED' }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ status: 'PACKED' }));
   });
 
   it('ships only after confirming', async () => {
-    renderPage();
+    renderPage(<ShipmentPage />);
     await screen.findByTestId('shipment-ship-SHP-260101-BBBBBB');
     await click('shipment-ship-SHP-260101-BBBBBB');
     expect(await screen.findByText('确认发货 SHP-260101-BBBBBB?')).toBeTruthy();
@@ -190,14 +161,15 @@ describe('shipment page', () => {
   });
 
   it('retries a failed marketplace sync', async () => {
-    renderPage();
+    renderPage(<ShipmentPage />);
     await screen.findByTestId('shipment-retry-SHP-260101-CCCCCC');
     await click('shipment-retry-SHP-260101-CCCCCC');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/${failed.id}/sync`)).toBe(true));
   });
 
   it('hides what the user may not do', async () => {
-    renderPage(['Trade.Shipments']);
+    useAbp.setState({ permissions: ['Trade.Shipments'] });
+    renderPage(<ShipmentPage />);
     await screen.findByText('SHP-260101-AAAAAA');
     expect(screen.queryByTestId('shipment-create-open')).toBeNull();
     expect(screen.queryByTestId('shipment-ship-SHP-260101-BBBBBB')).toBeNull();
@@ -205,14 +177,14 @@ describe('shipment page', () => {
   });
 
   it('creates a shipment from an order with the cheapest channel preselected', async () => {
-    renderPage();
+    renderPage(<ShipmentPage />);
     await click('shipment-create-open');
     await screen.findByText('SO-100');
     const box = screen.getByTestId('shipment-order-SO-100');
     await act(async () => {
       fireEvent.click(box.tagName === 'INPUT' ? box : (box.querySelector('input') ?? box));
     });
-    await waitFor(() => expect(lastQuery(`GET ${URL}/estimate`)).toMatchObject({ orderIds: O1 }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}/estimate`)).toMatchObject({ orderIds: O1 }));
     const cheap = await screen.findByTestId('shipment-channel-CHEAP');
     await waitFor(() => expect((cheap as HTMLInputElement).checked).toBe(true));
     expect(cheap.closest('label')?.textContent).toContain('30.00 CNY');
@@ -226,18 +198,8 @@ describe('shipment page', () => {
   });
 
   it('splits a line and shows the server’s over-shipping refusal under its quantity', async () => {
-    answers[`POST ${URL}`] = new HttpError(
-      400,
-      {
-        error: {
-          message: 'invalid',
-          validationErrors: [{ message: 'MUG-01:最多还能发 2 件。', members: ['lines.0.quantity'] }],
-        },
-      },
-      URL,
-      'invalid',
-    );
-    renderPage();
+    answers[`POST ${URL}`] = refusal(URL, [{ message: 'MUG-01:最多还能发 2 件。', members: ['lines.0.quantity'] }]);
+    renderPage(<ShipmentPage />);
     await click('shipment-create-open');
     await screen.findByText('SO-100');
     const box = screen.getByTestId('shipment-order-SO-100');

@@ -1,20 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { buildPath, type RequestOptions } from '../../../../lib/http/client.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { http } from '../../../../lib/http/index.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
-import { UiContext } from '../../../../lib/ui-bridge.ts';
+import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { StockBalance, StockLedgerRow } from '../../api/stock.ts';
 import StockPage from './index.tsx';
 
 /** The stock page against a faked HTTP layer (the contract's shapes). */
 
-const ui = { message: { success: vi.fn() }, notification: {} } as never;
 const URL = '/api/trade/stock';
 const SZ = { id: '00000000-0000-4000-8000-000000000001', code: 'SZ-01', name: '深圳仓' };
 const MY = { id: '00000000-0000-4000-8000-000000000002', code: 'MY-01', name: '马来西亚海外仓' };
@@ -63,11 +60,10 @@ const ledgerRow: StockLedgerRow = {
   creationTime: '2026-01-01T00:00:00Z',
 };
 
-let calls: { key: string; options: RequestOptions }[] = [];
+let calls: Call[] = [];
 let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
-  calls = [];
   answers = {
     [`GET ${URL}`]: {
       totalCount: 2,
@@ -89,13 +85,7 @@ beforeEach(() => {
     [`POST ${URL}/transfers`]: { voucherType: 'TRANSFER', voucherNo: 'TRF-20260101-0001', items: [] },
     [`PUT ${URL}/safety`]: {},
   };
-  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
-    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
-    calls.push({ key, options });
-    if (!(key in answers)) throw new Error(`unexpected ${key}`);
-    if (answers[key] instanceof Error) throw answers[key];
-    return answers[key] as never;
-  });
+  calls = fakeHttp(answers);
   useAbp.setState({ permissions: ['Trade.Stock', 'Trade.Stock.Adjust', 'Trade.Stock.Transfer'] });
   applyServerTexts('zh-Hans', {
     Stock: {
@@ -115,70 +105,55 @@ beforeEach(() => {
     Trade: { 'StockTxn:ADJUST': '库存调整单' },
   });
 });
-afterEach(cleanup);
-
-function renderPage(permissions?: string[]) {
-  if (permissions) useAbp.setState({ permissions });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiContext value={ui}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <StockPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </UiContext>,
-  );
-}
-
-const lastQuery = (key: string) => calls.filter((c) => c.key === key).at(-1)?.options.params as Record<string, unknown>;
 
 describe('stock page', () => {
   it('lists balances with the low-stock tag and value, filtered by warehouse and the low-stock switch', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     const table = await screen.findByTestId('stock-balances');
-    const row = (await within(table).findByText('TSHIRT-RED-M')).closest('tr') as HTMLElement;
+    const row = await findRow(table, 'TSHIRT-RED-M');
     expect(within(row).getByText('低库存')).toBeTruthy();
     expect(within(row).getByText('42.00 CNY')).toBeTruthy();
-    const mug = within(table).getByText('MUG-01').closest('tr') as HTMLElement;
+    const mug = rowWith(table, 'MUG-01');
     expect(within(mug).queryByText('低库存')).toBeNull();
 
     await pick('stock-balances-filter-lowStock', '是');
-    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: true }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ lowStock: true }));
     await pick('stock-balances-filter-warehouseId', '马来西亚海外仓');
-    await waitFor(() => expect(lastQuery(`GET ${URL}`)).toMatchObject({ lowStock: true, warehouseId: MY.id }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}`)).toMatchObject({ lowStock: true, warehouseId: MY.id }));
   });
 
   it('lists the whole ledger in its tab, filtered by type', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     await click(await screen.findByText('库存流水'));
     const table = await screen.findByTestId('stock-ledger');
-    const row = (await within(table).findByText('ADJ-20260101-0001')).closest('tr') as HTMLElement;
+    const row = await findRow(table, 'ADJ-20260101-0001');
     expect(within(row).getByText('库存调整单')).toBeTruthy();
     expect(within(row).getByText('−3')).toBeTruthy();
     expect(screen.queryByTestId('stock-ledger-filter-variantId')).toBeNull();
     await pick('stock-ledger-filter-type', '采购入库');
-    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ type: 'PO_RECEIPT' }));
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}/ledger`)).toMatchObject({ type: 'PO_RECEIPT' }));
   });
 
   it('opens a SKU’s ledger in the ledger tab, narrowed to it in the URL until the tag is closed', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     await screen.findByTestId('stock-ledger-TSHIRT-RED-M');
     await click('stock-ledger-TSHIRT-RED-M');
     const table = await screen.findByTestId('stock-ledger');
     expect(await within(table).findByText('ADJ-20260101-0001')).toBeTruthy();
     expect(within(table).getByText('库存调整单')).toBeTruthy();
     expect(within(table).getByText('−3')).toBeTruthy();
-    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ variantId: V1, warehouseId: SZ.id }));
+    await waitFor(() =>
+      expect(lastParams(calls, `GET ${URL}/ledger`)).toMatchObject({ variantId: V1, warehouseId: SZ.id }),
+    );
     const tag = await screen.findByTestId('stock-ledger-sku');
     expect(tag.textContent).toContain('TSHIRT-RED-M');
     await click(tag.querySelector('.ant-tag-close-icon') as HTMLElement);
-    await waitFor(() => expect(lastQuery(`GET ${URL}/ledger`)).not.toHaveProperty('variantId'));
-    expect(lastQuery(`GET ${URL}/ledger`)).toMatchObject({ warehouseId: SZ.id });
+    await waitFor(() => expect(lastParams(calls, `GET ${URL}/ledger`)).not.toHaveProperty('variantId'));
+    expect(lastParams(calls, `GET ${URL}/ledger`)).toMatchObject({ warehouseId: SZ.id });
   });
 
   it('checks an adjustment with the shared schema, asks to confirm, posts it', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     await click('stock-adjust');
     await screen.findByTestId('stock-voucher-form');
     await click('stock-voucher-post');
@@ -216,7 +191,7 @@ describe('stock page', () => {
       `${URL}/adjustments`,
       'conflict',
     );
-    renderPage();
+    renderPage(<StockPage />);
     await click('stock-adjust');
     await screen.findByTestId('stock-voucher-form');
     await typeInto('stock-voucher-reason', '报损');
@@ -228,7 +203,7 @@ describe('stock page', () => {
   });
 
   it('refuses a transfer to the same warehouse under the target, then posts one', async () => {
-    renderPage();
+    renderPage(<StockPage />);
     await click('stock-transfer');
     await screen.findByTestId('stock-voucher-form');
     await pick('stock-voucher-to', 'SZ-01 深圳仓');
@@ -250,7 +225,8 @@ describe('stock page', () => {
   });
 
   it('hides the write actions from a reader', async () => {
-    renderPage(['Trade.Stock']);
+    useAbp.setState({ permissions: ['Trade.Stock'] });
+    renderPage(<StockPage />);
     await screen.findByTestId('stock-ledger-TSHIRT-RED-M');
     expect(screen.queryByTestId('stock-adjust')).toBeNull();
     expect(screen.queryByTestId('stock-transfer')).toBeNull();

@@ -1,0 +1,59 @@
+import { vi } from 'vitest';
+import { buildPath, buildQuery, type RequestOptions } from '../http/client.ts';
+import { type AbpValidationError, HttpError } from '../http/errors.ts';
+import { http } from '../http/index.ts';
+
+/**
+ * The HTTP layer of the page tests, faked: each request is answered from a table keyed by
+ * `METHOD path` (the path with its `{name}` parameters filled in, without the query), and recorded,
+ * so a test asserts what the page sent through the same client the app uses.
+ */
+
+/** A request the page made: its key (`GET /api/x/1`), its query string and its options. */
+export interface Call {
+  key: string;
+  query: string;
+  options: RequestOptions;
+}
+
+/**
+ * What a request is answered with: a value returned as the body, an Error thrown (an `HttpError`
+ * for the server's refusals), or a function of the request's options returning either.
+ */
+export type Answers = Record<string, unknown>;
+
+/**
+ * Answers each request from `answers` (read at the time of the request, so a test may change an
+ * answer before it acts) and returns the list the requests are recorded in. A request with no
+ * answer fails the test, unless `otherwise` answers it.
+ */
+export function fakeHttp(answers: Answers, otherwise?: (key: string, options: RequestOptions) => unknown): Call[] {
+  const calls: Call[] = [];
+  vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
+    const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
+    calls.push({ key, query: buildQuery(options.params), options });
+    if (!(key in answers)) {
+      if (otherwise) return otherwise(key, options) as never;
+      throw new Error(`unexpected ${key}`);
+    }
+    const answer = answers[key];
+    const value = typeof answer === 'function' ? answer(options) : answer;
+    if (value instanceof Error) throw value;
+    return value as never;
+  });
+  return calls;
+}
+
+/** The last request sent with this key. */
+export const lastCall = (calls: Call[], key: string) => calls.filter((c) => c.key === key).at(-1);
+
+/** The JSON body of the last request sent with this key. */
+export const lastBody = (calls: Call[], key: string) => lastCall(calls, key)?.options.json as Record<string, unknown>;
+
+/** The query parameters of the last request sent with this key. */
+export const lastParams = (calls: Call[], key: string) =>
+  lastCall(calls, key)?.options.params as Record<string, unknown>;
+
+/** The server's 400 answer refusing a form: each message on its members (the ABP envelope). */
+export const refusal = (path: string, errors: AbpValidationError[], message = 'invalid') =>
+  new HttpError(400, { error: { message, validationErrors: errors } }, path, message);

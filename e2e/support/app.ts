@@ -73,9 +73,20 @@ export interface Account {
 
 /** Fills the password form on the current /login page and submits it. */
 export async function submitPasswordForm(page: Page, account: Account): Promise<void> {
-  if (account.tenant !== undefined) await page.getByTestId('login-tenant').fill(account.tenant);
-  await page.getByTestId('login-username').fill(account.userName);
-  await page.getByTestId('login-password').fill(account.password);
+  const fields: [string, string | undefined][] = [
+    ['login-tenant', account.tenant],
+    ['login-username', account.userName],
+    ['login-password', account.password],
+  ];
+  // the page's texts and configuration are in (they redraw the form when they arrive)
+  await page.waitForLoadState('networkidle');
+  // the form is filled again if it was drawn anew meanwhile (its texts arriving in another
+  // language): the host's administrator has the same password, so a lost tenant signs in there
+  await eventually(async () => {
+    for (const [testid, value] of fields) if (value !== undefined) await page.getByTestId(testid).fill(value);
+    for (const [testid, value] of fields)
+      if (value !== undefined) assert.equal(await page.getByTestId(testid).inputValue(), value, testid);
+  }, 10_000);
   await page.getByTestId('login-submit').click();
 }
 

@@ -206,6 +206,10 @@ export async function signInInEnglish(page: Page, baseUrl: string, account: Acco
   await page.goto(`${baseUrl}/login`);
   await page.getByTestId('language-switch').click();
   await page.getByTestId('language-option-en').click();
+  // the English texts are in before the form is filled (they arrive apart and redraw it)
+  await eventually(async () =>
+    assert.doesNotMatch((await page.getByTestId('login-submit').textContent()) ?? '', /[\u4e00-\u9fff]/),
+  );
   await signIn(page, baseUrl, account);
 }
 

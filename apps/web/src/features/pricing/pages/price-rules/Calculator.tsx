@@ -96,7 +96,11 @@ export function Calculator({ rule }: { rule: PriceRuleDto | null }) {
       >
         <Row gutter={12}>
           <Col xs={24} md={12}>
-            <Form.Item name="priceRuleId" label={PL('PriceRules')} required>
+            <Form.Item
+              name="priceRuleId"
+              label={PL('PriceRules')}
+              rules={[{ required: true, message: PL('Calc:RuleRequired') }]}
+            >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 options={rules?.map((r) => ({ value: r.id, label: r.name }))}

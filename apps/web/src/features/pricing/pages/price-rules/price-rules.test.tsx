@@ -283,6 +283,15 @@ describe('price rules page', () => {
     });
   });
 
+  it('says a rule is needed when the calculator is asked without one, and asks the server nothing', async () => {
+    renderPage(<PriceRulesPage />);
+    await screen.findByText('Lazada 马来西亚 成本加价');
+    await typeInto('calc-sku', 'CAT-1');
+    await submit('calc-submit');
+    expect(await screen.findByText('请选择价格规则。')).toBeTruthy();
+    expect(calls.some((c) => c.key.includes('/calc-'))).toBe(false);
+  });
+
   it("asks the retail price of a rule without tiers, and shows the server's refusal on its field", async () => {
     answers[`GET ${URL}/calc-retailPrice`] = invalid(`${URL}/calc-retailPrice`, 'sku', '商品库中没有 SKU NOPE。');
     renderPage(<PriceRulesPage />);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../src/core/time.ts';
 import { linkedVariants } from '../src/modules/trade/purchase/test-support.ts';
 import { processingOrder } from '../src/modules/trade/shipments/testing.ts';
 import { useTradeApp, variantsOf, warehousesOf } from '../src/modules/trade/test-support.ts';
@@ -312,7 +313,8 @@ describe('profit: freight converted at its currency’s rate, a missing rate ref
     expect(shipment.statusCode, shipment.body).toBe(200);
     // the JPY channel's flat 1 250 + 10.5 % = 1 381.25 → 1 381 JPY
     expect(shipment.json()).toMatchObject({ estFee: '1381', currency: 'JPY' });
-    const day = new Date().toISOString().slice(0, 10);
+    // today on the demo tenant's calendar (Asia/Shanghai): past 16:00 UTC it is already tomorrow there
+    const day = today('Asia/Shanghai');
     const profit = () =>
       app.get(app.demoAdmin, `/api/trade/finance/profit/orders?from=${day}&to=${day}&filter=${order.orderNo}`);
     // revenue 100.00 MYR × 1.55 = 155.00; fees 0 (a manual order); freight 1 381 JPY × 0.0478 = 66.0118

@@ -108,7 +108,7 @@ export async function buildApp(
     permissions: new PermissionChecker(data, cache),
     tenants: new TenantStore(cache),
     rateLimiter,
-    jobs: await Jobs.start(database, { worker: config.jobsWorker, log: app.log }),
+    jobs: await Jobs.start(database, { worker: config.jobsWorker, cron: config.jobsCron, log: app.log }),
     events: new DomainEvents(data, bus, app.log),
     routes: [],
     modules,

@@ -30,6 +30,11 @@ export interface AppConfig {
   pageCacheSeconds: number;
   /** Run background job handlers in this process (`JOBS_WORKER`); false = only enqueue. */
   jobsWorker: boolean;
+  /**
+   * With workers, fire the cron schedules (`JOBS_CRON`, default on). Tests turn it off so a pass
+   * started by the wall clock never races the work a test is checking.
+   */
+  jobsCron: boolean;
   /** How gathering reads source pages: the sample pages kept in the repository, or real HTTP. */
   gatherFetcher: 'samples' | 'http';
   /** With the HTTP fetcher: time allowed for one page or image, and the largest one read. */
@@ -84,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     pageCacheSeconds: Number(env.PAGE_CACHE_SECONDS ?? 30),
     jobsWorker: env.JOBS_WORKER !== 'false',
+    jobsCron: env.JOBS_CRON !== 'false',
     dataLimits: {
       unitTimeoutMs: Number(env.DB_UNIT_TIMEOUT_MS ?? 60_000),
       acquireTimeoutMs: Number(env.DB_ACQUIRE_TIMEOUT_MS ?? 20_000),

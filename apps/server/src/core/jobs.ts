@@ -115,6 +115,8 @@ export interface JobsLog {
 export interface JobsOptions {
   /** Run handlers in this process (`JOBS_WORKER`); false = only enqueue, schedule and read. */
   worker: boolean;
+  /** With a worker, fire the cron schedules (default true); schedules are stored either way. */
+  cron?: boolean;
   log: JobsLog;
   /**
    * Overrides for tests: lost runs are expired by the supervision pass, at most every
@@ -243,7 +245,7 @@ export class Jobs {
       schema: JOBS_SCHEMA,
       // an enqueue-only process leaves expiring lost jobs and creating scheduled ones to the workers
       supervise: opts.worker,
-      schedule: opts.worker,
+      schedule: opts.worker && opts.cron !== false,
       ...opts.tuning,
     };
     let boss: PgBoss;

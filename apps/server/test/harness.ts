@@ -39,7 +39,10 @@ export async function createTestApp(
   // a custom module set seeds differently: it starts from an empty database
   const template = opts.modules ? undefined : await seededTemplate(env);
   const { url, drop: dropDatabase } = await freshDatabase(template?.database);
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_CRON: 'false', ...env }), databaseUrl: url };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_CRON: 'false', ...env }),
+    databaseUrl: url,
+  };
   let database: Awaited<ReturnType<typeof openProductDatabase>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let other: CurrentTenant;

@@ -292,6 +292,19 @@ describe('customers', { timeout: 60_000 }, () => {
     expect(ids(await app.get(app.sales2, `${url}?filter=filter-b`))).toEqual([b.id]);
     expect(ids(await app.get(app.sales2, `${url}?filter=筛选客户B`))).toEqual([b.id]);
     expect(ids(await app.get(app.sales2, `${url}?tagId=${t1}`))).toEqual([a.id]);
+    // the tag filter follows an edit that replaces the tags
+    const t2 = await tag('筛选标签二');
+    const retagged = await app.put(app.sales2, `${url}/${a.id}`, {
+      name: '筛选客户A',
+      level: 1,
+      source: 2,
+      industry: 3,
+      tagIds: [t2],
+    });
+    expect(retagged.statusCode, retagged.body).toBe(200);
+    expect(ids(await app.get(app.sales2, `${url}?tagId=${t1}`))).toEqual([]);
+    expect(ids(await app.get(app.sales2, `${url}?tagId=${t2}`))).toEqual([a.id]);
+    await app.put(app.sales2, `${url}/${a.id}`, { name: '筛选客户A', level: 1, source: 2, industry: 3, tagIds: [t1] });
     expect(ids(await app.get(app.sales2, `${url}?filter=筛选客户&level=2`))).toEqual([b.id]);
     expect(ids(await app.get(app.sales2, `${url}?industry=3&filter=筛选`))).toEqual([a.id]);
     expect((await app.get(app.sales2, `${url}?filter=筛选客户&source=2`)).json().totalCount).toBe(2);

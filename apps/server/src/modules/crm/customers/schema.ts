@@ -47,6 +47,12 @@ export const crmCustomers = pgTable(
     /** When the owner put it back, or the pool took it: shown on the pool page. */
     poolTime: time('pool_time'),
     poolReason: varchar('pool_reason', { length: 256 }),
+    /**
+     * The ids of its tags, kept beside the link rows (`crm_customer_tags`, the source of truth) by
+     * their one writer, `setTags`: a filter by tag on this column lets the list walk its sort index
+     * and stop at the page, where a probe of the link table read every tagged customer first.
+     */
+    tagIds: uuid('tag_ids').array().notNull().default([]),
     ...audited(),
     ...softDelete(),
     ...concurrency(),
@@ -66,6 +72,8 @@ export const crmCustomers = pgTable(
     index('crm_customers_owner_time_ix').on(t.tenantId, t.ownerTime),
     index('crm_customers_contact_last_ix').on(t.tenantId, t.contactLastTime),
     index('crm_customers_pool_time_ix').on(t.tenantId, t.poolTime),
+    // a rare tag's customers are found through this; a common one's by walking the sort index
+    index('crm_customers_tags_ix').using('gin', t.tagIds),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CurrentTenant } from '../../../core/context.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
@@ -226,5 +226,10 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
         await tx.insert(table as any).values(rows.slice(i, i + 500) as any);
       }
     }
+    // the copy of the tags on the customer that the list filters by (service `setTags`)
+    await tx.execute(sql`update ${crmCustomers} c set tag_ids = l.ids
+      from (select customer_id, array_agg(tag_id order by tag_id) as ids from ${crmCustomerTags}
+        where tenant_id = ${demo.id} group by customer_id) l
+      where l.customer_id = c.id`);
   });
 }

@@ -12,7 +12,7 @@ import type {
   CustomerTransferInput,
 } from '@seller/contracts/crm';
 import { customerList } from '@seller/contracts/crm';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
 import { deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
@@ -93,6 +93,7 @@ async function checkTags(tx: Tx, ctx: Ctx, tagIds: string[]) {
   return ids;
 }
 
+/** Replaces a customer's tags: the link rows and the copy on the customer the list filters by. */
 async function setTags(tx: Tx, ctx: Ctx, customerId: string, tagIds: string[]) {
   await tx.delete(crmCustomerTags).where(eq(crmCustomerTags.customerId, customerId));
   if (tagIds.length) {
@@ -100,6 +101,23 @@ async function setTags(tx: Tx, ctx: Ctx, customerId: string, tagIds: string[]) {
       .insert(crmCustomerTags)
       .values(tagIds.map((tagId) => ({ tenantId: ctx.tenant?.id ?? null, customerId, tagId })));
   }
+  await tx
+    .update(crmCustomers)
+    .set({ tagIds: [...tagIds].sort() })
+    .where(eq(crmCustomers.id, customerId));
+}
+
+/** A tag about to be deleted leaves every customer of the tenant (its link rows cascade). */
+export async function dropTagFromCustomers(tx: Tx, ctx: Ctx, tagId: string) {
+  await tx
+    .update(crmCustomers)
+    .set({ tagIds: sql`array_remove(${crmCustomers.tagIds}, ${tagId}::uuid)` })
+    .where(
+      and(
+        ctx.tenant ? eq(crmCustomers.tenantId, ctx.tenant.id) : isNull(crmCustomers.tenantId),
+        sql`${crmCustomers.tagIds} @> array[${tagId}]::uuid[]`,
+      ),
+    );
 }
 
 /** The columns a customer's input sets. */
@@ -136,8 +154,7 @@ export const customerListService = listService(customerList, {
       return undefined;
     },
     ownerUserId: crmCustomers.ownerUserId,
-    tagId: (tagId: string) =>
-      sql`exists (select 1 from ${crmCustomerTags} where ${crmCustomerTags.customerId} = ${crmCustomers.id} and ${crmCustomerTags.tenantId} = ${crmCustomers.tenantId} and ${crmCustomerTags.tagId} = ${tagId})`,
+    tagId: (tagId: string) => sql`${crmCustomers.tagIds} @> array[${tagId}]::uuid[]`,
     level: (v: string) => eq(crmCustomers.level, Number(v)),
     source: (v: string) => eq(crmCustomers.source, Number(v)),
     industry: (v: string) => eq(crmCustomers.industry, Number(v)),

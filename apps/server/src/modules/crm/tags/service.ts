@@ -6,6 +6,7 @@ import { fieldError } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { resourceService, uniquely } from '../../../core/resource.ts';
 import { crmCustomerTags, crmTags } from '../customers/schema.ts';
+import { dropTagFromCustomers } from '../customers/service.ts';
 
 const taken = (name: string) => fieldError('name', 'CrmTags::AlreadyExists', [name]);
 
@@ -46,6 +47,7 @@ const resource = resourceService({
     if (clash) throw taken(input.name);
   },
   toDtos: (tx, _ctx, rows) => withUsage(tx, rows),
+  beforeDelete: dropTagFromCustomers,
 });
 
 /** Tags with how many customers carry each. */

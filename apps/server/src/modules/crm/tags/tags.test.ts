@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
 import { createUser, token } from '../../permission-management/test-support.ts';
 import { crmCustomerTags } from '../customers/schema.ts';
-import { insertCustomer, useCrmApp } from '../test-support.ts';
+import { useCrmApp } from '../test-support.ts';
 
 const url = '/api/crm/tags';
 const app = useCrmApp();
@@ -51,16 +51,21 @@ describe('CRM tags', () => {
     expect((await app.del(app.demoAdmin, `${url}/${business.id}`)).statusCode).toBe(204);
   });
 
-  it('count the customers carrying them; deleting one removes it from them', async () => {
+  it('count the customers carrying them; deleting one removes it from them and from the tag filter', async () => {
     const tag = await create({ name: '计数标签', color: 'blue' });
-    const customerId = await insertCustomer(app.t, app.t.demo, { name: '标签客户', ownerUserId: app.sales1Id });
-    await app.t.services.data.inTenant({ tenant: app.t.demo }, (tx) =>
-      tx.insert(crmCustomerTags).values({ tenantId: app.t.demo.id, customerId, tagId: tag.id }),
-    );
+    const customers = '/api/crm/customers';
+    const made = await app.post(app.sales1, customers, { name: '标签客户', tagIds: [tag.id] });
+    expect(made.statusCode, made.body).toBe(200);
+    const customerId = made.json().id as string;
+    const byTag = async () =>
+      (await app.get(app.demoAdmin, `${customers}?tagId=${tag.id}`)).json().items.map((c: { id: string }) => c.id);
     expect((await app.get(app.demoAdmin, `${url}/${tag.id}`)).json().usageCount).toBe(1);
+    expect(await byTag()).toEqual([customerId]);
     expect((await app.del(app.demoAdmin, `${url}/${tag.id}`)).statusCode).toBe(204);
     const links = await app.t.services.data.inTenant({ tenant: app.t.demo }, (tx) => tx.select().from(crmCustomerTags));
     expect(links.some((l) => l.tagId === tag.id)).toBe(false);
+    expect((await app.get(app.demoAdmin, `${customers}/${customerId}`)).json().tags).toEqual([]);
+    expect(await byTag()).toEqual([]);
   });
 
   it('refuse a name taken in the scope (any case) and bad input, naming the field', async () => {

@@ -30,18 +30,6 @@ const NUMBER_EXCEPTIONS: Record<string, string> = {
   'catalog.productInput.declaredValue': 'as productFields',
   'catalog.productUpdateInput.declaredValue': 'as productFields',
   'catalog.productDto.declaredValue': 'as productFields',
-  // a vendor link's purchase price and tiers: a unit cost (4 places) with the link's currency beside
-  // it, still a JSON number in the vendor form; to be converted like the product price
-  'catalog.addVendorInput.purchasePrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.addVendorInput.tiers.unitPrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.updateVendorInput.purchasePrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.updateVendorInput.tiers.unitPrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.productVendorDto.purchasePrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.productVendorDto.tiers.unitPrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.productVendorListDto.items.purchasePrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.productVendorListDto.items.tiers.unitPrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.recycledVendorDto.purchasePrice': 'vendor unit cost, with currency; not converted yet',
-  'catalog.recycledVendorDto.tiers.unitPrice': 'vendor unit cost, with currency; not converted yet',
 };
 
 /** Member names of number type that only look like money: counts and percentages. */

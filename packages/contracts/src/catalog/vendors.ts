@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { column, defineList } from '../lists.ts';
-import { decimalNumber, NumberBounds } from '../numbers.ts';
+import { compareDecimal, NumberBounds, unitPrice } from '../numbers.ts';
 import { audit, commaList, emptyToNull, optionalText, stamp, upperLetterCode } from './fields.ts';
 
 /** Request and response shapes of product vendors (domain §3.5) and their half of the recycle area. */
 
 const requiredGuid = (error: string) => z.guid({ error });
+
+/**
+ * A supplier's unit cost: decimal text to 4 places whatever the currency (costs of cheap parts, as
+ * a purchase line's unit price); the vendor form's JSON number is taken as its text.
+ */
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && /^\d{1,20}(\.\d{1,4})?$/.test(v);
+
+const unitCost = (message?: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    unitPrice({ scale: 4, ...(message ? { formatMessage: message } : {}) }),
+  );
 
 export const TIERS_MAX = 10;
 
@@ -14,7 +26,7 @@ const tiers = z
   .array(
     z.object({
       minQty: z.number().int().min(1).max(NumberBounds.quantity),
-      unitPrice: decimalNumber({ max: NumberBounds.unitPrice }),
+      unitPrice: unitCost(),
     }),
   )
   .max(TIERS_MAX)
@@ -24,7 +36,9 @@ const tiers = z
       if (rows[i].minQty <= rows[i - 1].minQty) {
         ctx.addIssue({ code: 'custom', path: [i, 'minQty'], message: 'Catalog::TierQuantityAscending' });
       }
-      if (rows[i].unitPrice > rows[i - 1].unitPrice) {
+      const [price, before] = [rows[i].unitPrice, rows[i - 1].unitPrice];
+      // a malformed price is refused on its own member; compared only when both are decimals
+      if (isDecimal(price) && isDecimal(before) && compareDecimal(price, before) > 0) {
         ctx.addIssue({ code: 'custom', path: [i, 'unitPrice'], message: 'Catalog::TierPriceDescending' });
       }
     }
@@ -38,7 +52,7 @@ const vendorFields = {
       .max(1024)
       .nullable(),
   ),
-  purchasePrice: decimalNumber({ max: NumberBounds.unitPrice, message: 'Catalog::PurchasePriceRequired' }),
+  purchasePrice: unitCost('Catalog::PurchasePriceRequired'),
   currency: upperLetterCode(3, 'Catalog::CurrencyFormat').default('CNY'),
   taxIncluded: z.boolean().default(false),
   moq: z.number().int().min(1).max(10_000_000).default(1),
@@ -81,14 +95,14 @@ export const productVendorDto = z.object({
   supplierCode: z.string(),
   supplierName: z.string(),
   url: z.string().nullable(),
-  purchasePrice: z.number(),
+  purchasePrice: z.string(),
   currency: z.string(),
   taxIncluded: z.boolean(),
   moq: z.number().int(),
   leadDays: z.number().int().nullable(),
   isPrimary: z.boolean(),
   remark: z.string().nullable(),
-  tiers: z.array(z.object({ minQty: z.number().int(), unitPrice: z.number() })),
+  tiers: z.array(z.object({ minQty: z.number().int(), unitPrice: z.string() })),
   isDeleted: z.boolean(),
   deletionTime: z.date().nullable(),
   ...audit,

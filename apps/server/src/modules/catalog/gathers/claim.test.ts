@@ -102,7 +102,7 @@ describe('claiming a gathered product', () => {
         supplierId: claim.supplierId,
         supplierName: '广州市白云区锦绣服饰厂',
         url: 'https://detail.1688.com/offer/610000000001.html',
-        purchasePrice: 12.8,
+        purchasePrice: '12.8000',
         currency: 'CNY',
         isPrimary: true,
       },
@@ -171,7 +171,7 @@ describe('claiming a gathered product', () => {
       remark: 'https://www.aliexpress.com/store/1101000002',
     });
     const vendors = (await api.get(api.demoAdmin, `${products}/product-vendors/${claim.productId}`)).json().items;
-    expect(vendors[0]).toMatchObject({ purchasePrice: 18.5, currency: 'USD' });
+    expect(vendors[0]).toMatchObject({ purchasePrice: '18.5000', currency: 'USD' });
   });
 
   it('claims in bulk with a row per id; a refused claim writes nothing', async () => {

@@ -277,7 +277,7 @@ async function claimOne(services: Services, ctx: Ctx, id: string, input: ClaimGa
       productId: product.id,
       supplierId,
       url: item.sourceUrl.slice(0, 1024),
-      purchasePrice: Number(item.priceMin),
+      purchasePrice: String(item.priceMin),
       currency: item.currency,
       taxIncluded: false,
       moq: 1,

@@ -320,9 +320,9 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
       const moq = pick([1, 5, 10, 20, 50]);
       const cost = Math.round(price * (0.3 + rnd() * 0.2) * 100) / 100;
       const tiers = (base: number): TierPrice[] => [
-        { minQty: moq, unitPrice: base },
-        { minQty: moq * 10, unitPrice: Math.round(base * 92) / 100 },
-        { minQty: moq * 50, unitPrice: Math.round(base * 85) / 100 },
+        { minQty: moq, unitPrice: base.toFixed(4) },
+        { minQty: moq * 10, unitPrice: (Math.round(base * 92) / 100).toFixed(4) },
+        { minQty: moq * 50, unitPrice: (Math.round(base * 85) / 100).toFixed(4) },
       ];
       const fact = facts[catCode];
       const developed = from + Math.floor(rnd2() * span);
@@ -385,7 +385,7 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
               tenantId: tenant.id,
               supplierId: supplierIds.get(code)!,
               url: `https://detail.1688.com/offer/${6_000_000_000 + i * 37 + n}.html`,
-              purchasePrice: base,
+              purchasePrice: base.toFixed(4),
               moq,
               leadDays: 2 + Math.floor(rnd() * 10),
               isPrimary: n === 0,

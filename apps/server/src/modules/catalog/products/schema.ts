@@ -167,7 +167,8 @@ export const skuSequences = pgTable(
 /** One quantity step of a purchase price (domain §3.5, LingXing `step_prices{moq, price}`). */
 export interface TierPrice {
   minQty: number;
-  unitPrice: number;
+  /** Decimal text to 4 places, in the link's currency. */
+  unitPrice: string;
 }
 
 /**
@@ -187,7 +188,7 @@ export const productVendors = pgTable(
       .notNull()
       .references(() => suppliers.id, { onDelete: 'cascade' }),
     url: varchar('url', { length: 1024 }),
-    purchasePrice: numeric('purchase_price', { precision: 18, scale: 4, mode: 'number' }).notNull(),
+    purchasePrice: numeric('purchase_price', { precision: 18, scale: 4, mode: 'string' }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
     taxIncluded: boolean('tax_included').notNull().default(false),
     moq: integer('moq').notNull().default(1),

@@ -4,6 +4,7 @@ import {
   recycledVendorList,
   type UpdateVendorInput,
 } from '@seller/contracts/catalog';
+import { Decimal } from 'decimal.js';
 import { and, asc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, recordChange, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
@@ -33,8 +34,12 @@ const tenantOf = (ctx: Ctx) =>
 const live = (ctx: Ctx, ...extra: (SQL | undefined)[]) =>
   and(tenantOf(ctx), eq(productVendors.isDeleted, false), ...extra)!;
 
+/** A unit cost as the link's column holds it: decimal text to 4 places. */
+const unitCostText = (v: string | number) => new Decimal(v).toFixed(4);
+
 const toDto = ({ tenantId: _t, deleterId: _d, ...l }: Link, supplier: { code: string; fullName: string }) => ({
   ...l,
+  tiers: l.tiers.map((t) => ({ minQty: t.minQty, unitPrice: unitCostText(t.unitPrice) })),
   supplierCode: supplier.code,
   supplierName: supplier.fullName,
 });

@@ -53,13 +53,13 @@ const link = (productId: string, supplierId: string, extra: object = {}) => ({
   productId,
   supplierId,
   url: 'https://detail.1688.com/offer/123.html',
-  purchasePrice: 8.5,
+  purchasePrice: '8.50',
   moq: 10,
   leadDays: 3,
   tiers: [
-    { minQty: 10, unitPrice: 8.5 },
-    { minQty: 100, unitPrice: 7.8 },
-    { minQty: 500, unitPrice: 7.2 },
+    { minQty: 10, unitPrice: '8.5' },
+    { minQty: 100, unitPrice: '7.8' },
+    { minQty: 500, unitPrice: '7.2' },
   ],
   ...extra,
 });
@@ -84,10 +84,12 @@ describe('product vendors', () => {
       currency: 'CNY',
       moq: 10,
       isPrimary: true,
+      // unit costs answer as decimal text to 4 places, never as floats
+      purchasePrice: '8.5000',
       tiers: [
-        { minQty: 10, unitPrice: 8.5 },
-        { minQty: 100, unitPrice: 7.8 },
-        { minQty: 500, unitPrice: 7.2 },
+        { minQty: 10, unitPrice: '8.5000' },
+        { minQty: 100, unitPrice: '7.8000' },
+        { minQty: 500, unitPrice: '7.2000' },
       ],
     });
 
@@ -113,16 +115,22 @@ describe('product vendors', () => {
       concurrencyStamp: a.concurrencyStamp,
     });
     expect(stale.statusCode).toBe(409);
+    // a JSON number (the form's InputNumber of old) is taken as its text
     const updated = await put(demoAdmin, `${API}/update-product-vendor`, {
       id: a.id,
       purchasePrice: 8,
       moq: 20,
       isPrimary: true,
-      tiers: [{ minQty: 20, unitPrice: 8 }],
+      tiers: [{ minQty: 20, unitPrice: 7.0125 }],
       concurrencyStamp: current.concurrencyStamp,
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ purchasePrice: 8, moq: 20, isPrimary: true, tiers: [{ minQty: 20 }] });
+    expect(updated.json()).toMatchObject({
+      purchasePrice: '8.0000',
+      moq: 20,
+      isPrimary: true,
+      tiers: [{ minQty: 20, unitPrice: '7.0125' }],
+    });
     const after = (await get(demoAdmin, `${API}/product-vendors/${demo.p1.id}`)).json().items;
     expect(after.filter((v: Row) => v.isPrimary).map((v: Row) => v.id)).toEqual([a.id]);
 
@@ -211,6 +219,13 @@ describe('product vendors', () => {
       link(demo.p2.id, demo.a.id, { url: 'ftp://x', currency: 'RMBX', moq: 0, tiers: [{ minQty: 0, unitPrice: -1 }] }),
     );
     expect(members(bad).sort()).toEqual(['currency', 'moq', 'tiers.0.minQty', 'tiers.0.unitPrice', 'url']);
+    // a unit cost takes 4 places at most, and text that is no decimal is refused on its member
+    const places = await post(
+      demoAdmin,
+      `${API}/add-product-vendor`,
+      link(demo.p2.id, demo.a.id, { purchasePrice: '1.23456', tiers: [{ minQty: 1, unitPrice: '1,5' }] }),
+    );
+    expect(members(places).sort()).toEqual(['purchasePrice', 'tiers.0.unitPrice']);
 
     const noSupplier = await post(demoAdmin, `${API}/add-product-vendor`, link(demo.p2.id, crypto.randomUUID()));
     expect(members(noSupplier)).toEqual(['supplierId']);

@@ -19,9 +19,9 @@ interface PrimaryLink {
   supplierId: string;
   supplierName: string;
   leadDays: number | null;
-  purchasePrice: number;
+  purchasePrice: string;
   currency: string;
-  tiers: { minQty: number; unitPrice: number }[];
+  tiers: { minQty: number; unitPrice: string }[];
 }
 
 /** Per product, its primary vendor link (else its oldest live one). */

@@ -35,15 +35,15 @@ export async function ensureVendorLinks(t: TestApp, tenant: CurrentTenant) {
         tenantId: tenant.id,
         productId: p.id,
         supplierId: suppliers[i % suppliers.length]!.id,
-        purchasePrice: 10 + i,
+        purchasePrice: (10 + i).toFixed(4),
         currency: 'CNY',
         moq: 1,
         leadDays: 3 + i,
         isPrimary: true,
         tiers: [
-          { minQty: 1, unitPrice: 10 + i },
-          { minQty: 10, unitPrice: 9.5 + i },
-          { minQty: 50, unitPrice: 8.25 + i },
+          { minQty: 1, unitPrice: (10 + i).toFixed(4) },
+          { minQty: 10, unitPrice: (9.5 + i).toFixed(4) },
+          { minQty: 50, unitPrice: (8.25 + i).toFixed(4) },
         ],
       }));
     if (rows.length) await tx.insert(catalogProductVendors).values(rows).onConflictDoNothing();

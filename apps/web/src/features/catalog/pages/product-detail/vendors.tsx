@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { compareDecimal } from '@seller/contracts/numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Input, InputNumber, Popconfirm, Row, Select, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -12,6 +13,12 @@ import { type ProductVendorDto, productVendorsApi, type TierPrice } from '../../
 const P = 'Catalog.Products.Update';
 const L = (key: string) => LC(`DisplayName:${key}`);
 
+const UNIT_COST = /^\d{1,14}(\.\d{1,4})?$/;
+const isUnitCost = (v: unknown): v is string => typeof v === 'string' && UNIT_COST.test(v);
+
+/** A unit cost as the server takes it: decimal text, at most 4 places (the inputs keep text, not floats). */
+const unitCost = (message: string) => z.string({ error: message }).trim().regex(UNIT_COST, message);
+
 /** The server's rules (domain §3.5): quantities strictly ascending, unit prices never rising. */
 const schema = () =>
   z.object({
@@ -22,7 +29,7 @@ const schema = () =>
       .nullish()
       .transform((v) => v || null)
       .pipe(z.url({ protocol: /^https?$/, error: LC('UrlFormat') }).nullable()),
-    purchasePrice: z.number({ error: LC('PurchasePriceRequired') }).min(0),
+    purchasePrice: unitCost(LC('PurchasePriceRequired')),
     currency: z
       .string()
       .trim()
@@ -51,7 +58,7 @@ const schema = () =>
             .number({ error: LC('TierIncomplete') })
             .int()
             .min(1, LC('TierIncomplete')),
-          unitPrice: z.number({ error: LC('TierIncomplete') }).min(0, LC('TierIncomplete')),
+          unitPrice: unitCost(LC('TierIncomplete')),
         }),
       )
       .default([])
@@ -59,7 +66,11 @@ const schema = () =>
         for (let i = 1; i < rows.length; i++) {
           if (rows[i].minQty <= rows[i - 1].minQty)
             ctx.addIssue({ code: 'custom', message: LC('TierQuantityAscending') });
-          else if (rows[i].unitPrice > rows[i - 1].unitPrice) {
+          else if (
+            isUnitCost(rows[i].unitPrice) &&
+            isUnitCost(rows[i - 1].unitPrice) &&
+            compareDecimal(rows[i].unitPrice, rows[i - 1].unitPrice) > 0
+          ) {
             ctx.addIssue({ code: 'custom', message: LC('TierPriceDescending') });
           }
         }
@@ -67,7 +78,7 @@ const schema = () =>
   });
 
 type Editing = 'new' | ProductVendorDto | null;
-type Draft = { minQty?: number | null; unitPrice?: number | null };
+type Draft = { minQty?: number | null; unitPrice?: string | null };
 
 /** Quantity tier rows: "from quantity" and "unit price"; incomplete rows are sent as they are and refused. */
 function TierPricesInput({ value = [], onChange }: { value?: Draft[]; onChange?: (v: Draft[]) => void }) {
@@ -87,7 +98,9 @@ function TierPricesInput({ value = [], onChange }: { value?: Draft[]; onChange?:
             data-testid={`vendor-tier-${i}-qty`}
           />
           <InputNumber
-            min={0}
+            min="0"
+            precision={4}
+            stringMode
             placeholder={L('UnitPrice')}
             value={row.unitPrice}
             onChange={(v) => set(i, { unitPrice: v })}
@@ -266,7 +279,7 @@ export function ProductVendors({ productId }: { productId: string }) {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <CrudField name="purchasePrice" label={L('PurchasePrice')}>
-              <InputNumber min={0} style={{ width: '100%' }} data-testid="vendor-price" />
+              <InputNumber min="0" precision={4} stringMode style={{ width: '100%' }} data-testid="vendor-price" />
             </CrudField>
           </Col>
           <Col xs={12} md={8}>

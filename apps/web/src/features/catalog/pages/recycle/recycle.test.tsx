@@ -29,7 +29,7 @@ const vendor = {
   productName: '手提包',
   supplierCode: 'S01',
   supplierName: '义乌皮具',
-  purchasePrice: 5,
+  purchasePrice: '5.0000',
   currency: 'CNY',
   deletionTime: '2026-01-03T03:04:00Z',
 };

@@ -315,8 +315,8 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
         'SUP-002',
         true,
         [
-          { minQty: 10, unitPrice: 8.5 },
-          { minQty: 100, unitPrice: 7.9 },
+          { minQty: 10, unitPrice: '8.5000' },
+          { minQty: 100, unitPrice: '7.9000' },
         ],
       ],
     ],

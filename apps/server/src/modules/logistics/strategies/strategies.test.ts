@@ -8,6 +8,7 @@ import {
   expectStampedUpdate,
   insertChannels,
   logisticsUsers,
+  openRule,
 } from '../test-support.ts';
 
 const url = '/api/logistics/freight-strategies';
@@ -114,23 +115,7 @@ describe('freight strategies', () => {
           channelIds: [post, air],
           fallbackChannelId: sea,
         },
-        {
-          name: 'Anything else',
-          countries: [],
-          zoneIds: [],
-          platforms: [],
-          shopIds: [],
-          warehouseIds: [],
-          weightFrom: null,
-          weightTo: null,
-          orderValueFrom: null,
-          orderValueTo: null,
-          attributesAny: [],
-          attributesNone: [],
-          objective: 'FASTEST',
-          channelIds: [air, sea],
-          fallbackChannelId: null,
-        },
+        openRule({ name: 'Anything else', objective: 'FASTEST', channelIds: [air, sea], fallbackChannelId: null }),
       ],
     });
     expect((await call(demoAdmin, 'GET', `${url}/${row.id}`)).json()).toEqual(row);

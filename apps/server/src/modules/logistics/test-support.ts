@@ -129,30 +129,6 @@ export async function expectOutOfReach(
   });
 }
 
-/** A freight-strategy rule with every condition left open, as a rule naming none is stored. */
-export const openRule = (rule: {
-  name: string;
-  objective: 'CHEAPEST' | 'FASTEST' | 'FIXED';
-  channelIds: string[];
-  fallbackChannelId: string | null;
-}) => ({
-  name: rule.name,
-  countries: [],
-  zoneIds: [],
-  platforms: [],
-  shopIds: [],
-  warehouseIds: [],
-  weightFrom: null,
-  weightTo: null,
-  orderValueFrom: null,
-  orderValueTo: null,
-  attributesAny: [],
-  attributesNone: [],
-  objective: rule.objective,
-  channelIds: rule.channelIds,
-  fallbackChannelId: rule.fallbackChannelId,
-});
-
 /**
  * A carrier of `tenant` with an air channel per code, written directly (the carriers' own API is
  * tested beside it); the channels' ids.

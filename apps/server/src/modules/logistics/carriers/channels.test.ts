@@ -1,9 +1,10 @@
+import { blankStrategyRule } from '@seller/contracts/logistics';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, xlsxRows } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
 import { freightStrategies } from '../strategies/schema.ts';
-import { expectCrudGuarded, expectDeleted, expectOutOfReach, expectStampedUpdate, openRule } from '../test-support.ts';
+import { expectCrudGuarded, expectDeleted, expectOutOfReach, expectStampedUpdate } from '../test-support.ts';
 import { rateRows } from './schema.ts';
 import { band, type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
 
@@ -164,8 +165,12 @@ describe('channels', () => {
   it('are not deleted while a freight strategy names them', async () => {
     const candidate = await c.create(c.demoAdmin, url, channel(sf.id, 'T-CANDIDATE'));
     const fallback = await c.create(c.demoAdmin, url, channel(sf.id, 'T-FALLBACK'));
-    const rule = (channelIds: string[], fallbackChannelId: string | null) =>
-      openRule({ name: 'rule', objective: 'CHEAPEST', channelIds, fallbackChannelId });
+    const rule = (channelIds: string[], fallbackChannelId: string | null) => ({
+      ...blankStrategyRule(),
+      name: 'rule',
+      channelIds,
+      fallbackChannelId,
+    });
     await c.t.services.data.inTenant({ tenant: c.t.demo }, (tx) =>
       tx.insert(freightStrategies).values([
         { tenantId: c.t.demo.id, name: 'T 东南亚', rules: [rule([ems.id], null), rule([candidate.id], null)] },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { blankStrategyRule } from '@seller/contracts/logistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
 import {
@@ -8,7 +9,6 @@ import {
   expectStampedUpdate,
   insertChannels,
   logisticsUsers,
-  openRule,
 } from '../test-support.ts';
 
 const url = '/api/logistics/freight-strategies';
@@ -115,7 +115,7 @@ describe('freight strategies', () => {
           channelIds: [post, air],
           fallbackChannelId: sea,
         },
-        openRule({ name: 'Anything else', objective: 'FASTEST', channelIds: [air, sea], fallbackChannelId: null }),
+        { ...blankStrategyRule(), name: 'Anything else', objective: 'FASTEST', channelIds: [air, sea] },
       ],
     });
     expect((await call(demoAdmin, 'GET', `${url}/${row.id}`)).json()).toEqual(row);

@@ -126,17 +126,16 @@ describe('error envelope and tenancy resolution', () => {
 describe('units of work', () => {
   it('runs a nested transaction as a savepoint: its rollback undoes only its own writes, the unit stays one transaction', async () => {
     const names = ['unit-outer', 'unit-inner', 'unit-after'];
+    const role = (name: string) => ({ tenantId: t.demo.id, name, normalizedName: name.toUpperCase() });
     const failing = t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
-      await tx.insert(roles).values({ tenantId: t.demo.id, name: names[0]!, normalizedName: names[0]!.toUpperCase() });
+      await tx.insert(roles).values(role(names[0]!));
       await tx
         .transaction(async (inner) => {
-          await inner
-            .insert(roles)
-            .values({ tenantId: t.demo.id, name: names[1]!, normalizedName: names[1]!.toUpperCase() });
+          await inner.insert(roles).values(role(names[1]!));
           throw new Error('inner refused');
         })
         .catch(() => {});
-      await tx.insert(roles).values({ tenantId: t.demo.id, name: names[2]!, normalizedName: names[2]!.toUpperCase() });
+      await tx.insert(roles).values(role(names[2]!));
       throw new Error('outer refused');
     });
     await expect(failing).rejects.toThrow('outer refused');
@@ -150,19 +149,15 @@ describe('units of work', () => {
     expect(await count()).toEqual([]);
 
     await t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
-      await tx.insert(roles).values({ tenantId: t.demo.id, name: names[0]!, normalizedName: names[0]!.toUpperCase() });
+      await tx.insert(roles).values(role(names[0]!));
       await tx
         .transaction(async (inner) => {
-          await inner
-            .insert(roles)
-            .values({ tenantId: t.demo.id, name: names[1]!, normalizedName: names[1]!.toUpperCase() });
+          await inner.insert(roles).values(role(names[1]!));
           throw new Error('inner refused');
         })
         .catch(() => {});
       await tx.transaction(async (inner) => {
-        await inner
-          .insert(roles)
-          .values({ tenantId: t.demo.id, name: names[2]!, normalizedName: names[2]!.toUpperCase() });
+        await inner.insert(roles).values(role(names[2]!));
       });
     });
     expect((await count()).sort()).toEqual([names[0]!, names[2]!].sort());

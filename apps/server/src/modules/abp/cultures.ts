@@ -66,17 +66,8 @@ export const languagesMap = {
   ],
 };
 
-/** Locale file names of client libraries (ABP `languageFilesMap`). */
-export const languageFilesMap = {
-  dayjs: [
-    { name: 'zh-Hans', value: 'zh-cn' },
-    { name: 'en', value: 'en' },
-  ],
-  antd: [
-    { name: 'zh-Hans', value: 'zh_CN' },
-    { name: 'en', value: 'en_US' },
-  ],
-};
+/** Locale file names of client libraries (ABP `languageFilesMap`): each library names its files after its cultures. */
+export const languageFilesMap = languagesMap;
 
 /** Windows ids of common IANA zones (ABP's `timing.timeZone.windows`). */
 const windowsZones: Record<string, string> = {

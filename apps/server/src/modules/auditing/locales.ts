@@ -34,6 +34,20 @@ const actions = {
   },
 };
 
+/** HTTP methods and identity providers are names: every language shows them as they are. */
+const sameInEveryLanguage = {
+  'HttpMethod:GET': 'GET',
+  'HttpMethod:POST': 'POST',
+  'HttpMethod:PUT': 'PUT',
+  'HttpMethod:PATCH': 'PATCH',
+  'HttpMethod:DELETE': 'DELETE',
+  'HttpMethod:HEAD': 'HEAD',
+  'HttpMethod:OPTIONS': 'OPTIONS',
+  'Identity:OpenIddict': 'OpenIddict',
+  'Identity:Identity': 'Identity',
+  'Identity:Account': 'Account',
+};
+
 /** This file's localization resources (registered by the kernel from the module definition). */
 export const texts: TextResources[] = [
   {
@@ -94,16 +108,7 @@ export const texts: TextResources[] = [
         ImpersonatedUser: 'Acting as',
         ExportFileAuditLogs: 'audit-logs',
         ExportFileSecurityLogs: 'security-logs',
-        'HttpMethod:GET': 'GET',
-        'HttpMethod:POST': 'POST',
-        'HttpMethod:PUT': 'PUT',
-        'HttpMethod:PATCH': 'PATCH',
-        'HttpMethod:DELETE': 'DELETE',
-        'HttpMethod:HEAD': 'HEAD',
-        'HttpMethod:OPTIONS': 'OPTIONS',
-        'Identity:OpenIddict': 'OpenIddict',
-        'Identity:Identity': 'Identity',
-        'Identity:Account': 'Account',
+        ...sameInEveryLanguage,
         ...actions.en,
       },
       'zh-Hans': {
@@ -162,16 +167,7 @@ export const texts: TextResources[] = [
         ImpersonatedUser: '模拟身份',
         ExportFileAuditLogs: '审计日志',
         ExportFileSecurityLogs: '安全日志',
-        'HttpMethod:GET': 'GET',
-        'HttpMethod:POST': 'POST',
-        'HttpMethod:PUT': 'PUT',
-        'HttpMethod:PATCH': 'PATCH',
-        'HttpMethod:DELETE': 'DELETE',
-        'HttpMethod:HEAD': 'HEAD',
-        'HttpMethod:OPTIONS': 'OPTIONS',
-        'Identity:OpenIddict': 'OpenIddict',
-        'Identity:Identity': 'Identity',
-        'Identity:Account': 'Account',
+        ...sameInEveryLanguage,
         ...actions['zh-Hans'],
       },
     },

@@ -9,9 +9,13 @@ import {
   securityLogDto,
   securityLogList,
 } from '@seller/contracts/auditing';
+import type { DeclaredList } from '@seller/contracts/lists';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listRoutes } from '../../core/lists.ts';
+import type { z } from 'zod';
+import type { CrudContext } from '../../core/crud.ts';
+import { type ListService, listRoutes } from '../../core/lists.ts';
+import type { Services } from '../../core/services.ts';
 import {
   auditLogListService,
   deleteAuditLog,
@@ -27,87 +31,88 @@ import {
 const AUDIT = 'AbpAuditing.AuditLog';
 const SECURITY = 'AbpAuditing.SecurityLog';
 
-/** HTTP routes of the auditing module: audit log, security log, the user's own security log. */
-export default async function routes(fastify: FastifyInstance) {
+/**
+ * A log's routes under `url`, read under `permission`: the list with its export, one entry, and
+ * deleting one entry or several (`?ids=`) under its `.Delete`.
+ */
+function logRoutes<Item, Dto>(
+  fastify: FastifyInstance,
+  log: {
+    url: string;
+    tag: string;
+    permission: string;
+    list: DeclaredList;
+    item: z.ZodType<Item>;
+    listService: ListService<Item>;
+    dto: z.ZodType<Dto>;
+    get: (services: Services, ctx: CrudContext, id: string) => Promise<Dto>;
+    remove: (services: Services, ctx: CrudContext, id: string) => Promise<void>;
+    removeMany: (services: Services, ctx: CrudContext, ids: string[]) => Promise<number>;
+  },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
-  const auditUrl = '/api/auditing/audit-log';
+  const { url, tag, permission: P } = log;
+  const tags = [tag];
+  listRoutes(app, { url, tag, permission: P, list: log.list, item: log.item, service: log.listService });
+  app.get(
+    `${url}/:id`,
+    { config: { permission: P }, schema: { tags, params: logIdParams, response: { 200: log.dto } } },
+    // the type provider cannot tie a generic `Dto` to its schema (as `recordRoutes`)
+    (req) => log.get(s, req.ctx, req.params.id) as never,
+  );
+  app.delete(
+    `${url}/:id`,
+    { config: { permission: `${P}.Delete` }, schema: { tags, params: logIdParams } },
+    async (req, reply) => {
+      await log.remove(s, req.ctx, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+  app.delete(
+    url,
+    {
+      config: { permission: `${P}.Delete` },
+      schema: { tags, querystring: idsQuery, response: { 200: deletedCountReply } },
+    },
+    async (req) => ({ deletedCount: await log.removeMany(s, req.ctx, req.query.ids) }),
+  );
+}
+
+/** HTTP routes of the auditing module: audit log, security log, the user's own security log. */
+export default async function routes(fastify: FastifyInstance) {
   const securityUrl = '/api/auditing/security-log';
-
-  // ---- audit log
-  {
-    const tags = ['AuditLogs'];
-    listRoutes(app, {
-      url: auditUrl,
-      tag: tags[0]!,
-      permission: AUDIT,
-      list: auditLogList,
-      item: auditLogListDto,
-      service: auditLogListService,
-    });
-    app.get(
-      `${auditUrl}/:id`,
-      { config: { permission: AUDIT }, schema: { tags, params: logIdParams, response: { 200: auditLogDto } } },
-      (req) => getAuditLog(s, req.ctx, req.params.id),
-    );
-    app.delete(
-      `${auditUrl}/:id`,
-      { config: { permission: `${AUDIT}.Delete` }, schema: { tags, params: logIdParams } },
-      async (req, reply) => {
-        await deleteAuditLog(s, req.ctx, req.params.id);
-        return reply.status(204).send();
-      },
-    );
-    app.delete(
-      auditUrl,
-      {
-        config: { permission: `${AUDIT}.Delete` },
-        schema: { tags, querystring: idsQuery, response: { 200: deletedCountReply } },
-      },
-      async (req) => ({ deletedCount: await deleteAuditLogs(s, req.ctx, req.query.ids) }),
-    );
-  }
-
-  // ---- security log
-  {
-    const tags = ['SecurityLogs'];
-    listRoutes(app, {
-      url: securityUrl,
-      tag: tags[0]!,
-      permission: SECURITY,
-      list: securityLogList,
-      item: securityLogDto,
-      service: securityLogListService,
-    });
-    // the user's own log: any signed-in user (the source's scope is the user's own rows)
-    listRoutes(app, {
-      url: `${securityUrl}/my`,
-      tag: tags[0]!,
-      authenticated: true,
-      list: mySecurityLogList,
-      item: securityLogDto,
-      service: mySecurityLogListService,
-    });
-    app.get(
-      `${securityUrl}/:id`,
-      { config: { permission: SECURITY }, schema: { tags, params: logIdParams, response: { 200: securityLogDto } } },
-      (req) => getSecurityLog(s, req.ctx, req.params.id),
-    );
-    app.delete(
-      `${securityUrl}/:id`,
-      { config: { permission: `${SECURITY}.Delete` }, schema: { tags, params: logIdParams } },
-      async (req, reply) => {
-        await deleteSecurityLog(s, req.ctx, req.params.id);
-        return reply.status(204).send();
-      },
-    );
-    app.delete(
-      securityUrl,
-      {
-        config: { permission: `${SECURITY}.Delete` },
-        schema: { tags, querystring: idsQuery, response: { 200: deletedCountReply } },
-      },
-      async (req) => ({ deletedCount: await deleteSecurityLogs(s, req.ctx, req.query.ids) }),
-    );
-  }
+  logRoutes(fastify, {
+    url: '/api/auditing/audit-log',
+    tag: 'AuditLogs',
+    permission: AUDIT,
+    list: auditLogList,
+    item: auditLogListDto,
+    listService: auditLogListService,
+    dto: auditLogDto,
+    get: getAuditLog,
+    remove: deleteAuditLog,
+    removeMany: deleteAuditLogs,
+  });
+  logRoutes(fastify, {
+    url: securityUrl,
+    tag: 'SecurityLogs',
+    permission: SECURITY,
+    list: securityLogList,
+    item: securityLogDto,
+    listService: securityLogListService,
+    dto: securityLogDto,
+    get: getSecurityLog,
+    remove: deleteSecurityLog,
+    removeMany: deleteSecurityLogs,
+  });
+  // the user's own log: any signed-in user (the source's scope is the user's own rows)
+  listRoutes(fastify, {
+    url: `${securityUrl}/my`,
+    tag: 'SecurityLogs',
+    authenticated: true,
+    list: mySecurityLogList,
+    item: securityLogDto,
+    service: mySecurityLogListService,
+  });
 }

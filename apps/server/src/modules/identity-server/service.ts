@@ -130,6 +130,34 @@ async function signedIn(services: Services, rc: TokenRequestContext, client: Cli
   });
 }
 
+/**
+ * A sign-in once its user is found: a locked-out user is refused; a wrong credential
+ * (`credentialAccepted` false) counts a failed access and is refused as `wrong`, or as locked out
+ * when that reached the policy's limit; an inactive user is refused; else the tokens.
+ */
+async function signInKnownUser(
+  services: Services,
+  rc: TokenRequestContext,
+  client: Client,
+  user: User,
+  scopes: string[],
+  credentialAccepted: () => Promise<boolean>,
+  wrong: { action: SecurityLogAction; errorKey: string },
+) {
+  const { ctx } = rc;
+  const who = { user, userName: user.userName };
+  if (isLockedOut(user)) return refuse(services, ctx, client, 'LoginLockedout', 'UserLockedOut', who);
+  if (!(await credentialAccepted())) {
+    const policy = await lockoutPolicy(services, ctx);
+    const locked = await services.data.inTenant(ctx, (tx) => recordFailedAccess(tx, user, policy));
+    return locked
+      ? refuse(services, ctx, client, 'LoginLockedout', 'UserLockedOut', who)
+      : refuse(services, ctx, client, wrong.action, wrong.errorKey, who);
+  }
+  if (!user.isActive) return refuse(services, ctx, client, 'LoginNotAllowed', 'LoginIsNotAllowed', who);
+  return signedIn(services, rc, client, user, scopes);
+}
+
 async function passwordGrant(services: Services, rc: TokenRequestContext, client: Client, form: TokenForm) {
   const { ctx } = rc;
   const userName = form.username?.trim();
@@ -144,16 +172,11 @@ async function passwordGrant(services: Services, rc: TokenRequestContext, client
     await checkPassword(null, form.password);
     return refuse(services, ctx, client, 'LoginInvalidUserName', 'InvalidUserNameOrPassword', who);
   }
-  if (isLockedOut(user)) return refuse(services, ctx, client, 'LoginLockedout', 'UserLockedOut', who);
-  if (!(await checkPassword(user, form.password))) {
-    const policy = await lockoutPolicy(services, ctx);
-    const locked = await services.data.inTenant(ctx, (tx) => recordFailedAccess(tx, user, policy));
-    return locked
-      ? refuse(services, ctx, client, 'LoginLockedout', 'UserLockedOut', who)
-      : refuse(services, ctx, client, 'LoginInvalidUserNameOrPassword', 'InvalidUserNameOrPassword', who);
-  }
-  if (!user.isActive) return refuse(services, ctx, client, 'LoginNotAllowed', 'LoginIsNotAllowed', who);
-  return signedIn(services, rc, client, user, scopes);
+  const password = form.password;
+  return signInKnownUser(services, rc, client, user, scopes, () => checkPassword(user, password), {
+    action: 'LoginInvalidUserNameOrPassword',
+    errorKey: 'InvalidUserNameOrPassword',
+  });
 }
 
 async function phoneVerifyGrant(services: Services, rc: TokenRequestContext, client: Client, form: TokenForm) {
@@ -167,16 +190,15 @@ async function phoneVerifyGrant(services: Services, rc: TokenRequestContext, cli
   const user = await services.data.inTenant(ctx, (tx) => findUserByConfirmedPhone(tx, phone));
   const who = { user, userName: phone };
   if (!user) return refuse(services, ctx, client, 'LoginInvalidUserName', 'PhoneNumberNotRegistered', who);
-  if (isLockedOut(user)) return refuse(services, ctx, client, 'LoginLockedout', 'UserLockedOut', who);
-  if (!(await verifyPhoneCode(services, ctx, phone, VerifyType.Signin, code))) {
-    const policy = await lockoutPolicy(services, ctx);
-    const locked = await services.data.inTenant(ctx, (tx) => recordFailedAccess(tx, user, policy));
-    return locked
-      ? refuse(services, ctx, client, 'LoginLockedout', 'UserLockedOut', who)
-      : refuse(services, ctx, client, 'SecurityCodeFailed', 'PhoneVerifyCodeFailed', who);
-  }
-  if (!user.isActive) return refuse(services, ctx, client, 'LoginNotAllowed', 'LoginIsNotAllowed', who);
-  return signedIn(services, rc, client, user, scopes);
+  return signInKnownUser(
+    services,
+    rc,
+    client,
+    user,
+    scopes,
+    () => verifyPhoneCode(services, ctx, phone, VerifyType.Signin, code),
+    { action: 'SecurityCodeFailed', errorKey: 'PhoneVerifyCodeFailed' },
+  );
 }
 
 async function refreshTokenGrant(services: Services, rc: TokenRequestContext, client: Client, form: TokenForm) {

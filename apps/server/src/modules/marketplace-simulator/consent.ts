@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentSecurityPolicy } from '../../core/security-headers.ts';
 
 /**
@@ -93,4 +93,34 @@ export function sendConsentError(reply: FastifyReply, status: number, en: string
     .send(
       `<!doctype html><html lang="zh-Hans"><head><meta charset="utf-8"><title>授权失败 Authorization failed</title></head><body><h1>授权失败 · Authorization failed</h1><p>${esc(zh)}</p><p>${esc(en)}</p></body></html>`,
     );
+}
+
+/**
+ * `POST /consent`: the consent form's answer. The form must name the app (`appField` holding
+ * `appId`), a valid redirect address (`redirectField`) and one of the simulator's accounts; the
+ * browser then goes (302) to the redirect address with the non-empty `params` of the account (the
+ * code first).
+ */
+export function consentConfirmRoute<A>(
+  app: FastifyInstance,
+  opts: {
+    appField: string;
+    appId: string;
+    redirectField: string;
+    account: (key: string) => A | undefined;
+    params: (account: A, form: Record<string, string | undefined>) => Promise<Record<string, string | undefined>>;
+  },
+) {
+  app.post('/consent', { config: { anonymous: true } }, async (req, reply) => {
+    const form = (req.body ?? {}) as Record<string, string | undefined>;
+    const redirect = redirectTarget(form[opts.redirectField]);
+    const account = opts.account(form.account ?? '');
+    if (form[opts.appField] !== opts.appId || !redirect || !account) {
+      return sendConsentError(reply, 400, 'Invalid authorization request', '授权请求无效');
+    }
+    for (const [name, value] of Object.entries(await opts.params(account, form))) {
+      if (value) redirect.searchParams.set(name, value);
+    }
+    return reply.redirect(redirect.href, 302);
+  });
 }

@@ -5,7 +5,7 @@ import { lazadaAccount, lazadaSellerById, type SimPlatform, shopeeAccount, shope
 import { redirectTarget } from './consent.ts';
 import { generateOrders } from './orders.ts';
 import { simItems, simSkus } from './schema.ts';
-import { type Faults, itemPage, type SimState, sameSign, settleReviews } from './state.ts';
+import { type Faults, itemPage, type SimState, sameSign, settleReviews, skusOfItems } from './state.ts';
 import { issueCode } from './tokens.ts';
 
 /**
@@ -154,18 +154,7 @@ export function controlPlugin(state: SimState, controlKey: string) {
           where.push(inArray(simItems.id, bySku.union(byItemSku)));
         }
         const { total, rows: items } = await itemPage(tx, where, { limit: 500 }, [desc(simItems.id)]);
-        const skus = items.length
-          ? await tx
-              .select()
-              .from(simSkus)
-              .where(
-                inArray(
-                  simSkus.itemId,
-                  items.map((i) => i.id),
-                ),
-              )
-              .orderBy(simSkus.id)
-          : [];
+        const skus = await skusOfItems(tx, items);
         return {
           count: total,
           items: items.map((i) => ({

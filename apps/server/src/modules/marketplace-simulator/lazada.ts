@@ -20,12 +20,22 @@ import {
   type SimCategory,
   wantsChinese,
 } from './catalogue.ts';
-import { redirectTarget, sendConsentError, sendConsentPage } from './consent.ts';
+import { consentConfirmRoute, redirectTarget, sendConsentError, sendConsentPage } from './consent.ts';
 import { lazadaFinanceApis } from './finance.ts';
 import { lazadaFulfilmentApis } from './fulfilment.ts';
 import { isOrderParamError, lazadaOrderApis } from './orders.ts';
 import { simItems, simSkus } from './schema.ts';
-import { cents, count, itemPage, money, requestId, type SimState, sameSign, settleReviews } from './state.ts';
+import {
+  cents,
+  count,
+  itemPage,
+  money,
+  requestId,
+  type SimState,
+  sameSign,
+  settleReviews,
+  skusOfItems,
+} from './state.ts';
 import { findToken, issueCode, issueTokens, takeCode } from './tokens.ts';
 
 /**
@@ -213,17 +223,15 @@ export function lazadaPlugin(state: SimState) {
       });
     });
 
-    app.post('/consent', { config: { anonymous: true } }, async (req, reply) => {
-      const b = (req.body ?? {}) as Record<string, string | undefined>;
-      const redirect = redirectTarget(b.redirect_uri);
-      const account = lazadaAccount(b.account ?? '');
-      if (b.client_id !== config.appKey || !redirect || !account) {
-        return sendConsentError(reply, 400, 'Invalid authorization request', '授权请求无效');
-      }
-      const code = await data.unscoped((tx) => issueCode(tx, state, 'lazada', account.key, null));
-      redirect.searchParams.set('code', code);
-      if (b.state) redirect.searchParams.set('state', b.state);
-      return reply.redirect(redirect.href, 302);
+    consentConfirmRoute(app, {
+      appField: 'client_id',
+      appId: config.appKey,
+      redirectField: 'redirect_uri',
+      account: lazadaAccount,
+      params: async (account, form) => ({
+        code: await data.unscoped((tx) => issueCode(tx, state, 'lazada', account.key, null)),
+        state: form.state,
+      }),
     });
 
     const gateway = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -721,16 +729,7 @@ export function lazadaStatus(item: ItemRow): string {
 
 async function products(tx: Tx, items: ItemRow[]) {
   if (!items.length) return [];
-  const skus = await tx
-    .select()
-    .from(simSkus)
-    .where(
-      inArray(
-        simSkus.itemId,
-        items.map((i) => i.id),
-      ),
-    )
-    .orderBy(simSkus.id);
+  const skus = await skusOfItems(tx, items);
   return items.map((item) => {
     const own = skus.filter((s) => s.itemId === item.id && (item.status === 'deleted' || !s.deleted));
     const country = (item.data.country as string) ?? 'MY';

@@ -12,12 +12,12 @@ import {
   shopeeChannels,
   wantsChinese,
 } from './catalogue.ts';
-import { redirectTarget, sendConsentError, sendConsentPage } from './consent.ts';
+import { consentConfirmRoute, redirectTarget, sendConsentError, sendConsentPage } from './consent.ts';
 import { shopeeFinanceApis } from './finance.ts';
 import { shopeeFulfilmentApis } from './fulfilment.ts';
 import { isOrderParamError, shopeeOrderDetail, shopeeOrderList } from './orders.ts';
 import { simItems, simSkus } from './schema.ts';
-import { itemPage, requestId, type SimState, sameSign, settleReviews } from './state.ts';
+import { itemPage, requestId, type SimState, sameSign, settleReviews, skusOfItems } from './state.ts';
 import { findToken, issueCode, issueTokens, takeCode, useRefreshToken } from './tokens.ts';
 
 /**
@@ -142,17 +142,15 @@ export function shopeePlugin(state: SimState) {
       });
     });
 
-    app.post('/consent', { config: { anonymous: true } }, async (req, reply) => {
-      const b = (req.body ?? {}) as Record<string, string | undefined>;
-      const redirect = redirectTarget(b.redirect);
-      const account = shopeeAccount(b.account ?? '');
-      if (b.partner_id !== partnerId || !redirect || !account) {
-        return sendConsentError(reply, 400, 'Invalid authorization request', '授权请求无效');
-      }
-      const code = await data.unscoped((tx) => issueCode(tx, state, 'shopee', account.key, account.shopId));
-      redirect.searchParams.set('code', code);
-      redirect.searchParams.set('shop_id', account.shopId);
-      return reply.redirect(redirect.href, 302);
+    consentConfirmRoute(app, {
+      appField: 'partner_id',
+      appId: partnerId,
+      redirectField: 'redirect',
+      account: shopeeAccount,
+      params: async (account) => ({
+        code: await data.unscoped((tx) => issueCode(tx, state, 'shopee', account.key, account.shopId)),
+        shop_id: account.shopId,
+      }),
     });
 
     const authCall = (path: string, run: (tx: Tx, body: Record<string, unknown>) => Promise<Record<string, unknown>>) =>
@@ -313,6 +311,38 @@ const liveModels = (tx: Tx, itemId: number) =>
     .orderBy(simSkus.id);
 
 const modelId = (s: SkuRow) => (s.isDefault ? 0 : s.id);
+
+/**
+ * The per-model updates of an item (`update_price`, `update_stock`): each row of the body's `list`
+ * (1..50) names a model of the item and a value `read` takes from it (null: failed with
+ * `invalid`); `apply` writes a taken one and answers its success entry. The item's update time
+ * moves when any row was taken.
+ */
+async function updateModels<V>(
+  tx: Tx,
+  c: SpCall,
+  list: 'price_list' | 'stock_list',
+  read: (row: Record<string, unknown>) => V | null,
+  invalid: string,
+  apply: (model: SkuRow, value: V, id: number) => Promise<unknown>,
+) {
+  const item = await itemOf(tx, c, c.body.item_id);
+  const rows = c.body[list];
+  if (!Array.isArray(rows) || !rows.length || rows.length > 50) throw param(`${list} must hold 1..50 rows`);
+  const models = await liveModels(tx, item.id);
+  const success_list: unknown[] = [];
+  const failure_list: unknown[] = [];
+  for (const row of rows as Array<Record<string, unknown>>) {
+    const id = Number(row?.model_id ?? 0);
+    const model = models.find((m) => modelId(m) === id);
+    const value = read(row);
+    if (!model) failure_list.push({ model_id: id, failed_reason: `model_id ${id} does not belong to the item` });
+    else if (value === null) failure_list.push({ model_id: id, failed_reason: invalid });
+    else success_list.push(await apply(model, value, id));
+  }
+  if (success_list.length) await tx.update(simItems).set({ updatedAt: new Date() }).where(eq(simItems.id, item.id));
+  return { success_list, failure_list };
+}
 
 function priceInfo(s: SkuRow, currency: string) {
   return {
@@ -673,17 +703,7 @@ const apis: Record<string, SpHandler> = {
       .select()
       .from(simItems)
       .where(and(eq(simItems.platform, 'shopee'), eq(simItems.shopId, c.shop), inArray(simItems.id, ids)));
-    const skus = items.length
-      ? await tx
-          .select()
-          .from(simSkus)
-          .where(
-            inArray(
-              simSkus.itemId,
-              items.map((i) => i.id),
-            ),
-          )
-      : [];
+    const skus = await skusOfItems(tx, items);
     return { item_list: items.map((i) => baseInfo(i, skus)) };
   },
 
@@ -740,55 +760,37 @@ const apis: Record<string, SpHandler> = {
     };
   },
 
-  '/api/v2/product/update_price': async (tx, c) => {
-    const item = await itemOf(tx, c, c.body.item_id);
-    const list = c.body.price_list;
-    if (!Array.isArray(list) || !list.length || list.length > 50) throw param('price_list must hold 1..50 rows');
-    const models = await liveModels(tx, item.id);
-    const success_list: unknown[] = [];
-    const failure_list: unknown[] = [];
-    for (const row of list as Array<Record<string, unknown>>) {
-      const id = Number(row?.model_id ?? 0);
-      const model = models.find((m) => modelId(m) === id);
-      const price = positive(row?.original_price);
-      if (!model) failure_list.push({ model_id: id, failed_reason: `model_id ${id} does not belong to the item` });
-      else if (price === null)
-        failure_list.push({ model_id: id, failed_reason: 'original_price must be a positive number' });
-      else {
+  '/api/v2/product/update_price': (tx, c) =>
+    updateModels(
+      tx,
+      c,
+      'price_list',
+      (row) => positive(row?.original_price),
+      'original_price must be a positive number',
+      async (model, price, id) => {
         await tx
           .update(simSkus)
           .set({ price: price.toFixed(2), specialPrice: null })
           .where(eq(simSkus.id, model.id));
-        success_list.push({ model_id: id, original_price: price });
-      }
-    }
-    if (success_list.length) await tx.update(simItems).set({ updatedAt: new Date() }).where(eq(simItems.id, item.id));
-    return { success_list, failure_list };
-  },
+        return { model_id: id, original_price: price };
+      },
+    ),
 
-  '/api/v2/product/update_stock': async (tx, c) => {
-    const item = await itemOf(tx, c, c.body.item_id);
-    const list = c.body.stock_list;
-    if (!Array.isArray(list) || !list.length || list.length > 50) throw param('stock_list must hold 1..50 rows');
-    const models = await liveModels(tx, item.id);
-    const success_list: unknown[] = [];
-    const failure_list: unknown[] = [];
-    for (const row of list as Array<Record<string, unknown>>) {
-      const id = Number(row?.model_id ?? 0);
-      const model = models.find((m) => modelId(m) === id);
-      const stocks = Array.isArray(row?.seller_stock) ? (row.seller_stock as Array<{ stock?: unknown }>) : [];
-      const stock = stocks.length ? wholeCount(stocks[0]?.stock) : wholeCount(row?.normal_stock);
-      if (!model) failure_list.push({ model_id: id, failed_reason: `model_id ${id} does not belong to the item` });
-      else if (stock === null)
-        failure_list.push({ model_id: id, failed_reason: 'seller_stock[0].stock must be a whole number ≥ 0' });
-      else {
+  '/api/v2/product/update_stock': (tx, c) =>
+    updateModels(
+      tx,
+      c,
+      'stock_list',
+      (row) => {
+        const stocks = Array.isArray(row?.seller_stock) ? (row.seller_stock as Array<{ stock?: unknown }>) : [];
+        return stocks.length ? wholeCount(stocks[0]?.stock) : wholeCount(row?.normal_stock);
+      },
+      'seller_stock[0].stock must be a whole number ≥ 0',
+      async (model, stock, id) => {
         await tx.update(simSkus).set({ quantity: stock }).where(eq(simSkus.id, model.id));
-        success_list.push({ model_id: id, seller_stock: [{ location_id: '', stock }] });
-      }
-    }
-    if (success_list.length) await tx.update(simItems).set({ updatedAt: new Date() }).where(eq(simItems.id, item.id));
-    return { success_list, failure_list };
-  },
+        return { model_id: id, seller_stock: [{ location_id: '', stock }] };
+      },
+    ),
 
   '/api/v2/product/unlist_item': async (tx, c) => {
     const list = c.body.item_list;

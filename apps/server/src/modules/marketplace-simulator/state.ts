@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, count as countRows, desc, eq, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count as countRows, desc, eq, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import type { SimPlatform } from './accounts.ts';
-import { simItems } from './schema.ts';
+import { simItems, simSkus } from './schema.ts';
 
 /**
  * What the control API can change at run time, per platform (kept in memory: a restart returns
@@ -133,6 +133,21 @@ export async function itemPage(
     .limit(page.limit)
     .offset(page.offset ?? 0);
   return { total: Number(n), rows };
+}
+
+/** Every SKU of `items` (deleted ones too), in the order they were made. */
+export async function skusOfItems(tx: Tx, items: { id: number }[]) {
+  if (!items.length) return [];
+  return tx
+    .select()
+    .from(simSkus)
+    .where(
+      inArray(
+        simSkus.itemId,
+        items.map((i) => i.id),
+      ),
+    )
+    .orderBy(simSkus.id);
 }
 
 export const randomToken = (prefix: string) => `${prefix}${randomBytes(24).toString('hex')}`;

@@ -1,4 +1,5 @@
 import { PlatformType } from '@seller/contracts';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, expectStampChecked, type TestApp } from '../../../test/harness.ts';
 import { createUser, token, userIdOf } from '../permission-management/test-support.ts';
@@ -35,6 +36,15 @@ const mine = async (tok: string, query = '') => {
   return res.json().items as Menu[];
 };
 const names = (items: Menu[]) => items.map((m) => m.name);
+/** A request of the demo tenant's admin. */
+const asDemoAdmin = (opts: InjectOptions) => as(t.app, demoAdmin)(opts);
+/** The demo admin grants user `userId` one permission of its own. */
+const grantUser = (userId: string, permission: string) =>
+  asDemoAdmin({
+    method: 'PUT',
+    url: `/api/permission-management/permissions?providerName=U&providerKey=${userId}`,
+    payload: { permissions: [{ name: permission, isGranted: true }] },
+  });
 const all = async (tok: string) => (await as(t.app, tok)({ method: 'GET', url: `${URL}/all` })).json().items as Menu[];
 const byName = async (tok: string, name: string) => (await all(tok)).find((m) => m.name === name)!;
 
@@ -116,10 +126,7 @@ describe('menus of the current user', () => {
     const users = await byName(demoAdmin, 'Users');
     const settings = await byName(demoAdmin, 'Settings');
     const auditLog = await byName(demoAdmin, 'AuditLog');
-    const put = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const put = await asDemoAdmin({
       method: 'PUT',
       url: `${URL}/by-role`,
       payload: { roleName: 'salesman', menuIds: [users.id, settings.id], startupMenuId: settings.id },
@@ -132,50 +139,33 @@ describe('menus of the current user', () => {
     expect(items.find((m) => m.name === 'Settings')!.startup).toBe(true);
     expect(items.find((m) => m.name === 'Admin')!.startup).toBe(false);
 
-    const byRole = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/by-role/salesman/${PlatformType.Web}` });
+    const byRole = await asDemoAdmin({ method: 'GET', url: `${URL}/by-role/salesman/${PlatformType.Web}` });
     expect(byRole.statusCode).toBe(200);
     expect(names(byRole.json().items).sort()).toEqual(['Settings', 'Users']);
 
     // a user link to the audit log shows up once the user holds its permission
-    const link = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const link = await asDemoAdmin({
       method: 'PUT',
       url: `${URL}/by-user`,
       payload: { userId: sallyId, menuIds: [auditLog.id] },
     });
     expect(link.statusCode).toBe(204);
     expect(names(await mine(sally))).not.toContain('AuditLog');
-    await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `/api/permission-management/permissions?providerName=U&providerKey=${sallyId}`,
-      payload: { permissions: [{ name: 'AbpAuditing.AuditLog', isGranted: true }] },
-    });
+    await grantUser(sallyId, 'AbpAuditing.AuditLog');
     expect(names(await mine(sally))).toEqual(expect.arrayContaining(['Auditing', 'AuditLog']));
-    const byUser = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/by-user/${sallyId}/${PlatformType.Web}` });
+    const byUser = await asDemoAdmin({ method: 'GET', url: `${URL}/by-user/${sallyId}/${PlatformType.Web}` });
     expect(names(byUser.json().items)).toEqual(['AuditLog']);
   });
 
   it('marks one startup (home) menu: the user’s own before the role’s, only a page the user may open', async () => {
     const homerId = await createUser(t.services, t.demo, 'homer', ['stockman']);
-    await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `/api/permission-management/permissions?providerName=U&providerKey=${homerId}`,
-      payload: { permissions: [{ name: 'AbpIdentity.Users', isGranted: true }] },
-    });
+    await grantUser(homerId, 'AbpIdentity.Users');
     const homer = await token(t.app, 'demo', 'homer');
     const [dashboard, admin, users, roles, auditLog] = await Promise.all(
       ['Dashboard', 'Admin', 'Users', 'Roles', 'AuditLog'].map((n) => byName(demoAdmin, n)),
     );
     const put = async (url: string, payload: Record<string, unknown>) => {
-      const res = await as(t.app, demoAdmin)({ method: 'PUT', url: `${URL}/${url}`, payload });
+      const res = await asDemoAdmin({ method: 'PUT', url: `${URL}/${url}`, payload });
       expect(res.statusCode, res.body).toBe(204);
     };
     const home = async () => (await mine(homer)).filter((m) => m.startup).map((m) => m.name);
@@ -199,10 +189,7 @@ describe('menus of the current user', () => {
   });
 
   it('filters by platform type flags', async () => {
-    const created = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const created = await asDemoAdmin({
       method: 'POST',
       url: URL,
       payload: {
@@ -246,10 +233,7 @@ describe('menus of the current user', () => {
 describe('menu management', () => {
   it('creates under a parent with the next code; sibling names are unique', async () => {
     const admin = await byName(demoAdmin, 'Admin');
-    const res = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const res = await asDemoAdmin({
       method: 'POST',
       url: URL,
       payload: {
@@ -265,10 +249,7 @@ describe('menu management', () => {
     expect(res.json()).toMatchObject({ code: '00003.00007', parentId: admin.id, level: 1, platformType: 56 });
     expect(res.json().concurrencyStamp).toMatch(/^[0-9a-f]{32}$/);
 
-    const dup = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const dup = await asDemoAdmin({
       method: 'POST',
       url: URL,
       payload: { parentId: admin.id, name: 'reports', displayName: 'x', path: 'x' },
@@ -279,10 +260,7 @@ describe('menu management', () => {
       message: 'A menu named reports already exists at this level.',
     });
     // the same name elsewhere is fine
-    const top = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const top = await asDemoAdmin({
       method: 'POST',
       url: URL,
       payload: { name: 'Reports', displayName: '报表', path: '/reports', component: 'Layout' },
@@ -293,20 +271,14 @@ describe('menu management', () => {
 
   it('updates with the concurrency stamp, moves children along, refuses cycles', async () => {
     const group = (
-      await as(
-        t.app,
-        demoAdmin,
-      )({
+      await asDemoAdmin({
         method: 'POST',
         url: URL,
         payload: { name: 'Tools', displayName: '工具', path: '/tools', component: 'Layout' },
       })
     ).json() as Menu;
     const child = (
-      await as(
-        t.app,
-        demoAdmin,
-      )({
+      await asDemoAdmin({
         method: 'POST',
         url: URL,
         payload: { parentId: group.id, name: 'Export', displayName: '导出', path: 'export', component: 'tools/export' },
@@ -318,17 +290,14 @@ describe('menu management', () => {
     const body = { name: 'Tools', displayName: '工具箱', path: '/tools', component: 'Layout', parentId: container.id };
     const moved = await expectStampChecked(
       (concurrencyStamp) =>
-        as(t.app, demoAdmin)({ method: 'PUT', url: `${URL}/${group.id}`, payload: { ...body, concurrencyStamp } }),
+        asDemoAdmin({ method: 'PUT', url: `${URL}/${group.id}`, payload: { ...body, concurrencyStamp } }),
       group.concurrencyStamp,
     );
     expect(moved.json()).toMatchObject({ displayName: '工具箱', parentId: container.id, code: '00005.00003' });
-    const movedChild = (await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/${child.id}` })).json();
+    const movedChild = (await asDemoAdmin({ method: 'GET', url: `${URL}/${child.id}` })).json();
     expect(movedChild.code).toBe('00005.00003.00001');
 
-    const cycle = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const cycle = await asDemoAdmin({
       method: 'PUT',
       url: `${URL}/${group.id}`,
       payload: { ...body, parentId: child.id },
@@ -336,16 +305,13 @@ describe('menu management', () => {
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().error.validationErrors[0].members).toEqual(['parentId']);
 
-    const del = await as(t.app, demoAdmin)({ method: 'DELETE', url: `${URL}/${group.id}` });
+    const del = await asDemoAdmin({ method: 'DELETE', url: `${URL}/${group.id}` });
     expect(del.statusCode).toBe(204);
-    expect((await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/${child.id}` })).statusCode).toBe(404);
+    expect((await asDemoAdmin({ method: 'GET', url: `${URL}/${child.id}` })).statusCode).toBe(404);
   });
 
   it('pages, filters and sorts with validated input', async () => {
-    const res = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const res = await asDemoAdmin({
       method: 'GET',
       url: `${URL}?filter=-log&maxResultCount=1&sorting=name desc`,
     });
@@ -353,33 +319,29 @@ describe('menu management', () => {
     expect(res.json().totalCount).toBe(2); // AuditLog, SecurityLog
     expect(names(res.json().items)).toEqual(['SecurityLog']);
 
-    const tooMany = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}?maxResultCount=5000` });
+    const tooMany = await asDemoAdmin({ method: 'GET', url: `${URL}?maxResultCount=5000` });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.validationErrors[0].members).toEqual(['maxResultCount']);
-    const badSort = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}?sorting=passwordHash` });
+    const badSort = await asDemoAdmin({ method: 'GET', url: `${URL}?sorting=passwordHash` });
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json().error.validationErrors[0].members).toEqual(['sorting']);
-    const badAllSort = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/all?sorting=name;drop` });
+    const badAllSort = await asDemoAdmin({ method: 'GET', url: `${URL}/all?sorting=name;drop` });
     expect(badAllSort.statusCode).toBe(400);
 
-    const reversed = (await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/all?reverse=true` })).json()
-      .items as Menu[];
+    const reversed = (await asDemoAdmin({ method: 'GET', url: `${URL}/all?reverse=true` })).json().items as Menu[];
     const forward = await all(demoAdmin);
     expect(reversed.map((m) => m.id)).toEqual(forward.map((m) => m.id).reverse());
     // the paged list on the kit keeps ABP's reverse (the display order turned round) and exports
     const pageOf = async (query: string) =>
-      names((await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}?maxResultCount=1000${query}` })).json().items);
+      names((await asDemoAdmin({ method: 'GET', url: `${URL}?maxResultCount=1000${query}` })).json().items);
     expect(await pageOf('&reverse=true')).toEqual((await pageOf('')).reverse());
-    const exported = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/export?filter=-log` });
+    const exported = await asDemoAdmin({ method: 'GET', url: `${URL}/export?filter=-log` });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
   });
 
   it('rejects bad input with field errors', async () => {
-    const res = await as(
-      t.app,
-      demoAdmin,
-    )({
+    const res = await asDemoAdmin({
       method: 'POST',
       url: URL,
       payload: { name: '', displayName: 'x'.repeat(200), path: '/x', platformType: 4096, parentId: 'nope' },
@@ -387,7 +349,7 @@ describe('menu management', () => {
     expect(res.statusCode).toBe(400);
     const members = res.json().error.validationErrors.map((v: { members: string[] }) => v.members[0]);
     expect(members).toEqual(expect.arrayContaining(['name', 'displayName', 'platformType', 'parentId']));
-    const badId = await as(t.app, demoAdmin)({ method: 'GET', url: `${URL}/not-a-guid` });
+    const badId = await asDemoAdmin({ method: 'GET', url: `${URL}/not-a-guid` });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error.validationErrors[0].members).toEqual(['id']);
   });

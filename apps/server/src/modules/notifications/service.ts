@@ -148,19 +148,21 @@ export const inboxListService = listService(inboxList, {
     rows.map((r) => toUserNotificationDto(r.notification, r.state, ctx.culture)),
 });
 
+/** The user's copy of notification `id`, in the caller's tenant. */
+const userCopy = (ctx: NotificationContext, userId: string, id: string) =>
+  owned(
+    scope(ctx.tenant),
+    userNotifications,
+    eq(userNotifications.userId, userId),
+    eq(userNotifications.notificationId, id),
+  );
+
 async function findMine(tx: DbOrTx, ctx: NotificationContext, userId: string, id: string) {
   const [row] = await tx
     .select({ notification: notifications, state: userNotifications.state })
     .from(userNotifications)
     .innerJoin(notifications, eq(notifications.id, userNotifications.notificationId))
-    .where(
-      owned(
-        scope(ctx.tenant),
-        userNotifications,
-        eq(userNotifications.userId, userId),
-        eq(userNotifications.notificationId, id),
-      ),
-    )
+    .where(userCopy(ctx, userId, id))
     .limit(1);
   if (!row) throw notFound(ENTITY, id);
   return row;
@@ -183,14 +185,7 @@ export async function changeState(services: Services, ctx: NotificationContext, 
     await tx
       .update(userNotifications)
       .set({ state })
-      .where(
-        owned(
-          scope(ctx.tenant),
-          userNotifications,
-          eq(userNotifications.userId, userId),
-          eq(userNotifications.notificationId, id),
-        ),
-      );
+      .where(userCopy(ctx, userId, id));
     recordChange(audit(ctx), ENTITY, 1, id, { state: row.state }, { state });
     return true;
   });
@@ -201,16 +196,7 @@ export async function deleteMine(services: Services, ctx: NotificationContext, i
   const userId = me(ctx);
   const state = await services.data.inTenant(ctx, async (tx) => {
     const row = await findMine(tx, ctx, userId, id);
-    await tx
-      .delete(userNotifications)
-      .where(
-        owned(
-          scope(ctx.tenant),
-          userNotifications,
-          eq(userNotifications.userId, userId),
-          eq(userNotifications.notificationId, id),
-        ),
-      );
+    await tx.delete(userNotifications).where(userCopy(ctx, userId, id));
     recordChange(audit(ctx), ENTITY, 2, id, { name: row.notification.name, state: row.state }, {});
     return row.state;
   });

@@ -30,3 +30,24 @@ export const illegalTransition = (culture: Culture, resource: string, state: str
     params: [t(culture, `${resource}::Status:${state}`), t(culture, `${resource}::Action:${action}`)],
     data: { status: state, action },
   });
+
+type TransitionEvent = {
+  id: string;
+  time: Date;
+  event: string;
+  fromStatus: unknown;
+  toStatus: unknown;
+  message: unknown;
+  actorId: unknown;
+};
+
+/** A row of an order's event history as the order's detail answers it (its other columns left out). */
+export const transitionEventDto = <E extends TransitionEvent>(e: E): Pick<E, keyof TransitionEvent> => ({
+  id: e.id,
+  time: e.time,
+  event: e.event,
+  fromStatus: e.fromStatus,
+  toStatus: e.toStatus,
+  message: e.message,
+  actorId: e.actorId,
+});

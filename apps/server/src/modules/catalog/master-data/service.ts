@@ -129,19 +129,25 @@ const leaveGroups = (kind: AttributeKind) => async (tx: Tx, ctx: CrudContext, id
     );
 };
 
+/**
+ * What both kinds of attribute (purchase, screen) declare alike: listed by sort then name, found
+ * by either name, the name unique, the row's own columns its names and sort.
+ */
+const attributeResource = <I extends { name: string; nameEn: string | null; sort: number }>(
+  table: typeof purchaseAttributes | typeof screenAttributes,
+) => ({
+  texts: 'Catalog',
+  sortable: { name: table.name, sort: table.sort, creationTime: table.creationTime },
+  defaultSort: [asc(table.sort), asc(table.name)],
+  search: [table.name, table.nameEn],
+  unique: [{ member: 'name', column: table.name }],
+  values: (i: I) => ({ name: i.name, nameEn: i.nameEn, sort: i.sort }),
+});
+
 export const purchaseAttributeService = resourceService({
   table: purchaseAttributes,
   entity: 'PurchaseAttribute',
-  texts: 'Catalog',
-  sortable: {
-    name: purchaseAttributes.name,
-    sort: purchaseAttributes.sort,
-    creationTime: purchaseAttributes.creationTime,
-  },
-  defaultSort: [asc(purchaseAttributes.sort), asc(purchaseAttributes.name)],
-  search: [purchaseAttributes.name, purchaseAttributes.nameEn],
-  unique: [{ member: 'name', column: purchaseAttributes.name }],
-  values: (i: PurchaseAttributeInput) => ({ name: i.name, nameEn: i.nameEn, sort: i.sort }),
+  ...attributeResource<PurchaseAttributeInput>(purchaseAttributes),
   async validate(_tx, _ctx, input) {
     assertDistinct('Catalog::Duplicate', 'values', input.values, 'value');
     assertDistinct('Catalog::Duplicate', 'values', input.values, 'code');
@@ -180,12 +186,7 @@ export const purchaseAttributeService = resourceService({
 export const screenAttributeService = resourceService({
   table: screenAttributes,
   entity: 'ScreenAttribute',
-  texts: 'Catalog',
-  sortable: { name: screenAttributes.name, sort: screenAttributes.sort, creationTime: screenAttributes.creationTime },
-  defaultSort: [asc(screenAttributes.sort), asc(screenAttributes.name)],
-  search: [screenAttributes.name, screenAttributes.nameEn],
-  unique: [{ member: 'name', column: screenAttributes.name }],
-  values: (i: ScreenAttributeInput) => ({ name: i.name, nameEn: i.nameEn, sort: i.sort }),
+  ...attributeResource<ScreenAttributeInput>(screenAttributes),
   async validate(_tx, _ctx, input) {
     assertDistinct('Catalog::Duplicate', 'options', input.options, 'value');
   },

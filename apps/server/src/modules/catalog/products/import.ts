@@ -1,18 +1,19 @@
 import { type Culture, Cultures, ProductRegions, ProductResources, ProductSalesTypes } from '@seller/contracts';
 import { type ProductInput, productInput } from '@seller/contracts/catalog';
 import { inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import { AppError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import {
-  type Cell,
-  headerMatcher,
-  NotASpreadsheet,
-  readSheetTable,
-  type SheetLimits,
-} from '../../../core/spreadsheet.ts';
+  fileRejected,
+  type ImportError,
+  ImportRejected,
+  importTemplateOf,
+  readImportRows,
+  reportImport,
+} from '../../../core/sheet-import.ts';
+import type { Cell, SheetLimits } from '../../../core/spreadsheet.ts';
 import { productsChanged } from '../events.ts';
 import { brands, categories } from '../master-data/schema.ts';
 import { createProduct, inPriceCurrency, tenantPriceCurrency } from './write.ts';
@@ -79,26 +80,16 @@ const CHOICES: Record<string, { kind: string; values: readonly string[] }> = {
   resource: { kind: 'Resource', values: ProductResources },
 };
 
-export interface ImportError {
-  row: number;
-  field: string;
-  column: string;
-  message: string;
-}
-export interface ImportReport {
-  created: number;
-  errors: ImportError[];
-}
+export type { ImportError, ImportReport } from '../../../core/sheet-import.ts';
 
 const header = (culture: Culture, key: string) => t(culture, `Catalog::${key}`);
 
 /** An empty template with the headers in the caller's language. */
-export async function importTemplate(culture: Culture): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(header(culture, 'Products'));
-  sheet.columns = COLUMNS.map((c) => ({ header: header(culture, c.header), key: c.field, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function importTemplate(culture: Culture): Promise<Buffer> {
+  return importTemplateOf(
+    header(culture, 'Products'),
+    COLUMNS.map((c) => ({ header: header(culture, c.header), key: c.field, width: c.width })),
+  );
 }
 
 function cellValue(cell: Cell | undefined, kind: Kind): unknown {
@@ -114,44 +105,19 @@ function cellValue(cell: Cell | undefined, kind: Kind): unknown {
   return text;
 }
 
-class Rejected extends Error {
-  readonly errors: ImportError[];
-  constructor(errors: ImportError[]) {
-    super('import rejected');
-    this.errors = errors;
-  }
-}
-
 export async function importProducts(services: Services, ctx: CrudContext, culture: Culture, content: Buffer) {
-  const fail = (message: string): ImportReport => ({
-    created: 0,
-    errors: [{ row: 0, field: 'file', column: '', message }],
-  });
-
   // option labels in either language, matched without regard to case or spaces
   const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-  let named: Set<(typeof COLUMNS)[number]>;
-  const rows: { row: number; values: Record<string, unknown> }[] = [];
-  try {
-    // Only the template's columns are kept of each row, as the sheet streams by.
-    named = await readSheetTable(
-      content,
-      IMPORT_LIMITS,
-      // headers in either language
-      headerMatcher(COLUMNS, (c) => Cultures.map((lang) => header(lang, c.header))),
-      (number, cells) => {
-        const values: Record<string, unknown> = {};
-        for (const [c, cell] of cells) {
-          const v = cellValue(cell, c.kind);
-          if (v !== undefined) values[c.field] = v;
-        }
-        if (Object.keys(values).length) rows.push({ row: number, values });
-      },
-    );
-  } catch (e) {
-    if (e instanceof NotASpreadsheet) return fail(t(culture, 'Catalog::ImportNotExcel'));
-    throw e;
-  }
+  // Only the template's columns are kept of each row, headers in either language.
+  const sheet = await readImportRows(
+    content,
+    IMPORT_LIMITS,
+    COLUMNS,
+    (c) => Cultures.map((lang) => header(lang, c.header)),
+    (cell, c) => cellValue(cell, c.kind),
+  );
+  if (!sheet) return fileRejected(t(culture, 'Catalog::ImportNotExcel'));
+  const { named, rows } = sheet;
   const present = new Set([...named].map((c) => c.field));
   const missing = COLUMNS.filter((c) => REQUIRED.includes(c.field) && !present.has(c.field));
   if (missing.length) {
@@ -165,7 +131,7 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
       })),
     };
   }
-  if (!rows.length) return fail(t(culture, 'Catalog::ImportEmpty'));
+  if (!rows.length) return fileRejected(t(culture, 'Catalog::ImportEmpty'));
 
   const choice = new Map<string, string>();
   for (const [field, { kind, values }] of Object.entries(CHOICES)) {
@@ -196,9 +162,9 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
     return { row, field, column, message: text === key ? t(culture, 'Catalog::ImportInvalidValue', [column]) : text };
   };
 
-  try {
+  return reportImport(async () => {
     const currency = await tenantPriceCurrency(services, ctx);
-    const created = await services.data.inTenant(ctx, async (tx) => {
+    return services.data.inTenant(ctx, async (tx) => {
       const codes = [...new Set(rows.flatMap((r) => (r.values.categoryCodes as string[] | undefined) ?? []))];
       const cats = codes.length
         ? await tx
@@ -272,7 +238,7 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
         }
         inputs.push({ row, input: parsed.data });
       }
-      if (errors.length) throw new Rejected(errors);
+      if (errors.length) throw new ImportRejected(errors);
 
       // The write checks (SKU taken in the tenant…) run before any failing statement, so the
       // transaction stays usable to report every row; the rejection then rolls it all back.
@@ -289,14 +255,9 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
           }
         }
       }
-      if (errors.length) throw new Rejected(errors);
+      if (errors.length) throw new ImportRejected(errors);
       if (inputs.length) await productsChanged(services, tx, ctx);
       return inputs.length;
     });
-    return { created, errors: [] } satisfies ImportReport;
-  } catch (e) {
-    if (e instanceof Rejected)
-      return { created: 0, errors: e.errors.sort((a, b) => a.row - b.row) } satisfies ImportReport;
-    throw e;
-  }
+  });
 }

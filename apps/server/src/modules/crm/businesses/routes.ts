@@ -18,8 +18,8 @@ import {
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listRoutes } from '../../../core/lists.ts';
-import { idParams, optionsRoute, recordRoutes } from '../customers/through.ts';
+import { idParams } from '../customers/through.ts';
+import { customerRecordRoutes } from '../resource-routes.ts';
 import { businessListService, businessService } from './service.ts';
 import { stageService } from './stages.ts';
 
@@ -70,13 +70,21 @@ export default async function routes(fastify: FastifyInstance) {
     },
   );
 
-  listRoutes(app, {
+  customerRecordRoutes(app, {
     url,
     tag: tags[0]!,
     permission: P,
     list: businessList,
     item: businessListItem,
-    service: businessListService,
+    listService: businessListService,
+    pickers: {
+      'customer-options': { option: businessCustomerOption, options: businessService.customerOptions },
+      'product-options': { option: businessProductOption, options: businessService.productOptions },
+    },
+    dto: businessDto,
+    input: businessInput,
+    updateInput: businessInput,
+    service: businessService,
   });
   app.get(
     `${url}/board`,
@@ -94,34 +102,11 @@ export default async function routes(fastify: FastifyInstance) {
     },
     (req) => businessService.funnel(s, req.ctx, req.query),
   );
-  optionsRoute(app, {
-    url: `${url}/customer-options`,
-    tag: tags[0]!,
-    permission: P,
-    option: businessCustomerOption,
-    options: businessService.customerOptions,
-  });
   app.get(
     `${url}/owner-options`,
     { config: { permission: P }, schema: { tags, response: { 200: listResult(businessOwnerOption) } } },
     (req) => businessService.ownerOptions(s, req.ctx),
   );
-  optionsRoute(app, {
-    url: `${url}/product-options`,
-    tag: tags[0]!,
-    permission: P,
-    option: businessProductOption,
-    options: businessService.productOptions,
-  });
-  recordRoutes(app, {
-    url,
-    tag: tags[0]!,
-    permission: P,
-    dto: businessDto,
-    input: businessInput,
-    updateInput: businessInput,
-    service: businessService,
-  });
   app.put(
     `${url}/:id/stage`,
     {

@@ -9,13 +9,20 @@ import {
   type DictionaryEntry,
 } from '@seller/contracts/crm';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { headerMatcher, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
+import {
+  fileRejected,
+  type ImportError,
+  ImportRejected,
+  importTemplateOf,
+  readImportRows,
+  reportImport,
+} from '../../../core/sheet-import.ts';
+import type { SheetLimits } from '../../../core/spreadsheet.ts';
 import { crmTags } from './schema.ts';
 import { createCustomerIn } from './service.ts';
 
@@ -54,33 +61,26 @@ const DICTIONARIES: Partial<Record<Field, readonly DictionaryEntry[]>> = {
   source: customerSources,
 };
 
-interface ImportError {
-  row: number;
-  field: string;
-  column: string;
-  message: string;
-}
-
 const header = (culture: Culture, key: string) => t(culture, `CrmCustomers::${key}`);
 const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
 
 /** An empty template with the headers in the caller's language and one example row. */
-export async function importTemplate(culture: Culture): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(header(culture, 'Title'));
-  sheet.columns = COLUMNS.map((c) => ({ header: header(culture, c.header), key: c.field, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
+export function importTemplate(culture: Culture): Promise<Buffer> {
   const zh = culture.startsWith('zh');
-  sheet.addRow({
-    name: zh ? '深圳示例贸易有限公司' : 'Example Trading Ltd',
-    mobile: '13800000000',
-    email: 'buyer@example.com',
-    country: 'CN',
-    industry: zh ? customerIndustries[0]!.zh : customerIndustries[0]!.en,
-    level: 'B',
-    source: zh ? customerSources[3]!.zh : customerSources[3]!.en,
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return importTemplateOf(
+    header(culture, 'Title'),
+    COLUMNS.map((c) => ({ header: header(culture, c.header), key: c.field, width: c.width })),
+    (sheet) =>
+      sheet.addRow({
+        name: zh ? '深圳示例贸易有限公司' : 'Example Trading Ltd',
+        mobile: '13800000000',
+        email: 'buyer@example.com',
+        country: 'CN',
+        industry: zh ? customerIndustries[0]!.zh : customerIndustries[0]!.en,
+        level: 'B',
+        source: zh ? customerSources[3]!.zh : customerSources[3]!.en,
+      }),
+  );
 }
 
 /** A dictionary cell: the number, the label in either language, or for levels the letter (A, B, C). */
@@ -94,44 +94,21 @@ function dictionaryValue(dict: readonly DictionaryEntry[], text: string): number
   return hit ? hit.value : text;
 }
 
-class Rejected extends Error {
-  readonly errors: ImportError[];
-  constructor(errors: ImportError[]) {
-    super('import rejected');
-    this.errors = errors;
-  }
-}
-
 export async function importCustomers(
   services: Services,
   ctx: RequestContext,
   content: Buffer,
 ): Promise<CustomerImportReport> {
   const culture = ctx.culture;
-  const fail = (message: string): CustomerImportReport => ({
-    created: 0,
-    errors: [{ row: 0, field: 'file', column: '', message }],
-  });
-  let named: Set<(typeof COLUMNS)[number]>;
-  const rows: { row: number; values: Record<string, string> }[] = [];
-  try {
-    named = await readSheetTable(
-      content,
-      IMPORT_LIMITS,
-      headerMatcher(COLUMNS, (c) => Cultures.map((lang) => header(lang, c.header))),
-      (number, cells) => {
-        const values: Record<string, string> = {};
-        for (const [c, cell] of cells) {
-          const text = cell?.text.trim();
-          if (text) values[c.field] = text;
-        }
-        if (Object.keys(values).length) rows.push({ row: number, values });
-      },
-    );
-  } catch (e) {
-    if (e instanceof NotASpreadsheet) return fail(header(culture, 'ImportNotExcel'));
-    throw e;
-  }
+  const sheet = await readImportRows(
+    content,
+    IMPORT_LIMITS,
+    COLUMNS,
+    (c) => Cultures.map((lang) => header(lang, c.header)),
+    (cell) => cell?.text.trim() || undefined,
+  );
+  if (!sheet) return fileRejected(header(culture, 'ImportNotExcel'));
+  const { named, rows } = sheet;
   if (![...named].some((c) => c.field === 'name')) {
     const column = header(culture, 'Name');
     return {
@@ -141,7 +118,7 @@ export async function importCustomers(
       ],
     };
   }
-  if (!rows.length) return fail(header(culture, 'ImportEmpty'));
+  if (!rows.length) return fileRejected(header(culture, 'ImportEmpty'));
 
   const columnOf = (field: string) => {
     const c = COLUMNS.find((x) => x.field === (field === 'tagIds' ? 'tags' : field));
@@ -173,8 +150,8 @@ export async function importCustomers(
     return errorOf(row, field, 'CrmCustomers::ImportInvalidValue', [column]);
   };
 
-  try {
-    const created = await services.data.inTenant(ctx, async (tx) => {
+  return reportImport(() =>
+    services.data.inTenant(ctx, async (tx) => {
       const tagRows = await tx
         .select({ id: crmTags.id, name: crmTags.name })
         .from(crmTags)
@@ -208,13 +185,9 @@ export async function importCustomers(
         }
         inputs.push({ row, input: parsed.data });
       }
-      if (errors.length) throw new Rejected(errors);
+      if (errors.length) throw new ImportRejected(errors);
       for (const { input } of inputs) await createCustomerIn(tx, ctx, input, input.tagIds);
       return inputs.length;
-    });
-    return { created, errors: [] };
-  } catch (e) {
-    if (e instanceof Rejected) return { created: 0, errors: e.errors.sort((a, b) => a.row - b.row) };
-    throw e;
-  }
+    }),
+  );
 }

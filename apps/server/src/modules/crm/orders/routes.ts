@@ -10,9 +10,9 @@ import {
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listRoutes } from '../../../core/lists.ts';
 import { businessService } from '../businesses/service.ts';
-import { idParams, optionsRoute, recordRoutes } from '../customers/through.ts';
+import { idParams } from '../customers/through.ts';
+import { customerRecordRoutes } from '../resource-routes.ts';
 import { crmOrderListService, crmOrderService } from './service.ts';
 
 const url = '/api/crm/orders';
@@ -29,32 +29,17 @@ export default async function routes(fastify: FastifyInstance) {
   const s = app.services;
   const tags = ['CrmOrders'];
 
-  listRoutes(app, {
+  customerRecordRoutes(app, {
     url,
     tag: tags[0]!,
     permission: P,
     list: crmOrderList,
     item: crmOrderListItem,
-    service: crmOrderListService,
-  });
-  optionsRoute(app, {
-    url: `${url}/customer-options`,
-    tag: tags[0]!,
-    permission: P,
-    option: businessCustomerOption,
-    options: businessService.customerOptions,
-  });
-  optionsRoute(app, {
-    url: `${url}/trade-order-options`,
-    tag: tags[0]!,
-    permission: P,
-    option: crmTradeOrderOption,
-    options: crmOrderService.tradeOrderOptions,
-  });
-  recordRoutes(app, {
-    url,
-    tag: tags[0]!,
-    permission: P,
+    listService: crmOrderListService,
+    pickers: {
+      'customer-options': { option: businessCustomerOption, options: businessService.customerOptions },
+      'trade-order-options': { option: crmTradeOrderOption, options: crmOrderService.tradeOrderOptions },
+    },
     dto: crmOrderDto,
     input: crmOrderInput,
     updateInput: crmOrderInput,

@@ -7,13 +7,14 @@ import type { RequestContext } from '../../../core/context.ts';
 import { deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp, secretColumnsOf } from '../../../core/db/columns.ts';
-import { listRoutes, listService } from '../../../core/lists.ts';
+import { listService } from '../../../core/lists.ts';
 import { refuseQueriedSecrets, revealMasked, sealForInsert, sealForUpdate } from '../../../core/secret-columns.ts';
 import { type Secrets, secretsFor } from '../../../core/secrets.ts';
 import type { Services } from '../../../core/services.ts';
 import { loadCustomer, viewerOf } from '../customers/access.ts';
 import { crmCustomers } from '../customers/schema.ts';
-import { loadThroughCustomer, recordRoutes, seenThroughCustomer } from '../customers/through.ts';
+import { loadThroughCustomer, seenThroughCustomer } from '../customers/through.ts';
+import { customerRecordRoutes } from '../resource-routes.ts';
 
 /**
  * A customer's child records (addresses, bank accounts, social accounts, subscriptions): the list
@@ -164,14 +165,17 @@ export function childRecord<T extends AnyTable, I extends { customerId: string }
 
   /** The list (`url`, `/export`) and the record's get, create, update, delete, under `permission`. */
   function routes(fastify: FastifyInstance, permission: string) {
-    listRoutes(fastify, { url: r.url, tag: r.tag, permission, list: r.list, item: r.dto, service: list });
-    recordRoutes(fastify, {
-      url: r.url,
-      tag: r.tag,
+    const { url, tag, dto, input, updateInput } = r;
+    customerRecordRoutes(fastify, {
+      url,
+      tag,
       permission,
-      dto: r.dto,
-      input: r.input,
-      updateInput: r.updateInput,
+      list: r.list,
+      item: dto,
+      listService: list,
+      dto,
+      input,
+      updateInput,
       service,
     });
   }

@@ -29,10 +29,27 @@ import { childRecord } from './kit.ts';
 import { crmAddresses, crmBankAccounts, crmSocialAccounts, crmSubscriptions } from './schema.ts';
 
 const R = 'CrmRecords';
-const audit = <T extends Parameters<typeof auditedFields>[0] & { concurrencyStamp: string }>(r: T) => ({
+type StoredRecord = Parameters<typeof auditedFields>[0] & {
+  id: string;
+  customerId: string;
+  customerName: string;
+  concurrencyStamp: string;
+};
+
+/** What every child record answers besides its own fields: its customer and its audit columns. */
+const recordFields = (r: StoredRecord) => ({
+  id: r.id,
+  customerId: r.customerId,
+  customerName: r.customerName,
   ...auditedFields(r),
   concurrencyStamp: r.concurrencyStamp,
 });
+
+/** The input's own columns: the kit sets the customer on create and checks the stamp on update. */
+function ownColumns<V extends { customerId?: string; concurrencyStamp?: string }>(input: V) {
+  const { customerId: _, concurrencyStamp: __, ...v } = input;
+  return v;
+}
 
 /** `/api/crm/addresses`: a customer's shipping and billing addresses, one default per customer. */
 export const addresses = childRecord({
@@ -53,15 +70,10 @@ export const addresses = childRecord({
   dto: addressDto,
   input: addressInput,
   updateInput: addressUpdateInput,
-  values: async (_s, _tx, _ctx, input) => {
-    const { customerId: _, concurrencyStamp: __, ...v } = input as AddressInput & { concurrencyStamp?: string };
-    return v;
-  },
+  values: async (_s, _tx, _ctx, input) => ownColumns(input as AddressInput & { concurrencyStamp?: string }),
   single: crmAddresses.isDefault,
   toDto: (r) => ({
-    id: r.id,
-    customerId: r.customerId,
-    customerName: r.customerName,
+    ...recordFields(r),
     type: r.type as AddressInput['type'],
     contactName: r.contactName,
     phone: r.phone,
@@ -72,7 +84,6 @@ export const addresses = childRecord({
     addressLine2: r.addressLine2,
     postcode: r.postcode,
     isDefault: r.isDefault,
-    ...audit(r),
   }),
 });
 
@@ -97,15 +108,10 @@ export const bankAccounts = childRecord({
   dto: bankAccountDto,
   input: bankAccountInput,
   updateInput: bankAccountUpdateInput,
-  values: async (_services, _tx, _ctx, input) => {
-    const { customerId: _, concurrencyStamp: __, ...v } = input as Partial<BankAccountInput> & BankAccountUpdateInput;
-    return v;
-  },
+  values: async (_s, _tx, _ctx, input) => ownColumns(input as Partial<BankAccountInput> & BankAccountUpdateInput),
   single: crmBankAccounts.isDefault,
   toDto: (r) => ({
-    id: r.id,
-    customerId: r.customerId,
-    customerName: r.customerName,
+    ...recordFields(r),
     bankName: r.bankName,
     accountName: r.accountName,
     accountNumberMasked: r.accountNumber,
@@ -113,7 +119,6 @@ export const bankAccounts = childRecord({
     currency: r.currency,
     isDefault: r.isDefault,
     remark: r.remark,
-    ...audit(r),
   }),
 });
 
@@ -130,19 +135,13 @@ export const socialAccounts = childRecord({
   dto: socialAccountDto,
   input: socialAccountInput,
   updateInput: socialAccountUpdateInput,
-  values: async (_s, _tx, _ctx, input) => {
-    const { customerId: _, concurrencyStamp: __, ...v } = input as SocialAccountInput & { concurrencyStamp?: string };
-    return v;
-  },
+  values: async (_s, _tx, _ctx, input) => ownColumns(input as SocialAccountInput & { concurrencyStamp?: string }),
   toDto: (r) => ({
-    id: r.id,
-    customerId: r.customerId,
-    customerName: r.customerName,
+    ...recordFields(r),
     platform: r.platform as SocialAccountInput['platform'],
     handle: r.handle,
     url: r.url,
     remark: r.remark,
-    ...audit(r),
   }),
 });
 
@@ -167,7 +166,7 @@ export const subscriptions = childRecord({
   input: subscriptionInput,
   updateInput: subscriptionUpdateInput,
   values: async (_s, tx, ctx, input, before) => {
-    const { customerId: _, concurrencyStamp: __, ...v } = input as SubscriptionInput & { concurrencyStamp?: string };
+    const v = ownColumns(input as SubscriptionInput & { concurrencyStamp?: string });
     const customerId = before?.customerId ?? (input as SubscriptionInput).customerId;
     const [clash] = await tx
       .select({ id: crmSubscriptions.id })
@@ -193,15 +192,12 @@ export const subscriptions = childRecord({
     };
   },
   toDto: (r) => ({
-    id: r.id,
-    customerId: r.customerId,
-    customerName: r.customerName,
+    ...recordFields(r),
     channel: r.channel as SubscriptionInput['channel'],
     topic: r.topic,
     status: r.status as SubscriptionInput['status'],
     subscribedAt: r.subscribedAt,
     unsubscribedAt: r.unsubscribedAt,
     source: r.source,
-    ...audit(r),
   }),
 });

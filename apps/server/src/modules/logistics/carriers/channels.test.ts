@@ -1,3 +1,4 @@
+import { blankStrategyRule } from '@seller/contracts/logistics';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, xlsxRows } from '../../../../test/harness.ts';
@@ -165,19 +166,8 @@ describe('channels', () => {
     const candidate = await c.create(c.demoAdmin, url, channel(sf.id, 'T-CANDIDATE'));
     const fallback = await c.create(c.demoAdmin, url, channel(sf.id, 'T-FALLBACK'));
     const rule = (channelIds: string[], fallbackChannelId: string | null) => ({
+      ...blankStrategyRule(),
       name: 'rule',
-      countries: [],
-      zoneIds: [],
-      platforms: [],
-      shopIds: [],
-      warehouseIds: [],
-      weightFrom: null,
-      weightTo: null,
-      orderValueFrom: null,
-      orderValueTo: null,
-      attributesAny: [],
-      attributesNone: [],
-      objective: 'CHEAPEST' as const,
       channelIds,
       fallbackChannelId,
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { blankStrategyRule } from '@seller/contracts/logistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
 import {
@@ -114,23 +115,7 @@ describe('freight strategies', () => {
           channelIds: [post, air],
           fallbackChannelId: sea,
         },
-        {
-          name: 'Anything else',
-          countries: [],
-          zoneIds: [],
-          platforms: [],
-          shopIds: [],
-          warehouseIds: [],
-          weightFrom: null,
-          weightTo: null,
-          orderValueFrom: null,
-          orderValueTo: null,
-          attributesAny: [],
-          attributesNone: [],
-          objective: 'FASTEST',
-          channelIds: [air, sea],
-          fallbackChannelId: null,
-        },
+        { ...blankStrategyRule(), name: 'Anything else', objective: 'FASTEST', channelIds: [air, sea] },
       ],
     });
     expect((await call(demoAdmin, 'GET', `${url}/${row.id}`)).json()).toEqual(row);

@@ -22,7 +22,7 @@ import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { logisticsWarehouses } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
-import { illegalTransition, nextState } from '../state-machine.ts';
+import { illegalTransition, nextState, transitionEventDto } from '../state-machine.ts';
 import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped } from './schema.ts';
 import { releaseOrder, reserveOrder } from './stock.ts';
 
@@ -507,14 +507,6 @@ export async function detail(tx: Tx, ctx: CrudContext, id: string): Promise<Sale
       reservedQty: l.reservedQty,
       shippedQty: l.shippedQty,
     })),
-    events: events.map((e) => ({
-      id: e.id,
-      time: e.time,
-      event: e.event,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      message: e.message,
-      actorId: e.actorId,
-    })),
+    events: events.map(transitionEventDto),
   };
 }

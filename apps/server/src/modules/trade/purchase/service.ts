@@ -32,7 +32,7 @@ import {
 } from '../../catalog/index.ts';
 import { activeWarehouseOptions, logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
 import { nextNumber } from '../numbering.ts';
-import { illegalTransition } from '../state-machine.ts';
+import { illegalTransition, transitionEventDto } from '../state-machine.ts';
 import { moveStock, type StockMove } from '../stock/ledger.ts';
 import { PurchaseReceivingEnded } from './events.ts';
 import { convert, purchaseTotals, tierPrice } from './pricing.ts';
@@ -192,15 +192,7 @@ export async function getOrder(tx: Tx, ctx: Ctx, id: string): Promise<PurchaseOr
       expectedDate: l.expectedDate,
       remark: l.remark,
     })),
-    events: events.map((e) => ({
-      id: e.id,
-      time: e.time,
-      event: e.event,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      message: e.message,
-      actorId: e.actorId,
-    })),
+    events: events.map(transitionEventDto),
   };
 }
 

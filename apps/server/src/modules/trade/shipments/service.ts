@@ -457,6 +457,28 @@ async function detail(tx: Tx, ctx: Ctx, row: ShipmentRow): Promise<ShipmentDetai
   };
 }
 
+/** The channel a shipment is made with, and its fee when the estimate priced it. */
+type ShipmentChannel = {
+  id: string;
+  code: string;
+  name: string;
+  carrierName: string | null;
+  fee: string | null;
+  currency: string | null;
+  weight: number | null;
+};
+
+/** The channel of one of the estimate's options, priced. */
+const estimatedChannel = (option: ShipmentChannelOption): ShipmentChannel => ({
+  id: option.channelId,
+  code: option.channelCode,
+  name: option.channelName,
+  carrierName: option.carrierName,
+  fee: option.total,
+  currency: option.currency,
+  weight: option.chargeableWeight,
+});
+
 export const shipmentService = {
   /** Orders in process with something left to ship, newest first. */
   shippableOrders: (services: Services, ctx: Ctx, q: { filter?: string; maxResultCount: number }) =>
@@ -547,15 +569,7 @@ export const shipmentService = {
         throw fieldError('warehouseId', `${R}::WarehouseOfOrder`, [p.order.orderNo]);
       }
     }
-    let channel: {
-      id: string;
-      code: string;
-      name: string;
-      carrierName: string | null;
-      fee: string | null;
-      currency: string | null;
-      weight: number | null;
-    };
+    let channel: ShipmentChannel;
     let estimate: ShipmentEstimateDto | null = null;
     let estimateError: unknown = null;
     try {
@@ -567,15 +581,7 @@ export const shipmentService = {
     if (input.channelId) {
       const option = estimate?.options.find((o) => o.channelId === input.channelId);
       if (option) {
-        channel = {
-          id: option.channelId,
-          code: option.channelCode,
-          name: option.channelName,
-          carrierName: option.carrierName,
-          fee: option.total,
-          currency: option.currency,
-          weight: option.chargeableWeight,
-        };
+        channel = estimatedChannel(option);
       } else {
         const excluded = estimate?.excluded.find((e) => e.channelId === input.channelId);
         if (excluded)
@@ -610,15 +616,7 @@ export const shipmentService = {
             : (estimate?.excluded.map((e) => `${e.channelName}: ${e.reasons.join(', ')}`).join('; ') ?? '');
         throw fieldError('channelId', `${R}::NoChannel`, [why]);
       }
-      channel = {
-        id: option.channelId,
-        code: option.channelCode,
-        name: option.channelName,
-        carrierName: option.carrierName,
-        fee: option.total,
-        currency: option.currency,
-        weight: option.chargeableWeight,
-      };
+      channel = estimatedChannel(option);
     }
 
     return services.data.inTenant(ctx, async (tx) => {

@@ -18,8 +18,7 @@ import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { L, toUnitTree, type UnitNode, USERS_URL, type UserDto, unitsApi, usersApi } from '../../api.ts';
-import { ClaimsEditor } from '../../components/ClaimsEditor.tsx';
-import { PermissionEditor } from '../../components/PermissionEditor.tsx';
+import { GrantEditors, type GrantTarget } from '../../components/GrantEditors.tsx';
 
 const P = 'AbpIdentity.Users';
 
@@ -57,8 +56,7 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [locking, setLocking] = useState<UserDto | null>(null);
   const [lockSeconds, setLockSeconds] = useState(3600);
-  const [claimsOf, setClaimsOf] = useState<UserDto | null>(null);
-  const [permissionsOf, setPermissionsOf] = useState<UserDto | null>(null);
+  const [grantsOf, setGrantsOf] = useState<GrantTarget | null>(null);
   const canUnits = access.can('AbpIdentity.OrganizationUnits') && access.can(`${P}.ManageOrganizationUnits`);
 
   const roles = useQuery({ queryKey: ['identity', 'assignable-roles'], queryFn: usersApi.assignableRoles });
@@ -119,8 +117,9 @@ export default function UsersPage() {
   };
 
   const onMore = async (u: UserDto, key: string) => {
-    if (key === 'permissions') setPermissionsOf(u);
-    else if (key === 'claims') setClaimsOf(u);
+    // a user's permissions are keyed by its id
+    if (key === 'permissions' || key === 'claims')
+      setGrantsOf({ editor: key, id: u.id, permissionKey: u.id, displayName: u.userName });
     else if (key === 'lock') setLocking(u);
     else if (key === 'unlock') {
       await usersApi.unlock(u.id);
@@ -288,24 +287,7 @@ export default function UsersPage() {
         </Space>
       </Modal>
 
-      {claimsOf && (
-        <ClaimsEditor
-          open
-          kind="users"
-          id={claimsOf.id}
-          displayName={claimsOf.userName}
-          onClose={() => setClaimsOf(null)}
-        />
-      )}
-      {permissionsOf && (
-        <PermissionEditor
-          open
-          providerName="U"
-          providerKey={permissionsOf.id}
-          displayName={permissionsOf.userName}
-          onClose={() => setPermissionsOf(null)}
-        />
-      )}
+      <GrantEditors kind="users" target={grantsOf} onClose={() => setGrantsOf(null)} />
     </>
   );
 }

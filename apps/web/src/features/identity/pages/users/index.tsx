@@ -1,18 +1,11 @@
-import {
-  DownOutlined,
-  EditOutlined,
-  LockOutlined,
-  SafetyOutlined,
-  TagsOutlined,
-  UnlockOutlined,
-} from '@ant-design/icons';
+import { DownOutlined, LockOutlined, SafetyOutlined, TagsOutlined, UnlockOutlined } from '@ant-design/icons';
 import { userCreateInput, userList, userUpdateInput } from '@seller/contracts/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Input, type MenuProps, Modal, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
@@ -158,17 +151,13 @@ export default function UsersPage() {
           const more = moreItems(u) ?? [];
           return (
             <Space size={0} wrap={false}>
-              <Access permission={`${P}.Update`}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => void openEdit(u)}
-                  data-testid={`user-edit-${u.userName}`}
-                >
-                  {L('Edit')}
-                </Button>
-              </Access>
+              <EditAction
+                permission={`${P}.Update`}
+                onClick={() => void openEdit(u)}
+                testid={`user-edit-${u.userName}`}
+              >
+                {L('Edit')}
+              </EditAction>
               {more.length > 0 && (
                 <Dropdown menu={{ items: more, onClick: ({ key }) => void onMore(u, key) }} trigger={['click']}>
                   <Button type="link" size="small" data-testid={`user-more-${u.userName}`}>

@@ -6,6 +6,7 @@ export type { ColumnFit } from './column-width.ts';
 export { DeleteAction, type DeleteActionProps } from './DeleteAction.tsx';
 export { EditAction, type EditActionProps } from './EditAction.tsx';
 export { downloadExport, saveBlob } from './export.ts';
+export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
 export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';

@@ -1,10 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { businessInput } from '@seller/contracts/crm';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { FormDrawer, parseForm, useFormSave } from '../../../../components/crud/index.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
 import { cents, money, RemoteSelect } from './parts.tsx';
 
@@ -64,7 +63,7 @@ export function BusinessForm({
   onSaved: (b: Business) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
   const groups = useQuery({ queryKey: businessKeys.stageGroups, queryFn: () => businessesApi.stageGroups() });
   const owners = useQuery({ queryKey: businessKeys.owners, queryFn: () => businessesApi.owners() });
   const typeId = Form.useWatch('statusTypeId', form);
@@ -117,31 +116,23 @@ export function BusinessForm({
       })),
     };
     if (!parseForm(businessInput, input, form)) return;
-    setSaving(true);
-    try {
+    await save(async () =>
       onSaved(
         await (business ? businessesApi.update(business.id, input as never) : businessesApi.create(input as never)),
-      );
-    } catch (e) {
-      if (!applyServerErrors(form, e)) throw e;
-    } finally {
-      setSaving(false);
-    }
+      ),
+    );
   };
 
   const total = values ? preview(values) : null;
   return (
-    <Drawer
-      open
+    <FormDrawer
       size="large"
       title={business ? BL('EditBusiness') : BL('NewBusiness')}
+      submitText={BL('Save')}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Button type="primary" loading={saving} onClick={submit} data-testid="business-form-submit">
-          {BL('Save')}
-        </Button>
-      }
+      testid="business-form"
     >
       <Form<Values> form={form} layout="vertical" data-testid="business-form" initialValues={initial}>
         <Form.Item name="customerId" label={BL('Customer')} rules={[{ required: true }]}>
@@ -264,6 +255,6 @@ export function BusinessForm({
           <Input.TextArea maxLength={1024} rows={2} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

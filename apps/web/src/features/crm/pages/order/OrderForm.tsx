@@ -1,8 +1,7 @@
 import { crmOrderInput, crmOrderSources } from '@seller/contracts/crm';
-import { Button, DatePicker, Drawer, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { FormDrawer, parseForm, useFormSave } from '../../../../components/crud/index.ts';
 import { CL, type CrmOrder, crmOrdersApi } from '../../api/orders.ts';
 import { RemoteSelect } from '../business/parts.tsx';
 
@@ -34,7 +33,7 @@ export function OrderForm({
   onSaved: (o: CrmOrder) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
   const initial: Values = order
     ? {
         customerId: order.customerId,
@@ -61,27 +60,19 @@ export function OrderForm({
       tradeOrderId: v.tradeOrderId || null,
     };
     if (!parseForm(crmOrderInput, input, form)) return;
-    setSaving(true);
-    try {
-      onSaved(await (order ? crmOrdersApi.update(order.id, input as never) : crmOrdersApi.create(input as never)));
-    } catch (e) {
-      if (!applyServerErrors(form, e)) throw e;
-    } finally {
-      setSaving(false);
-    }
+    await save(async () =>
+      onSaved(await (order ? crmOrdersApi.update(order.id, input as never) : crmOrdersApi.create(input as never))),
+    );
   };
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       title={order ? `${CL('EditOrder')} ${order.orderNo}` : CL('NewOrder')}
+      submitText={CL('Save')}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Button type="primary" loading={saving} onClick={submit} data-testid="crm-order-form-submit">
-          {CL('Save')}
-        </Button>
-      }
+      testid="crm-order-form"
     >
       <Form<Values> form={form} layout="vertical" data-testid="crm-order-form" initialValues={initial}>
         <Form.Item name="customerId" label={CL('Customer')} rules={[{ required: true }]}>
@@ -127,6 +118,6 @@ export function OrderForm({
           <Input.TextArea maxLength={512} rows={2} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

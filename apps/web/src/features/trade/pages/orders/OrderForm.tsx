@@ -1,8 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { salesOrderInput } from '@seller/contracts/trade';
-import { Button, Drawer, Form, Input, InputNumber, Space } from 'antd';
-import { useState } from 'react';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { FormDrawer, useFormSave } from '../../../../components/crud/index.ts';
 import { OL, ordersApi, type SalesOrder } from '../../api/orders.ts';
 import { VariantSelect } from './parts.tsx';
 
@@ -34,7 +33,7 @@ export function OrderForm({
   onSaved: (o: SalesOrder) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
   const known = new Map(
     (order?.lines ?? []).filter((l) => l.variantId).map((l) => [l.variantId!, `${l.sku ?? l.sellerSku} · ${l.name}`]),
   );
@@ -81,28 +80,20 @@ export function OrderForm({
       );
       return;
     }
-    setSaving(true);
-    try {
-      onSaved(await (order ? ordersApi.update(order.id, parsed.data) : ordersApi.create(parsed.data)));
-    } catch (e) {
-      if (!applyServerErrors(form, e)) throw e;
-    } finally {
-      setSaving(false);
-    }
+    await save(async () =>
+      onSaved(await (order ? ordersApi.update(order.id, parsed.data) : ordersApi.create(parsed.data))),
+    );
   };
 
   return (
-    <Drawer
-      open
-      width={720}
+    <FormDrawer
+      size={720}
       title={order ? `${OL('EditOrder')} ${order.orderNo}` : OL('NewOrder')}
+      submitText={order ? OL('Save') : OL('NewOrder')}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Button type="primary" loading={saving} onClick={submit} data-testid="order-form-submit">
-          {order ? OL('Save') : OL('NewOrder')}
-        </Button>
-      }
+      testid="order-form"
     >
       <Form<Values> form={form} layout="vertical" data-testid="order-form" initialValues={initial}>
         <Space wrap>
@@ -187,6 +178,6 @@ export function OrderForm({
           </Form.Item>
         </Space>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

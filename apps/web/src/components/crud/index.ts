@@ -4,7 +4,7 @@ export { Access } from '../Access.tsx';
 export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
 export type { ColumnFit } from './column-width.ts';
 export { DeleteAction, type DeleteActionProps } from './DeleteAction.tsx';
-export { EditAction, type EditActionProps } from './EditAction.tsx';
+export { EditAction, type EditActionProps, RowAction, type RowActionProps } from './EditAction.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';

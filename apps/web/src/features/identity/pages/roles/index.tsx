@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Space, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, DeleteAction, FormOverlay, RowAction } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { L, ROLES_URL, type RoleDto, type RoleUpdateInput, rolesApi } from '../../api.ts';
@@ -86,17 +86,14 @@ export default function RolesPage() {
                 />
               </Tooltip>
             </Access>
-            <Access permission={`${P}.ManagePermissions`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<SafetyOutlined />}
-                onClick={() => openGrants('permissions', r)}
-                data-testid={`role-permissions-${r.name}`}
-              >
-                {L('Permissions')}
-              </Button>
-            </Access>
+            <RowAction
+              permission={`${P}.ManagePermissions`}
+              icon={<SafetyOutlined />}
+              onClick={() => openGrants('permissions', r)}
+              testid={`role-permissions-${r.name}`}
+            >
+              {L('Permissions')}
+            </RowAction>
             <Access permission={`${P}.ManageClaims`}>
               <Tooltip title={L('Claims')}>
                 <Button

@@ -1,4 +1,4 @@
-import { Button, Drawer, type DrawerProps, type FormInstance } from 'antd';
+import { Button, Drawer, type DrawerProps, Form, type FormInstance } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { applyServerErrors } from './zod-form.ts';
 
@@ -28,29 +28,33 @@ export interface FormDrawerProps {
   saving: boolean;
   onSubmit(): void;
   onClose(): void;
-  /** The save button's test id is `<testid>-submit`. */
+  /** The form's test id; its save button's is `<testid>-submit`. */
   testid: string;
   size?: DrawerProps['size'];
-  /** The form itself. */
+  form: FormInstance;
+  initialValues?: object;
+  /** The form's fields. */
   children: ReactNode;
 }
 
-/** An open drawer holding a hand-built form, with its save button at the top. */
-export function FormDrawer({ title, submitText, saving, onSubmit, onClose, testid, size, children }: FormDrawerProps) {
+/** An open drawer holding a hand-built vertical form, with its save button at the top. */
+export function FormDrawer(p: FormDrawerProps) {
   return (
     <Drawer
       open
-      size={size}
-      title={title}
-      onClose={onClose}
+      size={p.size}
+      title={p.title}
+      onClose={p.onClose}
       destroyOnHidden
       extra={
-        <Button type="primary" loading={saving} onClick={onSubmit} data-testid={`${testid}-submit`}>
-          {submitText}
+        <Button type="primary" loading={p.saving} onClick={p.onSubmit} data-testid={`${p.testid}-submit`}>
+          {p.submitText}
         </Button>
       }
     >
-      {children}
+      <Form form={p.form} layout="vertical" data-testid={p.testid} initialValues={p.initialValues}>
+        {p.children}
+      </Form>
     </Drawer>
   );
 }

@@ -73,51 +73,51 @@ export function OrderForm({
       onSubmit={submit}
       onClose={onClose}
       testid="crm-order-form"
+      form={form}
+      initialValues={initial}
     >
-      <Form<Values> form={form} layout="vertical" data-testid="crm-order-form" initialValues={initial}>
-        <Form.Item name="customerId" label={CL('Customer')} rules={[{ required: true }]}>
-          <RemoteSelect
-            queryKey="order-customers"
-            testid="crm-order-form-customer"
-            load={crmOrdersApi.customers}
-            label={(c) => c.name}
-            known={new Map(order ? [[order.customerId, order.customerName]] : [])}
-            disabled={!!customerId && !order}
+      <Form.Item name="customerId" label={CL('Customer')} rules={[{ required: true }]}>
+        <RemoteSelect
+          queryKey="order-customers"
+          testid="crm-order-form-customer"
+          load={crmOrdersApi.customers}
+          label={(c) => c.name}
+          known={new Map(order ? [[order.customerId, order.customerName]] : [])}
+          disabled={!!customerId && !order}
+        />
+      </Form.Item>
+      <Form.Item name="orderNo" label={CL('OrderNo')} extra={order ? undefined : CL('OrderNoHint')}>
+        <Input maxLength={40} data-testid="crm-order-form-no" />
+      </Form.Item>
+      <Space wrap>
+        <Form.Item name="source" label={CL('Source')}>
+          <Select
+            style={{ width: 150 }}
+            options={crmOrderSources.map((s) => ({ value: s, label: CL(`Source:${s}`) }))}
           />
         </Form.Item>
-        <Form.Item name="orderNo" label={CL('OrderNo')} extra={order ? undefined : CL('OrderNoHint')}>
-          <Input maxLength={40} data-testid="crm-order-form-no" />
+        <Form.Item name="amount" label={CL('Amount')} rules={[{ required: true }]}>
+          <Input style={{ width: 140 }} data-testid="crm-order-form-amount" />
         </Form.Item>
-        <Space wrap>
-          <Form.Item name="source" label={CL('Source')}>
-            <Select
-              style={{ width: 150 }}
-              options={crmOrderSources.map((s) => ({ value: s, label: CL(`Source:${s}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="amount" label={CL('Amount')} rules={[{ required: true }]}>
-            <Input style={{ width: 140 }} data-testid="crm-order-form-amount" />
-          </Form.Item>
-          <Form.Item name="currency" label={CL('Currency')} rules={[{ required: true }]}>
-            <Input maxLength={3} style={{ width: 90 }} data-testid="crm-order-form-currency" />
-          </Form.Item>
-        </Space>
-        <Form.Item name="orderedAt" label={CL('OrderedAt')} rules={[{ required: true }]}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+        <Form.Item name="currency" label={CL('Currency')} rules={[{ required: true }]}>
+          <Input maxLength={3} style={{ width: 90 }} data-testid="crm-order-form-currency" />
         </Form.Item>
-        <Form.Item name="tradeOrderId" label={CL('TradeOrder')}>
-          <RemoteSelect
-            queryKey="order-trade-orders"
-            testid="crm-order-form-trade"
-            load={crmOrdersApi.tradeOrders}
-            label={(o) => `${o.orderNo} · ${o.total} ${o.currency}`}
-            known={new Map(order?.tradeOrder ? [[order.tradeOrder.id, order.tradeOrder.orderNo]] : [])}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={CL('Remark')}>
-          <Input.TextArea maxLength={512} rows={2} />
-        </Form.Item>
-      </Form>
+      </Space>
+      <Form.Item name="orderedAt" label={CL('OrderedAt')} rules={[{ required: true }]}>
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+      </Form.Item>
+      <Form.Item name="tradeOrderId" label={CL('TradeOrder')}>
+        <RemoteSelect
+          queryKey="order-trade-orders"
+          testid="crm-order-form-trade"
+          load={crmOrdersApi.tradeOrders}
+          label={(o) => `${o.orderNo} · ${o.total} ${o.currency}`}
+          known={new Map(order?.tradeOrder ? [[order.tradeOrder.id, order.tradeOrder.orderNo]] : [])}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={CL('Remark')}>
+        <Input.TextArea maxLength={512} rows={2} />
+      </Form.Item>
     </FormDrawer>
   );
 }

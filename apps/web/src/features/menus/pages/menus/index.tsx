@@ -30,6 +30,7 @@ import {
   type MenuItemDto,
   type MenuTreeNode,
   menusApi,
+  nodesById,
   platformFlags,
   platformLabel,
   platformShortcuts,
@@ -84,17 +85,7 @@ export default function MenusPage() {
   }, [all, filter, platformType]);
   const tree = useMemo(() => toTree(visible), [visible]);
 
-  const nodeById = useMemo(() => {
-    const map = new Map<string, MenuTreeNode>();
-    const walk = (nodes: MenuTreeNode[]) => {
-      for (const n of nodes) {
-        map.set(n.id, n);
-        walk(n.children ?? []);
-      }
-    };
-    walk(fullTree);
-    return map;
-  }, [fullTree]);
+  const nodeById = useMemo(() => nodesById(fullTree), [fullTree]);
   const current = selected ? nodeById.get(selected) : undefined;
 
   const treeData = useMemo(() => {

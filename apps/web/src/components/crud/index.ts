@@ -11,5 +11,6 @@ export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx
 export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';
+export { useCreateThenOpen } from './useCreateThenOpen.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
 export { applyServerErrors, isRequired, issueMessage, parseForm, zodRule, zodValueRule } from './zod-form.ts';

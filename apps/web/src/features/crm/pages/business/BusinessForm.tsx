@@ -5,7 +5,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography
 import dayjs, { type Dayjs } from 'dayjs';
 import { FormDrawer, parseForm, useFormSave } from '../../../../components/crud/index.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
-import { cents, money, RemoteSelect } from './parts.tsx';
+import { CustomerField, cents, money, RemoteSelect } from './parts.tsx';
 
 interface Values {
   customerId?: string;
@@ -136,16 +136,14 @@ export function BusinessForm({
       form={form}
       initialValues={initial}
     >
-      <Form.Item name="customerId" label={BL('Customer')} rules={[{ required: true }]}>
-        <RemoteSelect
-          queryKey="business-customers"
-          testid="business-form-customer"
-          load={businessesApi.customers}
-          label={(c) => c.name}
-          known={knownCustomers}
-          disabled={!!customerId && !business}
-        />
-      </Form.Item>
+      <CustomerField
+        label={BL('Customer')}
+        testid="business-form-customer"
+        queryKey="business-customers"
+        load={businessesApi.customers}
+        known={knownCustomers}
+        disabled={!!customerId && !business}
+      />
       <Form.Item name="name" label={BL('Name')} rules={[{ required: true }]}>
         <Input maxLength={128} data-testid="business-form-name" />
       </Form.Item>

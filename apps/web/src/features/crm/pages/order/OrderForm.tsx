@@ -3,7 +3,7 @@ import { DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { FormDrawer, parseForm, useFormSave } from '../../../../components/crud/index.ts';
 import { CL, type CrmOrder, crmOrdersApi } from '../../api/orders.ts';
-import { RemoteSelect } from '../business/parts.tsx';
+import { CustomerField, RemoteSelect } from '../business/parts.tsx';
 
 interface Values {
   customerId?: string;
@@ -76,16 +76,14 @@ export function OrderForm({
       form={form}
       initialValues={initial}
     >
-      <Form.Item name="customerId" label={CL('Customer')} rules={[{ required: true }]}>
-        <RemoteSelect
-          queryKey="order-customers"
-          testid="crm-order-form-customer"
-          load={crmOrdersApi.customers}
-          label={(c) => c.name}
-          known={new Map(order ? [[order.customerId, order.customerName]] : [])}
-          disabled={!!customerId && !order}
-        />
-      </Form.Item>
+      <CustomerField
+        label={CL('Customer')}
+        testid="crm-order-form-customer"
+        queryKey="order-customers"
+        load={crmOrdersApi.customers}
+        known={new Map(order ? [[order.customerId, order.customerName]] : [])}
+        disabled={!!customerId && !order}
+      />
       <Form.Item name="orderNo" label={CL('OrderNo')} extra={order ? undefined : CL('OrderNoHint')}>
         <Input maxLength={40} data-testid="crm-order-form-no" />
       </Form.Item>

@@ -57,6 +57,14 @@ function ResultTable<T extends object>(p: {
   );
 }
 
+/** The unit price of a tier or a quantity, in the result's currency. */
+const unitPriceColumn = (currency: string) => ({
+  key: 'unit',
+  title: PL('Field:UnitPrice'),
+  align: 'right' as const,
+  render: (_v: unknown, r: { unitPrice: string }) => `${r.unitPrice} ${currency}`,
+});
+
 interface Values {
   priceRuleId?: string;
   by: 'sku' | 'cost';
@@ -238,12 +246,7 @@ export function Calculator({ rule }: { rule: PriceRuleDto | null }) {
                   render: (_v, r) => `${r.minQuantity} – ${r.maxQuantity ?? PL('NoUpperBound')}`,
                 },
                 { key: 'discount', title: PL('Field:DiscountPct'), dataIndex: 'discountPct', align: 'right' },
-                {
-                  key: 'unit',
-                  title: PL('Field:UnitPrice'),
-                  align: 'right',
-                  render: (_v, r) => `${r.unitPrice} ${tiers.currency}`,
-                },
+                unitPriceColumn(tiers.currency),
               ]}
             />
           )}
@@ -255,12 +258,7 @@ export function Calculator({ rule }: { rule: PriceRuleDto | null }) {
               rows={tiers.quantities}
               columns={[
                 { key: 'q', title: PL('Field:Quantity'), dataIndex: 'quantity' },
-                {
-                  key: 'unit',
-                  title: PL('Field:UnitPrice'),
-                  align: 'right',
-                  render: (_v, r) => `${r.unitPrice} ${tiers.currency}`,
-                },
+                unitPriceColumn(tiers.currency),
                 {
                   key: 'total',
                   title: PL('Field:Total'),

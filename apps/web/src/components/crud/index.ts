@@ -3,7 +3,12 @@
 export { Access } from '../Access.tsx';
 export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
 export type { ColumnFit } from './column-width.ts';
-export { DeleteAction, type DeleteActionProps } from './DeleteAction.tsx';
+export {
+  DeleteAction,
+  type DeleteActionProps,
+  DeleteIconConfirm,
+  type DeleteIconConfirmProps,
+} from './DeleteAction.tsx';
 export { EditAction, type EditActionProps, RowAction, type RowActionProps } from './EditAction.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';

@@ -64,6 +64,9 @@ const page = (load: PageLoader) => async () => ({
   Component: (await load()).default,
 });
 
+/** A page outside the layout (sign-in, errors): its path, its title key and its lazily loaded module. */
+const publicRoute = (path: string, title: string, load: PageLoader) => ({ path, handle: { title }, lazy: page(load) });
+
 registerShellPrefetch(() => {
   void import('./shell/Layout.tsx');
   void dashboard.pages['dashboard/index']();
@@ -78,36 +81,12 @@ export function createAppRouter() {
       HydrateFallback: BootFallback,
       ErrorBoundary: RouteErrorView,
       children: [
-        {
-          path: '/login',
-          handle: { title: 'login.title' },
-          lazy: page(auth.pages['auth/login']),
-        },
-        {
-          path: '/register',
-          handle: { title: 'register.title' },
-          lazy: page(auth.pages['auth/register']),
-        },
-        {
-          path: '/reset-password',
-          handle: { title: 'reset.title' },
-          lazy: page(auth.pages['auth/reset-password']),
-        },
-        {
-          path: '/auth-redirect',
-          handle: { title: 'login.title' },
-          lazy: page(auth.pages['auth/auth-redirect']),
-        },
-        {
-          path: '/404',
-          handle: { title: 'error.notFoundTitle' },
-          lazy: page(errors.pages['errors/404']),
-        },
-        {
-          path: '/401',
-          handle: { title: 'error.noPermissionTitle' },
-          lazy: page(errors.pages['errors/401']),
-        },
+        publicRoute('/login', 'login.title', auth.pages['auth/login']),
+        publicRoute('/register', 'register.title', auth.pages['auth/register']),
+        publicRoute('/reset-password', 'reset.title', auth.pages['auth/reset-password']),
+        publicRoute('/auth-redirect', 'login.title', auth.pages['auth/auth-redirect']),
+        publicRoute('/404', 'error.notFoundTitle', errors.pages['errors/404']),
+        publicRoute('/401', 'error.noPermissionTitle', errors.pages['errors/401']),
         {
           id: 'layout',
           path: '/',

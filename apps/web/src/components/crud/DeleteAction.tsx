@@ -45,3 +45,39 @@ export function DeleteAction({ onConfirm, permission, title, children, testid }:
   );
   return permission ? <Access permission={permission}>{button}</Access> : button;
 }
+
+export interface DeleteIconConfirmProps {
+  /** Runs once confirmed; the caller says "deleted" and refreshes. */
+  onConfirm(): Promise<unknown>;
+  /** The question; "Delete this item?" unless given. */
+  title?: ReactNode;
+  description?: ReactNode;
+  /** The icon button's test id. */
+  testid?: string;
+  /** The confirm button's test id. */
+  confirmTestid?: string;
+}
+
+/** An icon-only delete button of a small table's row (claims, connection strings…), confirmed first. */
+export function DeleteIconConfirm({ onConfirm, title, description, testid, confirmTestid }: DeleteIconConfirmProps) {
+  const { t } = useTranslation();
+  return (
+    <Popconfirm
+      title={title ?? t('crud.deleteTitle')}
+      description={description}
+      okText={t('crud.delete')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true, ...(confirmTestid ? { 'data-testid': confirmTestid } : {}) }}
+      onConfirm={onConfirm}
+    >
+      <Button
+        type="link"
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={t('crud.delete')}
+        data-testid={testid}
+      />
+    </Popconfirm>
+  );
+}

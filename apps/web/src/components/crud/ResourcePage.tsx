@@ -1,12 +1,11 @@
-import { EditOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Access } from '../Access.tsx';
 import type { CrudColumn } from './CrudPage.tsx';
 import { DeleteAction } from './DeleteAction.tsx';
+import { EditAction } from './EditAction.tsx';
 import { FormOverlay } from './FormOverlay.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import type { ResourceApi } from './resource-api.ts';
@@ -51,7 +50,7 @@ export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
  * the form schema and fields, and the resource's calls (`resourceApi`).
  */
 export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePageProps<T, S>) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   // fixed when the form opens: a re-render of the list must not reset what is being typed, and
@@ -83,17 +82,11 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         createPermission={`${p.permission}.Create`}
         rowActions={(r) => (
           <Space size={0}>
-            <Access permission={`${p.permission}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => open(r)}
-                data-testid={`${p.testid}-edit-${p.label(r)}`}
-              >
-                {t('crud.edit')}
-              </Button>
-            </Access>
+            <EditAction
+              permission={`${p.permission}.Update`}
+              onClick={() => open(r)}
+              testid={`${p.testid}-edit-${p.label(r)}`}
+            />
             <DeleteAction
               permission={`${p.permission}.Delete`}
               onConfirm={async () => {

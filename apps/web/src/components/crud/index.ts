@@ -3,11 +3,19 @@
 export { Access } from '../Access.tsx';
 export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
 export type { ColumnFit } from './column-width.ts';
-export { DeleteAction, type DeleteActionProps } from './DeleteAction.tsx';
+export {
+  DeleteAction,
+  type DeleteActionProps,
+  DeleteIconConfirm,
+  type DeleteIconConfirmProps,
+} from './DeleteAction.tsx';
+export { EditAction, type EditActionProps, RowAction, type RowActionProps } from './EditAction.tsx';
 export { downloadExport, saveBlob } from './export.ts';
+export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
 export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';
+export { useCreateThenOpen } from './useCreateThenOpen.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
 export { applyServerErrors, isRequired, issueMessage, parseForm, zodRule, zodValueRule } from './zod-form.ts';

@@ -44,6 +44,9 @@ function userSchema(culture: Culture) {
   });
 }
 
+/** The form's fields, in their order on the form. */
+const ALL = ['userName', 'email', 'roles', 'count', 'role', 'phone'] as const;
+
 const host: { form?: FormInstance } = {};
 const ui = { message: {}, notification: {} } as never;
 
@@ -52,24 +55,11 @@ function UserForm({ culture }: { culture: Culture }) {
   const l = labels[culture];
   return (
     <FormOverlay open title="user" schema={schema} testid="user-form" onSubmit={async () => {}} onClose={() => {}}>
-      <CrudField name="userName" label={l.userName}>
-        <Input data-testid="userName" />
-      </CrudField>
-      <CrudField name="email" label={l.email}>
-        <Input data-testid="email" />
-      </CrudField>
-      <CrudField name="roles" label={l.roles}>
-        <Input data-testid="roles" />
-      </CrudField>
-      <CrudField name="count" label={l.count}>
-        <Input data-testid="count" />
-      </CrudField>
-      <CrudField name="role" label={l.role}>
-        <Input data-testid="role" />
-      </CrudField>
-      <CrudField name="phone" label="phone">
-        <Input data-testid="phone" />
-      </CrudField>
+      {ALL.map((name) => (
+        <CrudField key={name} name={name} label={name === 'phone' ? 'phone' : l[name]}>
+          <Input data-testid={name} />
+        </CrudField>
+      ))}
     </FormOverlay>
   );
 }
@@ -93,7 +83,6 @@ async function shownAfterSubmit(culture: Culture, values: Record<string, string>
   return shown;
 }
 
-const ALL = ['userName', 'email', 'roles', 'count', 'role', 'phone'] as const;
 const tooLong = 'a'.repeat(257);
 
 afterEach(async () => {
@@ -101,55 +90,53 @@ afterEach(async () => {
   await act(async () => setCulture('zh-Hans'));
 });
 
-describe('form validation messages (zh-Hans)', () => {
+/** What each language shows under the fields: with nothing typed, and with values over a limit or of a wrong format. */
+const expected: Record<Culture, { required: Record<string, string>; limits: Record<string, string> }> = {
+  'zh-Hans': {
+    required: {
+      userName: '用户名不能为空',
+      email: '邮箱不能为空',
+      roles: '角色不能为空',
+      count: '数量不能为空',
+      phone: '',
+    },
+    limits: {
+      userName: '用户名长度不能超过 256 个字符',
+      email: '邮箱格式不正确',
+      count: '数量不能大于 99',
+      role: '角色名称长度不能超过 8 个字符',
+      phone: '请输入正确的手机号码',
+    },
+  },
+  en: {
+    required: { userName: 'User name is required', email: 'E-mail is required', count: 'Quantity is required' },
+    limits: {
+      userName: 'User name must be at most 256 characters',
+      email: 'E-mail is not a valid e-mail address',
+      count: 'Quantity must be at most 99',
+      role: 'Role name must be at most 8 characters',
+      phone: 'Please enter a correct phone number',
+    },
+  },
+};
+
+const overLimits = { userName: tooLong, email: 'not-an-email', count: '120', role: 'much-too-long', phone: 'x1' };
+
+describe.each(['zh-Hans', 'en'] as const)('form validation messages (%s)', (culture) => {
   it('says that a field is required, naming the field', async () => {
-    const shown = await shownAfterSubmit('zh-Hans', {}, ALL);
-    expect(shown.userName).toBe('用户名不能为空');
-    expect(shown.email).toBe('邮箱不能为空');
-    expect(shown.roles).toBe('角色不能为空');
-    expect(shown.count).toBe('数量不能为空');
-    expect(shown.phone).toBe('');
+    expect(await shownAfterSubmit(culture, {}, ALL)).toMatchObject(expected[culture].required);
   });
 
   it('states the limit that was broken, and the format', async () => {
-    const shown = await shownAfterSubmit(
-      'zh-Hans',
-      { userName: tooLong, email: 'not-an-email', count: '120', role: 'much-too-long', phone: 'x1' },
-      ALL,
-    );
-    expect(shown.userName).toBe('用户名长度不能超过 256 个字符');
-    expect(shown.email).toBe('邮箱格式不正确');
-    expect(shown.count).toBe('数量不能大于 99');
-    expect(shown.role).toBe('角色名称长度不能超过 8 个字符');
-    expect(shown.phone).toBe('请输入正确的手机号码');
+    expect(await shownAfterSubmit(culture, overLimits, ALL)).toMatchObject(expected[culture].limits);
   });
+});
 
+describe('form validation messages (zh-Hans)', () => {
   it('keeps a message the schema gives for one rule', async () => {
     const shown = await shownAfterSubmit('zh-Hans', { userName: 'bad name!', count: '0' }, ALL);
     expect(shown.userName).toBe('只能包含字母和数字');
     expect(shown.count).toBe('数量不能小于 1');
-  });
-});
-
-describe('form validation messages (en)', () => {
-  it('says that a field is required, naming the field', async () => {
-    const shown = await shownAfterSubmit('en', {}, ALL);
-    expect(shown.userName).toBe('User name is required');
-    expect(shown.email).toBe('E-mail is required');
-    expect(shown.count).toBe('Quantity is required');
-  });
-
-  it('states the limit that was broken, and the format', async () => {
-    const shown = await shownAfterSubmit(
-      'en',
-      { userName: tooLong, email: 'not-an-email', count: '120', role: 'much-too-long', phone: 'x1' },
-      ALL,
-    );
-    expect(shown.userName).toBe('User name must be at most 256 characters');
-    expect(shown.email).toBe('E-mail is not a valid e-mail address');
-    expect(shown.count).toBe('Quantity must be at most 99');
-    expect(shown.role).toBe('Role name must be at most 8 characters');
-    expect(shown.phone).toBe('Please enter a correct phone number');
   });
 });
 

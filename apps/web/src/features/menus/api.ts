@@ -119,3 +119,16 @@ export function toTree(items: MenuItemDto[]): MenuTreeNode[] {
   sort(roots);
   return roots;
 }
+
+/** Every node of a menu tree, by id. */
+export function nodesById(tree: MenuTreeNode[]): Map<string, MenuTreeNode> {
+  const map = new Map<string, MenuTreeNode>();
+  const walk = (nodes: MenuTreeNode[]) => {
+    for (const n of nodes) {
+      map.set(n.id, n);
+      walk(n.children ?? []);
+    }
+  };
+  walk(tree);
+  return map;
+}

@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { buildPath, buildQuery, type RequestOptions } from '../http/client.ts';
 import { type AbpValidationError, HttpError } from '../http/errors.ts';
 import { http } from '../http/index.ts';
@@ -49,6 +50,12 @@ export const lastCall = (calls: Call[], key: string) => calls.filter((c) => c.ke
 
 /** The JSON body of the last request sent with this key. */
 export const lastBody = (calls: Call[], key: string) => lastCall(calls, key)?.options.json as Record<string, unknown>;
+
+/** Waits until a request with this key was sent, then returns the JSON body of the first one. */
+export async function sentBody(calls: Call[], key: string) {
+  await waitFor(() => expect(calls.some((c) => c.key === key)).toBe(true));
+  return calls.find((c) => c.key === key)?.options.json as Record<string, unknown>;
+}
 
 /** The query parameters of the last request sent with this key. */
 export const lastParams = (calls: Call[], key: string) =>

@@ -79,6 +79,18 @@ export default function LoginPage() {
     if (field !== 'tenant') setErrors((x) => ({ ...x, [field]: undefined }));
   };
 
+  /** What every credential input shares: size, label (also the placeholder), test id, error state and value. */
+  const inputProps = (field: Field, label: string, testid: string, autoComplete: string) => ({
+    size: 'large' as const,
+    placeholder: label,
+    'aria-label': label,
+    'data-testid': testid,
+    autoComplete,
+    status: errors[field] ? ('error' as const) : undefined,
+    value: values[field],
+    onChange: set(field),
+  });
+
   const validate = (fields: Field[]): boolean => {
     const next: Partial<Record<Field, string>> = {};
     for (const f of fields) {
@@ -180,28 +192,15 @@ export default function LoginPage() {
           <>
             <Row error={errors.username}>
               <Input
-                size="large"
                 prefix={<UserOutlined />}
+                {...inputProps('username', t('login.username'), 'login-username', 'username')}
                 placeholder={t('login.usernamePlaceholder')}
-                aria-label={t('login.username')}
-                data-testid="login-username"
-                autoComplete="username"
-                status={errors.username ? 'error' : undefined}
-                value={values.username}
-                onChange={set('username')}
               />
             </Row>
             <Row error={errors.password}>
               <Input.Password
-                size="large"
                 prefix={<LockOutlined />}
-                placeholder={t('login.password')}
-                aria-label={t('login.password')}
-                data-testid="login-password"
-                autoComplete="current-password"
-                status={errors.password ? 'error' : undefined}
-                value={values.password}
-                onChange={set('password')}
+                {...inputProps('password', t('login.password'), 'login-password', 'current-password')}
               />
             </Row>
           </>
@@ -209,29 +208,15 @@ export default function LoginPage() {
           <>
             <Row error={errors.phoneNumber}>
               <Input
-                size="large"
                 prefix={<MobileOutlined />}
-                placeholder={t('login.phoneNumber')}
-                aria-label={t('login.phoneNumber')}
-                data-testid="login-phone"
-                autoComplete="tel"
-                status={errors.phoneNumber ? 'error' : undefined}
-                value={values.phoneNumber}
-                onChange={set('phoneNumber')}
+                {...inputProps('phoneNumber', t('login.phoneNumber'), 'login-phone', 'tel')}
               />
             </Row>
             <Row error={errors.code}>
               <div className="auth-code-row">
                 <Input
-                  size="large"
                   prefix={<SafetyOutlined />}
-                  placeholder={t('login.code')}
-                  aria-label={t('login.code')}
-                  data-testid="login-code"
-                  autoComplete="one-time-code"
-                  status={errors.code ? 'error' : undefined}
-                  value={values.code}
-                  onChange={set('code')}
+                  {...inputProps('code', t('login.code'), 'login-code', 'one-time-code')}
                 />
                 <SmsCodeButton onSend={sendCode} testid="login-send-code" size="large" />
               </div>

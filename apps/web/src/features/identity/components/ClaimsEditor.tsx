@@ -1,10 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { claimInput } from '@seller/contracts/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, zodRule } from '../../../components/crud/index.ts';
+import { applyServerErrors, DeleteIconConfirm, zodRule } from '../../../components/crud/index.ts';
 import { HttpError } from '../../../lib/http/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { type ClaimDto, claimsApi, L } from '../api.ts';
@@ -138,19 +138,13 @@ export function ClaimsEditor({ open, kind, id, displayName, onClose }: ClaimsEdi
                   }}
                   aria-label={t('crud.edit')}
                 />
-                <Popconfirm
-                  title={t('crud.deleteTitle')}
-                  okText={t('crud.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
+                <DeleteIconConfirm
                   onConfirm={async () => {
                     await claimsApi.remove(owner, c.claimType, c.claimValue);
                     message.success(t('crud.deleted'));
                     await refresh();
                   }}
-                >
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.delete')} />
-                </Popconfirm>
+                />
               </Space>
             ),
           },

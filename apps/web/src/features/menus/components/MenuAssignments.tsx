@@ -12,6 +12,7 @@ import {
   type MenuItemDto,
   type MenuTreeNode,
   menusApi,
+  nodesById,
   platformFlags,
   platformShortcuts,
   toTree,
@@ -74,17 +75,7 @@ export function MenuAssignments({ menus }: { menus: MenuItemDto[] }) {
   );
   const tree = useMemo(() => toTree(visible), [visible]);
   const byId = useMemo(() => new Map(visible.map((m) => [m.id, m])), [visible]);
-  const nodeById = useMemo(() => {
-    const map = new Map<string, MenuTreeNode>();
-    const walk = (nodes: MenuTreeNode[]) => {
-      for (const n of nodes) {
-        map.set(n.id, n);
-        walk(n.children ?? []);
-      }
-    };
-    walk(tree);
-    return map;
-  }, [tree]);
+  const nodeById = useMemo(() => nodesById(tree), [tree]);
 
   const treeData = useMemo(() => {
     const map = (nodes: MenuTreeNode[]): DataNode[] =>

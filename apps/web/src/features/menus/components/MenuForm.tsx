@@ -3,7 +3,7 @@ import { trimmedOrUndefined } from '@seller/contracts/fields';
 import { menuMetaFields, menuUpdateInput } from '@seller/contracts/menus';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Col, Divider, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CrudField, FormOverlay } from '../../../components/crud/index.ts';
@@ -135,6 +135,17 @@ interface Props {
 }
 
 /** Create or edit a menu: route fields, platform type flags, public flag and route meta. */
+/** A field in half the form's width (the whole on a narrow screen). */
+function HalfField({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+  return (
+    <Col xs={24} md={12}>
+      <CrudField name={name} label={label}>
+        {children}
+      </CrudField>
+    </Col>
+  );
+}
+
 export function MenuForm({ editing, tree, onClose, onSaved }: Props) {
   const { i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
@@ -191,11 +202,9 @@ export function MenuForm({ editing, tree, onClose, onSaved }: Props) {
       testid="menu-form"
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <CrudField name="parentId" label={LP('DisplayName:Parent')}>
-            <TreeSelect allowClear treeData={parentTree} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
-          </CrudField>
-        </Col>
+        <HalfField name="parentId" label={LP('DisplayName:Parent')}>
+          <TreeSelect allowClear treeData={parentTree} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
+        </HalfField>
         <Col xs={24} md={12}>
           <CrudField name="layoutId" label={LP('DisplayName:Layout')}>
             <Select
@@ -205,36 +214,24 @@ export function MenuForm({ editing, tree, onClose, onSaved }: Props) {
             />
           </CrudField>
         </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="name" label={LP('DisplayName:Name')}>
-            <Input autoFocus data-testid="menu-name" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="displayName" label={LP('DisplayName:DisplayName')}>
-            <Input data-testid="menu-display-name" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="path" label={LP('DisplayName:Path')}>
-            <Input data-testid="menu-path" placeholder="/admin or users" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="component" label={LP('DisplayName:Component')}>
-            <Input data-testid="menu-component" placeholder="Layout · admin/users/index" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="redirect" label={LP('DisplayName:Redirect')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="sort" label={LP('DisplayName:Sort')}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
-          </CrudField>
-        </Col>
+        <HalfField name="name" label={LP('DisplayName:Name')}>
+          <Input autoFocus data-testid="menu-name" />
+        </HalfField>
+        <HalfField name="displayName" label={LP('DisplayName:DisplayName')}>
+          <Input data-testid="menu-display-name" />
+        </HalfField>
+        <HalfField name="path" label={LP('DisplayName:Path')}>
+          <Input data-testid="menu-path" placeholder="/admin or users" />
+        </HalfField>
+        <HalfField name="component" label={LP('DisplayName:Component')}>
+          <Input data-testid="menu-component" placeholder="Layout · admin/users/index" />
+        </HalfField>
+        <HalfField name="redirect" label={LP('DisplayName:Redirect')}>
+          <Input />
+        </HalfField>
+        <HalfField name="sort" label={LP('DisplayName:Sort')}>
+          <InputNumber precision={0} style={{ width: '100%' }} />
+        </HalfField>
         <Col span={24}>
           <CrudField name="platformFlags" label={LP('DisplayName:PlatformType')}>
             <Checkbox.Group
@@ -256,21 +253,15 @@ export function MenuForm({ editing, tree, onClose, onSaved }: Props) {
       </Row>
       <Divider titlePlacement="start">{LP('DisplayName:Meta')}</Divider>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <CrudField name="metaTitle" label={LP('Meta:Title')}>
-            <Input data-testid="menu-meta-title" placeholder="Menus::Users" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="metaIcon" label={LP('Meta:Icon')}>
-            <Input placeholder="UserOutlined" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="metaActiveMenu" label={LP('Meta:ActiveMenu')}>
-            <Input placeholder="/admin/users" />
-          </CrudField>
-        </Col>
+        <HalfField name="metaTitle" label={LP('Meta:Title')}>
+          <Input data-testid="menu-meta-title" placeholder="Menus::Users" />
+        </HalfField>
+        <HalfField name="metaIcon" label={LP('Meta:Icon')}>
+          <Input placeholder="UserOutlined" />
+        </HalfField>
+        <HalfField name="metaActiveMenu" label={LP('Meta:ActiveMenu')}>
+          <Input placeholder="/admin/users" />
+        </HalfField>
         <Col xs={24} md={12}>
           <CrudField name="metaRoles" label={LP('Meta:Roles')}>
             <Select

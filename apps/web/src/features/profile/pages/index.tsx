@@ -12,6 +12,15 @@ import { fetchMyProfile, type MyProfile, updateMyProfile } from '../api.ts';
 /** What the form checks: the server's own rules (the stamp is added when saving). */
 const schema = updateProfileInput.omit({ concurrencyStamp: true });
 
+/** A text field checked by the shared schema; its label also names it in the messages. */
+function ProfileField(p: { name: keyof typeof schema.shape; label: string; testid: string; required?: true }) {
+  return (
+    <Form.Item name={p.name} label={p.label} required={p.required} rules={[zodRule(schema, p.name, p.label)]}>
+      <Input data-testid={p.testid} />
+    </Form.Item>
+  );
+}
+
 /** /profile/index: personal info (user name, name, surname, e-mail, phone). */
 export default function ProfileInfoPage() {
   const { t } = useTranslation();
@@ -55,34 +64,11 @@ export default function ProfileInfoPage() {
             if (values) save.mutate(values);
           }}
         >
-          <Form.Item
-            name="userName"
-            label={t('profile.userName')}
-            required
-            rules={[zodRule(schema, 'userName', t('profile.userName'))]}
-          >
-            <Input data-testid="profile-username" />
-          </Form.Item>
-          <Form.Item
-            name="surname"
-            label={t('profile.surname')}
-            rules={[zodRule(schema, 'surname', t('profile.surname'))]}
-          >
-            <Input data-testid="profile-surname" />
-          </Form.Item>
-          <Form.Item name="name" label={t('profile.name')} rules={[zodRule(schema, 'name', t('profile.name'))]}>
-            <Input data-testid="profile-name" />
-          </Form.Item>
-          <Form.Item name="email" label={t('profile.email')} rules={[zodRule(schema, 'email', t('profile.email'))]}>
-            <Input data-testid="profile-email" />
-          </Form.Item>
-          <Form.Item
-            name="phoneNumber"
-            label={t('profile.phone')}
-            rules={[zodRule(schema, 'phoneNumber', t('profile.phone'))]}
-          >
-            <Input data-testid="profile-phone" />
-          </Form.Item>
+          <ProfileField name="userName" label={t('profile.userName')} testid="profile-username" required />
+          <ProfileField name="surname" label={t('profile.surname')} testid="profile-surname" />
+          <ProfileField name="name" label={t('profile.name')} testid="profile-name" />
+          <ProfileField name="email" label={t('profile.email')} testid="profile-email" />
+          <ProfileField name="phoneNumber" label={t('profile.phone')} testid="profile-phone" />
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
             {t('common.save')}
           </Button>

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RequestOptions } from '../../../lib/http/client.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, sentBody } from '../../../lib/testing/fake-http.ts';
 import { errorOf, expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
 import type { MyProfile } from '../api.ts';
@@ -53,8 +53,7 @@ describe('personal information page', () => {
     await typeInto('profile-username', '  admin2 ');
     await typeInto('profile-phone', '');
     await submit('profile-save');
-    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}`)).toBe(true));
-    expect(calls.find((c) => c.key === `PUT ${URL}`)?.options.json).toMatchObject({
+    expect(await sentBody(calls, `PUT ${URL}`)).toMatchObject({
       userName: 'admin2',
       concurrencyStamp: 'stamp-1',
     });

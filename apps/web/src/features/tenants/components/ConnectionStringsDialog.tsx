@@ -1,10 +1,10 @@
-import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined } from '@ant-design/icons';
 import { connectionStringInput } from '@seller/contracts/tenants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, AutoComplete, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, AutoComplete, Button, Form, Input, Modal, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, zodRule } from '../../../components/crud/index.ts';
+import { applyServerErrors, DeleteIconConfirm, zodRule } from '../../../components/crud/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { type ConnectionCheck, type ConnectionString, LT, TENANTS_URL, type TenantDto, tenantsApi } from '../api.ts';
 
@@ -153,29 +153,18 @@ export function ConnectionStringsDialog({ tenant, onClose }: Props) {
                     onClick={() => form.setFieldsValue({ name: r.name, value: r.value })}
                     aria-label={t('crud.edit')}
                   />
-                  <Popconfirm
+                  <DeleteIconConfirm
                     title={LT('DeleteConnectionString', r.name)}
                     description={
                       r.name === 'Default' ? LT('DeleteDefaultConnectionString', maskUrl(r.value)) : undefined
                     }
-                    okText={t('crud.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
                     onConfirm={async () => {
                       await tenantsApi.deleteConnectionString(id, r.name);
                       message.success(t('crud.deleted'));
                       await refreshAll();
                     }}
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('crud.delete')}
-                      data-testid={`connection-delete-${r.name}`}
-                    />
-                  </Popconfirm>
+                    testid={`connection-delete-${r.name}`}
+                  />
                 </Space>
               ),
             },

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { categoryInput } from '@seller/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,7 +19,14 @@ import {
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  DeleteAction,
+  EditAction,
+  FormOverlay,
+  RowAction,
+} from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -178,28 +185,19 @@ export default function CategoriesPage() {
           extra={
             selected && (
               <Space size={0}>
-                <Access permission={`${P}.Create`}>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<PlusOutlined />}
-                    onClick={() => setEditing({ mode: 'create', parent: selected })}
-                    data-testid="category-add-child"
-                  >
-                    {LC('AddChild')}
-                  </Button>
-                </Access>
-                <Access permission={`${P}.Update`}>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => setEditing({ mode: 'edit', category: selected })}
-                    data-testid="category-edit"
-                  >
-                    {t('crud.edit')}
-                  </Button>
-                </Access>
+                <RowAction
+                  permission={`${P}.Create`}
+                  icon={<PlusOutlined />}
+                  onClick={() => setEditing({ mode: 'create', parent: selected })}
+                  testid="category-add-child"
+                >
+                  {LC('AddChild')}
+                </RowAction>
+                <EditAction
+                  permission={`${P}.Update`}
+                  onClick={() => setEditing({ mode: 'edit', category: selected })}
+                  testid="category-edit"
+                />
                 <DeleteAction
                   permission={`${P}.Delete`}
                   onConfirm={async () => {

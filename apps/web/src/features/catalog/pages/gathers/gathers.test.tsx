@@ -148,6 +148,17 @@ const renderGathers = () =>
 
 const lastList = () => calls.filter((c) => c.key === `GET ${URL_}`).at(-1)?.options.params;
 
+/** Opens the list and ticks the rows of both gathered products (保温杯, 帆布包). */
+async function selectBothRows() {
+  renderGathers();
+  const table = await screen.findByTestId('gathers');
+  await within(table).findByText('保温杯');
+  const box = (title: string) =>
+    within(table).getByText(title).closest('tr')?.querySelector('input[type="checkbox"]') as HTMLElement;
+  await click(box('保温杯'));
+  await click(box('帆布包'));
+}
+
 describe('gather list', () => {
   it('lists the items of the status tab with their counts, price ranges and SKU counts', async () => {
     renderGathers();
@@ -201,13 +212,7 @@ describe('gather list', () => {
   });
 
   it('bulk-deletes the selected rows and shows each row’s result', async () => {
-    renderGathers();
-    const table = await screen.findByTestId('gathers');
-    await within(table).findByText('保温杯');
-    const box = (title: string) =>
-      within(table).getByText(title).closest('tr')?.querySelector('input[type="checkbox"]') as HTMLElement;
-    await click(box('保温杯'));
-    await click(box('帆布包'));
+    await selectBothRows();
     expect(screen.getByTestId('gathers-bulk').textContent).toContain('已选 2 项');
     await click(screen.getByTestId('gathers-bulk-delete'));
     // the confirmation's own delete button
@@ -231,13 +236,7 @@ describe('gather list', () => {
       succeeded: 1,
       failed: 1,
     };
-    renderGathers();
-    const table = await screen.findByTestId('gathers');
-    await within(table).findByText('保温杯');
-    const box = (title: string) =>
-      within(table).getByText(title).closest('tr')?.querySelector('input[type="checkbox"]') as HTMLElement;
-    await click(box('保温杯'));
-    await click(box('帆布包'));
+    await selectBothRows();
     await click(screen.getByTestId('gathers-bulk-claim'));
     await screen.findByTestId('gather-claim-form');
     // one claim's own SKU and name are not asked for several

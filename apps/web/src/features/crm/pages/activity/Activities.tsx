@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
 import {
   ACTIVITY_MAX_FILES,
@@ -29,7 +29,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
 import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -191,19 +191,8 @@ function DeleteActivity({ activity }: { activity: Activity }) {
 }
 
 function EditActivity({ activity, onEdit }: { activity: Activity; onEdit(a: Activity): void }) {
-  const { t } = useTranslation();
   return (
-    <Access permission={`${P}.Update`}>
-      <Button
-        type="link"
-        size="small"
-        icon={<EditOutlined />}
-        onClick={() => onEdit(activity)}
-        data-testid={`activity-edit-${activity.id}`}
-      >
-        {t('crud.edit')}
-      </Button>
-    </Access>
+    <EditAction permission={`${P}.Update`} onClick={() => onEdit(activity)} testid={`activity-edit-${activity.id}`} />
   );
 }
 

@@ -1,9 +1,10 @@
 import { AddressTypes, addressInput, addressList, addressUpdateInput } from '@seller/contracts/crm';
-import { Checkbox, Input, Radio, Tag, Typography } from 'antd';
+import { Input, Radio, Typography } from 'antd';
 import { CrudField } from '../../../../components/crud/index.ts';
 import { type Address, RL, recordsApi } from '../../api/records.ts';
-import { RecordList } from './RecordList.tsx';
+import { DefaultField, DefaultTag, RecordList } from './RecordList.tsx';
 
+const addressTypes = () => AddressTypes.map((v) => ({ value: v, label: RL(`AddressType:${v}`) }));
 const place = (r: Address) =>
   [r.addressLine1, r.addressLine2, r.city, r.province, r.postcode].filter(Boolean).join(', ');
 
@@ -18,22 +19,12 @@ export function Addresses({ customerId }: { customerId?: string }) {
       createTitle={RL('NewAddress')}
       editTitle={(label) => RL('EditAddress', label)}
       customerId={customerId}
-      filters={[
-        {
-          key: 'type',
-          label: RL('Type'),
-          options: AddressTypes.map((v) => ({ value: v, label: RL(`AddressType:${v}`) })),
-        },
-      ]}
+      filters={[{ key: 'type', label: RL('Type'), options: addressTypes() }]}
       render={{
         type: (r) => (
           <>
             {RL(`AddressType:${r.type}`)}
-            {r.isDefault && (
-              <Tag color="blue" style={{ marginInlineStart: 6 }} data-testid={`address-default-${r.contactName}`}>
-                {RL('IsDefault')}
-              </Tag>
-            )}
+            {r.isDefault && <DefaultTag testid={`address-default-${r.contactName}`} />}
           </>
         ),
         // the whole place under the first line's header
@@ -62,7 +53,7 @@ export function Addresses({ customerId }: { customerId?: string }) {
       fields={() => (
         <>
           <CrudField name="type" label={RL('Type')}>
-            <Radio.Group options={AddressTypes.map((v) => ({ value: v, label: RL(`AddressType:${v}`) }))} />
+            <Radio.Group options={addressTypes()} />
           </CrudField>
           <CrudField name="contactName" label={RL('ContactName')}>
             <Input maxLength={64} data-testid="address-contactName" />
@@ -88,9 +79,7 @@ export function Addresses({ customerId }: { customerId?: string }) {
           <CrudField name="postcode" label={RL('Postcode')}>
             <Input maxLength={16} style={{ width: 160 }} />
           </CrudField>
-          <CrudField name="isDefault" label={RL('IsDefault')} valuePropName="checked">
-            <Checkbox data-testid="address-isDefault">{RL('SetDefault')}</Checkbox>
-          </CrudField>
+          <DefaultField testid="address-isDefault" />
         </>
       )}
     />

@@ -1,13 +1,11 @@
-import { EditOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
 import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Select, Space } from 'antd';
+import { Checkbox, Form, Select, Space, Tag } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { type ListFilterInput, ListPage, listPageKeys, readListUrl } from '../../../../components/list/index.ts';
 import { type RecordApi, RL } from '../../api/records.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -19,6 +17,24 @@ interface Row {
   customerId: string;
   customerName: string;
   concurrencyStamp: string;
+}
+
+/** The tag beside a customer's default record (its default address, its default bank account). */
+export function DefaultTag({ testid }: { testid?: string }) {
+  return (
+    <Tag color="blue" style={{ marginInlineStart: 6 }} data-testid={testid}>
+      {RL('IsDefault')}
+    </Tag>
+  );
+}
+
+/** The form's "set as default" check box (one default per customer). */
+export function DefaultField({ testid }: { testid?: string }) {
+  return (
+    <CrudField name="isDefault" label={RL('IsDefault')} valuePropName="checked">
+      <Checkbox data-testid={testid}>{RL('SetDefault')}</Checkbox>
+    </CrudField>
+  );
 }
 
 /** A filter of the list besides the customer: a select of the record's kinds (type, platform…). */
@@ -61,7 +77,6 @@ export interface RecordListProps<T extends Row> {
  * after confirming. Needs `Crm.Records` (and its children to change anything).
  */
 export function RecordList<T extends Row>(p: RecordListProps<T>) {
-  const { t } = useTranslation();
   const client = useQueryClient();
   const [params] = useSearchParams();
   const inTab = !!p.customerId;
@@ -121,17 +136,11 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
         createPermission={`${P}.Create`}
         rowActions={(r) => (
           <Space size={0}>
-            <Access permission={`${P}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(r)}
-                data-testid={`${p.testid}-edit-${p.label(r)}`}
-              >
-                {t('crud.edit')}
-              </Button>
-            </Access>
+            <EditAction
+              permission={`${P}.Update`}
+              onClick={() => setEditing(r)}
+              testid={`${p.testid}-edit-${p.label(r)}`}
+            />
             <DeleteAction
               permission={`${P}.Delete`}
               title={RL('DeleteConfirm')}

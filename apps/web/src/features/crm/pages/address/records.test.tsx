@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Address, BankAccount, Subscription } from '../../api/records.ts';
@@ -14,13 +15,7 @@ import AddressPage from './index.tsx';
 /** The customer record pages (addresses, bank accounts, social accounts, subscriptions) against a faked HTTP layer. */
 
 const C1 = '00000000-0000-4000-8000-0000000000c1';
-const audit = {
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 's1',
-};
+const audit = audited('s1');
 const address: Address = {
   id: '00000000-0000-4000-8000-0000000000a1',
   customerId: C1,

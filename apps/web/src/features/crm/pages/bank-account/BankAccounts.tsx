@@ -1,8 +1,8 @@
 import { bankAccountInput, bankAccountList, bankAccountUpdateInput } from '@seller/contracts/crm';
-import { Checkbox, Input, Tag } from 'antd';
+import { Input } from 'antd';
 import { CrudField } from '../../../../components/crud/index.ts';
 import { type BankAccount, RL, recordsApi } from '../../api/records.ts';
-import { RecordList } from '../address/RecordList.tsx';
+import { DefaultField, DefaultTag, RecordList } from '../address/RecordList.tsx';
 
 /**
  * A customer's bank accounts (one default per customer): the number is only ever shown masked;
@@ -29,11 +29,7 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
         accountNumberMasked: (r) => (
           <>
             <span style={{ fontVariantNumeric: 'tabular-nums' }}>{r.accountNumberMasked}</span>
-            {r.isDefault && (
-              <Tag color="blue" style={{ marginInlineStart: 6 }}>
-                {RL('IsDefault')}
-              </Tag>
-            )}
+            {r.isDefault && <DefaultTag />}
           </>
         ),
       }}
@@ -71,9 +67,7 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
           <CrudField name="currency" label={RL('Currency')}>
             <Input maxLength={3} style={{ width: 100 }} data-testid="bank-currency" />
           </CrudField>
-          <CrudField name="isDefault" label={RL('IsDefault')} valuePropName="checked">
-            <Checkbox>{RL('SetDefault')}</Checkbox>
-          </CrudField>
+          <DefaultField />
           <CrudField name="remark" label={RL('Remark')}>
             <Input.TextArea maxLength={512} rows={2} />
           </CrudField>

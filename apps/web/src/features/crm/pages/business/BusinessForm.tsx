@@ -1,12 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { businessInput } from '@seller/contracts/crm';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { FormDrawer, parseForm, useFormSave } from '../../../../components/crud/index.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
-import { cents, money, RemoteSelect } from './parts.tsx';
+import { CustomerField, cents, money, RemoteSelect } from './parts.tsx';
 
 interface Values {
   customerId?: string;
@@ -64,7 +63,7 @@ export function BusinessForm({
   onSaved: (b: Business) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
   const groups = useQuery({ queryKey: businessKeys.stageGroups, queryFn: () => businessesApi.stageGroups() });
   const owners = useQuery({ queryKey: businessKeys.owners, queryFn: () => businessesApi.owners() });
   const typeId = Form.useWatch('statusTypeId', form);
@@ -117,153 +116,143 @@ export function BusinessForm({
       })),
     };
     if (!parseForm(businessInput, input, form)) return;
-    setSaving(true);
-    try {
+    await save(async () =>
       onSaved(
         await (business ? businessesApi.update(business.id, input as never) : businessesApi.create(input as never)),
-      );
-    } catch (e) {
-      if (!applyServerErrors(form, e)) throw e;
-    } finally {
-      setSaving(false);
-    }
+      ),
+    );
   };
 
   const total = values ? preview(values) : null;
   return (
-    <Drawer
-      open
+    <FormDrawer
       size="large"
       title={business ? BL('EditBusiness') : BL('NewBusiness')}
+      submitText={BL('Save')}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Button type="primary" loading={saving} onClick={submit} data-testid="business-form-submit">
-          {BL('Save')}
-        </Button>
-      }
+      testid="business-form"
+      form={form}
+      initialValues={initial}
     >
-      <Form<Values> form={form} layout="vertical" data-testid="business-form" initialValues={initial}>
-        <Form.Item name="customerId" label={BL('Customer')} rules={[{ required: true }]}>
-          <RemoteSelect
-            queryKey="business-customers"
-            testid="business-form-customer"
-            load={businessesApi.customers}
-            label={(c) => c.name}
-            known={knownCustomers}
-            disabled={!!customerId && !business}
+      <CustomerField
+        label={BL('Customer')}
+        testid="business-form-customer"
+        queryKey="business-customers"
+        load={businessesApi.customers}
+        known={knownCustomers}
+        disabled={!!customerId && !business}
+      />
+      <Form.Item name="name" label={BL('Name')} rules={[{ required: true }]}>
+        <Input maxLength={128} data-testid="business-form-name" />
+      </Form.Item>
+      <Space wrap>
+        <Form.Item name="ownerUserId" label={BL('Owner')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 200 }}
+            options={(owners.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
           />
         </Form.Item>
-        <Form.Item name="name" label={BL('Name')} rules={[{ required: true }]}>
-          <Input maxLength={128} data-testid="business-form-name" />
+        <Form.Item name="statusTypeId" label={BL('StageGroup')}>
+          <Select
+            style={{ width: 160 }}
+            placeholder={groups.data?.items[0]?.displayName}
+            onChange={() => form.setFieldValue('statusId', undefined)}
+            options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.displayName }))}
+          />
         </Form.Item>
-        <Space wrap>
-          <Form.Item name="ownerUserId" label={BL('Owner')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 200 }}
-              options={(owners.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="statusTypeId" label={BL('StageGroup')}>
-            <Select
-              style={{ width: 160 }}
-              placeholder={groups.data?.items[0]?.displayName}
-              onChange={() => form.setFieldValue('statusId', undefined)}
-              options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.displayName }))}
-            />
-          </Form.Item>
-          <Form.Item name="statusId" label={BL('Stage')}>
-            <Select
-              style={{ width: 180 }}
-              data-testid="business-form-stage"
-              placeholder={group?.statuses[0]?.displayName}
-              options={(group?.statuses ?? []).map((s) => ({ value: s.id, label: `${s.displayName} (${s.percent}%)` }))}
-            />
-          </Form.Item>
-        </Space>
-        <Space wrap>
-          <Form.Item name="currency" label={BL('Currency')} rules={[{ required: true }]}>
-            <Input maxLength={3} style={{ width: 90 }} data-testid="business-form-currency" />
-          </Form.Item>
-          <Form.Item name="dealTime" label={BL('DealTime')}>
-            <DatePicker />
-          </Form.Item>
-          <Form.Item name="contactNextTime" label={BL('ContactNextTime')}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
-          </Form.Item>
-        </Space>
-        <Typography.Text strong>{BL('Products')}</Typography.Text>
-        <Form.List name="products">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((f, i) => (
-                <Space key={f.key} align="start" wrap style={{ display: 'flex', marginTop: 8 }}>
-                  <Form.Item name={[f.name, 'productId']} style={{ width: 260, marginBottom: 8 }}>
-                    <RemoteSelect
-                      queryKey="business-products"
-                      testid={`business-form-product-${i}`}
-                      placeholder={BL('Product')}
-                      load={businessesApi.products}
-                      label={(p) => `${p.sku} · ${p.name}`}
-                      known={knownProducts}
-                      onPick={(p) => {
-                        form.setFieldValue(['products', f.name, 'listPrice'], p.price);
-                        if (!form.getFieldValue(['products', f.name, 'businessPrice'])) {
-                          form.setFieldValue(['products', f.name, 'businessPrice'], p.price);
-                        }
-                      }}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'businessPrice']} style={{ marginBottom: 8 }}>
-                    <Input
-                      placeholder={BL('BusinessPrice')}
-                      style={{ width: 110 }}
-                      data-testid={`business-form-price-${i}`}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'count']} style={{ marginBottom: 8 }}>
-                    <InputNumber
-                      min={1}
-                      precision={0}
-                      placeholder={BL('Count')}
-                      data-testid={`business-form-count-${i}`}
-                    />
-                  </Form.Item>
-                  <Button icon={<DeleteOutlined />} aria-label={BL('Delete')} onClick={() => remove(f.name)} />
-                </Space>
-              ))}
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => add({ count: 1 })}
-                style={{ margin: '8px 0 16px' }}
-                data-testid="business-form-add-product"
-              >
-                {BL('AddProduct')}
-              </Button>
-            </>
-          )}
-        </Form.List>
-        <Space wrap>
-          {!values?.products?.length && (
-            <Form.Item name="totalProductPrice" label={BL('TotalProductPrice')}>
-              <Input style={{ width: 140 }} data-testid="business-form-amount" />
-            </Form.Item>
-          )}
-          <Form.Item name="discountPercent" label={BL('DiscountPercent')}>
-            <Input style={{ width: 100 }} data-testid="business-form-discount" />
-          </Form.Item>
-          <Form.Item label={BL('TotalPrice')}>
-            <Typography.Text data-testid="business-form-total">
-              {total ? `${money(total)} ${values?.currency ?? ''}` : '—'}
-            </Typography.Text>
-          </Form.Item>
-        </Space>
-        <Form.Item name="remark" label={BL('Remark')}>
-          <Input.TextArea maxLength={1024} rows={2} />
+        <Form.Item name="statusId" label={BL('Stage')}>
+          <Select
+            style={{ width: 180 }}
+            data-testid="business-form-stage"
+            placeholder={group?.statuses[0]?.displayName}
+            options={(group?.statuses ?? []).map((s) => ({ value: s.id, label: `${s.displayName} (${s.percent}%)` }))}
+          />
         </Form.Item>
-      </Form>
-    </Drawer>
+      </Space>
+      <Space wrap>
+        <Form.Item name="currency" label={BL('Currency')} rules={[{ required: true }]}>
+          <Input maxLength={3} style={{ width: 90 }} data-testid="business-form-currency" />
+        </Form.Item>
+        <Form.Item name="dealTime" label={BL('DealTime')}>
+          <DatePicker />
+        </Form.Item>
+        <Form.Item name="contactNextTime" label={BL('ContactNextTime')}>
+          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+        </Form.Item>
+      </Space>
+      <Typography.Text strong>{BL('Products')}</Typography.Text>
+      <Form.List name="products">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((f, i) => (
+              <Space key={f.key} align="start" wrap style={{ display: 'flex', marginTop: 8 }}>
+                <Form.Item name={[f.name, 'productId']} style={{ width: 260, marginBottom: 8 }}>
+                  <RemoteSelect
+                    queryKey="business-products"
+                    testid={`business-form-product-${i}`}
+                    placeholder={BL('Product')}
+                    load={businessesApi.products}
+                    label={(p) => `${p.sku} · ${p.name}`}
+                    known={knownProducts}
+                    onPick={(p) => {
+                      form.setFieldValue(['products', f.name, 'listPrice'], p.price);
+                      if (!form.getFieldValue(['products', f.name, 'businessPrice'])) {
+                        form.setFieldValue(['products', f.name, 'businessPrice'], p.price);
+                      }
+                    }}
+                  />
+                </Form.Item>
+                <Form.Item name={[f.name, 'businessPrice']} style={{ marginBottom: 8 }}>
+                  <Input
+                    placeholder={BL('BusinessPrice')}
+                    style={{ width: 110 }}
+                    data-testid={`business-form-price-${i}`}
+                  />
+                </Form.Item>
+                <Form.Item name={[f.name, 'count']} style={{ marginBottom: 8 }}>
+                  <InputNumber
+                    min={1}
+                    precision={0}
+                    placeholder={BL('Count')}
+                    data-testid={`business-form-count-${i}`}
+                  />
+                </Form.Item>
+                <Button icon={<DeleteOutlined />} aria-label={BL('Delete')} onClick={() => remove(f.name)} />
+              </Space>
+            ))}
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => add({ count: 1 })}
+              style={{ margin: '8px 0 16px' }}
+              data-testid="business-form-add-product"
+            >
+              {BL('AddProduct')}
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <Space wrap>
+        {!values?.products?.length && (
+          <Form.Item name="totalProductPrice" label={BL('TotalProductPrice')}>
+            <Input style={{ width: 140 }} data-testid="business-form-amount" />
+          </Form.Item>
+        )}
+        <Form.Item name="discountPercent" label={BL('DiscountPercent')}>
+          <Input style={{ width: 100 }} data-testid="business-form-discount" />
+        </Form.Item>
+        <Form.Item label={BL('TotalPrice')}>
+          <Typography.Text data-testid="business-form-total">
+            {total ? `${money(total)} ${values?.currency ?? ''}` : '—'}
+          </Typography.Text>
+        </Form.Item>
+      </Space>
+      <Form.Item name="remark" label={BL('Remark')}>
+        <Input.TextArea maxLength={1024} rows={2} />
+      </Form.Item>
+    </FormDrawer>
   );
 }

@@ -3,7 +3,7 @@ import { CrmPermissions } from '@seller/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, List, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useCreateThenOpen } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { BL, businessesApi, businessKeys } from '../../api/businesses.ts';
 import { BusinessDetail } from './BusinessDetail.tsx';
@@ -14,8 +14,6 @@ import { money, StageTag } from './parts.tsx';
 export default function CustomerTab({ customerId }: { customerId: string }) {
   const access = useAccess();
   const client = useQueryClient();
-  const [creating, setCreating] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
   const key = [...businessKeys.list, 'customer', customerId];
   const q = useQuery({
     queryKey: key,
@@ -23,6 +21,7 @@ export default function CustomerTab({ customerId }: { customerId: string }) {
       businessesApi.list({ skipCount: 0, maxResultCount: 100, sorting: 'creationTime desc', customerId }, signal),
   });
   const refresh = () => client.invalidateQueries({ queryKey: businessKeys.all });
+  const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh);
   return (
     <div data-testid="customer-businesses">
       {access.can(`${CrmPermissions.Businesses}.Create`) && (
@@ -62,17 +61,7 @@ export default function CustomerTab({ customerId }: { customerId: string }) {
           )}
         />
       )}
-      {creating && (
-        <BusinessForm
-          customerId={customerId}
-          onClose={() => setCreating(false)}
-          onSaved={(b) => {
-            setCreating(false);
-            void refresh();
-            setOpenId(b.id);
-          }}
-        />
-      )}
+      {creating && <BusinessForm customerId={customerId} onClose={() => setCreating(false)} onSaved={created} />}
       {openId && <BusinessDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
     </div>
   );

@@ -3,7 +3,7 @@ import { businessStatusTypeInput } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, InputNumber, List, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { parseForm, useFormSave } from '../../../../components/crud/index.ts';
 import { BL, businessesApi, businessKeys, type StageGroup } from '../../api/businesses.ts';
 
 interface Values {
@@ -21,24 +21,19 @@ export function StageGroups({ onClose }: { onClose: () => void }) {
   const groups = useQuery({ queryKey: businessKeys.stageGroups, queryFn: () => businessesApi.stageGroups() });
   const [editing, setEditing] = useState<StageGroup | 'new' | null>(null);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: whileSaving } = useFormSave(form);
   const refresh = () => client.invalidateQueries({ queryKey: businessKeys.all });
 
   const save = async () => {
     const v = await form.validateFields();
     if (!parseForm(businessStatusTypeInput, { name: v.name, statuses: v.statuses ?? [] }, form)) return;
-    setSaving(true);
-    try {
+    await whileSaving(async () => {
       const input = { name: v.name!, statuses: (v.statuses ?? []) as never };
       if (editing === 'new') await businessesApi.createStageGroup(input);
       else if (editing) await businessesApi.updateStageGroup(editing.id, { ...input, sort: editing.sort });
       setEditing(null);
       await refresh();
-    } catch (e) {
-      if (!applyServerErrors(form, e)) throw e;
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

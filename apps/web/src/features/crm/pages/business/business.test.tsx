@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Business, BusinessBoard, BusinessRow, StageGroup } from '../../api/businesses.ts';
@@ -192,8 +192,7 @@ describe('businesses page', () => {
     await drag(cardEl, screen.getByTestId('board-column-won'));
     await typeInto(await screen.findByTestId('business-close-remark'), '签约');
     await submit('business-close-ok');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/b1/close`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}/b1/close`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${URL}/b1/close`)).toEqual({
       endStatus: 1,
       endRemark: '签约',
     });

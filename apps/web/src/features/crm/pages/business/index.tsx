@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Segmented, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useCreateThenOpen } from '../../../../components/crud/index.ts';
 import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import {
@@ -38,8 +39,6 @@ export default function BusinessesPage() {
   const [view, setView] = useState<View>('board');
   const [filters, setFilters] = useState<BusinessFilters>({});
   const [keyword, setKeyword] = useState<string | undefined>();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
   const [stagesOpen, setStagesOpen] = useState(false);
   const groups = useQuery({ queryKey: businessKeys.stageGroups, queryFn: () => businessesApi.stageGroups() });
   const owners = useQuery({ queryKey: businessKeys.owners, queryFn: () => businessesApi.owners() });
@@ -50,6 +49,7 @@ export default function BusinessesPage() {
       client.invalidateQueries({ queryKey: businessKeys.all }),
       client.invalidateQueries({ queryKey: [businessesUrl] }),
     ]);
+  const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh);
 
   // the toolbar's filters are the page's (the board and the funnel read them too): fixed for the list
   const listFilters: ListFilters = {
@@ -183,16 +183,7 @@ export default function BusinessesPage() {
         />
       )}
       {view === 'funnel' && group && <Funnel statusTypeId={group?.id} ownerUserId={filters.ownerUserId} />}
-      {creating && (
-        <BusinessForm
-          onClose={() => setCreating(false)}
-          onSaved={(b) => {
-            setCreating(false);
-            void refresh();
-            setOpenId(b.id);
-          }}
-        />
-      )}
+      {creating && <BusinessForm onClose={() => setCreating(false)} onSaved={created} />}
       {openId && <BusinessDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
       {stagesOpen && <StageGroups onClose={() => setStagesOpen(false)} />}
     </>

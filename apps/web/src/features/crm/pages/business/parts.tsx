@@ -1,6 +1,6 @@
 import type { BusinessAmount } from '@seller/contracts/crm';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
+import { Form, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { BL, type BusinessRow } from '../../api/businesses.ts';
 
@@ -99,4 +99,28 @@ export function addAmount(amounts: BusinessAmount[], currency: string, amount: s
     ? amounts.map((a) => (a.currency === currency ? { ...a, amount: fromCents((cents(a.amount) ?? 0n) + delta) } : a))
     : [...amounts, { currency, amount: fromCents(delta) }].sort((x, y) => x.currency.localeCompare(y.currency));
   return next.filter((a) => cents(a.amount) !== 0n);
+}
+
+/** A crm form's customer (required), found among those the user may write; fixed when the form was opened for one. */
+export function CustomerField(p: {
+  label: string;
+  testid: string;
+  queryKey: string;
+  load: (filter?: string) => Promise<{ items: { id: string; name: string }[] }>;
+  /** The edited record's customer, labelled before any search. */
+  known: Map<string, string>;
+  disabled: boolean;
+}) {
+  return (
+    <Form.Item name="customerId" label={p.label} rules={[{ required: true }]}>
+      <RemoteSelect
+        queryKey={p.queryKey}
+        testid={p.testid}
+        load={p.load}
+        label={(c) => c.name}
+        known={p.known}
+        disabled={p.disabled}
+      />
+    </Form.Item>
+  );
 }

@@ -3,7 +3,7 @@ import { CrmPermissions } from '@seller/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Skeleton, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useCreateThenOpen } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { CL, crmOrderKeys, crmOrdersApi } from '../../api/orders.ts';
 import { money } from '../business/parts.tsx';
@@ -15,14 +15,13 @@ import { OrderStatusTag } from './parts.tsx';
 export default function CustomerTab({ customerId }: { customerId: string }) {
   const access = useAccess();
   const client = useQueryClient();
-  const [creating, setCreating] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
   const q = useQuery({
     queryKey: [...crmOrderKeys.list, 'customer', customerId],
     queryFn: ({ signal }) =>
       crmOrdersApi.list({ skipCount: 0, maxResultCount: 100, sorting: 'orderedAt desc', customerId }, signal),
   });
   const refresh = () => client.invalidateQueries({ queryKey: crmOrderKeys.all });
+  const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh);
   return (
     <div data-testid="customer-orders">
       {access.can(`${CrmPermissions.Orders}.Create`) && (
@@ -67,17 +66,7 @@ export default function CustomerTab({ customerId }: { customerId: string }) {
           ]}
         />
       )}
-      {creating && (
-        <OrderForm
-          customerId={customerId}
-          onClose={() => setCreating(false)}
-          onSaved={(o) => {
-            setCreating(false);
-            void refresh();
-            setOpenId(o.id);
-          }}
-        />
-      )}
+      {creating && <OrderForm customerId={customerId} onClose={() => setCreating(false)} onSaved={created} />}
       {openId && <OrderDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
     </div>
   );

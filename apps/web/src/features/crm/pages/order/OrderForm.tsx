@@ -1,10 +1,9 @@
 import { crmOrderInput, crmOrderSources } from '@seller/contracts/crm';
-import { Button, DatePicker, Drawer, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { FormDrawer, parseForm, useFormSave } from '../../../../components/crud/index.ts';
 import { CL, type CrmOrder, crmOrdersApi } from '../../api/orders.ts';
-import { RemoteSelect } from '../business/parts.tsx';
+import { CustomerField, RemoteSelect } from '../business/parts.tsx';
 
 interface Values {
   customerId?: string;
@@ -34,7 +33,7 @@ export function OrderForm({
   onSaved: (o: CrmOrder) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
   const initial: Values = order
     ? {
         customerId: order.customerId,
@@ -61,72 +60,62 @@ export function OrderForm({
       tradeOrderId: v.tradeOrderId || null,
     };
     if (!parseForm(crmOrderInput, input, form)) return;
-    setSaving(true);
-    try {
-      onSaved(await (order ? crmOrdersApi.update(order.id, input as never) : crmOrdersApi.create(input as never)));
-    } catch (e) {
-      if (!applyServerErrors(form, e)) throw e;
-    } finally {
-      setSaving(false);
-    }
+    await save(async () =>
+      onSaved(await (order ? crmOrdersApi.update(order.id, input as never) : crmOrdersApi.create(input as never))),
+    );
   };
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       title={order ? `${CL('EditOrder')} ${order.orderNo}` : CL('NewOrder')}
+      submitText={CL('Save')}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Button type="primary" loading={saving} onClick={submit} data-testid="crm-order-form-submit">
-          {CL('Save')}
-        </Button>
-      }
+      testid="crm-order-form"
+      form={form}
+      initialValues={initial}
     >
-      <Form<Values> form={form} layout="vertical" data-testid="crm-order-form" initialValues={initial}>
-        <Form.Item name="customerId" label={CL('Customer')} rules={[{ required: true }]}>
-          <RemoteSelect
-            queryKey="order-customers"
-            testid="crm-order-form-customer"
-            load={crmOrdersApi.customers}
-            label={(c) => c.name}
-            known={new Map(order ? [[order.customerId, order.customerName]] : [])}
-            disabled={!!customerId && !order}
+      <CustomerField
+        label={CL('Customer')}
+        testid="crm-order-form-customer"
+        queryKey="order-customers"
+        load={crmOrdersApi.customers}
+        known={new Map(order ? [[order.customerId, order.customerName]] : [])}
+        disabled={!!customerId && !order}
+      />
+      <Form.Item name="orderNo" label={CL('OrderNo')} extra={order ? undefined : CL('OrderNoHint')}>
+        <Input maxLength={40} data-testid="crm-order-form-no" />
+      </Form.Item>
+      <Space wrap>
+        <Form.Item name="source" label={CL('Source')}>
+          <Select
+            style={{ width: 150 }}
+            options={crmOrderSources.map((s) => ({ value: s, label: CL(`Source:${s}`) }))}
           />
         </Form.Item>
-        <Form.Item name="orderNo" label={CL('OrderNo')} extra={order ? undefined : CL('OrderNoHint')}>
-          <Input maxLength={40} data-testid="crm-order-form-no" />
+        <Form.Item name="amount" label={CL('Amount')} rules={[{ required: true }]}>
+          <Input style={{ width: 140 }} data-testid="crm-order-form-amount" />
         </Form.Item>
-        <Space wrap>
-          <Form.Item name="source" label={CL('Source')}>
-            <Select
-              style={{ width: 150 }}
-              options={crmOrderSources.map((s) => ({ value: s, label: CL(`Source:${s}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="amount" label={CL('Amount')} rules={[{ required: true }]}>
-            <Input style={{ width: 140 }} data-testid="crm-order-form-amount" />
-          </Form.Item>
-          <Form.Item name="currency" label={CL('Currency')} rules={[{ required: true }]}>
-            <Input maxLength={3} style={{ width: 90 }} data-testid="crm-order-form-currency" />
-          </Form.Item>
-        </Space>
-        <Form.Item name="orderedAt" label={CL('OrderedAt')} rules={[{ required: true }]}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+        <Form.Item name="currency" label={CL('Currency')} rules={[{ required: true }]}>
+          <Input maxLength={3} style={{ width: 90 }} data-testid="crm-order-form-currency" />
         </Form.Item>
-        <Form.Item name="tradeOrderId" label={CL('TradeOrder')}>
-          <RemoteSelect
-            queryKey="order-trade-orders"
-            testid="crm-order-form-trade"
-            load={crmOrdersApi.tradeOrders}
-            label={(o) => `${o.orderNo} · ${o.total} ${o.currency}`}
-            known={new Map(order?.tradeOrder ? [[order.tradeOrder.id, order.tradeOrder.orderNo]] : [])}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={CL('Remark')}>
-          <Input.TextArea maxLength={512} rows={2} />
-        </Form.Item>
-      </Form>
-    </Drawer>
+      </Space>
+      <Form.Item name="orderedAt" label={CL('OrderedAt')} rules={[{ required: true }]}>
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+      </Form.Item>
+      <Form.Item name="tradeOrderId" label={CL('TradeOrder')}>
+        <RemoteSelect
+          queryKey="order-trade-orders"
+          testid="crm-order-form-trade"
+          load={crmOrdersApi.tradeOrders}
+          label={(o) => `${o.orderNo} · ${o.total} ${o.currency}`}
+          known={new Map(order?.tradeOrder ? [[order.tradeOrder.id, order.tradeOrder.orderNo]] : [])}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={CL('Remark')}>
+        <Input.TextArea maxLength={512} rows={2} />
+      </Form.Item>
+    </FormDrawer>
   );
 }

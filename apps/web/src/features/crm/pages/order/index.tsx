@@ -2,7 +2,7 @@ import { CrmPermissions } from '@seller/contracts';
 import { crmOrderList } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import { useState } from 'react';
+import { useCreateThenOpen } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { CL, type CrmOrderRow, crmOrderKeys, crmOrdersUrl } from '../../api/orders.ts';
 import { money } from '../business/parts.tsx';
@@ -19,12 +19,11 @@ const P = CrmPermissions.Orders;
  */
 export default function CrmOrdersPage() {
   const client = useQueryClient();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: crmOrderKeys.all });
     await client.invalidateQueries({ queryKey: [crmOrdersUrl] });
   };
+  const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh);
 
   return (
     <>
@@ -45,16 +44,7 @@ export default function CrmOrdersPage() {
         onCreate={() => setCreating(true)}
         createPermission={`${P}.Create`}
       />
-      {creating && (
-        <OrderForm
-          onClose={() => setCreating(false)}
-          onSaved={(o) => {
-            setCreating(false);
-            void refresh();
-            setOpenId(o.id);
-          }}
-        />
-      )}
+      {creating && <OrderForm onClose={() => setCreating(false)} onSaved={created} />}
       {openId && <OrderDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
     </>
   );

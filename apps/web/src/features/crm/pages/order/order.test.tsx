@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -126,8 +126,7 @@ describe('order tracking page', () => {
     await typeInto(await screen.findByTestId('crm-order-status-remark'), '顺丰 SF123');
     answers[`GET ${URL}/o1`] = answers[`POST ${URL}/o1/status`];
     await submit('crm-order-status-ok');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/o1/status`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}/o1/status`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${URL}/o1/status`)).toEqual({
       status: 'Shipped',
       remark: '顺丰 SF123',
     });
@@ -163,8 +162,7 @@ describe('order tracking page', () => {
     await typeInto(within(form).getByTestId('crm-order-form-amount'), '99.5');
     await typeInto(within(form).getByTestId('crm-order-form-no'), 'X-1');
     await submit('crm-order-form-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toMatchObject({
+    expect(await sentBody(calls, `POST ${URL}`)).toMatchObject({
       customerId: C1,
       orderNo: 'X-1',
       amount: '99.5',

@@ -1,12 +1,10 @@
-import { EditOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
 import { type TagColor, TagColors, TagScopes, tagInput, tagList, tagUpdateInput } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
-import { Tag as AntTag, Button, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Tag as AntTag, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { ListPage, readListUrl } from '../../../../components/list/index.ts';
 import { type Tag, TL, tagKeys, tagsApi } from '../../api/tags.ts';
 
@@ -19,7 +17,6 @@ const P = CrmPermissions.Tags;
  * many customers lose it.
  */
 export default function TagPage() {
-  const { t } = useTranslation();
   const client = useQueryClient();
   const [params] = useSearchParams();
   // a new tag starts in the scope the list is narrowed to
@@ -64,17 +61,7 @@ export default function TagPage() {
         createPermission={`${P}.Create`}
         rowActions={(r) => (
           <Space size={0}>
-            <Access permission={`${P}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(r)}
-                data-testid={`crm-tags-edit-${r.name}`}
-              >
-                {t('crud.edit')}
-              </Button>
-            </Access>
+            <EditAction permission={`${P}.Update`} onClick={() => setEditing(r)} testid={`crm-tags-edit-${r.name}`} />
             <DeleteAction
               permission={`${P}.Delete`}
               title={TL('DeleteConfirm', r.name, r.usageCount)}

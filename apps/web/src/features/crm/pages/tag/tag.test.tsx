@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Tag } from '../../api/tags.ts';
@@ -18,11 +19,7 @@ const vip: Tag = {
   scope: 'CUSTOMER',
   sort: 1,
   usageCount: 12,
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 's1',
+  ...audited('s1'),
 };
 
 let calls: Call[] = [];

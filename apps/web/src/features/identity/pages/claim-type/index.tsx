@@ -1,10 +1,9 @@
-import { EditOutlined } from '@ant-design/icons';
 import { claimTypeList, claimTypeUpdateInput } from '@seller/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Switch, Tag } from 'antd';
+import { Input, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { CLAIM_TYPES_URL, type ClaimTypeDto, claimTypesApi, L } from '../../api.ts';
 
@@ -43,17 +42,13 @@ export default function ClaimTypesPage() {
         rowActions={(c) =>
           c.isStatic ? null : (
             <Space size={0}>
-              <Access permission={`${P}.Update`}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setEditing({ item: c, values: { ...c } })}
-                  data-testid={`claim-type-edit-${c.name}`}
-                >
-                  {L('Edit')}
-                </Button>
-              </Access>
+              <EditAction
+                permission={`${P}.Update`}
+                onClick={() => setEditing({ item: c, values: { ...c } })}
+                testid={`claim-type-edit-${c.name}`}
+              >
+                {L('Edit')}
+              </EditAction>
               <DeleteAction
                 permission={`${P}.Delete`}
                 testid={`claim-type-delete-${c.name}`}

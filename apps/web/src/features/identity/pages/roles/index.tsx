@@ -4,12 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Space, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, DeleteAction, FormOverlay, RowAction } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { L, ROLES_URL, type RoleDto, type RoleUpdateInput, rolesApi } from '../../api.ts';
-import { ClaimsEditor } from '../../components/ClaimsEditor.tsx';
-import { PermissionEditor } from '../../components/PermissionEditor.tsx';
+import { GrantEditors, type GrantTarget } from '../../components/GrantEditors.tsx';
 
 const P = 'AbpIdentity.Roles';
 
@@ -25,8 +24,10 @@ export default function RolesPage() {
   const { message } = useUi();
   const client = useQueryClient();
   const [editing, setEditing] = useState<{ role?: RoleDto; values: Record<string, unknown> } | null>(null);
-  const [permissionsOf, setPermissionsOf] = useState<RoleDto | null>(null);
-  const [claimsOf, setClaimsOf] = useState<RoleDto | null>(null);
+  const [grantsOf, setGrantsOf] = useState<GrantTarget | null>(null);
+  // a role's permissions are keyed by its name
+  const openGrants = (editor: GrantTarget['editor'], r: RoleDto) =>
+    setGrantsOf({ editor, id: r.id, permissionKey: r.name, displayName: r.name });
   const refresh = () => client.invalidateQueries({ queryKey: [ROLES_URL] });
 
   const save = async (values: RoleUpdateInput) => {
@@ -85,17 +86,14 @@ export default function RolesPage() {
                 />
               </Tooltip>
             </Access>
-            <Access permission={`${P}.ManagePermissions`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<SafetyOutlined />}
-                onClick={() => setPermissionsOf(r)}
-                data-testid={`role-permissions-${r.name}`}
-              >
-                {L('Permissions')}
-              </Button>
-            </Access>
+            <RowAction
+              permission={`${P}.ManagePermissions`}
+              icon={<SafetyOutlined />}
+              onClick={() => openGrants('permissions', r)}
+              testid={`role-permissions-${r.name}`}
+            >
+              {L('Permissions')}
+            </RowAction>
             <Access permission={`${P}.ManageClaims`}>
               <Tooltip title={L('Claims')}>
                 <Button
@@ -103,7 +101,7 @@ export default function RolesPage() {
                   size="small"
                   icon={<TagsOutlined />}
                   aria-label={L('Claims')}
-                  onClick={() => setClaimsOf(r)}
+                  onClick={() => openGrants('claims', r)}
                 />
               </Tooltip>
             </Access>
@@ -146,24 +144,7 @@ export default function RolesPage() {
         </Space>
       </FormOverlay>
 
-      {permissionsOf && (
-        <PermissionEditor
-          open
-          providerName="R"
-          providerKey={permissionsOf.name}
-          displayName={permissionsOf.name}
-          onClose={() => setPermissionsOf(null)}
-        />
-      )}
-      {claimsOf && (
-        <ClaimsEditor
-          open
-          kind="roles"
-          id={claimsOf.id}
-          displayName={claimsOf.name}
-          onClose={() => setClaimsOf(null)}
-        />
-      )}
+      <GrantEditors kind="roles" target={grantsOf} onClose={() => setGrantsOf(null)} />
     </>
   );
 }

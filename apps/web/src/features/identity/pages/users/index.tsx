@@ -1,25 +1,17 @@
-import {
-  DownOutlined,
-  EditOutlined,
-  LockOutlined,
-  SafetyOutlined,
-  TagsOutlined,
-  UnlockOutlined,
-} from '@ant-design/icons';
+import { DownOutlined, LockOutlined, SafetyOutlined, TagsOutlined, UnlockOutlined } from '@ant-design/icons';
 import { userCreateInput, userList, userUpdateInput } from '@seller/contracts/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Input, type MenuProps, Modal, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { L, toUnitTree, type UnitNode, USERS_URL, type UserDto, unitsApi, usersApi } from '../../api.ts';
-import { ClaimsEditor } from '../../components/ClaimsEditor.tsx';
-import { PermissionEditor } from '../../components/PermissionEditor.tsx';
+import { GrantEditors, type GrantTarget } from '../../components/GrantEditors.tsx';
 
 const P = 'AbpIdentity.Users';
 
@@ -57,8 +49,7 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [locking, setLocking] = useState<UserDto | null>(null);
   const [lockSeconds, setLockSeconds] = useState(3600);
-  const [claimsOf, setClaimsOf] = useState<UserDto | null>(null);
-  const [permissionsOf, setPermissionsOf] = useState<UserDto | null>(null);
+  const [grantsOf, setGrantsOf] = useState<GrantTarget | null>(null);
   const canUnits = access.can('AbpIdentity.OrganizationUnits') && access.can(`${P}.ManageOrganizationUnits`);
 
   const roles = useQuery({ queryKey: ['identity', 'assignable-roles'], queryFn: usersApi.assignableRoles });
@@ -119,8 +110,9 @@ export default function UsersPage() {
   };
 
   const onMore = async (u: UserDto, key: string) => {
-    if (key === 'permissions') setPermissionsOf(u);
-    else if (key === 'claims') setClaimsOf(u);
+    // a user's permissions are keyed by its id
+    if (key === 'permissions' || key === 'claims')
+      setGrantsOf({ editor: key, id: u.id, permissionKey: u.id, displayName: u.userName });
     else if (key === 'lock') setLocking(u);
     else if (key === 'unlock') {
       await usersApi.unlock(u.id);
@@ -159,17 +151,13 @@ export default function UsersPage() {
           const more = moreItems(u) ?? [];
           return (
             <Space size={0} wrap={false}>
-              <Access permission={`${P}.Update`}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => void openEdit(u)}
-                  data-testid={`user-edit-${u.userName}`}
-                >
-                  {L('Edit')}
-                </Button>
-              </Access>
+              <EditAction
+                permission={`${P}.Update`}
+                onClick={() => void openEdit(u)}
+                testid={`user-edit-${u.userName}`}
+              >
+                {L('Edit')}
+              </EditAction>
               {more.length > 0 && (
                 <Dropdown menu={{ items: more, onClick: ({ key }) => void onMore(u, key) }} trigger={['click']}>
                   <Button type="link" size="small" data-testid={`user-more-${u.userName}`}>
@@ -288,24 +276,7 @@ export default function UsersPage() {
         </Space>
       </Modal>
 
-      {claimsOf && (
-        <ClaimsEditor
-          open
-          kind="users"
-          id={claimsOf.id}
-          displayName={claimsOf.userName}
-          onClose={() => setClaimsOf(null)}
-        />
-      )}
-      {permissionsOf && (
-        <PermissionEditor
-          open
-          providerName="U"
-          providerKey={permissionsOf.id}
-          displayName={permissionsOf.userName}
-          onClose={() => setPermissionsOf(null)}
-        />
-      )}
+      <GrantEditors kind="users" target={grantsOf} onClose={() => setGrantsOf(null)} />
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { RoleDto, UserDto } from '../../api.ts';
@@ -89,8 +89,7 @@ describe('users page', () => {
     await typeInto('user-userName', 'clerk');
     await typeInto('user-phoneNumber', '');
     await submit('user-form-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toMatchObject({
+    expect(await sentBody(calls, `POST ${URL}`)).toMatchObject({
       userName: 'clerk',
       email: 'clerk@example.com',
       phoneNumber: null,

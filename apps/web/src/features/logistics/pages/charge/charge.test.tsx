@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { malaysiaAndSingapore } from '../../../../lib/testing/fixtures.ts';
 import {
   click,
   errorOf,
@@ -142,28 +143,7 @@ let answers: Record<string, unknown> = {};
 
 beforeEach(() => {
   answers = {
-    'GET /api/logistics/countries/all': {
-      items: [
-        {
-          code: 'MY',
-          alpha3: 'MYS',
-          nameEn: 'Malaysia',
-          nameZh: '马来西亚',
-          currency: 'MYR',
-          phoneCode: '60',
-          isEnabled: true,
-        },
-        {
-          code: 'SG',
-          alpha3: 'SGP',
-          nameEn: 'Singapore',
-          nameZh: '新加坡',
-          currency: 'SGD',
-          phoneCode: '65',
-          isEnabled: true,
-        },
-      ],
-    },
+    'GET /api/logistics/countries/all': malaysiaAndSingapore,
     'GET /api/logistics/warehouses/all': { items: [] },
     'GET /api/logistics/freight-strategies/all': { items: [] },
     'GET /api/catalog/products': (o: { params?: { filter?: string } }) => ({

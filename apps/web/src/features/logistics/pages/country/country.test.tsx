@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import type { RequestOptions } from '../../../../lib/http/client.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CountryDto } from '../../api.ts';
@@ -166,8 +166,7 @@ describe('countries page', () => {
     const before = listCalls().length;
     await click('countries-disable');
     await confirm('停用');
-    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/enabled`)).toBe(true));
-    expect(calls.find((c) => c.key === `PUT ${URL}/enabled`)?.options.json).toEqual({
+    expect(await sentBody(calls, `PUT ${URL}/enabled`)).toEqual({
       codes: ['MY', 'SG'],
       isEnabled: false,
     });

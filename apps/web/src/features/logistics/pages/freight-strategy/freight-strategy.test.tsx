@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { audited, malaysiaAndSingapore } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -43,11 +44,7 @@ const strategy: StrategyDto = {
       fallbackChannelId: null,
     },
   ],
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 'stamp-1',
+  ...audited(),
 };
 
 const tested: FreightEstimateDto = {
@@ -136,28 +133,7 @@ beforeEach(() => {
     [`GET ${URL}`]: { totalCount: 1, items: [strategy] },
     [`POST ${URL}`]: { ...strategy, id: id(8) },
     [`POST ${URL}/test`]: tested,
-    'GET /api/logistics/countries/all': {
-      items: [
-        {
-          code: 'MY',
-          alpha3: 'MYS',
-          nameEn: 'Malaysia',
-          nameZh: '马来西亚',
-          currency: 'MYR',
-          phoneCode: '60',
-          isEnabled: true,
-        },
-        {
-          code: 'SG',
-          alpha3: 'SGP',
-          nameEn: 'Singapore',
-          nameZh: '新加坡',
-          currency: 'SGD',
-          phoneCode: '65',
-          isEnabled: true,
-        },
-      ],
-    },
+    'GET /api/logistics/countries/all': malaysiaAndSingapore,
     'GET /api/logistics/zones/all': { items: [{ id: ZONE, name: '东南亚一区', countries: ['MY', 'SG'] }] },
     'GET /api/logistics/warehouses/all': { items: [] },
     'GET /api/logistics/channels/all': {
@@ -283,8 +259,7 @@ describe('freight strategies page', () => {
     await pick('strategy-test-platform', 'Lazada');
     await submit('strategy-test-submit');
 
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/test`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}/test`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${URL}/test`)).toEqual({
       countryCode: 'MY',
       weight: 800,
       platform: 'LAZADA',
@@ -318,8 +293,7 @@ describe('freight strategies page', () => {
     await pick('strategy-test-country', 'SG 新加坡');
     await typeInto('strategy-test-weight', '300');
     await submit('strategy-test-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/test`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}/test`)?.options.json).toMatchObject({ strategyId: id(9) });
+    expect(await sentBody(calls, `POST ${URL}/test`)).toMatchObject({ strategyId: id(9) });
     // the strategy itself is not saved by the test
     expect(calls.some((c) => c.key === `PUT ${URL}/${id(9)}`)).toBe(false);
     expect(screen.queryByTestId('strategy-test-open')).toBeTruthy();

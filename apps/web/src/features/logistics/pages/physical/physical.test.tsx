@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -93,8 +93,7 @@ describe('carriers and channels page', () => {
     await typeInto('channel-max-weight', '20000');
     await click('channel-battery');
     await submit('channels-form-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${CHANNELS}`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${CHANNELS}`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${CHANNELS}`)).toEqual({
       carrierId: CARRIER,
       code: 'YT-MY',
       name: '云途马来专线',

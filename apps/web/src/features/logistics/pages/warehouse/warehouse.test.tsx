@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
@@ -23,11 +24,7 @@ const row = (over: Partial<WarehouseDto>): WarehouseDto => ({
   contact: { name: '王仓管', phone: '+86 138-0000-0001' },
   isDefault: true,
   isActive: true,
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 'stamp-1',
+  ...audited(),
   ...over,
 });
 const shenzhen = row({});
@@ -111,8 +108,7 @@ describe('warehouses page', () => {
     await typeInto('warehouse-phone', '');
     await pick('warehouse-type', '第三方仓');
     await submit('warehouses-form-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${URL}`)).toEqual({
       code: 'BKK-01',
       name: '曼谷仓',
       type: 'THIRD_PARTY',

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
@@ -38,11 +39,7 @@ const zone = (over: Partial<ZoneDto>): ZoneDto => ({
   postalRules: [],
   description: null,
   channelCount: 3,
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 'stamp-1',
+  ...audited(),
   ...over,
 });
 const sea = zone({});
@@ -133,8 +130,7 @@ describe('zones page', () => {
     await pick('zone-rule-1-inclusion', '排除');
     await typeInto('zone-rule-1-from', '13-4');
     await submit('zones-form-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${URL}`)).toEqual({
       name: '北马',
       countries: ['MY'],
       postalRules: [

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CategoryMapping, MarketChannel, MarketItem } from '../../api.ts';
@@ -40,11 +41,7 @@ const mapping: CategoryMapping = {
   platformCategoryId: '10000001',
   platformCategoryName: "Women's Clothing > Dresses > Casual Dresses",
   attributes: [],
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 'x',
+  ...audited('x'),
 };
 const leaf = {
   id: '10000001',
@@ -192,8 +189,7 @@ describe('category mapping page', () => {
     expect(screen.getByTestId('mapping-mandatory-warranty_type')).toBeTruthy();
     expect(screen.queryByTestId('mapping-mandatory-model')).toBeNull();
     await submit('mapping-save');
-    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${M}/m1`)).toBe(true));
-    expect(calls.find((c) => c.key === `PUT ${M}/m1`)?.options.json).toMatchObject({
+    expect(await sentBody(calls, `PUT ${M}/m1`)).toMatchObject({
       catalogCategoryId: 'c1',
       platform: 'LAZADA',
       region: 'MY',

@@ -1,4 +1,4 @@
-import { EditOutlined, FileSearchOutlined, KeyOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
+import { FileSearchOutlined, KeyOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   type MarketPlatform,
   MarketplacePermissions as P,
@@ -9,8 +9,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -126,7 +125,6 @@ function CallLog({ shop, onClose }: { shop: Shop | null; onClose(): void }) {
  * delete, and the call log.
  */
 export function ShopsPage({ platform }: { platform: MarketPlatform }) {
-  const { t } = useTranslation();
   const ui = useUi();
   const queryClient = useQueryClient();
   const key = platform.toLowerCase();
@@ -220,17 +218,7 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
         actionsWidth={320}
         rowActions={(r) => (
           <Space size={0} wrap>
-            <Access permission={`${P.Shops}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => open(r)}
-                data-testid={`shop-edit-${r.name}`}
-              >
-                {t('crud.edit')}
-              </Button>
-            </Access>
+            <EditAction permission={`${P.Shops}.Update`} onClick={() => open(r)} testid={`shop-edit-${r.name}`} />
             <Access permission={`${P.Shops}.Authorize`}>
               <Button
                 type="link"

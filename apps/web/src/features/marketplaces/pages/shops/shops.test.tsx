@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Shop } from '../../api.ts';
@@ -36,11 +37,7 @@ const shop = (over: Partial<Shop> = {}): Shop => ({
   refreshedAt: '2026-01-01T00:00:00Z',
   authorizedAt: '2026-01-01T00:00:00Z',
   lastError: null,
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 'stamp-1',
+  ...audited(),
   ...over,
 });
 const active = shop();

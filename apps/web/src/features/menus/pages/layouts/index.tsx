@@ -1,12 +1,11 @@
-import { EditOutlined } from '@ant-design/icons';
 import { PlatformType } from '@seller/contracts/constants';
 import { layoutList, layoutUpdateInput } from '@seller/contracts/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Input, Space, Tag } from 'antd';
+import { Checkbox, Input, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Access, CrudField, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import {
   flagsOf,
@@ -32,7 +31,7 @@ type FormValues = z.input<ReturnType<typeof layoutSchema>>;
 
 /** /container/layouts: layouts CRUD (a layout is the frame menus are shown in). */
 export default function LayoutsPage() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<LayoutDto | 'new' | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
@@ -69,17 +68,7 @@ export default function LayoutsPage() {
         createPermission={`${P}.Create`}
         rowActions={(r) => (
           <Space size={0}>
-            <Access permission={`${P}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(r)}
-                data-testid={`layout-edit-${r.name}`}
-              >
-                {t('crud.edit')}
-              </Button>
-            </Access>
+            <EditAction permission={`${P}.Update`} onClick={() => setEditing(r)} testid={`layout-edit-${r.name}`} />
             <DeleteAction
               permission={`${P}.Delete`}
               title={

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeInvisibleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -20,7 +20,7 @@ import {
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access } from '../../../../components/crud/index.ts';
+import { Access, EditAction, RowAction } from '../../../../components/crud/index.ts';
 import { MenuIcon } from '../../../../components/MenuIcon.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { localize } from '../../../../lib/i18n/index.ts';
@@ -30,6 +30,7 @@ import {
   type MenuItemDto,
   type MenuTreeNode,
   menusApi,
+  nodesById,
   platformFlags,
   platformLabel,
   platformShortcuts,
@@ -84,17 +85,7 @@ export default function MenusPage() {
   }, [all, filter, platformType]);
   const tree = useMemo(() => toTree(visible), [visible]);
 
-  const nodeById = useMemo(() => {
-    const map = new Map<string, MenuTreeNode>();
-    const walk = (nodes: MenuTreeNode[]) => {
-      for (const n of nodes) {
-        map.set(n.id, n);
-        walk(n.children ?? []);
-      }
-    };
-    walk(fullTree);
-    return map;
-  }, [fullTree]);
+  const nodeById = useMemo(() => nodesById(fullTree), [fullTree]);
   const current = selected ? nodeById.get(selected) : undefined;
 
   const treeData = useMemo(() => {
@@ -134,28 +125,15 @@ export default function MenusPage() {
       data-testid="menu-details"
       extra={
         <Space size={0} wrap>
-          <Access permission={`${P}.Create`}>
-            <Button
-              type="link"
-              size="small"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ parentId: current.id })}
-              data-testid="menu-add-child"
-            >
-              {LP('NewChildMenu')}
-            </Button>
-          </Access>
-          <Access permission={`${P}.Update`}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ menu: current })}
-              data-testid="menu-edit"
-            >
-              {t('crud.edit')}
-            </Button>
-          </Access>
+          <RowAction
+            permission={`${P}.Create`}
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ parentId: current.id })}
+            testid="menu-add-child"
+          >
+            {LP('NewChildMenu')}
+          </RowAction>
+          <EditAction permission={`${P}.Update`} onClick={() => setEditing({ menu: current })} testid="menu-edit" />
           <Access permission={`${P}.Delete`}>
             <Popconfirm
               title={LP('DeleteMenu', current.displayName)}

@@ -13,6 +13,7 @@ import {
   Row,
   Select,
   Table,
+  type TableColumnsType,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
@@ -30,6 +31,39 @@ import {
 
 type Result = Awaited<ReturnType<typeof calcApi.tierPrice>> | Awaited<ReturnType<typeof calcApi.retailPrice>>;
 type Step = TierPriceResult['steps'][number];
+
+/** One part of the result: its heading over a small table without paging. */
+function ResultTable<T extends object>(p: {
+  heading: string;
+  testid: string;
+  rowKey: keyof T & string;
+  rows: T[];
+  columns: TableColumnsType<T>;
+}) {
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {p.heading}
+      </Typography.Title>
+      <Table<T>
+        size="small"
+        rowKey={p.rowKey}
+        pagination={false}
+        dataSource={p.rows}
+        data-testid={p.testid}
+        columns={p.columns}
+      />
+    </>
+  );
+}
+
+/** The unit price of a tier or a quantity, in the result's currency. */
+const unitPriceColumn = (currency: string) => ({
+  key: 'unit',
+  title: PL('Field:UnitPrice'),
+  align: 'right' as const,
+  render: (_v: unknown, r: { unitPrice: string }) => `${r.unitPrice} ${currency}`,
+});
 
 interface Values {
   priceRuleId?: string;
@@ -181,15 +215,11 @@ export function Calculator({ rule }: { rule: PriceRuleDto | null }) {
               </Descriptions.Item>
             )}
           </Descriptions>
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            {PL('Calc:Steps')}
-          </Typography.Title>
-          <Table<Step>
-            size="small"
+          <ResultTable<Step>
+            heading={PL('Calc:Steps')}
+            testid="calc-steps"
             rowKey="key"
-            pagination={false}
-            dataSource={result.steps}
-            data-testid="calc-steps"
+            rows={result.steps}
             columns={[
               { key: 'n', title: '#', width: 40, render: (_v, _r, i) => i + 1 },
               { key: 'label', title: PL('Calc:Step'), dataIndex: 'label' },
@@ -204,61 +234,39 @@ export function Calculator({ rule }: { rule: PriceRuleDto | null }) {
             ]}
           />
           {tiers && tiers.tiers.length > 0 && (
-            <>
-              <Typography.Title level={5} style={{ marginTop: 16 }}>
-                {PL('Calc:Tiers')}
-              </Typography.Title>
-              <Table
-                size="small"
-                rowKey="tierPriceRuleId"
-                pagination={false}
-                dataSource={tiers.tiers}
-                data-testid="calc-tiers"
-                columns={[
-                  {
-                    key: 'range',
-                    title: PL('Field:Quantity'),
-                    render: (_v, r) => `${r.minQuantity} – ${r.maxQuantity ?? PL('NoUpperBound')}`,
-                  },
-                  { key: 'discount', title: PL('Field:DiscountPct'), dataIndex: 'discountPct', align: 'right' },
-                  {
-                    key: 'unit',
-                    title: PL('Field:UnitPrice'),
-                    align: 'right',
-                    render: (_v, r) => `${r.unitPrice} ${tiers.currency}`,
-                  },
-                ]}
-              />
-            </>
+            <ResultTable
+              heading={PL('Calc:Tiers')}
+              testid="calc-tiers"
+              rowKey="tierPriceRuleId"
+              rows={tiers.tiers}
+              columns={[
+                {
+                  key: 'range',
+                  title: PL('Field:Quantity'),
+                  render: (_v, r) => `${r.minQuantity} – ${r.maxQuantity ?? PL('NoUpperBound')}`,
+                },
+                { key: 'discount', title: PL('Field:DiscountPct'), dataIndex: 'discountPct', align: 'right' },
+                unitPriceColumn(tiers.currency),
+              ]}
+            />
           )}
           {tiers && tiers.quantities.length > 0 && (
-            <>
-              <Typography.Title level={5} style={{ marginTop: 16 }}>
-                {PL('Calc:QuantityPrices')}
-              </Typography.Title>
-              <Table
-                size="small"
-                rowKey="quantity"
-                pagination={false}
-                dataSource={tiers.quantities}
-                data-testid="calc-quantity-prices"
-                columns={[
-                  { key: 'q', title: PL('Field:Quantity'), dataIndex: 'quantity' },
-                  {
-                    key: 'unit',
-                    title: PL('Field:UnitPrice'),
-                    align: 'right',
-                    render: (_v, r) => `${r.unitPrice} ${tiers.currency}`,
-                  },
-                  {
-                    key: 'total',
-                    title: PL('Field:Total'),
-                    align: 'right',
-                    render: (_v, r) => `${r.total} ${tiers.currency}`,
-                  },
-                ]}
-              />
-            </>
+            <ResultTable
+              heading={PL('Calc:QuantityPrices')}
+              testid="calc-quantity-prices"
+              rowKey="quantity"
+              rows={tiers.quantities}
+              columns={[
+                { key: 'q', title: PL('Field:Quantity'), dataIndex: 'quantity' },
+                unitPriceColumn(tiers.currency),
+                {
+                  key: 'total',
+                  title: PL('Field:Total'),
+                  align: 'right',
+                  render: (_v, r) => `${r.total} ${tiers.currency}`,
+                },
+              ]}
+            />
           )}
         </div>
       )}

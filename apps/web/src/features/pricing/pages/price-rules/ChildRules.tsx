@@ -1,11 +1,11 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PricingPermissions } from '@seller/contracts/pricing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Access, DeleteAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { type ChildApi, PL, pricingKeys } from '../../api.ts';
 
@@ -121,17 +121,9 @@ export function ChildRules<T extends Row, S extends z.ZodObject>(p: ChildRulesPr
             width: 150,
             render: (_v, r, index) => (
               <Space size={0}>
-                <Access permission={write}>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => open(r)}
-                    data-testid={`${p.testid}-edit-${index}`}
-                  >
-                    {PL('Edit')}
-                  </Button>
-                </Access>
+                <EditAction permission={write} onClick={() => open(r)} testid={`${p.testid}-edit-${index}`}>
+                  {PL('Edit')}
+                </EditAction>
                 <DeleteAction
                   permission={write}
                   onConfirm={() => remove([r.id])}

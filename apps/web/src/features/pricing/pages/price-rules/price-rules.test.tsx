@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { textsOf } from '../../../../lib/testing/server-texts.ts';
@@ -54,11 +55,7 @@ const rule = (over: Partial<PriceRuleDto> = {}): PriceRuleDto => ({
   isActive: true,
   retailRuleCount: 0,
   tierRuleCount: 2,
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 'stamp-1',
+  ...audited(),
   ...over,
 });
 const lazada = rule();
@@ -79,11 +76,7 @@ const tier = (over: Partial<TierRuleDto>): TierRuleDto => ({
   minQuantity: 3,
   maxQuantity: 9,
   discountPct: '3.00',
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 'ts-1',
+  ...audited('ts-1'),
   ...over,
 });
 
@@ -196,8 +189,7 @@ describe('price rules page', () => {
     await typeInto('rule-maxPrice', '');
     await pick('rule-rounding', '向上到整数');
     await submit('price-rules-form-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toMatchObject({
+    expect(await sentBody(calls, `POST ${URL}`)).toMatchObject({
       name: 'Shopee 泰国',
       currencyFrom: 'CNY',
       currencyTo: 'THB',

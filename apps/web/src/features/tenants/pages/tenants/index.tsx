@@ -1,10 +1,10 @@
-import { ApiOutlined, AppstoreOutlined, DeleteOutlined, EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { ApiOutlined, AppstoreOutlined, EditOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { tenantCreateInput, tenantList, tenantUpdateInput } from '@seller/contracts/tenants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
+import { Button, Input, Space, Switch, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, DeleteIconConfirm, FormOverlay } from '../../../../components/crud/index.ts';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -111,27 +111,17 @@ export default function TenantsPage() {
               </Tooltip>
             </Access>
             <Access permission={`${P}.Delete`}>
-              <Popconfirm
+              <DeleteIconConfirm
                 title={LT('DeleteTenant', r.name)}
                 description={<div style={{ maxWidth: 360 }}>{LT('DeleteTenantDetails')}</div>}
-                okText={t('crud.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true, ...{ 'data-testid': 'tenant-delete-confirm' } }}
                 onConfirm={async () => {
                   await tenantsApi.remove(r.id);
                   message.success(t('crud.deleted'));
                   await refresh();
                 }}
-              >
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('crud.delete')}
-                  data-testid={`tenant-delete-${r.name}`}
-                />
-              </Popconfirm>
+                testid={`tenant-delete-${r.name}`}
+                confirmTestid="tenant-delete-confirm"
+              />
             </Access>
           </Space>
         )}

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { TenantDto } from '../../api.ts';
@@ -69,8 +69,7 @@ describe('tenants page', () => {
 
     await typeInto('tenant-name', 'shop-2');
     await submit('tenant-form-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
-    const sent = calls.find((c) => c.key === `POST ${URL}`)?.options.json as Record<string, unknown>;
+    const sent = await sentBody(calls, `POST ${URL}`);
     expect(sent).toMatchObject({ name: 'shop-2', adminEmailAddress: 'admin@shop.example', adminPassword: '1q2w3E*' });
     // an empty connection string is not sent: the tenant shares the host's database
     expect(sent.defaultConnectionString).toBeUndefined();

@@ -1,8 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { salesOrderInput } from '@seller/contracts/trade';
-import { Button, Drawer, Form, Input, InputNumber, Space } from 'antd';
-import { useState } from 'react';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { FormDrawer, useFormSave } from '../../../../components/crud/index.ts';
 import { OL, ordersApi, type SalesOrder } from '../../api/orders.ts';
 import { VariantSelect } from './parts.tsx';
 
@@ -34,7 +33,7 @@ export function OrderForm({
   onSaved: (o: SalesOrder) => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
   const known = new Map(
     (order?.lines ?? []).filter((l) => l.variantId).map((l) => [l.variantId!, `${l.sku ?? l.sellerSku} · ${l.name}`]),
   );
@@ -81,112 +80,100 @@ export function OrderForm({
       );
       return;
     }
-    setSaving(true);
-    try {
-      onSaved(await (order ? ordersApi.update(order.id, parsed.data) : ordersApi.create(parsed.data)));
-    } catch (e) {
-      if (!applyServerErrors(form, e)) throw e;
-    } finally {
-      setSaving(false);
-    }
+    await save(async () =>
+      onSaved(await (order ? ordersApi.update(order.id, parsed.data) : ordersApi.create(parsed.data))),
+    );
   };
 
   return (
-    <Drawer
-      open
-      width={720}
+    <FormDrawer
+      size={720}
       title={order ? `${OL('EditOrder')} ${order.orderNo}` : OL('NewOrder')}
+      submitText={order ? OL('Save') : OL('NewOrder')}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Button type="primary" loading={saving} onClick={submit} data-testid="order-form-submit">
-          {order ? OL('Save') : OL('NewOrder')}
-        </Button>
-      }
+      testid="order-form"
+      form={form}
+      initialValues={initial}
     >
-      <Form<Values> form={form} layout="vertical" data-testid="order-form" initialValues={initial}>
-        <Space wrap>
-          <Form.Item name="buyerName" label={OL('Buyer')} rules={[{ required: true }]}>
-            <Input data-testid="order-form-buyer" maxLength={128} />
-          </Form.Item>
-          <Form.Item name="buyerEmail" label={OL('BuyerEmail')}>
-            <Input maxLength={256} />
-          </Form.Item>
-          <Form.Item name="countryCode" label={OL('Country')} rules={[{ required: true }]}>
-            <Input data-testid="order-form-country" maxLength={2} style={{ width: 80 }} />
-          </Form.Item>
-          <Form.Item name="currency" label={OL('Currency')} rules={[{ required: true }]}>
-            <Input data-testid="order-form-currency" maxLength={3} style={{ width: 90 }} />
-          </Form.Item>
-        </Space>
-        <Space wrap>
-          <Form.Item name={['address', 'line1']} label={OL('Address')}>
-            <Input style={{ width: 300 }} />
-          </Form.Item>
-          <Form.Item name={['address', 'city']} label={OL('City')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name={['address', 'postCode']} label={OL('PostCode')}>
-            <Input style={{ width: 110 }} />
-          </Form.Item>
-        </Space>
-        <Form.List name="lines">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((f, i) => (
-                <Space key={f.key} align="start" style={{ display: 'flex' }}>
-                  <Form.Item
-                    name={[f.name, 'variantId']}
-                    label={i === 0 ? OL('Sku') : undefined}
-                    style={{ width: 320 }}
-                  >
-                    <VariantSelect
-                      known={known}
-                      testid={`order-form-variant-${i}`}
-                      onChange={(id, price, priceCurrency) => {
-                        form.setFieldValue(['lines', f.name, 'variantId'], id);
-                        // the catalogue price is a suggestion only in the order's own currency
-                        const same = priceCurrency === form.getFieldValue('currency');
-                        if (price && same && !form.getFieldValue(['lines', f.name, 'unitPrice'])) {
-                          form.setFieldValue(['lines', f.name, 'unitPrice'], price);
-                        }
-                      }}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'quantity']} label={i === 0 ? OL('Quantity') : undefined}>
-                    <InputNumber min={1} precision={0} data-testid={`order-form-qty-${i}`} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'unitPrice']} label={i === 0 ? OL('UnitPrice') : undefined}>
-                    <Input style={{ width: 110 }} data-testid={`order-form-price-${i}`} />
-                  </Form.Item>
-                  <Button
-                    icon={<DeleteOutlined />}
-                    onClick={() => remove(f.name)}
-                    style={{ marginTop: i === 0 ? 30 : 0 }}
+      <Space wrap>
+        <Form.Item name="buyerName" label={OL('Buyer')} rules={[{ required: true }]}>
+          <Input data-testid="order-form-buyer" maxLength={128} />
+        </Form.Item>
+        <Form.Item name="buyerEmail" label={OL('BuyerEmail')}>
+          <Input maxLength={256} />
+        </Form.Item>
+        <Form.Item name="countryCode" label={OL('Country')} rules={[{ required: true }]}>
+          <Input data-testid="order-form-country" maxLength={2} style={{ width: 80 }} />
+        </Form.Item>
+        <Form.Item name="currency" label={OL('Currency')} rules={[{ required: true }]}>
+          <Input data-testid="order-form-currency" maxLength={3} style={{ width: 90 }} />
+        </Form.Item>
+      </Space>
+      <Space wrap>
+        <Form.Item name={['address', 'line1']} label={OL('Address')}>
+          <Input style={{ width: 300 }} />
+        </Form.Item>
+        <Form.Item name={['address', 'city']} label={OL('City')}>
+          <Input />
+        </Form.Item>
+        <Form.Item name={['address', 'postCode']} label={OL('PostCode')}>
+          <Input style={{ width: 110 }} />
+        </Form.Item>
+      </Space>
+      <Form.List name="lines">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((f, i) => (
+              <Space key={f.key} align="start" style={{ display: 'flex' }}>
+                <Form.Item name={[f.name, 'variantId']} label={i === 0 ? OL('Sku') : undefined} style={{ width: 320 }}>
+                  <VariantSelect
+                    known={known}
+                    testid={`order-form-variant-${i}`}
+                    onChange={(id, price, priceCurrency) => {
+                      form.setFieldValue(['lines', f.name, 'variantId'], id);
+                      // the catalogue price is a suggestion only in the order's own currency
+                      const same = priceCurrency === form.getFieldValue('currency');
+                      if (price && same && !form.getFieldValue(['lines', f.name, 'unitPrice'])) {
+                        form.setFieldValue(['lines', f.name, 'unitPrice'], price);
+                      }
+                    }}
                   />
-                </Space>
-              ))}
-              <Form.Item name="linesError" noStyle>
-                <span />
-              </Form.Item>
-              <Button icon={<PlusOutlined />} onClick={() => add({ quantity: 1 })} style={{ marginBottom: 16 }}>
-                {OL('Lines')}
-              </Button>
-            </>
-          )}
-        </Form.List>
-        <Space wrap>
-          <Form.Item name="shippingFee" label={OL('ShippingFee')}>
-            <Input style={{ width: 120 }} data-testid="order-form-shipping" />
-          </Form.Item>
-          <Form.Item name="discount" label={OL('Discount')}>
-            <Input style={{ width: 120 }} data-testid="order-form-discount" />
-          </Form.Item>
-          <Form.Item name="remark" label={OL('Remark')}>
-            <Input style={{ width: 300 }} maxLength={512} />
-          </Form.Item>
-        </Space>
-      </Form>
-    </Drawer>
+                </Form.Item>
+                <Form.Item name={[f.name, 'quantity']} label={i === 0 ? OL('Quantity') : undefined}>
+                  <InputNumber min={1} precision={0} data-testid={`order-form-qty-${i}`} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'unitPrice']} label={i === 0 ? OL('UnitPrice') : undefined}>
+                  <Input style={{ width: 110 }} data-testid={`order-form-price-${i}`} />
+                </Form.Item>
+                <Button
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(f.name)}
+                  style={{ marginTop: i === 0 ? 30 : 0 }}
+                />
+              </Space>
+            ))}
+            <Form.Item name="linesError" noStyle>
+              <span />
+            </Form.Item>
+            <Button icon={<PlusOutlined />} onClick={() => add({ quantity: 1 })} style={{ marginBottom: 16 }}>
+              {OL('Lines')}
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <Space wrap>
+        <Form.Item name="shippingFee" label={OL('ShippingFee')}>
+          <Input style={{ width: 120 }} data-testid="order-form-shipping" />
+        </Form.Item>
+        <Form.Item name="discount" label={OL('Discount')}>
+          <Input style={{ width: 120 }} data-testid="order-form-discount" />
+        </Form.Item>
+        <Form.Item name="remark" label={OL('Remark')}>
+          <Input style={{ width: 300 }} maxLength={512} />
+        </Form.Item>
+      </Space>
+    </FormDrawer>
   );
 }

@@ -4,6 +4,7 @@ import { salesOrderList } from '@seller/contracts/trade';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useCreateThenOpen } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -24,14 +25,13 @@ export default function SalesOrdersPage() {
   const { message } = useUi();
   const access = useAccess();
   const client = useQueryClient();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
   const [pullOpen, setPullOpen] = useState(false);
   const [pullShop, setPullShop] = useState<string | undefined>();
   const [pulling, setPulling] = useState(false);
 
   const shops = useQuery({ queryKey: orderKeys.shops, queryFn: () => ordersApi.shops() });
   const refresh = () => client.invalidateQueries({ queryKey: [ordersUrl] });
+  const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh);
 
   const startPull = async () => {
     setPulling(true);
@@ -113,16 +113,7 @@ export default function SalesOrdersPage() {
           options={(shops.data?.items ?? []).filter((s) => s.authorized).map((s) => ({ value: s.id, label: s.name }))}
         />
       </Modal>
-      {creating && (
-        <OrderForm
-          onClose={() => setCreating(false)}
-          onSaved={(o) => {
-            setCreating(false);
-            void refresh();
-            setOpenId(o.id);
-          }}
-        />
-      )}
+      {creating && <OrderForm onClose={() => setCreating(false)} onSaved={created} />}
       {openId && <OrderDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
     </>
   );

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -192,8 +192,7 @@ describe('sales orders page', () => {
     await click(within(drawer).getByTestId('order-map-2'));
     await pick(await screen.findByTestId('order-map-variant'), 'SHIRT-BLUE-L · Shirt blue L');
     await submit('order-map-ok');
-    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/o1/lines/l2/match`)).toBe(true));
-    expect(calls.find((c) => c.key === `PUT ${URL}/o1/lines/l2/match`)?.options.json).toEqual({ variantId: 'v2' });
+    expect(await sentBody(calls, `PUT ${URL}/o1/lines/l2/match`)).toEqual({ variantId: 'v2' });
 
     // the server's answer after confirming (the page reads the order again)
     answers[`GET ${URL}/o1`] = answers[`POST ${URL}/o1/confirm`];
@@ -212,8 +211,7 @@ describe('sales orders page', () => {
     expect(ok.disabled).toBe(true);
     await typeInto('order-cancel-reason', '买家要求');
     await submit('order-cancel-ok');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/o1/cancel`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}/o1/cancel`)?.options.json).toEqual({ reason: '买家要求' });
+    expect(await sentBody(calls, `POST ${URL}/o1/cancel`)).toEqual({ reason: '买家要求' });
   });
 
   it('pulls orders of a chosen shop and reports the result', async () => {
@@ -252,8 +250,7 @@ describe('sales orders page', () => {
     expect(within(form).getByText('SHIRT-RED-M · Shirt red M')).toBeTruthy();
     await typeInto(buyer, 'Siti Aminah');
     await submit('order-form-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/o1`)).toBe(true));
-    expect(calls.find((c) => c.key === `PUT ${URL}/o1`)?.options.json).toMatchObject({
+    expect(await sentBody(calls, `PUT ${URL}/o1`)).toMatchObject({
       buyerName: 'Siti Aminah',
       currency: 'MYR',
       lines: [{ variantId: V1, quantity: 2, unitPrice: '20.00' }],

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { rowWith } from '../../../../lib/testing/table.ts';
@@ -242,8 +242,7 @@ describe('purchase page', () => {
     await act(async () => {
       fireEvent.click(await screen.findByTitle('已付款'));
     });
-    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/p3/payment-status`)).toBe(true));
-    expect(calls.find((c) => c.key === `PUT ${URL}/p3/payment-status`)?.options.json).toEqual({
+    expect(await sentBody(calls, `PUT ${URL}/p3/payment-status`)).toEqual({
       paymentStatus: 'PAID',
     });
   });

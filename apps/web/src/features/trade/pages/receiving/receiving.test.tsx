@@ -119,6 +119,23 @@ const confirm = async (testid: string) => {
   });
 };
 
+/** Opens the page, picks the purchase order and opens its receiving form, once its lines have loaded. */
+async function receivePo() {
+  renderPage(<ReceivingPage />);
+  await screen.findByText('RCV-20261124-0001');
+  await act(async () => {
+    fireEvent.mouseDown(within(screen.getByTestId('receipt-pick-po')).getByRole('combobox'));
+  });
+  await act(async () => {
+    fireEvent.click(await screen.findByTitle('PO-20261124-0001 · 义乌市佳美箱包有限公司'));
+  });
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('receipt-receive'));
+  });
+  const lines = await screen.findByTestId('receive-lines');
+  await within(lines).findByText('SKU-A');
+}
+
 describe('receiving page', () => {
   it('lists receipts: a draft can be posted, a posted one reversed, each after confirming', async () => {
     renderPage(<ReceivingPage />);
@@ -141,19 +158,7 @@ describe('receiving page', () => {
   });
 
   it('receives against a PO: remaining quantities proposed, accepted follows damaged, posted after confirming', async () => {
-    renderPage(<ReceivingPage />);
-    await screen.findByText('RCV-20261124-0001');
-    await act(async () => {
-      fireEvent.mouseDown(within(screen.getByTestId('receipt-pick-po')).getByRole('combobox'));
-    });
-    await act(async () => {
-      fireEvent.click(await screen.findByTitle('PO-20261124-0001 · 义乌市佳美箱包有限公司'));
-    });
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('receipt-receive'));
-    });
-    const lines = await screen.findByTestId('receive-lines');
-    await within(lines).findByText('SKU-A');
+    await receivePo();
     const arrived0 = within(
       screen.getByTestId('receive-qtyArrived-0').closest('.ant-input-number') as HTMLElement,
     ).getByRole('spinbutton') as HTMLInputElement;
@@ -180,18 +185,7 @@ describe('receiving page', () => {
     answers[`POST ${URL}`] = refusal(URL, [
       { message: 'SKU-A 超过采购数量:最多还可到货 6。', members: ['lines[0].qtyArrived'] },
     ]);
-    renderPage(<ReceivingPage />);
-    await screen.findByText('RCV-20261124-0001');
-    await act(async () => {
-      fireEvent.mouseDown(within(screen.getByTestId('receipt-pick-po')).getByRole('combobox'));
-    });
-    await act(async () => {
-      fireEvent.click(await screen.findByTitle('PO-20261124-0001 · 义乌市佳美箱包有限公司'));
-    });
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('receipt-receive'));
-    });
-    await within(await screen.findByTestId('receive-lines')).findByText('SKU-A');
+    await receivePo();
     await act(async () => {
       fireEvent.click(screen.getByTestId('receive-draft'));
     });

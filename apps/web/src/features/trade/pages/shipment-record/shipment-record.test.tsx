@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { ShipmentEvent } from '../../api/shipments.ts';
@@ -75,8 +75,7 @@ describe('shipment record page', () => {
     await typeInto('shipment-event-description', '到达吉隆坡');
     await typeInto('shipment-event-location', 'Kuala Lumpur');
     await click('shipment-event-add');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/${S1}/events`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}/${S1}/events`)?.options.json).toMatchObject({
+    expect(await sentBody(calls, `POST ${URL}/${S1}/events`)).toMatchObject({
       code: 'IN_TRANSIT',
       description: '到达吉隆坡',
       location: 'Kuala Lumpur',

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastParams, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Shipment, ShipmentEstimate, ShippableOrder } from '../../api/shipments.ts';
@@ -189,8 +189,7 @@ describe('shipment page', () => {
     await waitFor(() => expect((cheap as HTMLInputElement).checked).toBe(true));
     expect(cheap.closest('label')?.textContent).toContain('30.00 CNY');
     await submit('shipment-create-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${URL}`)).toEqual({
       orderIds: [O1],
       warehouseId: WH,
       channelId: 'ch-CHEAP',
@@ -209,8 +208,7 @@ describe('shipment page', () => {
     await click('shipment-create-split');
     await screen.findByTestId('shipment-split-0');
     await submit('shipment-create-submit');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}`)?.options.json).toMatchObject({
+    expect(await sentBody(calls, `POST ${URL}`)).toMatchObject({
       lines: [{ orderLineId: L1, quantity: 3 }],
     });
     expect(await screen.findByText('MUG-01:最多还能发 2 件。')).toBeTruthy();

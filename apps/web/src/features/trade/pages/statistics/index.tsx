@@ -29,6 +29,13 @@ function ChartCard(props: { title: string; loading: boolean; empty: boolean; chi
 
 const num = (v: string) => Number(v);
 
+/** A ring chart of amounts in the tenant's currency (each slice's share in the tooltip), its legend below. */
+const amountRing = (currency: string, data: { name: string; value: number }[]) => ({
+  tooltip: { trigger: 'item', formatter: `{b}: {c} ${currency} ({d}%)` },
+  legend: { bottom: 0 },
+  series: [{ type: 'pie', radius: ['35%', '65%'], data }],
+});
+
 /**
  * /order/statistics-order: sales and orders per day/week/month, by shop and platform, top SKUs,
  * purchase spend, stock value and profit, for a date range (the last 90 days by default) and one
@@ -76,37 +83,22 @@ export default function StatisticsPage() {
   }, [sales.data, currency]);
 
   const shopOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'item', formatter: `{b}: {c} ${currency} ({d}%)` },
-      legend: { bottom: 0 },
-      series: [
-        {
-          type: 'pie',
-          radius: ['35%', '65%'],
-          data: (sales.data?.byShop ?? []).map((s) => ({
-            name: s.shopName ?? STL('ManualOrders'),
-            value: num(s.amount),
-          })),
-        },
-      ],
-    }),
+    () =>
+      amountRing(
+        currency,
+        (sales.data?.byShop ?? []).map((s) => ({ name: s.shopName ?? STL('ManualOrders'), value: num(s.amount) })),
+      ),
     [sales.data, currency],
   );
   const platformOption = useMemo(
-    () => ({
-      tooltip: { trigger: 'item', formatter: `{b}: {c} ${currency} ({d}%)` },
-      legend: { bottom: 0 },
-      series: [
-        {
-          type: 'pie',
-          radius: ['35%', '65%'],
-          data: (sales.data?.byPlatform ?? []).map((p) => ({
-            name: p.platform === 'MANUAL' ? STL('ManualOrders') : p.platform,
-            value: num(p.amount),
-          })),
-        },
-      ],
-    }),
+    () =>
+      amountRing(
+        currency,
+        (sales.data?.byPlatform ?? []).map((p) => ({
+          name: p.platform === 'MANUAL' ? STL('ManualOrders') : p.platform,
+          value: num(p.amount),
+        })),
+      ),
     [sales.data, currency],
   );
   const topOptionOf = (by: 'byQuantity' | 'byAmount') => {

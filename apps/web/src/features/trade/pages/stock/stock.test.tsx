@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
+import { type Call, fakeHttp, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
@@ -169,8 +169,7 @@ describe('stock page', () => {
     await click('stock-voucher-post');
     expect(await screen.findByText('确认过账这 1 个 SKU 的调整?')).toBeTruthy();
     await click('stock-voucher-confirm');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/adjustments`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}/adjustments`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${URL}/adjustments`)).toEqual({
       mode: 'adjust',
       warehouseId: SZ.id,
       reason: '盘盈',
@@ -215,8 +214,7 @@ describe('stock page', () => {
     await pick('stock-voucher-to', 'MY-01 马来西亚海外仓');
     await click('stock-voucher-post');
     await click('stock-voucher-confirm');
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/transfers`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${URL}/transfers`)?.options.json).toEqual({
+    expect(await sentBody(calls, `POST ${URL}/transfers`)).toEqual({
       fromWarehouseId: SZ.id,
       toWarehouseId: MY.id,
       reason: '补货',

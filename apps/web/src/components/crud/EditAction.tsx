@@ -1,0 +1,40 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Access } from '../Access.tsx';
+
+export interface RowActionProps {
+  onClick(): void;
+  /** Hidden unless granted. */
+  permission: string;
+  icon: ReactNode;
+  children: ReactNode;
+  testid?: string;
+}
+
+/** A small link button of a row or a detail card (add a child, edit…), shown only with its permission. */
+export function RowAction({ onClick, permission, icon, children, testid }: RowActionProps) {
+  return (
+    <Access permission={permission}>
+      <Button type="link" size="small" icon={icon} onClick={onClick} data-testid={testid}>
+        {children}
+      </Button>
+    </Access>
+  );
+}
+
+export interface EditActionProps extends Omit<RowActionProps, 'icon' | 'children'> {
+  /** The link's text: "Edit" unless the page's own text module says it. */
+  children?: ReactNode;
+}
+
+/** A row's edit link (the partner of `DeleteAction` in a list's row actions). */
+export function EditAction({ children, ...props }: EditActionProps) {
+  const { t } = useTranslation();
+  return (
+    <RowAction icon={<EditOutlined />} {...props}>
+      {children ?? t('crud.edit')}
+    </RowAction>
+  );
+}

@@ -9,7 +9,8 @@
  *  - a name search (English words, 11 matches in demo, ~10 000 across all tenants);
  * at 50 connections as the product runs by default (a repeated page comes from the page
  * cache), then with the page cache off (PAGE_CACHE_SECONDS=0: every request runs its query)
- * at 50 connections, 10 and 1.
+ * at 1 and 10 connections beside a bare authenticated route (`GET /api/abp/application-configuration`,
+ * the ratios printed), and at 50.
  * Usage: npx node bench/products-1m.ts (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default;
  * BENCH_PRODUCTS=100000 for a quicker run, spread over BENCH_TENANTS=1000; BENCH_DATABASE_URL,
  * default postgres://postgres@127.0.0.1:5432/test; the database is dropped at the end).
@@ -20,8 +21,10 @@ import {
   demoTenantId,
   explain,
   load,
+  loadCasesAtOneAndTen,
   machine,
   onFreshDatabase,
+  ratiosToBaseline,
   benchSeconds as seconds,
   secondsOf,
   seedBenchTenants,
@@ -105,19 +108,29 @@ await onFreshDatabase('seller_bench_products', async ({ db, startProduct, result
   }
   await stopProcess(server);
 
-  // 2. every request runs its query: the page cache off (PAGE_CACHE_SECONDS=0); totals stay cached
+  // 2. every request runs its query: the page cache off (PAGE_CACHE_SECONDS=0); totals stay cached.
+  // At 1 and 10 connections beside a bare authenticated route in the same run (the ratio is what
+  // to read on this shared machine), then at the default connections.
   const uncached = await startProduct({ PAGE_CACHE_SECONDS: '0' });
   const uncachedHeaders = { ...headers, authorization: `Bearer ${await signIn(uncached.port)}` };
-  for (const lighter of [connections, 10, 1]) {
-    for (const [name, url] of cases) {
-      results.push(
-        await load(
-          `${name} [no page cache${lighter === connections ? '' : `, ${lighter} connection${lighter > 1 ? 's' : ''}`}]`,
-          `http://127.0.0.1:${uncached.port}${url}`,
-          { connections: lighter, seconds, headers: uncachedHeaders, serverPid: uncached.server.pid },
-        ),
-      );
-    }
+  const uncachedBase = `http://127.0.0.1:${uncached.port}`;
+  const measured = await loadCasesAtOneAndTen(
+    uncachedBase,
+    [['baseline: application-configuration', '/api/abp/application-configuration'], ...cases],
+    { seconds, headers: uncachedHeaders, serverPid: uncached.server.pid },
+  );
+  results.push(...measured);
+  const ratios = ratiosToBaseline(measured);
+  console.table(ratios);
+  for (const [name, url] of cases) {
+    results.push(
+      await load(`${name} [no page cache, ${connections} conn]`, `${uncachedBase}${url}`, {
+        connections,
+        seconds,
+        headers: uncachedHeaders,
+        serverPid: uncached.server.pid,
+      }),
+    );
   }
   await stopProcess(uncached.server);
 
@@ -134,6 +147,7 @@ await onFreshDatabase('seller_bench_products', async ({ db, startProduct, result
     connections,
     seconds,
     results,
+    ratios,
     plans,
   };
   writeReport('products-1m', report);

@@ -159,6 +159,11 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     );
     assert.equal(await page.getByTestId('variant-RED-M-price').inputValue(), '29.90');
     assert.match(await text(page.getByTestId('variant-price-effect')), /5 个变体.*1 个变体/);
+    // the declared value takes its currency's digits: whole yen
+    await page.getByTestId('product-declared-currency').fill('JPY');
+    await page.getByTestId('product-declared-value').fill('1200.4');
+    await page.getByTestId('product-declared-value').blur();
+    await eventually(async () => assert.equal(await page.getByTestId('product-declared-value').inputValue(), '1200'));
     await page.getByTestId('product-variants').scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('product-form-price-change.png') });
     await page.getByTestId('products-form-submit').click();
@@ -172,6 +177,7 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     const specs = page.getByTestId('product-specs');
     await specs.getByText('304 不锈钢').waitFor();
     await page.getByTestId('product-listings').waitFor();
+    await detail.getByText('1200 JPY').waitFor();
     await page.screenshot({ path: artifact('product-detail-fields.png'), fullPage: true });
     // one spec line removed on its own (remove-specification)
     await page.getByTestId('product-spec-remove-材质').click();

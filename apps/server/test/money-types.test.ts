@@ -25,12 +25,7 @@ const MONEY_COLUMN =
   /(price|cost|amount|total|fee|fees|freight|profit|revenue|discount|payout|refunds|adjustments|sales|value)(_(min|max|from|to|after))?$/;
 
 /** Contract members named like money that are JSON numbers, each with why. */
-const NUMBER_EXCEPTIONS: Record<string, string> = {
-  'catalog.productFields.declaredValue': 'a customs declaration, a number with declaredCurrency; not converted yet',
-  'catalog.productInput.declaredValue': 'as productFields',
-  'catalog.productUpdateInput.declaredValue': 'as productFields',
-  'catalog.productDto.declaredValue': 'as productFields',
-};
+const NUMBER_EXCEPTIONS: Record<string, string> = {};
 
 /** Member names of number type that only look like money: counts and percentages. */
 const NOT_MONEY = new Set(['total', 'totalCount']);

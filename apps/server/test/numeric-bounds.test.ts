@@ -210,7 +210,7 @@ const PROBES: [string, z.ZodType, string | number, number][] = [
     3,
   ],
   ['product price', field(productFields, 'price'), NumberBounds.unitPrice, 3],
-  ['product declared value', field(productFields, 'declaredValue'), NumberBounds.unitPrice, 2],
+  ['product declared value', field(productFields, 'declaredValue'), NumberBounds.unitPrice, 3],
   ['product length', field(productFields, 'length'), NumberBounds.centimetres, 2],
   ['variant price', field(variantOverride, 'price'), NumberBounds.unitPrice, 3],
   ['vendor purchase price', field(updateVendorInput, 'purchasePrice'), NumberBounds.unitPrice, 4],

@@ -8,7 +8,7 @@ import {
 } from '../constants.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers, moneyUnitPriceOrNumber } from '../money.ts';
-import { decimalNumber, NumberBounds } from '../numbers.ts';
+import { NumberBounds } from '../numbers.ts';
 import { audit, commaList, emptyToNull, emptyToUndefined, guid, optionalGuid, optionalText, stamp } from './fields.ts';
 
 /** Request and response shapes of products and the recycle area (spec §5 form rules, domain §3.2). */
@@ -118,7 +118,8 @@ export const productFields = z.object({
   packageHeight: optionalNumber(NumberBounds.centimetres),
   declaredNameCn: optionalText(255),
   declaredNameEn: optionalText(255),
-  declaredValue: z.preprocess(emptyToNull, decimalNumber({ max: NumberBounds.unitPrice }).nullable()),
+  /** Money in `declaredCurrency` (a JSON number is taken as its text). */
+  declaredValue: z.preprocess(emptyToNull, moneyUnitPriceOrNumber().nullable()),
   declaredCurrency: z.preprocess(
     emptyToNull,
     z
@@ -180,8 +181,10 @@ export const datesInOrder = {
 export const inOrder = (p: { developmentDate: string; launchDate: string }) => p.launchDate >= p.developmentDate;
 
 /** The price and the variants' prices to the minor units of `priceCurrency` (when given; else the server checks). */
-export const pricesInCurrency = (p: unknown, ctx: z.RefinementCtx) =>
+export const pricesInCurrency = (p: unknown, ctx: z.RefinementCtx) => {
   checkMoneyMembers(p, { currency: 'priceCurrency', amounts: ['price', 'variants.*.price'] }, ctx);
+  checkMoneyMembers(p, { currency: 'declaredCurrency', amounts: ['declaredValue'] }, ctx);
+};
 
 export const productInput = productFields.refine(inOrder, datesInOrder).superRefine(pricesInCurrency);
 export type ProductInput = z.infer<typeof productInput>;
@@ -243,7 +246,7 @@ export const productDto = z.object({
   packageHeight: z.number().nullable(),
   declaredNameCn: z.string().nullable(),
   declaredNameEn: z.string().nullable(),
-  declaredValue: z.number().nullable(),
+  declaredValue: z.string().nullable(),
   declaredCurrency: z.string().nullable(),
   hsCode: z.string().nullable(),
   specialAttributes: z.array(z.string()),

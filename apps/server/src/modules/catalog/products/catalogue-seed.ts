@@ -2,6 +2,7 @@ import { PmsStatus, ProductRegions, ProductResources } from '@seller/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
+import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
 import { placeholderPng, storeFile } from '../../files/index.ts';
 import { suppliers } from '../master-data/schema.ts';
@@ -354,7 +355,7 @@ export async function seedCatalogueDemo(services: Services, tenant: CurrentTenan
           packageWeight: Math.round(weight * 1.15),
           declaredNameCn: nameZh,
           declaredNameEn: nameEn,
-          declaredValue: Math.max(1, Math.round(price / 7)),
+          declaredValue: moneyText(Math.max(1, Math.round(price / 7)), 'USD'),
           declaredCurrency: 'USD',
           variantOptions: options.map((o) => ({ attributeId: o.attributeId, valueIds: o.chosen.map((v) => v.id) })),
           searchText: [sku, name, en, ...variantSkus].join(' '),

@@ -311,6 +311,26 @@ describe('products', () => {
     expect(cleared.json().screenValues).toEqual([]);
   });
 
+  it('keeps the declared value as money of its declared currency: its digits, no more places', async () => {
+    // a JSON number is taken as its text and written with the currency's two digits
+    const usd = await post(demoAdmin, API, body('TP-DV1', { declaredValue: 12.5, declaredCurrency: 'usd' }));
+    expect(usd.statusCode, usd.body).toBe(200);
+    expect(usd.json()).toMatchObject({ declaredValue: '12.50', declaredCurrency: 'USD' });
+    // whole yen; a fraction of a yen is refused on the member
+    const yen = await post(demoAdmin, API, body('TP-DV2', { declaredValue: '1200', declaredCurrency: 'JPY' }));
+    expect(yen.json()).toMatchObject({ declaredValue: '1200', declaredCurrency: 'JPY' });
+    const fraction = await post(demoAdmin, API, body('TP-DV3', { declaredValue: '1200.5', declaredCurrency: 'JPY' }));
+    expect(fraction.statusCode).toBe(400);
+    expect(Object.keys(messagesOf(fraction))).toEqual(['declaredValue']);
+    // three places in dinar; a fourth is refused
+    const kwd = await post(demoAdmin, API, body('TP-DV4', { declaredValue: '3.125', declaredCurrency: 'KWD' }));
+    expect(kwd.json()).toMatchObject({ declaredValue: '3.125' });
+    const places = await post(demoAdmin, API, body('TP-DV5', { declaredValue: '3.1255', declaredCurrency: 'KWD' }));
+    expect(Object.keys(messagesOf(places))).toEqual(['declaredValue']);
+    const read = await get(demoAdmin, `${API}/${usd.json().id}`);
+    expect(read.json().declaredValue).toBe('12.50');
+  });
+
   it('saves the spec sheet in order, keeps a line’s id by its name and removes lines', async () => {
     const created = await post(
       demoAdmin,

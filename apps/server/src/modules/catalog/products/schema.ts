@@ -80,7 +80,8 @@ export const products = pgTable(
     packageHeight: dimension('package_height'),
     declaredNameCn: varchar('declared_name_cn', { length: 255 }),
     declaredNameEn: varchar('declared_name_en', { length: 255 }),
-    declaredValue: numeric('declared_value', { precision: 18, scale: 2, mode: 'number' }),
+    /** Money in `declaredCurrency`, to its minor units (text, like every amount). */
+    declaredValue: moneyColumn('declared_value'),
     declaredCurrency: varchar('declared_currency', { length: 3 }),
     hsCode: varchar('hs_code', { length: 20 }),
     specialAttributes: jsonb('special_attributes').$type<string[]>().notNull().default([]),

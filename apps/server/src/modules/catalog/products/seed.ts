@@ -3,6 +3,7 @@ import type { ProductInput } from '@seller/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
+import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
 import { brands } from '../master-data/schema.ts';
 import { seedCatalogueDemo } from './catalogue-seed.ts';
@@ -330,7 +331,7 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
       packageHeight: null,
       declaredNameCn: name,
       declaredNameEn: nameEn,
-      declaredValue: Math.round(price / 7),
+      declaredValue: moneyText(Math.round(price / 7), 'USD'),
       declaredCurrency: 'USD',
       hsCode: null,
       specialAttributes: cat === 'PHONE-ACC' && sku.endsWith('008') ? ['magnetic'] : [],

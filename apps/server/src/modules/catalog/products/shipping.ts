@@ -12,7 +12,7 @@ export interface ShippingFacts {
   width: number | null;
   height: number | null;
   attributes: string[];
-  declaredValue: number | null;
+  declaredValue: string | null;
   declaredCurrency: string | null;
 }
 
@@ -91,7 +91,7 @@ type ProductRow = {
   width: number | null;
   height: number | null;
   attributes: string[];
-  declaredValue: number | null;
+  declaredValue: string | null;
   declaredCurrency: string | null;
 };
 

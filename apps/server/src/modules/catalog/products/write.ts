@@ -46,7 +46,8 @@ export type PricedInput<T extends ProductInput = ProductInput> = T & { priceCurr
 /**
  * The input with its prices' currency settled (given, else `fallback`: the tenant's on create, the
  * product's own on update) and its prices to that currency's minor units: more places are refused
- * on their member (the contract checks only a currency it was given).
+ * on their member (the contract checks only a currency it was given); the declared value to the
+ * digits of its declared currency.
  */
 export function inPriceCurrency<T extends ProductInput>(input: T, fallback: string): PricedInput<T> {
   const currency = input.priceCurrency ?? fallback;
@@ -54,10 +55,13 @@ export function inPriceCurrency<T extends ProductInput>(input: T, fallback: stri
   input.variants?.forEach((v, i) => {
     assertMoneyPlaces(`variants.${i}.price`, v.price, currency);
   });
+  const declared = input.declaredCurrency;
   return {
     ...input,
     priceCurrency: currency,
     price: moneyText(input.price, currency),
+    // the declared value to its own currency's digits (the contract refused more places than it takes)
+    ...(input.declaredValue != null && declared ? { declaredValue: moneyText(input.declaredValue, declared) } : {}),
     ...(input.variants
       ? {
           variants: input.variants.map((v) =>

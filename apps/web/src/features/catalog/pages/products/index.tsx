@@ -449,13 +449,11 @@ export default function ProductsPage() {
             </CrudField>
           </Col>
           <Col xs={12} md={8}>
-            <CrudField name="declaredValue" label={L('DeclaredValue')}>
-              <InputNumber min={0} style={{ width: '100%' }} />
-            </CrudField>
+            <DeclaredValueField />
           </Col>
           <Col xs={12} md={8}>
             <CrudField name="declaredCurrency" label={L('DeclaredCurrency')}>
-              <Input maxLength={3} />
+              <Input maxLength={3} data-testid="product-declared-currency" />
             </CrudField>
           </Col>
           <Col xs={24} md={8}>
@@ -519,6 +517,22 @@ export default function ProductsPage() {
         </CrudField>
       </FormOverlay>
     </>
+  );
+}
+
+/** The declared value: money text, with as many decimals as its declared currency takes. */
+function DeclaredValueField() {
+  const currency = Form.useWatch<string | undefined>('declaredCurrency');
+  return (
+    <CrudField name="declaredValue" label={L('DeclaredValue')}>
+      <InputNumber
+        min="0"
+        precision={minorUnits(currency?.toUpperCase())}
+        stringMode
+        style={{ width: '100%' }}
+        data-testid="product-declared-value"
+      />
+    </CrudField>
   );
 }
 

@@ -13,6 +13,7 @@ export { EditAction, type EditActionProps, RowAction, type RowActionProps } from
 export { downloadExport, saveBlob } from './export.ts';
 export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
+export { RemoveRowButton, type RemoveRowButtonProps } from './RemoveRowButton.tsx';
 export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { beforeEach, expect, vi } from 'vitest';
+import { useAbp } from '../abp/config-store.ts';
 import { buildPath, buildQuery, type RequestOptions } from '../http/client.ts';
 import { type AbpValidationError, HttpError } from '../http/errors.ts';
 import { http } from '../http/index.ts';
@@ -26,10 +27,13 @@ export type Answers = Record<string, unknown>;
 /**
  * Answers each request from `answers` (read at the time of the request, so a test may change an
  * answer before it acts) and returns the list the requests are recorded in. A request with no
- * answer fails the test, unless `otherwise` answers it.
+ * answer fails the test, unless `otherwise` answers it. The requests go into `calls` when given.
  */
-export function fakeHttp(answers: Answers, otherwise?: (key: string, options: RequestOptions) => unknown): Call[] {
-  const calls: Call[] = [];
+export function fakeHttp(
+  answers: Answers,
+  otherwise?: (key: string, options: RequestOptions) => unknown,
+  calls: Call[] = [],
+): Call[] {
   vi.spyOn(http, 'request').mockImplementation(async (path: string, options: RequestOptions = {}) => {
     const key = `${options.method ?? 'GET'} ${buildPath(path, options.path)}`;
     calls.push({ key, query: buildQuery(options.params), options });
@@ -64,3 +68,25 @@ export const lastParams = (calls: Call[], key: string) =>
 /** The server's 400 answer refusing a form: each message on its members (the ABP envelope). */
 export const refusal = (path: string, errors: AbpValidationError[], message = 'invalid') =>
   new HttpError(400, { error: { message, validationErrors: errors } }, path, message);
+
+/**
+ * The setup most page tests share: before each test, the HTTP layer is faked with fresh `answers`
+ * and, when given, the user holds `permissions`. Returns the recorded requests and the answers
+ * being served; both keep their identity across tests (emptied and refilled before each), so a
+ * file may take them once at the top and a test may change an answer before it acts.
+ */
+export function fakeApiBeforeEach(
+  answers: () => Answers,
+  permissions?: string[],
+  otherwise?: (key: string, options: RequestOptions) => unknown,
+) {
+  const api = { calls: [] as Call[], answers: {} as Answers };
+  beforeEach(() => {
+    api.calls.length = 0;
+    for (const key of Object.keys(api.answers)) delete api.answers[key];
+    Object.assign(api.answers, answers());
+    fakeHttp(api.answers, otherwise, api.calls);
+    if (permissions) useAbp.setState({ permissions });
+  });
+  return api;
+}

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../lib/testing/fake-http.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
 import BackgroundJobsPage from './index.tsx';
 
@@ -52,18 +52,17 @@ const jobs: JobDto[] = [
   job({ id: FAILED, state: 'failed', attempts: 3, lastError: 'supplier file unreadable' }),
 ];
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     'GET /api/background-jobs/queues': { items: queues },
     'GET /api/background-jobs/jobs': { totalCount: jobs.length, items: jobs },
     [`POST /api/background-jobs/jobs/catalog.import/${FAILED}/retry`]: undefined,
     [`POST /api/background-jobs/jobs/catalog.import/${RUNNING}/cancel`]: undefined,
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['BackgroundJobs.Jobs', 'BackgroundJobs.Jobs.Manage'] });
+  }),
+  ['BackgroundJobs.Jobs', 'BackgroundJobs.Jobs.Manage'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     BackgroundJobs: {
       Queues: '队列',

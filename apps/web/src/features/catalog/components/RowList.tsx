@@ -1,7 +1,8 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoveRowButton } from '../../../components/crud/index.ts';
 
 export interface RowListProps {
   /** Form field holding the array. */
@@ -36,13 +37,10 @@ export function RowList({ name, label, addText, blank, row, testid }: RowListPro
             {fields.map((field) => (
               <Flex key={field.key} data-row align="baseline" wrap gap={8} style={{ marginBottom: 4 }}>
                 {row({ name: field.name, key: field.key })}
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
+                <RemoveRowButton
+                  label={t('crud.delete')}
                   onClick={() => remove(field.name)}
-                  aria-label={t('crud.delete')}
-                  data-testid={testid ? `${testid}-remove-${field.name}` : undefined}
+                  testid={testid ? `${testid}-remove-${field.name}` : undefined}
                 />
               </Flex>
             ))}

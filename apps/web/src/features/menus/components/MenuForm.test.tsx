@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
 import type { MenuItemDto } from '../api.ts';
@@ -33,14 +33,13 @@ const users: MenuItemDto = {
   lastModifierId: null,
 };
 
-let calls: Call[] = [];
+const { calls } = fakeApiBeforeEach(() => ({
+  'GET /api/platform/layouts/all': { items: [] },
+  'GET /api/identity/roles/all': { items: [] },
+  [`PUT /api/platform/menus/${users.id}`]: users,
+}));
 
 beforeEach(() => {
-  calls = fakeHttp({
-    'GET /api/platform/layouts/all': { items: [] },
-    'GET /api/identity/roles/all': { items: [] },
-    [`PUT /api/platform/menus/${users.id}`]: users,
-  });
   applyServerTexts('zh-Hans', {
     AppPlatform: { 'DisplayName:Name': '名称', 'DisplayName:Path': '路径', EditMenu: '编辑菜单 {0}' },
   });

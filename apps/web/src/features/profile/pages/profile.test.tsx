@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RequestOptions } from '../../../lib/http/client.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, sentBody } from '../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, sentBody } from '../../../lib/testing/fake-http.ts';
 import { errorOf, expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
 import type { MyProfile } from '../api.ts';
@@ -26,14 +26,13 @@ const profile: MyProfile = {
   extraProperties: {},
 };
 
-let calls: Call[] = [];
+const { calls } = fakeApiBeforeEach(() => ({
+  [`GET ${URL}`]: profile,
+  [`PUT ${URL}`]: (options: RequestOptions) => ({ ...profile, ...(options.json as object) }),
+  'GET /api/abp/application-configuration': {},
+}));
 
 beforeEach(() => {
-  calls = fakeHttp({
-    [`GET ${URL}`]: profile,
-    [`PUT ${URL}`]: (options: RequestOptions) => ({ ...profile, ...(options.json as object) }),
-    'GET /api/abp/application-configuration': {},
-  });
   applyServerTexts('zh-Hans', { AbpIdentity: { InvalidPhoneNumber: '手机号格式不正确' } });
 });
 

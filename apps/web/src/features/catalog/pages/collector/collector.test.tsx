@@ -2,16 +2,19 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import CollectorPage from './index.tsx';
 
 /** The collector page: install steps, and the extension's ZIP downloaded with this admin's address. */
 
-let calls: Call[] = [];
+const { calls } = fakeApiBeforeEach(
+  () => ({}),
+  undefined,
+  () => new Blob(['PK']),
+);
 
 beforeEach(() => {
-  calls = fakeHttp({}, () => new Blob(['PK']));
   applyServerTexts('zh-Hans', {
     Catalog: {
       'GatherPage:Collector:Download': '下载插件(ZIP)',

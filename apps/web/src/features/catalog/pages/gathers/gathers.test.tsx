@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import type { RequestOptions } from '../../../../lib/http/client.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { GatherBatch, GatherDetail, GatherRow } from '../../gathers-api.ts';
@@ -83,11 +82,8 @@ const batch = (status: GatherBatch['status'], rows: GatherBatch['rows']): Gather
   completionTime: null,
 });
 
-let answers: Record<string, unknown | ((options: RequestOptions) => unknown)>;
-let calls: Call[] = [];
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL_}`]: { totalCount: 2, items: [cup, bag] },
     [`GET ${URL_}/counts`]: { total: 5, capped: false, counts: { NEW: 2, CLAIMED: 2, IGNORED: 1 } },
     [`GET ${URL_}/gatherers`]: { items: [{ id: 'u1', name: 'admin' }] },
@@ -117,18 +113,18 @@ beforeEach(() => {
       imagesSkipped: [],
       claimCount: 1,
     },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Catalog.Gathers',
-      'Catalog.Gathers.Create',
-      'Catalog.Gathers.Update',
-      'Catalog.Gathers.Delete',
-      'Catalog.Gathers.Claim',
-      'Catalog.Products.Create',
-    ],
-  });
+  }),
+  [
+    'Catalog.Gathers',
+    'Catalog.Gathers.Create',
+    'Catalog.Gathers.Update',
+    'Catalog.Gathers.Delete',
+    'Catalog.Gathers.Claim',
+    'Catalog.Products.Create',
+  ],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     Catalog: {
       'GatherPage:Platform:1688': '1688',

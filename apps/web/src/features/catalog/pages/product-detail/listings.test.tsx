@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import { ProductListings } from './listings.tsx';
 
@@ -10,11 +10,13 @@ import { ProductListings } from './listings.tsx';
 
 const URL = '/api/catalog/listing/channel-listing';
 let answer: unknown;
-let calls: Call[] = [];
+
+const { calls } = fakeApiBeforeEach(
+  () => ({ [`GET ${URL}`]: () => answer }),
+  ['Marketplaces.Listings', 'Marketplaces.Listings.Create'],
+);
 
 beforeEach(() => {
-  calls = fakeHttp({ [`GET ${URL}`]: () => answer });
-  useAbp.setState({ permissions: ['Marketplaces.Listings', 'Marketplaces.Listings.Create'] });
   applyServerTexts('zh-Hans', {
     Listings: {
       'Status:3': '刊登成功',

@@ -2,6 +2,7 @@ import { CloudUploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { OptionalLink } from '../../../../components/OptionalLink.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { http } from '../../../../lib/http/index.ts';
 import { localize } from '../../../../lib/i18n/index.ts';
@@ -96,16 +97,7 @@ export function ProductListings({ productId }: { productId: string }) {
             {
               key: 'itemId',
               title: LL('Page:ItemId'),
-              render: (_v, r) =>
-                r.platformItemId === null ? (
-                  '—'
-                ) : r.itemUrl ? (
-                  <Typography.Link href={r.itemUrl} target="_blank" rel="noreferrer noopener">
-                    {r.platformItemId}
-                  </Typography.Link>
-                ) : (
-                  r.platformItemId
-                ),
+              render: (_v, r) => <OptionalLink text={r.platformItemId} href={r.itemUrl} />,
             },
             {
               key: 'price',

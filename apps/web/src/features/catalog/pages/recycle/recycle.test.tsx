@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import RecyclePage from './index.tsx';
@@ -34,18 +33,20 @@ const vendor = {
   deletionTime: '2026-01-03T03:04:00Z',
 };
 
-let calls: Call[] = [];
 let location = '';
 
-beforeEach(() => {
-  success.mockClear();
-  calls = fakeHttp({
+const { calls } = fakeApiBeforeEach(
+  () => ({
     [`GET ${PRODUCTS}`]: { totalCount: 1, items: [product] },
     [`GET ${VENDORS}`]: { totalCount: 1, items: [vendor] },
     [`PUT ${PRODUCTS}/p1/reback`]: undefined,
     [`DELETE ${VENDORS}/v1/clear`]: undefined,
-  });
-  useAbp.setState({ permissions: ['Catalog.Products', 'Catalog.Products.Delete'] });
+  }),
+  ['Catalog.Products', 'Catalog.Products.Delete'],
+);
+
+beforeEach(() => {
+  success.mockClear();
   applyServerTexts('zh-Hans', {
     Catalog: { RecycledProducts: '商品', RecycledVendors: '供应商', Restore: '还原', ClearForGood: '彻底删除' },
   });

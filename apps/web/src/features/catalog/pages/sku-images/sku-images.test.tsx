@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { searchIn, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { parseSkus, type SkuImageExportDto } from '../../sku-images-api.ts';
@@ -28,20 +27,19 @@ const exportRow = (over: Partial<SkuImageExportDto> = {}): SkuImageExportDto => 
   ...over,
 });
 
-let answers: Record<string, unknown>;
-let calls: Call[] = [];
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${API}`]: { items: [] },
     'GET /api/catalog/categories/all': { items: [] },
     'GET /api/catalog/products': {
       totalCount: 1,
       items: [{ id: 'p1', sku: 'CUP-1', name: '保温杯' }],
     },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Catalog.SkuImages'] });
+  }),
+  ['Catalog.SkuImages'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     Catalog: {
       'SkuImages:Title': 'SKU图片下载',

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -35,22 +34,19 @@ const visit: Activity = {
   concurrencyStamp: 's1',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     'GET /api/crm/customers': { totalCount: 1, items: [{ id: C1, name: '华信贸易' }] },
     [`GET ${U}`]: { totalCount: 1, items: [visit] },
     [`POST ${U}`]: visit,
     [`DELETE ${U}/${A1}`]: undefined,
     [`GET /api/crm/customers/${C1}/contacts`]: { items: [{ id: CT, name: '王经理' }] },
     'GET /api/crm/businesses': { totalCount: 0, items: [] },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: ['Crm.Activities', 'Crm.Activities.Create', 'Crm.Activities.Update', 'Crm.Activities.Delete'],
-  });
+  }),
+  ['Crm.Activities', 'Crm.Activities.Create', 'Crm.Activities.Update', 'Crm.Activities.Delete'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     CrmActivities: {
       'Type:VISIT': '拜访',

@@ -1,8 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
@@ -58,11 +57,8 @@ const subscription: Subscription = {
   ...audit,
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     'GET /api/crm/customers': { totalCount: 1, items: [{ id: C1, name: '华信贸易' }] },
     'GET /api/crm/addresses': { totalCount: 1, items: [address] },
     'POST /api/crm/addresses': address,
@@ -70,9 +66,11 @@ beforeEach(() => {
     [`PUT /api/crm/bank-accounts/${bank.id}`]: bank,
     'GET /api/crm/social-accounts': { totalCount: 0, items: [] },
     'GET /api/crm/subscriptions': { totalCount: 1, items: [subscription] },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Crm.Records', 'Crm.Records.Create', 'Crm.Records.Update', 'Crm.Records.Delete'] });
+  }),
+  ['Crm.Records', 'Crm.Records.Create', 'Crm.Records.Update', 'Crm.Records.Delete'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     CrmRecords: {
       Customer: '客户',

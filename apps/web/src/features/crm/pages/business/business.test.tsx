@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Business, BusinessBoard, BusinessRow, StageGroup } from '../../api/businesses.ts';
@@ -76,12 +76,8 @@ const detail = (over: Partial<Business> = {}): Business => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  success.mockClear();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     'GET /api/crm/business-status-types': { items: [group] },
     [`GET ${URL}/owner-options`]: { items: [{ id: 'u1', name: 'Zhang Wei' }] },
     [`GET ${URL}/customer-options`]: { items: [{ id: 'c1', name: '星辰贸易' }] },
@@ -101,17 +97,12 @@ beforeEach(() => {
       invalid: { count: 0 },
       winRate: '75.0',
     },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Crm.Businesses',
-      'Crm.Businesses.Create',
-      'Crm.Businesses.Update',
-      'Crm.Businesses.Close',
-      'Crm.Businesses.Delete',
-    ],
-  });
+  }),
+  ['Crm.Businesses', 'Crm.Businesses.Create', 'Crm.Businesses.Update', 'Crm.Businesses.Close', 'Crm.Businesses.Delete'],
+);
+
+beforeEach(() => {
+  success.mockClear();
   applyServerTexts('zh-Hans', {
     CrmBusinesses: {
       Won: '赢单',

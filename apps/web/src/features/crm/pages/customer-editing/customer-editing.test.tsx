@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Customer } from '../../api/customers.ts';
@@ -53,20 +52,19 @@ const saved = (over: Partial<Customer> = {}): Customer => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  success.mockClear();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}/tags`]: { items: [{ id: T1, name: 'VIP', color: 'gold' }] },
     [`POST ${URL}/duplicates`]: { items: [] },
     [`POST ${URL}`]: saved(),
     [`GET ${URL}/c9`]: saved(),
     [`PUT ${URL}/c9`]: saved({ name: '义乌星辰进出口有限公司(总部)' }),
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Crm.Customers', 'Crm.Customers.Create', 'Crm.Customers.Update'] });
+  }),
+  ['Crm.Customers', 'Crm.Customers.Create', 'Crm.Customers.Update'],
+);
+
+beforeEach(() => {
+  success.mockClear();
   applyServerTexts('zh-Hans', {
     CrmCustomers: {
       Duplicates: '疑似重复客户',

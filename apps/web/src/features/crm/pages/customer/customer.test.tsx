@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -70,12 +69,8 @@ const detail = (over: Partial<Customer> = {}): Customer => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  success.mockClear();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 1, items: [row] },
     [`GET ${URL}/tags`]: { items: [{ id: 't1', name: 'VIP', color: 'gold' }] },
     [`GET ${URL}/users`]: {
@@ -98,26 +93,28 @@ beforeEach(() => {
       ],
     }),
     [`DELETE ${URL}/c1`]: undefined,
-  };
-  calls = fakeHttp(answers, (key, options) => {
+  }),
+  [
+    'Crm.Customers',
+    'Crm.Customers.Create',
+    'Crm.Customers.Update',
+    'Crm.Customers.Delete',
+    'Crm.Customers.Import',
+    'Crm.Customers.Export',
+    'Crm.Customers.Transfer',
+    'Crm.Customers.Lock',
+    'Crm.Customers.Team',
+    'Crm.Pool.PutBack',
+  ],
+  (key, options) => {
     // the other areas' tabs read their own lists
     if ((options.method ?? 'GET') === 'GET') return { totalCount: 0, items: [] };
     throw new Error(`unexpected ${key}`);
-  });
-  useAbp.setState({
-    permissions: [
-      'Crm.Customers',
-      'Crm.Customers.Create',
-      'Crm.Customers.Update',
-      'Crm.Customers.Delete',
-      'Crm.Customers.Import',
-      'Crm.Customers.Export',
-      'Crm.Customers.Transfer',
-      'Crm.Customers.Lock',
-      'Crm.Customers.Team',
-      'Crm.Pool.PutBack',
-    ],
-  });
+  },
+);
+
+beforeEach(() => {
+  success.mockClear();
   applyServerTexts('zh-Hans', {
     CrmCustomers: {
       'Scope:mine': '我负责的',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Report, ReportDetail } from '../../api/reports.ts';
@@ -67,12 +67,8 @@ const detail = (over: Partial<ReportDetail> = {}): ReportDetail => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  success.mockReset();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 1, items: [report()] },
     [`GET ${URL}/recipients`]: {
       items: [
@@ -93,17 +89,12 @@ beforeEach(() => {
     },
     [`POST ${URL}/${R1}/comments`]: {},
     [`POST ${URL}`]: detail({ id: 'r2', canEdit: true, sentToMe: false }),
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Crm.Reports',
-      'Crm.Reports.Create',
-      'Crm.Reports.Update',
-      'Crm.Reports.Delete',
-      'Crm.Reports.Comment',
-    ],
-  });
+  }),
+  ['Crm.Reports', 'Crm.Reports.Create', 'Crm.Reports.Update', 'Crm.Reports.Delete', 'Crm.Reports.Comment'],
+);
+
+beforeEach(() => {
+  success.mockReset();
   applyServerTexts('zh-Hans', {
     CrmReports: {
       'Category:1': '日报',

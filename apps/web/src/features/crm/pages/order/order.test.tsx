@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -59,20 +59,19 @@ const detail = (over: Partial<CrmOrder> = {}): CrmOrder => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  success.mockClear();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 1, items: [row] },
     [`GET ${URL}/customer-options`]: { items: [{ id: C1, name: '星辰贸易' }] },
     [`GET ${URL}/trade-order-options`]: { items: [] },
     [`GET ${URL}/o1`]: detail(),
     [`POST ${URL}/o1/status`]: detail({ status: 'Shipped', nextStatuses: ['Delivered', 'Refunded'] }),
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Crm.Orders', 'Crm.Orders.Create', 'Crm.Orders.Update'] });
+  }),
+  ['Crm.Orders', 'Crm.Orders.Create', 'Crm.Orders.Update'],
+);
+
+beforeEach(() => {
+  success.mockClear();
   applyServerTexts('zh-Hans', {
     CrmOrders: {
       OrderNo: '订单号',

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { PoolCustomer } from '../../api/pool.ts';
@@ -41,13 +41,8 @@ const customer = (over: Partial<PoolCustomer>): PoolCustomer => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  success.mockReset();
-  info.mockReset();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}/customers`]: {
       totalCount: 2,
       items: [
@@ -92,9 +87,13 @@ beforeEach(() => {
     [`GET ${URL}/organization-units`]: { items: [] },
     [`POST ${URL}/claim`]: { count: 1 },
     [`POST ${URL}/auto-return`]: { enabled: true, returned: 7, reminded: 2 },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Crm.Pool', 'Crm.Pool.Claim'] });
+  }),
+  ['Crm.Pool', 'Crm.Pool.Claim'],
+);
+
+beforeEach(() => {
+  success.mockReset();
+  info.mockReset();
   applyServerTexts('zh-Hans', {
     CrmPool: {
       'Page:Claim': '领取',

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
@@ -22,18 +21,17 @@ const vip: Tag = {
   ...audited('s1'),
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${U}`]: { totalCount: 1, items: [vip] },
     [`POST ${U}`]: { ...vip, id: 'new', name: '批发商' },
     [`PUT ${U}/${vip.id}`]: vip,
     [`DELETE ${U}/${vip.id}`]: undefined,
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Crm.Tags', 'Crm.Tags.Create', 'Crm.Tags.Update', 'Crm.Tags.Delete'] });
+  }),
+  ['Crm.Tags', 'Crm.Tags.Create', 'Crm.Tags.Update', 'Crm.Tags.Delete'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     CrmTags: {
       Tags: '标签',

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { RoleDto, UserDto } from '../../api.ts';
@@ -48,18 +47,17 @@ const staff: RoleDto = {
   creationTime: '2026-01-01T00:00:00Z',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 1, items: [admin] },
     [`GET ${URL}/assignable-roles`]: { items: [staff] },
     [`GET ${URL}/organization-unit-options`]: { items: [{ id: 'ou1', name: 'Sales' }] },
     [`POST ${URL}`]: { ...admin, id: 'u2', userName: 'clerk' },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['AbpIdentity.Users', 'AbpIdentity.Users.Create', 'AbpIdentity.Users.Update'] });
+  }),
+  ['AbpIdentity.Users', 'AbpIdentity.Users.Create', 'AbpIdentity.Users.Update'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     AbpIdentity: {
       'DisplayName:UserName': '用户名',

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import type { RequestOptions } from '../../../../lib/http/client.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { CountryDto } from '../../api.ts';
@@ -44,11 +44,8 @@ const korea = country({
   isEnabled: false,
 });
 
-let calls: Call[] = [];
-
-beforeEach(async () => {
-  success.mockClear();
-  calls = fakeHttp({
+const { calls } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: (options: RequestOptions) => {
       const enabled = options.params?.enabled;
       const items = [korea, malaysia, singapore].filter(
@@ -57,8 +54,12 @@ beforeEach(async () => {
       return { totalCount: items.length, items };
     },
     [`PUT ${URL}/enabled`]: undefined,
-  });
-  useAbp.setState({ permissions: ['Logistics.Countries', 'Logistics.Countries.Update'] });
+  }),
+  ['Logistics.Countries', 'Logistics.Countries.Update'],
+);
+
+beforeEach(async () => {
+  success.mockClear();
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', {
     Logistics: {

@@ -1,9 +1,9 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { blankStrategyRule, strategyRuleInput } from '@seller/contracts/logistics';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import type { z } from 'zod';
-import { zodValueRule } from '../../../../components/crud/index.ts';
+import { RemoveRowButton, zodValueRule } from '../../../../components/crud/index.ts';
 import {
   attributeOptions,
   countrySearch,
@@ -113,14 +113,11 @@ export function RuleFields() {
                       />
                     </Tooltip>
                     <Tooltip title={LS('RemoveRule')}>
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
+                      <RemoveRowButton
+                        label={LS('RemoveRule')}
                         disabled={fields.length === 1}
                         onClick={() => remove(field.name)}
-                        aria-label={LS('RemoveRule')}
-                        data-testid={`${t}-remove`}
+                        testid={`${t}-remove`}
                       />
                     </Tooltip>
                   </Space>

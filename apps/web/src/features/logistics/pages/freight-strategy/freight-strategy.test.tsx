@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited, malaysiaAndSingapore } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
@@ -125,11 +124,8 @@ const tested: FreightEstimateDto = {
   ],
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 1, items: [strategy] },
     [`POST ${URL}`]: { ...strategy, id: id(8) },
     [`POST ${URL}/test`]: tested,
@@ -143,15 +139,11 @@ beforeEach(() => {
         { id: EMS, carrierName: '中国邮政', name: 'EMS 特快' },
       ],
     },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Logistics.FreightStrategies',
-      'Logistics.FreightStrategies.Create',
-      'Logistics.FreightStrategies.Update',
-    ],
-  });
+  }),
+  ['Logistics.FreightStrategies', 'Logistics.FreightStrategies.Create', 'Logistics.FreightStrategies.Update'],
+);
+
+beforeEach(() => {
   applyLogisticsTexts();
 });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -13,11 +13,8 @@ import { CARRIER, CHANNEL, carrier, channel, OTHER_CARRIER, texts } from './test
 
 const CHANNELS = '/api/logistics/channels';
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(async () => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     'GET /api/logistics/carriers': {
       totalCount: 2,
       items: [
@@ -28,12 +25,12 @@ beforeEach(async () => {
     [`GET ${CHANNELS}`]: { totalCount: 1, items: [channel()] },
     [`POST ${CHANNELS}`]: channel({ id: 'new' }),
     [`PUT ${CHANNELS}/${CHANNEL}`]: channel(),
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: ['Logistics.Carriers', 'Logistics.Carriers.Create', 'Logistics.Carriers.Update'],
-    config: { setting: { values: { 'Logistics.Currency': 'CNY' } } } as never,
-  });
+  }),
+  ['Logistics.Carriers', 'Logistics.Carriers.Create', 'Logistics.Carriers.Update'],
+);
+
+beforeEach(async () => {
+  useAbp.setState({ config: { setting: { values: { 'Logistics.Currency': 'CNY' } } } as never });
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', { Logistics: texts });
 });

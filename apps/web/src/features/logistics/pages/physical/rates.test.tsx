@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, pick, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import CarriersPage from './index.tsx';
@@ -30,12 +29,8 @@ const myFlat = rateRow({
   effectiveFrom: '2026-03-01',
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(async () => {
-  success.mockClear();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     'GET /api/logistics/carriers': { totalCount: 1, items: [carrier()] },
     'GET /api/logistics/channels': { totalCount: 1, items: [channel()] },
     'GET /api/logistics/zones/all': {
@@ -44,9 +39,12 @@ beforeEach(async () => {
     [`GET ${RATES}`]: rateTable([sgFirst, myFlat]),
     [`PUT ${RATES}`]: rateTable([sgFirst, myFlat]),
     [`GET ${RATES}/export`]: new Blob(['xlsx']),
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Logistics.Carriers', 'Logistics.Carriers.Update'] });
+  }),
+  ['Logistics.Carriers', 'Logistics.Carriers.Update'],
+);
+
+beforeEach(async () => {
+  success.mockClear();
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', { Logistics: texts });
 });

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
@@ -40,19 +39,16 @@ const penang = row({
   concurrencyStamp: 'stamp-2',
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 2, items: [penang, shenzhen] },
     [`POST ${URL}`]: row({ id: 'w3', code: 'BKK-01', isDefault: false }),
     [`PUT ${URL}/w1`]: shenzhen,
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: ['Logistics.Warehouses', 'Logistics.Warehouses.Create', 'Logistics.Warehouses.Update'],
-  });
+  }),
+  ['Logistics.Warehouses', 'Logistics.Warehouses.Create', 'Logistics.Warehouses.Update'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     Logistics: {
       Warehouses: '仓库管理',

@@ -1,9 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { postalRuleInput } from '@seller/contracts/logistics';
 import { Button, Flex, Form, Input, Select } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodValueRule } from '../../../../components/crud/index.ts';
+import { RemoveRowButton, zodValueRule } from '../../../../components/crud/index.ts';
 import { LL, postalInclusionOptions, postalKindOptions } from '../../api.ts';
 
 const shape = postalRuleInput.shape;
@@ -83,13 +83,10 @@ export function PostalRules({ countryLabel }: { countryLabel(code: string): stri
                     ) : null
                   }
                 </Form.Item>
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
+                <RemoveRowButton
+                  label={t('crud.delete')}
                   onClick={() => remove(field.name)}
-                  aria-label={t('crud.delete')}
-                  data-testid={`zone-rule-${field.name}-remove`}
+                  testid={`zone-rule-${field.name}-remove`}
                 />
               </Flex>
             ))}

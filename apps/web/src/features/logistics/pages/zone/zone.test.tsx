@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
@@ -55,18 +54,17 @@ const westMalaysia = zone({
   concurrencyStamp: 'stamp-2',
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(async () => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 2, items: [sea, westMalaysia] },
     'GET /api/logistics/countries/all': { items: countries },
     [`POST ${URL}`]: zone({ id: 'z3', name: '北马' }),
     [`PUT ${URL}/z2`]: westMalaysia,
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Logistics.Zones', 'Logistics.Zones.Create', 'Logistics.Zones.Update'] });
+  }),
+  ['Logistics.Zones', 'Logistics.Zones.Create', 'Logistics.Zones.Update'],
+);
+
+beforeEach(async () => {
   await setCulture('zh-Hans');
   applyServerTexts('zh-Hans', {
     Logistics: {

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
@@ -96,11 +95,8 @@ const channel: MarketChannel = {
   concurrencyStamp: 'y',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     'GET /api/sitekit/shopes/all': { items: [shop, { ...shop, id: 's2', platform: 'SHOPEE', name: 'Shopee 店' }] },
     [`GET ${M}`]: { totalCount: 1, items: [mapping] },
     [`GET ${M}/catalog-options`]: {
@@ -118,20 +114,20 @@ beforeEach(() => {
     'GET /api/sitekit/shopes/s2/logistics-channels': { items: [channel] },
     'GET /api/sitekit/logistics-channel-options': { items: [{ id: 'o1', code: 'YT', name: '云途专线' }] },
     'PUT /api/sitekit/shopes/s2/logistics-channels/3001': { ...channel, enabled: false },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Marketplaces.CategoryMappings',
-      'Marketplaces.CategoryMappings.Create',
-      'Marketplaces.CategoryMappings.Update',
-      'Marketplaces.CategoryMappings.Delete',
-      'Marketplaces.Items',
-      'Marketplaces.Items.Sync',
-      'Marketplaces.Logistics',
-      'Marketplaces.Logistics.Update',
-    ],
-  });
+  }),
+  [
+    'Marketplaces.CategoryMappings',
+    'Marketplaces.CategoryMappings.Create',
+    'Marketplaces.CategoryMappings.Update',
+    'Marketplaces.CategoryMappings.Delete',
+    'Marketplaces.Items',
+    'Marketplaces.Items.Sync',
+    'Marketplaces.Logistics',
+    'Marketplaces.Logistics.Update',
+  ],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     CategoryMapping: serverTexts.CategoryMapping['zh-Hans'],
     MarketItems: serverTexts.MarketItems['zh-Hans'],

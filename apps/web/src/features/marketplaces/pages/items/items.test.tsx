@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastParams } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { MarketItem } from '../../api.ts';
@@ -42,21 +42,20 @@ const item = (n: number, over: Partial<MarketItem> = {}): MarketItem => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
 const shop = (id: string, name: string) => ({ id, name, platform: 'LAZADA', regions: ['MY'], authorized: true });
 
-beforeEach(() => {
-  answers = {
+const { calls } = fakeApiBeforeEach(
+  () => ({
     'GET /api/sitekit/shopes/all': { items: [shop(SHOP, 'Lazada MY'), shop(OTHER, 'Lazada SG')] },
     [`GET ${URL}`]: { totalCount: 2, items: [item(1), item(2, { status: 'REJECTED', rejectReason: 'bad image' })] },
     [`GET ${URL}/counts`]: { total: 2, capped: false, counts: { LIVE: 1, REJECTED: 1 } },
     [`GET ${URL}/pulls/latest`]: { pull: null },
     [`POST ${URL}/push-price-stock`]: { rows: [{ itemId: 'LZ1', sellerSku: 'SKU-1', ok: true, message: null }] },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Marketplaces.Items', 'Marketplaces.Items.Sync'] });
+  }),
+  ['Marketplaces.Items', 'Marketplaces.Items.Sync'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', { MarketItems: texts['zh-Hans'] });
 });
 

@@ -19,6 +19,7 @@ import { Link, useNavigate } from 'react-router';
 import { Access } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
 import { ListPage, listPageKeys } from '../../../../components/list/index.ts';
+import { OptionalLink } from '../../../../components/OptionalLink.tsx';
 import type { PagedResult } from '../../../../lib/abp/types.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useHubEvent } from '../../../../lib/realtime.ts';
@@ -229,16 +230,7 @@ export function ListingsPage({ platform }: { platform: MarketPlatform }) {
             </Space>
           ),
           price: (r) => (r.price === null ? '—' : `${r.price} ${r.currency}`),
-          platformItemId: (r) =>
-            r.platformItemId === null ? (
-              '—'
-            ) : r.itemUrl ? (
-              <Typography.Link href={r.itemUrl} target="_blank" rel="noreferrer noopener">
-                {r.platformItemId}
-              </Typography.Link>
-            ) : (
-              r.platformItemId
-            ),
+          platformItemId: (r) => <OptionalLink text={r.platformItemId} href={r.itemUrl} />,
           attempts: (r) => `${r.attempts} / ${r.maxAttempts}`,
           lastModificationTime: (r) => dayjs(r.lastModificationTime ?? r.creationTime).format(DATE_TIME),
         }}

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { click } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Listing } from '../../api.ts';
@@ -74,12 +74,8 @@ const failed = listing(3, 4, {
 });
 const offline = listing(4, 10);
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  hub.listeners.clear();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 4, items: [queued, live, failed, offline] },
     [`GET ${URL}/counts`]: { total: 4, capped: false, counts: { '1': 1, '3': 1, '4': 1, '10': 1 } },
     'GET /api/sitekit/shopes/all?platform=LAZADA': { items: [{ id: 'shop-1', name: 'Lazada MY 旗舰店' }] },
@@ -119,16 +115,17 @@ beforeEach(() => {
         },
       ],
     },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Marketplaces.Listings',
-      'Marketplaces.Listings.Create',
-      'Marketplaces.Listings.Manage',
-      'Marketplaces.Listings.Delete',
-    ],
-  });
+  }),
+  [
+    'Marketplaces.Listings',
+    'Marketplaces.Listings.Create',
+    'Marketplaces.Listings.Manage',
+    'Marketplaces.Listings.Delete',
+  ],
+);
+
+beforeEach(() => {
+  hub.listeners.clear();
   applyServerTexts('zh-Hans', { Listings: listingTexts('zh') });
 });
 

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { PreviewRow } from '../../api.ts';
@@ -119,11 +118,8 @@ const rows: PreviewRow[] = [
   }),
 ];
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls } = fakeApiBeforeEach(
+  () => ({
     'GET /api/catalog/products': {
       totalCount: 2,
       items: [product(P1, 'CUP-1', '保温杯'), product(P2, 'MUG-2', '马克杯')],
@@ -145,9 +141,11 @@ beforeEach(() => {
       succeeded: 2,
       failed: 1,
     },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Marketplaces.Listings', 'Marketplaces.Listings.Create'] });
+  }),
+  ['Marketplaces.Listings', 'Marketplaces.Listings.Create'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', { Listings: listingTexts('zh') });
 });
 

@@ -1,8 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage, renderRoutes } from '../../../../lib/testing/render-page.tsx';
@@ -52,12 +51,10 @@ const bare = shop({
 });
 const revoked = shop({ id: 's3', name: 'Old shop', status: 'revoked', lastError: 'IllegalRefreshToken: invalid' });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
 let assign: ReturnType<typeof vi.fn>;
 
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}/management`]: { totalCount: 3, items: [active, bare, revoked] },
     [`POST ${URL}`]: shop({ id: 's4', name: 'Added' }),
     [`PUT ${URL}/s1/refresh-token`]: active,
@@ -82,19 +79,19 @@ beforeEach(() => {
         },
       ],
     },
-  };
-  calls = fakeHttp(answers);
+  }),
+  [
+    'Marketplaces.Shops',
+    'Marketplaces.Shops.Create',
+    'Marketplaces.Shops.Update',
+    'Marketplaces.Shops.Delete',
+    'Marketplaces.Shops.Authorize',
+  ],
+);
+
+beforeEach(() => {
   assign = vi.fn();
   vi.stubGlobal('location', { ...window.location, origin: 'http://admin.test', assign });
-  useAbp.setState({
-    permissions: [
-      'Marketplaces.Shops',
-      'Marketplaces.Shops.Create',
-      'Marketplaces.Shops.Update',
-      'Marketplaces.Shops.Delete',
-      'Marketplaces.Shops.Authorize',
-    ],
-  });
   applyServerTexts('zh-Hans', { Shops: texts['zh-Hans'] });
 });
 afterEach(() => {

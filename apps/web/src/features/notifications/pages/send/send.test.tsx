@@ -1,8 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import SendNotificationPage from './index.tsx';
@@ -12,11 +11,12 @@ import SendNotificationPage from './index.tsx';
 const ui = { message: { success: vi.fn(), warning: vi.fn() }, notification: {} } as never;
 const SEND = '/api/notifications/send';
 
-let calls: Call[] = [];
+const { calls } = fakeApiBeforeEach(
+  () => ({ [`POST ${SEND}`]: { id: 'n1', recipientCount: 3 } }),
+  ['Notifications.Notification.Send'],
+);
 
 beforeEach(() => {
-  calls = fakeHttp({ [`POST ${SEND}`]: { id: 'n1', recipientCount: 3 } });
-  useAbp.setState({ permissions: ['Notifications.Notification.Send'] });
   applyServerTexts('zh-Hans', {
     Notifications: {
       SendNotification: '发送通知',

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
@@ -99,13 +98,10 @@ const priced = {
   steps,
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
 const invalid = (path: string, member: string, message: string) => refusal(path, [{ message, members: [member] }]);
 
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 2, items: [lazada, shopee] },
     [`GET ${URL}/all`]: { items: [lazada, shopee] },
     [`POST ${URL}`]: rule({ id: 'r3', name: 'Shopee 泰国' }),
@@ -123,16 +119,11 @@ beforeEach(() => {
     },
     [`GET ${URL}/calc-retailPrice`]: priced,
     [`DELETE ${URL}/tierPrice-rule`]: undefined,
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Pricing.PriceRules',
-      'Pricing.PriceRules.Create',
-      'Pricing.PriceRules.Update',
-      'Pricing.PriceRules.Delete',
-    ],
-  });
+  }),
+  ['Pricing.PriceRules', 'Pricing.PriceRules.Create', 'Pricing.PriceRules.Update', 'Pricing.PriceRules.Delete'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', { Pricing: serverTexts('zh') });
 });
 

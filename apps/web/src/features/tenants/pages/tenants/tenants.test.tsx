@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { TenantDto } from '../../api.ts';
@@ -27,17 +26,16 @@ const demo: TenantDto = {
   lastModifierId: null,
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 1, items: [demo] },
     [`POST ${URL}`]: { ...demo, id: 't2', name: 'shop-2' },
     [`GET ${URL}/t1/connection-string`]: { items: [] },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: [P, `${P}.Create`, `${P}.ManageConnectionStrings`] });
+  }),
+  [P, `${P}.Create`, `${P}.ManageConnectionStrings`],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     AbpTenantManagement: {
       'DisplayName:Name': '租户名称',

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -101,11 +100,8 @@ const skuProfit: SkuProfit = {
   margin: '41.78',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${F}/cycles`]: {
       items: [
         {
@@ -170,17 +166,11 @@ beforeEach(() => {
     [`GET ${S}/profit`]: { currency: 'CNY', revenue: '465.00', profit: '120.00', periods: [] },
     [`GET ${F}/profit/orders`]: { totalCount: 1, items: [orderProfit] },
     [`GET ${F}/profit/skus`]: { totalCount: 1, items: [skuProfit] },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Trade.Finance',
-      'Trade.Finance.Pull',
-      'Trade.Finance.Arrivals',
-      'Trade.Finance.Match',
-      'Trade.Statistics',
-    ],
-  });
+  }),
+  ['Trade.Finance', 'Trade.Finance.Pull', 'Trade.Finance.Arrivals', 'Trade.Finance.Match', 'Trade.Statistics'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     Finance: {
       Statements: '结算单',

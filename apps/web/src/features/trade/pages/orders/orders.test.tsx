@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -102,12 +102,8 @@ const detail = (over: Partial<SalesOrder> = {}): SalesOrder => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  success.mockClear();
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 1, items: [row] },
     [`GET ${URL}/counts`]: { total: 7, counts: { Pending: 3, Processing: 4 } },
     [`GET ${URL}/shops`]: { items: [{ id: 's1', name: 'Lazada 演示店铺 (MY)', platform: 'LAZADA', authorized: true }] },
@@ -132,19 +128,20 @@ beforeEach(() => {
       state: 'completed',
       result: { shops: 1, created: 2, updated: 1, unchanged: 0, failed: [] },
     },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Trade.Orders',
-      'Trade.Orders.Create',
-      'Trade.Orders.Update',
-      'Trade.Orders.Confirm',
-      'Trade.Orders.Cancel',
-      'Trade.Orders.Pull',
-      'Trade.Orders.Export',
-    ],
-  });
+  }),
+  [
+    'Trade.Orders',
+    'Trade.Orders.Create',
+    'Trade.Orders.Update',
+    'Trade.Orders.Confirm',
+    'Trade.Orders.Cancel',
+    'Trade.Orders.Pull',
+    'Trade.Orders.Export',
+  ],
+);
+
+beforeEach(() => {
+  success.mockClear();
   applyServerTexts('zh-Hans', {
     SalesOrders: {
       OrderNo: '订单号',

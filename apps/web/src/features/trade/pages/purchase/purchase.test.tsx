@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { rowWith } from '../../../../lib/testing/table.ts';
@@ -84,11 +84,8 @@ const suggestion: Suggestion = {
   currency: 'CNY',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 3, items: [draft, submitted, partial] },
     [`GET ${URL}/counts`]: {
       total: 3,
@@ -106,17 +103,17 @@ beforeEach(() => {
     [`POST ${URL}/p2/reject`]: { ...submitted, status: 'DRAFT' },
     [`GET ${URL}/suggestions`]: { items: [suggestion] },
     [`POST ${URL}/suggestions/draft`]: { ids: ['p9'], poNos: ['PO-20261124-0009'] },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Trade.Purchase',
-      'Trade.Purchase.Create',
-      'Trade.Purchase.Submit',
-      'Trade.Purchase.Update',
-      'Trade.Purchase.Cancel',
-    ],
-  });
+  }),
+  [
+    'Trade.Purchase',
+    'Trade.Purchase.Create',
+    'Trade.Purchase.Submit',
+    'Trade.Purchase.Update',
+    'Trade.Purchase.Cancel',
+  ],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     Purchase: {
       'Status:DRAFT': '草稿',

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { PurchaseOrderDetail } from '../../api/purchase.ts';
@@ -76,11 +75,8 @@ const order = {
   ],
 } as unknown as PurchaseOrderDetail;
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 2, items: [pending, posted] },
     [`GET ${PO_URL}/lookups`]: {
       suppliers: [],
@@ -97,17 +93,11 @@ beforeEach(() => {
     [`POST ${URL}/r3/post`]: { ...posted, id: 'r3' },
     [`POST ${URL}/r2/post`]: { ...pending, status: 'POSTED' },
     [`POST ${URL}/r1/reverse`]: receipt({ id: 'r4', reversesReceiptId: 'r1' }),
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Trade.Receiving',
-      'Trade.Receiving.Create',
-      'Trade.Receiving.Post',
-      'Trade.Receiving.Reverse',
-      'Trade.Purchase',
-    ],
-  });
+  }),
+  ['Trade.Receiving', 'Trade.Receiving.Create', 'Trade.Receiving.Post', 'Trade.Receiving.Reverse', 'Trade.Purchase'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     Receiving: { 'Status:DRAFT': '草稿', 'Status:POSTED': '已入库', 'Page:Post': '入库', 'Page:Reverse': '冲销' },
   });

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { ShipmentEvent } from '../../api/shipments.ts';
@@ -27,11 +26,8 @@ const event = (over: Partial<ShipmentEvent>): ShipmentEvent => ({
   ...over,
 });
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}/events`]: { totalCount: 1, items: [event({})] },
     [`GET ${URL}/${S1}`]: {
       id: S1,
@@ -47,9 +43,11 @@ beforeEach(() => {
       items: [event({}), event({ id: 'e0', code: 'CREATED', description: '创建发货单' })],
     },
     [`POST ${URL}/${S1}/events`]: event({ id: 'e2', code: 'IN_TRANSIT', description: '到达吉隆坡' }),
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Trade.Shipments', 'Trade.Shipments.Update'] });
+  }),
+  ['Trade.Shipments', 'Trade.Shipments.Update'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', { Shipments: { 'Page:AddEvent': '添加轨迹', 'Source:USER': '用户' } });
 });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastParams, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastParams, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Shipment, ShipmentEstimate, ShippableOrder } from '../../api/shipments.ts';
@@ -94,11 +94,8 @@ const estimate: ShipmentEstimate = {
   pickedChannelId: 'ch-CHEAP',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: { totalCount: 3, items: [shipment({}), packed, failed] },
     [`GET ${URL}/counts`]: { total: 3, capped: false, counts: { CREATED: 1, PACKED: 1, SHIPPED: 1 } },
     [`GET ${URL}/orders`]: { items: [order] },
@@ -107,17 +104,17 @@ beforeEach(() => {
     [`POST ${URL}`]: shipment({ shipmentNo: 'SHP-NEW' }),
     [`POST ${URL}/${packed.id}/ship`]: { ...packed, status: 'SHIPPED' },
     [`POST ${URL}/${failed.id}/sync`]: { ...failed, platformSyncStatus: 'PENDING' },
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({
-    permissions: [
-      'Trade.Shipments',
-      'Trade.Shipments.Create',
-      'Trade.Shipments.Update',
-      'Trade.Shipments.Ship',
-      'Trade.Shipments.Cancel',
-    ],
-  });
+  }),
+  [
+    'Trade.Shipments',
+    'Trade.Shipments.Create',
+    'Trade.Shipments.Update',
+    'Trade.Shipments.Ship',
+    'Trade.Shipments.Cancel',
+  ],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     Shipments: {
       'Status:CREATED': '待打单',

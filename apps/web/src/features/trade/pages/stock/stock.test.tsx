@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { type Call, fakeHttp, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
@@ -60,11 +60,8 @@ const ledgerRow: StockLedgerRow = {
   creationTime: '2026-01-01T00:00:00Z',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, unknown> = {};
-
-beforeEach(() => {
-  answers = {
+const { calls, answers } = fakeApiBeforeEach(
+  () => ({
     [`GET ${URL}`]: {
       totalCount: 2,
       items: [balance({}), balance({ warehouse: MY, sku: 'MUG-01', low: false, safety: 0, value: '10.00' })],
@@ -84,9 +81,11 @@ beforeEach(() => {
     [`POST ${URL}/adjustments`]: { voucherType: 'ADJUSTMENT', voucherNo: 'ADJ-20260101-0002', items: [] },
     [`POST ${URL}/transfers`]: { voucherType: 'TRANSFER', voucherNo: 'TRF-20260101-0001', items: [] },
     [`PUT ${URL}/safety`]: {},
-  };
-  calls = fakeHttp(answers);
-  useAbp.setState({ permissions: ['Trade.Stock', 'Trade.Stock.Adjust', 'Trade.Stock.Transfer'] });
+  }),
+  ['Trade.Stock', 'Trade.Stock.Adjust', 'Trade.Stock.Transfer'],
+);
+
+beforeEach(() => {
   applyServerTexts('zh-Hans', {
     Stock: {
       Balances: '库存余额',

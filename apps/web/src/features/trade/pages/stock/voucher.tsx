@@ -1,10 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { stockAdjustmentInput, stockTransferInput } from '@seller/contracts/trade';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, type ButtonProps, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { applyServerErrors, parseForm, RemoveRowButton } from '../../../../components/crud/index.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { invalidateStock, SL, type StockWarehouse, stockApi } from '../../api/stock.ts';
@@ -170,11 +170,8 @@ export function VoucherDrawer(props: { kind: VoucherKind | null; warehouses: Sto
                       data-testid={`stock-line-${i}-qty`}
                     />
                   </Form.Item>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={SL('RemoveLine')}
+                  <RemoveRowButton
+                    label={SL('RemoveLine')}
                     disabled={fields.length === 1}
                     onClick={() => remove(field.name)}
                   />

@@ -550,6 +550,16 @@ export async function act(
   const po = await loadOrder(tx, ctx, id, true);
   if (!purchaseNext(po.status, action)) throw refused(ctx, po.status, action);
   const lines = await linesOf(tx, ctx, id);
+  /** What approval put in transit and has not arrived leaves it; receiving is over. */
+  const endReceiving = async (leaveTransit: boolean) => {
+    if (leaveTransit)
+      await moveStock(
+        tx,
+        ctx,
+        transitMoves(po, lines, (l) => -outstanding(l)),
+      );
+    await receivingEnded(services, tx, ctx, po.id);
+  };
   switch (action) {
     case 'submit':
       if (!lines.length) throw fieldError('lines', 'Purchase::NoLines');
@@ -571,24 +581,12 @@ export async function act(
     case 'cancel': {
       if (lines.some((l) => l.qtyReceived !== 0)) throw refused(ctx, 'PARTIALLY_RECEIVED', 'cancel');
       const after = await transition(tx, ctx, po, 'cancel');
-      // what approval put in transit leaves it
-      if (po.status === 'APPROVED')
-        await moveStock(
-          tx,
-          ctx,
-          transitMoves(po, lines, (l) => -outstanding(l)),
-        );
-      await receivingEnded(services, tx, ctx, po.id);
+      await endReceiving(po.status === 'APPROVED');
       return after;
     }
     case 'closeShort': {
       const after = await transition(tx, ctx, po, 'closeShort', { closedShort: true });
-      await moveStock(
-        tx,
-        ctx,
-        transitMoves(po, lines, (l) => -outstanding(l)),
-      );
-      await receivingEnded(services, tx, ctx, po.id);
+      await endReceiving(true);
       return after;
     }
   }

@@ -25,6 +25,7 @@ import { publish } from '../../notifications/index.ts';
 import { type CustomerViewer, customerScope, loadCustomer, viewerOf } from '../customers/access.ts';
 import { addOwnerRecord } from '../customers/owner-records.ts';
 import { crmCustomerMembers, crmCustomers, crmOwnerRecords } from '../customers/schema.ts';
+import { activeUsersMatching } from '../users.ts';
 import { type PoolRule, returnPredicate, returnReasonSql } from './rule.ts';
 import { crmCustomerLimits, crmPoolConfig, crmPoolReminders } from './schema.ts';
 
@@ -558,14 +559,7 @@ export function userOptions(s: Services, ctx: Ctx, filter: string | undefined) {
     const rows = await tx
       .select({ id: users.id, userName: users.userName, name: users.name })
       .from(users)
-      .where(
-        owned(
-          ctx,
-          users,
-          eq(users.isActive, true),
-          filter ? or(contains(users.userName, filter), contains(users.name, filter)) : undefined,
-        ),
-      )
+      .where(activeUsersMatching(ctx, filter, [users.userName, users.name]))
       .orderBy(asc(users.userName))
       .limit(50);
     return { items: rows };

@@ -27,6 +27,7 @@ import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
 import { publish } from '../../notifications/index.ts';
 import { viewerOf } from '../customers/access.ts';
+import { activeUsersMatching } from '../users.ts';
 import { type Period, periodOf } from './period.ts';
 import { crmReportComments, crmReportRecipients, crmReports } from './schema.ts';
 
@@ -613,14 +614,7 @@ async function recipientOptions(
     tx
       .select({ id: users.id, userName: users.userName, name: displayName })
       .from(users)
-      .where(
-        owned(
-          ctx,
-          users,
-          eq(users.isActive, true),
-          q.filter ? or(contains(users.userName, q.filter), contains(displayName, q.filter)) : undefined,
-        ),
-      )
+      .where(activeUsersMatching(ctx, q.filter, [users.userName, displayName]))
       .orderBy(asc(users.userName))
       .limit(50),
   );

@@ -58,21 +58,17 @@ export async function siteClient(
   return { site: { platform: shop.platform as MarketPlatform, region: client.region }, client };
 }
 
-const siteOf = (table: CachedTable, site: Site) =>
+/** The tables that cache one row per category of a site. */
+type CachedTable = typeof marketplaceCategories | typeof marketplaceCategoryAttributes;
+
+const siteOf = (table: CachedTable | typeof marketplaceCategoryTrees, site: Site) =>
   and(eq(table.platform, site.platform), eq(table.region, site.region));
 
 async function treeRow(tx: Tx, ctx: Ctx, site: Site) {
   const [row] = await tx
     .select()
     .from(marketplaceCategoryTrees)
-    .where(
-      owned(
-        ctx,
-        marketplaceCategoryTrees,
-        eq(marketplaceCategoryTrees.platform, site.platform),
-        eq(marketplaceCategoryTrees.region, site.region),
-      ),
-    )
+    .where(owned(ctx, marketplaceCategoryTrees, siteOf(marketplaceCategoryTrees, site)))
     .limit(1);
   return row ?? null;
 }
@@ -190,8 +186,6 @@ export async function platformCategories(
   });
   return { ...site, fetchedAt, items };
 }
-
-type CachedTable = typeof marketplaceCategories | typeof marketplaceCategoryAttributes;
 
 /** The cached row of `table` for category `categoryId` of the site, or null. */
 async function cachedRow<T extends CachedTable>(

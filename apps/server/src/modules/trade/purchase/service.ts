@@ -16,9 +16,8 @@ import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { checkBound, NumberBounds } from '../../../core/bounds.ts';
-import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, modifiedBy, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
-import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { assertMoneyPlaces, moneyText } from '../../../core/money.ts';
@@ -462,9 +461,7 @@ export async function updateOrder(tx: Tx, ctx: Ctx, money: Money, id: string, in
     .update(purchaseOrders)
     .set({
       ...header,
-      lastModificationTime: new Date(),
-      lastModifierId: ctx.user?.id ?? null,
-      concurrencyStamp: newConcurrencyStamp(),
+      ...modifiedBy(ctx),
     })
     .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)))
     .returning();
@@ -500,9 +497,7 @@ export async function transition(
     .set({
       ...patch,
       status: to,
-      lastModificationTime: new Date(),
-      lastModifierId: ctx.user?.id ?? null,
-      concurrencyStamp: newConcurrencyStamp(),
+      ...modifiedBy(ctx),
     })
     .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, po.id), eq(purchaseOrders.status, po.status)))
     .returning();

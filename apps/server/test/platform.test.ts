@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { owned } from '../src/core/crud.ts';
+import type { Tx } from '../src/core/db/client.ts';
 import { roles } from '../src/modules/identity/schema.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -127,7 +128,8 @@ describe('units of work', () => {
   it('runs a nested transaction as a savepoint: its rollback undoes only its own writes, the unit stays one transaction', async () => {
     const names = ['unit-outer', 'unit-inner', 'unit-after'];
     const role = (name: string) => ({ tenantId: t.demo.id, name, normalizedName: name.toUpperCase() });
-    const failing = t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
+    // the first row, then a savepoint that writes the second and fails
+    const outerThenFailedInner = async (tx: Tx) => {
       await tx.insert(roles).values(role(names[0]!));
       await tx
         .transaction(async (inner) => {
@@ -135,6 +137,9 @@ describe('units of work', () => {
           throw new Error('inner refused');
         })
         .catch(() => {});
+    };
+    const failing = t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
+      await outerThenFailedInner(tx);
       await tx.insert(roles).values(role(names[2]!));
       throw new Error('outer refused');
     });
@@ -149,13 +154,7 @@ describe('units of work', () => {
     expect(await count()).toEqual([]);
 
     await t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
-      await tx.insert(roles).values(role(names[0]!));
-      await tx
-        .transaction(async (inner) => {
-          await inner.insert(roles).values(role(names[1]!));
-          throw new Error('inner refused');
-        })
-        .catch(() => {});
+      await outerThenFailedInner(tx);
       await tx.transaction(async (inner) => {
         await inner.insert(roles).values(role(names[2]!));
       });

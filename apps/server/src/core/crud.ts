@@ -500,3 +500,10 @@ export function recordChange(
     propertyChanges,
   });
 }
+
+/** The columns of a row `ctx` changes now: the modification time, the modifier and a new stamp. */
+export const modifiedBy = (ctx: CrudContext) => ({
+  lastModificationTime: new Date(),
+  lastModifierId: ctx.user?.id ?? null,
+  concurrencyStamp: newConcurrencyStamp(),
+});

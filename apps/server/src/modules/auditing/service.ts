@@ -164,26 +164,36 @@ export async function getAuditLog(services: Services, ctx: CrudContext, id: stri
   });
 }
 
-export async function deleteAuditLog(services: Services, ctx: CrudContext, id: string) {
+type LogTable = typeof auditLogs | typeof securityLogs;
+
+/** Deletes row `id` of `table` in the current tenant: 404 naming `entity` when there is none. */
+async function deleteLog(services: Services, ctx: CrudContext, table: LogTable, entity: string, id: string) {
   await services.data.inTenant(ctx, async (tx) => {
     const deleted = await tx
-      .delete(auditLogs)
-      .where(owned(ctx, auditLogs, eq(auditLogs.id, id)))
-      .returning({ id: auditLogs.id });
-    if (!deleted.length) throw notFound(AUDIT_LOG, id);
+      .delete(table)
+      .where(owned(ctx, table, eq(table.id, id)))
+      .returning({ id: table.id });
+    if (!deleted.length) throw notFound(entity, id);
   });
 }
 
-/** Deletes the listed rows of the current tenant; ids of other tenants or unknown ids are ignored. */
-export async function deleteAuditLogs(services: Services, ctx: CrudContext, ids: string[]) {
+/** Deletes the listed rows of `table` in the current tenant; ids of other tenants or unknown ids are ignored. */
+function deleteLogs(services: Services, ctx: CrudContext, table: LogTable, ids: string[]) {
   return services.data.inTenant(ctx, async (tx) => {
     const deleted = await tx
-      .delete(auditLogs)
-      .where(owned(ctx, auditLogs, inArray(auditLogs.id, ids)))
-      .returning({ id: auditLogs.id });
+      .delete(table)
+      .where(owned(ctx, table, inArray(table.id, ids)))
+      .returning({ id: table.id });
     return deleted.length;
   });
 }
+
+export const deleteAuditLog = (services: Services, ctx: CrudContext, id: string) =>
+  deleteLog(services, ctx, auditLogs, AUDIT_LOG, id);
+
+/** Deletes the listed rows of the current tenant; ids of other tenants or unknown ids are ignored. */
+export const deleteAuditLogs = (services: Services, ctx: CrudContext, ids: string[]) =>
+  deleteLogs(services, ctx, auditLogs, ids);
 
 // ---------------------------------------------------------------------------------------------
 // Security log
@@ -266,22 +276,8 @@ export async function getSecurityLog(services: Services, ctx: CrudContext, id: s
   });
 }
 
-export async function deleteSecurityLog(services: Services, ctx: CrudContext, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const deleted = await tx
-      .delete(securityLogs)
-      .where(owned(ctx, securityLogs, eq(securityLogs.id, id)))
-      .returning({ id: securityLogs.id });
-    if (!deleted.length) throw notFound(SECURITY_LOG, id);
-  });
-}
+export const deleteSecurityLog = (services: Services, ctx: CrudContext, id: string) =>
+  deleteLog(services, ctx, securityLogs, SECURITY_LOG, id);
 
-export async function deleteSecurityLogs(services: Services, ctx: CrudContext, ids: string[]) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const deleted = await tx
-      .delete(securityLogs)
-      .where(and(owned(ctx, securityLogs, inArray(securityLogs.id, ids))))
-      .returning({ id: securityLogs.id });
-    return deleted.length;
-  });
-}
+export const deleteSecurityLogs = (services: Services, ctx: CrudContext, ids: string[]) =>
+  deleteLogs(services, ctx, securityLogs, ids);

@@ -115,13 +115,13 @@ describe('Lazada fulfilment', () => {
 });
 
 describe('Shopee fulfilment', () => {
+  /** Shopee's `ship_order` as the connected shop, with `body`. */
+  const shipOrder = (body: object) =>
+    shopee(t.app, 'POST', '/logistics/ship_order', { token: sp.token, shopId: sp.shopId, body });
+
   it('ship_order moves READY_TO_SHIP to PROCESSED with the tracking number; get_tracking_number reads it', async () => {
     const o = await order('shopee', sp.shopId, 'READY_TO_SHIP');
-    const res = await shopee(t.app, 'POST', '/logistics/ship_order', {
-      token: sp.token,
-      shopId: sp.shopId,
-      body: { order_sn: o.sn, dropoff: { tracking_number: 'SG123' } },
-    });
+    const res = await shipOrder({ order_sn: o.sn, dropoff: { tracking_number: 'SG123' } });
     expect(res.json().error, res.body).toBe('');
     expect((await row(o.sn)).status).toBe('PROCESSED');
     const got = await shopee(t.app, 'GET', '/logistics/get_tracking_number', {
@@ -134,18 +134,10 @@ describe('Shopee fulfilment', () => {
 
   it('refuses an order not ready to ship and a call without a tracking number', async () => {
     const o = await order('shopee', sp.shopId, 'CANCELLED');
-    const res = await shopee(t.app, 'POST', '/logistics/ship_order', {
-      token: sp.token,
-      shopId: sp.shopId,
-      body: { order_sn: o.sn, dropoff: { tracking_number: 'SG9' } },
-    });
+    const res = await shipOrder({ order_sn: o.sn, dropoff: { tracking_number: 'SG9' } });
     expect(res.json().error).toBe('error_param');
     const ready = await order('shopee', sp.shopId, 'READY_TO_SHIP');
-    const none = await shopee(t.app, 'POST', '/logistics/ship_order', {
-      token: sp.token,
-      shopId: sp.shopId,
-      body: { order_sn: ready.sn, pickup: {} },
-    });
+    const none = await shipOrder({ order_sn: ready.sn, pickup: {} });
     expect(none.json().message).toContain('tracking_number');
   });
 });

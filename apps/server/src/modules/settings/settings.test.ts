@@ -16,6 +16,12 @@ let nobodyId: string;
 type Groups = { items: { name: string; displayName: string; settings: { name: string; value: string }[] }[] };
 const settingValue = (body: Groups, name: string) =>
   body.items.flatMap((g) => g.settings).find((s) => s.name === name)?.value;
+/** `who` (null: anonymous) changes `settings` at a level. */
+const change = (
+  who: string | null,
+  level: 'global' | 'current-tenant' | 'current-user',
+  settings: { name: string; value: unknown }[],
+) => as(t.app, who)({ method: 'PUT', url: `${BASE}/change-${level}`, payload: { settings } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -69,14 +75,7 @@ describe('reading settings', () => {
 
 describe('changing settings', () => {
   it('stores a tenant value for that tenant only', async () => {
-    const res = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: { settings: [{ name: LOCKOUT, value: '3' }] },
-    });
+    const res = await change(demoAdmin, 'current-tenant', [{ name: LOCKOUT, value: '3' }]);
     expect(res.statusCode).toBe(200);
     expect(settingValue(res.json(), LOCKOUT)).toBe('3');
     expect(await getSettingNumber(t.services, { tenant: t.demo, user: null }, LOCKOUT)).toBe(3);
@@ -90,70 +89,28 @@ describe('changing settings', () => {
     const name = 'Abp.Localization.DefaultLanguage';
     expect(await getSetting(t.services, ctx, name)).toBe('zh-Hans');
 
-    const global = await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-global`,
-      payload: { settings: [{ name, value: 'en' }] },
-    });
+    const global = await change(hostAdmin, 'global', [{ name, value: 'en' }]);
     expect(global.statusCode).toBe(200);
     expect(await getSetting(t.services, ctx, name)).toBe('en');
 
-    await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: { settings: [{ name, value: 'zh-Hans' }] },
-    });
+    await change(demoAdmin, 'current-tenant', [{ name, value: 'zh-Hans' }]);
     expect(await getSetting(t.services, ctx, name)).toBe('zh-Hans');
     expect(await getSetting(t.services, { tenant: t.other, user: null }, name)).toBe('en');
 
-    const mine = await as(
-      t.app,
-      nobody,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-user`,
-      payload: { settings: [{ name, value: 'en' }] },
-    });
+    const mine = await change(nobody, 'current-user', [{ name, value: 'en' }]);
     expect(mine.statusCode).toBe(200);
     expect(settingValue(mine.json(), name)).toBe('en');
     expect(await getSetting(t.services, ctx, name)).toBe('en');
     expect(await getSetting(t.services, { tenant: t.demo, user: null }, name)).toBe('zh-Hans');
 
     // null removes the user's value: the tenant's applies again
-    await as(
-      t.app,
-      nobody,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-user`,
-      payload: { settings: [{ name, value: null }] },
-    });
+    await change(nobody, 'current-user', [{ name, value: null }]);
     expect(await getSetting(t.services, ctx, name)).toBe('zh-Hans');
-    await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-global`,
-      payload: { settings: [{ name, value: null }] },
-    });
+    await change(hostAdmin, 'global', [{ name, value: null }]);
   });
 
   it('shows client-visible values in the application configuration of the user', async () => {
-    const put = await as(
-      t.app,
-      nobody,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-user`,
-      payload: { settings: [{ name: 'App.Theme.Color', value: '#13c2c2' }] },
-    });
+    const put = await change(nobody, 'current-user', [{ name: 'App.Theme.Color', value: '#13c2c2' }]);
     expect(put.statusCode).toBe(200);
     const config = async (tok: string) =>
       (
@@ -172,23 +129,14 @@ describe('changing settings', () => {
   });
 
   it('rejects unknown names, wrong levels and bad values with field errors', async () => {
-    const res = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: {
-        settings: [
-          { name: 'No.Such.Setting', value: '1' },
-          { name: LOCKOUT, value: 'abc' },
-          { name: LOCKOUT, value: '1000' },
-          { name: 'Abp.Timing.TimeZone', value: 'Mars/Olympus' },
-          { name: 'App.Theme.Color', value: '#123456' },
-          { name: 'Abp.Account.IsSelfRegistrationEnabled', value: 'yes' },
-        ],
-      },
-    });
+    const res = await change(demoAdmin, 'current-tenant', [
+      { name: 'No.Such.Setting', value: '1' },
+      { name: LOCKOUT, value: 'abc' },
+      { name: LOCKOUT, value: '1000' },
+      { name: 'Abp.Timing.TimeZone', value: 'Mars/Olympus' },
+      { name: 'App.Theme.Color', value: '#123456' },
+      { name: 'Abp.Account.IsSelfRegistrationEnabled', value: 'yes' },
+    ]);
     expect(res.statusCode).toBe(400);
     const errors = res.json().error.validationErrors as { members: string[]; message: string }[];
     expect(errors.map((e) => e.members[0])).toEqual([
@@ -203,57 +151,22 @@ describe('changing settings', () => {
     // nothing was written
     expect(await getSetting(t.services, { tenant: t.demo, user: null }, LOCKOUT)).toBe('3');
 
-    const wrongLevel = await as(
-      t.app,
-      nobody,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-user`,
-      payload: { settings: [{ name: LOCKOUT, value: '1' }] },
-    });
+    const wrongLevel = await change(nobody, 'current-user', [{ name: LOCKOUT, value: '1' }]);
     expect(wrongLevel.statusCode).toBe(400);
     expect(wrongLevel.json().error.validationErrors[0].members).toEqual(['settings.0.name']);
 
-    const malformed = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: { settings: [{ name: LOCKOUT, value: 3 }] },
-    });
+    const malformed = await change(demoAdmin, 'current-tenant', [{ name: LOCKOUT, value: 3 }]);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.validationErrors[0].members).toEqual(['settings.0.value']);
   });
 
   it('keeps global changes to the host', async () => {
-    const res = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-global`,
-      payload: { settings: [{ name: LOCKOUT, value: '9' }] },
-    });
+    const res = await change(demoAdmin, 'global', [{ name: LOCKOUT, value: '9' }]);
     expect(res.statusCode).toBe(403);
     expect(await getSetting(t.services, { tenant: null, user: null }, LOCKOUT)).toBe('5');
-    const anon = await as(
-      t.app,
-      null,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: { settings: [] },
-    });
+    const anon = await change(null, 'current-tenant', []);
     expect(anon.statusCode).toBe(401);
-    const noPermission = await as(
-      t.app,
-      nobody,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: { settings: [{ name: LOCKOUT, value: '9' }] },
-    });
+    const noPermission = await change(nobody, 'current-tenant', [{ name: LOCKOUT, value: '9' }]);
     expect(noPermission.statusCode).toBe(403);
   });
 });
@@ -265,64 +178,22 @@ describe('site name', () => {
 
   it('is set globally and per tenant, reaches the configuration, and is not a user setting', async () => {
     expect(await configValue(demoAdmin)).toBe('');
-    const global = await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-global`,
-      payload: { settings: [{ name: SITE, value: 'Seller Group' }] },
-    });
+    const global = await change(hostAdmin, 'global', [{ name: SITE, value: 'Seller Group' }]);
     expect(global.statusCode).toBe(200);
     expect(await configValue(demoAdmin)).toBe('Seller Group');
-    const tenant = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: { settings: [{ name: SITE, value: 'Demo Shop' }] },
-    });
+    const tenant = await change(demoAdmin, 'current-tenant', [{ name: SITE, value: 'Demo Shop' }]);
     expect(settingValue(tenant.json(), SITE)).toBe('Demo Shop');
     expect(await configValue(demoAdmin)).toBe('Demo Shop');
     expect(await configValue(otherAdmin)).toBe('Seller Group');
 
-    const personal = await as(
-      t.app,
-      nobody,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-user`,
-      payload: { settings: [{ name: SITE, value: 'Mine' }] },
-    });
+    const personal = await change(nobody, 'current-user', [{ name: SITE, value: 'Mine' }]);
     expect(personal.statusCode).toBe(400);
     expect(personal.json().error.validationErrors[0].members).toEqual(['settings.0.name']);
-    const tooLong = await as(
-      t.app,
-      demoAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: { settings: [{ name: SITE, value: 'x'.repeat(65) }] },
-    });
+    const tooLong = await change(demoAdmin, 'current-tenant', [{ name: SITE, value: 'x'.repeat(65) }]);
     expect(tooLong.json().error.validationErrors[0].members).toEqual(['settings.0.value']);
     // a tenant without the settings permission cannot change it
-    const denied = await as(
-      t.app,
-      nobody,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-current-tenant`,
-      payload: { settings: [{ name: SITE, value: 'Nope' }] },
-    });
+    const denied = await change(nobody, 'current-tenant', [{ name: SITE, value: 'Nope' }]);
     expect(denied.statusCode).toBe(403);
-    await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'PUT',
-      url: `${BASE}/change-global`,
-      payload: { settings: [{ name: SITE, value: null }] },
-    });
+    await change(hostAdmin, 'global', [{ name: SITE, value: null }]);
   });
 });

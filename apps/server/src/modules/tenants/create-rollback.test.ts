@@ -27,6 +27,16 @@ afterAll(async () => {
 
 describe('a tenant whose set-up fails', () => {
   it('leaves nothing behind: no record, no users, roles, grants or menus', async () => {
+    // the host admin creates the tenant `broken`
+    const createBroken = () =>
+      as(
+        t.app,
+        hostAdmin,
+      )({
+        method: 'POST',
+        url: '/api/tenant-management/tenants',
+        payload: { name: 'broken', adminEmailAddress: 'a@broken.test', adminPassword: 'Br0ken!pw' },
+      });
     const before = await counts();
     // seeding that fails half-way (after the identity rows are written), for the next call only
     const real = t.services.seedTenant;
@@ -34,14 +44,7 @@ describe('a tenant whose set-up fails', () => {
       await real(tenant, opts);
       throw new Error('seeding broke');
     });
-    const res = await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'POST',
-      url: '/api/tenant-management/tenants',
-      payload: { name: 'broken', adminEmailAddress: 'a@broken.test', adminPassword: 'Br0ken!pw' },
-    });
+    const res = await createBroken();
     expect(res.statusCode).toBe(500);
     expect(res.json().error.message).not.toContain('seeding broke');
     expect(await counts()).toEqual(before);
@@ -49,14 +52,7 @@ describe('a tenant whose set-up fails', () => {
     expect(lookup.json().success).toBe(false);
 
     // the name is free again, and the next attempt works
-    const again = await as(
-      t.app,
-      hostAdmin,
-    )({
-      method: 'POST',
-      url: '/api/tenant-management/tenants',
-      payload: { name: 'broken', adminEmailAddress: 'a@broken.test', adminPassword: 'Br0ken!pw' },
-    });
+    const again = await createBroken();
     expect(again.statusCode, again.body).toBe(200);
     await token(t.app, 'broken', 'admin', 'Br0ken!pw');
   });

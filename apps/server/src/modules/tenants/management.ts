@@ -2,7 +2,7 @@ import type { ConnectionStringInput, TenantCreateInput, TenantUpdateInput } from
 import { tenantList } from '@seller/contracts/tenants';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { CurrentTenant, RequestContext } from '../../core/context.ts';
-import { type CrudContext, recordChange } from '../../core/crud.ts';
+import { type CrudContext, modifiedBy, recordChange } from '../../core/crud.ts';
 import { auditedFields, newConcurrencyStamp } from '../../core/db/columns.ts';
 import { businessError, conflict, fieldError, notFound } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
@@ -188,9 +188,7 @@ export async function updateTenant(services: Services, ctx: Ctx, id: string, inp
           name: input.name,
           normalizedName: normalizeName(input.name),
           isActive: input.isActive,
-          lastModificationTime: new Date(),
-          lastModifierId: ctx.user?.id ?? null,
-          concurrencyStamp: newConcurrencyStamp(),
+          ...modifiedBy(ctx),
         })
         .where(live(eq(tenants.id, id), eq(tenants.concurrencyStamp, before.concurrencyStamp)))
         .returning(),
@@ -247,9 +245,7 @@ async function saveConnectionStrings(
       .set({
         connectionStrings: next,
         isActive,
-        lastModificationTime: new Date(),
-        lastModifierId: ctx.user?.id ?? null,
-        concurrencyStamp: newConcurrencyStamp(),
+        ...modifiedBy(ctx),
       })
       .where(eq(tenants.id, before.id))
       .returning(),

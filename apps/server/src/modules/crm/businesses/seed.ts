@@ -7,6 +7,7 @@ import type { Services } from '../../../core/services.ts';
 import { catalogProducts } from '../../catalog/index.ts';
 import { crmCustomers } from '../customers/schema.ts';
 import { crmBusinesses, crmBusinessProducts } from './schema.ts';
+import { productFields } from './service.ts';
 import { ensureStageGroups } from './stages.ts';
 
 /** A small deterministic generator (the same demo on every seed). */
@@ -47,12 +48,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
       .limit(40);
     if (!customers.length) return;
     const products = await tx
-      .select({
-        id: catalogProducts.id,
-        sku: catalogProducts.sku,
-        name: catalogProducts.name,
-        price: sql<string>`${catalogProducts.price}::text`,
-      })
+      .select(productFields)
       .from(catalogProducts)
       .where(owned(ctx, catalogProducts))
       .orderBy(asc(catalogProducts.sku))

@@ -40,6 +40,14 @@ import { ensureStageGroups, stageName } from './stages.ts';
 export type Ctx = RequestContext;
 type BusinessRow = typeof crmBusinesses.$inferSelect;
 
+/** A catalogue product as a business line starts from: its SKU, name and list price (exact, as text). */
+export const productFields = {
+  id: catalogProducts.id,
+  sku: catalogProducts.sku,
+  name: catalogProducts.name,
+  price: sql<string>`${catalogProducts.price}::text`,
+};
+
 const itemFields = {
   id: crmBusinesses.id,
   name: crmBusinesses.name,
@@ -264,12 +272,7 @@ async function priced(tx: Tx, ctx: Ctx, input: BusinessInput) {
   const ids = [...new Set(input.products.map((p) => p.productId))];
   const found = ids.length
     ? await tx
-        .select({
-          id: catalogProducts.id,
-          sku: catalogProducts.sku,
-          name: catalogProducts.name,
-          price: sql<string>`${catalogProducts.price}::text`,
-        })
+        .select(productFields)
         .from(catalogProducts)
         .where(owned(ctx, catalogProducts, inArray(catalogProducts.id, ids)))
     : [];
@@ -575,12 +578,7 @@ export const businessService = {
   async productOptions(services: Services, ctx: Ctx, filter?: string) {
     const rows = await services.data.inTenant(ctx, (tx) =>
       tx
-        .select({
-          id: catalogProducts.id,
-          sku: catalogProducts.sku,
-          name: catalogProducts.name,
-          price: sql<string>`${catalogProducts.price}::text`,
-        })
+        .select(productFields)
         .from(catalogProducts)
         .where(
           owned(

@@ -18,10 +18,10 @@ import { deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
-import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
 import { poolReasonText } from '../pool/service.ts';
+import { activeUsersMatching } from '../users.ts';
 import { type CustomerViewer, customerScope, loadCustomer, mayDo, viewerOf } from './access.ts';
 import { addOwnerRecord } from './owner-records.ts';
 import { crmContacts, crmCustomerMembers, crmCustomers, crmCustomerTags, crmOwnerRecords, crmTags } from './schema.ts';
@@ -555,16 +555,7 @@ export const customerService = {
       const rows = await tx
         .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
         .from(users)
-        .where(
-          owned(
-            ctx,
-            users,
-            eq(users.isActive, true),
-            filter
-              ? or(contains(users.userName, filter), contains(users.name, filter), contains(users.surname, filter))
-              : undefined,
-          ),
-        )
+        .where(activeUsersMatching(ctx, filter, [users.userName, users.name, users.surname]))
         .orderBy(asc(users.userName))
         .limit(50);
       return { items: rows.map((r) => ({ id: r.id, userName: r.userName, name: displayName(r) })) };

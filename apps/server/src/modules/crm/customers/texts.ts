@@ -1,4 +1,5 @@
 import { customerIndustries, customerLevels, customerSources, type DictionaryEntry } from '@seller/contracts/crm';
+import { bilingual } from '../../../core/localization/pairs.ts';
 import type { TextResources } from '../../../core/module.ts';
 
 const pairs: Record<string, [string, string]> = {
@@ -140,22 +141,21 @@ const pairs: Record<string, [string, string]> = {
   More: ['More', '更多'],
 };
 
-// the list's enum texts (`Level:1`) come from the dictionaries, which carry both languages
-const dictionaries: [string, readonly DictionaryEntry[]][] = [
-  ['Level', customerLevels],
-  ['Source', customerSources],
-  ['Industry', customerIndustries],
-];
-for (const [prefix, dict] of dictionaries) {
-  for (const d of dict) pairs[`${prefix}:${d.value}`] = [d.en, d.zh];
-}
-
-const en: Record<string, string> = {};
-const zh: Record<string, string> = {};
-for (const [key, [e, z]] of Object.entries(pairs)) {
-  en[key] = e;
-  zh[key] = z;
-}
+/** `Prefix:value` texts of each dictionary's entries: the dictionaries carry both languages. */
+export const dictionaryPairs = (dictionaries: readonly (readonly [prefix: string, readonly DictionaryEntry[]])[]) =>
+  Object.fromEntries(
+    dictionaries.flatMap(([prefix, dict]) => dict.map((d) => [`${prefix}:${d.value}`, [d.en, d.zh] as const])),
+  );
 
 /** Texts of customers (`CrmCustomers`): the list, detail, editing page, import and their refusals. */
-export const texts: TextResources = { CrmCustomers: { en, 'zh-Hans': zh } };
+export const texts: TextResources = {
+  // the list's enum texts (`Level:1`) come from the dictionaries
+  CrmCustomers: bilingual({
+    ...pairs,
+    ...dictionaryPairs([
+      ['Level', customerLevels],
+      ['Source', customerSources],
+      ['Industry', customerIndustries],
+    ]),
+  }),
+};

@@ -12,9 +12,8 @@ import type {
 import { customerLimitInput, customerLimitList, poolCustomerList } from '@seller/contracts/crm';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CurrentTenant, RequestContext } from '../../../core/context.ts';
-import { type CrudContext, deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
+import { type CrudContext, deleteOwned, insertOwned, modifiedBy, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
-import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { businessError, fieldError } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
@@ -25,6 +24,7 @@ import { publish } from '../../notifications/index.ts';
 import { type CustomerViewer, customerScope, loadCustomer, viewerOf } from '../customers/access.ts';
 import { addOwnerRecord } from '../customers/owner-records.ts';
 import { crmCustomerMembers, crmCustomers, crmOwnerRecords } from '../customers/schema.ts';
+import { activeUsersMatching } from '../users.ts';
 import { type PoolRule, returnPredicate, returnReasonSql } from './rule.ts';
 import { crmCustomerLimits, crmPoolConfig, crmPoolReminders } from './schema.ts';
 
@@ -345,12 +345,6 @@ export const poolListService = listService(poolCustomerList, {
 
 // ---- owner changes ---------------------------------------------------------------------------------
 
-const touched = (ctx: CrudContext) => ({
-  lastModificationTime: new Date(),
-  lastModifierId: ctx.user?.id ?? null,
-  concurrencyStamp: newConcurrencyStamp(),
-});
-
 /** Pool customers by id, locked in id order (no deadlock between two batches), each checked. */
 async function lockPoolCustomers(tx: Tx, v: CustomerViewer, ids: string[]): Promise<CustomerRow[]> {
   const rows: CustomerRow[] = [];
@@ -370,7 +364,7 @@ async function takeFromPool(tx: Tx, ctx: CrudContext, rows: CustomerRow[], userI
   const ids = rows.map((r) => r.id);
   await tx
     .update(crmCustomers)
-    .set({ ownerUserId: userId, ownerTime: now, poolTime: null, poolReason: null, ...touched(ctx) })
+    .set({ ownerUserId: userId, ownerTime: now, poolTime: null, poolReason: null, ...modifiedBy(ctx) })
     .where(inArray(crmCustomers.id, ids));
   await tx.insert(crmOwnerRecords).values(
     ids.map((customerId) => ({
@@ -424,7 +418,7 @@ export async function putBack(s: Services, ctx: RequestContext, id: string, reas
     if (row.dealStatus) throw businessError(`${RESOURCE}::DealtCannotPutBack`, { name: row.name }, 409);
     const [after] = await tx
       .update(crmCustomers)
-      .set({ ownerUserId: null, ownerTime: null, poolTime: new Date(), poolReason: reason, ...touched(ctx) })
+      .set({ ownerUserId: null, ownerTime: null, poolTime: new Date(), poolReason: reason, ...modifiedBy(ctx) })
       .where(eq(crmCustomers.id, row.id))
       .returning();
     await tx.delete(crmCustomerMembers).where(eq(crmCustomerMembers.customerId, row.id));
@@ -444,7 +438,7 @@ export async function setLock(s: Services, ctx: RequestContext, id: string, lock
     if (lock) await checkLimit(tx, ctx, row.ownerUserId!, 'LOCK', 1);
     const [after] = await tx
       .update(crmCustomers)
-      .set({ lockStatus: lock, ...touched(ctx) })
+      .set({ lockStatus: lock, ...modifiedBy(ctx) })
       .where(eq(crmCustomers.id, row.id))
       .returning();
     return poolState(after);
@@ -558,14 +552,7 @@ export function userOptions(s: Services, ctx: Ctx, filter: string | undefined) {
     const rows = await tx
       .select({ id: users.id, userName: users.userName, name: users.name })
       .from(users)
-      .where(
-        owned(
-          ctx,
-          users,
-          eq(users.isActive, true),
-          filter ? or(contains(users.userName, filter), contains(users.name, filter)) : undefined,
-        ),
-      )
+      .where(activeUsersMatching(ctx, filter, [users.userName, users.name]))
       .orderBy(asc(users.userName))
       .limit(50);
     return { items: rows };

@@ -1,5 +1,7 @@
 import { customerIndustries, customerSources } from '@seller/contracts/crm';
+import { bilingual } from '../../../core/localization/pairs.ts';
 import type { TextResources } from '../../../core/module.ts';
+import { dictionaryPairs } from '../customers/texts.ts';
 
 const pairs: Record<string, [string, string]> = {
   Title: ['Public pool', '公海客户'],
@@ -109,24 +111,16 @@ const pairs: Record<string, [string, string]> = {
   Industry: ['Industry', '所属行业'],
   Source: ['Source', '客户来源'],
 };
-// the list's industry and source filters: the dictionaries carry both languages
-for (const [prefix, dict] of [
-  ['Industry', customerIndustries],
-  ['Source', customerSources],
-] as const) {
-  for (const d of dict) pairs[`${prefix}:${d.value}`] = [d.en, d.zh];
-}
-
-const en: Record<string, string> = {};
-const zh: Record<string, string> = {};
-for (const [key, [e, z]] of Object.entries(pairs)) {
-  en[key] = e;
-  zh[key] = z;
-}
-
 /** Texts of the public pool (`CrmPool`), and its jobs' names on the jobs page. */
 export const texts: TextResources = {
-  CrmPool: { en, 'zh-Hans': zh },
+  // the list's industry and source filters: from the dictionaries
+  CrmPool: bilingual({
+    ...pairs,
+    ...dictionaryPairs([
+      ['Industry', customerIndustries],
+      ['Source', customerSources],
+    ]),
+  }),
   JobQueues: {
     en: {
       'crm.pool.auto-return': 'Return customers to the public pool',

@@ -57,3 +57,13 @@ export function periodOf(category: number, date: string, timeZone: string): Peri
     timeZone,
   };
 }
+
+/** The report row's columns that say its period `p`. */
+export const periodColumns = (p: Period) => ({
+  category: p.category,
+  period: p.period,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  periodStart: p.start,
+  periodEnd: p.end,
+});

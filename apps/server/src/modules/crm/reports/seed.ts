@@ -4,7 +4,7 @@ import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
-import { periodOf, today } from './period.ts';
+import { periodColumns, periodOf, today } from './period.ts';
 import { crmReportComments, crmReportRecipients, crmReports } from './schema.ts';
 import { computeNumbers } from './service.ts';
 
@@ -63,12 +63,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
         .insert(crmReports)
         .values({
           tenantId: demo.id,
-          category: p.category,
-          period: p.period,
-          startDate: p.startDate,
-          endDate: p.endDate,
-          periodStart: p.start,
-          periodEnd: p.end,
+          ...periodColumns(p),
           title: `${plan.category === ReportCategory.Daily ? '日报' : '周报'} ${p.period}`,
           content: CONTENT[k % CONTENT.length],
           plan: PLAN[k % PLAN.length],

@@ -27,7 +27,8 @@ import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
 import { publish } from '../../notifications/index.ts';
 import { viewerOf } from '../customers/access.ts';
-import { type Period, periodOf } from './period.ts';
+import { activeUsersMatching } from '../users.ts';
+import { type Period, periodColumns, periodOf } from './period.ts';
 import { crmReportComments, crmReportRecipients, crmReports } from './schema.ts';
 
 type Input = z.output<typeof reportInput>;
@@ -437,12 +438,7 @@ async function create(services: Services, ctx: RequestContext, input: Input, log
       .insert(crmReports)
       .values({
         tenantId: ctx.tenant?.id ?? null,
-        category: p.category,
-        period: p.period,
-        startDate: p.startDate,
-        endDate: p.endDate,
-        periodStart: p.start,
-        periodEnd: p.end,
+        ...periodColumns(p),
         title: input.title ?? defaultTitle(ctx, p),
         content: input.content,
         plan: input.plan,
@@ -489,12 +485,7 @@ async function update(services: Services, ctx: RequestContext, id: string, input
     await tx
       .update(crmReports)
       .set({
-        category: p.category,
-        period: p.period,
-        startDate: p.startDate,
-        endDate: p.endDate,
-        periodStart: p.start,
-        periodEnd: p.end,
+        ...periodColumns(p),
         title: input.title ?? (moved ? defaultTitle(ctx, p) : report.title),
         content: input.content,
         plan: input.plan,
@@ -613,14 +604,7 @@ async function recipientOptions(
     tx
       .select({ id: users.id, userName: users.userName, name: displayName })
       .from(users)
-      .where(
-        owned(
-          ctx,
-          users,
-          eq(users.isActive, true),
-          q.filter ? or(contains(users.userName, q.filter), contains(displayName, q.filter)) : undefined,
-        ),
-      )
+      .where(activeUsersMatching(ctx, q.filter, [users.userName, displayName]))
       .orderBy(asc(users.userName))
       .limit(50),
   );

@@ -58,21 +58,17 @@ export async function siteClient(
   return { site: { platform: shop.platform as MarketPlatform, region: client.region }, client };
 }
 
-const siteOf = (table: typeof marketplaceCategories | typeof marketplaceCategoryAttributes, site: Site) =>
+/** The tables that cache one row per category of a site. */
+type CachedTable = typeof marketplaceCategories | typeof marketplaceCategoryAttributes;
+
+const siteOf = (table: CachedTable | typeof marketplaceCategoryTrees, site: Site) =>
   and(eq(table.platform, site.platform), eq(table.region, site.region));
 
 async function treeRow(tx: Tx, ctx: Ctx, site: Site) {
   const [row] = await tx
     .select()
     .from(marketplaceCategoryTrees)
-    .where(
-      owned(
-        ctx,
-        marketplaceCategoryTrees,
-        eq(marketplaceCategoryTrees.platform, site.platform),
-        eq(marketplaceCategoryTrees.region, site.region),
-      ),
-    )
+    .where(owned(ctx, marketplaceCategoryTrees, siteOf(marketplaceCategoryTrees, site)))
     .limit(1);
   return row ?? null;
 }
@@ -191,39 +187,30 @@ export async function platformCategories(
   return { ...site, fetchedAt, items };
 }
 
-/** A cached category of the site, or null. */
-export async function cachedCategory(tx: Tx, ctx: CrudContext, site: Site, categoryId: string) {
+/** The cached row of `table` for category `categoryId` of the site, or null. */
+async function cachedRow<T extends CachedTable>(
+  tx: Tx,
+  ctx: CrudContext,
+  table: T,
+  site: Site,
+  categoryId: string,
+): Promise<T['$inferSelect'] | null> {
   const [row] = await tx
     .select()
-    .from(marketplaceCategories)
-    .where(
-      owned(
-        ctx,
-        marketplaceCategories,
-        siteOf(marketplaceCategories, site),
-        eq(marketplaceCategories.categoryId, categoryId),
-      ),
-    )
+    // drizzle infers no row type from a generic table; the row is `table`'s
+    .from(table as CachedTable)
+    .where(owned(ctx, table, siteOf(table, site), eq(table.categoryId, categoryId)))
     .limit(1);
   return row ?? null;
 }
 
+/** A cached category of the site, or null. */
+export const cachedCategory = (tx: Tx, ctx: CrudContext, site: Site, categoryId: string) =>
+  cachedRow(tx, ctx, marketplaceCategories, site, categoryId);
+
 /** A leaf's cached attributes, or null when they were not fetched yet. */
-export async function cachedAttributes(tx: Tx, ctx: CrudContext, site: Site, categoryId: string) {
-  const [row] = await tx
-    .select()
-    .from(marketplaceCategoryAttributes)
-    .where(
-      owned(
-        ctx,
-        marketplaceCategoryAttributes,
-        siteOf(marketplaceCategoryAttributes, site),
-        eq(marketplaceCategoryAttributes.categoryId, categoryId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
+export const cachedAttributes = (tx: Tx, ctx: CrudContext, site: Site, categoryId: string) =>
+  cachedRow(tx, ctx, marketplaceCategoryAttributes, site, categoryId);
 
 /**
  * A leaf category's attributes and brands: from the cache, else fetched through the shop's client

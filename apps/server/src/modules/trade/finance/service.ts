@@ -22,7 +22,7 @@ import { Decimal } from 'decimal.js';
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { checkBound, NumberBounds } from '../../../core/bounds.ts';
 import type { RequestContext } from '../../../core/context.ts';
-import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, modifiedBy, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { AppError, conflict, fieldError, notFound } from '../../../core/errors.ts';
@@ -349,9 +349,7 @@ export async function updateArrival(
       .set({
         ...values,
         matchedStatus: matchedStatusOf(matched, input.fromAmount),
-        lastModificationTime: new Date(),
-        lastModifierId: ctx.user?.id ?? null,
-        concurrencyStamp: newConcurrencyStamp(),
+        ...modifiedBy(ctx),
       })
       .where(eq(arrivals.id, id))
       .returning();

@@ -16,9 +16,8 @@ import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { checkBound, NumberBounds } from '../../../core/bounds.ts';
-import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, modifiedBy, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
-import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { assertMoneyPlaces, moneyText } from '../../../core/money.ts';
@@ -462,9 +461,7 @@ export async function updateOrder(tx: Tx, ctx: Ctx, money: Money, id: string, in
     .update(purchaseOrders)
     .set({
       ...header,
-      lastModificationTime: new Date(),
-      lastModifierId: ctx.user?.id ?? null,
-      concurrencyStamp: newConcurrencyStamp(),
+      ...modifiedBy(ctx),
     })
     .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)))
     .returning();
@@ -500,9 +497,7 @@ export async function transition(
     .set({
       ...patch,
       status: to,
-      lastModificationTime: new Date(),
-      lastModifierId: ctx.user?.id ?? null,
-      concurrencyStamp: newConcurrencyStamp(),
+      ...modifiedBy(ctx),
     })
     .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, po.id), eq(purchaseOrders.status, po.status)))
     .returning();
@@ -550,6 +545,16 @@ export async function act(
   const po = await loadOrder(tx, ctx, id, true);
   if (!purchaseNext(po.status, action)) throw refused(ctx, po.status, action);
   const lines = await linesOf(tx, ctx, id);
+  /** What approval put in transit and has not arrived leaves it; receiving is over. */
+  const endReceiving = async (leaveTransit: boolean) => {
+    if (leaveTransit)
+      await moveStock(
+        tx,
+        ctx,
+        transitMoves(po, lines, (l) => -outstanding(l)),
+      );
+    await receivingEnded(services, tx, ctx, po.id);
+  };
   switch (action) {
     case 'submit':
       if (!lines.length) throw fieldError('lines', 'Purchase::NoLines');
@@ -571,24 +576,12 @@ export async function act(
     case 'cancel': {
       if (lines.some((l) => l.qtyReceived !== 0)) throw refused(ctx, 'PARTIALLY_RECEIVED', 'cancel');
       const after = await transition(tx, ctx, po, 'cancel');
-      // what approval put in transit leaves it
-      if (po.status === 'APPROVED')
-        await moveStock(
-          tx,
-          ctx,
-          transitMoves(po, lines, (l) => -outstanding(l)),
-        );
-      await receivingEnded(services, tx, ctx, po.id);
+      await endReceiving(po.status === 'APPROVED');
       return after;
     }
     case 'closeShort': {
       const after = await transition(tx, ctx, po, 'closeShort', { closedShort: true });
-      await moveStock(
-        tx,
-        ctx,
-        transitMoves(po, lines, (l) => -outstanding(l)),
-      );
-      await receivingEnded(services, tx, ctx, po.id);
+      await endReceiving(true);
       return after;
     }
   }

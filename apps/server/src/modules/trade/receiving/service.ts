@@ -15,7 +15,7 @@ import { Decimal } from 'decimal.js';
 import { and, asc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, modifiedBy, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, notFound } from '../../../core/errors.ts';
@@ -282,9 +282,7 @@ export async function updateReceipt(tx: Tx, ctx: Ctx, id: string, input: Input, 
       freight: receiptFreight(input.freight, po.currency),
       trackingNo: input.trackingNo || null,
       remark: input.remark ?? null,
-      lastModificationTime: new Date(),
-      lastModifierId: ctx.user?.id ?? null,
-      concurrencyStamp: newConcurrencyStamp(),
+      ...modifiedBy(ctx),
     })
     .where(owned(ctx, receipts, eq(receipts.id, id)))
     .returning();

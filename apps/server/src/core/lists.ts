@@ -365,6 +365,28 @@ function exportColumn<Item>(
   }
 }
 
+/** The list half of a record's routes: where it is served, under which permission, and what it lists. */
+export interface RecordListRoutes<Item> {
+  url: string;
+  tag: string;
+  permission: string;
+  list: DeclaredList;
+  item: z.ZodType<Item>;
+  listService: ListService<Item>;
+}
+
+/** `listRoutes` of a record whose other routes share its url, tag and permission. */
+export function recordListRoutes<Item>(fastify: FastifyInstance, r: RecordListRoutes<Item>) {
+  listRoutes(fastify, {
+    url: r.url,
+    tag: r.tag,
+    permission: r.permission,
+    list: r.list,
+    item: r.item,
+    service: r.listService,
+  });
+}
+
 /**
  * `GET url` (the page), `GET url/counts` (with tabs) and `GET url/export` (.xlsx of the
  * filtered, sorted list, its columns as declared). Reads need `permission` (or only a signed-in

@@ -9,12 +9,11 @@ import {
   securityLogDto,
   securityLogList,
 } from '@seller/contracts/auditing';
-import type { DeclaredList } from '@seller/contracts/lists';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { CrudContext } from '../../core/crud.ts';
-import { type ListService, listRoutes } from '../../core/lists.ts';
+import { listRoutes, type RecordListRoutes, recordListRoutes } from '../../core/lists.ts';
 import type { Services } from '../../core/services.ts';
 import {
   auditLogListService,
@@ -37,13 +36,7 @@ const SECURITY = 'AbpAuditing.SecurityLog';
  */
 function logRoutes<Item, Dto>(
   fastify: FastifyInstance,
-  log: {
-    url: string;
-    tag: string;
-    permission: string;
-    list: DeclaredList;
-    item: z.ZodType<Item>;
-    listService: ListService<Item>;
+  log: RecordListRoutes<Item> & {
     dto: z.ZodType<Dto>;
     get: (services: Services, ctx: CrudContext, id: string) => Promise<Dto>;
     remove: (services: Services, ctx: CrudContext, id: string) => Promise<void>;
@@ -54,7 +47,7 @@ function logRoutes<Item, Dto>(
   const s = app.services;
   const { url, tag, permission: P } = log;
   const tags = [tag];
-  listRoutes(app, { url, tag, permission: P, list: log.list, item: log.item, service: log.listService });
+  recordListRoutes(app, log);
   app.get(
     `${url}/:id`,
     { config: { permission: P }, schema: { tags, params: logIdParams, response: { 200: log.dto } } },

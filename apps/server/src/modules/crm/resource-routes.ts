@@ -1,8 +1,7 @@
-import type { DeclaredList } from '@seller/contracts/lists';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from '../../core/context.ts';
-import { type ListService, listRoutes } from '../../core/lists.ts';
+import { type RecordListRoutes, recordListRoutes } from '../../core/lists.ts';
 import type { Services } from '../../core/services.ts';
 import { optionsRoute, type RecordService, recordRoutes } from './customers/through.ts';
 
@@ -19,13 +18,7 @@ export interface OptionsPicker {
  */
 export function customerRecordRoutes<Item, D, I, U>(
   fastify: FastifyInstance,
-  r: {
-    url: string;
-    tag: string;
-    permission: string;
-    list: DeclaredList;
-    item: z.ZodType<Item>;
-    listService: ListService<Item>;
+  r: RecordListRoutes<Item> & {
     pickers?: Record<string, OptionsPicker>;
     dto: z.ZodType<D>;
     input: z.ZodType<I>;
@@ -34,7 +27,7 @@ export function customerRecordRoutes<Item, D, I, U>(
   },
 ) {
   const { url, tag, permission } = r;
-  listRoutes(fastify, { url, tag, permission, list: r.list, item: r.item, service: r.listService });
+  recordListRoutes(fastify, r);
   for (const [name, picker] of Object.entries(r.pickers ?? {})) {
     optionsRoute(fastify, { url: `${url}/${name}`, tag, permission, ...picker });
   }

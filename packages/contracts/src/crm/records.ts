@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, emptyToNull, emptyToUndefined, keptSecret, optionalText, stamp, text } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { type ColumnField, column, defineList, type FilterField, filter } from '../lists.ts';
 
 /**
  * A customer's records: addresses, bank accounts, social accounts and subscriptions. Each belongs
@@ -29,13 +29,32 @@ const customerId = { customerId: z.guid() };
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(emptyToUndefined, s.optional());
 
 /**
- * The filters every record list has: the customer (its page picks one, a customer's tab fixes it).
- * The lists (`/api/crm/<records>`, their `/export`) read records of the customers the viewer sees.
+ * A record kind's list (`/api/crm/<records>`, its `/export`), reading records of the customers the
+ * viewer sees: the customer filter (its page picks one, a customer's tab fixes it) before the
+ * kind's own, the customer column first and the creation time last, newest first. `name` is the
+ * export's name; `Search<name>` the search box's text.
  */
-const recordFilters = { customerId: filter.ref('Customer') };
-const customerColumn = { customerName: column.text({ header: 'Customer', width: 180 }) };
-const createdColumn = { creationTime: column.dateTime({ header: 'CreationTime', sort: true, width: 150 }) };
-const owner = { customerId: z.string(), customerName: z.string() };
+const recordList = <const F extends Record<string, FilterField>, const C extends Record<string, ColumnField>>(
+  name: string,
+  filters: F,
+  columns: C,
+) =>
+  defineList({
+    texts: 'CrmRecords',
+    exportName: name,
+    search: `Search${name}`,
+    filters: { customerId: filter.ref('Customer'), ...filters },
+    columns: {
+      customerName: column.text({ header: 'Customer', width: 180 }),
+      ...columns,
+      creationTime: column.dateTime({ header: 'CreationTime', sort: true, width: 150 }),
+    },
+    defaultSort: 'creationTime desc',
+  });
+
+/** A record as the server answers it: its id and customer, the kind's members, the audit stamps. */
+const recordDto = <S extends z.ZodRawShape>(members: S) =>
+  z.object({ id: z.string(), customerId: z.string(), customerName: z.string(), ...members, ...audit });
 
 // Addresses -------------------------------------------------------------------------------------
 
@@ -56,13 +75,10 @@ const addressFields = {
 export const addressInput = z.object({ ...customerId, ...addressFields });
 export const addressUpdateInput = z.object({ ...addressFields, ...stamp });
 export type AddressInput = z.infer<typeof addressInput>;
-export const addressList = defineList({
-  texts: 'CrmRecords',
-  exportName: 'Addresses',
-  search: 'SearchAddresses',
-  filters: { ...recordFilters, type: filter.enum(AddressTypes, { texts: 'AddressType:' }) },
-  columns: {
-    ...customerColumn,
+export const addressList = recordList(
+  'Addresses',
+  { type: filter.enum(AddressTypes, { texts: 'AddressType:' }) },
+  {
     type: column.enum(AddressTypes, { texts: 'AddressType:', width: 110 }),
     contactName: column.text({ sort: true, width: 120 }),
     phone: column.text({ width: 150 }),
@@ -73,14 +89,10 @@ export const addressList = defineList({
     addressLine2: column.text({ exportOnly: true, width: 190 }),
     postcode: column.text({ hidden: true, width: 90 }),
     isDefault: column.bool({ width: 80 }),
-    ...createdColumn,
   },
-  defaultSort: 'creationTime desc',
-});
+);
 export const addressQuery = addressList.query;
-export const addressDto = z.object({
-  id: z.string(),
-  ...owner,
+export const addressDto = recordDto({
   type: z.enum(AddressTypes),
   contactName: z.string(),
   phone: z.string().nullable(),
@@ -91,7 +103,6 @@ export const addressDto = z.object({
   addressLine2: z.string().nullable(),
   postcode: z.string().nullable(),
   isDefault: z.boolean(),
-  ...audit,
 });
 export type AddressDto = z.infer<typeof addressDto>;
 
@@ -125,13 +136,10 @@ export const bankAccountUpdateInput = z.object({
 });
 export type BankAccountInput = z.infer<typeof bankAccountInput>;
 export type BankAccountUpdateInput = z.infer<typeof bankAccountUpdateInput>;
-export const bankAccountList = defineList({
-  texts: 'CrmRecords',
-  exportName: 'BankAccounts',
-  search: 'SearchBankAccounts',
-  filters: { ...recordFilters, currency: filter.text(3) },
-  columns: {
-    ...customerColumn,
+export const bankAccountList = recordList(
+  'BankAccounts',
+  { currency: filter.text(3) },
+  {
     bankName: column.text({ sort: true, width: 180 }),
     accountName: column.text({ width: 160 }),
     accountNumberMasked: column.text({ header: 'AccountNumber', width: 150 }),
@@ -139,14 +147,10 @@ export const bankAccountList = defineList({
     currency: column.text({ width: 80 }),
     isDefault: column.bool({ width: 80 }),
     remark: column.text({ hidden: true, width: 190 }),
-    ...createdColumn,
   },
-  defaultSort: 'creationTime desc',
-});
+);
 export const bankAccountQuery = bankAccountList.query;
-export const bankAccountDto = z.object({
-  id: z.string(),
-  ...owner,
+export const bankAccountDto = recordDto({
   bankName: z.string(),
   accountName: z.string(),
   /** All but the last four characters hidden: `**** 1234`. */
@@ -155,7 +159,6 @@ export const bankAccountDto = z.object({
   currency: z.string(),
   isDefault: z.boolean(),
   remark: z.string().nullable(),
-  ...audit,
 });
 export type BankAccountDto = z.infer<typeof bankAccountDto>;
 
@@ -177,30 +180,22 @@ const socialFields = {
 export const socialAccountInput = z.object({ ...customerId, ...socialFields });
 export const socialAccountUpdateInput = z.object({ ...socialFields, ...stamp });
 export type SocialAccountInput = z.infer<typeof socialAccountInput>;
-export const socialAccountList = defineList({
-  texts: 'CrmRecords',
-  exportName: 'SocialAccounts',
-  search: 'SearchSocialAccounts',
-  filters: { ...recordFilters, platform: filter.enum(SocialPlatforms, { texts: 'Platform:' }) },
-  columns: {
-    ...customerColumn,
+export const socialAccountList = recordList(
+  'SocialAccounts',
+  { platform: filter.enum(SocialPlatforms, { texts: 'Platform:' }) },
+  {
     platform: column.enum(SocialPlatforms, { texts: 'Platform:', width: 120 }),
     handle: column.text({ sort: true, width: 180 }),
     url: column.text({ width: 260 }),
     remark: column.text({ hidden: true, width: 190 }),
-    ...createdColumn,
   },
-  defaultSort: 'creationTime desc',
-});
+);
 export const socialAccountQuery = socialAccountList.query;
-export const socialAccountDto = z.object({
-  id: z.string(),
-  ...owner,
+export const socialAccountDto = recordDto({
   platform: z.enum(SocialPlatforms),
   handle: z.string(),
   url: z.string().nullable(),
   remark: z.string().nullable(),
-  ...audit,
 });
 export type SocialAccountDto = z.infer<typeof socialAccountDto>;
 
@@ -216,37 +211,28 @@ const subscriptionFields = {
 export const subscriptionInput = z.object({ ...customerId, ...subscriptionFields });
 export const subscriptionUpdateInput = z.object({ ...subscriptionFields, ...stamp });
 export type SubscriptionInput = z.infer<typeof subscriptionInput>;
-export const subscriptionList = defineList({
-  texts: 'CrmRecords',
-  exportName: 'Subscriptions',
-  search: 'SearchSubscriptions',
-  filters: {
-    ...recordFilters,
+export const subscriptionList = recordList(
+  'Subscriptions',
+  {
     channel: filter.enum(SubscriptionChannels, { texts: 'Channel:' }),
     status: filter.enum(SubscriptionStatuses, { texts: 'Status:' }),
   },
-  columns: {
-    ...customerColumn,
+  {
     channel: column.enum(SubscriptionChannels, { texts: 'Channel:', width: 110 }),
     topic: column.text({ sort: true, width: 180 }),
     status: column.enum(SubscriptionStatuses, { texts: 'Status:', width: 110 }),
     subscribedAt: column.dateTime({ width: 150 }),
     unsubscribedAt: column.dateTime({ width: 150 }),
     source: column.text({ hidden: true, width: 140 }),
-    ...createdColumn,
   },
-  defaultSort: 'creationTime desc',
-});
+);
 export const subscriptionQuery = subscriptionList.query;
-export const subscriptionDto = z.object({
-  id: z.string(),
-  ...owner,
+export const subscriptionDto = recordDto({
   channel: z.enum(SubscriptionChannels),
   topic: z.string(),
   status: z.enum(SubscriptionStatuses),
   subscribedAt: z.date().nullable(),
   unsubscribedAt: z.date().nullable(),
   source: z.string().nullable(),
-  ...audit,
 });
 export type SubscriptionDto = z.infer<typeof subscriptionDto>;

@@ -49,3 +49,8 @@ export const unitPrice = unitPriceText({ scale: 4 });
 /** A unit price of a sales order: money, to its currency's minor units. */
 export const salesUnitPrice = moneyUnitPrice();
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+
+/** A catalogue variant as a trade line or balance names it: its id, SKU and product's name. */
+export const variantRef = { variantId: z.string(), sku: z.string(), productName: z.string() };
+/** The same with the text a picker shows (`SKU · product · options`). */
+export const variantOption = { ...variantRef, label: z.string() };

@@ -11,7 +11,7 @@ import {
   percent,
   quantity as quantityOf,
 } from '../numbers.ts';
-import { currencyCode, money, unitPrice } from './common.ts';
+import { currencyCode, money, unitPrice, variantOption, variantRef } from './common.ts';
 
 /**
  * Purchase orders (domain §5.2): states, the transition table the server enforces and the web
@@ -208,9 +208,7 @@ export const purchaseFlagInput = z.object({ exception: z.boolean(), remark: z.st
 export const purchaseLineDto = z.object({
   id: z.string(),
   lineNo: z.number(),
-  variantId: z.string(),
-  sku: z.string(),
-  productName: z.string(),
+  ...variantRef,
   qtyOrdered: z.number(),
   unitPrice: z.string(),
   taxRate: z.string(),
@@ -308,10 +306,7 @@ export const purchaseVariantQuery = z.object({
   maxResultCount: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const purchaseVariantDto = z.object({
-  variantId: z.string(),
-  sku: z.string(),
-  productName: z.string(),
-  label: z.string(),
+  ...variantOption,
 });
 export type PurchaseVariantDto = z.infer<typeof purchaseVariantDto>;
 
@@ -330,9 +325,7 @@ export const suggestionQuery = z.object({
 export type SuggestionQuery = z.infer<typeof suggestionQuery>;
 
 export const suggestionDto = z.object({
-  variantId: z.string(),
-  sku: z.string(),
-  productName: z.string(),
+  ...variantRef,
   warehouseId: z.string(),
   warehouseName: z.string(),
   sold: z.number(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { NumberBounds, quantity } from '../numbers.ts';
-import { money } from './common.ts';
+import { money, variantRef } from './common.ts';
 
 /**
  * Receipts against purchase-order lines (domain §5.3): what arrived, of it what was accepted
@@ -84,9 +84,7 @@ export type ReceiptListQuery = z.infer<typeof receiptList.query>;
 export const receiptLineDto = z.object({
   id: z.string(),
   poLineId: z.string(),
-  variantId: z.string(),
-  sku: z.string(),
-  productName: z.string(),
+  ...variantRef,
   qtyArrived: z.number(),
   qtyAccepted: z.number(),
   qtyDamaged: z.number(),

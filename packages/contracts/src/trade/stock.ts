@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyToUndefined, trimmedOrUndefined } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { NumberBounds } from '../numbers.ts';
+import { variantOption } from './common.ts';
 
 /** Stock: the snapshot per SKU × warehouse and the ledger (domain §5.4). */
 
@@ -63,10 +64,7 @@ export const stockBalanceDto = z.object({
   warehouse: stockWarehouseRef,
   /** `code name` of the warehouse (the list's column). */
   warehouseName: z.string(),
-  variantId: z.string(),
-  sku: z.string(),
-  productName: z.string(),
-  label: z.string(),
+  ...variantOption,
   onHand: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int(),
@@ -226,10 +224,7 @@ export const stockVariantQuery = z.object({
   warehouseId: optionalId,
 });
 export const stockVariantOption = z.object({
-  variantId: z.string(),
-  sku: z.string(),
-  productName: z.string(),
-  label: z.string(),
+  ...variantOption,
   onHand: z.number().int().nullable(),
   available: z.number().int().nullable(),
 });

@@ -81,3 +81,39 @@ export function DeleteIconConfirm({ onConfirm, title, description, testid, confi
     </Popconfirm>
   );
 }
+
+export interface DangerConfirmButtonProps {
+  /** The question (naming what goes). */
+  title: ReactNode;
+  /** Runs once confirmed; the caller says what happened and refreshes. */
+  onConfirm(): unknown;
+  children: ReactNode;
+  testid: string;
+  /** The confirm button's test id. */
+  confirmTestid: string;
+  /** A small link of a table's row rather than a drawer's button. */
+  link?: boolean;
+}
+
+/** A destructive button (delete, remove a member…) that asks first, in the page's own words. */
+export function DangerConfirmButton({
+  title,
+  onConfirm,
+  children,
+  testid,
+  confirmTestid,
+  link,
+}: DangerConfirmButtonProps) {
+  return (
+    <Popconfirm
+      title={title}
+      // antd's type has no data attributes on the confirm button, but it passes them through
+      okButtonProps={{ danger: true, 'data-testid': confirmTestid } as never}
+      onConfirm={onConfirm}
+    >
+      <Button danger type={link ? 'link' : undefined} size={link ? 'small' : undefined} data-testid={testid}>
+        {children}
+      </Button>
+    </Popconfirm>
+  );
+}

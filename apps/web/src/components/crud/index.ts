@@ -3,7 +3,10 @@
 export { Access } from '../Access.tsx';
 export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
 export type { ColumnFit } from './column-width.ts';
+export { activeColumn, creationTimeColumn } from './columns.tsx';
 export {
+  DangerConfirmButton,
+  type DangerConfirmButtonProps,
   DeleteAction,
   type DeleteActionProps,
   DeleteIconConfirm,
@@ -19,4 +22,5 @@ export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';
 export { useCreateThenOpen } from './useCreateThenOpen.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
+export { useUploadRequest } from './useUploadRequest.ts';
 export { applyServerErrors, isRequired, issueMessage, parseForm, zodRule, zodValueRule } from './zod-form.ts';

@@ -1,3 +1,6 @@
+import { beforeEach } from 'vitest';
+import { applyServerTexts } from '../i18n/index.ts';
+
 /**
  * The server's texts as the page tests read them: the entries (`'Key': 'text',` or `Key: 'text',`)
  * of the `en` or `zh` object of a module's texts file, loaded raw by the test (`import.meta.glob`
@@ -12,4 +15,9 @@ export function textsOf(source: string, culture: 'en' | 'zh'): Record<string, st
   for (const m of body.matchAll(/^\s*(?:'([^']+)'|(\w+)):\s*(['"])((?:(?!\3)[^\\]|\\.)*)\3,?$/gm))
     texts[m[1] ?? m[2]] = m[4].replace(/\\(.)/g, '$1');
   return texts;
+}
+
+/** Before each test, the server's Chinese texts of these resources (what the page's messages read). */
+export function chineseTextsBeforeEach(values: Record<string, Record<string, string>>) {
+  beforeEach(() => applyServerTexts('zh-Hans', values));
 }

@@ -1,11 +1,13 @@
 import { CrmPermissions } from '@seller/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Popconfirm, Select, Space, Spin, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Select, Space, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DangerConfirmButton } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
+import type { RecordDetailProps } from '../../components/CustomerDealsTab.tsx';
 import { BusinessForm } from './BusinessForm.tsx';
 import { CloseDialog } from './CloseDialog.tsx';
 import { money, StageTag } from './parts.tsx';
@@ -19,15 +21,7 @@ const DATE_TIME = 'YYYY-MM-DD HH:mm';
  * remark, its products with list and agreed prices, the totals (the server's), edit and delete
  * (after confirming). Actions show only to who may take them.
  */
-export function BusinessDetail({
-  id,
-  onClose,
-  onChanged,
-}: {
-  id: string;
-  onClose: () => void;
-  onChanged: () => unknown;
-}) {
+export function BusinessDetail({ id, onClose, onChanged }: RecordDetailProps) {
   const { message } = useUi();
   const access = useAccess();
   const client = useQueryClient();
@@ -61,19 +55,18 @@ export function BusinessDetail({
               </Button>
             )}
             {can(`${P}.Delete`) && (
-              <Popconfirm
+              <DangerConfirmButton
                 title={BL('ConfirmDelete', b.name)}
-                okButtonProps={{ danger: true, 'data-testid': 'business-delete-ok' } as never}
+                testid="business-delete"
+                confirmTestid="business-delete-ok"
                 onConfirm={async () => {
                   await businessesApi.remove(id);
                   await onChanged();
                   onClose();
                 }}
               >
-                <Button danger data-testid="business-delete">
-                  {BL('Delete')}
-                </Button>
-              </Popconfirm>
+                {BL('Delete')}
+              </DangerConfirmButton>
             )}
           </Space>
         )

@@ -2,10 +2,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
 import { contactInput } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { applyServerErrors, DangerConfirmButton, parseForm } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Contact, type Customer, customerKeys, customersApi } from '../../api/customers.ts';
@@ -132,19 +132,19 @@ export function ContactsTab({ customer }: { customer: Customer }) {
                       <Button type="link" size="small" data-testid={`contact-edit-${c.id}`} onClick={() => openForm(c)}>
                         {CL('Edit')}
                       </Button>
-                      <Popconfirm
+                      <DangerConfirmButton
                         title={CL('ConfirmDeleteContact', c.name)}
-                        okButtonProps={{ danger: true, 'data-testid': `contact-delete-ok-${c.id}` } as never}
+                        testid={`contact-delete-${c.id}`}
+                        confirmTestid={`contact-delete-ok-${c.id}`}
+                        link
                         onConfirm={async () => {
                           await customersApi.removeContact(customer.id, c.id);
                           message.success(CL('Deleted'));
                           await refresh();
                         }}
                       >
-                        <Button type="link" size="small" danger data-testid={`contact-delete-${c.id}`}>
-                          {CL('Delete')}
-                        </Button>
-                      </Popconfirm>
+                        {CL('Delete')}
+                      </DangerConfirmButton>
                     </Space>
                   ),
                 },

@@ -9,7 +9,6 @@ import {
   Form,
   Input,
   Modal,
-  Popconfirm,
   Radio,
   Space,
   Spin,
@@ -20,13 +19,14 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { applyServerErrors, DangerConfirmButton } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useDevice } from '../../../../lib/device.ts';
 import { localize } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Customer, customerKeys, customersApi, dictLabel } from '../../api/customers.ts';
 import { poolApi } from '../../api/pool.ts';
+import type { RecordDetailProps } from '../../components/CustomerDealsTab.tsx';
 import ActivityTab from '../activity/CustomerTab.tsx';
 import AddressTab from '../address/CustomerTab.tsx';
 import BankAccountTab from '../bank-account/CustomerTab.tsx';
@@ -48,15 +48,7 @@ const when = (d: string | null) => (d ? dayjs(d).format(DATE_TIME) : '—');
  * areas' records of the customer (follow-ups, businesses, orders, addresses, bank and social
  * accounts, subscriptions).
  */
-export function CustomerDetail({
-  id,
-  onClose,
-  onChanged,
-}: {
-  id: string;
-  onClose: () => void;
-  onChanged: () => unknown;
-}) {
+export function CustomerDetail({ id, onClose, onChanged }: RecordDetailProps) {
   const { message } = useUi();
   const access = useAccess();
   const client = useQueryClient();
@@ -177,9 +169,10 @@ export function CustomerDetail({
               </Button>
             )}
             {can(`${P}.Delete`, 'owner') && (
-              <Popconfirm
+              <DangerConfirmButton
                 title={CL('ConfirmDelete', c.name)}
-                okButtonProps={{ danger: true, 'data-testid': 'customer-delete-ok' } as never}
+                testid="customer-delete"
+                confirmTestid="customer-delete-ok"
                 onConfirm={async () => {
                   try {
                     await customersApi.remove(id);
@@ -191,10 +184,8 @@ export function CustomerDetail({
                   }
                 }}
               >
-                <Button danger data-testid="customer-delete">
-                  {CL('Delete')}
-                </Button>
-              </Popconfirm>
+                {CL('Delete')}
+              </DangerConfirmButton>
             )}
           </Space>
           <Tabs

@@ -1,7 +1,8 @@
 import { CrmPermissions } from '@seller/contracts';
-import { Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DangerConfirmButton } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Customer, customersApi } from '../../api/customers.ts';
@@ -124,15 +125,15 @@ export function TeamTab({ customer, onChanged }: { customer: Customer; onChanged
                   title: '',
                   render: (_v: unknown, m: Member & { owner?: boolean }) =>
                     m.owner ? null : (
-                      <Popconfirm
+                      <DangerConfirmButton
                         title={CL('ConfirmRemoveMember', m.name)}
-                        okButtonProps={{ danger: true, 'data-testid': `member-remove-ok-${m.userId}` } as never}
+                        testid={`member-remove-${m.userId}`}
+                        confirmTestid={`member-remove-ok-${m.userId}`}
+                        link
                         onConfirm={() => apply(() => customersApi.removeMember(customer.id, m.userId))}
                       >
-                        <Button type="link" size="small" danger data-testid={`member-remove-${m.userId}`}>
-                          {CL('RemoveMember')}
-                        </Button>
-                      </Popconfirm>
+                        {CL('RemoveMember')}
+                      </DangerConfirmButton>
                     ),
                 },
               ]

@@ -2,8 +2,8 @@ import { CrmPermissions } from '@seller/contracts';
 import { customerList } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ListPage } from '../../../../components/list/index.ts';
+import { useNavigate } from 'react-router';
+import { ListPage, useIdInUrl } from '../../../../components/list/index.ts';
 import { CL, type CustomerRow, customerKeys, customersUrl } from '../../api/customers.ts';
 import { CustomerDetail } from './CustomerDetail.tsx';
 import { CustomerImport } from './CustomerImport.tsx';
@@ -20,22 +20,11 @@ const P = CrmPermissions.Customers;
 export default function CustomersPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const openId = search.get('id');
+  const { openId, open } = useIdInUrl(true);
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: customerKeys.all });
     await client.invalidateQueries({ queryKey: customerKeys.list });
   };
-  const open = (id: string | null) =>
-    setSearch(
-      (s) => {
-        const next = new URLSearchParams(s);
-        if (id) next.set('id', id);
-        else next.delete('id');
-        return next;
-      },
-      { replace: !id },
-    );
 
   return (
     <>

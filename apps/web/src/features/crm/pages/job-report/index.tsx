@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Access } from '../../../../components/crud/index.ts';
-import { type ListFilterInput, ListPage, readListUrl } from '../../../../components/list/index.ts';
+import { type ListFilterInput, ListPage, readListUrl, useIdInUrl } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -36,21 +36,11 @@ export default function JobReportPage() {
   const ui = useUi();
   const access = useAccess();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const viewAll = access.can(`${CrmPermissions.Customers}.ViewAll`);
   const box = (readListUrl(reportList, search).filters.box as ReportBox | undefined) ?? 'mine';
   const [writing, setWriting] = useState<{ report: ReportDetail | null } | null>(null);
-  const openId = search.get('id');
-  const open = (id: string | null) =>
-    setSearch(
-      (s) => {
-        const next = new URLSearchParams(s);
-        if (id) next.set('id', id);
-        else next.delete('id');
-        return next;
-      },
-      { replace: true },
-    );
+  const { openId, open } = useIdInUrl();
 
   const users = useQuery({ queryKey: reportsKeys.recipients, queryFn: () => reportsApi.recipients() });
   const unreadCount = useQuery({

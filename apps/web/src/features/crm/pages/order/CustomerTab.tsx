@@ -1,11 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Skeleton, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCreateThenOpen } from '../../../../components/crud/index.ts';
-import { useAccess } from '../../../../lib/access.tsx';
-import { CL, crmOrderKeys, crmOrdersApi } from '../../api/orders.ts';
+import { CL, type CrmOrderRow, crmOrderKeys, crmOrdersApi } from '../../api/orders.ts';
+import { CustomerDealsTab } from '../../components/CustomerDealsTab.tsx';
 import { money } from '../business/parts.tsx';
 import { OrderDetail } from './OrderDetail.tsx';
 import { OrderForm } from './OrderForm.tsx';
@@ -13,44 +10,34 @@ import { OrderStatusTag } from './parts.tsx';
 
 /** A customer's orders (newest first) with their status and amount, and a new order for them. */
 export default function CustomerTab({ customerId }: { customerId: string }) {
-  const access = useAccess();
-  const client = useQueryClient();
-  const q = useQuery({
-    queryKey: [...crmOrderKeys.list, 'customer', customerId],
-    queryFn: ({ signal }) =>
-      crmOrdersApi.list({ skipCount: 0, maxResultCount: 100, sorting: 'orderedAt desc', customerId }, signal),
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: crmOrderKeys.all });
-  const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh);
   return (
-    <div data-testid="customer-orders">
-      {access.can(`${CrmPermissions.Orders}.Create`) && (
-        <Button
-          icon={<PlusOutlined />}
-          onClick={() => setCreating(true)}
-          style={{ marginBottom: 12 }}
-          data-testid="customer-order-new"
-        >
-          {CL('NewOrder')}
-        </Button>
-      )}
-      {q.isLoading ? (
-        <Skeleton active />
-      ) : !q.data?.items.length ? (
-        <Empty description={CL('Empty')} />
-      ) : (
+    <CustomerDealsTab<CrmOrderRow>
+      customerId={customerId}
+      testid="customer-orders"
+      newTestid="customer-order-new"
+      keys={crmOrderKeys}
+      load={(id, signal) =>
+        crmOrdersApi.list({ skipCount: 0, maxResultCount: 100, sorting: 'orderedAt desc', customerId: id }, signal)
+      }
+      createPermission={`${CrmPermissions.Orders}.Create`}
+      newLabel={CL('NewOrder')}
+      emptyText={CL('Empty')}
+      Form={OrderForm}
+      Detail={OrderDetail}
+    >
+      {(rows, open) => (
         <Table
           size="small"
           rowKey="id"
           pagination={false}
           scroll={{ x: 'max-content' }}
-          dataSource={q.data.items}
+          dataSource={rows}
           columns={[
             {
               key: 'orderNo',
               title: CL('OrderNo'),
               render: (_v, r) => (
-                <Typography.Link onClick={() => setOpenId(r.id)} data-testid={`customer-order-${r.orderNo}`}>
+                <Typography.Link onClick={() => open(r.id)} data-testid={`customer-order-${r.orderNo}`}>
                   {r.orderNo}
                 </Typography.Link>
               ),
@@ -66,8 +53,6 @@ export default function CustomerTab({ customerId }: { customerId: string }) {
           ]}
         />
       )}
-      {creating && <OrderForm customerId={customerId} onClose={() => setCreating(false)} onSaved={created} />}
-      {openId && <OrderDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
-    </div>
+    </CustomerDealsTab>
   );
 }

@@ -1,23 +1,13 @@
 import { CrmPermissions } from '@seller/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Descriptions,
-  Drawer,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Spin,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Drawer, Input, Modal, Select, Space, Spin, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DangerConfirmButton } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type CrmOrder, type CrmOrderStatus, crmOrderKeys, crmOrdersApi } from '../../api/orders.ts';
+import type { RecordDetailProps } from '../../components/CustomerDealsTab.tsx';
 import { money } from '../business/parts.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { OrderStatusTag } from './parts.tsx';
@@ -30,7 +20,7 @@ const DATE_TIME = 'YYYY-MM-DD HH:mm';
  * table allows, with a remark, confirmed in a dialog), amount, source, the linked sales order, the
  * status history, edit and delete (after confirming).
  */
-export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged: () => unknown }) {
+export function OrderDetail({ id, onClose, onChanged }: RecordDetailProps) {
   const { message } = useUi();
   const access = useAccess();
   const client = useQueryClient();
@@ -62,19 +52,18 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
               </Button>
             )}
             {can(`${P}.Delete`) && (
-              <Popconfirm
+              <DangerConfirmButton
                 title={CL('ConfirmDelete', o.orderNo)}
-                okButtonProps={{ danger: true, 'data-testid': 'crm-order-delete-ok' } as never}
+                testid="crm-order-delete"
+                confirmTestid="crm-order-delete-ok"
                 onConfirm={async () => {
                   await crmOrdersApi.remove(id);
                   await onChanged();
                   onClose();
                 }}
               >
-                <Button danger data-testid="crm-order-delete">
-                  {CL('Delete')}
-                </Button>
-              </Popconfirm>
+                {CL('Delete')}
+              </DangerConfirmButton>
             )}
           </Space>
         )

@@ -3,7 +3,7 @@ import { GATHER_IMPORT_MAX_BYTES } from '@seller/contracts/catalog';
 import { Alert, Button, Modal, Space, Table, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, downloadExport } from '../../../../components/crud/index.ts';
+import { Access, downloadExport, useUploadRequest } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
 import { gathersApi, type ImportResult } from '../../gathers-api.ts';
@@ -17,8 +17,15 @@ const T = (key: string, ...args: unknown[]) => LC(`GatherPage:${key}`, ...args);
 export function GatherUpload({ onUploaded }: { onUploaded(): unknown }) {
   const { t } = useTranslation();
   const { message } = useUi();
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const { busy, customRequest } = useUploadRequest(
+    (file) => gathersApi.upload(file, file.name),
+    async (answer) => {
+      if (answer.errors.length) setResult(answer);
+      else message.success(T('UploadDone', answer.created));
+      if (answer.created) await onUploaded();
+    },
+  );
   const template = () =>
     void downloadExport(gathersApi.templatePath, {}, `${T('Title')}-template.xlsx`).catch(() => {
       // the HTTP client has notified
@@ -36,21 +43,7 @@ export function GatherUpload({ onUploaded }: { onUploaded(): unknown }) {
           }
           return true;
         }}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          const blob = file as File;
-          setBusy(true);
-          try {
-            const answer = await gathersApi.upload(blob, blob.name);
-            onSuccess?.(answer);
-            if (answer.errors.length) setResult(answer);
-            else message.success(T('UploadDone', answer.created));
-            if (answer.created) await onUploaded();
-          } catch (e) {
-            onError?.(e as Error);
-          } finally {
-            setBusy(false);
-          }
-        }}
+        customRequest={customRequest}
       >
         <Button icon={<UploadOutlined />} loading={busy} data-testid="gathers-upload">
           {T('Upload')}

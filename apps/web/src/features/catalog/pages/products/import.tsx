@@ -2,7 +2,7 @@ import { DownloadOutlined, ImportOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, downloadExport } from '../../../../components/crud/index.ts';
+import { Access, downloadExport, useUploadRequest } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
 import { type ImportReport, productImportApi } from '../../products-api.ts';
@@ -14,32 +14,21 @@ const L = (key: string) => LC(`DisplayName:${key}`);
 export function ProductImport({ onImported }: { onImported(): unknown }) {
   const { t } = useTranslation();
   const { message } = useUi();
-  const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const { busy, customRequest } = useUploadRequest(
+    (file) => productImportApi.upload(file, file.name),
+    async (result) => {
+      if (result.errors.length) setReport(result);
+      else {
+        message.success(LC('ImportDone', result.created));
+        await onImported();
+      }
+    },
+  );
 
   return (
     <Access permission={P}>
-      <Upload
-        accept=".xlsx"
-        showUploadList={false}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          const blob = file as File;
-          setBusy(true);
-          try {
-            const result = await productImportApi.upload(blob, blob.name);
-            onSuccess?.(result);
-            if (result.errors.length) setReport(result);
-            else {
-              message.success(LC('ImportDone', result.created));
-              await onImported();
-            }
-          } catch (e) {
-            onError?.(e as Error);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <Upload accept=".xlsx" showUploadList={false} customRequest={customRequest}>
         <Button icon={<ImportOutlined />} loading={busy} data-testid="products-import">
           {LC('Import')}
         </Button>

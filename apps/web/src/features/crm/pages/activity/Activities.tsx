@@ -29,7 +29,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, EditAction, FormOverlay, useUploadRequest } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
 import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -360,7 +360,10 @@ function ActivityTable({ query, toolbar, onEdit, onCreate }: ViewProps) {
 
 /** Attachments: images uploaded to the files service, kept as their URLs. */
 function Attachments({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, customRequest } = useUploadRequest(
+    (file) => activitiesApi.upload(file, file.name),
+    (stored) => onChange?.([...value, stored.url]),
+  );
   return (
     <Space wrap>
       {value.map((url) => (
@@ -378,22 +381,7 @@ function Attachments({ value = [], onChange }: { value?: string[]; onChange?: (v
         </span>
       ))}
       {value.length < ACTIVITY_MAX_FILES && (
-        <Upload
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          showUploadList={false}
-          customRequest={async ({ file, onSuccess, onError }) => {
-            setBusy(true);
-            try {
-              const stored = await activitiesApi.upload(file as File, (file as File).name);
-              onChange?.([...value, stored.url]);
-              onSuccess?.(stored);
-            } catch (e) {
-              onError?.(e as Error);
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
+        <Upload accept="image/png,image/jpeg,image/gif,image/webp" showUploadList={false} customRequest={customRequest}>
           <Button icon={<UploadOutlined />} loading={busy} data-testid="activity-upload">
             {AL('Upload')}
           </Button>

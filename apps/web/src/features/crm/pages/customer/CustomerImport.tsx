@@ -2,7 +2,7 @@ import { DownloadOutlined, ImportOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
 import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { Access, downloadExport } from '../../../../components/crud/index.ts';
+import { Access, downloadExport, useUploadRequest } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type CustomerImportReport, customersApi } from '../../api/customers.ts';
 
@@ -14,9 +14,22 @@ const P = `${CrmPermissions.Customers}.Import`;
  */
 export function CustomerImport({ onImported }: { onImported(): unknown }) {
   const { message } = useUi();
-  const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const [report, setReport] = useState<CustomerImportReport | null>(null);
+  const { busy, customRequest } = useUploadRequest(
+    (file) => {
+      setReport(null);
+      return customersApi.importFile(file, file.name);
+    },
+    async (result) => {
+      if (result.errors.length) setReport(result);
+      else {
+        message.success(CL('ImportDone', result.created));
+        setOpen(false);
+        await onImported();
+      }
+    },
+  );
   const template = () =>
     void downloadExport(customersApi.templatePath, {}, `${CL('Title')}-template.xlsx`).catch(() => {});
 
@@ -38,29 +51,7 @@ export function CustomerImport({ onImported }: { onImported(): unknown }) {
       >
         <Alert type="info" showIcon title={CL('ImportHint')} style={{ marginBottom: 12 }} />
         <Space wrap style={{ marginBottom: 12 }}>
-          <Upload
-            accept=".xlsx"
-            showUploadList={false}
-            customRequest={async ({ file, onSuccess, onError }) => {
-              const blob = file as File;
-              setBusy(true);
-              setReport(null);
-              try {
-                const result = await customersApi.importFile(blob, blob.name);
-                onSuccess?.(result);
-                if (result.errors.length) setReport(result);
-                else {
-                  message.success(CL('ImportDone', result.created));
-                  setOpen(false);
-                  await onImported();
-                }
-              } catch (e) {
-                onError?.(e as Error);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
+          <Upload accept=".xlsx" showUploadList={false} customRequest={customRequest}>
             <Button type="primary" icon={<ImportOutlined />} loading={busy} data-testid="customers-import-file">
               {CL('ImportChoose')}
             </Button>

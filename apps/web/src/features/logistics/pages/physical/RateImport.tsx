@@ -1,6 +1,6 @@
 import { ImportOutlined } from '@ant-design/icons';
 import { Alert, Button, Table, Tooltip, Upload } from 'antd';
-import { useState } from 'react';
+import { useUploadRequest } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LL, ratesApi, validationErrorsOf } from '../../api.ts';
 import { type ImportProblem, importProblems } from './rate-rows.ts';
@@ -19,28 +19,25 @@ export function RateImport({
   onRefused(problems: ImportProblem[] | null): void;
 }) {
   const { message } = useUi();
-  const [busy, setBusy] = useState(false);
+  const { busy, customRequest } = useUploadRequest(
+    (file) => {
+      onRefused(null);
+      return ratesApi.import(channelId, file, file.name);
+    },
+    async (result) => {
+      message.success(LL('Rate:Imported', result.imported, result.zones));
+      await onImported();
+    },
+    (e) => {
+      const errors = validationErrorsOf(e);
+      if (errors) onRefused(importProblems(errors));
+    },
+  );
   return (
     <Upload
       accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
       showUploadList={false}
-      customRequest={async ({ file, onSuccess, onError }) => {
-        const blob = file as File;
-        setBusy(true);
-        onRefused(null);
-        try {
-          const result = await ratesApi.import(channelId, blob, blob.name);
-          onSuccess?.(result);
-          message.success(LL('Rate:Imported', result.imported, result.zones));
-          await onImported();
-        } catch (e) {
-          const errors = validationErrorsOf(e);
-          if (errors) onRefused(importProblems(errors));
-          onError?.(e as Error);
-        } finally {
-          setBusy(false);
-        }
-      }}
+      customRequest={customRequest}
     >
       <Tooltip title={LL('Rate:ImportHint')}>
         <Button icon={<ImportOutlined />} loading={busy} data-testid="rates-import">

@@ -1,9 +1,9 @@
 import { ExperimentOutlined } from '@ant-design/icons';
 import { type ParcelAttribute, strategyInput } from '@seller/contracts/logistics';
-import { Button, Col, Form, Input, InputNumber, Row, Switch, Tag } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
+import { activeColumn, CrudField, ResourcePage } from '../../../../components/crud/index.ts';
 import { LL } from '../../api.ts';
 import { LS, type StrategyDto, strategiesApi } from '../../freight-api.ts';
 import { blankRule, RuleFields } from './RuleFields.tsx';
@@ -31,14 +31,7 @@ export default function FreightStrategiesPage() {
         columns={[
           { key: 'name', title: LS('Name'), dataIndex: 'name', sortField: 'name' },
           { key: 'priority', title: LS('Priority'), dataIndex: 'priority', sortField: 'priority', width: 90 },
-          {
-            key: 'isActive',
-            title: LS('IsActive'),
-            dataIndex: 'isActive',
-            sortField: 'isActive',
-            fit: { texts: [LL('Active'), LL('Inactive')], tag: true },
-            render: (v: boolean) => (v ? <Tag color="success">{LL('Active')}</Tag> : <Tag>{LL('Inactive')}</Tag>),
-          },
+          activeColumn(LS('IsActive'), { active: LL('Active'), inactive: LL('Inactive') }),
           {
             key: 'rules',
             title: LS('RuleCount'),

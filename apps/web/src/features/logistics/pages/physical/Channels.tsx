@@ -1,10 +1,10 @@
 import { TableOutlined } from '@ant-design/icons';
 import { channelInput, LogisticsPermissions, noChannelLimits } from '@seller/contracts/logistics';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { type ResourceApi, ResourcePage } from '../../../../components/crud/index.ts';
+import { activeColumn, creationTimeColumn, type ResourceApi, ResourcePage } from '../../../../components/crud/index.ts';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import {
   type CarrierDto,
@@ -102,22 +102,8 @@ export function Channels({ carrier }: { carrier: CarrierDto }) {
               </Button>
             ),
           },
-          {
-            key: 'isActive',
-            title: LL('Channel:IsActive'),
-            dataIndex: 'isActive',
-            sortField: 'isActive',
-            fit: { texts: [LL('Active'), LL('Inactive')], tag: true },
-            render: (v: boolean) => (v ? <Tag color="success">{LL('Active')}</Tag> : <Tag>{LL('Inactive')}</Tag>),
-          },
-          {
-            key: 'creationTime',
-            title: LL('Channel:CreationTime'),
-            dataIndex: 'creationTime',
-            sortField: 'creationTime',
-            defaultHidden: true,
-            render: (v: string) => new Date(v).toLocaleString(),
-          },
+          activeColumn(LL('Channel:IsActive'), { active: LL('Active'), inactive: LL('Inactive') }),
+          creationTimeColumn(LL('Channel:CreationTime')),
         ]}
         schema={schema}
         blank={

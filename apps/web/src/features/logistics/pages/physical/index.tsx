@@ -1,7 +1,13 @@
 import { carrierInput, LogisticsPermissions } from '@seller/contracts/logistics';
-import { Button, Card, Col, Empty, Input, Row, Select, Switch, Tag } from 'antd';
+import { Button, Card, Col, Empty, Input, Row, Select, Switch } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { CrudField, type ResourceApi, ResourcePage } from '../../../../components/crud/index.ts';
+import {
+  activeColumn,
+  CrudField,
+  creationTimeColumn,
+  type ResourceApi,
+  ResourcePage,
+} from '../../../../components/crud/index.ts';
 import { useDevice } from '../../../../lib/device.ts';
 import { type CarrierDto, carriersApi, carrierTypeLabel, carrierTypeOptions, LL, logisticsKeys } from '../../api.ts';
 import { Channels } from './Channels.tsx';
@@ -75,22 +81,8 @@ export default function CarriersPage() {
               render: carrierTypeLabel,
             },
             { key: 'channelCount', title: LL('Carrier:ChannelCount'), dataIndex: 'channelCount' },
-            {
-              key: 'isActive',
-              title: LL('Carrier:IsActive'),
-              dataIndex: 'isActive',
-              sortField: 'isActive',
-              fit: { texts: [LL('Active'), LL('Inactive')], tag: true },
-              render: (v: boolean) => (v ? <Tag color="success">{LL('Active')}</Tag> : <Tag>{LL('Inactive')}</Tag>),
-            },
-            {
-              key: 'creationTime',
-              title: LL('Carrier:CreationTime'),
-              dataIndex: 'creationTime',
-              sortField: 'creationTime',
-              defaultHidden: true,
-              render: (v: string) => new Date(v).toLocaleString(),
-            },
+            activeColumn(LL('Carrier:IsActive'), { active: LL('Active'), inactive: LL('Inactive') }),
+            creationTimeColumn(LL('Carrier:CreationTime')),
           ]}
           schema={schema}
           blank={{ code: '', name: '', type: 'EXPRESS', isActive: true }}

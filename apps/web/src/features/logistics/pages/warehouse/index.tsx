@@ -1,6 +1,12 @@
 import { warehouseContactInput, warehouseInput } from '@seller/contracts/logistics';
 import { Col, Form, Input, Row, Select, Switch, Tag } from 'antd';
-import { CrudField, ResourcePage, zodValueRule } from '../../../../components/crud/index.ts';
+import {
+  activeColumn,
+  CrudField,
+  creationTimeColumn,
+  ResourcePage,
+  zodValueRule,
+} from '../../../../components/crud/index.ts';
 import { LL, type WarehouseDto, warehousesApi, warehouseTypeLabel, warehouseTypeOptions } from '../../api.ts';
 
 const schema = () => warehouseInput;
@@ -49,22 +55,8 @@ export default function WarehousesPage() {
           title: L('ContactName'),
           render: (_v, r) => [r.contact?.name, r.contact?.phone].filter(Boolean).join(' '),
         },
-        {
-          key: 'isActive',
-          title: L('IsActive'),
-          dataIndex: 'isActive',
-          sortField: 'isActive',
-          fit: { texts: [LL('Active'), LL('Inactive')], tag: true },
-          render: (v: boolean) => (v ? <Tag color="success">{LL('Active')}</Tag> : <Tag>{LL('Inactive')}</Tag>),
-        },
-        {
-          key: 'creationTime',
-          title: L('CreationTime'),
-          dataIndex: 'creationTime',
-          sortField: 'creationTime',
-          defaultHidden: true,
-          render: (v: string) => new Date(v).toLocaleString(),
-        },
+        activeColumn(L('IsActive'), { active: LL('Active'), inactive: LL('Inactive') }),
+        creationTimeColumn(L('CreationTime')),
       ]}
       schema={schema}
       blank={{ code: '', name: '', type: 'OWN', countryCode: '', isDefault: false, isActive: true }}

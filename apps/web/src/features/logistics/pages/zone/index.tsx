@@ -4,7 +4,7 @@ import { Input, Select, Space, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
+import { CrudField, creationTimeColumn, ResourcePage } from '../../../../components/crud/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { countriesApi, countryName, LL, logisticsKeys, type ZoneDto, zonesApi } from '../../api.ts';
 import { PostalRules } from './PostalRules.tsx';
@@ -84,13 +84,7 @@ export default function ZonesPage() {
           ellipsis: true,
           defaultHidden: true,
         },
-        {
-          key: 'creationTime',
-          title: LL('Zone:CreationTime'),
-          dataIndex: 'creationTime',
-          sortField: 'creationTime',
-          render: (v: string) => new Date(v).toLocaleString(),
-        },
+        creationTimeColumn(LL('Zone:CreationTime'), false),
       ]}
       schema={schema}
       blank={{ name: '', countries: [], postalRules: [], description: null } satisfies ZoneForm}

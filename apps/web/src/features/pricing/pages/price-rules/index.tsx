@@ -4,9 +4,15 @@ import {
   retailPriceRuleInput,
   tierPriceRuleInput,
 } from '@seller/contracts/pricing';
-import { Button, Card, Col, Empty, Input, InputNumber, Row, Tag } from 'antd';
+import { Button, Card, Col, Empty, Input, InputNumber, Row } from 'antd';
 import { useMemo, useState } from 'react';
-import { CrudField, type ResourceApi, ResourcePage } from '../../../../components/crud/index.ts';
+import {
+  activeColumn,
+  CrudField,
+  creationTimeColumn,
+  type ResourceApi,
+  ResourcePage,
+} from '../../../../components/crud/index.ts';
 import {
   freightSourceLabel,
   modeLabel,
@@ -145,22 +151,8 @@ export default function PriceRulesPage() {
               title: PL('Field:Children'),
               render: (_v, r) => `${r.retailRuleCount} / ${r.tierRuleCount}`,
             },
-            {
-              key: 'isActive',
-              title: PL('Field:IsActive'),
-              dataIndex: 'isActive',
-              sortField: 'isActive',
-              fit: { texts: [PL('Active'), PL('Inactive')], tag: true },
-              render: (v: boolean) => (v ? <Tag color="success">{PL('Active')}</Tag> : <Tag>{PL('Inactive')}</Tag>),
-            },
-            {
-              key: 'creationTime',
-              title: PL('Field:CreationTime'),
-              dataIndex: 'creationTime',
-              sortField: 'creationTime',
-              defaultHidden: true,
-              render: (v: string) => new Date(v).toLocaleString(),
-            },
+            activeColumn(PL('Field:IsActive'), { active: PL('Active'), inactive: PL('Inactive') }),
+            creationTimeColumn(PL('Field:CreationTime')),
           ]}
           schema={schema}
           blank={blank}

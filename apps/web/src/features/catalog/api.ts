@@ -66,9 +66,20 @@ export function toCategoryTree(items: CategoryDto[]): CategoryNode[] {
   return roots;
 }
 
-/** The texts of a catalogue resource page: its title and the create and edit forms' titles (`New:<entity>`, `Edit:<entity>`). */
-export const resourceTexts = (entity: string, title: string) => ({
-  title: LC(title),
-  createTitle: LC(`New:${entity}`),
-  editTitle: (label: string) => LC(`Edit:${entity}`, label),
-});
+/**
+ * What a catalogue resource page is called, from its entity (`VendorSource`) and its plural
+ * (`VendorSources`): the test id and query key (`vendor-sources`), the permission
+ * (`Catalog.VendorSources`), the title and the create and edit forms' titles (`New:<entity>`,
+ * `Edit:<entity>`).
+ */
+export const catalogResource = (entity: string, plural: string) => {
+  const kebab = plural.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
+  return {
+    testid: kebab,
+    queryKey: ['catalog', kebab],
+    permission: `Catalog.${plural}`,
+    title: LC(plural),
+    createTitle: LC(`New:${entity}`),
+    editTitle: (label: string) => LC(`Edit:${entity}`, label),
+  };
+};

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Tag } from 'antd';
 import type { z } from 'zod';
 import { CrudField, type ResourceApi, ResourcePage, zodValueRule } from '../../../components/crud/index.ts';
-import { LC, resourceTexts } from '../api.ts';
+import { catalogResource, LC } from '../api.ts';
 import { emptyNumber } from '../form.ts';
 import { RowList } from './RowList.tsx';
 
@@ -23,11 +23,11 @@ export interface AttributeCell {
 }
 
 export interface AttributePageProps<T extends AttributeRow> {
-  /** Test ids of the list (see ResourcePage), the name input and the child rows. */
-  testids: { page: string; name: string; list: string };
+  /** Test ids of the name input and the child rows (the page's follows from `plural`). */
+  testids: { name: string; list: string };
+  /** The entity and its plural, as `catalogResource` reads them. */
   entity: string;
-  title: string;
-  permission: string;
+  plural: string;
   api: ResourceApi<T>;
   formWidth: number;
   /** The child list field (`values`, `options`), its `DisplayName` key and its add button's key. */
@@ -50,10 +50,7 @@ export function AttributePage<T extends AttributeRow>(p: AttributePageProps<T>) 
   const item = p.row.shape;
   return (
     <ResourcePage<T, ReturnType<typeof schema>>
-      testid={p.testids.page}
-      queryKey={['catalog', p.testids.page]}
-      {...resourceTexts(p.entity, p.title)}
-      permission={p.permission}
+      {...catalogResource(p.entity, p.plural)}
       api={p.api}
       defaultSorting="sort asc"
       formWidth={p.formWidth}

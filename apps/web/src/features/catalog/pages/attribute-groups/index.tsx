@@ -6,9 +6,9 @@ import { CrudField, ResourcePage, zodValueRule } from '../../../../components/cr
 import {
   type AttributeGroupDto,
   attributeGroupsApi,
+  catalogResource,
   LC,
   purchaseAttributesApi,
-  resourceTexts,
   screenAttributesApi,
 } from '../../api.ts';
 import { RowList } from '../../components/RowList.tsx';
@@ -63,10 +63,7 @@ export default function AttributeGroupsPage() {
   ];
   return (
     <ResourcePage<AttributeGroupDto, ReturnType<typeof schema>>
-      testid="attribute-groups"
-      queryKey={['catalog', 'attribute-groups']}
-      {...resourceTexts('AttributeGroup', 'AttributeGroups')}
-      permission="Catalog.AttributeGroups"
+      {...catalogResource('AttributeGroup', 'AttributeGroups')}
       api={attributeGroupsApi}
       defaultSorting="name asc"
       formWidth={600}

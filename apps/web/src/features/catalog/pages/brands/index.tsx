@@ -1,7 +1,7 @@
 import { brandInput } from '@seller/contracts/catalog';
 import { Input } from 'antd';
-import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
-import { type BrandDto, brandsApi, LC, resourceTexts } from '../../api.ts';
+import { CrudField, creationTimeColumn, ResourcePage } from '../../../../components/crud/index.ts';
+import { type BrandDto, brandsApi, catalogResource, LC } from '../../api.ts';
 
 const schema = () => brandInput;
 
@@ -9,10 +9,7 @@ const schema = () => brandInput;
 export default function BrandsPage() {
   return (
     <ResourcePage<BrandDto, ReturnType<typeof schema>>
-      testid="brands"
-      queryKey={['catalog', 'brands']}
-      {...resourceTexts('Brand', 'Brands')}
-      permission="Catalog.Brands"
+      {...catalogResource('Brand', 'Brands')}
       api={brandsApi}
       defaultSorting="name asc"
       exportName={LC('Brands')}
@@ -32,14 +29,7 @@ export default function BrandsPage() {
             ) : null,
         },
         { key: 'description', title: LC('DisplayName:Description'), dataIndex: 'description', ellipsis: true },
-        {
-          key: 'creationTime',
-          title: LC('DisplayName:CreationTime'),
-          dataIndex: 'creationTime',
-          sortField: 'creationTime',
-          defaultHidden: true,
-          render: (v: string) => new Date(v).toLocaleString(),
-        },
+        creationTimeColumn(LC('DisplayName:CreationTime')),
       ]}
       schema={schema}
       blank={{ name: '' }}

@@ -6,10 +6,9 @@ import { AttributePage } from '../../components/AttributePage.tsx';
 export default function PurchaseAttributesPage() {
   return (
     <AttributePage<PurchaseAttributeDto>
-      testids={{ page: 'purchase-attributes', name: 'purchase-attribute-name', list: 'purchase-attribute-values' }}
+      testids={{ name: 'purchase-attribute-name', list: 'purchase-attribute-values' }}
       entity="PurchaseAttribute"
-      title="PurchaseAttributes"
-      permission="Catalog.PurchaseAttributes"
+      plural="PurchaseAttributes"
       api={purchaseAttributesApi}
       formWidth={640}
       list="values"

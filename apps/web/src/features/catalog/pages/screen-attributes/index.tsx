@@ -6,10 +6,9 @@ import { AttributePage } from '../../components/AttributePage.tsx';
 export default function ScreenAttributesPage() {
   return (
     <AttributePage<ScreenAttributeDto>
-      testids={{ page: 'screen-attributes', name: 'screen-attribute-name', list: 'screen-attribute-options' }}
+      testids={{ name: 'screen-attribute-name', list: 'screen-attribute-options' }}
       entity="ScreenAttribute"
-      title="ScreenAttributes"
-      permission="Catalog.ScreenAttributes"
+      plural="ScreenAttributes"
       api={screenAttributesApi}
       formWidth={600}
       list="options"

@@ -3,10 +3,10 @@ import { Checkbox, Col, Input, Row, Select, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
 import {
+  catalogResource,
   LC,
   optionLabel,
   paymentTypeOptions,
-  resourceTexts,
   type SupplierDto,
   settlementCycleOptions,
   settlementFormOptions,
@@ -33,10 +33,7 @@ const pair = (...cells: ReactNode[]) => (
 export default function SuppliersPage() {
   return (
     <ResourcePage<SupplierDto, ReturnType<typeof schema>>
-      testid="suppliers"
-      queryKey={['catalog', 'suppliers']}
-      {...resourceTexts('Supplier', 'Suppliers')}
-      permission="Catalog.Suppliers"
+      {...catalogResource('Supplier', 'Suppliers')}
       api={suppliersApi}
       defaultSorting="code asc"
       exportName={LC('Suppliers')}

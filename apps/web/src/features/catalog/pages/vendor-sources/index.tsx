@@ -1,7 +1,7 @@
 import { vendorSourceInput } from '@seller/contracts/catalog';
 import { Input, InputNumber, Tag } from 'antd';
 import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
-import { LC, resourceTexts, type VendorSourceDto, vendorSourcesApi } from '../../api.ts';
+import { catalogResource, LC, type VendorSourceDto, vendorSourcesApi } from '../../api.ts';
 import { emptyNumber, lines } from '../../form.ts';
 
 /** The server's rules; the patterns are edited one per line. */
@@ -15,10 +15,7 @@ const schema = () =>
 export default function VendorSourcesPage() {
   return (
     <ResourcePage<VendorSourceDto, ReturnType<typeof schema>>
-      testid="vendor-sources"
-      queryKey={['catalog', 'vendor-sources']}
-      {...resourceTexts('VendorSource', 'VendorSources')}
-      permission="Catalog.VendorSources"
+      {...catalogResource('VendorSource', 'VendorSources')}
       api={vendorSourcesApi}
       defaultSorting="sort asc"
       label={(r) => r.name}

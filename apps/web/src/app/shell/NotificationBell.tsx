@@ -1,10 +1,11 @@
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import { Limits, NotificationReadState } from '@seller/contracts/constants';
-import { Badge, Button, Dropdown, Empty, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { Badge, Button, Dropdown, Empty, Spin, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type UIEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { IconButton } from '../../components/IconButton.tsx';
 import { featureValue, useAbp } from '../../lib/abp/config-store.ts';
 import type { PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
@@ -194,16 +195,14 @@ function LiveNotificationBell() {
                   </Typography.Text>
                   <div className="app-notify-time">{dayjs(n.creationTime).format('YYYY-MM-DD HH:mm')}</div>
                 </div>
-                <Tooltip title={t('layout.markAsRead')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<CheckOutlined />}
-                    aria-label={t('layout.markAsRead')}
-                    data-testid="notification-mark-read"
-                    onClick={() => void markRead(n.id)}
-                  />
-                </Tooltip>
+                <IconButton
+                  title={t('layout.markAsRead')}
+                  type="text"
+                  size="small"
+                  icon={<CheckOutlined />}
+                  data-testid="notification-mark-read"
+                  onClick={() => void markRead(n.id)}
+                />
               </li>
             );
           })}

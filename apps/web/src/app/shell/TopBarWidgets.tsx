@@ -12,6 +12,7 @@ import { Avatar, Badge, Button, Dropdown, Modal, Table, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { IconButton } from '../../components/IconButton.tsx';
 import { backToImpersonator } from '../../components/impersonation/impersonation.ts';
 import { settingValue, useAbp } from '../../lib/abp/config-store.ts';
 import { SettingNames } from '../../lib/abp/types.ts';
@@ -35,15 +36,13 @@ export function PluginButton() {
     else window.open(url, '_blank', 'noopener');
   };
   return (
-    <Tooltip title={t('layout.pluginDownload')}>
-      <Button
-        type="text"
-        icon={<CloudDownloadOutlined />}
-        data-testid="plugin-download"
-        aria-label={t('layout.pluginDownload')}
-        onClick={open}
-      />
-    </Tooltip>
+    <IconButton
+      title={t('layout.pluginDownload')}
+      type="text"
+      icon={<CloudDownloadOutlined />}
+      data-testid="plugin-download"
+      onClick={open}
+    />
   );
 }
 
@@ -69,15 +68,13 @@ export function FullscreenButton() {
     }
   };
   return (
-    <Tooltip title={t('layout.fullscreen')}>
-      <Button
-        type="text"
-        data-testid="fullscreen"
-        aria-label={t('layout.fullscreen')}
-        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        onClick={() => void toggle()}
-      />
-    </Tooltip>
+    <IconButton
+      title={t('layout.fullscreen')}
+      type="text"
+      data-testid="fullscreen"
+      icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={() => void toggle()}
+    />
   );
 }
 

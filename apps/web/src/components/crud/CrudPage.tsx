@@ -5,6 +5,7 @@ import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useMemo, us
 import { useTranslation } from 'react-i18next';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { Access } from '../Access.tsx';
+import { IconButton } from '../IconButton.tsx';
 import { type ColumnFit, columnWidth, SELECTION_WIDTH, tableFonts } from './column-width.ts';
 import { type CrudListOptions, type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
 
@@ -208,14 +209,12 @@ export function CrudPage<T extends object>(props: CrudPageProps<T>) {
             </Access>
           )}
           {exportButton}
-          <Tooltip title={t('crud.refresh')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.refresh')}
-              onClick={() => void (props.onRefresh ? props.onRefresh() : list.refresh())}
-              loading={list.query.isFetching}
-            />
-          </Tooltip>
+          <IconButton
+            title={t('crud.refresh')}
+            icon={<ReloadOutlined />}
+            onClick={() => void (props.onRefresh ? props.onRefresh() : list.refresh())}
+            loading={list.query.isFetching}
+          />
           {settings}
         </Space>
       </div>

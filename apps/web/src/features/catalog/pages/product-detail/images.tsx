@@ -1,10 +1,11 @@
 import { DeleteOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Space, Tag, Tooltip, Upload } from 'antd';
+import { Button, Card, Empty, Popconfirm, Space, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
+import { IconButton } from '../../../../components/IconButton.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
 import { filesApi, type ProductDto, productsApi } from '../../products-api.ts';
@@ -79,15 +80,13 @@ export function ProductImages({ product }: { product: ProductDto }) {
                 <Access permission={P}>
                   <Space size={0}>
                     {!main && (
-                      <Tooltip title={LC('SetMainImage')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          icon={<StarOutlined />}
-                          aria-label={LC('SetMainImage')}
-                          onClick={() => act(() => productsApi.addImages(product.id, [url], url))}
-                        />
-                      </Tooltip>
+                      <IconButton
+                        title={LC('SetMainImage')}
+                        type="text"
+                        size="small"
+                        icon={<StarOutlined />}
+                        onClick={() => act(() => productsApi.addImages(product.id, [url], url))}
+                      />
                     )}
                     <Popconfirm
                       title={t('crud.deleteTitle')}

@@ -1,10 +1,11 @@
 import { EditOutlined, SafetyOutlined, StarOutlined, TagsOutlined } from '@ant-design/icons';
 import { roleList, roleUpdateInput } from '@seller/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Space, Switch, Tag, Tooltip } from 'antd';
+import { Alert, Button, Input, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, CrudField, DeleteAction, FormOverlay, RowAction } from '../../../../components/crud/index.ts';
+import { IconButton } from '../../../../components/IconButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { L, ROLES_URL, type RoleDto, type RoleUpdateInput, rolesApi } from '../../api.ts';
@@ -71,20 +72,18 @@ export default function RolesPage() {
               >
                 {L('Edit')}
               </Button>
-              <Tooltip title={r.isDefault ? L('UnsetDefault') : L('SetAsDefault')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<StarOutlined />}
-                  aria-label={r.isDefault ? L('UnsetDefault') : L('SetAsDefault')}
-                  data-testid={`role-default-${r.name}`}
-                  onClick={async () => {
-                    await rolesApi.setDefault(r.id, !r.isDefault);
-                    message.success(t('crud.saved'));
-                    await refresh();
-                  }}
-                />
-              </Tooltip>
+              <IconButton
+                title={r.isDefault ? L('UnsetDefault') : L('SetAsDefault')}
+                type="link"
+                size="small"
+                icon={<StarOutlined />}
+                data-testid={`role-default-${r.name}`}
+                onClick={async () => {
+                  await rolesApi.setDefault(r.id, !r.isDefault);
+                  message.success(t('crud.saved'));
+                  await refresh();
+                }}
+              />
             </Access>
             <RowAction
               permission={`${P}.ManagePermissions`}
@@ -95,15 +94,13 @@ export default function RolesPage() {
               {L('Permissions')}
             </RowAction>
             <Access permission={`${P}.ManageClaims`}>
-              <Tooltip title={L('Claims')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<TagsOutlined />}
-                  aria-label={L('Claims')}
-                  onClick={() => openGrants('claims', r)}
-                />
-              </Tooltip>
+              <IconButton
+                title={L('Claims')}
+                type="link"
+                size="small"
+                icon={<TagsOutlined />}
+                onClick={() => openGrants('claims', r)}
+              />
             </Access>
             {!r.isStatic && (
               <DeleteAction

@@ -4,6 +4,7 @@ import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Toolti
 import { type ReactNode, useRef } from 'react';
 import type { z } from 'zod';
 import { RemoveRowButton, zodValueRule } from '../../../../components/crud/index.ts';
+import { IconButton } from '../../../../components/IconButton.tsx';
 import {
   attributeOptions,
   countrySearch,
@@ -92,26 +93,22 @@ export function RuleFields() {
                 title={LS('Rule', index + 1)}
                 extra={
                   <Space size={0}>
-                    <Tooltip title={LS('MoveUp')}>
-                      <Button
-                        type="text"
-                        icon={<ArrowUpOutlined />}
-                        disabled={index === 0}
-                        onClick={() => move(index, index - 1)}
-                        aria-label={LS('MoveUp')}
-                        data-testid={`${t}-up`}
-                      />
-                    </Tooltip>
-                    <Tooltip title={LS('MoveDown')}>
-                      <Button
-                        type="text"
-                        icon={<ArrowDownOutlined />}
-                        disabled={index === fields.length - 1}
-                        onClick={() => move(index, index + 1)}
-                        aria-label={LS('MoveDown')}
-                        data-testid={`${t}-down`}
-                      />
-                    </Tooltip>
+                    <IconButton
+                      title={LS('MoveUp')}
+                      type="text"
+                      icon={<ArrowUpOutlined />}
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                      data-testid={`${t}-up`}
+                    />
+                    <IconButton
+                      title={LS('MoveDown')}
+                      type="text"
+                      icon={<ArrowDownOutlined />}
+                      disabled={index === fields.length - 1}
+                      onClick={() => move(index, index + 1)}
+                      data-testid={`${t}-down`}
+                    />
                     <Tooltip title={LS('RemoveRule')}>
                       <RemoveRowButton
                         label={LS('RemoveRule')}

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Access } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
+import { IconButton } from '../../../../components/IconButton.tsx';
 import { ListPage, listPageKeys } from '../../../../components/list/index.ts';
 import { OptionalLink } from '../../../../components/OptionalLink.tsx';
 import type { PagedResult } from '../../../../lib/abp/types.ts';
@@ -178,16 +179,14 @@ export function ListingsPage({ platform }: { platform: MarketPlatform }) {
             </Button>
           ),
         )}
-        <Tooltip title={LL('Page:Events')}>
-          <Button
-            type="link"
-            size="small"
-            icon={<HistoryOutlined />}
-            aria-label={LL('Page:Events')}
-            onClick={() => setHistory(r)}
-            data-testid={`listing-events-${r.id}`}
-          />
-        </Tooltip>
+        <IconButton
+          title={LL('Page:Events')}
+          type="link"
+          size="small"
+          icon={<HistoryOutlined />}
+          onClick={() => setHistory(r)}
+          data-testid={`listing-events-${r.id}`}
+        />
       </Space>
     );
   };

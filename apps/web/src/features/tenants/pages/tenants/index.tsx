@@ -1,10 +1,11 @@
 import { ApiOutlined, AppstoreOutlined, EditOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { tenantCreateInput, tenantList, tenantUpdateInput } from '@seller/contracts/tenants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Space, Switch, Tag, Tooltip } from 'antd';
+import { Button, Input, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, CrudField, DeleteIconConfirm, FormOverlay } from '../../../../components/crud/index.ts';
+import { IconButton } from '../../../../components/IconButton.tsx';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -74,41 +75,35 @@ export default function TenantsPage() {
               >
                 {LT('Edit')}
               </Button>
-              <Tooltip title={r.isActive ? LT('Deactivate') : LT('Activate')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<PoweroffOutlined />}
-                  danger={r.isActive}
-                  onClick={() => void toggle(r)}
-                  aria-label={r.isActive ? LT('Deactivate') : LT('Activate')}
-                  data-testid={`tenant-toggle-${r.name}`}
-                />
-              </Tooltip>
+              <IconButton
+                title={r.isActive ? LT('Deactivate') : LT('Activate')}
+                type="link"
+                size="small"
+                icon={<PoweroffOutlined />}
+                danger={r.isActive}
+                onClick={() => void toggle(r)}
+                data-testid={`tenant-toggle-${r.name}`}
+              />
             </Access>
             <Access permission={`${P}.ManageConnectionStrings`}>
-              <Tooltip title={LT('ConnectionStrings')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<ApiOutlined />}
-                  onClick={() => setConnections(r)}
-                  aria-label={LT('ConnectionStrings')}
-                  data-testid={`tenant-connections-${r.name}`}
-                />
-              </Tooltip>
+              <IconButton
+                title={LT('ConnectionStrings')}
+                type="link"
+                size="small"
+                icon={<ApiOutlined />}
+                onClick={() => setConnections(r)}
+                data-testid={`tenant-connections-${r.name}`}
+              />
             </Access>
             <Access permission={`${P}.ManageFeatures`}>
-              <Tooltip title={LT('Features')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<AppstoreOutlined />}
-                  onClick={() => setFeatures(r)}
-                  aria-label={LT('Features')}
-                  data-testid={`tenant-features-${r.name}`}
-                />
-              </Tooltip>
+              <IconButton
+                title={LT('Features')}
+                type="link"
+                size="small"
+                icon={<AppstoreOutlined />}
+                onClick={() => setFeatures(r)}
+                data-testid={`tenant-features-${r.name}`}
+              />
             </Access>
             <Access permission={`${P}.Delete`}>
               <DeleteIconConfirm

@@ -1,10 +1,10 @@
 import type { JobDto, JobQueueDto } from '@seller/contracts/jobs/dto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAbp } from '../../../lib/abp/config-store.ts';
-import { applyServerTexts } from '../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach } from '../../../lib/testing/fake-http.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../lib/testing/server-texts.ts';
 import BackgroundJobsPage from './index.tsx';
 
 /** The background jobs page against a faked HTTP layer (the contract's shapes). */
@@ -62,26 +62,24 @@ const { calls, answers } = fakeApiBeforeEach(
   ['BackgroundJobs.Jobs', 'BackgroundJobs.Jobs.Manage'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    BackgroundJobs: {
-      Queues: '队列',
-      Jobs: '作业',
-      'State:created': '排队中',
-      'State:retry': '等待重试',
-      'State:active': '运行中',
-      'State:completed': '已完成',
-      'State:failed': '失败',
-      'State:cancelled': '已取消',
-      Retry: '重试',
-      Cancel: '取消',
-      RetryConfirm: '重新运行这个失败的作业?',
-      CancelConfirm: '取消这个作业?',
-      NoQueues: '还没有队列',
-      Live: '实时',
-    },
-    JobQueues: { 'catalog.import': '商品导入' },
-  });
+chineseTextsBeforeEach({
+  BackgroundJobs: {
+    Queues: '队列',
+    Jobs: '作业',
+    'State:created': '排队中',
+    'State:retry': '等待重试',
+    'State:active': '运行中',
+    'State:completed': '已完成',
+    'State:failed': '失败',
+    'State:cancelled': '已取消',
+    Retry: '重试',
+    Cancel: '取消',
+    RetryConfirm: '重新运行这个失败的作业?',
+    CancelConfirm: '取消这个作业?',
+    NoQueues: '还没有队列',
+    Live: '实时',
+  },
+  JobQueues: { 'catalog.import': '商品导入' },
 });
 
 describe('background jobs page', () => {

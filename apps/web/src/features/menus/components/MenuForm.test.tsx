@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyServerTexts } from '../../../lib/i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApiBeforeEach } from '../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../lib/testing/server-texts.ts';
 import type { MenuItemDto } from '../api.ts';
 import { MenuForm } from './MenuForm.tsx';
 
@@ -39,10 +39,8 @@ const { calls } = fakeApiBeforeEach(() => ({
   [`PUT /api/platform/menus/${users.id}`]: users,
 }));
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    AppPlatform: { 'DisplayName:Name': '名称', 'DisplayName:Path': '路径', EditMenu: '编辑菜单 {0}' },
-  });
+chineseTextsBeforeEach({
+  AppPlatform: { 'DisplayName:Name': '名称', 'DisplayName:Path': '路径', EditMenu: '编辑菜单 {0}' },
 });
 
 function renderForm(onSaved = vi.fn()) {

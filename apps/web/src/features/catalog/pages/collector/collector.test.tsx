@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import CollectorPage from './index.tsx';
 
 /** The collector page: install steps, and the extension's ZIP downloaded with this admin's address. */
@@ -14,13 +14,11 @@ const { calls } = fakeApiBeforeEach(
   () => new Blob(['PK']),
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Catalog: {
-      'GatherPage:Collector:Download': '下载插件(ZIP)',
-      'GatherPage:Collector:Step5Detail': '打开采集箱',
-    },
-  });
+chineseTextsBeforeEach({
+  Catalog: {
+    'GatherPage:Collector:Download': '下载插件(ZIP)',
+    'GatherPage:Collector:Step5Detail': '打开采集箱',
+  },
 });
 
 const renderCollector = () =>

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { GatherBatch, GatherDetail, GatherRow } from '../../gathers-api.ts';
 import GathersPage from './index.tsx';
 
@@ -124,19 +124,17 @@ const { calls, answers } = fakeApiBeforeEach(
   ],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Catalog: {
-      'GatherPage:Platform:1688': '1688',
-      'GatherPage:Status:NEW': '未认领',
-      'GatherPage:Status:CLAIMED': '已认领',
-      'GatherPage:BulkSummary': '成功 {0} 项,失败 {1} 项',
-      'GatherPage:Selected': '已选 {0} 项',
-      'GatherPage:BatchDone': '采集完成:成功 {0} 个,失败 {1} 个',
-      'GatherPage:TooManyUrls': '一次最多 {0} 个链接',
-      'Product:CategoryRequired': '请选择分类',
-    },
-  });
+chineseTextsBeforeEach({
+  Catalog: {
+    'GatherPage:Platform:1688': '1688',
+    'GatherPage:Status:NEW': '未认领',
+    'GatherPage:Status:CLAIMED': '已认领',
+    'GatherPage:BulkSummary': '成功 {0} 项,失败 {1} 项',
+    'GatherPage:Selected': '已选 {0} 项',
+    'GatherPage:BatchDone': '采集完成:成功 {0} 个,失败 {1} 个',
+    'GatherPage:TooManyUrls': '一次最多 {0} 个链接',
+    'Product:CategoryRequired': '请选择分类',
+  },
 });
 
 const renderGathers = () =>

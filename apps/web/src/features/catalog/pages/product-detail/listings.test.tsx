@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { ProductListings } from './listings.tsx';
 
 /** The product's listings card: one row per shop from the channel listing, or an empty state with the publish link. */
@@ -16,16 +16,14 @@ const { calls } = fakeApiBeforeEach(
   ['Marketplaces.Listings', 'Marketplaces.Listings.Create'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Listings: {
-      'Status:3': '刊登成功',
-      'Status:4': '刊登失败',
-      'Page:PublishThis': '刊登此商品',
-      'Page:NoListings': '尚未刊登到任何店铺。',
-    },
-    Catalog: { Listings: '刊登', ListingsHint: '设置刊登后,此商品在各平台的刊登将显示在这里。' },
-  });
+chineseTextsBeforeEach({
+  Listings: {
+    'Status:3': '刊登成功',
+    'Status:4': '刊登失败',
+    'Page:PublishThis': '刊登此商品',
+    'Page:NoListings': '尚未刊登到任何店铺。',
+  },
+  Catalog: { Listings: '刊登', ListingsHint: '设置刊登后,此商品在各平台的刊登将显示在这里。' },
 });
 
 const renderCard = () => renderRoutes([{ path: '/', element: <ProductListings productId="p1" /> }], '/');

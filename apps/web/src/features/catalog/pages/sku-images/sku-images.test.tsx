@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { searchIn, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { parseSkus, type SkuImageExportDto } from '../../sku-images-api.ts';
 import SkuImagesPage from './index.tsx';
 
@@ -39,27 +39,25 @@ const { calls, answers } = fakeApiBeforeEach(
   ['Catalog.SkuImages'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Catalog: {
-      'SkuImages:Title': 'SKU图片下载',
-      'SkuImages:Start': '导出图片',
-      'SkuImages:NoExports': '暂无导出记录。',
-      'SkuImages:Mode:products': '选择商品',
-      'SkuImages:Mode:skus': '输入SKU',
-      'SkuImages:Mode:filter': '按筛选条件',
-      'SkuImages:SkusCount': '{0} 个SKU',
-      'SkuImages:ImagesDone': '{0} / {1} 张图片',
-      'SkuImages:MissingCount': '{0} 个SKU无图片(见 missing.txt)',
-      'SkuImages:Status:running': '进行中',
-      'SkuImages:Status:completed': '已完成',
-      'SkuImages:Status:failed': '失败',
-      'SkuImages:Selection:skus': '{0} 个SKU',
-      'SkuImages:Download': '下载',
-      'SkuImages:Delete': '删除',
-      'SkuImages:DeleteConfirm': '确定删除该导出及其压缩包吗?',
-    },
-  });
+chineseTextsBeforeEach({
+  Catalog: {
+    'SkuImages:Title': 'SKU图片下载',
+    'SkuImages:Start': '导出图片',
+    'SkuImages:NoExports': '暂无导出记录。',
+    'SkuImages:Mode:products': '选择商品',
+    'SkuImages:Mode:skus': '输入SKU',
+    'SkuImages:Mode:filter': '按筛选条件',
+    'SkuImages:SkusCount': '{0} 个SKU',
+    'SkuImages:ImagesDone': '{0} / {1} 张图片',
+    'SkuImages:MissingCount': '{0} 个SKU无图片(见 missing.txt)',
+    'SkuImages:Status:running': '进行中',
+    'SkuImages:Status:completed': '已完成',
+    'SkuImages:Status:failed': '失败',
+    'SkuImages:Selection:skus': '{0} 个SKU',
+    'SkuImages:Download': '下载',
+    'SkuImages:Delete': '删除',
+    'SkuImages:DeleteConfirm': '确定删除该导出及其压缩包吗?',
+  },
 });
 
 const sent = (key: string) => calls.filter((c) => c.key === key);

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { findRow } from '../../../../lib/testing/table.ts';
 import type { Activity } from '../../api/activities.ts';
 import CustomerTab from './CustomerTab.tsx';
@@ -46,19 +46,17 @@ const { calls, answers } = fakeApiBeforeEach(
   ['Crm.Activities', 'Crm.Activities.Create', 'Crm.Activities.Update', 'Crm.Activities.Delete'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    CrmActivities: {
-      'Type:VISIT': '拜访',
-      'Type:EMAIL': '邮件',
-      NewActivity: '写跟进',
-      NextTime: '下次联系时间',
-      Mine: '我的跟进',
-      Table: '列表',
-      Empty: '暂无跟进记录',
-      DeleteConfirm: '确定删除这条跟进记录吗？',
-    },
-  });
+chineseTextsBeforeEach({
+  CrmActivities: {
+    'Type:VISIT': '拜访',
+    'Type:EMAIL': '邮件',
+    NewActivity: '写跟进',
+    NextTime: '下次联系时间',
+    Mine: '我的跟进',
+    Table: '列表',
+    Empty: '暂无跟进记录',
+    DeleteConfirm: '确定删除这条跟进记录吗？',
+  },
 });
 
 describe('follow-up page', () => {

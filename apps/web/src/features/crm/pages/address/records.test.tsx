@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { Address, BankAccount, Subscription } from '../../api/records.ts';
 import BankAccountTab from '../bank-account/CustomerTab.tsx';
 import SocialAccountPage from '../social-account/index.tsx';
@@ -70,16 +70,14 @@ const { calls, answers } = fakeApiBeforeEach(
   ['Crm.Records', 'Crm.Records.Create', 'Crm.Records.Update', 'Crm.Records.Delete'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    CrmRecords: {
-      Customer: '客户',
-      IsDefault: '默认',
-      'AddressType:BILLING': '账单地址',
-      'Status:UNSUBSCRIBED': '已退订',
-      CountryFormat: '两位 ISO 国家代码，如 TH。',
-    },
-  });
+chineseTextsBeforeEach({
+  CrmRecords: {
+    Customer: '客户',
+    IsDefault: '默认',
+    'AddressType:BILLING': '账单地址',
+    'Status:UNSUBSCRIBED': '已退订',
+    CountryFormat: '两位 ISO 国家代码，如 TH。',
+  },
 });
 
 const openCreate = () =>

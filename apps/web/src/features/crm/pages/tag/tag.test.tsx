@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { Tag } from '../../api/tags.ts';
 import TagPage from './index.tsx';
 
@@ -31,18 +31,16 @@ const { calls, answers } = fakeApiBeforeEach(
   ['Crm.Tags', 'Crm.Tags.Create', 'Crm.Tags.Update', 'Crm.Tags.Delete'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    CrmTags: {
-      Tags: '标签',
-      Name: '名称',
-      'Scope:CUSTOMER': '客户',
-      'Scope:BUSINESS': '商机',
-      UsageCount: '使用客户数',
-      DeleteConfirm: '确定删除标签“{0}”吗？它将从 {1} 个客户上移除。',
-      AlreadyExists: '该范围内已有名为“{1}”的标签。',
-    },
-  });
+chineseTextsBeforeEach({
+  CrmTags: {
+    Tags: '标签',
+    Name: '名称',
+    'Scope:CUSTOMER': '客户',
+    'Scope:BUSINESS': '商机',
+    UsageCount: '使用客户数',
+    DeleteConfirm: '确定删除标签“{0}”吗？它将从 {1} 个客户上移除。',
+    AlreadyExists: '该范围内已有名为“{1}”的标签。',
+  },
 });
 
 describe('tags page', () => {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { RoleDto, UserDto } from '../../api.ts';
 import UsersPage from './index.tsx';
 
@@ -57,17 +57,15 @@ const { calls } = fakeApiBeforeEach(
   ['AbpIdentity.Users', 'AbpIdentity.Users.Create', 'AbpIdentity.Users.Update'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    AbpIdentity: {
-      'DisplayName:UserName': '用户名',
-      'DisplayName:Email': '邮箱',
-      'DisplayName:PhoneNumber': '手机号',
-      'DisplayName:Password': '密码',
-      InvalidUserName: '用户名只能包含字母、数字和 -._@+',
-      InvalidPhoneNumber: '手机号格式不正确',
-    },
-  });
+chineseTextsBeforeEach({
+  AbpIdentity: {
+    'DisplayName:UserName': '用户名',
+    'DisplayName:Email': '邮箱',
+    'DisplayName:PhoneNumber': '手机号',
+    'DisplayName:Password': '密码',
+    InvalidUserName: '用户名只能包含字母、数字和 -._@+',
+    InvalidPhoneNumber: '手机号格式不正确',
+  },
 });
 
 describe('users page', () => {

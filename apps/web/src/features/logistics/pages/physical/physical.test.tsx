@@ -1,3 +1,4 @@
+import { noChannelLimits } from '@seller/contracts/logistics';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
@@ -104,20 +105,7 @@ describe('carriers and channels page', () => {
       fuelSurchargePct: '5.5',
       minimumCharge: '12.50',
       registrationFee: '0',
-      limits: {
-        minWeight: null,
-        maxWeight: 20000,
-        maxLongestSide: null,
-        maxSumOfSides: null,
-        maxGirth: null,
-        batteryAllowed: true,
-        liquidAllowed: false,
-        magneticAllowed: false,
-        powderAllowed: false,
-        declaredValueMin: null,
-        declaredValueMax: null,
-        declaredValueCurrency: null,
-      },
+      limits: { ...noChannelLimits, maxWeight: 20000, batteryAllowed: true },
       remark: null,
       isActive: true,
     });

@@ -1,3 +1,4 @@
+import { noChannelLimits } from '@seller/contracts/logistics';
 import type { CarrierDto, ChannelDto, RateRowDto, RateTableDto, ZoneDto } from '../../api.ts';
 
 /** Carriers, channels, zones and a rate table in the contract's shapes, for the page's tests. */
@@ -44,20 +45,7 @@ export const channel = (over: Partial<ChannelDto> = {}): ChannelDto => ({
   fuelSurchargePct: '12.50',
   minimumCharge: '8.00',
   registrationFee: '18.00',
-  limits: {
-    minWeight: null,
-    maxWeight: 30000,
-    maxLongestSide: 120,
-    maxSumOfSides: null,
-    maxGirth: null,
-    batteryAllowed: true,
-    liquidAllowed: false,
-    magneticAllowed: false,
-    powderAllowed: false,
-    declaredValueMin: null,
-    declaredValueMax: null,
-    declaredValueCurrency: null,
-  },
+  limits: { ...noChannelLimits, maxWeight: 30000, maxLongestSide: 120, batteryAllowed: true },
   remark: null,
   isActive: true,
   rateCount: 2,

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { WarehouseDto } from '../../api.ts';
 import WarehousesPage from './index.tsx';
@@ -48,24 +48,22 @@ const { calls, answers } = fakeApiBeforeEach(
   ['Logistics.Warehouses', 'Logistics.Warehouses.Create', 'Logistics.Warehouses.Update'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Logistics: {
-      Warehouses: '仓库管理',
-      'New:Warehouse': '新增仓库',
-      'DisplayName:Code': '仓库编码',
-      'DisplayName:IsDefault': '默认',
-      'WarehouseType:OWN': '自建仓',
-      'WarehouseType:OVERSEAS': '海外仓',
-      'WarehouseType:THIRD_PARTY': '第三方仓',
-      'WarehouseType:PLATFORM': '平台仓',
-      Active: '启用',
-      Inactive: '停用',
-      CodeFormat: '只能使用大写字母、数字和单个连字符。',
-      CountryCodeFormat: '请输入两位大写国家代码(ISO 3166-1),如 CN。',
-      PhoneFormat: '请输入正确的电话号码。',
-    },
-  });
+chineseTextsBeforeEach({
+  Logistics: {
+    Warehouses: '仓库管理',
+    'New:Warehouse': '新增仓库',
+    'DisplayName:Code': '仓库编码',
+    'DisplayName:IsDefault': '默认',
+    'WarehouseType:OWN': '自建仓',
+    'WarehouseType:OVERSEAS': '海外仓',
+    'WarehouseType:THIRD_PARTY': '第三方仓',
+    'WarehouseType:PLATFORM': '平台仓',
+    Active: '启用',
+    Inactive: '停用',
+    CodeFormat: '只能使用大写字母、数字和单个连字符。',
+    CountryCodeFormat: '请输入两位大写国家代码(ISO 3166-1),如 CN。',
+    PhoneFormat: '请输入正确的电话号码。',
+  },
 });
 
 /** Types into an input (the element or the input inside it) and leaves it. */

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { CategoryMapping, MarketChannel, MarketItem } from '../../api.ts';
 import ItemsPage from '../items/lazada.tsx';
 import LogisticsPage from '../logistics/shopee.tsx';
@@ -127,11 +127,9 @@ const { calls, answers } = fakeApiBeforeEach(
   ],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    CategoryMapping: serverTexts.CategoryMapping['zh-Hans'],
-    MarketItems: serverTexts.MarketItems['zh-Hans'],
-  });
+chineseTextsBeforeEach({
+  CategoryMapping: serverTexts.CategoryMapping['zh-Hans'],
+  MarketItems: serverTexts.MarketItems['zh-Hans'],
 });
 
 describe('category mapping page', () => {

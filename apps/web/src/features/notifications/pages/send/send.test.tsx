@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import SendNotificationPage from './index.tsx';
 
 /** The send page against a faked HTTP layer: its fields follow the server's send rules. */
@@ -16,16 +16,14 @@ const { calls } = fakeApiBeforeEach(
   ['Notifications.Notification.Send'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Notifications: {
-      SendNotification: '发送通知',
-      Title: '标题',
-      Message: '内容',
-      Description: '说明',
-      Send: '发送',
-    },
-  });
+chineseTextsBeforeEach({
+  Notifications: {
+    SendNotification: '发送通知',
+    Title: '标题',
+    Message: '内容',
+    Description: '说明',
+    Send: '发送',
+  },
 });
 
 const renderSend = () => renderPage(<SendNotificationPage />, { ui });

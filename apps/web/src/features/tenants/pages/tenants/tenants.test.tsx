@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { TenantDto } from '../../api.ts';
 import TenantsPage from './index.tsx';
 
@@ -35,15 +35,13 @@ const { calls } = fakeApiBeforeEach(
   [P, `${P}.Create`, `${P}.ManageConnectionStrings`],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    AbpTenantManagement: {
-      'DisplayName:Name': '租户名称',
-      'DisplayName:ConnectionName': '连接名称',
-      InvalidTenantName: '租户名称只能包含字母、数字、- 和 _',
-      InvalidConnectionName: '连接名称以字母开头',
-    },
-  });
+chineseTextsBeforeEach({
+  AbpTenantManagement: {
+    'DisplayName:Name': '租户名称',
+    'DisplayName:ConnectionName': '连接名称',
+    InvalidTenantName: '租户名称只能包含字母、数字、- 和 _',
+    InvalidConnectionName: '连接名称以字母开头',
+  },
 });
 
 /** Types into an input (the element or the input inside it) and leaves it. */

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { findRow } from '../../../../lib/testing/table.ts';
 import type { Arrival, OrderProfit, SkuProfit, Statement } from '../../api/finance.ts';
 import ArrivalPage from '../arrival/index.tsx';
@@ -170,26 +170,24 @@ const { calls, answers } = fakeApiBeforeEach(
   ['Trade.Finance', 'Trade.Finance.Pull', 'Trade.Finance.Arrivals', 'Trade.Finance.Match', 'Trade.Statistics'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Finance: {
-      Statements: '结算单',
-      Pull: '拉取结算单',
-      Lines: '明细',
-      'Matched:UNMATCHED': '未核销',
-      'Matched:MATCHED': '已核销',
-      'Status:PAID': '已打款',
-      'Fee:COMMISSION': '佣金',
-      Match: '核销',
-      RangeTooLong: '一次最多 {0} 天。',
-      OrderProfit: '订单利润',
-      SkuProfit: 'SKU 利润',
-      Shop: '店铺',
-      FeesEstimated: '预估',
-    },
-    Statistics: { SalesAmount: '销售额', NoData: '该时间段没有订单' },
-    Trade: { 'PaymentType:10': '银行转账' },
-  });
+chineseTextsBeforeEach({
+  Finance: {
+    Statements: '结算单',
+    Pull: '拉取结算单',
+    Lines: '明细',
+    'Matched:UNMATCHED': '未核销',
+    'Matched:MATCHED': '已核销',
+    'Status:PAID': '已打款',
+    'Fee:COMMISSION': '佣金',
+    Match: '核销',
+    RangeTooLong: '一次最多 {0} 天。',
+    OrderProfit: '订单利润',
+    SkuProfit: 'SKU 利润',
+    Shop: '店铺',
+    FeesEstimated: '预估',
+  },
+  Statistics: { SalesAmount: '销售额', NoData: '该时间段没有订单' },
+  Trade: { 'PaymentType:10': '银行转账' },
 });
 
 describe('profit lists', () => {

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { rowWith } from '../../../../lib/testing/table.ts';
 import type { PurchaseOrder, Suggestion } from '../../api/purchase.ts';
 import PurchasePage from './index.tsx';
@@ -113,21 +114,19 @@ const { calls, answers } = fakeApiBeforeEach(
   ],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Purchase: {
-      'Status:DRAFT': '草稿',
-      'Status:SUBMITTED': '待审核',
-      'Status:PARTIALLY_RECEIVED': '部分到货',
-      'Action:submit': '提交',
-      'Action:approve': '审核通过',
-      'Action:reject': '驳回',
-      'Action:cancel': '作废',
-      'Page:Replenishment': '补货建议',
-      'Page:CreateDrafts': '生成采购草稿',
-      'Page:DraftsCreated': '已生成采购单:{0}',
-    },
-  });
+chineseTextsBeforeEach({
+  Purchase: {
+    'Status:DRAFT': '草稿',
+    'Status:SUBMITTED': '待审核',
+    'Status:PARTIALLY_RECEIVED': '部分到货',
+    'Action:submit': '提交',
+    'Action:approve': '审核通过',
+    'Action:reject': '驳回',
+    'Action:cancel': '作废',
+    'Page:Replenishment': '补货建议',
+    'Page:CreateDrafts': '生成采购草稿',
+    'Page:DraftsCreated': '已生成采购单:{0}',
+  },
 });
 
 describe('purchase page', () => {

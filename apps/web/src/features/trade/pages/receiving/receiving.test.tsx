@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { PurchaseOrderDetail } from '../../api/purchase.ts';
 import type { Receipt } from '../../api/receiving.ts';
 import ReceivingPage from './index.tsx';
@@ -97,10 +97,8 @@ const { calls, answers } = fakeApiBeforeEach(
   ['Trade.Receiving', 'Trade.Receiving.Create', 'Trade.Receiving.Post', 'Trade.Receiving.Reverse', 'Trade.Purchase'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Receiving: { 'Status:DRAFT': '草稿', 'Status:POSTED': '已入库', 'Page:Post': '入库', 'Page:Reverse': '冲销' },
-  });
+chineseTextsBeforeEach({
+  Receiving: { 'Status:DRAFT': '草稿', 'Status:POSTED': '已入库', 'Page:Post': '入库', 'Page:Reverse': '冲销' },
 });
 
 const confirm = async (testid: string) => {

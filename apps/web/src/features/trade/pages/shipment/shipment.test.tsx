@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach, lastParams, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { Shipment, ShipmentEstimate, ShippableOrder } from '../../api/shipments.ts';
 import ShipmentPage from './index.tsx';
 
@@ -114,24 +114,33 @@ const { calls, answers } = fakeApiBeforeEach(
   ],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Shipments: {
-      'Status:CREATED': '待打单',
-      'Status:PACKED': '已打包',
-      'Status:SHIPPED': '已发货',
-      'Action:label': '打印面单',
-      'Action:ship': '发货',
-      'Action:cancel': '取消',
-      'Sync:FAILED': '回传失败',
-      'Page:Create': '创建发货单',
-      'Page:Retry': '重新回传',
-      'Page:ConfirmShip': '确认发货 {0}?',
-      'Page:Picked': '推荐',
-      OverShipping: '{0}:最多还能发 {1} 件。',
-    },
-  });
+chineseTextsBeforeEach({
+  Shipments: {
+    'Status:CREATED': '待打单',
+    'Status:PACKED': '已打包',
+    'Status:SHIPPED': '已发货',
+    'Action:label': '打印面单',
+    'Action:ship': '发货',
+    'Action:cancel': '取消',
+    'Sync:FAILED': '回传失败',
+    'Page:Create': '创建发货单',
+    'Page:Retry': '重新回传',
+    'Page:ConfirmShip': '确认发货 {0}?',
+    'Page:Picked': '推荐',
+    OverShipping: '{0}:最多还能发 {1} 件。',
+  },
 });
+
+/** Opens the page's "new shipment" drawer and ticks order SO-100 (its checkbox or the input in it). */
+async function startShipmentOfSo100() {
+  renderPage(<ShipmentPage />);
+  await click('shipment-create-open');
+  await screen.findByText('SO-100');
+  const box = screen.getByTestId('shipment-order-SO-100');
+  await act(async () => {
+    fireEvent.click(box.tagName === 'INPUT' ? box : (box.querySelector('input') ?? box));
+  });
+}
 
 describe('shipment page', () => {
   it('lists shipments with their status, the actions each state allows and tab counts', async () => {
@@ -174,13 +183,7 @@ describe('shipment page', () => {
   });
 
   it('creates a shipment from an order with the cheapest channel preselected', async () => {
-    renderPage(<ShipmentPage />);
-    await click('shipment-create-open');
-    await screen.findByText('SO-100');
-    const box = screen.getByTestId('shipment-order-SO-100');
-    await act(async () => {
-      fireEvent.click(box.tagName === 'INPUT' ? box : (box.querySelector('input') ?? box));
-    });
+    await startShipmentOfSo100();
     await waitFor(() => expect(lastParams(calls, `GET ${URL}/estimate`)).toMatchObject({ orderIds: O1 }));
     const cheap = await screen.findByTestId('shipment-channel-CHEAP');
     await waitFor(() => expect((cheap as HTMLInputElement).checked).toBe(true));
@@ -195,13 +198,7 @@ describe('shipment page', () => {
 
   it('splits a line and shows the server’s over-shipping refusal under its quantity', async () => {
     answers[`POST ${URL}`] = refusal(URL, [{ message: 'MUG-01:最多还能发 2 件。', members: ['lines.0.quantity'] }]);
-    renderPage(<ShipmentPage />);
-    await click('shipment-create-open');
-    await screen.findByText('SO-100');
-    const box = screen.getByTestId('shipment-order-SO-100');
-    await act(async () => {
-      fireEvent.click(box.tagName === 'INPUT' ? box : (box.querySelector('input') ?? box));
-    });
+    await startShipmentOfSo100();
     await click('shipment-create-split');
     await screen.findByTestId('shipment-split-0');
     await submit('shipment-create-submit');

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { StockBalance, StockLedgerRow } from '../../api/stock.ts';
 import StockPage from './index.tsx';
@@ -85,24 +85,22 @@ const { calls, answers } = fakeApiBeforeEach(
   ['Trade.Stock', 'Trade.Stock.Adjust', 'Trade.Stock.Transfer'],
 );
 
-beforeEach(() => {
-  applyServerTexts('zh-Hans', {
-    Stock: {
-      Balances: '库存余额',
-      Ledger: '库存流水',
-      LedgerOf: '{0} 的流水',
-      Low: '低库存',
-      Adjust: '库存调整',
-      Transfer: '库存调拨',
-      Post: '过账',
-      QuantityNotZero: '数量不能为 0。',
-      SameWarehouse: '调入仓库不能与调出仓库相同。',
-      SetSafety: '安全库存',
-      ConfirmAdjust: '确认过账这 {0} 个 SKU 的调整?',
-      'Type:PO_RECEIPT': '采购入库',
-    },
-    Trade: { 'StockTxn:ADJUST': '库存调整单' },
-  });
+chineseTextsBeforeEach({
+  Stock: {
+    Balances: '库存余额',
+    Ledger: '库存流水',
+    LedgerOf: '{0} 的流水',
+    Low: '低库存',
+    Adjust: '库存调整',
+    Transfer: '库存调拨',
+    Post: '过账',
+    QuantityNotZero: '数量不能为 0。',
+    SameWarehouse: '调入仓库不能与调出仓库相同。',
+    SetSafety: '安全库存',
+    ConfirmAdjust: '确认过账这 {0} 个 SKU 的调整?',
+    'Type:PO_RECEIPT': '采购入库',
+  },
+  Trade: { 'StockTxn:ADJUST': '库存调整单' },
 });
 
 describe('stock page', () => {

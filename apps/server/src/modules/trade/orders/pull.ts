@@ -15,6 +15,7 @@ import { catalogProductVariants } from '../../catalog/index.ts';
 import { marketplaceShops, shopClient } from '../../marketplaces/index.ts';
 import { emitToTenant } from '../../notifications/index.ts';
 import { type PulledOrder, pullOrders } from './marketplace.ts';
+import { queueOrdersPull } from './queue.ts';
 import { salesOrderLines, salesOrders } from './schema.ts';
 import { addEvent, cancelIn, confirmIn } from './service.ts';
 
@@ -32,9 +33,6 @@ import { addEvent, cancelIn, confirmIn } from './service.ts';
  * to Outofstock.
  */
 
-export const ORDERS_PULL_JOB = 'trade.orders.pull';
-export const ORDERS_PULL_ALL_JOB = 'trade.orders.pull-all';
-export const ORDERS_PULL_CRON = '*/5 * * * *';
 /** Overlap of the watermark: orders updated this long before the latest one are read again. */
 export const WATERMARK_OVERLAP_MS = 10 * 60_000;
 /** The first pull of a shop reads this far back. */
@@ -296,6 +294,6 @@ export async function pullAllShops(services: Services) {
       .from(marketplaceShops)
       .where(and(isNotNull(marketplaceShops.accessToken), eq(marketplaceShops.status, 'active'))),
   );
-  for (const r of rows) await services.jobs.send(ORDERS_PULL_JOB, { tenantId: r.tenantId, shopId: r.id });
+  for (const r of rows) await queueOrdersPull(services, { tenantId: r.tenantId, shopId: r.id });
   return { shops: rows.length };
 }

@@ -18,6 +18,7 @@ import { fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { moneyText, sum } from '../../../core/money.ts';
 import { contains } from '../../../core/search.ts';
+import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { logisticsWarehouses } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
@@ -26,6 +27,8 @@ import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped } fro
 import { releaseOrder, reserveOrder } from './stock.ts';
 
 export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+/** What the orders' writes need of the services: stock's commands. */
+export type OrderServices = Pick<Services, 'events'>;
 type OrderRow = typeof salesOrders.$inferSelect;
 type LineRow = typeof salesOrderLines.$inferSelect;
 
@@ -160,8 +163,14 @@ async function setStatus(
  * marketplace): reserves its lines, then Processing, or Outofstock when stock is short (nothing
  * reserved). Writes the event. The order's row must be locked by the caller.
  */
-export async function confirmIn(tx: Tx, ctx: CrudContext, order: OrderRow, lines: LineRow[]): Promise<OrderRow> {
-  const { warehouseId, short } = await reserveOrder(tx, ctx, order, lines);
+export async function confirmIn(
+  services: OrderServices,
+  tx: Tx,
+  ctx: CrudContext,
+  order: OrderRow,
+  lines: LineRow[],
+): Promise<OrderRow> {
+  const { warehouseId, short } = await reserveOrder(services, tx, ctx, order, lines);
   if (short !== null) {
     const row = await setStatus(tx, ctx, order, 'Outofstock', { warehouseId });
     await addEvent(tx, ctx, order, 'OutOfStock', order.status, 'Outofstock', short);
@@ -173,8 +182,15 @@ export async function confirmIn(tx: Tx, ctx: CrudContext, order: OrderRow, lines
 }
 
 /** Cancels in `tx`: releases what is reserved, then Cancel with the reason. */
-export async function cancelIn(tx: Tx, ctx: CrudContext, order: OrderRow, lines: LineRow[], reason: string) {
-  const released = await releaseOrder(tx, ctx, order, lines);
+export async function cancelIn(
+  services: OrderServices,
+  tx: Tx,
+  ctx: CrudContext,
+  order: OrderRow,
+  lines: LineRow[],
+  reason: string,
+) {
+  const released = await releaseOrder(services, tx, ctx, order, lines);
   const row = await setStatus(tx, ctx, order, 'Cancel');
   await addEvent(tx, ctx, order, 'Cancelled', order.status, 'Cancel', released ? `${reason} (−${released})` : reason);
   return row;
@@ -404,20 +420,27 @@ export async function deleteOrder(tx: Tx, ctx: Ctx, id: string): Promise<void> {
 }
 
 /** One action of the state table (confirm reserves, cancel releases). */
-export async function act(tx: Tx, ctx: Ctx, id: string, action: SalesOrderAction, reason?: string): Promise<void> {
+export async function act(
+  services: OrderServices,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  action: SalesOrderAction,
+  reason?: string,
+): Promise<void> {
   const order = await lockOrder(tx, ctx, id);
   const to = nextState(salesOrderTransitions, order.status, action);
   if (!to) throw illegalTransition(ctx.culture, 'SalesOrders', order.status, action);
   const lines = await linesOf(tx, order.id);
   if (action === 'confirm') {
-    await confirmIn(tx, ctx, order, lines);
+    await confirmIn(services, tx, ctx, order, lines);
   } else if (action === 'cancel') {
-    await cancelIn(tx, ctx, order, lines, reason ?? '');
+    await cancelIn(services, tx, ctx, order, lines, reason ?? '');
   } else {
     // leaving a reserving state other than by shipping or cancelling does not happen in the table
     const extra: Partial<OrderRow> = action === 'markPaid' ? { paidAt: new Date() } : {};
     if (reservingStatuses.includes(order.status) && !reservingStatuses.includes(to)) {
-      await releaseOrder(tx, ctx, order, lines);
+      await releaseOrder(services, tx, ctx, order, lines);
     }
     await setStatus(tx, ctx, order, to, extra);
     await addEvent(tx, ctx, order, action, order.status, to, reason ?? null);

@@ -1,4 +1,4 @@
-import type { ShipInput } from '@seller/contracts/trade';
+import type { ShipInput, ShipmentEventInput } from '@seller/contracts/trade';
 import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
 import { ShipmentSyncWanted } from './events.ts';
@@ -17,7 +17,7 @@ export const shipmentCommands = (services: Pick<Services, 'events'>) => {
     create: createShipment,
     label: labelShipment,
     /** pack, deliver, return, lose, cancel. */
-    act,
+    act: (tx: Tx, ctx: Ctx, id: string, action: Parameters<typeof act>[4]) => act(services, tx, ctx, id, action),
     ship: async (tx: Tx, ctx: Ctx, id: string, input: ShipInput) => {
       if (await ship(services, tx, ctx, id, input)) await syncWanted(tx, ctx, id);
     },
@@ -27,7 +27,7 @@ export const shipmentCommands = (services: Pick<Services, 'events'>) => {
       await syncWanted(tx, ctx, id);
     },
     /** A tracking event by hand (DELIVERED, RETURNED and LOST move the shipment too). */
-    addEvent: addUserEvent,
+    addEvent: (tx: Tx, ctx: Ctx, id: string, input: ShipmentEventInput) => addUserEvent(services, tx, ctx, id, input),
   };
 };
 export type ShipmentCommands = ReturnType<typeof shipmentCommands>;

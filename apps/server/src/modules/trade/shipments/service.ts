@@ -36,7 +36,7 @@ import {
 import { orderCommands } from '../orders/commands.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
 import { illegalTransition, nextState } from '../state-machine.ts';
-import { moveStock } from '../stock/ledger.ts';
+import { stockCommands } from '../stock/commands.ts';
 import { stockLedger } from '../stock/schema.ts';
 import { labelPdf } from './label.ts';
 import { shipmentEvents, shipmentItems, shipments } from './schema.ts';
@@ -50,7 +50,7 @@ function actualFeeOf(fee: string | undefined, currency: string | null) {
 }
 
 export type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'culture'>;
-/** What shipping needs of the services: the orders' commands. */
+/** What shipping needs of the services: the orders' and stock's commands. */
 type ShipmentServices = Pick<Services, 'events'>;
 export type ShipmentRow = typeof shipments.$inferSelect;
 type OrderRow = typeof salesOrders.$inferSelect;
@@ -701,6 +701,7 @@ export async function labelShipment(tx: Tx, ctx: Ctx, id: string): Promise<void>
 
 /** A plain status move: pack, deliver, return (the parcel's units back on hand), lose, cancel. */
 export async function act(
+  services: ShipmentServices,
   tx: Tx,
   ctx: Ctx,
   id: string,
@@ -709,7 +710,7 @@ export async function act(
   const row = await load(tx, ctx, id, true);
   const set: Partial<ShipmentRow> = action === 'deliver' ? { deliveredAt: new Date() } : {};
   await transition(tx, ctx, row, action, set);
-  if (action === 'return') await returnToStock(tx, ctx, row);
+  if (action === 'return') await returnToStock(services, tx, ctx, row);
 }
 
 /**
@@ -751,7 +752,7 @@ export async function ship(
     }
   }
   const orderOf = new Map(orders.map((o) => [o.id, o]));
-  await moveStock(
+  await stockCommands(services).move(
     tx,
     ctx,
     items.map((i) => ({
@@ -831,7 +832,13 @@ export async function lastEvent(tx: Tx, ctx: Ctx, id: string) {
  * A tracking event by hand. Codes DELIVERED, RETURNED and LOST on a shipped parcel also move
  * the shipment (as a carrier's scan would).
  */
-export async function addUserEvent(tx: Tx, ctx: Ctx, id: string, input: ShipmentEventInput): Promise<void> {
+export async function addUserEvent(
+  services: ShipmentServices,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  input: ShipmentEventInput,
+): Promise<void> {
   const row = await load(tx, ctx, id, true);
   const code = input.code.toUpperCase();
   const action = ({ DELIVERED: 'deliver', RETURNED: 'return', LOST: 'lose' } as const)[code];
@@ -848,7 +855,7 @@ export async function addUserEvent(tx: Tx, ctx: Ctx, id: string, input: Shipment
         concurrencyStamp: stamp(),
       })
       .where(eq(shipments.id, row.id));
-    if (action === 'return') await returnToStock(tx, ctx, row);
+    if (action === 'return') await returnToStock(services, tx, ctx, row);
   }
   await addEvent(tx, ctx, row, {
     code,
@@ -901,7 +908,7 @@ export { addEvent as addShipmentEvent, load as loadShipment };
  * they left at, so the average is not moved by the round trip. Only what this shipment took out
  * with SALE_OUT rows comes back (shipments written without stock moves bring nothing back).
  */
-async function returnToStock(tx: Tx, ctx: Ctx, row: ShipmentRow) {
+async function returnToStock(services: ShipmentServices, tx: Tx, ctx: Ctx, row: ShipmentRow) {
   const out = await tx
     .select()
     .from(stockLedger)
@@ -913,7 +920,7 @@ async function returnToStock(tx: Tx, ctx: Ctx, row: ShipmentRow) {
       ),
     );
   if (!out.length) return;
-  await moveStock(
+  await stockCommands(services).move(
     tx,
     ctx,
     out.map((r) => ({

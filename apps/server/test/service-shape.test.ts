@@ -125,6 +125,7 @@ const SHAPED_AREAS = [
   'trade/orders',
   'trade/shipments',
   'trade/stock',
+  'trade/finance',
   'trade/statistics',
 ];
 const PUBLIC_FILES = ['queries.ts', 'commands.ts', 'events.ts', 'schema.ts', 'seed.ts', 'texts.ts', 'routes.ts'];

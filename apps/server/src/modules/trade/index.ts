@@ -6,7 +6,6 @@ import { logistics } from '../logistics/index.ts';
 import { marketplaces } from '../marketplaces/index.ts';
 import { notifications } from '../notifications/index.ts';
 import { settings } from '../settings/index.ts';
-import { defineJobs as defineFinanceJobs } from './finance/jobs.ts';
 import { texts as financeTexts } from './finance/texts.ts';
 import { menus } from './menus.ts';
 import { defineJobs as defineOrderJobs } from './orders/events.ts';
@@ -43,7 +42,6 @@ export const trade = defineModule({
   start: async (services) => {
     await defineOrderJobs(services);
     await defineShipmentJobs(services);
-    await defineFinanceJobs(services);
   },
   routes,
   seedDemo: seedTradeDemo,

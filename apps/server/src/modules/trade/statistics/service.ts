@@ -19,7 +19,7 @@ import type { Services } from '../../../core/services.ts';
 import { wallClock } from '../../../core/time.ts';
 import { logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
-import { dayRange, profitsInRange } from '../finance/service.ts';
+import { financeQueries } from '../finance/queries.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
 import { purchaseOrders } from '../purchase/schema.ts';
 import { stock } from '../stock/schema.ts';
@@ -116,7 +116,7 @@ export async function salesStatistics(
   settings: StatisticsSettings,
   q: StatisticsQuery,
 ): Promise<SalesStatisticsDto> {
-  const range = dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+  const range = financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
   const { currency, rates } = settings;
   const cents = roundedIn(currency);
   await assertRates(tx, orderFilter(ctx, q, range), rates, currency);
@@ -187,7 +187,7 @@ async function shopNames(tx: Tx, ids: (string | null)[]) {
 }
 
 export async function topSkus(tx: Tx, ctx: Ctx, settings: StatisticsSettings, q: StatisticsQuery): Promise<TopSkusDto> {
-  const range = dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+  const range = financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
   const { currency, rates } = settings;
   await assertRates(tx, orderFilter(ctx, q, range), rates, currency);
   const result = rows<{
@@ -241,7 +241,7 @@ export async function purchaseSpend(
   settings: StatisticsSettings,
   q: StatisticsQuery,
 ): Promise<PurchaseSpendDto> {
-  const range = dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+  const range = financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
   const { currency } = settings;
   const cents = roundedIn(currency);
   const result = rows<{ period: string; orders: number; amount: string }>(
@@ -307,10 +307,10 @@ export async function profitStatistics(
   settings: StatisticsSettings,
   q: StatisticsQuery,
 ): Promise<ProfitStatisticsDto> {
-  const range = dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+  const range = financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
   const { currency, rates } = settings;
   const cents = roundedIn(currency);
-  const { orders, profits } = await profitsInRange(
+  const { orders, profits } = await financeQueries.profitsInRange(
     tx,
     ctx,
     { from: range.fromDay, to: range.toDay, shopId: q.shopId, skipCount: 0, maxResultCount: 1 },

@@ -6,10 +6,9 @@ import { logistics } from '../logistics/index.ts';
 import { marketplaces } from '../marketplaces/index.ts';
 import { notifications } from '../notifications/index.ts';
 import { settings } from '../settings/index.ts';
-import { defineJobs as defineFinanceJobs } from './finance/jobs.ts';
 import { texts as financeTexts } from './finance/texts.ts';
 import { menus } from './menus.ts';
-import { defineJobs as defineOrderJobs } from './orders/jobs.ts';
+import { defineJobs as defineOrderJobs } from './orders/events.ts';
 import { texts as orderTexts } from './orders/texts.ts';
 import { texts as purchaseTexts } from './purchase/texts.ts';
 import { subscribeToEvents as subscribeReceiving } from './receiving/events.ts';
@@ -17,7 +16,7 @@ import { texts as receivingTexts } from './receiving/texts.ts';
 import routes from './routes.ts';
 import { seedTradeDemo } from './seed.ts';
 import { tradeSettings } from './settings.ts';
-import { defineJobs as defineShipmentJobs } from './shipments/jobs.ts';
+import { defineJobs as defineShipmentJobs, subscribeToEvents as subscribeShipments } from './shipments/events.ts';
 import { texts as shipmentTexts } from './shipments/texts.ts';
 import { texts as statisticsTexts } from './statistics/texts.ts';
 import { texts as stockTexts } from './stock/texts.ts';
@@ -36,11 +35,13 @@ export const trade = defineModule({
   permissions: [tradePermissions],
   settings: [tradeSettings],
   menus,
-  events: subscribeReceiving,
+  events: (services) => {
+    subscribeReceiving(services);
+    subscribeShipments(services);
+  },
   start: async (services) => {
     await defineOrderJobs(services);
     await defineShipmentJobs(services);
-    await defineFinanceJobs(services);
   },
   routes,
   seedDemo: seedTradeDemo,

@@ -7,6 +7,7 @@ import type {
 import { Decimal } from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CrudContext } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
@@ -244,96 +245,103 @@ async function shopeeStatements(
 
 /** Writes pulled statements of a shop (by number): created or updated, lines replaced. */
 export async function saveStatements(
-  services: Services,
+  tx: Tx,
   ctx: CrudContext,
-  shop: { id: string; platform: string },
-  pulled: PulledStatement[],
+  { shop, pulled }: PulledStatements,
 ): Promise<StatementPullResult> {
-  return services.data.inTenant(ctx, async (tx) => {
-    let created = 0;
-    let updated = 0;
-    let lineCount = 0;
-    for (const s of pulled) {
-      const values = {
-        periodStart: s.periodStart,
-        periodEnd: s.periodEnd,
-        currency: s.currency,
-        grossSales: s.grossSales,
-        fees: s.fees,
-        shippingFees: s.shippingFees,
-        refunds: s.refunds,
-        adjustments: s.adjustments,
-        netAmount: s.netAmount,
-        status: s.status,
-        paidAt: s.paidAt,
-        lineCount: s.lines.length,
-        pulledAt: new Date(),
-      };
-      const [found] = await tx
-        .select({ id: settlementStatements.id })
-        .from(settlementStatements)
-        .where(and(eq(settlementStatements.shopId, shop.id), eq(settlementStatements.statementNo, s.statementNo)));
-      let id: string;
-      if (found) {
-        id = found.id;
-        await tx
-          .update(settlementStatements)
-          .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
-          .where(eq(settlementStatements.id, id));
-        await tx.delete(settlementLines).where(eq(settlementLines.statementId, id));
-        updated++;
-      } else {
-        const [row] = await tx
-          .insert(settlementStatements)
-          .values({
-            ...values,
-            tenantId: ctx.tenant?.id ?? null,
-            shopId: shop.id,
-            platform: shop.platform,
-            statementNo: s.statementNo,
-            creatorId: ctx.user?.id ?? null,
-          })
-          .onConflictDoNothing()
-          .returning({ id: settlementStatements.id });
-        if (!row) continue; // a concurrent pull wrote it
-        id = row.id;
-        created++;
-      }
-      const orderNos = [...new Set(s.lines.map((l) => l.orderNo))];
-      const orders = orderNos.length
-        ? await tx
-            .select({ id: salesOrders.id, no: salesOrders.platformOrderId })
-            .from(salesOrders)
-            .where(and(eq(salesOrders.shopId, shop.id), inArray(salesOrders.platformOrderId, orderNos)))
-        : [];
-      const orderOf = new Map(orders.map((o) => [o.no, o.id]));
-      for (let i = 0; i < s.lines.length; i += 500) {
-        await tx.insert(settlementLines).values(
-          s.lines.slice(i, i + 500).map((l) => ({
-            tenantId: ctx.tenant?.id ?? null,
-            statementId: id,
-            orderNo: l.orderNo.slice(0, 64),
-            orderId: orderOf.get(l.orderNo) ?? null,
-            orderItemNo: l.orderItemNo,
-            sku: l.sku?.slice(0, 100) ?? null,
-            feeType: l.feeType,
-            feeName: l.feeName,
-            amount: l.amount,
-            transactionDate: l.transactionDate,
-          })),
-        );
-      }
-      lineCount += s.lines.length;
+  let created = 0;
+  let updated = 0;
+  let lineCount = 0;
+  for (const s of pulled) {
+    const values = {
+      periodStart: s.periodStart,
+      periodEnd: s.periodEnd,
+      currency: s.currency,
+      grossSales: s.grossSales,
+      fees: s.fees,
+      shippingFees: s.shippingFees,
+      refunds: s.refunds,
+      adjustments: s.adjustments,
+      netAmount: s.netAmount,
+      status: s.status,
+      paidAt: s.paidAt,
+      lineCount: s.lines.length,
+      pulledAt: new Date(),
+    };
+    const [found] = await tx
+      .select({ id: settlementStatements.id })
+      .from(settlementStatements)
+      .where(and(eq(settlementStatements.shopId, shop.id), eq(settlementStatements.statementNo, s.statementNo)));
+    let id: string;
+    if (found) {
+      id = found.id;
+      await tx
+        .update(settlementStatements)
+        .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
+        .where(eq(settlementStatements.id, id));
+      await tx.delete(settlementLines).where(eq(settlementLines.statementId, id));
+      updated++;
+    } else {
+      const [row] = await tx
+        .insert(settlementStatements)
+        .values({
+          ...values,
+          tenantId: ctx.tenant?.id ?? null,
+          shopId: shop.id,
+          platform: shop.platform,
+          statementNo: s.statementNo,
+          creatorId: ctx.user?.id ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: settlementStatements.id });
+      if (!row) continue; // a concurrent pull wrote it
+      id = row.id;
+      created++;
     }
-    return { created, updated, lines: lineCount, statementNos: pulled.map((s) => s.statementNo) };
-  });
+    const orderNos = [...new Set(s.lines.map((l) => l.orderNo))];
+    const orders = orderNos.length
+      ? await tx
+          .select({ id: salesOrders.id, no: salesOrders.platformOrderId })
+          .from(salesOrders)
+          .where(and(eq(salesOrders.shopId, shop.id), inArray(salesOrders.platformOrderId, orderNos)))
+      : [];
+    const orderOf = new Map(orders.map((o) => [o.no, o.id]));
+    for (let i = 0; i < s.lines.length; i += 500) {
+      await tx.insert(settlementLines).values(
+        s.lines.slice(i, i + 500).map((l) => ({
+          tenantId: ctx.tenant?.id ?? null,
+          statementId: id,
+          orderNo: l.orderNo.slice(0, 64),
+          orderId: orderOf.get(l.orderNo) ?? null,
+          orderItemNo: l.orderItemNo,
+          sku: l.sku?.slice(0, 100) ?? null,
+          feeType: l.feeType,
+          feeName: l.feeName,
+          amount: l.amount,
+          transactionDate: l.transactionDate,
+        })),
+      );
+    }
+    lineCount += s.lines.length;
+  }
+  return { created, updated, lines: lineCount, statementNos: pulled.map((s) => s.statementNo) };
 }
 
-export async function pullStatements(
+/** A shop's statements as its marketplace answered them, to be saved (`saveStatements`). */
+export interface PulledStatements {
+  shop: { id: string; platform: string };
+  pulled: PulledStatement[];
+}
+
+/**
+ * Reads a shop's statements of the range from its marketplace (before any unit of work: the
+ * marketplace is called over HTTP); a refusal of the marketplace is a 400 naming the shop.
+ */
+export async function fetchStatements(
   services: Services,
   ctx: CrudContext,
   input: StatementPullInput,
-): Promise<StatementPullResult> {
+): Promise<PulledStatements> {
   if (input.to < input.from) throw fieldError('to', 'Finance::RangeOrder');
   if ((Date.parse(input.to) - Date.parse(input.from)) / DAY + 1 > PULL_MAX_DAYS) {
     throw fieldError('to', 'Finance::RangeTooLong', [PULL_MAX_DAYS]);
@@ -349,5 +357,5 @@ export async function pullStatements(
     if (e instanceof MarketplaceError) throw fieldError('shopId', 'Finance::MarketplaceFailed', [shop.name, e.message]);
     throw e;
   }
-  return saveStatements(services, ctx, shop, pulled);
+  return { shop, pulled };
 }

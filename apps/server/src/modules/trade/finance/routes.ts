@@ -28,22 +28,8 @@ import type { RequestContext } from '../../../core/context.ts';
 import { type ExportColumn, sendXlsx } from '../../../core/export.ts';
 import { listRoutes } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
-import { pullStatements } from './pull.ts';
-import {
-  arrivalListService,
-  createArrival,
-  deleteArrival,
-  getArrival,
-  getStatement,
-  listCycles,
-  matchArrival,
-  orderProfitListService,
-  saveCycle,
-  skuProfits,
-  statementListService,
-  unmatchArrival,
-  updateArrival,
-} from './service.ts';
+import { financeCommands } from './commands.ts';
+import { financeQueries as q } from './queries.ts';
 
 const base = '/api/trade/finance';
 const idParams = z.object({ id: z.guid() });
@@ -75,6 +61,8 @@ export default async function routes(fastify: FastifyInstance) {
   const P = TradePermissions.Finance;
   const read = { permission: P };
   const tags = ['Finance'];
+  const inTx = s.data.inTenant.bind(s.data);
+  const commands = financeCommands(s);
 
   // ---------------------------------------------------------------- statements
   listRoutes(app, {
@@ -83,12 +71,12 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: statementList,
     item: statementDto,
-    service: statementListService,
+    service: q.statements,
   });
   app.get(
     `${base}/statements/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: statementDetailDto } } },
-    (req) => getStatement(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.statement(tx, req.ctx, req.params.id)),
   );
   app.post(
     `${base}/statements/pull`,
@@ -96,7 +84,10 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Pull` },
       schema: { tags, body: statementPullInput, response: { 200: statementPullResult } },
     },
-    (req) => pullStatements(s, req.ctx, req.body),
+    async (req) => {
+      const pulled = await q.marketplaceStatements(s, req.ctx, req.body);
+      return inTx(req.ctx, (tx) => commands.saveStatements(tx, req.ctx, pulled));
+    },
   );
 
   // ---------------------------------------------------------------- arrivals
@@ -108,17 +99,23 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: arrivalList,
     item: arrivalDto,
-    service: arrivalListService,
+    service: q.arrivals,
   });
   app.get(
     `${base}/arrivals/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: arrivalDetailDto } } },
-    (req) => getArrival(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.arrival(tx, req.ctx, req.params.id)),
   );
   app.post(
     `${base}/arrivals`,
     { config: arrivals, schema: { tags, body: arrivalInput, response: { 200: arrivalDetailDto } } },
-    (req) => createArrival(s, req.ctx, req.body),
+    async (req) => {
+      const money = await q.money(s, req.ctx);
+      return inTx(req.ctx, async (tx) => {
+        const row = await commands.createArrival(tx, req.ctx, money, req.body);
+        return q.arrival(tx, req.ctx, row.id);
+      });
+    },
   );
   app.put(
     `${base}/arrivals/:id`,
@@ -126,16 +123,28 @@ export default async function routes(fastify: FastifyInstance) {
       config: arrivals,
       schema: { tags, params: idParams, body: arrivalUpdateInput, response: { 200: arrivalDetailDto } },
     },
-    (req) => updateArrival(s, req.ctx, req.params.id, req.body),
+    async (req) => {
+      const money = await q.money(s, req.ctx);
+      return inTx(req.ctx, async (tx) => {
+        await commands.updateArrival(tx, req.ctx, money, req.params.id, req.body);
+        return q.arrival(tx, req.ctx, req.params.id);
+      });
+    },
   );
   app.delete(`${base}/arrivals/:id`, { config: arrivals, schema: { tags, params: idParams } }, async (req, reply) => {
-    await deleteArrival(s, req.ctx, req.params.id);
+    await inTx(req.ctx, (tx) => commands.deleteArrival(tx, req.ctx, req.params.id));
     return reply.status(204).send();
   });
   app.post(
     `${base}/arrivals/:id/match`,
     { config: match, schema: { tags, params: idParams, body: arrivalMatchInput, response: { 200: arrivalDetailDto } } },
-    (req) => matchArrival(s, req.ctx, req.params.id, req.body),
+    async (req) => {
+      const money = await q.money(s, req.ctx);
+      return inTx(req.ctx, async (tx) => {
+        await commands.match(tx, req.ctx, money, req.params.id, req.body);
+        return q.arrival(tx, req.ctx, req.params.id);
+      });
+    },
   );
   app.post(
     `${base}/arrivals/:id/unmatch`,
@@ -143,14 +152,18 @@ export default async function routes(fastify: FastifyInstance) {
       config: match,
       schema: { tags, params: idParams, body: arrivalUnmatchInput, response: { 200: arrivalDetailDto } },
     },
-    (req) => unmatchArrival(s, req.ctx, req.params.id, req.body.statementIds),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        await commands.unmatch(tx, req.ctx, req.params.id, req.body.statementIds);
+        return q.arrival(tx, req.ctx, req.params.id);
+      }),
   );
 
   // ---------------------------------------------------------------- cycles
   app.get(
     `${base}/cycles`,
     { config: read, schema: { tags, response: { 200: listResult(settlementCycleDto) } } },
-    (req) => listCycles(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.cycles(tx, req.ctx)),
   );
   app.put(
     `${base}/cycles/:shopId`,
@@ -158,7 +171,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: arrivals,
       schema: { tags, params: shopParams, body: settlementCycleInput, response: { 200: settlementCycleDto } },
     },
-    (req) => saveCycle(s, req.ctx, req.params.shopId, req.body),
+    (req) => inTx(req.ctx, (tx) => commands.saveCycle(tx, req.ctx, req.params.shopId, req.body)),
   );
 
   // ---------------------------------------------------------------- profit
@@ -168,20 +181,26 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: orderProfitList,
     item: orderProfitDto,
-    service: orderProfitListService,
+    service: q.orderProfits,
   });
   // by hand: each SKU's figures are its lines' shares of their orders' profit, summed in exact
   // decimals (computeProfit, allocate); a SQL source would state the profit rules a second time
   app.get(
     `${base}/profit/skus`,
     { config: read, schema: { tags, querystring: profitQuery, response: { 200: pagedResult(skuProfitDto) } } },
-    (req) => skuProfits(s, req.ctx, req.query),
+    async (req) => {
+      const settings = await q.profitSettings(s, req.ctx);
+      return inTx(req.ctx, (tx) => q.skuProfits(tx, req.ctx, settings, req.query));
+    },
   );
   app.get(
     `${base}/profit/skus/export`,
     { config: read, schema: { tags, querystring: profitQuery.omit(noPage) } },
     async (req, reply) => {
-      const all = await skuProfits(s, req.ctx, { ...req.query, skipCount: 0, maxResultCount: 1_000_000 });
+      const settings = await q.profitSettings(s, req.ctx);
+      const all = await inTx(req.ctx, (tx) =>
+        q.skuProfits(tx, req.ctx, settings, { ...req.query, skipCount: 0, maxResultCount: 1_000_000 }),
+      );
       async function* batches() {
         yield all.items;
       }

@@ -141,46 +141,44 @@ export const statementListService = listService(statementList, {
   },
 });
 
-export async function getStatement(services: Services, ctx: Ctx, id: string): Promise<StatementDetailDto> {
-  return services.data.inTenant(ctx, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(settlementStatements)
-      .where(owned(ctx, settlementStatements, eq(settlementStatements.id, id)));
-    if (!row) throw notFound('SettlementStatement', id);
-    const lines = await tx
-      .select()
-      .from(settlementLines)
-      .where(eq(settlementLines.statementId, id))
-      .orderBy(asc(settlementLines.orderNo), asc(settlementLines.transactionDate), asc(settlementLines.id));
-    const matches = await tx
-      .select({
-        arrivalId: arrivalMatches.arrivalId,
-        arrivalNo: arrivals.arrivalNo,
-        amount: arrivalMatches.amount,
-        arrivalAmount: arrivalMatches.arrivalAmount,
-      })
-      .from(arrivalMatches)
-      .innerJoin(arrivals, eq(arrivals.id, arrivalMatches.arrivalId))
-      .where(eq(arrivalMatches.statementId, id))
-      .orderBy(asc(arrivals.arrivalNo));
-    const names = await shopNames(tx, [row.shopId]);
-    return {
-      ...statementDto(row, names.get(row.shopId) ?? ''),
-      lines: lines.map((l) => ({
-        id: l.id,
-        orderNo: l.orderNo,
-        orderId: l.orderId,
-        orderItemNo: l.orderItemNo,
-        sku: l.sku,
-        feeType: l.feeType,
-        feeName: l.feeName,
-        amount: money(l.amount, row.currency),
-        transactionDate: l.transactionDate,
-      })),
-      matches,
-    };
-  });
+export async function getStatement(tx: Tx, ctx: Ctx, id: string): Promise<StatementDetailDto> {
+  const [row] = await tx
+    .select()
+    .from(settlementStatements)
+    .where(owned(ctx, settlementStatements, eq(settlementStatements.id, id)));
+  if (!row) throw notFound('SettlementStatement', id);
+  const lines = await tx
+    .select()
+    .from(settlementLines)
+    .where(eq(settlementLines.statementId, id))
+    .orderBy(asc(settlementLines.orderNo), asc(settlementLines.transactionDate), asc(settlementLines.id));
+  const matches = await tx
+    .select({
+      arrivalId: arrivalMatches.arrivalId,
+      arrivalNo: arrivals.arrivalNo,
+      amount: arrivalMatches.amount,
+      arrivalAmount: arrivalMatches.arrivalAmount,
+    })
+    .from(arrivalMatches)
+    .innerJoin(arrivals, eq(arrivals.id, arrivalMatches.arrivalId))
+    .where(eq(arrivalMatches.statementId, id))
+    .orderBy(asc(arrivals.arrivalNo));
+  const names = await shopNames(tx, [row.shopId]);
+  return {
+    ...statementDto(row, names.get(row.shopId) ?? ''),
+    lines: lines.map((l) => ({
+      id: l.id,
+      orderNo: l.orderNo,
+      orderId: l.orderId,
+      orderItemNo: l.orderItemNo,
+      sku: l.sku,
+      feeType: l.feeType,
+      feeName: l.feeName,
+      amount: money(l.amount, row.currency),
+      transactionDate: l.transactionDate,
+    })),
+    matches,
+  };
 }
 
 // ---------------------------------------------------------------- arrivals
@@ -279,13 +277,23 @@ async function arrivalDetail(tx: Tx, _ctx: CrudContext, row: ArrivalRow): Promis
   };
 }
 
-export async function getArrival(services: Services, ctx: Ctx, id: string) {
-  return services.data.inTenant(ctx, async (tx) => arrivalDetail(tx, ctx, await arrivalRow(tx, ctx, id)));
+export async function getArrival(tx: Tx, ctx: Ctx, id: string) {
+  return arrivalDetail(tx, ctx, await arrivalRow(tx, ctx, id));
 }
 
-async function arrivalValues(services: Services, tx: Tx, ctx: CrudContext, input: ArrivalInput) {
-  if (input.shopId) await ownShop(tx, ctx, input.shopId);
+/** The tenant's currency and rates (read before the unit: arrivals convert with them). */
+export const moneyOf = (services: Services, ctx: Ctx) => tenantCurrency(services, ctx);
+export type Money = Awaited<ReturnType<typeof moneyOf>>;
+
+/** The tenant's currency, rates and time zone (read before the unit: the profit is worked out with them). */
+export async function profitSettingsOf(services: Services, ctx: Ctx) {
   const { currency, rates } = await tenantCurrency(services, ctx);
+  return { currency, rates, timeZone: await services.timeZone(ctx) };
+}
+export type ProfitSettings = Awaited<ReturnType<typeof profitSettingsOf>>;
+
+async function arrivalValues(tx: Tx, ctx: CrudContext, { currency, rates }: Money, input: ArrivalInput) {
+  if (input.shopId) await ownShop(tx, ctx, input.shopId);
   let received = input.receivedAmount;
   if (received === null) {
     // what the payout service paid, less its fee, in the tenant's currency
@@ -315,65 +323,59 @@ async function arrivalValues(services: Services, tx: Tx, ctx: CrudContext, input
   };
 }
 
-export async function createArrival(services: Services, ctx: Ctx, input: ArrivalInput) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const values = await arrivalValues(services, tx, ctx, input);
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    const arrivalNo = `AR${day}${randomBytes(3).toString('hex').toUpperCase()}`;
-    const [row] = await tx
-      .insert(arrivals)
-      .values({ ...values, arrivalNo, tenantId: ctx.tenant?.id ?? null, creatorId: ctx.user?.id ?? null })
-      .returning();
-    recordChange(ctx, 'Arrival', 0, row!.id, {}, row as unknown as Record<string, unknown>);
-    return arrivalDetail(tx, ctx, row!);
-  });
+export async function createArrival(tx: Tx, ctx: Ctx, tenantMoney: Money, input: ArrivalInput): Promise<ArrivalRow> {
+  const values = await arrivalValues(tx, ctx, tenantMoney, input);
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  const arrivalNo = `AR${day}${randomBytes(3).toString('hex').toUpperCase()}`;
+  const [row] = await tx
+    .insert(arrivals)
+    .values({ ...values, arrivalNo, tenantId: ctx.tenant?.id ?? null, creatorId: ctx.user?.id ?? null })
+    .returning();
+  recordChange(ctx, 'Arrival', 0, row!.id, {}, row as unknown as Record<string, unknown>);
+  return row!;
 }
 
 export async function updateArrival(
-  services: Services,
+  tx: Tx,
   ctx: Ctx,
+  tenantMoney: Money,
   id: string,
   input: ArrivalInput & { concurrencyStamp?: string },
-) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const before = await arrivalRow(tx, ctx, id, true);
-    if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
-    const values = await arrivalValues(services, tx, ctx, input);
-    const matched = new Decimal(before.matchedAmount);
-    if (matched.gt(0) && input.fromCurrency !== before.fromCurrency) {
-      throw fieldError('fromCurrency', 'Finance::MatchedCurrencyFixed');
-    }
-    if (matched.gt(input.fromAmount)) throw fieldError('fromAmount', 'Finance::BelowMatched', [before.matchedAmount]);
-    const [row] = await tx
-      .update(arrivals)
-      .set({
-        ...values,
-        matchedStatus: matchedStatusOf(matched, input.fromAmount),
-        ...modifiedBy(ctx),
-      })
-      .where(eq(arrivals.id, id))
-      .returning();
-    recordChange(
-      ctx,
-      'Arrival',
-      1,
-      id,
-      before as unknown as Record<string, unknown>,
-      row as unknown as Record<string, unknown>,
-    );
-    return arrivalDetail(tx, ctx, row!);
-  });
+): Promise<void> {
+  const before = await arrivalRow(tx, ctx, id, true);
+  if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
+  const values = await arrivalValues(tx, ctx, tenantMoney, input);
+  const matched = new Decimal(before.matchedAmount);
+  if (matched.gt(0) && input.fromCurrency !== before.fromCurrency) {
+    throw fieldError('fromCurrency', 'Finance::MatchedCurrencyFixed');
+  }
+  if (matched.gt(input.fromAmount)) throw fieldError('fromAmount', 'Finance::BelowMatched', [before.matchedAmount]);
+  const [row] = await tx
+    .update(arrivals)
+    .set({
+      ...values,
+      matchedStatus: matchedStatusOf(matched, input.fromAmount),
+      ...modifiedBy(ctx),
+    })
+    .where(eq(arrivals.id, id))
+    .returning();
+  recordChange(
+    ctx,
+    'Arrival',
+    1,
+    id,
+    before as unknown as Record<string, unknown>,
+    row as unknown as Record<string, unknown>,
+  );
 }
 
-export async function deleteArrival(services: Services, ctx: Ctx, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const before = await arrivalRow(tx, ctx, id, true);
-    if (new Decimal(before.matchedAmount).gt(0)) {
-      throw new AppError({ status: 409, code: 'Finance:ArrivalMatched', messageKey: 'Finance::ArrivalMatched' });
-    }
-    await tx.delete(arrivals).where(eq(arrivals.id, id));
-    recordChange(ctx, 'Arrival', 2, id, before as unknown as Record<string, unknown>, {});
-  });
+export async function deleteArrival(tx: Tx, ctx: Ctx, id: string): Promise<void> {
+  const before = await arrivalRow(tx, ctx, id, true);
+  if (new Decimal(before.matchedAmount).gt(0)) {
+    throw new AppError({ status: 409, code: 'Finance:ArrivalMatched', messageKey: 'Finance::ArrivalMatched' });
+  }
+  await tx.delete(arrivals).where(eq(arrivals.id, id));
+  recordChange(ctx, 'Arrival', 2, id, before as unknown as Record<string, unknown>, {});
 }
 
 /**
@@ -398,213 +400,200 @@ function toArrivalCurrency(
  * its amount (or what is left of the statement, as far as the arrival reaches). Neither a
  * statement nor the arrival may be matched beyond its amount: a 400 naming the item's amount.
  */
-export async function matchArrival(services: Services, ctx: Ctx, id: string, input: ArrivalMatchInput) {
-  const { rates } = await tenantCurrency(services, ctx);
-  return services.data.inTenant(ctx, async (tx) => {
-    const a = await arrivalRow(tx, ctx, id, true);
-    const items = [
-      ...(input.statementIds ?? []).map((statementId, i) => ({
-        statementId,
-        amount: undefined as string | undefined,
-        member: `statementIds.${i}`,
-      })),
-      ...(input.items ?? []).map((it, i) => ({ ...it, member: `items.${i}.amount` })),
-    ];
-    const seen = new Set<string>();
-    let arrivalLeft = new Decimal(a.fromAmount).sub(a.matchedAmount);
-    let arrivalMatched = new Decimal(a.matchedAmount);
-    for (const it of items) {
-      if (seen.has(it.statementId))
-        throw fieldError(it.member.replace(/\.amount$/, '.statementId'), 'Finance::StatementTwice');
-      seen.add(it.statementId);
-      const [s] = await tx
-        .select()
-        .from(settlementStatements)
-        .where(owned(ctx, settlementStatements, eq(settlementStatements.id, it.statementId)))
-        .for('update');
-      if (!s) throw notFound('SettlementStatement', it.statementId);
-      const stmtLeft = new Decimal(s.netAmount).sub(s.matchedAmount);
-      if (stmtLeft.lte(0)) throw fieldError(it.member, 'Finance::StatementFullyMatched', [s.statementNo]);
-      if (arrivalLeft.lte(0)) throw fieldError(it.member, 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
-      let amount: Decimal;
-      let arrivalAmount: Decimal;
-      if (it.amount === undefined) {
-        // the rest of the statement, as far as the arrival reaches
-        const reach = toArrivalCurrency(new Decimal(1), s.currency, a, rates, it.member);
-        const most = arrivalLeft.div(reach).toDecimalPlaces(minorUnits(s.currency), Decimal.ROUND_DOWN);
-        amount = Decimal.min(stmtLeft, most);
-        arrivalAmount = Decimal.min(
-          toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(
-            minorUnits(a.fromCurrency),
-            Decimal.ROUND_HALF_UP,
-          ),
-          arrivalLeft,
-        );
-        if (amount.lte(0)) throw fieldError(it.member, 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
-      } else {
-        amount = new Decimal(it.amount);
-        if (amount.gt(stmtLeft)) {
-          throw fieldError(it.member, 'Finance::OverMatchStatement', [
-            s.statementNo,
-            money(stmtLeft, s.currency),
-            s.currency,
-          ]);
-        }
-        arrivalAmount = toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(
+export async function matchArrival(tx: Tx, ctx: Ctx, { rates }: Money, id: string, input: ArrivalMatchInput) {
+  const a = await arrivalRow(tx, ctx, id, true);
+  const items = [
+    ...(input.statementIds ?? []).map((statementId, i) => ({
+      statementId,
+      amount: undefined as string | undefined,
+      member: `statementIds.${i}`,
+    })),
+    ...(input.items ?? []).map((it, i) => ({ ...it, member: `items.${i}.amount` })),
+  ];
+  const seen = new Set<string>();
+  let arrivalLeft = new Decimal(a.fromAmount).sub(a.matchedAmount);
+  let arrivalMatched = new Decimal(a.matchedAmount);
+  for (const it of items) {
+    if (seen.has(it.statementId))
+      throw fieldError(it.member.replace(/\.amount$/, '.statementId'), 'Finance::StatementTwice');
+    seen.add(it.statementId);
+    const [s] = await tx
+      .select()
+      .from(settlementStatements)
+      .where(owned(ctx, settlementStatements, eq(settlementStatements.id, it.statementId)))
+      .for('update');
+    if (!s) throw notFound('SettlementStatement', it.statementId);
+    const stmtLeft = new Decimal(s.netAmount).sub(s.matchedAmount);
+    if (stmtLeft.lte(0)) throw fieldError(it.member, 'Finance::StatementFullyMatched', [s.statementNo]);
+    if (arrivalLeft.lte(0)) throw fieldError(it.member, 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
+    let amount: Decimal;
+    let arrivalAmount: Decimal;
+    if (it.amount === undefined) {
+      // the rest of the statement, as far as the arrival reaches
+      const reach = toArrivalCurrency(new Decimal(1), s.currency, a, rates, it.member);
+      const most = arrivalLeft.div(reach).toDecimalPlaces(minorUnits(s.currency), Decimal.ROUND_DOWN);
+      amount = Decimal.min(stmtLeft, most);
+      arrivalAmount = Decimal.min(
+        toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(
           minorUnits(a.fromCurrency),
           Decimal.ROUND_HALF_UP,
-        );
-        if (arrivalAmount.gt(arrivalLeft)) {
-          throw fieldError(it.member, 'Finance::OverMatchArrival', [
-            a.arrivalNo,
-            money(arrivalLeft, a.fromCurrency),
-            a.fromCurrency,
-          ]);
-        }
+        ),
+        arrivalLeft,
+      );
+      if (amount.lte(0)) throw fieldError(it.member, 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
+    } else {
+      amount = new Decimal(it.amount);
+      if (amount.gt(stmtLeft)) {
+        throw fieldError(it.member, 'Finance::OverMatchStatement', [
+          s.statementNo,
+          money(stmtLeft, s.currency),
+          s.currency,
+        ]);
       }
-      await tx
-        .insert(arrivalMatches)
-        .values({
-          tenantId: ctx.tenant?.id ?? null,
-          arrivalId: a.id,
-          statementId: s.id,
-          amount: money(amount, s.currency),
-          arrivalAmount: money(arrivalAmount, a.fromCurrency),
-          creatorId: ctx.user?.id ?? null,
-        })
-        .onConflictDoUpdate({
-          target: [arrivalMatches.arrivalId, arrivalMatches.statementId],
-          set: {
-            amount: sql`${arrivalMatches.amount} + ${money(amount, s.currency)}`,
-            arrivalAmount: sql`${arrivalMatches.arrivalAmount} + ${money(arrivalAmount, a.fromCurrency)}`,
-          },
-        });
-      await tx
-        .update(settlementStatements)
-        .set({ matchedAmount: money(new Decimal(s.matchedAmount).add(amount), s.currency) })
-        .where(eq(settlementStatements.id, s.id));
-      arrivalLeft = arrivalLeft.sub(arrivalAmount);
-      arrivalMatched = arrivalMatched.add(arrivalAmount);
+      arrivalAmount = toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(
+        minorUnits(a.fromCurrency),
+        Decimal.ROUND_HALF_UP,
+      );
+      if (arrivalAmount.gt(arrivalLeft)) {
+        throw fieldError(it.member, 'Finance::OverMatchArrival', [
+          a.arrivalNo,
+          money(arrivalLeft, a.fromCurrency),
+          a.fromCurrency,
+        ]);
+      }
     }
-    const [row] = await tx
-      .update(arrivals)
-      .set({
-        matchedAmount: money(arrivalMatched, a.fromCurrency),
-        matchedStatus: matchedStatusOf(arrivalMatched, a.fromAmount),
-        concurrencyStamp: newConcurrencyStamp(),
-        lastModificationTime: new Date(),
-        lastModifierId: ctx.user?.id ?? null,
+    await tx
+      .insert(arrivalMatches)
+      .values({
+        tenantId: ctx.tenant?.id ?? null,
+        arrivalId: a.id,
+        statementId: s.id,
+        amount: money(amount, s.currency),
+        arrivalAmount: money(arrivalAmount, a.fromCurrency),
+        creatorId: ctx.user?.id ?? null,
       })
-      .where(eq(arrivals.id, a.id))
-      .returning();
-    return arrivalDetail(tx, ctx, row!);
-  });
+      .onConflictDoUpdate({
+        target: [arrivalMatches.arrivalId, arrivalMatches.statementId],
+        set: {
+          amount: sql`${arrivalMatches.amount} + ${money(amount, s.currency)}`,
+          arrivalAmount: sql`${arrivalMatches.arrivalAmount} + ${money(arrivalAmount, a.fromCurrency)}`,
+        },
+      });
+    await tx
+      .update(settlementStatements)
+      .set({ matchedAmount: money(new Decimal(s.matchedAmount).add(amount), s.currency) })
+      .where(eq(settlementStatements.id, s.id));
+    arrivalLeft = arrivalLeft.sub(arrivalAmount);
+    arrivalMatched = arrivalMatched.add(arrivalAmount);
+  }
+  await tx
+    .update(arrivals)
+    .set({
+      matchedAmount: money(arrivalMatched, a.fromCurrency),
+      matchedStatus: matchedStatusOf(arrivalMatched, a.fromAmount),
+      concurrencyStamp: newConcurrencyStamp(),
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user?.id ?? null,
+    })
+    .where(eq(arrivals.id, a.id));
 }
 
 /** Undoes the matches of an arrival (with the statements named, or all). */
-export async function unmatchArrival(services: Services, ctx: Ctx, id: string, statementIds?: string[]) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const a = await arrivalRow(tx, ctx, id, true);
-    const matches = await tx
-      .select()
-      .from(arrivalMatches)
-      .where(
-        and(
-          eq(arrivalMatches.arrivalId, a.id),
-          statementIds?.length ? inArray(arrivalMatches.statementId, statementIds) : undefined,
-        ),
-      );
-    if (statementIds?.length) {
-      const found = new Set(matches.map((m) => m.statementId));
-      const i = statementIds.findIndex((s) => !found.has(s));
-      if (i >= 0) throw fieldError(`statementIds.${i}`, 'Finance::NotMatched');
-    }
-    let matched = new Decimal(a.matchedAmount);
-    for (const m of matches) {
-      await tx
-        .update(settlementStatements)
-        .set({ matchedAmount: sql`greatest(${settlementStatements.matchedAmount} - ${m.amount}, 0)` })
-        .where(eq(settlementStatements.id, m.statementId));
-      await tx.delete(arrivalMatches).where(eq(arrivalMatches.id, m.id));
-      matched = matched.sub(m.arrivalAmount);
-    }
-    if (matched.isNegative()) matched = new Decimal(0);
-    const [row] = await tx
-      .update(arrivals)
-      .set({
-        matchedAmount: money(matched, a.fromCurrency),
-        matchedStatus: matchedStatusOf(matched, a.fromAmount),
-        concurrencyStamp: newConcurrencyStamp(),
-      })
-      .where(eq(arrivals.id, a.id))
-      .returning();
-    return arrivalDetail(tx, ctx, row!);
-  });
+export async function unmatchArrival(tx: Tx, ctx: Ctx, id: string, statementIds?: string[]): Promise<void> {
+  const a = await arrivalRow(tx, ctx, id, true);
+  const matches = await tx
+    .select()
+    .from(arrivalMatches)
+    .where(
+      and(
+        eq(arrivalMatches.arrivalId, a.id),
+        statementIds?.length ? inArray(arrivalMatches.statementId, statementIds) : undefined,
+      ),
+    );
+  if (statementIds?.length) {
+    const found = new Set(matches.map((m) => m.statementId));
+    const i = statementIds.findIndex((s) => !found.has(s));
+    if (i >= 0) throw fieldError(`statementIds.${i}`, 'Finance::NotMatched');
+  }
+  let matched = new Decimal(a.matchedAmount);
+  for (const m of matches) {
+    await tx
+      .update(settlementStatements)
+      .set({ matchedAmount: sql`greatest(${settlementStatements.matchedAmount} - ${m.amount}, 0)` })
+      .where(eq(settlementStatements.id, m.statementId));
+    await tx.delete(arrivalMatches).where(eq(arrivalMatches.id, m.id));
+    matched = matched.sub(m.arrivalAmount);
+  }
+  if (matched.isNegative()) matched = new Decimal(0);
+  await tx
+    .update(arrivals)
+    .set({
+      matchedAmount: money(matched, a.fromCurrency),
+      matchedStatus: matchedStatusOf(matched, a.fromAmount),
+      concurrencyStamp: newConcurrencyStamp(),
+    })
+    .where(eq(arrivals.id, a.id));
 }
 
 // ---------------------------------------------------------------- cycles
 
 export const DEFAULT_CYCLE = { settlementDays: 15, cycleDays: 15, anchorDay: 1 };
 
-export async function listCycles(services: Services, ctx: Ctx): Promise<{ items: SettlementCycleDto[] }> {
-  return services.data.inTenant(ctx, async (tx) => {
-    const shops = await tx
-      .select({ id: marketplaceShops.id, name: marketplaceShops.name, platform: marketplaceShops.platform })
-      .from(marketplaceShops)
-      .where(owned(ctx, marketplaceShops))
-      .orderBy(asc(marketplaceShops.name));
-    const cycles = await tx.select().from(settlementCycles).where(owned(ctx, settlementCycles));
-    const of = new Map(cycles.map((c) => [c.shopId, c]));
-    return {
-      items: shops.map((s) => {
-        const c = of.get(s.id);
-        return {
-          shopId: s.id,
-          shopName: s.name,
-          platform: s.platform,
-          configured: !!c,
-          settlementDays: c?.settlementDays ?? DEFAULT_CYCLE.settlementDays,
-          cycleDays: c?.cycleDays ?? DEFAULT_CYCLE.cycleDays,
-          anchorDay: c?.anchorDay ?? DEFAULT_CYCLE.anchorDay,
-          remark: c?.remark ?? null,
-        };
-      }),
-    };
-  });
+export async function listCycles(tx: Tx, ctx: Ctx): Promise<{ items: SettlementCycleDto[] }> {
+  const shops = await tx
+    .select({ id: marketplaceShops.id, name: marketplaceShops.name, platform: marketplaceShops.platform })
+    .from(marketplaceShops)
+    .where(owned(ctx, marketplaceShops))
+    .orderBy(asc(marketplaceShops.name));
+  const cycles = await tx.select().from(settlementCycles).where(owned(ctx, settlementCycles));
+  const of = new Map(cycles.map((c) => [c.shopId, c]));
+  return {
+    items: shops.map((s) => {
+      const c = of.get(s.id);
+      return {
+        shopId: s.id,
+        shopName: s.name,
+        platform: s.platform,
+        configured: !!c,
+        settlementDays: c?.settlementDays ?? DEFAULT_CYCLE.settlementDays,
+        cycleDays: c?.cycleDays ?? DEFAULT_CYCLE.cycleDays,
+        anchorDay: c?.anchorDay ?? DEFAULT_CYCLE.anchorDay,
+        remark: c?.remark ?? null,
+      };
+    }),
+  };
 }
 
-export async function saveCycle(services: Services, ctx: Ctx, shopId: string, input: SettlementCycleInput) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const shop = await ownShop(tx, ctx, shopId, 'path');
-    const values = {
-      settlementDays: input.settlementDays,
-      cycleDays: input.cycleDays,
-      anchorDay: input.anchorDay,
-      remark: input.remark,
-    };
-    const [found] = await tx
-      .select({ id: settlementCycles.id })
-      .from(settlementCycles)
-      .where(owned(ctx, settlementCycles, eq(settlementCycles.shopId, shopId)))
-      .for('update');
-    if (found) {
-      await tx
-        .update(settlementCycles)
-        .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
-        .where(eq(settlementCycles.id, found.id));
-    } else {
-      await tx
-        .insert(settlementCycles)
-        .values({ ...values, tenantId: ctx.tenant?.id ?? null, shopId, creatorId: ctx.user?.id ?? null });
-    }
-    return {
-      shopId,
-      shopName: shop.name,
-      platform: shop.platform,
-      configured: true,
-      ...values,
-    } satisfies SettlementCycleDto;
-  });
+export async function saveCycle(tx: Tx, ctx: Ctx, shopId: string, input: SettlementCycleInput) {
+  const shop = await ownShop(tx, ctx, shopId, 'path');
+  const values = {
+    settlementDays: input.settlementDays,
+    cycleDays: input.cycleDays,
+    anchorDay: input.anchorDay,
+    remark: input.remark,
+  };
+  const [found] = await tx
+    .select({ id: settlementCycles.id })
+    .from(settlementCycles)
+    .where(owned(ctx, settlementCycles, eq(settlementCycles.shopId, shopId)))
+    .for('update');
+  if (found) {
+    await tx
+      .update(settlementCycles)
+      .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user?.id ?? null })
+      .where(eq(settlementCycles.id, found.id));
+  } else {
+    await tx
+      .insert(settlementCycles)
+      .values({ ...values, tenantId: ctx.tenant?.id ?? null, shopId, creatorId: ctx.user?.id ?? null });
+  }
+  return {
+    shopId,
+    shopName: shop.name,
+    platform: shop.platform,
+    configured: true,
+    ...values,
+  } satisfies SettlementCycleDto;
 }
 
 // ---------------------------------------------------------------- profit
@@ -723,74 +712,70 @@ export async function profitsInRange(
   return { orders, profits: await orderProfits(tx, orders, tenant) };
 }
 
-export async function skuProfits(services: Services, ctx: Ctx, q: ProfitQuery) {
-  const { currency, rates } = await tenantCurrency(services, ctx);
-  const timeZone = await services.timeZone(ctx);
-  return services.data.inTenant(ctx, async (tx) => {
-    // the filter is the SKU's here, not the order number's
-    const { profits } = await profitsInRange(tx, ctx, { ...q, filter: undefined }, { currency, rates, timeZone });
-    const bySku = new Map<
-      string,
-      { name: string; quantity: number; orders: Set<string>; r: Decimal; c: Decimal; f: Decimal; fr: Decimal }
-    >();
-    for (const p of profits.values()) {
-      for (const l of p.lines) {
-        const e = bySku.get(l.sku) ?? {
-          name: l.name,
-          quantity: 0,
-          orders: new Set<string>(),
-          r: new Decimal(0),
-          c: new Decimal(0),
-          f: new Decimal(0),
-          fr: new Decimal(0),
-        };
-        e.quantity += l.quantity;
-        e.orders.add(l.orderId);
-        e.r = e.r.add(l.revenue);
-        e.c = e.c.add(l.cost);
-        e.f = e.f.add(l.fees);
-        e.fr = e.fr.add(l.freight);
-        bySku.set(l.sku, e);
-      }
-    }
-    let items: SkuProfitDto[] = [...bySku.entries()].map(([sku, e]) => {
-      const profit = e.r.sub(e.c).sub(e.f).sub(e.fr);
-      return {
-        sku,
-        name: e.name,
-        quantity: e.quantity,
-        orders: e.orders.size,
-        currency,
-        revenue: money(e.r, currency),
-        cost: money(e.c, currency),
-        fees: money(e.f, currency),
-        freight: money(e.fr, currency),
-        profit: money(profit, currency),
-        // a percentage: two places
-        margin: e.r.isZero() ? null : profit.div(e.r).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+export async function skuProfits(tx: Tx, ctx: Ctx, { currency, rates, timeZone }: ProfitSettings, q: ProfitQuery) {
+  // the filter is the SKU's here, not the order number's
+  const { profits } = await profitsInRange(tx, ctx, { ...q, filter: undefined }, { currency, rates, timeZone });
+  const bySku = new Map<
+    string,
+    { name: string; quantity: number; orders: Set<string>; r: Decimal; c: Decimal; f: Decimal; fr: Decimal }
+  >();
+  for (const p of profits.values()) {
+    for (const l of p.lines) {
+      const e = bySku.get(l.sku) ?? {
+        name: l.name,
+        quantity: 0,
+        orders: new Set<string>(),
+        r: new Decimal(0),
+        c: new Decimal(0),
+        f: new Decimal(0),
+        fr: new Decimal(0),
       };
-    });
-    if (q.filter) {
-      const f = q.filter.toLowerCase();
-      items = items.filter((i) => i.sku.toLowerCase().includes(f) || i.name.toLowerCase().includes(f));
+      e.quantity += l.quantity;
+      e.orders.add(l.orderId);
+      e.r = e.r.add(l.revenue);
+      e.c = e.c.add(l.cost);
+      e.f = e.f.add(l.fees);
+      e.fr = e.fr.add(l.freight);
+      bySku.set(l.sku, e);
     }
-    const sortKey = (q.sorting ?? 'profit desc').trim().split(/\s+/);
-    const field = sortKey[0] as keyof SkuProfitDto;
-    const dir = sortKey[1]?.toLowerCase() === 'asc' ? 1 : -1;
-    if (!['sku', 'quantity', 'revenue', 'cost', 'fees', 'freight', 'profit'].includes(field)) {
-      throw fieldError('sorting', 'Field:Sorting', [q.sorting]);
-    }
-    items.sort((a, b) => {
-      const x = a[field];
-      const y = b[field];
-      const c =
-        typeof x === 'number'
-          ? x - (y as number)
-          : field === 'sku'
-            ? String(x).localeCompare(String(y))
-            : new Decimal(x as string).cmp(y as string);
-      return c * dir || a.sku.localeCompare(b.sku);
-    });
-    return { totalCount: items.length, items: items.slice(q.skipCount, q.skipCount + q.maxResultCount) };
+  }
+  let items: SkuProfitDto[] = [...bySku.entries()].map(([sku, e]) => {
+    const profit = e.r.sub(e.c).sub(e.f).sub(e.fr);
+    return {
+      sku,
+      name: e.name,
+      quantity: e.quantity,
+      orders: e.orders.size,
+      currency,
+      revenue: money(e.r, currency),
+      cost: money(e.c, currency),
+      fees: money(e.f, currency),
+      freight: money(e.fr, currency),
+      profit: money(profit, currency),
+      // a percentage: two places
+      margin: e.r.isZero() ? null : profit.div(e.r).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    };
   });
+  if (q.filter) {
+    const f = q.filter.toLowerCase();
+    items = items.filter((i) => i.sku.toLowerCase().includes(f) || i.name.toLowerCase().includes(f));
+  }
+  const sortKey = (q.sorting ?? 'profit desc').trim().split(/\s+/);
+  const field = sortKey[0] as keyof SkuProfitDto;
+  const dir = sortKey[1]?.toLowerCase() === 'asc' ? 1 : -1;
+  if (!['sku', 'quantity', 'revenue', 'cost', 'fees', 'freight', 'profit'].includes(field)) {
+    throw fieldError('sorting', 'Field:Sorting', [q.sorting]);
+  }
+  items.sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    const c =
+      typeof x === 'number'
+        ? x - (y as number)
+        : field === 'sku'
+          ? String(x).localeCompare(String(y))
+          : new Decimal(x as string).cmp(y as string);
+    return c * dir || a.sku.localeCompare(b.sku);
+  });
+  return { totalCount: items.length, items: items.slice(q.skipCount, q.skipCount + q.maxResultCount) };
 }

@@ -15,8 +15,9 @@ import { catalogProductVariants } from '../../catalog/index.ts';
 import { marketplaceShops, shopClient } from '../../marketplaces/index.ts';
 import { emitToTenant } from '../../notifications/index.ts';
 import { type PulledOrder, pullOrders } from './marketplace.ts';
+import { queueOrdersPull } from './queue.ts';
 import { salesOrderLines, salesOrders } from './schema.ts';
-import { addEvent, cancelIn, confirmIn } from './service.ts';
+import { addEvent, cancelIn, confirmIn, type OrderServices } from './service.ts';
 
 /**
  * The pull of marketplace orders into sales orders: incremental by the marketplace's update time
@@ -32,9 +33,6 @@ import { addEvent, cancelIn, confirmIn } from './service.ts';
  * to Outofstock.
  */
 
-export const ORDERS_PULL_JOB = 'trade.orders.pull';
-export const ORDERS_PULL_ALL_JOB = 'trade.orders.pull-all';
-export const ORDERS_PULL_CRON = '*/5 * * * *';
 /** Overlap of the watermark: orders updated this long before the latest one are read again. */
 export const WATERMARK_OVERLAP_MS = 10 * 60_000;
 /** The first pull of a shop reads this far back. */
@@ -116,6 +114,7 @@ const orderValues = (o: PulledOrder) => ({
 
 /** Stores one pulled order (insert, or update by the rules above) in `tx`. */
 export async function storePulled(
+  services: OrderServices,
   tx: Tx,
   ctx: CrudContext,
   shop: { id: string; platform: 'LAZADA' | 'SHOPEE' },
@@ -151,7 +150,7 @@ export async function storePulled(
         .where(eq(salesOrders.id, inserted.id))
         .returning()) as [OrderRow];
     await addEvent(tx, ctx, order, 'Pulled', null, mapped, o.status);
-    if (mapped === 'Paid' && !unmatched && o.lines.length) await autoConfirm(tx, ctx, order);
+    if (mapped === 'Paid' && !unmatched && o.lines.length) await autoConfirm(services, tx, ctx, order);
     return 'created';
   }
   const [existing] = await tx
@@ -188,7 +187,7 @@ export async function storePulled(
   const current = order.status;
   if (mapped === 'Cancel' && current !== 'Cancel' && current !== 'Refunded') {
     const fresh = await tx.select().from(salesOrderLines).where(eq(salesOrderLines.orderId, order.id));
-    await cancelIn(tx, ctx, order, fresh, `${o.status}`);
+    await cancelIn(services, tx, ctx, order, fresh, `${o.status}`);
   } else if (!holds && rank[mapped] > rank[current] && mapped !== 'Paid') {
     await tx.update(salesOrders).set({ status: mapped }).where(eq(salesOrders.id, order.id));
     await addEvent(tx, ctx, order, 'PlatformUpdated', current, mapped, o.status);
@@ -199,20 +198,20 @@ export async function storePulled(
       .where(eq(salesOrders.id, order.id))
       .returning()) as [OrderRow];
     await addEvent(tx, ctx, order, 'PlatformUpdated', current, 'Paid', o.status);
-    if (!hasUnmatched) await autoConfirm(tx, ctx, order);
+    if (!hasUnmatched) await autoConfirm(services, tx, ctx, order);
   } else {
     await addEvent(tx, ctx, order, 'PlatformUpdated', current, current, o.status);
   }
   return 'updated';
 }
 
-async function autoConfirm(tx: Tx, ctx: CrudContext, order: OrderRow) {
+async function autoConfirm(services: OrderServices, tx: Tx, ctx: CrudContext, order: OrderRow) {
   const lines = await tx
     .select()
     .from(salesOrderLines)
     .where(eq(salesOrderLines.orderId, order.id))
     .orderBy(asc(salesOrderLines.lineNo));
-  await confirmIn(tx, ctx, order, lines);
+  await confirmIn(services, tx, ctx, order, lines);
 }
 
 /** Where the next pull of a shop starts. */
@@ -238,7 +237,7 @@ export async function pullShop(services: Services, tenant: CurrentTenant | null,
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`trade.orders.pull:${shop.id}`}, 0))`);
       for (const o of orders) {
         if (!o.platformOrderId) continue;
-        counts[await storePulled(tx, ctx, shop, o)]++;
+        counts[await storePulled(services, tx, ctx, shop, o)]++;
       }
     });
   });
@@ -296,6 +295,6 @@ export async function pullAllShops(services: Services) {
       .from(marketplaceShops)
       .where(and(isNotNull(marketplaceShops.accessToken), eq(marketplaceShops.status, 'active'))),
   );
-  for (const r of rows) await services.jobs.send(ORDERS_PULL_JOB, { tenantId: r.tenantId, shopId: r.id });
+  for (const r of rows) await queueOrdersPull(services, { tenantId: r.tenantId, shopId: r.id });
   return { shops: rows.length };
 }

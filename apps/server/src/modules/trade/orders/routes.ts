@@ -10,21 +10,17 @@ import {
   salesOrderMatchInput,
   salesOrderPullDto,
   salesOrderPullInput,
-  salesOrderPullResult,
   salesOrderPullState,
   salesOrderShopOption,
   salesOrderVariantOption,
 } from '@seller/contracts/trade';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { owned } from '../../../core/crud.ts';
-import { notFound } from '../../../core/errors.ts';
 import { listRoutes } from '../../../core/lists.ts';
-import { marketplaceShops } from '../../marketplaces/index.ts';
-import { ORDERS_PULL_JOB } from './pull.ts';
-import { orderList, orderService } from './service.ts';
+import { orderCommands } from './commands.ts';
+import { orderQueries } from './queries.ts';
+import { pullState, queueOrdersPull } from './queue.ts';
 
 const url = '/api/trade/orders';
 const P = TradePermissions.Orders;
@@ -42,6 +38,19 @@ export default async function routes(fastify: FastifyInstance) {
   const s = app.services;
   const tags = ['SalesOrders'];
   const idParams = z.object({ id: z.guid() });
+  const inTx = s.data.inTenant.bind(s.data);
+  const { list: orderList, get, shops, shop, variantOptions } = orderQueries;
+  const commands = orderCommands(s);
+  /** Runs a write on the order and answers with the order. */
+  const thenGet = (
+    ctx: Parameters<typeof get>[1],
+    id: string,
+    write: (tx: Parameters<typeof get>[0]) => Promise<unknown>,
+  ) =>
+    inTx(ctx, async (tx) => {
+      await write(tx);
+      return get(tx, ctx, id);
+    });
 
   listRoutes(app, {
     url,
@@ -60,16 +69,9 @@ export default async function routes(fastify: FastifyInstance) {
     },
     async (req) => {
       const ctx = req.ctx;
-      if (req.body.shopId) {
-        const [shop] = await s.data.inTenant(ctx, (tx) =>
-          tx
-            .select({ id: marketplaceShops.id })
-            .from(marketplaceShops)
-            .where(owned(ctx, marketplaceShops, eq(marketplaceShops.id, req.body.shopId!))),
-        );
-        if (!shop) throw notFound('Shop', req.body.shopId);
-      }
-      const jobId = await s.jobs.send(ORDERS_PULL_JOB, {
+      const shopId = req.body.shopId;
+      if (shopId) await inTx(ctx, (tx) => shop(tx, ctx, shopId));
+      const jobId = await queueOrdersPull(s, {
         tenantId: ctx.tenant?.id ?? null,
         userId: ctx.user?.id ?? null,
         shopId: req.body.shopId ?? null,
@@ -83,18 +85,12 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: P },
       schema: { tags, params: z.object({ jobId: z.guid() }), response: { 200: salesOrderPullState } },
     },
-    async (req) => {
-      const job = await s.jobs.get(ORDERS_PULL_JOB, req.params.jobId);
-      const data = (job?.data ?? {}) as { tenantId?: string | null };
-      if (!job || (data.tenantId ?? null) !== (req.ctx.tenant?.id ?? null)) throw notFound('Job', req.params.jobId);
-      const parsed = job.state === 'completed' ? salesOrderPullResult.safeParse(job.output) : null;
-      return { jobId: job.id, state: job.state, result: parsed?.success ? parsed.data : null };
-    },
+    (req) => pullState(s, req.ctx, req.params.jobId),
   );
   app.get(
     `${url}/shops`,
     { config: { permission: P }, schema: { tags, response: { 200: listResult(salesOrderShopOption) } } },
-    (req) => orderService.shops(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => shops(tx, req.ctx)),
   );
   app.get(
     `${url}/variant-options`,
@@ -106,12 +102,12 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: listResult(salesOrderVariantOption) },
       },
     },
-    (req) => orderService.variantOptions(s, req.ctx, req.query.filter),
+    (req) => inTx(req.ctx, (tx) => variantOptions(tx, req.ctx, req.query.filter)),
   );
   app.get(
     `${url}/:id`,
     { config: { permission: P }, schema: { tags, params: idParams, response: { 200: salesOrderDto } } },
-    (req) => orderService.get(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => get(tx, req.ctx, req.params.id)),
   );
   app.post(
     url,
@@ -119,7 +115,11 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Create` },
       schema: { tags, body: salesOrderInput, response: { 200: salesOrderDto } },
     },
-    (req) => orderService.create(s, req.ctx, req.body),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        const order = await commands.create(tx, req.ctx, req.body);
+        return get(tx, req.ctx, order.id);
+      }),
   );
   app.put(
     `${url}/:id`,
@@ -127,20 +127,20 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, body: salesOrderInput, response: { 200: salesOrderDto } },
     },
-    (req) => orderService.update(s, req.ctx, req.params.id, req.body),
+    (req) => thenGet(req.ctx, req.params.id, (tx) => commands.update(tx, req.ctx, req.params.id, req.body)),
   );
   app.delete(
     `${url}/:id`,
     { config: { permission: `${P}.Delete` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await orderService.remove(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => commands.delete(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
   app.post(
     `${url}/:id/confirm`,
     { config: { permission: `${P}.Confirm` }, schema: { tags, params: idParams, response: { 200: salesOrderDto } } },
-    (req) => orderService.act(s, req.ctx, req.params.id, 'confirm'),
+    (req) => thenGet(req.ctx, req.params.id, (tx) => commands.act(tx, req.ctx, req.params.id, 'confirm')),
   );
   app.post(
     `${url}/:id/cancel`,
@@ -148,7 +148,8 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Cancel` },
       schema: { tags, params: idParams, body: salesOrderCancelInput, response: { 200: salesOrderDto } },
     },
-    (req) => orderService.act(s, req.ctx, req.params.id, 'cancel', req.body.reason),
+    (req) =>
+      thenGet(req.ctx, req.params.id, (tx) => commands.act(tx, req.ctx, req.params.id, 'cancel', req.body.reason)),
   );
   const others: Array<[string, SalesOrderAction]> = [
     ['mark-paid', 'markPaid'],
@@ -165,7 +166,8 @@ export default async function routes(fastify: FastifyInstance) {
         config: { permission: `${P}.Update` },
         schema: { tags, params: idParams, body: salesOrderActionInput.optional(), response: { 200: salesOrderDto } },
       },
-      (req) => orderService.act(s, req.ctx, req.params.id, action, req.body?.reason),
+      (req) =>
+        thenGet(req.ctx, req.params.id, (tx) => commands.act(tx, req.ctx, req.params.id, action, req.body?.reason)),
     );
   }
   app.put(
@@ -179,6 +181,9 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: salesOrderDto },
       },
     },
-    (req) => orderService.matchLine(s, req.ctx, req.params.id, req.params.lineId, req.body.variantId),
+    (req) =>
+      thenGet(req.ctx, req.params.id, (tx) =>
+        commands.matchLine(tx, req.ctx, req.params.id, req.params.lineId, req.body.variantId),
+      ),
   );
 }

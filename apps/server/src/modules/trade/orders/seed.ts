@@ -235,7 +235,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
       .where(owned(ctx, salesOrders, sql`${salesOrders.status} in ('Processing', 'Packaged')`));
     for (const o of open) {
       const lines = await tx.select().from(salesOrderLines).where(eq(salesOrderLines.orderId, o.id));
-      const { short } = await reserveOrder(tx, ctx, o, lines);
+      const { short } = await reserveOrder(services, tx, ctx, o, lines);
       if (short !== null) {
         await tx.update(salesOrders).set({ status: 'Outofstock' }).where(eq(salesOrders.id, o.id));
         await tx.update(salesOrderEvents).set({ toStatus: 'Outofstock' }).where(eq(salesOrderEvents.orderId, o.id));

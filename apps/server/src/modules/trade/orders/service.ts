@@ -27,6 +27,8 @@ import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped } fro
 import { releaseOrder, reserveOrder } from './stock.ts';
 
 export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+/** What the orders' writes need of the services: stock's commands. */
+export type OrderServices = Pick<Services, 'events'>;
 type OrderRow = typeof salesOrders.$inferSelect;
 type LineRow = typeof salesOrderLines.$inferSelect;
 
@@ -161,8 +163,14 @@ async function setStatus(
  * marketplace): reserves its lines, then Processing, or Outofstock when stock is short (nothing
  * reserved). Writes the event. The order's row must be locked by the caller.
  */
-export async function confirmIn(tx: Tx, ctx: CrudContext, order: OrderRow, lines: LineRow[]): Promise<OrderRow> {
-  const { warehouseId, short } = await reserveOrder(tx, ctx, order, lines);
+export async function confirmIn(
+  services: OrderServices,
+  tx: Tx,
+  ctx: CrudContext,
+  order: OrderRow,
+  lines: LineRow[],
+): Promise<OrderRow> {
+  const { warehouseId, short } = await reserveOrder(services, tx, ctx, order, lines);
   if (short !== null) {
     const row = await setStatus(tx, ctx, order, 'Outofstock', { warehouseId });
     await addEvent(tx, ctx, order, 'OutOfStock', order.status, 'Outofstock', short);
@@ -174,8 +182,15 @@ export async function confirmIn(tx: Tx, ctx: CrudContext, order: OrderRow, lines
 }
 
 /** Cancels in `tx`: releases what is reserved, then Cancel with the reason. */
-export async function cancelIn(tx: Tx, ctx: CrudContext, order: OrderRow, lines: LineRow[], reason: string) {
-  const released = await releaseOrder(tx, ctx, order, lines);
+export async function cancelIn(
+  services: OrderServices,
+  tx: Tx,
+  ctx: CrudContext,
+  order: OrderRow,
+  lines: LineRow[],
+  reason: string,
+) {
+  const released = await releaseOrder(services, tx, ctx, order, lines);
   const row = await setStatus(tx, ctx, order, 'Cancel');
   await addEvent(tx, ctx, order, 'Cancelled', order.status, 'Cancel', released ? `${reason} (−${released})` : reason);
   return row;
@@ -283,187 +298,182 @@ function manualValues(input: SalesOrderInput, lines: Priced[]) {
   };
 }
 
-export const orderService = {
-  async shops(services: Services, ctx: Ctx) {
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select({
-          id: marketplaceShops.id,
-          name: marketplaceShops.name,
-          platform: marketplaceShops.platform,
-          token: marketplaceShops.accessToken,
-          status: marketplaceShops.status,
-        })
-        .from(marketplaceShops)
-        .where(owned(ctx, marketplaceShops))
-        .orderBy(asc(marketplaceShops.name)),
-    );
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        platform: r.platform,
-        authorized: !!r.token && r.status === 'active',
-      })),
-    };
-  },
+/** The tenant's shops, and whether each may be pulled from. */
+export async function shops(tx: Tx, ctx: Ctx) {
+  const rows = await tx
+    .select({
+      id: marketplaceShops.id,
+      name: marketplaceShops.name,
+      platform: marketplaceShops.platform,
+      token: marketplaceShops.accessToken,
+      status: marketplaceShops.status,
+    })
+    .from(marketplaceShops)
+    .where(owned(ctx, marketplaceShops))
+    .orderBy(asc(marketplaceShops.name));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      platform: r.platform,
+      authorized: !!r.token && r.status === 'active',
+    })),
+  };
+}
 
-  async variantOptions(services: Services, ctx: Ctx, filter?: string) {
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select({
-          id: catalogProductVariants.id,
-          sku: catalogProductVariants.sku,
-          label: catalogProductVariants.label,
-          name: catalogProducts.name,
-          price: sql<string>`${catalogProductVariants.price}::text`,
-          currency: catalogProducts.priceCurrency,
-        })
-        .from(catalogProductVariants)
-        .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-        .where(
-          owned(
-            ctx,
-            catalogProductVariants,
-            eq(catalogProducts.isDeleted, false),
-            filter
-              ? or(contains(catalogProductVariants.sku, filter), contains(catalogProducts.name, filter))
-              : undefined,
-          ),
-        )
-        .orderBy(asc(catalogProductVariants.sku))
-        .limit(50),
-    );
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        sku: r.sku,
-        name: r.label ? `${r.name} ${r.label}` : r.name,
-        price: moneyText(r.price, r.currency),
-        currency: r.currency,
-      })),
-    };
-  },
+/** A shop of the tenant's to pull from (404 when it is not the tenant's). */
+export async function assertShop(tx: Tx, ctx: Ctx, id: string) {
+  const [shop] = await tx
+    .select({ id: marketplaceShops.id })
+    .from(marketplaceShops)
+    .where(owned(ctx, marketplaceShops, eq(marketplaceShops.id, id)));
+  if (!shop) throw notFound('Shop', id);
+}
 
-  async get(services: Services, ctx: Ctx, id: string): Promise<SalesOrderDto> {
-    return services.data.inTenant(ctx, (tx) => detail(tx, ctx, id));
-  },
+/** Variants a manual order may take (at most 50), by SKU or product name. */
+export async function variantOptions(tx: Tx, ctx: Ctx, filter?: string) {
+  const rows = await tx
+    .select({
+      id: catalogProductVariants.id,
+      sku: catalogProductVariants.sku,
+      label: catalogProductVariants.label,
+      name: catalogProducts.name,
+      price: sql<string>`${catalogProductVariants.price}::text`,
+      currency: catalogProducts.priceCurrency,
+    })
+    .from(catalogProductVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .where(
+      owned(
+        ctx,
+        catalogProductVariants,
+        eq(catalogProducts.isDeleted, false),
+        filter ? or(contains(catalogProductVariants.sku, filter), contains(catalogProducts.name, filter)) : undefined,
+      ),
+    )
+    .orderBy(asc(catalogProductVariants.sku))
+    .limit(50);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      sku: r.sku,
+      name: r.label ? `${r.name} ${r.label}` : r.name,
+      price: moneyText(r.price, r.currency),
+      currency: r.currency,
+    })),
+  };
+}
 
-  async create(services: Services, ctx: Ctx, input: SalesOrderInput): Promise<SalesOrderDto> {
-    return services.data.inTenant(ctx, async (tx) => {
-      const lines = await pricedLines(tx, ctx, input);
-      const warehouseId = await checkWarehouse(tx, ctx, input.warehouseId);
-      const [order] = await tx
-        .insert(salesOrders)
-        .values({
-          tenantId: ctx.tenant?.id ?? null,
-          orderNo: manualNo(),
-          source: 'MANUAL',
-          status: 'Pending',
-          orderedAt: input.orderedAt ?? new Date(),
-          warehouseId,
-          creatorId: ctx.user?.id ?? null,
-          ...manualValues(input, lines),
-        })
-        .returning();
-      await writeLines(tx, order!, lines);
-      await addEvent(tx, ctx, order!, 'Created', null, 'Pending');
-      return detail(tx, ctx, order!.id);
-    });
-  },
+/** A manual order, Pending. */
+export async function createOrder(tx: Tx, ctx: Ctx, input: SalesOrderInput): Promise<OrderRow> {
+  const lines = await pricedLines(tx, ctx, input);
+  const warehouseId = await checkWarehouse(tx, ctx, input.warehouseId);
+  const [order] = await tx
+    .insert(salesOrders)
+    .values({
+      tenantId: ctx.tenant?.id ?? null,
+      orderNo: manualNo(),
+      source: 'MANUAL',
+      status: 'Pending',
+      orderedAt: input.orderedAt ?? new Date(),
+      warehouseId,
+      creatorId: ctx.user?.id ?? null,
+      ...manualValues(input, lines),
+    })
+    .returning();
+  await writeLines(tx, order!, lines);
+  await addEvent(tx, ctx, order!, 'Created', null, 'Pending');
+  return order!;
+}
 
-  /** A manual order while Pending: everything replaced, lines too. */
-  async update(services: Services, ctx: Ctx, id: string, input: SalesOrderInput): Promise<SalesOrderDto> {
-    return services.data.inTenant(ctx, async (tx) => {
-      const order = await lockOrder(tx, ctx, id);
-      if (order.source !== 'MANUAL' || order.status !== 'Pending') {
-        throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'edit');
-      }
-      const lines = await pricedLines(tx, ctx, input);
-      const warehouseId = await checkWarehouse(tx, ctx, input.warehouseId);
-      await tx.delete(salesOrderLines).where(eq(salesOrderLines.orderId, order.id));
-      await writeLines(tx, order, lines);
-      await tx
-        .update(salesOrders)
-        .set({
-          ...manualValues(input, lines),
-          warehouseId,
-          orderedAt: input.orderedAt ?? order.orderedAt,
-          lastModificationTime: new Date(),
-          lastModifierId: ctx.user?.id ?? null,
-          concurrencyStamp: sql`md5(random()::text)`,
-        })
-        .where(eq(salesOrders.id, order.id));
-      await addEvent(tx, ctx, order, 'Updated', order.status, order.status);
-      return detail(tx, ctx, order.id);
-    });
-  },
+/** A manual order while Pending: everything replaced, lines too. */
+export async function updateOrder(tx: Tx, ctx: Ctx, id: string, input: SalesOrderInput): Promise<void> {
+  const order = await lockOrder(tx, ctx, id);
+  if (order.source !== 'MANUAL' || order.status !== 'Pending') {
+    throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'edit');
+  }
+  const lines = await pricedLines(tx, ctx, input);
+  const warehouseId = await checkWarehouse(tx, ctx, input.warehouseId);
+  await tx.delete(salesOrderLines).where(eq(salesOrderLines.orderId, order.id));
+  await writeLines(tx, order, lines);
+  await tx
+    .update(salesOrders)
+    .set({
+      ...manualValues(input, lines),
+      warehouseId,
+      orderedAt: input.orderedAt ?? order.orderedAt,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user?.id ?? null,
+      concurrencyStamp: sql`md5(random()::text)`,
+    })
+    .where(eq(salesOrders.id, order.id));
+  await addEvent(tx, ctx, order, 'Updated', order.status, order.status);
+}
 
-  async remove(services: Services, ctx: Ctx, id: string) {
-    await services.data.inTenant(ctx, async (tx) => {
-      const order = await lockOrder(tx, ctx, id);
-      if (order.source !== 'MANUAL' || order.status !== 'Pending') {
-        throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'delete');
-      }
-      await tx.delete(salesOrders).where(eq(salesOrders.id, order.id));
-    });
-  },
+/** A manual order while Pending. */
+export async function deleteOrder(tx: Tx, ctx: Ctx, id: string): Promise<void> {
+  const order = await lockOrder(tx, ctx, id);
+  if (order.source !== 'MANUAL' || order.status !== 'Pending') {
+    throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'delete');
+  }
+  await tx.delete(salesOrders).where(eq(salesOrders.id, order.id));
+}
 
-  /** One action of the state table (confirm reserves, cancel releases). */
-  async act(services: Services, ctx: Ctx, id: string, action: SalesOrderAction, reason?: string) {
-    return services.data.inTenant(ctx, async (tx) => {
-      const order = await lockOrder(tx, ctx, id);
-      const to = nextState(salesOrderTransitions, order.status, action);
-      if (!to) throw illegalTransition(ctx.culture, 'SalesOrders', order.status, action);
-      const lines = await linesOf(tx, order.id);
-      if (action === 'confirm') {
-        await confirmIn(tx, ctx, order, lines);
-      } else if (action === 'cancel') {
-        await cancelIn(tx, ctx, order, lines, reason ?? '');
-      } else {
-        // leaving a reserving state other than by shipping or cancelling does not happen in the table
-        const extra: Partial<OrderRow> = action === 'markPaid' ? { paidAt: new Date() } : {};
-        if (reservingStatuses.includes(order.status) && !reservingStatuses.includes(to)) {
-          await releaseOrder(tx, ctx, order, lines);
-        }
-        await setStatus(tx, ctx, order, to, extra);
-        await addEvent(tx, ctx, order, action, order.status, to, reason ?? null);
-      }
-      return detail(tx, ctx, order.id);
-    });
-  },
+/** One action of the state table (confirm reserves, cancel releases). */
+export async function act(
+  services: OrderServices,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  action: SalesOrderAction,
+  reason?: string,
+): Promise<void> {
+  const order = await lockOrder(tx, ctx, id);
+  const to = nextState(salesOrderTransitions, order.status, action);
+  if (!to) throw illegalTransition(ctx.culture, 'SalesOrders', order.status, action);
+  const lines = await linesOf(tx, order.id);
+  if (action === 'confirm') {
+    await confirmIn(services, tx, ctx, order, lines);
+  } else if (action === 'cancel') {
+    await cancelIn(services, tx, ctx, order, lines, reason ?? '');
+  } else {
+    // leaving a reserving state other than by shipping or cancelling does not happen in the table
+    const extra: Partial<OrderRow> = action === 'markPaid' ? { paidAt: new Date() } : {};
+    if (reservingStatuses.includes(order.status) && !reservingStatuses.includes(to)) {
+      await releaseOrder(services, tx, ctx, order, lines);
+    }
+    await setStatus(tx, ctx, order, to, extra);
+    await addEvent(tx, ctx, order, action, order.status, to, reason ?? null);
+  }
+}
 
-  /** Maps one line's seller SKU to a catalogue variant; the order's flag follows. */
-  async matchLine(services: Services, ctx: Ctx, id: string, lineId: string, variantId: string) {
-    return services.data.inTenant(ctx, async (tx) => {
-      const order = await lockOrder(tx, ctx, id);
-      const [line] = await tx
-        .select()
-        .from(salesOrderLines)
-        .where(and(eq(salesOrderLines.id, lineId), eq(salesOrderLines.orderId, order.id)));
-      if (!line) throw notFound('SalesOrderLine', lineId);
-      if (line.reservedQty > 0 || line.shippedQty > 0 || !['Pending', 'Paid', 'Outofstock'].includes(order.status)) {
-        throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'match');
-      }
-      const [v] = await tx
-        .select({ id: catalogProductVariants.id, sku: catalogProductVariants.sku })
-        .from(catalogProductVariants)
-        .where(owned(ctx, catalogProductVariants, eq(catalogProductVariants.id, variantId)));
-      if (!v) throw fieldError('variantId', 'SalesOrders::VariantNotFound', [variantId]);
-      await tx.update(salesOrderLines).set({ variantId: v.id, sku: v.sku }).where(eq(salesOrderLines.id, line.id));
-      const [left] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(salesOrderLines)
-        .where(and(eq(salesOrderLines.orderId, order.id), sql`${salesOrderLines.variantId} is null`));
-      await tx
-        .update(salesOrders)
-        .set({ hasUnmatched: Number(left!.n) > 0, lastModificationTime: new Date() })
-        .where(eq(salesOrders.id, order.id));
-      await addEvent(tx, ctx, order, 'LineMatched', order.status, order.status, `${line.sellerSku} → ${v.sku}`);
-      return detail(tx, ctx, order.id);
-    });
-  },
-};
+/** Maps one line's seller SKU to a catalogue variant; the order's flag follows. */
+export async function matchLine(tx: Tx, ctx: Ctx, id: string, lineId: string, variantId: string): Promise<void> {
+  const order = await lockOrder(tx, ctx, id);
+  const [line] = await tx
+    .select()
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.id, lineId), eq(salesOrderLines.orderId, order.id)));
+  if (!line) throw notFound('SalesOrderLine', lineId);
+  if (line.reservedQty > 0 || line.shippedQty > 0 || !['Pending', 'Paid', 'Outofstock'].includes(order.status)) {
+    throw illegalTransition(ctx.culture, 'SalesOrders', order.status, 'match');
+  }
+  const [v] = await tx
+    .select({ id: catalogProductVariants.id, sku: catalogProductVariants.sku })
+    .from(catalogProductVariants)
+    .where(owned(ctx, catalogProductVariants, eq(catalogProductVariants.id, variantId)));
+  if (!v) throw fieldError('variantId', 'SalesOrders::VariantNotFound', [variantId]);
+  await tx.update(salesOrderLines).set({ variantId: v.id, sku: v.sku }).where(eq(salesOrderLines.id, line.id));
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.orderId, order.id), sql`${salesOrderLines.variantId} is null`));
+  await tx
+    .update(salesOrders)
+    .set({ hasUnmatched: Number(left!.n) > 0, lastModificationTime: new Date() })
+    .where(eq(salesOrders.id, order.id));
+  await addEvent(tx, ctx, order, 'LineMatched', order.status, order.status, `${line.sellerSku} → ${v.sku}`);
+}
 
 export async function detail(tx: Tx, ctx: CrudContext, id: string): Promise<SalesOrderDto> {
   const [o] = await tx

@@ -2,8 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CrudContext } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError } from '../../../core/errors.ts';
+import type { Services } from '../../../core/services.ts';
 import { logisticsWarehouses } from '../../logistics/index.ts';
-import { moveStock } from '../stock/ledger.ts';
+import { stockCommands } from '../stock/commands.ts';
 import { salesOrderLines, type salesOrders } from './schema.ts';
 
 type OrderRow = typeof salesOrders.$inferSelect;
@@ -33,6 +34,7 @@ const isShort = (e: unknown) => e instanceof AppError && e.code === 'Trade:Insuf
  * catalogue variant is a 400 naming it. Returns `{ warehouseId, short }`.
  */
 export async function reserveOrder(
+  services: Pick<Services, 'events'>,
   tx: Tx,
   ctx: CrudContext,
   order: OrderRow,
@@ -49,7 +51,7 @@ export async function reserveOrder(
   // transaction, so `tx.transaction()` would not nest (its ROLLBACK would end the whole unit)
   await tx.execute(sql`savepoint trade_order_reserve`);
   try {
-    await moveStock(
+    await stockCommands(services).move(
       tx,
       ctx,
       wanted.map((w) => ({
@@ -79,10 +81,16 @@ export async function reserveOrder(
 }
 
 /** Releases every line's reservation (RELEASE ledger rows); the quantity released. */
-export async function releaseOrder(tx: Tx, ctx: CrudContext, order: OrderRow, lines: LineRow[]): Promise<number> {
+export async function releaseOrder(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: CrudContext,
+  order: OrderRow,
+  lines: LineRow[],
+): Promise<number> {
   const held = lines.filter((l) => l.reservedQty > 0 && l.variantId);
   if (!held.length || !order.warehouseId) return 0;
-  await moveStock(
+  await stockCommands(services).move(
     tx,
     ctx,
     held.map((l) => ({

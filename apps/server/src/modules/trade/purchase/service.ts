@@ -32,7 +32,7 @@ import {
 import { activeWarehouseOptions, logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
 import { nextNumber } from '../numbering.ts';
 import { illegalTransition, transitionEventDto } from '../state-machine.ts';
-import { moveStock, type StockMove } from '../stock/ledger.ts';
+import { type StockMove, stockCommands } from '../stock/commands.ts';
 import { PurchaseReceivingEnded } from './events.ts';
 import { convert, purchaseTotals, tierPrice } from './pricing.ts';
 import { purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './schema.ts';
@@ -548,7 +548,7 @@ export async function act(
   /** What approval put in transit and has not arrived leaves it; receiving is over. */
   const endReceiving = async (leaveTransit: boolean) => {
     if (leaveTransit)
-      await moveStock(
+      await stockCommands(services).move(
         tx,
         ctx,
         transitMoves(po, lines, (l) => -outstanding(l)),
@@ -564,7 +564,7 @@ export async function act(
         approvedAt: new Date(),
         approvedBy: ctx.user?.userName ?? null,
       });
-      await moveStock(
+      await stockCommands(services).move(
         tx,
         ctx,
         transitMoves(po, lines, (l) => l.qtyOrdered),

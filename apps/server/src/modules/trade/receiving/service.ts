@@ -30,7 +30,7 @@ import { purchaseCommands } from '../purchase/commands.ts';
 import { type Ctx, type PurchaseLine, type PurchaseOrder, purchaseQueries } from '../purchase/queries.ts';
 import { purchaseOrderLines, purchaseOrders } from '../purchase/schema.ts';
 import { illegalTransition } from '../state-machine.ts';
-import { moveStock, type StockMove } from '../stock/ledger.ts';
+import { type StockMove, stockCommands } from '../stock/commands.ts';
 import { receiptLines, receipts } from './schema.ts';
 
 type Input = z.output<typeof receiptInput>;
@@ -355,7 +355,7 @@ export async function postReceipt(
       reason: po.poNo,
     });
   }
-  await moveStock(tx, ctx, moves);
+  await stockCommands(services).move(tx, ctx, moves);
   const [after] = await tx
     .update(receipts)
     .set({ status: 'POSTED', postedAt: new Date(), concurrencyStamp: newConcurrencyStamp() })
@@ -448,7 +448,7 @@ export async function reverseReceipt(
       });
     }
   }
-  await moveStock(tx, ctx, moves);
+  await stockCommands(services).move(tx, ctx, moves);
   await purchaseCommands(services).takeBack(tx, ctx, po, arrivals(lines), `${r.receiptNo} → ${receiptNo}`);
   recordChange(ctx, ENTITY, 0, newId, {}, created as Record<string, unknown>);
   return created!;

@@ -19,7 +19,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
 import { asAttachment } from '../../../core/uploads.ts';
-import { shipmentEventListService, shipmentListService, shipmentService as svc } from './service.ts';
+import { shipmentCommands } from './commands.ts';
+import { shipmentQueries } from './queries.ts';
 
 const base = '/api/trade/shipments';
 const idParams = z.object({ id: z.guid() });
@@ -35,6 +36,19 @@ export default async function routes(fastify: FastifyInstance) {
   const ship = { permission: `${P}.Ship` };
   const cancel = { permission: `${P}.Cancel` };
   const tags = ['Shipments'];
+  const inTx = s.data.inTenant.bind(s.data);
+  const q = shipmentQueries;
+  const commands = shipmentCommands(s);
+  /** Runs a write on the shipment and answers with the shipment. */
+  const thenGet = (
+    ctx: Parameters<typeof q.get>[1],
+    id: string,
+    write: (tx: Parameters<typeof q.get>[0]) => Promise<unknown>,
+  ) =>
+    inTx(ctx, async (tx) => {
+      await write(tx);
+      return q.get(tx, ctx, id);
+    });
 
   listRoutes(app, {
     url: base,
@@ -42,12 +56,12 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: shipmentList,
     item: shipmentDto,
-    service: shipmentListService,
+    service: q.list,
   });
   app.get(
     `${base}/estimate`,
     { config: read, schema: { tags, querystring: shipmentEstimateQuery, response: { 200: shipmentEstimateDto } } },
-    (req) => svc.estimate(s, req.ctx, req.query),
+    (req) => q.estimate(s, req.ctx, req.query),
   );
   listRoutes(app, {
     url: `${base}/events`,
@@ -55,7 +69,7 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: shipmentEventList,
     item: shipmentEventDto,
-    service: shipmentEventListService,
+    service: q.eventList,
   });
   app.get(
     `${base}/orders`,
@@ -63,48 +77,54 @@ export default async function routes(fastify: FastifyInstance) {
       config: read,
       schema: { tags, querystring: shippableOrderQuery, response: { 200: listResult(shippableOrderDto) } },
     },
-    (req) => svc.shippableOrders(s, req.ctx, req.query),
+    (req) => inTx(req.ctx, (tx) => q.shippableOrders(tx, req.ctx, req.query)),
   );
   app.get(
     `${base}/warehouses`,
     { config: read, schema: { tags, response: { 200: listResult(shipmentWarehouseDto) } } },
-    (req) => svc.warehouses(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.warehouses(tx, req.ctx)),
   );
   app.get(
     `${base}/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: shipmentDetailDto } } },
-    (req) => svc.get(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.get(tx, req.ctx, req.params.id)),
   );
   app.get(
     `${base}/:id/events`,
     { config: read, schema: { tags, params: idParams, response: { 200: listResult(shipmentEventDto) } } },
-    (req) => svc.events(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.events(tx, req.ctx, req.params.id)),
   );
   app.get(`${base}/:id/label.pdf`, { config: read, schema: { tags, params: idParams } }, async (req, reply) => {
-    const { row, pdf } = await svc.labelPdf(s, req.ctx, req.params.id);
+    const { row, pdf } = await inTx(req.ctx, (tx) => q.label(tx, req.ctx, req.params.id));
     return asAttachment(reply, `${row.shipmentNo}-${row.trackingNo}.pdf`, 'application/pdf').send(pdf);
   });
   app.post(
     base,
     { config: create, schema: { tags, body: createShipmentInput, response: { 200: shipmentDetailDto } } },
-    (req) => svc.create(s, req.ctx, req.body),
+    async (req) => {
+      const plan = await q.plan(s, req.ctx, req.body);
+      return inTx(req.ctx, async (tx) => {
+        const row = await commands.create(tx, req.ctx, req.body, plan);
+        return q.get(tx, req.ctx, row.id);
+      });
+    },
   );
   app.post(
     `${base}/:id/label`,
     { config: update, schema: { tags, params: idParams, response: { 200: shipmentDetailDto } } },
-    (req) => svc.label(s, req.ctx, req.params.id),
+    (req) => thenGet(req.ctx, req.params.id, (tx) => commands.label(tx, req.ctx, req.params.id)),
   );
   for (const action of ['pack', 'deliver', 'return', 'lose'] as const) {
     app.post(
       `${base}/:id/${action}`,
       { config: update, schema: { tags, params: idParams, response: { 200: shipmentDetailDto } } },
-      (req) => svc.act(s, req.ctx, req.params.id, action),
+      (req) => thenGet(req.ctx, req.params.id, (tx) => commands.act(tx, req.ctx, req.params.id, action)),
     );
   }
   app.post(
     `${base}/:id/cancel`,
     { config: cancel, schema: { tags, params: idParams, response: { 200: shipmentDetailDto } } },
-    (req) => svc.act(s, req.ctx, req.params.id, 'cancel'),
+    (req) => thenGet(req.ctx, req.params.id, (tx) => commands.act(tx, req.ctx, req.params.id, 'cancel')),
   );
   app.post(
     `${base}/:id/ship`,
@@ -116,12 +136,12 @@ export default async function routes(fastify: FastifyInstance) {
         if (req.body == null) req.body = {};
       },
     },
-    (req) => svc.ship(s, req.ctx, req.params.id, req.body),
+    (req) => thenGet(req.ctx, req.params.id, (tx) => commands.ship(tx, req.ctx, req.params.id, req.body)),
   );
   app.post(
     `${base}/:id/sync`,
     { config: ship, schema: { tags, params: idParams, response: { 200: shipmentDetailDto } } },
-    (req) => svc.resync(s, req.ctx, req.params.id),
+    (req) => thenGet(req.ctx, req.params.id, (tx) => commands.resync(tx, req.ctx, req.params.id)),
   );
   app.post(
     `${base}/:id/events`,
@@ -129,6 +149,10 @@ export default async function routes(fastify: FastifyInstance) {
       config: update,
       schema: { tags, params: idParams, body: shipmentEventInput, response: { 200: shipmentEventDto } },
     },
-    (req) => svc.addEvent(s, req.ctx, req.params.id, req.body),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        await commands.addEvent(tx, req.ctx, req.params.id, req.body);
+        return q.lastEvent(tx, req.ctx, req.params.id);
+      }),
   );
 }

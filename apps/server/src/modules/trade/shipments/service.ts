@@ -33,13 +33,12 @@ import {
   logisticsChannels,
   logisticsWarehouses,
 } from '../../logistics/index.ts';
-import { recordShipped } from '../orders/fulfilment.ts';
+import { orderCommands } from '../orders/commands.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
 import { illegalTransition, nextState } from '../state-machine.ts';
-import { moveStock } from '../stock/ledger.ts';
+import { stockCommands } from '../stock/commands.ts';
 import { stockLedger } from '../stock/schema.ts';
 import { labelPdf } from './label.ts';
-import { queueShipmentSync } from './queue.ts';
 import { shipmentEvents, shipmentItems, shipments } from './schema.ts';
 
 /** The fee a shipment really cost, in its currency, to that currency's minor units (more places refused). */
@@ -51,6 +50,8 @@ function actualFeeOf(fee: string | undefined, currency: string | null) {
 }
 
 export type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'culture'>;
+/** What shipping needs of the services: the orders' and stock's commands. */
+type ShipmentServices = Pick<Services, 'events'>;
 export type ShipmentRow = typeof shipments.$inferSelect;
 type OrderRow = typeof salesOrders.$inferSelect;
 type LineRow = typeof salesOrderLines.$inferSelect;
@@ -458,7 +459,7 @@ async function detail(tx: Tx, ctx: Ctx, row: ShipmentRow): Promise<ShipmentDetai
 }
 
 /** The channel a shipment is made with, and its fee when the estimate priced it. */
-type ShipmentChannel = {
+export type ShipmentChannel = {
   id: string;
   code: string;
   name: string;
@@ -479,415 +480,426 @@ const estimatedChannel = (option: ShipmentChannelOption): ShipmentChannel => ({
   weight: option.chargeableWeight,
 });
 
-export const shipmentService = {
-  /** Orders in process with something left to ship, newest first. */
-  shippableOrders: (services: Services, ctx: Ctx, q: { filter?: string; maxResultCount: number }) =>
-    services.data.inTenant(ctx, async (tx): Promise<{ items: ShippableOrderDto[] }> => {
-      const orders = await tx
-        .select()
-        .from(salesOrders)
-        .where(
-          owned(
-            ctx,
-            salesOrders,
-            inArray(salesOrders.status, ['Processing', 'Packaged', 'PartiallyShipped']),
-            q.filter
-              ? or(contains(salesOrders.orderNo, q.filter), contains(salesOrders.buyerName, q.filter))
-              : undefined,
-          ),
-        )
-        .orderBy(desc(salesOrders.orderedAt), asc(salesOrders.id))
-        .limit(q.maxResultCount);
-      if (!orders.length) return { items: [] };
-      const lines = await tx
-        .select()
-        .from(salesOrderLines)
-        .where(
-          owned(
-            ctx,
-            salesOrderLines,
-            inArray(
-              salesOrderLines.orderId,
-              orders.map((o) => o.id),
-            ),
-          ),
-        )
-        .orderBy(asc(salesOrderLines.lineNo));
-      const pending = await pendingByLine(
-        tx,
+/** Orders in process with something left to ship, newest first. */
+export async function shippableOrders(
+  tx: Tx,
+  ctx: Ctx,
+  q: { filter?: string; maxResultCount: number },
+): Promise<{ items: ShippableOrderDto[] }> {
+  const orders = await tx
+    .select()
+    .from(salesOrders)
+    .where(
+      owned(
         ctx,
-        lines.map((l) => l.id),
-      );
-      const items = orders.map((o) => ({
-        id: o.id,
-        orderNo: o.orderNo,
-        status: o.status,
-        platform: o.platform,
-        buyerName: o.buyerName,
-        countryCode: o.countryCode ?? o.address?.countryCode ?? null,
-        warehouseId: o.warehouseId,
-        orderedAt: o.orderedAt,
-        lines: lines
-          .filter((l) => l.orderId === o.id)
-          .map((l) => ({
-            id: l.id,
-            sku: l.sku ?? l.sellerSku,
-            name: l.name,
-            quantity: l.quantity,
-            shippedQty: l.shippedQty,
-            left: Math.max(0, l.quantity - l.shippedQty - (pending.get(l.id) ?? 0)),
-          })),
-      }));
-      return { items: items.filter((o) => o.lines.some((l) => l.left > 0)) };
-    }),
+        salesOrders,
+        inArray(salesOrders.status, ['Processing', 'Packaged', 'PartiallyShipped']),
+        q.filter ? or(contains(salesOrders.orderNo, q.filter), contains(salesOrders.buyerName, q.filter)) : undefined,
+      ),
+    )
+    .orderBy(desc(salesOrders.orderedAt), asc(salesOrders.id))
+    .limit(q.maxResultCount);
+  if (!orders.length) return { items: [] };
+  const lines = await tx
+    .select()
+    .from(salesOrderLines)
+    .where(
+      owned(
+        ctx,
+        salesOrderLines,
+        inArray(
+          salesOrderLines.orderId,
+          orders.map((o) => o.id),
+        ),
+      ),
+    )
+    .orderBy(asc(salesOrderLines.lineNo));
+  const pending = await pendingByLine(
+    tx,
+    ctx,
+    lines.map((l) => l.id),
+  );
+  const items = orders.map((o) => ({
+    id: o.id,
+    orderNo: o.orderNo,
+    status: o.status,
+    platform: o.platform,
+    buyerName: o.buyerName,
+    countryCode: o.countryCode ?? o.address?.countryCode ?? null,
+    warehouseId: o.warehouseId,
+    orderedAt: o.orderedAt,
+    lines: lines
+      .filter((l) => l.orderId === o.id)
+      .map((l) => ({
+        id: l.id,
+        sku: l.sku ?? l.sellerSku,
+        name: l.name,
+        quantity: l.quantity,
+        shippedQty: l.shippedQty,
+        left: Math.max(0, l.quantity - l.shippedQty - (pending.get(l.id) ?? 0)),
+      })),
+  }));
+  return { items: items.filter((o) => o.lines.some((l) => l.left > 0)) };
+}
 
-  warehouses: (services: Services, ctx: Ctx) =>
-    services.data.inTenant(ctx, async (tx) => ({ items: await activeWarehouseOptions(tx, ctx) })),
+export const warehouses = async (tx: Tx, ctx: Ctx) => ({ items: await activeWarehouseOptions(tx, ctx) });
 
-  get: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => detail(tx, ctx, await load(tx, ctx, id))),
+/** A shipment with its items. */
+export const getShipment = async (tx: Tx, ctx: Ctx, id: string) => detail(tx, ctx, await load(tx, ctx, id));
 
-  estimate: async (services: Services, ctx: Ctx, q: { orderIds: string[]; warehouseId?: string }) => {
-    const picks = await services.data.inTenant(ctx, (tx) => resolvePicks(tx, ctx, { orderIds: q.orderIds }));
-    return estimateFor(services, ctx, picks, q.warehouseId, 'orderIds');
-  },
+/**
+ * The freight estimate of the orders' parcel. Opens its own units (logistics' estimate opens
+ * one, and PGlite has one connection), so it runs before any other.
+ */
+export async function estimate(services: Services, ctx: Ctx, q: { orderIds: string[]; warehouseId?: string }) {
+  const picks = await services.data.inTenant(ctx, (tx) => resolvePicks(tx, ctx, { orderIds: q.orderIds }));
+  return estimateFor(services, ctx, picks, q.warehouseId, 'orderIds');
+}
 
-  create: async (services: Services, ctx: Ctx, input: CreateShipmentInput): Promise<ShipmentDetailDto> => {
-    const member = input.lines?.length ? 'lines' : 'orderIds';
-    // the channel and its fee from the estimate (read before the writing transaction: the
-    // estimate opens its own, and PGlite has one connection)
-    const draft = await services.data.inTenant(ctx, (tx) => resolvePicks(tx, ctx, input));
-    const [warehouse] = await services.data.inTenant(ctx, (tx) =>
+/** What a new shipment is made with: its channel (and fee) from the estimate, or the one asked for. */
+export interface ShipmentPlan {
+  channel: ShipmentChannel;
+  estimate: ShipmentEstimateDto | null;
+}
+
+/**
+ * The channel and its fee for a new shipment, from the estimate: read before the writing unit
+ * (the estimate opens its own, and PGlite has one connection). Refuses an unknown warehouse, one
+ * that is not the orders', and a channel that is unknown or the estimate excluded.
+ */
+export async function planShipment(services: Services, ctx: Ctx, input: CreateShipmentInput): Promise<ShipmentPlan> {
+  const member = input.lines?.length ? 'lines' : 'orderIds';
+  const draft = await services.data.inTenant(ctx, (tx) => resolvePicks(tx, ctx, input));
+  const [warehouse] = await services.data.inTenant(ctx, (tx) =>
+    tx
+      .select()
+      .from(logisticsWarehouses)
+      .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.id, input.warehouseId))),
+  );
+  if (!warehouse) throw fieldError('warehouseId', `${R}::UnknownWarehouse`);
+  for (const p of draft) {
+    if (p.order.warehouseId && p.order.warehouseId !== input.warehouseId) {
+      throw fieldError('warehouseId', `${R}::WarehouseOfOrder`, [p.order.orderNo]);
+    }
+  }
+  let estimate: ShipmentEstimateDto | null = null;
+  let estimateError: unknown = null;
+  try {
+    estimate = await estimateFor(services, ctx, draft, input.warehouseId, member);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status !== 400) throw e;
+    estimateError = e;
+  }
+  if (input.channelId) {
+    const option = estimate?.options.find((o) => o.channelId === input.channelId);
+    if (option) return { channel: estimatedChannel(option), estimate };
+    const excluded = estimate?.excluded.find((e) => e.channelId === input.channelId);
+    if (excluded)
+      throw fieldError('channelId', `${R}::ChannelNotAvailable`, [excluded.channelName, excluded.reasons.join('; ')]);
+    const [row] = await services.data.inTenant(ctx, (tx) =>
       tx
         .select()
-        .from(logisticsWarehouses)
-        .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.id, input.warehouseId))),
+        .from(logisticsChannels)
+        .where(owned(ctx, logisticsChannels, eq(logisticsChannels.id, input.channelId!))),
     );
-    if (!warehouse) throw fieldError('warehouseId', `${R}::UnknownWarehouse`);
-    for (const p of draft) {
-      if (p.order.warehouseId && p.order.warehouseId !== input.warehouseId) {
-        throw fieldError('warehouseId', `${R}::WarehouseOfOrder`, [p.order.orderNo]);
-      }
-    }
-    let channel: ShipmentChannel;
-    let estimate: ShipmentEstimateDto | null = null;
-    let estimateError: unknown = null;
-    try {
-      estimate = await estimateFor(services, ctx, draft, input.warehouseId, member);
-    } catch (e) {
-      if (!(e instanceof AppError) || e.status !== 400) throw e;
-      estimateError = e;
-    }
-    if (input.channelId) {
-      const option = estimate?.options.find((o) => o.channelId === input.channelId);
-      if (option) {
-        channel = estimatedChannel(option);
-      } else {
-        const excluded = estimate?.excluded.find((e) => e.channelId === input.channelId);
-        if (excluded)
-          throw fieldError('channelId', `${R}::ChannelNotAvailable`, [
-            excluded.channelName,
-            excluded.reasons.join('; '),
-          ]);
-        const [row] = await services.data.inTenant(ctx, (tx) =>
-          tx
-            .select()
-            .from(logisticsChannels)
-            .where(owned(ctx, logisticsChannels, eq(logisticsChannels.id, input.channelId!))),
-        );
-        if (!row) throw fieldError('channelId', `${R}::UnknownChannel`);
-        channel = {
-          id: row.id,
-          code: row.code,
-          name: row.name,
-          carrierName: null,
-          fee: null,
-          // the fee entered when it ships is in the channel's currency
-          currency: row.currency,
-          weight: null,
-        };
-      }
-    } else {
-      const option = estimate?.options.find((o) => o.channelId === estimate?.pickedChannelId);
-      if (!option) {
-        const why =
-          estimateError instanceof AppError
-            ? (estimateError.validationErrors?.map((v) => t(ctx.culture, v.message, v.params)).join('; ') ?? '')
-            : (estimate?.excluded.map((e) => `${e.channelName}: ${e.reasons.join(', ')}`).join('; ') ?? '');
-        throw fieldError('channelId', `${R}::NoChannel`, [why]);
-      }
-      channel = estimatedChannel(option);
-    }
+    if (!row) throw fieldError('channelId', `${R}::UnknownChannel`);
+    const channel = {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      carrierName: null,
+      fee: null,
+      // the fee entered when it ships is in the channel's currency
+      currency: row.currency,
+      weight: null,
+    };
+    return { channel, estimate };
+  }
+  const option = estimate?.options.find((o) => o.channelId === estimate?.pickedChannelId);
+  if (!option) {
+    const why =
+      estimateError instanceof AppError
+        ? (estimateError.validationErrors?.map((v) => t(ctx.culture, v.message, v.params)).join('; ') ?? '')
+        : (estimate?.excluded.map((e) => `${e.channelName}: ${e.reasons.join(', ')}`).join('; ') ?? '');
+    throw fieldError('channelId', `${R}::NoChannel`, [why]);
+  }
+  return { channel: estimatedChannel(option), estimate };
+}
 
-    return services.data.inTenant(ctx, async (tx) => {
-      // again under the orders' locks: another shipment may have taken the quantities meanwhile
-      const picks = await resolvePicks(tx, ctx, input, true);
-      const orders = [...new Map(picks.map((p) => [p.order.id, p.order])).values()];
-      const first = orders[0]!;
-      const [row] = await tx
-        .insert(shipments)
-        .values({
-          tenantId: ctx.tenant?.id ?? null,
-          shipmentNo: newShipmentNo(),
-          status: 'CREATED',
-          warehouseId: input.warehouseId,
-          channelId: channel.id,
-          channelCode: channel.code,
-          channelName: channel.name,
-          carrierName: channel.carrierName,
-          countryCode: estimate?.countryCode ?? first.countryCode ?? first.address?.countryCode ?? null,
-          address: first.address ?? null,
-          estWeightG: channel.weight ?? estimate?.weightG ?? null,
-          estFee: channel.fee,
-          currency: channel.currency,
-          orderNos: orders
-            .map((o) => o.orderNo)
-            .join(',')
-            .slice(0, 2000),
-          quantity: picks.reduce((s, p) => s + p.quantity, 0),
-          remark: input.remark ?? null,
-          creatorId: ctx.user?.id ?? null,
-        })
-        .returning();
-      await tx.insert(shipmentItems).values(
-        picks.map((p) => ({
-          tenantId: row!.tenantId,
-          shipmentId: row!.id,
-          orderId: p.order.id,
-          orderNo: p.order.orderNo,
-          orderLineId: p.line.id,
-          variantId: p.line.variantId,
-          sku: p.line.sku ?? p.line.sellerSku,
-          name: p.line.name.slice(0, 512),
-          quantity: p.quantity,
-        })),
-      );
-      await addEvent(tx, ctx, row!, { code: 'CREATED', description: msg(ctx, 'Event:CREATED'), source: 'USER' });
-      return detail(tx, ctx, row!);
-    });
-  },
+/** A new shipment of the picks, with the planned channel. */
+export async function createShipment(
+  tx: Tx,
+  ctx: Ctx,
+  input: CreateShipmentInput,
+  { channel, estimate }: ShipmentPlan,
+): Promise<ShipmentRow> {
+  // again under the orders' locks: another shipment may have taken the quantities meanwhile
+  const picks = await resolvePicks(tx, ctx, input, true);
+  const orders = [...new Map(picks.map((p) => [p.order.id, p.order])).values()];
+  const first = orders[0]!;
+  const [row] = await tx
+    .insert(shipments)
+    .values({
+      tenantId: ctx.tenant?.id ?? null,
+      shipmentNo: newShipmentNo(),
+      status: 'CREATED',
+      warehouseId: input.warehouseId,
+      channelId: channel.id,
+      channelCode: channel.code,
+      channelName: channel.name,
+      carrierName: channel.carrierName,
+      countryCode: estimate?.countryCode ?? first.countryCode ?? first.address?.countryCode ?? null,
+      address: first.address ?? null,
+      estWeightG: channel.weight ?? estimate?.weightG ?? null,
+      estFee: channel.fee,
+      currency: channel.currency,
+      orderNos: orders
+        .map((o) => o.orderNo)
+        .join(',')
+        .slice(0, 2000),
+      quantity: picks.reduce((s, p) => s + p.quantity, 0),
+      remark: input.remark ?? null,
+      creatorId: ctx.user?.id ?? null,
+    })
+    .returning();
+  await tx.insert(shipmentItems).values(
+    picks.map((p) => ({
+      tenantId: row!.tenantId,
+      shipmentId: row!.id,
+      orderId: p.order.id,
+      orderNo: p.order.orderNo,
+      orderLineId: p.line.id,
+      variantId: p.line.variantId,
+      sku: p.line.sku ?? p.line.sellerSku,
+      name: p.line.name.slice(0, 512),
+      quantity: p.quantity,
+    })),
+  );
+  await addEvent(tx, ctx, row!, { code: 'CREATED', description: msg(ctx, 'Event:CREATED'), source: 'USER' });
+  return row!;
+}
 
-  label: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const row = await load(tx, ctx, id, true);
-      if (!nextState(shipmentTransitions, row.status, 'label'))
-        throw illegalTransition(ctx.culture, R, row.status, 'label');
-      // a tracking number unique in the tenant (12 random digits: a clash is rare, and retried)
-      let trackingNo = newTrackingNo(row.channelCode);
-      for (let i = 0; i < 5; i++) {
-        const [clash] = await tx
-          .select({ id: shipments.id })
-          .from(shipments)
-          .where(owned(ctx, shipments, eq(shipments.trackingNo, trackingNo)));
-        if (!clash) break;
-        trackingNo = newTrackingNo(row.channelCode);
-      }
-      const next = await transition(
-        tx,
-        ctx,
-        row,
-        'label',
-        { trackingNo, labelFile: `/api/trade/shipments/${row.id}/label.pdf` },
-        [trackingNo],
-      );
-      return detail(tx, ctx, next);
-    }),
+/** Gives the shipment a tracking number and its label. */
+export async function labelShipment(tx: Tx, ctx: Ctx, id: string): Promise<void> {
+  const row = await load(tx, ctx, id, true);
+  if (!nextState(shipmentTransitions, row.status, 'label'))
+    throw illegalTransition(ctx.culture, R, row.status, 'label');
+  // a tracking number unique in the tenant (12 random digits: a clash is rare, and retried)
+  let trackingNo = newTrackingNo(row.channelCode);
+  for (let i = 0; i < 5; i++) {
+    const [clash] = await tx
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(owned(ctx, shipments, eq(shipments.trackingNo, trackingNo)));
+    if (!clash) break;
+    trackingNo = newTrackingNo(row.channelCode);
+  }
+  await transition(tx, ctx, row, 'label', { trackingNo, labelFile: `/api/trade/shipments/${row.id}/label.pdf` }, [
+    trackingNo,
+  ]);
+}
 
-  /** A plain status move: pack, deliver, return (the parcel's units back on hand), lose, cancel. */
-  act: (services: Services, ctx: Ctx, id: string, action: 'pack' | 'deliver' | 'return' | 'lose' | 'cancel') =>
-    services.data.inTenant(ctx, async (tx) => {
-      const row = await load(tx, ctx, id, true);
-      const set: Partial<ShipmentRow> = action === 'deliver' ? { deliveredAt: new Date() } : {};
-      const next = await transition(tx, ctx, row, action, set);
-      if (action === 'return') await returnToStock(tx, ctx, row);
-      return detail(tx, ctx, next);
-    }),
+/** A plain status move: pack, deliver, return (the parcel's units back on hand), lose, cancel. */
+export async function act(
+  services: ShipmentServices,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  action: 'pack' | 'deliver' | 'return' | 'lose' | 'cancel',
+): Promise<void> {
+  const row = await load(tx, ctx, id, true);
+  const set: Partial<ShipmentRow> = action === 'deliver' ? { deliveredAt: new Date() } : {};
+  await transition(tx, ctx, row, action, set);
+  if (action === 'return') await returnToStock(services, tx, ctx, row);
+}
 
-  /**
-   * Ships: in one transaction, SALE_OUT of every item (on hand and reserved down by the quantity)
-   * and each order told what left (`recordShipped`); then, after the commit, the marketplace is
-   * told the tracking number by a durable job.
-   */
-  ship: async (services: Services, ctx: Ctx, id: string, input: ShipInput) => {
-    const out = await services.data.inTenant(ctx, async (tx) => {
-      const row = await load(tx, ctx, id, true);
-      if (!nextState(shipmentTransitions, row.status, 'ship'))
-        throw illegalTransition(ctx.culture, R, row.status, 'ship');
-      const items = await tx.select().from(shipmentItems).where(eq(shipmentItems.shipmentId, row.id));
-      const orders = await loadOrders(tx, ctx, [...new Set(items.map((i) => i.orderId))], true);
-      for (const o of orders) if (!SHIPPABLE.has(o.status)) throw notShippable(o);
-      const lines = await tx
-        .select()
-        .from(salesOrderLines)
-        .where(
-          inArray(
-            salesOrderLines.id,
-            items.map((i) => i.orderLineId),
-          ),
-        );
-      const lineOf = new Map(lines.map((l) => [l.id, l]));
-      for (const i of items) {
-        const l = lineOf.get(i.orderLineId);
-        if (!l || l.shippedQty + i.quantity > l.quantity) {
-          throw new AppError({
-            status: 409,
-            code: `${R}:OverShipping`,
-            messageKey: `${R}::OverShipping`,
-            params: [i.sku, l ? Math.max(0, l.quantity - l.shippedQty) : 0],
-          });
-        }
-      }
-      const orderOf = new Map(orders.map((o) => [o.id, o]));
-      await moveStock(
-        tx,
-        ctx,
-        items.map((i) => ({
-          warehouseId: orderOf.get(i.orderId)?.warehouseId ?? row.warehouseId,
-          variantId: i.variantId!,
-          sku: i.sku,
-          type: 'SALE_OUT' as const,
-          onHand: -i.quantity,
-          reserved: -i.quantity,
-          voucherType: 'SHIPMENT',
-          voucherNo: row.shipmentNo,
-          voucherLineId: i.id,
-        })),
-      );
-      for (const o of orders) {
-        await recordShipped(tx, ctx, {
-          orderId: o.id,
-          shipmentNo: row.shipmentNo,
-          lines: items
-            .filter((i) => i.orderId === o.id)
-            .map((i) => ({ orderLineId: i.orderLineId, quantity: i.quantity })),
-        });
-      }
-      const marketplace = orders.some((o) => o.source === 'MARKETPLACE' && o.shopId && o.platformOrderId);
-      const next = await transition(
-        tx,
-        ctx,
-        row,
-        'ship',
-        {
-          shippedAt: new Date(),
-          actualWeightG: input.actualWeightG ?? null,
-          actualFee: actualFeeOf(input.actualFee, row.currency),
-          platformSyncStatus: marketplace ? 'PENDING' : null,
-          platformSyncError: null,
-        },
-        [row.carrierName ?? row.channelName ?? ''],
-      );
-      return { next, detail: await detail(tx, ctx, next), marketplace };
-    });
-    if (out.marketplace) await queueShipmentSync(services, out.next.tenantId, out.next.id);
-    return out.detail;
-  },
-
-  /** Tells the marketplace again (a failed or stuck sync). */
-  resync: async (services: Services, ctx: Ctx, id: string) => {
-    const row = await services.data.inTenant(ctx, async (tx) => {
-      const row = await load(tx, ctx, id, true);
-      if (row.platformSyncStatus === null || row.status === 'CANCELLED' || !row.shippedAt) {
-        throw new AppError({ status: 409, code: `${R}:NotSyncable`, messageKey: `${R}::NotSyncable` });
-      }
-      const [next] = await tx
-        .update(shipments)
-        .set({ platformSyncStatus: 'PENDING', platformSyncError: null, concurrencyStamp: stamp() })
-        .where(eq(shipments.id, row.id))
-        .returning();
-      return next!;
-    });
-    await queueShipmentSync(services, row.tenantId, row.id);
-    return services.data.inTenant(ctx, (tx) => detail(tx, ctx, row));
-  },
-
-  events: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const row = await load(tx, ctx, id);
-      const rows = await tx
-        .select()
-        .from(shipmentEvents)
-        .where(eq(shipmentEvents.shipmentId, row.id))
-        .orderBy(desc(shipmentEvents.time), desc(shipmentEvents.creationTime));
-      return { items: rows.map((e) => eventDto(e, row)) };
-    }),
-
-  /**
-   * A tracking event by hand. Codes DELIVERED, RETURNED and LOST on a shipped parcel also move
-   * the shipment (as a carrier's scan would).
-   */
-  addEvent: (services: Services, ctx: Ctx, id: string, input: ShipmentEventInput) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const row = await load(tx, ctx, id, true);
-      const code = input.code.toUpperCase();
-      const action = ({ DELIVERED: 'deliver', RETURNED: 'return', LOST: 'lose' } as const)[code];
-      if (action) {
-        if (!nextState(shipmentTransitions, row.status, action))
-          throw illegalTransition(ctx.culture, R, row.status, action);
-        await tx
-          .update(shipments)
-          .set({
-            status: shipmentTransitions[row.status][action]!,
-            ...(action === 'deliver' ? { deliveredAt: input.time ?? new Date() } : {}),
-            lastModificationTime: new Date(),
-            lastModifierId: ctx.user?.id ?? null,
-            concurrencyStamp: stamp(),
-          })
-          .where(eq(shipments.id, row.id));
-        if (action === 'return') await returnToStock(tx, ctx, row);
-      }
-      await addEvent(tx, ctx, row, {
-        code,
-        description: input.description,
-        location: input.location ?? null,
-        time: input.time ?? new Date(),
-        source: 'USER',
+/**
+ * Ships: SALE_OUT of every item (on hand and reserved down by the quantity) and each order told
+ * what left (orders' `recordShipped`), in the caller's transaction. True when marketplace orders
+ * left, whose marketplace is to be told the tracking number (sync PENDING).
+ */
+export async function ship(
+  services: ShipmentServices,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  input: ShipInput,
+): Promise<boolean> {
+  const row = await load(tx, ctx, id, true);
+  if (!nextState(shipmentTransitions, row.status, 'ship')) throw illegalTransition(ctx.culture, R, row.status, 'ship');
+  const items = await tx.select().from(shipmentItems).where(eq(shipmentItems.shipmentId, row.id));
+  const orders = await loadOrders(tx, ctx, [...new Set(items.map((i) => i.orderId))], true);
+  for (const o of orders) if (!SHIPPABLE.has(o.status)) throw notShippable(o);
+  const lines = await tx
+    .select()
+    .from(salesOrderLines)
+    .where(
+      inArray(
+        salesOrderLines.id,
+        items.map((i) => i.orderLineId),
+      ),
+    );
+  const lineOf = new Map(lines.map((l) => [l.id, l]));
+  for (const i of items) {
+    const l = lineOf.get(i.orderLineId);
+    if (!l || l.shippedQty + i.quantity > l.quantity) {
+      throw new AppError({
+        status: 409,
+        code: `${R}:OverShipping`,
+        messageKey: `${R}::OverShipping`,
+        params: [i.sku, l ? Math.max(0, l.quantity - l.shippedQty) : 0],
       });
-      const rows = await tx
-        .select()
-        .from(shipmentEvents)
-        .where(eq(shipmentEvents.shipmentId, row.id))
-        .orderBy(desc(shipmentEvents.creationTime))
-        .limit(1);
-      return eventDto(rows[0]!, row);
-    }),
+    }
+  }
+  const orderOf = new Map(orders.map((o) => [o.id, o]));
+  await stockCommands(services).move(
+    tx,
+    ctx,
+    items.map((i) => ({
+      warehouseId: orderOf.get(i.orderId)?.warehouseId ?? row.warehouseId,
+      variantId: i.variantId!,
+      sku: i.sku,
+      type: 'SALE_OUT' as const,
+      onHand: -i.quantity,
+      reserved: -i.quantity,
+      voucherType: 'SHIPMENT',
+      voucherNo: row.shipmentNo,
+      voucherLineId: i.id,
+    })),
+  );
+  const recordShipped = orderCommands(services).recordShipped;
+  for (const o of orders) {
+    await recordShipped(tx, ctx, {
+      orderId: o.id,
+      shipmentNo: row.shipmentNo,
+      lines: items.filter((i) => i.orderId === o.id).map((i) => ({ orderLineId: i.orderLineId, quantity: i.quantity })),
+    });
+  }
+  const marketplace = orders.some((o) => o.source === 'MARKETPLACE' && o.shopId && o.platformOrderId);
+  await transition(
+    tx,
+    ctx,
+    row,
+    'ship',
+    {
+      shippedAt: new Date(),
+      actualWeightG: input.actualWeightG ?? null,
+      actualFee: actualFeeOf(input.actualFee, row.currency),
+      platformSyncStatus: marketplace ? 'PENDING' : null,
+      platformSyncError: null,
+    },
+    [row.carrierName ?? row.channelName ?? ''],
+  );
+  return marketplace;
+}
 
-  /** The label PDF (after `label`). */
-  labelPdf: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const row = await load(tx, ctx, id);
-      if (!row.trackingNo) throw illegalTransition(ctx.culture, R, row.status, 'label');
-      const items = await tx
-        .select({ sku: shipmentItems.sku, quantity: shipmentItems.quantity })
-        .from(shipmentItems)
-        .where(eq(shipmentItems.shipmentId, row.id))
-        .orderBy(asc(shipmentItems.sku));
-      const [wh] = await tx
-        .select()
-        .from(logisticsWarehouses)
-        .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.id, row.warehouseId)));
-      const a = row.address;
-      return {
-        row,
-        pdf: labelPdf({
-          shipmentNo: row.shipmentNo,
-          trackingNo: row.trackingNo,
-          channelName: row.channelName,
-          carrierName: row.carrierName,
-          from: { name: wh?.code ?? '', address: wh?.address ?? null, countryCode: wh?.countryCode ?? null },
-          to: {
-            name: a?.name ?? null,
-            phone: a?.phone ?? null,
-            lines: [a?.line1 ?? null, a?.line2 ?? null, [a?.postCode, a?.city, a?.state].filter(Boolean).join(' ')],
-            countryCode: row.countryCode,
-          },
-          orderNos: row.orderNos,
-          items,
-          weightG: row.actualWeightG ?? row.estWeightG,
-        }),
-      };
+/** Sets a shipped shipment's marketplace sync PENDING again (a failed or stuck sync). */
+export async function resync(tx: Tx, ctx: Ctx, id: string): Promise<void> {
+  const row = await load(tx, ctx, id, true);
+  if (row.platformSyncStatus === null || row.status === 'CANCELLED' || !row.shippedAt) {
+    throw new AppError({ status: 409, code: `${R}:NotSyncable`, messageKey: `${R}::NotSyncable` });
+  }
+  await tx
+    .update(shipments)
+    .set({ platformSyncStatus: 'PENDING', platformSyncError: null, concurrencyStamp: stamp() })
+    .where(eq(shipments.id, row.id));
+}
+
+/** A shipment's tracking events, newest first. */
+export async function eventsOf(tx: Tx, ctx: Ctx, id: string) {
+  const row = await load(tx, ctx, id);
+  const rows = await tx
+    .select()
+    .from(shipmentEvents)
+    .where(eq(shipmentEvents.shipmentId, row.id))
+    .orderBy(desc(shipmentEvents.time), desc(shipmentEvents.creationTime));
+  return { items: rows.map((e) => eventDto(e, row)) };
+}
+
+/** The event written last on a shipment (the one just added). */
+export async function lastEvent(tx: Tx, ctx: Ctx, id: string) {
+  const row = await load(tx, ctx, id);
+  const rows = await tx
+    .select()
+    .from(shipmentEvents)
+    .where(eq(shipmentEvents.shipmentId, row.id))
+    .orderBy(desc(shipmentEvents.creationTime))
+    .limit(1);
+  return eventDto(rows[0]!, row);
+}
+
+/**
+ * A tracking event by hand. Codes DELIVERED, RETURNED and LOST on a shipped parcel also move
+ * the shipment (as a carrier's scan would).
+ */
+export async function addUserEvent(
+  services: ShipmentServices,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  input: ShipmentEventInput,
+): Promise<void> {
+  const row = await load(tx, ctx, id, true);
+  const code = input.code.toUpperCase();
+  const action = ({ DELIVERED: 'deliver', RETURNED: 'return', LOST: 'lose' } as const)[code];
+  if (action) {
+    if (!nextState(shipmentTransitions, row.status, action))
+      throw illegalTransition(ctx.culture, R, row.status, action);
+    await tx
+      .update(shipments)
+      .set({
+        status: shipmentTransitions[row.status][action]!,
+        ...(action === 'deliver' ? { deliveredAt: input.time ?? new Date() } : {}),
+        lastModificationTime: new Date(),
+        lastModifierId: ctx.user?.id ?? null,
+        concurrencyStamp: stamp(),
+      })
+      .where(eq(shipments.id, row.id));
+    if (action === 'return') await returnToStock(services, tx, ctx, row);
+  }
+  await addEvent(tx, ctx, row, {
+    code,
+    description: input.description,
+    location: input.location ?? null,
+    time: input.time ?? new Date(),
+    source: 'USER',
+  });
+}
+
+/** The label PDF (after `label`). */
+export async function labelOf(tx: Tx, ctx: Ctx, id: string) {
+  const row = await load(tx, ctx, id);
+  if (!row.trackingNo) throw illegalTransition(ctx.culture, R, row.status, 'label');
+  const items = await tx
+    .select({ sku: shipmentItems.sku, quantity: shipmentItems.quantity })
+    .from(shipmentItems)
+    .where(eq(shipmentItems.shipmentId, row.id))
+    .orderBy(asc(shipmentItems.sku));
+  const [wh] = await tx
+    .select()
+    .from(logisticsWarehouses)
+    .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.id, row.warehouseId)));
+  const a = row.address;
+  return {
+    row,
+    pdf: labelPdf({
+      shipmentNo: row.shipmentNo,
+      trackingNo: row.trackingNo,
+      channelName: row.channelName,
+      carrierName: row.carrierName,
+      from: { name: wh?.code ?? '', address: wh?.address ?? null, countryCode: wh?.countryCode ?? null },
+      to: {
+        name: a?.name ?? null,
+        phone: a?.phone ?? null,
+        lines: [a?.line1 ?? null, a?.line2 ?? null, [a?.postCode, a?.city, a?.state].filter(Boolean).join(' ')],
+        countryCode: row.countryCode,
+      },
+      orderNos: row.orderNos,
+      items,
+      weightG: row.actualWeightG ?? row.estWeightG,
     }),
-};
+  };
+}
 
 export { addEvent as addShipmentEvent, load as loadShipment };
 
@@ -896,7 +908,7 @@ export { addEvent as addShipmentEvent, load as loadShipment };
  * they left at, so the average is not moved by the round trip. Only what this shipment took out
  * with SALE_OUT rows comes back (shipments written without stock moves bring nothing back).
  */
-async function returnToStock(tx: Tx, ctx: Ctx, row: ShipmentRow) {
+async function returnToStock(services: ShipmentServices, tx: Tx, ctx: Ctx, row: ShipmentRow) {
   const out = await tx
     .select()
     .from(stockLedger)
@@ -908,7 +920,7 @@ async function returnToStock(tx: Tx, ctx: Ctx, row: ShipmentRow) {
       ),
     );
   if (!out.length) return;
-  await moveStock(
+  await stockCommands(services).move(
     tx,
     ctx,
     out.map((r) => ({

@@ -17,7 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
-import { stockBalanceListService, stockLedgerListService, stockService } from './service.ts';
+import { stockCommands } from './commands.ts';
+import { stockQueries } from './queries.ts';
 
 const base = '/api/trade/stock';
 /** HTTP routes of the stock area (`/api/trade/stock…`): balances, ledger, adjustments and counts, transfers, safety stock. */
@@ -29,6 +30,9 @@ export default async function routes(fastify: FastifyInstance) {
   const adjust = { permission: `${P}.Adjust` };
   const transfer = { permission: `${P}.Transfer` };
   const tags = ['Stock'];
+  const inTx = s.data.inTenant.bind(s.data);
+  const q = stockQueries;
+  const commands = stockCommands(s);
 
   listRoutes(app, {
     url: base,
@@ -36,7 +40,7 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: stockBalanceList,
     item: stockBalanceDto,
-    service: stockBalanceListService,
+    service: q.balances,
   });
   listRoutes(app, {
     url: `${base}/ledger`,
@@ -44,12 +48,12 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: stockLedgerList,
     item: stockLedgerDto,
-    service: stockLedgerListService,
+    service: q.ledger,
   });
   app.get(
     `${base}/warehouses`,
     { config: read, schema: { tags, response: { 200: listResult(stockWarehouseOption) } } },
-    (req) => stockService.warehouses(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.warehouses(tx, req.ctx)),
   );
   app.get(
     `${base}/variants`,
@@ -57,17 +61,29 @@ export default async function routes(fastify: FastifyInstance) {
       config: read,
       schema: { tags, querystring: stockVariantQuery, response: { 200: listResult(stockVariantOption) } },
     },
-    (req) => stockService.variants(s, req.ctx, req.query),
+    (req) => inTx(req.ctx, (tx) => q.variants(tx, req.ctx, req.query)),
   );
   app.post(
     `${base}/adjustments`,
     { config: adjust, schema: { tags, body: stockAdjustmentInput, response: { 200: stockVoucherDto } } },
-    (req) => stockService.adjust(s, req.ctx, req.body),
+    async (req) => {
+      const money = await q.money(s, req.ctx);
+      return inTx(req.ctx, async (tx) => {
+        const voucherNo = await commands.adjust(tx, req.ctx, money, req.body);
+        return q.voucher(tx, req.ctx, 'ADJUSTMENT', voucherNo, money.currency);
+      });
+    },
   );
   app.post(
     `${base}/transfers`,
     { config: transfer, schema: { tags, body: stockTransferInput, response: { 200: stockVoucherDto } } },
-    (req) => stockService.transfer(s, req.ctx, req.body),
+    async (req) => {
+      const { currency } = await q.money(s, req.ctx);
+      return inTx(req.ctx, async (tx) => {
+        const voucherNo = await commands.transfer(tx, req.ctx, req.body);
+        return q.voucher(tx, req.ctx, 'TRANSFER', voucherNo, currency);
+      });
+    },
   );
   app.put(
     `${base}/safety`,
@@ -81,6 +97,10 @@ export default async function routes(fastify: FastifyInstance) {
         },
       },
     },
-    (req) => stockService.safety(s, req.ctx, req.body),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        await commands.setSafety(tx, req.ctx, req.body);
+        return q.safety(tx, req.ctx, req.body.warehouseId, req.body.variantId);
+      }),
   );
 }

@@ -24,14 +24,7 @@ import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants, skuCosts } from '../../catalog/index.ts';
 import { activeWarehouseOptions, logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
-import {
-  insufficientStock,
-  isInsufficientStock,
-  type LedgerRow,
-  moveStock,
-  type StockMove,
-  setSafety,
-} from './ledger.ts';
+import { insufficientStock, isInsufficientStock, moveStock, type StockMove, setSafety } from './ledger.ts';
 import { stock, stockLedger } from './schema.ts';
 
 export type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'culture'>;
@@ -259,185 +252,197 @@ function underLine<T>(lines: { variantId: string }[], member: string, run: () =>
   });
 }
 
-async function voucherOut(
+/** A voucher's ledger rows (its items), in the order written. */
+export async function voucher(
   tx: Tx,
   ctx: Ctx,
   type: StockVoucherType,
   voucherNo: string,
-  rows: LedgerRow[],
   currency: string,
-) {
-  const seqs = rows.map((r) => r.seq);
-  const items = seqs.length
-    ? await tx
-        .select(ledgerColumns)
-        .from(stockLedger)
-        .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stockLedger.warehouseId))
-        .where(owned(ctx, stockLedger, inArray(stockLedger.seq, seqs)))
-        .orderBy(asc(stockLedger.seq))
-    : [];
-  return { voucherType: type, voucherNo, items: items.map((r) => ({ ...r, currency })) } satisfies StockVoucherDto;
+): Promise<StockVoucherDto> {
+  const items = await tx
+    .select(ledgerColumns)
+    .from(stockLedger)
+    .innerJoin(logisticsWarehouses, eq(logisticsWarehouses.id, stockLedger.warehouseId))
+    .where(owned(ctx, stockLedger, eq(stockLedger.voucherType, type), eq(stockLedger.voucherNo, voucherNo)))
+    .orderBy(asc(stockLedger.seq));
+  return { voucherType: type, voucherNo, items: items.map((r) => ({ ...r, currency })) };
 }
 
-/** Thrown inside a transfer when the source's average moved between reading it and locking it: the unit is run again. */
+/** Thrown inside a transfer when the source's average moved between reading it and locking it: the moves are run again. */
 class CostMoved extends Error {}
 
-export const stockService = {
-  warehouses: (services: Services, ctx: Ctx) =>
-    services.data.inTenant(ctx, async (tx) => ({ items: await activeWarehouseOptions(tx, ctx) })),
+/** Up to 20 SKUs whose SKU or product name holds the text, with their stock in `warehouseId` when given. */
+export const warehouses = async (tx: Tx, ctx: Ctx) => ({ items: await activeWarehouseOptions(tx, ctx) });
 
-  /** Up to 20 SKUs whose SKU or product name holds the text, with their stock in `warehouseId` when given. */
-  variants: (services: Services, ctx: Ctx, q: z.infer<typeof stockVariantQuery>) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({
-          variantId: catalogProductVariants.id,
-          sku: catalogProductVariants.sku,
-          productName: catalogProducts.name,
-          label: catalogProductVariants.label,
-          onHand: stock.onHand,
-          reserved: stock.reserved,
-        })
-        .from(catalogProductVariants)
-        .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-        .leftJoin(
-          stock,
-          and(eq(stock.variantId, catalogProductVariants.id), eq(stock.warehouseId, q.warehouseId ?? sql`NULL::uuid`)),
-        )
-        .where(
-          owned(
-            ctx,
-            catalogProductVariants,
-            eq(catalogProducts.isDeleted, false),
-            q.filter
-              ? or(contains(catalogProductVariants.sku, q.filter), contains(catalogProducts.name, q.filter))
-              : undefined,
-          ),
-        )
-        .orderBy(asc(catalogProductVariants.sku))
-        .limit(20);
-      const items: StockVariantOption[] = rows.map((r) => ({
-        variantId: r.variantId,
-        sku: r.sku,
-        productName: r.productName,
-        label: r.label,
-        onHand: r.onHand,
-        available: r.onHand === null || r.reserved === null ? null : r.onHand - r.reserved,
-      }));
-      return { items };
-    }),
+export async function variants(tx: Tx, ctx: Ctx, q: z.infer<typeof stockVariantQuery>) {
+  const rows = await tx
+    .select({
+      variantId: catalogProductVariants.id,
+      sku: catalogProductVariants.sku,
+      productName: catalogProducts.name,
+      label: catalogProductVariants.label,
+      onHand: stock.onHand,
+      reserved: stock.reserved,
+    })
+    .from(catalogProductVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .leftJoin(
+      stock,
+      and(eq(stock.variantId, catalogProductVariants.id), eq(stock.warehouseId, q.warehouseId ?? sql`NULL::uuid`)),
+    )
+    .where(
+      owned(
+        ctx,
+        catalogProductVariants,
+        eq(catalogProducts.isDeleted, false),
+        q.filter
+          ? or(contains(catalogProductVariants.sku, q.filter), contains(catalogProducts.name, q.filter))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(catalogProductVariants.sku))
+    .limit(20);
+  const items: StockVariantOption[] = rows.map((r) => ({
+    variantId: r.variantId,
+    sku: r.sku,
+    productName: r.productName,
+    label: r.label,
+    onHand: r.onHand,
+    available: r.onHand === null || r.reserved === null ? null : r.onHand - r.reserved,
+  }));
+  return { items };
+}
 
-  /** An adjustment (ADJUST rows) or a stock count (COUNT rows for the differences), all lines or none. */
-  adjust: async (services: Services, ctx: Ctx, input: StockAdjustmentInput): Promise<StockVoucherDto> => {
-    const { currency, rates } = await tenantCurrency(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await warehouseOf(tx, ctx, input.warehouseId);
-      const ids = input.lines.map((l) => l.variantId);
-      const variants = await variantsOf(tx, ctx, ids);
-      const voucherNo = await nextVoucherNo(tx, ctx, 'ADJUSTMENT');
-      const counting = input.mode === 'count';
-      const current = await snapshotOf(tx, input.warehouseId, ids, counting);
-      const type: StockTxnType = counting ? 'COUNT' : 'ADJUST';
-      const changes = input.lines
-        .map((l) => ({
-          variantId: l.variantId,
-          sku: variants.get(l.variantId)!.sku,
-          delta: counting ? (l.countedQty ?? 0) - (current.get(l.variantId)?.onHand ?? 0) : (l.quantity ?? 0),
-        }))
-        .filter((c) => c.delta !== 0);
-      const uncosted = changes.filter(
-        (c) => c.delta > 0 && new Decimal(current.get(c.variantId)?.avgCost ?? 0).isZero(),
-      );
-      const fallback = uncosted.length
-        ? await catalogueCosts(
-            tx,
-            ctx,
-            uncosted.map((c) => c.sku),
-            { currency, rates },
-          )
-        : new Map();
-      const moves: StockMove[] = changes.map((c) => ({
-        warehouseId: input.warehouseId,
-        variantId: c.variantId,
-        sku: c.sku,
-        type,
-        onHand: c.delta,
-        // what comes in without a cost of its own comes in at the average (or, never costed, the catalogue's)
-        unitCost: c.delta > 0 ? (fallback.get(c.sku) ?? null) : null,
-        voucherType: 'ADJUSTMENT',
-        voucherNo,
-        reason: input.reason,
-      }));
-      const rows = await underLine(input.lines, counting ? 'countedQty' : 'quantity', () => moveStock(tx, ctx, moves));
-      return voucherOut(tx, ctx, 'ADJUSTMENT', voucherNo, rows, currency);
-    });
-  },
+/** The tenant's currency and rates (read before the unit: costs are converted with them). */
+export const moneyOf = (services: Services, ctx: Ctx) => tenantCurrency(services, ctx);
+export type Money = Awaited<ReturnType<typeof moneyOf>>;
 
-  /** TRANSFER_OUT of every line from the source and TRANSFER_IN to the target at the source's average cost, in one transaction. */
-  transfer: async (services: Services, ctx: Ctx, input: StockTransferInput): Promise<StockVoucherDto> => {
-    const { currency } = await tenantCurrency(services, ctx);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await services.data.inTenant(ctx, async (tx) => {
-          await warehouseOf(tx, ctx, input.fromWarehouseId);
-          await warehouseOf(tx, ctx, input.toWarehouseId);
-          const ids = input.lines.map((l) => l.variantId);
-          const variants = await variantsOf(tx, ctx, ids);
-          const voucherNo = await nextVoucherNo(tx, ctx, 'TRANSFER');
-          // the source's averages as read now; checked against the ones locked by the moves below
-          const source = await snapshotOf(tx, input.fromWarehouseId, ids);
-          const costOf = (variantId: string) => new Decimal(source.get(variantId)?.avgCost ?? 0).toFixed(4);
-          const common = { voucherType: 'TRANSFER', voucherNo, reason: input.reason } as const;
-          const moves: StockMove[] = input.lines.flatMap((l) => {
-            const sku = variants.get(l.variantId)!.sku;
-            return [
-              {
-                ...common,
-                warehouseId: input.fromWarehouseId,
-                variantId: l.variantId,
-                sku,
-                type: 'TRANSFER_OUT',
-                onHand: -l.quantity,
-              },
-              {
-                ...common,
-                warehouseId: input.toWarehouseId,
-                variantId: l.variantId,
-                sku,
-                type: 'TRANSFER_IN',
-                onHand: l.quantity,
-                unitCost: costOf(l.variantId),
-              },
-            ] satisfies StockMove[];
-          });
-          // one call: moveStock locks in its fixed order, so opposite transfers cannot deadlock
-          const rows = await underLine(input.lines, 'quantity', () => moveStock(tx, ctx, moves));
-          for (const r of rows)
-            if (r.type === 'TRANSFER_OUT' && new Decimal(r.unitCost ?? 0).toFixed(4) !== costOf(r.variantId))
-              throw new CostMoved();
-          return voucherOut(tx, ctx, 'TRANSFER', voucherNo, rows, currency);
-        });
-      } catch (e) {
-        if (e instanceof CostMoved && attempt < 5) continue;
-        if (e instanceof CostMoved) throw new AppError({ status: 409, messageKey: 'Conflict' });
-        throw e;
-      }
-    }
-  },
-
-  safety: (services: Services, ctx: Ctx, input: StockSafetyInput) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await warehouseOf(tx, ctx, input.warehouseId);
-      const variant = (await variantsOf(tx, ctx, [input.variantId])).get(input.variantId)!;
-      const row = await setSafety(
+/** An adjustment (ADJUST rows) or a stock count (COUNT rows for the differences), all lines or none; its voucher number. */
+export async function adjust(
+  tx: Tx,
+  ctx: Ctx,
+  { currency, rates }: Money,
+  input: StockAdjustmentInput,
+): Promise<string> {
+  await warehouseOf(tx, ctx, input.warehouseId);
+  const ids = input.lines.map((l) => l.variantId);
+  const variants = await variantsOf(tx, ctx, ids);
+  const voucherNo = await nextVoucherNo(tx, ctx, 'ADJUSTMENT');
+  const counting = input.mode === 'count';
+  const current = await snapshotOf(tx, input.warehouseId, ids, counting);
+  const type: StockTxnType = counting ? 'COUNT' : 'ADJUST';
+  const changes = input.lines
+    .map((l) => ({
+      variantId: l.variantId,
+      sku: variants.get(l.variantId)!.sku,
+      delta: counting ? (l.countedQty ?? 0) - (current.get(l.variantId)?.onHand ?? 0) : (l.quantity ?? 0),
+    }))
+    .filter((c) => c.delta !== 0);
+  const uncosted = changes.filter((c) => c.delta > 0 && new Decimal(current.get(c.variantId)?.avgCost ?? 0).isZero());
+  const fallback = uncosted.length
+    ? await catalogueCosts(
         tx,
         ctx,
-        { warehouseId: input.warehouseId, variantId: input.variantId, sku: variant.sku },
-        input.safety,
-      );
-      return { warehouseId: row.warehouseId, variantId: row.variantId, sku: row.sku, safety: row.safety };
-    }),
-};
+        uncosted.map((c) => c.sku),
+        { currency, rates },
+      )
+    : new Map();
+  const moves: StockMove[] = changes.map((c) => ({
+    warehouseId: input.warehouseId,
+    variantId: c.variantId,
+    sku: c.sku,
+    type,
+    onHand: c.delta,
+    // what comes in without a cost of its own comes in at the average (or, never costed, the catalogue's)
+    unitCost: c.delta > 0 ? (fallback.get(c.sku) ?? null) : null,
+    voucherType: 'ADJUSTMENT',
+    voucherNo,
+    reason: input.reason,
+  }));
+  await underLine(input.lines, counting ? 'countedQty' : 'quantity', () => moveStock(tx, ctx, moves));
+  return voucherNo;
+}
+
+/**
+ * TRANSFER_OUT of every line from the source and TRANSFER_IN to the target at the source's
+ * average cost, in the caller's transaction; its voucher number. When the source's average
+ * moved between reading it and locking it, the moves are undone to a savepoint and run again.
+ */
+export async function transfer(tx: Tx, ctx: Ctx, input: StockTransferInput): Promise<string> {
+  await warehouseOf(tx, ctx, input.fromWarehouseId);
+  await warehouseOf(tx, ctx, input.toWarehouseId);
+  const ids = input.lines.map((l) => l.variantId);
+  const variants = await variantsOf(tx, ctx, ids);
+  const voucherNo = await nextVoucherNo(tx, ctx, 'TRANSFER');
+  for (let attempt = 0; ; attempt++) {
+    // a savepoint by hand, as orders' reservation does (`tx.transaction()` would not nest on
+    // PostgreSQL's pooled fast path)
+    await tx.execute(sql`savepoint trade_stock_transfer`);
+    try {
+      // the source's averages as read now; checked against the ones locked by the moves below
+      const source = await snapshotOf(tx, input.fromWarehouseId, ids);
+      const costOf = (variantId: string) => new Decimal(source.get(variantId)?.avgCost ?? 0).toFixed(4);
+      const common = { voucherType: 'TRANSFER', voucherNo, reason: input.reason } as const;
+      const moves: StockMove[] = input.lines.flatMap((l) => {
+        const sku = variants.get(l.variantId)!.sku;
+        return [
+          {
+            ...common,
+            warehouseId: input.fromWarehouseId,
+            variantId: l.variantId,
+            sku,
+            type: 'TRANSFER_OUT',
+            onHand: -l.quantity,
+          },
+          {
+            ...common,
+            warehouseId: input.toWarehouseId,
+            variantId: l.variantId,
+            sku,
+            type: 'TRANSFER_IN',
+            onHand: l.quantity,
+            unitCost: costOf(l.variantId),
+          },
+        ] satisfies StockMove[];
+      });
+      // one call: moveStock locks in its fixed order, so opposite transfers cannot deadlock
+      const rows = await underLine(input.lines, 'quantity', () => moveStock(tx, ctx, moves));
+      for (const r of rows)
+        if (r.type === 'TRANSFER_OUT' && new Decimal(r.unitCost ?? 0).toFixed(4) !== costOf(r.variantId))
+          throw new CostMoved();
+      await tx.execute(sql`release savepoint trade_stock_transfer`);
+      return voucherNo;
+    } catch (e) {
+      await tx.execute(sql`rollback to savepoint trade_stock_transfer`);
+      if (e instanceof CostMoved && attempt < 5) continue;
+      if (e instanceof CostMoved) throw new AppError({ status: 409, messageKey: 'Conflict' });
+      throw e;
+    }
+  }
+}
+
+/** Sets one SKU's safety stock in a warehouse. */
+export async function safety(tx: Tx, ctx: Ctx, input: StockSafetyInput): Promise<void> {
+  await warehouseOf(tx, ctx, input.warehouseId);
+  const variant = (await variantsOf(tx, ctx, [input.variantId])).get(input.variantId)!;
+  await setSafety(
+    tx,
+    ctx,
+    { warehouseId: input.warehouseId, variantId: input.variantId, sku: variant.sku },
+    input.safety,
+  );
+}
+
+/** One SKU's safety stock in a warehouse, as the safety route answers it. */
+export async function safetyOf(tx: Tx, ctx: Ctx, warehouseId: string, variantId: string) {
+  const [row] = await tx
+    .select({ warehouseId: stock.warehouseId, variantId: stock.variantId, sku: stock.sku, safety: stock.safety })
+    .from(stock)
+    .where(owned(ctx, stock, eq(stock.warehouseId, warehouseId), eq(stock.variantId, variantId)));
+  if (!row) throw notFound('Stock', variantId);
+  return row;
+}
 
 /** One SKU × warehouse as other areas read it. */
 export interface StockOf {

@@ -14,7 +14,7 @@ import { assertReferences, ref } from '../../../core/references.ts';
 import type { Services } from '../../../core/services.ts';
 import { activeChannels } from '../carriers/channels-service.ts';
 import { countryState } from '../countries/service.ts';
-import { freightStrategies } from '../strategies/schema.ts';
+import { freightStrategies } from '../schema.ts';
 import { warehouses } from '../warehouses/schema.ts';
 import { matchingZones } from '../zones/service.ts';
 import { tenantCurrency } from './currency.ts';

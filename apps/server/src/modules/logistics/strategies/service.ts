@@ -8,11 +8,9 @@ import { auditedFields } from '../../../core/db/columns.ts';
 import { AppError, type ValidationErrorItem } from '../../../core/errors.ts';
 import { ref } from '../../../core/references.ts';
 import { resourceService } from '../../../core/resource.ts';
-import { channels } from '../carriers/schema.ts';
 import { unknownCountries } from '../countries/service.ts';
+import { channels, freightStrategies, zones } from '../schema.ts';
 import { warehouses } from '../warehouses/schema.ts';
-import { zones } from '../zones/schema.ts';
-import { freightStrategies } from './schema.ts';
 
 const entity = 'FreightStrategy';
 

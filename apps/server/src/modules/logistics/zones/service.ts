@@ -14,10 +14,8 @@ import { auditedFields } from '../../../core/db/columns.ts';
 import { businessError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import { resourceService } from '../../../core/resource.ts';
-import { channels, rateRows } from '../carriers/schema.ts';
 import { assertCountriesKnown } from '../countries/service.ts';
-import { freightStrategies } from '../strategies/schema.ts';
-import { zones } from './schema.ts';
+import { channels, freightStrategies, rateRows, zones } from '../schema.ts';
 
 const entity = 'Zone';
 

@@ -1,7 +1,10 @@
+import type { Culture } from '@seller/contracts';
 import type { ProductInput, ProductUpdateInput } from '@seller/contracts/catalog';
 import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
 import { addImages, removeImages } from './images.ts';
+import type { ProductSheetRow } from './import.ts';
+import { importRows } from './import-rows.ts';
 import {
   approveProduct,
   clearProduct,
@@ -44,6 +47,9 @@ export const productCommands = (services: Pick<Services, 'events' | 'config'>) =
     addImages(services, tx, ctx, productId, input),
   removeImages: (tx: Tx, ctx: Ctx, productId: string, urls: string[]) =>
     removeImages(services, tx, ctx, productId, urls),
+  /** The rows of an import sheet (`readProductSheet`), all or nothing: `ImportRejected` lists every bad row. */
+  import: (tx: Tx, ctx: Ctx, culture: Culture, rows: ProductSheetRow[], currency: string) =>
+    importRows(services, tx, ctx, culture, rows, currency),
   /** A new parent SKU from `pattern` (`skuPattern`). */
   generateSku,
 });

@@ -10,7 +10,7 @@ import type { Services } from '../../core/services.ts';
  */
 export const ProductsChanged = defineEvent<{ tenantId: string | null }>('catalog.products-changed');
 
-export const productsChanged = (services: Services, tx: Tx, ctx: Pick<CrudContext, 'tenant'>) =>
+export const productsChanged = (services: Pick<Services, 'events'>, tx: Tx, ctx: Pick<CrudContext, 'tenant'>) =>
   services.events.emit(tx, ProductsChanged, { tenantId: ctx.tenant?.id ?? null });
 
 /**

@@ -9,9 +9,10 @@ import { texts as gatherTexts } from './gathers/texts.ts';
 import { texts as masterDataTexts } from './locales/master-data.ts';
 import { texts as productTexts } from './locales/products.ts';
 import { menus } from './menus.ts';
-import { catalogSettings } from './products/sku.ts';
+import { productQueries } from './products/queries.ts';
 import routes from './routes.ts';
 import { seedCatalogDemo } from './seed.ts';
+import { catalogSettings } from './settings.ts';
 import { defineJobs as defineSkuImageJobs } from './sku-images/jobs.ts';
 import { texts as skuImageTexts } from './sku-images/texts.ts';
 
@@ -42,7 +43,7 @@ export {
   screenAttributes as catalogScreenAttributes,
   suppliers as catalogSuppliers,
 } from './master-data/schema.ts';
-export { isOwnCategory, type SkuCost, skuCosts } from './products/costs.ts';
+export type { SkuCost } from './products/costs.ts';
 /** Read by marketplace publishing (a listing's images). */
 export {
   productImages as catalogProductImages,
@@ -51,4 +52,6 @@ export {
   productVendors as catalogProductVendors,
   type TierPrice,
 } from './products/schema.ts';
-export { type ShippingFacts, shippingFacts } from './products/shipping.ts';
+export type { ShippingFacts } from './products/shipping.ts';
+/** Read by pricing and stock (what a SKU costs, whether a category is the tenant's) and the freight estimate (a SKU's weight and size). */
+export const { costs: skuCosts, isOwnCategory, shipping: shippingFacts } = productQueries;

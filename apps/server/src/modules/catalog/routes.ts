@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import extensionRoute from './gathers/extension-route.ts';
 import gatherRoutes from './gathers/routes.ts';
 import masterDataRoutes from './master-data/routes.ts';
-import productImportRoutes from './products/import-routes.ts';
 import productRoutes from './products/routes.ts';
 import skuImageRoutes from './sku-images/routes.ts';
 import vendorRoutes from './vendors/routes.ts';
@@ -16,6 +15,4 @@ export default async function routes(fastify: FastifyInstance) {
   await fastify.register(gatherRoutes);
   await fastify.register(extensionRoute);
   await fastify.register(skuImageRoutes);
-  // its own plugin: the multipart parser stays with the import
-  await fastify.register(productImportRoutes);
 }

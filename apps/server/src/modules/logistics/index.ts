@@ -31,10 +31,9 @@ export const logistics = defineModule({
   seedDemo: seedLogisticsDemo,
 });
 
-/** Read-only for other modules (marketplace logistics channels link to the tenant's own channels). */
-export { channels as logisticsChannels } from './carriers/schema.ts';
 export { tenantCurrency } from './freight/currency.ts';
 export { estimateFreight } from './freight/service.ts';
-export { freightStrategies as logisticsFreightStrategies } from './strategies/schema.ts';
+/** Read-only for other modules (marketplace logistics channels link to the tenant's own channels). */
+export { channels as logisticsChannels, freightStrategies as logisticsFreightStrategies } from './schema.ts';
 export { warehouses as logisticsWarehouses } from './warehouses/schema.ts';
 export { activeWarehouseOptions } from './warehouses/service.ts';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { as, createTestApp, expectStampChecked, type TestApp } from '../../../test/harness.ts';
 import type { CurrentTenant } from '../../core/context.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
-import { carriers, channels } from './carriers/schema.ts';
+import { carriers, channels } from './schema.ts';
 
 /** What every logistics API test signs in as. */
 export interface LogisticsUsers {

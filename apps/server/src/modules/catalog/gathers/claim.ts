@@ -18,11 +18,10 @@ import { filesService } from '../../files/index.ts';
 import { productsChanged } from '../events.ts';
 import { purchaseAttributes, purchaseAttributeValues, suppliers } from '../master-data/schema.ts';
 import { purchaseAttributeService, supplierService } from '../master-data/service.ts';
-import { addImagesIn } from '../products/images.ts';
+import { productCommands } from '../products/commands.ts';
+import { productQueries } from '../products/queries.ts';
 import { productVariants } from '../products/schema.ts';
-import { skuService } from '../products/sku.ts';
-import { createProduct, inPriceCurrency } from '../products/write.ts';
-import { addVendorIn } from '../vendors/service.ts';
+import { vendorCommands } from '../vendors/commands.ts';
 import { fetcherFor } from './fetcher.ts';
 import { textOf } from './html.ts';
 import { gathers } from './schema.ts';
@@ -236,7 +235,9 @@ function productOf(
 /** The tenant's next SKU; its refusals named by the claim's members. */
 async function generatedSku(services: Services, ctx: Ctx, input: ClaimGatherInput) {
   try {
-    return (await skuService.generateSku(services, ctx, { prefix: input.skuPrefix, categoryId: input.categoryIds[0] }))
+    const pattern = await productQueries.skuPattern(services, ctx);
+    const wanted = { prefix: input.skuPrefix, categoryId: input.categoryIds[0] };
+    return (await services.data.inTenant(ctx, (tx) => productCommands(services).generateSku(tx, ctx, wanted, pattern)))
       .sku;
   } catch (e) {
     const v = e instanceof AppError ? e.validationErrors?.[0] : undefined;
@@ -253,11 +254,8 @@ async function claimOne(services: Services, ctx: Ctx, id: string, input: ClaimGa
 
   return services.data.inTenant(ctx, async (tx) => {
     const options = await resolveOptions(services, tx, ctx, item);
-    const product = await createProduct(
-      tx,
-      ctx,
-      inPriceCurrency(productOf(item, { ...input, sku }, options, copied), item.currency),
-    );
+    const products = productCommands(services);
+    const product = await products.create(tx, ctx, productOf(item, { ...input, sku }, options, copied), item.currency);
     // the variants are every combination of the options; the ones the source does not sell go
     const sold = new Set(options.valueIdsOf.map((ids) => [...ids].sort().join(',')));
     const variants = await tx
@@ -271,9 +269,9 @@ async function claimOne(services: Services, ctx: Ctx, id: string, input: ClaimGa
       } else variantCount++;
     }
     const gallery = item.images.map((u) => copied.get(u)).filter((u): u is string => !!u);
-    if (gallery.length) await addImagesIn(tx, services, ctx, product.id, { urls: gallery, mainUrl: gallery[0] });
+    if (gallery.length) await products.addImages(tx, ctx, product.id, { urls: gallery, mainUrl: gallery[0] });
     const supplierId = await resolveSupplier(services, tx, ctx, item, input.supplierId);
-    const vendor = await addVendorIn(tx, services, ctx, {
+    const vendor = await vendorCommands(services).add(tx, ctx, {
       productId: product.id,
       supplierId,
       url: item.sourceUrl.slice(0, 1024),

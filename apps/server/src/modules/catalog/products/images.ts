@@ -60,10 +60,10 @@ async function settleMain(tx: Tx, ctx: Ctx, productId: string, wanted?: string) 
   }
 }
 
-/** Adds images to a product inside the caller's transaction (the `add-images` route, a claim of a gathered product). */
-export async function addImagesIn(
+/** Adds images (files of this tenant) to a product; the first becomes its main one unless `mainUrl` says otherwise. */
+export async function addImages(
+  services: Pick<Services, 'config' | 'events'>,
   tx: Tx,
-  services: Services,
   ctx: Ctx,
   productId: string,
   input: { urls: string[]; mainUrl?: string },
@@ -92,20 +92,20 @@ export async function addImagesIn(
   await productsChanged(services, tx, ctx);
 }
 
-export const productImageService = {
-  add: (services: Services, ctx: Ctx, productId: string, input: { urls: string[]; mainUrl?: string }) =>
-    services.data.inTenant(ctx, (tx) => addImagesIn(tx, services, ctx, productId, input)),
-
-  /** Unknown URLs are left alone; the files themselves stay (other records may show them). */
-  remove: (services: Services, ctx: Ctx, productId: string, urls: string[]) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await getOwned(tx, ctx, products, 'Product', productId);
-      const removed = await tx
-        .delete(productImages)
-        .where(and(owned(ctx, productImages, eq(productImages.productId, productId)), inArray(productImages.url, urls)))
-        .returning();
-      for (const r of removed) recordChange(ctx, ENTITY, 2, r.id, r, {});
-      await settleMain(tx, ctx, productId);
-      await productsChanged(services, tx, ctx);
-    }),
-};
+/** Unknown URLs are left alone; the files themselves stay (other records may show them). */
+export async function removeImages(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: Ctx,
+  productId: string,
+  urls: string[],
+) {
+  await getOwned(tx, ctx, products, 'Product', productId);
+  const removed = await tx
+    .delete(productImages)
+    .where(and(owned(ctx, productImages, eq(productImages.productId, productId)), inArray(productImages.url, urls)))
+    .returning();
+  for (const r of removed) recordChange(ctx, ENTITY, 2, r.id, r, {});
+  await settleMain(tx, ctx, productId);
+  await productsChanged(services, tx, ctx);
+}

@@ -1,27 +1,20 @@
 import { type Culture, Cultures, ProductRegions, ProductResources, ProductSalesTypes } from '@seller/contracts';
-import { type ProductInput, productInput } from '@seller/contracts/catalog';
-import { inArray, sql } from 'drizzle-orm';
-import { type CrudContext, owned } from '../../../core/crud.ts';
-import { AppError } from '../../../core/errors.ts';
+import type { ProductInput } from '@seller/contracts/catalog';
 import { t } from '../../../core/localization/index.ts';
-import type { Services } from '../../../core/services.ts';
 import {
   fileRejected,
   type ImportError,
-  ImportRejected,
+  type ImportReport,
   importTemplateOf,
   readImportRows,
-  reportImport,
 } from '../../../core/sheet-import.ts';
 import type { Cell, SheetLimits } from '../../../core/spreadsheet.ts';
-import { productsChanged } from '../events.ts';
-import { brands, categories } from '../master-data/schema.ts';
-import { createProduct, inPriceCurrency, tenantPriceCurrency } from './write.ts';
 
 /**
  * Excel import of products, all or nothing: every row is checked (form rules, category codes,
  * brand names, SKUs unique in the file and the tenant) and written in one transaction; any error
  * writes nothing and answers the report of every bad row (row number, column, localized message).
+ * This file reads the sheet and touches no data; `import-rows.ts` checks and writes the rows.
  */
 
 export const IMPORT_MAX_ROWS = 2000;
@@ -105,7 +98,17 @@ function cellValue(cell: Cell | undefined, kind: Kind): unknown {
   return text;
 }
 
-export async function importProducts(services: Services, ctx: CrudContext, culture: Culture, content: Buffer) {
+/** A row of the sheet: its number and the template's fields, option labels turned into codes. */
+export type ProductSheetRow = { row: number; values: Record<string, unknown> };
+
+/**
+ * The sheet's rows, or the report refusing the file itself (not Excel, a required column
+ * missing, no rows). Reads no data: the rows are checked and written by `importRows`.
+ */
+export async function readProductSheet(
+  culture: Culture,
+  content: Buffer,
+): Promise<ImportReport | { rows: ProductSheetRow[] }> {
   // option labels in either language, matched without regard to case or spaces
   const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
   // Only the template's columns are kept of each row, headers in either language.
@@ -149,7 +152,11 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
       if (v !== undefined) values[field] = Array.isArray(v) ? v.map((x) => choose(field, x)) : choose(field, v);
     }
   }
+  return { rows };
+}
 
+/** Where a field's refusal shows in the report: its column header and message in the caller's language. */
+export function importMessages(culture: Culture) {
   const columnOf = (field: string) => {
     const c =
       COLUMNS.find((x) => x.field === field) ??
@@ -161,103 +168,5 @@ export async function importProducts(services: Services, ctx: CrudContext, cultu
     const text = t(culture, key, params);
     return { row, field, column, message: text === key ? t(culture, 'Catalog::ImportInvalidValue', [column]) : text };
   };
-
-  return reportImport(async () => {
-    const currency = await tenantPriceCurrency(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const codes = [...new Set(rows.flatMap((r) => (r.values.categoryCodes as string[] | undefined) ?? []))];
-      const cats = codes.length
-        ? await tx
-            .select({ id: categories.id, code: categories.code })
-            .from(categories)
-            .where(
-              owned(
-                ctx,
-                categories,
-                inArray(
-                  sql`lower(${categories.code})`,
-                  codes.map((c) => c.toLowerCase()),
-                ),
-              ),
-            )
-        : [];
-      const catByCode = new Map(cats.map((c) => [c.code.toLowerCase(), c.id]));
-      const names = [...new Set(rows.map((r) => r.values.brand).filter((b): b is string => typeof b === 'string'))];
-      const brandRows = names.length
-        ? await tx
-            .select({ id: brands.id, name: brands.name, nameEn: brands.nameEn })
-            .from(brands)
-            .where(owned(ctx, brands))
-        : [];
-      const brandByName = new Map(
-        brandRows.flatMap((b) => [
-          [b.name.toLowerCase(), b.id],
-          ...(b.nameEn ? [[b.nameEn.toLowerCase(), b.id] as const] : []),
-        ]),
-      );
-
-      const errors: ImportError[] = [];
-      const inputs: { row: number; input: ProductInput }[] = [];
-      const skus = new Map<string, number>();
-      for (const { row, values } of rows) {
-        const {
-          categoryCodes = [],
-          brand,
-          ...rest
-        } = values as { categoryCodes?: string[]; brand?: string; sku?: unknown };
-        const categoryIds: string[] = [];
-        for (const code of categoryCodes) {
-          const id = catByCode.get(code.toLowerCase());
-          if (id) categoryIds.push(id);
-          else errors.push(errorOf(row, 'categoryCodes', 'Catalog::CategoryCodeNotFound', [code]));
-        }
-        let brandId: string | null = null;
-        if (brand) {
-          brandId = brandByName.get(brand.toLowerCase()) ?? null;
-          if (!brandId) errors.push(errorOf(row, 'brand', 'Catalog::BrandNotFound'));
-        }
-        // Duplicates within the file are told apart from the rest of the row's checks.
-        const sku = typeof rest.sku === 'string' ? rest.sku.trim().toUpperCase() : '';
-        const first = sku ? skus.get(sku) : undefined;
-        if (first) errors.push(errorOf(row, 'sku', 'Catalog::ImportDuplicateSku', [sku, first]));
-        else if (sku) skus.set(sku, row);
-        const parsed = productInput.safeParse({
-          ...rest,
-          categoryIds: categoryCodes.length ? categoryIds : [],
-          brandId,
-        });
-        if (!parsed.success) {
-          const seen = new Set<string>();
-          for (const issue of parsed.error.issues) {
-            const field = String(issue.path[0] ?? '');
-            if (seen.has(field) || (field === 'categoryIds' && categoryCodes.length)) continue;
-            seen.add(field);
-            errors.push(errorOf(row, field === 'categoryIds' ? 'categoryCodes' : field, issue.message));
-          }
-          continue;
-        }
-        inputs.push({ row, input: parsed.data });
-      }
-      if (errors.length) throw new ImportRejected(errors);
-
-      // The write checks (SKU taken in the tenant…) run before any failing statement, so the
-      // transaction stays usable to report every row; the rejection then rolls it all back.
-      for (const { row, input } of inputs) {
-        try {
-          await createProduct(tx, ctx, inPriceCurrency(input, currency));
-        } catch (e) {
-          if (!(e instanceof AppError) || !e.validationErrors) throw e;
-          for (const v of e.validationErrors) {
-            const field = (v.members[0] ?? '').split('.')[0];
-            const name = field === 'categoryIds' ? 'categoryCodes' : field;
-            // the product service's own messages number their parameters from {0}
-            errors.push({ row, field: name, column: columnOf(name), message: t(culture, v.message, v.params) });
-          }
-        }
-      }
-      if (errors.length) throw new ImportRejected(errors);
-      if (inputs.length) await productsChanged(services, tx, ctx);
-      return inputs.length;
-    });
-  });
+  return { columnOf, errorOf };
 }

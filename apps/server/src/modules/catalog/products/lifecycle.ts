@@ -5,7 +5,7 @@ import type { Tx } from '../../../core/db/client.ts';
 import { businessError, notFound } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
 import { productsChanged } from '../events.ts';
-import { type Ctx, ENTITY, one, type Product, tenantOf } from './records.ts';
+import { type Ctx, ENTITY, type Product, tenantOf } from './records.ts';
 import { products } from './schema.ts';
 
 /**
@@ -22,69 +22,62 @@ async function getDeleted(tx: Tx, ctx: Ctx, id: string): Promise<Product> {
   return row;
 }
 
-export const productLifecycle = {
-  /** Soft delete: into the recycle area. */
-  remove: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await deleteOwned(tx, ctx, products, ENTITY, id);
-      await productsChanged(services, tx, ctx);
-    }),
+type Events = Pick<Services, 'events'>;
 
-  setActive: (services: Services, ctx: Ctx, id: string, isActive: boolean) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await updateOwned(tx, ctx, products, ENTITY, id, { isActive });
-      await productsChanged(services, tx, ctx);
-      return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
-    }),
+/** Soft delete: into the recycle area. */
+export async function removeProduct(services: Events, tx: Tx, ctx: Ctx, id: string) {
+  await deleteOwned(tx, ctx, products, ENTITY, id);
+  await productsChanged(services, tx, ctx);
+}
 
-  /** A PMS status move allowed by `PmsTransitions`; others are 409 `Catalog::IllegalTransition`. */
-  approve: (services: Services, ctx: Ctx, input: { id: string; pmsStatus: number; concurrencyStamp?: string }) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const row = await getOwned(tx, ctx, products, ENTITY, input.id);
-      if (!PmsTransitions[row.pmsStatus]?.includes(input.pmsStatus)) {
-        throw businessError('Catalog::IllegalTransition', { from: row.pmsStatus, to: input.pmsStatus }, 409);
-      }
-      await updateOwned(tx, ctx, products, ENTITY, input.id, { pmsStatus: input.pmsStatus }, input.concurrencyStamp);
-      await productsChanged(services, tx, ctx);
-      return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, input.id));
-    }),
+export async function setProductActive(services: Events, tx: Tx, ctx: Ctx, id: string, isActive: boolean) {
+  await updateOwned(tx, ctx, products, ENTITY, id, { isActive });
+  await productsChanged(services, tx, ctx);
+}
 
-  /** Deletes a product for good, whether in the list or the recycle area; its SKUs become free. */
-  hardDelete: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const [row] = await selectEntities(tx, products, {
-        where: and(tenantOf(ctx), eq(products.id, id))!,
-        limit: 1,
-      });
-      if (!row) throw notFound(ENTITY, id);
-      await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
-      recordChange(ctx, ENTITY, 2, id, row, {});
-      await productsChanged(services, tx, ctx);
-    }),
-};
+/** A PMS status move allowed by `PmsTransitions`; others are 409 `Catalog::IllegalTransition`. */
+export async function approveProduct(
+  services: Events,
+  tx: Tx,
+  ctx: Ctx,
+  input: { id: string; pmsStatus: number; concurrencyStamp?: string },
+) {
+  const row = await getOwned(tx, ctx, products, ENTITY, input.id);
+  if (!PmsTransitions[row.pmsStatus]?.includes(input.pmsStatus)) {
+    throw businessError('Catalog::IllegalTransition', { from: row.pmsStatus, to: input.pmsStatus }, 409);
+  }
+  await updateOwned(tx, ctx, products, ENTITY, input.id, { pmsStatus: input.pmsStatus }, input.concurrencyStamp);
+  await productsChanged(services, tx, ctx);
+}
 
-/** The recycle area for products (`/api/catalog/recycle/products`). */
-export const productRecycle = {
-  /** Restores a recycled product (`reback`). */
-  reback: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const before = await getDeleted(tx, ctx, id);
-      const [after] = await tx
-        .update(products)
-        .set({ isDeleted: false, deletionTime: null, deleterId: null })
-        .where(and(tenantOf(ctx), eq(products.id, id)))
-        .returning();
-      recordChange(ctx, ENTITY, 1, id, before, after);
-      await productsChanged(services, tx, ctx);
-      return one(tx, ctx, after);
-    }),
+/** Deletes a product for good, whether in the list or the recycle area; its SKUs become free. */
+export async function hardDeleteProduct(services: Events, tx: Tx, ctx: Ctx, id: string) {
+  const [row] = await selectEntities(tx, products, {
+    where: and(tenantOf(ctx), eq(products.id, id))!,
+    limit: 1,
+  });
+  if (!row) throw notFound(ENTITY, id);
+  await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
+  recordChange(ctx, ENTITY, 2, id, row, {});
+  await productsChanged(services, tx, ctx);
+}
 
-  /** Deletes a recycled product for good (`clear`). */
-  clear: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const before = await getDeleted(tx, ctx, id);
-      await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
-      recordChange(ctx, ENTITY, 2, id, before, {});
-      await productsChanged(services, tx, ctx);
-    }),
-};
+/** Restores a recycled product (the recycle area's `reback`). */
+export async function rebackProduct(services: Events, tx: Tx, ctx: Ctx, id: string) {
+  const before = await getDeleted(tx, ctx, id);
+  const [after] = await tx
+    .update(products)
+    .set({ isDeleted: false, deletionTime: null, deleterId: null })
+    .where(and(tenantOf(ctx), eq(products.id, id)))
+    .returning();
+  recordChange(ctx, ENTITY, 1, id, before, after);
+  await productsChanged(services, tx, ctx);
+}
+
+/** Deletes a recycled product for good (the recycle area's `clear`). */
+export async function clearProduct(services: Events, tx: Tx, ctx: Ctx, id: string) {
+  const before = await getDeleted(tx, ctx, id);
+  await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
+  recordChange(ctx, ENTITY, 2, id, before, {});
+  await productsChanged(services, tx, ctx);
+}

@@ -10,7 +10,6 @@ import type { Tx } from '../../../core/db/client.ts';
 import { notFound } from '../../../core/errors.ts';
 import { type ListService, listService } from '../../../core/lists.ts';
 import { contains } from '../../../core/search.ts';
-import type { Services } from '../../../core/services.ts';
 import { productListsKey } from '../events.ts';
 import { recycledProductsTable } from '../recycle.ts';
 import { type Ctx, ENTITY, one } from './records.ts';
@@ -149,67 +148,58 @@ export const productRecycleListService: ListService<ProductListItem> = {
     ),
 };
 
-export const productQueries = {
-  get: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id))),
+/** A product with its variants, images and spec sheet (404 when not the tenant's or recycled). */
+export const getProduct = async (tx: Tx, ctx: Ctx, id: string) =>
+  one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
 
-  /** The product owning `sku` (its own or one of its variants'), not recycled. */
-  bySku: (services: Services, ctx: Ctx, sku: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const lowered = sku.toLowerCase();
-      const [variant] = await tx
-        .select({ productId: productVariants.productId })
-        .from(productVariants)
-        .where(owned(ctx, productVariants, sql`lower(${productVariants.sku}) = ${lowered}`))
-        .limit(1);
-      const [row] = await selectEntities(tx, products, {
-        where: owned(
-          ctx,
-          products,
-          variant ? eq(products.id, variant.productId) : sql`lower(${products.sku}) = ${lowered}`,
-        ),
-        limit: 1,
-      });
-      if (!row) throw notFound(ENTITY, sku);
-      return one(tx, ctx, row);
-    }),
+/** The product owning `sku` (its own or one of its variants'), not recycled. */
+export async function productBySku(tx: Tx, ctx: Ctx, sku: string) {
+  const lowered = sku.toLowerCase();
+  const [variant] = await tx
+    .select({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(owned(ctx, productVariants, sql`lower(${productVariants.sku}) = ${lowered}`))
+    .limit(1);
+  const [row] = await selectEntities(tx, products, {
+    where: owned(
+      ctx,
+      products,
+      variant ? eq(products.id, variant.productId) : sql`lower(${products.sku}) = ${lowered}`,
+    ),
+    limit: 1,
+  });
+  if (!row) throw notFound(ENTITY, sku);
+  return one(tx, ctx, row);
+}
 
-  /** Prices of the given product or variant SKUs; unknown ones are left out. */
-  itemPrice: (services: Services, ctx: Ctx, skus: string[]) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
-      const variants = await tx
-        .select({
-          sku: productVariants.sku,
-          productId: productVariants.productId,
-          id: productVariants.id,
-          price: productVariants.price,
-          currency: products.priceCurrency,
-        })
-        .from(productVariants)
-        .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(and(owned(ctx, products), inArray(sql`lower(${productVariants.sku})`, lowered)));
-      const parents = await tx
-        .select({ sku: products.sku, id: products.id, price: products.price, currency: products.priceCurrency })
-        .from(products)
-        .where(owned(ctx, products, inArray(sql`lower(${products.sku})`, lowered)));
-      return {
-        items: [
-          ...parents.map((p) => ({
-            sku: p.sku,
-            productId: p.id,
-            variantId: null,
-            price: p.price,
-            currency: p.currency,
-          })),
-          ...variants.map((v) => ({
-            sku: v.sku,
-            productId: v.productId,
-            variantId: v.id,
-            price: v.price,
-            currency: v.currency,
-          })),
-        ],
-      };
-    }),
-};
+/** Prices of the given product or variant SKUs; unknown ones are left out. */
+export async function itemPrices(tx: Tx, ctx: Ctx, skus: string[]) {
+  const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
+  const variants = await tx
+    .select({
+      sku: productVariants.sku,
+      productId: productVariants.productId,
+      id: productVariants.id,
+      price: productVariants.price,
+      currency: products.priceCurrency,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(owned(ctx, products), inArray(sql`lower(${productVariants.sku})`, lowered)));
+  const parents = await tx
+    .select({ sku: products.sku, id: products.id, price: products.price, currency: products.priceCurrency })
+    .from(products)
+    .where(owned(ctx, products, inArray(sql`lower(${products.sku})`, lowered)));
+  return {
+    items: [
+      ...parents.map((p) => ({ sku: p.sku, productId: p.id, variantId: null, price: p.price, currency: p.currency })),
+      ...variants.map((v) => ({
+        sku: v.sku,
+        productId: v.productId,
+        variantId: v.id,
+        price: v.price,
+        currency: v.currency,
+      })),
+    ],
+  };
+}

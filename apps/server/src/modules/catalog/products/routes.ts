@@ -20,10 +20,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../../core/lists.ts';
-import { productImageService } from './images.ts';
-import { productRecycle } from './lifecycle.ts';
-import { productListService, productRecycleListService } from './list.ts';
-import { productService } from './service.ts';
+import { productCommands } from './commands.ts';
+import productImportRoutes from './import-routes.ts';
+import { productQueries } from './queries.ts';
 
 const base = '/api/catalog/products';
 const recycle = '/api/catalog/recycle/products';
@@ -37,6 +36,9 @@ export default async function productRoutes(fastify: FastifyInstance) {
   const read = { permission: P };
   const update = { permission: `${P}.Update` };
   const remove = { permission: `${P}.Delete` };
+  const inTx = s.data.inTenant.bind(s.data);
+  const { list, recycleList, get, bySku, itemPrices, priceCurrency, skuPattern } = productQueries;
+  const commands = productCommands(s);
 
   // the page, and `/export` of the filtered, sorted list (before `/:id`)
   listRoutes(app, {
@@ -45,55 +47,73 @@ export default async function productRoutes(fastify: FastifyInstance) {
     permission: P,
     list: productList,
     item: productListItem,
-    service: productListService,
+    service: list,
   });
   app.get(
     `${base}/by-sku`,
     { config: read, schema: { tags, querystring: bySkuQuery, response: { 200: productDto } } },
-    (req) => productService.bySku(s, req.ctx, req.query.sku),
+    (req) => inTx(req.ctx, (tx) => bySku(tx, req.ctx, req.query.sku)),
   );
   app.get(
     `${base}/item-price`,
     { config: read, schema: { tags, querystring: itemPriceQuery, response: { 200: itemPriceDto } } },
-    (req) => productService.itemPrice(s, req.ctx, req.query.skus),
+    (req) => inTx(req.ctx, (tx) => itemPrices(tx, req.ctx, req.query.skus)),
   );
   app.get(`${base}/:id`, { config: read, schema: { tags, params: idParams, response: { 200: productDto } } }, (req) =>
-    productService.get(s, req.ctx, req.params.id),
+    inTx(req.ctx, (tx) => get(tx, req.ctx, req.params.id)),
   );
   app.post(
     base,
     { config: { permission: `${P}.Create` }, schema: { tags, body: productInput, response: { 200: productDto } } },
-    (req) => productService.create(s, req.ctx, req.body),
+    async (req) => {
+      const currency = await priceCurrency(s, req.ctx);
+      return inTx(req.ctx, async (tx) => get(tx, req.ctx, (await commands.create(tx, req.ctx, req.body, currency)).id));
+    },
   );
   app.post(
     `${base}/generate-sku`,
     { config: { permission: `${P}.Create` }, schema: { tags, querystring: generateSkuQuery } },
-    (req) => productService.generateSku(s, req.ctx, req.query),
+    async (req) => {
+      const pattern = await skuPattern(s, req.ctx);
+      return inTx(req.ctx, (tx) => commands.generateSku(tx, req.ctx, req.query, pattern));
+    },
   );
   app.post(
     `${base}/approve-product`,
     { config: { permission: `${P}.Approve` }, schema: { tags, body: approveInput, response: { 200: productDto } } },
-    (req) => productService.approve(s, req.ctx, req.body),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        await commands.approve(tx, req.ctx, req.body);
+        return get(tx, req.ctx, req.body.id);
+      }),
   );
   app.put(
     `${base}/:id`,
     { config: update, schema: { tags, params: idParams, body: productUpdateInput, response: { 200: productDto } } },
-    (req) => productService.update(s, req.ctx, req.params.id, req.body),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        await commands.update(tx, req.ctx, req.params.id, req.body);
+        return get(tx, req.ctx, req.params.id);
+      }),
   );
   app.put(
     `${base}/:id/set-active`,
     { config: update, schema: { tags, params: idParams, body: setActiveInput, response: { 200: productDto } } },
-    (req) => productService.setActive(s, req.ctx, req.params.id, req.body.isActive),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        await commands.setActive(tx, req.ctx, req.params.id, req.body.isActive);
+        return get(tx, req.ctx, req.params.id);
+      }),
   );
   app.delete(`${base}/:id`, { config: remove, schema: { tags, params: idParams } }, async (req, reply) => {
-    await productService.remove(s, req.ctx, req.params.id);
+    await inTx(req.ctx, (tx) => commands.remove(tx, req.ctx, req.params.id));
     return reply.status(204).send();
   });
   app.delete(
     `${base}/remove-variant/:id`,
     { config: update, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await productService.removeVariant(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => commands.removeVariant(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -101,12 +121,12 @@ export default async function productRoutes(fastify: FastifyInstance) {
     `${base}/remove-specification/:id`,
     { config: update, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await productService.removeSpecification(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => commands.removeSpecification(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
   app.delete(`${base}/hard-Delete/:id`, { config: remove, schema: { tags, params: idParams } }, async (req, reply) => {
-    await productService.hardDelete(s, req.ctx, req.params.id);
+    await inTx(req.ctx, (tx) => commands.hardDelete(tx, req.ctx, req.params.id));
     return reply.status(204).send();
   });
 
@@ -117,18 +137,22 @@ export default async function productRoutes(fastify: FastifyInstance) {
     permission: remove.permission,
     list: productRecycleList,
     item: productListItem,
-    service: productRecycleListService,
+    service: recycleList,
   });
   app.put(
     `${recycle}/:id/reback`,
     { config: remove, schema: { tags: rtags, params: idParams, response: { 200: productDto } } },
-    (req) => productRecycle.reback(s, req.ctx, req.params.id),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        await commands.reback(tx, req.ctx, req.params.id);
+        return get(tx, req.ctx, req.params.id);
+      }),
   );
   app.delete(
     `${recycle}/:id/clear`,
     { config: remove, schema: { tags: rtags, params: idParams } },
     async (req, reply) => {
-      await productRecycle.clear(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => commands.clear(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -137,16 +161,21 @@ export default async function productRoutes(fastify: FastifyInstance) {
     `${base}/add-images/:productId`,
     { config: update, schema: { tags, params: productIdParams, body: addImagesInput, response: { 200: productDto } } },
     async (req) => {
-      await productImageService.add(s, req.ctx, req.params.productId, req.body);
-      return productService.get(s, req.ctx, req.params.productId);
+      return inTx(req.ctx, async (tx) => {
+        await commands.addImages(tx, req.ctx, req.params.productId, req.body);
+        return get(tx, req.ctx, req.params.productId);
+      });
     },
   );
   app.delete(
     `${base}/remove-product-images/:productId`,
     { config: update, schema: { tags, params: productIdParams, querystring: removeImagesQuery } },
     async (req, reply) => {
-      await productImageService.remove(s, req.ctx, req.params.productId, req.query.Urls);
+      await inTx(req.ctx, (tx) => commands.removeImages(tx, req.ctx, req.params.productId, req.query.Urls));
       return reply.status(204).send();
     },
   );
+
+  // its own plugin: the multipart parser stays with the import
+  await fastify.register(productImportRoutes);
 }

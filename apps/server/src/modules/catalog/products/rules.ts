@@ -70,7 +70,11 @@ async function validateScreenValues(tx: Tx, ctx: Ctx, values: ProductInput['scre
 }
 
 /** Variant images are files this tenant uploaded, like the product's own images. */
-export async function validateVariantImages(services: Services, ctx: Ctx, overrides: VariantOverride[] = []) {
+export async function validateVariantImages(
+  services: Pick<Services, 'config'>,
+  ctx: Ctx,
+  overrides: VariantOverride[] = [],
+) {
   for (const [i, o] of overrides.entries()) {
     if (o.image && !(await filesService.exists(services.config.dataDir, ctx, o.image))) {
       throw fieldError(`variants.${i}.image`, 'Catalog::ImageNotFound');

@@ -7,9 +7,10 @@ import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
 import { brands } from '../master-data/schema.ts';
 import { seedCatalogueDemo } from './catalogue-seed.ts';
+import { productCommands } from './commands.ts';
+import { productQueries } from './queries.ts';
 import { products } from './schema.ts';
 import { demoMasterData } from './seed-lookup.ts';
-import { productService } from './service.ts';
 
 /** [sku, name, nameEn, category code, brand, price, weight g, colours, sizes, PMS status] */
 type Demo = [string, string, string, string, string, number, number, string[], string[], number];
@@ -288,6 +289,8 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
     return { ...(await demoMasterData(tx, ctx)), brandRows };
   });
   if (!lookup) return;
+  const currency = await productQueries.priceCurrency(services, ctx);
+  const commands = productCommands(services);
   const category = lookup.categories;
   const brand = new Map(lookup.brandRows.map((b) => [b.name, b.id]));
   const option = (name: string, codes: string[]) => {
@@ -345,7 +348,6 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
       specifications: d.specs.map(([specName, value]) => ({ name: specName, value })),
       detailContent: [`${name}(${nameEn})`, ...d.specs.map(([k, v]) => `${k}:${v}`)].join('\n'),
     };
-    const created = await productService.create(services, ctx, input);
     // Walk the lifecycle to the demo status along allowed moves.
     const path: Record<number, number[]> = {
       [PmsStatus.Developing]: [],
@@ -354,6 +356,9 @@ async function seedFeaturedProducts(services: Services, tenant: CurrentTenant) {
       [PmsStatus.Clearance]: [PmsStatus.OnSale, PmsStatus.Clearance],
       [PmsStatus.Discontinued]: [PmsStatus.Discontinued],
     };
-    for (const pmsStatus of path[status]) await productService.approve(services, ctx, { id: created.id, pmsStatus });
+    await services.data.inTenant(ctx, async (tx) => {
+      const created = await commands.create(tx, ctx, input, currency);
+      for (const pmsStatus of path[status]) await commands.approve(tx, ctx, { id: created.id, pmsStatus });
+    });
   }
 }

@@ -9,16 +9,7 @@ import { uniquely as uniqueOr } from '../../../core/resource.ts';
 import type { Services } from '../../../core/services.ts';
 import { getSettingValues } from '../../settings/index.ts';
 import { productsChanged } from '../events.ts';
-import {
-  type Ctx,
-  ENTITY,
-  one,
-  type Product,
-  SPECIFICATION,
-  specificationsOf,
-  VARIANT,
-  variantsOf,
-} from './records.ts';
+import { type Ctx, ENTITY, type Product, SPECIFICATION, specificationsOf, VARIANT, variantsOf } from './records.ts';
 import { validate, validateVariantImages } from './rules.ts';
 import { productSpecifications, products, productVariants } from './schema.ts';
 import { assertSkusFree } from './sku.ts';
@@ -146,64 +137,65 @@ export async function createProduct(tx: Tx, ctx: Ctx, input: PricedInput): Promi
   });
 }
 
-export const productWrites = {
-  create: async (services: Services, ctx: Ctx, given: ProductInput) => {
-    const input = inPriceCurrency(given, await tenantPriceCurrency(services, ctx));
-    await validateVariantImages(services, ctx, input.variants);
-    return services.data.inTenant(ctx, async (tx) => {
-      const row = await createProduct(tx, ctx, input);
-      await productsChanged(services, tx, ctx);
-      return one(tx, ctx, row);
-    });
-  },
+type Writer = Pick<Services, 'events' | 'config'>;
 
-  update: async (services: Services, ctx: Ctx, id: string, { concurrencyStamp, ...given }: ProductUpdateInput) => {
-    await validateVariantImages(services, ctx, given.variants);
-    return services.data.inTenant(ctx, async (tx) => {
-      const before = await getOwned(tx, ctx, products, ENTITY, id);
-      const input = inPriceCurrency(given, before.priceCurrency);
-      const combos = await prepare(tx, ctx, input, id);
-      const values = columns(input);
-      const optionsChanged = JSON.stringify(before.variantOptions) !== JSON.stringify(values.variantOptions);
-      const mode = optionsChanged ? 'regenerate' : before.sku !== values.sku ? 'rename' : 'keep';
-      const existing = (await variantsOf(tx, ctx, [id])).get(id) ?? [];
-      const planned = await planVariants(tx, ctx, input, combos, { mode, before, existing });
-      return uniquely(input.sku, async () => {
-        const row = await updateOwned(tx, ctx, products, ENTITY, id, values, concurrencyStamp);
-        await refreshSearch(tx, ctx, row, await writeVariants(tx, ctx, row, planned, existing));
-        await syncSpecifications(tx, ctx, id, input.specifications);
-        await productsChanged(services, tx, ctx);
-        return one(tx, ctx, await getOwned(tx, ctx, products, ENTITY, id));
-      });
-    });
-  },
+/** Creates a product; `currency` is the tenant's price currency (`tenantPriceCurrency`), taken when the input names none. */
+export async function createPricedProduct(services: Writer, tx: Tx, ctx: Ctx, given: ProductInput, currency: string) {
+  const input = inPriceCurrency(given, currency);
+  await validateVariantImages(services, ctx, input.variants);
+  const row = await createProduct(tx, ctx, input);
+  await productsChanged(services, tx, ctx);
+  return row;
+}
 
-  removeVariant: (services: Services, ctx: Ctx, variantId: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const variant = await getOwned(tx, ctx, productVariants, VARIANT, variantId);
-      // A variant of a recycled product is not reachable.
-      const product = await getOwned(tx, ctx, products, VARIANT, variant.productId).catch(() => {
-        throw notFound(VARIANT, variantId);
-      });
-      await deleteOwned(tx, ctx, productVariants, VARIANT, variantId);
-      const rest = (await variantsOf(tx, ctx, [product.id])).get(product.id) ?? [];
-      await refreshSearch(
-        tx,
-        ctx,
-        product,
-        rest.map((v) => v.sku),
-      );
-      await productsChanged(services, tx, ctx);
-    }),
+export async function updateProduct(
+  services: Writer,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  { concurrencyStamp, ...given }: ProductUpdateInput,
+) {
+  await validateVariantImages(services, ctx, given.variants);
+  const before = await getOwned(tx, ctx, products, ENTITY, id);
+  const input = inPriceCurrency(given, before.priceCurrency);
+  const combos = await prepare(tx, ctx, input, id);
+  const values = columns(input);
+  const optionsChanged = JSON.stringify(before.variantOptions) !== JSON.stringify(values.variantOptions);
+  const mode = optionsChanged ? 'regenerate' : before.sku !== values.sku ? 'rename' : 'keep';
+  const existing = (await variantsOf(tx, ctx, [id])).get(id) ?? [];
+  const planned = await planVariants(tx, ctx, input, combos, { mode, before, existing });
+  return uniquely(input.sku, async () => {
+    const row = await updateOwned(tx, ctx, products, ENTITY, id, values, concurrencyStamp);
+    await refreshSearch(tx, ctx, row, await writeVariants(tx, ctx, row, planned, existing));
+    await syncSpecifications(tx, ctx, id, input.specifications);
+    await productsChanged(services, tx, ctx);
+    return row;
+  });
+}
 
-  /** Removes one line of a product's spec sheet; lines of recycled products are not reachable. */
-  removeSpecification: (services: Services, ctx: Ctx, specificationId: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const line = await getOwned(tx, ctx, productSpecifications, SPECIFICATION, specificationId);
-      await getOwned(tx, ctx, products, SPECIFICATION, line.productId).catch(() => {
-        throw notFound(SPECIFICATION, specificationId);
-      });
-      await deleteOwned(tx, ctx, productSpecifications, SPECIFICATION, specificationId);
-      await productsChanged(services, tx, ctx);
-    }),
-};
+export async function removeVariant(services: Writer, tx: Tx, ctx: Ctx, variantId: string) {
+  const variant = await getOwned(tx, ctx, productVariants, VARIANT, variantId);
+  // A variant of a recycled product is not reachable.
+  const product = await getOwned(tx, ctx, products, VARIANT, variant.productId).catch(() => {
+    throw notFound(VARIANT, variantId);
+  });
+  await deleteOwned(tx, ctx, productVariants, VARIANT, variantId);
+  const rest = (await variantsOf(tx, ctx, [product.id])).get(product.id) ?? [];
+  await refreshSearch(
+    tx,
+    ctx,
+    product,
+    rest.map((v) => v.sku),
+  );
+  await productsChanged(services, tx, ctx);
+}
+
+/** Removes one line of a product's spec sheet; lines of recycled products are not reachable. */
+export async function removeSpecification(services: Writer, tx: Tx, ctx: Ctx, specificationId: string) {
+  const line = await getOwned(tx, ctx, productSpecifications, SPECIFICATION, specificationId);
+  await getOwned(tx, ctx, products, SPECIFICATION, line.productId).catch(() => {
+    throw notFound(SPECIFICATION, specificationId);
+  });
+  await deleteOwned(tx, ctx, productSpecifications, SPECIFICATION, specificationId);
+  await productsChanged(services, tx, ctx);
+}

@@ -10,8 +10,7 @@ import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
 import { filesService } from '../../files/index.ts';
-import { imagesOf } from '../products/images.ts';
-import { selectionWhere } from '../products/list.ts';
+import { productQueries } from '../products/queries.ts';
 import { products, productVariants } from '../products/schema.ts';
 import type { SkuImageSelection } from './schema.ts';
 
@@ -87,7 +86,7 @@ async function productImages(tx: Tx, ctx: CrudContext, ids: string[]): Promise<M
     .select({ id: products.id, sku: products.sku })
     .from(products)
     .where(owned(ctx, products, inArray(products.id, ids)));
-  const images = await imagesOf(tx, ctx, ids);
+  const images = await productQueries.images(tx, ctx, ids);
   for (const r of rows) found.set(r.id, { sku: r.sku, images: images.get(r.id)?.images ?? [], variants: [] });
   const variants = await tx
     .select({ productId: productVariants.productId, sku: productVariants.sku, image: productVariants.image })
@@ -133,7 +132,7 @@ async function bySkus(services: Services, ctx: CrudContext, skus: string[], out:
         .innerJoin(products, eq(products.id, productVariants.productId))
         .where(and(owned(ctx, products), inArray(sql`lower(${productVariants.sku})`, lowered)));
       const ids = [...new Set([...parents.map((p) => p.id), ...variants.map((v) => v.productId)])];
-      return { parents, variants, images: await imagesOf(tx, ctx, ids) };
+      return { parents, variants, images: await productQueries.images(tx, ctx, ids) };
     });
     const parentBySku = new Map(parents.map((p) => [p.sku.toUpperCase(), p]));
     const variantBySku = new Map(variants.map((v) => [v.sku.toUpperCase(), v]));
@@ -158,7 +157,7 @@ export async function productIdsOf(
   limit = SKU_IMAGE_EXPORT_FILTER_MAX,
 ) {
   if (selection.kind !== 'filter') return [];
-  const where = selectionWhere(ctx, selection.filter);
+  const where = productQueries.selection(ctx, selection.filter);
   const rows = await services.data.inTenant(ctx, (tx) =>
     tx
       .select({ id: products.id })

@@ -92,8 +92,20 @@ async function linkOf(tx: Tx, ctx: Ctx, productId: string, supplierId: string) {
   return row?.id;
 }
 
-/** Adds a vendor link inside the caller's transaction (the `add` route, a claim of a gathered product). */
-export async function addVendorIn(tx: Tx, services: Services, ctx: Ctx, { productId, ...input }: AddVendorInput) {
+type Events = Pick<Services, 'events'>;
+
+/** A live link with its supplier's code and name (404 when not the tenant's or recycled). */
+export const vendorOf = one;
+
+/** A live product's live links, oldest first. */
+export async function linksOf(tx: Tx, ctx: Ctx, productId: string) {
+  await liveProduct(tx, ctx, productId);
+  const rows = await select(tx, live(ctx, eq(productVendors.productId, productId)));
+  return { items: rows.map((r) => toDto(r.link, r)) };
+}
+
+/** Links a product to a supplier; the product's first link is primary. */
+export async function addVendor(services: Events, tx: Tx, ctx: Ctx, { productId, ...input }: AddVendorInput) {
   await liveProduct(tx, ctx, productId);
   await assertSupplier(tx, ctx, input.supplierId);
   if (await linkOf(tx, ctx, productId, input.supplierId)) {
@@ -112,54 +124,44 @@ export async function addVendorIn(tx: Tx, services: Services, ctx: Ctx, { produc
   );
   if (row.isPrimary) await clearOtherPrimaries(tx, ctx, productId, row.id);
   await productsChanged(services, tx, ctx);
-  return one(tx, ctx, row.id);
+  return row;
 }
 
-export const productVendorService = {
-  list: (services: Services, ctx: Ctx, productId: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await liveProduct(tx, ctx, productId);
-      const rows = await select(tx, live(ctx, eq(productVendors.productId, productId)));
-      return { items: rows.map((r) => toDto(r.link, r)) };
-    }),
+export async function updateVendor(
+  services: Events,
+  tx: Tx,
+  ctx: Ctx,
+  { id, concurrencyStamp, ...input }: UpdateVendorInput,
+) {
+  const before = await getOwned(tx, ctx, productVendors, ENTITY, id);
+  await liveProduct(tx, ctx, before.productId).catch(() => {
+    throw notFound(ENTITY, id);
+  });
+  const row = await updateOwned(tx, ctx, productVendors, ENTITY, id, input, concurrencyStamp);
+  if (row.isPrimary) await clearOtherPrimaries(tx, ctx, row.productId, row.id);
+  await productsChanged(services, tx, ctx);
+  return row;
+}
 
-  add: (services: Services, ctx: Ctx, input: AddVendorInput) =>
-    services.data.inTenant(ctx, (tx) => addVendorIn(tx, services, ctx, input)),
+/** `remove-product-vendor?ProductId&VendorId`: the product's link to that supplier, into the recycle area. */
+export async function removeVendor(services: Events, tx: Tx, ctx: Ctx, productId: string, supplierId: string) {
+  await liveProduct(tx, ctx, productId);
+  const id = await linkOf(tx, ctx, productId, supplierId);
+  if (!id) throw notFound(ENTITY, supplierId);
+  await deleteOwned(tx, ctx, productVendors, ENTITY, id);
+  await productsChanged(services, tx, ctx);
+}
 
-  update: (services: Services, ctx: Ctx, { id, concurrencyStamp, ...input }: UpdateVendorInput) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const before = await getOwned(tx, ctx, productVendors, ENTITY, id);
-      await liveProduct(tx, ctx, before.productId).catch(() => {
-        throw notFound(ENTITY, id);
-      });
-      const row = await updateOwned(tx, ctx, productVendors, ENTITY, id, input, concurrencyStamp);
-      if (row.isPrimary) await clearOtherPrimaries(tx, ctx, row.productId, row.id);
-      await productsChanged(services, tx, ctx);
-      return one(tx, ctx, id);
-    }),
-
-  /** `remove-product-vendor?ProductId&VendorId`: the product's link to that supplier, into the recycle area. */
-  remove: (services: Services, ctx: Ctx, productId: string, supplierId: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await liveProduct(tx, ctx, productId);
-      const id = await linkOf(tx, ctx, productId, supplierId);
-      if (!id) throw notFound(ENTITY, supplierId);
-      await deleteOwned(tx, ctx, productVendors, ENTITY, id);
-      await productsChanged(services, tx, ctx);
-    }),
-
-  /** `remove-product-vendors?VendorId&ProductIds`: one supplier off several products; unknown ones are skipped. */
-  removeMany: (services: Services, ctx: Ctx, supplierId: string, productIds: string[]) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({ id: productVendors.id })
-        .from(productVendors)
-        .where(live(ctx, eq(productVendors.supplierId, supplierId), inArray(productVendors.productId, productIds)));
-      for (const r of rows) await deleteOwned(tx, ctx, productVendors, ENTITY, r.id);
-      if (rows.length) await productsChanged(services, tx, ctx);
-      return { count: rows.length };
-    }),
-};
+/** `remove-product-vendors?VendorId&ProductIds`: one supplier off several products; unknown ones are skipped. */
+export async function removeVendors(services: Events, tx: Tx, ctx: Ctx, supplierId: string, productIds: string[]) {
+  const rows = await tx
+    .select({ id: productVendors.id })
+    .from(productVendors)
+    .where(live(ctx, eq(productVendors.supplierId, supplierId), inArray(productVendors.productId, productIds)));
+  for (const r of rows) await deleteOwned(tx, ctx, productVendors, ENTITY, r.id);
+  if (rows.length) await productsChanged(services, tx, ctx);
+  return { count: rows.length };
+}
 
 /** Recycled links of products that are themselves not recycled. */
 const recycledWhere = (ctx: Ctx, ...extra: (SQL | undefined)[]) =>
@@ -207,31 +209,25 @@ export const vendorRecycleListService = listService(recycledVendorList, {
 });
 type RecycledRow = { link: Link; code: string; fullName: string; productSku: string; productName: string };
 
-/** The recycle area for product vendors (`/api/catalog/recycle/vendors`): restore, delete for good. */
-export const vendorRecycle = {
-  /** Restores a recycled link (`reback`); a live link to the same supplier in the meantime is a 409. */
-  reback: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const before = await recycled(tx, ctx, id);
-      if (await linkOf(tx, ctx, before.productId, before.supplierId)) {
-        throw businessError('Catalog::VendorAlreadyLinked', {}, 409);
-      }
-      const [after] = await tx
-        .update(productVendors)
-        .set({ isDeleted: false, deletionTime: null, deleterId: null, isPrimary: false })
-        .where(and(tenantOf(ctx), eq(productVendors.id, id)))
-        .returning();
-      recordChange(ctx, ENTITY, 1, id, before, after);
-      await productsChanged(services, tx, ctx);
-      return one(tx, ctx, id);
-    }),
+/** Restores a recycled link (`reback`); a live link to the same supplier in the meantime is a 409. */
+export async function rebackVendor(services: Events, tx: Tx, ctx: Ctx, id: string) {
+  const before = await recycled(tx, ctx, id);
+  if (await linkOf(tx, ctx, before.productId, before.supplierId)) {
+    throw businessError('Catalog::VendorAlreadyLinked', {}, 409);
+  }
+  const [after] = await tx
+    .update(productVendors)
+    .set({ isDeleted: false, deletionTime: null, deleterId: null, isPrimary: false })
+    .where(and(tenantOf(ctx), eq(productVendors.id, id)))
+    .returning();
+  recordChange(ctx, ENTITY, 1, id, before, after);
+  await productsChanged(services, tx, ctx);
+}
 
-  /** Deletes a recycled link for good (`clear`). */
-  clear: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const before = await recycled(tx, ctx, id);
-      await tx.delete(productVendors).where(and(tenantOf(ctx), eq(productVendors.id, id)));
-      recordChange(ctx, ENTITY, 2, id, before, {});
-      await productsChanged(services, tx, ctx);
-    }),
-};
+/** Deletes a recycled link for good (`clear`). */
+export async function clearVendor(services: Events, tx: Tx, ctx: Ctx, id: string) {
+  const before = await recycled(tx, ctx, id);
+  await tx.delete(productVendors).where(and(tenantOf(ctx), eq(productVendors.id, id)));
+  recordChange(ctx, ENTITY, 2, id, before, {});
+  await productsChanged(services, tx, ctx);
+}

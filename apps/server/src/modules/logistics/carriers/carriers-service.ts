@@ -3,7 +3,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import { owned } from '../../../core/crud.ts';
 import { businessError } from '../../../core/errors.ts';
 import { resourceService } from '../../../core/resource.ts';
-import { carriers, channels } from './schema.ts';
+import { carriers, channels } from '../schema.ts';
 
 export const carrierService = resourceService({
   table: carriers,

@@ -4,9 +4,8 @@ import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError } from '../../../core/errors.ts';
 import { resourceService } from '../../../core/resource.ts';
-import { freightStrategies } from '../strategies/schema.ts';
+import { carriers, channels, freightStrategies, rateRows } from '../schema.ts';
 import { decimalText } from './decimal.ts';
-import { carriers, channels, rateRows } from './schema.ts';
 
 type ChannelRow = typeof channels.$inferSelect;
 

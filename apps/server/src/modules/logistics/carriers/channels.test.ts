@@ -3,9 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, xlsxRows } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
-import { freightStrategies } from '../strategies/schema.ts';
+import { freightStrategies, rateRows } from '../schema.ts';
 import { expectCrudGuarded, expectDeleted, expectOutOfReach, expectStampedUpdate } from '../test-support.ts';
-import { rateRows } from './schema.ts';
 import { band, type CarrierTest, carrier, carrierTest, channel, type Dto } from './test-support.ts';
 
 const url = '/api/logistics/channels';

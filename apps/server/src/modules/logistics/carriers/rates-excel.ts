@@ -7,10 +7,9 @@ import { fieldError, notFound, type ValidationErrorItem } from '../../../core/er
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { type Cell, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
-import { zones } from '../zones/schema.ts';
+import { channels, zones } from '../schema.ts';
 import { decimalText } from './decimal.ts';
 import { assertChannel, getRateTable, overlapErrors, refusal, replaceRates } from './rates.ts';
-import { channels } from './schema.ts';
 
 /**
  * A channel's rate table as a workbook: the export (one row per rate row, headers in the caller's

@@ -6,9 +6,8 @@ import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { AppError, conflict, notFound, type ValidationErrorItem } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
-import { zones } from '../zones/schema.ts';
+import { channels, rateRows, zones } from '../schema.ts';
 import { decimalText } from './decimal.ts';
-import { channels, rateRows } from './schema.ts';
 
 /**
  * A channel's rate table: read, replaced whole (all or nothing), and the freight engine's band

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { as } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
+import { zones } from '../schema.ts';
 import { type LogisticsUsers, logisticsUsers } from '../test-support.ts';
-import { zones } from '../zones/schema.ts';
 
 /** The carriers' API tests: one app, the tenants' admins, a user without the permission and a reader. */
 export interface CarrierTest extends LogisticsUsers {

@@ -3,7 +3,8 @@ import { countryDto, countryEnableInput, countryList } from '@seller/contracts/l
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../../core/lists.ts';
-import { countryListService, countryService } from './service.ts';
+import { countryCommands } from './commands.ts';
+import { countryQueries } from './queries.ts';
 
 const url = '/api/logistics/countries';
 
@@ -18,6 +19,8 @@ export function countryRoutes(fastify: FastifyInstance) {
   const s = app.services;
   const tags = ['Countries'];
   const read = { permission: LogisticsPermissions.Countries };
+  const inTx = s.data.inTenant.bind(s.data);
+  const commands = countryCommands(s);
 
   listRoutes(app, {
     url,
@@ -25,10 +28,10 @@ export function countryRoutes(fastify: FastifyInstance) {
     permission: LogisticsPermissions.Countries,
     list: countryList,
     item: countryDto,
-    service: countryListService,
+    service: countryQueries.list,
   });
   app.get(`${url}/all`, { config: read, schema: { tags, response: { 200: listResult(countryDto) } } }, (req) =>
-    countryService.enabled(s, req.ctx),
+    inTx(req.ctx, (tx) => countryQueries.enabled(tx, req.ctx)),
   );
   app.put(
     `${url}/enabled`,
@@ -37,7 +40,7 @@ export function countryRoutes(fastify: FastifyInstance) {
       schema: { tags, body: countryEnableInput },
     },
     async (req, reply) => {
-      await countryService.setEnabled(s, req.ctx, req.body);
+      await inTx(req.ctx, (tx) => commands.setEnabled(tx, req.ctx, req.body));
       return reply.status(204).send();
     },
   );

@@ -6,7 +6,6 @@ import { type CrudContext, recordChange } from '../../../core/crud.ts';
 import type { DbOrTx } from '../../../core/db/client.ts';
 import { AppError, forbidden, type ValidationErrorItem } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
-import type { Services } from '../../../core/services.ts';
 import { countries, tenantCountries } from './schema.ts';
 
 /**
@@ -105,46 +104,41 @@ export const countryListService = listService(countryList, {
   items: (_tx, _ctx, rows: CountryDto[]) => rows,
 });
 
-export const countryService = {
-  /** Every country the tenant has enabled, by code (for pickers). */
-  enabled: (services: Services, ctx: TenantCtx) =>
-    services.data.inTenant(ctx, async (tx) => ({
-      items: (await select(tx, ctx, sql`${isEnabled}`).orderBy(asc(countries.code))) as CountryDto[],
-    })),
+/** Every country the tenant has enabled, by code (for pickers). */
+export async function enabledCountries(tx: DbOrTx, ctx: TenantCtx) {
+  return { items: (await select(tx, ctx, sql`${isEnabled}`).orderBy(asc(countries.code))) as CountryDto[] };
+}
 
-  /**
-   * Enables or disables countries for the tenant; the ISO list itself is never changed. Unknown
-   * codes are a 400 naming `codes.<i>`, before anything is written. Each country whose state
-   * changes is recorded in the request's audit entry (entity `TenantCountry`, id the code).
-   *
-   * It is a tenant's setting: the host has no tenant row to write and is refused with a 403
-   * (the route's permission is a tenant-side one, so the host never reaches this; the check
-   * here covers other callers).
-   */
-  setEnabled: (services: Services, ctx: CrudContext, input: CountryEnableInput) => {
-    const tenant = ctx.tenant;
-    if (!tenant) throw forbidden('TenantOnly');
-    return services.data.inTenant(ctx, async (tx) => {
-      await assertCountriesKnown(
-        tx,
-        ctx,
-        input.codes.map((code, i) => [`codes.${i}`, code]),
-      );
-      const codes = [...new Set(input.codes)];
-      const before = await countryStates(tx, ctx, codes);
-      await tx
-        .insert(tenantCountries)
-        .values(codes.map((code) => ({ tenantId: tenant.id, code, isEnabled: input.isEnabled })))
-        .onConflictDoUpdate({
-          target: [tenantCountries.tenantId, tenantCountries.code],
-          set: { isEnabled: input.isEnabled },
-        });
-      const after = input.isEnabled ? 'enabled' : 'disabled';
-      for (const code of codes) {
-        const was = before.get(code);
-        if (was !== after)
-          recordChange(ctx, 'TenantCountry', 1, code, { isEnabled: was === 'enabled' }, { isEnabled: input.isEnabled });
-      }
+/**
+ * Enables or disables countries for the tenant; the ISO list itself is never changed. Unknown
+ * codes are a 400 naming `codes.<i>`, before anything is written. Each country whose state
+ * changes is recorded in the request's audit entry (entity `TenantCountry`, id the code).
+ *
+ * It is a tenant's setting: the host has no tenant row to write and is refused with a 403
+ * (the route's permission is a tenant-side one, so the host never reaches this; the check
+ * here covers other callers).
+ */
+export async function setCountriesEnabled(tx: DbOrTx, ctx: CrudContext, input: CountryEnableInput) {
+  const tenant = ctx.tenant;
+  if (!tenant) throw forbidden('TenantOnly');
+  await assertCountriesKnown(
+    tx,
+    ctx,
+    input.codes.map((code, i) => [`codes.${i}`, code]),
+  );
+  const codes = [...new Set(input.codes)];
+  const before = await countryStates(tx, ctx, codes);
+  await tx
+    .insert(tenantCountries)
+    .values(codes.map((code) => ({ tenantId: tenant.id, code, isEnabled: input.isEnabled })))
+    .onConflictDoUpdate({
+      target: [tenantCountries.tenantId, tenantCountries.code],
+      set: { isEnabled: input.isEnabled },
     });
-  },
-};
+  const after = input.isEnabled ? 'enabled' : 'disabled';
+  for (const code of codes) {
+    const was = before.get(code);
+    if (was !== after)
+      recordChange(ctx, 'TenantCountry', 1, code, { isEnabled: was === 'enabled' }, { isEnabled: input.isEnabled });
+  }
+}

@@ -13,8 +13,8 @@ import { t } from '../../../core/localization/index.ts';
 import { assertReferences, ref } from '../../../core/references.ts';
 import type { Services } from '../../../core/services.ts';
 import { activeChannels } from '../carriers/channels-service.ts';
-import { countryState } from '../countries/service.ts';
-import { freightStrategies } from '../strategies/schema.ts';
+import { countryQueries } from '../countries/queries.ts';
+import { freightStrategies } from '../schema.ts';
 import { warehouses } from '../warehouses/schema.ts';
 import { matchingZones } from '../zones/service.ts';
 import { tenantCurrency } from './currency.ts';
@@ -127,7 +127,7 @@ export async function estimateFreight(
   const { currency: home, rates } = await tenantCurrency(services, ctx);
   return services.data.inTenant(ctx, async (tx) => {
     await assertReferences(tx, ctx, input, ESTIMATE_REFERENCES);
-    const state = await countryState(tx, ctx, input.countryCode);
+    const state = await countryQueries.state(tx, ctx, input.countryCode);
     if (state === 'unknown') throw fieldError('countryCode', 'Logistics::UnknownCountry', [input.countryCode]);
     if (state === 'disabled') throw fieldError('countryCode', 'Logistics::CountryDisabled', [input.countryCode]);
     const parcel = await resolveParcel(tx, ctx, input);

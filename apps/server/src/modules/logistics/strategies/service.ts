@@ -8,11 +8,9 @@ import { auditedFields } from '../../../core/db/columns.ts';
 import { AppError, type ValidationErrorItem } from '../../../core/errors.ts';
 import { ref } from '../../../core/references.ts';
 import { resourceService } from '../../../core/resource.ts';
-import { channels } from '../carriers/schema.ts';
-import { unknownCountries } from '../countries/service.ts';
+import { countryQueries } from '../countries/queries.ts';
+import { channels, freightStrategies, zones } from '../schema.ts';
 import { warehouses } from '../warehouses/schema.ts';
-import { zones } from '../zones/schema.ts';
-import { freightStrategies } from './schema.ts';
 
 const entity = 'FreightStrategy';
 
@@ -85,7 +83,7 @@ async function assertReferences(tx: Tx, ctx: CrudContext, input: StrategyInput) 
     ...(await missing(tx, ctx, channels, channelRefs)).map(refusal('UnknownChannel')),
     ...(await missing(tx, ctx, zones, each('zoneIds'))).map(refusal('UnknownZone')),
     ...(await missing(tx, ctx, warehouses, each('warehouseIds'))).map(refusal('UnknownWarehouse')),
-    ...(await unknownCountries(tx, ctx, each('countries'))),
+    ...(await countryQueries.unknown(tx, ctx, each('countries'))),
   ];
   if (!errors.length) return;
   const order = (m: string) => m.split('.').map((p) => (/^\d+$/.test(p) ? p.padStart(6, '0') : p));

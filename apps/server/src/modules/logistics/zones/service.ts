@@ -14,10 +14,8 @@ import { auditedFields } from '../../../core/db/columns.ts';
 import { businessError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import { resourceService } from '../../../core/resource.ts';
-import { channels, rateRows } from '../carriers/schema.ts';
-import { assertCountriesKnown } from '../countries/service.ts';
-import { freightStrategies } from '../strategies/schema.ts';
-import { zones } from './schema.ts';
+import { countryQueries } from '../countries/queries.ts';
+import { channels, freightStrategies, rateRows, zones } from '../schema.ts';
 
 const entity = 'Zone';
 
@@ -174,7 +172,7 @@ export const zoneService = resourceService({
   }),
   /** Every country, of the zone and of its postal rules, is in the ISO list. */
   async validate(tx, ctx, input) {
-    await assertCountriesKnown(tx, ctx, [
+    await countryQueries.assertKnown(tx, ctx, [
       ...input.countries.map((code, i): [string, string] => [`countries.${i}`, code]),
       ...input.postalRules.map((r, i): [string, string] => [`postalRules.${i}.countryCode`, r.countryCode]),
     ]);

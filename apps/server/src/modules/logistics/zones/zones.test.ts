@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
-import { rateRows } from '../carriers/schema.ts';
-import { freightStrategies } from '../strategies/schema.ts';
+import { freightStrategies, rateRows } from '../schema.ts';
 import {
   expectCrudGuarded,
   expectDeleted,

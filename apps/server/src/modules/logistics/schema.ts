@@ -1,4 +1,12 @@
-import type { CarrierType, ChannelLimits, FeeMode, TransportMode, VolumeMode } from '@seller/contracts/logistics';
+import type {
+  CarrierType,
+  ChannelLimits,
+  FeeMode,
+  PostalRuleInput,
+  StrategyRule,
+  TransportMode,
+  VolumeMode,
+} from '@seller/contracts/logistics';
 import {
   boolean,
   date,
@@ -11,8 +19,31 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audited, concurrency, id, tenantId, tenantKey } from '../../../core/db/columns.ts';
-import { zones } from '../zones/schema.ts';
+import { audited, concurrency, id, tenantId, tenantKey } from '../../core/db/columns.ts';
+
+/*
+ * The freight network's tables, kept outside its areas because zones, carriers and strategies
+ * each read the others' rows: a rate row prices a zone, a strategy names channels and zones, and
+ * a zone or channel in use is not deleted. With the tables here no area imports another's files
+ * for them; each area still writes only its own tables (the freight estimate reads them all).
+ */
+
+/** Zones: named groups of countries with optional postal-code rules, shared by rate tables. */
+export const zones = pgTable(
+  'logistics_zones',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    /** ISO alpha-2 codes. */
+    countries: jsonb('countries').$type<string[]>().notNull(),
+    postalRules: jsonb('postal_rules').$type<PostalRuleInput[]>().notNull().default([]),
+    description: varchar('description', { length: 512 }),
+    ...audited(),
+    ...concurrency(),
+  },
+  (t) => [uniqueIndex('logistics_zones_name_uq').on(tenantKey, t.name)],
+);
 
 /** Money and rates as exact decimals, read and written as text. */
 const money = (column: string) => numeric(column, { precision: 18, scale: 4, mode: 'string' });
@@ -101,4 +132,21 @@ export const rateRows = pgTable(
     index('logistics_rate_rows_lookup_ix').on(t.channelId, t.zoneId, t.weightTo),
     index('logistics_rate_rows_zone_ix').on(t.zoneId),
   ],
+);
+
+/** Freight strategies (domain §4.3): ordered rules, kept with the strategy. */
+export const freightStrategies = pgTable(
+  'logistics_freight_strategies',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    priority: integer('priority').notNull().default(100),
+    description: varchar('description', { length: 512 }),
+    isActive: boolean('is_active').notNull().default(true),
+    rules: jsonb('rules').$type<StrategyRule[]>().notNull(),
+    ...audited(),
+    ...concurrency(),
+  },
+  (t) => [uniqueIndex('logistics_freight_strategies_name_uq').on(tenantKey, t.name)],
 );

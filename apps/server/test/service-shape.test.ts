@@ -112,7 +112,6 @@ export function areaCycles(graph: Map<string, Set<string>>): string[][] {
 const KNOWN_AREA_CYCLES = [
   ['crm/customers', 'crm/pool'],
   ['logistics/carriers', 'logistics/strategies', 'logistics/zones'],
-  ['marketplaces/categories', 'marketplaces/items', 'marketplaces/listings', 'marketplaces/shops'],
 ];
 
 /** A file that reads or writes the database itself (a route may use its area's others, e.g. printing). */

@@ -8,6 +8,7 @@ import { pricing } from '../pricing/index.ts';
 import { settings } from '../settings/index.ts';
 import { defineJobs as defineCategoryJobs } from './categories/jobs.ts';
 import { texts as categoryTexts } from './categories/texts.ts';
+import { subscribeToEvents } from './events.ts';
 import { defineJobs as defineItemJobs } from './items/jobs.ts';
 import { texts as itemTexts } from './items/texts.ts';
 import { defineJobs as defineListingJobs } from './listings/jobs.ts';
@@ -33,6 +34,7 @@ export const marketplaces = defineModule({
   menus,
   // price rules and freight strategy tests name shops without depending on this module
   references: { Shop: shops },
+  events: subscribeToEvents,
   start: async (services) => {
     await defineShopJobs(services);
     await defineCategoryJobs(services);

@@ -11,7 +11,7 @@ import { marketplaceFailure } from '../categories/cache.ts';
 import type { PlatformLogisticsChannel } from '../clients/types.ts';
 import { shopClient } from '../shops/access.ts';
 import { marketplaceLogisticsChannels as channels } from './schema.ts';
-import { assertOwnShop, tenantOf } from './shop.ts';
+import { tenantOf } from './shop.ts';
 
 /**
  * A shop's logistics channels as the marketplace reports them (pulled on demand), each with the
@@ -49,102 +49,94 @@ async function toDtos(tx: Tx, ctx: CrudContext, rows: Row[]): Promise<MarketLogi
 
 const ofShop = (ctx: CrudContext, shopId: string) => owned(ctx, channels, eq(channels.shopId, shopId));
 
-async function listIn(tx: Tx, ctx: CrudContext, shopId: string) {
+/** The shop's channels as last pulled, by name. */
+export async function channelsOf(tx: Tx, ctx: CrudContext, shopId: string) {
   const rows = await tx.select().from(channels).where(ofShop(ctx, shopId)).orderBy(asc(channels.name)).limit(500);
   return { items: await toDtos(tx, ctx, rows) };
 }
 
-export const logisticsChannelService = {
-  async list(services: Services, ctx: CrudContext, shopId: string) {
-    await assertOwnShop(services, ctx, shopId);
-    return services.data.inTenant(ctx, (tx) => listIn(tx, ctx, shopId));
-  },
+/** The shop's channels as the marketplace reports them now (read before the unit that stores them). */
+export async function remoteChannels(services: Services, ctx: CrudContext, shopId: string) {
+  const { client } = await shopClient(services, tenantOf(ctx), shopId);
+  try {
+    return (await client.logisticsChannels()).slice(0, 500);
+  } catch (e) {
+    marketplaceFailure(e);
+  }
+}
 
-  /** Reads the channels again; the user's choices of known channels stay, channels gone are removed. */
-  async pull(services: Services, ctx: CrudContext, shopId: string) {
-    const { client } = await shopClient(services, tenantOf(ctx), shopId);
-    let remote: PlatformLogisticsChannel[];
-    try {
-      remote = (await client.logisticsChannels()).slice(0, 500);
-    } catch (e) {
-      marketplaceFailure(e);
-    }
-    const pulledAt = new Date();
-    return services.data.inTenant(ctx, async (tx) => {
-      const known = new Map((await tx.select().from(channels).where(ofShop(ctx, shopId))).map((r) => [r.channelId, r]));
-      for (const c of remote) {
-        const facts = {
-          name: c.name.slice(0, 255),
-          platformEnabled: c.enabled,
-          codEnabled: c.codEnabled,
-          feeType: c.feeType,
-          maxWeightKg: c.maxWeightKg,
-          pulledAt,
-        };
-        const row = known.get(c.id);
-        if (row)
-          await tx
-            .update(channels)
-            .set(facts)
-            .where(owned(ctx, channels, eq(channels.id, row.id)));
-        else
-          await tx
-            .insert(channels)
-            .values({ tenantId: ctx.tenant?.id ?? null, shopId, channelId: c.id, enabled: c.enabled, ...facts });
-      }
-      const ids = remote.map((c) => c.id);
+/** Stores the channels read again; the user's choices of known channels stay, channels gone are removed. */
+export async function storeChannels(tx: Tx, ctx: CrudContext, shopId: string, remote: PlatformLogisticsChannel[]) {
+  const pulledAt = new Date();
+  const known = new Map((await tx.select().from(channels).where(ofShop(ctx, shopId))).map((r) => [r.channelId, r]));
+  for (const c of remote) {
+    const facts = {
+      name: c.name.slice(0, 255),
+      platformEnabled: c.enabled,
+      codEnabled: c.codEnabled,
+      feeType: c.feeType,
+      maxWeightKg: c.maxWeightKg,
+      pulledAt,
+    };
+    const row = known.get(c.id);
+    if (row)
       await tx
-        .delete(channels)
-        .where(and(ofShop(ctx, shopId), ids.length ? notInArray(channels.channelId, ids) : undefined));
-      return listIn(tx, ctx, shopId);
-    });
-  },
-
-  /** The user's choices for one channel (by the marketplace's channel id). */
-  async update(
-    services: Services,
-    ctx: CrudContext,
-    shopId: string,
-    channelId: string,
-    input: MarketLogisticsChannelUpdate,
-  ) {
-    await assertOwnShop(services, ctx, shopId);
-    return services.data.inTenant(ctx, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(channels)
-        .where(and(ofShop(ctx, shopId), eq(channels.channelId, channelId)))
-        .limit(1);
-      if (!row) throw notFound('MarketLogisticsChannel', channelId);
-      if (input.concurrencyStamp && input.concurrencyStamp !== row.concurrencyStamp) throw conflict();
-      if (input.logisticsChannelId) {
-        const [own] = await tx
-          .select({ id: logisticsChannels.id })
-          .from(logisticsChannels)
-          .where(owned(ctx, logisticsChannels, eq(logisticsChannels.id, input.logisticsChannelId)));
-        if (!own) throw fieldError('logisticsChannelId', 'MarketItems::UnknownLogisticsChannel');
-      }
-      const [after] = await tx
         .update(channels)
-        .set({
-          enabled: input.enabled,
-          logisticsChannelId: input.logisticsChannelId,
-          concurrencyStamp: newConcurrencyStamp(),
-        })
-        .where(owned(ctx, channels, eq(channels.id, row.id)))
-        .returning();
-      return (await toDtos(tx, ctx, [after]))[0];
-    });
-  },
+        .set(facts)
+        .where(owned(ctx, channels, eq(channels.id, row.id)));
+    else
+      await tx
+        .insert(channels)
+        .values({ tenantId: ctx.tenant?.id ?? null, shopId, channelId: c.id, enabled: c.enabled, ...facts });
+  }
+  const ids = remote.map((c) => c.id);
+  await tx
+    .delete(channels)
+    .where(and(ofShop(ctx, shopId), ids.length ? notInArray(channels.channelId, ids) : undefined));
+}
 
-  /** The tenant's own active logistics channels, for the link select. */
-  ownOptions: (services: Services, ctx: CrudContext) =>
-    services.data.inTenant(ctx, async (tx) => ({
-      items: await tx
-        .select({ id: logisticsChannels.id, code: logisticsChannels.code, name: logisticsChannels.name })
-        .from(logisticsChannels)
-        .where(owned(ctx, logisticsChannels, eq(logisticsChannels.isActive, true)))
-        .orderBy(asc(logisticsChannels.name))
-        .limit(500),
-    })),
-};
+/** The user's choices for one channel (by the marketplace's channel id). */
+export async function updateChannel(
+  tx: Tx,
+  ctx: CrudContext,
+  shopId: string,
+  channelId: string,
+  input: MarketLogisticsChannelUpdate,
+) {
+  const [row] = await tx
+    .select()
+    .from(channels)
+    .where(and(ofShop(ctx, shopId), eq(channels.channelId, channelId)))
+    .limit(1);
+  if (!row) throw notFound('MarketLogisticsChannel', channelId);
+  if (input.concurrencyStamp && input.concurrencyStamp !== row.concurrencyStamp) throw conflict();
+  if (input.logisticsChannelId) {
+    const [own] = await tx
+      .select({ id: logisticsChannels.id })
+      .from(logisticsChannels)
+      .where(owned(ctx, logisticsChannels, eq(logisticsChannels.id, input.logisticsChannelId)));
+    if (!own) throw fieldError('logisticsChannelId', 'MarketItems::UnknownLogisticsChannel');
+  }
+  const [after] = await tx
+    .update(channels)
+    .set({
+      enabled: input.enabled,
+      logisticsChannelId: input.logisticsChannelId,
+      concurrencyStamp: newConcurrencyStamp(),
+    })
+    .where(owned(ctx, channels, eq(channels.id, row.id)))
+    .returning();
+  return (await toDtos(tx, ctx, [after]))[0]!;
+}
+
+/** The tenant's own active logistics channels, for the link select. */
+export async function ownChannelOptions(tx: Tx, ctx: CrudContext) {
+  return {
+    items: await tx
+      .select({ id: logisticsChannels.id, code: logisticsChannels.code, name: logisticsChannels.name })
+      .from(logisticsChannels)
+      .where(owned(ctx, logisticsChannels, eq(logisticsChannels.isActive, true)))
+      .orderBy(asc(logisticsChannels.name))
+      .limit(500),
+  };
+}

@@ -16,8 +16,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
-import { logisticsChannelService } from './logistics.ts';
-import { itemListService, itemService } from './service.ts';
+import { itemCommands } from './commands.ts';
+import { pushPriceStock } from './push.ts';
+import { itemQueries as queries } from './queries.ts';
 
 const items = '/api/catalog/listing-items';
 const shops = '/api/sitekit/shopes';
@@ -38,6 +39,8 @@ export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
   const tags = ['MarketItems'];
+  const inTx = s.data.inTenant.bind(s.data);
+  const commands = itemCommands(s);
   const read = { permission: MarketplacePermissions.Items };
   const sync = { permission: `${MarketplacePermissions.Items}.Sync` };
 
@@ -47,12 +50,15 @@ export default async function routes(fastify: FastifyInstance) {
     permission: read.permission,
     list: marketItemList,
     item: marketItemDto,
-    service: itemListService,
+    service: queries.list,
   });
   app.post(
     `${items}/pull`,
     { config: sync, schema: { tags, querystring: marketItemShopQuery, response: { 200: itemPullDto } } },
-    (req) => itemService.startPull(s, req.ctx, req.query.shopId),
+    async (req) => {
+      await queries.usableShop(s, req.ctx, req.query.shopId);
+      return inTx(req.ctx, (tx) => commands.startPull(tx, req.ctx, req.query.shopId));
+    },
   );
   app.get(
     `${items}/pulls/latest`,
@@ -60,18 +66,21 @@ export default async function routes(fastify: FastifyInstance) {
       config: read,
       schema: { tags, querystring: marketItemShopQuery, response: { 200: z.object({ pull: itemPullDto.nullable() }) } },
     },
-    async (req) => ({ pull: await itemService.latestPull(s, req.ctx, req.query.shopId) }),
+    async (req) => {
+      await queries.ownShop(s, req.ctx, req.query.shopId);
+      return { pull: await inTx(req.ctx, (tx) => queries.latestPull(tx, req.ctx, req.query.shopId)) };
+    },
   );
   app.get(
     `${items}/pulls/:id`,
     { config: read, schema: { tags, params: z.object({ id: z.guid() }), response: { 200: itemPullDto } } },
-    (req) => itemService.getPull(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => queries.pull(tx, req.ctx, req.params.id)),
   );
   app.post(
     `${items}/push-price-stock`,
     { config: sync, schema: { tags, body: pushPriceStockInput, response: { 200: syncResultDto } } },
     async (req) => {
-      const result = await itemService.pushPriceStock(s, req.ctx, req.body);
+      const result = await pushPriceStock(s, req.ctx, req.body);
       // row messages that are our own text keys are said in the request's language
       return {
         rows: result.rows.map((r) => ({
@@ -84,7 +93,13 @@ export default async function routes(fastify: FastifyInstance) {
   app.post(
     `${items}/pull-status`,
     { config: sync, schema: { tags, body: itemPullStatusInput, response: { 200: listResult(marketItemDto) } } },
-    (req) => itemService.pullStatus(s, req.ctx, req.body),
+    async (req) => {
+      const remote = await queries.remoteItems(s, req.ctx, req.body);
+      return inTx(req.ctx, async (tx) => {
+        await commands.storeItems(tx, req.ctx, remote);
+        return queries.items(tx, req.ctx, req.body.shopId, req.body.itemIds);
+      });
+    },
   );
 
   const logisticsTags = ['MarketLogistics'];
@@ -97,7 +112,10 @@ export default async function routes(fastify: FastifyInstance) {
       config: logisticsRead,
       schema: { tags: logisticsTags, params: shopParams, response: { 200: listResult(marketLogisticsChannelDto) } },
     },
-    (req) => logisticsChannelService.list(s, req.ctx, req.params.id),
+    async (req) => {
+      await queries.ownShop(s, req.ctx, req.params.id);
+      return inTx(req.ctx, (tx) => queries.channels(tx, req.ctx, req.params.id));
+    },
   );
   app.post(
     `${shops}/:id/logistics-channels/pull`,
@@ -105,7 +123,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: logisticsWrite,
       schema: { tags: logisticsTags, params: shopParams, response: { 200: listResult(marketLogisticsChannelDto) } },
     },
-    (req) => logisticsChannelService.pull(s, req.ctx, req.params.id),
+    async (req) => {
+      const remote = await queries.remoteChannels(s, req.ctx, req.params.id);
+      return inTx(req.ctx, async (tx) => {
+        await commands.storeChannels(tx, req.ctx, req.params.id, remote);
+        return queries.channels(tx, req.ctx, req.params.id);
+      });
+    },
   );
   app.put(
     `${shops}/:id/logistics-channels/:channelId`,
@@ -118,11 +142,14 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: marketLogisticsChannelDto },
       },
     },
-    (req) => logisticsChannelService.update(s, req.ctx, req.params.id, req.params.channelId, req.body),
+    async (req) => {
+      await queries.ownShop(s, req.ctx, req.params.id);
+      return inTx(req.ctx, (tx) => commands.updateChannel(tx, req.ctx, req.params.id, req.params.channelId, req.body));
+    },
   );
   app.get(
     '/api/sitekit/logistics-channel-options',
     { config: logisticsRead, schema: { tags: logisticsTags, response: { 200: listResult(ownLogisticsChannelDto) } } },
-    (req) => logisticsChannelService.ownOptions(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => queries.ownChannelOptions(tx, req.ctx)),
   );
 }

@@ -1,21 +1,15 @@
-import {
-  type ItemPullDto,
-  type MarketItemDto,
-  marketItemList,
-  type PushPriceStockInput,
-  RegionCurrencies,
-  type SyncResultDto,
-} from '@seller/contracts/marketplaces';
+import { type ItemPullDto, type MarketItemDto, marketItemList, RegionCurrencies } from '@seller/contracts/marketplaces';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
+import { defineEvent } from '../../../core/events.ts';
 import { listService } from '../../../core/lists.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { marketplaceFailure } from '../categories/cache.ts';
-import type { PriceStockRow, RemoteItem } from '../clients/types.ts';
+import type { RemoteItem } from '../clients/types.ts';
 import { shopClient } from '../shops/access.ts';
 import { type MarketItemSku, marketplaceItemPulls, marketplaceItems } from './schema.ts';
 import { assertOwnShop, tenantOf } from './shop.ts';
@@ -214,171 +208,116 @@ async function ownShop(services: Services, ctx: Ctx, q: Record<string, unknown>)
   await assertOwnShop(services, ctx, q.shopId);
 }
 
-export const itemService = {
-  /** Records a pull and queues its job (after the commit: PGlite's one connection must be free). */
-  async startPull(services: Services, ctx: Ctx, shopId: string): Promise<ItemPullDto> {
-    await shopClient(services, tenantOf(ctx), shopId);
-    const [pull] = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .insert(marketplaceItemPulls)
-        .values({ tenantId: ctx.tenant?.id ?? null, shopId, status: 'queued', creatorId: ctx.user?.id ?? null })
-        .returning(),
-    );
-    await services.jobs.send(ITEMS_PULL_JOB, {
-      tenantId: ctx.tenant?.id ?? null,
-      userId: ctx.user?.id ?? null,
-      shopId,
-      pullId: pull.id,
-    });
-    return pullDto(pull);
-  },
+/** The event a recorded pull raises: its job is sent after the commit (`events.ts`). */
+export const ItemPullQueued = defineEvent<{
+  tenantId: string | null;
+  userId: string | null;
+  shopId: string;
+  pullId: string;
+}>('marketplaces.item-pull-queued');
 
-  /** The shop's latest pull, or null. */
-  async latestPull(services: Services, ctx: Ctx, shopId: string): Promise<ItemPullDto | null> {
-    await assertOwnShop(services, ctx, shopId);
-    const [pull] = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select()
-        .from(marketplaceItemPulls)
-        .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.shopId, shopId)))
-        .orderBy(desc(marketplaceItemPulls.creationTime))
-        .limit(1),
-    );
-    return pull ? pullDto(pull) : null;
-  },
+/** Records a pull of the shop's items; its job is sent once committed (PGlite's one connection must be free). */
+export async function recordPull(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: Ctx,
+  shopId: string,
+): Promise<ItemPullDto> {
+  const [pull] = await tx
+    .insert(marketplaceItemPulls)
+    .values({ tenantId: ctx.tenant?.id ?? null, shopId, status: 'queued', creatorId: ctx.user?.id ?? null })
+    .returning();
+  await services.events.emit(tx, ItemPullQueued, {
+    tenantId: ctx.tenant?.id ?? null,
+    userId: ctx.user?.id ?? null,
+    shopId,
+    pullId: pull.id,
+  });
+  return pullDto(pull);
+}
 
-  async getPull(services: Services, ctx: Ctx, id: string): Promise<ItemPullDto> {
-    const [pull] = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select()
-        .from(marketplaceItemPulls)
-        .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.id, id)))
-        .limit(1),
-    );
-    if (!pull) throw notFound('MarketItemPull', id);
-    return pullDto(pull);
-  },
+/** The shop's latest pull, or null. */
+export async function latestPull(tx: Tx, ctx: Ctx, shopId: string): Promise<ItemPullDto | null> {
+  const [pull] = await tx
+    .select()
+    .from(marketplaceItemPulls)
+    .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.shopId, shopId)))
+    .orderBy(desc(marketplaceItemPulls.creationTime))
+    .limit(1);
+  return pull ? pullDto(pull) : null;
+}
 
-  /** The stored items `itemIds` of the shop; one not stored is a 400 naming it. */
-  async stored(services: Services, ctx: Ctx, shopId: string, itemIds: string[]) {
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select()
-        .from(marketplaceItems)
-        .where(
-          owned(ctx, marketplaceItems, eq(marketplaceItems.shopId, shopId), inArray(marketplaceItems.itemId, itemIds)),
-        ),
-    );
-    const byId = new Map(rows.map((r) => [r.itemId, r]));
-    itemIds.forEach((id, i) => {
-      if (!byId.has(id)) throw fieldError(`itemIds.${i}`, 'MarketItems::UnknownItem', [id]);
-    });
-    return itemIds.map((id) => byId.get(id)!);
-  },
+export async function getPull(tx: Tx, ctx: Ctx, id: string): Promise<ItemPullDto> {
+  const [pull] = await tx
+    .select()
+    .from(marketplaceItemPulls)
+    .where(owned(ctx, marketplaceItemPulls, eq(marketplaceItemPulls.id, id)))
+    .limit(1);
+  if (!pull) throw notFound('MarketItemPull', id);
+  return pullDto(pull);
+}
 
-  /**
-   * Sends each chosen item's SKUs the catalogue price of the linked SKU (the variant's, else the
-   * product's) and, when given, `quantity`; a SKU the catalogue does not know is a row error.
-   * The stored copy takes what the marketplace accepted.
-   */
-  async pushPriceStock(services: Services, ctx: Ctx, input: PushPriceStockInput): Promise<SyncResultDto> {
-    const { client } = await shopClient(services, tenantOf(ctx), input.shopId);
-    const items = await itemService.stored(services, ctx, input.shopId, input.itemIds);
-    const prices = await services.data.inTenant(ctx, (tx) =>
-      catalogSkus(
-        tx,
-        ctx,
-        items.flatMap((i) => i.skus.map((s) => s.sellerSku)),
-      ),
+/** The shop's stored rows of the items `itemIds` (those stored). */
+const rowsOf = (tx: Tx, ctx: Ctx, shopId: string, itemIds: string[]) =>
+  tx
+    .select()
+    .from(marketplaceItems)
+    .where(
+      owned(ctx, marketplaceItems, eq(marketplaceItems.shopId, shopId), inArray(marketplaceItems.itemId, itemIds)),
     );
-    const result: SyncResultDto['rows'] = [];
-    for (const item of items) {
-      const rows: PriceStockRow[] = [];
-      for (const sku of item.skus) {
-        const found = prices.get(sku.sellerSku.toLowerCase());
-        if (!found) {
-          result.push({
-            itemId: item.itemId,
-            sellerSku: sku.sellerSku,
-            ok: false,
-            message: 'MarketItems::NoCatalogSku',
-          });
-          continue;
-        }
-        rows.push({
-          sellerSku: sku.sellerSku,
-          skuId: sku.skuId,
-          price: decimalText(found.price),
-          ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
-        });
-      }
-      if (!rows.length) continue;
-      let outcomes: Awaited<ReturnType<typeof client.updatePriceStock>>;
-      try {
-        outcomes = await client.updatePriceStock(item.itemId, rows);
-      } catch (e) {
-        marketplaceFailure(e, 'itemIds');
-      }
-      const ok = new Map(outcomes.map((o) => [o.sellerSku, o]));
-      const sent = new Map(rows.map((r) => [r.sellerSku, r]));
-      for (const r of rows) {
-        const o = ok.get(r.sellerSku);
-        result.push({ itemId: item.itemId, sellerSku: r.sellerSku, ok: o?.ok ?? true, message: o?.message ?? null });
-      }
-      const skus = item.skus.map((s) => {
-        const r = sent.get(s.sellerSku);
-        if (!r || ok.get(s.sellerSku)?.ok === false) return s;
-        return { ...s, price: r.price ?? s.price, quantity: r.quantity ?? s.quantity };
-      });
-      const lowest = skus.map((s) => s.price).reduce((a, b) => (Number(b) < Number(a) ? b : a), skus[0]?.price ?? '0');
-      await services.data.inTenant(ctx, (tx) =>
-        tx
-          .update(marketplaceItems)
-          .set({ skus, price: skus.length ? lowest : null, stock: skus.reduce((n, s) => n + s.quantity, 0) })
-          .where(owned(ctx, marketplaceItems, eq(marketplaceItems.id, item.id))),
-      );
+
+/** The stored items `itemIds` of the shop; one not stored is a 400 naming it. */
+export async function storedItems(tx: Tx, ctx: Ctx, shopId: string, itemIds: string[]) {
+  const rows = await rowsOf(tx, ctx, shopId, itemIds);
+  const byId = new Map(rows.map((r) => [r.itemId, r]));
+  itemIds.forEach((id, i) => {
+    if (!byId.has(id)) throw fieldError(`itemIds.${i}`, 'MarketItems::UnknownItem', [id]);
+  });
+  return itemIds.map((id) => byId.get(id)!);
+}
+
+/** The stored items `itemIds` of the shop as the list shows them. */
+export async function itemsOf(tx: Tx, ctx: Ctx, shopId: string, itemIds: string[]) {
+  return { items: await toDtos(tx, ctx, await rowsOf(tx, ctx, shopId, itemIds)) };
+}
+
+/** A stored item's SKUs after a push: the prices and quantities the marketplace accepted. */
+export async function recordPriceStock(tx: Tx, ctx: Ctx, id: string, skus: MarketItemSku[]) {
+  const lowest = skus.map((s) => s.price).reduce((a, b) => (Number(b) < Number(a) ? b : a), skus[0]?.price ?? '0');
+  await tx
+    .update(marketplaceItems)
+    .set({ skus, price: skus.length ? lowest : null, stock: skus.reduce((n, s) => n + s.quantity, 0) })
+    .where(owned(ctx, marketplaceItems, eq(marketplaceItems.id, id)));
+}
+
+/** The chosen items as the marketplace has them now (read before the unit that stores them). */
+export async function remoteItems(services: Services, ctx: Ctx, input: { shopId: string; itemIds: string[] }) {
+  const { client } = await shopClient(services, tenantOf(ctx), input.shopId);
+  const items = await services.data.inTenant(ctx, (tx) => storedItems(tx, ctx, input.shopId, input.itemIds));
+  const fresh: RemoteItem[] = [];
+  const gone: string[] = [];
+  for (const item of items) {
+    let remote: RemoteItem | null;
+    try {
+      remote = await client.getItem(item.itemId);
+    } catch (e) {
+      marketplaceFailure(e, 'itemIds');
     }
-    return { rows: result };
-  },
+    if (remote) fresh.push(remote);
+    else gone.push(item.id);
+  }
+  return { shopId: input.shopId, region: client.region, fresh, gone };
+}
 
-  /** Reads the chosen items again from the marketplace; one the marketplace no longer has is marked deleted. */
-  async pullStatus(services: Services, ctx: Ctx, input: { shopId: string; itemIds: string[] }) {
-    const { client } = await shopClient(services, tenantOf(ctx), input.shopId);
-    const items = await itemService.stored(services, ctx, input.shopId, input.itemIds);
-    const fresh: RemoteItem[] = [];
-    const gone: string[] = [];
-    for (const item of items) {
-      let remote: RemoteItem | null;
-      try {
-        remote = await client.getItem(item.itemId);
-      } catch (e) {
-        marketplaceFailure(e, 'itemIds');
-      }
-      if (remote) fresh.push(remote);
-      else gone.push(item.id);
-    }
-    return services.data.inTenant(ctx, async (tx) => {
-      await storeItems(tx, ctx, { id: input.shopId, region: client.region }, fresh, new Date());
-      if (gone.length)
-        await tx
-          .update(marketplaceItems)
-          .set({ status: 'DELETED', rawStatus: 'DELETED', pulledAt: new Date() })
-          .where(owned(ctx, marketplaceItems, inArray(marketplaceItems.id, gone)));
-      const rows = await tx
-        .select()
-        .from(marketplaceItems)
-        .where(
-          owned(
-            ctx,
-            marketplaceItems,
-            eq(marketplaceItems.shopId, input.shopId),
-            inArray(marketplaceItems.itemId, input.itemIds),
-          ),
-        );
-      return { items: await toDtos(tx, ctx, rows) };
-    });
-  },
-};
+/** Stores the items read again; one the marketplace no longer has is marked deleted. */
+export async function storeRemoteItems(tx: Tx, ctx: Ctx, remote: Awaited<ReturnType<typeof remoteItems>>) {
+  await storeItems(tx, ctx, { id: remote.shopId, region: remote.region }, remote.fresh, new Date());
+  if (remote.gone.length)
+    await tx
+      .update(marketplaceItems)
+      .set({ status: 'DELETED', rawStatus: 'DELETED', pulledAt: new Date() })
+      .where(owned(ctx, marketplaceItems, inArray(marketplaceItems.id, remote.gone)));
+}
 
 /**
  * The pull job: every page of the shop's items into the table, then the items the marketplace no

@@ -23,3 +23,8 @@ export async function assertOwnShop(services: Services, ctx: CrudContext, shopId
     throw e;
   }
 }
+
+/** Checks that the shop is the tenant's and its token usable (a 400 naming it otherwise), before a call to its marketplace. */
+export async function assertUsableShop(services: Services, ctx: CrudContext, shopId: string): Promise<void> {
+  await shopClient(services, tenantOf(ctx), shopId);
+}

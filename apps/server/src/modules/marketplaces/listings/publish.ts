@@ -19,10 +19,10 @@ import { catalogProductImages, catalogProducts, catalogProductVariants } from '.
 import { calcRetailPrice, priceRules } from '../../pricing/index.ts';
 import { draftAttributes } from '../categories/lookup.ts';
 import { getShop, statusOf } from '../shops/service.ts';
-import { enqueueListings } from './queue.ts';
+import { raiseChanged } from './changes.ts';
 import { listingEvents, listingSkus, listings } from './schema.ts';
 import type { Ctx } from './service.ts';
-import { actorOf, announce, type Listing } from './state.ts';
+import { actorOf, type Listing } from './state.ts';
 
 /**
  * The publish wizard's preview and the publish itself: one listing per product × shop, queued.
@@ -283,28 +283,56 @@ export async function previewListings(services: Services, ctx: Ctx, input: Listi
   return { items };
 }
 
-/** One listing per product × shop, queued; a row that cannot be published says why in its row. */
-export async function publishListings(
-  services: Services,
-  ctx: Ctx,
-  input: PublishListingsInput,
-): Promise<PublishResultDto> {
+/** One row of a publish as read before its unit: the item, its product and shop, its preview. */
+export interface PublishPlanRow {
+  item: PublishListingsInput['items'][number];
+  product: ProductFacts;
+  shop: ShopFacts;
+  preview: ListingPreviewRow;
+}
+export interface PublishPlan {
+  rows: PublishPlanRow[];
+  scheduledAt: PublishListingsInput['scheduledAt'];
+}
+
+/**
+ * What publishing reads before its unit of work: each row's preview (the price through the
+ * pricing rules and the attributes through the category mappings, each in units of their own).
+ */
+export async function planPublish(services: Services, ctx: Ctx, input: PublishListingsInput): Promise<PublishPlan> {
   const productIds = [...new Set(input.items.map((i) => i.productId))];
   const shopIds = [...new Set(input.items.map((i) => i.shopId))];
   const { products, shops, existing } = await loadAll(services, ctx, productIds, shopIds);
-  const actor = actorOf(ctx);
-  const out: PublishResultDto['items'] = [];
-  const made: Listing[] = [];
+  const rows: PublishPlanRow[] = [];
   for (const item of input.items) {
     const product = products.get(item.productId)!;
     const shop = shops.get(item.shopId)!;
-    const row = await previewRow(
+    const preview = await previewRow(
       services,
       ctx,
       product,
       shop,
       existing.get(`${item.productId}|${item.shopId}`) ?? null,
     );
+    rows.push({ item, product, shop, preview });
+  }
+  return { rows, scheduledAt: input.scheduledAt };
+}
+
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** One listing per product × shop of the plan, queued; a row that cannot be published says why in its row. */
+export async function publishListings(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: Ctx,
+  plan: PublishPlan,
+): Promise<PublishResultDto> {
+  const actor = actorOf(ctx);
+  const out: PublishResultDto['items'] = [];
+  const made: Listing[] = [];
+  for (const { item, product, shop, preview: row } of plan.rows) {
     const attributes = { ...row.attributes, ...item.attributes };
     const categoryId = item.categoryId ?? row.category?.id ?? null;
     const price = item.price ?? row.price?.amount ?? null;
@@ -326,77 +354,74 @@ export async function publishListings(
       continue;
     }
     const skus = sellerSkusOf(product);
+    // a savepoint by hand (see trade's stock reservation): a concurrent publish of the same
+    // product × shop loses on the unique index, and only its own row is undone
+    await tx.execute(sql`savepoint listing_publish`);
     try {
-      const listing = await services.data.inTenant(ctx, async (tx) => {
-        const [l] = await tx
-          .insert(listings)
-          .values({
-            tenantId: ctx.tenant?.id ?? null,
-            shopId: shop.id,
-            shopName: shop.name,
-            platform: shop.platform,
-            region: shop.region,
-            currency: row.currency,
-            productId: product.id,
-            productSku: product.sku,
-            productName: product.name,
-            productImage: row.images[0] ?? null,
-            draft: {
-              categoryId,
-              categoryName: item.categoryId ? null : (row.category?.name ?? null),
-              attributes,
-              price: item.price ?? null,
-              priceRuleId: item.price ? null : (row.price?.priceRuleId ?? null),
-            },
-            status: ListingStatus.Queue,
-            op: 'CREATE',
-            price,
-            stock: skus.length * LISTING_DEFAULT_STOCK,
-            scheduledAt: input.scheduledAt ?? null,
-            creatorId: actor.id,
-            creatorName: actor.name,
-          })
-          .returning();
-        await tx.insert(listingSkus).values(
-          skus.map((s, sort) => ({
-            tenantId: l.tenantId,
-            listingId: l.id,
-            sellerSku: s.sku,
-            price: price!,
-            quantity: LISTING_DEFAULT_STOCK,
-            saleProps: (s.label ? { variation: s.label } : {}) as Record<string, string>,
-            sort,
-          })),
-        );
-        await tx.insert(listingEvents).values({
+      const [l] = await tx
+        .insert(listings)
+        .values({
+          tenantId: ctx.tenant?.id ?? null,
+          shopId: shop.id,
+          shopName: shop.name,
+          platform: shop.platform,
+          region: shop.region,
+          currency: row.currency,
+          productId: product.id,
+          productSku: product.sku,
+          productName: product.name,
+          productImage: row.images[0] ?? null,
+          draft: {
+            categoryId,
+            categoryName: item.categoryId ? null : (row.category?.name ?? null),
+            attributes,
+            price: item.price ?? null,
+            priceRuleId: item.price ? null : (row.price?.priceRuleId ?? null),
+          },
+          status: ListingStatus.Queue,
+          op: 'CREATE',
+          price,
+          stock: skus.length * LISTING_DEFAULT_STOCK,
+          scheduledAt: plan.scheduledAt ?? null,
+          creatorId: actor.id,
+          creatorName: actor.name,
+        })
+        .returning();
+      await tx.insert(listingSkus).values(
+        skus.map((s, sort) => ({
           tenantId: l.tenantId,
           listingId: l.id,
-          fromStatus: null,
-          toStatus: ListingStatus.Queue,
-          event: 'publish',
-          actorId: actor.id,
-          actorName: actor.name,
-        });
-        return l;
+          sellerSku: s.sku,
+          price: price!,
+          quantity: LISTING_DEFAULT_STOCK,
+          saleProps: (s.label ? { variation: s.label } : {}) as Record<string, string>,
+          sort,
+        })),
+      );
+      await tx.insert(listingEvents).values({
+        tenantId: l.tenantId,
+        listingId: l.id,
+        fromStatus: null,
+        toStatus: ListingStatus.Queue,
+        event: 'publish',
+        actorId: actor.id,
+        actorName: actor.name,
       });
-      made.push(listing);
-      out.push({ productId: item.productId, shopId: item.shopId, ok: true, id: listing.id, error: null });
+      await tx.execute(sql`release savepoint listing_publish`);
+      made.push(l);
+      out.push({ productId: item.productId, shopId: item.shopId, ok: true, id: l.id, error: null });
     } catch (e) {
-      // a concurrent publish of the same product × shop
-      if ((e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') {
-        out.push({
-          productId: item.productId,
-          shopId: item.shopId,
-          ok: false,
-          id: null,
-          error: t(ctx.culture, 'Listings::AlreadyListed', ['']),
-        });
-        continue;
-      }
-      throw e;
+      await tx.execute(sql`rollback to savepoint listing_publish`);
+      if (!isUniqueViolation(e)) throw e;
+      out.push({
+        productId: item.productId,
+        shopId: item.shopId,
+        ok: false,
+        id: null,
+        error: t(ctx.culture, 'Listings::AlreadyListed', ['']),
+      });
     }
   }
-  announce(services, made);
-  await enqueueListings(services, made);
+  await raiseChanged(services, tx, made, made);
   return { items: out, succeeded: made.length, failed: out.length - made.length };
 }

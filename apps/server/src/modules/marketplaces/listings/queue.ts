@@ -2,8 +2,8 @@ import type { Services } from '../../../core/services.ts';
 import type { Listing } from './state.ts';
 
 /**
- * Sending listings' jobs, apart from the worker so that the service, publishing and the seed
- * queue work without importing the worker (which imports them).
+ * Sending listings' jobs, apart from the worker so that the commands' after-commit handler
+ * (`events.ts`) and the seed queue work without importing the worker (which imports them).
  */
 
 export const LISTING_JOB = 'marketplaces.listings.run';
@@ -18,6 +18,9 @@ export async function sendListingJob(services: Services, l: Pick<Listing, 'id' |
 }
 
 /** Queues the listings' jobs (after the commit: PGlite's one connection must be free). */
-export async function enqueueListings(services: Services, rows: Listing[]) {
+export async function enqueueListings(
+  services: Services,
+  rows: Pick<Listing, 'id' | 'tenantId' | 'isDeleted' | 'scheduledAt'>[],
+) {
   for (const r of rows) if (!r.isDeleted) await sendListingJob(services, r, r.scheduledAt ?? undefined);
 }

@@ -22,8 +22,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
-import { previewListings, publishListings } from './publish.ts';
-import { listingEventListService, listingListService, listingService } from './service.ts';
+import { listingCommands } from './commands.ts';
+import { listingQueries } from './queries.ts';
 
 const base = '/api/catalog/listing';
 const idParams = z.object({ id: z.guid() });
@@ -38,6 +38,9 @@ export default async function routes(fastify: FastifyInstance) {
   const manage = { permission: `${P}.Manage` };
   const remove = { permission: `${P}.Delete` };
   const tags = ['Listings'];
+  const inTx = s.data.inTenant.bind(s.data);
+  const queries = listingQueries;
+  const commands = listingCommands(s);
 
   // the page, `/counts` per status and `/export` (filtered and sorted like the page)
   listRoutes(app, {
@@ -46,7 +49,7 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: listingList,
     item: listingDto,
-    service: listingListService,
+    service: queries.list,
   });
   app.get(
     `${base}/channel-listing`,
@@ -58,12 +61,12 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: z.object({ items: z.array(channelListingDto) }) },
       },
     },
-    (req) => listingService.channelListings(s, req.ctx, req.query.productId),
+    (req) => inTx(req.ctx, (tx) => queries.channelListings(tx, req.ctx, req.query.productId)),
   );
   app.get(
     `${base}/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: listingDetailDto } } },
-    (req) => listingService.get(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => queries.get(tx, req.ctx, req.params.id)),
   );
   listRoutes(app, {
     url: `${base}/:id/events`,
@@ -71,7 +74,7 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: listingEventList,
     item: listingEventDto,
-    service: listingEventListService,
+    service: queries.events,
     params: idParams,
   });
   app.post(
@@ -80,45 +83,48 @@ export default async function routes(fastify: FastifyInstance) {
       config: create,
       schema: { tags, body: listingPreviewInput, response: { 200: z.object({ items: z.array(listingPreviewRow) }) } },
     },
-    (req) => previewListings(s, req.ctx, req.body),
+    (req) => queries.preview(s, req.ctx, req.body),
   );
   app.post(
     base,
     { config: create, schema: { tags, body: publishListingsInput, response: { 200: publishResultDto } } },
-    (req) => publishListings(s, req.ctx, req.body),
+    async (req) => {
+      const plan = await queries.publishPlan(s, req.ctx, req.body);
+      return inTx(req.ctx, (tx) => commands.publish(tx, req.ctx, plan));
+    },
   );
   app.delete(
     base,
     { config: remove, schema: { tags, querystring: listingIdsQuery, response: { 200: listingBulkResultDto } } },
-    (req) => listingService.bulk(s, req.ctx, req.query.ids, 'drop'),
+    (req) => inTx(req.ctx, (tx) => commands.bulk(tx, req.ctx, req.query.ids, 'drop')),
   );
   app.put(
     `${base}/bulk-pause`,
     { config: manage, schema: { tags, body: listingIdsInput, response: { 200: listingBulkResultDto } } },
-    (req) => listingService.bulk(s, req.ctx, req.body.ids, 'pause'),
+    (req) => inTx(req.ctx, (tx) => commands.bulk(tx, req.ctx, req.body.ids, 'pause')),
   );
   app.put(
     `${base}/bulk-cancel`,
     { config: manage, schema: { tags, body: listingIdsInput, response: { 200: listingBulkResultDto } } },
-    (req) => listingService.bulk(s, req.ctx, req.body.ids, 'cancel'),
+    (req) => inTx(req.ctx, (tx) => commands.bulk(tx, req.ctx, req.body.ids, 'cancel')),
   );
   app.post(
     `${base}/sync`,
     { config: manage, schema: { tags, body: listingSyncInput, response: { 200: listingBulkResultDto } } },
-    (req) => listingService.sync(s, req.ctx, req.body),
+    (req) => inTx(req.ctx, (tx) => commands.sync(tx, req.ctx, req.body)),
   );
   for (const action of listingActionPaths) {
     app.put(
       `${base}/:id/${action}`,
       { config: manage, schema: { tags, params: idParams, response: { 200: listingDto } } },
-      async (req) => (await listingService.action(s, req.ctx, req.params.id, action as ListingAction))!,
+      async (req) => (await inTx(req.ctx, (tx) => commands.act(tx, req.ctx, req.params.id, action as ListingAction)))!,
     );
   }
   app.delete(
     `${base}/:id/drop`,
     { config: remove, schema: { tags, params: idParams, response: { 200: listingDto, 204: z.null() } } },
     async (req, reply) => {
-      const after = await listingService.action(s, req.ctx, req.params.id, 'drop');
+      const after = await inTx(req.ctx, (tx) => commands.act(tx, req.ctx, req.params.id, 'drop'));
       if (after === null) return reply.status(204).send(null);
       return after;
     },

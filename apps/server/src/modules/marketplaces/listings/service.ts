@@ -20,18 +20,9 @@ import { AppError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
-import { enqueueListings } from './queue.ts';
+import { raiseChanged } from './changes.ts';
 import { listingEvents, listingSkus, listings } from './schema.ts';
-import {
-  type Actor,
-  actionTarget,
-  actorOf,
-  announce,
-  illegalTransition,
-  type Listing,
-  statusName,
-  transition,
-} from './state.ts';
+import { type Actor, actionTarget, actorOf, illegalTransition, type Listing, statusName, transition } from './state.ts';
 
 export type Ctx = Pick<RequestContext, 'tenant' | 'user' | 'culture'>;
 const ENTITY = 'Listing';
@@ -214,142 +205,145 @@ const summary = (items: ListingBulkResultDto['items']): ListingBulkResultDto => 
   failed: items.filter((i) => !i.ok).length,
 });
 
-export const listingService = {
-  get: (services: Services, ctx: Ctx, id: string): Promise<ListingDetailDto> =>
-    services.data.inTenant(ctx, async (tx) => {
-      const row = await load(tx, ctx, id);
-      const skus = await tx
-        .select()
-        .from(listingSkus)
-        .where(eq(listingSkus.listingId, id))
-        .orderBy(asc(listingSkus.sort), asc(listingSkus.sellerSku));
-      return {
-        ...toDto(row),
-        categoryId: row.draft.categoryId,
-        categoryName: row.draft.categoryName,
-        attributes: row.draft.attributes,
-        images: row.productImage ? [row.productImage] : [],
-        skus: skus.map((s) => ({
-          sellerSku: s.sellerSku,
-          platformSkuId: s.platformSkuId,
-          price: s.price,
-          quantity: s.quantity,
-          saleProps: s.saleProps,
-        })),
-      };
-    }),
+/** A listing with its draft and SKUs (`/:id`). */
+export async function getListing(tx: Tx, ctx: Ctx, id: string): Promise<ListingDetailDto> {
+  const row = await load(tx, ctx, id);
+  const skus = await tx
+    .select()
+    .from(listingSkus)
+    .where(eq(listingSkus.listingId, id))
+    .orderBy(asc(listingSkus.sort), asc(listingSkus.sellerSku));
+  return {
+    ...toDto(row),
+    categoryId: row.draft.categoryId,
+    categoryName: row.draft.categoryName,
+    attributes: row.draft.attributes,
+    images: row.productImage ? [row.productImage] : [],
+    skus: skus.map((s) => ({
+      sellerSku: s.sellerSku,
+      platformSkuId: s.platformSkuId,
+      price: s.price,
+      quantity: s.quantity,
+      saleProps: s.saleProps,
+    })),
+  };
+}
 
-  channelListings: (services: Services, ctx: Ctx, productId: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select()
-        .from(listings)
-        .where(owned(ctx, listings, eq(listings.productId, productId)))
-        .orderBy(asc(listings.platform), asc(listings.shopName))
-        .limit(200);
-      const items: ChannelListingDto[] = rows.map((r) => ({
-        listingId: r.id,
-        shopId: r.shopId,
-        shopName: r.shopName,
-        platform: r.platform as MarketPlatform,
-        region: r.region,
-        status: r.status,
-        platformItemId: r.platformItemId,
-        platformStatus: r.platformStatus,
-        itemUrl: itemUrl(r.platform, r.region, r.platformItemId),
-        price: r.price,
-        currency: r.currency,
-        stock: r.stock,
-        lastError: r.lastErrorMessage,
-        publishedAt: r.publishedAt,
-        allowedActions: allowedListingActions(r),
-      }));
-      return { items };
-    }),
+/** A product's listings on every channel (the product page). */
+export async function channelListings(tx: Tx, ctx: Ctx, productId: string) {
+  const rows = await tx
+    .select()
+    .from(listings)
+    .where(owned(ctx, listings, eq(listings.productId, productId)))
+    .orderBy(asc(listings.platform), asc(listings.shopName))
+    .limit(200);
+  const items: ChannelListingDto[] = rows.map((r) => ({
+    listingId: r.id,
+    shopId: r.shopId,
+    shopName: r.shopName,
+    platform: r.platform as MarketPlatform,
+    region: r.region,
+    status: r.status,
+    platformItemId: r.platformItemId,
+    platformStatus: r.platformStatus,
+    itemUrl: itemUrl(r.platform, r.region, r.platformItemId),
+    price: r.price,
+    currency: r.currency,
+    stock: r.stock,
+    lastError: r.lastErrorMessage,
+    publishedAt: r.publishedAt,
+    allowedActions: allowedListingActions(r),
+  }));
+  return { items };
+}
 
-  /** One action on one listing: the listing after it, or null when it is gone (a local drop). */
-  async action(services: Services, ctx: Ctx, id: string, action: ListingAction): Promise<ListingDto | null> {
-    const { row, queue } = await services.data.inTenant(ctx, async (tx) =>
-      act(tx, ctx, await load(tx, ctx, id), action, actorOf(ctx)),
-    );
-    announce(services, [row]);
-    if (queue) await enqueueListings(services, [row]);
-    return row.isDeleted ? null : toDto(row);
-  },
+type Events = Pick<Services, 'events'>;
 
-  /** The action on each listing, each row on its own (a refusal does not stop the others). */
-  async bulk(services: Services, ctx: Ctx, ids: string[], action: ListingAction): Promise<ListingBulkResultDto> {
-    const items: ListingBulkResultDto['items'] = [];
-    const changed: Listing[] = [];
-    const queued: Listing[] = [];
-    for (const id of ids) {
-      try {
-        const { row, queue } = await services.data.inTenant(ctx, async (tx) =>
-          act(tx, ctx, await load(tx, ctx, id), action, actorOf(ctx)),
-        );
-        changed.push(row);
-        if (queue) queued.push(row);
-        items.push({ id, ok: true, error: null, status: row.isDeleted ? null : row.status });
-      } catch (e) {
-        items.push(failure(ctx, id, e));
-      }
+/** One action on one listing: the listing after it, or null when it is gone (a local drop). */
+export async function actOn(
+  services: Events,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  action: ListingAction,
+): Promise<ListingDto | null> {
+  const { row, queue } = await act(tx, ctx, await load(tx, ctx, id), action, actorOf(ctx));
+  await raiseChanged(services, tx, [row], queue ? [row] : []);
+  return row.isDeleted ? null : toDto(row);
+}
+
+/**
+ * The action on each listing, each row on its own: a refusal (the table's, or a listing not
+ * found) is that row's answer and does not stop the others.
+ */
+export async function bulkAct(
+  services: Events,
+  tx: Tx,
+  ctx: Ctx,
+  ids: string[],
+  action: ListingAction,
+): Promise<ListingBulkResultDto> {
+  const items: ListingBulkResultDto['items'] = [];
+  const changed: Listing[] = [];
+  const queued: Listing[] = [];
+  for (const id of ids) {
+    try {
+      const { row, queue } = await act(tx, ctx, await load(tx, ctx, id), action, actorOf(ctx));
+      changed.push(row);
+      if (queue) queued.push(row);
+      items.push({ id, ok: true, error: null, status: row.isDeleted ? null : row.status });
+    } catch (e) {
+      items.push(failure(ctx, id, e));
     }
-    announce(services, changed);
-    await enqueueListings(services, queued);
-    return summary(items);
-  },
+  }
+  await raiseChanged(services, tx, changed, queued);
+  return summary(items);
+}
 
-  /** Pushes the catalogue's price and stock to live listings (by id, or every live one of the products). */
-  async sync(services: Services, ctx: Ctx, input: ListingSyncInput): Promise<ListingBulkResultDto> {
-    const actor = actorOf(ctx);
-    const ids = [...input.ids];
-    if (input.productIds.length) {
-      const more = await services.data.inTenant(ctx, (tx) =>
-        tx
-          .select({ id: listings.id })
-          .from(listings)
-          .where(
-            owned(
-              ctx,
-              listings,
-              inArray(listings.productId, input.productIds),
-              eq(listings.status, ListingStatus.Success),
-            ),
-          )
-          .limit(500),
-      );
-      for (const r of more) if (!ids.includes(r.id)) ids.push(r.id);
-    }
-    const items: ListingBulkResultDto['items'] = [];
-    const changed: Listing[] = [];
-    for (const id of ids) {
-      try {
-        const row = await services.data.inTenant(ctx, async (tx) => {
-          const from = await load(tx, ctx, id);
-          if (from.status !== ListingStatus.Success)
-            throw new AppError({
-              status: 409,
-              messageKey: 'Listings::NotLive',
-              params: [statusName(ctx.culture, from.status)],
-              data: { status: from.status },
-            });
-          const next = await transition(tx, from, {
-            status: ListingStatus.Process,
-            event: 'sync',
-            actor,
-            set: { op: 'UPDATE', priorStatus: from.status, attempts: 0, nextPollAt: null, claimedAt: new Date() },
-          });
-          if (!next) throw illegalTransition(ctx.culture, (await load(tx, ctx, id)).status, 'refresh');
-          return next;
+/** Pushes the catalogue's price and stock to live listings (by id, or every live one of the products). */
+export async function syncListings(
+  services: Events,
+  tx: Tx,
+  ctx: Ctx,
+  input: ListingSyncInput,
+): Promise<ListingBulkResultDto> {
+  const actor = actorOf(ctx);
+  const ids = [...input.ids];
+  if (input.productIds.length) {
+    const more = await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(
+        owned(ctx, listings, inArray(listings.productId, input.productIds), eq(listings.status, ListingStatus.Success)),
+      )
+      .limit(500);
+    for (const r of more) if (!ids.includes(r.id)) ids.push(r.id);
+  }
+  const items: ListingBulkResultDto['items'] = [];
+  const changed: Listing[] = [];
+  for (const id of ids) {
+    try {
+      const from = await load(tx, ctx, id);
+      if (from.status !== ListingStatus.Success)
+        throw new AppError({
+          status: 409,
+          messageKey: 'Listings::NotLive',
+          params: [statusName(ctx.culture, from.status)],
+          data: { status: from.status },
         });
-        changed.push(row);
-        items.push({ id, ok: true, error: null, status: row.status });
-      } catch (e) {
-        items.push(failure(ctx, id, e));
-      }
+      const row = await transition(tx, from, {
+        status: ListingStatus.Process,
+        event: 'sync',
+        actor,
+        set: { op: 'UPDATE', priorStatus: from.status, attempts: 0, nextPollAt: null, claimedAt: new Date() },
+      });
+      if (!row) throw illegalTransition(ctx.culture, (await load(tx, ctx, id)).status, 'refresh');
+      changed.push(row);
+      items.push({ id, ok: true, error: null, status: row.status });
+    } catch (e) {
+      items.push(failure(ctx, id, e));
     }
-    announce(services, changed);
-    await enqueueListings(services, changed);
-    return summary(items);
-  },
-};
+  }
+  await raiseChanged(services, tx, changed, changed);
+  return summary(items);
+}

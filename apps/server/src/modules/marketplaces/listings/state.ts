@@ -101,8 +101,11 @@ export async function transition(tx: Tx, from: Listing, change: Change): Promise
 }
 
 /** Tells the tenant's open pages which listings changed (after the commit). */
-export function announce(services: Services, rows: Listing[]) {
-  const byTenant = new Map<string | null, Listing[]>();
+export function announce(
+  services: Services,
+  rows: Pick<Listing, 'id' | 'tenantId' | 'shopId' | 'productId' | 'status' | 'isDeleted' | 'lastErrorMessage'>[],
+) {
+  const byTenant = new Map<string | null, typeof rows>();
   for (const r of rows) byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), r]);
   for (const [tenantId, list] of byTenant) {
     const event: ListingChangedEvent = {

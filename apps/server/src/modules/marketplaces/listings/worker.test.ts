@@ -242,6 +242,26 @@ describe('the worker against the simulator', () => {
     expect(dup.statusCode).toBe(400);
     expect(JSON.stringify(dup.json())).toContain('items.1');
   });
+
+  it('two publishes of the same product on the same shop at once: one listing, the other refused in its row', async () => {
+    const productId = await product('LST-RACE');
+    const other = await product('LST-RACE-2');
+    const [a, b] = await Promise.all([
+      call('POST', url, { items: [publishItem(productId)] }),
+      call('POST', url, { items: [publishItem(productId), publishItem(other)] }),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    const rows = [a.json().items[0], b.json().items[0]];
+    expect(rows.filter((r) => r.ok)).toHaveLength(1);
+    expect(rows.find((r) => !r.ok).error).toContain('already has a listing');
+    // the refused row does not undo the rest of its request
+    expect(b.json().items[1].ok, b.body).toBe(true);
+    const stored = await u.t.services.data.unscoped((tx) =>
+      tx.select().from(listings).where(eq(listings.productId, productId)),
+    );
+    expect(stored).toHaveLength(1);
+  });
 });
 
 describe('preview, publish, sync, channel listing and events over HTTP', () => {

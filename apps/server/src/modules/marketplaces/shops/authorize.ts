@@ -13,7 +13,7 @@ import type { CallLogger, CallRecord } from '../clients/http.ts';
 import type { TokenGrant } from '../clients/lazada.ts';
 import type { ShopeeClient } from '../clients/shopee.ts';
 import { consentStates, shops } from './schema.ts';
-import { authOf, callLogger, clientOf, getShop, marketplaceRefusal, saveGrant, shopService } from './service.ts';
+import { authOf, callLogger, clientOf, getShop, marketplaceRefusal, saveGrant, shopKit } from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -243,5 +243,5 @@ export async function authorizeShop(
   });
   const log = callLogger(services, ctx.tenant, id);
   for (const r of calls) log(r);
-  return shopService.get(services, ctx, id);
+  return shopKit(services).get(services, ctx, id);
 }

@@ -27,8 +27,8 @@ import {
   marketplaceRefusal,
   refreshShop,
   shopCallListService,
+  shopKit,
   shopManagementListService,
-  shopService,
   withCallStats,
 } from './service.ts';
 
@@ -51,6 +51,7 @@ export default async function routes(fastify: FastifyInstance) {
   const tags = ['Shops'];
   const read = { permission: P.Shops };
   const authorize = { permission: `${P.Shops}.Authorize` };
+  const shopService = shopKit(s);
 
   resourceRoutes(fastify, {
     texts: 'Shops',

@@ -10,7 +10,7 @@ import type { CurrentTenant } from '../../../core/context.ts';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { auditedFields } from '../../../core/db/columns.ts';
-import { AppError, businessError, fieldError, notFound } from '../../../core/errors.ts';
+import { AppError, fieldError, notFound } from '../../../core/errors.ts';
 import { type ListContext, listService } from '../../../core/lists.ts';
 import { resourceService } from '../../../core/resource.ts';
 import { secretsFor } from '../../../core/secrets.ts';
@@ -19,8 +19,7 @@ import { MarketplaceError } from '../clients/errors.ts';
 import { type CallLogger, type CallRecord, endpoints } from '../clients/http.ts';
 import { LazadaClient, lazadaAuth, type TokenGrant } from '../clients/lazada.ts';
 import { ShopeeClient, shopeeAuth } from '../clients/shopee.ts';
-import { marketplaceItemPulls, marketplaceItems, marketplaceLogisticsChannels } from '../items/schema.ts';
-import { listings } from '../listings/schema.ts';
+import { ShopDeleting } from './events.ts';
 import { type ShopStatus, shopCalls, shops } from './schema.ts';
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -73,54 +72,52 @@ function checkRegions(platform: ShopRow['platform'], regions: string[]) {
 
 type Input = (ShopInput | ShopUpdateInput) & { platform?: ShopRow['platform'] };
 
-export const shopService = resourceService({
-  table: shops,
-  entity: 'Shop',
-  texts: 'Shops',
-  sortable: {
-    name: shops.name,
-    platform: shops.platform,
-    status: shops.status,
-    accessExpiresAt: shops.accessExpiresAt,
-    creationTime: shops.creationTime,
-  },
-  defaultSort: [desc(shops.creationTime)],
-  search: [shops.name, shops.sellerId, shops.shortCode, shops.account],
-  scope: (q: { platform?: ShopRow['platform'] }) => (q.platform ? eq(shops.platform, q.platform) : undefined),
-  values: (input: Input) => ({
-    ...(input.platform ? { platform: input.platform } : {}),
-    name: input.name,
-    regions: input.regions,
-    shortCode: input.shortCode ?? null,
-    remark: input.remark ?? null,
-  }),
-  async validate(tx, ctx, input: Input, id) {
-    let platform = input.platform;
-    if (id) {
-      const [row] = await tx
-        .select({ platform: shops.platform })
-        .from(shops)
-        .where(owned(ctx, shops, eq(shops.id, id)));
-      platform = row?.platform;
-    }
-    if (platform) checkRegions(platform, input.regions);
-  },
-  /**
-   * A shop with listings is refused (dropping them first keeps what sells on the marketplace from
-   * losing its record); what was pulled from it (items, channels) goes with it.
-   */
-  async beforeDelete(tx, ctx, id) {
-    const [{ count }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(listings)
-      .where(owned(ctx, listings, eq(listings.shopId, id), eq(listings.isDeleted, false)));
-    if (count > 0) throw businessError('Shops::InUse', { count }, 400);
-    for (const table of [marketplaceItems, marketplaceItemPulls, marketplaceLogisticsChannels]) {
-      await tx.delete(table).where(owned(ctx, table, eq(table.shopId, id)));
-    }
-  },
-  toDtos: async (_tx, _ctx, rows: ShopRow[]) => rows.map(toDto),
-});
+/**
+ * The shops' CRUD kit, bound to the events its delete raises: `services` once, when the routes
+ * register (`const shopService = shopKit(app.services)`).
+ */
+export const shopKit = (services: Pick<Services, 'events'>) =>
+  resourceService({
+    table: shops,
+    entity: 'Shop',
+    texts: 'Shops',
+    sortable: {
+      name: shops.name,
+      platform: shops.platform,
+      status: shops.status,
+      accessExpiresAt: shops.accessExpiresAt,
+      creationTime: shops.creationTime,
+    },
+    defaultSort: [desc(shops.creationTime)],
+    search: [shops.name, shops.sellerId, shops.shortCode, shops.account],
+    scope: (q: { platform?: ShopRow['platform'] }) => (q.platform ? eq(shops.platform, q.platform) : undefined),
+    values: (input: Input) => ({
+      ...(input.platform ? { platform: input.platform } : {}),
+      name: input.name,
+      regions: input.regions,
+      shortCode: input.shortCode ?? null,
+      remark: input.remark ?? null,
+    }),
+    async validate(tx, ctx, input: Input, id) {
+      let platform = input.platform;
+      if (id) {
+        const [row] = await tx
+          .select({ platform: shops.platform })
+          .from(shops)
+          .where(owned(ctx, shops, eq(shops.id, id)));
+        platform = row?.platform;
+      }
+      if (platform) checkRegions(platform, input.regions);
+    },
+    /**
+     * A shop with listings is refused (dropping them first keeps what sells on the marketplace from
+     * losing its record); what was pulled from it (items, channels) goes with it. Both are the
+     * other areas' answers to `ShopDeleting`, in this transaction.
+     */
+    beforeDelete: (tx, ctx, id) =>
+      services.events.emit(tx, ShopDeleting, { tenantId: ctx.tenant?.id ?? null, shopId: id }),
+    toDtos: async (_tx, _ctx, rows: ShopRow[]) => rows.map(toDto),
+  });
 
 /** A failed call: an HTTP error, no answer, or a marketplace code other than `0`. */
 const failedCall = sql`(${shopCalls.code} is distinct from '0' and ${shopCalls.code} is not null or ${shopCalls.httpStatus} >= 400 or ${shopCalls.httpStatus} is null)`;

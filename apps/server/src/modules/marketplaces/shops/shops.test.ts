@@ -1,9 +1,12 @@
 import { MarketplacePermissions as P } from '@seller/contracts';
+import { ListingStatus } from '@seller/contracts/marketplaces';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, members } from '../../../../test/harness.ts';
 import { expectGuarded, type LogisticsUsers, logisticsUsers } from '../../logistics/test-support.ts';
+import { marketplaceItems } from '../items/schema.ts';
+import { listings } from '../listings/schema.ts';
 import { callbackOrigins } from './authorize.ts';
 import { refreshDueShops } from './jobs.ts';
 import { shopCalls, shops } from './schema.ts';
@@ -73,6 +76,57 @@ describe('shops: CRUD', () => {
     expect(management).toMatchObject({ callsLast24h: 0, lastCallAt: null });
     expect((await call(u.demoAdmin, 'DELETE', `${url}/${created.id}`)).statusCode).toBe(204);
     expect((await call(u.demoAdmin, 'GET', `${url}/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a shop with listings; once they are dropped, its pulled items go with it', async () => {
+    const shop = await ok(u.demoAdmin, 'POST', url, { platform: 'LAZADA', name: 'Kept', regions: ['MY'] });
+    const tenantId = u.t.demo.id;
+    const [listing] = await u.t.services.data.unscoped((tx) =>
+      tx
+        .insert(listings)
+        .values({
+          tenantId,
+          shopId: shop.id,
+          shopName: 'Kept',
+          platform: 'LAZADA',
+          region: 'MY',
+          currency: 'MYR',
+          productId: shop.id,
+          productSku: 'KEPT-1',
+          productName: 'Kept product',
+          draft: { categoryId: '1', categoryName: null, attributes: {}, price: '10.00', priceRuleId: null },
+          // held: no job runs for it
+          status: ListingStatus.Hold,
+          price: '10.00',
+          scheduledAt: new Date(Date.now() + 3600_000),
+        })
+        .returning(),
+    );
+    await u.t.services.data.unscoped((tx) =>
+      tx.insert(marketplaceItems).values({
+        tenantId,
+        shopId: shop.id,
+        itemId: '1',
+        sellerSku: 'KEPT-1',
+        name: 'Kept item',
+        rawStatus: 'active',
+        status: 'LIVE',
+        currency: 'MYR',
+      }),
+    );
+    const itemsOf = () =>
+      u.t.services.data.unscoped((tx) =>
+        tx.select().from(marketplaceItems).where(eq(marketplaceItems.shopId, shop.id)),
+      );
+    const refused = await call(u.demoAdmin, 'DELETE', `${url}/${shop.id}`);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.code).toBe('Shops::InUse');
+    expect(await itemsOf()).toHaveLength(1);
+    await u.t.services.data.unscoped((tx) =>
+      tx.update(listings).set({ isDeleted: true }).where(eq(listings.id, listing!.id)),
+    );
+    expect((await call(u.demoAdmin, 'DELETE', `${url}/${shop.id}`)).statusCode).toBe(204);
+    expect(await itemsOf()).toHaveLength(0);
   });
 
   it('refuses bad input naming the field', async () => {

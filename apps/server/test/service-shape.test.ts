@@ -110,7 +110,6 @@ export function areaCycles(graph: Map<string, Set<string>>): string[][] {
  * test fails when one is broken and still listed, so this list only shrinks.
  */
 const KNOWN_AREA_CYCLES = [
-  ['crm/customers', 'crm/pool'],
   ['logistics/carriers', 'logistics/strategies', 'logistics/zones'],
   ['marketplaces/categories', 'marketplaces/items', 'marketplaces/listings', 'marketplaces/shops'],
 ];
@@ -119,7 +118,14 @@ const KNOWN_AREA_CYCLES = [
 const touchesData = (file: string) => /from '(drizzle-orm[^']*|[^']*\/core\/db\/client\.ts)'/.test(textOf(file));
 
 /** Areas in the shape: their routes and the other areas reach them only through these files. */
-const SHAPED_AREAS = ['trade/purchase', 'trade/receiving'];
+const SHAPED_AREAS = [
+  'crm/activities',
+  'crm/businesses',
+  'crm/customers',
+  'crm/orders',
+  'trade/purchase',
+  'trade/receiving',
+];
 const PUBLIC_FILES = ['queries.ts', 'commands.ts', 'events.ts', 'schema.ts', 'seed.ts', 'texts.ts', 'routes.ts'];
 
 describe('service shape', () => {

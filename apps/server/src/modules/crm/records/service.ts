@@ -70,7 +70,7 @@ export const addresses = childRecord({
   dto: addressDto,
   input: addressInput,
   updateInput: addressUpdateInput,
-  values: async (_s, _tx, _ctx, input) => ownColumns(input as AddressInput & { concurrencyStamp?: string }),
+  values: async (_tx, _ctx, input) => ownColumns(input as AddressInput & { concurrencyStamp?: string }),
   single: crmAddresses.isDefault,
   toDto: (r) => ({
     ...recordFields(r),
@@ -108,7 +108,7 @@ export const bankAccounts = childRecord({
   dto: bankAccountDto,
   input: bankAccountInput,
   updateInput: bankAccountUpdateInput,
-  values: async (_s, _tx, _ctx, input) => ownColumns(input as Partial<BankAccountInput> & BankAccountUpdateInput),
+  values: async (_tx, _ctx, input) => ownColumns(input as Partial<BankAccountInput> & BankAccountUpdateInput),
   single: crmBankAccounts.isDefault,
   toDto: (r) => ({
     ...recordFields(r),
@@ -135,7 +135,7 @@ export const socialAccounts = childRecord({
   dto: socialAccountDto,
   input: socialAccountInput,
   updateInput: socialAccountUpdateInput,
-  values: async (_s, _tx, _ctx, input) => ownColumns(input as SocialAccountInput & { concurrencyStamp?: string }),
+  values: async (_tx, _ctx, input) => ownColumns(input as SocialAccountInput & { concurrencyStamp?: string }),
   toDto: (r) => ({
     ...recordFields(r),
     platform: r.platform as SocialAccountInput['platform'],
@@ -165,7 +165,7 @@ export const subscriptions = childRecord({
   dto: subscriptionDto,
   input: subscriptionInput,
   updateInput: subscriptionUpdateInput,
-  values: async (_s, tx, ctx, input, before) => {
+  values: async (tx, ctx, input, before) => {
     const v = ownColumns(input as SubscriptionInput & { concurrencyStamp?: string });
     const customerId = before?.customerId ?? (input as SubscriptionInput).customerId;
     const [clash] = await tx

@@ -1,9 +1,9 @@
 import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Services } from '../../../core/services.ts';
-import { defineNotificationGroup, publish } from '../../notifications/index.ts';
-import { crmCustomers } from '../customers/schema.ts';
-import { midnight, today } from '../reports/period.ts';
-import { crmContactReminders } from './schema.ts';
+import type { Services } from '../../core/services.ts';
+import { defineNotificationGroup, publish } from '../notifications/index.ts';
+import { crmContactReminders } from './activities/schema.ts';
+import { crmCustomers } from './customers/schema.ts';
+import { midnight, today } from './reports/period.ts';
 
 export const CONTACT_REMINDER_JOB = 'crm.activities.contact-reminder';
 /** Every hour: each tenant is reminded at its first run from 08:00 of its own time zone on. */

@@ -123,6 +123,7 @@ const SHAPED_AREAS = [
   'crm/businesses',
   'crm/customers',
   'crm/orders',
+  'crm/records',
   'trade/purchase',
   'trade/receiving',
 ];

@@ -51,6 +51,22 @@ export interface RecordService<D, I, U, B> {
 }
 
 /**
+ * The record service of an area in the shape: what its routes read before the unit (the caller's
+ * viewer, …), its `get` query and its `create`, `update` and `delete` commands.
+ */
+export const recordService = <D, I, U, B>(
+  before: RecordService<D, I, U, B>['before'],
+  queries: Pick<RecordService<D, I, U, B>, 'get'>,
+  commands: Pick<RecordService<D, I, U, B>, 'create' | 'update'> & { delete: RecordService<D, I, U, B>['remove'] },
+): RecordService<D, I, U, B> => ({
+  before,
+  get: queries.get,
+  create: commands.create,
+  update: commands.update,
+  remove: commands.delete,
+});
+
+/**
  * `GET url/:id`, `POST url`, `PUT url/:id`, `DELETE url/:id` (204) of a record: reading under
  * `permission`, writing under its `.Create`, `.Update` and `.Delete` children.
  */

@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RequestContext } from '../../../core/context.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { type CustomerViewer, customerQueries } from '../customers/queries.ts';
-import { customerRecordRoutes, idParams, inTenantAsViewer } from '../resource-routes.ts';
+import { customerRecordRoutes, idParams, inTenantAsViewer, recordService } from '../resource-routes.ts';
 import { businessCommands } from './commands.ts';
 import { businessQueries } from './queries.ts';
 
@@ -100,13 +100,7 @@ export default async function routes(fastify: FastifyInstance) {
     dto: businessDto,
     input: businessInput,
     updateInput: businessInput,
-    service: {
-      before: customerQueries.viewer,
-      get: q.get,
-      create: commands.create,
-      update: commands.update,
-      remove: commands.delete,
-    },
+    service: recordService(customerQueries.viewer, q, commands),
   });
   app.get(
     `${url}/board`,

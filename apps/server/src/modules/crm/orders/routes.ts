@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessQueries } from '../businesses/queries.ts';
 import { customerQueries } from '../customers/queries.ts';
-import { customerRecordRoutes, idParams, inTenantAsViewer } from '../resource-routes.ts';
+import { customerRecordRoutes, idParams, inTenantAsViewer, recordService } from '../resource-routes.ts';
 import { orderCommands } from './commands.ts';
 import { orderQueries } from './queries.ts';
 
@@ -46,13 +46,7 @@ export default async function routes(fastify: FastifyInstance) {
     dto: crmOrderDto,
     input: crmOrderInput,
     updateInput: crmOrderInput,
-    service: {
-      before: customerQueries.viewer,
-      get: q.get,
-      create: commands.create,
-      update: commands.update,
-      remove: commands.delete,
-    },
+    service: recordService(customerQueries.viewer, q, commands),
   });
   app.post(
     `${url}/:id/status`,

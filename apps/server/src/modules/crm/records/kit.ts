@@ -1,7 +1,6 @@
 import type { DeclaredList, ListSpec, SortKeys } from '@seller/contracts/lists';
 import { eq, getTableColumns, ne, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
 import { deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
@@ -13,7 +12,7 @@ import { type Secrets, secretsFor } from '../../../core/secrets.ts';
 import type { Services } from '../../../core/services.ts';
 import { type CustomerViewer, customerQueries } from '../customers/queries.ts';
 import { crmCustomers } from '../customers/schema.ts';
-import { customerRecordRoutes, type RecordService } from '../resource-routes.ts';
+import type { RecordService } from '../resource-routes.ts';
 import { loadThroughCustomer, seenThroughCustomer } from '../through.ts';
 
 /**
@@ -37,8 +36,6 @@ export interface ChildRecord<T extends AnyTable, I extends { customerId: string 
   table: T;
   /** Entity name (audit, 404 texts). */
   entity: string;
-  url: string;
-  tag: string;
   /** The list's declaration (contracts) and, per declared filter and sort key, its column. */
   list: DeclaredList<L>;
   filters: { [K in keyof L['filters']]: Expr | ((value: never) => SQL | undefined) };
@@ -151,22 +148,13 @@ export function childRecord<T extends AnyTable, I extends { customerId: string }
     },
   };
 
-  /** The list (`url`, `/export`) and the record's get, create, update, delete, under `permission`. */
-  function routes(fastify: FastifyInstance, permission: string) {
-    const { url, tag, dto, input, updateInput } = r;
-    customerRecordRoutes(fastify, {
-      url,
-      tag,
-      permission,
-      list: r.list,
-      item: dto,
-      listService: list,
-      dto,
-      input,
-      updateInput,
-      service,
-    });
-  }
-
-  return { list, service, routes };
+  return {
+    /** The records of the customers the viewer sees (the list kit's page and export). */
+    list,
+    before: service.before,
+    get: service.get,
+    create: service.create,
+    update: service.update,
+    delete: service.remove,
+  };
 }

@@ -50,6 +50,20 @@ export interface RecordService<D, I, U, B> {
   remove(tx: Tx, ctx: RequestContext, b: B, id: string): Promise<unknown>;
 }
 
+/** What the API says of a record: its url, tag and schemas. */
+export interface RecordApi<D, I, U> {
+  url: string;
+  tag: string;
+  dto: z.ZodType<D>;
+  input: z.ZodType<I>;
+  updateInput: z.ZodType<U>;
+}
+
+/** An area's writes of a record, as its commands name them. */
+export type RecordCommands<D, I, U, B> = Pick<RecordService<D, I, U, B>, 'create' | 'update'> & {
+  delete: RecordService<D, I, U, B>['remove'];
+};
+
 /**
  * The record service of an area in the shape: what its routes read before the unit (the caller's
  * viewer, …), its `get` query and its `create`, `update` and `delete` commands.
@@ -57,7 +71,7 @@ export interface RecordService<D, I, U, B> {
 export const recordService = <D, I, U, B>(
   before: RecordService<D, I, U, B>['before'],
   queries: Pick<RecordService<D, I, U, B>, 'get'>,
-  commands: Pick<RecordService<D, I, U, B>, 'create' | 'update'> & { delete: RecordService<D, I, U, B>['remove'] },
+  commands: RecordCommands<D, I, U, B>,
 ): RecordService<D, I, U, B> => ({
   before,
   get: queries.get,
@@ -72,15 +86,7 @@ export const recordService = <D, I, U, B>(
  */
 function recordRoutes<D, I, U, B>(
   fastify: FastifyInstance,
-  opts: {
-    url: string;
-    tag: string;
-    permission: string;
-    dto: z.ZodType<D>;
-    input: z.ZodType<I>;
-    updateInput: z.ZodType<U>;
-    service: RecordService<D, I, U, B>;
-  },
+  opts: RecordApi<D, I, U> & { permission: string; service: RecordService<D, I, U, B> },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
@@ -150,13 +156,8 @@ function optionsRoute(
  */
 export function customerRecordRoutes<Item, D, I, U, B>(
   fastify: FastifyInstance,
-  r: RecordListRoutes<Item> & {
-    pickers?: Record<string, OptionsPicker>;
-    dto: z.ZodType<D>;
-    input: z.ZodType<I>;
-    updateInput: z.ZodType<U>;
-    service: RecordService<D, I, U, B>;
-  },
+  r: RecordListRoutes<Item> &
+    RecordApi<D, I, U> & { pickers?: Record<string, OptionsPicker>; service: RecordService<D, I, U, B> },
 ) {
   const { url, tag, permission } = r;
   recordListRoutes(fastify, r);

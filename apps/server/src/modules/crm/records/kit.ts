@@ -149,12 +149,9 @@ export function childRecord<T extends AnyTable, I extends { customerId: string }
   };
 
   return {
-    /** The records of the customers the viewer sees (the list kit's page and export). */
-    list,
-    before: service.before,
-    get: service.get,
-    create: service.create,
-    update: service.update,
-    delete: service.remove,
+    /** The list (the records of the customers the viewer sees), what is read before the unit, one record. */
+    queries: { list, before: service.before, get: service.get },
+    /** The writes, in the caller's transaction. */
+    commands: { create: service.create, update: service.update, delete: service.remove },
   };
 }

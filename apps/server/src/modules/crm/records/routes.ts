@@ -1,9 +1,14 @@
 import { CrmPermissions } from '@seller/contracts';
 import type { DeclaredList } from '@seller/contracts/lists';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { ListService } from '../../../core/lists.ts';
-import { customerRecordRoutes, type RecordService, recordService } from '../resource-routes.ts';
+import {
+  customerRecordRoutes,
+  type RecordApi,
+  type RecordCommands,
+  type RecordService,
+  recordService,
+} from '../resource-routes.ts';
 import { recordCommands } from './commands.ts';
 import { addressesHttp, bankAccountsHttp, socialAccountsHttp, subscriptionsHttp } from './http.ts';
 import { recordQueries } from './queries.ts';
@@ -25,21 +30,14 @@ export default async function routes(fastify: FastifyInstance) {
 /** One record's list (`url`, `/export`), get, create, update and delete, under `Crm.Records`. */
 function recordRoutes<D, I, U, B>(
   fastify: FastifyInstance,
-  http: {
-    url: string;
-    tag: string;
-    list: DeclaredList;
-    dto: z.ZodType<D>;
-    input: z.ZodType<I>;
-    updateInput: z.ZodType<U>;
-  },
+  api: RecordApi<D, I, U> & { list: DeclaredList },
   queries: Pick<RecordService<D, I, U, B>, 'before' | 'get'> & { list: ListService<D> },
-  commands: Pick<RecordService<D, I, U, B>, 'create' | 'update'> & { delete: RecordService<D, I, U, B>['remove'] },
+  commands: RecordCommands<D, I, U, B>,
 ) {
   customerRecordRoutes(fastify, {
-    ...http,
+    ...api,
     permission: CrmPermissions.Records,
-    item: http.dto,
+    item: api.dto,
     listService: queries.list,
     service: recordService(queries.before, queries, commands),
   });

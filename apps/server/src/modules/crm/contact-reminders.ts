@@ -138,7 +138,10 @@ async function remindTenant(
   return sent;
 }
 
-/** Durable jobs of follow-up records: the daily reminder of today's contacts. */
+/**
+ * The CRM's contact reminder job: the daily reminder of today's contacts. It reads the customers'
+ * next contact (the follow-ups set it), so it is the module's, started with it, not an area's.
+ */
 export async function defineJobs(services: Services) {
   defineNotificationGroup(contactReminders);
   await services.jobs.define(CONTACT_REMINDER_JOB, () => remindContacts(services), {

@@ -12,8 +12,9 @@ const { viewer: viewerOf, scope: customerScope, load: loadCustomer } = customerQ
 
 /**
  * What every CRM record that hangs off a customer (a business, an order, an address…) shares:
- * it is seen through its customer (the list's scope, a 404 for one out of sight), written with a
- * new stamp, and served by the same get / create / update / delete routes.
+ * it is seen through its customer (the list's scope, a 404 for one out of sight) and written with a
+ * new stamp. Its routes are `resource-routes.ts`'s. Module-level (no area's), as every such area
+ * uses it and it reaches customers only through their queries.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's table generics are not worth spelling out here

@@ -6,9 +6,9 @@ import { identity } from '../identity/index.ts';
 import { notifications } from '../notifications/index.ts';
 import { settings } from '../settings/index.ts';
 import { trade } from '../trade/index.ts';
-import { defineJobs as defineActivitiesJobs } from './activities/jobs.ts';
 import { texts as activitiesTexts } from './activities/texts.ts';
 import { texts as businessesTexts } from './businesses/texts.ts';
+import { defineJobs as defineContactReminders } from './contact-reminders.ts';
 import { texts as customersTexts } from './customers/texts.ts';
 import { menus } from './menus.ts';
 import { texts as ordersTexts } from './orders/texts.ts';
@@ -47,7 +47,7 @@ export const crm = defineModule({
   menus,
   start: async (services) => {
     await definePoolJobs(services);
-    await defineActivitiesJobs(services);
+    await defineContactReminders(services);
     await defineReportsJobs(services);
   },
   routes,

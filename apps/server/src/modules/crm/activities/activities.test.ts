@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
 import { placeholderPng, storeFile } from '../../files/index.ts';
 import { crmBusinesses, crmBusinessStatusTypes } from '../businesses/schema.ts';
+import { CONTACT_REMINDER, remindContacts, reminderDay } from '../contact-reminders.ts';
 import { crmContacts, crmCustomers } from '../customers/schema.ts';
 import { today as todayIn } from '../reports/period.ts';
 import { insertCustomer, useCrmApp } from '../test-support.ts';
-import { CONTACT_REMINDER, remindContacts, reminderDay } from './jobs.ts';
 
 const url = '/api/crm/activities';
 const app = useCrmApp();

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
-import { activityListService, activityService } from './service.ts';
+import { inTenantAsViewer } from '../resource-routes.ts';
+import { activityCommands } from './commands.ts';
+import { activityQueries } from './queries.ts';
 
 const url = '/api/crm/activities';
 const P = CrmPermissions.Activities;
@@ -19,6 +21,8 @@ export default async function routes(fastify: FastifyInstance) {
   const s = app.services;
   const tags = ['CrmActivities'];
   const idParams = z.object({ id: z.guid() });
+  const { list, get } = activityQueries;
+  const commands = activityCommands(s);
 
   listRoutes(app, {
     url,
@@ -26,17 +30,20 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: activityList,
     item: activityDto,
-    service: activityListService,
+    service: list,
   });
   app.get(
     `${url}/:id`,
     { config: { permission: P }, schema: { tags, params: idParams, response: { 200: activityDto } } },
-    (req) => activityService.get(s, req.ctx, req.params.id),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => get(tx, req.ctx, v, req.params.id)),
   );
   app.post(
     url,
     { config: { permission: `${P}.Create` }, schema: { tags, body: activityInput, response: { 200: activityDto } } },
-    (req) => activityService.create(s, req.ctx, req.body),
+    (req) =>
+      inTenantAsViewer(s, req.ctx, async (tx, v) =>
+        get(tx, req.ctx, v, await commands.create(tx, req.ctx, v, req.body)),
+      ),
   );
   app.put(
     `${url}/:id`,
@@ -44,13 +51,17 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, body: activityUpdateInput, response: { 200: activityDto } },
     },
-    (req) => activityService.update(s, req.ctx, req.params.id, req.body),
+    (req) =>
+      inTenantAsViewer(s, req.ctx, async (tx, v) => {
+        await commands.update(tx, req.ctx, v, req.params.id, req.body);
+        return get(tx, req.ctx, v, req.params.id);
+      }),
   );
   app.delete(
     `${url}/:id`,
     { config: { permission: `${P}.Delete` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await activityService.remove(s, req.ctx, req.params.id);
+      await inTenantAsViewer(s, req.ctx, (tx, v) => commands.delete(tx, req.ctx, v, req.params.id));
       return reply.status(204).send();
     },
   );

@@ -18,7 +18,7 @@ import type { Services } from '../../../core/services.ts';
 import { filesService } from '../../files/index.ts';
 import { users } from '../../identity/index.ts';
 import { crmBusinesses } from '../businesses/schema.ts';
-import { type CustomerNeed, type CustomerViewer, customerScope, loadCustomer, viewerOf } from '../customers/access.ts';
+import { type CustomerNeed, type CustomerViewer, customerQueries } from '../customers/queries.ts';
 import { crmContacts, crmCustomers } from '../customers/schema.ts';
 import { crmActivities } from './schema.ts';
 
@@ -31,6 +31,8 @@ import { crmActivities } from './schema.ts';
  */
 
 type Ctx = RequestContext;
+
+const { viewer: viewerOf, scope: customerScope, load: loadCustomer } = customerQueries;
 const ENTITY = 'CrmActivity';
 
 const contact = alias(crmContacts, 'activity_contact');
@@ -141,7 +143,7 @@ async function throughCustomer(
 }
 
 /** Attachments are files of this tenant, uploaded through `POST /api/files`. */
-async function checkFiles(services: Services, ctx: Ctx, fileIds: string[]) {
+async function checkFiles(services: Pick<Services, 'config'>, ctx: Ctx, fileIds: string[]) {
   for (const [i, url] of fileIds.entries()) {
     if (!(await filesService.exists(services.config.dataDir, ctx, url))) {
       throw fieldError(`fileIds.${i}`, 'CrmActivities::FileNotFound');
@@ -227,39 +229,41 @@ export async function createActivityIn(tx: Tx, ctx: Ctx, viewer: CustomerViewer 
   return row;
 }
 
-export const activityService = {
-  async get(services: Services, ctx: Ctx, id: string) {
-    const viewer = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await loadActivity(tx, ctx, viewer, id, 'read');
-      return reread(tx, ctx, id);
-    });
-  },
-  async create(services: Services, ctx: Ctx, input: ActivityInput) {
-    const viewer = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await checkFiles(services, ctx, input.fileIds);
-      const row = await createActivityIn(tx, ctx, viewer, input);
-      return reread(tx, ctx, row.id);
-    });
-  },
-  async update(services: Services, ctx: Ctx, id: string, input: ActivityUpdateInput) {
-    const viewer = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const before = await loadActivity(tx, ctx, viewer, id, 'write');
-      await checkFiles(services, ctx, input.fileIds);
-      const { concurrencyStamp, ...values } = input;
-      await updateOwned(tx, ctx, crmActivities, ENTITY, id, values, concurrencyStamp);
-      await touchParents(tx, ctx, before);
-      return reread(tx, ctx, id);
-    });
-  },
-  async remove(services: Services, ctx: Ctx, id: string) {
-    const viewer = await viewerOf(services, ctx);
-    await services.data.inTenant(ctx, async (tx) => {
-      const before = await loadActivity(tx, ctx, viewer, id, 'write');
-      await deleteOwned(tx, ctx, crmActivities, ENTITY, id);
-      await touchParents(tx, ctx, before);
-    });
-  },
-};
+/** One record the viewer sees through its customer. */
+export async function getActivity(tx: Tx, ctx: Ctx, viewer: CustomerViewer, id: string) {
+  await loadActivity(tx, ctx, viewer, id, 'read');
+  return reread(tx, ctx, id);
+}
+
+/** Writes a new record on a parent the viewer may write, its attachments checked; its id. */
+export async function createActivity(
+  services: Pick<Services, 'config'>,
+  tx: Tx,
+  ctx: Ctx,
+  viewer: CustomerViewer,
+  input: ActivityInput,
+) {
+  await checkFiles(services, ctx, input.fileIds);
+  return (await createActivityIn(tx, ctx, viewer, input)).id;
+}
+
+export async function updateActivity(
+  services: Pick<Services, 'config'>,
+  tx: Tx,
+  ctx: Ctx,
+  viewer: CustomerViewer,
+  id: string,
+  input: ActivityUpdateInput,
+) {
+  const before = await loadActivity(tx, ctx, viewer, id, 'write');
+  await checkFiles(services, ctx, input.fileIds);
+  const { concurrencyStamp, ...values } = input;
+  await updateOwned(tx, ctx, crmActivities, ENTITY, id, values, concurrencyStamp);
+  await touchParents(tx, ctx, before);
+}
+
+export async function deleteActivity(tx: Tx, ctx: Ctx, viewer: CustomerViewer, id: string) {
+  const before = await loadActivity(tx, ctx, viewer, id, 'write');
+  await deleteOwned(tx, ctx, crmActivities, ENTITY, id);
+  await touchParents(tx, ctx, before);
+}

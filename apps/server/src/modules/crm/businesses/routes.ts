@@ -18,10 +18,12 @@ import {
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '../customers/through.ts';
-import { customerRecordRoutes } from '../resource-routes.ts';
-import { businessListService, businessService } from './service.ts';
-import { stageService } from './stages.ts';
+import type { RequestContext } from '../../../core/context.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { type CustomerViewer, customerQueries } from '../customers/queries.ts';
+import { customerRecordRoutes, idParams, inTenantAsViewer, recordService } from '../resource-routes.ts';
+import { businessCommands } from './commands.ts';
+import { businessQueries } from './queries.ts';
 
 const url = '/api/crm/businesses';
 const stagesUrl = '/api/crm/business-status-types';
@@ -39,11 +41,20 @@ export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
   const tags = ['CrmBusinesses'];
+  const inTx = s.data.inTenant.bind(s.data);
+  const q = businessQueries;
+  const commands = businessCommands(s);
+  /** A write to the business `:id`, answered with its detail. */
+  const write = (ctx: RequestContext, id: string, change: (tx: Tx, v: CustomerViewer) => Promise<unknown>) =>
+    inTenantAsViewer(s, ctx, async (tx, v) => {
+      await change(tx, v);
+      return q.get(tx, ctx, v, id);
+    });
 
   app.get(
     stagesUrl,
     { config: { permission: P }, schema: { tags, response: { 200: listResult(businessStatusTypeDto) } } },
-    (req) => stageService.list(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.stageGroups(tx, req.ctx)),
   );
   app.post(
     stagesUrl,
@@ -51,7 +62,8 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Stages` },
       schema: { tags, body: businessStatusTypeInput, response: { 200: businessStatusTypeDto } },
     },
-    (req) => stageService.create(s, req.ctx, req.body),
+    (req) =>
+      inTx(req.ctx, async (tx) => q.stageGroup(tx, req.ctx, await commands.createStageGroup(tx, req.ctx, req.body))),
   );
   app.put(
     `${stagesUrl}/:id`,
@@ -59,13 +71,17 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Stages` },
       schema: { tags, params: idParams, body: businessStatusTypeInput, response: { 200: businessStatusTypeDto } },
     },
-    (req) => stageService.update(s, req.ctx, req.params.id, req.body),
+    (req) =>
+      inTx(req.ctx, async (tx) => {
+        await commands.updateStageGroup(tx, req.ctx, req.params.id, req.body);
+        return q.stageGroup(tx, req.ctx, req.params.id);
+      }),
   );
   app.delete(
     `${stagesUrl}/:id`,
     { config: { permission: `${P}.Stages` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await stageService.remove(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => commands.deleteStageGroup(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -76,15 +92,15 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: businessList,
     item: businessListItem,
-    listService: businessListService,
+    listService: q.list,
     pickers: {
-      'customer-options': { option: businessCustomerOption, options: businessService.customerOptions },
-      'product-options': { option: businessProductOption, options: businessService.productOptions },
+      'customer-options': { option: businessCustomerOption, options: q.customerOptions },
+      'product-options': { option: businessProductOption, options: q.productOptions },
     },
     dto: businessDto,
     input: businessInput,
     updateInput: businessInput,
-    service: businessService,
+    service: recordService(customerQueries.viewer, q, commands),
   });
   app.get(
     `${url}/board`,
@@ -92,7 +108,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: P },
       schema: { tags, querystring: businessBoardQuery, response: { 200: businessBoardDto } },
     },
-    (req) => businessService.board(s, req.ctx, req.query),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => q.board(tx, req.ctx, v, req.query)),
   );
   app.get(
     `${url}/funnel`,
@@ -100,12 +116,12 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: P },
       schema: { tags, querystring: businessFunnelQuery, response: { 200: businessFunnelDto } },
     },
-    (req) => businessService.funnel(s, req.ctx, req.query),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => q.funnel(tx, req.ctx, v, req.query)),
   );
   app.get(
     `${url}/owner-options`,
     { config: { permission: P }, schema: { tags, response: { 200: listResult(businessOwnerOption) } } },
-    (req) => businessService.ownerOptions(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.ownerOptions(tx, req.ctx)),
   );
   app.put(
     `${url}/:id/stage`,
@@ -113,7 +129,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, body: businessStageMoveInput, response: { 200: businessDto } },
     },
-    (req) => businessService.move(s, req.ctx, req.params.id, req.body.statusId),
+    (req) => write(req.ctx, req.params.id, (tx, v) => commands.move(tx, req.ctx, v, req.params.id, req.body.statusId)),
   );
   app.post(
     `${url}/:id/close`,
@@ -121,6 +137,6 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Close` },
       schema: { tags, params: idParams, body: businessCloseInput, response: { 200: businessDto } },
     },
-    (req) => businessService.close(s, req.ctx, req.params.id, req.body),
+    (req) => write(req.ctx, req.params.id, (tx, v) => commands.close(tx, req.ctx, v, req.params.id, req.body)),
   );
 }

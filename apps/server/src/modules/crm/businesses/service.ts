@@ -20,24 +20,19 @@ import { AppError, fieldError } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import { contains } from '../../../core/search.ts';
-import type { Services } from '../../../core/services.ts';
 import { catalogProducts } from '../../catalog/index.ts';
 import { users } from '../../identity/index.ts';
-import {
-  type CustomerNeed,
-  type CustomerViewer,
-  customerScope,
-  loadCustomer,
-  mayDo,
-  viewerOf,
-} from '../customers/access.ts';
+import type { CustomerCommands } from '../customers/commands.ts';
+import { type CustomerNeed, type CustomerViewer, customerQueries } from '../customers/queries.ts';
 import { crmCustomers } from '../customers/schema.ts';
-import { loadThroughCustomer, ofCustomer, seenThroughCustomer, touched } from '../customers/through.ts';
+import { loadThroughCustomer, ofCustomer, seenThroughCustomer, touched } from '../through.ts';
 import { displayNameOf, userName } from '../users.ts';
 import { crmBusinesses, crmBusinessProducts, crmBusinessStatuses } from './schema.ts';
 import { ensureStageGroups, stageName } from './stages.ts';
 
 export type Ctx = RequestContext;
+
+const { scope: customerScope, load: loadCustomer, may: mayDo } = customerQueries;
 type BusinessRow = typeof crmBusinesses.$inferSelect;
 
 /** A catalogue product as a business line starts from: its SKU, name and list price (exact, as text). */
@@ -225,7 +220,8 @@ const closedError = () =>
 const loadBusiness = (tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, need: CustomerNeed, lock = false) =>
   loadThroughCustomer(tx, ctx, v, crmBusinesses, 'Business', id, need, { lock });
 
-async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<BusinessDto> {
+/** One business the viewer sees (through its customer), as the detail shows it. */
+export async function getBusiness(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<BusinessDto> {
   const { row, customer } = await loadBusiness(tx, ctx, v, id, 'read');
   const [item] = await selectItems(tx, owned(ctx, crmBusinesses, eq(crmBusinesses.id, id)));
   const products = await tx
@@ -349,247 +345,225 @@ async function setRow(tx: Tx, ctx: Ctx, row: BusinessRow, values: Partial<Busine
     .where(eq(crmBusinesses.id, row.id));
 }
 
-export const businessService = {
-  async board(services: Services, ctx: Ctx, q: Omit<BusinessFilters, 'statusId' | 'endStatus'> & { take: number }) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx): Promise<BusinessBoardDto> => {
-      const group = pickGroup(await ensureStageGroups(tx, ctx), q.statusTypeId);
-      const base = visible(ctx, v, { ...q, statusTypeId: group.id });
-      const groups = await groupCounts(tx, base);
-      const cards = (where: SQL, order: SQL[]) =>
-        selectItems(tx, and(base, where)!)
-          .orderBy(...order)
-          .limit(q.take)
-          .then((rows) => rows.map((r) => toItem(ctx, r)));
-      const columns: BusinessBoardDto['columns'] = [];
-      for (const s of group.statuses) {
-        const mine = groups.filter((g) => g.endStatus === null && g.statusId === s.id);
-        columns.push({
-          key: s.id,
-          statusId: s.id,
-          name: s.displayName,
-          percent: s.percent,
-          count: mine.reduce((n, g) => n + g.count, 0),
-          amounts: amountsOf(mine),
-          items: await cards(and(isNull(crmBusinesses.endStatus), eq(crmBusinesses.statusId, s.id))!, [
-            desc(crmBusinesses.totalPrice),
-            asc(crmBusinesses.id),
-          ]),
-        });
-      }
-      for (const [key, end, percent] of [
-        ['won', BusinessEndStatus.Win, 100],
-        ['lost', BusinessEndStatus.Lose, 0],
-      ] as const) {
-        const mine = groups.filter((g) => g.endStatus === end);
-        columns.push({
-          key,
-          statusId: null,
-          name: key,
-          percent,
-          count: mine.reduce((n, g) => n + g.count, 0),
-          amounts: amountsOf(mine),
-          items: await cards(eq(crmBusinesses.endStatus, end), [desc(crmBusinesses.endTime), asc(crmBusinesses.id)]),
-        });
-      }
-      return { statusType: group, columns };
+/** The kanban: a column per stage of the group (open businesses), then won and lost, `take` cards each. */
+export async function board(
+  tx: Tx,
+  ctx: Ctx,
+  v: CustomerViewer,
+  q: Omit<BusinessFilters, 'statusId' | 'endStatus'> & { take: number },
+): Promise<BusinessBoardDto> {
+  const group = pickGroup(await ensureStageGroups(tx, ctx), q.statusTypeId);
+  const base = visible(ctx, v, { ...q, statusTypeId: group.id });
+  const groups = await groupCounts(tx, base);
+  const cards = (where: SQL, order: SQL[]) =>
+    selectItems(tx, and(base, where)!)
+      .orderBy(...order)
+      .limit(q.take)
+      .then((rows) => rows.map((r) => toItem(ctx, r)));
+  const columns: BusinessBoardDto['columns'] = [];
+  for (const s of group.statuses) {
+    const mine = groups.filter((g) => g.endStatus === null && g.statusId === s.id);
+    columns.push({
+      key: s.id,
+      statusId: s.id,
+      name: s.displayName,
+      percent: s.percent,
+      count: mine.reduce((n, g) => n + g.count, 0),
+      amounts: amountsOf(mine),
+      items: await cards(and(isNull(crmBusinesses.endStatus), eq(crmBusinesses.statusId, s.id))!, [
+        desc(crmBusinesses.totalPrice),
+        asc(crmBusinesses.id),
+      ]),
     });
-  },
+  }
+  for (const [key, end, percent] of [
+    ['won', BusinessEndStatus.Win, 100],
+    ['lost', BusinessEndStatus.Lose, 0],
+  ] as const) {
+    const mine = groups.filter((g) => g.endStatus === end);
+    columns.push({
+      key,
+      statusId: null,
+      name: key,
+      percent,
+      count: mine.reduce((n, g) => n + g.count, 0),
+      amounts: amountsOf(mine),
+      items: await cards(eq(crmBusinesses.endStatus, end), [desc(crmBusinesses.endTime), asc(crmBusinesses.id)]),
+    });
+  }
+  return { statusType: group, columns };
+}
 
-  async funnel(services: Services, ctx: Ctx, q: Pick<BusinessFilters, 'statusTypeId' | 'ownerUserId'>) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx): Promise<BusinessFunnelDto> => {
-      const group = pickGroup(await ensureStageGroups(tx, ctx), q.statusTypeId);
-      const groups = await groupCounts(tx, visible(ctx, v, { ...q, statusTypeId: group.id }));
-      const ended = (end: number) => groups.filter((g) => g.endStatus === end);
-      const count = (rows: typeof groups) => rows.reduce((n, g) => n + g.count, 0);
-      const won = count(ended(BusinessEndStatus.Win));
-      const lost = count(ended(BusinessEndStatus.Lose));
+/** The funnel of a stage group: open businesses per stage, won, lost, invalid and the win rate. */
+export async function funnel(
+  tx: Tx,
+  ctx: Ctx,
+  v: CustomerViewer,
+  q: Pick<BusinessFilters, 'statusTypeId' | 'ownerUserId'>,
+): Promise<BusinessFunnelDto> {
+  const group = pickGroup(await ensureStageGroups(tx, ctx), q.statusTypeId);
+  const groups = await groupCounts(tx, visible(ctx, v, { ...q, statusTypeId: group.id }));
+  const ended = (end: number) => groups.filter((g) => g.endStatus === end);
+  const count = (rows: typeof groups) => rows.reduce((n, g) => n + g.count, 0);
+  const won = count(ended(BusinessEndStatus.Win));
+  const lost = count(ended(BusinessEndStatus.Lose));
+  return {
+    statusTypeId: group.id,
+    stages: group.statuses.map((s) => {
+      const mine = groups.filter((g) => g.endStatus === null && g.statusId === s.id);
       return {
-        statusTypeId: group.id,
-        stages: group.statuses.map((s) => {
-          const mine = groups.filter((g) => g.endStatus === null && g.statusId === s.id);
-          return {
-            statusId: s.id,
-            name: s.displayName,
-            percent: s.percent,
-            count: count(mine),
-            amounts: amountsOf(mine),
-          };
-        }),
-        won: { count: won, amounts: amountsOf(ended(BusinessEndStatus.Win)) },
-        lost: { count: lost, amounts: amountsOf(ended(BusinessEndStatus.Lose)) },
-        invalid: { count: count(ended(BusinessEndStatus.Invalid)) },
-        winRate:
-          won + lost
-            ? new Decimal(won)
-                .times(100)
-                .dividedBy(won + lost)
-                .toFixed(1)
-            : null,
+        statusId: s.id,
+        name: s.displayName,
+        percent: s.percent,
+        count: count(mine),
+        amounts: amountsOf(mine),
       };
-    });
-  },
+    }),
+    won: { count: won, amounts: amountsOf(ended(BusinessEndStatus.Win)) },
+    lost: { count: lost, amounts: amountsOf(ended(BusinessEndStatus.Lose)) },
+    invalid: { count: count(ended(BusinessEndStatus.Invalid)) },
+    winRate:
+      won + lost
+        ? new Decimal(won)
+            .times(100)
+            .dividedBy(won + lost)
+            .toFixed(1)
+        : null,
+  };
+}
 
-  async get(services: Services, ctx: Ctx, id: string) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, (tx) => detail(tx, ctx, v, id));
-  },
+/** Creates a business on a customer the viewer may write; its id. */
+export async function createBusiness(tx: Tx, ctx: Ctx, v: CustomerViewer, input: BusinessInput) {
+  await loadCustomer(tx, v, input.customerId, 'write');
+  const ownerUserId = input.ownerUserId ?? ctx.user?.id ?? null;
+  if (input.ownerUserId) await checkOwner(tx, ctx, input.ownerUserId);
+  const place = await placeOf(tx, ctx, input.statusTypeId, input.statusId);
+  const p = await priced(tx, ctx, input);
+  const [row] = await tx
+    .insert(crmBusinesses)
+    .values({
+      tenantId: ctx.tenant?.id ?? null,
+      customerId: input.customerId,
+      ownerUserId,
+      name: input.name,
+      ...place,
+      ...formColumns(input, p),
+      creatorId: ctx.user?.id ?? null,
+    })
+    .returning({ id: crmBusinesses.id });
+  await writeProducts(tx, ctx, row!.id, p.lines);
+  return row!.id;
+}
 
-  async create(services: Services, ctx: Ctx, input: BusinessInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await loadCustomer(tx, v, input.customerId, 'write');
-      const ownerUserId = input.ownerUserId ?? ctx.user?.id ?? null;
-      if (input.ownerUserId) await checkOwner(tx, ctx, input.ownerUserId);
-      const place = await placeOf(tx, ctx, input.statusTypeId, input.statusId);
-      const p = await priced(tx, ctx, input);
-      const [row] = await tx
-        .insert(crmBusinesses)
-        .values({
-          tenantId: ctx.tenant?.id ?? null,
-          customerId: input.customerId,
-          ownerUserId,
-          name: input.name,
-          ...place,
-          ...formColumns(input, p),
-          creatorId: ctx.user?.id ?? null,
-        })
-        .returning({ id: crmBusinesses.id });
-      await writeProducts(tx, ctx, row!.id, p.lines);
-      return detail(tx, ctx, v, row!.id);
-    });
-  },
+/** Edits an open business (409 once it is closed), its products replaced as a whole. */
+export async function updateBusiness(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, input: BusinessInput) {
+  const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
+  if (row.endStatus !== null) throw closedError();
+  if (input.customerId !== row.customerId) await loadCustomer(tx, v, input.customerId, 'write');
+  if (input.ownerUserId && input.ownerUserId !== row.ownerUserId) await checkOwner(tx, ctx, input.ownerUserId);
+  const place = await placeOf(
+    tx,
+    ctx,
+    input.statusTypeId ?? row.statusTypeId,
+    input.statusId ??
+      (input.statusTypeId && input.statusTypeId !== row.statusTypeId ? undefined : (row.statusId ?? undefined)),
+  );
+  const p = await priced(tx, ctx, input);
+  await setRow(tx, ctx, row, {
+    customerId: input.customerId,
+    ownerUserId: input.ownerUserId ?? row.ownerUserId,
+    name: input.name,
+    ...place,
+    ...formColumns(input, p),
+  });
+  await writeProducts(tx, ctx, id, p.lines);
+}
 
-  async update(services: Services, ctx: Ctx, id: string, input: BusinessInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
-      if (row.endStatus !== null) throw closedError();
-      if (input.customerId !== row.customerId) await loadCustomer(tx, v, input.customerId, 'write');
-      if (input.ownerUserId && input.ownerUserId !== row.ownerUserId) await checkOwner(tx, ctx, input.ownerUserId);
-      const place = await placeOf(
-        tx,
+export async function deleteBusiness(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string) {
+  await loadBusiness(tx, ctx, v, id, 'write', true);
+  await tx.delete(crmBusinesses).where(eq(crmBusinesses.id, id));
+}
+
+/** Moves an open business to another stage of its group (409 once it is closed). */
+export async function moveBusiness(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, statusId: string) {
+  const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
+  if (row.endStatus !== null) throw closedError();
+  const [stage] = await tx
+    .select({ id: crmBusinessStatuses.id })
+    .from(crmBusinessStatuses)
+    .where(
+      owned(
         ctx,
-        input.statusTypeId ?? row.statusTypeId,
-        input.statusId ??
-          (input.statusTypeId && input.statusTypeId !== row.statusTypeId ? undefined : (row.statusId ?? undefined)),
-      );
-      const p = await priced(tx, ctx, input);
-      await setRow(tx, ctx, row, {
-        customerId: input.customerId,
-        ownerUserId: input.ownerUserId ?? row.ownerUserId,
-        name: input.name,
-        ...place,
-        ...formColumns(input, p),
-      });
-      await writeProducts(tx, ctx, id, p.lines);
-      return detail(tx, ctx, v, id);
-    });
-  },
-
-  async remove(services: Services, ctx: Ctx, id: string) {
-    const v = await viewerOf(services, ctx);
-    await services.data.inTenant(ctx, async (tx) => {
-      await loadBusiness(tx, ctx, v, id, 'write', true);
-      await tx.delete(crmBusinesses).where(eq(crmBusinesses.id, id));
-    });
-  },
-
-  /** Moves an open business to another stage of its group (409 once it is closed). */
-  async move(services: Services, ctx: Ctx, id: string, statusId: string) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
-      if (row.endStatus !== null) throw closedError();
-      const [stage] = await tx
-        .select({ id: crmBusinessStatuses.id })
-        .from(crmBusinessStatuses)
-        .where(
-          owned(
-            ctx,
-            crmBusinessStatuses,
-            eq(crmBusinessStatuses.id, statusId),
-            eq(crmBusinessStatuses.typeId, row.statusTypeId),
-          ),
-        );
-      if (!stage) throw fieldError('statusId', 'CrmBusinesses::StageNotInGroup', [statusId]);
-      if (row.statusId !== statusId) await setRow(tx, ctx, row, { statusId });
-      return detail(tx, ctx, v, id);
-    });
-  },
-
-  /** Ends an open business: won (its customer becomes dealt, in the same transaction), lost or invalid. */
-  async close(services: Services, ctx: Ctx, id: string, input: BusinessCloseInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
-      if (row.endStatus !== null) throw closedError();
-      await setRow(tx, ctx, row, { endStatus: input.endStatus, endRemark: input.endRemark, endTime: new Date() });
-      if (input.endStatus === BusinessEndStatus.Win) {
-        await tx
-          .update(crmCustomers)
-          .set({ dealStatus: true })
-          .where(and(eq(crmCustomers.id, row.customerId), eq(crmCustomers.dealStatus, false)));
-      }
-      return detail(tx, ctx, v, id);
-    });
-  },
-
-  /** Customers the caller may add a business to (owned or on the team), by name. */
-  async customerOptions(services: Services, ctx: Ctx, filter?: string) {
-    const v = await viewerOf(services, ctx);
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select({ id: crmCustomers.id, name: crmCustomers.name })
-        .from(crmCustomers)
-        .where(
-          owned(
-            ctx,
-            crmCustomers,
-            isNotNull(crmCustomers.ownerUserId),
-            customerScope(v),
-            filter ? contains(crmCustomers.name, filter) : undefined,
-          ),
-        )
-        .orderBy(asc(crmCustomers.name))
-        .limit(50),
+        crmBusinessStatuses,
+        eq(crmBusinessStatuses.id, statusId),
+        eq(crmBusinessStatuses.typeId, row.statusTypeId),
+      ),
     );
-    return { items: rows };
-  },
+  if (!stage) throw fieldError('statusId', 'CrmBusinesses::StageNotInGroup', [statusId]);
+  if (row.statusId !== statusId) await setRow(tx, ctx, row, { statusId });
+}
 
-  /** The tenant's active users, as owners to choose from. */
-  async ownerOptions(services: Services, ctx: Ctx) {
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select({
-          id: users.id,
-          name: displayNameOf,
-        })
-        .from(users)
-        .where(owned(ctx, users, eq(users.isActive, true)))
-        .orderBy(asc(users.userName))
-        .limit(500),
-    );
-    return { items: rows.map((r) => ({ id: r.id, name: r.name ?? '' })) };
-  },
+/**
+ * Ends an open business: won, lost or invalid. A won business's customer becomes dealt, in the
+ * same transaction (`customers.markDealt`).
+ */
+export async function closeBusiness(
+  customers: Pick<CustomerCommands, 'markDealt'>,
+  tx: Tx,
+  ctx: Ctx,
+  v: CustomerViewer,
+  id: string,
+  input: BusinessCloseInput,
+) {
+  const { row } = await loadBusiness(tx, ctx, v, id, 'write', true);
+  if (row.endStatus !== null) throw closedError();
+  await setRow(tx, ctx, row, { endStatus: input.endStatus, endRemark: input.endRemark, endTime: new Date() });
+  if (input.endStatus === BusinessEndStatus.Win) await customers.markDealt(tx, ctx, row.customerId);
+}
 
-  /** Catalogue products by SKU or name, with their list price. */
-  async productOptions(services: Services, ctx: Ctx, filter?: string) {
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select(productFields)
-        .from(catalogProducts)
-        .where(
-          owned(
-            ctx,
-            catalogProducts,
-            filter ? or(contains(catalogProducts.sku, filter), contains(catalogProducts.name, filter)) : undefined,
-          ),
-        )
-        .orderBy(asc(catalogProducts.sku))
-        .limit(50),
-    );
-    return { items: rows.map((r) => ({ ...r, price: new Decimal(r.price).toFixed(2) })) };
-  },
-};
+/** Customers the caller may add a business to (owned or on the team), by name. */
+export async function customerOptions(tx: Tx, ctx: Ctx, v: CustomerViewer, filter?: string) {
+  const rows = await tx
+    .select({ id: crmCustomers.id, name: crmCustomers.name })
+    .from(crmCustomers)
+    .where(
+      owned(
+        ctx,
+        crmCustomers,
+        isNotNull(crmCustomers.ownerUserId),
+        customerScope(v),
+        filter ? contains(crmCustomers.name, filter) : undefined,
+      ),
+    )
+    .orderBy(asc(crmCustomers.name))
+    .limit(50);
+  return { items: rows };
+}
+
+/** The tenant's active users, as owners to choose from. */
+export async function ownerOptions(tx: Tx, ctx: Ctx) {
+  const rows = await tx
+    .select({ id: users.id, name: displayNameOf })
+    .from(users)
+    .where(owned(ctx, users, eq(users.isActive, true)))
+    .orderBy(asc(users.userName))
+    .limit(500);
+  return { items: rows.map((r) => ({ id: r.id, name: r.name ?? '' })) };
+}
+
+/** Catalogue products by SKU or name, with their list price. */
+export async function productOptions(tx: Tx, ctx: Ctx, _v: CustomerViewer, filter?: string) {
+  const rows = await tx
+    .select(productFields)
+    .from(catalogProducts)
+    .where(
+      owned(
+        ctx,
+        catalogProducts,
+        filter ? or(contains(catalogProducts.sku, filter), contains(catalogProducts.name, filter)) : undefined,
+      ),
+    )
+    .orderBy(asc(catalogProducts.sku))
+    .limit(50);
+  return { items: rows.map((r) => ({ ...r, price: new Decimal(r.price).toFixed(2) })) };
+}

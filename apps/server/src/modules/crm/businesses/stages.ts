@@ -141,52 +141,51 @@ async function loadType(tx: Tx, ctx: CrudContext, id: string) {
   return row;
 }
 
-/** Stage groups: list (the default one created when missing), create, replace, delete (unused only). */
-export const stageService = {
-  list: (services: Services, ctx: StageCtx) =>
-    services.data.inTenant(ctx, async (tx) => ({ items: await ensureStageGroups(tx, ctx) })),
+/** The tenant's stage groups (the default one created when missing). */
+export const stageGroups = async (tx: Tx, ctx: StageCtx) => ({ items: await ensureStageGroups(tx, ctx) });
 
-  create: (services: Services, ctx: StageCtx, input: BusinessStatusTypeInput) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const v = input;
-      // a new group has no stages yet: any id names a stage that is not in it
-      const given = v.statuses.findIndex((s) => s.id);
-      if (given >= 0) throw fieldError(`statuses.${given}.id`, 'CrmBusinesses::StageNotFound', [v.statuses[given]!.id]);
-      const [type] = await tx
-        .insert(crmBusinessStatusTypes)
-        .values({ tenantId: ctx.tenant?.id ?? null, name: v.name, sort: v.sort, creatorId: ctx.user?.id ?? null })
-        .returning({ id: crmBusinessStatusTypes.id });
-      await writeStages(tx, ctx, type!.id, v);
-      return (await readTypes(tx, ctx, [type!.id]))[0]!;
-    }),
+/** One stage group with its stages (the caller has just written it). */
+export const stageGroup = async (tx: Tx, ctx: StageCtx, id: string) => (await readTypes(tx, ctx, [id]))[0]!;
 
-  update: (services: Services, ctx: StageCtx, id: string, input: BusinessStatusTypeInput) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const v = input;
-      await loadType(tx, ctx, id);
-      await tx
-        .update(crmBusinessStatusTypes)
-        .set({
-          name: v.name,
-          sort: v.sort,
-          lastModificationTime: new Date(),
-          lastModifierId: ctx.user?.id ?? null,
-          concurrencyStamp: sql`md5(random()::text)`,
-        })
-        .where(eq(crmBusinessStatusTypes.id, id));
-      await writeStages(tx, ctx, id, v);
-      return (await readTypes(tx, ctx, [id]))[0]!;
-    }),
+/** Creates a stage group with its stages; its id. */
+export async function createStageGroup(tx: Tx, ctx: StageCtx, input: BusinessStatusTypeInput) {
+  const v = input;
+  // a new group has no stages yet: any id names a stage that is not in it
+  const given = v.statuses.findIndex((s) => s.id);
+  if (given >= 0) throw fieldError(`statuses.${given}.id`, 'CrmBusinesses::StageNotFound', [v.statuses[given]!.id]);
+  const [type] = await tx
+    .insert(crmBusinessStatusTypes)
+    .values({ tenantId: ctx.tenant?.id ?? null, name: v.name, sort: v.sort, creatorId: ctx.user?.id ?? null })
+    .returning({ id: crmBusinessStatusTypes.id });
+  await writeStages(tx, ctx, type!.id, v);
+  return type!.id;
+}
 
-  remove: (services: Services, ctx: StageCtx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await loadType(tx, ctx, id);
-      const [used] = await tx
-        .select({ id: crmBusinesses.id })
-        .from(crmBusinesses)
-        .where(owned(ctx, crmBusinesses, eq(crmBusinesses.statusTypeId, id)))
-        .limit(1);
-      if (used) throw stageGroupInUse();
-      await tx.delete(crmBusinessStatusTypes).where(and(eq(crmBusinessStatusTypes.id, id)));
-    }),
-};
+/** Replaces a stage group's name, order and stages. */
+export async function updateStageGroup(tx: Tx, ctx: StageCtx, id: string, input: BusinessStatusTypeInput) {
+  const v = input;
+  await loadType(tx, ctx, id);
+  await tx
+    .update(crmBusinessStatusTypes)
+    .set({
+      name: v.name,
+      sort: v.sort,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user?.id ?? null,
+      concurrencyStamp: sql`md5(random()::text)`,
+    })
+    .where(eq(crmBusinessStatusTypes.id, id));
+  await writeStages(tx, ctx, id, v);
+}
+
+/** Deletes a stage group no business uses (409 otherwise). */
+export async function deleteStageGroup(tx: Tx, ctx: StageCtx, id: string) {
+  await loadType(tx, ctx, id);
+  const [used] = await tx
+    .select({ id: crmBusinesses.id })
+    .from(crmBusinesses)
+    .where(owned(ctx, crmBusinesses, eq(crmBusinesses.statusTypeId, id)))
+    .limit(1);
+  if (used) throw stageGroupInUse();
+  await tx.delete(crmBusinessStatusTypes).where(and(eq(crmBusinessStatusTypes.id, id)));
+}

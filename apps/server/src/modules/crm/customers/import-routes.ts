@@ -4,8 +4,10 @@ import { customerImportReport } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { t } from '../../../core/localization/index.ts';
+import { reportImport } from '../../../core/sheet-import.ts';
 import { asAttachment, uploadedFile, XLSX_TYPE } from '../../../core/uploads.ts';
-import { IMPORT_MAX_BYTES, importCustomers, importTemplate } from './import.ts';
+import { customerCommands } from './commands.ts';
+import { IMPORT_MAX_BYTES, importTemplate, readCustomerSheet } from './import.ts';
 
 const url = '/api/crm/customers';
 
@@ -16,6 +18,7 @@ export default async function customerImportRoutes(fastify: FastifyInstance) {
   const s = app.services;
   const config = { permission: `${CrmPermissions.Customers}.Import` };
   const tags = ['CrmCustomers'];
+  const commands = customerCommands(s);
 
   app.get(`${url}/import-template`, { config, schema: { tags } }, async (req, reply) => {
     const name = `${t(req.ctx.culture, 'CrmCustomers::Title')}-template.xlsx`;
@@ -27,7 +30,9 @@ export default async function customerImportRoutes(fastify: FastifyInstance) {
     { config, schema: { tags, consumes: ['multipart/form-data'], response: { 200: customerImportReport } } },
     async (req) => {
       const { content } = await uploadedFile(req, IMPORT_MAX_BYTES);
-      return importCustomers(s, req.ctx, content);
+      const sheet = await readCustomerSheet(content, req.ctx.culture);
+      if ('report' in sheet) return sheet.report;
+      return reportImport(() => s.data.inTenant(req.ctx, (tx) => commands.import(tx, req.ctx, sheet.rows)));
     },
   );
 }

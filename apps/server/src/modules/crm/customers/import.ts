@@ -12,15 +12,14 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import { t } from '../../../core/localization/index.ts';
-import type { Services } from '../../../core/services.ts';
 import {
   fileRejected,
   type ImportError,
   ImportRejected,
   importTemplateOf,
   readImportRows,
-  reportImport,
 } from '../../../core/sheet-import.ts';
 import type { SheetLimits } from '../../../core/spreadsheet.ts';
 import { crmTags } from './schema.ts';
@@ -94,12 +93,17 @@ function dictionaryValue(dict: readonly DictionaryEntry[], text: string): number
   return hit ? hit.value : text;
 }
 
-export async function importCustomers(
-  services: Services,
-  ctx: RequestContext,
+/** The rows of an uploaded sheet, each a field → cell text map, with its row number. */
+export type CustomerSheetRows = { row: number; values: Record<string, string> }[];
+
+/**
+ * The rows of an uploaded sheet, or the report refusing the file as a whole (not Excel, no name
+ * column, no rows). Reads no data, so it runs before the import's unit of work.
+ */
+export async function readCustomerSheet(
   content: Buffer,
-): Promise<CustomerImportReport> {
-  const culture = ctx.culture;
+  culture: Culture,
+): Promise<{ rows: CustomerSheetRows } | { report: CustomerImportReport }> {
   const sheet = await readImportRows(
     content,
     IMPORT_LIMITS,
@@ -107,19 +111,23 @@ export async function importCustomers(
     (c) => Cultures.map((lang) => header(lang, c.header)),
     (cell) => cell?.text.trim() || undefined,
   );
-  if (!sheet) return fileRejected(header(culture, 'ImportNotExcel'));
+  if (!sheet) return { report: fileRejected(header(culture, 'ImportNotExcel')) };
   const { named, rows } = sheet;
   if (![...named].some((c) => c.field === 'name')) {
     const column = header(culture, 'Name');
-    return {
-      created: 0,
-      errors: [
-        { row: 1, field: 'name', column, message: header(culture, 'ImportColumnMissing').replace('{0}', column) },
-      ],
-    };
+    const message = header(culture, 'ImportColumnMissing').replace('{0}', column);
+    return { report: { created: 0, errors: [{ row: 1, field: 'name', column, message }] } };
   }
-  if (!rows.length) return fileRejected(header(culture, 'ImportEmpty'));
+  if (!rows.length) return { report: fileRejected(header(culture, 'ImportEmpty')) };
+  return { rows };
+}
 
+/**
+ * Creates the sheet's customers in `tx`, all or nothing: any bad row throws `ImportRejected` with
+ * every bad row's errors (`reportImport` answers them). The number of customers created.
+ */
+export async function importCustomers(tx: Tx, ctx: RequestContext, rows: CustomerSheetRows): Promise<number> {
+  const culture = ctx.culture;
   const columnOf = (field: string) => {
     const c = COLUMNS.find((x) => x.field === (field === 'tagIds' ? 'tags' : field));
     return c ? header(culture, c.header) : field;
@@ -150,44 +158,40 @@ export async function importCustomers(
     return errorOf(row, field, 'CrmCustomers::ImportInvalidValue', [column]);
   };
 
-  return reportImport(() =>
-    services.data.inTenant(ctx, async (tx) => {
-      const tagRows = await tx
-        .select({ id: crmTags.id, name: crmTags.name })
-        .from(crmTags)
-        .where(owned(ctx, crmTags, eq(crmTags.scope, 'CUSTOMER')));
-      const tagByName = new Map(tagRows.map((r) => [norm(r.name), r.id]));
-      const errors: ImportError[] = [];
-      const inputs: { row: number; input: CustomerInput }[] = [];
-      for (const { row, values } of rows) {
-        const { tags, ...rest } = values;
-        const raw: Record<string, unknown> = { ...rest };
-        for (const [field, dict] of Object.entries(DICTIONARIES)) {
-          if (raw[field] !== undefined) raw[field] = dictionaryValue(dict!, String(raw[field]));
-        }
-        const tagIds: string[] = [];
-        for (const name of (tags ?? '').split(/[,,;;]+/).map((x) => x.trim())) {
-          if (!name) continue;
-          const id = tagByName.get(norm(name));
-          if (id) tagIds.push(id);
-          else errors.push(errorOf(row, 'tags', 'CrmCustomers::ImportTagNotFound', [name]));
-        }
-        const parsed = customerInput.safeParse({ ...raw, tagIds: [...new Set(tagIds)] });
-        if (!parsed.success) {
-          const seen = new Set<string>();
-          for (const issue of parsed.error.issues) {
-            const field = String(issue.path[0] ?? '');
-            if (seen.has(field)) continue;
-            seen.add(field);
-            errors.push(issueError(row, field, issue, raw[field]));
-          }
-          continue;
-        }
-        inputs.push({ row, input: parsed.data });
+  const tagRows = await tx
+    .select({ id: crmTags.id, name: crmTags.name })
+    .from(crmTags)
+    .where(owned(ctx, crmTags, eq(crmTags.scope, 'CUSTOMER')));
+  const tagByName = new Map(tagRows.map((r) => [norm(r.name), r.id]));
+  const errors: ImportError[] = [];
+  const inputs: { row: number; input: CustomerInput }[] = [];
+  for (const { row, values } of rows) {
+    const { tags, ...rest } = values;
+    const raw: Record<string, unknown> = { ...rest };
+    for (const [field, dict] of Object.entries(DICTIONARIES)) {
+      if (raw[field] !== undefined) raw[field] = dictionaryValue(dict!, String(raw[field]));
+    }
+    const tagIds: string[] = [];
+    for (const name of (tags ?? '').split(/[,,;;]+/).map((x) => x.trim())) {
+      if (!name) continue;
+      const id = tagByName.get(norm(name));
+      if (id) tagIds.push(id);
+      else errors.push(errorOf(row, 'tags', 'CrmCustomers::ImportTagNotFound', [name]));
+    }
+    const parsed = customerInput.safeParse({ ...raw, tagIds: [...new Set(tagIds)] });
+    if (!parsed.success) {
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (seen.has(field)) continue;
+        seen.add(field);
+        errors.push(issueError(row, field, issue, raw[field]));
       }
-      if (errors.length) throw new ImportRejected(errors);
-      for (const { input } of inputs) await createCustomerIn(tx, ctx, input, input.tagIds);
-      return inputs.length;
-    }),
-  );
+      continue;
+    }
+    inputs.push({ row, input: parsed.data });
+  }
+  if (errors.length) throw new ImportRejected(errors);
+  for (const { input } of inputs) await createCustomerIn(tx, ctx, input, input.tagIds);
+  return inputs.length;
 }

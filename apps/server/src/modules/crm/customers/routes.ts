@@ -1,5 +1,6 @@
 import { CrmPermissions, listResult } from '@seller/contracts';
 import {
+  type ContactInput,
   contactDto,
   contactInput,
   crmUserOption,
@@ -17,9 +18,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RequestContext } from '../../../core/context.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import { listRoutes } from '../../../core/lists.ts';
+import { inTenantAsViewer } from '../resource-routes.ts';
+import { customerCommands } from './commands.ts';
 import importRoutes from './import-routes.ts';
-import { customerListService, customerService } from './service.ts';
+import { type CustomerViewer, customerQueries } from './queries.ts';
 
 const url = '/api/crm/customers';
 const P = CrmPermissions.Customers;
@@ -37,6 +42,20 @@ export default async function routes(fastify: FastifyInstance) {
   const s = app.services;
   const tags = ['CrmCustomers'];
   const idParams = z.object({ id: z.guid() });
+  const inTx = s.data.inTenant.bind(s.data);
+  const { list, get, detail, contacts, contact, duplicates, tags: tagOptions, users } = customerQueries;
+  const commands = customerCommands(s);
+  /** A write to the customer `:id` in one unit, answered with its detail. */
+  const write = (ctx: RequestContext, id: string, change: (tx: Tx, v: CustomerViewer) => Promise<unknown>) =>
+    inTenantAsViewer(s, ctx, async (tx, v) => {
+      await change(tx, v);
+      return detail(tx, ctx, v, id);
+    });
+  /** Creates (`contactId` null) or updates a contact, answered with it. */
+  const saveContact = (ctx: RequestContext, id: string, contactId: string | null, input: ContactInput) =>
+    inTenantAsViewer(s, ctx, async (tx, v) =>
+      contact(tx, ctx, await commands.saveContact(tx, ctx, v, id, contactId, input)),
+    );
 
   listRoutes(app, {
     url,
@@ -45,7 +64,7 @@ export default async function routes(fastify: FastifyInstance) {
     exportPermission: `${P}.Export`,
     list: customerList,
     item: customerListItem,
-    service: customerListService,
+    service: list,
   });
   app.post(
     `${url}/duplicates`,
@@ -53,7 +72,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: P },
       schema: { tags, body: customerDuplicatesInput, response: { 200: customerDuplicatesResult } },
     },
-    (req) => customerService.duplicates(s, req.ctx, req.body),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => duplicates(tx, req.ctx, v, req.body)),
   );
   app.get(
     `${url}/users`,
@@ -65,22 +84,25 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: listResult(crmUserOption) },
       },
     },
-    (req) => customerService.userOptions(s, req.ctx, req.query.filter || undefined),
+    (req) => inTx(req.ctx, (tx) => users(tx, req.ctx, req.query.filter || undefined)),
   );
   app.get(
     `${url}/tags`,
     { config: { permission: P }, schema: { tags, response: { 200: listResult(customerTag) } } },
-    (req) => customerService.tagOptions(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => tagOptions(tx, req.ctx)),
   );
   app.get(
     `${url}/:id`,
     { config: { permission: P }, schema: { tags, params: idParams, response: { 200: customerDto } } },
-    (req) => customerService.get(s, req.ctx, req.params.id),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => get(tx, req.ctx, v, req.params.id)),
   );
   app.post(
     url,
     { config: { permission: `${P}.Create` }, schema: { tags, body: customerInput, response: { 200: customerDto } } },
-    (req) => customerService.create(s, req.ctx, req.body),
+    (req) =>
+      inTenantAsViewer(s, req.ctx, async (tx, v) =>
+        detail(tx, req.ctx, v, await commands.create(tx, req.ctx, req.body)),
+      ),
   );
   app.put(
     `${url}/:id`,
@@ -88,13 +110,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, body: customerInput, response: { 200: customerDto } },
     },
-    (req) => customerService.update(s, req.ctx, req.params.id, req.body),
+    (req) => write(req.ctx, req.params.id, (tx, v) => commands.update(tx, req.ctx, v, req.params.id, req.body)),
   );
   app.delete(
     `${url}/:id`,
     { config: { permission: `${P}.Delete` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await customerService.remove(s, req.ctx, req.params.id);
+      await inTenantAsViewer(s, req.ctx, (tx, v) => commands.delete(tx, req.ctx, v, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -105,7 +127,7 @@ export default async function routes(fastify: FastifyInstance) {
     app.post(
       `${url}/:id/${path}`,
       { config: { permission: `${P}.Update` }, schema: { tags, params: idParams, response: { 200: customerDto } } },
-      (req) => customerService.setDeal(s, req.ctx, req.params.id, dealt),
+      (req) => write(req.ctx, req.params.id, (tx, v) => commands.setDeal(tx, req.ctx, v, req.params.id, dealt)),
     );
   }
   app.post(
@@ -114,7 +136,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Transfer` },
       schema: { tags, params: idParams, body: customerTransferInput, response: { 200: customerDto } },
     },
-    (req) => customerService.transfer(s, req.ctx, req.params.id, req.body),
+    (req) => write(req.ctx, req.params.id, (tx, v) => commands.transfer(tx, req.ctx, v, req.params.id, req.body)),
   );
 
   const memberParams = idParams.extend({ userId: z.guid() });
@@ -124,7 +146,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Team` },
       schema: { tags, params: idParams, body: customerMemberInput, response: { 200: customerDto } },
     },
-    (req) => customerService.putMember(s, req.ctx, req.params.id, req.body),
+    (req) => write(req.ctx, req.params.id, (tx, v) => commands.putMember(tx, req.ctx, v, req.params.id, req.body)),
   );
   app.put(
     `${url}/:id/members/:userId`,
@@ -133,19 +155,22 @@ export default async function routes(fastify: FastifyInstance) {
       schema: { tags, params: memberParams, body: customerMemberLevelInput, response: { 200: customerDto } },
     },
     (req) =>
-      customerService.putMember(s, req.ctx, req.params.id, { userId: req.params.userId, level: req.body.level }, true),
+      write(req.ctx, req.params.id, (tx, v) =>
+        commands.putMember(tx, req.ctx, v, req.params.id, { userId: req.params.userId, level: req.body.level }, true),
+      ),
   );
   app.delete(
     `${url}/:id/members/:userId`,
     { config: { permission: `${P}.Team` }, schema: { tags, params: memberParams, response: { 200: customerDto } } },
-    (req) => customerService.removeMember(s, req.ctx, req.params.id, req.params.userId),
+    (req) =>
+      write(req.ctx, req.params.id, (tx, v) => commands.removeMember(tx, req.ctx, v, req.params.id, req.params.userId)),
   );
 
   const contactParams = idParams.extend({ contactId: z.guid() });
   app.get(
     `${url}/:id/contacts`,
     { config: { permission: P }, schema: { tags, params: idParams, response: { 200: listResult(contactDto) } } },
-    (req) => customerService.contacts(s, req.ctx, req.params.id),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => contacts(tx, req.ctx, v, req.params.id)),
   );
   app.post(
     `${url}/:id/contacts`,
@@ -153,7 +178,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, body: contactInput, response: { 200: contactDto } },
     },
-    (req) => customerService.saveContact(s, req.ctx, req.params.id, null, req.body),
+    (req) => saveContact(req.ctx, req.params.id, null, req.body),
   );
   app.put(
     `${url}/:id/contacts/:contactId`,
@@ -161,13 +186,15 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: contactParams, body: contactInput, response: { 200: contactDto } },
     },
-    (req) => customerService.saveContact(s, req.ctx, req.params.id, req.params.contactId, req.body),
+    (req) => saveContact(req.ctx, req.params.id, req.params.contactId, req.body),
   );
   app.delete(
     `${url}/:id/contacts/:contactId`,
     { config: { permission: `${P}.Update` }, schema: { tags, params: contactParams } },
     async (req, reply) => {
-      await customerService.removeContact(s, req.ctx, req.params.id, req.params.contactId);
+      await inTenantAsViewer(s, req.ctx, (tx, v) =>
+        commands.removeContact(tx, req.ctx, v, req.params.id, req.params.contactId),
+      );
       return reply.status(204).send();
     },
   );

@@ -18,13 +18,12 @@ import { deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
-import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
-import { poolReasonText } from '../pool/service.ts';
 import { activeUsersMatching } from '../users.ts';
 import { type CustomerViewer, customerScope, loadCustomer, mayDo, viewerOf } from './access.ts';
 import { addOwnerRecord } from './owner-records.ts';
 import { crmContacts, crmCustomerMembers, crmCustomers, crmCustomerTags, crmOwnerRecords, crmTags } from './schema.ts';
+import { poolReasonText } from './texts.ts';
 
 /**
  * Customers: the list (scopes, filters, sorting, paging, export batches), the detail, create and
@@ -316,252 +315,249 @@ export async function createCustomerIn(tx: Tx, ctx: Ctx, input: CustomerInput, t
   return row;
 }
 
-export const customerService = {
-  async get(services: Services, ctx: Ctx, id: string) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => detail(tx, ctx, v, await loadCustomer(tx, v, id, 'read')));
-  },
+/**
+ * The customer `id` as the detail shows it, read without the viewer's scope: a write answers with
+ * it even when the caller no longer sees the customer (a transfer to another owner).
+ */
+export async function customerDetail(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string) {
+  const [row] = await tx
+    .select()
+    .from(crmCustomers)
+    .where(owned(ctx, crmCustomers, eq(crmCustomers.id, id)));
+  if (!row) throw notFound('Customer', id);
+  return detail(tx, ctx, v, row);
+}
 
-  async create(services: Services, ctx: Ctx, input: CustomerInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const tagIds = await checkTags(tx, ctx, input.tagIds);
-      const row = await createCustomerIn(tx, ctx, input, tagIds);
-      return detail(tx, ctx, v, row);
-    });
-  },
+/** One customer the viewer may see, as the detail shows it. */
+export async function getCustomer(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string) {
+  return detail(tx, ctx, v, await loadCustomer(tx, v, id, 'read'));
+}
 
-  async update(services: Services, ctx: Ctx, id: string, input: CustomerInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await loadCustomer(tx, v, id, 'write', { forUpdate: true });
-      const tagIds = await checkTags(tx, ctx, input.tagIds);
-      const row = await updateOwned(tx, ctx, crmCustomers, 'Customer', id, fieldsOf(input), input.concurrencyStamp);
-      await setTags(tx, ctx, id, tagIds);
-      return detail(tx, ctx, v, row);
-    });
-  },
+/** Creates a customer owned by the caller (tags checked); its id. */
+export async function createCustomer(tx: Tx, ctx: Ctx, input: CustomerInput) {
+  const tagIds = await checkTags(tx, ctx, input.tagIds);
+  return (await createCustomerIn(tx, ctx, input, tagIds)).id;
+}
 
-  async remove(services: Services, ctx: Ctx, id: string) {
-    const v = await viewerOf(services, ctx);
-    await services.data.inTenant(ctx, async (tx) => {
-      await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
-      await deleteOwned(tx, ctx, crmCustomers, 'Customer', id);
-    });
-  },
+export async function updateCustomer(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, input: CustomerInput) {
+  await loadCustomer(tx, v, id, 'write', { forUpdate: true });
+  const tagIds = await checkTags(tx, ctx, input.tagIds);
+  await updateOwned(tx, ctx, crmCustomers, 'Customer', id, fieldsOf(input), input.concurrencyStamp);
+  await setTags(tx, ctx, id, tagIds);
+}
 
-  /** Marks the customer dealt (it has closed business) or not. */
-  async setDeal(services: Services, ctx: Ctx, id: string, dealt: boolean) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await loadCustomer(tx, v, id, 'write', { forUpdate: true });
-      const row = await updateOwned(tx, ctx, crmCustomers, 'Customer', id, { dealStatus: dealt });
-      return detail(tx, ctx, v, row);
-    });
-  },
+export async function deleteCustomer(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string) {
+  await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
+  await deleteOwned(tx, ctx, crmCustomers, 'Customer', id);
+}
 
-  /** To another user of the tenant; the old owner may stay on the team. Writes the TRANSFER record. */
-  async transfer(services: Services, ctx: Ctx, id: string, input: CustomerTransferInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const c = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
-      await tenantUser(tx, ctx, input.toUserId, 'toUserId');
-      if (input.toUserId === c.ownerUserId) throw fieldError('toUserId', 'CrmCustomers::AlreadyOwner');
-      const old = c.ownerUserId!;
-      const row = await updateOwned(tx, ctx, crmCustomers, 'Customer', id, {
-        ownerUserId: input.toUserId,
-        ownerTime: new Date(),
-      });
-      // the new owner is no longer a member; the old one stays only when asked
-      await tx
-        .delete(crmCustomerMembers)
-        .where(
-          and(
-            eq(crmCustomerMembers.customerId, id),
-            or(eq(crmCustomerMembers.userId, input.toUserId), eq(crmCustomerMembers.userId, old)),
-          ),
-        );
-      if (input.keepOldOwnerLevel) {
-        await tx
-          .insert(crmCustomerMembers)
-          .values({ tenantId: c.tenantId, customerId: id, userId: old, level: input.keepOldOwnerLevel });
-      }
-      await addOwnerRecord(tx, ctx, id, 'TRANSFER', old, input.toUserId, input.reason ?? null);
-      return detail(tx, ctx, v, row);
-    });
-  },
+/** Marks the customer dealt (it has closed business) or not. */
+export async function setDeal(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, dealt: boolean) {
+  await loadCustomer(tx, v, id, 'write', { forUpdate: true });
+  await updateOwned(tx, ctx, crmCustomers, 'Customer', id, { dealStatus: dealt });
+}
 
-  /** Adds a team member, or changes the level of one already on the team (owner only). */
-  async putMember(services: Services, ctx: Ctx, id: string, input: CustomerMemberInput, mustExist = false) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const c = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
-      if (mustExist) {
-        const [m] = await tx
-          .select({ userId: crmCustomerMembers.userId })
-          .from(crmCustomerMembers)
-          .where(and(eq(crmCustomerMembers.customerId, id), eq(crmCustomerMembers.userId, input.userId)));
-        if (!m) throw notFound('CustomerMember', input.userId);
-      } else {
-        await tenantUser(tx, ctx, input.userId, 'userId');
-        if (input.userId === c.ownerUserId) throw fieldError('userId', 'CrmCustomers::OwnerIsNoMember');
-      }
-      await tx
-        .insert(crmCustomerMembers)
-        .values({ tenantId: c.tenantId, customerId: id, userId: input.userId, level: input.level })
-        .onConflictDoUpdate({
-          target: [crmCustomerMembers.customerId, crmCustomerMembers.userId],
-          set: { level: input.level },
-        });
-      return detail(tx, ctx, v, c);
-    });
-  },
+/** The customer has closed business (a won business): dealt, unless it already is. */
+export async function markDealt(tx: Tx, _ctx: Ctx, id: string) {
+  await tx
+    .update(crmCustomers)
+    .set({ dealStatus: true })
+    .where(and(eq(crmCustomers.id, id), eq(crmCustomers.dealStatus, false)));
+}
 
-  async removeMember(services: Services, ctx: Ctx, id: string, userId: string) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const c = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
-      const gone = await tx
-        .delete(crmCustomerMembers)
-        .where(and(eq(crmCustomerMembers.customerId, id), eq(crmCustomerMembers.userId, userId)))
-        .returning({ userId: crmCustomerMembers.userId });
-      if (!gone.length) throw notFound('CustomerMember', userId);
-      return detail(tx, ctx, v, c);
-    });
-  },
+/** To another user of the tenant; the old owner may stay on the team. Writes the TRANSFER record. */
+export async function transfer(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, input: CustomerTransferInput) {
+  const c = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
+  await tenantUser(tx, ctx, input.toUserId, 'toUserId');
+  if (input.toUserId === c.ownerUserId) throw fieldError('toUserId', 'CrmCustomers::AlreadyOwner');
+  const old = c.ownerUserId!;
+  await updateOwned(tx, ctx, crmCustomers, 'Customer', id, { ownerUserId: input.toUserId, ownerTime: new Date() });
+  // the new owner is no longer a member; the old one stays only when asked
+  await tx
+    .delete(crmCustomerMembers)
+    .where(
+      and(
+        eq(crmCustomerMembers.customerId, id),
+        or(eq(crmCustomerMembers.userId, input.toUserId), eq(crmCustomerMembers.userId, old)),
+      ),
+    );
+  if (input.keepOldOwnerLevel) {
+    await tx
+      .insert(crmCustomerMembers)
+      .values({ tenantId: c.tenantId, customerId: id, userId: old, level: input.keepOldOwnerLevel });
+  }
+  await addOwnerRecord(tx, ctx, id, 'TRANSFER', old, input.toUserId, input.reason ?? null);
+}
 
-  async contacts(services: Services, ctx: Ctx, id: string) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await loadCustomer(tx, v, id, 'read');
-      const rows = await tx
-        .select()
-        .from(crmContacts)
-        .where(owned(ctx, crmContacts, eq(crmContacts.customerId, id)))
-        .orderBy(desc(crmContacts.master), asc(crmContacts.creationTime))
-        .limit(200);
-      return { items: rows.map(contactOf) };
+/** Adds a team member, or changes the level of one already on the team (owner only). */
+export async function putMember(
+  tx: Tx,
+  ctx: Ctx,
+  v: CustomerViewer,
+  id: string,
+  input: CustomerMemberInput,
+  mustExist = false,
+) {
+  const c = await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
+  if (mustExist) {
+    const [m] = await tx
+      .select({ userId: crmCustomerMembers.userId })
+      .from(crmCustomerMembers)
+      .where(and(eq(crmCustomerMembers.customerId, id), eq(crmCustomerMembers.userId, input.userId)));
+    if (!m) throw notFound('CustomerMember', input.userId);
+  } else {
+    await tenantUser(tx, ctx, input.userId, 'userId');
+    if (input.userId === c.ownerUserId) throw fieldError('userId', 'CrmCustomers::OwnerIsNoMember');
+  }
+  await tx
+    .insert(crmCustomerMembers)
+    .values({ tenantId: c.tenantId, customerId: id, userId: input.userId, level: input.level })
+    .onConflictDoUpdate({
+      target: [crmCustomerMembers.customerId, crmCustomerMembers.userId],
+      set: { level: input.level },
     });
-  },
+}
 
-  async saveContact(services: Services, ctx: Ctx, id: string, contactId: string | null, input: ContactInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await loadCustomer(tx, v, id, 'write');
-      const { concurrencyStamp, ...rest } = input;
-      const values = {
-        name: rest.name,
-        post: rest.post ?? null,
-        master: rest.master,
-        sex: rest.sex ?? null,
-        mobile: rest.mobile ?? null,
-        telephone: rest.telephone ?? null,
-        email: rest.email ?? null,
-        wechat: rest.wechat ?? null,
-        remark: rest.remark ?? null,
-        contactNextTime: rest.contactNextTime ?? null,
-      };
-      if (!contactId) {
-        return contactOf(await insertOwned(tx, ctx, crmContacts, 'Contact', { ...values, customerId: id }));
-      }
-      await contactOfCustomer(tx, ctx, id, contactId);
-      return contactOf(await updateOwned(tx, ctx, crmContacts, 'Contact', contactId, values, concurrencyStamp));
-    });
-  },
+export async function removeMember(tx: Tx, _ctx: Ctx, v: CustomerViewer, id: string, userId: string) {
+  await loadCustomer(tx, v, id, 'owner', { forUpdate: true });
+  const gone = await tx
+    .delete(crmCustomerMembers)
+    .where(and(eq(crmCustomerMembers.customerId, id), eq(crmCustomerMembers.userId, userId)))
+    .returning({ userId: crmCustomerMembers.userId });
+  if (!gone.length) throw notFound('CustomerMember', userId);
+}
 
-  async removeContact(services: Services, ctx: Ctx, id: string, contactId: string) {
-    const v = await viewerOf(services, ctx);
-    await services.data.inTenant(ctx, async (tx) => {
-      await loadCustomer(tx, v, id, 'write');
-      await contactOfCustomer(tx, ctx, id, contactId);
-      await deleteOwned(tx, ctx, crmContacts, 'Contact', contactId);
-    });
-  },
+export async function contactsOf(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string) {
+  await loadCustomer(tx, v, id, 'read');
+  const rows = await tx
+    .select()
+    .from(crmContacts)
+    .where(owned(ctx, crmContacts, eq(crmContacts.customerId, id)))
+    .orderBy(desc(crmContacts.master), asc(crmContacts.creationTime))
+    .limit(200);
+  return { items: rows.map(contactOf) };
+}
 
-  /**
-   * Customers of the tenant with the same name (any case), mobile or e-mail (any case), at most
-   * 20. Those the caller may not see say only that they exist and whose they are.
-   */
-  async duplicates(services: Services, ctx: Ctx, input: CustomerDuplicatesInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const name = input.name?.toLowerCase();
-      const email = input.email?.toLowerCase();
-      const rows = await tx
-        .select({
-          id: crmCustomers.id,
-          name: crmCustomers.name,
-          mobile: crmCustomers.mobile,
-          email: crmCustomers.email,
-          ownerUserId: crmCustomers.ownerUserId,
-          visible: sql<boolean>`(${customerScope(v, { includePool: true })})`,
-        })
-        .from(crmCustomers)
-        .where(
-          owned(
-            ctx,
-            crmCustomers,
-            input.excludeId ? sql`${crmCustomers.id} <> ${input.excludeId}` : undefined,
-            or(
-              name ? sql`lower(${crmCustomers.name}) = ${name}` : undefined,
-              input.mobile ? eq(crmCustomers.mobile, input.mobile) : undefined,
-              email ? sql`lower(${crmCustomers.email}) = ${email}` : undefined,
-            ),
-          ),
-        )
-        .orderBy(asc(crmCustomers.creationTime))
-        .limit(20);
-      const names = await userNames(
-        tx,
-        rows.map((r) => r.ownerUserId),
-      );
-      const items: CustomerDuplicate[] = rows.map((r) => {
-        const matchedOn: CustomerDuplicate['matchedOn'] = [];
-        if (name && r.name.toLowerCase() === name) matchedOn.push('name');
-        if (input.mobile && r.mobile === input.mobile) matchedOn.push('mobile');
-        if (email && r.email?.toLowerCase() === email) matchedOn.push('email');
-        const visible = !!r.visible;
-        return {
-          visible,
-          id: visible ? r.id : null,
-          name: visible ? r.name : null,
-          mobile: visible ? r.mobile : null,
-          email: visible ? r.email : null,
-          matchedOn,
-          ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null,
-          inPool: r.ownerUserId === null,
-        };
-      });
-      return { items };
-    });
-  },
+/** A contact as the pages show it (the caller has just written it). */
+export async function getContact(tx: Tx, ctx: Ctx, contactId: string) {
+  const [row] = await tx
+    .select()
+    .from(crmContacts)
+    .where(owned(ctx, crmContacts, eq(crmContacts.id, contactId)));
+  if (!row) throw notFound('Contact', contactId);
+  return contactOf(row);
+}
 
-  /** The tenant's customer tags, to filter by and assign (the tags area keeps them). */
-  async tagOptions(services: Services, ctx: Ctx) {
-    return services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({ id: crmTags.id, name: crmTags.name, color: crmTags.color })
-        .from(crmTags)
-        .where(owned(ctx, crmTags, eq(crmTags.scope, 'CUSTOMER')))
-        .orderBy(asc(crmTags.sort), asc(crmTags.name))
-        .limit(500);
-      return { items: rows };
-    });
-  },
+/** Creates (`contactId` null) or updates a contact of the customer; its id. */
+export async function saveContact(
+  tx: Tx,
+  ctx: Ctx,
+  v: CustomerViewer,
+  id: string,
+  contactId: string | null,
+  input: ContactInput,
+) {
+  await loadCustomer(tx, v, id, 'write');
+  const { concurrencyStamp, ...rest } = input;
+  const values = {
+    name: rest.name,
+    post: rest.post ?? null,
+    master: rest.master,
+    sex: rest.sex ?? null,
+    mobile: rest.mobile ?? null,
+    telephone: rest.telephone ?? null,
+    email: rest.email ?? null,
+    wechat: rest.wechat ?? null,
+    remark: rest.remark ?? null,
+    contactNextTime: rest.contactNextTime ?? null,
+  };
+  if (!contactId) return (await insertOwned(tx, ctx, crmContacts, 'Contact', { ...values, customerId: id })).id;
+  await contactOfCustomer(tx, ctx, id, contactId);
+  return (await updateOwned(tx, ctx, crmContacts, 'Contact', contactId, values, concurrencyStamp)).id;
+}
 
-  /** Active users of the tenant, to pick as new owner or team member (at most 50). */
-  async userOptions(services: Services, ctx: Ctx, filter?: string) {
-    return services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
-        .from(users)
-        .where(activeUsersMatching(ctx, filter, [users.userName, users.name, users.surname]))
-        .orderBy(asc(users.userName))
-        .limit(50);
-      return { items: rows.map((r) => ({ id: r.id, userName: r.userName, name: displayName(r) })) };
-    });
-  },
-};
+export async function removeContact(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, contactId: string) {
+  await loadCustomer(tx, v, id, 'write');
+  await contactOfCustomer(tx, ctx, id, contactId);
+  await deleteOwned(tx, ctx, crmContacts, 'Contact', contactId);
+}
+
+/**
+ * Customers of the tenant with the same name (any case), mobile or e-mail (any case), at most
+ * 20. Those the caller may not see say only that they exist and whose they are.
+ */
+export async function duplicates(tx: Tx, ctx: Ctx, v: CustomerViewer, input: CustomerDuplicatesInput) {
+  const name = input.name?.toLowerCase();
+  const email = input.email?.toLowerCase();
+  const rows = await tx
+    .select({
+      id: crmCustomers.id,
+      name: crmCustomers.name,
+      mobile: crmCustomers.mobile,
+      email: crmCustomers.email,
+      ownerUserId: crmCustomers.ownerUserId,
+      visible: sql<boolean>`(${customerScope(v, { includePool: true })})`,
+    })
+    .from(crmCustomers)
+    .where(
+      owned(
+        ctx,
+        crmCustomers,
+        input.excludeId ? sql`${crmCustomers.id} <> ${input.excludeId}` : undefined,
+        or(
+          name ? sql`lower(${crmCustomers.name}) = ${name}` : undefined,
+          input.mobile ? eq(crmCustomers.mobile, input.mobile) : undefined,
+          email ? sql`lower(${crmCustomers.email}) = ${email}` : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(crmCustomers.creationTime))
+    .limit(20);
+  const names = await userNames(
+    tx,
+    rows.map((r) => r.ownerUserId),
+  );
+  const items: CustomerDuplicate[] = rows.map((r) => {
+    const matchedOn: CustomerDuplicate['matchedOn'] = [];
+    if (name && r.name.toLowerCase() === name) matchedOn.push('name');
+    if (input.mobile && r.mobile === input.mobile) matchedOn.push('mobile');
+    if (email && r.email?.toLowerCase() === email) matchedOn.push('email');
+    const visible = !!r.visible;
+    return {
+      visible,
+      id: visible ? r.id : null,
+      name: visible ? r.name : null,
+      mobile: visible ? r.mobile : null,
+      email: visible ? r.email : null,
+      matchedOn,
+      ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null,
+      inPool: r.ownerUserId === null,
+    };
+  });
+  return { items };
+}
+
+/** The tenant's customer tags, to filter by and assign (the tags area keeps them). */
+export async function tagOptions(tx: Tx, ctx: Ctx) {
+  const rows = await tx
+    .select({ id: crmTags.id, name: crmTags.name, color: crmTags.color })
+    .from(crmTags)
+    .where(owned(ctx, crmTags, eq(crmTags.scope, 'CUSTOMER')))
+    .orderBy(asc(crmTags.sort), asc(crmTags.name))
+    .limit(500);
+  return { items: rows };
+}
+
+/** Active users of the tenant, to pick as new owner or team member (at most 50). */
+export async function userOptions(tx: Tx, ctx: Ctx, filter?: string) {
+  const rows = await tx
+    .select({ id: users.id, userName: users.userName, name: users.name, surname: users.surname })
+    .from(users)
+    .where(activeUsersMatching(ctx, filter, [users.userName, users.name, users.surname]))
+    .orderBy(asc(users.userName))
+    .limit(50);
+  return { items: rows.map((r) => ({ id: r.id, userName: r.userName, name: displayName(r) })) };
+}
 
 async function contactOfCustomer(tx: Tx, ctx: Ctx, customerId: string, contactId: string) {
   const [row] = await tx

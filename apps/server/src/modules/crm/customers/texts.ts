@@ -1,4 +1,12 @@
-import { customerIndustries, customerLevels, customerSources, type DictionaryEntry } from '@seller/contracts/crm';
+import type { Culture } from '@seller/contracts';
+import {
+  customerIndustries,
+  customerLevels,
+  customerSources,
+  type DictionaryEntry,
+  type PoolReasonKind,
+} from '@seller/contracts/crm';
+import { t } from '../../../core/localization/index.ts';
 import { bilingual } from '../../../core/localization/pairs.ts';
 import type { TextResources } from '../../../core/module.ts';
 
@@ -159,3 +167,22 @@ export const texts: TextResources = {
     ]),
   }),
 };
+
+/**
+ * A customer's pool reason as stored (`pool_reason`, and an owner record's reason): the words of
+ * whoever put it back, or the code the pool rule writes. Customers show it and the pool lists and
+ * filters by it; it lives with the column, so the pool depends on customers and not the reverse.
+ */
+export function poolReasonKind(reason: string | null): PoolReasonKind | null {
+  if (reason === null) return null;
+  if (reason === 'AUTO:NO_DEAL') return 'NO_DEAL';
+  if (reason === 'AUTO:NO_FOLLOW_UP') return 'NO_FOLLOW_UP';
+  return 'PUT_BACK';
+}
+
+/** A stored pool reason in the reader's language: the rule's codes read as the pool's texts say them. */
+export function poolReasonText(culture: Culture, reason: string | null): string | null {
+  const kind = poolReasonKind(reason);
+  if (kind === 'NO_DEAL' || kind === 'NO_FOLLOW_UP') return t(culture, `CrmPool::Reason:${kind}`);
+  return reason;
+}

@@ -10,10 +10,11 @@ import {
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessService } from '../businesses/service.ts';
-import { idParams } from '../customers/through.ts';
-import { customerRecordRoutes } from '../resource-routes.ts';
-import { crmOrderListService, crmOrderService } from './service.ts';
+import { businessQueries } from '../businesses/queries.ts';
+import { customerQueries } from '../customers/queries.ts';
+import { customerRecordRoutes, idParams, inTenantAsViewer, recordService } from '../resource-routes.ts';
+import { orderCommands } from './commands.ts';
+import { orderQueries } from './queries.ts';
 
 const url = '/api/crm/orders';
 const P = CrmPermissions.Orders;
@@ -28,6 +29,8 @@ export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
   const tags = ['CrmOrders'];
+  const q = orderQueries;
+  const commands = orderCommands(s);
 
   customerRecordRoutes(app, {
     url,
@@ -35,15 +38,15 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: crmOrderList,
     item: crmOrderListItem,
-    listService: crmOrderListService,
+    listService: q.list,
     pickers: {
-      'customer-options': { option: businessCustomerOption, options: businessService.customerOptions },
-      'trade-order-options': { option: crmTradeOrderOption, options: crmOrderService.tradeOrderOptions },
+      'customer-options': { option: businessCustomerOption, options: businessQueries.customerOptions },
+      'trade-order-options': { option: crmTradeOrderOption, options: q.tradeOrderOptions },
     },
     dto: crmOrderDto,
     input: crmOrderInput,
     updateInput: crmOrderInput,
-    service: crmOrderService,
+    service: recordService(customerQueries.viewer, q, commands),
   });
   app.post(
     `${url}/:id/status`,
@@ -51,6 +54,10 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, body: crmOrderStatusInput, response: { 200: crmOrderDto } },
     },
-    (req) => crmOrderService.changeStatus(s, req.ctx, req.params.id, req.body.status, req.body.remark),
+    (req) =>
+      inTenantAsViewer(s, req.ctx, async (tx, v) => {
+        await commands.changeStatus(tx, req.ctx, v, req.params.id, req.body.status, req.body.remark);
+        return q.get(tx, req.ctx, v, req.params.id);
+      }),
   );
 }

@@ -15,15 +15,16 @@ import { AppError, fieldError } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import { contains } from '../../../core/search.ts';
-import type { Services } from '../../../core/services.ts';
 import { tradeSalesOrders } from '../../trade/index.ts';
-import { type CustomerNeed, type CustomerViewer, loadCustomer, mayDo, viewerOf } from '../customers/access.ts';
+import { type CustomerNeed, type CustomerViewer, customerQueries } from '../customers/queries.ts';
 import { crmCustomers } from '../customers/schema.ts';
-import { loadThroughCustomer, ofCustomer, seenThroughCustomer, touched } from '../customers/through.ts';
+import { loadThroughCustomer, ofCustomer, seenThroughCustomer, touched } from '../through.ts';
 import { userName } from '../users.ts';
 import { crmOrderHistory, crmOrders } from './schema.ts';
 
 export type Ctx = RequestContext;
+
+const { load: loadCustomer, may: mayDo } = customerQueries;
 type OrderRow = typeof crmOrders.$inferSelect;
 
 const itemFields = {
@@ -84,7 +85,8 @@ const illegalTransition = (ctx: Ctx, from: CrmOrderStatus, to: CrmOrderStatus) =
 const loadOrder = (tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, need: CustomerNeed, lock = false) =>
   loadThroughCustomer(tx, ctx, v, crmOrders, 'CrmOrder', id, need, { lock });
 
-async function detail(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<CrmOrderDto> {
+/** One order the viewer sees (through its customer), with its status history. */
+export async function getOrder(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string): Promise<CrmOrderDto> {
   const { row, customer } = await loadOrder(tx, ctx, v, id, 'read');
   const [item] = await selectItems(tx, owned(ctx, crmOrders, eq(crmOrders.id, id)));
   const history = await tx
@@ -161,106 +163,91 @@ async function addHistory(
   });
 }
 
-export const crmOrderService = {
-  async get(services: Services, ctx: Ctx, id: string) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, (tx) => detail(tx, ctx, v, id));
-  },
+/** Creates an order (Pending, with its first history row) on a customer the viewer may write; its id. */
+export async function createOrder(tx: Tx, ctx: Ctx, v: CustomerViewer, input: CrmOrderInput) {
+  await loadCustomer(tx, v, input.customerId, 'write');
+  const orderNo = input.orderNo ?? newOrderNo();
+  await checkNo(tx, ctx, orderNo);
+  await checkTradeOrder(tx, ctx, input.tradeOrderId);
+  const [row] = await tx
+    .insert(crmOrders)
+    .values({
+      tenantId: ctx.tenant?.id ?? null,
+      customerId: input.customerId,
+      orderNo,
+      source: input.source,
+      status: 'Pending',
+      amount: new Decimal(input.amount).toFixed(2),
+      currency: input.currency,
+      orderedAt: input.orderedAt,
+      remark: input.remark,
+      tradeOrderId: input.tradeOrderId,
+      creatorId: ctx.user?.id ?? null,
+    })
+    .returning();
+  await addHistory(tx, ctx, row!, null, 'Pending', null);
+  return row!.id;
+}
 
-  async create(services: Services, ctx: Ctx, input: CrmOrderInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      await loadCustomer(tx, v, input.customerId, 'write');
-      const orderNo = input.orderNo ?? newOrderNo();
-      await checkNo(tx, ctx, orderNo);
-      await checkTradeOrder(tx, ctx, input.tradeOrderId);
-      const [row] = await tx
-        .insert(crmOrders)
-        .values({
-          tenantId: ctx.tenant?.id ?? null,
-          customerId: input.customerId,
-          orderNo,
-          source: input.source,
-          status: 'Pending',
-          amount: new Decimal(input.amount).toFixed(2),
-          currency: input.currency,
-          orderedAt: input.orderedAt,
-          remark: input.remark,
-          tradeOrderId: input.tradeOrderId,
-          creatorId: ctx.user?.id ?? null,
-        })
-        .returning();
-      await addHistory(tx, ctx, row!, null, 'Pending', null);
-      return detail(tx, ctx, v, row!.id);
-    });
-  },
+/** Changes what was entered; the customer and the status stay (the status moves by `changeOrderStatus`). */
+export async function updateOrder(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string, input: CrmOrderInput) {
+  const { row } = await loadOrder(tx, ctx, v, id, 'write', true);
+  if (input.customerId !== row.customerId) await loadCustomer(tx, v, input.customerId, 'write');
+  const orderNo = input.orderNo ?? row.orderNo;
+  if (orderNo !== row.orderNo) await checkNo(tx, ctx, orderNo, id);
+  if (input.tradeOrderId !== row.tradeOrderId) await checkTradeOrder(tx, ctx, input.tradeOrderId);
+  await tx
+    .update(crmOrders)
+    .set({
+      customerId: input.customerId,
+      orderNo,
+      source: input.source,
+      amount: new Decimal(input.amount).toFixed(2),
+      currency: input.currency,
+      orderedAt: input.orderedAt,
+      remark: input.remark,
+      tradeOrderId: input.tradeOrderId,
+      ...touched(ctx),
+    })
+    .where(eq(crmOrders.id, id));
+}
 
-  /** Changes what was entered; the customer and the status stay (the status moves by `changeStatus`). */
-  async update(services: Services, ctx: Ctx, id: string, input: CrmOrderInput) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const { row } = await loadOrder(tx, ctx, v, id, 'write', true);
-      if (input.customerId !== row.customerId) await loadCustomer(tx, v, input.customerId, 'write');
-      const orderNo = input.orderNo ?? row.orderNo;
-      if (orderNo !== row.orderNo) await checkNo(tx, ctx, orderNo, id);
-      if (input.tradeOrderId !== row.tradeOrderId) await checkTradeOrder(tx, ctx, input.tradeOrderId);
-      await tx
-        .update(crmOrders)
-        .set({
-          customerId: input.customerId,
-          orderNo,
-          source: input.source,
-          amount: new Decimal(input.amount).toFixed(2),
-          currency: input.currency,
-          orderedAt: input.orderedAt,
-          remark: input.remark,
-          tradeOrderId: input.tradeOrderId,
-          ...touched(ctx),
-        })
-        .where(eq(crmOrders.id, id));
-      return detail(tx, ctx, v, id);
-    });
-  },
+export async function deleteOrder(tx: Tx, ctx: Ctx, v: CustomerViewer, id: string) {
+  await loadOrder(tx, ctx, v, id, 'write', true);
+  await tx.delete(crmOrders).where(eq(crmOrders.id, id));
+}
 
-  async remove(services: Services, ctx: Ctx, id: string) {
-    const v = await viewerOf(services, ctx);
-    await services.data.inTenant(ctx, async (tx) => {
-      await loadOrder(tx, ctx, v, id, 'write', true);
-      await tx.delete(crmOrders).where(eq(crmOrders.id, id));
-    });
-  },
+/** Moves the order to `to` when the transition table allows it (409 otherwise), with a history row. */
+export async function changeOrderStatus(
+  tx: Tx,
+  ctx: Ctx,
+  v: CustomerViewer,
+  id: string,
+  to: CrmOrderStatus,
+  remark: string | null,
+) {
+  const { row } = await loadOrder(tx, ctx, v, id, 'write', true);
+  if (!nextCrmOrderStatuses(row.status).includes(to)) throw illegalTransition(ctx, row.status, to);
+  await tx
+    .update(crmOrders)
+    .set({ status: to, ...touched(ctx) })
+    .where(and(eq(crmOrders.id, id)));
+  await addHistory(tx, ctx, row, row.status, to, remark);
+}
 
-  /** Moves the order to `to` when the transition table allows it (409 otherwise), with a history row. */
-  async changeStatus(services: Services, ctx: Ctx, id: string, to: CrmOrderStatus, remark: string | null) {
-    const v = await viewerOf(services, ctx);
-    return services.data.inTenant(ctx, async (tx) => {
-      const { row } = await loadOrder(tx, ctx, v, id, 'write', true);
-      if (!nextCrmOrderStatuses(row.status).includes(to)) throw illegalTransition(ctx, row.status, to);
-      await tx
-        .update(crmOrders)
-        .set({ status: to, ...touched(ctx) })
-        .where(and(eq(crmOrders.id, id)));
-      await addHistory(tx, ctx, row, row.status, to, remark);
-      return detail(tx, ctx, v, id);
-    });
-  },
-
-  /** The tenant's trade sales orders by number, to link. */
-  async tradeOrderOptions(services: Services, ctx: Ctx, filter?: string) {
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select({
-          id: tradeSalesOrders.id,
-          orderNo: tradeSalesOrders.orderNo,
-          status: tradeSalesOrders.status,
-          total: sql<string>`${tradeSalesOrders.total}::text`,
-          currency: tradeSalesOrders.currency,
-        })
-        .from(tradeSalesOrders)
-        .where(owned(ctx, tradeSalesOrders, filter ? contains(tradeSalesOrders.orderNo, filter) : undefined))
-        .orderBy(desc(tradeSalesOrders.orderedAt))
-        .limit(30),
-    );
-    return { items: rows.map((r) => ({ ...r, total: new Decimal(r.total).toFixed(2) })) };
-  },
-};
+/** The tenant's trade sales orders by number, to link. */
+export async function tradeOrderOptions(tx: Tx, ctx: Ctx, _v: CustomerViewer, filter?: string) {
+  const rows = await tx
+    .select({
+      id: tradeSalesOrders.id,
+      orderNo: tradeSalesOrders.orderNo,
+      status: tradeSalesOrders.status,
+      total: sql<string>`${tradeSalesOrders.total}::text`,
+      currency: tradeSalesOrders.currency,
+    })
+    .from(tradeSalesOrders)
+    .where(owned(ctx, tradeSalesOrders, filter ? contains(tradeSalesOrders.orderNo, filter) : undefined))
+    .orderBy(desc(tradeSalesOrders.orderedAt))
+    .limit(30);
+  return { items: rows.map((r) => ({ ...r, total: new Decimal(r.total).toFixed(2) })) };
+}

@@ -16,14 +16,14 @@ import { type CrudContext, deleteOwned, insertOwned, modifiedBy, owned, updateOw
 import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
-import { t } from '../../../core/localization/index.ts';
 import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { organizationUnits, organizationUnitUsers, users } from '../../identity/index.ts';
 import { publish } from '../../notifications/index.ts';
-import { type CustomerViewer, customerScope, loadCustomer, viewerOf } from '../customers/access.ts';
-import { addOwnerRecord } from '../customers/owner-records.ts';
+import { customerCommands } from '../customers/commands.ts';
+import { type CustomerViewer, customerQueries } from '../customers/queries.ts';
 import { crmCustomerMembers, crmCustomers, crmOwnerRecords } from '../customers/schema.ts';
+import { poolReasonKind, poolReasonText } from '../customers/texts.ts';
 import { activeUsersMatching } from '../users.ts';
 import { type PoolRule, returnPredicate, returnReasonSql } from './rule.ts';
 import { crmCustomerLimits, crmPoolConfig, crmPoolReminders } from './schema.ts';
@@ -33,6 +33,8 @@ export const RESOURCE = 'CrmPool';
 export const REMINDER_NOTIFICATION = 'Crm.Pool.ReturnSoon';
 
 type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
+
+const { viewer: viewerOf, scope: customerScope, load: loadCustomer } = customerQueries;
 type CustomerRow = typeof crmCustomers.$inferSelect;
 
 // ---- rules -----------------------------------------------------------------------------------------
@@ -243,20 +245,6 @@ export async function checkLimit(tx: Tx, ctx: CrudContext, userId: string, type:
 const previousOwner = sql`(select r.from_user_id from ${crmOwnerRecords} r
   where r.customer_id = ${crmCustomers.id} and r.kind in ('PUT_BACK', 'AUTO_RETURN') order by r.time desc limit 1)`;
 
-function reasonKind(reason: string | null): PoolReasonKind | null {
-  if (reason === null) return null;
-  if (reason === 'AUTO:NO_DEAL') return 'NO_DEAL';
-  if (reason === 'AUTO:NO_FOLLOW_UP') return 'NO_FOLLOW_UP';
-  return 'PUT_BACK';
-}
-
-/** A stored pool reason in the reader's language (the rule's reasons are stored as codes). */
-export function poolReasonText(culture: RequestContext['culture'], reason: string | null): string | null {
-  const kind = reasonKind(reason);
-  if (kind === 'NO_DEAL' || kind === 'NO_FOLLOW_UP') return t(culture, `${RESOURCE}::Reason:${kind}`);
-  return reason;
-}
-
 const poolRow = (tx: Tx) => {
   const c = crmCustomers;
   return tx
@@ -335,7 +323,7 @@ export const poolListService = listService(poolCustomerList, {
     return rows.map(
       ({ poolReason, ...r }): PoolCustomerDto => ({
         ...r,
-        poolReasonKind: reasonKind(poolReason),
+        poolReasonKind: poolReasonKind(poolReason),
         poolReason: poolReasonText(ctx.culture, poolReason),
         previousOwnerName: r.previousOwnerId ? (byId.get(r.previousOwnerId) ?? null) : null,
       }),
@@ -422,7 +410,7 @@ export async function putBack(s: Services, ctx: RequestContext, id: string, reas
       .where(eq(crmCustomers.id, row.id))
       .returning();
     await tx.delete(crmCustomerMembers).where(eq(crmCustomerMembers.customerId, row.id));
-    await addOwnerRecord(tx, ctx, row.id, 'PUT_BACK', row.ownerUserId, null, reason);
+    await customerCommands(s).addOwnerRecord(tx, ctx, row.id, 'PUT_BACK', row.ownerUserId, null, reason);
     return poolState(after);
   });
 }

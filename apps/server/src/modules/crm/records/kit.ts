@@ -1,7 +1,6 @@
 import type { DeclaredList, ListSpec, SortKeys } from '@seller/contracts/lists';
 import { eq, getTableColumns, ne, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../core/context.ts';
 import { deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
@@ -11,10 +10,10 @@ import { listService } from '../../../core/lists.ts';
 import { refuseQueriedSecrets, revealMasked, sealForInsert, sealForUpdate } from '../../../core/secret-columns.ts';
 import { type Secrets, secretsFor } from '../../../core/secrets.ts';
 import type { Services } from '../../../core/services.ts';
-import { loadCustomer, viewerOf } from '../customers/access.ts';
+import { type CustomerViewer, customerQueries } from '../customers/queries.ts';
 import { crmCustomers } from '../customers/schema.ts';
-import { loadThroughCustomer, seenThroughCustomer } from '../customers/through.ts';
-import { customerRecordRoutes } from '../resource-routes.ts';
+import type { RecordService } from '../resource-routes.ts';
+import { loadThroughCustomer, seenThroughCustomer } from '../through.ts';
 
 /**
  * A customer's child records (addresses, bank accounts, social accounts, subscriptions): the list
@@ -28,13 +27,15 @@ type AnyTable = PgTable & Record<string, any>;
 type Ctx = RequestContext;
 type Row<T extends AnyTable> = T['$inferSelect'] & { customerName: string };
 type Expr = AnyPgColumn | SQLWrapper;
+/** What a record's routes read before the unit: who the caller is to the customers, the secrets' keys. */
+type Before = { viewer: CustomerViewer; secrets: Secrets | undefined };
+
+const { viewer: viewerOf, load: loadCustomer } = customerQueries;
 
 export interface ChildRecord<T extends AnyTable, I extends { customerId: string }, U, D, L extends ListSpec> {
   table: T;
   /** Entity name (audit, 404 texts). */
   entity: string;
-  url: string;
-  tag: string;
   /** The list's declaration (contracts) and, per declared filter and sort key, its column. */
   list: DeclaredList<L>;
   filters: { [K in keyof L['filters']]: Expr | ((value: never) => SQL | undefined) };
@@ -47,13 +48,7 @@ export interface ChildRecord<T extends AnyTable, I extends { customerId: string 
    * Input → columns; `before` is the stored row on update. Throw field errors for rules Zod cannot
    * say. Secret columns (`secretText`) are returned as typed: the kit encrypts them.
    */
-  values(
-    services: Services,
-    tx: Tx,
-    ctx: Ctx,
-    input: I | U,
-    before?: T['$inferSelect'],
-  ): Promise<Partial<T['$inferInsert']>>;
+  values(tx: Tx, ctx: Ctx, input: I | U, before?: T['$inferSelect']): Promise<Partial<T['$inferInsert']>>;
   /** A column of which a customer has at most one `true` (the default record). */
   single?: AnyPgColumn;
   /** Row → DTO; the row's secret columns arrive masked. */
@@ -118,67 +113,45 @@ export function childRecord<T extends AnyTable, I extends { customerId: string }
   }
 
   /** The record through its customer (`need`), the customer's row locked for a write. */
-  const load = (tx: Tx, ctx: Ctx, id: string, need: 'read' | 'write', services: Services) =>
-    viewerOf(services, ctx).then((viewer) =>
-      loadThroughCustomer(tx, ctx, viewer, r.table, r.entity, id, need, { lockCustomer: need !== 'read' }),
-    );
+  const load = (tx: Tx, ctx: Ctx, viewer: CustomerViewer, id: string, need: 'read' | 'write') =>
+    loadThroughCustomer(tx, ctx, viewer, r.table, r.entity, id, need, { lockCustomer: need !== 'read' });
 
-  const service = {
-    async get(services: Services, ctx: Ctx, id: string) {
-      const secrets = await secretsOf(services);
-      return services.data.inTenant(ctx, async (tx) => {
-        await load(tx, ctx, id, 'read', services);
-        return reread(secrets, tx, ctx, id);
-      });
+  /**
+   * The record's read and writes in the service shape: `before` reads the caller's viewer and the
+   * keys of the secret columns before the unit; the others run in the caller's transaction.
+   */
+  const service: RecordService<D, I, U, Before> = {
+    before: async (services, ctx) => ({ viewer: await viewerOf(services, ctx), secrets: await secretsOf(services) }),
+    async get(tx, ctx, { viewer, secrets }, id) {
+      await load(tx, ctx, viewer, id, 'read');
+      return reread(secrets, tx, ctx, id);
     },
-    async create(services: Services, ctx: Ctx, input: I) {
-      const viewer = await viewerOf(services, ctx);
-      const secrets = await secretsOf(services);
-      return services.data.inTenant(ctx, async (tx) => {
-        await loadCustomer(tx, viewer, input.customerId, 'write', { forUpdate: true });
-        const typed = { ...(await r.values(services, tx, ctx, input)), customerId: input.customerId };
-        const values = secrets ? sealForInsert(secrets, r.table, typed) : typed;
-        await keepSingle(tx, ctx, input.customerId, values);
-        const row = await insertOwned(tx, ctx, r.table, r.entity, values as Partial<T['$inferInsert']>);
-        return reread(secrets, tx, ctx, row.id as string);
-      });
+    async create(tx, ctx, { viewer, secrets }, input) {
+      await loadCustomer(tx, viewer, input.customerId, 'write', { forUpdate: true });
+      const typed = { ...(await r.values(tx, ctx, input)), customerId: input.customerId };
+      const values = secrets ? sealForInsert(secrets, r.table, typed) : typed;
+      await keepSingle(tx, ctx, input.customerId, values);
+      const row = await insertOwned(tx, ctx, r.table, r.entity, values as Partial<T['$inferInsert']>);
+      return row.id as string;
     },
-    async update(services: Services, ctx: Ctx, id: string, input: U & { concurrencyStamp?: string }) {
-      const secrets = await secretsOf(services);
-      return services.data.inTenant(ctx, async (tx) => {
-        const { row: before } = await load(tx, ctx, id, 'write', services);
-        const typed = await r.values(services, tx, ctx, input, before);
-        // a secret sent back masked or left out is dropped here, so the stored one stays
-        const values = secrets ? sealForUpdate(secrets, r.table, typed) : typed;
-        await keepSingle(tx, ctx, before.customerId as string, values, id);
-        await updateOwned(tx, ctx, r.table, r.entity, id, values, input.concurrencyStamp);
-        return reread(secrets, tx, ctx, id);
-      });
+    async update(tx, ctx, { viewer, secrets }, id, input: U & { concurrencyStamp?: string }) {
+      const { row: before } = await load(tx, ctx, viewer, id, 'write');
+      const typed = await r.values(tx, ctx, input, before);
+      // a secret sent back masked or left out is dropped here, so the stored one stays
+      const values = secrets ? sealForUpdate(secrets, r.table, typed) : typed;
+      await keepSingle(tx, ctx, before.customerId as string, values, id);
+      await updateOwned(tx, ctx, r.table, r.entity, id, values, input.concurrencyStamp);
     },
-    async remove(services: Services, ctx: Ctx, id: string) {
-      await services.data.inTenant(ctx, async (tx) => {
-        await load(tx, ctx, id, 'write', services);
-        await deleteOwned(tx, ctx, r.table, r.entity, id);
-      });
+    async remove(tx, ctx, { viewer }, id) {
+      await load(tx, ctx, viewer, id, 'write');
+      await deleteOwned(tx, ctx, r.table, r.entity, id);
     },
   };
 
-  /** The list (`url`, `/export`) and the record's get, create, update, delete, under `permission`. */
-  function routes(fastify: FastifyInstance, permission: string) {
-    const { url, tag, dto, input, updateInput } = r;
-    customerRecordRoutes(fastify, {
-      url,
-      tag,
-      permission,
-      list: r.list,
-      item: dto,
-      listService: list,
-      dto,
-      input,
-      updateInput,
-      service,
-    });
-  }
-
-  return { list, service, routes };
+  return {
+    /** The list (the records of the customers the viewer sees), what is read before the unit, one record. */
+    queries: { list, before: service.before, get: service.get },
+    /** The writes, in the caller's transaction. */
+    commands: { create: service.create, update: service.update, delete: service.remove },
+  };
 }

@@ -1,30 +1,15 @@
-import {
-  type AddressInput,
-  addressDto,
-  addressInput,
-  addressList,
-  addressUpdateInput,
-  type BankAccountInput,
-  type BankAccountUpdateInput,
-  bankAccountDto,
-  bankAccountInput,
-  bankAccountList,
-  bankAccountUpdateInput,
-  type SocialAccountInput,
-  type SubscriptionInput,
-  socialAccountDto,
-  socialAccountInput,
-  socialAccountList,
-  socialAccountUpdateInput,
-  subscriptionDto,
-  subscriptionInput,
-  subscriptionList,
-  subscriptionUpdateInput,
+import type {
+  AddressInput,
+  BankAccountInput,
+  BankAccountUpdateInput,
+  SocialAccountInput,
+  SubscriptionInput,
 } from '@seller/contracts/crm';
 import { eq, ne, sql } from 'drizzle-orm';
 import { owned } from '../../../core/crud.ts';
 import { auditedFields } from '../../../core/db/columns.ts';
 import { fieldError } from '../../../core/errors.ts';
+import { addressesHttp, bankAccountsHttp, socialAccountsHttp, subscriptionsHttp } from './http.ts';
 import { childRecord } from './kit.ts';
 import { crmAddresses, crmBankAccounts, crmSocialAccounts, crmSubscriptions } from './schema.ts';
 
@@ -53,11 +38,9 @@ function ownColumns<V extends { customerId?: string; concurrencyStamp?: string }
 
 /** `/api/crm/addresses`: a customer's shipping and billing addresses, one default per customer. */
 export const addresses = childRecord({
+  ...addressesHttp,
   table: crmAddresses,
   entity: 'CrmAddress',
-  url: '/api/crm/addresses',
-  tag: 'CrmAddresses',
-  list: addressList,
   filters: { customerId: crmAddresses.customerId, type: crmAddresses.type },
   sorts: { contactName: crmAddresses.contactName, creationTime: crmAddresses.creationTime },
   search: [
@@ -67,10 +50,7 @@ export const addresses = childRecord({
     crmAddresses.addressLine1,
     crmAddresses.postcode,
   ],
-  dto: addressDto,
-  input: addressInput,
-  updateInput: addressUpdateInput,
-  values: async (_s, _tx, _ctx, input) => ownColumns(input as AddressInput & { concurrencyStamp?: string }),
+  values: async (_tx, _ctx, input) => ownColumns(input as AddressInput & { concurrencyStamp?: string }),
   single: crmAddresses.isDefault,
   toDto: (r) => ({
     ...recordFields(r),
@@ -93,11 +73,9 @@ export const addresses = childRecord({
  * the stored one.
  */
 export const bankAccounts = childRecord({
+  ...bankAccountsHttp,
   table: crmBankAccounts,
   entity: 'CrmBankAccount',
-  url: '/api/crm/bank-accounts',
-  tag: 'CrmBankAccounts',
-  list: bankAccountList,
   filters: {
     customerId: crmBankAccounts.customerId,
     // a currency is a code: matched whole, in any case
@@ -105,10 +83,7 @@ export const bankAccounts = childRecord({
   },
   sorts: { bankName: crmBankAccounts.bankName, creationTime: crmBankAccounts.creationTime },
   search: [crmBankAccounts.bankName, crmBankAccounts.accountName, crmBankAccounts.swift],
-  dto: bankAccountDto,
-  input: bankAccountInput,
-  updateInput: bankAccountUpdateInput,
-  values: async (_s, _tx, _ctx, input) => ownColumns(input as Partial<BankAccountInput> & BankAccountUpdateInput),
+  values: async (_tx, _ctx, input) => ownColumns(input as Partial<BankAccountInput> & BankAccountUpdateInput),
   single: crmBankAccounts.isDefault,
   toDto: (r) => ({
     ...recordFields(r),
@@ -124,18 +99,13 @@ export const bankAccounts = childRecord({
 
 /** `/api/crm/social-accounts`: a customer's accounts on social platforms and messengers. */
 export const socialAccounts = childRecord({
+  ...socialAccountsHttp,
   table: crmSocialAccounts,
   entity: 'CrmSocialAccount',
-  url: '/api/crm/social-accounts',
-  tag: 'CrmSocialAccounts',
-  list: socialAccountList,
   filters: { customerId: crmSocialAccounts.customerId, platform: crmSocialAccounts.platform },
   sorts: { handle: crmSocialAccounts.handle, creationTime: crmSocialAccounts.creationTime },
   search: [crmSocialAccounts.handle, crmSocialAccounts.url, crmSocialAccounts.remark],
-  dto: socialAccountDto,
-  input: socialAccountInput,
-  updateInput: socialAccountUpdateInput,
-  values: async (_s, _tx, _ctx, input) => ownColumns(input as SocialAccountInput & { concurrencyStamp?: string }),
+  values: async (_tx, _ctx, input) => ownColumns(input as SocialAccountInput & { concurrencyStamp?: string }),
   toDto: (r) => ({
     ...recordFields(r),
     platform: r.platform as SocialAccountInput['platform'],
@@ -150,11 +120,9 @@ export const socialAccounts = childRecord({
  * and topic). A change of status records its time.
  */
 export const subscriptions = childRecord({
+  ...subscriptionsHttp,
   table: crmSubscriptions,
   entity: 'CrmSubscription',
-  url: '/api/crm/subscriptions',
-  tag: 'CrmSubscriptions',
-  list: subscriptionList,
   filters: {
     customerId: crmSubscriptions.customerId,
     channel: crmSubscriptions.channel,
@@ -162,10 +130,7 @@ export const subscriptions = childRecord({
   },
   sorts: { topic: crmSubscriptions.topic, creationTime: crmSubscriptions.creationTime },
   search: [crmSubscriptions.topic, crmSubscriptions.source],
-  dto: subscriptionDto,
-  input: subscriptionInput,
-  updateInput: subscriptionUpdateInput,
-  values: async (_s, tx, ctx, input, before) => {
+  values: async (tx, ctx, input, before) => {
     const v = ownColumns(input as SubscriptionInput & { concurrencyStamp?: string });
     const customerId = before?.customerId ?? (input as SubscriptionInput).customerId;
     const [clash] = await tx

@@ -26,7 +26,7 @@ import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
 import { publish } from '../../notifications/index.ts';
-import { viewerOf } from '../customers/access.ts';
+import { customerQueries } from '../customers/queries.ts';
 import { activeUsersMatching } from '../users.ts';
 import { type Period, periodColumns, periodOf } from './period.ts';
 import { crmReportComments, crmReportRecipients, crmReports } from './schema.ts';
@@ -50,7 +50,7 @@ interface Reader {
 
 async function readerOf(services: Services, ctx: RequestContext): Promise<Reader> {
   if (!ctx.user) throw forbidden();
-  const v = await viewerOf(services, ctx);
+  const v = await customerQueries.viewer(services, ctx);
   const held = await services.permissions.granted(ctx);
   return { userId: ctx.user.id, viewAll: v.viewAll, comment: held.has(`${CrmPermissions.Reports}.Comment`) };
 }

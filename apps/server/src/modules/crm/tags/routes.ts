@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
-import { tagListService, tagService } from './service.ts';
+import { customerCommands } from '../customers/commands.ts';
+import { tagListService, tagService as tagServiceOf } from './service.ts';
 
 const url = '/api/crm/tags';
 const P = CrmPermissions.Tags;
@@ -20,6 +21,7 @@ export default async function routes(fastify: FastifyInstance) {
   const s = app.services;
   const tags = ['CrmTags'];
   const idParams = z.object({ id: z.guid() });
+  const tagService = tagServiceOf(customerCommands(s));
 
   listRoutes(app, { url, tag: tags[0]!, permission: P, list: tagList, item: tagDto, service: tagListService });
   app.get(

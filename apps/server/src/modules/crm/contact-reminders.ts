@@ -1,9 +1,9 @@
 import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Services } from '../../../core/services.ts';
-import { defineNotificationGroup, publish } from '../../notifications/index.ts';
-import { crmCustomers } from '../customers/schema.ts';
-import { midnight, today } from '../reports/period.ts';
-import { crmContactReminders } from './schema.ts';
+import type { Services } from '../../core/services.ts';
+import { defineNotificationGroup, publish } from '../notifications/index.ts';
+import { crmContactReminders } from './activities/schema.ts';
+import { crmCustomers } from './customers/schema.ts';
+import { midnight, today } from './reports/period.ts';
 
 export const CONTACT_REMINDER_JOB = 'crm.activities.contact-reminder';
 /** Every hour: each tenant is reminded at its first run from 08:00 of its own time zone on. */
@@ -138,7 +138,10 @@ async function remindTenant(
   return sent;
 }
 
-/** Durable jobs of follow-up records: the daily reminder of today's contacts. */
+/**
+ * The CRM's contact reminder job: the daily reminder of today's contacts. It reads the customers'
+ * next contact (the follow-ups set it), so it is the module's, started with it, not an area's.
+ */
 export async function defineJobs(services: Services) {
   defineNotificationGroup(contactReminders);
   await services.jobs.define(CONTACT_REMINDER_JOB, () => remindContacts(services), {

@@ -24,7 +24,15 @@ import { poolReasonText } from '../pool/service.ts';
 import { activeUsersMatching } from '../users.ts';
 import { type CustomerViewer, customerScope, loadCustomer, mayDo, viewerOf } from './access.ts';
 import { addOwnerRecord } from './owner-records.ts';
-import { crmContacts, crmCustomerMembers, crmCustomers, crmCustomerTags, crmOwnerRecords, crmTags } from './schema.ts';
+import {
+  crmContacts,
+  crmCustomerMembers,
+  crmCustomers,
+  crmCustomersScoped,
+  crmCustomerTags,
+  crmOwnerRecords,
+  crmTags,
+} from './schema.ts';
 
 /**
  * Customers: the list (scopes, filters, sorting, paging, export batches), the detail, create and
@@ -144,6 +152,7 @@ function fieldsOf(input: CustomerInput) {
  */
 export const customerListService = listService(customerList, {
   table: crmCustomers,
+  view: crmCustomersScoped.name,
   search: [crmCustomers.name, crmCustomers.mobile, crmCustomers.email],
   filters: {
     scope: (scope: CustomerScope, ctx) => {

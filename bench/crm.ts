@@ -73,11 +73,12 @@ await onFreshDatabase('seller_bench_crm', async ({ database, db, startProduct, r
     ])
   ).rows.map((r) => r.id as string);
 
-  // the statements the list kit runs: the page, then its total counted up to 1 000 (LIST_COUNT_CAP)
-  const listSql = (where: string) => `select c.* from crm_customers c
+  // the statements the list kit runs (through the tenant-scoped view): the page, then its total
+  // counted up to 1 000 (LIST_COUNT_CAP)
+  const listSql = (where: string) => `select c.* from crm_customers_scoped c
     where c.tenant_id = $1 and not c.is_deleted and ${where}
     order by c.creation_time desc, c.id desc limit 20`;
-  const countSql = (where: string) => `select count(*) from (select 1 from crm_customers c
+  const countSql = (where: string) => `select count(*) from (select 1 from crm_customers_scoped c
     where c.tenant_id = $1 and not c.is_deleted and ${where} limit 1001) as matches`;
   const ruleSql = `select id from crm_customers where tenant_id = $1 and owner_user_id is not null and not lock_status
     and not deal_status and not is_deleted and (owner_time < now() - interval '90 days'

@@ -105,8 +105,8 @@ await onFreshDatabase('seller_bench_orders', async ({ db, startProduct, results,
       `/api/trade/orders?${new URLSearchParams({ sorting: 'total desc', maxResultCount: '20' })}`,
     ],
     [
-      'order list: Lazada, MY, 90 days, buyer contains, page 1',
-      `/api/trade/orders?${new URLSearchParams({ platform: 'LAZADA', countryCode: 'MY', from, to, buyer: 'Buyer 42', maxResultCount: '20' })}`,
+      'order list: Lazada, MY, 90 days, buyer contains "Mei Ling Tan", page 1',
+      `/api/trade/orders?${new URLSearchParams({ platform: 'LAZADA', countryCode: 'MY', from, to, buyer: 'Mei Ling Tan', maxResultCount: '20' })}`,
     ],
     ['order tabs: counts, 90 days', `/api/trade/orders/counts?${new URLSearchParams({ from, to })}`],
     ['statistics: sales per day, 90 days', `/api/trade/statistics/sales?from=${from}&to=${to}&granularity=day`],
@@ -141,6 +141,22 @@ await onFreshDatabase('seller_bench_orders', async ({ db, startProduct, results,
 });
 
 /**
+ * A buyer's name as a marketplace shows it, the same for each of the seller's buyers (`buyer`, an
+ * SQL expression of the row number): 40 given names × 40 family names, as Malaysian and
+ * Singaporean buyers are named, so a search for one buyer's name finds the few buyers who share it.
+ */
+function buyerName(buyer: string) {
+  return `(array['Mei Ling','Wei Jie','Siew Lan','Kok Wai','Hui Min','Jun Hao','Li Ting','Chee Keong','Nurul Huda','Ahmad Faiz',
+    'Siti Aishah','Muhammad Amir','Nur Izzati','Hafiz','Farah','Aiman','Priya','Arun','Kavitha','Ramesh',
+    'Deepa','Suresh','Anita','Rajesh','Jessica','Daniel','Michelle','Ryan','Sarah','Kelvin',
+    'Grace','Marcus','Vanessa','Jason','Rachel','Benjamin','Cheryl','Alvin','Joanne','Darren'])[1 + abs(hashtext('g' || ${buyer})) % 40]
+    || ' ' || (array['Tan','Lim','Lee','Ng','Wong','Chan','Goh','Ong','Teo','Koh',
+    'Abdullah','Ismail','Rahman','Hassan','Ibrahim','Yusof','Osman','Hamid','Aziz','Salleh',
+    'Kumar','Raj','Pillai','Nair','Menon','Singh','Muthu','Subramaniam','Krishnan','Rao',
+    'Chua','Low','Yeo','Sim','Foo','Chong','Loh','Khoo','Yap','Heng'])[1 + abs(hashtext('f' || ${buyer})) % 40]`;
+}
+
+/**
  * Tenants up to `TENANTS` (demo is one) and `perTenant` orders each over the last 365 days, in
  * the spec's statuses (one in twelve cancelled), in MYR or SGD, on no shop (the statistics group
  * them as manual), with one line each and a second line on every other order.
@@ -154,7 +170,7 @@ async function seedOrders(client: pg.Client) {
        (array['Pending','Paid','Processing','Outofstock','Packaged','PartiallyShipped','Shipped','Delivered','Completed','Cancel','PartiallyRefunded','Shipped'])[1 + i % 12],
        case when i % 2 = 0 then 'MYR' else 'SGD' end,
        (10 + i % 90)::numeric(18,2), 5, 0, (15 + i % 90)::numeric(18,2),
-       'Buyer ' || (i % 500), case when i % 2 = 0 then 'MY' else 'SG' end,
+       ${buyerName('i % 500')}, case when i % 2 = 0 then 'MY' else 'SG' end,
        now() - make_interval(mins => (i * 523) % (365 * 1440)), now() - make_interval(mins => (i * 523) % (365 * 1440)),
        md5(i::text)
      from tenants t cross join generate_series(1, $1) i`,
@@ -167,7 +183,7 @@ async function seedOrders(client: pg.Client) {
        (array['Pending','Paid','Processing','Outofstock','Packaged','PartiallyShipped','Shipped','Delivered','Completed','Cancel','PartiallyRefunded','Shipped'])[1 + i % 12],
        case when i % 2 = 0 then 'MYR' else 'SGD' end,
        (10 + i % 900)::numeric(18,2), 5, 0, (15 + i % 900)::numeric(18,2),
-       'Buyer ' || (i % 5000), case when i % 2 = 0 then 'MY' else 'SG' end,
+       ${buyerName('i % 40000')}, case when i % 2 = 0 then 'MY' else 'SG' end,
        now() - make_interval(mins => (i * 523) % (365 * 1440)), now() - make_interval(mins => (i * 523) % (365 * 1440)),
        md5('d' || i)
      from tenants t cross join generate_series(1, $1) i where t.name = 'demo'`,

@@ -15,6 +15,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   gte,
   inArray,
   lt,
@@ -24,7 +25,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -69,15 +70,17 @@ export interface ListSource<L extends ListSpec, Row, Item> {
   /** The list's own table: the tenant predicate (and "not deleted") applies to it. */
   table: AnyTable;
   /**
-   * The rows with their joins, as a dynamic select (`tx.select({...}).from(t).leftJoin(…).$dynamic()`);
+   * The rows with their joins, as a dynamic select (`tx.select({...}).from(from).leftJoin(…).$dynamic()`);
    * absent, the rows are the table's. Filters and search may only name the table's columns (or
    * correlated subqueries): the total is counted over the table alone. It gets the request's
-   * context for a join that depends on the viewer (a host list with the tenant's own choice).
+   * context for a join that depends on the viewer (a host list with the tenant's own choice), and
+   * what to select from: the table, or with `view` the view under the table's name.
    */
-  rows?: (tx: Tx, ctx: ListContext) => PgSelect;
+  rows?: (tx: Tx, ctx: ListContext, from: AnyTable) => PgSelect;
   /**
-   * A view over the table with the table's columns (the users' tenant-scoped view), read instead
-   * of the table for the rows and the count.
+   * A tenant-scoped view over the table with the table's columns (`tenantScopedView`), read
+   * instead of the table for the rows and the counts inside a tenant; on the host side the kit
+   * reads the table.
    */
   view?: string;
   /** Per declared filter: a column (compared as its kind says) or a predicate of the value. */
@@ -120,6 +123,19 @@ type Query = Record<string, unknown> & {
   sorting?: string;
   filter?: string;
 };
+
+/**
+ * `table` read from `view` under the table's own name (`from "view" "table"`), so that a select of
+ * the table's columns, its filters and correlated subqueries naming the table all read the view.
+ */
+function readThrough(table: AnyTable, view: string): AnyTable {
+  const named = alias(table, getTableName(table));
+  return new Proxy(named, {
+    get: (target, key, receiver) => (key === ORIGINAL_NAME ? view : Reflect.get(target, key, receiver)),
+  });
+}
+/** Where drizzle keeps the name a table (or an alias of it) is read from. */
+const ORIGINAL_NAME = Symbol.for('drizzle:OriginalName');
 
 /** One list's reads: the page, the tab counts and the export's batches. */
 export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>, source: ListSource<L, Row, Item>) {
@@ -201,24 +217,27 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
     return source.context ? { ...ctx, ...(await source.context(services, ctx)) } : ctx;
   };
 
-  const boundedCountOf = (tx: Tx, w: SQL) => boundedCount(tx, source.table, w, source.view);
+  const viewOf = (ctx: ListContext) => (ctx.tenant ? source.view : undefined);
+  const boundedCountOf = (tx: Tx, ctx: ListContext, w: SQL) => boundedCount(tx, source.table, w, viewOf(ctx));
+  const throughView = source.view ? readThrough(source.table, source.view) : source.table;
+  const fromOf = (ctx: ListContext) => (ctx.tenant ? throughView : source.table);
 
   function rowsSql(tx: Tx, ctx: ListContext, w: SQL, order: SQL[], limit: number, offset: number): SQL {
     if (source.rows)
       return source
-        .rows(tx, ctx)
+        .rows(tx, ctx, fromOf(ctx))
         .where(w)
         .orderBy(...order)
         .limit(limit)
         .offset(offset)
         .getSQL();
-    return selectEntitiesSql(source.table, { where: w, orderBy: order, limit, offset, source: source.view });
+    return selectEntitiesSql(source.table, { where: w, orderBy: order, limit, offset, source: viewOf(ctx) });
   }
 
   async function rowsOf(tx: Tx, ctx: ListContext, w: SQL, order: SQL[], limit: number, offset: number): Promise<Row[]> {
     if (source.rows)
       return (await source
-        .rows(tx, ctx)
+        .rows(tx, ctx, fromOf(ctx))
         .where(w)
         .orderBy(...order)
         .limit(limit)
@@ -228,7 +247,7 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
       orderBy: order,
       limit,
       offset,
-      source: source.view,
+      source: viewOf(ctx),
     })) as Row[];
   }
 
@@ -243,7 +262,7 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
         const take = q.maxResultCount ?? 10;
         const rows = await rowsOf(tx, ctx, w, order, take, skip);
         const total = await pageTotal(rows.length, { skipCount: skip, maxResultCount: take }, () =>
-          boundedCountOf(tx, w),
+          boundedCountOf(tx, ctx, w),
         );
         return { ...total, items: await source.items(tx, ctx, rows) };
       });
@@ -278,7 +297,7 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
           tx,
           source.table,
           spec.tabs.values.map((value) => and(w, eq(tab, value))!),
-          source.view,
+          viewOf(ctx),
         );
         const counts: Record<string, number> = {};
         spec.tabs.values.forEach((value, i) => {

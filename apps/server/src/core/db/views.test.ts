@@ -70,6 +70,7 @@ describe('views kept by code', () => {
         .sort((a, b) => a.name.localeCompare(b.name));
       expect(defined.map((v) => v.name)).toEqual([
         'catalog_products_scoped',
+        'crm_customers_scoped',
         'identity_users_scoped',
         'trade_sales_orders_scoped',
       ]);

@@ -13,12 +13,9 @@ import { contains } from '../../../core/search.ts';
 import { productListsKey } from '../events.ts';
 import { recycledProductsTable } from '../recycle.ts';
 import { type Ctx, ENTITY, one } from './records.ts';
-import { productImages, products, productVariants } from './schema.ts';
+import { productImages, products, productsScoped, productVariants } from './schema.ts';
 
 /** Reading products: the cached list pages, one product, lookups by SKU. */
-
-/** The tenant-scoped view the list reads, so the trigram index serves the filter (`productsScoped`, products/schema.ts). */
-const _SCOPED = 'catalog_products_scoped';
 
 /** The product of the row, qualified: drizzle leaves a single table's columns unqualified, which a subquery would take as its own. */
 const productId = sql.raw(`"${getTableName(products)}"."id"`);
@@ -69,9 +66,9 @@ const inCategory = (categoryId: string) => sql`${products.categoryIds} @> array[
 /** The product list declared in the contracts (`productList`). */
 const listed = listService<typeof productList.spec, ListRow, ListRow>(productList, {
   table: products,
-  // TODO(list kit): read the tenant-scoped view (`SCOPED`) once the kit can take a source; drizzle refuses
-  // columns of `products` over a raw FROM, so the page and its total read the table for now
-  rows: (tx: Tx) => tx.select(listColumns).from(products).$dynamic(),
+  // the tenant-scoped view, so that the trigram and category indexes serve the filters
+  view: productsScoped.name,
+  rows: (tx: Tx, _ctx, from) => tx.select(listColumns).from(from).$dynamic(),
   search: [products.searchText],
   filters: {
     categoryId: inCategory,

@@ -123,7 +123,7 @@ export const products = pgTable(
  * btree_gin / btree_gist are installed, tenant-leading indexes serve it too (hand-written
  * migration 0002_catalog_products_tenant_indexes).
  */
-export const productsScoped = tenantScopedView('catalog_products_scoped', products);
+export const productsScoped = tenantScopedView('catalog_products_scoped', products, { tenantsOnly: true });
 
 /** One combination of purchase-attribute values, with its own SKU (domain §3.4). */
 export const productVariants = pgTable(

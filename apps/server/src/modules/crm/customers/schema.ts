@@ -11,6 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, softDelete, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
+import { tenantScopedView } from '../../../core/db/views.ts';
 
 /**
  * Customers (domain §6.1, yudao `crm_customer`). `owner_user_id` NULL means the customer is in
@@ -76,6 +77,12 @@ export const crmCustomers = pgTable(
     index('crm_customers_tags_ix').using('gin', t.tagIds),
   ],
 );
+
+/**
+ * The tenant's customers, which the customer list reads so that the tag filter (`@>`, not
+ * leakproof) can use the GIN index despite row-level security (see `tenantScopedView`).
+ */
+export const crmCustomersScoped = tenantScopedView('crm_customers_scoped', crmCustomers, { tenantsOnly: true });
 
 /** Team members of a customer besides its owner (yudao data permission levels 2 READ, 3 WRITE). */
 export const crmCustomerMembers = pgTable(

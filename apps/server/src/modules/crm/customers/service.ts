@@ -22,7 +22,15 @@ import { users } from '../../identity/index.ts';
 import { activeUsersMatching } from '../users.ts';
 import { type CustomerViewer, customerScope, loadCustomer, mayDo, viewerOf } from './access.ts';
 import { addOwnerRecord } from './owner-records.ts';
-import { crmContacts, crmCustomerMembers, crmCustomers, crmCustomerTags, crmOwnerRecords, crmTags } from './schema.ts';
+import {
+  crmContacts,
+  crmCustomerMembers,
+  crmCustomers,
+  crmCustomersScoped,
+  crmCustomerTags,
+  crmOwnerRecords,
+  crmTags,
+} from './schema.ts';
 import { poolReasonText } from './texts.ts';
 
 /**
@@ -143,6 +151,7 @@ function fieldsOf(input: CustomerInput) {
  */
 export const customerListService = listService(customerList, {
   table: crmCustomers,
+  view: crmCustomersScoped.name,
   search: [crmCustomers.name, crmCustomers.mobile, crmCustomers.email],
   filters: {
     scope: (scope: CustomerScope, ctx) => {

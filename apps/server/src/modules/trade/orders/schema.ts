@@ -84,7 +84,7 @@ export const salesOrders = pgTable(
  * The tenant's orders, which the order list reads so that a trigram index serves its substring
  * filters despite row-level security (see `tenantScopedView`).
  */
-export const salesOrdersScoped = tenantScopedView('trade_sales_orders_scoped', salesOrders);
+export const salesOrdersScoped = tenantScopedView('trade_sales_orders_scoped', salesOrders, { tenantsOnly: true });
 
 /** An order's lines by SKU; `variant_id` is null until the seller SKU is matched to the catalogue. */
 export const salesOrderLines = pgTable(

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
-import { customerCommands } from '../customers/commands.ts';
-import { tagListService, tagService as tagServiceOf } from './service.ts';
+import { tagCommands } from './commands.ts';
+import { tagQueries } from './queries.ts';
 
 const url = '/api/crm/tags';
 const P = CrmPermissions.Tags;
@@ -21,9 +21,10 @@ export default async function routes(fastify: FastifyInstance) {
   const s = app.services;
   const tags = ['CrmTags'];
   const idParams = z.object({ id: z.guid() });
-  const tagService = tagServiceOf(customerCommands(s));
+  const { list, all, get } = tagQueries;
+  const commands = tagCommands(s);
 
-  listRoutes(app, { url, tag: tags[0]!, permission: P, list: tagList, item: tagDto, service: tagListService });
+  listRoutes(app, { url, tag: tags[0]!, permission: P, list: tagList, item: tagDto, service: list });
   app.get(
     `${url}/all`,
     {
@@ -31,19 +32,19 @@ export default async function routes(fastify: FastifyInstance) {
       schema: { tags, querystring: tagAllQuery, response: { 200: listResult(tagOption) } },
     },
     async (req) => {
-      const { items } = await tagService.all(s, req.ctx, undefined, req.query);
+      const { items } = await s.data.inTenant(req.ctx, (tx) => all(tx, req.ctx, req.query));
       return { items: items.map(({ id, name, color, scope }) => ({ id, name, color, scope })) };
     },
   );
   app.get(
     `${url}/:id`,
     { config: { permission: P }, schema: { tags, params: idParams, response: { 200: tagDto } } },
-    (req) => tagService.get(s, req.ctx, req.params.id),
+    (req) => s.data.inTenant(req.ctx, (tx) => get(tx, req.ctx, req.params.id)),
   );
   app.post(
     url,
     { config: { permission: `${P}.Create` }, schema: { tags, body: tagInput, response: { 200: tagDto } } },
-    (req) => tagService.create(s, req.ctx, req.body),
+    (req) => s.data.inTenant(req.ctx, (tx) => commands.create(tx, req.ctx, req.body)),
   );
   app.put(
     `${url}/:id`,
@@ -51,13 +52,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, body: tagUpdateInput, response: { 200: tagDto } },
     },
-    (req) => tagService.update(s, req.ctx, req.params.id, req.body),
+    (req) => s.data.inTenant(req.ctx, (tx) => commands.update(tx, req.ctx, req.params.id, req.body)),
   );
   app.delete(
     `${url}/:id`,
     { config: { permission: `${P}.Delete` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await tagService.remove(s, req.ctx, req.params.id);
+      await s.data.inTenant(req.ctx, (tx) => commands.delete(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );

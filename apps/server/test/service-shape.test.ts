@@ -115,6 +115,7 @@ const SHAPED_AREAS = [
   'crm/customers',
   'crm/orders',
   'crm/records',
+  'crm/reports',
   'crm/tags',
   'logistics/countries',
   'marketplaces/items',

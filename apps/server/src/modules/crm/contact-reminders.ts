@@ -3,7 +3,7 @@ import type { Services } from '../../core/services.ts';
 import { defineNotificationGroup, publish } from '../notifications/index.ts';
 import { crmContactReminders } from './activities/schema.ts';
 import { crmCustomers } from './customers/schema.ts';
-import { midnight, today } from './reports/period.ts';
+import { midnight, today } from './reports/queries.ts';
 
 export const CONTACT_REMINDER_JOB = 'crm.activities.contact-reminder';
 /** Every hour: each tenant is reminded at its first run from 08:00 of its own time zone on. */

@@ -15,6 +15,7 @@ import { texts as ordersTexts } from './orders/texts.ts';
 import { defineJobs as definePoolJobs } from './pool/jobs.ts';
 import { texts as poolTexts } from './pool/texts.ts';
 import { texts as recordsTexts } from './records/texts.ts';
+import { subscribeToEvents as subscribeToReportEvents } from './reports/events.ts';
 import { defineJobs as defineReportsJobs } from './reports/jobs.ts';
 import { texts as reportsTexts } from './reports/texts.ts';
 import routes from './routes.ts';
@@ -45,6 +46,9 @@ export const crm = defineModule({
   ],
   permissions: [crmPermissions],
   menus,
+  events: (services) => {
+    subscribeToReportEvents(services);
+  },
   start: async (services) => {
     await definePoolJobs(services);
     await defineContactReminders(services);

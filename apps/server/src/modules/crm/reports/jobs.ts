@@ -1,6 +1,6 @@
 import type { Services } from '../../../core/services.ts';
 import { defineNotificationGroup } from '../../notifications/index.ts';
-import { REPORT_RECEIVED } from './service.ts';
+import { REPORT_RECEIVED } from './events.ts';
 
 /** What job reports publish: a recipient is told when a report is sent to them. */
 const reportNotifications = {

@@ -15,8 +15,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RequestContext } from '../../../core/context.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import { listRoutes } from '../../../core/lists.ts';
-import { reportListService, reportsService as svc } from './service.ts';
+import { reportCommands } from './commands.ts';
+import { periodOf } from './period.ts';
+import { type Reader, reportQueries } from './queries.ts';
 
 const base = '/api/crm/reports';
 const idParams = z.object({ id: z.guid() });
@@ -33,6 +37,13 @@ export default async function routes(fastify: FastifyInstance) {
   const P = CrmPermissions.Reports;
   const read = { permission: P };
   const tags = ['CrmReports'];
+  const { reader, list, get, numbers, recipients } = reportQueries;
+  const commands = reportCommands(s);
+  /** One unit of work for the caller as a reader (read before it, with their permissions). */
+  const asReader = async <T>(ctx: RequestContext, work: (tx: Tx, r: Reader) => Promise<T>) => {
+    const r = await reader(s, ctx);
+    return s.data.inTenant(ctx, (tx) => work(tx, r));
+  };
 
   listRoutes(app, {
     url: base,
@@ -40,7 +51,7 @@ export default async function routes(fastify: FastifyInstance) {
     permission: P,
     list: reportList,
     item: reportDto,
-    service: reportListService,
+    service: list,
   });
   app.get(
     `${base}/numbers`,
@@ -48,22 +59,34 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Create` },
       schema: { tags, querystring: reportNumbersQuery, response: { 200: reportNumbersDto } },
     },
-    (req) => svc.numbers(s, req.ctx, req.query),
+    async (req) => {
+      const period = periodOf(req.query.category, req.query.date, await s.timeZone(req.ctx));
+      return asReader(req.ctx, (tx, r) => numbers(tx, req.ctx, r, period));
+    },
   );
   app.get(
     `${base}/recipients`,
     { config: read, schema: { tags, querystring: reportRecipientQuery, response: { 200: listResult(reportUserDto) } } },
-    (req) => svc.recipientOptions(s, req.ctx, req.query),
+    (req) => s.data.inTenant(req.ctx, (tx) => recipients(tx, req.ctx, req.query)),
   );
   app.get(
     `${base}/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: reportDetailDto } } },
-    (req) => svc.get(s, req.ctx, req.params.id),
+    (req) =>
+      asReader(req.ctx, async (tx, r) => {
+        await commands.markRead(tx, req.ctx, r, req.params.id);
+        return get(tx, req.ctx, r, req.params.id);
+      }),
   );
   app.post(
     base,
     { config: { permission: `${P}.Create` }, schema: { tags, body: reportInput, response: { 200: reportDetailDto } } },
-    (req) => svc.create(s, req.ctx, req.body, req.log),
+    async (req) => {
+      const period = periodOf(req.body.category, req.body.date, await s.timeZone(req.ctx));
+      return asReader(req.ctx, async (tx, r) =>
+        get(tx, req.ctx, r, await commands.create(tx, req.ctx, r, period, req.body)),
+      );
+    },
   );
   app.put(
     `${base}/:id`,
@@ -71,7 +94,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, body: reportInput, response: { 200: reportDetailDto } },
     },
-    (req) => svc.update(s, req.ctx, req.params.id, req.body, req.log),
+    async (req) => {
+      const timeZone = await s.timeZone(req.ctx);
+      return asReader(req.ctx, async (tx, r) => {
+        await commands.update(tx, req.ctx, r, timeZone, req.params.id, req.body);
+        return get(tx, req.ctx, r, req.params.id);
+      });
+    },
   );
   app.post(
     `${base}/:id/refresh-numbers`,
@@ -79,13 +108,17 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Update` },
       schema: { tags, params: idParams, response: { 200: reportDetailDto } },
     },
-    (req) => svc.refreshNumbers(s, req.ctx, req.params.id),
+    (req) =>
+      asReader(req.ctx, async (tx, r) => {
+        await commands.refreshNumbers(tx, req.ctx, r, req.params.id);
+        return get(tx, req.ctx, r, req.params.id);
+      }),
   );
   app.delete(
     `${base}/:id`,
     { config: { permission: `${P}.Delete` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await svc.remove(s, req.ctx, req.params.id);
+      await asReader(req.ctx, (tx, r) => commands.delete(tx, req.ctx, r, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -95,7 +128,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Comment` },
       schema: { tags, params: idParams, body: reportCommentInput, response: { 200: reportCommentDto } },
     },
-    (req) => svc.addComment(s, req.ctx, req.params.id, req.body),
+    (req) => asReader(req.ctx, (tx, r) => commands.addComment(tx, req.ctx, r, req.params.id, req.body)),
   );
   app.delete(
     `${base}/:id/comments/:commentId`,
@@ -104,7 +137,7 @@ export default async function routes(fastify: FastifyInstance) {
       schema: { tags, params: idParams.extend({ commentId: z.guid() }) },
     },
     async (req, reply) => {
-      await svc.removeComment(s, req.ctx, req.params.id, req.params.commentId);
+      await asReader(req.ctx, (tx, r) => commands.removeComment(tx, req.ctx, r, req.params.id, req.params.commentId));
       return reply.status(204).send();
     },
   );

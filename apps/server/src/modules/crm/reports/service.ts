@@ -10,7 +10,6 @@ import {
   type reportCommentInput,
   type reportInput,
   reportList,
-  type reportNumbersQuery,
   type reportRecipientQuery,
 } from '@seller/contracts/crm';
 import { and, asc, eq, exists, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -25,30 +24,28 @@ import { t } from '../../../core/localization/index.ts';
 import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
-import { publish } from '../../notifications/index.ts';
 import { customerQueries } from '../customers/queries.ts';
 import { activeUsersMatching } from '../users.ts';
+import { ReportSent } from './events.ts';
 import { type Period, periodColumns, periodOf } from './period.ts';
 import { crmReportComments, crmReportRecipients, crmReports } from './schema.ts';
 
 type Input = z.output<typeof reportInput>;
 type Report = typeof crmReports.$inferSelect;
 /** Where a lost notification is told (the request's logger). */
-type Log = { warn(obj: object, msg: string): void };
 
 const ENTITY = 'CrmReport';
 export const RESOURCE = 'CrmReports';
-/** The notification a recipient gets when a report is sent to them. */
-export const REPORT_RECEIVED = 'Crm.ReportReceived';
 
 /** Who is reading: the user, whether they see every report (`Crm.Customers.ViewAll`), and may comment. */
-interface Reader {
+export interface Reader {
   userId: string;
   viewAll: boolean;
   comment: boolean;
 }
 
-async function readerOf(services: Services, ctx: RequestContext): Promise<Reader> {
+/** The caller as a reader of reports (their permissions, read before the unit). */
+export async function readerOf(services: Services, ctx: RequestContext): Promise<Reader> {
   if (!ctx.user) throw forbidden();
   const v = await customerQueries.viewer(services, ctx);
   const held = await services.permissions.granted(ctx);
@@ -326,37 +323,33 @@ function toCommentDto(
   };
 }
 
-/** One report; a recipient opening it marks it read. */
-async function get(services: Services, ctx: RequestContext, id: string) {
-  const r = await readerOf(services, ctx);
-  return services.data.inTenant(ctx, async (tx) => {
-    let row = await loadReport(tx, ctx, r, id);
-    if (row.sentToMe && !row.myReadTime) {
-      await tx
-        .update(crmReportRecipients)
-        .set({ readTime: new Date() })
-        .where(
-          and(
-            eq(crmReportRecipients.reportId, id),
-            eq(crmReportRecipients.userId, r.userId),
-            isNull(crmReportRecipients.readTime),
-          ),
-        );
-      row = await loadReport(tx, ctx, r, id);
-    }
-    return detailOf(tx, r, row);
-  });
+/** One report. */
+export const getReport = async (tx: Tx, ctx: RequestContext, r: Reader, id: string) =>
+  detailOf(tx, r, await loadReport(tx, ctx, r, id));
+
+/** A recipient opening a report marks it read. */
+export async function markRead(tx: Tx, ctx: RequestContext, r: Reader, id: string) {
+  const row = await loadReport(tx, ctx, r, id);
+  if (!row.sentToMe || row.myReadTime) return;
+  await tx
+    .update(crmReportRecipients)
+    .set({ readTime: new Date() })
+    .where(
+      and(
+        eq(crmReportRecipients.reportId, id),
+        eq(crmReportRecipients.userId, r.userId),
+        isNull(crmReportRecipients.readTime),
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Writing
 // ---------------------------------------------------------------------------------------------
 
-async function numbers(services: Services, ctx: RequestContext, q: z.output<typeof reportNumbersQuery>) {
-  const r = await readerOf(services, ctx);
-  const p = periodOf(q.category, q.date, await services.timeZone(ctx));
-  const n = await services.data.inTenant(ctx, (tx) => computeNumbers(tx, ctx, r.userId, p));
-  return { ...p, numbers: n } satisfies ReportNumbersDto;
+/** The reader's numbers over a period (the period computed before the unit, in the tenant's time zone). */
+export async function numbersOf(tx: Tx, ctx: RequestContext, r: Reader, p: Period): Promise<ReportNumbersDto> {
+  return { ...p, numbers: await computeNumbers(tx, ctx, r.userId, p) };
 }
 
 /** Recipients must be active users of the tenant; the author is left out (they see their own). */
@@ -394,74 +387,64 @@ async function assertFreePeriod(tx: Tx, ctx: RequestContext, authorId: string, p
 const defaultTitle = (ctx: RequestContext, p: Period) =>
   `${t(ctx.culture, `${RESOURCE}::Category:${p.category}`)} ${p.period}`;
 
-/** Sends the "report received" notification to `userIds` (after the commit; never fails the write). */
-async function notify(
-  services: Services,
+/** Raises `ReportSent` for the users newly sent a report (told after the commit, `events.ts`). */
+async function raiseSent(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
   ctx: RequestContext,
-  report: Pick<ReportDto, 'id' | 'title' | 'period'>,
+  report: { id: string; title: string; period: string },
   userIds: string[],
-  log?: Log,
 ) {
   if (!userIds.length) return;
   const author = [ctx.user?.name, ctx.user?.surName].filter(Boolean).join(' ') || ctx.user?.userName || '';
-  try {
-    await publish(
-      services,
-      REPORT_RECEIVED,
-      {
-        title: { resourceName: RESOURCE, name: 'Notification:Title', values: { author, title: report.title } },
-        message: {
-          resourceName: RESOURCE,
-          name: 'Notification:Message',
-          values: { author, title: report.title, period: report.period },
-        },
-        reportId: report.id,
-        url: `/crm/job-report?id=${report.id}`,
-      },
-      { users: userIds, tenant: ctx.tenant, creatorId: ctx.user?.id ?? null },
-    );
-  } catch (e) {
-    log?.warn({ err: e }, 'job report notification failed');
-  }
-}
-
-async function create(services: Services, ctx: RequestContext, input: Input, log?: Log) {
-  const r = await readerOf(services, ctx);
-  const p = periodOf(input.category, input.date, await services.timeZone(ctx));
-  const { id, recipients } = await services.data.inTenant(ctx, async (tx) => {
-    // one writer per author at a time, so two tabs cannot both take a period
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm_reports:${r.userId}`}, 0))`);
-    await assertFreePeriod(tx, ctx, r.userId, p);
-    const recipients = await checkRecipients(tx, ctx, r.userId, input.recipientIds);
-    const n = await computeNumbers(tx, ctx, r.userId, p);
-    const [row] = await tx
-      .insert(crmReports)
-      .values({
-        tenantId: ctx.tenant?.id ?? null,
-        ...periodColumns(p),
-        title: input.title ?? defaultTitle(ctx, p),
-        content: input.content,
-        plan: input.plan,
-        problems: input.problems,
-        numbers: n,
-        numbersTime: new Date(n.computedAt),
-        creatorId: r.userId,
-      })
-      .returning({ id: crmReports.id });
-    if (recipients.length) {
-      await tx
-        .insert(crmReportRecipients)
-        .values(recipients.map((userId) => ({ tenantId: ctx.tenant?.id ?? null, reportId: row.id, userId })));
-    }
-    return { id: row.id, recipients };
+  await services.events.emit(tx, ReportSent, {
+    tenantId: ctx.tenant?.id ?? null,
+    reportId: report.id,
+    title: report.title,
+    period: report.period,
+    author,
+    creatorId: ctx.user?.id ?? null,
+    userIds,
   });
-  const detail = await getPlain(services, ctx, r, id);
-  await notify(services, ctx, detail, recipients, log);
-  return detail;
 }
 
-const getPlain = (services: Services, ctx: RequestContext, r: Reader, id: string) =>
-  services.data.inTenant(ctx, async (tx) => detailOf(tx, r, await loadReport(tx, ctx, r, id)));
+/** Writes the reader's report of a period (computed before the unit); its id. */
+export async function createReport(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: RequestContext,
+  r: Reader,
+  p: Period,
+  input: Input,
+) {
+  // one writer per author at a time, so two tabs cannot both take a period
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm_reports:${r.userId}`}, 0))`);
+  await assertFreePeriod(tx, ctx, r.userId, p);
+  const recipients = await checkRecipients(tx, ctx, r.userId, input.recipientIds);
+  const n = await computeNumbers(tx, ctx, r.userId, p);
+  const title = input.title ?? defaultTitle(ctx, p);
+  const [row] = await tx
+    .insert(crmReports)
+    .values({
+      tenantId: ctx.tenant?.id ?? null,
+      ...periodColumns(p),
+      title,
+      content: input.content,
+      plan: input.plan,
+      problems: input.problems,
+      numbers: n,
+      numbersTime: new Date(n.computedAt),
+      creatorId: r.userId,
+    })
+    .returning({ id: crmReports.id });
+  if (recipients.length) {
+    await tx
+      .insert(crmReportRecipients)
+      .values(recipients.map((userId) => ({ tenantId: ctx.tenant?.id ?? null, reportId: row.id, userId })));
+  }
+  await raiseSent(services, tx, ctx, { id: row.id, title, period: p.period }, recipients);
+  return row.id;
+}
 
 /** The reader's own report, for changing it: 404 when not seen, 403 when seen but someone else's. */
 async function ownReport(tx: Tx, ctx: RequestContext, r: Reader, id: string) {
@@ -470,124 +453,116 @@ async function ownReport(tx: Tx, ctx: RequestContext, r: Reader, id: string) {
   return row.report;
 }
 
-async function update(services: Services, ctx: RequestContext, id: string, input: Input, log?: Log) {
-  const r = await readerOf(services, ctx);
-  const timeZone = await services.timeZone(ctx);
-  const added = await services.data.inTenant(ctx, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm_reports:${r.userId}`}, 0))`);
-    const report = await ownReport(tx, ctx, r, id);
-    if (input.concurrencyStamp && input.concurrencyStamp !== report.concurrencyStamp) throw conflict();
-    const p = periodOf(input.category, input.date, timeZone);
-    const moved = p.category !== report.category || p.period !== report.period;
-    if (moved) await assertFreePeriod(tx, ctx, r.userId, p, id);
-    const recipients = await checkRecipients(tx, ctx, r.userId, input.recipientIds);
-    const n = moved ? await computeNumbers(tx, ctx, r.userId, p) : null;
+/** Changes the reader's report (`timeZone` read before the unit); the users added are told. */
+export async function updateReport(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: RequestContext,
+  r: Reader,
+  timeZone: string,
+  id: string,
+  input: Input,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm_reports:${r.userId}`}, 0))`);
+  const report = await ownReport(tx, ctx, r, id);
+  if (input.concurrencyStamp && input.concurrencyStamp !== report.concurrencyStamp) throw conflict();
+  const p = periodOf(input.category, input.date, timeZone);
+  const moved = p.category !== report.category || p.period !== report.period;
+  if (moved) await assertFreePeriod(tx, ctx, r.userId, p, id);
+  const recipients = await checkRecipients(tx, ctx, r.userId, input.recipientIds);
+  const n = moved ? await computeNumbers(tx, ctx, r.userId, p) : null;
+  const title = input.title ?? (moved ? defaultTitle(ctx, p) : report.title);
+  await tx
+    .update(crmReports)
+    .set({
+      ...periodColumns(p),
+      title,
+      content: input.content,
+      plan: input.plan,
+      problems: input.problems,
+      ...(n ? { numbers: n, numbersTime: new Date(n.computedAt) } : {}),
+      lastModificationTime: new Date(),
+      lastModifierId: r.userId,
+      concurrencyStamp: newConcurrencyStamp(),
+    })
+    .where(eq(crmReports.id, id));
+  const before = await tx
+    .select({ userId: crmReportRecipients.userId })
+    .from(crmReportRecipients)
+    .where(eq(crmReportRecipients.reportId, id));
+  const had = new Set(before.map((b) => b.userId));
+  const keep = new Set(recipients);
+  const gone = [...had].filter((u) => !keep.has(u));
+  const added = recipients.filter((u) => !had.has(u));
+  if (gone.length) {
     await tx
-      .update(crmReports)
-      .set({
-        ...periodColumns(p),
-        title: input.title ?? (moved ? defaultTitle(ctx, p) : report.title),
-        content: input.content,
-        plan: input.plan,
-        problems: input.problems,
-        ...(n ? { numbers: n, numbersTime: new Date(n.computedAt) } : {}),
-        lastModificationTime: new Date(),
-        lastModifierId: r.userId,
-        concurrencyStamp: newConcurrencyStamp(),
-      })
-      .where(eq(crmReports.id, id));
-    const before = await tx
-      .select({ userId: crmReportRecipients.userId })
-      .from(crmReportRecipients)
-      .where(eq(crmReportRecipients.reportId, id));
-    const had = new Set(before.map((b) => b.userId));
-    const keep = new Set(recipients);
-    const gone = [...had].filter((u) => !keep.has(u));
-    const added = recipients.filter((u) => !had.has(u));
-    if (gone.length) {
-      await tx
-        .delete(crmReportRecipients)
-        .where(and(eq(crmReportRecipients.reportId, id), inArray(crmReportRecipients.userId, gone)));
-    }
-    if (added.length) {
-      await tx
-        .insert(crmReportRecipients)
-        .values(added.map((userId) => ({ tenantId: ctx.tenant?.id ?? null, reportId: id, userId })));
-    }
-    return added;
-  });
-  const detail = await getPlain(services, ctx, r, id);
-  await notify(services, ctx, detail, added, log);
-  return detail;
+      .delete(crmReportRecipients)
+      .where(and(eq(crmReportRecipients.reportId, id), inArray(crmReportRecipients.userId, gone)));
+  }
+  if (added.length) {
+    await tx
+      .insert(crmReportRecipients)
+      .values(added.map((userId) => ({ tenantId: ctx.tenant?.id ?? null, reportId: id, userId })));
+  }
+  await raiseSent(services, tx, ctx, { id, title, period: p.period }, added);
 }
 
 /** Takes the period's numbers again (the author, while editing). */
-async function refreshNumbers(services: Services, ctx: RequestContext, id: string) {
-  const r = await readerOf(services, ctx);
-  return services.data.inTenant(ctx, async (tx) => {
-    const report = await ownReport(tx, ctx, r, id);
-    const n = await computeNumbers(tx, ctx, r.userId, { start: report.periodStart, end: report.periodEnd });
-    await tx
-      .update(crmReports)
-      .set({ numbers: n, numbersTime: new Date(n.computedAt), concurrencyStamp: newConcurrencyStamp() })
-      .where(eq(crmReports.id, id));
-    return detailOf(tx, r, await loadReport(tx, ctx, r, id));
-  });
+export async function refreshNumbers(tx: Tx, ctx: RequestContext, r: Reader, id: string) {
+  const report = await ownReport(tx, ctx, r, id);
+  const n = await computeNumbers(tx, ctx, r.userId, { start: report.periodStart, end: report.periodEnd });
+  await tx
+    .update(crmReports)
+    .set({ numbers: n, numbersTime: new Date(n.computedAt), concurrencyStamp: newConcurrencyStamp() })
+    .where(eq(crmReports.id, id));
 }
 
-async function remove(services: Services, ctx: RequestContext, id: string) {
-  const r = await readerOf(services, ctx);
-  await services.data.inTenant(ctx, async (tx) => {
-    await ownReport(tx, ctx, r, id);
-    await tx
-      .update(crmReports)
-      .set({ isDeleted: true, deletionTime: new Date(), deleterId: r.userId })
-      .where(eq(crmReports.id, id));
-  });
+export async function deleteReport(tx: Tx, ctx: RequestContext, r: Reader, id: string) {
+  await ownReport(tx, ctx, r, id);
+  await tx
+    .update(crmReports)
+    .set({ isDeleted: true, deletionTime: new Date(), deleterId: r.userId })
+    .where(eq(crmReports.id, id));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Comments
 // ---------------------------------------------------------------------------------------------
 
-async function addComment(
-  services: Services,
+/** Comments on a report its author or a recipient sees; the comment written. */
+export async function addComment(
+  tx: Tx,
   ctx: RequestContext,
+  r: Reader,
   id: string,
   input: z.output<typeof reportCommentInput>,
 ) {
-  const r = await readerOf(services, ctx);
-  return services.data.inTenant(ctx, async (tx) => {
-    const row = await loadReport(tx, ctx, r, id);
-    // the author and the recipients talk about it; others who may read it (ViewAll) only read
-    if (row.report.creatorId !== r.userId && !row.sentToMe) throw forbidden();
-    const [c] = await tx
-      .insert(crmReportComments)
-      .values({ tenantId: ctx.tenant?.id ?? null, reportId: id, content: input.content, creatorId: r.userId })
-      .returning();
-    return toCommentDto(
-      {
-        ...c,
-        userName: ctx.user?.userName ?? '',
-        name: [ctx.user?.name, ctx.user?.surName].filter(Boolean).join(' ') || null,
-      },
-      r,
-    );
-  });
+  const row = await loadReport(tx, ctx, r, id);
+  // the author and the recipients talk about it; others who may read it (ViewAll) only read
+  if (row.report.creatorId !== r.userId && !row.sentToMe) throw forbidden();
+  const [c] = await tx
+    .insert(crmReportComments)
+    .values({ tenantId: ctx.tenant?.id ?? null, reportId: id, content: input.content, creatorId: r.userId })
+    .returning();
+  return toCommentDto(
+    {
+      ...c,
+      userName: ctx.user?.userName ?? '',
+      name: [ctx.user?.name, ctx.user?.surName].filter(Boolean).join(' ') || null,
+    },
+    r,
+  );
 }
 
-async function removeComment(services: Services, ctx: RequestContext, id: string, commentId: string) {
-  const r = await readerOf(services, ctx);
-  await services.data.inTenant(ctx, async (tx) => {
-    await loadReport(tx, ctx, r, id);
-    const [c] = await tx
-      .select()
-      .from(crmReportComments)
-      .where(owned(ctx, crmReportComments, eq(crmReportComments.id, commentId), eq(crmReportComments.reportId, id)));
-    if (!c) throw notFound('CrmReportComment', commentId);
-    if (c.creatorId !== r.userId) throw forbidden();
-    await tx.delete(crmReportComments).where(eq(crmReportComments.id, commentId));
-  });
+export async function removeComment(tx: Tx, ctx: RequestContext, r: Reader, id: string, commentId: string) {
+  await loadReport(tx, ctx, r, id);
+  const [c] = await tx
+    .select()
+    .from(crmReportComments)
+    .where(owned(ctx, crmReportComments, eq(crmReportComments.id, commentId), eq(crmReportComments.reportId, id)));
+  if (!c) throw notFound('CrmReportComment', commentId);
+  if (c.creatorId !== r.userId) throw forbidden();
+  await tx.delete(crmReportComments).where(eq(crmReportComments.id, commentId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -595,30 +570,16 @@ async function removeComment(services: Services, ctx: RequestContext, id: string
 // ---------------------------------------------------------------------------------------------
 
 /** Active users of the tenant a report may be sent to (at most 50, by user name). */
-async function recipientOptions(
-  services: Services,
+export async function recipientOptions(
+  tx: Tx,
   ctx: RequestContext,
   q: z.output<typeof reportRecipientQuery>,
 ): Promise<{ items: ReportUserDto[] }> {
-  const rows = await services.data.inTenant(ctx, (tx) =>
-    tx
-      .select({ id: users.id, userName: users.userName, name: displayName })
-      .from(users)
-      .where(activeUsersMatching(ctx, q.filter, [users.userName, displayName]))
-      .orderBy(asc(users.userName))
-      .limit(50),
-  );
+  const rows = await tx
+    .select({ id: users.id, userName: users.userName, name: displayName })
+    .from(users)
+    .where(activeUsersMatching(ctx, q.filter, [users.userName, displayName]))
+    .orderBy(asc(users.userName))
+    .limit(50);
   return { items: rows };
 }
-
-export const reportsService = {
-  get,
-  numbers,
-  create,
-  update,
-  refreshNumbers,
-  remove,
-  addComment,
-  removeComment,
-  recipientOptions,
-};

@@ -13,6 +13,7 @@ import { productQueries } from './products/queries.ts';
 import routes from './routes.ts';
 import { seedCatalogDemo } from './seed.ts';
 import { catalogSettings } from './settings.ts';
+import { subscribeToEvents as subscribeToSkuImageEvents } from './sku-images/events.ts';
 import { defineJobs as defineSkuImageJobs } from './sku-images/jobs.ts';
 import { texts as skuImageTexts } from './sku-images/texts.ts';
 
@@ -21,7 +22,10 @@ export const catalog = defineModule({
   name: 'catalog',
   dependsOn: [files, settings],
   texts: [...masterDataTexts, ...productTexts, gatherTexts, gatherPageTexts, skuImageTexts],
-  events: subscribeToEvents,
+  events: (services) => {
+    subscribeToEvents(services);
+    subscribeToSkuImageEvents(services);
+  },
   permissions: [catalogPermissions],
   settings: [catalogSettings],
   menus,

@@ -3,9 +3,9 @@ import { defineModule } from '../../core/module.ts';
 import { files } from '../files/index.ts';
 import { settings } from '../settings/index.ts';
 import { subscribeToEvents } from './events.ts';
+import { subscribeToEvents as subscribeToGatherEvents } from './gathers/events.ts';
 import { defineJobs as defineGatherJobs } from './gathers/jobs.ts';
-import { texts as gatherPageTexts } from './gathers/page-texts.ts';
-import { texts as gatherTexts } from './gathers/texts.ts';
+import { pageTexts as gatherPageTexts, texts as gatherTexts } from './gathers/texts.ts';
 import { texts as masterDataTexts } from './locales/master-data.ts';
 import { texts as productTexts } from './locales/products.ts';
 import { menus } from './menus.ts';
@@ -24,6 +24,7 @@ export const catalog = defineModule({
   texts: [...masterDataTexts, ...productTexts, gatherTexts, gatherPageTexts, skuImageTexts],
   events: (services) => {
     subscribeToEvents(services);
+    subscribeToGatherEvents(services);
     subscribeToSkuImageEvents(services);
   },
   permissions: [catalogPermissions],

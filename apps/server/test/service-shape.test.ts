@@ -108,7 +108,9 @@ const touchesData = (file: string) => /from '(drizzle-orm[^']*|[^']*\/core\/db\/
 
 /** Areas in the shape: their routes and the other areas reach them only through these files. */
 const SHAPED_AREAS = [
+  'catalog/gathers',
   'catalog/products',
+  'catalog/sku-images',
   'catalog/vendors',
   'crm/activities',
   'crm/businesses',

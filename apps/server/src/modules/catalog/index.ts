@@ -3,9 +3,9 @@ import { defineModule } from '../../core/module.ts';
 import { files } from '../files/index.ts';
 import { settings } from '../settings/index.ts';
 import { subscribeToEvents } from './events.ts';
+import { subscribeToEvents as subscribeToGatherEvents } from './gathers/events.ts';
 import { defineJobs as defineGatherJobs } from './gathers/jobs.ts';
-import { texts as gatherPageTexts } from './gathers/page-texts.ts';
-import { texts as gatherTexts } from './gathers/texts.ts';
+import { pageTexts as gatherPageTexts, texts as gatherTexts } from './gathers/texts.ts';
 import { texts as masterDataTexts } from './locales/master-data.ts';
 import { texts as productTexts } from './locales/products.ts';
 import { menus } from './menus.ts';
@@ -13,6 +13,7 @@ import { productQueries } from './products/queries.ts';
 import routes from './routes.ts';
 import { seedCatalogDemo } from './seed.ts';
 import { catalogSettings } from './settings.ts';
+import { subscribeToEvents as subscribeToSkuImageEvents } from './sku-images/events.ts';
 import { defineJobs as defineSkuImageJobs } from './sku-images/jobs.ts';
 import { texts as skuImageTexts } from './sku-images/texts.ts';
 
@@ -21,7 +22,11 @@ export const catalog = defineModule({
   name: 'catalog',
   dependsOn: [files, settings],
   texts: [...masterDataTexts, ...productTexts, gatherTexts, gatherPageTexts, skuImageTexts],
-  events: subscribeToEvents,
+  events: (services) => {
+    subscribeToEvents(services);
+    subscribeToGatherEvents(services);
+    subscribeToSkuImageEvents(services);
+  },
   permissions: [catalogPermissions],
   settings: [catalogSettings],
   menus,

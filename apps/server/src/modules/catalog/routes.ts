@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import extensionRoute from './gathers/extension-route.ts';
 import gatherRoutes from './gathers/routes.ts';
 import masterDataRoutes from './master-data/routes.ts';
 import productRoutes from './products/routes.ts';
@@ -13,6 +12,5 @@ export default async function routes(fastify: FastifyInstance) {
   await vendorRoutes(fastify);
   // their own plugins: multipart parsers and job workers stay with them
   await fastify.register(gatherRoutes);
-  await fastify.register(extensionRoute);
   await fastify.register(skuImageRoutes);
 }

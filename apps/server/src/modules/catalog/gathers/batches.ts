@@ -49,38 +49,31 @@ function toDto(batch: Batch, culture: Culture): GatherBatchDto {
 /** A user sees their own batches. */
 const mine = (ctx: Ctx) => (ctx.user ? eq(gatherBatches.creatorId, ctx.user.id) : undefined);
 
-export const batchService = {
-  /** Records the batch and queues its job (after the commit: PGlite's one connection must be free). */
-  async start(services: Services, ctx: Ctx, urls: string[]): Promise<GatherBatchDto> {
-    const actor = actorOf(ctx);
-    const batch = await services.data.inTenant(ctx, (tx) =>
-      insertOwned(tx, ctx, gatherBatches, ENTITY, {
-        rows: urls.map((url, index) => ({
-          index,
-          url,
-          status: 'Pending',
-          gatherId: null,
-          errorKey: null,
-          errorParams: [],
-        })),
-        creatorName: actor.name,
-      }),
-    );
-    await services.jobs.send(GATHER_URLS_JOB, { tenantId: ctx.tenant?.id ?? null, batchId: batch.id });
-    return toDto(batch, ctx.culture);
-  },
+/** Records a batch of URLs to gather (its job is sent after the commit: `GatherBatchStarted`). */
+export async function recordBatch(tx: Tx, ctx: Ctx, urls: string[]): Promise<Batch> {
+  const actor = actorOf(ctx);
+  return insertOwned(tx, ctx, gatherBatches, ENTITY, {
+    rows: urls.map((url, index) => ({
+      index,
+      url,
+      status: 'Pending',
+      gatherId: null,
+      errorKey: null,
+      errorParams: [],
+    })),
+    creatorName: actor.name,
+  });
+}
 
-  get: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const [batch] = await tx
-        .select()
-        .from(gatherBatches)
-        .where(owned(ctx, gatherBatches, eq(gatherBatches.id, id), mine(ctx)));
-      // another user's batch is as missing as another tenant's
-      if (!batch) throw notFound(ENTITY, id);
-      return toDto(batch, ctx.culture);
-    }),
-};
+/** The user's batch as the page shows it; another user's is as missing as another tenant's. */
+export async function batchOf(tx: Tx, ctx: Ctx, id: string): Promise<GatherBatchDto> {
+  const [batch] = await tx
+    .select()
+    .from(gatherBatches)
+    .where(owned(ctx, gatherBatches, eq(gatherBatches.id, id), mine(ctx)));
+  if (!batch) throw notFound(ENTITY, id);
+  return toDto(batch, ctx.culture);
+}
 
 /** The caller's own batches on the list kit (another user's are not listed, as `get` answers 404). */
 export const batchListService = listService(gatherBatchList, {

@@ -9,7 +9,7 @@ import {
   type SupplierInput,
 } from '@seller/contracts/catalog';
 import { and, eq, like, or, sql } from 'drizzle-orm';
-import { deleteOwned, getOwned, insertOwned, owned } from '../../../core/crud.ts';
+import { getOwned, insertOwned, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError } from '../../../core/errors.ts';
 import { moneyText } from '../../../core/money.ts';
@@ -25,7 +25,16 @@ import { vendorCommands } from '../vendors/commands.ts';
 import { fetcherFor } from './fetcher.ts';
 import { textOf } from './html.ts';
 import { gathers } from './schema.ts';
-import { type BulkRow, bulkResult, type Ctx, ENTITY, errorText, type Gather, writeLog } from './service.ts';
+import {
+  type BulkRow,
+  bulkResult,
+  type Ctx,
+  ENTITY,
+  eachUnderSavepoint,
+  errorText,
+  type Gather,
+  writeLog,
+} from './service.ts';
 
 /**
  * Claiming (认领, domain §3.1): a copy of a gathered item into the catalogue. The images are
@@ -246,84 +255,136 @@ async function generatedSku(services: Services, ctx: Ctx, input: ClaimGatherInpu
   }
 }
 
-async function claimOne(services: Services, ctx: Ctx, id: string, input: ClaimGatherInput): Promise<ClaimResultDto> {
+/** What a claim needs before its unit: the item, its SKU, its images copied into the files store. */
+export interface ClaimMaterial {
+  item: Gather;
+  sku: string;
+  copied: Map<string, string>;
+  skipped: string[];
+}
+
+/**
+ * The claim's work before its unit of work: reads the item, takes the SKU (the tenant's next one
+ * unless chosen) and copies the images (files live on disk, outside the database; fetched from
+ * the source), each in units of their own.
+ */
+export async function claimMaterial(
+  services: Services,
+  ctx: Ctx,
+  id: string,
+  input: ClaimGatherInput,
+): Promise<ClaimMaterial> {
   const item = await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, gathers, ENTITY, id));
   const sku = input.sku ?? (await generatedSku(services, ctx, input));
   const skuImages = item.skus.map((s) => s.image).filter((u): u is string => !!u);
   const { copied, skipped } = await copyImages(services, ctx, [...item.images, ...skuImages]);
-
-  return services.data.inTenant(ctx, async (tx) => {
-    const options = await resolveOptions(services, tx, ctx, item);
-    const products = productCommands(services);
-    const product = await products.create(tx, ctx, productOf(item, { ...input, sku }, options, copied), item.currency);
-    // the variants are every combination of the options; the ones the source does not sell go
-    const sold = new Set(options.valueIdsOf.map((ids) => [...ids].sort().join(',')));
-    const variants = await tx
-      .select({ id: productVariants.id, valueIds: productVariants.valueIds })
-      .from(productVariants)
-      .where(owned(ctx, productVariants, eq(productVariants.productId, product.id)));
-    let variantCount = 0;
-    for (const v of variants) {
-      if (item.skus.length && !sold.has([...v.valueIds].sort().join(','))) {
-        await deleteOwned(tx, ctx, productVariants, 'ProductVariant', v.id);
-      } else variantCount++;
-    }
-    const gallery = item.images.map((u) => copied.get(u)).filter((u): u is string => !!u);
-    if (gallery.length) await products.addImages(tx, ctx, product.id, { urls: gallery, mainUrl: gallery[0] });
-    const supplierId = await resolveSupplier(services, tx, ctx, item, input.supplierId);
-    const vendor = await vendorCommands(services).add(tx, ctx, {
-      productId: product.id,
-      supplierId,
-      url: item.sourceUrl.slice(0, 1024),
-      purchasePrice: String(item.priceMin),
-      currency: item.currency,
-      taxIncluded: false,
-      moq: 1,
-      leadDays: null,
-      isPrimary: true,
-      remark: null,
-      tiers: [],
-    });
-    const [{ claimCount }] = await tx
-      .update(gathers)
-      .set({ status: 'CLAIMED', claimCount: sql`${gathers.claimCount} + 1`, lastModificationTime: new Date() })
-      .where(owned(ctx, gathers, eq(gathers.id, id)))
-      .returning({ claimCount: gathers.claimCount });
-    await writeLog(tx, ctx, id, 'Claimed', {
-      productId: product.id,
-      productSku: product.sku,
-      text: skipped.length ? skipped.join('\n').slice(0, 2000) : null,
-    });
-    await productsChanged(services, tx, ctx);
-    return {
-      gatherId: id,
-      productId: product.id,
-      sku: product.sku,
-      variantCount,
-      supplierId,
-      vendorId: vendor.id,
-      imagesCopied: copied.size,
-      imagesSkipped: skipped,
-      claimCount,
-    };
-  });
+  return { item, sku, copied, skipped };
 }
 
-export const claimService = {
-  claim: claimOne,
-
-  /** Claims each item in its own transaction with the same choices; a refused one is a failed row. */
-  async claimMany(services: Services, ctx: Ctx, { ids, ...options }: BulkClaimInput) {
-    const items: BulkRow[] = [];
-    for (const id of ids) {
-      try {
-        const r = await claimOne(services, ctx, id, { ...options, sku: undefined, name: undefined });
-        items.push({ id, ok: true, error: null, productId: r.productId, sku: r.sku });
-      } catch (e) {
-        // one row's failure is its own; the others go on (errorText shows only the application's messages)
-        items.push({ id, ok: false, error: errorText(e, ctx), productId: null, sku: null });
-      }
+/** The claim's material for each item of a bulk claim, or why it could not be had (a failed row). */
+export async function claimMaterials(services: Services, ctx: Ctx, { ids, ...options }: BulkClaimInput) {
+  const out: { id: string; material: ClaimMaterial | null; error: unknown }[] = [];
+  for (const id of ids) {
+    try {
+      out.push({ id, material: await claimMaterial(services, ctx, id, bulkChoices(options)), error: null });
+    } catch (error) {
+      out.push({ id, material: null, error });
     }
-    return bulkResult(items);
-  },
-};
+  }
+  return out;
+}
+
+/** A bulk claim's choices for each item: the SKU is the tenant's next, the name the item's. */
+const bulkChoices = (options: Omit<BulkClaimInput, 'ids'>): ClaimGatherInput => ({
+  ...options,
+  sku: undefined,
+  name: undefined,
+});
+
+/** Writes the claim of an item (`claimMaterial`) in the caller's transaction. */
+export async function claimIn(
+  services: Services,
+  tx: Tx,
+  ctx: Ctx,
+  { item, sku, copied, skipped }: ClaimMaterial,
+  input: ClaimGatherInput,
+): Promise<ClaimResultDto> {
+  const id = item.id;
+  const options = await resolveOptions(services, tx, ctx, item);
+  const products = productCommands(services);
+  const product = await products.create(tx, ctx, productOf(item, { ...input, sku }, options, copied), item.currency);
+  // the variants are every combination of the options; the ones the source does not sell go
+  const sold = new Set(options.valueIdsOf.map((ids) => [...ids].sort().join(',')));
+  const variants = await tx
+    .select({ id: productVariants.id, valueIds: productVariants.valueIds })
+    .from(productVariants)
+    .where(owned(ctx, productVariants, eq(productVariants.productId, product.id)));
+  let variantCount = 0;
+  for (const v of variants) {
+    if (item.skus.length && !sold.has([...v.valueIds].sort().join(','))) {
+      await products.removeVariant(tx, ctx, v.id);
+    } else variantCount++;
+  }
+  const gallery = item.images.map((u) => copied.get(u)).filter((u): u is string => !!u);
+  if (gallery.length) await products.addImages(tx, ctx, product.id, { urls: gallery, mainUrl: gallery[0] });
+  const supplierId = await resolveSupplier(services, tx, ctx, item, input.supplierId);
+  const vendor = await vendorCommands(services).add(tx, ctx, {
+    productId: product.id,
+    supplierId,
+    url: item.sourceUrl.slice(0, 1024),
+    purchasePrice: String(item.priceMin),
+    currency: item.currency,
+    taxIncluded: false,
+    moq: 1,
+    leadDays: null,
+    isPrimary: true,
+    remark: null,
+    tiers: [],
+  });
+  const [{ claimCount }] = await tx
+    .update(gathers)
+    .set({ status: 'CLAIMED', claimCount: sql`${gathers.claimCount} + 1`, lastModificationTime: new Date() })
+    .where(owned(ctx, gathers, eq(gathers.id, id)))
+    .returning({ claimCount: gathers.claimCount });
+  await writeLog(tx, ctx, id, 'Claimed', {
+    productId: product.id,
+    productSku: product.sku,
+    text: skipped.length ? skipped.join('\n').slice(0, 2000) : null,
+  });
+  await productsChanged(services, tx, ctx);
+  return {
+    gatherId: id,
+    productId: product.id,
+    sku: product.sku,
+    variantCount,
+    supplierId,
+    vendorId: vendor.id,
+    imagesCopied: copied.size,
+    imagesSkipped: skipped,
+    claimCount,
+  };
+}
+
+/**
+ * Claims each item (`claimMaterials`) under its own savepoint with the same choices; a refused
+ * one is a failed row, the others go on (errorText shows only the application's messages).
+ */
+export async function claimEach(
+  services: Services,
+  tx: Tx,
+  ctx: Ctx,
+  materials: Awaited<ReturnType<typeof claimMaterials>>,
+  { ids: _, ...options }: BulkClaimInput,
+) {
+  const items = await eachUnderSavepoint(
+    tx,
+    materials,
+    async ({ id, material, error }): Promise<BulkRow> => {
+      if (!material) throw error;
+      const r = await claimIn(services, tx, ctx, material, bulkChoices(options));
+      return { id, ok: true, error: null, productId: r.productId, sku: r.sku };
+    },
+    ({ id }, e) => ({ id, ok: false, error: errorText(e, ctx), productId: null, sku: null }),
+  );
+  return bulkResult(items);
+}

@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import { fieldError } from '../../../core/errors.ts';
 import type { JsonBounds } from '../../../core/json-bounds.ts';
 import { t } from '../../../core/localization/index.ts';
-import type { Services } from '../../../core/services.ts';
 import {
   type Cell,
   headerMatcher,
@@ -19,7 +18,7 @@ import {
   readSheetTable,
   type SheetLimits,
 } from '../../../core/spreadsheet.ts';
-import { type Ctx, errorText, insertGather } from './service.ts';
+import type { Ctx } from './service.ts';
 
 /**
  * The upload of gathered products: a .json file (an array of products, the create body's
@@ -173,12 +172,15 @@ function columnOf(path: PropertyKey[]): string {
   return 'skuPrice';
 }
 
-export async function importGathers(
-  services: Services,
-  ctx: Ctx,
-  fileName: string,
-  content: Buffer,
-): Promise<GatherImportResult> {
+/** An upload read and checked (before the unit): its items to create and the rows refused. */
+export interface GatherUpload {
+  total: number;
+  valid: { row: number; input: GatherInput }[];
+  errors: RowError[];
+}
+
+/** Reads and checks an uploaded sheet or JSON file (no data touched: before the unit of work). */
+export async function readGatherUpload(ctx: Ctx, fileName: string, content: Buffer): Promise<GatherUpload> {
   const culture = ctx.culture;
   const head = content.subarray(0, 4).toString('latin1');
   const isJson =
@@ -221,13 +223,5 @@ export async function importGathers(
     }
   }
 
-  const ids: string[] = [];
-  for (const { row, input } of valid) {
-    try {
-      ids.push((await services.data.inTenant(ctx, (tx) => insertGather(tx, ctx, input, 'upload'))).id);
-    } catch (e) {
-      errors.push({ row, field: '', message: errorText(e, ctx) });
-    }
-  }
-  return { total: candidates.length, created: ids.length, ids, errors: errors.sort((a, b) => a.row - b.row) };
+  return { total: candidates.length, valid, errors };
 }

@@ -31,11 +31,11 @@ import { t } from '../../../core/localization/index.ts';
 import { OUTBOUND_UNAVAILABLE } from '../../../core/outbound.ts';
 import { asAttachment, uploadedFile, XLSX_TYPE } from '../../../core/uploads.ts';
 import { imageTypeOf } from '../../files/index.ts';
-import { batchListService, batchService } from './batches.ts';
-import { claimService } from './claim.ts';
+import { gatherCommands } from './commands.ts';
+import extensionRoute from './extension-route.ts';
 import { fetcherFor, GatherFetchError } from './fetcher.ts';
-import { GATHER_IMPORT_JSON_BOUNDS, importGathers, importTemplate } from './import.ts';
-import { gatherListService, gatherService } from './service.ts';
+import { GATHER_IMPORT_JSON_BOUNDS, importTemplate, readGatherUpload } from './import.ts';
+import { gatherQueries } from './queries.ts';
 
 const base = '/api/catalog/gathers';
 
@@ -56,6 +56,8 @@ export default async function routes(fastify: FastifyInstance) {
   // a claim writes a product (and maybe a supplier): it needs the right to create products too
   const claim = { permission: `${P}.Claim`, alsoNeeds: ['Catalog.Products.Create'] };
   const tags = ['Gathers'];
+  const commands = gatherCommands(s);
+  const q = gatherQueries;
 
   listRoutes(app, {
     url: base,
@@ -63,10 +65,10 @@ export default async function routes(fastify: FastifyInstance) {
     permission: read.permission,
     list: gatherList,
     item: gatherListItem,
-    service: gatherListService,
+    service: q.list,
   });
   app.get(`${base}/gatherers`, { config: read, schema: { tags, response: { 200: gatherersDto } } }, (req) =>
-    gatherService.gatherers(s, req.ctx),
+    s.data.inTenant(req.ctx, (tx) => q.gatherers(tx, req.ctx)),
   );
   // A source image through the fetcher: source CDNs refuse other sites' pages (and, here, no
   // outside site is reachable), so the list and the drawer show images through the product. Only
@@ -98,15 +100,18 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     `${base}/:id`,
     { config: read, schema: { tags, params: gatherIdParams, response: { 200: gatherDetailDto } } },
-    (req) => gatherService.get(s, req.ctx, req.params.id),
+    (req) => s.data.inTenant(req.ctx, (tx) => q.get(tx, req.ctx, req.params.id)),
   );
   app.post(
     base,
     { config: create, schema: { tags, body: createGatherInput, response: { 200: gatherDetailDto } } },
-    (req) => gatherService.create(s, req.ctx, req.body, req.body.origin),
+    (req) =>
+      s.data.inTenant(req.ctx, async (tx) =>
+        q.get(tx, req.ctx, await commands.create(tx, req.ctx, req.body, req.body.origin)),
+      ),
   );
   app.delete(`${base}/:id`, { config: remove, schema: { tags, params: gatherIdParams } }, async (req, reply) => {
-    await gatherService.remove(s, req.ctx, req.params.id);
+    await s.data.inTenant(req.ctx, (tx) => commands.remove(tx, req.ctx, req.params.id));
     return reply.status(204).send();
   });
   app.put(
@@ -115,7 +120,11 @@ export default async function routes(fastify: FastifyInstance) {
       config: update,
       schema: { tags, params: gatherIdParams, body: setAsClaimedInput, response: { 200: gatherDetailDto } },
     },
-    (req) => gatherService.setAsClaimed(s, req.ctx, req.params.id, req.body?.text ?? null),
+    (req) =>
+      s.data.inTenant(req.ctx, async (tx) => {
+        await commands.setAsClaimed(tx, req.ctx, req.params.id, req.body?.text ?? null);
+        return q.get(tx, req.ctx, req.params.id);
+      }),
   );
   app.put(
     `${base}/:id/set-status`,
@@ -123,7 +132,11 @@ export default async function routes(fastify: FastifyInstance) {
       config: update,
       schema: { tags, params: gatherIdParams, body: setGatherStatusInput, response: { 200: gatherDetailDto } },
     },
-    (req) => gatherService.setStatus(s, req.ctx, req.params.id, req.body.status, req.body.text),
+    (req) =>
+      s.data.inTenant(req.ctx, async (tx) => {
+        await commands.setStatus(tx, req.ctx, req.params.id, req.body.status, req.body.text);
+        return q.get(tx, req.ctx, req.params.id);
+      }),
   );
   app.put(
     `${base}/:id/add-log`,
@@ -131,12 +144,12 @@ export default async function routes(fastify: FastifyInstance) {
       config: update,
       schema: { tags, params: gatherIdParams, body: addGatherLogInput, response: { 200: gatherLogDto } },
     },
-    (req) => gatherService.addLog(s, req.ctx, req.params.id, req.body.text),
+    (req) => s.data.inTenant(req.ctx, (tx) => commands.addNote(tx, req.ctx, req.params.id, req.body.text)),
   );
   app.post(
     `${base}/bulk-delete`,
     { config: remove, schema: { tags, body: bulkIdsInput, response: { 200: bulkResultDto } } },
-    (req) => gatherService.removeMany(s, req.ctx, req.body.ids),
+    (req) => s.data.inTenant(req.ctx, (tx) => commands.removeMany(tx, req.ctx, req.body.ids)),
   );
 
   // ---------- claim ----------
@@ -146,19 +159,29 @@ export default async function routes(fastify: FastifyInstance) {
       config: claim,
       schema: { tags, params: gatherIdParams, body: claimGatherInput, response: { 200: claimResultDto } },
     },
-    (req) => claimService.claim(s, req.ctx, req.params.id, req.body),
+    async (req) => {
+      // the item's images are copied before the unit (fetched from the source, stored as files)
+      const material = await q.claimMaterial(s, req.ctx, req.params.id, req.body);
+      return s.data.inTenant(req.ctx, (tx) => commands.claim(tx, req.ctx, material, req.body));
+    },
   );
   app.post(
     `${base}/bulk-claim`,
     { config: claim, schema: { tags, body: bulkClaimInput, response: { 200: bulkResultDto } } },
-    (req) => claimService.claimMany(s, req.ctx, req.body),
+    async (req) => {
+      const materials = await q.claimMaterials(s, req.ctx, req.body);
+      return s.data.inTenant(req.ctx, (tx) => commands.claimMany(tx, req.ctx, materials, req.body));
+    },
   );
 
   // ---------- gathering by URLs ----------
   app.post(
     `${base}/by-urls`,
     { config: create, schema: { tags, body: gatherByUrlsInput, response: { 200: gatherBatchDto } } },
-    (req) => batchService.start(s, req.ctx, req.body.urls),
+    (req) =>
+      s.data.inTenant(req.ctx, async (tx) =>
+        q.batch(tx, req.ctx, await commands.startBatch(tx, req.ctx, req.body.urls)),
+      ),
   );
   listRoutes(app, {
     url: `${base}/batches`,
@@ -166,12 +189,12 @@ export default async function routes(fastify: FastifyInstance) {
     permission: create.permission,
     list: gatherBatchList,
     item: gatherBatchDto,
-    service: batchListService,
+    service: q.batches,
   });
   app.get(
     `${base}/batches/:batchId`,
     { config: create, schema: { tags, params: gatherBatchParams, response: { 200: gatherBatchDto } } },
-    (req) => batchService.get(s, req.ctx, req.params.batchId),
+    (req) => s.data.inTenant(req.ctx, (tx) => q.batch(tx, req.ctx, req.params.batchId)),
   );
 
   // ---------- upload ----------
@@ -186,7 +209,11 @@ export default async function routes(fastify: FastifyInstance) {
       const { filename, content } = await uploadedFile(req, GATHER_IMPORT_MAX_BYTES, {
         json: GATHER_IMPORT_JSON_BOUNDS,
       });
-      return importGathers(s, req.ctx, filename, content);
+      const upload = await readGatherUpload(req.ctx, filename, content);
+      return s.data.inTenant(req.ctx, (tx) => commands.import(tx, req.ctx, upload));
     },
   );
+
+  // the collector extension's download, a plugin of its own
+  await fastify.register(extensionRoute);
 }

@@ -11,13 +11,12 @@ import {
   platformOfUrl,
 } from '@seller/contracts/catalog';
 import { Decimal } from 'decimal.js';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
-import type { Services } from '../../../core/services.ts';
 import { type GatherSku, gatherLogs, gathers } from './schema.ts';
 import { itemIdOf, moneyText } from './sources.ts';
 
@@ -221,77 +220,78 @@ export const gatherListService = listService(gatherList, {
     })),
 });
 
-export const gatherService = {
-  /** Who has gathered in this tenant (at most 500, by name), for the gatherer filter. */
-  gatherers: (services: Services, ctx: Ctx) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const rows = await tx
-        .selectDistinct({ id: gathers.gathererId, name: gathers.gathererName })
-        .from(gathers)
-        .where(owned(ctx, gathers, isNotNull(gathers.gathererId)))
-        .orderBy(asc(gathers.gathererName), asc(gathers.gathererId))
-        .limit(500);
-      // one entry per user: the name kept on their latest row wins only by order, which is enough for a filter
-      const seen = new Map<string, string>();
-      for (const r of rows) if (r.id && !seen.has(r.id)) seen.set(r.id, r.name ?? r.id);
-      return { items: [...seen].map(([id, name]) => ({ id, name })) };
-    }),
+/** Who has gathered in this tenant (at most 500, by name), for the gatherer filter. */
+export async function gatherersOf(tx: Tx, ctx: Ctx) {
+  const rows = await tx
+    .selectDistinct({ id: gathers.gathererId, name: gathers.gathererName })
+    .from(gathers)
+    .where(owned(ctx, gathers, isNotNull(gathers.gathererId)))
+    .orderBy(asc(gathers.gathererName), asc(gathers.gathererId))
+    .limit(500);
+  // one entry per user: the name kept on their latest row wins only by order, which is enough for a filter
+  const seen = new Map<string, string>();
+  for (const r of rows) if (r.id && !seen.has(r.id)) seen.set(r.id, r.name ?? r.id);
+  return { items: [...seen].map(([id, name]) => ({ id, name })) };
+}
 
-  get: (services: Services, ctx: Ctx, id: string) => services.data.inTenant(ctx, (tx) => detail(tx, ctx, id)),
+export const removeGather = (tx: Tx, ctx: Ctx, id: string) => deleteOwned(tx, ctx, gathers, ENTITY, id);
 
-  create: (services: Services, ctx: Ctx, input: GatherInput, origin: GatherOrigin) =>
-    services.data.inTenant(ctx, async (tx) => detail(tx, ctx, (await insertGather(tx, ctx, input, origin)).id)),
+export async function setAsClaimed(tx: Tx, ctx: Ctx, id: string, text: string | null) {
+  await getOwned(tx, ctx, gathers, ENTITY, id);
+  await updateOwned(tx, ctx, gathers, ENTITY, id, { status: 'CLAIMED' });
+  await writeLog(tx, ctx, id, 'MarkedClaimed', { text });
+}
 
-  remove: (services: Services, ctx: Ctx, id: string) =>
-    services.data.inTenant(ctx, (tx) => deleteOwned(tx, ctx, gathers, ENTITY, id)),
+export async function setStatus(tx: Tx, ctx: Ctx, id: string, status: 'NEW' | 'IGNORED', text: string | null) {
+  const before = await getOwned(tx, ctx, gathers, ENTITY, id);
+  if (before.status !== status) await updateOwned(tx, ctx, gathers, ENTITY, id, { status });
+  await writeLog(tx, ctx, id, status === 'IGNORED' ? 'Ignored' : 'Restored', { text });
+}
 
-  /** Deletes each id in its own transaction; a missing one is a failed row, the others go on. */
-  async removeMany(services: Services, ctx: Ctx, ids: string[]) {
-    const items = [];
-    for (const id of ids) {
-      try {
-        await gatherService.remove(services, ctx, id);
-        items.push({ id, ok: true, error: null, productId: null, sku: null });
-      } catch (e) {
-        items.push({ id, ok: false, error: errorText(e, ctx), productId: null, sku: null });
-      }
+/** A note on the item's log: the entry as the drawer shows it. */
+export async function addNote(tx: Tx, ctx: Ctx, id: string, text: string) {
+  await getOwned(tx, ctx, gathers, ENTITY, id);
+  return toLogDto(await writeLog(tx, ctx, id, 'Note', { text }));
+}
+
+/**
+ * Runs `fn` for each of `keys` under a savepoint of the one unit: a refused row is undone alone
+ * and answers with its error (the caller's `failed`); the others go on.
+ */
+export async function eachUnderSavepoint<K, R>(
+  tx: Tx,
+  keys: K[],
+  fn: (key: K) => Promise<R>,
+  failed: (key: K, e: unknown) => R,
+): Promise<R[]> {
+  const out: R[] = [];
+  for (const key of keys) {
+    await tx.execute(sql`savepoint gather_row`);
+    try {
+      const r = await fn(key);
+      await tx.execute(sql`release savepoint gather_row`);
+      out.push(r);
+    } catch (e) {
+      await tx.execute(sql`rollback to savepoint gather_row`);
+      out.push(failed(key, e));
     }
-    return bulkResult(items);
-  },
+  }
+  return out;
+}
 
-  setAsClaimed: (services: Services, ctx: Ctx, id: string, text: string | null) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await getOwned(tx, ctx, gathers, ENTITY, id);
-      await updateOwned(tx, ctx, gathers, ENTITY, id, { status: 'CLAIMED' });
-      await writeLog(tx, ctx, id, 'MarkedClaimed', { text });
-      return detail(tx, ctx, id);
-    }),
-
-  setStatus: (services: Services, ctx: Ctx, id: string, status: 'NEW' | 'IGNORED', text: string | null) =>
-    services.data.inTenant(ctx, async (tx) => {
-      const before = await getOwned(tx, ctx, gathers, ENTITY, id);
-      if (before.status !== status) await updateOwned(tx, ctx, gathers, ENTITY, id, { status });
-      await writeLog(tx, ctx, id, status === 'IGNORED' ? 'Ignored' : 'Restored', { text });
-      return detail(tx, ctx, id);
-    }),
-
-  addLog: (services: Services, ctx: Ctx, id: string, text: string) =>
-    services.data.inTenant(ctx, async (tx) => {
-      await getOwned(tx, ctx, gathers, ENTITY, id);
-      return toLogDto(await writeLog(tx, ctx, id, 'Note', { text }));
-    }),
-
-  /** Ids of this tenant's items among `ids` (for callers that check before a long run). */
-  existing: (services: Services, ctx: Ctx, ids: string[]) =>
-    services.data.inTenant(ctx, async (tx) => {
-      if (!ids.length) return new Set<string>();
-      const rows = await tx
-        .select({ id: gathers.id })
-        .from(gathers)
-        .where(and(owned(ctx, gathers, inArray(gathers.id, ids))));
-      return new Set(rows.map((r) => r.id));
-    }),
-};
+/** Deletes each id under its own savepoint; a missing one is a failed row, the others go on. */
+export async function removeGathers(tx: Tx, ctx: Ctx, ids: string[]) {
+  const items = await eachUnderSavepoint(
+    tx,
+    ids,
+    async (id): Promise<BulkRow> => {
+      await removeGather(tx, ctx, id);
+      return { id, ok: true, error: null, productId: null, sku: null };
+    },
+    (id, e) => ({ id, ok: false, error: errorText(e, ctx), productId: null, sku: null }),
+  );
+  return bulkResult(items);
+}
 
 // ---------- bulk results ----------
 

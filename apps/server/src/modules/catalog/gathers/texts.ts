@@ -1,5 +1,8 @@
 import type { TextResources } from '../../../core/module.ts';
 
+/** The web app's texts of the gather pages (`page-texts.ts`), registered with these. */
+export { texts as pageTexts } from './page-texts.ts';
+
 /** Texts of the gathered products (resource `Catalog`, keys `Gather:…`) and their menu entries. */
 
 // `Gather:PageUnreachable` and `Gather:UnsupportedSite` are no longer written (a refused or failed

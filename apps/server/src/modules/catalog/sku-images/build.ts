@@ -151,21 +151,18 @@ async function bySkus(services: Services, ctx: CrudContext, skus: string[], out:
 
 /** The products a list filter selects now (newest first, as the list shows them), at most the export's bound. */
 export async function productIdsOf(
-  services: Services,
+  tx: Tx,
   ctx: CrudContext,
   selection: SkuImageSelection,
   limit = SKU_IMAGE_EXPORT_FILTER_MAX,
 ) {
   if (selection.kind !== 'filter') return [];
-  const where = productQueries.selection(ctx, selection.filter);
-  const rows = await services.data.inTenant(ctx, (tx) =>
-    tx
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.creationTime), asc(products.id))
-      .limit(limit),
-  );
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(productQueries.selection(ctx, selection.filter))
+    .orderBy(desc(products.creationTime), asc(products.id))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
@@ -178,7 +175,10 @@ export async function resolveSelection(
   const out = new Collector();
   if (selection.kind === 'products') await byProducts(services, ctx, selection.productIds, out);
   else if (selection.kind === 'skus') await bySkus(services, ctx, selection.skus, out);
-  else await byProducts(services, ctx, await productIdsOf(services, ctx, selection), out);
+  else {
+    const ids = await services.data.inTenant(ctx, (tx) => productIdsOf(tx, ctx, selection));
+    await byProducts(services, ctx, ids, out);
+  }
   return { entries: out.entries, missing: out.missing };
 }
 

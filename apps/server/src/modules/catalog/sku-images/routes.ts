@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../core/errors.ts';
 import { asAttachment } from '../../../core/uploads.ts';
-import { skuImageService } from './service.ts';
+import { skuImageCommands } from './commands.ts';
+import { skuImageQueries } from './queries.ts';
 
 const base = '/api/catalog/sku-images/exports';
 export const SKU_IMAGES_PERMISSION = 'Catalog.SkuImages';
@@ -21,18 +22,32 @@ export default async function routes(fastify: FastifyInstance) {
   const s = app.services;
   const config = { permission: SKU_IMAGES_PERMISSION };
   const tags = ['SkuImages'];
+  const commands = skuImageCommands(s);
+  const q = skuImageQueries;
 
-  app.post(base, { config, schema: { tags, body: skuImageExportInput, response: { 200: skuImageExportDto } } }, (req) =>
-    skuImageService.start(s, req.ctx, req.body),
+  app.post(
+    base,
+    { config, schema: { tags, body: skuImageExportInput, response: { 200: skuImageExportDto } } },
+    async (req) => {
+      // the job is sent after the commit; its state is read after the unit (the queue's own connection)
+      const row = await s.data.inTenant(req.ctx, async (tx) =>
+        q.row(tx, req.ctx, await commands.start(tx, req.ctx, req.body)),
+      );
+      return q.view(s, req.ctx, row);
+    },
   );
-  app.get(base, { config, schema: { tags, response: { 200: skuImageExportList } } }, (req) =>
-    skuImageService.list(s, req.ctx),
-  );
-  app.get(`${base}/:id`, { config, schema: { tags, params: idParams, response: { 200: skuImageExportDto } } }, (req) =>
-    skuImageService.get(s, req.ctx, req.params.id),
+  app.get(base, { config, schema: { tags, response: { 200: skuImageExportList } } }, async (req) => {
+    const rows = await s.data.inTenant(req.ctx, (tx) => q.rows(tx, req.ctx));
+    return { items: await Promise.all(rows.map((r) => q.view(s, req.ctx, r))) };
+  });
+  app.get(
+    `${base}/:id`,
+    { config, schema: { tags, params: idParams, response: { 200: skuImageExportDto } } },
+    async (req) => q.view(s, req.ctx, await s.data.inTenant(req.ctx, (tx) => q.row(tx, req.ctx, req.params.id))),
   );
   app.get(`${base}/:id/download`, { config, schema: { tags, params: idParams } }, async (req, reply) => {
-    const archive = await skuImageService.archive(s, req.ctx, req.params.id);
+    const row = await s.data.inTenant(req.ctx, (tx) => q.row(tx, req.ctx, req.params.id));
+    const archive = await q.archive(s, row);
     const stream = createReadStream(archive.path);
     // a row without its file (removed from disk by hand) is a 404, not a broken download
     await new Promise<void>((resolve, reject) => {
@@ -44,7 +59,7 @@ export default async function routes(fastify: FastifyInstance) {
     return reply.send(stream);
   });
   app.delete(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (req, reply) => {
-    await skuImageService.delete(s, req.ctx, req.params.id);
+    await s.data.inTenant(req.ctx, (tx) => commands.delete(tx, req.ctx, req.params.id));
     return reply.status(204).send();
   });
 }

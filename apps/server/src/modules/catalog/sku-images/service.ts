@@ -11,6 +11,7 @@ import {
 import { desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { CrudContext } from '../../../core/crud.ts';
 import { owned, recordChange } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError, notFound } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
@@ -31,8 +32,8 @@ export const KEEP_DAYS = 7;
 const DAY_MS = 86_400_000;
 const ENTITY = 'SkuImageExport';
 
-type Ctx = CrudContext & { culture: Culture };
-type Row = typeof skuImageExports.$inferSelect;
+export type Ctx = CrudContext & { culture: Culture };
+export type Row = typeof skuImageExports.$inferSelect;
 
 /** Where an export's archive lives: under the data directory, one folder per tenant, named by the export's id. */
 export const archivePath = (dataDir: string, tenantId: string | null, id: string) =>
@@ -81,120 +82,102 @@ async function toDto(services: Services, ctx: Ctx, row: Row): Promise<SkuImageEx
   };
 }
 
-async function load(services: Services, ctx: CrudContext, id: string): Promise<Row> {
-  const [row] = await services.data.inTenant(ctx, (tx) =>
-    tx
-      .select()
-      .from(skuImageExports)
-      .where(mine(ctx, eq(skuImageExports.id, id)))
-      .limit(1),
-  );
+/** The user's export, or 404. */
+export async function exportRow(tx: Tx, ctx: CrudContext, id: string): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(skuImageExports)
+    .where(mine(ctx, eq(skuImageExports.id, id)))
+    .limit(1);
   if (!row) throw notFound(ENTITY, id);
   return row;
 }
 
-/** Removes the tenant's exports past `KEEP_DAYS` and their archives. */
-export async function removeOld(services: Services, ctx: CrudContext, now = new Date()): Promise<number> {
+/** The user's exports, newest first. */
+export const exportRows = (tx: Tx, ctx: CrudContext) =>
+  tx
+    .select()
+    .from(skuImageExports)
+    .where(mine(ctx))
+    .orderBy(desc(skuImageExports.creationTime), desc(skuImageExports.id))
+    .limit(SKU_IMAGE_EXPORTS_LISTED);
+
+/** The export as the page shows it; reads its job's state, so after the unit (the queue has its own connection). */
+export const viewOf = toDto;
+
+/** The tenant's exports past `KEEP_DAYS`, deleted: their ids, whose archives go after the commit. */
+async function deleteOld(tx: Tx, ctx: CrudContext, now = new Date()): Promise<string[]> {
   const cutoff = new Date(now.getTime() - KEEP_DAYS * DAY_MS);
-  const gone = await services.data.inTenant(ctx, (tx) =>
-    tx
-      .delete(skuImageExports)
-      .where(
-        owned(
-          ctx,
-          skuImageExports,
-          lt(skuImageExports.creationTime, cutoff),
-          inArray(skuImageExports.status, ['completed', 'failed']),
-        ),
-      )
-      .returning({ id: skuImageExports.id }),
-  );
-  for (const { id } of gone) await removeFiles(services, ctx, id);
-  return gone.length;
+  const gone = await tx
+    .delete(skuImageExports)
+    .where(
+      owned(
+        ctx,
+        skuImageExports,
+        lt(skuImageExports.creationTime, cutoff),
+        inArray(skuImageExports.status, ['completed', 'failed']),
+      ),
+    )
+    .returning({ id: skuImageExports.id });
+  return gone.map((r) => r.id);
 }
 
-async function removeFiles(services: Services, ctx: CrudContext, id: string) {
-  const path = archivePath(services.config.dataDir, ctx.tenant?.id ?? null, id);
+/** Removes an export's archive (and a part left by an interrupted run). */
+export async function removeFiles(dataDir: string, tenantId: string | null, id: string) {
+  const path = archivePath(dataDir, tenantId, id);
   await rm(path, { force: true });
   await rm(`${path}.part`, { force: true });
 }
 
-export const skuImageService = {
-  /**
-   * Records the export and enqueues its job. A list filter is checked here (it must select some
-   * products, and not more than an export takes); products and SKUs are resolved by the job.
-   */
-  async start(services: Services, ctx: Ctx, input: SkuImageExportInput): Promise<SkuImageExportDto> {
-    const selection = selectionOf(input);
-    let count = selection.kind === 'products' ? selection.productIds.length : 0;
-    if (selection.kind === 'skus') count = selection.skus.length;
-    if (selection.kind === 'filter') {
-      count = (await productIdsOf(services, ctx, selection, SKU_IMAGE_EXPORT_FILTER_MAX + 1)).length;
-      if (count === 0) throw fieldError('filter', 'Catalog::SkuImages:NothingMatches');
-      if (count > SKU_IMAGE_EXPORT_FILTER_MAX) {
-        throw fieldError('filter', 'Catalog::SkuImages:TooManyProducts', [SKU_IMAGE_EXPORT_FILTER_MAX]);
-      }
+/**
+ * Records the export, removing the tenant's old ones: its id and the removed ones' (whose archives
+ * and job are the caller's to handle after the commit). A list filter is checked here (it must
+ * select some products, and not more than an export takes); products and SKUs are resolved by the job.
+ */
+export async function recordExport(tx: Tx, ctx: CrudContext, input: SkuImageExportInput) {
+  const selection = selectionOf(input);
+  let count = selection.kind === 'products' ? selection.productIds.length : 0;
+  if (selection.kind === 'skus') count = selection.skus.length;
+  if (selection.kind === 'filter') {
+    count = (await productIdsOf(tx, ctx, selection, SKU_IMAGE_EXPORT_FILTER_MAX + 1)).length;
+    if (count === 0) throw fieldError('filter', 'Catalog::SkuImages:NothingMatches');
+    if (count > SKU_IMAGE_EXPORT_FILTER_MAX) {
+      throw fieldError('filter', 'Catalog::SkuImages:TooManyProducts', [SKU_IMAGE_EXPORT_FILTER_MAX]);
     }
-    await removeOld(services, ctx);
-    const row = await services.data.inTenant(ctx, async (tx) => {
-      const [created] = await tx
-        .insert(skuImageExports)
-        .values({ tenantId: ctx.tenant?.id ?? null, creatorId: ctx.user?.id ?? null, selection, selectionCount: count })
-        .returning();
-      recordChange(ctx, ENTITY, 0, created.id, {}, { selection: selection.kind, selectionCount: count });
-      return created;
-    });
-    // enqueued after the insert's commit (on PGlite a send inside the unit of work would wait for it)
-    const job: SkuImageJob = { exportId: row.id, tenantId: ctx.tenant?.id ?? null, userId: ctx.user?.id ?? null };
-    const jobId = await services.jobs.send(SKU_IMAGE_QUEUE, job);
-    const [withJob] = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .update(skuImageExports)
-        .set({ jobId })
-        .where(mine(ctx, eq(skuImageExports.id, row.id)))
-        .returning(),
-    );
-    return toDto(services, ctx, withJob ?? row);
-  },
+  }
+  const removed = await deleteOld(tx, ctx);
+  const [created] = await tx
+    .insert(skuImageExports)
+    .values({ tenantId: ctx.tenant?.id ?? null, creatorId: ctx.user?.id ?? null, selection, selectionCount: count })
+    .returning();
+  recordChange(ctx, ENTITY, 0, created.id, {}, { selection: selection.kind, selectionCount: count });
+  return { id: created.id, removed };
+}
 
-  /** The user's exports, newest first. */
-  async list(services: Services, ctx: Ctx) {
-    const rows = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select()
-        .from(skuImageExports)
-        .where(mine(ctx))
-        .orderBy(desc(skuImageExports.creationTime), desc(skuImageExports.id))
-        .limit(SKU_IMAGE_EXPORTS_LISTED),
-    );
-    return { items: await Promise.all(rows.map((r) => toDto(services, ctx, r))) };
-  },
+/** Deletes the user's export: the row as it was (its job, if still queued or running, is the caller's to cancel). */
+export async function deleteExport(tx: Tx, ctx: CrudContext, id: string): Promise<Row> {
+  const row = await exportRow(tx, ctx, id);
+  await tx.delete(skuImageExports).where(mine(ctx, eq(skuImageExports.id, id)));
+  recordChange(ctx, ENTITY, 2, id, { status: row.status }, {});
+  return row;
+}
 
-  async get(services: Services, ctx: Ctx, id: string) {
-    return toDto(services, ctx, await load(services, ctx, id));
-  },
+/** Records the job sent for an export (after its commit). */
+export async function recordJob(tx: Tx, ctx: CrudContext, id: string, jobId: string | null) {
+  await tx
+    .update(skuImageExports)
+    .set({ jobId })
+    .where(owned(ctx, skuImageExports, eq(skuImageExports.id, id)));
+}
 
-  /** The finished archive's path and download name; 409 while it is not finished. */
-  async archive(services: Services, ctx: Ctx, id: string) {
-    const row = await load(services, ctx, id);
-    if ((await effectiveStatus(services, row)).status !== 'completed') {
-      throw businessError('Catalog::SkuImages:NotReady', undefined, 409);
-    }
-    return {
-      path: archivePath(services.config.dataDir, row.tenantId, row.id),
-      fileName: fileNameOf(row),
-      size: row.fileSize,
-    };
-  },
-
-  /** Removes the export and its archive; a job still queued or running is cancelled (it stops at its next step). */
-  async delete(services: Services, ctx: Ctx, id: string) {
-    const row = await load(services, ctx, id);
-    if (row.jobId && (row.status === 'queued' || row.status === 'running')) {
-      await services.jobs.cancel(SKU_IMAGE_QUEUE, row.jobId);
-    }
-    await services.data.inTenant(ctx, (tx) => tx.delete(skuImageExports).where(mine(ctx, eq(skuImageExports.id, id))));
-    recordChange(ctx, ENTITY, 2, id, { status: row.status }, {});
-    await removeFiles(services, ctx, id);
-  },
-};
+/** The finished archive's path and download name; 409 while it is not finished (reads the job: after the unit). */
+export async function archiveOf(services: Services, row: Row) {
+  if ((await effectiveStatus(services, row)).status !== 'completed') {
+    throw businessError('Catalog::SkuImages:NotReady', undefined, 409);
+  }
+  return {
+    path: archivePath(services.config.dataDir, row.tenantId, row.id),
+    fileName: fileNameOf(row),
+    size: row.fileSize,
+  };
+}

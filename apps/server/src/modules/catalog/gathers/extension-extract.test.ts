@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createGatherInput, gatherInput } from '@seller/contracts/catalog';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { extractProduct, toGatherInput } from '../../../../../../extensions/collector/extract.js';
-import { SAMPLES_DIR } from './fetcher.ts';
+import { samplesFetcher } from './fetcher.ts';
 import { parsePage } from './parsers.ts';
+import { samplePages } from './samples/pages.ts';
 
 /**
  * The collector extension reads a page in the browser (a DOM) as the server's parsers read it as
@@ -14,23 +13,9 @@ import { parsePage } from './parsers.ts';
  * back in its own way.
  */
 
-/** The address of a sample `<platform>-<id>.html`, as the samples fetcher maps them. */
-const URL_OF: Record<string, (id: string) => string> = {
-  '1688': (id) => `https://detail.1688.com/offer/${id}.html`,
-  taobao: (id) => `https://item.taobao.com/item.htm?id=${id}`,
-  tmall: (id) => `https://detail.tmall.com/item.htm?id=${id}`,
-  aliexpress: (id) => `https://www.aliexpress.com/item/${id}.html`,
-  amazon: (id) => `https://www.amazon.com/dp/${id}`,
-  shopee: (id) => `https://shopee.com.my/Sample-Item-i.1001001.${id}`,
-  lazada: (id) => `https://www.lazada.com.my/products/sample-item-i${id}.html`,
-};
-
-const samples = readdirSync(SAMPLES_DIR)
-  .filter((f) => f.endsWith('.html'))
-  .map((file) => {
-    const [, platform, id] = file.match(/^([a-z0-9]+)-(.+)\.html$/) ?? [];
-    return { file, url: URL_OF[platform]?.(id) ?? '' };
-  });
+/** Every sample page, served as the samples fetcher serves it to the URL job. */
+const samples = await samplePages();
+const fetcher = samplesFetcher();
 
 const withoutDescription = <T extends { descriptionHtml?: unknown }>(v: T) => ({ ...v, descriptionHtml: undefined });
 
@@ -40,8 +25,8 @@ describe('collector extension on the sample pages', () => {
     expect(samples.every((s) => s.url)).toBe(true);
   });
 
-  it.each(samples)('reads $file as the server does', async ({ file, url }) => {
-    const html = readFileSync(join(SAMPLES_DIR, file), 'utf8');
+  it.each(samples)('reads $site $id as the server does', async ({ url }) => {
+    const { html } = await fetcher.fetch(url);
     const server = parsePage(html, url);
     expect(server.ok).toBe(true);
     // a browser's DOM (the web tests' happy-dom), scripts not run: the extension reads their text

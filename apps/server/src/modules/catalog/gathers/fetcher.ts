@@ -9,6 +9,7 @@ import {
   outboundGet,
 } from '../../../core/outbound.ts';
 import type { Services } from '../../../core/services.ts';
+import { renderSamplePage, SAMPLES_DIR } from './samples/pages.ts';
 import { itemIdOf } from './sources.ts';
 
 /**
@@ -38,23 +39,21 @@ export class GatherFetchError extends Error {
   }
 }
 
-export const SAMPLES_DIR = new URL('./samples', import.meta.url).pathname;
 const IMAGE_NAME = /^[A-Za-z0-9._-]{1,120}\.(png|jpe?g|gif|webp)$/;
 
 /**
- * The sample pages: `<platform>-<item id>.html` for the item id the platform's URL carries
- * (`https://detail.1688.com/offer/610000000001.html` → `1688-610000000001.html`); images by
- * their file name under `samples/images`. Anything else is "page not found".
+ * The sample pages: for the item id the platform's URL carries
+ * (`https://detail.1688.com/offer/610000000001.html` → 1688, `610000000001`), the platform's page
+ * rendered with that item's values (`samples/pages.ts`: `<platform>.ts` and `<platform>.json`);
+ * images by their file name under `samples/images`. Anything else is "page not found".
  */
 export function samplesFetcher(dir = SAMPLES_DIR): GatherFetcher {
   return {
     async fetch(url) {
       const platform = platformOfUrl(url);
       const id = itemIdOf(platform, url);
-      if (!id || platform === 'OTHER') throw new GatherFetchError('Catalog::Gather:PageNotFound', [url]);
-      const html = await readFile(join(dir, `${platform.toLowerCase()}-${id}.html`), 'utf8').catch(() => {
-        throw new GatherFetchError('Catalog::Gather:PageNotFound', [url]);
-      });
+      const html = id && platform !== 'OTHER' ? await renderSamplePage(platform.toLowerCase(), id, dir) : null;
+      if (html === null) throw new GatherFetchError('Catalog::Gather:PageNotFound', [url]);
       return { html, finalUrl: url };
     },
     async fetchImage(url) {

@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GatherFetchError, SAMPLES_DIR, samplesFetcher } from './fetcher.ts';
+import { GatherFetchError, samplesFetcher } from './fetcher.ts';
 import { parsePage } from './parsers.ts';
+import { samplePages } from './samples/pages.ts';
 
 /** The parsers run on the sample pages exactly as the URL job does (fetched by the samples fetcher). */
 const fetcher = samplesFetcher();
@@ -11,16 +11,6 @@ async function parse(url: string) {
   if (!result.ok) throw new Error(`${url}: ${result.errorKey} ${result.errorParams}`);
   return result.input;
 }
-
-const URL_OF: Record<string, (id: string) => string> = {
-  '1688': (id) => `https://detail.1688.com/offer/${id}.html`,
-  taobao: (id) => `https://item.taobao.com/item.htm?id=${id}`,
-  tmall: (id) => `https://detail.tmall.com/item.htm?id=${id}`,
-  aliexpress: (id) => `https://www.aliexpress.com/item/${id}.html`,
-  amazon: (id) => `https://www.amazon.com/dp/${id}`,
-  shopee: (id) => `https://shopee.com.my/sample-i.1001001.${id}`,
-  lazada: (id) => `https://www.lazada.com.my/products/sample-i${id}.html`,
-};
 
 describe('page parsers on the sample pages', () => {
   it('reads a 1688 offer: Chinese title, SKU matrix in the page order with prices, stock and images, supplier', async () => {
@@ -111,11 +101,11 @@ describe('page parsers on the sample pages', () => {
   });
 
   it('every sample page yields a valid product', async () => {
-    const pages = readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.html'));
+    const pages = await samplePages();
     expect(pages.length).toBeGreaterThanOrEqual(30);
-    for (const page of pages) {
-      const [platform, id] = page.replace('.html', '').split('-');
-      const p = await parse(URL_OF[platform](id));
+    for (const { site, id, url } of pages) {
+      const page = `${site}-${id}`;
+      const p = await parse(url);
       expect(p.title.length, page).toBeGreaterThan(3);
       expect(p.images.length, page).toBeGreaterThan(0);
       for (const image of [...p.images, ...p.skus.map((s) => s.image).filter((i) => i !== null)]) {

@@ -1,34 +1,13 @@
-import { readdir } from 'node:fs/promises';
 import type { GatherInput, GatherStatus } from '@seller/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import type { Services } from '../../../core/services.ts';
-import { SAMPLES_DIR, samplesFetcher } from './fetcher.ts';
+import { samplesFetcher } from './fetcher.ts';
 import { parsePage } from './parsers.ts';
+import { samplePages } from './samples/pages.ts';
 import { gathers } from './schema.ts';
 import { type Actor, insertGather, writeLog } from './service.ts';
-
-/** The URL each sample page answers (the samples fetcher's naming, backwards). */
-const URL_OF: Record<string, (id: string) => string> = {
-  '1688': (id) => `https://detail.1688.com/offer/${id}.html`,
-  taobao: (id) => `https://item.taobao.com/item.htm?id=${id}`,
-  tmall: (id) => `https://detail.tmall.com/item.htm?id=${id}`,
-  aliexpress: (id) => `https://www.aliexpress.com/item/${id}.html`,
-  amazon: (id) => `https://www.amazon.com/dp/${id}`,
-  shopee: (id) => `https://shopee.com.my/product-i.1001001.${id}`,
-  lazada: (id) => `https://www.lazada.com.my/products/product-i${id}.html`,
-};
-
-/** Every sample page's URL, in file order. */
-export async function sampleUrls(): Promise<string[]> {
-  const files = (await readdir(SAMPLES_DIR)).filter((f) => f.endsWith('.html')).sort();
-  return files.flatMap((f) => {
-    const [platform, id] = f.replace(/\.html$/, '').split('-');
-    const url = URL_OF[platform]?.(id);
-    return url ? [url] : [];
-  });
-}
 
 const DAY = 86_400_000;
 const SEED_ACTOR: Actor = { id: null, name: null };
@@ -58,7 +37,7 @@ export async function seedGathersDemo(services: Services, tenant: CurrentTenant)
   if (seeded.length) return;
   const fetcher = samplesFetcher();
   const inputs: GatherInput[] = [];
-  for (const url of await sampleUrls()) {
+  for (const { url } of await samplePages()) {
     const { html, finalUrl } = await fetcher.fetch(url);
     const parsed = parsePage(html, finalUrl);
     if (parsed.ok) inputs.push(parsed.input);

@@ -83,7 +83,9 @@ export async function onFreshDatabase(prefix: string, run: (bench: BenchRun) => 
     process.exitCode = 1;
   } finally {
     for (const server of started) if (server.exitCode === null && server.signalCode === null) await stopProcess(server);
-    await database.drop();
+    // BENCH_KEEP=1 leaves the seeded database for reading plans by hand afterwards
+    if (process.env.BENCH_KEEP) console.log(`kept database ${database.url}`);
+    else await database.drop();
   }
 }
 

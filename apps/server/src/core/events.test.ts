@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { RoleRenamed } from '../modules/identity/events.ts';
 import { roles } from '../modules/identity/schema.ts';
@@ -124,6 +124,30 @@ describe('domain events in one application', () => {
     });
     await t.services.data.unscoped((tx) => t.services.events.emit(tx, event, { tenantId: null, name: 'host' }));
     expect(seen).toEqual(['host']);
+  });
+
+  it('logs a failing logged after-commit handler with the event, and the write and the caller stand', async () => {
+    // the dispatcher logs through the application's logger
+    const logError = vi.spyOn(t.app.log, 'error');
+    const events = t.services.events;
+    const event = probe();
+    const seen: string[] = [];
+    events.on(event, 'after-commit-logged', () => {
+      throw new Error('mail server down');
+    });
+    events.on(event, 'after-commit', (e) => {
+      seen.push(e.name);
+    });
+    await t.services.data.inTenant({ tenant: t.demo }, async (tx) => {
+      await tx.insert(roles).values({ tenantId: t.demo.id, name: 'ev-log', normalizedName: normalizeName('ev-log') });
+      await events.emit(tx, event, { tenantId: t.demo.id, name: 'ev-log' });
+    });
+    expect(await roleExists(t, t.demo, 'ev-log')).toBe(true);
+    expect(seen).toEqual(['ev-log']);
+    const failures = logError.mock.calls.filter(([obj]) => (obj as { event?: string }).event === event.name);
+    logError.mockRestore();
+    expect(failures).toHaveLength(1);
+    expect(failures[0]![0]).toMatchObject({ err: { message: 'mail server down' } });
   });
 
   it('refuses an event raised outside a unit of work (its commit could not be followed)', async () => {

@@ -34,13 +34,16 @@ export function defineEvent<T>(name: string): DomainEvent<T> {
  *   before the emitter's `inTenant`/`unscoped` call returns (so before the request answers). Its
  *   failure is the caller's error, but the write stays. For effects that open their own unit of
  *   work or must not happen for a write that rolled back (ending sessions).
+ * - `after-commit-logged`: like `after-commit`, but its failure is logged (with the event's name)
+ *   instead of failing the caller: for a courtesy whose loss must not turn a committed write into
+ *   an error answer (telling the recipients of a report).
  * - `every-process`: after commit, in this process (like `after-commit`) and, through the bus,
  *   in every other server process when Redis is configured. For process-local caches. A failure
  *   in another process is logged there.
  * Nothing after commit runs for a unit of work that rolled back. After commit, an event raised
  * several times with the same payload in one unit of work is handled once.
  */
-export type Phase = 'in-transaction' | 'after-commit' | 'every-process';
+export type Phase = 'in-transaction' | 'after-commit' | 'after-commit-logged' | 'every-process';
 
 type Handler = (payload: unknown, tx: Tx) => unknown;
 
@@ -88,7 +91,11 @@ export class DomainEvents {
   }
 
   on<T>(event: DomainEvent<T>, phase: 'in-transaction', handler: (payload: T, tx: Tx) => unknown): void;
-  on<T>(event: DomainEvent<T>, phase: 'after-commit' | 'every-process', handler: (payload: T) => unknown): void;
+  on<T>(
+    event: DomainEvent<T>,
+    phase: 'after-commit' | 'after-commit-logged' | 'every-process',
+    handler: (payload: T) => unknown,
+  ): void;
   on<T>(event: DomainEvent<T>, phase: Phase, handler: (payload: T, tx: Tx) => unknown) {
     let byPhase = this.handlers.get(event.name);
     if (!byPhase) {
@@ -140,11 +147,18 @@ export class DomainEvents {
   /**
    * Every after-commit and every-process handler runs, even when one fails (the data is
    * committed, each effect stands on its own); then the other processes are told; then the first
-   * failure is thrown to the caller.
+   * failure is thrown to the caller. A logged handler's failure is logged, never thrown.
    */
   private async afterCommit(unit: Unit) {
     const errors: unknown[] = [];
     for (const { name, payload } of unit.raised.values()) {
+      for (const handler of this.handlersOf(name, 'after-commit-logged')) {
+        try {
+          await handler(payload, undefined as never);
+        } catch (err) {
+          this.log?.error({ err, event: name }, 'domain event handler failed after the commit; the write stands');
+        }
+      }
       for (const phase of ['after-commit', 'every-process'] as const) {
         for (const handler of this.handlersOf(name, phase)) {
           try {

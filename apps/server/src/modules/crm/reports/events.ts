@@ -18,33 +18,30 @@ export const ReportSent = defineEvent<{
 
 /**
  * The recipients of a sent report are told once it is committed. A notification that cannot be
- * sent never fails the report's write (it is committed): the request still answers with the report.
+ * sent never fails the report's write (it is committed): the request still answers with the
+ * report, and the failure is logged (`after-commit-logged`).
  */
 export function subscribeToEvents(services: Services) {
-  services.events.on(ReportSent, 'after-commit', async (e) => {
-    try {
-      const tenant = e.tenantId ? await services.tenants.find(e.tenantId) : null;
-      await publish(
-        services,
-        REPORT_RECEIVED,
-        {
-          title: {
-            resourceName: 'CrmReports',
-            name: 'Notification:Title',
-            values: { author: e.author, title: e.title },
-          },
-          message: {
-            resourceName: 'CrmReports',
-            name: 'Notification:Message',
-            values: { author: e.author, title: e.title, period: e.period },
-          },
-          reportId: e.reportId,
-          url: `/crm/job-report?id=${e.reportId}`,
+  services.events.on(ReportSent, 'after-commit-logged', async (e) => {
+    const tenant = e.tenantId ? await services.tenants.find(e.tenantId) : null;
+    await publish(
+      services,
+      REPORT_RECEIVED,
+      {
+        title: {
+          resourceName: 'CrmReports',
+          name: 'Notification:Title',
+          values: { author: e.author, title: e.title },
         },
-        { users: e.userIds, tenant, creatorId: e.creatorId },
-      );
-    } catch {
-      // the report is committed: it stands without its notification
-    }
+        message: {
+          resourceName: 'CrmReports',
+          name: 'Notification:Message',
+          values: { author: e.author, title: e.title, period: e.period },
+        },
+        reportId: e.reportId,
+        url: `/crm/job-report?id=${e.reportId}`,
+      },
+      { users: e.userIds, tenant, creatorId: e.creatorId },
+    );
   });
 }

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openProductDatabase } from '../apps/server/src/database.ts';
-import { runAutoReturn } from '../apps/server/src/modules/crm/pool/service.ts';
+import { runAutoReturn } from '../apps/server/src/modules/crm/pool/jobs.ts';
 import {
   demoTenantId,
   explain,

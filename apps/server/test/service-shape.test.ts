@@ -116,6 +116,7 @@ const SHAPED_AREAS = [
   'crm/businesses',
   'crm/customers',
   'crm/orders',
+  'crm/pool',
   'crm/records',
   'crm/reports',
   'crm/tags',

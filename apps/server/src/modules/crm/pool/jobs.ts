@@ -1,7 +1,11 @@
 import { NotificationType } from '@seller/contracts';
+import type { AutoReturnResult } from '@seller/contracts/crm';
+import type { CurrentTenant } from '../../../core/context.ts';
 import type { Services } from '../../../core/services.ts';
 import { defineNotificationGroup } from '../../notifications/index.ts';
-import { enabledTenants, REMINDER_NOTIFICATION, runAutoReturn } from './service.ts';
+import { poolCommands } from './commands.ts';
+import { REMINDER_NOTIFICATION, subscribeToEvents } from './events.ts';
+import { poolQueries } from './queries.ts';
 
 export const AUTO_RETURN_JOB = 'crm.pool.auto-return';
 export const AUTO_RETURN_ALL_JOB = 'crm.pool.auto-return-all';
@@ -25,11 +29,27 @@ const reminders = {
 };
 
 /**
+ * The pool rule for one tenant at `now`, outside a request (the job, the bench): one unit of work,
+ * whose reminders are notified after its commit.
+ */
+export function runAutoReturn(
+  services: Services,
+  tenant: CurrentTenant | null,
+  now: Date = new Date(),
+): Promise<AutoReturnResult> {
+  const ctx = { tenant, user: null };
+  return services.data.inTenant(ctx, (tx) => poolCommands(services).autoReturn(tx, ctx, now));
+}
+
+/**
  * Durable jobs of the public pool: the rule for one tenant (`crm.pool.auto-return`, also queued on
  * demand), and the daily pass that queues it for every tenant whose rule is on.
  */
 export async function defineJobs(services: Services) {
   defineNotificationGroup(reminders);
+  // the reminders' notifications follow the auto-return's commit (events.ts); subscribed with the
+  // pool's start, which registers the notification they send
+  subscribeToEvents(services);
   await services.jobs.define<{ tenantId: string | null }>(
     AUTO_RETURN_JOB,
     async (run) => {
@@ -42,7 +62,7 @@ export async function defineJobs(services: Services) {
   await services.jobs.define(
     AUTO_RETURN_ALL_JOB,
     async () => {
-      const tenants = await enabledTenants(services);
+      const tenants = await services.data.unscoped((tx) => poolQueries.enabledTenants(tx));
       for (const tenantId of tenants) await services.jobs.send(AUTO_RETURN_JOB, { tenantId });
       return { tenants: tenants.length };
     },

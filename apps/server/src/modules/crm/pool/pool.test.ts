@@ -1,13 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
+import { changeFeatures } from '../../features/service.ts';
 import { organizationUnits, organizationUnitUsers } from '../../identity/index.ts';
 import { createUser, token } from '../../permission-management/test-support.ts';
 import { crmCustomerMembers, crmCustomers, crmOwnerRecords } from '../customers/schema.ts';
 import { insertCustomer, useCrmApp } from '../test-support.ts';
+import { runAutoReturn } from './jobs.ts';
 import { returnReason } from './rule.ts';
 import { crmCustomerLimits, crmPoolConfig, crmPoolReminders } from './schema.ts';
-import { runAutoReturn } from './service.ts';
 
 /**
  * The public pool over HTTP: the list, claim and assign (all or none, under the OWNER limits, with
@@ -597,6 +598,34 @@ describe('the auto-return rule', () => {
     const second = await runAutoReturn(app.t.services, app.t.demo, new Date(now.getTime() + 3600_000));
     expect(second.reminded).toBe(0);
     expect((await customer(ids.soon)).ownerUserId).toBe(owner.id);
+  });
+
+  it('counts the owners a reminder was recorded for, whether or not the notification reaches them', async () => {
+    const owner = await salesman();
+    await seedCases(owner.id, 'D');
+    await setConfig({ enabled: true, notifyEnabled: true, notifyDays: 3 });
+    const recorded = async () =>
+      (await inDemo((tx) => tx.select().from(crmPoolReminders).where(eq(crmPoolReminders.day, '2030-06-01')))).length;
+    const before = await recorded();
+    // the tenant's notifications are off: the reminder is recorded, nobody is told
+    const off = [{ name: 'Notifications.Enable', value: 'false' }];
+    await changeFeatures(app.t.services, { tenant: null, user: null }, app.t.demo, off);
+    let result: Awaited<ReturnType<typeof runAutoReturn>>;
+    try {
+      result = await runAutoReturn(app.t.services, app.t.demo, now);
+    } finally {
+      await changeFeatures(app.t.services, { tenant: null, user: null }, app.t.demo, [
+        { name: 'Notifications.Enable', value: null },
+      ]);
+    }
+    expect(result.reminded).toBeGreaterThanOrEqual(1);
+    expect(result.reminded).toBe((await recorded()) - before);
+    const [reminder] = await inDemo((tx) =>
+      tx.select().from(crmPoolReminders).where(eq(crmPoolReminders.userId, owner.id)),
+    );
+    expect(reminder).toMatchObject({ count: 3, day: '2030-06-01' });
+    const inbox = await app.get(owner.token, '/api/my-notifilers?maxResultCount=50');
+    expect(inbox.json().items).toHaveLength(0);
   });
 
   it('runs now over HTTP for Crm.Pool.Settings holders, with the count returned', async () => {

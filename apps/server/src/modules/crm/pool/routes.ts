@@ -20,22 +20,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
-import {
-  assign,
-  claim,
-  createLimit,
-  deleteLimit,
-  getConfig,
-  limitListService,
-  poolListService,
-  putBack,
-  runAutoReturn,
-  saveConfig,
-  setLock,
-  unitOptions,
-  updateLimit,
-  userOptions,
-} from './service.ts';
+import { inTenantAsViewer } from '../resource-routes.ts';
+import { poolCommands } from './commands.ts';
+import { poolQueries } from './queries.ts';
 
 const url = '/api/crm/pool';
 const P = CrmPermissions.Pool;
@@ -45,13 +32,15 @@ const P = CrmPermissions.Pool;
  * none, under the OWNER limits), the rules (`/config`) and running them now (`/auto-return`), the
  * limits, the user and unit pickers; and on a customer, put back (`/api/crm/customers/{id}/put-back`)
  * and lock / unlock (`/{id}/lock`, `/{id}/unlock`, under the LOCK limits). Which customers a caller
- * sees and may change is `customers/access.ts`'s rule.
+ * sees and may change is `customers/access.ts`'s rule. Each request opens one unit of work; the
+ * writes on customers read the caller's viewer before it (`inTenantAsViewer`).
  */
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
   const tags = ['CrmPool'];
   const idParams = z.object({ id: z.guid() });
+  const commands = poolCommands(s);
 
   await app.register(async (pool) => {
     // the export needs Crm.Customers.Export and Crm.Pool both; the kit's routes take one export
@@ -66,13 +55,13 @@ export default async function routes(fastify: FastifyInstance) {
       exportPermission: `${CrmPermissions.Customers}.Export`,
       list: poolCustomerList,
       item: poolCustomerDto,
-      service: poolListService,
+      service: poolQueries.list,
     });
   });
   app.post(
     `${url}/claim`,
     { config: { permission: `${P}.Claim` }, schema: { tags, body: poolClaimInput, response: { 200: poolMoveResult } } },
-    (req) => claim(s, req.ctx, req.body.ids),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => commands.claim(tx, req.ctx, v, req.body.ids)),
   );
   app.post(
     `${url}/assign`,
@@ -80,7 +69,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Assign` },
       schema: { tags, body: poolAssignInput, response: { 200: poolMoveResult } },
     },
-    (req) => assign(s, req.ctx, req.body.ids, req.body.userId),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => commands.assign(tx, req.ctx, v, req.body.ids, req.body.userId)),
   );
   app.post(
     '/api/crm/customers/:id/put-back',
@@ -88,7 +77,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.PutBack` },
       schema: { tags, params: idParams, body: poolPutBackInput, response: { 200: customerPoolState } },
     },
-    (req) => putBack(s, req.ctx, req.params.id, req.body.reason),
+    (req) => inTenantAsViewer(s, req.ctx, (tx, v) => commands.putBack(tx, req.ctx, v, req.params.id, req.body.reason)),
   );
   for (const [path, lock] of [
     ['lock', true],
@@ -100,12 +89,12 @@ export default async function routes(fastify: FastifyInstance) {
         config: { permission: `${CrmPermissions.Customers}.Lock` },
         schema: { tags, params: idParams, response: { 200: customerPoolState } },
       },
-      (req) => setLock(s, req.ctx, req.params.id, lock),
+      (req) => inTenantAsViewer(s, req.ctx, (tx, v) => commands.setLock(tx, req.ctx, v, req.params.id, lock)),
     );
   }
 
   app.get(`${url}/config`, { config: { permission: P }, schema: { tags, response: { 200: poolConfigDto } } }, (req) =>
-    getConfig(s, req.ctx),
+    s.data.inTenant(req.ctx, (tx) => poolQueries.config(tx, req.ctx)),
   );
   app.put(
     `${url}/config`,
@@ -113,12 +102,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Settings` },
       schema: { tags, body: poolConfigInput, response: { 200: poolConfigDto } },
     },
-    (req) => saveConfig(s, req.ctx, req.body),
+    (req) => s.data.inTenant(req.ctx, (tx) => commands.saveConfig(tx, req.ctx, req.body)),
   );
   app.post(
     `${url}/auto-return`,
     { config: { permission: `${P}.Settings` }, schema: { tags, response: { 200: autoReturnResult } } },
-    (req) => runAutoReturn(s, req.ctx.tenant),
+    // the run's reminders are notified after the commit; `reminded` counts those it recorded
+    (req) => s.data.inTenant(req.ctx, (tx) => commands.autoReturn(tx, req.ctx)),
   );
 
   listRoutes(app, {
@@ -127,7 +117,7 @@ export default async function routes(fastify: FastifyInstance) {
     permission: `${P}.Settings`,
     list: customerLimitList,
     item: customerLimitDto,
-    service: limitListService,
+    service: poolQueries.limits,
   });
   app.post(
     `${url}/limits`,
@@ -135,7 +125,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Settings` },
       schema: { tags, body: customerLimitInput, response: { 200: customerLimitDto } },
     },
-    (req) => createLimit(s, req.ctx, req.body),
+    (req) => s.data.inTenant(req.ctx, (tx) => commands.createLimit(tx, req.ctx, req.body)),
   );
   app.put(
     `${url}/limits/:id`,
@@ -143,13 +133,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${P}.Settings` },
       schema: { tags, params: idParams, body: customerLimitInput, response: { 200: customerLimitDto } },
     },
-    (req) => updateLimit(s, req.ctx, req.params.id, req.body),
+    (req) => s.data.inTenant(req.ctx, (tx) => commands.updateLimit(tx, req.ctx, req.params.id, req.body)),
   );
   app.delete(
     `${url}/limits/:id`,
     { config: { permission: `${P}.Settings` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await deleteLimit(s, req.ctx, req.params.id);
+      await s.data.inTenant(req.ctx, (tx) => commands.deleteLimit(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -164,11 +154,11 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: listResult(poolUserOption) },
       },
     },
-    (req) => userOptions(s, req.ctx, req.query.filter || undefined),
+    (req) => s.data.inTenant(req.ctx, (tx) => poolQueries.users(tx, req.ctx, req.query.filter || undefined)),
   );
   app.get(
     `${url}/organization-units`,
     { config: { permission: P }, schema: { tags, response: { 200: listResult(poolOuOption) } } },
-    (req) => unitOptions(s, req.ctx),
+    (req) => s.data.inTenant(req.ctx, (tx) => poolQueries.units(tx, req.ctx)),
   );
 }

@@ -3,6 +3,9 @@ import { bilingual } from '../../../core/localization/pairs.ts';
 import type { TextResources } from '../../../core/module.ts';
 import { dictionaryPairs } from '../customers/texts.ts';
 
+/** The resource of the pool's texts, its errors' codes and its reminder's words. */
+export const RESOURCE = 'CrmPool';
+
 const pairs: Record<string, [string, string]> = {
   Title: ['Public pool', '公海客户'],
   ExportName: ['Public pool customers', '公海客户'],
@@ -114,7 +117,7 @@ const pairs: Record<string, [string, string]> = {
 /** Texts of the public pool (`CrmPool`), and its jobs' names on the jobs page. */
 export const texts: TextResources = {
   // the list's industry and source filters: from the dictionaries
-  CrmPool: bilingual({
+  [RESOURCE]: bilingual({
     ...pairs,
     ...dictionaryPairs([
       ['Industry', customerIndustries],

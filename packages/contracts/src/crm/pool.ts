@@ -60,7 +60,7 @@ export const autoReturnResult = z.object({
   enabled: z.boolean(),
   /** Customers returned to the pool. */
   returned: z.number().int(),
-  /** Owners reminded (one notification each, whatever the number of customers). */
+  /** Owners a reminder was recorded for in this run (each is sent one notification after the commit, whatever the number of customers). */
   reminded: z.number().int(),
 });
 export type AutoReturnResult = z.infer<typeof autoReturnResult>;

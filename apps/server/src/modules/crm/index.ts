@@ -16,6 +16,7 @@ import { defineJobs as definePoolJobs } from './pool/jobs.ts';
 import { texts as poolTexts } from './pool/texts.ts';
 import { texts as recordsTexts } from './records/texts.ts';
 import { subscribeToEvents as subscribeToReportEvents } from './reports/events.ts';
+import { subscribeToEvents as subscribeToPoolEvents } from './pool/events.ts';
 import { defineJobs as defineReportsJobs } from './reports/jobs.ts';
 import { texts as reportsTexts } from './reports/texts.ts';
 import routes from './routes.ts';
@@ -48,6 +49,7 @@ export const crm = defineModule({
   menus,
   events: (services) => {
     subscribeToReportEvents(services);
+    subscribeToPoolEvents(services);
   },
   start: async (services) => {
     await definePoolJobs(services);

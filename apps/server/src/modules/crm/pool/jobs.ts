@@ -4,7 +4,7 @@ import type { CurrentTenant } from '../../../core/context.ts';
 import type { Services } from '../../../core/services.ts';
 import { defineNotificationGroup } from '../../notifications/index.ts';
 import { poolCommands } from './commands.ts';
-import { REMINDER_NOTIFICATION, subscribeToEvents } from './events.ts';
+import { REMINDER_NOTIFICATION } from './events.ts';
 import { poolQueries } from './queries.ts';
 
 export const AUTO_RETURN_JOB = 'crm.pool.auto-return';
@@ -47,9 +47,6 @@ export function runAutoReturn(
  */
 export async function defineJobs(services: Services) {
   defineNotificationGroup(reminders);
-  // the reminders' notifications follow the auto-return's commit (events.ts); subscribed with the
-  // pool's start, which registers the notification they send
-  subscribeToEvents(services);
   await services.jobs.define<{ tenantId: string | null }>(
     AUTO_RETURN_JOB,
     async (run) => {

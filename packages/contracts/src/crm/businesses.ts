@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
-import { amount, checkLineAmount, NumberBounds, percent, unitPrice } from '../numbers.ts';
+import { amount, checkLineAmounts, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
 
 /**
@@ -102,9 +102,7 @@ export const businessInput = z.object({
     .array(businessProductInput)
     .max(NumberBounds.lines.business)
     .default([])
-    .superRefine((lines, ctx) => {
-      for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.count, l.businessPrice, [i, 'businessPrice']);
-    }),
+    .superRefine(checkLineAmounts('count', 'businessPrice')),
   contactNextTime: nullable(z.coerce.date()),
   remark: nullable(z.string().trim().max(1024)),
 });

@@ -54,3 +54,14 @@ export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
 export const variantRef = { variantId: z.string(), sku: z.string(), productName: z.string() };
 /** The same with the text a picker shows (`SKU · product · options`). */
 export const variantOption = { ...variantRef, label: z.string() };
+
+/** One step of an order's history (sales and purchase orders alike): what happened, between which statuses, by whom. */
+export const statusEventDto = z.object({
+  id: z.string(),
+  time: z.date(),
+  event: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  message: z.string().nullable(),
+  actorId: z.string().nullable(),
+});

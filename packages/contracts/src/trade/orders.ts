@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
-import { checkLineAmount, NumberBounds, quantity } from '../numbers.ts';
-import { currencyCode, money, salesUnitPrice } from './common.ts';
+import { checkLineAmounts, NumberBounds, quantity } from '../numbers.ts';
+import { currencyCode, money, salesUnitPrice, statusEventDto } from './common.ts';
 
 /**
  * Sales orders: statuses and their transitions, the mapping of the marketplaces' own statuses,
@@ -237,15 +237,7 @@ export const salesOrderLineDto = z.object({
 });
 export type SalesOrderLineDto = z.infer<typeof salesOrderLineDto>;
 
-export const salesOrderEventDto = z.object({
-  id: z.string(),
-  time: z.date(),
-  event: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  message: z.string().nullable(),
-  actorId: z.string().nullable(),
-});
+export const salesOrderEventDto = statusEventDto;
 export type SalesOrderEventDto = z.infer<typeof salesOrderEventDto>;
 
 export const salesOrderDto = salesOrderListItem.extend({
@@ -294,9 +286,7 @@ export const salesOrderInput = z
       .array(salesOrderLineInput)
       .min(1)
       .max(NumberBounds.lines.salesOrder)
-      .superRefine((lines, ctx) => {
-        for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.quantity, l.unitPrice, [i, 'unitPrice']);
-      }),
+      .superRefine(checkLineAmounts('quantity', 'unitPrice')),
   })
   .superRefine((order, ctx) =>
     // 1000.50 JPY is refused on its member: yen have no fraction

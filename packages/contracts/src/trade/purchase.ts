@@ -3,7 +3,7 @@ import { stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import {
-  checkLineAmount,
+  checkLineAmounts,
   compareDecimal,
   fxRate as fxRateText,
   multiplyDecimal,
@@ -11,7 +11,7 @@ import {
   percent,
   quantity as quantityOf,
 } from '../numbers.ts';
-import { currencyCode, money, unitPrice, variantOption, variantRef } from './common.ts';
+import { currencyCode, money, statusEventDto, unitPrice, variantOption, variantRef } from './common.ts';
 
 /**
  * Purchase orders (domain §5.2): states, the transition table the server enforces and the web
@@ -133,9 +133,7 @@ export const purchaseOrderInput = z
     lines: z
       .array(purchaseLineInput)
       .max(NumberBounds.lines.purchaseOrder)
-      .superRefine((lines, ctx) => {
-        for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.qtyOrdered, l.unitPrice, [i, 'unitPrice']);
-      }),
+      .superRefine(checkLineAmounts('qtyOrdered', 'unitPrice')),
     ...stamp,
   })
   .superRefine((v, ctx) => {
@@ -257,15 +255,7 @@ export const purchaseOrderDto = z.object({
 });
 export type PurchaseOrderDto = z.infer<typeof purchaseOrderDto>;
 
-export const purchaseEventDto = z.object({
-  id: z.string(),
-  time: z.date(),
-  event: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  message: z.string().nullable(),
-  actorId: z.string().nullable(),
-});
+export const purchaseEventDto = statusEventDto;
 
 export const purchaseOrderDetailDto = purchaseOrderDto.extend({
   lines: z.array(purchaseLineDto),

@@ -141,6 +141,16 @@ const reason = z.string().trim().min(1).max(256);
 const maxLines = 500;
 const quantityLimit = NumberBounds.quantity;
 
+/** A SKU may stand on one line of a voucher only: its later lines are refused. */
+const refuseRepeatedSkus = (lines: readonly { variantId: string }[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  lines.forEach((line, i) => {
+    if (seen.has(line.variantId))
+      ctx.addIssue({ code: 'custom', path: ['lines', i, 'variantId'], message: 'Stock::DuplicateSku' });
+    seen.add(line.variantId);
+  });
+};
+
 /**
  * An adjustment (`mode` adjust, the default: each line's signed, non-zero `quantity`, an ADJUST
  * row) or a stock count (`mode` count: each line's `countedQty`, a COUNT row for the difference
@@ -169,12 +179,7 @@ export const stockAdjustmentInput = z
       if (v.mode === 'count' && line.countedQty === undefined)
         ctx.addIssue({ code: 'custom', path: ['lines', i, 'countedQty'], message: 'Stock::CountedRequired' });
     });
-    const seen = new Set<string>();
-    v.lines.forEach((line, i) => {
-      if (seen.has(line.variantId))
-        ctx.addIssue({ code: 'custom', path: ['lines', i, 'variantId'], message: 'Stock::DuplicateSku' });
-      seen.add(line.variantId);
-    });
+    refuseRepeatedSkus(v.lines, ctx);
   });
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentInput>;
 
@@ -192,12 +197,7 @@ export const stockTransferInput = z
   .superRefine((v, ctx) => {
     if (v.fromWarehouseId === v.toWarehouseId)
       ctx.addIssue({ code: 'custom', path: ['toWarehouseId'], message: 'Stock::SameWarehouse' });
-    const seen = new Set<string>();
-    v.lines.forEach((line, i) => {
-      if (seen.has(line.variantId))
-        ctx.addIssue({ code: 'custom', path: ['lines', i, 'variantId'], message: 'Stock::DuplicateSku' });
-      seen.add(line.variantId);
-    });
+    refuseRepeatedSkus(v.lines, ctx);
   });
 export type StockTransferInput = z.infer<typeof stockTransferInput>;
 

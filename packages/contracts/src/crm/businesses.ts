@@ -39,15 +39,17 @@ const currency = upperLetterCode(3);
 
 // ---------------------------------------------------------------- stage groups
 
+const stageName = z.string().trim().min(1).max(64);
+
 export const businessStageInput = z.object({
   /** An existing stage of the group (kept, renamed); absent for a new stage. */
   id: optional(z.guid()),
-  name: z.string().trim().min(1).max(64),
+  name: stageName,
   /** Win rate in percent (0–100). */
   percent: z.coerce.number().int().min(0).max(100),
 });
 export const businessStatusTypeInput = z.object({
-  name: z.string().trim().min(1).max(64),
+  name: stageName,
   sort: z.coerce.number().int().min(0).max(10_000).default(0),
   /** The stages in order (at least one, at most 20). */
   statuses: z.array(businessStageInput).min(1).max(20),
@@ -212,6 +214,10 @@ export type BusinessDto = z.infer<typeof businessDto>;
 /** One currency's sum. */
 export const businessAmount = z.object({ currency: z.string(), amount: z.string() });
 export type BusinessAmount = z.infer<typeof businessAmount>;
+/** How many businesses, and their sums per currency. */
+const tally = { count: z.number().int(), amounts: z.array(businessAmount) };
+/** A stage's tally on the board and in the funnel: its name and win rate with its businesses'. */
+const stageTally = { name: z.string(), percent: z.number().int(), ...tally };
 
 /** The kanban: one column per stage of the group (open businesses), then won and lost ones. */
 export const businessBoardQuery = businessFilters.omit({ statusId: true, endStatus: true }).extend({
@@ -222,10 +228,7 @@ export const businessBoardColumn = z.object({
   /** A stage id, or `won`, `lost`. */
   key: z.string(),
   statusId: z.string().nullable(),
-  name: z.string(),
-  percent: z.number().int(),
-  count: z.number().int(),
-  amounts: z.array(businessAmount),
+  ...stageTally,
   items: z.array(businessListItem),
 });
 export type BusinessBoardColumn = z.infer<typeof businessBoardColumn>;
@@ -237,29 +240,25 @@ export type BusinessBoardDto = z.infer<typeof businessBoardDto>;
 
 /** The funnel of a stage group: per stage, its open businesses; won, lost, invalid and the win rate. */
 export const businessFunnelQuery = businessFilters.pick({ statusTypeId: true, ownerUserId: true });
-export const businessFunnelStage = z.object({
-  statusId: z.string(),
-  name: z.string(),
-  percent: z.number().int(),
-  count: z.number().int(),
-  amounts: z.array(businessAmount),
-});
+export const businessFunnelStage = z.object({ statusId: z.string(), ...stageTally });
 export const businessFunnelDto = z.object({
   statusTypeId: z.string(),
   stages: z.array(businessFunnelStage),
-  won: z.object({ count: z.number().int(), amounts: z.array(businessAmount) }),
-  lost: z.object({ count: z.number().int(), amounts: z.array(businessAmount) }),
+  won: z.object(tally),
+  lost: z.object(tally),
   invalid: z.object({ count: z.number().int() }),
   /** Won ÷ (won + lost) in percent with one place, null when nothing closed yet. */
   winRate: z.string().nullable(),
 });
 export type BusinessFunnelDto = z.infer<typeof businessFunnelDto>;
 
+/** What a picker lists: an id and its name. */
+const namedOption = z.object({ id: z.string(), name: z.string() });
 /** People who may own a business (users of the tenant), for the form and the filter. */
-export const businessOwnerOption = z.object({ id: z.string(), name: z.string() });
+export const businessOwnerOption = namedOption;
 export type BusinessOwnerOption = z.infer<typeof businessOwnerOption>;
 /** Customers the caller may add a business to (write access), for the form. */
-export const businessCustomerOption = z.object({ id: z.string(), name: z.string() });
+export const businessCustomerOption = namedOption;
 export type BusinessCustomerOption = z.infer<typeof businessCustomerOption>;
 /** Catalogue products to put on a business. */
 export const businessProductOption = z.object({ id: z.string(), sku: z.string(), name: z.string(), price: z.string() });

@@ -11,7 +11,16 @@ import {
   percent,
   quantity as quantityOf,
 } from '../numbers.ts';
-import { currencyCode, money, statusEventDto, unitPrice, variantOption, variantRef } from './common.ts';
+import {
+  codedRef,
+  currencyCode,
+  money,
+  statusEventDto,
+  unitPrice,
+  variantOption,
+  variantRef,
+  warehouseOption,
+} from './common.ts';
 
 /**
  * Purchase orders (domain §5.2): states, the transition table the server enforces and the web
@@ -284,8 +293,8 @@ export const purchasePriceDto = z.object({
 
 /** What the form picks from: suppliers, warehouses, the tenant's currency and rates. */
 export const purchaseLookupsDto = z.object({
-  suppliers: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
-  warehouses: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), isDefault: z.boolean() })),
+  suppliers: z.array(z.object(codedRef)),
+  warehouses: z.array(warehouseOption),
   currency: z.string(),
   rates: z.record(z.string(), z.string()),
 });

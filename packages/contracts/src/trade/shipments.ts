@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commaList, emptyToUndefined } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { quantity } from '../numbers.ts';
-import { money } from './common.ts';
+import { money, warehouseOption } from './common.ts';
 
 /**
  * Shipments (domain §5.5): parcels made from one or many sales orders (split lines allowed), sent
@@ -325,10 +325,5 @@ export const shippableOrderQuery = z.object({
   maxResultCount: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(50)),
 });
 
-export const shipmentWarehouseDto = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  isDefault: z.boolean(),
-});
+export const shipmentWarehouseDto = warehouseOption;
 export type ShipmentWarehouseDto = z.infer<typeof shipmentWarehouseDto>;

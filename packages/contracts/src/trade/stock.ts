@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emptyToUndefined, trimmedOrUndefined } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { NumberBounds } from '../numbers.ts';
-import { variantOption } from './common.ts';
+import { codedRef, variantOption, warehouseOption } from './common.ts';
 
 /** Stock: the snapshot per SKU × warehouse and the ledger (domain §5.4). */
 
@@ -23,6 +23,8 @@ export const stockTxnTypes = [
 export type StockTxnType = (typeof stockTxnTypes)[number];
 
 const optionalId = z.preprocess(emptyToUndefined, z.guid().optional());
+/** Both stock lists filter by one warehouse, picked from the stock pages' warehouses. */
+const warehouseFilter = filter.ref('Warehouse', { label: 'Warehouse', options: '/api/trade/stock/warehouses' });
 
 /**
  * Balances (`/api/trade/stock`): the SKU or product text (`filter`), one warehouse, the low-stock
@@ -33,7 +35,7 @@ export const stockBalanceList = defineList({
   exportName: 'Balances',
   search: 'SearchSku',
   filters: {
-    warehouseId: filter.ref('Warehouse', { label: 'Warehouse', options: '/api/trade/stock/warehouses' }),
+    warehouseId: warehouseFilter,
     lowStock: filter.bool({ label: 'LowStock' }),
   },
   columns: {
@@ -55,15 +57,19 @@ export const stockBalanceList = defineList({
 });
 export type StockBalanceQuery = z.infer<typeof stockBalanceList.query>;
 
-export const stockWarehouseRef = z.object({ id: z.string(), code: z.string(), name: z.string() });
+export const stockWarehouseRef = z.object(codedRef);
+/** The warehouse of a balance or ledger row. */
+const rowWarehouse = {
+  warehouse: stockWarehouseRef,
+  /** `code name` of the warehouse (the list's column). */
+  warehouseName: z.string(),
+};
 
 /** One SKU × warehouse. `available` = onHand − reserved; `value` = onHand × avgCost, in `currency` (the tenant's). */
 export const stockBalanceDto = z.object({
   /** The balance row's own id (the list's row key). */
   id: z.string(),
-  warehouse: stockWarehouseRef,
-  /** `code name` of the warehouse (the list's column). */
-  warehouseName: z.string(),
+  ...rowWarehouse,
   ...variantOption,
   onHand: z.number().int(),
   reserved: z.number().int(),
@@ -87,7 +93,7 @@ export const stockLedgerList = defineList({
   exportName: 'Ledger',
   search: 'SearchLedger',
   filters: {
-    warehouseId: filter.ref('Warehouse', { label: 'Warehouse', options: '/api/trade/stock/warehouses' }),
+    warehouseId: warehouseFilter,
     variantId: filter.ref('Variant', { label: 'Sku' }),
     type: filter.enum(stockTxnTypes, { texts: 'Type:' }),
     created: filter.dateRange('from', 'to', { label: 'DateRange' }),
@@ -114,9 +120,7 @@ export type StockLedgerQuery = z.infer<typeof stockLedgerList.query>;
 
 export const stockLedgerDto = z.object({
   seq: z.number().int(),
-  warehouse: stockWarehouseRef,
-  /** `code name` of the warehouse (the list's column). */
-  warehouseName: z.string(),
+  ...rowWarehouse,
   variantId: z.string(),
   sku: z.string(),
   type: z.enum(stockTxnTypes),
@@ -218,7 +222,7 @@ export const stockVoucherDto = z.object({
 export type StockVoucherDto = z.infer<typeof stockVoucherDto>;
 
 /** Pickers of the stock pages: the tenant's active warehouses and SKUs found by text. */
-export const stockWarehouseOption = stockWarehouseRef.extend({ isDefault: z.boolean() });
+export const stockWarehouseOption = warehouseOption;
 export const stockVariantQuery = z.object({
   filter: z.preprocess(trimmedOrUndefined, z.string().max(100).optional()),
   warehouseId: optionalId,

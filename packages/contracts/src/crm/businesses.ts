@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { upperLetterCode } from '../fields.ts';
+import { nullable, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount, checkLineAmounts, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
@@ -16,11 +16,6 @@ export const BusinessEndStatus = { Win: 1, Lose: 2, Invalid: 3 } as const;
 export type BusinessEndStatus = (typeof BusinessEndStatus)[keyof typeof BusinessEndStatus];
 export const businessEndStatuses = [1, 2, 3] as const;
 const endStatus = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const nullable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
 
 /** Exact money text (up to 2 places, not negative), bounded (numbers.ts): a whole amount and a unit price. */
 export const businessMoney = amount({ formatMessage: 'CrmBusinesses::Money', placesMessage: 'CrmBusinesses::Money' });

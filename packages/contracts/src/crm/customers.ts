@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { upperLetterCode } from '../fields.ts';
+import { optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 
 /**
@@ -66,8 +66,6 @@ export type CustomerScope = (typeof customerScopes)[number];
 /** Owner trail kinds (`crm_owner_records.kind`). */
 export const ownerRecordKinds = ['CREATE', 'TRANSFER', 'CLAIM', 'ASSIGN', 'PUT_BACK', 'AUTO_RETURN'] as const;
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 const text = (max: number) => optional(z.string().trim().max(max));
 const inDictionary = (dict: readonly DictionaryEntry[]) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { upperLetterCode } from '../fields.ts';
+import { nullable, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount } from '../numbers.ts';
 
@@ -46,11 +46,6 @@ export const crmOrderTransitions: Record<CrmOrderStatus, readonly CrmOrderStatus
 /** The statuses an order may move to from `status`. */
 export const nextCrmOrderStatuses = (status: CrmOrderStatus): readonly CrmOrderStatus[] =>
   crmOrderTransitions[status] ?? [];
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const nullable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
 
 export const crmOrderInput = z.object({
   customerId: z.guid(),

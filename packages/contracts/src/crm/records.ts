@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, emptyToNull, emptyToUndefined, keptSecret, optionalText, stamp, text } from '../fields.ts';
+import { audit, emptyToNull, keptSecret, optional, optionalText, stamp, text } from '../fields.ts';
 import { type ColumnField, column, defineList, type FilterField, filter } from '../lists.ts';
 
 /**
@@ -26,7 +26,6 @@ const phone = z.preprocess(
 );
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 const customerId = { customerId: z.guid() };
-const optional = <T extends z.ZodType>(s: T) => z.preprocess(emptyToUndefined, s.optional());
 
 /**
  * A record kind's list (`/api/crm/<records>`, its `/export`), reading records of the customers the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optional } from '../fields.ts';
 import { FeeModes, TransportModes } from './carriers.ts';
 import {
   centimetres,
@@ -16,9 +17,6 @@ import { StrategyObjectives } from './strategies.ts';
  * (`POST /api/logistics/freight-strategies/test`): a parcel, given by its size or by catalogue
  * SKUs, priced on every channel that can carry it.
  */
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 export const freightEstimateInput = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, emptyToUndefined } from '../fields.ts';
+import { commaList, optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
 import { bulkResult } from '../paging.ts';
@@ -63,8 +63,6 @@ const _listingStatus = z.coerce
   .number()
   .int()
   .refine((v) => (ListingStatusCodes as number[]).includes(v), 'Listings::UnknownStatus');
-
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 /** Decimal text as the marketplace takes a price: up to 2 places, above 0, at most a unit price's bound. */
 export const LISTING_PRICE_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;

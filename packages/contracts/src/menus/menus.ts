@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlatformType } from '../constants.ts';
-import { audit, emptyToUndefined, guid, sort, stamp } from '../fields.ts';
+import { audit, emptyToUndefined, guid, queryFlag, sort, stamp } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
@@ -57,13 +57,7 @@ export type MenuInput = z.infer<typeof menuInput>;
 export const menuUpdateInput = menuInput.extend(stamp);
 export type MenuUpdateInput = z.infer<typeof menuUpdateInput>;
 
-const reverse = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? undefined : String(v).toLowerCase()),
-  z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => v === 'true' || v === '1'),
-);
+const reverse = queryFlag.transform((v) => v === 'true' || v === '1');
 
 /**
  * The platform bitmask (`56` = every web flag): not one of a list's declared filters (a

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import { checkLineAmounts, NumberBounds, quantity } from '../numbers.ts';
@@ -149,9 +150,6 @@ export function marketplaceOrderStatus(platform: 'LAZADA' | 'SHOPEE', raw: strin
       return 'Pending';
   }
 }
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /**
  * The sales order list (`/api/trade/orders`): status tabs with their counts, the filters, the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, emptyToUndefined } from '../fields.ts';
+import { commaList, emptyToUndefined, optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { quantity } from '../numbers.ts';
 import { money, warehouseOption } from './common.ts';
@@ -74,7 +74,6 @@ export type PlatformSyncStatus = (typeof platformSyncStatuses)[number];
 export const shipmentEventSources = ['USER', 'CARRIER', 'MARKETPLACE', 'SYSTEM'] as const;
 export type ShipmentEventSource = (typeof shipmentEventSources)[number];
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 const guidList = (max: number) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : commaList(v)), z.array(z.guid()).min(1).max(max));
 

@@ -69,12 +69,19 @@ export type FreightEstimateInput = z.infer<typeof freightEstimateInput>;
 export const strategyTestInput = freightEstimateInput;
 
 const reason = z.object({ code: z.string(), message: z.string() });
+/** A logistics channel as an estimate names it. */
+export const channelRef = { channelId: z.string(), channelCode: z.string(), channelName: z.string() };
+/** The strategy rule an estimate went by (or tried). */
+const strategyRuleRef = {
+  strategyId: z.string(),
+  strategyName: z.string(),
+  ruleIndex: z.number(),
+  ruleName: z.string(),
+};
 
 /** One channel's price for the parcel; money as exact decimal text. */
 export const freightOptionDto = z.object({
-  channelId: z.string(),
-  channelCode: z.string(),
-  channelName: z.string(),
+  ...channelRef,
   carrierId: z.string(),
   carrierName: z.string(),
   mode: z.enum(TransportModes),
@@ -109,19 +116,14 @@ export const freightOptionDto = z.object({
 export type FreightOption = z.infer<typeof freightOptionDto>;
 
 export const excludedChannelDto = z.object({
-  channelId: z.string(),
-  channelCode: z.string(),
-  channelName: z.string(),
+  ...channelRef,
   carrierName: z.string(),
   reasons: z.array(reason),
 });
 
 /** Why a strategy rule matched or was skipped. */
 export const strategyTraceDto = z.object({
-  strategyId: z.string(),
-  strategyName: z.string(),
-  ruleIndex: z.number(),
-  ruleName: z.string(),
+  ...strategyRuleRef,
   matched: z.boolean(),
   /** The conditions that did not hold (empty when it matched). */
   reasons: z.array(reason),
@@ -147,10 +149,7 @@ export const freightEstimateDto = z.object({
   excluded: z.array(excludedChannelDto),
   strategy: z
     .object({
-      strategyId: z.string(),
-      strategyName: z.string(),
-      ruleIndex: z.number(),
-      ruleName: z.string(),
+      ...strategyRuleRef,
       objective: z.enum(StrategyObjectives),
       /** The picked channel, if any candidate (or the fallback) can carry the parcel. */
       pickedChannelId: z.string().nullable(),

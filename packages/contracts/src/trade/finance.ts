@@ -426,17 +426,22 @@ export const orderProfitDto = z.object({
 });
 export type OrderProfitDto = z.infer<typeof orderProfitDto>;
 
+/** What a set of orders earned and cost, in the tenant's currency (a SKU's, a period's). */
+export const profitFigures = {
+  revenue: z.string(),
+  cost: z.string(),
+  fees: z.string(),
+  freight: z.string(),
+  profit: z.string(),
+};
+
 export const skuProfitDto = z.object({
   sku: z.string(),
   name: z.string(),
   quantity: z.number().int(),
   orders: z.number().int(),
   currency: z.string(),
-  revenue: z.string(),
-  cost: z.string(),
-  fees: z.string(),
-  freight: z.string(),
-  profit: z.string(),
+  ...profitFigures,
   margin: z.string().nullable(),
 });
 export type SkuProfitDto = z.infer<typeof skuProfitDto>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PlatformType } from '../constants.ts';
 import { audit, emptyToUndefined, guid, queryFlag, sort, stamp } from '../fields.ts';
-import { column, defineList } from '../lists.ts';
+import { column, defineList, listNames } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
 /** Layouts and menus (spec §7): request and response shapes, shared by the server and the web forms. */
@@ -85,9 +85,7 @@ const menuFilters = {
  * `platformType`, `layoutId`, `parentId`, `reverse`), in display order (sort, then code).
  */
 export const menuList = defineList({
-  texts: 'AppPlatform',
-  exportName: 'Menus',
-  search: 'SearchMenus',
+  ...listNames('AppPlatform', 'Menus'),
   filters: {},
   columns: {
     code: column.text({ header: 'DisplayName:Code', sort: true, width: 160 }),
@@ -142,9 +140,7 @@ export type LayoutUpdateInput = z.infer<typeof layoutUpdateInput>;
  * `maxResultCount`, `platformType`, `reverse`).
  */
 export const layoutList = defineList({
-  texts: 'AppPlatform',
-  exportName: 'Layouts',
-  search: 'SearchLayouts',
+  ...listNames('AppPlatform', 'Layouts'),
   filters: {},
   columns: {
     name: column.text({ header: 'DisplayName:Name', sort: true, width: 160 }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyToNull, emptyToUndefined, optionalText, stamp } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, listNames } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import { fxRate as fxRateText } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
@@ -164,9 +164,7 @@ export type StatementPullResult = z.infer<typeof statementPullResult>;
  * days (inclusive); the text looks in the arrival no., the account and the remark.
  */
 export const arrivalList = defineList({
-  texts: 'Finance',
-  exportName: 'Arrivals',
-  search: 'SearchArrivals',
+  ...listNames('Finance', 'Arrivals'),
   filters: {
     shopId: filter.ref('Shop'),
     matchedStatus: filter.enum(matchedStatuses, { texts: 'Matched:' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined, trimmedOrUndefined } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, listNames } from '../lists.ts';
 import { NumberBounds } from '../numbers.ts';
 import { codedRef, variantOption, warehouseOption } from './common.ts';
 
@@ -89,9 +89,7 @@ export type StockBalanceDto = z.infer<typeof stockBalanceDto>;
  * range (days in the tenant's time zone, inclusive); the text looks in SKU, voucher and reason.
  */
 export const stockLedgerList = defineList({
-  texts: 'Stock',
-  exportName: 'Ledger',
-  search: 'SearchLedger',
+  ...listNames('Stock', 'Ledger'),
   filters: {
     warehouseId: warehouseFilter,
     variantId: filter.ref('Variant', { label: 'Sku' }),

@@ -38,13 +38,19 @@ export type MenuMeta = z.infer<typeof menuMetaSchema>;
 
 const nullableGuid = z.preprocess(emptyToUndefined, guid.nullable().optional());
 
-export const menuInput = z.object({
-  layoutId: nullableGuid,
-  parentId: nullableGuid,
+/** What a menu entry and a layout both are: a named, described route. */
+const routeFields = {
   name: z.string().trim().min(1).max(64),
   displayName: z.string().trim().min(1).max(128),
   description: optionalText(256),
   path: z.string().trim().min(1).max(256),
+};
+const routeNamesDto = { name: z.string(), displayName: z.string(), description: z.string().nullable() };
+
+export const menuInput = z.object({
+  layoutId: nullableGuid,
+  parentId: nullableGuid,
+  ...routeFields,
   component: z.string().trim().max(256).default(''),
   redirect: optionalText(256),
   platformType: platformTypeSchema.default(PlatformType.Web),
@@ -123,10 +129,7 @@ export const userMenuInput = z.object({ userId: guid, menuIds, startupMenuId: nu
 export type UserMenuInput = z.infer<typeof userMenuInput>;
 
 export const layoutInput = z.object({
-  name: z.string().trim().min(1).max(64),
-  displayName: z.string().trim().min(1).max(128),
-  description: optionalText(256),
-  path: z.string().trim().min(1).max(256),
+  ...routeFields,
   redirect: optionalText(256),
   platformType: platformTypeSchema.default(PlatformType.Web),
   meta: menuMetaSchema.default({}),
@@ -164,9 +167,7 @@ export const menuDto = z.object({
   code: z.string(),
   level: z.number().int(),
   path: z.string(),
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string().nullable(),
+  ...routeNamesDto,
   component: z.string(),
   redirect: z.string().nullable(),
   platformType: z.number().int(),
@@ -180,9 +181,7 @@ export const menuDto = z.object({
 
 export const layoutDto = z.object({
   id: z.string(),
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string().nullable(),
+  ...routeNamesDto,
   path: z.string(),
   redirect: z.string().nullable(),
   platformType: z.number().int(),

@@ -82,6 +82,9 @@ export const audit = {
   concurrencyStamp: z.string(),
 };
 
+/** A definition's names as answered: a setting's, a feature's, a notification's, a menu entry's. */
+export const describedNames = { name: z.string(), displayName: z.string(), description: z.string().nullable() };
+
 /** ABP's extensible entity's bag of extra members (`ExtraProperties`), as stored. */
 export const extraProperties = { extraProperties: z.record(z.string(), z.unknown()) };
 

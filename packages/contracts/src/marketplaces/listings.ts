@@ -130,12 +130,17 @@ export const listingErrorDto = z.object({
 });
 export type ListingErrorDto = z.infer<typeof listingErrorDto>;
 
-/** A listing's shop and where it stands there: the list, the detail and the product's card say it alike. */
-const listingOnShop = {
+/** A shop as a listing names it: its id and name, marketplace and region. */
+const shopRef = {
   shopId: z.string(),
   shopName: z.string(),
   platform: z.enum(MarketPlatforms),
   region: z.string(),
+};
+
+/** A listing's shop and where it stands there: the list, the detail and the product's card say it alike. */
+const listingOnShop = {
+  ...shopRef,
   status: z.number().int(),
   platformItemId: z.string().nullable(),
   /** As the marketplace says it: Active, Pending QC, NORMAL, UNLIST, REVIEWING… */
@@ -273,10 +278,7 @@ export const listingPreviewRow = z.object({
   productId: z.string(),
   productSku: z.string(),
   productName: z.string(),
-  shopId: z.string(),
-  shopName: z.string(),
-  platform: z.enum(MarketPlatforms),
-  region: z.string(),
+  ...shopRef,
   currency: z.string(),
   /** The mapped platform category, or null when the product's category is not mapped for this platform. */
   category: z.object({ id: z.string(), name: z.string() }).nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlatformType } from '../constants.ts';
-import { audit, emptyToUndefined, guid, queryFlag, sort, stamp } from '../fields.ts';
+import { audit, describedNames, emptyToUndefined, guid, queryFlag, sort, stamp } from '../fields.ts';
 import { column, defineList, listNames } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
@@ -45,7 +45,6 @@ const routeFields = {
   description: optionalText(256),
   path: z.string().trim().min(1).max(256),
 };
-const routeNamesDto = { name: z.string(), displayName: z.string(), description: z.string().nullable() };
 
 export const menuInput = z.object({
   layoutId: nullableGuid,
@@ -167,7 +166,7 @@ export const menuDto = z.object({
   code: z.string(),
   level: z.number().int(),
   path: z.string(),
-  ...routeNamesDto,
+  ...describedNames,
   component: z.string(),
   redirect: z.string().nullable(),
   platformType: z.number().int(),
@@ -181,7 +180,7 @@ export const menuDto = z.object({
 
 export const layoutDto = z.object({
   id: z.string(),
-  ...routeNamesDto,
+  ...describedNames,
   path: z.string(),
   redirect: z.string().nullable(),
   platformType: z.number().int(),

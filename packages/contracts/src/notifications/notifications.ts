@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NotificationSeverity } from '../constants.ts';
-import { queryFlag } from '../fields.ts';
+import { describedNames, queryFlag } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 
 /**
@@ -86,9 +86,7 @@ export const userNotificationDto = z.object({
 export type UserNotificationDto = z.infer<typeof userNotificationDto>;
 
 export const notificationDefinitionDto = z.object({
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string().nullable(),
+  ...describedNames,
   lifetime: z.number().int(),
   type: z.number().int(),
   allowSubscriptionToClients: z.boolean(),

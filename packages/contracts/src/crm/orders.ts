@@ -47,6 +47,9 @@ export const crmOrderTransitions: Record<CrmOrderStatus, readonly CrmOrderStatus
 export const nextCrmOrderStatuses = (status: CrmOrderStatus): readonly CrmOrderStatus[] =>
   crmOrderTransitions[status] ?? [];
 
+/** A note on an order or on its status change. */
+const remark = nullable(z.string().trim().max(512));
+
 export const crmOrderInput = z.object({
   customerId: z.guid(),
   /** Unique in the tenant; generated (CO + date + random) when absent. */
@@ -62,7 +65,7 @@ export const crmOrderInput = z.object({
   amount: amount({ formatMessage: 'CrmOrders::Money', placesMessage: 'CrmOrders::Money' }),
   currency: upperLetterCode(3),
   orderedAt: z.coerce.date(),
-  remark: nullable(z.string().trim().max(512)),
+  remark,
   /** The trade module's sales order this record follows (read-only link). */
   tradeOrderId: nullable(z.guid()),
 });
@@ -70,7 +73,7 @@ export type CrmOrderInput = z.infer<typeof crmOrderInput>;
 
 export const crmOrderStatusInput = z.object({
   status: z.enum(crmOrderStatuses),
-  remark: nullable(z.string().trim().max(512)),
+  remark,
 });
 export type CrmOrderStatusInput = z.infer<typeof crmOrderStatusInput>;
 

@@ -10,6 +10,21 @@ export const emptyToNull = (v: unknown) => (typeof v === 'string' ? v.trim() || 
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 export const trimmedOrUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v));
 
+/** Blank (`''`) or null: left out; anything else read by `schema`. */
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+/** Left out or blank (`''`): null; anything else read by `schema` (not trimmed: `emptyToNull` trims). */
+export const nullable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
+
+/**
+ * A query flag as text: `true`, `false`, `1` or `0` in any case, left out when blank. Each query
+ * reads it to a boolean its own way (what absent means differs).
+ */
+export const queryFlag = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? undefined : String(v).toLowerCase()),
+  z.enum(['true', 'false', '1', '0']).optional(),
+);
+
 export const text = (max: number) => z.string().trim().min(1).max(max);
 export const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().max(max).nullable());
 export const guid = z.guid();
@@ -66,6 +81,9 @@ export const audit = {
   lastModifierId: z.string().nullable(),
   concurrencyStamp: z.string(),
 };
+
+/** A definition's names as answered: a setting's, a feature's, a notification's, a menu entry's. */
+export const describedNames = { name: z.string(), displayName: z.string(), description: z.string().nullable() };
 
 /** ABP's extensible entity's bag of extra members (`ExtraProperties`), as stored. */
 export const extraProperties = { extraProperties: z.record(z.string(), z.unknown()) };

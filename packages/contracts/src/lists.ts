@@ -214,6 +214,13 @@ export interface DeclaredList<L extends ListSpec = ListSpec> {
 
 const sortingText = z.preprocess(trimmedOrUndefined, z.string().max(200).optional());
 
+/**
+ * The names of a list that keeps the usual convention: in the `texts` resource, its export is
+ * called `name` and its search box reads `Search<name>` (`Users`, `SearchUsers`). Spread first
+ * into `defineList`.
+ */
+export const listNames = (texts: string, name: string) => ({ texts, exportName: name, search: `Search${name}` });
+
 /** Declares a list once: the server's routes and the web's page are made from it. */
 export function defineList<const L extends ListSpec>(spec: L): DeclaredList<L> {
   const members: Record<string, z.ZodType> = {};

@@ -195,3 +195,13 @@ export function checkLineAmount(
       input: price,
     });
 }
+
+/**
+ * `checkLineAmount` over a list of lines, naming each line's `price` member: a list's superRefine
+ * (`lines.superRefine(checkLineAmounts('quantity', 'unitPrice'))`).
+ */
+export const checkLineAmounts =
+  <Q extends string, P extends string>(qty: Q, price: P) =>
+  (lines: readonly ({ [K in Q]?: number } & { [K in P]?: string | null })[], ctx: z.RefinementCtx) => {
+    for (const [i, l] of lines.entries()) checkLineAmount(ctx, l[qty], l[price], [i, price]);
+  };

@@ -41,6 +41,12 @@ export const CRUD_CHILDREN = {
   Delete: ['Delete', '删除'],
 } as const satisfies Record<string, DisplayName>;
 
+/** A permission with the CRUD actions, then its own `actions` (in that order). */
+export const crudNode = (displayName: DisplayName, actions: Record<string, DisplayName> = {}): PermissionNode => ({
+  displayName,
+  children: { ...CRUD_CHILDREN, ...actions },
+});
+
 /** The CRUD action names (for role grants). */
 export const CRUD = Object.keys(CRUD_CHILDREN);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, extraProperties, trimmedOrUndefined } from '../fields.ts';
+import { emptyToUndefined, extraProperties, queryFlag, trimmedOrUndefined } from '../fields.ts';
 import { column, type DeclaredList, defineList, filter, type ListSpec } from '../lists.ts';
 
 /**
@@ -9,13 +9,7 @@ import { column, type DeclaredList, defineList, filter, type ListSpec } from '..
 const text = (max: number) => z.preprocess(trimmedOrUndefined, z.string().max(max).optional());
 const int = (min: number, max: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional());
-const bool = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? undefined : String(v).toLowerCase()),
-  z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
-);
+const bool = queryFlag.transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
 /** HTTP methods an audit row can carry (the filter's values). */
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;

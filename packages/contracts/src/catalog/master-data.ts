@@ -38,13 +38,16 @@ const url = z.preprocess(
 
 export const idParams = z.object({ id: guid });
 
+/** A name with its optional English one, as a form sends them and as they are answered. */
+const names = { name: text(128), nameEn: optionalText(128) };
+const namesDto = { name: z.string(), nameEn: z.string().nullable() };
+
 // ---------- categories ----------
 
 export const categoryInput = z.object({
   parentId: optionalGuid,
   code: skuCode(32),
-  name: text(128),
-  nameEn: optionalText(128),
+  ...names,
   attributeGroupId: optionalGuid,
   sort,
 });
@@ -64,8 +67,7 @@ export const categoryDto = z.object({
   id: z.string(),
   parentId: z.string().nullable(),
   code: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
+  ...namesDto,
   attributeGroupId: z.string().nullable(),
   sort: z.number().int(),
   ...audit,
@@ -74,8 +76,7 @@ export const categoryDto = z.object({
 // ---------- brands ----------
 
 export const brandInput = z.object({
-  name: text(128),
-  nameEn: optionalText(128),
+  ...names,
   website: url,
   description: optionalText(512),
 });
@@ -84,8 +85,7 @@ export type BrandInput = z.infer<typeof brandInput>;
 
 export const brandDto = z.object({
   id: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
+  ...namesDto,
   website: z.string().nullable(),
   description: z.string().nullable(),
   ...audit,
@@ -210,18 +210,16 @@ export const vendorSourceMatchQuery = z.object({ url: z.string().trim().min(1).m
 
 const child = { id: z.preprocess((v) => v || undefined, guid.optional()), sort };
 
-/** A purchase attribute's value, with its SKU code. */
-export const purchaseAttributeValueInput = z.object({
-  ...child,
-  value: text(128),
-  valueEn: optionalText(128),
-  code: skuCode(8),
-});
+/** A screening attribute's option: a value with its optional English one. */
+export const screenAttributeOptionInput = z.object({ ...child, value: text(128), valueEn: optionalText(128) });
+/** A purchase attribute's value: the same, with its SKU code. */
+export const purchaseAttributeValueInput = screenAttributeOptionInput.extend({ code: skuCode(8) });
+
+/** An attribute's own members: its names and place (purchase and screening attributes alike). */
+const attributeFields = { ...names, sort };
 
 export const purchaseAttributeInput = z.object({
-  name: text(128),
-  nameEn: optionalText(128),
-  sort,
+  ...attributeFields,
   values: z.array(purchaseAttributeValueInput).max(500).default([]),
 });
 export const purchaseAttributeUpdateInput = purchaseAttributeInput.extend(stamp);
@@ -229,8 +227,7 @@ export type PurchaseAttributeInput = z.infer<typeof purchaseAttributeInput>;
 
 const attributeDto = {
   id: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
+  ...namesDto,
   sort: z.number().int(),
   ...audit,
 };
@@ -248,12 +245,8 @@ export const purchaseAttributeDto = z.object({
   ),
 });
 
-export const screenAttributeOptionInput = z.object({ ...child, value: text(128), valueEn: optionalText(128) });
-
 export const screenAttributeInput = z.object({
-  name: text(128),
-  nameEn: optionalText(128),
-  sort,
+  ...attributeFields,
   options: z.array(screenAttributeOptionInput).max(500).default([]),
 });
 export const screenAttributeUpdateInput = screenAttributeInput.extend(stamp);

@@ -32,6 +32,11 @@ const required = (message: string, max: number) =>
 const missingAs = (message: string, invalid?: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? message : invalid),
 });
+/** An ISO 4217 code, small letters taken as capitals (not trimmed, as the form sends it). */
+const currencyCode = z
+  .string()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Catalog::CurrencyFormat');
 const requiredDate = z.preprocess(emptyToUndefined, z.iso.date(missingAs('Catalog::Product:DateRequired')));
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -96,14 +101,7 @@ export const productFields = z.object({
    * The currency of the price and its variants' prices (what one unit costs when no supplier link
    * says otherwise); omitted: the tenant's accounting currency on create, unchanged on update.
    */
-  priceCurrency: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'Catalog::CurrencyFormat')
-      .optional(),
-  ),
+  priceCurrency: z.preprocess(emptyToUndefined, currencyCode.optional()),
   inStock: z.boolean().default(false),
   developer: optionalText(64),
   purchaser: optionalText(64),
@@ -120,14 +118,7 @@ export const productFields = z.object({
   declaredNameEn: optionalText(255),
   /** Money in `declaredCurrency` (a JSON number is taken as its text). */
   declaredValue: z.preprocess(emptyToNull, moneyUnitPriceOrNumber().nullable()),
-  declaredCurrency: z.preprocess(
-    emptyToNull,
-    z
-      .string()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'Catalog::CurrencyFormat')
-      .nullable(),
-  ),
+  declaredCurrency: z.preprocess(emptyToNull, currencyCode.nullable()),
   hsCode: z.preprocess(
     emptyToNull,
     z

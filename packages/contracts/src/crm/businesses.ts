@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { upperLetterCode } from '../fields.ts';
+import { nullable, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
-import { amount, checkLineAmount, NumberBounds, percent, unitPrice } from '../numbers.ts';
+import { amount, checkLineAmounts, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
 
 /**
@@ -16,11 +16,6 @@ export const BusinessEndStatus = { Win: 1, Lose: 2, Invalid: 3 } as const;
 export type BusinessEndStatus = (typeof BusinessEndStatus)[keyof typeof BusinessEndStatus];
 export const businessEndStatuses = [1, 2, 3] as const;
 const endStatus = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const nullable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
 
 /** Exact money text (up to 2 places, not negative), bounded (numbers.ts): a whole amount and a unit price. */
 export const businessMoney = amount({ formatMessage: 'CrmBusinesses::Money', placesMessage: 'CrmBusinesses::Money' });
@@ -39,15 +34,17 @@ const currency = upperLetterCode(3);
 
 // ---------------------------------------------------------------- stage groups
 
+const stageName = z.string().trim().min(1).max(64);
+
 export const businessStageInput = z.object({
   /** An existing stage of the group (kept, renamed); absent for a new stage. */
   id: optional(z.guid()),
-  name: z.string().trim().min(1).max(64),
+  name: stageName,
   /** Win rate in percent (0–100). */
   percent: z.coerce.number().int().min(0).max(100),
 });
 export const businessStatusTypeInput = z.object({
-  name: z.string().trim().min(1).max(64),
+  name: stageName,
   sort: z.coerce.number().int().min(0).max(10_000).default(0),
   /** The stages in order (at least one, at most 20). */
   statuses: z.array(businessStageInput).min(1).max(20),
@@ -102,9 +99,7 @@ export const businessInput = z.object({
     .array(businessProductInput)
     .max(NumberBounds.lines.business)
     .default([])
-    .superRefine((lines, ctx) => {
-      for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.count, l.businessPrice, [i, 'businessPrice']);
-    }),
+    .superRefine(checkLineAmounts('count', 'businessPrice')),
   contactNextTime: nullable(z.coerce.date()),
   remark: nullable(z.string().trim().max(1024)),
 });
@@ -214,6 +209,10 @@ export type BusinessDto = z.infer<typeof businessDto>;
 /** One currency's sum. */
 export const businessAmount = z.object({ currency: z.string(), amount: z.string() });
 export type BusinessAmount = z.infer<typeof businessAmount>;
+/** How many businesses, and their sums per currency. */
+const tally = { count: z.number().int(), amounts: z.array(businessAmount) };
+/** A stage's tally on the board and in the funnel: its name and win rate with its businesses'. */
+const stageTally = { name: z.string(), percent: z.number().int(), ...tally };
 
 /** The kanban: one column per stage of the group (open businesses), then won and lost ones. */
 export const businessBoardQuery = businessFilters.omit({ statusId: true, endStatus: true }).extend({
@@ -224,10 +223,7 @@ export const businessBoardColumn = z.object({
   /** A stage id, or `won`, `lost`. */
   key: z.string(),
   statusId: z.string().nullable(),
-  name: z.string(),
-  percent: z.number().int(),
-  count: z.number().int(),
-  amounts: z.array(businessAmount),
+  ...stageTally,
   items: z.array(businessListItem),
 });
 export type BusinessBoardColumn = z.infer<typeof businessBoardColumn>;
@@ -239,29 +235,25 @@ export type BusinessBoardDto = z.infer<typeof businessBoardDto>;
 
 /** The funnel of a stage group: per stage, its open businesses; won, lost, invalid and the win rate. */
 export const businessFunnelQuery = businessFilters.pick({ statusTypeId: true, ownerUserId: true });
-export const businessFunnelStage = z.object({
-  statusId: z.string(),
-  name: z.string(),
-  percent: z.number().int(),
-  count: z.number().int(),
-  amounts: z.array(businessAmount),
-});
+export const businessFunnelStage = z.object({ statusId: z.string(), ...stageTally });
 export const businessFunnelDto = z.object({
   statusTypeId: z.string(),
   stages: z.array(businessFunnelStage),
-  won: z.object({ count: z.number().int(), amounts: z.array(businessAmount) }),
-  lost: z.object({ count: z.number().int(), amounts: z.array(businessAmount) }),
+  won: z.object(tally),
+  lost: z.object(tally),
   invalid: z.object({ count: z.number().int() }),
   /** Won ÷ (won + lost) in percent with one place, null when nothing closed yet. */
   winRate: z.string().nullable(),
 });
 export type BusinessFunnelDto = z.infer<typeof businessFunnelDto>;
 
+/** What a picker lists: an id and its name. */
+const namedOption = z.object({ id: z.string(), name: z.string() });
 /** People who may own a business (users of the tenant), for the form and the filter. */
-export const businessOwnerOption = z.object({ id: z.string(), name: z.string() });
+export const businessOwnerOption = namedOption;
 export type BusinessOwnerOption = z.infer<typeof businessOwnerOption>;
 /** Customers the caller may add a business to (write access), for the form. */
-export const businessCustomerOption = z.object({ id: z.string(), name: z.string() });
+export const businessCustomerOption = namedOption;
 export type BusinessCustomerOption = z.infer<typeof businessCustomerOption>;
 /** Catalogue products to put on a business. */
 export const businessProductOption = z.object({ id: z.string(), sku: z.string(), name: z.string(), price: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { upperLetterCode } from '../fields.ts';
+import { optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 
 /**
@@ -66,14 +66,15 @@ export type CustomerScope = (typeof customerScopes)[number];
 /** Owner trail kinds (`crm_owner_records.kind`). */
 export const ownerRecordKinds = ['CREATE', 'TRANSFER', 'CLAIM', 'ASSIGN', 'PUT_BACK', 'AUTO_RETURN'] as const;
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 const text = (max: number) => optional(z.string().trim().max(max));
 const inDictionary = (dict: readonly DictionaryEntry[]) =>
   z
     .number()
     .int()
     .refine((v) => dict.some((d) => d.value === v), 'CrmCustomers::ChooseOption');
+
+/** A team member's level: 2 read, 3 write. */
+const memberLevel = z.union([z.literal(2), z.literal(3)]);
 
 /** A phone number as people type it: digits with an optional leading +, spaces, dashes, brackets. */
 export const phoneText = z
@@ -267,17 +268,17 @@ export type CustomerDto = z.infer<typeof customerDto>;
 /** Transfer to another user of the tenant; the old owner may stay on the team (2 read, 3 write). */
 export const customerTransferInput = z.object({
   toUserId: z.guid(),
-  keepOldOwnerLevel: optional(z.union([z.literal(2), z.literal(3)])),
+  keepOldOwnerLevel: optional(memberLevel),
   reason: text(256),
 });
 export type CustomerTransferInput = z.infer<typeof customerTransferInput>;
 
 export const customerMemberInput = z.object({
   userId: z.guid(),
-  level: z.union([z.literal(2), z.literal(3)]),
+  level: memberLevel,
 });
 export type CustomerMemberInput = z.infer<typeof customerMemberInput>;
-export const customerMemberLevelInput = z.object({ level: z.union([z.literal(2), z.literal(3)]) });
+export const customerMemberLevelInput = z.object({ level: memberLevel });
 
 /** What the editing page checks before saving: customers with the same name, mobile or e-mail. */
 export const customerDuplicatesInput = z

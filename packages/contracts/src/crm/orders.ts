@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { upperLetterCode } from '../fields.ts';
+import { nullable, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount } from '../numbers.ts';
 
@@ -47,10 +47,8 @@ export const crmOrderTransitions: Record<CrmOrderStatus, readonly CrmOrderStatus
 export const nextCrmOrderStatuses = (status: CrmOrderStatus): readonly CrmOrderStatus[] =>
   crmOrderTransitions[status] ?? [];
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const nullable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
+/** A note on an order or on its status change. */
+const remark = nullable(z.string().trim().max(512));
 
 export const crmOrderInput = z.object({
   customerId: z.guid(),
@@ -67,7 +65,7 @@ export const crmOrderInput = z.object({
   amount: amount({ formatMessage: 'CrmOrders::Money', placesMessage: 'CrmOrders::Money' }),
   currency: upperLetterCode(3),
   orderedAt: z.coerce.date(),
-  remark: nullable(z.string().trim().max(512)),
+  remark,
   /** The trade module's sales order this record follows (read-only link). */
   tradeOrderId: nullable(z.guid()),
 });
@@ -75,7 +73,7 @@ export type CrmOrderInput = z.infer<typeof crmOrderInput>;
 
 export const crmOrderStatusInput = z.object({
   status: z.enum(crmOrderStatuses),
-  remark: nullable(z.string().trim().max(512)),
+  remark,
 });
 export type CrmOrderStatusInput = z.infer<typeof crmOrderStatusInput>;
 

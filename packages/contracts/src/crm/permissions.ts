@@ -1,4 +1,4 @@
-import { CRUD, CRUD_CHILDREN, type PermissionGroupDefinition, permissionGroup, withActions } from '../permissions.ts';
+import { CRUD, crudNode, type PermissionGroupDefinition, permissionGroup, withActions } from '../permissions.ts';
 
 /**
  * Permission names of the CRM (`/crm`). Spec §6 puts no restriction on the group's menu; every
@@ -40,18 +40,14 @@ export const crmSalesmanGrants: string[] = [
 
 export const crmPermissions: PermissionGroupDefinition = {
   ...permissionGroup('Crm', ['Customer management', '客户管理'], 'tenant', {
-    [P.Customers]: {
-      displayName: ['Customers', '客户'],
-      children: {
-        ...CRUD_CHILDREN,
-        Import: ['Import', '导入'],
-        Export: ['Export', '导出'],
-        Transfer: ['Transfer', '转移'],
-        Lock: ['Lock and unlock', '锁定/解锁'],
-        Team: ['Team members', '团队成员'],
-        ViewAll: ["Everyone's customers", '查看全部客户'],
-      },
-    },
+    [P.Customers]: crudNode(['Customers', '客户'], {
+      Import: ['Import', '导入'],
+      Export: ['Export', '导出'],
+      Transfer: ['Transfer', '转移'],
+      Lock: ['Lock and unlock', '锁定/解锁'],
+      Team: ['Team members', '团队成员'],
+      ViewAll: ["Everyone's customers", '查看全部客户'],
+    }),
     [P.Pool]: {
       displayName: ['Public pool', '公海'],
       children: {
@@ -61,22 +57,15 @@ export const crmPermissions: PermissionGroupDefinition = {
         Settings: ['Pool rules and limits', '公海规则与限制'],
       },
     },
-    [P.Activities]: { displayName: ['Follow-ups', '跟进记录'], children: CRUD_CHILDREN },
-    [P.Records]: { displayName: ['Customer records', '客户资料'], children: CRUD_CHILDREN },
-    [P.Tags]: { displayName: ['Tags', '标签'], children: CRUD_CHILDREN },
-    [P.Businesses]: {
-      displayName: ['Businesses', '商机'],
-      children: {
-        ...CRUD_CHILDREN,
-        Close: ['Win, lose, invalid', '赢单/输单/无效'],
-        Stages: ['Stage groups', '商机阶段'],
-      },
-    },
-    [P.Orders]: { displayName: ['Order tracking', '订单跟踪'], children: CRUD_CHILDREN },
-    [P.Reports]: {
-      displayName: ['Job reports', '工作报告'],
-      children: { ...CRUD_CHILDREN, Comment: ['Comment', '评论'] },
-    },
+    [P.Activities]: crudNode(['Follow-ups', '跟进记录']),
+    [P.Records]: crudNode(['Customer records', '客户资料']),
+    [P.Tags]: crudNode(['Tags', '标签']),
+    [P.Businesses]: crudNode(['Businesses', '商机'], {
+      Close: ['Win, lose, invalid', '赢单/输单/无效'],
+      Stages: ['Stage groups', '商机阶段'],
+    }),
+    [P.Orders]: crudNode(['Order tracking', '订单跟踪']),
+    [P.Reports]: crudNode(['Job reports', '工作报告'], { Comment: ['Comment', '评论'] }),
   }),
   roleGrants: { salesman: crmSalesmanGrants },
 };

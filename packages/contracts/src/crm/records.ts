@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { audit, emptyToNull, emptyToUndefined, keptSecret, optionalText, stamp, text } from '../fields.ts';
-import { type ColumnField, column, defineList, type FilterField, filter } from '../lists.ts';
+import { audit, emptyToNull, keptSecret, optional, optionalText, stamp, text } from '../fields.ts';
+import { type ColumnField, column, defineList, type FilterField, filter, listNames } from '../lists.ts';
 
 /**
  * A customer's records: addresses, bank accounts, social accounts and subscriptions. Each belongs
@@ -26,7 +26,6 @@ const phone = z.preprocess(
 );
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 const customerId = { customerId: z.guid() };
-const optional = <T extends z.ZodType>(s: T) => z.preprocess(emptyToUndefined, s.optional());
 
 /**
  * A record kind's list (`/api/crm/<records>`, its `/export`), reading records of the customers the
@@ -40,9 +39,7 @@ const recordList = <const F extends Record<string, FilterField>, const C extends
   columns: C,
 ) =>
   defineList({
-    texts: 'CrmRecords',
-    exportName: name,
-    search: `Search${name}`,
+    ...listNames('CrmRecords', name),
     filters: { customerId: filter.ref('Customer'), ...filters },
     columns: {
       customerName: column.text({ header: 'Customer', width: 180 }),

@@ -114,11 +114,16 @@ export const reportNumbers = z.object({
 export type ReportNumbers = z.infer<typeof reportNumbers>;
 
 /** A period: its key (`2026-11-24`, `2026-W48`, `2026-11`), first and last day, and its instants. */
-export const reportPeriod = z.object({
+/** Which period a report covers: its category and key, first and last day. */
+const periodKey = {
   category: z.number().int(),
   period: z.string(),
   startDate: z.string(),
   endDate: z.string(),
+};
+
+export const reportPeriod = z.object({
+  ...periodKey,
   start: z.coerce.date(),
   end: z.coerce.date(),
   timeZone: z.string(),
@@ -147,10 +152,7 @@ export type ReportCommentDto = z.infer<typeof reportCommentDto>;
 
 export const reportDto = z.object({
   id: z.string(),
-  category: z.number().int(),
-  period: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  ...periodKey,
   title: z.string(),
   content: z.string(),
   plan: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describedNames } from '../fields.ts';
 
 /**
  * Feature management (ABP wire contract): a tenant's (or the host's) feature values, read in
@@ -27,9 +28,7 @@ export const featureValueType = z.object({
 export type FeatureValueType = z.infer<typeof featureValueType>;
 
 export const featureDto = z.object({
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string().nullable(),
+  ...describedNames,
   /** The value in effect: stored for the tenant, else the default. */
   value: z.string(),
   /** Where the value comes from: `D` the default, `T` stored for the tenant. */

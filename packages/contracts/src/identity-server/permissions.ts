@@ -1,11 +1,11 @@
-import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
+import { crudNode, permissionGroup } from '../permissions.ts';
 
 export const apiGatewayPermissions = permissionGroup('ApiGateway', ['API gateway', '网关管理'], 'both', {
-  'ApiGateway.RouteGroup': { displayName: ['Route groups', '路由分组'], children: CRUD_CHILDREN },
-  'ApiGateway.Global': { displayName: ['Global configuration', '全局配置'], children: CRUD_CHILDREN },
-  'ApiGateway.Route': { displayName: ['Routes', '路由'], children: CRUD_CHILDREN },
-  'ApiGateway.DynamicRoute': { displayName: ['Dynamic routes', '动态路由'], children: CRUD_CHILDREN },
-  'ApiGateway.AggregateRoute': { displayName: ['Aggregate routes', '聚合路由'], children: CRUD_CHILDREN },
+  'ApiGateway.RouteGroup': crudNode(['Route groups', '路由分组']),
+  'ApiGateway.Global': crudNode(['Global configuration', '全局配置']),
+  'ApiGateway.Route': crudNode(['Routes', '路由']),
+  'ApiGateway.DynamicRoute': crudNode(['Dynamic routes', '动态路由']),
+  'ApiGateway.AggregateRoute': crudNode(['Aggregate routes', '聚合路由']),
   'ApiGateway.Menus': { displayName: ['Gateway menus', '网关菜单'] },
 });
 
@@ -14,8 +14,8 @@ export const identityServerPermissions = permissionGroup(
   ['Identity server', '身份认证服务器'],
   'host',
   {
-    'AbpIdentityServer.Clients': { displayName: ['Clients', '客户端'], children: CRUD_CHILDREN },
-    'AbpIdentityServer.ApiResources': { displayName: ['API resources', 'API 资源'], children: CRUD_CHILDREN },
-    'AbpIdentityServer.IdentityResources': { displayName: ['Identity resources', '身份资源'], children: CRUD_CHILDREN },
+    'AbpIdentityServer.Clients': crudNode(['Clients', '客户端']),
+    'AbpIdentityServer.ApiResources': crudNode(['API resources', 'API 资源']),
+    'AbpIdentityServer.IdentityResources': crudNode(['Identity resources', '身份资源']),
   },
 );

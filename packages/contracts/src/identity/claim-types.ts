@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, defineList } from '../lists.ts';
+import { column, defineList, listNames } from '../lists.ts';
 import { optionalText, stamp } from './users.ts';
 
 /** Claim types (ABP `ClaimTypeDto` and its inputs). */
@@ -23,9 +23,7 @@ export type ClaimTypeDto = z.infer<typeof claimTypeDto>;
 
 /** The claim types list (ABP `GET /api/identity/claim-types`: `filter`, `sorting`, `skipCount`, `maxResultCount`). */
 export const claimTypeList = defineList({
-  texts: 'AbpIdentity',
-  exportName: 'ClaimTypes',
-  search: 'SearchClaimTypes',
+  ...listNames('AbpIdentity', 'ClaimTypes'),
   filters: {},
   columns: {
     name: column.text({ header: 'DisplayName:ClaimType', sort: true, width: 220 }),

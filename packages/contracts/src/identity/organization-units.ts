@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, emptyToUndefined, extraProperties, guid } from '../fields.ts';
-import { column, defineList } from '../lists.ts';
+import { column, defineList, listNames } from '../lists.ts';
 import { stamp, userList } from './users.ts';
 
 /** Organization units (ABP `OrganizationUnitDto` and its inputs). */
@@ -18,9 +18,7 @@ export type OrganizationUnitDto = z.infer<typeof organizationUnitDto>;
 
 /** The units as a paged list (ABP `GET /api/identity/organization-units`), in tree order (code). */
 export const organizationUnitList = defineList({
-  texts: 'AbpIdentity',
-  exportName: 'OrganizationUnits',
-  search: 'SearchOrganizationUnits',
+  ...listNames('AbpIdentity', 'OrganizationUnits'),
   filters: {},
   columns: {
     code: column.text({ header: 'DisplayName:Code', sort: true, width: 160 }),

@@ -1,4 +1,4 @@
-import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
+import { crudNode, permissionGroup } from '../permissions.ts';
 
 /** What users and roles both have: their permission grants and their claims, managed alike. */
 const grantsAndClaims = {
@@ -7,23 +7,15 @@ const grantsAndClaims = {
 } as const;
 
 export const identityPermissions = permissionGroup('AbpIdentity', ['Identity management', '身份标识管理'], 'both', {
-  'AbpIdentity.Users': {
-    displayName: ['Users', '用户管理'],
-    children: {
-      ...CRUD_CHILDREN,
-      ...grantsAndClaims,
-      ManageOrganizationUnits: ['Manage organization units', '管理组织机构'],
-      Impersonation: ['Impersonation', '模拟登录'],
-    },
-  },
-  'AbpIdentity.Roles': {
-    displayName: ['Roles', '角色管理'],
-    children: {
-      ...CRUD_CHILDREN,
-      ...grantsAndClaims,
-      ManageMenus: ['Manage menus', '管理菜单'],
-    },
-  },
+  'AbpIdentity.Users': crudNode(['Users', '用户管理'], {
+    ...grantsAndClaims,
+    ManageOrganizationUnits: ['Manage organization units', '管理组织机构'],
+    Impersonation: ['Impersonation', '模拟登录'],
+  }),
+  'AbpIdentity.Roles': crudNode(['Roles', '角色管理'], {
+    ...grantsAndClaims,
+    ManageMenus: ['Manage menus', '管理菜单'],
+  }),
   'AbpIdentity.OrganizationUnits': {
     displayName: ['Organization units', '组织机构'],
     children: {
@@ -32,5 +24,5 @@ export const identityPermissions = permissionGroup('AbpIdentity', ['Identity man
       ManageRoles: ['Manage roles', '管理角色'],
     },
   },
-  'AbpIdentity.IdentityClaimTypes': { displayName: ['Claim types', '声明类型'], children: CRUD_CHILDREN },
+  'AbpIdentity.IdentityClaimTypes': crudNode(['Claim types', '声明类型']),
 });

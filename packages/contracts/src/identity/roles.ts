@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extraProperties } from '../fields.ts';
-import { column, defineList } from '../lists.ts';
+import { column, defineList, listNames } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 import { stamp } from './users.ts';
 
@@ -38,9 +38,7 @@ export type RolePagedQuery = z.infer<typeof rolePagedQuery>;
 
 /** The roles list (ABP `GET /api/identity/roles`: `filter`, `sorting`, `skipCount`, `maxResultCount`). */
 export const roleList = defineList({
-  texts: 'AbpIdentity',
-  exportName: 'Roles',
-  search: 'SearchRoles',
+  ...listNames('AbpIdentity', 'Roles'),
   filters: {},
   columns: {
     name: column.text({ header: 'DisplayName:RoleName', sort: true, width: 240 }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, emptyToUndefined, extraProperties, guid } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, listNames } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
 /**
@@ -52,9 +52,7 @@ export type UserDto = z.infer<typeof userDto>;
  * `maxResultCount`, with `roleId` and `organizationUnitId` → `{ totalCount, items }`).
  */
 export const userList = defineList({
-  texts: 'AbpIdentity',
-  exportName: 'Users',
-  search: 'SearchUsers',
+  ...listNames('AbpIdentity', 'Users'),
   filters: {
     roleId: filter.ref('IdentityRole', { label: 'Role', options: '/api/identity/users/assignable-roles' }),
     organizationUnitId: filter.ref('OrganizationUnit', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optional } from '../fields.ts';
 import { FeeModes, TransportModes } from './carriers.ts';
 import {
   centimetres,
@@ -16,9 +17,6 @@ import { StrategyObjectives } from './strategies.ts';
  * (`POST /api/logistics/freight-strategies/test`): a parcel, given by its size or by catalogue
  * SKUs, priced on every channel that can carry it.
  */
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 export const freightEstimateInput = z
   .object({
@@ -71,12 +69,19 @@ export type FreightEstimateInput = z.infer<typeof freightEstimateInput>;
 export const strategyTestInput = freightEstimateInput;
 
 const reason = z.object({ code: z.string(), message: z.string() });
+/** A logistics channel as an estimate names it. */
+export const channelRef = { channelId: z.string(), channelCode: z.string(), channelName: z.string() };
+/** The strategy rule an estimate went by (or tried). */
+const strategyRuleRef = {
+  strategyId: z.string(),
+  strategyName: z.string(),
+  ruleIndex: z.number(),
+  ruleName: z.string(),
+};
 
 /** One channel's price for the parcel; money as exact decimal text. */
 export const freightOptionDto = z.object({
-  channelId: z.string(),
-  channelCode: z.string(),
-  channelName: z.string(),
+  ...channelRef,
   carrierId: z.string(),
   carrierName: z.string(),
   mode: z.enum(TransportModes),
@@ -111,19 +116,14 @@ export const freightOptionDto = z.object({
 export type FreightOption = z.infer<typeof freightOptionDto>;
 
 export const excludedChannelDto = z.object({
-  channelId: z.string(),
-  channelCode: z.string(),
-  channelName: z.string(),
+  ...channelRef,
   carrierName: z.string(),
   reasons: z.array(reason),
 });
 
 /** Why a strategy rule matched or was skipped. */
 export const strategyTraceDto = z.object({
-  strategyId: z.string(),
-  strategyName: z.string(),
-  ruleIndex: z.number(),
-  ruleName: z.string(),
+  ...strategyRuleRef,
   matched: z.boolean(),
   /** The conditions that did not hold (empty when it matched). */
   reasons: z.array(reason),
@@ -149,10 +149,7 @@ export const freightEstimateDto = z.object({
   excluded: z.array(excludedChannelDto),
   strategy: z
     .object({
-      strategyId: z.string(),
-      strategyName: z.string(),
-      ruleIndex: z.number(),
-      ruleName: z.string(),
+      ...strategyRuleRef,
       objective: z.enum(StrategyObjectives),
       /** The picked channel, if any candidate (or the fallback) can carry the parcel. */
       pickedChannelId: z.string().nullable(),

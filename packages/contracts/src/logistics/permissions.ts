@@ -1,4 +1,4 @@
-import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
+import { crudNode, permissionGroup } from '../permissions.ts';
 
 /** Permission names of the logistics pages. */
 export const LogisticsPermissions = {
@@ -16,9 +16,9 @@ const P = LogisticsPermissions;
 
 export const logisticsPermissions = permissionGroup('Logistics', ['Logistics', '物流管理'], 'tenant', {
   [P.Countries]: { displayName: ['Countries', '国家'], children: { Update: ['Enable / disable', '启用/停用'] } },
-  [P.Zones]: { displayName: ['Zones', '分区'], children: CRUD_CHILDREN },
-  [P.Warehouses]: { displayName: ['Warehouses', '仓库管理'], children: CRUD_CHILDREN },
-  [P.Carriers]: { displayName: ['Carriers and channels', '物流商与渠道'], children: CRUD_CHILDREN },
-  [P.FreightStrategies]: { displayName: ['Freight strategies', '运费策略'], children: CRUD_CHILDREN },
+  [P.Zones]: crudNode(['Zones', '分区']),
+  [P.Warehouses]: crudNode(['Warehouses', '仓库管理']),
+  [P.Carriers]: crudNode(['Carriers and channels', '物流商与渠道']),
+  [P.FreightStrategies]: crudNode(['Freight strategies', '运费策略']),
   [P.Freight]: { displayName: ['Freight estimate', '运费试算'] },
 });

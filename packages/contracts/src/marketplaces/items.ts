@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stamp } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, listNames } from '../lists.ts';
 
 /**
  * The items of a shop as they are on the marketplace (pulled through the shop's client), their
@@ -18,9 +18,7 @@ export type MarketItemStatus = (typeof MarketItemStatuses)[number];
  * (name, seller SKU, item id).
  */
 export const marketItemList = defineList({
-  texts: 'MarketItems',
-  exportName: 'Items',
-  search: 'SearchItems',
+  ...listNames('MarketItems', 'Items'),
   filters: { shopId: filter.ref('Shop', { label: 'Shop' }) },
   tabs: { member: 'status', values: MarketItemStatuses, texts: 'Status:' },
   columns: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, emptyToUndefined } from '../fields.ts';
+import { commaList, optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
 import { bulkResult } from '../paging.ts';
@@ -63,8 +63,6 @@ const _listingStatus = z.coerce
   .number()
   .int()
   .refine((v) => (ListingStatusCodes as number[]).includes(v), 'Listings::UnknownStatus');
-
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 /** Decimal text as the marketplace takes a price: up to 2 places, above 0, at most a unit price's bound. */
 export const LISTING_PRICE_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
@@ -132,12 +130,17 @@ export const listingErrorDto = z.object({
 });
 export type ListingErrorDto = z.infer<typeof listingErrorDto>;
 
-/** A listing's shop and where it stands there: the list, the detail and the product's card say it alike. */
-const listingOnShop = {
+/** A shop as a listing names it: its id and name, marketplace and region. */
+const shopRef = {
   shopId: z.string(),
   shopName: z.string(),
   platform: z.enum(MarketPlatforms),
   region: z.string(),
+};
+
+/** A listing's shop and where it stands there: the list, the detail and the product's card say it alike. */
+const listingOnShop = {
+  ...shopRef,
   status: z.number().int(),
   platformItemId: z.string().nullable(),
   /** As the marketplace says it: Active, Pending QC, NORMAL, UNLIST, REVIEWING… */
@@ -275,10 +278,7 @@ export const listingPreviewRow = z.object({
   productId: z.string(),
   productSku: z.string(),
   productName: z.string(),
-  shopId: z.string(),
-  shopName: z.string(),
-  platform: z.enum(MarketPlatforms),
-  region: z.string(),
+  ...shopRef,
   currency: z.string(),
   /** The mapped platform category, or null when the product's category is not mapped for this platform. */
   category: z.object({ id: z.string(), name: z.string() }).nullable(),

@@ -1,4 +1,4 @@
-import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
+import { CRUD_CHILDREN, crudNode, permissionGroup } from '../permissions.ts';
 
 /** Permission names of marketplace publishing (shops, category mapping, listings, marketplace items). */
 export const MarketplacePermissions = {
@@ -23,9 +23,9 @@ export const marketplacePermissions = permissionGroup(
   ['Marketplace publishing', '平台刊登'],
   'tenant',
   {
-    [P.Shops]: { displayName: ['Shops', '店铺'], children: { ...CRUD_CHILDREN, Authorize: ['Authorize', '授权'] } },
+    [P.Shops]: crudNode(['Shops', '店铺'], { Authorize: ['Authorize', '授权'] }),
     [P.Gateway]: { displayName: ['API gateway', '接口网关'] },
-    [P.CategoryMappings]: { displayName: ['Category mapping', '类目映射'], children: CRUD_CHILDREN },
+    [P.CategoryMappings]: crudNode(['Category mapping', '类目映射']),
     [P.Listings]: {
       displayName: ['Listings', '刊登'],
       children: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, optionalText, stamp, text, upperLetterCode } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, listNames } from '../lists.ts';
 import { MarketPlatforms } from './common.ts';
 
 /** Marketplace shops (`/api/sitekit/shopes`): their token state, never their tokens. */
@@ -59,9 +59,7 @@ export const shopListQuery = z.object({ platform: z.enum(MarketPlatforms).option
  * it is drawn, not filtered or sorted; the token's expiry sorts instead.
  */
 export const shopManagementList = defineList({
-  texts: 'Shops',
-  exportName: 'Shops',
-  search: 'SearchShops',
+  ...listNames('Shops', 'Shops'),
   filters: { platform: filter.enum(MarketPlatforms, { texts: 'Platform:' }) },
   columns: {
     name: column.text({ sort: true, width: 200 }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PlatformType } from '../constants.ts';
-import { audit, emptyToUndefined, guid, sort, stamp } from '../fields.ts';
-import { column, defineList } from '../lists.ts';
+import { audit, describedNames, emptyToUndefined, guid, queryFlag, sort, stamp } from '../fields.ts';
+import { column, defineList, listNames } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
 /** Layouts and menus (spec §7): request and response shapes, shared by the server and the web forms. */
@@ -38,13 +38,18 @@ export type MenuMeta = z.infer<typeof menuMetaSchema>;
 
 const nullableGuid = z.preprocess(emptyToUndefined, guid.nullable().optional());
 
-export const menuInput = z.object({
-  layoutId: nullableGuid,
-  parentId: nullableGuid,
+/** What a menu entry and a layout both are: a named, described route. */
+const routeFields = {
   name: z.string().trim().min(1).max(64),
   displayName: z.string().trim().min(1).max(128),
   description: optionalText(256),
   path: z.string().trim().min(1).max(256),
+};
+
+export const menuInput = z.object({
+  layoutId: nullableGuid,
+  parentId: nullableGuid,
+  ...routeFields,
   component: z.string().trim().max(256).default(''),
   redirect: optionalText(256),
   platformType: platformTypeSchema.default(PlatformType.Web),
@@ -57,13 +62,7 @@ export type MenuInput = z.infer<typeof menuInput>;
 export const menuUpdateInput = menuInput.extend(stamp);
 export type MenuUpdateInput = z.infer<typeof menuUpdateInput>;
 
-const reverse = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? undefined : String(v).toLowerCase()),
-  z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => v === 'true' || v === '1'),
-);
+const reverse = queryFlag.transform((v) => v === 'true' || v === '1');
 
 /**
  * The platform bitmask (`56` = every web flag): not one of a list's declared filters (a
@@ -91,9 +90,7 @@ const menuFilters = {
  * `platformType`, `layoutId`, `parentId`, `reverse`), in display order (sort, then code).
  */
 export const menuList = defineList({
-  texts: 'AppPlatform',
-  exportName: 'Menus',
-  search: 'SearchMenus',
+  ...listNames('AppPlatform', 'Menus'),
   filters: {},
   columns: {
     code: column.text({ header: 'DisplayName:Code', sort: true, width: 160 }),
@@ -131,10 +128,7 @@ export const userMenuInput = z.object({ userId: guid, menuIds, startupMenuId: nu
 export type UserMenuInput = z.infer<typeof userMenuInput>;
 
 export const layoutInput = z.object({
-  name: z.string().trim().min(1).max(64),
-  displayName: z.string().trim().min(1).max(128),
-  description: optionalText(256),
-  path: z.string().trim().min(1).max(256),
+  ...routeFields,
   redirect: optionalText(256),
   platformType: platformTypeSchema.default(PlatformType.Web),
   meta: menuMetaSchema.default({}),
@@ -148,9 +142,7 @@ export type LayoutUpdateInput = z.infer<typeof layoutUpdateInput>;
  * `maxResultCount`, `platformType`, `reverse`).
  */
 export const layoutList = defineList({
-  texts: 'AppPlatform',
-  exportName: 'Layouts',
-  search: 'SearchLayouts',
+  ...listNames('AppPlatform', 'Layouts'),
   filters: {},
   columns: {
     name: column.text({ header: 'DisplayName:Name', sort: true, width: 160 }),
@@ -174,9 +166,7 @@ export const menuDto = z.object({
   code: z.string(),
   level: z.number().int(),
   path: z.string(),
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string().nullable(),
+  ...describedNames,
   component: z.string(),
   redirect: z.string().nullable(),
   platformType: z.number().int(),
@@ -190,9 +180,7 @@ export const menuDto = z.object({
 
 export const layoutDto = z.object({
   id: z.string(),
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string().nullable(),
+  ...describedNames,
   path: z.string(),
   redirect: z.string().nullable(),
   platformType: z.number().int(),

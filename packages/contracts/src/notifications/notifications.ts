@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NotificationSeverity } from '../constants.ts';
+import { describedNames, queryFlag } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 
 /**
@@ -17,13 +18,7 @@ export const severitySchema = z.coerce
   .refine((v) => severities.includes(v), { message: 'Value:Invalid' });
 
 /** `reverse` (newest first) defaults to true: an inbox reads from the top. */
-const reverse = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? undefined : String(v).toLowerCase()),
-  z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => v === undefined || v === 'true' || v === '1'),
-);
+const reverse = queryFlag.transform((v) => v === undefined || v === 'true' || v === '1');
 
 /**
  * The user's inbox (`GET /api/my-notifilers` and `/user-notifications`: `filter`, `sorting`,
@@ -91,9 +86,7 @@ export const userNotificationDto = z.object({
 export type UserNotificationDto = z.infer<typeof userNotificationDto>;
 
 export const notificationDefinitionDto = z.object({
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string().nullable(),
+  ...describedNames,
   lifetime: z.number().int(),
   type: z.number().int(),
   allowSubscriptionToClients: z.boolean(),

@@ -1,4 +1,4 @@
-import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
+import { crudNode, permissionGroup } from '../permissions.ts';
 
 /** Permission names of the pricing pages. */
 export const PricingPermissions = {
@@ -7,5 +7,5 @@ export const PricingPermissions = {
 } as const;
 
 export const pricingPermissions = permissionGroup('Pricing', ['Pricing', '定价'], 'tenant', {
-  [PricingPermissions.PriceRules]: { displayName: ['Price rules', '价格规则'], children: CRUD_CHILDREN },
+  [PricingPermissions.PriceRules]: crudNode(['Price rules', '价格规则']),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, commaList, emptyToNull, letterCode, stamp, text } from '../fields.ts';
+import { audit, commaList, emptyToNull, letterCode, optional, stamp, text } from '../fields.ts';
 import { SalesPlatforms } from '../logistics/common.ts';
 import { checkMoneyMembers, MAX_MINOR_UNITS } from '../money.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
@@ -205,9 +205,6 @@ export const tierPriceRuleDto = z.object({
 export const priceRuleIdQuery = z.object({ priceRuleId: z.guid() });
 /** The plural deletes: `?retailPriceRuleIds=a,b` (or repeated), at most 100. */
 export const idList = z.preprocess(commaList, z.array(z.guid()).min(1).max(100));
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /**
  * The calculators' query: a price rule and either a catalogue `sku` (its cost, and its weight for

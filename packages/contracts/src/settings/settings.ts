@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describedNames } from '../fields.ts';
 
 /** Setting management (spec §7, wire contract §10): the levels, the groups read and the changes sent. */
 
@@ -16,9 +17,7 @@ export const settingLevelPaths: Record<SettingLevel, { get: string; put: string 
 };
 
 export const settingDto = z.object({
-  name: z.string(),
-  displayName: z.string(),
-  description: z.string().nullable(),
+  ...describedNames,
   /** The value in effect at the level read (stored there or inherited). */
   value: z.string(),
   defaultValue: z.string(),

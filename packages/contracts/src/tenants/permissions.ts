@@ -1,17 +1,13 @@
-import { CRUD_CHILDREN, permissionGroup } from '../permissions.ts';
+import { crudNode, permissionGroup } from '../permissions.ts';
 
 export const tenantManagementPermissions = permissionGroup(
   'AbpTenantManagement',
   ['Tenant management', '租户管理'],
   'host',
   {
-    'AbpTenantManagement.Tenants': {
-      displayName: ['Tenants', '租户管理'],
-      children: {
-        ...CRUD_CHILDREN,
-        ManageFeatures: ['Manage features', '管理功能'],
-        ManageConnectionStrings: ['Manage connection strings', '管理连接字符串'],
-      },
-    },
+    'AbpTenantManagement.Tenants': crudNode(['Tenants', '租户管理'], {
+      ManageFeatures: ['Manage features', '管理功能'],
+      ManageConnectionStrings: ['Manage connection strings', '管理连接字符串'],
+    }),
   },
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, extraProperties, stamp } from '../fields.ts';
-import { column, defineList } from '../lists.ts';
+import { column, defineList, listNames } from '../lists.ts';
 
 /** Tenant management (ABP `TenantDto`, its inputs and connection strings, wire contract §10). */
 
@@ -83,9 +83,7 @@ export type TenantDto = z.infer<typeof tenantDto>;
  * `skipCount`, `maxResultCount`). Sorted by name only: the registry's one index is the name's.
  */
 export const tenantList = defineList({
-  texts: 'AbpTenantManagement',
-  exportName: 'Tenants',
-  search: 'SearchTenants',
+  ...listNames('AbpTenantManagement', 'Tenants'),
   filters: {},
   columns: {
     name: column.text({ header: 'DisplayName:Name', sort: true, width: 240 }),

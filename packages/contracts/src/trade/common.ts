@@ -50,7 +50,23 @@ export const unitPrice = unitPriceText({ scale: 4 });
 export const salesUnitPrice = moneyUnitPrice();
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
 
+/** A coded master record (a warehouse, a supplier) as a picker or a row names it. */
+export const codedRef = { id: z.string(), code: z.string(), name: z.string() };
+/** A warehouse to pick, the tenant's default marked. */
+export const warehouseOption = z.object({ ...codedRef, isDefault: z.boolean() });
+
 /** A catalogue variant as a trade line or balance names it: its id, SKU and product's name. */
 export const variantRef = { variantId: z.string(), sku: z.string(), productName: z.string() };
 /** The same with the text a picker shows (`SKU · product · options`). */
 export const variantOption = { ...variantRef, label: z.string() };
+
+/** One step of an order's history (sales and purchase orders alike): what happened, between which statuses, by whom. */
+export const statusEventDto = z.object({
+  id: z.string(),
+  time: z.date(),
+  event: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  message: z.string().nullable(),
+  actorId: z.string().nullable(),
+});

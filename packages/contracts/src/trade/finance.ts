@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyToNull, emptyToUndefined, optionalText, stamp } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, listNames } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import { fxRate as fxRateText } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
@@ -164,9 +164,7 @@ export type StatementPullResult = z.infer<typeof statementPullResult>;
  * days (inclusive); the text looks in the arrival no., the account and the remark.
  */
 export const arrivalList = defineList({
-  texts: 'Finance',
-  exportName: 'Arrivals',
-  search: 'SearchArrivals',
+  ...listNames('Finance', 'Arrivals'),
   filters: {
     shopId: filter.ref('Shop'),
     matchedStatus: filter.enum(matchedStatuses, { texts: 'Matched:' }),
@@ -426,17 +424,22 @@ export const orderProfitDto = z.object({
 });
 export type OrderProfitDto = z.infer<typeof orderProfitDto>;
 
+/** What a set of orders earned and cost, in the tenant's currency (a SKU's, a period's). */
+export const profitFigures = {
+  revenue: z.string(),
+  cost: z.string(),
+  fees: z.string(),
+  freight: z.string(),
+  profit: z.string(),
+};
+
 export const skuProfitDto = z.object({
   sku: z.string(),
   name: z.string(),
   quantity: z.number().int(),
   orders: z.number().int(),
   currency: z.string(),
-  revenue: z.string(),
-  cost: z.string(),
-  fees: z.string(),
-  freight: z.string(),
-  profit: z.string(),
+  ...profitFigures,
   margin: z.string().nullable(),
 });
 export type SkuProfitDto = z.infer<typeof skuProfitDto>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
-import { checkLineAmount, NumberBounds, quantity } from '../numbers.ts';
-import { currencyCode, money, salesUnitPrice } from './common.ts';
+import { checkLineAmounts, NumberBounds, quantity } from '../numbers.ts';
+import { currencyCode, money, salesUnitPrice, statusEventDto } from './common.ts';
 
 /**
  * Sales orders: statuses and their transitions, the mapping of the marketplaces' own statuses,
@@ -150,9 +151,6 @@ export function marketplaceOrderStatus(platform: 'LAZADA' | 'SHOPEE', raw: strin
   }
 }
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-
 /**
  * The sales order list (`/api/trade/orders`): status tabs with their counts, the filters, the
  * search (order no., buyer, or the platform's order id exactly) and the columns of the page and
@@ -237,15 +235,7 @@ export const salesOrderLineDto = z.object({
 });
 export type SalesOrderLineDto = z.infer<typeof salesOrderLineDto>;
 
-export const salesOrderEventDto = z.object({
-  id: z.string(),
-  time: z.date(),
-  event: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  message: z.string().nullable(),
-  actorId: z.string().nullable(),
-});
+export const salesOrderEventDto = statusEventDto;
 export type SalesOrderEventDto = z.infer<typeof salesOrderEventDto>;
 
 export const salesOrderDto = salesOrderListItem.extend({
@@ -294,9 +284,7 @@ export const salesOrderInput = z
       .array(salesOrderLineInput)
       .min(1)
       .max(NumberBounds.lines.salesOrder)
-      .superRefine((lines, ctx) => {
-        for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.quantity, l.unitPrice, [i, 'unitPrice']);
-      }),
+      .superRefine(checkLineAmounts('quantity', 'unitPrice')),
   })
   .superRefine((order, ctx) =>
     // 1000.50 JPY is refused on its member: yen have no fraction

@@ -1,4 +1,10 @@
-import { CRUD_CHILDREN, type PermissionGroupDefinition, permissionGroup, withActions } from '../permissions.ts';
+import {
+  CRUD_CHILDREN,
+  crudNode,
+  type PermissionGroupDefinition,
+  permissionGroup,
+  withActions,
+} from '../permissions.ts';
 
 /**
  * Permission names of order management (`/order`). Spec §6 puts no restriction on the group's menu;
@@ -49,27 +55,19 @@ export const tradeRoleGrants: Record<'salesman' | 'stockman' | 'finance', string
 
 export const tradePermissions: PermissionGroupDefinition = {
   ...permissionGroup('Trade', ['Order management', '订单管理'], 'tenant', {
-    [P.Orders]: {
-      displayName: ['Sales orders', '销售订单'],
-      children: {
-        ...CRUD_CHILDREN,
-        Confirm: ['Confirm', '确认'],
-        Cancel: ['Cancel', '取消'],
-        Pull: ['Pull from marketplaces', '拉取平台订单'],
-        Export: ['Export', '导出'],
-      },
-    },
-    [P.Purchase]: {
-      displayName: ['Purchase orders', '采购单'],
-      children: {
-        ...CRUD_CHILDREN,
-        Submit: ['Submit', '提交'],
-        Approve: ['Approve or reject', '审核'],
-        Close: ['Close short', '部分到货结束'],
-        Cancel: ['Cancel', '作废'],
-        Pay: ['Payment status', '付款状态'],
-      },
-    },
+    [P.Orders]: crudNode(['Sales orders', '销售订单'], {
+      Confirm: ['Confirm', '确认'],
+      Cancel: ['Cancel', '取消'],
+      Pull: ['Pull from marketplaces', '拉取平台订单'],
+      Export: ['Export', '导出'],
+    }),
+    [P.Purchase]: crudNode(['Purchase orders', '采购单'], {
+      Submit: ['Submit', '提交'],
+      Approve: ['Approve or reject', '审核'],
+      Close: ['Close short', '部分到货结束'],
+      Cancel: ['Cancel', '作废'],
+      Pay: ['Payment status', '付款状态'],
+    }),
     [P.Receiving]: {
       displayName: ['Receiving', '收货'],
       children: { Create: CRUD_CHILDREN.Create, Post: ['Post', '入库'], Reverse: ['Reverse', '冲销'] },

@@ -3,7 +3,7 @@ import { stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import {
-  checkLineAmount,
+  checkLineAmounts,
   compareDecimal,
   fxRate as fxRateText,
   multiplyDecimal,
@@ -11,7 +11,16 @@ import {
   percent,
   quantity as quantityOf,
 } from '../numbers.ts';
-import { currencyCode, money, unitPrice, variantOption, variantRef } from './common.ts';
+import {
+  codedRef,
+  currencyCode,
+  money,
+  statusEventDto,
+  unitPrice,
+  variantOption,
+  variantRef,
+  warehouseOption,
+} from './common.ts';
 
 /**
  * Purchase orders (domain §5.2): states, the transition table the server enforces and the web
@@ -133,9 +142,7 @@ export const purchaseOrderInput = z
     lines: z
       .array(purchaseLineInput)
       .max(NumberBounds.lines.purchaseOrder)
-      .superRefine((lines, ctx) => {
-        for (const [i, l] of lines.entries()) checkLineAmount(ctx, l.qtyOrdered, l.unitPrice, [i, 'unitPrice']);
-      }),
+      .superRefine(checkLineAmounts('qtyOrdered', 'unitPrice')),
     ...stamp,
   })
   .superRefine((v, ctx) => {
@@ -257,15 +264,7 @@ export const purchaseOrderDto = z.object({
 });
 export type PurchaseOrderDto = z.infer<typeof purchaseOrderDto>;
 
-export const purchaseEventDto = z.object({
-  id: z.string(),
-  time: z.date(),
-  event: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  message: z.string().nullable(),
-  actorId: z.string().nullable(),
-});
+export const purchaseEventDto = statusEventDto;
 
 export const purchaseOrderDetailDto = purchaseOrderDto.extend({
   lines: z.array(purchaseLineDto),
@@ -294,8 +293,8 @@ export const purchasePriceDto = z.object({
 
 /** What the form picks from: suppliers, warehouses, the tenant's currency and rates. */
 export const purchaseLookupsDto = z.object({
-  suppliers: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
-  warehouses: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), isDefault: z.boolean() })),
+  suppliers: z.array(z.object(codedRef)),
+  warehouses: z.array(warehouseOption),
   currency: z.string(),
   rates: z.record(z.string(), z.string()),
 });

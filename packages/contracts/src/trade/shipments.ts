@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { commaList, emptyToUndefined } from '../fields.ts';
+import { commaList, emptyToUndefined, optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { quantity } from '../numbers.ts';
-import { money } from './common.ts';
+import { money, warehouseOption } from './common.ts';
 
 /**
  * Shipments (domain §5.5): parcels made from one or many sales orders (split lines allowed), sent
@@ -74,7 +74,6 @@ export type PlatformSyncStatus = (typeof platformSyncStatuses)[number];
 export const shipmentEventSources = ['USER', 'CARRIER', 'MARKETPLACE', 'SYSTEM'] as const;
 export type ShipmentEventSource = (typeof shipmentEventSources)[number];
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 const guidList = (max: number) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : commaList(v)), z.array(z.guid()).min(1).max(max));
 
@@ -325,10 +324,5 @@ export const shippableOrderQuery = z.object({
   maxResultCount: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(50)),
 });
 
-export const shipmentWarehouseDto = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  isDefault: z.boolean(),
-});
+export const shipmentWarehouseDto = warehouseOption;
 export type ShipmentWarehouseDto = z.infer<typeof shipmentWarehouseDto>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined } from '../fields.ts';
+import { profitFigures } from './finance.ts';
 
 /**
  * Order statistics: sales and orders per day/week/month (UTC days), by shop and platform, top
@@ -96,11 +97,7 @@ export const profitStatisticsDto = z.object({
     z.object({
       period: z.string(),
       orders: z.number().int(),
-      revenue: z.string(),
-      cost: z.string(),
-      fees: z.string(),
-      freight: z.string(),
-      profit: z.string(),
+      ...profitFigures,
     }),
   ),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emptyToUndefined, trimmedOrUndefined } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, listNames } from '../lists.ts';
 import { NumberBounds } from '../numbers.ts';
-import { variantOption } from './common.ts';
+import { codedRef, variantOption, warehouseOption } from './common.ts';
 
 /** Stock: the snapshot per SKU × warehouse and the ledger (domain §5.4). */
 
@@ -23,6 +23,8 @@ export const stockTxnTypes = [
 export type StockTxnType = (typeof stockTxnTypes)[number];
 
 const optionalId = z.preprocess(emptyToUndefined, z.guid().optional());
+/** Both stock lists filter by one warehouse, picked from the stock pages' warehouses. */
+const warehouseFilter = filter.ref('Warehouse', { label: 'Warehouse', options: '/api/trade/stock/warehouses' });
 
 /**
  * Balances (`/api/trade/stock`): the SKU or product text (`filter`), one warehouse, the low-stock
@@ -33,7 +35,7 @@ export const stockBalanceList = defineList({
   exportName: 'Balances',
   search: 'SearchSku',
   filters: {
-    warehouseId: filter.ref('Warehouse', { label: 'Warehouse', options: '/api/trade/stock/warehouses' }),
+    warehouseId: warehouseFilter,
     lowStock: filter.bool({ label: 'LowStock' }),
   },
   columns: {
@@ -55,15 +57,19 @@ export const stockBalanceList = defineList({
 });
 export type StockBalanceQuery = z.infer<typeof stockBalanceList.query>;
 
-export const stockWarehouseRef = z.object({ id: z.string(), code: z.string(), name: z.string() });
+export const stockWarehouseRef = z.object(codedRef);
+/** The warehouse of a balance or ledger row. */
+const rowWarehouse = {
+  warehouse: stockWarehouseRef,
+  /** `code name` of the warehouse (the list's column). */
+  warehouseName: z.string(),
+};
 
 /** One SKU × warehouse. `available` = onHand − reserved; `value` = onHand × avgCost, in `currency` (the tenant's). */
 export const stockBalanceDto = z.object({
   /** The balance row's own id (the list's row key). */
   id: z.string(),
-  warehouse: stockWarehouseRef,
-  /** `code name` of the warehouse (the list's column). */
-  warehouseName: z.string(),
+  ...rowWarehouse,
   ...variantOption,
   onHand: z.number().int(),
   reserved: z.number().int(),
@@ -83,11 +89,9 @@ export type StockBalanceDto = z.infer<typeof stockBalanceDto>;
  * range (days in the tenant's time zone, inclusive); the text looks in SKU, voucher and reason.
  */
 export const stockLedgerList = defineList({
-  texts: 'Stock',
-  exportName: 'Ledger',
-  search: 'SearchLedger',
+  ...listNames('Stock', 'Ledger'),
   filters: {
-    warehouseId: filter.ref('Warehouse', { label: 'Warehouse', options: '/api/trade/stock/warehouses' }),
+    warehouseId: warehouseFilter,
     variantId: filter.ref('Variant', { label: 'Sku' }),
     type: filter.enum(stockTxnTypes, { texts: 'Type:' }),
     created: filter.dateRange('from', 'to', { label: 'DateRange' }),
@@ -114,9 +118,7 @@ export type StockLedgerQuery = z.infer<typeof stockLedgerList.query>;
 
 export const stockLedgerDto = z.object({
   seq: z.number().int(),
-  warehouse: stockWarehouseRef,
-  /** `code name` of the warehouse (the list's column). */
-  warehouseName: z.string(),
+  ...rowWarehouse,
   variantId: z.string(),
   sku: z.string(),
   type: z.enum(stockTxnTypes),
@@ -140,6 +142,16 @@ export type StockLedgerDto = z.infer<typeof stockLedgerDto>;
 const reason = z.string().trim().min(1).max(256);
 const maxLines = 500;
 const quantityLimit = NumberBounds.quantity;
+
+/** A SKU may stand on one line of a voucher only: its later lines are refused. */
+const refuseRepeatedSkus = (lines: readonly { variantId: string }[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  lines.forEach((line, i) => {
+    if (seen.has(line.variantId))
+      ctx.addIssue({ code: 'custom', path: ['lines', i, 'variantId'], message: 'Stock::DuplicateSku' });
+    seen.add(line.variantId);
+  });
+};
 
 /**
  * An adjustment (`mode` adjust, the default: each line's signed, non-zero `quantity`, an ADJUST
@@ -169,12 +181,7 @@ export const stockAdjustmentInput = z
       if (v.mode === 'count' && line.countedQty === undefined)
         ctx.addIssue({ code: 'custom', path: ['lines', i, 'countedQty'], message: 'Stock::CountedRequired' });
     });
-    const seen = new Set<string>();
-    v.lines.forEach((line, i) => {
-      if (seen.has(line.variantId))
-        ctx.addIssue({ code: 'custom', path: ['lines', i, 'variantId'], message: 'Stock::DuplicateSku' });
-      seen.add(line.variantId);
-    });
+    refuseRepeatedSkus(v.lines, ctx);
   });
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentInput>;
 
@@ -192,12 +199,7 @@ export const stockTransferInput = z
   .superRefine((v, ctx) => {
     if (v.fromWarehouseId === v.toWarehouseId)
       ctx.addIssue({ code: 'custom', path: ['toWarehouseId'], message: 'Stock::SameWarehouse' });
-    const seen = new Set<string>();
-    v.lines.forEach((line, i) => {
-      if (seen.has(line.variantId))
-        ctx.addIssue({ code: 'custom', path: ['lines', i, 'variantId'], message: 'Stock::DuplicateSku' });
-      seen.add(line.variantId);
-    });
+    refuseRepeatedSkus(v.lines, ctx);
   });
 export type StockTransferInput = z.infer<typeof stockTransferInput>;
 
@@ -218,7 +220,7 @@ export const stockVoucherDto = z.object({
 export type StockVoucherDto = z.infer<typeof stockVoucherDto>;
 
 /** Pickers of the stock pages: the tenant's active warehouses and SKUs found by text. */
-export const stockWarehouseOption = stockWarehouseRef.extend({ isDefault: z.boolean() });
+export const stockWarehouseOption = warehouseOption;
 export const stockVariantQuery = z.object({
   filter: z.preprocess(trimmedOrUndefined, z.string().max(100).optional()),
   warehouseId: optionalId,

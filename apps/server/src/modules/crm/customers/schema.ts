@@ -60,9 +60,7 @@ export const crmCustomers = pgTable(
   },
   (t) => [
     // partial, as every list reads live rows only: a bounded count by owner is then an index-only scan
-    index('crm_customers_owner_ix')
-      .on(t.tenantId, t.ownerUserId, t.creationTime)
-      .where(sql`not is_deleted`),
+    index('crm_customers_owner_ix').on(t.tenantId, t.ownerUserId, t.creationTime).where(sql`not is_deleted`),
     index('crm_customers_pool_ix')
       .on(t.tenantId, t.ownerTime)
       .where(sql`owner_user_id is not null and not lock_status and not deal_status and not is_deleted`),

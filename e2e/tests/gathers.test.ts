@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { renderSamplePage } from '../../apps/server/src/modules/catalog/gathers/samples/pages.ts';
 import { extractProduct, toGatherInput } from '../../extensions/collector/extract.js';
 import {
   ADMIN,
@@ -256,7 +257,9 @@ test('the extension’s popup signs in with the token server and sends the produ
   timeout: 60_000,
 }, async (t) => {
   const url = 'https://item.taobao.com/item.htm?id=680000000002';
-  const html = readFileSync(`${SAMPLE_IMAGES}../taobao-680000000002.html`, 'utf8');
+  // the sample page as the product's samples fetcher renders it for this item
+  const html = await renderSamplePage('taobao', '680000000002');
+  assert.ok(html, 'the Taobao sample 680000000002 renders');
   await withPage(
     app.browser,
     t,

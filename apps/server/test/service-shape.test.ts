@@ -123,6 +123,7 @@ const SHAPED_AREAS = [
   'logistics/countries',
   'marketplaces/items',
   'marketplaces/listings',
+  'marketplaces/shops',
   'trade/purchase',
   'trade/receiving',
   'trade/orders',

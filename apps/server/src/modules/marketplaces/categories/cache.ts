@@ -8,7 +8,7 @@ import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { MarketplaceError } from '../clients/errors.ts';
 import type { MarketplaceClient, PlatformAttribute, PlatformCategory } from '../clients/types.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { marketplaceCategories, marketplaceCategoryAttributes, marketplaceCategoryTrees } from './schema.ts';
 
 /**

@@ -5,7 +5,7 @@ import { productBody } from '../../catalog/test-support.ts';
 import { createUser, token } from '../../permission-management/test-support.ts';
 import { shopCalls, shops } from '../shops/schema.ts';
 import { DEMO_SHOPS } from '../shops/seed.ts';
-import { callLogWritten } from '../shops/service.ts';
+import { callLogWritten } from '../shops/testing.ts';
 import { connectShop } from '../shops/testing.ts';
 import { withPaths } from './cache.ts';
 import { draftAttributes } from './lookup.ts';

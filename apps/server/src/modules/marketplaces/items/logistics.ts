@@ -9,7 +9,7 @@ import type { Services } from '../../../core/services.ts';
 import { logisticsChannels } from '../../logistics/index.ts';
 import { marketplaceFailure } from '../categories/cache.ts';
 import type { PlatformLogisticsChannel } from '../clients/types.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { marketplaceLogisticsChannels as channels } from './schema.ts';
 import { tenantOf } from './shop.ts';
 

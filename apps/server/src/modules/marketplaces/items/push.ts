@@ -2,7 +2,7 @@ import type { PushPriceStockInput, SyncResultDto } from '@seller/contracts/marke
 import type { Services } from '../../../core/services.ts';
 import { marketplaceFailure } from '../categories/cache.ts';
 import type { PriceStockRow } from '../clients/types.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { type Ctx, catalogSkus, decimalText, recordPriceStock, storedItems } from './service.ts';
 import { tenantOf } from './shop.ts';
 

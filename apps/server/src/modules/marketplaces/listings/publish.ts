@@ -18,7 +18,7 @@ import type { Services } from '../../../core/services.ts';
 import { catalogProductImages, catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { calcRetailPrice, priceRules } from '../../pricing/index.ts';
 import { draftAttributes } from '../categories/lookup.ts';
-import { getShop, statusOf } from '../shops/service.ts';
+import { getShop, statusOf } from '../shops/queries.ts';
 import { raiseChanged } from './changes.ts';
 import { listingEvents, listingSkus, listings } from './schema.ts';
 import type { Ctx } from './service.ts';

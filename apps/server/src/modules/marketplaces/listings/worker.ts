@@ -9,7 +9,7 @@ import { publicFileLink } from '../../files/index.ts';
 import { draftAttributes } from '../categories/lookup.ts';
 import { MarketplaceError } from '../clients/errors.ts';
 import type { ItemDraft, MarketplaceClient, RemoteItem } from '../clients/types.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { LISTING_DEFAULT_STOCK, productFacts } from './publish.ts';
 import { sendListingJob as sendJob } from './queue.ts';
 import { listingSkus, listings } from './schema.ts';

@@ -121,6 +121,7 @@ const SHAPED_AREAS = [
   'crm/reports',
   'crm/tags',
   'logistics/countries',
+  'marketplaces/categories',
   'marketplaces/items',
   'marketplaces/listings',
   'marketplaces/shops',

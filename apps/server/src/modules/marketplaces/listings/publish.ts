@@ -17,7 +17,7 @@ import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProductImages, catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { calcRetailPrice, priceRules } from '../../pricing/index.ts';
-import { draftAttributes } from '../categories/lookup.ts';
+import { draftAttributes } from '../categories/queries.ts';
 import { getShop, statusOf } from '../shops/queries.ts';
 import { raiseChanged } from './changes.ts';
 import { listingEvents, listingSkus, listings } from './schema.ts';

@@ -6,7 +6,7 @@ import { AppError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { publicFileLink } from '../../files/index.ts';
-import { draftAttributes } from '../categories/lookup.ts';
+import { draftAttributes } from '../categories/queries.ts';
 import { MarketplaceError } from '../clients/errors.ts';
 import type { ItemDraft, MarketplaceClient, RemoteItem } from '../clients/types.ts';
 import { shopClient } from '../shops/queries.ts';

@@ -202,7 +202,6 @@ export const shopCallListService = listService(shopCallList, {
 const pending = new WeakMap<Services, Set<Promise<unknown>>>();
 const cut = (v: string | null, n: number) => (v === null ? null : v.slice(0, n));
 
-/** A logger writing each call of a shop into its call log (after the call, apart from any transaction). */
 /** A call as its log row. */
 const callRow = (tenantId: string | null, shopId: string, record: CallRecord) => ({
   tenantId,
@@ -225,6 +224,7 @@ export async function recordCalls(tx: Tx, ctx: CrudContext, shopId: string, reco
   await tx.insert(shopCalls).values(records.map((r) => callRow(ctx.tenant?.id ?? null, shopId, r)));
 }
 
+/** A logger writing each call of a shop into its call log (after the call, apart from any transaction). */
 export function callLogger(services: Services, tenant: CurrentTenant | null, shopId: string): CallLogger {
   return (record: CallRecord) => {
     const write = services.data

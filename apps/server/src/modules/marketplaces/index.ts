@@ -49,5 +49,5 @@ export const marketplaces = defineModule({
 export { MarketplaceError } from './clients/errors.ts';
 export type { LazadaClient } from './clients/lazada.ts';
 export type { ShopeeClient } from './clients/shopee.ts';
-export { shopClient } from './shops/access.ts';
+export { shopClient } from './shops/queries.ts';
 export { shops as marketplaceShops } from './shops/schema.ts';

@@ -8,7 +8,7 @@ import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { MarketplaceError } from '../clients/errors.ts';
 import type { MarketplaceClient, PlatformAttribute, PlatformCategory } from '../clients/types.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { marketplaceCategories, marketplaceCategoryAttributes, marketplaceCategoryTrees } from './schema.ts';
 
 /**
@@ -64,7 +64,7 @@ type CachedTable = typeof marketplaceCategories | typeof marketplaceCategoryAttr
 const siteOf = (table: CachedTable | typeof marketplaceCategoryTrees, site: Site) =>
   and(eq(table.platform, site.platform), eq(table.region, site.region));
 
-async function treeRow(tx: Tx, ctx: Ctx, site: Site) {
+export async function treeRow(tx: Tx, ctx: CrudContext, site: Site) {
   const [row] = await tx
     .select()
     .from(marketplaceCategoryTrees)
@@ -88,64 +88,114 @@ export function withPaths(tree: PlatformCategory[]): Array<PlatformCategory & { 
   return tree.map((c, sort) => ({ ...c, path: pathOf(c).slice(0, 1000), sort }));
 }
 
-/** Fetches the site's tree through the client and replaces the cached one (and its cached attributes). */
-export async function refreshTree(services: Services, ctx: Ctx, site: Site, client: MarketplaceClient) {
+/** A site's tree as read from the marketplace, with its name paths. */
+export interface TreeRead {
+  rows: ReturnType<typeof withPaths>;
+  fetchedAt: Date;
+}
+
+/** A leaf's attributes and brands as read from the marketplace. */
+export interface AttributesRead {
+  categoryId: string;
+  attributes: PlatformAttribute[];
+  brands: Array<{ id: string; name: string }>;
+  fetchedAt: Date;
+}
+
+/** What a request read from the marketplace before its unit, for `storeRead`: nothing when the cache had it. */
+export interface SiteRead {
+  site: Site;
+  tree: TreeRead | null;
+  attributes?: AttributesRead | null;
+}
+
+/** The site's tree, read through the client (outside any unit); a refusal is answered (`marketplaceFailure`). */
+async function fetchTree(client: MarketplaceClient): Promise<TreeRead> {
   let tree: PlatformCategory[];
   try {
     tree = await client.categoryTree();
   } catch (e) {
     marketplaceFailure(e);
   }
-  const rows = withPaths(tree);
-  const fetchedAt = new Date();
-  await services.data.inTenant(ctx, async (tx) => {
-    // two refreshes of one tenant take turns: the second replaces the first's rows whole
-    await takeTurns(tx, ctx, marketplaceCategoryTrees);
-    await tx
-      .delete(marketplaceCategories)
-      .where(owned(ctx, marketplaceCategories, siteOf(marketplaceCategories, site)));
-    await tx
-      .delete(marketplaceCategoryAttributes)
-      .where(owned(ctx, marketplaceCategoryAttributes, siteOf(marketplaceCategoryAttributes, site)));
-    const tenantId = ctx.tenant?.id ?? null;
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-      await tx.insert(marketplaceCategories).values(
-        rows.slice(i, i + INSERT_BATCH).map((c) => ({
-          tenantId,
-          platform: site.platform,
-          region: site.region,
-          categoryId: c.id,
-          parentId: c.parentId,
-          name: c.name.slice(0, 255),
-          path: c.path,
-          leaf: c.leaf,
-          sort: c.sort,
-        })),
-      );
-    }
-    const existing = await treeRow(tx, ctx, site);
-    if (existing)
-      await tx
-        .update(marketplaceCategoryTrees)
-        .set({ categoryCount: rows.length, fetchedAt })
-        .where(owned(ctx, marketplaceCategoryTrees, eq(marketplaceCategoryTrees.id, existing.id)));
-    else
-      await tx.insert(marketplaceCategoryTrees).values({
+  return { rows: withPaths(tree), fetchedAt: new Date() };
+}
+
+/** Before the unit: the site of the shop and its tree read afresh (`refresh`). */
+export async function remoteTree(services: Services, ctx: Ctx, q: { shopId: string; region?: string }) {
+  const { site, client } = await siteClient(services, ctx, q.shopId, q.region);
+  return { site, tree: await fetchTree(client) };
+}
+
+/** Replaces the site's cached tree (and its cached attributes) with one read from the marketplace. */
+export async function storeTree(tx: Tx, ctx: CrudContext, site: Site, tree: TreeRead) {
+  const { rows, fetchedAt } = tree;
+  // two refreshes of one tenant take turns: the second replaces the first's rows whole
+  await takeTurns(tx, ctx, marketplaceCategoryTrees);
+  await tx.delete(marketplaceCategories).where(owned(ctx, marketplaceCategories, siteOf(marketplaceCategories, site)));
+  await tx
+    .delete(marketplaceCategoryAttributes)
+    .where(owned(ctx, marketplaceCategoryAttributes, siteOf(marketplaceCategoryAttributes, site)));
+  const tenantId = ctx.tenant?.id ?? null;
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await tx.insert(marketplaceCategories).values(
+      rows.slice(i, i + INSERT_BATCH).map((c) => ({
         tenantId,
         platform: site.platform,
         region: site.region,
-        categoryCount: rows.length,
-        fetchedAt,
-      });
-  });
+        categoryId: c.id,
+        parentId: c.parentId,
+        name: c.name.slice(0, 255),
+        path: c.path,
+        leaf: c.leaf,
+        sort: c.sort,
+      })),
+    );
+  }
+  const existing = await treeRow(tx, ctx, site);
+  if (existing)
+    await tx
+      .update(marketplaceCategoryTrees)
+      .set({ categoryCount: rows.length, fetchedAt })
+      .where(owned(ctx, marketplaceCategoryTrees, eq(marketplaceCategoryTrees.id, existing.id)));
+  else
+    await tx.insert(marketplaceCategoryTrees).values({
+      tenantId,
+      platform: site.platform,
+      region: site.region,
+      categoryCount: rows.length,
+      fetchedAt,
+    });
   return { ...site, categoryCount: rows.length, fetchedAt };
 }
 
-/** The cached tree's fetch time, fetching the tree first when the site has none yet. */
-export async function ensureTree(services: Services, ctx: Ctx, site: Site, client: MarketplaceClient): Promise<Date> {
-  const row = await services.data.inTenant(ctx, (tx) => treeRow(tx, ctx, site));
-  if (row) return row.fetchedAt;
-  return (await refreshTree(services, ctx, site, client)).fetchedAt;
+/** Stores what a request read from the marketplace (`SiteRead`): the tree, then the leaf's attributes. */
+export async function storeRead(tx: Tx, ctx: CrudContext, read: SiteRead) {
+  if (read.tree) await storeTree(tx, ctx, read.site, read.tree);
+  const fetched = read.attributes;
+  if (!fetched) return;
+  await tx
+    .insert(marketplaceCategoryAttributes)
+    .values({
+      tenantId: ctx.tenant?.id ?? null,
+      platform: read.site.platform,
+      region: read.site.region,
+      categoryId: fetched.categoryId,
+      attributes: fetched.attributes,
+      brands: fetched.brands,
+      fetchedAt: fetched.fetchedAt,
+    })
+    .onConflictDoNothing();
+}
+
+/** Before the unit: the site of the shop, and its tree read from the marketplace when none is cached. */
+export async function treeRead(
+  services: Services,
+  ctx: Ctx,
+  q: { shopId: string; region?: string },
+): Promise<SiteRead> {
+  const { site, client } = await siteClient(services, ctx, q.shopId, q.region);
+  const cached = await services.data.inTenant(ctx, (tx) => treeRow(tx, ctx, site));
+  return { site, tree: cached ? null : await fetchTree(client) };
 }
 
 const categoryDto = (c: typeof marketplaceCategories.$inferSelect) => ({
@@ -156,35 +206,41 @@ const categoryDto = (c: typeof marketplaceCategories.$inferSelect) => ({
   leaf: c.leaf,
 });
 
-/** Children of `parentId` (top level without it), or the categories whose name path contains `filter`. */
+/** The cached tree's children of `parentId` (top level without it), or the categories whose name path contains `filter`. */
+export async function categoriesOf(tx: Tx, ctx: CrudContext, site: Site, q: { parentId?: string; filter?: string }) {
+  const tree = await treeRow(tx, ctx, site);
+  const rows = await tx
+    .select()
+    .from(marketplaceCategories)
+    .where(
+      owned(
+        ctx,
+        marketplaceCategories,
+        siteOf(marketplaceCategories, site),
+        q.filter
+          ? or(contains(marketplaceCategories.name, q.filter), contains(marketplaceCategories.path, q.filter))
+          : q.parentId
+            ? eq(marketplaceCategories.parentId, q.parentId)
+            : isNull(marketplaceCategories.parentId),
+      ),
+    )
+    .orderBy(q.filter ? asc(marketplaceCategories.path) : asc(marketplaceCategories.sort))
+    .limit(q.filter ? SEARCH_LIMIT : 2000);
+  // the tree is stored before this is read (`treeRead`, `storeRead`)
+  return { ...site, fetchedAt: tree!.fetchedAt, items: rows.map(categoryDto) };
+}
+
+/** Children of `parentId` or a search, the tree fetched first when the site has none (the seed's form: its own units). */
 export async function platformCategories(
   services: Services,
   ctx: Ctx,
   q: { shopId: string; region?: string; parentId?: string; filter?: string },
 ) {
-  const { site, client } = await siteClient(services, ctx, q.shopId, q.region);
-  const fetchedAt = await ensureTree(services, ctx, site, client);
-  const items = await services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(marketplaceCategories)
-      .where(
-        owned(
-          ctx,
-          marketplaceCategories,
-          siteOf(marketplaceCategories, site),
-          q.filter
-            ? or(contains(marketplaceCategories.name, q.filter), contains(marketplaceCategories.path, q.filter))
-            : q.parentId
-              ? eq(marketplaceCategories.parentId, q.parentId)
-              : isNull(marketplaceCategories.parentId),
-        ),
-      )
-      .orderBy(q.filter ? asc(marketplaceCategories.path) : asc(marketplaceCategories.sort))
-      .limit(q.filter ? SEARCH_LIMIT : 2000);
-    return rows.map(categoryDto);
+  const read = await treeRead(services, ctx, q);
+  return services.data.inTenant(ctx, async (tx) => {
+    await storeRead(tx, ctx, read);
+    return categoriesOf(tx, ctx, read.site, q);
   });
-  return { ...site, fetchedAt, items };
 }
 
 /** The cached row of `table` for category `categoryId` of the site, or null. */
@@ -213,31 +269,35 @@ export const cachedAttributes = (tx: Tx, ctx: CrudContext, site: Site, categoryI
   cachedRow(tx, ctx, marketplaceCategoryAttributes, site, categoryId);
 
 /**
- * A leaf category's attributes and brands: from the cache, else fetched through the shop's client
- * and cached. A category the cached tree does not know, or one that is not a leaf, is a 400 naming
- * `categoryId`.
+ * Before the unit: a leaf category's attributes and brands read through the shop's client when
+ * they are not cached, the tree too when the site has none. A category the tree does not know, or
+ * one that is not a leaf, is a 400 naming `member` (a tree read for it is kept all the same).
  */
-export async function platformAttributes(
+export async function attributesRead(
   services: Services,
   ctx: Ctx,
   q: { shopId: string; region?: string; categoryId: string },
   member = 'categoryId',
-) {
+): Promise<SiteRead> {
   const { site, client } = await siteClient(services, ctx, q.shopId, q.region);
-  await ensureTree(services, ctx, site, client);
-  const known = await services.data.inTenant(ctx, async (tx) => ({
+  const cached = await services.data.inTenant(ctx, async (tx) => ({
+    tree: await treeRow(tx, ctx, site),
     category: await cachedCategory(tx, ctx, site, q.categoryId),
     attributes: await cachedAttributes(tx, ctx, site, q.categoryId),
   }));
-  if (!known.category) throw fieldError(member, 'CategoryMapping::UnknownPlatformCategory', [q.categoryId]);
-  if (!known.category.leaf) throw fieldError(member, 'CategoryMapping::NotALeaf', [known.category.path]);
-  if (known.attributes)
-    return {
-      categoryId: q.categoryId,
-      fetchedAt: known.attributes.fetchedAt,
-      items: known.attributes.attributes,
-      brands: known.attributes.brands,
-    };
+  // a tree read afresh replaces the cache: the category is looked up in it, and none of its attributes are kept
+  const tree = cached.tree ? null : await fetchTree(client);
+  const category = tree ? (tree.rows.find((c) => c.id === q.categoryId) ?? null) : cached.category;
+  const refusal = !category
+    ? fieldError(member, 'CategoryMapping::UnknownPlatformCategory', [q.categoryId])
+    : !category.leaf
+      ? fieldError(member, 'CategoryMapping::NotALeaf', [category.path])
+      : null;
+  if (refusal) {
+    if (tree) await services.data.inTenant(ctx, (tx) => storeTree(tx, ctx, site, tree));
+    throw refusal;
+  }
+  if (!tree && cached.attributes) return { site, tree: null, attributes: null };
   let attributes: PlatformAttribute[];
   let brands: Array<{ id: string; name: string }> = [];
   try {
@@ -250,20 +310,25 @@ export async function platformAttributes(
   } catch {
     // brands are a convenience of the publish wizard; a category without them still maps
   }
-  const fetchedAt = new Date();
-  await services.data.inTenant(ctx, (tx) =>
-    tx
-      .insert(marketplaceCategoryAttributes)
-      .values({
-        tenantId: ctx.tenant?.id ?? null,
-        platform: site.platform,
-        region: site.region,
-        categoryId: q.categoryId,
-        attributes,
-        brands,
-        fetchedAt,
-      })
-      .onConflictDoNothing(),
-  );
-  return { categoryId: q.categoryId, fetchedAt, items: attributes, brands };
+  return { site, tree, attributes: { categoryId: q.categoryId, attributes, brands, fetchedAt: new Date() } };
+}
+
+/** A leaf's cached attributes and brands as the API answers them (stored before: `attributesRead`, `storeRead`). */
+export async function attributesOf(tx: Tx, ctx: CrudContext, site: Site, categoryId: string) {
+  const row = await cachedAttributes(tx, ctx, site, categoryId);
+  if (!row) throw fieldError('categoryId', 'CategoryMapping::AttributesNotLoaded');
+  return { categoryId, fetchedAt: row.fetchedAt, items: row.attributes, brands: row.brands };
+}
+
+/** A leaf category's attributes and brands, from the cache or read and cached (the seed's form: its own units). */
+export async function platformAttributes(
+  services: Services,
+  ctx: Ctx,
+  q: { shopId: string; region?: string; categoryId: string },
+) {
+  const read = await attributesRead(services, ctx, q);
+  return services.data.inTenant(ctx, async (tx) => {
+    await storeRead(tx, ctx, read);
+    return attributesOf(tx, ctx, read.site, q.categoryId);
+  });
 }

@@ -1,8 +1,9 @@
 import type { MarketPlatform } from '@seller/contracts/marketplaces';
 import { eq } from 'drizzle-orm';
 import type { CurrentTenant } from '../../../core/context.ts';
-import { owned } from '../../../core/crud.ts';
-import { notFound } from '../../../core/errors.ts';
+import { type CrudContext, owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { fieldError, notFound } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts } from '../../catalog/index.ts';
 import type { PlatformAttribute } from '../clients/types.ts';
@@ -34,73 +35,79 @@ export interface DraftAttributes {
 export async function draftAttributes(
   services: Services,
   tenant: CurrentTenant,
-  input: { productId: string; platform: MarketPlatform; region: string },
+  input: DraftInput,
 ): Promise<DraftAttributes> {
   const ctx = { tenant, user: null };
-  return services.data.inTenant(ctx, async (tx) => {
-    const [product] = await tx
-      .select({
-        categoryIds: catalogProducts.categoryIds,
-        variantOptions: catalogProducts.variantOptions,
-        screenValues: catalogProducts.screenValues,
-      })
-      .from(catalogProducts)
-      .where(owned(ctx, catalogProducts, eq(catalogProducts.id, input.productId)))
-      .limit(1);
-    if (!product) throw notFound('Product', input.productId);
-    const mapping = await mappingFor(tx, ctx, product.categoryIds, input);
-    if (!mapping) return { mapping: null, attributes: {}, missing: [], saleProps: [] };
-    const cached = await cachedAttributes(tx, ctx, input, mapping.platformCategoryId);
-    // without the cached attributes (refreshed since), the mapping's own rows are all there is to go by
-    const platformAttrs: PlatformAttribute[] =
-      cached?.attributes ??
-      mapping.attributes.map((m) => ({
-        id: m.attribute,
-        name: m.attribute,
-        label: m.attribute,
-        mandatory: false,
-        inputType: 'text',
-        saleProp: false,
-        options: [],
-      }));
-    const rows = new Map(mapping.attributes.map((m) => [m.attribute, m]));
-    const chosen = (m: AttributeMapping): string[] => {
-      if (!m.catalogAttributeId) return [];
-      const ids =
-        m.catalogAttributeKind === 'purchase'
-          ? (product.variantOptions.find((o) => o.attributeId === m.catalogAttributeId)?.valueIds ?? [])
-          : (product.screenValues.find((o) => o.attributeId === m.catalogAttributeId)?.optionIds ?? []);
-      const map = new Map(m.valueMap.map((v) => [v.catalogValueId, v.platformValue]));
-      return [...new Set(ids.map((id) => map.get(id)).filter((v): v is string => !!v))];
-    };
-    const attributes: Record<string, string | string[]> = {};
-    const missing: DraftAttributes['missing'] = [];
-    const saleProps: DraftAttributes['saleProps'] = [];
-    for (const attr of platformAttrs) {
-      const m = rows.get(attr.name);
-      if (attr.saleProp) {
-        saleProps.push({
-          name: attr.name,
-          label: attr.label,
-          catalogAttributeId: m?.catalogAttributeKind === 'purchase' ? m.catalogAttributeId : null,
-        });
-        continue;
-      }
-      const values = m ? chosen(m) : [];
-      const multi = attr.inputType === 'multiSelect' || attr.inputType === 'multiEnumInput';
-      if (values.length) attributes[attr.name] = multi ? values : values[0];
-      else if (m?.defaultValue) attributes[attr.name] = multi ? [m.defaultValue] : m.defaultValue;
-      else if (mustBeFilled(attr)) missing.push({ name: attr.name, label: attr.label, options: attr.options });
+  return services.data.inTenant(ctx, (tx) => draftAttributesIn(tx, ctx, input));
+}
+
+type DraftInput = { productId: string; platform: MarketPlatform; region: string };
+
+/** `draftAttributes` in the caller's unit; the host has no products to map (a 400). */
+export async function draftAttributesIn(tx: Tx, ctx: CrudContext, input: DraftInput): Promise<DraftAttributes> {
+  if (!ctx.tenant) throw fieldError('productId', 'CategoryMapping::ShopNeedsTenant');
+  const [product] = await tx
+    .select({
+      categoryIds: catalogProducts.categoryIds,
+      variantOptions: catalogProducts.variantOptions,
+      screenValues: catalogProducts.screenValues,
+    })
+    .from(catalogProducts)
+    .where(owned(ctx, catalogProducts, eq(catalogProducts.id, input.productId)))
+    .limit(1);
+  if (!product) throw notFound('Product', input.productId);
+  const mapping = await mappingFor(tx, ctx, product.categoryIds, input);
+  if (!mapping) return { mapping: null, attributes: {}, missing: [], saleProps: [] };
+  const cached = await cachedAttributes(tx, ctx, input, mapping.platformCategoryId);
+  // without the cached attributes (refreshed since), the mapping's own rows are all there is to go by
+  const platformAttrs: PlatformAttribute[] =
+    cached?.attributes ??
+    mapping.attributes.map((m) => ({
+      id: m.attribute,
+      name: m.attribute,
+      label: m.attribute,
+      mandatory: false,
+      inputType: 'text',
+      saleProp: false,
+      options: [],
+    }));
+  const rows = new Map(mapping.attributes.map((m) => [m.attribute, m]));
+  const chosen = (m: AttributeMapping): string[] => {
+    if (!m.catalogAttributeId) return [];
+    const ids =
+      m.catalogAttributeKind === 'purchase'
+        ? (product.variantOptions.find((o) => o.attributeId === m.catalogAttributeId)?.valueIds ?? [])
+        : (product.screenValues.find((o) => o.attributeId === m.catalogAttributeId)?.optionIds ?? []);
+    const map = new Map(m.valueMap.map((v) => [v.catalogValueId, v.platformValue]));
+    return [...new Set(ids.map((id) => map.get(id)).filter((v): v is string => !!v))];
+  };
+  const attributes: Record<string, string | string[]> = {};
+  const missing: DraftAttributes['missing'] = [];
+  const saleProps: DraftAttributes['saleProps'] = [];
+  for (const attr of platformAttrs) {
+    const m = rows.get(attr.name);
+    if (attr.saleProp) {
+      saleProps.push({
+        name: attr.name,
+        label: attr.label,
+        catalogAttributeId: m?.catalogAttributeKind === 'purchase' ? m.catalogAttributeId : null,
+      });
+      continue;
     }
-    return {
-      mapping: {
-        id: mapping.id,
-        platformCategoryId: mapping.platformCategoryId,
-        platformCategoryName: mapping.platformCategoryName,
-      },
-      attributes,
-      missing,
-      saleProps,
-    };
-  });
+    const values = m ? chosen(m) : [];
+    const multi = attr.inputType === 'multiSelect' || attr.inputType === 'multiEnumInput';
+    if (values.length) attributes[attr.name] = multi ? values : values[0];
+    else if (m?.defaultValue) attributes[attr.name] = multi ? [m.defaultValue] : m.defaultValue;
+    else if (mustBeFilled(attr)) missing.push({ name: attr.name, label: attr.label, options: attr.options });
+  }
+  return {
+    mapping: {
+      id: mapping.id,
+      platformCategoryId: mapping.platformCategoryId,
+      platformCategoryName: mapping.platformCategoryName,
+    },
+    attributes,
+    missing,
+    saleProps,
+  };
 }

@@ -16,11 +16,9 @@ import {
 } from '@seller/contracts/marketplaces';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fieldError } from '../../../core/errors.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
-import { platformAttributes, platformCategories, refreshTree, siteClient } from './cache.ts';
-import { draftAttributes } from './lookup.ts';
-import { catalogOptions, categoryMappingService } from './service.ts';
+import { categoryCommands, categoryMappingService } from './commands.ts';
+import { categoryQueries as queries } from './queries.ts';
 
 const url = '/api/catalog/category-mapping';
 
@@ -36,14 +34,23 @@ export default async function routes(fastify: FastifyInstance) {
   const read = { permission };
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
+  const inTx = s.data.inTenant.bind(s.data);
+  const commands = categoryCommands(s);
 
+  // the marketplace is read before the unit; the unit caches what was read and answers from the cache
   app.get(
     `${url}/platform-categories`,
     {
       config: read,
       schema: { tags, querystring: platformCategoriesQuery, response: { 200: platformCategoriesResult } },
     },
-    (req) => platformCategories(s, req.ctx, req.query),
+    async (req) => {
+      const remote = await queries.treeRead(s, req.ctx, req.query);
+      return inTx(req.ctx, async (tx) => {
+        await commands.store(tx, req.ctx, remote);
+        return queries.categories(tx, req.ctx, remote.site, req.query);
+      });
+    },
   );
   app.get(
     `${url}/platform-attributes`,
@@ -51,28 +58,32 @@ export default async function routes(fastify: FastifyInstance) {
       config: read,
       schema: { tags, querystring: platformAttributesQuery, response: { 200: platformAttributesResult } },
     },
-    (req) => platformAttributes(s, req.ctx, req.query),
+    async (req) => {
+      const remote = await queries.attributesRead(s, req.ctx, req.query);
+      return inTx(req.ctx, async (tx) => {
+        await commands.store(tx, req.ctx, remote);
+        return queries.attributes(tx, req.ctx, remote.site, req.query.categoryId);
+      });
+    },
   );
   app.post(
     `${url}/refresh`,
     { config: read, schema: { tags, querystring: categoryCacheShopQuery, response: { 200: categoryRefreshResult } } },
     async (req) => {
-      const { site, client } = await siteClient(s, req.ctx, req.query.shopId, req.query.region);
-      return refreshTree(s, req.ctx, site, client);
+      const { site, tree } = await queries.remoteTree(s, req.ctx, req.query);
+      return inTx(req.ctx, (tx) => commands.storeTree(tx, req.ctx, site, tree));
     },
   );
   app.get(`${url}/catalog-options`, { config: read, schema: { tags, response: { 200: catalogOptionsDto } } }, (req) =>
-    s.data.inTenant(req.ctx, (tx) => catalogOptions(tx, req.ctx)),
+    inTx(req.ctx, (tx) => queries.catalogOptions(tx, req.ctx)),
   );
   app.get(
     `${url}/draft-attributes`,
     { config: read, schema: { tags, querystring: draftAttributesQuery, response: { 200: draftAttributesDto } } },
-    (req) => {
-      if (!req.ctx.tenant) throw fieldError('productId', 'CategoryMapping::ShopNeedsTenant');
-      return draftAttributes(s, req.ctx.tenant, req.query);
-    },
+    (req) => inTx(req.ctx, (tx) => queries.draft(tx, req.ctx, req.query)),
   );
 
+  // the mappings' CRUD stays the kit's declaration (its create, update and delete open their own unit)
   resourceRoutes(fastify, {
     texts: 'CategoryMapping',
     url,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, members, type TestApp } from '../../../../test/harness.ts';
 import { useApiApp } from '../../permission-management/test-support.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { connectShop } from '../shops/testing.ts';
 import { itemDraft } from '../test-support.ts';
 

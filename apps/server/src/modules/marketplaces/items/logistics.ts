@@ -7,9 +7,9 @@ import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, notFound } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
 import { logisticsChannels } from '../../logistics/index.ts';
-import { marketplaceFailure } from '../categories/cache.ts';
+import { marketplaceFailure } from '../categories/queries.ts';
 import type { PlatformLogisticsChannel } from '../clients/types.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { marketplaceLogisticsChannels as channels } from './schema.ts';
 import { tenantOf } from './shop.ts';
 

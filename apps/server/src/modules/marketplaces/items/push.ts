@@ -1,8 +1,8 @@
 import type { PushPriceStockInput, SyncResultDto } from '@seller/contracts/marketplaces';
 import type { Services } from '../../../core/services.ts';
-import { marketplaceFailure } from '../categories/cache.ts';
+import { marketplaceFailure } from '../categories/queries.ts';
 import type { PriceStockRow } from '../clients/types.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { type Ctx, catalogSkus, decimalText, recordPriceStock, storedItems } from './service.ts';
 import { tenantOf } from './shop.ts';
 

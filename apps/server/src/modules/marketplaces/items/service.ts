@@ -8,9 +8,9 @@ import { defineEvent } from '../../../core/events.ts';
 import { listService } from '../../../core/lists.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
-import { marketplaceFailure } from '../categories/cache.ts';
+import { marketplaceFailure } from '../categories/queries.ts';
 import type { RemoteItem } from '../clients/types.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 import { type MarketItemSku, marketplaceItemPulls, marketplaceItems } from './schema.ts';
 import { assertOwnShop, tenantOf } from './shop.ts';
 

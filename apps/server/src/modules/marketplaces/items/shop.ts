@@ -2,7 +2,7 @@ import type { CurrentTenant } from '../../../core/context.ts';
 import type { CrudContext } from '../../../core/crud.ts';
 import { AppError, fieldError } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
-import { shopClient } from '../shops/access.ts';
+import { shopClient } from '../shops/queries.ts';
 
 /** The request's tenant (shops are a tenant's; the host has none). */
 export function tenantOf(ctx: CrudContext): CurrentTenant {

@@ -4,7 +4,7 @@ import type { CurrentTenant } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts } from '../../catalog/index.ts';
-import { draftAttributes } from '../categories/lookup.ts';
+import { draftAttributes } from '../categories/queries.ts';
 import type { MarketplaceErrorRow } from '../clients/errors.ts';
 import { shops } from '../shops/schema.ts';
 import { DEMO_SHOPS } from '../shops/seed.ts';

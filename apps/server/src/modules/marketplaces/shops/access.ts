@@ -1,12 +1,13 @@
-import type { MarketPlatform } from '@seller/contracts/marketplaces';
-import type { CurrentTenant } from '../../../core/context.ts';
+import type { MarketPlatform, ShopGatewayInput } from '@seller/contracts/marketplaces';
+import type { CurrentTenant, RequestContext } from '../../../core/context.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { secretsFor } from '../../../core/secrets.ts';
 import type { Services } from '../../../core/services.ts';
+import { MarketplaceError } from '../clients/errors.ts';
 import type { LazadaClient } from '../clients/lazada.ts';
 import type { ShopeeClient } from '../clients/shopee.ts';
 import type { MarketplaceClient } from '../clients/types.ts';
-import { callLogger, clientOf, getShop, refreshShop, type ShopRow } from './service.ts';
+import { callLogger, clientOf, getShop, marketplaceRefusal, refreshShop, type ShopRow } from './service.ts';
 
 export interface ShopAccess {
   shop: {
@@ -63,4 +64,26 @@ export async function shopClient(
     },
     client,
   };
+}
+
+/**
+ * A marketplace API called with a shop's credentials (the gateway), before any unit: the shop,
+ * its platform and the reply as received. A refusal is the shop's problem, in the user's words.
+ */
+export async function gatewayCall(services: Services, ctx: Pick<RequestContext, 'tenant'>, body: ShopGatewayInput) {
+  const { shop, client } = await shopClient(services, ctx.tenant, body.shopId, body.region);
+  try {
+    if (client.platform === 'LAZADA') {
+      const params = Object.fromEntries(
+        Object.entries(body.params).map(([k, v]) => [
+          k,
+          typeof v === 'object' && v !== null ? JSON.stringify(v) : (v as string),
+        ]),
+      );
+      return { shop, platform: client.platform, reply: await client.raw(body.api, body.method, params) };
+    }
+    return { shop, platform: client.platform, reply: await client.raw(body.api, body.method, body.params) };
+  } catch (e) {
+    throw e instanceof MarketplaceError ? marketplaceRefusal(e, shop.name) : e;
+  }
 }

@@ -4,6 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { AppConfig } from '../../../config.ts';
 import type { CurrentTenant, RequestContext } from '../../../core/context.ts';
 import { insertOwned, owned } from '../../../core/crud.ts';
+import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { uniquely } from '../../../core/resource.ts';
 import { secretsFor } from '../../../core/secrets.ts';
@@ -13,7 +14,7 @@ import type { CallLogger, CallRecord } from '../clients/http.ts';
 import type { TokenGrant } from '../clients/lazada.ts';
 import type { ShopeeClient } from '../clients/shopee.ts';
 import { consentStates, shops } from './schema.ts';
-import { authOf, callLogger, clientOf, getShop, marketplaceRefusal, saveGrant, shopKit } from './service.ts';
+import { authOf, clientOf, getShop, marketplaceRefusal, recordCalls, saveGrant } from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,18 +39,19 @@ interface State {
  * callback must be this site's own, as configured (`callbackOrigins`).
  */
 export async function authorizeUrl(
-  services: Services,
+  tx: Tx,
   ctx: RequestContext,
+  config: AppConfig,
   q: { platform: MarketPlatform; region?: string; redirectUri: string; shopId?: string },
 ) {
-  if (!callbackOrigins(services.config, ctx.tenant).has(new URL(q.redirectUri).origin)) {
+  if (!callbackOrigins(config, ctx.tenant).has(new URL(q.redirectUri).origin)) {
     throw fieldError('redirectUri', 'Shops::RedirectNotAllowed');
   }
   if (q.shopId) {
-    const shop = await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, q.shopId!));
+    const shop = await getShop(tx, ctx, q.shopId);
     if (shop.platform !== q.platform) throw fieldError('platform', 'Shops::PlatformOfShop', [shop.platform]);
   }
-  const secrets = await secretsFor(services.config);
+  const secrets = await secretsFor(config);
   const state = secrets.encrypt(
     JSON.stringify({
       t: ctx.tenant?.id ?? '',
@@ -61,7 +63,7 @@ export async function authorizeUrl(
       n: randomUUID(),
     } satisfies State),
   );
-  const auth = authOf(services);
+  const auth = authOf({ config });
   try {
     const link =
       q.platform === 'LAZADA'
@@ -134,10 +136,10 @@ export interface Exchanged {
 
 /**
  * A code exchanged for tokens through the marketplace, with what the shop is: its seller id,
- * sites and name (see `authorizeShop`).
+ * sites and name (see `storeAuthorization`).
  */
 export async function exchangeCode(
-  services: Services,
+  services: Pick<Services, 'config'>,
   platform: MarketPlatform,
   code: string,
   shopId: string | undefined,
@@ -173,63 +175,89 @@ export async function exchangeCode(
   };
 }
 
+/** What an authorization read from the marketplace (`readAuthorization`), for `storeAuthorization`. */
+export interface Authorization {
+  platform: MarketPlatform;
+  /** The shop the state names (a re-authorization), or null. */
+  shopId: string | null;
+  exchanged: Exchanged;
+  /** The calls made: the shop may not exist yet, so they are written with it. */
+  calls: CallRecord[];
+}
+
 /**
- * Exchanges the callback's code for tokens and creates or updates the shop. A Lazada account is
- * one shop: a cross-border account (`country: cb`) authorizes every venture at once with one
- * token, so its shop lists every venture of `country_user_info` in `regions` (the seller id and
- * short code of the first). A Shopee shop is its `shop_id`, region from `get_shop_info`.
- * Re-authorizing (the state names a shop) updates that shop; otherwise a shop of the tenant with the
- * same seller id is updated, or a new one created.
+ * The callback's code exchanged for tokens, before any unit. The state is checked and redeemed
+ * first, in a unit of its own that commits before the marketplace is called, so a replayed
+ * callback is refused even while the first one waits for its answer.
  */
-export async function authorizeShop(
+export async function readAuthorization(
   services: Services,
   ctx: RequestContext,
   input: { code: string; state: string; shopId?: string },
-) {
+): Promise<Authorization> {
   const state = await readState(services, ctx, input.state);
   if (state.p === 'SHOPEE' && !input.shopId) throw fieldError('shopId', 'Shops::ShopIdRequired');
   await redeemState(services, ctx, state);
-  // the shop may not exist yet: the calls are kept and written to it once it does
   const calls: CallRecord[] = [];
-  let exchanged: Exchanged;
   try {
-    exchanged = await exchangeCode(services, state.p, input.code, input.shopId, state.r, (r) => calls.push(r));
+    const exchanged = await exchangeCode(services, state.p, input.code, input.shopId, state.r, (r) => calls.push(r));
+    return { platform: state.p, shopId: state.s, exchanged, calls };
   } catch (e) {
     throw e instanceof MarketplaceError ? marketplaceRefusal(e, state.p) : e;
   }
-  const { grant, sellerId, shortCode, regions, name } = exchanged;
+}
 
-  const id = await services.data.inTenant(ctx, async (tx) => {
-    let existing = state.s ? await getShop(tx, ctx, state.s) : undefined;
+/**
+ * Creates or updates the shop an authorization read (`readAuthorization`), in the caller's unit,
+ * with the calls it made; the shop's id. A Lazada account is one shop: a cross-border account
+ * (`country: cb`) authorizes every venture at once with one token, so its shop lists every venture
+ * of `country_user_info` in `regions` (the seller id and short code of the first). A Shopee shop
+ * is its `shop_id`, region from `get_shop_info`. Re-authorizing (the state names a shop) updates
+ * that shop; otherwise a shop of the tenant with the same seller id is updated, or a new one created.
+ */
+export async function storeAuthorization(
+  services: Pick<Services, 'config'>,
+  tx: Tx,
+  ctx: RequestContext,
+  authorization: Authorization,
+): Promise<string> {
+  const { grant, sellerId, shortCode, regions, name } = authorization.exchanged;
+  const id = await upsertShop();
+  await recordCalls(tx, ctx, id, authorization.calls);
+  return id;
+
+  async function upsertShop() {
+    let existing = authorization.shopId ? await getShop(tx, ctx, authorization.shopId) : undefined;
     if (!existing) {
       [existing] = await tx
         .select()
         .from(shops)
-        .where(owned(ctx, shops, and(eq(shops.platform, state.p), eq(shops.sellerId, sellerId))));
+        .where(owned(ctx, shops, and(eq(shops.platform, authorization.platform), eq(shops.sellerId, sellerId))));
     }
     const taken = () => fieldError('state', 'Shops::SellerTaken', [sellerId]);
     if (existing) {
       if (existing.sellerId && existing.sellerId !== sellerId)
         throw fieldError('state', 'Shops::DifferentSeller', [existing.name]);
+      const shop = existing;
       await uniquely(
         () =>
           tx
             .update(shops)
             .set({
               sellerId,
-              shortCode: existing.shortCode ?? shortCode,
-              regions: existing.regions.length ? existing.regions : regions,
+              shortCode: shop.shortCode ?? shortCode,
+              regions: shop.regions.length ? shop.regions : regions,
             })
-            .where(owned(ctx, shops, eq(shops.id, existing.id))),
+            .where(owned(ctx, shops, eq(shops.id, shop.id))),
         taken,
       );
-      await saveGrant(services, tx, ctx, existing.id, grant, true);
-      return existing.id;
+      await saveGrant(services, tx, ctx, shop.id, grant, true);
+      return shop.id;
     }
     const row = await uniquely(
       () =>
         insertOwned(tx, ctx, shops, 'Shop', {
-          platform: state.p,
+          platform: authorization.platform,
           name: name.slice(0, 128),
           regions,
           sellerId,
@@ -240,8 +268,5 @@ export async function authorizeShop(
     );
     await saveGrant(services, tx, ctx, row.id as string, grant, true);
     return row.id as string;
-  });
-  const log = callLogger(services, ctx.tenant, id);
-  for (const r of calls) log(r);
-  return shopKit(services).get(services, ctx, id);
+  }
 }

@@ -157,9 +157,15 @@ async function callStats(tx: Tx, ctx: CrudContext, items: ShopView[]) {
   });
 }
 
-/** One shop's management view. */
-export async function withCallStats(services: Services, ctx: CrudContext, items: ShopView[]) {
-  return services.data.inTenant(ctx, (tx) => callStats(tx, ctx, items));
+/** One shop as the API answers it (the kit's `get`, in the caller's unit); another tenant's is a 404. */
+export async function shopView(tx: Tx, ctx: CrudContext, id: string): Promise<ShopView> {
+  return toDto(await getShop(tx, ctx, id));
+}
+
+/** One shop's management view: the shop with its calls of the last day counted. */
+export async function shopManagement(tx: Tx, ctx: CrudContext, id: string) {
+  const [view] = await callStats(tx, ctx, [await shopView(tx, ctx, id)]);
+  return view!;
 }
 
 /** The shops' management list (`shopManagementList`): the page, its export. */
@@ -196,26 +202,33 @@ export const shopCallListService = listService(shopCallList, {
 const pending = new WeakMap<Services, Set<Promise<unknown>>>();
 const cut = (v: string | null, n: number) => (v === null ? null : v.slice(0, n));
 
+/** A call as its log row. */
+const callRow = (tenantId: string | null, shopId: string, record: CallRecord) => ({
+  tenantId,
+  shopId,
+  platform: record.platform,
+  api: record.api.slice(0, 200),
+  method: record.method,
+  httpStatus: record.httpStatus,
+  code: cut(record.code, 100),
+  type: cut(record.type, 32),
+  message: cut(record.message, 1000),
+  requestId: cut(record.requestId, 100),
+  detail: record.detail === undefined ? null : (JSON.parse(JSON.stringify(record.detail ?? null)) as unknown),
+  durationMs: record.durationMs,
+});
+
+/** Writes calls made before their shop existed (an authorization's) into its log, in the caller's unit. */
+export async function recordCalls(tx: Tx, ctx: CrudContext, shopId: string, records: CallRecord[]) {
+  if (!records.length) return;
+  await tx.insert(shopCalls).values(records.map((r) => callRow(ctx.tenant?.id ?? null, shopId, r)));
+}
+
 /** A logger writing each call of a shop into its call log (after the call, apart from any transaction). */
 export function callLogger(services: Services, tenant: CurrentTenant | null, shopId: string): CallLogger {
   return (record: CallRecord) => {
     const write = services.data
-      .inTenant({ tenant }, (tx) =>
-        tx.insert(shopCalls).values({
-          tenantId: tenant?.id ?? null,
-          shopId,
-          platform: record.platform,
-          api: record.api.slice(0, 200),
-          method: record.method,
-          httpStatus: record.httpStatus,
-          code: cut(record.code, 100),
-          type: cut(record.type, 32),
-          message: cut(record.message, 1000),
-          requestId: cut(record.requestId, 100),
-          detail: record.detail === undefined ? null : (JSON.parse(JSON.stringify(record.detail ?? null)) as unknown),
-          durationMs: record.durationMs,
-        }),
-      )
+      .inTenant({ tenant }, (tx) => tx.insert(shopCalls).values(callRow(tenant?.id ?? null, shopId, record)))
       .catch(() => {
         // a shop deleted meanwhile, or the database closing: the call itself is unaffected
       });
@@ -253,7 +266,7 @@ export async function getShop(tx: Tx, ctx: CrudContext, id: string): Promise<Sho
 }
 
 /** The marketplaces' auth calls for this configuration, reporting to `log`. */
-export function authOf(services: Services, log?: CallLogger) {
+export function authOf(services: Pick<Services, 'config'>, log?: CallLogger) {
   const { config } = services;
   const urls = endpoints(config);
   return {
@@ -269,7 +282,13 @@ export function authOf(services: Services, log?: CallLogger) {
 }
 
 /** A client of the shop for one of its sites, with these (plain) tokens. */
-export function clientOf(services: Services, row: ShopRow, accessToken: string, region: string, log?: CallLogger) {
+export function clientOf(
+  services: Pick<Services, 'config'>,
+  row: Pick<ShopRow, 'platform' | 'sellerId'>,
+  accessToken: string,
+  region: string,
+  log?: CallLogger,
+) {
   const { config } = services;
   const urls = endpoints(config);
   if (row.platform === 'LAZADA') {
@@ -292,7 +311,7 @@ export function clientOf(services: Services, row: ShopRow, accessToken: string, 
 
 /** Writes a grant's tokens (encrypted) and state into the shop. */
 export async function saveGrant(
-  services: Services,
+  services: Pick<Services, 'config'>,
   tx: Tx,
   ctx: CrudContext,
   id: string,
@@ -339,16 +358,15 @@ export async function recordFailure(services: Services, tenant: CurrentTenant | 
 }
 
 /**
- * Refreshes the shop's tokens through its marketplace (Shopee's refresh token is single use: the
- * new pair replaces the old at once). Auth refusals mark the shop; the error is thrown.
+ * The shop's new tokens from its marketplace, not yet stored (`saveGrant` stores them). Shopee's
+ * refresh token is single use: the new pair must replace the old at once. Auth refusals mark the
+ * shop (in a unit of their own); the error is thrown.
  */
-export async function refreshShop(services: Services, tenant: CurrentTenant | null, id: string): Promise<ShopRow> {
-  const ctx = { tenant, user: null };
-  const row = await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, id));
+async function renewedGrant(services: Services, tenant: CurrentTenant | null, row: ShopRow): Promise<TokenGrant> {
   if (!row.refreshToken) throw fieldError('id', 'Shops::NotAuthorized', [row.name]);
   const secrets = await secretsFor(services.config);
   const refreshToken = secrets.decrypt(row.refreshToken);
-  const auth = authOf(services, callLogger(services, tenant, id));
+  const auth = authOf(services, callLogger(services, tenant, row.id));
   let grant: TokenGrant;
   try {
     grant =
@@ -360,8 +378,34 @@ export async function refreshShop(services: Services, tenant: CurrentTenant | nu
     throw e;
   }
   if (row.platform === 'SHOPEE' && !grant.refreshExpiresAt) grant.refreshExpiresAt = row.refreshExpiresAt;
-  await services.data.inTenant(ctx, (tx) => saveGrant(services, tx, ctx, id, grant, false));
-  return services.data.inTenant(ctx, (tx) => getShop(tx, ctx, id));
+  return grant;
+}
+
+/**
+ * The refresh a user asks for, before the unit that stores it: the shop read (another tenant's is
+ * a 404) and its new tokens; a marketplace refusal is answered as the shop's problem.
+ */
+export async function requestedGrant(services: Services, ctx: CrudContext, id: string): Promise<TokenGrant> {
+  const row = await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, id));
+  try {
+    return await renewedGrant(services, ctx.tenant, row);
+  } catch (e) {
+    throw e instanceof MarketplaceError ? marketplaceRefusal(e, row.name) : e;
+  }
+}
+
+/**
+ * Refreshes the shop's tokens through its marketplace and stores them (the jobs' and the clients'
+ * form, each step in a unit of its own). Auth refusals mark the shop; the error is thrown.
+ */
+export async function refreshShop(services: Services, tenant: CurrentTenant | null, id: string): Promise<ShopRow> {
+  const ctx = { tenant, user: null };
+  const row = await services.data.inTenant(ctx, (tx) => getShop(tx, ctx, id));
+  const grant = await renewedGrant(services, tenant, row);
+  return services.data.inTenant(ctx, async (tx) => {
+    await saveGrant(services, tx, ctx, id, grant, false);
+    return getShop(tx, ctx, id);
+  });
 }
 
 /** A marketplace error as the API answers it: the shop's problem, in the user's words. */

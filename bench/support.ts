@@ -18,6 +18,8 @@ export interface BenchDatabase {
   db: pg.Client;
   /** Ends the client and drops the database. */
   drop(): Promise<void>;
+  /** Ends the clients and keeps the database (`BENCH_KEEP`). */
+  close(): Promise<void>;
 }
 
 /** A fresh PostgreSQL database for one run, next to `BENCH_DATABASE_URL`'s (default: the local `test`). */
@@ -37,6 +39,10 @@ export async function freshDatabase(prefix: string): Promise<BenchDatabase> {
     async drop() {
       await db.end().catch(() => {});
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+    async close() {
+      await db.end().catch(() => {});
       await admin.end();
     },
   };
@@ -84,8 +90,10 @@ export async function onFreshDatabase(prefix: string, run: (bench: BenchRun) => 
   } finally {
     for (const server of started) if (server.exitCode === null && server.signalCode === null) await stopProcess(server);
     // BENCH_KEEP=1 leaves the seeded database for reading plans by hand afterwards
-    if (process.env.BENCH_KEEP) console.log(`kept database ${database.url}`);
-    else await database.drop();
+    if (process.env.BENCH_KEEP) {
+      await database.close();
+      console.log(`kept database ${database.url}`);
+    } else await database.drop();
   }
 }
 

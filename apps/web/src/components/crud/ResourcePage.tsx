@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Space } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { CrudColumn } from './CrudPage.tsx';
-import { DeleteAction } from './DeleteAction.tsx';
-import { EditAction } from './EditAction.tsx';
+import { createOrUpdate } from './create-or-update.ts';
+import { EditDeleteActions } from './EditDeleteActions.tsx';
 import { FormOverlay } from './FormOverlay.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import type { ResourceApi } from './resource-api.ts';
@@ -81,21 +80,16 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         onCreate={() => open('new')}
         createPermission={`${p.permission}.Create`}
         rowActions={(r) => (
-          <Space size={0}>
-            <EditAction
-              permission={`${p.permission}.Update`}
-              onClick={() => open(r)}
-              testid={`${p.testid}-edit-${p.label(r)}`}
-            />
-            <DeleteAction
-              permission={`${p.permission}.Delete`}
-              onConfirm={async () => {
-                await p.api.remove(r.id);
-                await refresh();
-              }}
-              testid={`${p.testid}-delete-${p.label(r)}`}
-            />
-          </Space>
+          <EditDeleteActions
+            permission={p.permission}
+            onEdit={() => open(r)}
+            onDelete={async () => {
+              await p.api.remove(r.id);
+              await refresh();
+            }}
+            testid={p.testid}
+            label={p.label(r)}
+          />
         )}
       />
       <FormOverlay
@@ -106,8 +100,7 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         width={p.formWidth}
         onSubmit={async (values) => {
           const input = p.toInput ? p.toInput(values) : values;
-          if (editing === 'new') await p.api.create(input);
-          else if (editing) await p.api.update(editing.id, { ...input, concurrencyStamp: editing.concurrencyStamp });
+          await createOrUpdate(editing, input, p.api);
           await refresh();
         }}
         onClose={() => setEditing(null)}

@@ -4,6 +4,7 @@ export { Access } from '../Access.tsx';
 export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
 export type { ColumnFit } from './column-width.ts';
 export { activeColumn, creationTimeColumn } from './columns.tsx';
+export { type CreateOrUpdateCalls, createOrUpdate, type StampedRow } from './create-or-update.ts';
 export {
   DangerConfirmButton,
   type DangerConfirmButtonProps,
@@ -13,6 +14,7 @@ export {
   type DeleteIconConfirmProps,
 } from './DeleteAction.tsx';
 export { EditAction, type EditActionProps, RowAction, type RowActionProps } from './EditAction.tsx';
+export { EditDeleteActions, type EditDeleteActionsProps } from './EditDeleteActions.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';

@@ -19,14 +19,7 @@ import {
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Access,
-  CrudField,
-  DeleteAction,
-  EditAction,
-  FormOverlay,
-  RowAction,
-} from '../../../../components/crud/index.ts';
+import { Access, CrudField, EditDeleteActions, FormOverlay, RowAction } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -193,19 +186,15 @@ export default function CategoriesPage() {
                 >
                   {LC('AddChild')}
                 </RowAction>
-                <EditAction
-                  permission={`${P}.Update`}
-                  onClick={() => setEditing({ mode: 'edit', category: selected })}
-                  testid="category-edit"
-                />
-                <DeleteAction
-                  permission={`${P}.Delete`}
-                  onConfirm={async () => {
+                <EditDeleteActions
+                  permission={P}
+                  onEdit={() => setEditing({ mode: 'edit', category: selected })}
+                  onDelete={async () => {
                     await categoriesApi.remove(selected.id);
                     setSelectedId(null);
                     await refresh();
                   }}
-                  testid="category-delete"
+                  testid="category"
                 />
               </Space>
             )

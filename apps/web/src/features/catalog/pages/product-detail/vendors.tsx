@@ -5,7 +5,7 @@ import { Button, Card, Checkbox, Col, Input, InputNumber, Popconfirm, Row, Selec
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Access, CrudField, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, createOrUpdate, FormOverlay } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC, suppliersApi } from '../../api.ts';
 import { type ProductVendorDto, productVendorsApi, type TierPrice } from '../../products-api.ts';
@@ -254,11 +254,11 @@ export function ProductVendors({ productId }: { productId: string }) {
         initialValues={initial}
         width={600}
         onSubmit={async (values) => {
-          if (editing === 'new') await productVendorsApi.add(productId, values);
-          else if (editing) {
-            const { supplierId: _, ...rest } = values;
-            await productVendorsApi.update(editing.id, { ...rest, concurrencyStamp: editing.concurrencyStamp });
-          }
+          await createOrUpdate(editing, values, {
+            create: (v) => productVendorsApi.add(productId, v),
+            // the supplier is fixed once the vendor is added
+            update: (id, { supplierId: _, ...rest }) => productVendorsApi.update(id, rest),
+          });
           await refresh();
         }}
         onClose={() => setEditing(null)}

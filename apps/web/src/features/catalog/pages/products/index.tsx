@@ -33,7 +33,7 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Access, CrudField, FormOverlay, zodValueRule } from '../../../../components/crud/index.ts';
+import { Access, CrudField, createOrUpdate, FormOverlay, zodValueRule } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { settingValue, useAbp } from '../../../../lib/abp/config-store.ts';
 import { useAccess } from '../../../../lib/access.tsx';
@@ -342,10 +342,7 @@ export default function ProductsPage() {
         width={940}
         onSubmit={async (values) => {
           const variants = variantOverrides(values.variants, values.price);
-          if (editing === 'new') await productsApi.create({ ...values, variants });
-          else if (editing) {
-            await productsApi.update(editing.id, { ...values, variants, concurrencyStamp: editing.concurrencyStamp });
-          }
+          await createOrUpdate(editing, { ...values, variants }, productsApi);
           await refresh();
         }}
         onClose={() => setEditing(null)}

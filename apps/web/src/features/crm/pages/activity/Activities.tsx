@@ -29,7 +29,14 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, EditAction, FormOverlay, useUploadRequest } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  createOrUpdate,
+  EditAction,
+  FormOverlay,
+  useUploadRequest,
+} from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
 import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -479,9 +486,10 @@ function ActivityForm({
       schema={editing === 'new' ? activityInput : activityUpdateInput}
       initialValues={initial as never}
       onSubmit={async (values) => {
-        if (editing === 'new') await activitiesApi.create(target ? { ...values, ...target } : values);
-        else if (editing)
-          await activitiesApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
+        await createOrUpdate(editing, values, {
+          create: (v) => activitiesApi.create(target ? { ...v, ...target } : v),
+          update: activitiesApi.update,
+        });
         await refresh();
       }}
       onClose={() => {

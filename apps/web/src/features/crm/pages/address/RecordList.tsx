@@ -1,11 +1,11 @@
 import { CrmPermissions } from '@seller/contracts';
 import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Form, Select, Space, Tag } from 'antd';
+import { Checkbox, Form, Select, Tag } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, createOrUpdate, EditDeleteActions, FormOverlay } from '../../../../components/crud/index.ts';
 import { type ListFilterInput, ListPage, listPageKeys, readListUrl } from '../../../../components/list/index.ts';
 import { type RecordApi, RL } from '../../api/records.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -135,22 +135,17 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
         onCreate={() => setEditing('new')}
         createPermission={`${P}.Create`}
         rowActions={(r) => (
-          <Space size={0}>
-            <EditAction
-              permission={`${P}.Update`}
-              onClick={() => setEditing(r)}
-              testid={`${p.testid}-edit-${p.label(r)}`}
-            />
-            <DeleteAction
-              permission={`${P}.Delete`}
-              title={RL('DeleteConfirm')}
-              onConfirm={async () => {
-                await p.api.remove(r.id);
-                await refresh();
-              }}
-              testid={`${p.testid}-delete-${p.label(r)}`}
-            />
-          </Space>
+          <EditDeleteActions
+            permission={P}
+            onEdit={() => setEditing(r)}
+            deleteTitle={RL('DeleteConfirm')}
+            onDelete={async () => {
+              await p.api.remove(r.id);
+              await refresh();
+            }}
+            testid={p.testid}
+            label={p.label(r)}
+          />
         )}
       />
       <FormOverlay
@@ -159,8 +154,7 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
         schema={editing === 'new' ? p.createSchema : p.updateSchema}
         initialValues={initial}
         onSubmit={async (values) => {
-          if (editing === 'new') await p.api.create(values);
-          else if (editing) await p.api.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
+          await createOrUpdate(editing, values, p.api);
           await refresh();
         }}
         onClose={() => setEditing(null)}

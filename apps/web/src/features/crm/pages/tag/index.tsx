@@ -1,10 +1,10 @@
 import { CrmPermissions } from '@seller/contracts';
 import { type TagColor, TagColors, TagScopes, tagInput, tagList, tagUpdateInput } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
-import { Tag as AntTag, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Tag as AntTag, Input, InputNumber, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, createOrUpdate, EditDeleteActions, FormOverlay } from '../../../../components/crud/index.ts';
 import { ListPage, readListUrl } from '../../../../components/list/index.ts';
 import { type Tag, TL, tagKeys, tagsApi } from '../../api/tags.ts';
 
@@ -60,18 +60,17 @@ export default function TagPage() {
         onCreate={() => setEditing('new')}
         createPermission={`${P}.Create`}
         rowActions={(r) => (
-          <Space size={0}>
-            <EditAction permission={`${P}.Update`} onClick={() => setEditing(r)} testid={`crm-tags-edit-${r.name}`} />
-            <DeleteAction
-              permission={`${P}.Delete`}
-              title={TL('DeleteConfirm', r.name, r.usageCount)}
-              onConfirm={async () => {
-                await tagsApi.remove(r.id);
-                await refresh();
-              }}
-              testid={`crm-tags-delete-${r.name}`}
-            />
-          </Space>
+          <EditDeleteActions
+            permission={P}
+            onEdit={() => setEditing(r)}
+            deleteTitle={TL('DeleteConfirm', r.name, r.usageCount)}
+            onDelete={async () => {
+              await tagsApi.remove(r.id);
+              await refresh();
+            }}
+            testid="crm-tags"
+            label={r.name}
+          />
         )}
       />
       <FormOverlay
@@ -80,8 +79,7 @@ export default function TagPage() {
         schema={editing === 'new' ? tagInput : tagUpdateInput}
         initialValues={initial}
         onSubmit={async (values) => {
-          if (editing === 'new') await tagsApi.create(values);
-          else if (editing) await tagsApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
+          await createOrUpdate(editing, values, tagsApi);
           await refresh();
         }}
         onClose={() => setEditing(null)}

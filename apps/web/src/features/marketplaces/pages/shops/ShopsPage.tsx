@@ -9,7 +9,14 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { Access, CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  createOrUpdate,
+  DeleteAction,
+  EditAction,
+  FormOverlay,
+} from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -270,9 +277,10 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
         schema={formSchema}
         initialValues={form.initial}
         onSubmit={async (values) => {
-          if (editing === 'new') await shopsApi.create({ ...values, platform });
-          else if (editing)
-            await shopsApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
+          await createOrUpdate(editing, values, {
+            create: (v) => shopsApi.create({ ...v, platform }),
+            update: shopsApi.update,
+          });
           await refresh();
         }}
         onClose={() => setEditing(null)}

@@ -1,11 +1,11 @@
 import { PlatformType } from '@seller/contracts/constants';
 import { layoutList, layoutUpdateInput } from '@seller/contracts/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Input, Space, Tag } from 'antd';
+import { Checkbox, Input, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, EditDeleteActions, FormOverlay } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import {
   flagsOf,
@@ -67,23 +67,22 @@ export default function LayoutsPage() {
         onCreate={() => setEditing('new')}
         createPermission={`${P}.Create`}
         rowActions={(r) => (
-          <Space size={0}>
-            <EditAction permission={`${P}.Update`} onClick={() => setEditing(r)} testid={`layout-edit-${r.name}`} />
-            <DeleteAction
-              permission={`${P}.Delete`}
-              title={
-                <>
-                  {LP('DeleteLayout', r.displayName)}
-                  <div style={{ fontWeight: 'normal' }}>{LP('DeleteLayoutDetails')}</div>
-                </>
-              }
-              onConfirm={async () => {
-                await layoutsApi.remove(r.id);
-                await refresh();
-              }}
-              testid={`layout-delete-${r.name}`}
-            />
-          </Space>
+          <EditDeleteActions
+            permission={P}
+            onEdit={() => setEditing(r)}
+            deleteTitle={
+              <>
+                {LP('DeleteLayout', r.displayName)}
+                <div style={{ fontWeight: 'normal' }}>{LP('DeleteLayoutDetails')}</div>
+              </>
+            }
+            onDelete={async () => {
+              await layoutsApi.remove(r.id);
+              await refresh();
+            }}
+            testid="layout"
+            label={r.name}
+          />
         )}
       />
       <FormOverlay

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { CrudColumn } from './CrudPage.tsx';
 import { createOrUpdate } from './create-or-update.ts';
-import { EditDeleteActions } from './EditDeleteActions.tsx';
 import { FormOverlay } from './FormOverlay.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import type { ResourceApi } from './resource-api.ts';
+import { useRowEditor } from './useRowEditor.tsx';
 
 interface Row {
   id: string;
@@ -51,21 +51,28 @@ export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
 export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePageProps<T, S>) {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
   // fixed when the form opens: a re-render of the list must not reset what is being typed, and
   // the title stays while the drawer closes
   const [form, setForm] = useState<{ title: string; initial?: Partial<z.input<S>> }>({ title: '' });
-  const open = (target: T | 'new') => {
-    setForm(
-      target === 'new'
-        ? { title: p.createTitle, initial: p.blank }
-        : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
-    );
-    setEditing(target);
-  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(p.schema, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: p.queryKey });
+  const editor = useRowEditor<T>({
+    permission: p.permission,
+    testid: p.testid,
+    label: p.label,
+    remove: async (r) => {
+      await p.api.remove(r.id);
+      await refresh();
+    },
+    onOpen: (target) =>
+      setForm(
+        target === 'new'
+          ? { title: p.createTitle, initial: p.blank }
+          : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
+      ),
+  });
+  const { editing } = editor;
 
   return (
     <>
@@ -77,20 +84,7 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         columns={p.columns}
         defaultSorting={p.defaultSorting}
         exportTo={p.exportName ? { url: `${p.api.url}/export`, name: p.exportName } : undefined}
-        onCreate={() => open('new')}
-        createPermission={`${p.permission}.Create`}
-        rowActions={(r) => (
-          <EditDeleteActions
-            permission={p.permission}
-            onEdit={() => open(r)}
-            onDelete={async () => {
-              await p.api.remove(r.id);
-              await refresh();
-            }}
-            testid={p.testid}
-            label={p.label(r)}
-          />
-        )}
+        {...editor.listActions}
       />
       <FormOverlay
         open={!!editing}
@@ -103,7 +97,7 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
           await createOrUpdate(editing, input, p.api);
           await refresh();
         }}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
         testid={`${p.testid}-form`}
       >
         {p.fields}

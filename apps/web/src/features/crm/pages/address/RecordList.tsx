@@ -2,10 +2,10 @@ import { CrmPermissions } from '@seller/contracts';
 import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Form, Select, Tag } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { CrudField, createOrUpdate, EditDeleteActions, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, createOrUpdate, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { type ListFilterInput, ListPage, listPageKeys, readListUrl } from '../../../../components/list/index.ts';
 import { type RecordApi, RL } from '../../api/records.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -80,8 +80,18 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
   const client = useQueryClient();
   const [params] = useSearchParams();
   const inTab = !!p.customerId;
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: listPageKeys.all(p.api.url) });
+  const editor = useRowEditor<T>({
+    permission: P,
+    testid: p.testid,
+    label: p.label,
+    deleteTitle: () => RL('DeleteConfirm'),
+    remove: async (r) => {
+      await p.api.remove(r.id);
+      await refresh();
+    },
+  });
+  const { editing } = editor;
   // a new record starts with the customer the list is narrowed to
   const picked = inTab ? p.customerId : (readListUrl(p.list, params).filters.customerId as string | undefined);
 
@@ -132,21 +142,7 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
         omit={inTab ? ['customerName'] : undefined}
         keepInUrl={!inTab}
         columnSettingsKey={`${p.list.spec.texts}.${p.list.spec.exportName}`}
-        onCreate={() => setEditing('new')}
-        createPermission={`${P}.Create`}
-        rowActions={(r) => (
-          <EditDeleteActions
-            permission={P}
-            onEdit={() => setEditing(r)}
-            deleteTitle={RL('DeleteConfirm')}
-            onDelete={async () => {
-              await p.api.remove(r.id);
-              await refresh();
-            }}
-            testid={p.testid}
-            label={p.label(r)}
-          />
-        )}
+        {...editor.listActions}
       />
       <FormOverlay
         open={!!editing}
@@ -157,7 +153,7 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
           await createOrUpdate(editing, values, p.api);
           await refresh();
         }}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
         testid={`${p.testid}-form`}
       >
         {editing === 'new' &&

@@ -2,9 +2,9 @@ import { CrmPermissions } from '@seller/contracts';
 import { type TagColor, TagColors, TagScopes, tagInput, tagList, tagUpdateInput } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag as AntTag, Input, InputNumber, Radio, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { CrudField, createOrUpdate, EditDeleteActions, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, createOrUpdate, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { ListPage, readListUrl } from '../../../../components/list/index.ts';
 import { type Tag, TL, tagKeys, tagsApi } from '../../api/tags.ts';
 
@@ -21,12 +21,22 @@ export default function TagPage() {
   const [params] = useSearchParams();
   // a new tag starts in the scope the list is narrowed to
   const scope = readListUrl(tagList, params).filters.scope as Tag['scope'] | undefined;
-  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: [tagsApi.url] }),
       client.invalidateQueries({ queryKey: tagKeys.all }),
     ]);
+  const editor = useRowEditor<Tag>({
+    permission: P,
+    testid: 'crm-tags',
+    label: (r) => r.name,
+    deleteTitle: (r) => TL('DeleteConfirm', r.name, r.usageCount),
+    remove: async (r) => {
+      await tagsApi.remove(r.id);
+      await refresh();
+    },
+  });
+  const { editing } = editor;
 
   // fixed while the form is open: a re-render must not reset what is being typed
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is read when the form opens
@@ -57,21 +67,7 @@ export default function TagPage() {
           scope: (r) => TL(`Scope:${r.scope}`),
           usageCount: (r) => <span data-testid={`tag-usage-${r.name}`}>{r.usageCount}</span>,
         }}
-        onCreate={() => setEditing('new')}
-        createPermission={`${P}.Create`}
-        rowActions={(r) => (
-          <EditDeleteActions
-            permission={P}
-            onEdit={() => setEditing(r)}
-            deleteTitle={TL('DeleteConfirm', r.name, r.usageCount)}
-            onDelete={async () => {
-              await tagsApi.remove(r.id);
-              await refresh();
-            }}
-            testid="crm-tags"
-            label={r.name}
-          />
-        )}
+        {...editor.listActions}
       />
       <FormOverlay
         open={!!editing}
@@ -82,7 +78,7 @@ export default function TagPage() {
           await createOrUpdate(editing, values, tagsApi);
           await refresh();
         }}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
         testid="crm-tag-form"
       >
         <CrudField name="name" label={TL('Name')}>

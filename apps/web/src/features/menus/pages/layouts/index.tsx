@@ -2,10 +2,10 @@ import { PlatformType } from '@seller/contracts/constants';
 import { layoutList, layoutUpdateInput } from '@seller/contracts/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Input, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CrudField, EditDeleteActions, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import {
   flagsOf,
@@ -33,7 +33,6 @@ type FormValues = z.input<ReturnType<typeof layoutSchema>>;
 export default function LayoutsPage() {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<LayoutDto | 'new' | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(layoutSchema, [i18n.language]);
   const refresh = async () => {
@@ -41,6 +40,22 @@ export default function LayoutsPage() {
     // the menu form's layout picker
     await queryClient.invalidateQueries({ queryKey: ['layouts'] });
   };
+  const editor = useRowEditor<LayoutDto>({
+    permission: P,
+    testid: 'layout',
+    label: (r) => r.name,
+    deleteTitle: (r) => (
+      <>
+        {LP('DeleteLayout', r.displayName)}
+        <div style={{ fontWeight: 'normal' }}>{LP('DeleteLayoutDetails')}</div>
+      </>
+    ),
+    remove: async (r) => {
+      await layoutsApi.remove(r.id);
+      await refresh();
+    },
+  });
+  const { editing } = editor;
 
   const initial = useMemo<FormValues | undefined>(() => {
     if (!editing) return undefined;
@@ -64,26 +79,7 @@ export default function LayoutsPage() {
         url={LAYOUTS_URL}
         testid="layouts"
         render={{ platformType: (r) => <Tag>{platformLabel(r.platformType)}</Tag> }}
-        onCreate={() => setEditing('new')}
-        createPermission={`${P}.Create`}
-        rowActions={(r) => (
-          <EditDeleteActions
-            permission={P}
-            onEdit={() => setEditing(r)}
-            deleteTitle={
-              <>
-                {LP('DeleteLayout', r.displayName)}
-                <div style={{ fontWeight: 'normal' }}>{LP('DeleteLayoutDetails')}</div>
-              </>
-            }
-            onDelete={async () => {
-              await layoutsApi.remove(r.id);
-              await refresh();
-            }}
-            testid="layout"
-            label={r.name}
-          />
-        )}
+        {...editor.listActions}
       />
       <FormOverlay
         open={!!editing}
@@ -96,7 +92,7 @@ export default function LayoutsPage() {
           else if (editing) await layoutsApi.update(editing.id, input);
           await refresh();
         }}
-        onClose={() => setEditing(null)}
+        onClose={editor.close}
         testid="layout-form"
       >
         <CrudField name="name" label={LP('DisplayName:Name')}>

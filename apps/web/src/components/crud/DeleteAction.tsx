@@ -10,19 +10,26 @@ export interface DeleteActionProps {
   /** Hidden unless granted. */
   permission?: string;
   title?: ReactNode;
+  /**
+   * Under the question: the spec's "cannot be undone" warning unless told; `null` for a delete
+   * that can be undone (a row moved to the recycle bin).
+   */
+  warning?: ReactNode;
+  /** What is said once deleted: "Deleted" unless told. */
+  doneText?: string;
   children?: ReactNode;
   testid?: string;
 }
 
 /** Delete with confirmation and the spec's "cannot be undone" warning. */
-export function DeleteAction({ onConfirm, permission, title, children, testid }: DeleteActionProps) {
+export function DeleteAction({ onConfirm, permission, title, warning, doneText, children, testid }: DeleteActionProps) {
   const { t } = useTranslation();
   const { message } = useUi();
   const [busy, setBusy] = useState(false);
   const button = (
     <Popconfirm
       title={title ?? t('crud.deleteTitle')}
-      description={t('crud.deleteWarning')}
+      description={warning === undefined ? t('crud.deleteWarning') : warning}
       okText={t('crud.delete')}
       cancelText={t('common.cancel')}
       okButtonProps={{ danger: true, loading: busy }}
@@ -30,7 +37,7 @@ export function DeleteAction({ onConfirm, permission, title, children, testid }:
         setBusy(true);
         try {
           await onConfirm();
-          message.success(t('crud.deleted'));
+          message.success(doneText ?? t('crud.deleted'));
         } catch {
           // the HTTP client has notified
         } finally {

@@ -11,13 +11,15 @@ export interface RowActionProps {
   icon: ReactNode;
   children: ReactNode;
   testid?: string;
+  /** Spins while what the click started (loading the row to edit…) is under way. */
+  loading?: boolean;
 }
 
 /** A small link button of a row or a detail card (add a child, edit…), shown only with its permission. */
-export function RowAction({ onClick, permission, icon, children, testid }: RowActionProps) {
+export function RowAction({ onClick, permission, icon, children, testid, loading }: RowActionProps) {
   return (
     <Access permission={permission}>
-      <Button type="link" size="small" icon={icon} onClick={onClick} data-testid={testid}>
+      <Button type="link" size="small" icon={icon} loading={loading} onClick={onClick} data-testid={testid}>
         {children}
       </Button>
     </Access>
@@ -36,5 +38,25 @@ export function EditAction({ children, ...props }: EditActionProps) {
     <RowAction icon={<EditOutlined />} {...props}>
       {children ?? t('crud.edit')}
     </RowAction>
+  );
+}
+
+export interface EditIconButtonProps {
+  onClick(): void;
+  testid?: string;
+}
+
+/** An icon-only edit button of a small table's row (claims, connection strings, rates), the partner of `DeleteIconConfirm`. */
+export function EditIconButton({ onClick, testid }: EditIconButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      type="link"
+      size="small"
+      icon={<EditOutlined />}
+      aria-label={t('crud.edit')}
+      onClick={onClick}
+      data-testid={testid}
+    />
   );
 }

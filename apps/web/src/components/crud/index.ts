@@ -13,7 +13,14 @@ export {
   DeleteIconConfirm,
   type DeleteIconConfirmProps,
 } from './DeleteAction.tsx';
-export { EditAction, type EditActionProps, RowAction, type RowActionProps } from './EditAction.tsx';
+export {
+  EditAction,
+  type EditActionProps,
+  EditIconButton,
+  type EditIconButtonProps,
+  RowAction,
+  type RowActionProps,
+} from './EditAction.tsx';
 export { EditDeleteActions, type EditDeleteActionsProps } from './EditDeleteActions.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';

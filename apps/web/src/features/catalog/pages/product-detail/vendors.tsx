@@ -1,12 +1,18 @@
-import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { compareDecimal } from '@seller/contracts/numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Col, Input, InputNumber, Popconfirm, Row, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Checkbox, Col, Input, InputNumber, Row, Select, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Access, CrudField, createOrUpdate, FormOverlay } from '../../../../components/crud/index.ts';
-import { useUi } from '../../../../lib/ui-bridge.ts';
+import {
+  Access,
+  CrudField,
+  createOrUpdate,
+  DeleteAction,
+  EditAction,
+  FormOverlay,
+} from '../../../../components/crud/index.ts';
 import { LC, suppliersApi } from '../../api.ts';
 import { type ProductVendorDto, productVendorsApi, type TierPrice } from '../../products-api.ts';
 
@@ -131,7 +137,6 @@ const tierText = (tiers: TierPrice[]) => tiers.map((t) => `≥${t.minQty}: ${t.u
 /** The product's vendors on the detail page: suppliers with purchase price, MOQ, lead time and tier prices. */
 export function ProductVendors({ productId }: { productId: string }) {
   const { t, i18n } = useTranslation();
-  const { message } = useUi();
   const queryClient = useQueryClient();
   const queryKey = ['catalog', 'products', 'vendors', productId];
   const vendors = useQuery({ queryKey, queryFn: () => productVendorsApi.list(productId) });
@@ -205,44 +210,20 @@ export function ProductVendors({ productId }: { productId: string }) {
             key: 'actions',
             title: t('crud.actions'),
             render: (_, r) => (
-              <Access permission={P}>
-                <Space size={0}>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => open(r)}
-                    data-testid={`vendor-edit-${r.supplierCode}`}
-                  >
-                    {t('crud.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('crud.deleteTitle')}
-                    okText={t('crud.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={async () => {
-                      try {
-                        await productVendorsApi.remove(productId, r.supplierId);
-                        message.success(LC('MovedToRecycle'));
-                        await refresh();
-                      } catch {
-                        // the HTTP client has notified
-                      }
-                    }}
-                  >
-                    <Button
-                      type="link"
-                      danger
-                      size="small"
-                      icon={<DeleteOutlined />}
-                      data-testid={`vendor-remove-${r.supplierCode}`}
-                    >
-                      {t('crud.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              </Access>
+              <Space size={0}>
+                <EditAction permission={P} onClick={() => open(r)} testid={`vendor-edit-${r.supplierCode}`} />
+                <DeleteAction
+                  permission={P}
+                  // a vendor goes to the recycle bin: it can be restored
+                  warning={null}
+                  doneText={LC('MovedToRecycle')}
+                  onConfirm={async () => {
+                    await productVendorsApi.remove(productId, r.supplierId);
+                    await refresh();
+                  }}
+                  testid={`vendor-remove-${r.supplierCode}`}
+                />
+              </Space>
             ),
           },
         ]}

@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DownOutlined } from '@ant-design/icons';
 import {
   datesInOrder,
   inOrder,
@@ -20,7 +20,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Radio,
   Row,
   Select,
@@ -33,7 +32,15 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Access, CrudField, createOrUpdate, FormOverlay, zodValueRule } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  createOrUpdate,
+  DeleteAction,
+  EditAction,
+  FormOverlay,
+  zodValueRule,
+} from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { settingValue, useAbp } from '../../../../lib/abp/config-store.ts';
 import { useAccess } from '../../../../lib/access.tsx';
@@ -300,37 +307,23 @@ export default function ProductsPage() {
         createPermission={`${P}.Create`}
         rowActions={(r) => (
           <Space size={0}>
-            <Access permission={`${P}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                loading={loadingId === r.id}
-                onClick={() => void edit(r.id)}
-                data-testid={`products-edit-${r.sku}`}
-              >
-                {t('crud.edit')}
-              </Button>
-            </Access>
-            <Access permission={`${P}.Delete`}>
-              <Popconfirm
-                title={t('crud.deleteTitle')}
-                okText={t('crud.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => act(() => productsApi.remove(r.id), LC('MovedToRecycle'))}
-              >
-                <Button
-                  type="link"
-                  danger
-                  size="small"
-                  icon={<DeleteOutlined />}
-                  data-testid={`products-delete-${r.sku}`}
-                >
-                  {t('crud.delete')}
-                </Button>
-              </Popconfirm>
-            </Access>
+            <EditAction
+              permission={`${P}.Update`}
+              loading={loadingId === r.id}
+              onClick={() => void edit(r.id)}
+              testid={`products-edit-${r.sku}`}
+            />
+            <DeleteAction
+              permission={`${P}.Delete`}
+              // a product goes to the recycle bin: it can be restored
+              warning={null}
+              doneText={LC('MovedToRecycle')}
+              onConfirm={async () => {
+                await productsApi.remove(r.id);
+                await refresh();
+              }}
+              testid={`products-delete-${r.sku}`}
+            />
           </Space>
         )}
       />

@@ -89,6 +89,46 @@ export function DeleteIconConfirm({ onConfirm, title, description, testid, confi
   );
 }
 
+export interface ConfirmLinkProps {
+  /** Hidden unless granted. */
+  permission: string;
+  /** The question, in the page's own words. */
+  title: ReactNode;
+  onConfirm(): unknown;
+  /** Red, for an action that takes something away (cancel, delete, reverse). */
+  danger?: boolean;
+  testid?: string;
+  /** The confirm button's test id. */
+  confirmTestid?: string;
+  children: ReactNode;
+}
+
+/** A row's text link for a change of its state that asks first (post, close, cancel…), shown only with its permission. */
+export function ConfirmLink({
+  permission,
+  title,
+  onConfirm,
+  danger,
+  testid,
+  confirmTestid,
+  children,
+}: ConfirmLinkProps) {
+  return (
+    <Access permission={permission}>
+      <Popconfirm
+        title={title}
+        onConfirm={onConfirm}
+        // antd's type has no data attributes on the confirm button, but it passes them through
+        okButtonProps={confirmTestid ? ({ 'data-testid': confirmTestid } as never) : undefined}
+      >
+        <Button type="link" size="small" danger={danger} data-testid={testid}>
+          {children}
+        </Button>
+      </Popconfirm>
+    </Access>
+  );
+}
+
 export interface DangerConfirmButtonProps {
   /** The question (naming what goes). */
   title: ReactNode;

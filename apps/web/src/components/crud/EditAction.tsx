@@ -8,7 +8,8 @@ export interface RowActionProps {
   onClick(): void;
   /** Hidden unless granted. */
   permission: string;
-  icon: ReactNode;
+  /** None for a text-only link (a state change of the row: submit, approve…). */
+  icon?: ReactNode;
   children: ReactNode;
   testid?: string;
   /** Spins while what the click started (loading the row to edit…) is under way. */

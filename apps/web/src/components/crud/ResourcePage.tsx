@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { CrudColumn } from './CrudPage.tsx';
@@ -51,13 +51,10 @@ export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
 export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePageProps<T, S>) {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
-  // fixed when the form opens: a re-render of the list must not reset what is being typed, and
-  // the title stays while the drawer closes
-  const [form, setForm] = useState<{ title: string; initial?: Partial<z.input<S>> }>({ title: '' });
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(p.schema, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: p.queryKey });
-  const editor = useRowEditor<T>({
+  const editor = useRowEditor<T, Partial<z.input<S>>>({
     permission: p.permission,
     testid: p.testid,
     label: p.label,
@@ -65,14 +62,11 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
       await p.api.remove(r.id);
       await refresh();
     },
-    onOpen: (target) =>
-      setForm(
-        target === 'new'
-          ? { title: p.createTitle, initial: p.blank }
-          : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
-      ),
+    formOf: (target) =>
+      target === 'new'
+        ? { title: p.createTitle, initial: p.blank }
+        : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
   });
-  const { editing } = editor;
 
   return (
     <>
@@ -87,17 +81,14 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         {...editor.listActions}
       />
       <FormOverlay
-        open={!!editing}
-        title={form.title}
+        {...editor.overlay}
         schema={schema}
-        initialValues={form.initial}
         width={p.formWidth}
         onSubmit={async (values) => {
           const input = p.toInput ? p.toInput(values) : values;
-          await createOrUpdate(editing, input, p.api);
+          await createOrUpdate(editor.editing, input, p.api);
           await refresh();
         }}
-        onClose={editor.close}
         testid={`${p.testid}-form`}
       >
         {p.fields}

@@ -6,6 +6,8 @@ export type { ColumnFit } from './column-width.ts';
 export { activeColumn, creationTimeColumn } from './columns.tsx';
 export { type CreateOrUpdateCalls, createOrUpdate, type StampedRow } from './create-or-update.ts';
 export {
+  ConfirmLink,
+  type ConfirmLinkProps,
   DangerConfirmButton,
   type DangerConfirmButtonProps,
   DeleteAction,
@@ -31,6 +33,7 @@ export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';
 export { useCreateThenOpen } from './useCreateThenOpen.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
+export { type OpenedForm, useOpenForm } from './useOpenForm.ts';
 export { type RowEditorOptions, useRowEditor } from './useRowEditor.tsx';
 export { useUploadRequest } from './useUploadRequest.ts';
 export { applyServerErrors, isRequired, issueMessage, parseForm, zodRule, zodValueRule } from './zod-form.ts';

@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { EditDeleteActions } from './EditDeleteActions.tsx';
+import { type OpenedForm, useOpenForm } from './useOpenForm.ts';
 
-export interface RowEditorOptions<T> {
+export interface RowEditorOptions<T, I> {
   /** The resource's permission: `.Create`, `.Update` and `.Delete` gate the actions. */
   permission: string;
   /** Test ids of the row links: `<testid>-edit-<label>`, `<testid>-delete-<label>`. */
@@ -11,31 +12,26 @@ export interface RowEditorOptions<T> {
   remove(row: T): Promise<unknown>;
   deleteTitle?(row: T): ReactNode;
   editText?: ReactNode;
-  /** Called as a form opens, before it shows (to fix what the form starts from). */
-  onOpen?(target: T | 'new'): void;
+  /** The form a row (or `'new'`) opens: its title and first values. */
+  formOf(target: T | 'new'): OpenedForm<I>;
 }
 
 /**
- * A list whose rows are created and edited in an overlay and deleted after confirming: which form
- * is open (`editing`: a row, `'new'` or none) and the list's create button and row links that
- * open it, spread onto a `ListPage` or `ResourceList`.
+ * A list whose rows are created and edited in an overlay and deleted after confirming: the open
+ * form (`useOpenForm`) and the list's create button and row links that open it, spread onto a
+ * `ListPage` or `ResourceList`.
  */
-export function useRowEditor<T>(o: RowEditorOptions<T>) {
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const open = (target: T | 'new') => {
-    o.onOpen?.(target);
-    setEditing(target);
-  };
+export function useRowEditor<T, I = object>(o: RowEditorOptions<T, I>) {
+  const form = useOpenForm<T, I>(o.formOf);
   return {
-    editing,
-    close: () => setEditing(null),
+    ...form,
     listActions: {
-      onCreate: () => open('new'),
+      onCreate: () => form.open('new'),
       createPermission: `${o.permission}.Create`,
       rowActions: (row: T) => (
         <EditDeleteActions
           permission={o.permission}
-          onEdit={() => open(row)}
+          onEdit={() => form.open(row)}
           onDelete={() => o.remove(row)}
           deleteTitle={o.deleteTitle?.(row)}
           editText={o.editText}

@@ -2,7 +2,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { compareDecimal } from '@seller/contracts/numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Col, Input, InputNumber, Row, Select, Space, Table, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
   DeleteAction,
   EditAction,
   FormOverlay,
+  useOpenForm,
 } from '../../../../components/crud/index.ts';
 import { LC, suppliersApi } from '../../api.ts';
 import { type ProductVendorDto, productVendorsApi, type TierPrice } from '../../products-api.ts';
@@ -83,7 +84,6 @@ const schema = () =>
       }),
   });
 
-type Editing = 'new' | ProductVendorDto | null;
 type Draft = { minQty?: number | null; unitPrice?: string | null };
 
 /** Quantity tier rows: "from quantity" and "unit price"; incomplete rows are sent as they are and refused. */
@@ -141,20 +141,18 @@ export function ProductVendors({ productId }: { productId: string }) {
   const queryKey = ['catalog', 'products', 'vendors', productId];
   const vendors = useQuery({ queryKey, queryFn: () => productVendorsApi.list(productId) });
   const suppliers = useQuery({ queryKey: ['catalog', 'suppliers', 'all'], queryFn: () => suppliersApi.all() });
-  const [editing, setEditing] = useState<Editing>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const formSchema = useMemo(schema, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
-  const [initial, setInitial] = useState<object>();
-  const open = (target: Exclude<Editing, null>) => {
-    setInitial(
-      target === 'new'
-        ? { currency: 'CNY', moq: 1, taxIncluded: false, isPrimary: !vendors.data?.items.length, tiers: [] }
-        : target,
-    );
-    setEditing(target);
-  };
+  const { editing, open, overlay } = useOpenForm<ProductVendorDto>((target) =>
+    target === 'new'
+      ? {
+          title: LC('New:ProductVendor'),
+          initial: { currency: 'CNY', moq: 1, taxIncluded: false, isPrimary: !vendors.data?.items.length, tiers: [] },
+        }
+      : { title: LC('Edit:ProductVendor', target.supplierName), initial: target },
+  );
 
   return (
     <Card
@@ -229,10 +227,8 @@ export function ProductVendors({ productId }: { productId: string }) {
         ]}
       />
       <FormOverlay
-        open={!!editing}
-        title={editing && editing !== 'new' ? LC('Edit:ProductVendor', editing.supplierName) : LC('New:ProductVendor')}
+        {...overlay}
         schema={formSchema}
-        initialValues={initial}
         width={600}
         onSubmit={async (values) => {
           await createOrUpdate(editing, values, {
@@ -242,7 +238,6 @@ export function ProductVendors({ productId }: { productId: string }) {
           });
           await refresh();
         }}
-        onClose={() => setEditing(null)}
         testid="vendor-form"
       >
         <CrudField name="supplierId" label={L('Supplier')}>

@@ -39,6 +39,7 @@ import {
   DeleteAction,
   EditAction,
   FormOverlay,
+  useOpenForm,
   zodValueRule,
 } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
@@ -51,6 +52,7 @@ import {
   type CategoryNode,
   categoriesApi,
   LC,
+  type PurchaseAttributeDto,
   purchaseAttributesApi,
   screenAttributesApi,
   toCategoryTree,
@@ -167,9 +169,7 @@ export default function ProductsPage() {
   const { message } = useUi();
   const access = useAccess();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<ProductDto | 'new' | null>(null);
   const [loadingId, setLoadingId] = useState<string | null>(null);
-  const [form, setForm] = useState<{ title: string; initial?: object }>({ title: '' });
   const [generating, setGenerating] = useState(false);
   // a new product's prices are in the tenant's accounting currency unless the form says otherwise
   const tenantCurrency = useAbp((s) => settingValue(s.config, 'Logistics.Currency')) ?? 'CNY';
@@ -207,17 +207,15 @@ export default function ProductsPage() {
       // the HTTP client has notified
     }
   };
-  const open = (target: ProductDto | 'new', attributeItems = attributes.data?.items) => {
-    setForm(
+  const { editing, open, overlay } = useOpenForm<ProductDto, object, [PurchaseAttributeDto[]?]>(
+    (target, attributeItems = attributes.data?.items) =>
       target === 'new'
         ? { title: LC('New:Product'), initial: { ...blank, priceCurrency: tenantCurrency } }
         : {
             title: LC('Edit:Product', target.sku),
             initial: { ...target, variants: savedVariantRows(target, attributeItems ?? []) },
           },
-    );
-    setEditing(target);
-  };
+  );
   /** List rows are light: the form needs the whole product. */
   const edit = async (id: string) => {
     setLoadingId(id);
@@ -328,17 +326,14 @@ export default function ProductsPage() {
         )}
       />
       <FormOverlay
-        open={!!editing}
-        title={form.title}
+        {...overlay}
         schema={formSchema}
-        initialValues={form.initial}
         width={940}
         onSubmit={async (values) => {
           const variants = variantOverrides(values.variants, values.price);
           await createOrUpdate(editing, { ...values, variants }, productsApi);
           await refresh();
         }}
-        onClose={() => setEditing(null)}
         testid="products-form"
       >
         <Section title={LC('ProductSection:Basic')} />

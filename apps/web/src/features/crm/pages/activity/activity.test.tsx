@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApiBeforeEach, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
@@ -116,7 +116,7 @@ describe('follow-up page', () => {
     await typeInto('activity-form-content', '电话沟通报价');
     await submit('activity-form-submit');
     await errorOf('activity-form-customer');
-    expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
+    expectNotSent(calls, `POST ${U}`);
   });
 });
 

@@ -2,7 +2,7 @@ import { CrmPermissions } from '@seller/contracts';
 import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Form, Select, Tag } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { CrudField, createOrUpdate, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
@@ -81,6 +81,8 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
   const [params] = useSearchParams();
   const inTab = !!p.customerId;
   const refresh = () => client.invalidateQueries({ queryKey: listPageKeys.all(p.api.url) });
+  // a new record starts with the customer the list is narrowed to
+  const picked = inTab ? p.customerId : (readListUrl(p.list, params).filters.customerId as string | undefined);
   const editor = useRowEditor<T>({
     permission: P,
     testid: p.testid,
@@ -90,10 +92,12 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
       await p.api.remove(r.id);
       await refresh();
     },
+    formOf: (target) =>
+      target === 'new'
+        ? { title: p.createTitle, initial: { ...p.blank, customerId: picked } }
+        : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
   });
   const { editing } = editor;
-  // a new record starts with the customer the list is narrowed to
-  const picked = inTab ? p.customerId : (readListUrl(p.list, params).filters.customerId as string | undefined);
 
   const filterInputs: Record<string, ListFilterInput> = Object.fromEntries(
     p.filters.map((f): [string, ListFilterInput] => [
@@ -122,13 +126,6 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
       />
     );
 
-  // fixed while the form is open: a re-render must not reset what is being typed
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read when the form opens
-  const initial = useMemo(
-    () => (editing === 'new' ? { ...p.blank, customerId: picked } : editing ? p.toForm(editing) : undefined),
-    [editing],
-  );
-
   return (
     <>
       <ListPage<T>
@@ -145,15 +142,12 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
         {...editor.listActions}
       />
       <FormOverlay
-        open={!!editing}
-        title={editing === 'new' ? p.createTitle : editing ? p.editTitle(p.label(editing)) : ''}
+        {...editor.overlay}
         schema={editing === 'new' ? p.createSchema : p.updateSchema}
-        initialValues={initial}
         onSubmit={async (values) => {
           await createOrUpdate(editing, values, p.api);
           await refresh();
         }}
-        onClose={editor.close}
         testid={`${p.testid}-form`}
       >
         {editing === 'new' &&

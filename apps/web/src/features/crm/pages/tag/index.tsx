@@ -2,7 +2,6 @@ import { CrmPermissions } from '@seller/contracts';
 import { type TagColor, TagColors, TagScopes, tagInput, tagList, tagUpdateInput } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag as AntTag, Input, InputNumber, Radio, Select } from 'antd';
-import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { CrudField, createOrUpdate, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { ListPage, readListUrl } from '../../../../components/list/index.ts';
@@ -35,20 +34,15 @@ export default function TagPage() {
       await tagsApi.remove(r.id);
       await refresh();
     },
+    formOf: (target) =>
+      target === 'new'
+        ? { title: TL('NewTag'), initial: { name: '', color: 'blue' as TagColor, scope: scope ?? 'CUSTOMER', sort: 0 } }
+        : {
+            title: TL('EditTag', target.name),
+            initial: { name: target.name, color: target.color as TagColor, scope: target.scope, sort: target.sort },
+          },
   });
   const { editing } = editor;
-
-  // fixed while the form is open: a re-render must not reset what is being typed
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is read when the form opens
-  const initial = useMemo(
-    () =>
-      editing === 'new'
-        ? { name: '', color: 'blue' as TagColor, scope: scope ?? 'CUSTOMER', sort: 0 }
-        : editing
-          ? { name: editing.name, color: editing.color as TagColor, scope: editing.scope, sort: editing.sort }
-          : undefined,
-    [editing],
-  );
 
   return (
     <>
@@ -70,15 +64,12 @@ export default function TagPage() {
         {...editor.listActions}
       />
       <FormOverlay
-        open={!!editing}
-        title={editing === 'new' ? TL('NewTag') : editing ? TL('EditTag', editing.name) : ''}
+        {...editor.overlay}
         schema={editing === 'new' ? tagInput : tagUpdateInput}
-        initialValues={initial}
         onSubmit={async (values) => {
           await createOrUpdate(editing, values, tagsApi);
           await refresh();
         }}
-        onClose={editor.close}
         testid="crm-tag-form"
       >
         <CrudField name="name" label={TL('Name')}>

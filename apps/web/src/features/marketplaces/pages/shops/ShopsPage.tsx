@@ -16,6 +16,7 @@ import {
   DeleteAction,
   EditAction,
   FormOverlay,
+  useOpenForm,
 } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
@@ -135,8 +136,6 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
   const ui = useUi();
   const queryClient = useQueryClient();
   const key = platform.toLowerCase();
-  const [editing, setEditing] = useState<Shop | 'new' | null>(null);
-  const [form, setForm] = useState<{ title: string; initial?: object }>({ title: '' });
   const [logOf, setLogOf] = useState<Shop | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const refresh = () =>
@@ -145,25 +144,22 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
       queryClient.invalidateQueries({ queryKey: [shopsManagementUrl] }),
     ]);
 
-  const open = (target: Shop | 'new') => {
-    setForm(
-      target === 'new'
-        ? {
-            title: LS('NewShop'),
-            initial: { name: '', regions: [PlatformRegions[platform][0]], shortCode: '', remark: '' },
-          }
-        : {
-            title: LS('EditShop'),
-            initial: {
-              name: target.name,
-              regions: target.regions,
-              shortCode: target.shortCode ?? '',
-              remark: target.remark ?? '',
-            },
+  const { editing, open, overlay } = useOpenForm((target: Shop | 'new') =>
+    target === 'new'
+      ? {
+          title: LS('NewShop'),
+          initial: { name: '', regions: [PlatformRegions[platform][0]], shortCode: '', remark: '' },
+        }
+      : {
+          title: LS('EditShop'),
+          initial: {
+            name: target.name,
+            regions: target.regions,
+            shortCode: target.shortCode ?? '',
+            remark: target.remark ?? '',
           },
-    );
-    setEditing(target);
-  };
+        },
+  );
 
   /** Asks the server for the consent link and goes there; the marketplace comes back to the callback page. */
   const authorize = async (shop?: Shop) => {
@@ -272,10 +268,8 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
         )}
       />
       <FormOverlay
-        open={!!editing}
-        title={form.title}
+        {...overlay}
         schema={formSchema}
-        initialValues={form.initial}
         onSubmit={async (values) => {
           await createOrUpdate(editing, values, {
             create: (v) => shopsApi.create({ ...v, platform }),
@@ -283,7 +277,6 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
           });
           await refresh();
         }}
-        onClose={() => setEditing(null)}
         testid="shop-form"
       >
         <CrudField name="name" label={LS('Name')}>

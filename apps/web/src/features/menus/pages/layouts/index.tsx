@@ -40,7 +40,7 @@ export default function LayoutsPage() {
     // the menu form's layout picker
     await queryClient.invalidateQueries({ queryKey: ['layouts'] });
   };
-  const editor = useRowEditor<LayoutDto>({
+  const editor = useRowEditor<LayoutDto, FormValues>({
     permission: P,
     testid: 'layout',
     label: (r) => r.name,
@@ -54,23 +54,26 @@ export default function LayoutsPage() {
       await layoutsApi.remove(r.id);
       await refresh();
     },
+    formOf: (target) =>
+      target === 'new'
+        ? {
+            title: LP('NewLayout'),
+            initial: { name: '', displayName: '', path: 'Layout', platformFlags: flagsOf(PlatformType.Web) },
+          }
+        : {
+            title: LP('EditLayout', target.displayName),
+            initial: {
+              name: target.name,
+              displayName: target.displayName,
+              path: target.path,
+              redirect: target.redirect,
+              description: target.description,
+              platformFlags: flagsOf(target.platformType),
+              concurrencyStamp: target.concurrencyStamp,
+            },
+          },
   });
   const { editing } = editor;
-
-  const initial = useMemo<FormValues | undefined>(() => {
-    if (!editing) return undefined;
-    if (editing === 'new')
-      return { name: '', displayName: '', path: 'Layout', platformFlags: flagsOf(PlatformType.Web) };
-    return {
-      name: editing.name,
-      displayName: editing.displayName,
-      path: editing.path,
-      redirect: editing.redirect,
-      description: editing.description,
-      platformFlags: flagsOf(editing.platformType),
-      concurrencyStamp: editing.concurrencyStamp,
-    };
-  }, [editing]);
 
   return (
     <>
@@ -82,17 +85,14 @@ export default function LayoutsPage() {
         {...editor.listActions}
       />
       <FormOverlay
-        open={!!editing}
-        title={editing === 'new' ? LP('NewLayout') : LP('EditLayout', editing?.displayName ?? '')}
+        {...editor.overlay}
         schema={schema}
-        initialValues={initial}
         onSubmit={async ({ platformFlags: flags, ...v }) => {
           const input = { ...v, platformType: typeOf(flags), meta: editing !== 'new' ? editing?.meta : {} };
           if (editing === 'new') await layoutsApi.create(input);
           else if (editing) await layoutsApi.update(editing.id, input);
           await refresh();
         }}
-        onClose={editor.close}
         testid="layout-form"
       >
         <CrudField name="name" label={LP('DisplayName:Name')}>

@@ -27,6 +27,29 @@ export function RowAction({ onClick, permission, icon, children, testid, loading
   );
 }
 
+export interface PrimaryActionProps extends RowActionProps {
+  /** Small, in a card's header. */
+  small?: boolean;
+}
+
+/** A page's or a card's primary button (new, publish, pull…), shown only with its permission. */
+export function PrimaryAction({ onClick, permission, icon, children, testid, loading, small }: PrimaryActionProps) {
+  return (
+    <Access permission={permission}>
+      <Button
+        type="primary"
+        size={small ? 'small' : undefined}
+        icon={icon}
+        loading={loading}
+        onClick={onClick}
+        data-testid={testid}
+      >
+        {children}
+      </Button>
+    </Access>
+  );
+}
+
 export interface EditActionProps extends Omit<RowActionProps, 'icon' | 'children'> {
   /** The link's text: "Edit" unless the page's own text module says it. */
   children?: ReactNode;

@@ -20,6 +20,8 @@ export {
   type EditActionProps,
   EditIconButton,
   type EditIconButtonProps,
+  PrimaryAction,
+  type PrimaryActionProps,
   RowAction,
   type RowActionProps,
 } from './EditAction.tsx';

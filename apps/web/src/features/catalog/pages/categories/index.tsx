@@ -1,25 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { categoryInput } from '@seller/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Tree,
-  Typography,
-} from 'antd';
+import { Card, Col, Descriptions, Empty, Input, InputNumber, Row, Select, Space, Spin, Tree, Typography } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, EditDeleteActions, FormOverlay, RowAction } from '../../../../components/crud/index.ts';
+import {
+  CrudField,
+  EditDeleteActions,
+  FormOverlay,
+  PrimaryAction,
+  RowAction,
+} from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -133,17 +125,15 @@ export default function CategoriesPage() {
           title={LC('Categories')}
           data-testid="categories-tree"
           extra={
-            <Access permission={`${P}.Create`}>
-              <Button
-                type="primary"
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ mode: 'create', parent: null })}
-                data-testid="category-add-root"
-              >
-                {LC('AddRoot')}
-              </Button>
-            </Access>
+            <PrimaryAction
+              permission={`${P}.Create`}
+              small
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ mode: 'create', parent: null })}
+              testid="category-add-root"
+            >
+              {LC('AddRoot')}
+            </PrimaryAction>
           }
         >
           {categories.isLoading ? (

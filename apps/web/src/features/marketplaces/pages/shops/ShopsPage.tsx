@@ -16,6 +16,7 @@ import {
   DeleteAction,
   EditAction,
   FormOverlay,
+  PrimaryAction,
   useOpenForm,
 } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
@@ -199,17 +200,15 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
         onCreate={() => open('new')}
         createPermission={`${P.Shops}.Create`}
         toolbar={
-          <Access permission={`${P.Shops}.Authorize`}>
-            <Button
-              type="primary"
-              icon={<LinkOutlined />}
-              loading={busy === 'auth'}
-              onClick={() => authorize()}
-              data-testid={`shops-${key}-authorize`}
-            >
-              {LS('AuthorizeShop')}
-            </Button>
-          </Access>
+          <PrimaryAction
+            permission={`${P.Shops}.Authorize`}
+            icon={<LinkOutlined />}
+            loading={busy === 'auth'}
+            onClick={() => authorize()}
+            testid={`shops-${key}-authorize`}
+          >
+            {LS('AuthorizeShop')}
+          </PrimaryAction>
         }
         render={{
           status: (r) => <TokenState shop={r} />,

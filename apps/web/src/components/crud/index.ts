@@ -37,5 +37,6 @@ export { useCreateThenOpen } from './useCreateThenOpen.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
 export { type OpenedForm, useOpenForm } from './useOpenForm.ts';
 export { type RowEditorOptions, useRowEditor } from './useRowEditor.tsx';
+export { useRunAndRefresh } from './useRunAndRefresh.ts';
 export { useUploadRequest } from './useUploadRequest.ts';
 export { applyServerErrors, isRequired, issueMessage, parseForm, zodRule, zodValueRule } from './zod-form.ts';

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApiBeforeEach } from '../../../lib/testing/fake-http.ts';
+import { audited } from '../../../lib/testing/fixtures.ts';
 import { expectErrorsOf, fillIn, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../lib/testing/server-texts.ts';
@@ -26,11 +27,7 @@ const users: MenuItemDto = {
   sort: 2,
   startup: false,
   meta: { title: 'Menus::Users', permission: 'AbpIdentity.Users', badge: 'new' },
-  concurrencyStamp: 'stamp-1',
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
+  ...audited(),
 };
 
 const { calls } = fakeApiBeforeEach(() => ({

@@ -40,13 +40,13 @@ import {
   EditAction,
   FormOverlay,
   useOpenForm,
+  useRunAndRefresh,
   zodValueRule,
 } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { settingValue, useAbp } from '../../../../lib/abp/config-store.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { localize } from '../../../../lib/i18n/index.ts';
-import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
   brandsApi,
   type CategoryNode,
@@ -165,8 +165,7 @@ const Section = ({ title }: { title: ReactNode }) => (
 
 /** /product/productList: the product list with filters, create/edit, set active, PMS status, delete to the recycle bin. */
 export default function ProductsPage() {
-  const { t, i18n } = useTranslation();
-  const { message } = useUi();
+  const { i18n } = useTranslation();
   const access = useAccess();
   const queryClient = useQueryClient();
   const [loadingId, setLoadingId] = useState<string | null>(null);
@@ -198,15 +197,7 @@ export default function ProductsPage() {
       queryClient.invalidateQueries({ queryKey: [productsApi.url] }),
       queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] }),
     ]);
-  const act = async (run: () => Promise<unknown>, done = t('crud.saved')) => {
-    try {
-      await run();
-      message.success(done);
-      await refresh();
-    } catch {
-      // the HTTP client has notified
-    }
-  };
+  const act = useRunAndRefresh(refresh);
   const { editing, open, overlay } = useOpenForm<ProductDto, object, [PurchaseAttributeDto[]?]>(
     (target, attributeItems = attributes.data?.items) =>
       target === 'new'

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { expectErrorsOf, fillIn, openNewFormOn, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
@@ -26,12 +27,8 @@ const admin: UserDto = {
   lockoutEnd: null,
   accessFailedCount: 0,
   twoFactorEnabled: false,
-  concurrencyStamp: 'stamp-1',
   extraProperties: {},
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
+  ...audited(),
   isDeleted: false,
   deleterId: null,
   deletionTime: null,

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, fillIn, openNewFormOn, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
@@ -18,12 +19,8 @@ const demo: TenantDto = {
   normalizedName: 'DEMO',
   isActive: true,
   hasOwnDatabase: false,
-  concurrencyStamp: 'stamp-1',
   extraProperties: {},
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
+  ...audited(),
 };
 
 const { calls } = fakeApiBeforeEach(

@@ -44,6 +44,19 @@ export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
   formWidth?: number;
 }
 
+/** A localizer of a page's texts (`LL`, `PL`…): a key and its `{0}`… arguments. */
+type Texts = (key: string, ...args: unknown[]) => string;
+
+/**
+ * A resource page's three titles from their text keys: the list's, the create form's and the edit
+ * form's (the row's label as its argument). A list title with arguments is given as text.
+ */
+export const resourceTitles = (text: Texts, list: string, create: string, edit: string) => ({
+  title: text(list),
+  createTitle: text(create),
+  editTitle: (label: string) => text(edit, label),
+});
+
 /**
  * A resource's list with create/edit in a drawer and delete, from one declaration: the columns,
  * the form schema and fields, and the resource's calls (`resourceApi`).

@@ -31,7 +31,7 @@ export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx'
 export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
 export { RemoveRowButton, type RemoveRowButtonProps } from './RemoveRowButton.tsx';
 export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
-export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
+export { ResourcePage, type ResourcePageProps, resourceTitles } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';
 export { useCreateThenOpen } from './useCreateThenOpen.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';

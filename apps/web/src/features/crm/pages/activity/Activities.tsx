@@ -22,7 +22,6 @@ import {
   Space,
   Spin,
   Tag,
-  Timeline,
   Typography,
   Upload,
 } from 'antd';
@@ -38,6 +37,7 @@ import {
   useUploadRequest,
 } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
+import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -263,12 +263,10 @@ function ActivityTimeline({ query, toolbar, onEdit, onCreate, title }: ViewProps
         ) : items.length === 0 ? (
           <Empty description={AL('Empty')} />
         ) : (
-          <Timeline
-            items={items.map((a) => ({
-              key: a.id,
-              color: typeColor[a.type],
-              children: <ActivityItem activity={a} onEdit={onEdit} />,
-            }))}
+          <HistoryTimeline
+            entries={items}
+            color={(a) => typeColor[a.type]}
+            entry={(a) => <ActivityItem activity={a} onEdit={onEdit} />}
           />
         )}
       </Spin>

@@ -3,7 +3,6 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { CrudColumn } from './CrudPage.tsx';
-import { createOrUpdate } from './create-or-update.ts';
 import { FormOverlay } from './FormOverlay.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import type { ResourceApi } from './resource-api.ts';
@@ -71,10 +70,8 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
     permission: p.permission,
     testid: p.testid,
     label: p.label,
-    remove: async (r) => {
-      await p.api.remove(r.id);
-      await refresh();
-    },
+    remove: (r) => p.api.remove(r.id),
+    refresh,
     formOf: (target) =>
       target === 'new'
         ? { title: p.createTitle, initial: p.blank }
@@ -98,9 +95,7 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         schema={schema}
         width={p.formWidth}
         onSubmit={async (values) => {
-          const input = p.toInput ? p.toInput(values) : values;
-          await createOrUpdate(editor.editing, input, p.api);
-          await refresh();
+          await editor.save(p.toInput ? p.toInput(values) : values, p.api);
         }}
         testid={`${p.testid}-form`}
       >

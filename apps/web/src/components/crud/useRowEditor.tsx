@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { StampedRow } from './create-or-update.ts';
 import { EditDeleteActions } from './EditDeleteActions.tsx';
 import { type OpenedForm, useOpenForm } from './useOpenForm.ts';
 
@@ -8,8 +9,10 @@ export interface RowEditorOptions<T, I> {
   /** Test ids of the row links: `<testid>-edit-<label>`, `<testid>-delete-<label>`. */
   testid: string;
   label(row: T): string;
-  /** The confirmed delete of a row (the remove call and the refresh). */
+  /** The confirmed delete of a row; `refresh` follows it. */
   remove(row: T): Promise<unknown>;
+  /** Reads the list again after a save or a delete. */
+  refresh(): Promise<unknown>;
   deleteTitle?(row: T): ReactNode;
   editText?: ReactNode;
   /** The form a row (or `'new'`) opens: its title and first values. */
@@ -21,8 +24,8 @@ export interface RowEditorOptions<T, I> {
  * form (`useOpenForm`) and the list's create button and row links that open it, spread onto a
  * `ListPage` or `ResourceList`.
  */
-export function useRowEditor<T, I = object>(o: RowEditorOptions<T, I>) {
-  const form = useOpenForm<T, I>(o.formOf);
+export function useRowEditor<T extends StampedRow, I = object>(o: RowEditorOptions<T, I>) {
+  const form = useOpenForm<T, I>(o.formOf, o.refresh);
   return {
     ...form,
     listActions: {
@@ -32,7 +35,10 @@ export function useRowEditor<T, I = object>(o: RowEditorOptions<T, I>) {
         <EditDeleteActions
           permission={o.permission}
           onEdit={() => form.open(row)}
-          onDelete={() => o.remove(row)}
+          onDelete={async () => {
+            await o.remove(row);
+            await o.refresh();
+          }}
           deleteTitle={o.deleteTitle?.(row)}
           editText={o.editText}
           testid={o.testid}

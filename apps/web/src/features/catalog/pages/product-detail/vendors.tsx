@@ -8,7 +8,6 @@ import { z } from 'zod';
 import {
   Access,
   CrudField,
-  createOrUpdate,
   DeleteAction,
   EditAction,
   FormOverlay,
@@ -145,13 +144,15 @@ export function ProductVendors({ productId }: { productId: string }) {
   const formSchema = useMemo(schema, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
-  const { editing, open, overlay } = useOpenForm<ProductVendorDto>((target) =>
-    target === 'new'
-      ? {
-          title: LC('New:ProductVendor'),
-          initial: { currency: 'CNY', moq: 1, taxIncluded: false, isPrimary: !vendors.data?.items.length, tiers: [] },
-        }
-      : { title: LC('Edit:ProductVendor', target.supplierName), initial: target },
+  const { editing, open, save, overlay } = useOpenForm<ProductVendorDto>(
+    (target) =>
+      target === 'new'
+        ? {
+            title: LC('New:ProductVendor'),
+            initial: { currency: 'CNY', moq: 1, taxIncluded: false, isPrimary: !vendors.data?.items.length, tiers: [] },
+          }
+        : { title: LC('Edit:ProductVendor', target.supplierName), initial: target },
+    refresh,
   );
 
   return (
@@ -230,14 +231,13 @@ export function ProductVendors({ productId }: { productId: string }) {
         {...overlay}
         schema={formSchema}
         width={600}
-        onSubmit={async (values) => {
-          await createOrUpdate(editing, values, {
+        onSubmit={(values) =>
+          save(values, {
             create: (v) => productVendorsApi.add(productId, v),
             // the supplier is fixed once the vendor is added
             update: (id, { supplierId: _, ...rest }) => productVendorsApi.update(id, rest),
-          });
-          await refresh();
-        }}
+          })
+        }
         testid="vendor-form"
       >
         <CrudField name="supplierId" label={L('Supplier')}>

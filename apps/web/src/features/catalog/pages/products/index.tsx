@@ -35,7 +35,6 @@ import { z } from 'zod';
 import {
   Access,
   CrudField,
-  createOrUpdate,
   DeleteAction,
   EditAction,
   FormOverlay,
@@ -198,7 +197,7 @@ export default function ProductsPage() {
       queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] }),
     ]);
   const act = useRunAndRefresh(refresh);
-  const { editing, open, overlay } = useOpenForm<ProductDto, object, [PurchaseAttributeDto[]?]>(
+  const { editing, open, save, overlay } = useOpenForm<ProductDto, object, [PurchaseAttributeDto[]?]>(
     (target, attributeItems = attributes.data?.items) =>
       target === 'new'
         ? { title: LC('New:Product'), initial: { ...blank, priceCurrency: tenantCurrency } }
@@ -206,6 +205,7 @@ export default function ProductsPage() {
             title: LC('Edit:Product', target.sku),
             initial: { ...target, variants: savedVariantRows(target, attributeItems ?? []) },
           },
+    refresh,
   );
   /** List rows are light: the form needs the whole product. */
   const edit = async (id: string) => {
@@ -322,8 +322,7 @@ export default function ProductsPage() {
         width={940}
         onSubmit={async (values) => {
           const variants = variantOverrides(values.variants, values.price);
-          await createOrUpdate(editing, { ...values, variants }, productsApi);
-          await refresh();
+          await save({ ...values, variants }, productsApi);
         }}
         testid="products-form"
       >

@@ -5,7 +5,7 @@ import { Checkbox, Form, Select, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { CrudField, createOrUpdate, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { type ListFilterInput, ListPage, listPageKeys, readListUrl } from '../../../../components/list/index.ts';
 import { type RecordApi, RL } from '../../api/records.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -88,10 +88,8 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
     testid: p.testid,
     label: p.label,
     deleteTitle: () => RL('DeleteConfirm'),
-    remove: async (r) => {
-      await p.api.remove(r.id);
-      await refresh();
-    },
+    remove: (r) => p.api.remove(r.id),
+    refresh,
     formOf: (target) =>
       target === 'new'
         ? { title: p.createTitle, initial: { ...p.blank, customerId: picked } }
@@ -144,10 +142,7 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
       <FormOverlay
         {...editor.overlay}
         schema={editing === 'new' ? p.createSchema : p.updateSchema}
-        onSubmit={async (values) => {
-          await createOrUpdate(editing, values, p.api);
-          await refresh();
-        }}
+        onSubmit={(values) => editor.save(values, p.api)}
         testid={`${p.testid}-form`}
       >
         {editing === 'new' &&

@@ -3,7 +3,7 @@ import { type TagColor, TagColors, TagScopes, tagInput, tagList, tagUpdateInput 
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag as AntTag, Input, InputNumber, Radio, Select } from 'antd';
 import { useSearchParams } from 'react-router';
-import { CrudField, createOrUpdate, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { ListPage, readListUrl } from '../../../../components/list/index.ts';
 import { type Tag, TL, tagKeys, tagsApi } from '../../api/tags.ts';
 
@@ -30,10 +30,8 @@ export default function TagPage() {
     testid: 'crm-tags',
     label: (r) => r.name,
     deleteTitle: (r) => TL('DeleteConfirm', r.name, r.usageCount),
-    remove: async (r) => {
-      await tagsApi.remove(r.id);
-      await refresh();
-    },
+    remove: (r) => tagsApi.remove(r.id),
+    refresh,
     formOf: (target) =>
       target === 'new'
         ? { title: TL('NewTag'), initial: { name: '', color: 'blue' as TagColor, scope: scope ?? 'CUSTOMER', sort: 0 } }
@@ -66,10 +64,7 @@ export default function TagPage() {
       <FormOverlay
         {...editor.overlay}
         schema={editing === 'new' ? tagInput : tagUpdateInput}
-        onSubmit={async (values) => {
-          await createOrUpdate(editing, values, tagsApi);
-          await refresh();
-        }}
+        onSubmit={(values) => editor.save(values, tagsApi)}
         testid="crm-tag-form"
       >
         <CrudField name="name" label={TL('Name')}>

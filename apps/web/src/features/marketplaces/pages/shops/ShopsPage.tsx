@@ -12,7 +12,6 @@ import { useState } from 'react';
 import {
   Access,
   CrudField,
-  createOrUpdate,
   DeleteAction,
   EditAction,
   FormOverlay,
@@ -145,21 +144,23 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
       queryClient.invalidateQueries({ queryKey: [shopsManagementUrl] }),
     ]);
 
-  const { editing, open, overlay } = useOpenForm((target: Shop | 'new') =>
-    target === 'new'
-      ? {
-          title: LS('NewShop'),
-          initial: { name: '', regions: [PlatformRegions[platform][0]], shortCode: '', remark: '' },
-        }
-      : {
-          title: LS('EditShop'),
-          initial: {
-            name: target.name,
-            regions: target.regions,
-            shortCode: target.shortCode ?? '',
-            remark: target.remark ?? '',
+  const { open, save, overlay } = useOpenForm(
+    (target: Shop | 'new') =>
+      target === 'new'
+        ? {
+            title: LS('NewShop'),
+            initial: { name: '', regions: [PlatformRegions[platform][0]], shortCode: '', remark: '' },
+          }
+        : {
+            title: LS('EditShop'),
+            initial: {
+              name: target.name,
+              regions: target.regions,
+              shortCode: target.shortCode ?? '',
+              remark: target.remark ?? '',
+            },
           },
-        },
+    refresh,
   );
 
   /** Asks the server for the consent link and goes there; the marketplace comes back to the callback page. */
@@ -269,13 +270,9 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
       <FormOverlay
         {...overlay}
         schema={formSchema}
-        onSubmit={async (values) => {
-          await createOrUpdate(editing, values, {
-            create: (v) => shopsApi.create({ ...v, platform }),
-            update: shopsApi.update,
-          });
-          await refresh();
-        }}
+        onSubmit={(values) =>
+          save(values, { create: (v) => shopsApi.create({ ...v, platform }), update: shopsApi.update })
+        }
         testid="shop-form"
       >
         <CrudField name="name" label={LS('Name')}>

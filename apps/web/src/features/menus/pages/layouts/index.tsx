@@ -50,10 +50,8 @@ export default function LayoutsPage() {
         <div style={{ fontWeight: 'normal' }}>{LP('DeleteLayoutDetails')}</div>
       </>
     ),
-    remove: async (r) => {
-      await layoutsApi.remove(r.id);
-      await refresh();
-    },
+    remove: (r) => layoutsApi.remove(r.id),
+    refresh,
     formOf: (target) =>
       target === 'new'
         ? {

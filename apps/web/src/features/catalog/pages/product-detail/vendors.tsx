@@ -5,15 +5,9 @@ import { Button, Card, Checkbox, Col, Input, InputNumber, Row, Select, Space, Ta
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  Access,
-  CrudField,
-  DeleteAction,
-  EditAction,
-  FormOverlay,
-  useOpenForm,
-} from '../../../../components/crud/index.ts';
+import { Access, CrudField, EditAction, FormOverlay, useOpenForm } from '../../../../components/crud/index.ts';
 import { LC, suppliersApi } from '../../api.ts';
+import { RecycleAction } from '../../components/RecycleAction.tsx';
 import { type ProductVendorDto, productVendorsApi, type TierPrice } from '../../products-api.ts';
 
 const P = 'Catalog.Products.Update';
@@ -211,11 +205,8 @@ export function ProductVendors({ productId }: { productId: string }) {
             render: (_, r) => (
               <Space size={0}>
                 <EditAction permission={P} onClick={() => open(r)} testid={`vendor-edit-${r.supplierCode}`} />
-                <DeleteAction
+                <RecycleAction
                   permission={P}
-                  // a vendor goes to the recycle bin: it can be restored
-                  warning={null}
-                  doneText={LC('MovedToRecycle')}
                   onConfirm={async () => {
                     await productVendorsApi.remove(productId, r.supplierId);
                     await refresh();

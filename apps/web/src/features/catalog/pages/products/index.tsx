@@ -35,7 +35,6 @@ import { z } from 'zod';
 import {
   Access,
   CrudField,
-  DeleteAction,
   EditAction,
   FormOverlay,
   useOpenForm,
@@ -56,6 +55,7 @@ import {
   screenAttributesApi,
   toCategoryTree,
 } from '../../api.ts';
+import { RecycleAction } from '../../components/RecycleAction.tsx';
 import { RowList } from '../../components/RowList.tsx';
 import {
   type ProductDto,
@@ -302,11 +302,8 @@ export default function ProductsPage() {
               onClick={() => void edit(r.id)}
               testid={`products-edit-${r.sku}`}
             />
-            <DeleteAction
+            <RecycleAction
               permission={`${P}.Delete`}
-              // a product goes to the recycle bin: it can be restored
-              warning={null}
-              doneText={LC('MovedToRecycle')}
               onConfirm={async () => {
                 await productsApi.remove(r.id);
                 await refresh();

@@ -10,19 +10,26 @@ export interface DeleteActionProps {
   /** Hidden unless granted. */
   permission?: string;
   title?: ReactNode;
+  /**
+   * Under the question: the spec's "cannot be undone" warning unless told; `null` for a delete
+   * that can be undone (a row moved to the recycle bin).
+   */
+  warning?: ReactNode;
+  /** What is said once deleted: "Deleted" unless told. */
+  doneText?: string;
   children?: ReactNode;
   testid?: string;
 }
 
 /** Delete with confirmation and the spec's "cannot be undone" warning. */
-export function DeleteAction({ onConfirm, permission, title, children, testid }: DeleteActionProps) {
+export function DeleteAction({ onConfirm, permission, title, warning, doneText, children, testid }: DeleteActionProps) {
   const { t } = useTranslation();
   const { message } = useUi();
   const [busy, setBusy] = useState(false);
   const button = (
     <Popconfirm
       title={title ?? t('crud.deleteTitle')}
-      description={t('crud.deleteWarning')}
+      description={warning === undefined ? t('crud.deleteWarning') : warning}
       okText={t('crud.delete')}
       cancelText={t('common.cancel')}
       okButtonProps={{ danger: true, loading: busy }}
@@ -30,7 +37,7 @@ export function DeleteAction({ onConfirm, permission, title, children, testid }:
         setBusy(true);
         try {
           await onConfirm();
-          message.success(t('crud.deleted'));
+          message.success(doneText ?? t('crud.deleted'));
         } catch {
           // the HTTP client has notified
         } finally {
@@ -79,6 +86,46 @@ export function DeleteIconConfirm({ onConfirm, title, description, testid, confi
         data-testid={testid}
       />
     </Popconfirm>
+  );
+}
+
+export interface ConfirmLinkProps {
+  /** Hidden unless granted. */
+  permission: string;
+  /** The question, in the page's own words. */
+  title: ReactNode;
+  onConfirm(): unknown;
+  /** Red, for an action that takes something away (cancel, delete, reverse). */
+  danger?: boolean;
+  testid?: string;
+  /** The confirm button's test id. */
+  confirmTestid?: string;
+  children: ReactNode;
+}
+
+/** A row's text link for a change of its state that asks first (post, close, cancel…), shown only with its permission. */
+export function ConfirmLink({
+  permission,
+  title,
+  onConfirm,
+  danger,
+  testid,
+  confirmTestid,
+  children,
+}: ConfirmLinkProps) {
+  return (
+    <Access permission={permission}>
+      <Popconfirm
+        title={title}
+        onConfirm={onConfirm}
+        // antd's type has no data attributes on the confirm button, but it passes them through
+        okButtonProps={confirmTestid ? ({ 'data-testid': confirmTestid } as never) : undefined}
+      >
+        <Button type="link" size="small" danger={danger} data-testid={testid}>
+          {children}
+        </Button>
+      </Popconfirm>
+    </Access>
   );
 }
 

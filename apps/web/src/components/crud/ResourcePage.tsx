@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Space } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { CrudColumn } from './CrudPage.tsx';
-import { DeleteAction } from './DeleteAction.tsx';
-import { EditAction } from './EditAction.tsx';
 import { FormOverlay } from './FormOverlay.tsx';
 import { ResourceList } from './ResourceList.tsx';
 import type { ResourceApi } from './resource-api.ts';
+import { useRowEditor } from './useRowEditor.tsx';
 
 interface Row {
   id: string;
@@ -45,6 +43,19 @@ export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
   formWidth?: number;
 }
 
+/** A localizer of a page's texts (`LL`, `PL`…): a key and its `{0}`… arguments. */
+type Texts = (key: string, ...args: unknown[]) => string;
+
+/**
+ * A resource page's three titles from their text keys: the list's, the create form's and the edit
+ * form's (the row's label as its argument). A list title with arguments is given as text.
+ */
+export const resourceTitles = (text: Texts, list: string, create: string, edit: string) => ({
+  title: text(list),
+  createTitle: text(create),
+  editTitle: (label: string) => text(edit, label),
+});
+
 /**
  * A resource's list with create/edit in a drawer and delete, from one declaration: the columns,
  * the form schema and fields, and the resource's calls (`resourceApi`).
@@ -52,21 +63,20 @@ export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
 export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePageProps<T, S>) {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
-  // fixed when the form opens: a re-render of the list must not reset what is being typed, and
-  // the title stays while the drawer closes
-  const [form, setForm] = useState<{ title: string; initial?: Partial<z.input<S>> }>({ title: '' });
-  const open = (target: T | 'new') => {
-    setForm(
-      target === 'new'
-        ? { title: p.createTitle, initial: p.blank }
-        : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
-    );
-    setEditing(target);
-  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(p.schema, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: p.queryKey });
+  const editor = useRowEditor<T, Partial<z.input<S>>>({
+    permission: p.permission,
+    testid: p.testid,
+    label: p.label,
+    remove: (r) => p.api.remove(r.id),
+    refresh,
+    formOf: (target) =>
+      target === 'new'
+        ? { title: p.createTitle, initial: p.blank }
+        : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
+  });
 
   return (
     <>
@@ -78,39 +88,15 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         columns={p.columns}
         defaultSorting={p.defaultSorting}
         exportTo={p.exportName ? { url: `${p.api.url}/export`, name: p.exportName } : undefined}
-        onCreate={() => open('new')}
-        createPermission={`${p.permission}.Create`}
-        rowActions={(r) => (
-          <Space size={0}>
-            <EditAction
-              permission={`${p.permission}.Update`}
-              onClick={() => open(r)}
-              testid={`${p.testid}-edit-${p.label(r)}`}
-            />
-            <DeleteAction
-              permission={`${p.permission}.Delete`}
-              onConfirm={async () => {
-                await p.api.remove(r.id);
-                await refresh();
-              }}
-              testid={`${p.testid}-delete-${p.label(r)}`}
-            />
-          </Space>
-        )}
+        {...editor.listActions}
       />
       <FormOverlay
-        open={!!editing}
-        title={form.title}
+        {...editor.overlay}
         schema={schema}
-        initialValues={form.initial}
         width={p.formWidth}
         onSubmit={async (values) => {
-          const input = p.toInput ? p.toInput(values) : values;
-          if (editing === 'new') await p.api.create(input);
-          else if (editing) await p.api.update(editing.id, { ...input, concurrencyStamp: editing.concurrencyStamp });
-          await refresh();
+          await editor.save(p.toInput ? p.toInput(values) : values, p.api);
         }}
-        onClose={() => setEditing(null)}
         testid={`${p.testid}-form`}
       >
         {p.fields}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { i18n, setCulture } from '../../lib/i18n/index.ts';
 import { submit, typeInto } from '../../lib/testing/form-events.ts';
+import { SpecRows } from '../../lib/testing/form-lists.tsx';
 import { UiContext } from '../../lib/ui-bridge.ts';
 import { CrudField, FormOverlay } from './FormOverlay.tsx';
 import { parseForm, zodRule } from './zod-form.ts';
@@ -157,15 +158,7 @@ function Rows() {
   host.form = form;
   return (
     <Form form={form} initialValues={{ specs: [{ key: 'abcd' }] }}>
-      <Form.List name="specs">
-        {(rows) =>
-          rows.map((row) => (
-            <Form.Item key={row.key} name={[row.name, 'key']}>
-              <Input />
-            </Form.Item>
-          ))
-        }
-      </Form.List>
+      <SpecRows />
     </Form>
   );
 }

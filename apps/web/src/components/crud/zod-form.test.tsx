@@ -3,6 +3,7 @@ import { Form, type FormInstance, Input } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http/errors.ts';
+import { SpecRows } from '../../lib/testing/form-lists.tsx';
 import { applyServerErrors, parseForm } from './zod-form.ts';
 
 let form!: FormInstance;
@@ -16,15 +17,7 @@ function Host() {
       <Form.Item name="name">
         <Input />
       </Form.Item>
-      <Form.List name="specs">
-        {(rows) =>
-          rows.map((row) => (
-            <Form.Item key={row.key} name={[row.name, 'key']}>
-              <Input />
-            </Form.Item>
-          ))
-        }
-      </Form.List>
+      <SpecRows />
     </Form>
   );
 }

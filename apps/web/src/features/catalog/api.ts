@@ -11,7 +11,7 @@ import type {
 } from '@seller/contracts/catalog';
 import { PaymentType, SettlementCycle, SettlementForm } from '@seller/contracts/constants';
 import type { z } from 'zod';
-import { resourceApi } from '../../components/crud/index.ts';
+import { resourceApi, resourceTitles } from '../../components/crud/index.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
 
@@ -78,8 +78,6 @@ export const catalogResource = (entity: string, plural: string) => {
     testid: kebab,
     queryKey: ['catalog', kebab],
     permission: `Catalog.${plural}`,
-    title: LC(plural),
-    createTitle: LC(`New:${entity}`),
-    editTitle: (label: string) => LC(`Edit:${entity}`, label),
+    ...resourceTitles(LC, plural, `New:${entity}`, `Edit:${entity}`),
   };
 };

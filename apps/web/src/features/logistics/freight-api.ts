@@ -1,8 +1,6 @@
 import type { productListItem } from '@seller/contracts/catalog';
 import type { Json } from '@seller/contracts/fields';
 import {
-  type channelDto,
-  type countryDto,
   type FeeMode,
   type freightEstimateDto,
   type freightEstimateInput,
@@ -14,8 +12,6 @@ import {
   StrategyObjectives,
   type strategyDto,
   type TransportMode,
-  type warehouseDto,
-  type zoneDto,
 } from '@seller/contracts/logistics';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -24,7 +20,7 @@ import { settingValue, useAbp } from '../../lib/abp/config-store.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
 import { currentCulture, hasText, localize } from '../../lib/i18n/index.ts';
-import { LL } from './api.ts';
+import { type ChannelDto, type CountryDto, LL, type WarehouseDto, type ZoneDto } from './api.ts';
 
 /**
  * Freight strategies and the freight estimate (`/api/logistics/freight-strategies`,
@@ -38,10 +34,6 @@ export type FreightEstimateDto = Json<z.infer<typeof freightEstimateDto>>;
 export type FreightOptionDto = FreightEstimateDto['options'][number];
 export type ExcludedChannelDto = FreightEstimateDto['excluded'][number];
 export type StrategyTraceDto = FreightEstimateDto['trace'][number];
-export type CountryDto = Json<z.infer<typeof countryDto>>;
-export type ZoneDto = Json<z.infer<typeof zoneDto>>;
-export type ChannelDto = Json<z.infer<typeof channelDto>>;
-export type PickerWarehouseDto = Json<z.infer<typeof warehouseDto>>;
 export type ProductListItem = Json<z.infer<typeof productListItem>>;
 /** What the estimate and the strategy test send (before the server's defaults). */
 export type EstimateBody = Partial<z.input<typeof freightEstimateInput>>;
@@ -64,7 +56,7 @@ const quietList = <T>(url: string) => http.get<ListResult<T>>(url, undefined, { 
 export const pickersApi = {
   countries: () => quietList<CountryDto>('/api/logistics/countries/all'),
   zones: () => quietList<ZoneDto>('/api/logistics/zones/all'),
-  warehouses: () => quietList<PickerWarehouseDto>('/api/logistics/warehouses/all'),
+  warehouses: () => quietList<WarehouseDto>('/api/logistics/warehouses/all'),
   channels: () => quietList<ChannelDto>('/api/logistics/channels/all'),
   strategies: () => quietList<StrategyDto>(`${STRATEGIES}/all`),
   /** Catalogue products whose SKU or name contains `filter` (the first 20). */

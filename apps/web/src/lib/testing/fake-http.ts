@@ -61,6 +61,9 @@ export async function sentBody(calls: Call[], key: string) {
   return calls.find((c) => c.key === key)?.options.json as Record<string, unknown>;
 }
 
+/** No request with this key was sent (a form that refused its input before sending it). */
+export const expectNotSent = (calls: Call[], key: string) => expect(calls.some((c) => c.key === key)).toBe(false);
+
 /** The query parameters of the last request sent with this key. */
 export const lastParams = (calls: Call[], key: string) =>
   lastCall(calls, key)?.options.params as Record<string, unknown>;

@@ -2,9 +2,9 @@
  * Data the page tests share: the parts of the server's answers that many fixtures repeat.
  */
 
-/** The audit fields an entity's DTO carries: created on 1 January 2026, never modified since. */
-export const audited = (concurrencyStamp = 'stamp-1') => ({
-  creationTime: '2026-01-01T00:00:00Z',
+/** The audit fields an entity's DTO carries: created on 1 January 2026 (unless told), never modified since. */
+export const audited = (concurrencyStamp = 'stamp-1', creationTime = '2026-01-01T00:00:00Z') => ({
+  creationTime,
   creatorId: null,
   lastModificationTime: null,
   lastModifierId: null,

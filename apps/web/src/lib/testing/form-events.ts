@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { expect } from 'vitest';
+import { renderPage } from './render-page.tsx';
 
 /**
  * What a user does to a rendered form in the page tests: types into a field, picks an option,
@@ -167,6 +169,21 @@ export async function openNewForm(form: string) {
 }
 
 /**
+ * Renders a list page, waits until `shown` is on screen (a row's text, or `{ testid }`: the list
+ * has loaded) and opens its create form.
+ */
+export async function openNewFormOn(page: ReactNode, shown: string | { testid: string }, form: string) {
+  renderPage(page);
+  await (typeof shown === 'string' ? screen.findByText(shown) : screen.findByTestId(shown.testid));
+  return openNewForm(form);
+}
+
+/** Types each value into the field with that test id, in order: a form filled in field by field. */
+export async function fillIn(values: Record<string, string>) {
+  for (const [testid, value] of Object.entries(values)) await typeInto(testid, value);
+}
+
+/**
  * Clicks a form's submit button and waits until the form is idle: no field validating, and each
  * field's errors (from the form's checks or the server's answer) shown. What the save did (the
  * request sent, a dialog asking to confirm) the test waits for itself: a save may wait on the user.
@@ -202,3 +219,8 @@ export const expectErrorOf = (target: Target, expected: string | RegExp) =>
     if (typeof expected === 'string') expect(text).toBe(expected);
     else expect(text).toMatch(expected);
   });
+
+/** Waits until each field (by test id) shows its error, in order. */
+export async function expectErrorsOf(errors: Record<string, string | RegExp>) {
+  for (const [testid, expected] of Object.entries(errors)) await expectErrorOf(testid, expected);
+}

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, DeleteIconConfirm, zodRule } from '../../../components/crud/index.ts';
+import { applyServerErrors, DeleteIconConfirm, EditIconButton, zodRule } from '../../../components/crud/index.ts';
 import { HttpError } from '../../../lib/http/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { type ClaimDto, claimsApi, L } from '../api.ts';
@@ -128,15 +128,11 @@ export function ClaimsEditor({ open, kind, id, displayName, onClose }: ClaimsEdi
             width: 140,
             render: (_v, c) => (
               <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
+                <EditIconButton
                   onClick={() => {
                     setEditing(c);
                     form.setFieldsValue({ claimType: c.claimType, claimValue: c.claimValue });
                   }}
-                  aria-label={t('crud.edit')}
                 />
                 <DeleteIconConfirm
                   onConfirm={async () => {

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApiBeforeEach } from '../../../lib/testing/fake-http.ts';
-import { expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
+import { audited } from '../../../lib/testing/fixtures.ts';
+import { expectErrorsOf, fillIn, submit, typeInto } from '../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../lib/testing/server-texts.ts';
 import type { MenuItemDto } from '../api.ts';
@@ -26,11 +27,7 @@ const users: MenuItemDto = {
   sort: 2,
   startup: false,
   meta: { title: 'Menus::Users', permission: 'AbpIdentity.Users', badge: 'new' },
-  concurrencyStamp: 'stamp-1',
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
+  ...audited(),
 };
 
 const { calls } = fakeApiBeforeEach(() => ({
@@ -57,13 +54,17 @@ describe('menu form', () => {
     await typeInto('menu-name', '  ');
     await typeInto('menu-path', `/${'a'.repeat(256)}`);
     await submit('menu-form-submit');
-    await expectErrorOf('menu-name', '名称不能为空');
-    await expectErrorOf('menu-path', '路径长度不能超过 256 个字符');
+    await expectErrorsOf({
+      'menu-name': '名称不能为空',
+      'menu-path': '路径长度不能超过 256 个字符',
+    });
     expect(put()).toBeUndefined();
 
-    await typeInto('menu-name', ' users ');
-    await typeInto('menu-path', '/admin/users');
-    await typeInto('menu-meta-title', '');
+    await fillIn({
+      'menu-name': ' users ',
+      'menu-path': '/admin/users',
+      'menu-meta-title': '',
+    });
     await submit('menu-form-submit');
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(put()?.options.json).toEqual({

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RequestOptions } from '../../../lib/http/client.ts';
 import { applyServerTexts } from '../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach, sentBody } from '../../../lib/testing/fake-http.ts';
-import { errorOf, expectErrorOf, submit, typeInto } from '../../../lib/testing/form-events.ts';
+import { expectNotSent, fakeApiBeforeEach, sentBody } from '../../../lib/testing/fake-http.ts';
+import { errorOf, expectErrorOf, fillIn, submit } from '../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../lib/testing/render-page.tsx';
 import type { MyProfile } from '../api.ts';
 import ProfileInfoPage from './index.tsx';
@@ -42,15 +42,19 @@ describe('personal information page', () => {
     await screen.findByTestId('profile-form');
     await waitFor(() => expect((screen.getByTestId('profile-username') as HTMLInputElement).value).toBe('admin'));
 
-    await typeInto('profile-username', '');
-    await typeInto('profile-phone', '12');
+    await fillIn({
+      'profile-username': '',
+      'profile-phone': '12',
+    });
     await submit('profile-save');
     expect(await errorOf('profile-username')).toBeTruthy();
     await expectErrorOf('profile-phone', '手机号格式不正确');
-    expect(calls.some((c) => c.key === `PUT ${URL}`)).toBe(false);
+    expectNotSent(calls, `PUT ${URL}`);
 
-    await typeInto('profile-username', '  admin2 ');
-    await typeInto('profile-phone', '');
+    await fillIn({
+      'profile-username': '  admin2 ',
+      'profile-phone': '',
+    });
     await submit('profile-save');
     expect(await sentBody(calls, `PUT ${URL}`)).toMatchObject({
       userName: 'admin2',

@@ -1,10 +1,10 @@
-import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { connectionStringInput } from '@seller/contracts/tenants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, AutoComplete, Button, Form, Input, Modal, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, DeleteIconConfirm, zodRule } from '../../../components/crud/index.ts';
+import { applyServerErrors, DeleteIconConfirm, EditIconButton, zodRule } from '../../../components/crud/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { type ConnectionCheck, type ConnectionString, LT, TENANTS_URL, type TenantDto, tenantsApi } from '../api.ts';
 
@@ -146,13 +146,7 @@ export function ConnectionStringsDialog({ tenant, onClose }: Props) {
                   >
                     {LT('Check')}
                   </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => form.setFieldsValue({ name: r.name, value: r.value })}
-                    aria-label={t('crud.edit')}
-                  />
+                  <EditIconButton onClick={() => form.setFieldsValue({ name: r.name, value: r.value })} />
                   <DeleteIconConfirm
                     title={LT('DeleteConnectionString', r.name)}
                     description={

@@ -1,30 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { categoryInput } from '@seller/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Tree,
-  Typography,
-} from 'antd';
+import { Card, Col, Descriptions, Empty, Input, InputNumber, Row, Select, Space, Spin, Tree, Typography } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Access,
   CrudField,
-  DeleteAction,
-  EditAction,
+  EditDeleteActions,
   FormOverlay,
+  PrimaryAction,
   RowAction,
 } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
@@ -140,17 +125,15 @@ export default function CategoriesPage() {
           title={LC('Categories')}
           data-testid="categories-tree"
           extra={
-            <Access permission={`${P}.Create`}>
-              <Button
-                type="primary"
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ mode: 'create', parent: null })}
-                data-testid="category-add-root"
-              >
-                {LC('AddRoot')}
-              </Button>
-            </Access>
+            <PrimaryAction
+              permission={`${P}.Create`}
+              small
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ mode: 'create', parent: null })}
+              testid="category-add-root"
+            >
+              {LC('AddRoot')}
+            </PrimaryAction>
           }
         >
           {categories.isLoading ? (
@@ -193,19 +176,15 @@ export default function CategoriesPage() {
                 >
                   {LC('AddChild')}
                 </RowAction>
-                <EditAction
-                  permission={`${P}.Update`}
-                  onClick={() => setEditing({ mode: 'edit', category: selected })}
-                  testid="category-edit"
-                />
-                <DeleteAction
-                  permission={`${P}.Delete`}
-                  onConfirm={async () => {
+                <EditDeleteActions
+                  permission={P}
+                  onEdit={() => setEditing({ mode: 'edit', category: selected })}
+                  onDelete={async () => {
                     await categoriesApi.remove(selected.id);
                     setSelectedId(null);
                     await refresh();
                   }}
-                  testid="category-delete"
+                  testid="category"
                 />
               </Space>
             )

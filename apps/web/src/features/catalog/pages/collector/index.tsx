@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Steps, Tag, Typography } from 'antd';
+import { Card, Space, Steps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Access, downloadExport } from '../../../../components/crud/index.ts';
+import { downloadExport, PrimaryAction } from '../../../../components/crud/index.ts';
 import { LC } from '../../api.ts';
 import { gathersApi } from '../../gathers-api.ts';
 
@@ -38,17 +38,15 @@ export default function CollectorPage() {
         <Tag>{T('AnyProductPage')}</Tag>
       </Space>
       <div style={{ marginBottom: 24 }}>
-        <Access permission="Catalog.Gathers">
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            loading={busy}
-            onClick={() => void download()}
-            data-testid="collector-download"
-          >
-            {T('Download')}
-          </Button>
-        </Access>
+        <PrimaryAction
+          permission="Catalog.Gathers"
+          icon={<DownloadOutlined />}
+          loading={busy}
+          onClick={() => void download()}
+          testid="collector-download"
+        >
+          {T('Download')}
+        </PrimaryAction>
       </div>
       <Typography.Title level={5}>{T('InstallTitle')}</Typography.Title>
       <Steps

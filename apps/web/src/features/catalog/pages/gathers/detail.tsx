@@ -13,13 +13,13 @@ import {
   Space,
   Table,
   Tag,
-  Timeline,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Access, applyServerErrors, zodValueRule } from '../../../../components/crud/index.ts';
+import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { LC } from '../../api.ts';
 import {
   type GatherDetail,
@@ -165,26 +165,24 @@ function GatherBody({ item }: { item: GatherDetail }) {
       <Access permission="Catalog.Gathers.Update">
         <AddNote id={item.id} />
       </Access>
-      <Timeline
-        data-testid="gather-detail-log"
-        items={item.logs.map((log) => ({
-          key: log.id,
-          content: (
-            <div>
-              <Space size={6} wrap>
-                <Typography.Text strong>{T(`Log:${log.action}`)}</Typography.Text>
-                <Typography.Text type="secondary">
-                  {dayjs(log.creationTime).format(DATE_TIME)}
-                  {log.userName ? ` · ${log.userName}` : ''}
-                </Typography.Text>
-                {log.productId && (
-                  <Link to={`/product/product-detail?id=${log.productId}`}>{log.productSku ?? T('ViewProduct')}</Link>
-                )}
-              </Space>
-              {log.text && <div style={{ whiteSpace: 'pre-wrap' }}>{log.text}</div>}
-            </div>
-          ),
-        }))}
+      <HistoryTimeline
+        testid="gather-detail-log"
+        entries={item.logs}
+        entry={(log) => (
+          <div>
+            <Space size={6} wrap>
+              <Typography.Text strong>{T(`Log:${log.action}`)}</Typography.Text>
+              <Typography.Text type="secondary">
+                {dayjs(log.creationTime).format(DATE_TIME)}
+                {log.userName ? ` · ${log.userName}` : ''}
+              </Typography.Text>
+              {log.productId && (
+                <Link to={`/product/product-detail?id=${log.productId}`}>{log.productSku ?? T('ViewProduct')}</Link>
+              )}
+            </Space>
+            {log.text && <div style={{ whiteSpace: 'pre-wrap' }}>{log.text}</div>}
+          </div>
+        )}
       />
     </Space>
   );

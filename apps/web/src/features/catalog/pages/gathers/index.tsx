@@ -13,10 +13,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Popconfirm, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, DeleteAction } from '../../../../components/crud/index.ts';
+import { Access, DeleteAction, useRunAndRefresh } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
-import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
 import {
   type GatherDetail,
@@ -48,7 +47,6 @@ const queryKey = ['catalog', 'gathers'];
  */
 export default function GathersPage() {
   const { t } = useTranslation();
-  const { message } = useUi();
   const access = useAccess();
   const queryClient = useQueryClient();
   const [detailId, setDetailId] = useState<string | null>(null);
@@ -65,15 +63,7 @@ export default function GathersPage() {
       queryClient.invalidateQueries({ queryKey }),
       queryClient.invalidateQueries({ queryKey: [gathersApi.url] }),
     ]);
-  const act = async (run: () => Promise<unknown>, done = t('crud.saved')) => {
-    try {
-      await run();
-      message.success(done);
-      await refresh();
-    } catch {
-      // the HTTP client has notified
-    }
-  };
+  const act = useRunAndRefresh(refresh);
   const titles = (rows: GatherRow[]) => Object.fromEntries(rows.map((r) => [r.id, r.title]));
   const bulkDelete = async (selected: GatherRow[], done: () => void) => {
     setBulkBusy(true);

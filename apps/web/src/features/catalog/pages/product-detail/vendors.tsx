@@ -1,13 +1,13 @@
-import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { compareDecimal } from '@seller/contracts/numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Col, Input, InputNumber, Popconfirm, Row, Select, Space, Table, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Card, Checkbox, Col, Input, InputNumber, Row, Select, Space, Table, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Access, CrudField, FormOverlay } from '../../../../components/crud/index.ts';
-import { useUi } from '../../../../lib/ui-bridge.ts';
+import { Access, CrudField, EditAction, FormOverlay, useOpenForm } from '../../../../components/crud/index.ts';
 import { LC, suppliersApi } from '../../api.ts';
+import { RecycleAction } from '../../components/RecycleAction.tsx';
 import { type ProductVendorDto, productVendorsApi, type TierPrice } from '../../products-api.ts';
 
 const P = 'Catalog.Products.Update';
@@ -77,7 +77,6 @@ const schema = () =>
       }),
   });
 
-type Editing = 'new' | ProductVendorDto | null;
 type Draft = { minQty?: number | null; unitPrice?: string | null };
 
 /** Quantity tier rows: "from quantity" and "unit price"; incomplete rows are sent as they are and refused. */
@@ -131,25 +130,24 @@ const tierText = (tiers: TierPrice[]) => tiers.map((t) => `≥${t.minQty}: ${t.u
 /** The product's vendors on the detail page: suppliers with purchase price, MOQ, lead time and tier prices. */
 export function ProductVendors({ productId }: { productId: string }) {
   const { t, i18n } = useTranslation();
-  const { message } = useUi();
   const queryClient = useQueryClient();
   const queryKey = ['catalog', 'products', 'vendors', productId];
   const vendors = useQuery({ queryKey, queryFn: () => productVendorsApi.list(productId) });
   const suppliers = useQuery({ queryKey: ['catalog', 'suppliers', 'all'], queryFn: () => suppliersApi.all() });
-  const [editing, setEditing] = useState<Editing>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const formSchema = useMemo(schema, [i18n.language]);
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
-  const [initial, setInitial] = useState<object>();
-  const open = (target: Exclude<Editing, null>) => {
-    setInitial(
+  const { editing, open, save, overlay } = useOpenForm<ProductVendorDto>(
+    (target) =>
       target === 'new'
-        ? { currency: 'CNY', moq: 1, taxIncluded: false, isPrimary: !vendors.data?.items.length, tiers: [] }
-        : target,
-    );
-    setEditing(target);
-  };
+        ? {
+            title: LC('New:ProductVendor'),
+            initial: { currency: 'CNY', moq: 1, taxIncluded: false, isPrimary: !vendors.data?.items.length, tiers: [] },
+          }
+        : { title: LC('Edit:ProductVendor', target.supplierName), initial: target },
+    refresh,
+  );
 
   return (
     <Card
@@ -205,63 +203,32 @@ export function ProductVendors({ productId }: { productId: string }) {
             key: 'actions',
             title: t('crud.actions'),
             render: (_, r) => (
-              <Access permission={P}>
-                <Space size={0}>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => open(r)}
-                    data-testid={`vendor-edit-${r.supplierCode}`}
-                  >
-                    {t('crud.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('crud.deleteTitle')}
-                    okText={t('crud.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={async () => {
-                      try {
-                        await productVendorsApi.remove(productId, r.supplierId);
-                        message.success(LC('MovedToRecycle'));
-                        await refresh();
-                      } catch {
-                        // the HTTP client has notified
-                      }
-                    }}
-                  >
-                    <Button
-                      type="link"
-                      danger
-                      size="small"
-                      icon={<DeleteOutlined />}
-                      data-testid={`vendor-remove-${r.supplierCode}`}
-                    >
-                      {t('crud.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              </Access>
+              <Space size={0}>
+                <EditAction permission={P} onClick={() => open(r)} testid={`vendor-edit-${r.supplierCode}`} />
+                <RecycleAction
+                  permission={P}
+                  onConfirm={async () => {
+                    await productVendorsApi.remove(productId, r.supplierId);
+                    await refresh();
+                  }}
+                  testid={`vendor-remove-${r.supplierCode}`}
+                />
+              </Space>
             ),
           },
         ]}
       />
       <FormOverlay
-        open={!!editing}
-        title={editing && editing !== 'new' ? LC('Edit:ProductVendor', editing.supplierName) : LC('New:ProductVendor')}
+        {...overlay}
         schema={formSchema}
-        initialValues={initial}
         width={600}
-        onSubmit={async (values) => {
-          if (editing === 'new') await productVendorsApi.add(productId, values);
-          else if (editing) {
-            const { supplierId: _, ...rest } = values;
-            await productVendorsApi.update(editing.id, { ...rest, concurrencyStamp: editing.concurrencyStamp });
-          }
-          await refresh();
-        }}
-        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          save(values, {
+            create: (v) => productVendorsApi.add(productId, v),
+            // the supplier is fixed once the vendor is added
+            update: (id, { supplierId: _, ...rest }) => productVendorsApi.update(id, rest),
+          })
+        }
         testid="vendor-form"
       >
         <CrudField name="supplierId" label={L('Supplier')}>

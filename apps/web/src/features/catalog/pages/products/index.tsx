@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DownOutlined } from '@ant-design/icons';
 import {
   datesInOrder,
   inOrder,
@@ -20,7 +20,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Radio,
   Row,
   Select,
@@ -33,21 +32,30 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Access, CrudField, FormOverlay, zodValueRule } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  EditAction,
+  FormOverlay,
+  useOpenForm,
+  useRunAndRefresh,
+  zodValueRule,
+} from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { settingValue, useAbp } from '../../../../lib/abp/config-store.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { localize } from '../../../../lib/i18n/index.ts';
-import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
   brandsApi,
   type CategoryNode,
   categoriesApi,
   LC,
+  type PurchaseAttributeDto,
   purchaseAttributesApi,
   screenAttributesApi,
   toCategoryTree,
 } from '../../api.ts';
+import { RecycleAction } from '../../components/RecycleAction.tsx';
 import { RowList } from '../../components/RowList.tsx';
 import {
   type ProductDto,
@@ -156,13 +164,10 @@ const Section = ({ title }: { title: ReactNode }) => (
 
 /** /product/productList: the product list with filters, create/edit, set active, PMS status, delete to the recycle bin. */
 export default function ProductsPage() {
-  const { t, i18n } = useTranslation();
-  const { message } = useUi();
+  const { i18n } = useTranslation();
   const access = useAccess();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<ProductDto | 'new' | null>(null);
   const [loadingId, setLoadingId] = useState<string | null>(null);
-  const [form, setForm] = useState<{ title: string; initial?: object }>({ title: '' });
   const [generating, setGenerating] = useState(false);
   // a new product's prices are in the tenant's accounting currency unless the form says otherwise
   const tenantCurrency = useAbp((s) => settingValue(s.config, 'Logistics.Currency')) ?? 'CNY';
@@ -191,26 +196,17 @@ export default function ProductsPage() {
       queryClient.invalidateQueries({ queryKey: [productsApi.url] }),
       queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] }),
     ]);
-  const act = async (run: () => Promise<unknown>, done = t('crud.saved')) => {
-    try {
-      await run();
-      message.success(done);
-      await refresh();
-    } catch {
-      // the HTTP client has notified
-    }
-  };
-  const open = (target: ProductDto | 'new', attributeItems = attributes.data?.items) => {
-    setForm(
+  const act = useRunAndRefresh(refresh);
+  const { editing, open, save, overlay } = useOpenForm<ProductDto, object, [PurchaseAttributeDto[]?]>(
+    (target, attributeItems = attributes.data?.items) =>
       target === 'new'
         ? { title: LC('New:Product'), initial: { ...blank, priceCurrency: tenantCurrency } }
         : {
             title: LC('Edit:Product', target.sku),
             initial: { ...target, variants: savedVariantRows(target, attributeItems ?? []) },
           },
-    );
-    setEditing(target);
-  };
+    refresh,
+  );
   /** List rows are light: the form needs the whole product. */
   const edit = async (id: string) => {
     setLoadingId(id);
@@ -300,55 +296,31 @@ export default function ProductsPage() {
         createPermission={`${P}.Create`}
         rowActions={(r) => (
           <Space size={0}>
-            <Access permission={`${P}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                loading={loadingId === r.id}
-                onClick={() => void edit(r.id)}
-                data-testid={`products-edit-${r.sku}`}
-              >
-                {t('crud.edit')}
-              </Button>
-            </Access>
-            <Access permission={`${P}.Delete`}>
-              <Popconfirm
-                title={t('crud.deleteTitle')}
-                okText={t('crud.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => act(() => productsApi.remove(r.id), LC('MovedToRecycle'))}
-              >
-                <Button
-                  type="link"
-                  danger
-                  size="small"
-                  icon={<DeleteOutlined />}
-                  data-testid={`products-delete-${r.sku}`}
-                >
-                  {t('crud.delete')}
-                </Button>
-              </Popconfirm>
-            </Access>
+            <EditAction
+              permission={`${P}.Update`}
+              loading={loadingId === r.id}
+              onClick={() => void edit(r.id)}
+              testid={`products-edit-${r.sku}`}
+            />
+            <RecycleAction
+              permission={`${P}.Delete`}
+              onConfirm={async () => {
+                await productsApi.remove(r.id);
+                await refresh();
+              }}
+              testid={`products-delete-${r.sku}`}
+            />
           </Space>
         )}
       />
       <FormOverlay
-        open={!!editing}
-        title={form.title}
+        {...overlay}
         schema={formSchema}
-        initialValues={form.initial}
         width={940}
         onSubmit={async (values) => {
           const variants = variantOverrides(values.variants, values.price);
-          if (editing === 'new') await productsApi.create({ ...values, variants });
-          else if (editing) {
-            await productsApi.update(editing.id, { ...values, variants, concurrencyStamp: editing.concurrencyStamp });
-          }
-          await refresh();
+          await save({ ...values, variants }, productsApi);
         }}
-        onClose={() => setEditing(null)}
         testid="products-form"
       >
         <Section title={LC('ProductSection:Basic')} />

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { type Call, fakeHttp, refusal } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { openNewForm, pressEnter, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { ProductDto, ProductListItem } from '../../products-api.ts';
@@ -39,11 +40,7 @@ const variant = (id: string, valueId: string, code: string, label: string) => ({
 
 const product: ProductDto = {
   id: 'p1',
-  concurrencyStamp: 'stamp-1',
-  creationTime: '2024-08-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
+  ...audited('stamp-1', '2024-08-01T00:00:00Z'),
   sku: 'CUP2408-0001',
   name: '保温水杯',
   nameEn: null,

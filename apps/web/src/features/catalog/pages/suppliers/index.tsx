@@ -29,6 +29,19 @@ const pair = (...cells: ReactNode[]) => (
   </Row>
 );
 
+/** A plain text field, labelled by its member's display name (`contactPerson`: `DisplayName:ContactPerson`). */
+const textField = (name: keyof SupplierDto & string) => (
+  <CrudField name={name} label={L(name.charAt(0).toUpperCase() + name.slice(1))}>
+    <Input />
+  </CrudField>
+);
+
+/** A column of one of the payment terms' options (settlement form, cycle, payment type), shown by its label. */
+const optionColumn = (key: 'settlementForm' | 'settlementCycle' | 'paymentType') => {
+  const options = key.charAt(0).toUpperCase() + key.slice(1);
+  return { key, title: L(options), dataIndex: key, render: (v: number | null) => optionLabel(options, v) };
+};
+
 /** /product/supplier: suppliers with contact, address and payment terms. */
 export default function SuppliersPage() {
   return (
@@ -55,24 +68,9 @@ export default function SuppliersPage() {
         { key: 'grade', title: L('Grade'), dataIndex: 'grade', sortField: 'grade' },
         { key: 'contactPerson', title: L('ContactPerson'), dataIndex: 'contactPerson', sortField: 'contactPerson' },
         { key: 'phone', title: L('Phone'), dataIndex: 'phone' },
-        {
-          key: 'settlementForm',
-          title: L('SettlementForm'),
-          dataIndex: 'settlementForm',
-          render: (v: number | null) => optionLabel('SettlementForm', v),
-        },
-        {
-          key: 'settlementCycle',
-          title: L('SettlementCycle'),
-          dataIndex: 'settlementCycle',
-          render: (v: number | null) => optionLabel('SettlementCycle', v),
-        },
-        {
-          key: 'paymentType',
-          title: L('PaymentType'),
-          dataIndex: 'paymentType',
-          render: (v: number | null) => optionLabel('PaymentType', v),
-        },
+        optionColumn('settlementForm'),
+        optionColumn('settlementCycle'),
+        optionColumn('paymentType'),
         {
           key: 'address',
           title: L('Address'),
@@ -92,48 +90,16 @@ export default function SuppliersPage() {
             <CrudField name="code" label={L('Code')}>
               <Input autoFocus data-testid="supplier-code" />
             </CrudField>,
-            <CrudField name="grade" label={L('Grade')}>
-              <Input />
-            </CrudField>,
+            textField('grade'),
           )}
           <CrudField name="fullName" label={L('FullName')}>
             <Input data-testid="supplier-full-name" />
           </CrudField>
-          {pair(
-            <CrudField name="contactPerson" label={L('ContactPerson')}>
-              <Input />
-            </CrudField>,
-            <CrudField name="phone" label={L('Phone')}>
-              <Input />
-            </CrudField>,
-          )}
-          {pair(
-            <CrudField name="qq" label={L('Qq')}>
-              <Input />
-            </CrudField>,
-            <CrudField name="wangwang" label={L('Wangwang')}>
-              <Input />
-            </CrudField>,
-          )}
-          {pair(
-            <CrudField name="wechat" label={L('Wechat')}>
-              <Input />
-            </CrudField>,
-            <CrudField name="email" label={L('Email')}>
-              <Input />
-            </CrudField>,
-          )}
-          {pair(
-            <CrudField name="province" label={L('Province')}>
-              <Input />
-            </CrudField>,
-            <CrudField name="city" label={L('City')}>
-              <Input />
-            </CrudField>,
-          )}
-          <CrudField name="address" label={L('Address')}>
-            <Input />
-          </CrudField>
+          {pair(textField('contactPerson'), textField('phone'))}
+          {pair(textField('qq'), textField('wangwang'))}
+          {pair(textField('wechat'), textField('email'))}
+          {pair(textField('province'), textField('city'))}
+          {textField('address')}
           {pair(
             <CrudField name="settlementForm" label={L('SettlementForm')}>
               <Select allowClear options={settlementFormOptions()} data-testid="supplier-settlement-form" />
@@ -146,18 +112,9 @@ export default function SuppliersPage() {
             <CrudField name="paymentType" label={L('PaymentType')}>
               <Select allowClear options={paymentTypeOptions()} />
             </CrudField>,
-            <CrudField name="payeeAccount" label={L('PayeeAccount')}>
-              <Input />
-            </CrudField>,
+            textField('payeeAccount'),
           )}
-          {pair(
-            <CrudField name="accountName" label={L('AccountName')}>
-              <Input />
-            </CrudField>,
-            <CrudField name="bank" label={L('Bank')}>
-              <Input />
-            </CrudField>,
-          )}
+          {pair(textField('accountName'), textField('bank'))}
           <CrudField name="isDefault" label={L('IsDefault')} valuePropName="checked">
             <Checkbox />
           </CrudField>

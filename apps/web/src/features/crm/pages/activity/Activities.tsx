@@ -22,15 +22,22 @@ import {
   Space,
   Spin,
   Tag,
-  Timeline,
   Typography,
   Upload,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, EditAction, FormOverlay, useUploadRequest } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  createOrUpdate,
+  EditAction,
+  FormOverlay,
+  useUploadRequest,
+} from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
+import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -256,12 +263,10 @@ function ActivityTimeline({ query, toolbar, onEdit, onCreate, title }: ViewProps
         ) : items.length === 0 ? (
           <Empty description={AL('Empty')} />
         ) : (
-          <Timeline
-            items={items.map((a) => ({
-              key: a.id,
-              color: typeColor[a.type],
-              children: <ActivityItem activity={a} onEdit={onEdit} />,
-            }))}
+          <HistoryTimeline
+            entries={items}
+            color={(a) => typeColor[a.type]}
+            entry={(a) => <ActivityItem activity={a} onEdit={onEdit} />}
           />
         )}
       </Spin>
@@ -479,9 +484,10 @@ function ActivityForm({
       schema={editing === 'new' ? activityInput : activityUpdateInput}
       initialValues={initial as never}
       onSubmit={async (values) => {
-        if (editing === 'new') await activitiesApi.create(target ? { ...values, ...target } : values);
-        else if (editing)
-          await activitiesApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
+        await createOrUpdate(editing, values, {
+          create: (v) => activitiesApi.create(target ? { ...v, ...target } : v),
+          update: activitiesApi.update,
+        });
         await refresh();
       }}
       onClose={() => {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApiBeforeEach, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, lastBody, lastParams } from '../../../../lib/testing/fake-http.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
@@ -27,11 +28,7 @@ const visit: Activity = {
   nextTime: '2026-02-01T02:00:00Z',
   fileIds: [],
   creatorName: '张伟',
-  creationTime: '2026-01-20T03:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  concurrencyStamp: 's1',
+  ...audited('s1', '2026-01-20T03:00:00Z'),
 };
 
 const { calls, answers } = fakeApiBeforeEach(
@@ -116,7 +113,7 @@ describe('follow-up page', () => {
     await typeInto('activity-form-content', '电话沟通报价');
     await submit('activity-form-submit');
     await errorOf('activity-form-customer');
-    expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
+    expectNotSent(calls, `POST ${U}`);
   });
 });
 

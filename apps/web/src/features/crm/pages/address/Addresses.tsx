@@ -1,6 +1,6 @@
 import { AddressTypes, addressInput, addressList, addressUpdateInput } from '@seller/contracts/crm';
 import { Input, Radio, Typography } from 'antd';
-import { CrudField } from '../../../../components/crud/index.ts';
+import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
 import { type Address, RL, recordsApi } from '../../api/records.ts';
 import { DefaultField, DefaultTag, RecordList } from './RecordList.tsx';
 
@@ -15,9 +15,7 @@ export function Addresses({ customerId }: { customerId?: string }) {
       testid="crm-addresses"
       list={addressList}
       api={recordsApi.addresses}
-      title={RL('Addresses')}
-      createTitle={RL('NewAddress')}
-      editTitle={(label) => RL('EditAddress', label)}
+      {...resourceTitles(RL, 'Addresses', 'NewAddress', 'EditAddress')}
       customerId={customerId}
       filters={[{ key: 'type', label: RL('Type'), options: addressTypes() }]}
       render={{

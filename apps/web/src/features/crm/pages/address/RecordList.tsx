@@ -1,11 +1,11 @@
 import { CrmPermissions } from '@seller/contracts';
 import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Form, Select, Space, Tag } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Checkbox, Form, Select, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { type ListFilterInput, ListPage, listPageKeys, readListUrl } from '../../../../components/list/index.ts';
 import { type RecordApi, RL } from '../../api/records.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -80,10 +80,22 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
   const client = useQueryClient();
   const [params] = useSearchParams();
   const inTab = !!p.customerId;
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: listPageKeys.all(p.api.url) });
   // a new record starts with the customer the list is narrowed to
   const picked = inTab ? p.customerId : (readListUrl(p.list, params).filters.customerId as string | undefined);
+  const editor = useRowEditor<T>({
+    permission: P,
+    testid: p.testid,
+    label: p.label,
+    deleteTitle: () => RL('DeleteConfirm'),
+    remove: (r) => p.api.remove(r.id),
+    refresh,
+    formOf: (target) =>
+      target === 'new'
+        ? { title: p.createTitle, initial: { ...p.blank, customerId: picked } }
+        : { title: p.editTitle(p.label(target)), initial: p.toForm(target) },
+  });
+  const { editing } = editor;
 
   const filterInputs: Record<string, ListFilterInput> = Object.fromEntries(
     p.filters.map((f): [string, ListFilterInput] => [
@@ -112,13 +124,6 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
       />
     );
 
-  // fixed while the form is open: a re-render must not reset what is being typed
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read when the form opens
-  const initial = useMemo(
-    () => (editing === 'new' ? { ...p.blank, customerId: picked } : editing ? p.toForm(editing) : undefined),
-    [editing],
-  );
-
   return (
     <>
       <ListPage<T>
@@ -132,38 +137,12 @@ export function RecordList<T extends Row>(p: RecordListProps<T>) {
         omit={inTab ? ['customerName'] : undefined}
         keepInUrl={!inTab}
         columnSettingsKey={`${p.list.spec.texts}.${p.list.spec.exportName}`}
-        onCreate={() => setEditing('new')}
-        createPermission={`${P}.Create`}
-        rowActions={(r) => (
-          <Space size={0}>
-            <EditAction
-              permission={`${P}.Update`}
-              onClick={() => setEditing(r)}
-              testid={`${p.testid}-edit-${p.label(r)}`}
-            />
-            <DeleteAction
-              permission={`${P}.Delete`}
-              title={RL('DeleteConfirm')}
-              onConfirm={async () => {
-                await p.api.remove(r.id);
-                await refresh();
-              }}
-              testid={`${p.testid}-delete-${p.label(r)}`}
-            />
-          </Space>
-        )}
+        {...editor.listActions}
       />
       <FormOverlay
-        open={!!editing}
-        title={editing === 'new' ? p.createTitle : editing ? p.editTitle(p.label(editing)) : ''}
+        {...editor.overlay}
         schema={editing === 'new' ? p.createSchema : p.updateSchema}
-        initialValues={initial}
-        onSubmit={async (values) => {
-          if (editing === 'new') await p.api.create(values);
-          else if (editing) await p.api.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
-          await refresh();
-        }}
-        onClose={() => setEditing(null)}
+        onSubmit={(values) => editor.save(values, p.api)}
         testid={`${p.testid}-form`}
       >
         {editing === 'new' &&

@@ -1,6 +1,6 @@
 import { bankAccountInput, bankAccountList, bankAccountUpdateInput } from '@seller/contracts/crm';
 import { Input } from 'antd';
-import { CrudField } from '../../../../components/crud/index.ts';
+import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
 import { type BankAccount, RL, recordsApi } from '../../api/records.ts';
 import { DefaultField, DefaultTag, RecordList } from '../address/RecordList.tsx';
 
@@ -14,9 +14,7 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
       testid="crm-bank-accounts"
       list={bankAccountList}
       api={recordsApi.bankAccounts}
-      title={RL('BankAccounts')}
-      createTitle={RL('NewBankAccount')}
-      editTitle={(label) => RL('EditBankAccount', label)}
+      {...resourceTitles(RL, 'BankAccounts', 'NewBankAccount', 'EditBankAccount')}
       customerId={customerId}
       filters={[
         {

@@ -1,25 +1,12 @@
 import { CrmPermissions } from '@seller/contracts';
 import { customerIndustries, customerSources } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Space,
-  Spin,
-  Tabs,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Drawer, Empty, Form, Input, Modal, Radio, Space, Spin, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { applyServerErrors, DangerConfirmButton } from '../../../../components/crud/index.ts';
+import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useDevice } from '../../../../lib/device.ts';
 import { localize } from '../../../../lib/i18n/index.ts';
@@ -332,19 +319,17 @@ function BasicInfo({ c }: { c: Customer }) {
 function OwnerTrail({ c }: { c: Customer }) {
   if (!c.ownerRecords.length) return <Empty />;
   return (
-    <Timeline
-      data-testid="customer-owner-trail"
-      items={c.ownerRecords.map((r) => ({
-        key: r.id,
-        children: (
-          <span>
-            {dayjs(r.time).format(DATE_TIME)} · {CL(`Kind:${r.kind}`)}
-            {r.fromName || r.toName ? ` · ${r.fromName ?? CL('Pool')} → ${r.toName ?? CL('Pool')}` : ''}
-            {r.byName ? ` · ${CL('By', r.byName)}` : ''}
-            {r.reason ? ` · ${r.reason}` : ''}
-          </span>
-        ),
-      }))}
+    <HistoryTimeline
+      testid="customer-owner-trail"
+      entries={c.ownerRecords}
+      entry={(r) => (
+        <span>
+          {dayjs(r.time).format(DATE_TIME)} · {CL(`Kind:${r.kind}`)}
+          {r.fromName || r.toName ? ` · ${r.fromName ?? CL('Pool')} → ${r.toName ?? CL('Pool')}` : ''}
+          {r.byName ? ` · ${CL('By', r.byName)}` : ''}
+          {r.reason ? ` · ${r.reason}` : ''}
+        </span>
+      )}
     />
   );
 }

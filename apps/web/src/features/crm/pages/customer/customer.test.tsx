@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { click, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -238,7 +238,7 @@ describe('customer page', () => {
     await screen.findByTestId('customer-detail');
     await click(screen.getByTestId('customer-delete'));
     expect(await screen.findByText('确定删除客户 深圳华信贸易有限公司?')).toBeTruthy();
-    expect(calls.some((c) => c.key === `DELETE ${URL}/c1`)).toBe(false);
+    expectNotSent(calls, `DELETE ${URL}/c1`);
     await submit('customer-delete-ok');
     await waitFor(() => expect(calls.some((c) => c.key === `DELETE ${URL}/c1`)).toBe(true));
     await waitFor(() => expect(router.state.location.search).toBe(''));

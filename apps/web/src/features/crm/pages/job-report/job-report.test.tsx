@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { Report, ReportDetail } from '../../api/reports.ts';
@@ -190,7 +190,7 @@ describe('job reports page', () => {
     // empty content: refused by the shared schema, nothing sent
     await submit('report-form-submit');
     expect(await errorOf('report-form-content')).toBeTruthy();
-    expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
+    expectNotSent(calls, `POST ${URL}`);
 
     answers[`POST ${URL}`] = refusal(URL, [{ message: '该周期（2026-11-24）已有你的同类报告。', members: ['date'] }]);
     await typeInto('report-form-content', '拜访客户');

@@ -1,9 +1,10 @@
 import { CrmPermissions } from '@seller/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Input, Modal, Select, Space, Spin, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Input, Modal, Select, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DangerConfirmButton } from '../../../../components/crud/index.ts';
+import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type CrmOrder, type CrmOrderStatus, crmOrderKeys, crmOrdersApi } from '../../api/orders.ts';
@@ -108,22 +109,20 @@ export function OrderDetail({ id, onClose, onChanged }: RecordDetailProps) {
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {CL('History')}
           </Typography.Title>
-          <Timeline
-            data-testid="crm-order-history"
-            items={o.history.map((h) => ({
-              key: h.id,
-              content: (
-                <>
-                  <div>
-                    {h.fromStatus ? `${CL(`Status:${h.fromStatus}`)} → ` : ''}
-                    {CL(`Status:${h.toStatus}`)}
-                  </div>
-                  <Typography.Text type="secondary">
-                    {[dayjs(h.time).format(DATE_TIME), h.byUserName, h.remark].filter(Boolean).join(' · ')}
-                  </Typography.Text>
-                </>
-              ),
-            }))}
+          <HistoryTimeline
+            testid="crm-order-history"
+            entries={o.history}
+            entry={(h) => (
+              <>
+                <div>
+                  {h.fromStatus ? `${CL(`Status:${h.fromStatus}`)} → ` : ''}
+                  {CL(`Status:${h.toStatus}`)}
+                </div>
+                <Typography.Text type="secondary">
+                  {[dayjs(h.time).format(DATE_TIME), h.byUserName, h.remark].filter(Boolean).join(' · ')}
+                </Typography.Text>
+              </>
+            )}
           />
         </div>
       )}

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { PoolCustomer } from '../../api/pool.ts';
@@ -124,7 +124,7 @@ describe('public pool page', () => {
     expect(screen.queryByTestId(`pool-assign-${C1}`)).toBeNull();
 
     await click(`pool-claim-${C1}`);
-    expect(calls.some((c) => c.key === `POST ${URL}/claim`)).toBe(false);
+    expectNotSent(calls, `POST ${URL}/claim`);
     await click(`pool-claim-ok-${C1}`);
     await waitFor(() => expect(sent(`POST ${URL}/claim`)?.json).toEqual({ ids: [C1] }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('已领取 1 个客户'));

@@ -5,7 +5,7 @@ import {
   socialAccountUpdateInput,
 } from '@seller/contracts/crm';
 import { Input, Select, Tag, Typography } from 'antd';
-import { CrudField } from '../../../../components/crud/index.ts';
+import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
 import { RL, recordsApi, type SocialAccount } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
@@ -28,9 +28,7 @@ export function SocialAccounts({ customerId }: { customerId?: string }) {
       testid="crm-social-accounts"
       list={socialAccountList}
       api={recordsApi.socialAccounts}
-      title={RL('SocialAccounts')}
-      createTitle={RL('NewSocialAccount')}
-      editTitle={(label) => RL('EditSocialAccount', label)}
+      {...resourceTitles(RL, 'SocialAccounts', 'NewSocialAccount', 'EditSocialAccount')}
       customerId={customerId}
       filters={[{ key: 'platform', label: RL('Platform'), options: platforms() }]}
       render={{

@@ -6,7 +6,7 @@ import {
   subscriptionUpdateInput,
 } from '@seller/contracts/crm';
 import { Input, Radio, Select, Tag } from 'antd';
-import { CrudField } from '../../../../components/crud/index.ts';
+import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
 import { RL, recordsApi, type Subscription } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
@@ -20,9 +20,7 @@ export function Subscriptions({ customerId }: { customerId?: string }) {
       testid="crm-subscriptions"
       list={subscriptionList}
       api={recordsApi.subscriptions}
-      title={RL('Subscriptions')}
-      createTitle={RL('NewSubscription')}
-      editTitle={(label) => RL('EditSubscription', label)}
+      {...resourceTitles(RL, 'Subscriptions', 'NewSubscription', 'EditSubscription')}
       customerId={customerId}
       filters={[
         { key: 'channel', label: RL('Channel'), options: channels() },

@@ -1,10 +1,9 @@
 import { CrmPermissions } from '@seller/contracts';
 import { type TagColor, TagColors, TagScopes, tagInput, tagList, tagUpdateInput } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
-import { Tag as AntTag, Input, InputNumber, Radio, Select, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { Tag as AntTag, Input, InputNumber, Radio, Select } from 'antd';
 import { useSearchParams } from 'react-router';
-import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { ListPage, readListUrl } from '../../../../components/list/index.ts';
 import { type Tag, TL, tagKeys, tagsApi } from '../../api/tags.ts';
 
@@ -21,24 +20,27 @@ export default function TagPage() {
   const [params] = useSearchParams();
   // a new tag starts in the scope the list is narrowed to
   const scope = readListUrl(tagList, params).filters.scope as Tag['scope'] | undefined;
-  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: [tagsApi.url] }),
       client.invalidateQueries({ queryKey: tagKeys.all }),
     ]);
-
-  // fixed while the form is open: a re-render must not reset what is being typed
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is read when the form opens
-  const initial = useMemo(
-    () =>
-      editing === 'new'
-        ? { name: '', color: 'blue' as TagColor, scope: scope ?? 'CUSTOMER', sort: 0 }
-        : editing
-          ? { name: editing.name, color: editing.color as TagColor, scope: editing.scope, sort: editing.sort }
-          : undefined,
-    [editing],
-  );
+  const editor = useRowEditor<Tag>({
+    permission: P,
+    testid: 'crm-tags',
+    label: (r) => r.name,
+    deleteTitle: (r) => TL('DeleteConfirm', r.name, r.usageCount),
+    remove: (r) => tagsApi.remove(r.id),
+    refresh,
+    formOf: (target) =>
+      target === 'new'
+        ? { title: TL('NewTag'), initial: { name: '', color: 'blue' as TagColor, scope: scope ?? 'CUSTOMER', sort: 0 } }
+        : {
+            title: TL('EditTag', target.name),
+            initial: { name: target.name, color: target.color as TagColor, scope: target.scope, sort: target.sort },
+          },
+  });
+  const { editing } = editor;
 
   return (
     <>
@@ -57,34 +59,12 @@ export default function TagPage() {
           scope: (r) => TL(`Scope:${r.scope}`),
           usageCount: (r) => <span data-testid={`tag-usage-${r.name}`}>{r.usageCount}</span>,
         }}
-        onCreate={() => setEditing('new')}
-        createPermission={`${P}.Create`}
-        rowActions={(r) => (
-          <Space size={0}>
-            <EditAction permission={`${P}.Update`} onClick={() => setEditing(r)} testid={`crm-tags-edit-${r.name}`} />
-            <DeleteAction
-              permission={`${P}.Delete`}
-              title={TL('DeleteConfirm', r.name, r.usageCount)}
-              onConfirm={async () => {
-                await tagsApi.remove(r.id);
-                await refresh();
-              }}
-              testid={`crm-tags-delete-${r.name}`}
-            />
-          </Space>
-        )}
+        {...editor.listActions}
       />
       <FormOverlay
-        open={!!editing}
-        title={editing === 'new' ? TL('NewTag') : editing ? TL('EditTag', editing.name) : ''}
+        {...editor.overlay}
         schema={editing === 'new' ? tagInput : tagUpdateInput}
-        initialValues={initial}
-        onSubmit={async (values) => {
-          if (editing === 'new') await tagsApi.create(values);
-          else if (editing) await tagsApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
-          await refresh();
-        }}
-        onClose={() => setEditing(null)}
+        onSubmit={(values) => editor.save(values, tagsApi)}
         testid="crm-tag-form"
       >
         <CrudField name="name" label={TL('Name')}>

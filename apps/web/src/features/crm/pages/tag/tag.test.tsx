@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
@@ -72,7 +72,7 @@ describe('tags page', () => {
     });
     await typeInto('crm-tag-name', '');
     await submit('crm-tag-form-submit');
-    expect(calls.some((c) => c.key === `POST ${U}`)).toBe(false);
+    expectNotSent(calls, `POST ${U}`);
 
     answers[`POST ${U}`] = refusal(U, [{ message: '该范围内已有名为“VIP”的标签。', members: ['name'] }], 'x');
     await typeInto('crm-tag-name', 'VIP');

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Input, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, EditDeleteActions, FormOverlay } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { CLAIM_TYPES_URL, type ClaimTypeDto, claimTypesApi, L } from '../../api.ts';
 
@@ -41,23 +41,17 @@ export default function ClaimTypesPage() {
         createPermission={`${P}.Create`}
         rowActions={(c) =>
           c.isStatic ? null : (
-            <Space size={0}>
-              <EditAction
-                permission={`${P}.Update`}
-                onClick={() => setEditing({ item: c, values: { ...c } })}
-                testid={`claim-type-edit-${c.name}`}
-              >
-                {L('Edit')}
-              </EditAction>
-              <DeleteAction
-                permission={`${P}.Delete`}
-                testid={`claim-type-delete-${c.name}`}
-                onConfirm={async () => {
-                  await claimTypesApi.remove(c.id);
-                  await refresh();
-                }}
-              />
-            </Space>
+            <EditDeleteActions
+              permission={P}
+              onEdit={() => setEditing({ item: c, values: { ...c } })}
+              editText={L('Edit')}
+              onDelete={async () => {
+                await claimTypesApi.remove(c.id);
+                await refresh();
+              }}
+              testid="claim-type"
+              label={c.name}
+            />
           )
         }
       />

@@ -1,10 +1,17 @@
-import { EditOutlined, SafetyOutlined, StarOutlined, TagsOutlined } from '@ant-design/icons';
+import { SafetyOutlined, StarOutlined, TagsOutlined } from '@ant-design/icons';
 import { roleList, roleUpdateInput } from '@seller/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Space, Switch, Tag } from 'antd';
+import { Alert, Input, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteAction, FormOverlay, RowAction } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  DeleteAction,
+  EditAction,
+  FormOverlay,
+  RowAction,
+} from '../../../../components/crud/index.ts';
 import { IconButton } from '../../../../components/IconButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -62,16 +69,14 @@ export default function RolesPage() {
         actionsWidth={300}
         rowActions={(r) => (
           <Space size={0} wrap={false}>
+            <EditAction
+              permission={`${P}.Update`}
+              onClick={() => setEditing({ role: r, values: { ...r } })}
+              testid={`role-edit-${r.name}`}
+            >
+              {L('Edit')}
+            </EditAction>
             <Access permission={`${P}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => setEditing({ role: r, values: { ...r } })}
-                data-testid={`role-edit-${r.name}`}
-              >
-                {L('Edit')}
-              </Button>
               <IconButton
                 title={r.isDefault ? L('UnsetDefault') : L('SetAsDefault')}
                 type="link"

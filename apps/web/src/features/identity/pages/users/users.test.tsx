@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
-import { expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
+import { expectErrorsOf, fillIn, openNewFormOn, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { RoleDto, UserDto } from '../../api.ts';
@@ -26,12 +27,8 @@ const admin: UserDto = {
   lockoutEnd: null,
   accessFailedCount: 0,
   twoFactorEnabled: false,
-  concurrencyStamp: 'stamp-1',
   extraProperties: {},
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
+  ...audited(),
   isDeleted: false,
   deleterId: null,
   deletionTime: null,
@@ -70,20 +67,24 @@ chineseTextsBeforeEach({
 
 describe('users page', () => {
   it('checks a new user with the shared identity schema, then sends it', async () => {
-    renderPage(<UsersPage />);
-    await screen.findByTestId('user-row-admin');
-    await openNewForm('user-form');
-    await typeInto('user-userName', 'new clerk');
-    await typeInto('user-email', 'clerk@example.com');
-    await typeInto('user-phoneNumber', '12');
-    await typeInto('user-password', 'Clerk1q2w3E*');
+    await openNewFormOn(<UsersPage />, { testid: 'user-row-admin' }, 'user-form');
+    await fillIn({
+      'user-userName': 'new clerk',
+      'user-email': 'clerk@example.com',
+      'user-phoneNumber': '12',
+      'user-password': 'Clerk1q2w3E*',
+    });
     await submit('user-form-submit');
-    await expectErrorOf('user-userName', '用户名只能包含字母、数字和 -._@+');
-    await expectErrorOf('user-phoneNumber', '手机号格式不正确');
+    await expectErrorsOf({
+      'user-userName': '用户名只能包含字母、数字和 -._@+',
+      'user-phoneNumber': '手机号格式不正确',
+    });
     expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
 
-    await typeInto('user-userName', 'clerk');
-    await typeInto('user-phoneNumber', '');
+    await fillIn({
+      'user-userName': 'clerk',
+      'user-phoneNumber': '',
+    });
     await submit('user-form-submit');
     expect(await sentBody(calls, `POST ${URL}`)).toMatchObject({
       userName: 'clerk',

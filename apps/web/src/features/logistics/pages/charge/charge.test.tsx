@@ -7,6 +7,7 @@ import {
   click,
   errorOf,
   expectErrorOf,
+  fillIn,
   pick,
   searchIn,
   submit,
@@ -163,13 +164,17 @@ describe('freight estimate page', () => {
   it('shows the empty state, then posts the parcel and shows the options with their breakdown, the pick, the exclusions and the chart', async () => {
     const { container } = renderPage(<FreightEstimatePage />);
     expect(screen.getByTestId('estimate-empty')).toBeTruthy();
-    await typeInto('estimate-weight', '1200');
-    await typeInto('estimate-length', '30');
-    await typeInto('estimate-width', '20');
-    await typeInto('estimate-height', '10');
+    await fillIn({
+      'estimate-weight': '1200',
+      'estimate-length': '30',
+      'estimate-width': '20',
+      'estimate-height': '10',
+    });
     await pick('estimate-country', 'MY 马来西亚');
-    await typeInto('estimate-postal', '50000');
-    await typeInto('estimate-declared', '25.5');
+    await fillIn({
+      'estimate-postal': '50000',
+      'estimate-declared': '25.5',
+    });
     await submit('estimate-submit');
 
     await waitFor(() => expect(posted()).toHaveLength(1));
@@ -285,8 +290,10 @@ describe('freight estimate page', () => {
     await submit('estimate-submit');
     await expectErrorOf('estimate-weight', '请输入重量,或选择 SKU。');
     expect(await errorOf('estimate-country')).toBeTruthy();
-    await typeInto('estimate-weight', '800');
-    await typeInto('estimate-length', '30');
+    await fillIn({
+      'estimate-weight': '800',
+      'estimate-length': '30',
+    });
     await pick('estimate-country', 'MY 马来西亚');
     await submit('estimate-submit');
     await expectErrorOf('estimate-width', '长宽高须全部填写或都不填。');

@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited, malaysiaAndSingapore } from '../../../../lib/testing/fixtures.ts';
-import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import {
+  click,
+  expectErrorOf,
+  fillIn,
+  openNewFormOn,
+  pick,
+  submit,
+  typeInto,
+} from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
 import type { FreightEstimateDto, StrategyDto } from '../../freight-api.ts';
@@ -158,12 +166,12 @@ describe('freight strategies page', () => {
   });
 
   it('sends the rules in the order they were arranged, each with its conditions and action', async () => {
-    renderPage(<FreightStrategiesPage />);
-    await screen.findByText('东南亚默认');
-    await openNewForm('strategies-form');
-    await typeInto('strategy-name', '大促策略');
-    await typeInto('strategy-priority', '5');
-    await typeInto('strategy-rule-0-name', '默认');
+    await openNewFormOn(<FreightStrategiesPage />, '东南亚默认', 'strategies-form');
+    await fillIn({
+      'strategy-name': '大促策略',
+      'strategy-priority': '5',
+      'strategy-rule-0-name': '默认',
+    });
     await pick('strategy-rule-0-channelIds', '云途 / 马来经济小包');
     await pick('strategy-rule-0-channelIds', '顺丰国际 / 马来标准小包');
 
@@ -172,8 +180,10 @@ describe('freight strategies page', () => {
     await pick('strategy-rule-1-countries', 'MY 马来西亚');
     await pick('strategy-rule-1-zoneIds', '东南亚一区');
     await pick('strategy-rule-1-platforms', 'Shopee');
-    await typeInto('strategy-rule-1-weightTo', '2000');
-    await typeInto('strategy-rule-1-orderValueFrom', '99.5');
+    await fillIn({
+      'strategy-rule-1-weightTo': '2000',
+      'strategy-rule-1-orderValueFrom': '99.5',
+    });
     await pick('strategy-rule-1-attributesNone', '含电');
     await pick('strategy-rule-1-objective', '固定顺序');
     await pick('strategy-rule-1-channelIds', '顺丰国际 / 马来标准小包');
@@ -226,19 +236,19 @@ describe('freight strategies page', () => {
   });
 
   it('refuses a rule without candidate channels, and a weight range upside down, before sending', async () => {
-    renderPage(<FreightStrategiesPage />);
-    await screen.findByText('东南亚默认');
-    await openNewForm('strategies-form');
-    await typeInto('strategy-name', '空策略');
-    await typeInto('strategy-rule-0-name', '默认');
-    await typeInto('strategy-rule-0-weightFrom', '2000');
-    await typeInto('strategy-rule-0-weightTo', '500');
+    await openNewFormOn(<FreightStrategiesPage />, '东南亚默认', 'strategies-form');
+    await fillIn({
+      'strategy-name': '空策略',
+      'strategy-rule-0-name': '默认',
+      'strategy-rule-0-weightFrom': '2000',
+      'strategy-rule-0-weightTo': '500',
+    });
     await submit('strategies-form-submit');
     await expectErrorOf('strategy-rule-0-channelIds', '请至少选择一个候选渠道。');
     await pick('strategy-rule-0-channelIds', '云途 / 马来经济小包');
     await submit('strategies-form-submit');
     await expectErrorOf('strategy-rule-0-weightTo', '不能小于下限。');
-    expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
+    expectNotSent(calls, `POST ${URL}`);
   });
 
   it('tests a strategy on a parcel: the matched rule, the skipped ones with why, the pick and the fallback', async () => {
@@ -287,7 +297,7 @@ describe('freight strategies page', () => {
     await submit('strategy-test-submit');
     expect(await sentBody(calls, `POST ${URL}/test`)).toMatchObject({ strategyId: id(9) });
     // the strategy itself is not saved by the test
-    expect(calls.some((c) => c.key === `PUT ${URL}/${id(9)}`)).toBe(false);
+    expectNotSent(calls, `PUT ${URL}/${id(9)}`);
     expect(screen.queryByTestId('strategy-test-open')).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { type ParcelAttribute, strategyInput } from '@seller/contracts/logistics
 import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { activeColumn, CrudField, ResourcePage } from '../../../../components/crud/index.ts';
+import { activeColumn, CrudField, ResourcePage, resourceTitles } from '../../../../components/crud/index.ts';
 import { LL } from '../../api.ts';
 import { LS, type StrategyDto, strategiesApi } from '../../freight-api.ts';
 import { blankRule, RuleFields } from './RuleFields.tsx';
@@ -20,9 +20,7 @@ export default function FreightStrategiesPage() {
       <ResourcePage<StrategyDto, ReturnType<typeof schema>>
         testid="strategies"
         queryKey={['logistics', 'freight-strategies']}
-        title={LS('FreightStrategies')}
-        createTitle={LS('New')}
-        editTitle={(label) => LS('Edit', label)}
+        {...resourceTitles(LS, 'FreightStrategies', 'New', 'Edit')}
         permission="Logistics.FreightStrategies"
         api={strategiesApi}
         defaultSorting="priority asc"

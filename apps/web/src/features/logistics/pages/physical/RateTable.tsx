@@ -1,11 +1,11 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { LogisticsPermissions, rateTableInput } from '@seller/contracts/logistics';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueMessage } from '../../../../components/crud/index.ts';
+import { EditIconButton, issueMessage } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { type ChannelDto, feeModeLabel, LL, logisticsKeys, ratesApi, validationErrorsOf, zonesApi } from '../../api.ts';
@@ -238,14 +238,7 @@ function RateTable({ channel }: { channel: ChannelDto }) {
       width: 110,
       render: (_v, r) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={t('crud.edit')}
-            onClick={() => edit(r)}
-            data-testid={`rates-edit-${indexOf(r)}`}
-          />
+          <EditIconButton onClick={() => edit(r)} testid={`rates-edit-${indexOf(r)}`} />
           <Popconfirm
             title={LL('Rate:RemoveRow')}
             okText={t('crud.delete')}

@@ -7,6 +7,7 @@ import {
   creationTimeColumn,
   type ResourceApi,
   ResourcePage,
+  resourceTitles,
 } from '../../../../components/crud/index.ts';
 import { useDevice } from '../../../../lib/device.ts';
 import { type CarrierDto, carriersApi, carrierTypeLabel, carrierTypeOptions, LL, logisticsKeys } from '../../api.ts';
@@ -45,9 +46,7 @@ export default function CarriersPage() {
         <ResourcePage<CarrierDto, ReturnType<typeof schema>>
           testid="carriers"
           queryKey={logisticsKeys.carriers}
-          title={LL('Carrier:Carriers')}
-          createTitle={LL('Carrier:New')}
-          editTitle={(label) => LL('Carrier:Edit', label)}
+          {...resourceTitles(LL, 'Carrier:Carriers', 'Carrier:New', 'Carrier:Edit')}
           permission={LogisticsPermissions.Carriers}
           api={api}
           defaultSorting="code asc"

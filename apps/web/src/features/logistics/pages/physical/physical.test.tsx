@@ -3,8 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
-import { click, expectErrorOf, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { expectNotSent, fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { click, expectErrorsOf, fillIn, pick, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow } from '../../../../lib/testing/table.ts';
 import CarriersPage from './index.tsx';
@@ -65,30 +65,40 @@ describe('carriers and channels page', () => {
       fireEvent.click(within(screen.getByTestId('channels')).getByRole('button', { name: /新\s?建/ }));
     });
     await screen.findByTestId('channels-form');
-    await typeInto('channel-code', 'yt-my');
-    await typeInto('channel-name', '云途马来专线');
-    await typeInto('channel-transit-min', '7');
-    await typeInto('channel-transit-max', '4');
-    await typeInto('channel-minimum', '12.5x');
+    await fillIn({
+      'channel-code': 'yt-my',
+      'channel-name': '云途马来专线',
+      'channel-transit-min': '7',
+      'channel-transit-max': '4',
+      'channel-minimum': '12.5x',
+    });
     expect(screen.queryByTestId('channel-threshold')).toBeNull();
     await pick('channel-volume-mode', '最长边超限时计泡');
     expect(screen.getByTestId('channel-threshold')).toBeTruthy();
     await submit('channels-form-submit');
-    await expectErrorOf('channel-code', '只能使用大写字母、数字和单个连字符。');
-    await expectErrorOf('channel-minimum', '请输入数字,如 12.50。');
+    await expectErrorsOf({
+      'channel-code': '只能使用大写字母、数字和单个连字符。',
+      'channel-minimum': '请输入数字,如 12.50。',
+    });
     // rules across fields once each field is right
-    await typeInto('channel-code', 'YT-MY');
-    await typeInto('channel-minimum', '12.50');
+    await fillIn({
+      'channel-code': 'YT-MY',
+      'channel-minimum': '12.50',
+    });
     await submit('channels-form-submit');
-    await expectErrorOf('channel-transit-max', '不能小于下限。');
-    await expectErrorOf('channel-threshold', '请填写最长边阈值,超过该值才计体积重。');
-    expect(calls.some((c) => c.key === `POST ${CHANNELS}`)).toBe(false);
+    await expectErrorsOf({
+      'channel-transit-max': '不能小于下限。',
+      'channel-threshold': '请填写最长边阈值,超过该值才计体积重。',
+    });
+    expectNotSent(calls, `POST ${CHANNELS}`);
 
-    await typeInto('channel-transit-max', '12');
-    await typeInto('channel-threshold', '60');
-    await typeInto('channel-fuel', '5.5');
-    await typeInto('channel-currency', 'usd');
-    await typeInto('channel-max-weight', '20000');
+    await fillIn({
+      'channel-transit-max': '12',
+      'channel-threshold': '60',
+      'channel-fuel': '5.5',
+      'channel-currency': 'usd',
+      'channel-max-weight': '20000',
+    });
     await click('channel-battery');
     await submit('channels-form-submit');
     expect(await sentBody(calls, `POST ${CHANNELS}`)).toEqual({
@@ -121,8 +131,10 @@ describe('carriers and channels page', () => {
     await screen.findByTestId('channels-form');
     expect((screen.getByTestId('channel-minimum') as HTMLInputElement).value).toBe('8.00');
     await submit('channels-form-submit');
-    await expectErrorOf('channel-code', 'YT-SEA-STD 已存在。');
-    await expectErrorOf('channel-max-weight', '不能小于下限。');
+    await expectErrorsOf({
+      'channel-code': 'YT-SEA-STD 已存在。',
+      'channel-max-weight': '不能小于下限。',
+    });
     expect(calls.find((c) => c.key === `PUT ${CHANNELS}/${CHANNEL}`)?.options.json).toMatchObject({
       carrierId: CARRIER,
       code: 'YT-SEA-STD',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
-import { click, expectErrorOf, pick, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
+import { click, expectErrorOf, fillIn, pick, submit, typeInto, upload } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import CarriersPage from './index.tsx';
 import { CHANNEL, carrier, channel, rateRow, rateTable, texts, ZONE_MY, ZONE_SG, zone } from './test-fixtures.ts';
@@ -85,8 +85,10 @@ describe('rate table', () => {
     await click('rates-add');
     await screen.findByTestId('rate-row-form');
     await pick('rate-zone', '新加坡');
-    await typeInto('rate-weight-from', '1000');
-    await typeInto('rate-weight-to', '3000');
+    await fillIn({
+      'rate-weight-from': '1000',
+      'rate-weight-to': '3000',
+    });
     await submit('rate-row-submit');
     // the fee mode's members are required
     await expectErrorOf('rate-firstFee', '该计费方式必须填写。');

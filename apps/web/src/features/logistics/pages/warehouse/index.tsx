@@ -5,6 +5,7 @@ import {
   CrudField,
   creationTimeColumn,
   ResourcePage,
+  resourceTitles,
   zodValueRule,
 } from '../../../../components/crud/index.ts';
 import { LL, type WarehouseDto, warehousesApi, warehouseTypeLabel, warehouseTypeOptions } from '../../api.ts';
@@ -19,9 +20,7 @@ export default function WarehousesPage() {
     <ResourcePage<WarehouseDto, ReturnType<typeof schema>>
       testid="warehouses"
       queryKey={['logistics', 'warehouses']}
-      title={LL('Warehouses')}
-      createTitle={LL('New:Warehouse')}
-      editTitle={(label) => LL('Edit:Warehouse', label)}
+      {...resourceTitles(LL, 'Warehouses', 'New:Warehouse', 'Edit:Warehouse')}
       permission="Logistics.Warehouses"
       api={warehousesApi}
       defaultSorting="code asc"

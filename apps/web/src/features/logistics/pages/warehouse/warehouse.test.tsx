@@ -2,7 +2,14 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
-import { expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import {
+  expectErrorOf,
+  expectErrorsOf,
+  fillIn,
+  openNewFormOn,
+  pick,
+  submit,
+} from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
@@ -84,22 +91,26 @@ describe('warehouses page', () => {
   });
 
   it('checks a new warehouse with the shared schema, then sends it', async () => {
-    renderPage(<WarehousesPage />);
-    await screen.findByText('SZ-01');
-    await openNewForm('warehouses-form');
-    await typeInto('warehouse-code', 'bkk-01');
-    await typeInto('warehouse-name', '曼谷仓');
-    await typeInto('warehouse-country', 'th');
-    await typeInto('warehouse-phone', 'call me');
+    await openNewFormOn(<WarehousesPage />, 'SZ-01', 'warehouses-form');
+    await fillIn({
+      'warehouse-code': 'bkk-01',
+      'warehouse-name': '曼谷仓',
+      'warehouse-country': 'th',
+      'warehouse-phone': 'call me',
+    });
     await submit('warehouses-form-submit');
-    await expectErrorOf('warehouse-code', '只能使用大写字母、数字和单个连字符。');
-    await expectErrorOf('warehouse-country', '请输入两位大写国家代码(ISO 3166-1),如 CN。');
-    await expectErrorOf('warehouse-phone', '请输入正确的电话号码。');
+    await expectErrorsOf({
+      'warehouse-code': '只能使用大写字母、数字和单个连字符。',
+      'warehouse-country': '请输入两位大写国家代码(ISO 3166-1),如 CN。',
+      'warehouse-phone': '请输入正确的电话号码。',
+    });
     expect(calls.some((c) => c.options.method === 'POST')).toBe(false);
 
-    await typeInto('warehouse-code', 'BKK-01');
-    await typeInto('warehouse-country', 'TH');
-    await typeInto('warehouse-phone', '');
+    await fillIn({
+      'warehouse-code': 'BKK-01',
+      'warehouse-country': 'TH',
+      'warehouse-phone': '',
+    });
     await pick('warehouse-type', '第三方仓');
     await submit('warehouses-form-submit');
     expect(await sentBody(calls, `POST ${URL}`)).toEqual({

@@ -4,7 +4,7 @@ import { Input, Select, Space, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CrudField, creationTimeColumn, ResourcePage } from '../../../../components/crud/index.ts';
+import { CrudField, creationTimeColumn, ResourcePage, resourceTitles } from '../../../../components/crud/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { countriesApi, countryName, LL, logisticsKeys, type ZoneDto, zonesApi } from '../../api.ts';
 import { PostalRules } from './PostalRules.tsx';
@@ -40,9 +40,7 @@ export default function ZonesPage() {
     <ResourcePage<ZoneDto, ReturnType<typeof schema>>
       testid="zones"
       queryKey={logisticsKeys.zones}
-      title={LL('Zone:Zones')}
-      createTitle={LL('Zone:New')}
-      editTitle={(label) => LL('Zone:Edit', label)}
+      {...resourceTitles(LL, 'Zone:Zones', 'Zone:New', 'Zone:Edit')}
       permission="Logistics.Zones"
       api={zonesApi}
       defaultSorting="name asc"

@@ -1,9 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyServerTexts, setCulture } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
-import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import {
+  click,
+  expectErrorOf,
+  expectErrorsOf,
+  openNewForm,
+  pick,
+  submit,
+  typeInto,
+} from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
 import type { CountryDto, ZoneDto } from '../../api.ts';
@@ -121,7 +129,7 @@ describe('zones page', () => {
     await typeInto('zone-rule-0-from', '10 000');
     await submit('zones-form-submit');
     await expectErrorOf('zone-rule-0-to', '请输入区间的结束邮编。');
-    expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
+    expectNotSent(calls, `POST ${URL}`);
 
     await typeInto('zone-rule-0-to', '18500');
     await click('zone-rule-add');
@@ -151,8 +159,10 @@ describe('zones page', () => {
     expect((screen.getByTestId('zone-rule-0-to') as HTMLInputElement).value).toBe('86999');
     expect(screen.queryByTestId('zone-rule-1-to')).toBeNull();
     await submit('zones-form-submit');
-    await expectErrorOf('zone-name', '西马 已存在。');
-    await expectErrorOf('zone-rule-1-country', '规则的国家必须是本分区的国家之一。');
+    await expectErrorsOf({
+      'zone-name': '西马 已存在。',
+      'zone-rule-1-country': '规则的国家必须是本分区的国家之一。',
+    });
     expect(calls.find((c) => c.key === `PUT ${URL}/z2`)?.options.json).toEqual({
       name: '西马',
       countries: ['MY'],

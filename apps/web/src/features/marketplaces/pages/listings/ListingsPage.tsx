@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Access } from '../../../../components/crud/index.ts';
+import { PrimaryAction } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
 import { IconButton } from '../../../../components/IconButton.tsx';
 import { ListPage, listPageKeys } from '../../../../components/list/index.ts';
@@ -265,16 +265,14 @@ export function ListingsPage({ platform }: { platform: MarketPlatform }) {
               <Badge status={hub === 'connected' ? 'processing' : 'default'} />
               {LL(hub === 'connected' ? 'Page:Live' : 'Page:LivePaused')}
             </Typography.Text>
-            <Access permission={`${P}.Create`}>
-              <Button
-                type="primary"
-                icon={<CloudUploadOutlined />}
-                onClick={() => navigate(PUBLISH_PATH)}
-                data-testid="listing-publish"
-              >
-                {LL('Page:Publish')}
-              </Button>
-            </Access>
+            <PrimaryAction
+              permission={`${P}.Create`}
+              icon={<CloudUploadOutlined />}
+              onClick={() => navigate(PUBLISH_PATH)}
+              testid="listing-publish"
+            >
+              {LL('Page:Publish')}
+            </PrimaryAction>
           </>
         }
       />

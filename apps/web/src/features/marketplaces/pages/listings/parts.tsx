@@ -1,7 +1,8 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Modal, Popover, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Drawer, Empty, Modal, Popover, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import {
   type BulkResult,
   type Listing,
@@ -162,34 +163,32 @@ export function EventsDrawer({ listing, onClose }: { listing: Listing | null; on
         ) : (events.data?.items.length ?? 0) === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
-          <Timeline
-            items={events.data?.items.map((e) => ({
-              key: e.id,
-              color: e.toStatus ? colorOf(e.toStatus) : 'gray',
-              content: (
-                <div>
-                  <Space wrap size={4}>
-                    <Typography.Text strong>{e.eventName}</Typography.Text>
-                    {e.fromStatus !== null && e.toStatus !== null && e.fromStatus !== e.toStatus && (
-                      <Typography.Text type="secondary">
-                        {listingStatusLabel(e.fromStatus)} → {listingStatusLabel(e.toStatus)}
-                      </Typography.Text>
-                    )}
-                  </Space>
-                  <div>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {dayjs(e.at).format(DATE_TIME)} · {e.actor ?? LL('Page:Worker')}
-                    </Typography.Text>
-                  </div>
-                  {e.message && <Typography.Paragraph style={{ marginBottom: 0 }}>{e.message}</Typography.Paragraph>}
-                  {e.requestId && (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      Request ID: {e.requestId}
+          <HistoryTimeline
+            entries={events.data?.items ?? []}
+            color={(e) => (e.toStatus ? colorOf(e.toStatus) : 'gray')}
+            entry={(e) => (
+              <div>
+                <Space wrap size={4}>
+                  <Typography.Text strong>{e.eventName}</Typography.Text>
+                  {e.fromStatus !== null && e.toStatus !== null && e.fromStatus !== e.toStatus && (
+                    <Typography.Text type="secondary">
+                      {listingStatusLabel(e.fromStatus)} → {listingStatusLabel(e.toStatus)}
                     </Typography.Text>
                   )}
+                </Space>
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {dayjs(e.at).format(DATE_TIME)} · {e.actor ?? LL('Page:Worker')}
+                  </Typography.Text>
                 </div>
-              ),
-            }))}
+                {e.message && <Typography.Paragraph style={{ marginBottom: 0 }}>{e.message}</Typography.Paragraph>}
+                {e.requestId && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    Request ID: {e.requestId}
+                  </Typography.Text>
+                )}
+              </div>
+            )}
           />
         )}
       </div>

@@ -9,7 +9,15 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { Access, CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  DeleteAction,
+  EditAction,
+  FormOverlay,
+  PrimaryAction,
+  useOpenForm,
+} from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -128,8 +136,6 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
   const ui = useUi();
   const queryClient = useQueryClient();
   const key = platform.toLowerCase();
-  const [editing, setEditing] = useState<Shop | 'new' | null>(null);
-  const [form, setForm] = useState<{ title: string; initial?: object }>({ title: '' });
   const [logOf, setLogOf] = useState<Shop | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const refresh = () =>
@@ -138,8 +144,8 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
       queryClient.invalidateQueries({ queryKey: [shopsManagementUrl] }),
     ]);
 
-  const open = (target: Shop | 'new') => {
-    setForm(
+  const { open, save, overlay } = useOpenForm(
+    (target: Shop | 'new') =>
       target === 'new'
         ? {
             title: LS('NewShop'),
@@ -154,9 +160,8 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
               remark: target.remark ?? '',
             },
           },
-    );
-    setEditing(target);
-  };
+    refresh,
+  );
 
   /** Asks the server for the consent link and goes there; the marketplace comes back to the callback page. */
   const authorize = async (shop?: Shop) => {
@@ -196,17 +201,15 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
         onCreate={() => open('new')}
         createPermission={`${P.Shops}.Create`}
         toolbar={
-          <Access permission={`${P.Shops}.Authorize`}>
-            <Button
-              type="primary"
-              icon={<LinkOutlined />}
-              loading={busy === 'auth'}
-              onClick={() => authorize()}
-              data-testid={`shops-${key}-authorize`}
-            >
-              {LS('AuthorizeShop')}
-            </Button>
-          </Access>
+          <PrimaryAction
+            permission={`${P.Shops}.Authorize`}
+            icon={<LinkOutlined />}
+            loading={busy === 'auth'}
+            onClick={() => authorize()}
+            testid={`shops-${key}-authorize`}
+          >
+            {LS('AuthorizeShop')}
+          </PrimaryAction>
         }
         render={{
           status: (r) => <TokenState shop={r} />,
@@ -265,17 +268,11 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
         )}
       />
       <FormOverlay
-        open={!!editing}
-        title={form.title}
+        {...overlay}
         schema={formSchema}
-        initialValues={form.initial}
-        onSubmit={async (values) => {
-          if (editing === 'new') await shopsApi.create({ ...values, platform });
-          else if (editing)
-            await shopsApi.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
-          await refresh();
-        }}
-        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          save(values, { create: (v) => shopsApi.create({ ...v, platform }), update: shopsApi.update })
+        }
         testid="shop-form"
       >
         <CrudField name="name" label={LS('Name')}>

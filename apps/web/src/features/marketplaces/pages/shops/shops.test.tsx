@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
 import { click, errorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage, renderRoutes } from '../../../../lib/testing/render-page.tsx';
@@ -205,6 +205,6 @@ describe('shop callback page', () => {
   it('without a code says so and posts nothing', async () => {
     renderCallback('?error=access_denied');
     expect((await screen.findByTestId('shop-callback-error')).textContent).toContain('平台未返回授权码');
-    expect(calls.some((c) => c.key === `POST ${URL}/authorize`)).toBe(false);
+    expectNotSent(calls, `POST ${URL}/authorize`);
   });
 });

@@ -1,11 +1,11 @@
 import { PlatformType } from '@seller/contracts/constants';
 import { layoutList, layoutUpdateInput } from '@seller/contracts/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Input, Space, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Checkbox, Input, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import {
   flagsOf,
@@ -33,7 +33,6 @@ type FormValues = z.input<ReturnType<typeof layoutSchema>>;
 export default function LayoutsPage() {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<LayoutDto | 'new' | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
   const schema = useMemo(layoutSchema, [i18n.language]);
   const refresh = async () => {
@@ -41,21 +40,38 @@ export default function LayoutsPage() {
     // the menu form's layout picker
     await queryClient.invalidateQueries({ queryKey: ['layouts'] });
   };
-
-  const initial = useMemo<FormValues | undefined>(() => {
-    if (!editing) return undefined;
-    if (editing === 'new')
-      return { name: '', displayName: '', path: 'Layout', platformFlags: flagsOf(PlatformType.Web) };
-    return {
-      name: editing.name,
-      displayName: editing.displayName,
-      path: editing.path,
-      redirect: editing.redirect,
-      description: editing.description,
-      platformFlags: flagsOf(editing.platformType),
-      concurrencyStamp: editing.concurrencyStamp,
-    };
-  }, [editing]);
+  const editor = useRowEditor<LayoutDto, FormValues>({
+    permission: P,
+    testid: 'layout',
+    label: (r) => r.name,
+    deleteTitle: (r) => (
+      <>
+        {LP('DeleteLayout', r.displayName)}
+        <div style={{ fontWeight: 'normal' }}>{LP('DeleteLayoutDetails')}</div>
+      </>
+    ),
+    remove: (r) => layoutsApi.remove(r.id),
+    refresh,
+    formOf: (target) =>
+      target === 'new'
+        ? {
+            title: LP('NewLayout'),
+            initial: { name: '', displayName: '', path: 'Layout', platformFlags: flagsOf(PlatformType.Web) },
+          }
+        : {
+            title: LP('EditLayout', target.displayName),
+            initial: {
+              name: target.name,
+              displayName: target.displayName,
+              path: target.path,
+              redirect: target.redirect,
+              description: target.description,
+              platformFlags: flagsOf(target.platformType),
+              concurrencyStamp: target.concurrencyStamp,
+            },
+          },
+  });
+  const { editing } = editor;
 
   return (
     <>
@@ -64,40 +80,17 @@ export default function LayoutsPage() {
         url={LAYOUTS_URL}
         testid="layouts"
         render={{ platformType: (r) => <Tag>{platformLabel(r.platformType)}</Tag> }}
-        onCreate={() => setEditing('new')}
-        createPermission={`${P}.Create`}
-        rowActions={(r) => (
-          <Space size={0}>
-            <EditAction permission={`${P}.Update`} onClick={() => setEditing(r)} testid={`layout-edit-${r.name}`} />
-            <DeleteAction
-              permission={`${P}.Delete`}
-              title={
-                <>
-                  {LP('DeleteLayout', r.displayName)}
-                  <div style={{ fontWeight: 'normal' }}>{LP('DeleteLayoutDetails')}</div>
-                </>
-              }
-              onConfirm={async () => {
-                await layoutsApi.remove(r.id);
-                await refresh();
-              }}
-              testid={`layout-delete-${r.name}`}
-            />
-          </Space>
-        )}
+        {...editor.listActions}
       />
       <FormOverlay
-        open={!!editing}
-        title={editing === 'new' ? LP('NewLayout') : LP('EditLayout', editing?.displayName ?? '')}
+        {...editor.overlay}
         schema={schema}
-        initialValues={initial}
         onSubmit={async ({ platformFlags: flags, ...v }) => {
           const input = { ...v, platformType: typeOf(flags), meta: editing !== 'new' ? editing?.meta : {} };
           if (editing === 'new') await layoutsApi.create(input);
           else if (editing) await layoutsApi.update(editing.id, input);
           await refresh();
         }}
-        onClose={() => setEditing(null)}
         testid="layout-form"
       >
         <CrudField name="name" label={LP('DisplayName:Name')}>

@@ -20,7 +20,7 @@ import {
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, EditAction, RowAction } from '../../../../components/crud/index.ts';
+import { Access, EditAction, PrimaryAction, RowAction } from '../../../../components/crud/index.ts';
 import { MenuIcon } from '../../../../components/MenuIcon.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { localize } from '../../../../lib/i18n/index.ts';
@@ -226,16 +226,14 @@ export default function MenusPage() {
               })),
             ]}
           />
-          <Access permission={`${P}.Create`}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ parentId: null })}
-              data-testid="menu-create"
-            >
-              {LP('NewMenu')}
-            </Button>
-          </Access>
+          <PrimaryAction
+            permission={`${P}.Create`}
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ parentId: null })}
+            testid="menu-create"
+          >
+            {LP('NewMenu')}
+          </PrimaryAction>
           <Tooltip title={t('crud.refresh')}>
             <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} aria-label={t('crud.refresh')} />
           </Tooltip>

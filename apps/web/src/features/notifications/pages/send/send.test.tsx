@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
-import { expectErrorOf, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { expectErrorsOf, fillIn, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import SendNotificationPage from './index.tsx';
@@ -35,12 +35,16 @@ describe('send notification page', () => {
     renderSend();
     await typeInto('notification-send-title', '   ');
     await send();
-    await expectErrorOf('notification-send-title', '标题不能为空');
-    await expectErrorOf('notification-send-message', '内容不能为空');
+    await expectErrorsOf({
+      'notification-send-title': '标题不能为空',
+      'notification-send-message': '内容不能为空',
+    });
     expect(calls).toEqual([]);
 
-    await typeInto('notification-send-title', '周五仓库盘点');
-    await typeInto('notification-send-message', '全天停止发货');
+    await fillIn({
+      'notification-send-title': '周五仓库盘点',
+      'notification-send-message': '全天停止发货',
+    });
     await send();
     await waitFor(() => expect(calls.map((c) => c.key)).toEqual([`POST ${SEND}`]));
     expect(calls[0]?.options.json).toEqual({

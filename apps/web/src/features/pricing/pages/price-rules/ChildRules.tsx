@@ -5,7 +5,7 @@ import { Button, Card, Popconfirm, Space, Table, type TableColumnsType, Typograp
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Access, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, createOrUpdate, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { type ChildApi, PL, pricingKeys } from '../../api.ts';
 
@@ -141,8 +141,7 @@ export function ChildRules<T extends Row, S extends z.ZodObject>(p: ChildRulesPr
         schema={p.schema}
         initialValues={initial}
         onSubmit={async (values) => {
-          if (editing === 'new') await p.api.add(p.ruleId, values);
-          else if (editing) await p.api.update(editing.id, { ...values, concurrencyStamp: editing.concurrencyStamp });
+          await createOrUpdate(editing, values, { create: (v) => p.api.add(p.ruleId, v), update: p.api.update });
           await refresh();
         }}
         onClose={() => setEditing(null)}

@@ -12,6 +12,7 @@ import {
   creationTimeColumn,
   type ResourceApi,
   ResourcePage,
+  resourceTitles,
 } from '../../../../components/crud/index.ts';
 import {
   freightSourceLabel,
@@ -88,9 +89,7 @@ export default function PriceRulesPage() {
         <ResourcePage<PriceRuleDto, ReturnType<typeof schema>>
           testid="price-rules"
           queryKey={pricingKeys.rules}
-          title={PL('PriceRules')}
-          createTitle={PL('New:PriceRule')}
-          editTitle={(label) => PL('Edit:PriceRule', label)}
+          {...resourceTitles(PL, 'PriceRules', 'New:PriceRule', 'Edit:PriceRule')}
           permission={PricingPermissions.PriceRules}
           api={api}
           defaultSorting="priority asc"

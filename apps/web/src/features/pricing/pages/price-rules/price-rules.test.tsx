@@ -1,9 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { audited } from '../../../../lib/testing/fixtures.ts';
-import { click, expectErrorOf, openNewForm, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import {
+  click,
+  expectErrorOf,
+  expectErrorsOf,
+  fillIn,
+  openNewFormOn,
+  pick,
+  submit,
+  typeInto,
+} from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { textsOf } from '../../../../lib/testing/server-texts.ts';
 import { findRow, rowWith } from '../../../../lib/testing/table.ts';
@@ -154,30 +163,36 @@ describe('price rules page', () => {
   });
 
   it('checks a new rule with the shared schema, then sends it', async () => {
-    renderPage(<PriceRulesPage />);
-    await screen.findByText('Lazada 马来西亚 成本加价');
-    await openNewForm('price-rules-form');
-    await typeInto('rule-name', 'Shopee 泰国');
-    await typeInto('rule-currencyTo', 'THB');
-    await typeInto('rule-exchangeRate', 'abc');
-    await typeInto('rule-commissionPct', '100');
+    await openNewFormOn(<PriceRulesPage />, 'Lazada 马来西亚 成本加价', 'price-rules-form');
+    await fillIn({
+      'rule-name': 'Shopee 泰国',
+      'rule-currencyTo': 'THB',
+      'rule-exchangeRate': 'abc',
+      'rule-commissionPct': '100',
+    });
     await pick('rule-mode', '目标利润率');
-    await typeInto('rule-targetMarginPct', '100');
-    await typeInto('rule-minPrice', '10');
-    await typeInto('rule-maxPrice', '9');
+    await fillIn({
+      'rule-targetMarginPct': '100',
+      'rule-minPrice': '10',
+      'rule-maxPrice': '9',
+    });
     await submit('price-rules-form-submit');
     // each field's own rule first, then the rules across fields
     await expectErrorOf('rule-exchangeRate', '请输入数字,如 12.5。');
     await typeInto('rule-exchangeRate', '4.9');
     await submit('price-rules-form-submit');
-    await expectErrorOf('rule-commissionPct', '费率为 100% 时平台拿走全部售价,无法定价。');
-    await expectErrorOf('rule-targetMarginPct', '目标利润率必须小于 100%。');
-    await expectErrorOf('rule-maxPrice', '最高价低于最低价。');
-    expect(calls.some((c) => c.key === `POST ${URL}`)).toBe(false);
+    await expectErrorsOf({
+      'rule-commissionPct': '费率为 100% 时平台拿走全部售价,无法定价。',
+      'rule-targetMarginPct': '目标利润率必须小于 100%。',
+      'rule-maxPrice': '最高价低于最低价。',
+    });
+    expectNotSent(calls, `POST ${URL}`);
 
-    await typeInto('rule-commissionPct', '5');
-    await typeInto('rule-targetMarginPct', '20');
-    await typeInto('rule-maxPrice', '');
+    await fillIn({
+      'rule-commissionPct': '5',
+      'rule-targetMarginPct': '20',
+      'rule-maxPrice': '',
+    });
     await pick('rule-rounding', '向上到整数');
     await submit('price-rules-form-submit');
     expect(await sentBody(calls, `POST ${URL}`)).toMatchObject({
@@ -211,8 +226,10 @@ describe('price rules page', () => {
 
     await click('tier-rules-add');
     await screen.findByTestId('tier-rules-form');
-    await typeInto('tier-minQuantity', '5');
-    await typeInto('tier-discountPct', '4');
+    await fillIn({
+      'tier-minQuantity': '5',
+      'tier-discountPct': '4',
+    });
     await submit('tier-rules-form-submit');
     await expectErrorOf('tier-minQuantity', '与阶梯 3 – 9 重叠。');
     const add = calls.find((c) => c.key === `POST ${URL}/add-tierPrice-rule`);
@@ -229,7 +246,7 @@ describe('price rules page', () => {
     });
     await click('tier-rules-delete-selected');
     expect(await screen.findByText('删除 2 条记录?')).toBeTruthy();
-    expect(calls.some((c) => c.key === `DELETE ${URL}/tierPrice-rule`)).toBe(false);
+    expectNotSent(calls, `DELETE ${URL}/tierPrice-rule`);
     await click('tier-rules-confirm-delete');
     await waitFor(() => expect(calls.some((c) => c.key === `DELETE ${URL}/tierPrice-rule`)).toBe(true));
     expect(calls.find((c) => c.key === `DELETE ${URL}/tierPrice-rule`)?.options.params).toEqual({
@@ -244,8 +261,10 @@ describe('price rules page', () => {
     await act(async () => {
       fireEvent.click(within(calculator).getByText('成本'));
     });
-    await typeInto('calc-cost', '20');
-    await typeInto('calc-quantities', '5');
+    await fillIn({
+      'calc-cost': '20',
+      'calc-quantities': '5',
+    });
     await submit('calc-submit');
     const result = await screen.findByTestId('calc-result');
     expect(within(result).getByTestId('calc-price').textContent).toBe('36.90 MYR');

@@ -1,10 +1,10 @@
-import { ApiOutlined, AppstoreOutlined, EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { ApiOutlined, AppstoreOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { tenantCreateInput, tenantList, tenantUpdateInput } from '@seller/contracts/tenants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Space, Switch, Tag } from 'antd';
+import { Input, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteIconConfirm, FormOverlay } from '../../../../components/crud/index.ts';
+import { Access, CrudField, DeleteIconConfirm, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
 import { IconButton } from '../../../../components/IconButton.tsx';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
@@ -65,16 +65,10 @@ export default function TenantsPage() {
         rowActions={(r) => (
           <Space size={0} wrap={false}>
             <ImpersonateButton tenantId={r.id} userName={`admin@${r.name}`} testid={`tenant-impersonate-${r.name}`} />
+            <EditAction permission={`${P}.Update`} onClick={() => setEditing(r)} testid={`tenant-edit-${r.name}`}>
+              {LT('Edit')}
+            </EditAction>
             <Access permission={`${P}.Update`}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(r)}
-                data-testid={`tenant-edit-${r.name}`}
-              >
-                {LT('Edit')}
-              </Button>
               <IconButton
                 title={r.isActive ? LT('Deactivate') : LT('Activate')}
                 type="link"

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
-import { click, expectErrorOf, openNewForm, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { audited } from '../../../../lib/testing/fixtures.ts';
+import { click, expectErrorOf, fillIn, openNewFormOn, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { TenantDto } from '../../api.ts';
@@ -18,12 +19,8 @@ const demo: TenantDto = {
   normalizedName: 'DEMO',
   isActive: true,
   hasOwnDatabase: false,
-  concurrencyStamp: 'stamp-1',
   extraProperties: {},
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
+  ...audited(),
 };
 
 const { calls } = fakeApiBeforeEach(
@@ -48,12 +45,12 @@ chineseTextsBeforeEach({
 
 describe('tenants page', () => {
   it('checks a new tenant with the shared tenants schema, then sends it', async () => {
-    renderPage(<TenantsPage />);
-    await screen.findByTestId('tenant-row-demo');
-    await openNewForm('tenant-form');
-    await typeInto('tenant-name', 'shop 2');
-    await typeInto('tenant-admin-email', 'admin@shop.example');
-    await typeInto('tenant-admin-password', '1q2w3E*');
+    await openNewFormOn(<TenantsPage />, { testid: 'tenant-row-demo' }, 'tenant-form');
+    await fillIn({
+      'tenant-name': 'shop 2',
+      'tenant-admin-email': 'admin@shop.example',
+      'tenant-admin-password': '1q2w3E*',
+    });
     await submit('tenant-form-submit');
     await expectErrorOf('tenant-name', '租户名称只能包含字母、数字、- 和 _');
 
@@ -76,8 +73,10 @@ describe('tenants page', () => {
     await screen.findByTestId('tenant-row-demo');
     await click('tenant-connections-demo');
     await screen.findByTestId('connection-name');
-    await typeInto('connection-name', '1st');
-    await typeInto('connection-value', 'postgres://u:p@db:5432/shop');
+    await fillIn({
+      'connection-name': '1st',
+      'connection-value': 'postgres://u:p@db:5432/shop',
+    });
     await submit('connection-save');
     await expectErrorOf('connection-name', '连接名称以字母开头');
     expect(calls.some((c) => c.options.method === 'PUT')).toBe(false);

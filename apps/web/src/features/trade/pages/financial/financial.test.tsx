@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
-import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { expectNotSent, fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
+import { click, fillIn, pick, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -218,7 +218,7 @@ describe('profit lists', () => {
       from: expect.any(String),
       to: expect.any(String),
     });
-    expect(calls.some((c) => c.key === `GET ${F}/profit/orders`)).toBe(false);
+    expectNotSent(calls, `GET ${F}/profit/orders`);
   });
 });
 
@@ -262,9 +262,11 @@ describe('arrivals page', () => {
     await act(async () => {
       fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent?.match(/新建|New|Create/))!);
     });
-    await typeInto('arrival-fromAmount', '94.20');
-    await typeInto('arrival-payoutAmount', '146.01');
-    await typeInto('arrival-fxRate', '1.55');
+    await fillIn({
+      'arrival-fromAmount': '94.20',
+      'arrival-payoutAmount': '146.01',
+      'arrival-fxRate': '1.55',
+    });
     await submit('arrival-save');
     await waitFor(() => expect(lastBody(calls, `POST ${F}/arrivals`)).toBeTruthy());
     expect(lastBody(calls, `POST ${F}/arrivals`)).toMatchObject({

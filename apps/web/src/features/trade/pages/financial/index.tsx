@@ -19,7 +19,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Access } from '../../../../components/crud/index.ts';
+import { PrimaryAction } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -127,16 +127,14 @@ function Statements() {
               placeholder={FL('Shop')}
               options={shops.map((s) => ({ value: s.shopId, label: s.shopName }))}
             />
-            <Access permission={`${P}.Pull`}>
-              <Button
-                type="primary"
-                icon={<CloudDownloadOutlined />}
-                onClick={() => setPulling(true)}
-                data-testid="pull"
-              >
-                {FL('Pull')}
-              </Button>
-            </Access>
+            <PrimaryAction
+              permission={`${P}.Pull`}
+              icon={<CloudDownloadOutlined />}
+              onClick={() => setPulling(true)}
+              testid="pull"
+            >
+              {FL('Pull')}
+            </PrimaryAction>
           </Space>
         }
       />

@@ -1,8 +1,9 @@
 import { TradePermissions } from '@seller/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Input, Modal, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Input, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { OL, orderKeys, ordersApi, type SalesOrder, type SalesOrderAction } from '../../api/orders.ts';
@@ -179,18 +180,16 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
             </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>{OL('History')}</Typography.Title>
-          <Timeline
-            data-testid="order-history"
-            items={o.events.map((e) => ({
-              key: e.id,
-              children: (
-                <span>
-                  {dayjs(e.time).format(DATE_TIME)} · {OL(`Event:${e.event}`)}
-                  {e.toStatus && e.toStatus !== e.fromStatus ? ` → ${OL(`Status:${e.toStatus}`)}` : ''}
-                  {e.message ? ` · ${e.message}` : ''}
-                </span>
-              ),
-            }))}
+          <HistoryTimeline
+            testid="order-history"
+            entries={o.events}
+            entry={(e) => (
+              <span>
+                {dayjs(e.time).format(DATE_TIME)} · {OL(`Event:${e.event}`)}
+                {e.toStatus && e.toStatus !== e.fromStatus ? ` → ${OL(`Status:${e.toStatus}`)}` : ''}
+                {e.message ? ` · ${e.message}` : ''}
+              </span>
+            )}
           />
         </div>
       )}

@@ -1,10 +1,10 @@
 import { PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { purchaseOrderList, purchasePaymentStatuses, TradePermissions } from '@seller/contracts/trade';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Access } from '../../../../components/crud/index.ts';
+import { Access, ConfirmLink, RowAction } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -132,24 +132,19 @@ export default function PurchasePage() {
         rowActions={(r) => (
           <Space size={0} wrap>
             {can(r, 'edit') && (
-              <Access permission={`${P}.Update`}>
-                <Button type="link" size="small" onClick={() => openEdit(r)} data-testid={tid('edit', r)}>
-                  {LP('Action:edit')}
-                </Button>
-              </Access>
+              <RowAction permission={`${P}.Update`} onClick={() => openEdit(r)} testid={tid('edit', r)}>
+                {LP('Action:edit')}
+              </RowAction>
             )}
             {can(r, 'submit') && (
-              <Access permission={`${P}.Submit`}>
-                <Button
-                  type="link"
-                  size="small"
-                  loading={busy === tid('submit', r)}
-                  onClick={() => run(tid('submit', r), () => purchaseApi.act(r.id, 'submit'))}
-                  data-testid={tid('submit', r)}
-                >
-                  {LP('Action:submit')}
-                </Button>
-              </Access>
+              <RowAction
+                permission={`${P}.Submit`}
+                loading={busy === tid('submit', r)}
+                onClick={() => run(tid('submit', r), () => purchaseApi.act(r.id, 'submit'))}
+                testid={tid('submit', r)}
+              >
+                {LP('Action:submit')}
+              </RowAction>
             )}
             {can(r, 'approve') && (
               <Access permission={`${P}.Approve`}>
@@ -177,48 +172,46 @@ export default function PurchasePage() {
               </Access>
             )}
             {can(r, 'receivePartial') && (
-              <Access permission={`${TradePermissions.Receiving}.Create`}>
-                <Button type="link" size="small" onClick={() => setReceiving(r.id)} data-testid={tid('receive', r)}>
-                  {LP('Page:Receive')}
-                </Button>
-              </Access>
+              <RowAction
+                permission={`${TradePermissions.Receiving}.Create`}
+                onClick={() => setReceiving(r.id)}
+                testid={tid('receive', r)}
+              >
+                {LP('Page:Receive')}
+              </RowAction>
             )}
             {can(r, 'closeShort') && (
-              <Access permission={`${P}.Close`}>
-                <Popconfirm
-                  title={LP('Page:ConfirmCloseShort')}
-                  onConfirm={() => run(tid('closeShort', r), () => purchaseApi.act(r.id, 'close-short'))}
-                >
-                  <Button type="link" size="small" data-testid={tid('closeShort', r)}>
-                    {LP('Action:closeShort')}
-                  </Button>
-                </Popconfirm>
-              </Access>
+              <ConfirmLink
+                permission={`${P}.Close`}
+                title={LP('Page:ConfirmCloseShort')}
+                onConfirm={() => run(tid('closeShort', r), () => purchaseApi.act(r.id, 'close-short'))}
+                testid={tid('closeShort', r)}
+              >
+                {LP('Action:closeShort')}
+              </ConfirmLink>
             )}
             {can(r, 'cancel') && (
-              <Access permission={`${P}.Cancel`}>
-                <Popconfirm
-                  title={LP('Page:ConfirmCancel')}
-                  onConfirm={() => run(tid('cancel', r), () => purchaseApi.act(r.id, 'cancel'))}
-                  okButtonProps={{ 'data-testid': 'po-cancel-ok' } as never}
-                >
-                  <Button type="link" size="small" danger data-testid={tid('cancel', r)}>
-                    {LP('Action:cancel')}
-                  </Button>
-                </Popconfirm>
-              </Access>
+              <ConfirmLink
+                permission={`${P}.Cancel`}
+                title={LP('Page:ConfirmCancel')}
+                onConfirm={() => run(tid('cancel', r), () => purchaseApi.act(r.id, 'cancel'))}
+                danger
+                testid={tid('cancel', r)}
+                confirmTestid="po-cancel-ok"
+              >
+                {LP('Action:cancel')}
+              </ConfirmLink>
             )}
             {can(r, 'delete') && (
-              <Access permission={`${P}.Delete`}>
-                <Popconfirm
-                  title={LP('Page:ConfirmDelete')}
-                  onConfirm={() => run(tid('delete', r), () => purchaseApi.remove(r.id))}
-                >
-                  <Button type="link" size="small" danger data-testid={tid('delete', r)}>
-                    {LP('Action:delete')}
-                  </Button>
-                </Popconfirm>
-              </Access>
+              <ConfirmLink
+                permission={`${P}.Delete`}
+                title={LP('Page:ConfirmDelete')}
+                onConfirm={() => run(tid('delete', r), () => purchaseApi.remove(r.id))}
+                danger
+                testid={tid('delete', r)}
+              >
+                {LP('Action:delete')}
+              </ConfirmLink>
             )}
             <Tooltip title={LP('Page:Print')}>
               <Button

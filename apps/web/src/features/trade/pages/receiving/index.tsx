@@ -1,8 +1,8 @@
 import { receiptList, TradePermissions } from '@seller/contracts/trade';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { Access } from '../../../../components/crud/index.ts';
+import { Access, ConfirmLink } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { purchaseApi } from '../../api/purchase.ts';
@@ -101,42 +101,38 @@ export default function ReceivingPage() {
         rowActions={(r) => (
           <Space size={0}>
             {r.allowedActions.includes('post') && (
-              <Access permission={`${P}.Post`}>
-                <Popconfirm
-                  title={LR('Page:ConfirmPost')}
-                  onConfirm={() => run(() => receivingApi.post(r.id), r.receiptNo)}
-                  okButtonProps={{ 'data-testid': 'receipt-post-ok' } as never}
-                >
-                  <Button type="link" size="small" data-testid={`receipt-post-${r.receiptNo}`}>
-                    {LR('Page:Post')}
-                  </Button>
-                </Popconfirm>
-              </Access>
+              <ConfirmLink
+                permission={`${P}.Post`}
+                title={LR('Page:ConfirmPost')}
+                onConfirm={() => run(() => receivingApi.post(r.id), r.receiptNo)}
+                testid={`receipt-post-${r.receiptNo}`}
+                confirmTestid="receipt-post-ok"
+              >
+                {LR('Page:Post')}
+              </ConfirmLink>
             )}
             {r.allowedActions.includes('delete') && (
-              <Access permission={`${P}.Create`}>
-                <Popconfirm
-                  title={LR('Action:delete')}
-                  onConfirm={() => run(() => receivingApi.remove(r.id), r.receiptNo)}
-                >
-                  <Button type="link" size="small" danger data-testid={`receipt-delete-${r.receiptNo}`}>
-                    {LR('Action:delete')}
-                  </Button>
-                </Popconfirm>
-              </Access>
+              <ConfirmLink
+                permission={`${P}.Create`}
+                title={LR('Action:delete')}
+                onConfirm={() => run(() => receivingApi.remove(r.id), r.receiptNo)}
+                danger
+                testid={`receipt-delete-${r.receiptNo}`}
+              >
+                {LR('Action:delete')}
+              </ConfirmLink>
             )}
             {r.allowedActions.includes('reverse') && (
-              <Access permission={`${P}.Reverse`}>
-                <Popconfirm
-                  title={LR('Page:ConfirmReverse')}
-                  onConfirm={() => run(() => receivingApi.reverse(r.id), r.receiptNo)}
-                  okButtonProps={{ 'data-testid': 'receipt-reverse-ok' } as never}
-                >
-                  <Button type="link" size="small" danger data-testid={`receipt-reverse-${r.receiptNo}`}>
-                    {LR('Page:Reverse')}
-                  </Button>
-                </Popconfirm>
-              </Access>
+              <ConfirmLink
+                permission={`${P}.Reverse`}
+                title={LR('Page:ConfirmReverse')}
+                onConfirm={() => run(() => receivingApi.reverse(r.id), r.receiptNo)}
+                danger
+                testid={`receipt-reverse-${r.receiptNo}`}
+                confirmTestid="receipt-reverse-ok"
+              >
+                {LR('Page:Reverse')}
+              </ConfirmLink>
             )}
           </Space>
         )}

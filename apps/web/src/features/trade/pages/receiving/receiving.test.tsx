@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, refusal } from '../../../../lib/testing/fake-http.ts';
 import { typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
@@ -135,7 +135,7 @@ describe('receiving page', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('receipt-post-RCV-20261124-0002'));
     });
-    expect(calls.some((c) => c.key === `POST ${URL}/r2/post`)).toBe(false);
+    expectNotSent(calls, `POST ${URL}/r2/post`);
     await confirm('receipt-post-ok');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/r2/post`)).toBe(true));
     await act(async () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
-import { click, errorOf, typeInto } from '../../../../lib/testing/form-events.ts';
+import { expectNotSent, fakeApiBeforeEach, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { click, errorOf, fillIn, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import type { ShipmentEvent } from '../../api/shipments.ts';
 import ShipmentRecordPage from './index.tsx';
@@ -68,10 +68,12 @@ describe('shipment record page', () => {
     // the shared schema refuses an empty code before anything is sent
     await click('shipment-event-add');
     expect(await errorOf('shipment-event-code')).toBeTruthy();
-    expect(calls.some((c) => c.key === `POST ${URL}/${S1}/events`)).toBe(false);
-    await typeInto('shipment-event-code', 'IN_TRANSIT');
-    await typeInto('shipment-event-description', '到达吉隆坡');
-    await typeInto('shipment-event-location', 'Kuala Lumpur');
+    expectNotSent(calls, `POST ${URL}/${S1}/events`);
+    await fillIn({
+      'shipment-event-code': 'IN_TRANSIT',
+      'shipment-event-description': '到达吉隆坡',
+      'shipment-event-location': 'Kuala Lumpur',
+    });
     await click('shipment-event-add');
     expect(await sentBody(calls, `POST ${URL}/${S1}/events`)).toMatchObject({
       code: 'IN_TRANSIT',

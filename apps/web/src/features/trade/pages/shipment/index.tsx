@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access } from '../../../../components/crud/index.ts';
+import { PrimaryAction } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -172,16 +172,14 @@ export default function ShipmentPage() {
         rowActions={rowActions}
         actionsWidth={260}
         toolbar={
-          <Access permission={`${P}.Create`}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setCreating(true)}
-              data-testid="shipment-create-open"
-            >
-              {SL('Page:Create')}
-            </Button>
-          </Access>
+          <PrimaryAction
+            permission={`${P}.Create`}
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            testid="shipment-create-open"
+          >
+            {SL('Page:Create')}
+          </PrimaryAction>
         }
       />
       <CreateShipment

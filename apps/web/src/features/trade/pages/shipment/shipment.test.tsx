@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
-import { fakeApiBeforeEach, lastParams, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, lastParams, refusal, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
@@ -161,7 +161,7 @@ describe('shipment page', () => {
     await screen.findByTestId('shipment-ship-SHP-260101-BBBBBB');
     await click('shipment-ship-SHP-260101-BBBBBB');
     expect(await screen.findByText('确认发货 SHP-260101-BBBBBB?')).toBeTruthy();
-    expect(calls.some((c) => c.key === `POST ${URL}/${packed.id}/ship`)).toBe(false);
+    expectNotSent(calls, `POST ${URL}/${packed.id}/ship`);
     await click('shipment-ship-confirm-SHP-260101-BBBBBB');
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/${packed.id}/ship`)).toBe(true));
   });

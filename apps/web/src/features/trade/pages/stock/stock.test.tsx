@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
-import { fakeApiBeforeEach, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { expectNotSent, fakeApiBeforeEach, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, errorOf, expectErrorOf, pick, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
@@ -160,7 +160,7 @@ describe('stock page', () => {
     await typeInto('stock-line-0-qty', '0');
     await click('stock-voucher-post');
     await expectErrorOf('stock-line-0-qty', '数量不能为 0。');
-    expect(calls.some((c) => c.key === `POST ${URL}/adjustments`)).toBe(false);
+    expectNotSent(calls, `POST ${URL}/adjustments`);
 
     await typeInto('stock-line-0-qty', '5');
     await click('stock-voucher-post');

@@ -23,6 +23,7 @@ import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts'
 import { logisticsWarehouses } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { illegalTransition, nextState, transitionEventDto } from '../state-machine.ts';
+import { variantTextMatch } from '../variant-picker.ts';
 import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped } from './schema.ts';
 import { releaseOrder, reserveOrder } from './stock.ts';
 
@@ -342,13 +343,7 @@ export async function assertShop(tx: Tx, ctx: Ctx, id: string) {
 
 /** Variants a manual order may take (at most 50), by SKU or product name. */
 export async function variantOptions(tx: Tx, ctx: Ctx, filter?: string) {
-  const rows = await liveVariants(
-    tx,
-    ctx,
-    filter ? or(contains(catalogProductVariants.sku, filter), contains(catalogProducts.name, filter)) : undefined,
-  )
-    .orderBy(asc(catalogProductVariants.sku))
-    .limit(50);
+  const rows = await liveVariants(tx, ctx, variantTextMatch(filter)).orderBy(asc(catalogProductVariants.sku)).limit(50);
   return {
     items: rows.map((r) => ({
       id: r.id,

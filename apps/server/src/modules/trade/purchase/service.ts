@@ -33,6 +33,7 @@ import { activeWarehouseOptions, logisticsWarehouses, tenantCurrency } from '../
 import { nextNumber } from '../numbering.ts';
 import { illegalTransition, transitionEventDto } from '../state-machine.ts';
 import { type StockMove, stockCommands } from '../stock/commands.ts';
+import { variantPickerColumns, variantTextMatch } from '../variant-picker.ts';
 import { PurchaseReceivingEnded } from './events.ts';
 import { convert, purchaseTotals, tierPrice } from './pricing.ts';
 import { purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './schema.ts';
@@ -318,21 +319,10 @@ export async function lookups(tx: Tx, ctx: CrudContext, money: Money) {
 /** SKUs for the form's picker: variants of live products whose SKU or name matches. */
 export async function searchVariants(tx: Tx, ctx: CrudContext, filter: string | undefined, max: number) {
   const rows = await tx
-    .select({
-      variantId: catalogProductVariants.id,
-      sku: catalogProductVariants.sku,
-      productName: catalogProducts.name,
-      label: catalogProductVariants.label,
-    })
+    .select(variantPickerColumns)
     .from(catalogProductVariants)
     .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-    .where(
-      and(
-        owned(ctx, catalogProductVariants),
-        eq(catalogProducts.isDeleted, false),
-        filter ? or(contains(catalogProductVariants.sku, filter), contains(catalogProducts.name, filter)) : undefined,
-      ),
-    )
+    .where(and(owned(ctx, catalogProductVariants), eq(catalogProducts.isDeleted, false), variantTextMatch(filter)))
     .orderBy(asc(catalogProductVariants.sku))
     .limit(max);
   return rows;

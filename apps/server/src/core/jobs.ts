@@ -187,18 +187,7 @@ export interface JobListInput {
 export type JobOrderField = 'createdOn' | 'startedOn' | 'completedOn' | 'name' | 'state';
 
 /** A stored job as the list reads it (`output` is the progress, result or error as pg-boss keeps it). */
-export interface JobRow {
-  id: string;
-  name: string;
-  state: JobStateName;
-  data: unknown;
-  output: unknown;
-  retryCount: number;
-  retryLimit: number;
-  createdOn: Date;
-  startedOn: Date | null;
-  completedOn: Date | null;
-}
+export type JobRow = Omit<JobInfo, 'progress'>;
 
 const ORDER_COLUMNS: Record<JobOrderField, string> = {
   createdOn: 'created_on',

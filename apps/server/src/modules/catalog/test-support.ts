@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { useApiApp } from '../permission-management/test-support.ts';
 
 /** The spec §5 fields every valid product carries (region, both dates, a type, the resource). */
@@ -19,6 +20,19 @@ export const productBody = (categoryId: string, sku: string, extra: object = {})
   ...productFacts,
   ...extra,
 });
+
+/** Creates a product (`productBody`) through the API as `who`, expecting 200; the created DTO. */
+export async function createProduct(
+  post: (who: string, url: string, payload?: object) => Promise<{ statusCode: number; body: string; json(): unknown }>,
+  who: string,
+  categoryId: string,
+  sku: string,
+  extra: object = {},
+) {
+  const res = await post(who, '/api/catalog/products', productBody(categoryId, sku, extra));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: string; [k: string]: unknown };
+}
 
 /**
  * A test app for the catalogue's API tests: the admins of tenants `demo` and `other`, `nobody` (a

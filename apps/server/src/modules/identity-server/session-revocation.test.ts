@@ -113,33 +113,21 @@ describe('revoking a user ends every session of the user', () => {
   });
   afterAll(() => t.close());
 
+  /** The administrator's edit of user `id`: its current body with `change`. */
+  const updateUser = async (id: string, change: Record<string, unknown>) =>
+    as(
+      t.app,
+      demoAdmin,
+    )({
+      method: 'PUT',
+      url: `/api/identity/users/${id}`,
+      payload: await userBody(t.app, demoAdmin, id, change),
+    });
   const revocations: [string, (id: string) => Promise<{ statusCode: number; body: string }>][] = [
     ['deleted', (id) => as(t.app, demoAdmin)({ method: 'DELETE', url: `/api/identity/users/${id}` })],
     ['locked', (id) => as(t.app, demoAdmin)({ method: 'PUT', url: `/api/identity/users/${id}/lock/3600` })],
-    [
-      'deactivated',
-      async (id) =>
-        as(
-          t.app,
-          demoAdmin,
-        )({
-          method: 'PUT',
-          url: `/api/identity/users/${id}`,
-          payload: await userBody(t.app, demoAdmin, id, { isActive: false }),
-        }),
-    ],
-    [
-      'given a new password by an administrator',
-      async (id) =>
-        as(
-          t.app,
-          demoAdmin,
-        )({
-          method: 'PUT',
-          url: `/api/identity/users/${id}`,
-          payload: await userBody(t.app, demoAdmin, id, { password: 'Other1q2w3E*' }),
-        }),
-    ],
+    ['deactivated', (id) => updateUser(id, { isActive: false })],
+    ['given a new password by an administrator', (id) => updateUser(id, { password: 'Other1q2w3E*' })],
   ];
 
   it.each(revocations)('a token without a refresh token is refused once its user is %s', async (what, revoke) => {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type CrudContext, getOwned, insertOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { auditedFields } from '../../core/db/columns.ts';
@@ -325,16 +325,7 @@ export async function setUnitsOfUser(tx: Tx, ctx: CrudContext, userId: string, u
   const toRemove = [...had].filter((u) => !wanted.includes(u));
   const toAdd = wanted.filter((u) => !had.has(u));
   if (toRemove.length) {
-    await tx
-      .delete(organizationUnitUsers)
-      .where(
-        owned(
-          ctx,
-          organizationUnitUsers,
-          eq(organizationUnitUsers.userId, userId),
-          inArray(organizationUnitUsers.organizationUnitId, toRemove),
-        ),
-      );
+    await leaveUnits(tx, ctx, userId, inArray(organizationUnitUsers.organizationUnitId, toRemove));
   }
   if (toAdd.length) {
     await tx.insert(organizationUnitUsers).values(
@@ -358,6 +349,12 @@ export async function setUnitsOfUser(tx: Tx, ctx: CrudContext, userId: string, u
   }
 }
 
+/** Takes user `userId` out of the units `which` picks (their memberships only; no audit entry). */
+const leaveUnits = (tx: Tx, ctx: CrudContext, userId: string, which: SQL) =>
+  tx
+    .delete(organizationUnitUsers)
+    .where(owned(ctx, organizationUnitUsers, eq(organizationUnitUsers.userId, userId), which));
+
 export async function removeUserFromUnit(tx: Tx, ctx: CrudContext, userId: string, unitId: string) {
   const [unit] = await tx
     .select({ id: organizationUnits.id })
@@ -365,15 +362,6 @@ export async function removeUserFromUnit(tx: Tx, ctx: CrudContext, userId: strin
     .where(owned(ctx, organizationUnits, eq(organizationUnits.id, unitId)))
     .limit(1);
   if (!unit) throw notFound(OU, unitId);
-  await tx
-    .delete(organizationUnitUsers)
-    .where(
-      owned(
-        ctx,
-        organizationUnitUsers,
-        eq(organizationUnitUsers.userId, userId),
-        eq(organizationUnitUsers.organizationUnitId, unitId),
-      ),
-    );
+  await leaveUnits(tx, ctx, userId, eq(organizationUnitUsers.organizationUnitId, unitId));
   recordChange(ctx, 'OrganizationUnitUser', 2, `${unitId}:${userId}`, { userId }, {});
 }

@@ -96,11 +96,7 @@ export async function allUsers(services: Services, ctx: Ctx, filter?: string) {
 
 export async function usersInRole(services: Services, ctx: Ctx, roleName: string) {
   return services.data.inTenant(ctx, async (tx) => {
-    const [role] = await tx
-      .select()
-      .from(roles)
-      .where(owned(ctx, roles, eq(roles.normalizedName, normalizeName(roleName))))
-      .limit(1);
+    const role = await roleNamed(tx, ctx, roleName);
     if (!role) return { items: [] };
     const rows = await tx
       .select()
@@ -156,14 +152,17 @@ async function roleIdsOf(tx: DbOrTx, ctx: CrudContext, userId: string): Promise<
   return rows.map((r) => r.roleId);
 }
 
-async function adminRole(tx: DbOrTx, ctx: CrudContext) {
+/** The tenant's role of that name (names compare normalized), or null. */
+async function roleNamed(tx: DbOrTx, ctx: CrudContext, name: string) {
   const [role] = await tx
     .select()
     .from(roles)
-    .where(owned(ctx, roles, eq(roles.normalizedName, normalizeName(ADMIN_ROLE))))
+    .where(owned(ctx, roles, eq(roles.normalizedName, normalizeName(name))))
     .limit(1);
   return role ?? null;
 }
+
+const adminRole = (tx: DbOrTx, ctx: CrudContext) => roleNamed(tx, ctx, ADMIN_ROLE);
 
 /** The admin role must keep at least one active user besides `userId`. */
 async function assertAnotherAdmin(tx: DbOrTx, ctx: CrudContext, adminRoleId: string, userId: string) {
@@ -244,12 +243,7 @@ export async function createUser(services: Services, ctx: Ctx, input: UserCreate
         ? await defaultRoles(tx, ctx)
         : await rolesByNames(tx, ctx, input.roleNames, 'roleNames');
     const created = await insertOwned(tx, ctx, users, USER, {
-      userName: input.userName,
-      normalizedUserName: normalizeName(input.userName),
-      name: input.name ?? null,
-      surname: input.surname ?? null,
-      email: input.email,
-      normalizedEmail: normalizeName(input.email),
+      ...nameColumns(input),
       phoneNumber: input.phoneNumber ?? null,
       isActive: input.isActive,
       lockoutEnabled: input.lockoutEnabled,
@@ -266,6 +260,16 @@ export async function createUser(services: Services, ctx: Ctx, input: UserCreate
   });
   return toUserDto(user);
 }
+
+/** The user's names and e-mail as created and updated alike (with their normalized forms). */
+const nameColumns = (input: Pick<UserCreateInput, 'userName' | 'name' | 'surname' | 'email'>) => ({
+  userName: input.userName,
+  normalizedUserName: normalizeName(input.userName),
+  name: input.name ?? null,
+  surname: input.surname ?? null,
+  email: input.email,
+  normalizedEmail: normalizeName(input.email),
+});
 
 export async function updateUser(services: Services, ctx: Ctx, id: string, input: UserUpdateInput) {
   if (input.password) await checkPasswordPolicy(services, ctx, input.password, 'password');
@@ -289,12 +293,7 @@ export async function updateUser(services: Services, ctx: Ctx, id: string, input
     if (input.organizationUnitIds !== undefined) await setUnitsOfUser(tx, ctx, id, input.organizationUnitIds);
     const phoneNumber = input.phoneNumber ?? null;
     const after = await updateOwned(tx, ctx, users, USER, id, {
-      userName: input.userName,
-      normalizedUserName: normalizeName(input.userName),
-      name: input.name ?? null,
-      surname: input.surname ?? null,
-      email: input.email,
-      normalizedEmail: normalizeName(input.email),
+      ...nameColumns(input),
       emailConfirmed: before.email === input.email ? before.emailConfirmed : false,
       phoneNumber,
       phoneNumberConfirmed: before.phoneNumber === phoneNumber ? before.phoneNumberConfirmed : false,

@@ -8,6 +8,7 @@ import {
   type StrategyRuleInput,
   type ZoneInput,
 } from '@seller/contracts/logistics';
+import { NO_BAND_FEES } from './freight/fees.ts';
 
 /**
  * The demo tenant's freight set-up: SEA zones, 3 carriers with 8 channels and their rate tables,
@@ -65,13 +66,7 @@ type ChannelSpec = Omit<ChannelInput, 'carrierId'> & { carrier: string; rates: R
 
 const m = (v: number) => v.toFixed(2);
 const noFees = {
-  firstWeight: null,
-  firstFee: null,
-  additionalUnit: null,
-  additionalFee: null,
-  baseFee: null,
-  perKgFee: null,
-  flatFee: null,
+  ...NO_BAND_FEES,
   effectiveFrom: null,
   effectiveTo: null,
 };

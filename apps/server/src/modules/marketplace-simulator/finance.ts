@@ -2,7 +2,8 @@ import { and, asc, eq, gte, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import type { SimPlatform } from './accounts.ts';
 import type { LzHandler } from './lazada.ts';
-import { simOrderLines, simOrders } from './schema.ts';
+import { linesOfOrders } from './orders.ts';
+import { simOrders } from './schema.ts';
 import type { SpHandler } from './shopee.ts';
 import { cents, count } from './state.ts';
 
@@ -113,16 +114,7 @@ async function settledOrders(
     .orderBy(asc(simOrders.createdAt), asc(simOrders.id))
     .limit(5000);
   if (!orders.length) return [];
-  const lines = await tx
-    .select()
-    .from(simOrderLines)
-    .where(
-      inArray(
-        simOrderLines.orderId,
-        orders.map((o) => o.id),
-      ),
-    )
-    .orderBy(asc(simOrderLines.id));
+  const lines = await linesOfOrders(tx, orders);
   return orders.map((o) => {
     const own = lines
       .filter((l) => l.orderId === o.id)

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
-import { simOrderLines, simOrders } from './schema.ts';
-import { lazada, lazadaTokens, shopee, shopeeTokens, simApp } from './test-support.ts';
+import { simOrders } from './schema.ts';
+import { insertSimOrder, lazada, lazadaTokens, shopee, shopeeTokens, simApp } from './test-support.ts';
 
 let t: TestApp;
 let lz: { token: string; seller: string };
@@ -22,26 +22,9 @@ afterAll(async () => {
 let seq = 0;
 async function order(platform: 'lazada' | 'shopee', shop: string, status: string, quantity = 2) {
   seq++;
-  return t.services.data.unscoped(async (tx) => {
-    const [o] = await tx
-      .insert(simOrders)
-      .values({
-        platform,
-        shopId: shop,
-        orderSn: platform === 'lazada' ? `90000000000000${seq}` : `250101FULFIL${seq}`,
-        status,
-        currency: 'MYR',
-        total: '20.00',
-        shippingFee: '5.00',
-        data: { buyer: { first_name: 'A', last_name: 'B', phone: '1' }, address: {}, payment_method: 'Online' },
-      })
-      .returning();
-    const [line] = await tx
-      .insert(simOrderLines)
-      .values({ orderId: o!.id, itemId: 1, skuId: 1, sellerSku: 'S-1', name: 'x', quantity, price: '10.00' })
-      .returning();
-    return { sn: o!.orderSn, items: Array.from({ length: quantity }, (_, k) => line!.id * 100 + k) };
-  });
+  const orderSn = platform === 'lazada' ? `90000000000000${seq}` : `250101FULFIL${seq}`;
+  const { order: o, line } = await insertSimOrder(t, { platform, shop, orderSn, status, sellerSku: 'S-1', quantity });
+  return { sn: o.orderSn, items: Array.from({ length: quantity }, (_, k) => line.id * 100 + k) };
 }
 const row = (sn: string) =>
   t.services.data.unscoped(async (tx) => (await tx.select().from(simOrders).where(eq(simOrders.orderSn, sn)))[0]!);

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, count as countRows, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count as countRows, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import type { SimPlatform } from './accounts.ts';
 import { simItems, simOrderLines, simOrders, simSkus } from './schema.ts';
@@ -42,6 +42,21 @@ function orderSn(platform: SimPlatform): string {
 }
 
 /** Makes `n` orders of one or two lines each from the shop's live SKUs; the order numbers. */
+/** The lines of `orders`, in the order they were written (none for none). */
+export async function linesOfOrders(tx: Tx, orders: { id: number }[]) {
+  if (!orders.length) return [];
+  return tx
+    .select()
+    .from(simOrderLines)
+    .where(
+      inArray(
+        simOrderLines.orderId,
+        orders.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(simOrderLines.id));
+}
+
 export async function generateOrders(tx: Tx, platform: SimPlatform, shopId: string, n: number): Promise<string[]> {
   await settleReviews(tx, platform, shopId);
   const skus = await tx
@@ -336,17 +351,7 @@ export async function shopeeOrderDetail(tx: Tx, c: SpOrderCall) {
     .select()
     .from(simOrders)
     .where(and(eq(simOrders.platform, 'shopee'), eq(simOrders.shopId, c.shop), inArray(simOrders.orderSn, list)));
-  const lines = orders.length
-    ? await tx
-        .select()
-        .from(simOrderLines)
-        .where(
-          inArray(
-            simOrderLines.orderId,
-            orders.map((o) => o.id),
-          ),
-        )
-    : [];
+  const lines = await linesOfOrders(tx, orders);
   // an item without variations sells its model 0
   const defaults = lines.length
     ? new Set(

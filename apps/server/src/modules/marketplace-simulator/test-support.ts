@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { lazadaSign, shopeeSign } from '../marketplaces/signing.ts';
 import { tenants } from '../tenants/index.ts';
 import { marketplaceSimulator } from './index.ts';
+import { simOrderLines, simOrders } from './schema.ts';
 
 /** Test helpers: an app of the simulator alone, and signed calls as the product's clients make them. */
 
@@ -160,5 +161,50 @@ export function lazadaProduct(
         },
       },
     },
+  });
+}
+
+/**
+ * An order written straight into the simulator's tables for `shop`: one line of `quantity` ×
+ * 10.00 MYR of `sellerSku`, 5.00 shipping, a buyer with no address. The order and its line.
+ */
+export function insertSimOrder(
+  t: TestApp,
+  o: {
+    platform: 'lazada' | 'shopee';
+    shop: string;
+    orderSn: string;
+    status: string;
+    sellerSku: string;
+    quantity: number;
+  },
+) {
+  return t.services.data.unscoped(async (tx) => {
+    const [order] = await tx
+      .insert(simOrders)
+      .values({
+        platform: o.platform,
+        shopId: o.shop,
+        orderSn: o.orderSn,
+        status: o.status,
+        currency: 'MYR',
+        total: '20.00',
+        shippingFee: '5.00',
+        data: { buyer: { first_name: 'A', last_name: 'B', phone: '1' }, address: {}, payment_method: 'Online' },
+      })
+      .returning();
+    const [line] = await tx
+      .insert(simOrderLines)
+      .values({
+        orderId: order!.id,
+        itemId: 1,
+        skuId: 1,
+        sellerSku: o.sellerSku,
+        name: 'x',
+        quantity: o.quantity,
+        price: '10.00',
+      })
+      .returning();
+    return { order: order!, line: line! };
   });
 }

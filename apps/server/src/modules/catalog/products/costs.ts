@@ -4,6 +4,7 @@ import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { categories } from '../master-data/schema.ts';
 import { products, productVariants, productVendors } from './schema.ts';
+import { liveVariantsWithSku, lowerSkus } from './sku-match.ts';
 
 /**
  * What one unit of a SKU costs, read-only for pricing: the purchase price of the product's
@@ -26,7 +27,7 @@ const exact = (column: AnyPgColumn) => sql<string>`${column}::text`;
 
 /** The costs of `skus` (variant or product SKUs, any case), keyed by the lower-cased SKU; recycled products are not found. */
 export async function skuCosts(tx: Tx, ctx: CrudContext, skus: string[]): Promise<Map<string, SkuCost>> {
-  const wanted = [...new Set(skus.map((s) => s.toLowerCase()))];
+  const wanted = lowerSkus(skus);
   const found = new Map<string, Omit<SkuCost, 'source'> & { productId: string; isVariant: boolean }>();
   if (!wanted.length) return new Map();
   const variants = await tx
@@ -41,13 +42,7 @@ export async function skuCosts(tx: Tx, ctx: CrudContext, skus: string[]): Promis
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(
-      and(
-        owned(ctx, productVariants),
-        eq(products.isDeleted, false),
-        inArray(sql`lower(${productVariants.sku})`, wanted),
-      ),
-    );
+    .where(liveVariantsWithSku(ctx, wanted));
   for (const v of variants)
     found.set(v.sku.toLowerCase(), {
       sku: v.sku,

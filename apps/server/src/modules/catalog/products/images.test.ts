@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, members, type TestApp } from '../../../../test/harness.ts';
 import { placeholderPng } from '../../files/png.ts';
 import { createUser, token } from '../../permission-management/test-support.ts';
-import { productBody } from '../test-support.ts';
+import { createProduct } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 
@@ -30,19 +30,13 @@ async function upload(who: string, colour: [number, number, number]): Promise<st
 
 async function newProduct(who: string, sku: string) {
   const category = (await post(who, '/api/catalog/categories', { code: `IMG${sku}`, name: `图片类${sku}` })).json();
-  const res = await post(
-    who,
-    API,
-    productBody(category.id, sku, {
-      name: '图片测试商品',
-      description: 'd',
-      price: 1,
-      region: 'SG',
-      resource: 'supplier',
-    }),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return createProduct(post, who, category.id, sku, {
+    name: '图片测试商品',
+    description: 'd',
+    price: 1,
+    region: 'SG',
+    resource: 'supplier',
+  });
 }
 
 beforeAll(async () => {

@@ -18,8 +18,8 @@ import {
   setActiveInput,
 } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
+import { recycleRoutes } from '../recycle-routes.ts';
 import { productCommands } from './commands.ts';
 import productImportRoutes from './import-routes.ts';
 import { productQueries } from './queries.ts';
@@ -29,26 +29,15 @@ const recycle = '/api/catalog/recycle/products';
 
 /** Products at the spec's paths (§7 "Catalog products") and the product half of the recycle area. */
 export default async function productRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = Permissions.Products;
-  const tags = ['Products'];
-  const read = { permission: P };
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'Products', P);
   const update = { permission: `${P}.Update` };
   const remove = { permission: `${P}.Delete` };
-  const inTx = s.data.inTenant.bind(s.data);
   const { list, recycleList, get, bySku, itemPrices, priceCurrency, skuPattern } = productQueries;
   const commands = productCommands(s);
 
   // the page, and `/export` of the filtered, sorted list (before `/:id`)
-  listRoutes(app, {
-    url: base,
-    tag: tags[0]!,
-    permission: P,
-    list: productList,
-    item: productListItem,
-    service: list,
-  });
+  lists(base, { list: productList, item: productListItem, service: list });
   app.get(
     `${base}/by-sku`,
     { config: read, schema: { tags, querystring: bySkuQuery, response: { 200: productDto } } },
@@ -130,32 +119,17 @@ export default async function productRoutes(fastify: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  const rtags = ['Recycle'];
-  listRoutes(app, {
+  recycleRoutes(app, {
     url: recycle,
-    tag: rtags[0]!,
     permission: remove.permission,
     list: productRecycleList,
     item: productListItem,
-    service: recycleList,
+    listService: recycleList,
+    dto: productDto,
+    get,
+    reback: commands.reback,
+    clear: commands.clear,
   });
-  app.put(
-    `${recycle}/:id/reback`,
-    { config: remove, schema: { tags: rtags, params: idParams, response: { 200: productDto } } },
-    (req) =>
-      inTx(req.ctx, async (tx) => {
-        await commands.reback(tx, req.ctx, req.params.id);
-        return get(tx, req.ctx, req.params.id);
-      }),
-  );
-  app.delete(
-    `${recycle}/:id/clear`,
-    { config: remove, schema: { tags: rtags, params: idParams } },
-    async (req, reply) => {
-      await inTx(req.ctx, (tx) => commands.clear(tx, req.ctx, req.params.id));
-      return reply.status(204).send();
-    },
-  );
 
   app.post(
     `${base}/add-images/:productId`,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { products, productVariants } from './schema.ts';
+import { liveVariantsWithSku, lowerSkus } from './sku-match.ts';
 
 /** What shipping needs to know of one SKU: grams, centimetres, special attributes, declared value. */
 export interface ShippingFacts {
@@ -16,15 +17,13 @@ export interface ShippingFacts {
   declaredCurrency: string | null;
 }
 
-const lower = (skus: string[]) => [...new Set(skus.map((s) => s.toLowerCase()))];
-
 /**
  * The shipping facts of `skus` (variant or product SKUs, any case), keyed by the lower-cased SKU;
  * recycled products are not found. A variant takes its own weight and size, else its product's
  * package ones, else the product's own; the special attributes and declared value are the product's.
  */
 export async function shippingFacts(tx: Tx, ctx: CrudContext, skus: string[]): Promise<Map<string, ShippingFacts>> {
-  const wanted = lower(skus);
+  const wanted = lowerSkus(skus);
   const found = new Map<string, ShippingFacts>();
   if (!wanted.length) return found;
   const productColumns = {
@@ -53,13 +52,7 @@ export async function shippingFacts(tx: Tx, ctx: CrudContext, skus: string[]): P
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(
-      and(
-        owned(ctx, productVariants),
-        eq(products.isDeleted, false),
-        inArray(sql`lower(${productVariants.sku})`, wanted),
-      ),
-    );
+    .where(liveVariantsWithSku(ctx, wanted));
   for (const v of variants) {
     const hasOwnSize = v.vLength != null && v.vWidth != null && v.vHeight != null;
     found.set(v.sku.toLowerCase(), {
@@ -80,19 +73,12 @@ export async function shippingFacts(tx: Tx, ctx: CrudContext, skus: string[]): P
   return found;
 }
 
-type ProductRow = {
-  name: string;
+/** A product's row as read for its facts: the facts' columns and its package's. */
+type ProductRow = Omit<ShippingFacts, 'sku'> & {
   packageWeight: number | null;
-  weight: number | null;
   packageLength: number | null;
   packageWidth: number | null;
   packageHeight: number | null;
-  length: number | null;
-  width: number | null;
-  height: number | null;
-  attributes: string[];
-  declaredValue: string | null;
-  declaredCurrency: string | null;
 };
 
 /** The product's own facts: its package size when complete, else its size. */

@@ -1,7 +1,6 @@
 import { Permissions } from '@seller/contracts';
 import {
   addVendorInput,
-  idParams,
   productIdParams,
   productVendorDto,
   productVendorListDto,
@@ -12,8 +11,8 @@ import {
   updateVendorInput,
 } from '@seller/contracts/catalog';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
+import { recycleRoutes } from '../recycle-routes.ts';
 import { vendorCommands } from './commands.ts';
 import { vendorQueries } from './queries.ts';
 
@@ -22,19 +21,16 @@ const recycle = '/api/catalog/recycle/vendors';
 
 /** Product vendors at the spec's paths (§7 "Catalog products") and the vendor half of the recycle area. */
 export default async function productVendorRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = Permissions.Products;
-  const tags = ['Products'];
+  const { app, s, tags, read, inTx } = areaRoutes(fastify, 'Products', P);
   const update = { permission: `${P}.Update` };
   const remove = { permission: `${P}.Delete` };
-  const inTx = s.data.inTenant.bind(s.data);
   const { ofProduct, get, recycleList } = vendorQueries;
   const commands = vendorCommands(s);
 
   app.get(
     `${base}/product-vendors/:productId`,
-    { config: { permission: P }, schema: { tags, params: productIdParams, response: { 200: productVendorListDto } } },
+    { config: read, schema: { tags, params: productIdParams, response: { 200: productVendorListDto } } },
     (req) => inTx(req.ctx, (tx) => ofProduct(tx, req.ctx, req.params.productId)),
   );
   app.post(
@@ -61,30 +57,15 @@ export default async function productVendorRoutes(fastify: FastifyInstance) {
     (req) => inTx(req.ctx, (tx) => commands.removeMany(tx, req.ctx, req.query.VendorId, req.query.ProductIds)),
   );
 
-  const rtags = ['Recycle'];
-  listRoutes(app, {
+  recycleRoutes(app, {
     url: recycle,
-    tag: rtags[0]!,
     permission: remove.permission,
     list: recycledVendorList,
     item: recycledVendorDto,
-    service: recycleList,
+    listService: recycleList,
+    dto: productVendorDto,
+    get,
+    reback: commands.reback,
+    clear: commands.clear,
   });
-  app.put(
-    `${recycle}/:id/reback`,
-    { config: remove, schema: { tags: rtags, params: idParams, response: { 200: productVendorDto } } },
-    (req) =>
-      inTx(req.ctx, async (tx) => {
-        await commands.reback(tx, req.ctx, req.params.id);
-        return get(tx, req.ctx, req.params.id);
-      }),
-  );
-  app.delete(
-    `${recycle}/:id/clear`,
-    { config: remove, schema: { tags: rtags, params: idParams } },
-    async (req, reply) => {
-      await inTx(req.ctx, (tx) => commands.clear(tx, req.ctx, req.params.id));
-      return reply.status(204).send();
-    },
-  );
 }

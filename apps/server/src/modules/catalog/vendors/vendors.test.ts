@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, members, type TestApp } from '../../../../test/harness.ts';
-import { productBody, useCatalogApp } from '../test-support.ts';
+import { createProduct, useCatalogApp } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 const RECYCLE = '/api/catalog/recycle/vendors';
@@ -23,21 +23,14 @@ async function fixtures(who: string, suffix: string) {
     (
       await post(who, '/api/catalog/suppliers', { code: `${code}${suffix}`, fullName: `义乌${code}${suffix}工贸` })
     ).json();
-  const product = async (sku: string) => {
-    const res = await post(
-      who,
-      API,
-      productBody(category.id, `${sku}${suffix}`, {
-        name: '供货测试商品',
-        description: '描述',
-        price: 20,
-        region: 'SG',
-        resource: 'supplier',
-      }),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const product = (sku: string) =>
+    createProduct(post, who, category.id, `${sku}${suffix}`, {
+      name: '供货测试商品',
+      description: '描述',
+      price: 20,
+      region: 'SG',
+      resource: 'supplier',
+    });
   return {
     a: await supplier('SA'),
     b: await supplier('SB'),

@@ -17,7 +17,7 @@ import {
   businessStatusTypeInput,
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import type { RequestContext } from '../../../core/context.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { type CustomerViewer, customerQueries } from '../customers/queries.ts';
@@ -38,10 +38,7 @@ const P = CrmPermissions.Businesses;
  * use), create, replace and delete under `Crm.Businesses.Stages`.
  */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
-  const tags = ['CrmBusinesses'];
-  const inTx = s.data.inTenant.bind(s.data);
+  const { app, s, tags, read, inTx } = areaRoutes(fastify, 'CrmBusinesses', P);
   const q = businessQueries;
   const commands = businessCommands(s);
   /** A write to the business `:id`, answered with its detail. */
@@ -51,10 +48,8 @@ export default async function routes(fastify: FastifyInstance) {
       return q.get(tx, ctx, v, id);
     });
 
-  app.get(
-    stagesUrl,
-    { config: { permission: P }, schema: { tags, response: { 200: listResult(businessStatusTypeDto) } } },
-    (req) => inTx(req.ctx, (tx) => q.stageGroups(tx, req.ctx)),
+  app.get(stagesUrl, { config: read, schema: { tags, response: { 200: listResult(businessStatusTypeDto) } } }, (req) =>
+    inTx(req.ctx, (tx) => q.stageGroups(tx, req.ctx)),
   );
   app.post(
     stagesUrl,
@@ -105,7 +100,7 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     `${url}/board`,
     {
-      config: { permission: P },
+      config: read,
       schema: { tags, querystring: businessBoardQuery, response: { 200: businessBoardDto } },
     },
     (req) => inTenantAsViewer(s, req.ctx, (tx, v) => q.board(tx, req.ctx, v, req.query)),
@@ -113,14 +108,14 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     `${url}/funnel`,
     {
-      config: { permission: P },
+      config: read,
       schema: { tags, querystring: businessFunnelQuery, response: { 200: businessFunnelDto } },
     },
     (req) => inTenantAsViewer(s, req.ctx, (tx, v) => q.funnel(tx, req.ctx, v, req.query)),
   );
   app.get(
     `${url}/owner-options`,
-    { config: { permission: P }, schema: { tags, response: { 200: listResult(businessOwnerOption) } } },
+    { config: read, schema: { tags, response: { 200: listResult(businessOwnerOption) } } },
     (req) => inTx(req.ctx, (tx) => q.ownerOptions(tx, req.ctx)),
   );
   app.put(

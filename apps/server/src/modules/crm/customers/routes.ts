@@ -16,11 +16,10 @@ import {
   customerTransferInput,
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import type { RequestContext } from '../../../core/context.ts';
 import type { Tx } from '../../../core/db/client.ts';
-import { listRoutes } from '../../../core/lists.ts';
 import { inTenantAsViewer } from '../resource-routes.ts';
 import { customerCommands } from './commands.ts';
 import importRoutes from './import-routes.ts';
@@ -38,11 +37,8 @@ const P = CrmPermissions.Customers;
  */
 export default async function routes(fastify: FastifyInstance) {
   await fastify.register(importRoutes);
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
-  const tags = ['CrmCustomers'];
+  const { app, s, tags, inTx, lists } = areaRoutes(fastify, 'CrmCustomers', P);
   const idParams = z.object({ id: z.guid() });
-  const inTx = s.data.inTenant.bind(s.data);
   const { list, get, detail, contacts, contact, duplicates, tags: tagOptions, users } = customerQueries;
   const commands = customerCommands(s);
   /** A write to the customer `:id` in one unit, answered with its detail. */
@@ -57,15 +53,7 @@ export default async function routes(fastify: FastifyInstance) {
       contact(tx, ctx, await commands.saveContact(tx, ctx, v, id, contactId, input)),
     );
 
-  listRoutes(app, {
-    url,
-    tag: tags[0]!,
-    permission: P,
-    exportPermission: `${P}.Export`,
-    list: customerList,
-    item: customerListItem,
-    service: list,
-  });
+  lists(url, { exportPermission: `${P}.Export`, list: customerList, item: customerListItem, service: list });
   app.post(
     `${url}/duplicates`,
     {

@@ -9,7 +9,7 @@ import {
   crmTradeOrderOption,
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { businessQueries } from '../businesses/queries.ts';
 import { customerQueries } from '../customers/queries.ts';
 import { customerRecordRoutes, idParams, inTenantAsViewer, recordService } from '../resource-routes.ts';
@@ -26,9 +26,7 @@ const P = CrmPermissions.Orders;
  * write, trade sales orders to link). Who sees an order is who sees its customer.
  */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
-  const tags = ['CrmOrders'];
+  const { app, s, tags } = areaRoutes(fastify, 'CrmOrders', P);
   const q = orderQueries;
   const commands = orderCommands(s);
 

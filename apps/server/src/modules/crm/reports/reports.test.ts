@@ -65,24 +65,21 @@ beforeAll(async () => {
   ).rows;
   statusTypeId = type.id;
   const day = '2026-03-10T05:00:00Z';
-  await business({
-    creatorId: s1,
-    ownerId: s1,
-    created: day,
-    endStatus: 1,
-    endTime: '2026-03-10T06:00:00Z',
-    total: '1000.50',
-    currency: 'CNY',
-  });
-  await business({
-    creatorId: s1,
-    ownerId: s1,
-    created: day,
-    endStatus: 1,
-    endTime: '2026-03-10T06:00:00Z',
-    total: '99.5',
-    currency: 'USD',
-  });
+  // created and won by sales1 that day, in two currencies
+  for (const [total, currency] of [
+    ['1000.50', 'CNY'],
+    ['99.5', 'USD'],
+  ] as const) {
+    await business({
+      creatorId: s1,
+      ownerId: s1,
+      created: day,
+      endStatus: 1,
+      endTime: '2026-03-10T06:00:00Z',
+      total,
+      currency,
+    });
+  }
   // won by sales1 as owner, created by sales2 earlier: won, not new
   await business({
     creatorId: s2,

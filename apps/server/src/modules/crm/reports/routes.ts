@@ -13,11 +13,10 @@ import {
   reportUserDto,
 } from '@seller/contracts/crm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import type { RequestContext } from '../../../core/context.ts';
 import type { Tx } from '../../../core/db/client.ts';
-import { listRoutes } from '../../../core/lists.ts';
 import { reportCommands } from './commands.ts';
 import { periodOf } from './period.ts';
 import { type Reader, reportQueries } from './queries.ts';
@@ -32,11 +31,8 @@ const idParams = z.object({ id: z.guid() });
  * be sent to.
  */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = CrmPermissions.Reports;
-  const read = { permission: P };
-  const tags = ['CrmReports'];
+  const { app, s, tags, read, lists } = areaRoutes(fastify, 'CrmReports', P);
   const { reader, list, get, numbers, recipients } = reportQueries;
   const commands = reportCommands(s);
   /** One unit of work for the caller as a reader (read before it, with their permissions). */
@@ -45,14 +41,7 @@ export default async function routes(fastify: FastifyInstance) {
     return s.data.inTenant(ctx, (tx) => work(tx, r));
   };
 
-  listRoutes(app, {
-    url: base,
-    tag: tags[0]!,
-    permission: P,
-    list: reportList,
-    item: reportDto,
-    service: list,
-  });
+  lists(base, { list: reportList, item: reportDto, service: list });
   app.get(
     `${base}/numbers`,
     {

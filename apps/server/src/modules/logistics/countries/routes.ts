@@ -1,8 +1,7 @@
 import { LogisticsPermissions, listResult } from '@seller/contracts';
 import { countryDto, countryEnableInput, countryList } from '@seller/contracts/logistics';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { countryCommands } from './commands.ts';
 import { countryQueries } from './queries.ts';
 
@@ -15,28 +14,18 @@ const url = '/api/logistics/countries';
  * tenant-side one anyway.
  */
 export function countryRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
-  const tags = ['Countries'];
-  const read = { permission: LogisticsPermissions.Countries };
-  const inTx = s.data.inTenant.bind(s.data);
+  const P = LogisticsPermissions.Countries;
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'Countries', P);
   const commands = countryCommands(s);
 
-  listRoutes(app, {
-    url,
-    tag: tags[0]!,
-    permission: LogisticsPermissions.Countries,
-    list: countryList,
-    item: countryDto,
-    service: countryQueries.list,
-  });
+  lists(url, { list: countryList, item: countryDto, service: countryQueries.list });
   app.get(`${url}/all`, { config: read, schema: { tags, response: { 200: listResult(countryDto) } } }, (req) =>
     inTx(req.ctx, (tx) => countryQueries.enabled(tx, req.ctx)),
   );
   app.put(
     `${url}/enabled`,
     {
-      config: { permission: `${LogisticsPermissions.Countries}.Update`, side: 'tenant' },
+      config: { permission: `${P}.Update`, side: 'tenant' },
       schema: { tags, body: countryEnableInput },
     },
     async (req, reply) => {

@@ -6,6 +6,7 @@ import {
   convert,
   inBand,
   money,
+  NO_BAND_FEES,
   priceParcel,
   type RateBand,
   totalText,
@@ -25,13 +26,7 @@ const channel = (over: Partial<ChannelPricing> = {}): ChannelPricing => ({
 });
 const band = (over: Partial<RateBand>): RateBand => ({
   feeMode: 'FIRST_ADDITIONAL',
-  firstWeight: null,
-  firstFee: null,
-  additionalUnit: null,
-  additionalFee: null,
-  baseFee: null,
-  perKgFee: null,
-  flatFee: null,
+  ...NO_BAND_FEES,
   ...over,
 });
 /** First 500 g for 30.00, then 5.50 per started 100 g. */

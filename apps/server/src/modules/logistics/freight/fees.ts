@@ -44,6 +44,17 @@ export interface RateBand {
   flatFee: string | null;
 }
 
+/** A band's fees all unset: each fee mode sets only its own. */
+export const NO_BAND_FEES: Omit<RateBand, 'feeMode'> = {
+  firstWeight: null,
+  firstFee: null,
+  additionalUnit: null,
+  additionalFee: null,
+  baseFee: null,
+  perKgFee: null,
+  flatFee: null,
+};
+
 /** Sides sorted longest first, or null when the size is unknown. */
 export function sides(p: Parcel): [number, number, number] | null {
   if (p.length == null || p.width == null || p.height == null) return null;

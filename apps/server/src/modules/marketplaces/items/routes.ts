@@ -12,9 +12,8 @@ import {
   syncResultDto,
 } from '@seller/contracts/marketplaces';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { t } from '../../../core/localization/index.ts';
 import { itemCommands } from './commands.ts';
 import { pushPriceStock } from './push.ts';
@@ -36,22 +35,11 @@ const shops = '/api/sitekit/shopes';
  *   `Marketplaces.Logistics`; pulling and editing `.Update`.
  */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
-  const tags = ['MarketItems'];
-  const inTx = s.data.inTenant.bind(s.data);
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'MarketItems', MarketplacePermissions.Items);
   const commands = itemCommands(s);
-  const read = { permission: MarketplacePermissions.Items };
   const sync = { permission: `${MarketplacePermissions.Items}.Sync` };
 
-  listRoutes(app, {
-    url: items,
-    tag: tags[0]!,
-    permission: read.permission,
-    list: marketItemList,
-    item: marketItemDto,
-    service: queries.list,
-  });
+  lists(items, { list: marketItemList, item: marketItemDto, service: queries.list });
   app.post(
     `${items}/pull`,
     { config: sync, schema: { tags, querystring: marketItemShopQuery, response: { 200: itemPullDto } } },

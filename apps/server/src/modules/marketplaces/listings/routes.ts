@@ -19,9 +19,8 @@ import {
   publishResultDto,
 } from '@seller/contracts/marketplaces';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { listingCommands } from './commands.ts';
 import { listingQueries } from './queries.ts';
 
@@ -30,27 +29,16 @@ const idParams = z.object({ id: z.guid() });
 
 /** Listings at the spec's paths (§7 "Listings") and this product's additions (counts, detail, events, preview, sync). */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = MarketplacePermissions.Listings;
-  const read = { permission: P };
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'Listings', P);
   const create = { permission: `${P}.Create` };
   const manage = { permission: `${P}.Manage` };
   const remove = { permission: `${P}.Delete` };
-  const tags = ['Listings'];
-  const inTx = s.data.inTenant.bind(s.data);
   const queries = listingQueries;
   const commands = listingCommands(s);
 
   // the page, `/counts` per status and `/export` (filtered and sorted like the page)
-  listRoutes(app, {
-    url: base,
-    tag: tags[0]!,
-    permission: P,
-    list: listingList,
-    item: listingDto,
-    service: queries.list,
-  });
+  lists(base, { list: listingList, item: listingDto, service: queries.list });
   app.get(
     `${base}/channel-listing`,
     {
@@ -68,10 +56,7 @@ export default async function routes(fastify: FastifyInstance) {
     { config: read, schema: { tags, params: idParams, response: { 200: listingDetailDto } } },
     (req) => inTx(req.ctx, (tx) => queries.get(tx, req.ctx, req.params.id)),
   );
-  listRoutes(app, {
-    url: `${base}/:id/events`,
-    tag: tags[0]!,
-    permission: P,
+  lists(`${base}/:id/events`, {
     list: listingEventList,
     item: listingEventDto,
     service: queries.events,

@@ -36,6 +36,18 @@ export function itemUrl(platform: string, region: string, itemId: string | null)
   return `https://shopee.${shopee[region] ?? 'com'}/product/0/${itemId}`;
 }
 
+/** A listing as it stands on the marketplace: its item there, its link, and the price and stock sent. */
+const onPlatform = (
+  r: Pick<Listing, 'platform' | 'region' | 'platformItemId' | 'platformStatus' | 'price' | 'currency' | 'stock'>,
+) => ({
+  platformItemId: r.platformItemId,
+  platformStatus: r.platformStatus,
+  itemUrl: itemUrl(r.platform, r.region, r.platformItemId),
+  price: r.price,
+  currency: r.currency,
+  stock: r.stock,
+});
+
 export function toDto(r: Listing): ListingDto {
   return {
     id: r.id,
@@ -50,12 +62,7 @@ export function toDto(r: Listing): ListingDto {
     status: r.status,
     priorStatus: r.priorStatus,
     op: r.op as ListingDto['op'],
-    platformItemId: r.platformItemId,
-    platformStatus: r.platformStatus,
-    itemUrl: itemUrl(r.platform, r.region, r.platformItemId),
-    price: r.price,
-    currency: r.currency,
-    stock: r.stock,
+    ...onPlatform(r),
     attempts: r.attempts,
     maxAttempts: r.maxAttempts,
     lastError: r.lastErrorCode
@@ -244,12 +251,7 @@ export async function channelListings(tx: Tx, ctx: Ctx, productId: string) {
     platform: r.platform as MarketPlatform,
     region: r.region,
     status: r.status,
-    platformItemId: r.platformItemId,
-    platformStatus: r.platformStatus,
-    itemUrl: itemUrl(r.platform, r.region, r.platformItemId),
-    price: r.price,
-    currency: r.currency,
-    stock: r.stock,
+    ...onPlatform(r),
     lastError: r.lastErrorMessage,
     publishedAt: r.publishedAt,
     allowedActions: allowedListingActions(r),

@@ -22,11 +22,10 @@ import {
   TradePermissions,
 } from '@seller/contracts/trade';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import type { RequestContext } from '../../../core/context.ts';
 import { type ExportColumn, sendXlsx } from '../../../core/export.ts';
-import { listRoutes } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import { financeCommands } from './commands.ts';
 import { financeQueries as q } from './queries.ts';
@@ -56,23 +55,12 @@ function xlsx<T>(
 
 /** Settlement statements, arrivals and their matching, settlement cycles, profit (`/api/trade/finance…`). */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = TradePermissions.Finance;
-  const read = { permission: P };
-  const tags = ['Finance'];
-  const inTx = s.data.inTenant.bind(s.data);
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'Finance', P);
   const commands = financeCommands(s);
 
   // ---------------------------------------------------------------- statements
-  listRoutes(app, {
-    url: `${base}/statements`,
-    tag: tags[0]!,
-    permission: P,
-    list: statementList,
-    item: statementDto,
-    service: q.statements,
-  });
+  lists(`${base}/statements`, { list: statementList, item: statementDto, service: q.statements });
   app.get(
     `${base}/statements/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: statementDetailDto } } },
@@ -93,14 +81,7 @@ export default async function routes(fastify: FastifyInstance) {
   // ---------------------------------------------------------------- arrivals
   const arrivals = { permission: `${P}.Arrivals` };
   const match = { permission: `${P}.Match` };
-  listRoutes(app, {
-    url: `${base}/arrivals`,
-    tag: tags[0]!,
-    permission: P,
-    list: arrivalList,
-    item: arrivalDto,
-    service: q.arrivals,
-  });
+  lists(`${base}/arrivals`, { list: arrivalList, item: arrivalDto, service: q.arrivals });
   app.get(
     `${base}/arrivals/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: arrivalDetailDto } } },
@@ -175,14 +156,7 @@ export default async function routes(fastify: FastifyInstance) {
   );
 
   // ---------------------------------------------------------------- profit
-  listRoutes(app, {
-    url: `${base}/profit/orders`,
-    tag: tags[0]!,
-    permission: P,
-    list: orderProfitList,
-    item: orderProfitDto,
-    service: q.orderProfits,
-  });
+  lists(`${base}/profit/orders`, { list: orderProfitList, item: orderProfitDto, service: q.orderProfits });
   // by hand: each SKU's figures are its lines' shares of their orders' profit, summed in exact
   // decimals (computeProfit, allocate); a SQL source would state the profit rules a second time
   app.get(

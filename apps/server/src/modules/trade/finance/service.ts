@@ -58,6 +58,19 @@ async function shopNames(tx: Tx, ids: (string | null)[]) {
   return new Map(found.map((r) => [r.id, r.name]));
 }
 
+/** A page's rows as DTOs, each given its shop's name (undefined without one), the names read once. */
+async function withShopNames<R extends { shopId: string | null }, D>(
+  tx: Tx,
+  rows: R[],
+  dto: (row: R, shopName: string | undefined) => D,
+) {
+  const names = await shopNames(
+    tx,
+    rows.map((r) => r.shopId),
+  );
+  return rows.map((r) => dto(r, r.shopId ? names.get(r.shopId) : undefined));
+}
+
 async function ownShop(tx: Tx, ctx: CrudContext, id: string, member = 'shopId') {
   const [shop] = await tx
     .select({ id: marketplaceShops.id, name: marketplaceShops.name, platform: marketplaceShops.platform })
@@ -132,13 +145,8 @@ export const statementListService = listService(statementList, {
     status: settlementStatements.status,
     pulledAt: settlementStatements.pulledAt,
   },
-  items: async (tx, _ctx, rows: (typeof settlementStatements.$inferSelect)[]) => {
-    const names = await shopNames(
-      tx,
-      rows.map((r) => r.shopId),
-    );
-    return rows.map((r) => statementDto(r, names.get(r.shopId) ?? ''));
-  },
+  items: (tx, _ctx, rows: (typeof settlementStatements.$inferSelect)[]) =>
+    withShopNames(tx, rows, (r, shopName) => statementDto(r, shopName ?? '')),
 });
 
 export async function getStatement(tx: Tx, ctx: Ctx, id: string): Promise<StatementDetailDto> {
@@ -230,13 +238,8 @@ export const arrivalListService = listService(arrivalList, {
     matchedStatus: arrivals.matchedStatus,
     creationTime: arrivals.creationTime,
   },
-  items: async (tx, _ctx, rows: (typeof arrivals.$inferSelect)[]) => {
-    const names = await shopNames(
-      tx,
-      rows.map((r) => r.shopId),
-    );
-    return rows.map((r) => arrivalDto(r, r.shopId ? (names.get(r.shopId) ?? null) : null));
-  },
+  items: (tx, _ctx, rows: (typeof arrivals.$inferSelect)[]) =>
+    withShopNames(tx, rows, (r, shopName) => arrivalDto(r, shopName ?? null)),
 });
 
 async function arrivalRow(tx: Tx, ctx: CrudContext, id: string, lock = false): Promise<ArrivalRow> {

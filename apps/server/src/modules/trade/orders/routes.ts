@@ -15,9 +15,8 @@ import {
   salesOrderVariantOption,
 } from '@seller/contracts/trade';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { orderCommands } from './commands.ts';
 import { orderQueries } from './queries.ts';
 import { pullState, queueOrdersPull } from './queue.ts';
@@ -34,11 +33,8 @@ const P = TradePermissions.Orders;
  * durable job; `GET /pull/{jobId}` its state and result).
  */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
-  const tags = ['SalesOrders'];
+  const { app, s, tags, inTx, lists } = areaRoutes(fastify, 'SalesOrders', P);
   const idParams = z.object({ id: z.guid() });
-  const inTx = s.data.inTenant.bind(s.data);
   const { list: orderList, get, shops, shop, variantOptions } = orderQueries;
   const commands = orderCommands(s);
   /** Runs a write on the order and answers with the order. */
@@ -52,15 +48,7 @@ export default async function routes(fastify: FastifyInstance) {
       return get(tx, ctx, id);
     });
 
-  listRoutes(app, {
-    url,
-    tag: tags[0]!,
-    permission: P,
-    exportPermission: `${P}.Export`,
-    list: salesOrderList,
-    item: salesOrderListItem,
-    service: orderList,
-  });
+  lists(url, { exportPermission: `${P}.Export`, list: salesOrderList, item: salesOrderListItem, service: orderList });
   app.post(
     `${url}/pull`,
     {

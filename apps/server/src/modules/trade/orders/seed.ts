@@ -5,10 +5,11 @@ import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { owned } from '../../../core/crud.ts';
 import { moneyText } from '../../../core/money.ts';
 import type { Services } from '../../../core/services.ts';
-import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
+import { catalogProductVariants } from '../../catalog/index.ts';
 import { tenantCurrency } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { salesOrderEvents, salesOrderLines, salesOrders } from './schema.ts';
+import { liveVariants } from './service.ts';
 import { defaultWarehouse, reserveOrder } from './stock.ts';
 
 /** A small deterministic generator (the same demo on every seed). */
@@ -81,19 +82,7 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
   await services.data.inTenant(ctx, async (tx) => {
     const [any] = await tx.select({ id: salesOrders.id }).from(salesOrders).where(owned(ctx, salesOrders)).limit(1);
     if (any) return;
-    const variants = await tx
-      .select({
-        id: catalogProductVariants.id,
-        sku: catalogProductVariants.sku,
-        label: catalogProductVariants.label,
-        name: catalogProducts.name,
-        price: sql<string>`${catalogProductVariants.price}::text`,
-      })
-      .from(catalogProductVariants)
-      .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-      .where(owned(ctx, catalogProductVariants, eq(catalogProducts.isDeleted, false)))
-      .orderBy(asc(catalogProductVariants.sku))
-      .limit(200);
+    const variants = await liveVariants(tx, ctx).orderBy(asc(catalogProductVariants.sku)).limit(200);
     if (!variants.length) return;
     const shops = await tx
       .select({ id: marketplaceShops.id, platform: marketplaceShops.platform })

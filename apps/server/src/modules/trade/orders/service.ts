@@ -10,7 +10,7 @@ import {
   salesOrderTransitions,
 } from '@seller/contracts/trade';
 import { Decimal } from 'decimal.js';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
@@ -23,6 +23,7 @@ import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts'
 import { logisticsWarehouses } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { illegalTransition, nextState, transitionEventDto } from '../state-machine.ts';
+import { variantTextMatch } from '../variant-picker.ts';
 import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped } from './schema.ts';
 import { releaseOrder, reserveOrder } from './stock.ts';
 
@@ -196,6 +197,27 @@ export async function cancelIn(
   return row;
 }
 
+/**
+ * The tenant's variants of live products (and `where`), each with its product's name, its label
+ * and its price (as text, in the product's currency): what order lines and the picker name.
+ */
+export const liveVariants = (tx: Tx, ctx: CrudContext, ...where: (SQL | undefined)[]) =>
+  tx
+    .select({
+      id: catalogProductVariants.id,
+      sku: catalogProductVariants.sku,
+      label: catalogProductVariants.label,
+      name: catalogProducts.name,
+      price: sql<string>`${catalogProductVariants.price}::text`,
+      currency: catalogProducts.priceCurrency,
+    })
+    .from(catalogProductVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
+    .where(owned(ctx, catalogProductVariants, eq(catalogProducts.isDeleted, false), ...where));
+
+/** A variant's name on an order: its product's, then its label. */
+const variantName = (v: { name: string; label: string | null }) => (v.label ? `${v.name} ${v.label}` : v.name);
+
 interface Priced {
   variantId: string;
   sku: string;
@@ -207,18 +229,7 @@ interface Priced {
 /** The input's lines with their variants (a variant not of the tenant is a 400 naming the line). */
 async function pricedLines(tx: Tx, ctx: CrudContext, input: SalesOrderInput): Promise<Priced[]> {
   const ids = [...new Set(input.lines.map((l) => l.variantId))];
-  const rows = await tx
-    .select({
-      id: catalogProductVariants.id,
-      sku: catalogProductVariants.sku,
-      label: catalogProductVariants.label,
-      name: catalogProducts.name,
-    })
-    .from(catalogProductVariants)
-    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-    .where(
-      owned(ctx, catalogProductVariants, inArray(catalogProductVariants.id, ids), eq(catalogProducts.isDeleted, false)),
-    );
+  const rows = await liveVariants(tx, ctx, inArray(catalogProductVariants.id, ids));
   const found = new Map(rows.map((r) => [r.id, r]));
   return input.lines.map((l, i) => {
     const v = found.get(l.variantId);
@@ -226,7 +237,7 @@ async function pricedLines(tx: Tx, ctx: CrudContext, input: SalesOrderInput): Pr
     return {
       variantId: v.id,
       sku: v.sku,
-      name: v.label ? `${v.name} ${v.label}` : v.name,
+      name: variantName(v),
       quantity: l.quantity,
       unitPrice: l.unitPrice,
     };
@@ -332,32 +343,12 @@ export async function assertShop(tx: Tx, ctx: Ctx, id: string) {
 
 /** Variants a manual order may take (at most 50), by SKU or product name. */
 export async function variantOptions(tx: Tx, ctx: Ctx, filter?: string) {
-  const rows = await tx
-    .select({
-      id: catalogProductVariants.id,
-      sku: catalogProductVariants.sku,
-      label: catalogProductVariants.label,
-      name: catalogProducts.name,
-      price: sql<string>`${catalogProductVariants.price}::text`,
-      currency: catalogProducts.priceCurrency,
-    })
-    .from(catalogProductVariants)
-    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-    .where(
-      owned(
-        ctx,
-        catalogProductVariants,
-        eq(catalogProducts.isDeleted, false),
-        filter ? or(contains(catalogProductVariants.sku, filter), contains(catalogProducts.name, filter)) : undefined,
-      ),
-    )
-    .orderBy(asc(catalogProductVariants.sku))
-    .limit(50);
+  const rows = await liveVariants(tx, ctx, variantTextMatch(filter)).orderBy(asc(catalogProductVariants.sku)).limit(50);
   return {
     items: rows.map((r) => ({
       id: r.id,
       sku: r.sku,
-      name: r.label ? `${r.name} ${r.label}` : r.name,
+      name: variantName(r),
       price: moneyText(r.price, r.currency),
       currency: r.currency,
     })),

@@ -18,9 +18,8 @@ import {
   TradePermissions,
 } from '@seller/contracts/trade';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { getSettingNumber } from '../../settings/index.ts';
 import { TradeSettings } from '../settings.ts';
 import { purchaseCommands } from './commands.ts';
@@ -32,23 +31,12 @@ const idParams = z.object({ id: z.guid() });
 
 /** Purchase orders, their actions, prices, replenishment suggestions, export and print. */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = TradePermissions.Purchase;
-  const read = { permission: P };
-  const tags = ['Purchase'];
-  const inTx = s.data.inTenant.bind(s.data);
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'Purchase', P);
   const { list: listOrders, get, row, lookups, variants, prices, suggestions, money: moneyOf } = purchaseQueries;
   const commands = purchaseCommands(s);
 
-  listRoutes(app, {
-    url: base,
-    tag: tags[0]!,
-    permission: P,
-    list: purchaseOrderList,
-    item: purchaseOrderDto,
-    service: listOrders,
-  });
+  lists(base, { list: purchaseOrderList, item: purchaseOrderDto, service: listOrders });
   app.get(`${base}/lookups`, { config: read, schema: { tags, response: { 200: purchaseLookupsDto } } }, async (req) => {
     const money = await moneyOf(s, req.ctx);
     return inTx(req.ctx, (tx) => lookups(tx, req.ctx, money));

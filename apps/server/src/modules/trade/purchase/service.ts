@@ -33,6 +33,7 @@ import { activeWarehouseOptions, logisticsWarehouses, tenantCurrency } from '../
 import { nextNumber } from '../numbering.ts';
 import { illegalTransition, transitionEventDto } from '../state-machine.ts';
 import { type StockMove, stockCommands } from '../stock/commands.ts';
+import { variantPickerColumns, variantTextMatch } from '../variant-picker.ts';
 import { PurchaseReceivingEnded } from './events.ts';
 import { convert, purchaseTotals, tierPrice } from './pricing.ts';
 import { purchaseOrderEvents, purchaseOrderLines, purchaseOrders } from './schema.ts';
@@ -233,6 +234,26 @@ export async function variantsById(tx: Tx, ctx: CrudContext, ids: string[]): Pro
   );
 }
 
+/** The variants the lines name; 400 on the first line whose variant is not the tenant's live one. */
+export async function variantsOfLines(tx: Tx, ctx: CrudContext, lines: { variantId: string }[]) {
+  const variants = await variantsById(
+    tx,
+    ctx,
+    lines.map((l) => l.variantId),
+  );
+  lines.forEach((l, i) => {
+    if (!variants.has(l.variantId)) throw fieldError(`lines[${i}].variantId`, 'Purchase::VariantNotFound');
+  });
+  return variants;
+}
+
+/** A vendor link's price columns, as `tierPrice` reads them. */
+export const vendorPriceColumns = {
+  purchasePrice: catalogProductVendors.purchasePrice,
+  currency: catalogProductVendors.currency,
+  tiers: catalogProductVendors.tiers,
+};
+
 /**
  * Default unit prices at `supplierId` in `currency`: the vendor link of the variant's product at
  * that supplier, its highest tier whose minimum is at most the quantity, else its purchase price,
@@ -260,9 +281,7 @@ export async function defaultPrices(
     ? await tx
         .select({
           productId: catalogProductVendors.productId,
-          purchasePrice: catalogProductVendors.purchasePrice,
-          currency: catalogProductVendors.currency,
-          tiers: catalogProductVendors.tiers,
+          ...vendorPriceColumns,
         })
         .from(catalogProductVendors)
         .where(
@@ -300,21 +319,10 @@ export async function lookups(tx: Tx, ctx: CrudContext, money: Money) {
 /** SKUs for the form's picker: variants of live products whose SKU or name matches. */
 export async function searchVariants(tx: Tx, ctx: CrudContext, filter: string | undefined, max: number) {
   const rows = await tx
-    .select({
-      variantId: catalogProductVariants.id,
-      sku: catalogProductVariants.sku,
-      productName: catalogProducts.name,
-      label: catalogProductVariants.label,
-    })
+    .select(variantPickerColumns)
     .from(catalogProductVariants)
     .innerJoin(catalogProducts, eq(catalogProducts.id, catalogProductVariants.productId))
-    .where(
-      and(
-        owned(ctx, catalogProductVariants),
-        eq(catalogProducts.isDeleted, false),
-        filter ? or(contains(catalogProductVariants.sku, filter), contains(catalogProducts.name, filter)) : undefined,
-      ),
-    )
+    .where(and(owned(ctx, catalogProductVariants), eq(catalogProducts.isDeleted, false), variantTextMatch(filter)))
     .orderBy(asc(catalogProductVariants.sku))
     .limit(max);
   return rows;
@@ -361,14 +369,7 @@ async function prepare(tx: Tx, ctx: CrudContext, money: Money, input: OrderInput
   if (!fxRate) throw fieldError('fxRate', 'Purchase::FxRateRequired', [currency]);
   if (new Decimal(fxRate).lte(0)) throw fieldError('fxRate', 'Purchase::FxRatePositive');
   checkBound('fxRate', fxRate, NumberBounds.fxRate);
-  const variants = await variantsById(
-    tx,
-    ctx,
-    input.lines.map((l) => l.variantId),
-  );
-  input.lines.forEach((l, i) => {
-    if (!variants.has(l.variantId)) throw fieldError(`lines[${i}].variantId`, 'Purchase::VariantNotFound');
-  });
+  const variants = await variantsOfLines(tx, ctx, input.lines);
   const defaults = await defaultPrices(
     tx,
     ctx,

@@ -11,7 +11,15 @@ import { salesOrderLines, salesOrders } from '../orders/schema.ts';
 import { stock } from '../stock/schema.ts';
 import { tierPrice } from './pricing.ts';
 import { replenishment } from './replenishment.ts';
-import { type Ctx, createOrder, defaultPrices, type Money, variantsById } from './service.ts';
+import {
+  type Ctx,
+  createOrder,
+  defaultPrices,
+  type Money,
+  variantsById,
+  variantsOfLines,
+  vendorPriceColumns,
+} from './service.ts';
 
 export const DEFAULT_LEAD_DAYS = 7;
 
@@ -33,9 +41,7 @@ async function primaryLinks(tx: Tx, ctx: CrudContext, productIds: string[]): Pro
       supplierId: catalogProductVendors.supplierId,
       supplierName: catalogSuppliers.fullName,
       leadDays: catalogProductVendors.leadDays,
-      purchasePrice: catalogProductVendors.purchasePrice,
-      currency: catalogProductVendors.currency,
-      tiers: catalogProductVendors.tiers,
+      ...vendorPriceColumns,
     })
     .from(catalogProductVendors)
     .innerJoin(catalogSuppliers, eq(catalogSuppliers.id, catalogProductVendors.supplierId))
@@ -171,14 +177,7 @@ export async function draftFromSuggestions(
   money: Money,
   input: { warehouseId: string; lines: { variantId: string; quantity: number; supplierId?: string | undefined }[] },
 ): Promise<{ ids: string[]; poNos: string[] }> {
-  const variants = await variantsById(
-    tx,
-    ctx,
-    input.lines.map((l) => l.variantId),
-  );
-  input.lines.forEach((l, i) => {
-    if (!variants.has(l.variantId)) throw fieldError(`lines[${i}].variantId`, 'Purchase::VariantNotFound');
-  });
+  const variants = await variantsOfLines(tx, ctx, input.lines);
   const links = await primaryLinks(tx, ctx, [...new Set([...variants.values()].map((v) => v.productId))]);
   const groups = new Map<string, { i: number; variantId: string; quantity: number }[]>();
   input.lines.forEach((l, i) => {

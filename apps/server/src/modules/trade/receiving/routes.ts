@@ -1,8 +1,7 @@
 import { receiptDetailDto, receiptDto, receiptInput, receiptList, TradePermissions } from '@seller/contracts/trade';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { getSettingNumber } from '../../settings/index.ts';
 import { TradeSettings } from '../settings.ts';
 import { receivingCommands } from './commands.ts';
@@ -13,25 +12,14 @@ const idParams = z.object({ id: z.guid() });
 
 /** Receipts against PO lines: list, export, draft create/edit/delete, post and reverse. */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = TradePermissions.Receiving;
-  const read = { permission: P };
-  const tags = ['Receiving'];
-  const inTx = s.data.inTenant.bind(s.data);
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'Receiving', P);
   const { list: listReceipts, get } = receivingQueries;
   const commands = receivingCommands(s);
   const tolerance = (ctx: Parameters<typeof getSettingNumber>[1]) =>
     getSettingNumber(s, ctx, TradeSettings.ReceivingTolerance);
 
-  listRoutes(app, {
-    url: base,
-    tag: tags[0]!,
-    permission: P,
-    list: receiptList,
-    item: receiptDto,
-    service: listReceipts,
-  });
+  lists(base, { list: receiptList, item: receiptDto, service: listReceipts });
   app.get(
     `${base}/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: receiptDetailDto } } },

@@ -3,10 +3,10 @@ import { owned } from '../../../core/crud.ts';
 import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { MarketplaceError, shopClient } from '../../marketplaces/index.ts';
-import { salesOrderLines, salesOrders } from '../orders/schema.ts';
+import { salesOrders } from '../orders/schema.ts';
 import { queueShipmentSync, SHIPMENT_SYNC_JOB, type SyncData } from './queue.ts';
 import { shipmentItems, shipments } from './schema.ts';
-import { addShipmentEvent, type Ctx } from './service.ts';
+import { addShipmentEvent, type Ctx, orderLinesOf } from './service.ts';
 
 /**
  * The sync is queued after the ship transaction commits; a process killed in between would leave
@@ -70,17 +70,7 @@ export async function syncShipment(services: Services, data: SyncData): Promise<
     const items = await tx.select().from(shipmentItems).where(eq(shipmentItems.shipmentId, row.id));
     const orderIds = [...new Set(items.map((i) => i.orderId))];
     const orders = orderIds.length ? await tx.select().from(salesOrders).where(inArray(salesOrders.id, orderIds)) : [];
-    const lines = items.length
-      ? await tx
-          .select()
-          .from(salesOrderLines)
-          .where(
-            inArray(
-              salesOrderLines.id,
-              items.map((i) => i.orderLineId),
-            ),
-          )
-      : [];
+    const lines = await orderLinesOf(tx, items);
     return { row, items, orders, lines };
   });
   if (read?.row.platformSyncStatus !== 'PENDING' || !read.row.trackingNo) return { skipped: true };

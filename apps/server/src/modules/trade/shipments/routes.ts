@@ -15,9 +15,8 @@ import {
   shippableOrderQuery,
 } from '@seller/contracts/trade';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { asAttachment } from '../../../core/uploads.ts';
 import { shipmentCommands } from './commands.ts';
 import { shipmentQueries } from './queries.ts';
@@ -27,16 +26,12 @@ const idParams = z.object({ id: z.guid() });
 
 /** HTTP routes of the shipments area (`/api/trade/shipments…`; the list in contracts `trade/shipments.ts`). */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = TradePermissions.Shipments;
-  const read = { permission: P };
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'Shipments', P);
   const create = { permission: `${P}.Create` };
   const update = { permission: `${P}.Update` };
   const ship = { permission: `${P}.Ship` };
   const cancel = { permission: `${P}.Cancel` };
-  const tags = ['Shipments'];
-  const inTx = s.data.inTenant.bind(s.data);
   const q = shipmentQueries;
   const commands = shipmentCommands(s);
   /** Runs a write on the shipment and answers with the shipment. */
@@ -50,27 +45,13 @@ export default async function routes(fastify: FastifyInstance) {
       return q.get(tx, ctx, id);
     });
 
-  listRoutes(app, {
-    url: base,
-    tag: tags[0]!,
-    permission: P,
-    list: shipmentList,
-    item: shipmentDto,
-    service: q.list,
-  });
+  lists(base, { list: shipmentList, item: shipmentDto, service: q.list });
   app.get(
     `${base}/estimate`,
     { config: read, schema: { tags, querystring: shipmentEstimateQuery, response: { 200: shipmentEstimateDto } } },
     (req) => q.estimate(s, req.ctx, req.query),
   );
-  listRoutes(app, {
-    url: `${base}/events`,
-    tag: tags[0]!,
-    permission: P,
-    list: shipmentEventList,
-    item: shipmentEventDto,
-    service: q.eventList,
-  });
+  lists(`${base}/events`, { list: shipmentEventList, item: shipmentEventDto, service: q.eventList });
   app.get(
     `${base}/orders`,
     {

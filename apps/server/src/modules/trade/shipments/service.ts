@@ -56,6 +56,20 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 type OrderRow = typeof salesOrders.$inferSelect;
 type LineRow = typeof salesOrderLines.$inferSelect;
 
+/** The sales order lines the shipment items ship (none for none). */
+export async function orderLinesOf(tx: Tx, items: { orderLineId: string }[]): Promise<LineRow[]> {
+  if (!items.length) return [];
+  return tx
+    .select()
+    .from(salesOrderLines)
+    .where(
+      inArray(
+        salesOrderLines.id,
+        items.map((i) => i.orderLineId),
+      ),
+    );
+}
+
 const ENTITY = 'Shipment';
 const R = 'Shipments';
 /** Orders whose stock is reserved and not all shipped (packed orders too: still reserved). */
@@ -730,15 +744,7 @@ export async function ship(
   const items = await tx.select().from(shipmentItems).where(eq(shipmentItems.shipmentId, row.id));
   const orders = await loadOrders(tx, ctx, [...new Set(items.map((i) => i.orderId))], true);
   for (const o of orders) if (!SHIPPABLE.has(o.status)) throw notShippable(o);
-  const lines = await tx
-    .select()
-    .from(salesOrderLines)
-    .where(
-      inArray(
-        salesOrderLines.id,
-        items.map((i) => i.orderLineId),
-      ),
-    );
+  const lines = await orderLinesOf(tx, items);
   const lineOf = new Map(lines.map((l) => [l.id, l]));
   for (const i of items) {
     const l = lineOf.get(i.orderLineId);

@@ -9,7 +9,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
-import { simOrderLines, simOrders } from '../../marketplace-simulator/schema.ts';
+import { simOrders } from '../../marketplace-simulator/schema.ts';
+import { insertSimOrder } from '../../marketplace-simulator/test-support.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { connectShop } from '../../marketplaces/shops/testing.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
@@ -519,28 +520,17 @@ describe('lists', () => {
 
 describe('marketplace sync', () => {
   async function simOrder(platform: 'lazada' | 'shopee', shop: string, status: string, sellerSku: string) {
-    return u.t.services.data.unscoped(async (tx) => {
-      const sn =
-        platform === 'lazada' ? String(Date.now()).padEnd(15, '7') : `250101T${Date.now().toString(36).toUpperCase()}`;
-      const [o] = await tx
-        .insert(simOrders)
-        .values({
-          platform,
-          shopId: shop,
-          orderSn: sn.slice(0, 32),
-          status,
-          currency: 'MYR',
-          total: '20.00',
-          shippingFee: '5.00',
-          data: { buyer: { first_name: 'A', last_name: 'B', phone: '1' }, address: {}, payment_method: 'Online' },
-        })
-        .returning();
-      const [line] = await tx
-        .insert(simOrderLines)
-        .values({ orderId: o!.id, itemId: 1, skuId: 1, sellerSku, name: 'x', quantity: 2, price: '10.00' })
-        .returning();
-      return { sn: o!.orderSn, lineId: line!.id };
+    const sn =
+      platform === 'lazada' ? String(Date.now()).padEnd(15, '7') : `250101T${Date.now().toString(36).toUpperCase()}`;
+    const { order: o, line } = await insertSimOrder(u.t, {
+      platform,
+      shop,
+      orderSn: sn.slice(0, 32),
+      status,
+      sellerSku,
+      quantity: 2,
     });
+    return { sn: o.orderSn, lineId: line.id };
   }
   const simRow = (sn: string) =>
     u.t.services.data.unscoped(async (tx) => (await tx.select().from(simOrders).where(eq(simOrders.orderSn, sn)))[0]!);

@@ -3,7 +3,7 @@ import type { TestApp } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
 import type { OrderAddress } from '../orders/schema.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
-import { moveStock } from '../stock/ledger.ts';
+import { moveStock, type StockMove } from '../stock/ledger.ts';
 
 export interface TestOrderLine {
   variantId: string;
@@ -45,20 +45,20 @@ export async function processingOrder(
   };
   return t.services.data.inTenant(ctx, async (tx) => {
     const reserve = input.status !== 'Pending';
-    await moveStock(
-      tx,
-      ctx,
-      input.lines.map((l) => ({
-        warehouseId: input.warehouseId,
-        variantId: l.variantId,
-        sku: l.sku,
-        type: 'ADJUST' as const,
-        onHand: input.stock ?? 50,
-        unitCost: '10',
-        voucherType: 'TEST',
-        voucherNo: 'TEST',
-      })),
-    );
+    // each line's SKU in stock at the warehouse, then (but for a pending order) reserved for it
+    const moveEachLine = (move: (l: TestOrderLine) => Omit<StockMove, 'warehouseId' | 'variantId' | 'sku'>) =>
+      moveStock(
+        tx,
+        ctx,
+        input.lines.map((l) => ({ warehouseId: input.warehouseId, variantId: l.variantId, sku: l.sku, ...move(l) })),
+      );
+    await moveEachLine(() => ({
+      type: 'ADJUST',
+      onHand: input.stock ?? 50,
+      unitCost: '10',
+      voucherType: 'TEST',
+      voucherNo: 'TEST',
+    }));
     const [order] = await tx
       .insert(salesOrders)
       .values({
@@ -98,19 +98,12 @@ export async function processingOrder(
       )
       .returning();
     if (reserve) {
-      await moveStock(
-        tx,
-        ctx,
-        input.lines.map((l) => ({
-          warehouseId: input.warehouseId,
-          variantId: l.variantId,
-          sku: l.sku,
-          type: 'RESERVE' as const,
-          reserved: l.quantity,
-          voucherType: 'SALES_ORDER',
-          voucherNo: order!.orderNo,
-        })),
-      );
+      await moveEachLine((l) => ({
+        type: 'RESERVE',
+        reserved: l.quantity,
+        voucherType: 'SALES_ORDER',
+        voucherNo: order!.orderNo,
+      }));
     }
     return { order: order!, lines: lines.sort((a, b) => a.lineNo - b.lineNo) };
   });

@@ -14,42 +14,23 @@ import {
   TradePermissions,
 } from '@seller/contracts/trade';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listRoutes } from '../../../core/lists.ts';
+import { areaRoutes } from '../../../core/area-routes.ts';
 import { stockCommands } from './commands.ts';
 import { stockQueries } from './queries.ts';
 
 const base = '/api/trade/stock';
 /** HTTP routes of the stock area (`/api/trade/stock…`): balances, ledger, adjustments and counts, transfers, safety stock. */
 export default async function routes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const P = TradePermissions.Stock;
-  const read = { permission: P };
+  const { app, s, tags, read, inTx, lists } = areaRoutes(fastify, 'Stock', P);
   const adjust = { permission: `${P}.Adjust` };
   const transfer = { permission: `${P}.Transfer` };
-  const tags = ['Stock'];
-  const inTx = s.data.inTenant.bind(s.data);
   const q = stockQueries;
   const commands = stockCommands(s);
 
-  listRoutes(app, {
-    url: base,
-    tag: tags[0]!,
-    permission: P,
-    list: stockBalanceList,
-    item: stockBalanceDto,
-    service: q.balances,
-  });
-  listRoutes(app, {
-    url: `${base}/ledger`,
-    tag: tags[0]!,
-    permission: P,
-    list: stockLedgerList,
-    item: stockLedgerDto,
-    service: q.ledger,
-  });
+  lists(base, { list: stockBalanceList, item: stockBalanceDto, service: q.balances });
+  lists(`${base}/ledger`, { list: stockLedgerList, item: stockLedgerDto, service: q.ledger });
   app.get(
     `${base}/warehouses`,
     { config: read, schema: { tags, response: { 200: listResult(stockWarehouseOption) } } },

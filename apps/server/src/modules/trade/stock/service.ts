@@ -24,6 +24,7 @@ import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants, skuCosts } from '../../catalog/index.ts';
 import { activeWarehouseOptions, logisticsWarehouses, tenantCurrency } from '../../logistics/index.ts';
+import { variantPickerColumns, variantTextMatch } from '../variant-picker.ts';
 import { insufficientStock, isInsufficientStock, moveStock, type StockMove, setSafety } from './ledger.ts';
 import { stock, stockLedger } from './schema.ts';
 
@@ -278,10 +279,7 @@ export const warehouses = async (tx: Tx, ctx: Ctx) => ({ items: await activeWare
 export async function variants(tx: Tx, ctx: Ctx, q: z.infer<typeof stockVariantQuery>) {
   const rows = await tx
     .select({
-      variantId: catalogProductVariants.id,
-      sku: catalogProductVariants.sku,
-      productName: catalogProducts.name,
-      label: catalogProductVariants.label,
+      ...variantPickerColumns,
       onHand: stock.onHand,
       reserved: stock.reserved,
     })
@@ -291,16 +289,7 @@ export async function variants(tx: Tx, ctx: Ctx, q: z.infer<typeof stockVariantQ
       stock,
       and(eq(stock.variantId, catalogProductVariants.id), eq(stock.warehouseId, q.warehouseId ?? sql`NULL::uuid`)),
     )
-    .where(
-      owned(
-        ctx,
-        catalogProductVariants,
-        eq(catalogProducts.isDeleted, false),
-        q.filter
-          ? or(contains(catalogProductVariants.sku, q.filter), contains(catalogProducts.name, q.filter))
-          : undefined,
-      ),
-    )
+    .where(owned(ctx, catalogProductVariants, eq(catalogProducts.isDeleted, false), variantTextMatch(q.filter)))
     .orderBy(asc(catalogProductVariants.sku))
     .limit(20);
   const items: StockVariantOption[] = rows.map((r) => ({

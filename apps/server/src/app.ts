@@ -49,7 +49,7 @@ import { secretsFor } from './core/secrets.ts';
 import { securityHeaders } from './core/security-headers.ts';
 import { compileSerializer } from './core/serializer.ts';
 import { requestedTenant, TenantStore, tenantNotAvailable } from './core/tenancy.ts';
-import { recordAudit } from './modules/auditing/service.ts';
+import { recordAudit } from './modules/auditing/index.ts';
 import { tenantTimeZone } from './modules/settings/index.ts';
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };

@@ -62,8 +62,17 @@ export function hooksIn(text: string): string[] {
 
 // ---- areas -------------------------------------------------------------------------------------
 
-/** `modules/<module>/<area>/…` → `<module>/<area>`; files directly in a module's folder are in no area. */
-const areaOf = (file: string) => /^modules\/([^/]+\/[^/]+)\//.exec(file)?.[1] ?? null;
+/**
+ * `modules/<module>/<area>/…` → `<module>/<area>`. Files directly in a module's folder are in no
+ * area, unless the whole module is one area in the shape (`SHAPED_AREAS` names it alone, e.g.
+ * `auditing`): then they are that module's.
+ */
+function areaOf(file: string): string | null {
+  const area = /^modules\/([^/]+\/[^/]+)\//.exec(file)?.[1];
+  if (area) return area;
+  const module = /^modules\/([^/]+)\/[^/]+$/.exec(file)?.[1];
+  return module && SHAPED_AREAS.includes(module) ? module : null;
+}
 
 /** Run-time imports between areas of one module: area → the areas it imports. */
 function areaGraph(): Map<string, Set<string>> {
@@ -106,8 +115,13 @@ export function areaCycles(graph: Map<string, Set<string>>): string[][] {
 /** A file that reads or writes the database itself (a route may use its area's others, e.g. printing). */
 const touchesData = (file: string) => /from '(drizzle-orm[^']*|[^']*\/core\/db\/client\.ts)'/.test(textOf(file));
 
-/** Areas in the shape: their routes and the other areas reach them only through these files. */
+/**
+ * Areas in the shape: their routes and the other areas reach them only through these files. A
+ * name without `/` is a whole module in one folder, its files directly under `modules/<module>/`.
+ */
 const SHAPED_AREAS = [
+  'auditing',
+  'background-jobs',
   'catalog/gathers',
   'catalog/products',
   'catalog/sku-images',
@@ -144,6 +158,8 @@ const PUBLIC_FILES = [
   'texts.ts',
   'routes.ts',
 ];
+/** A whole module in the shape is reached through its definition and public API (`index.ts`) too. */
+const publicFilesOf = (area: string) => (area.includes('/') ? PUBLIC_FILES : [...PUBLIC_FILES, 'index.ts']);
 
 describe('service shape', () => {
   it('finds a hook set at start when there is one', () => {
@@ -191,6 +207,13 @@ describe('service shape', () => {
     expect(areaCycles(graph)).toEqual([]);
   });
 
+  it('places a file in its area, a whole module in the shape being one area', () => {
+    expect(areaOf('modules/trade/purchase/routes.ts')).toBe('trade/purchase');
+    expect(areaOf('modules/trade/index.ts')).toBeNull();
+    expect(areaOf('modules/auditing/routes.ts')).toBe('auditing');
+    expect(areaOf('modules/identity/routes.ts')).toBeNull();
+  });
+
   it('has each area in the shape expose queries and commands, its routes use only them, the other areas reach it through them', () => {
     const wrong: string[] = [];
     for (const area of SHAPED_AREAS) {
@@ -206,7 +229,7 @@ describe('service shape', () => {
       for (const { to, typeOnly } of importsOf(file)) {
         const target = areaOf(to);
         if (typeOnly || !target || target === from || !SHAPED_AREAS.includes(target)) continue;
-        if (!PUBLIC_FILES.some((n) => to === `modules/${target}/${n}`)) wrong.push(`${file} → ${to}`);
+        if (!publicFilesOf(target).some((n) => to === `modules/${target}/${n}`)) wrong.push(`${file} → ${to}`);
       }
     }
     expect(wrong).toEqual([]);

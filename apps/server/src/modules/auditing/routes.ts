@@ -13,38 +13,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { CrudContext } from '../../core/crud.ts';
+import type { Tx } from '../../core/db/client.ts';
 import { listRoutes, type RecordListRoutes, recordListRoutes } from '../../core/lists.ts';
-import type { Services } from '../../core/services.ts';
-import {
-  auditLogListService,
-  deleteAuditLog,
-  deleteAuditLogs,
-  deleteSecurityLog,
-  deleteSecurityLogs,
-  getAuditLog,
-  getSecurityLog,
-  mySecurityLogListService,
-  securityLogListService,
-} from './service.ts';
+import { auditingCommands } from './commands.ts';
+import { auditingQueries } from './queries.ts';
 
 const AUDIT = 'AbpAuditing.AuditLog';
 const SECURITY = 'AbpAuditing.SecurityLog';
 
 /**
  * A log's routes under `url`, read under `permission`: the list with its export, one entry, and
- * deleting one entry or several (`?ids=`) under its `.Delete`.
+ * deleting one entry or several (`?ids=`) under its `.Delete`. Each request is one unit of work.
  */
 function logRoutes<Item, Dto>(
   fastify: FastifyInstance,
   log: RecordListRoutes<Item> & {
     dto: z.ZodType<Dto>;
-    get: (services: Services, ctx: CrudContext, id: string) => Promise<Dto>;
-    remove: (services: Services, ctx: CrudContext, id: string) => Promise<void>;
-    removeMany: (services: Services, ctx: CrudContext, ids: string[]) => Promise<number>;
+    get: (tx: Tx, ctx: CrudContext, id: string) => Promise<Dto>;
+    remove: (tx: Tx, ctx: CrudContext, id: string) => Promise<void>;
+    removeMany: (tx: Tx, ctx: CrudContext, ids: string[]) => Promise<number>;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
+  const { data } = app.services;
   const { url, tag, permission: P } = log;
   const tags = [tag];
   recordListRoutes(app, log);
@@ -52,13 +43,13 @@ function logRoutes<Item, Dto>(
     `${url}/:id`,
     { config: { permission: P }, schema: { tags, params: logIdParams, response: { 200: log.dto } } },
     // the type provider cannot tie a generic `Dto` to its schema (as `recordRoutes`)
-    (req) => log.get(s, req.ctx, req.params.id) as never,
+    (req) => data.inTenant(req.ctx, (tx) => log.get(tx, req.ctx, req.params.id)) as never,
   );
   app.delete(
     `${url}/:id`,
     { config: { permission: `${P}.Delete` }, schema: { tags, params: logIdParams } },
     async (req, reply) => {
-      await log.remove(s, req.ctx, req.params.id);
+      await data.inTenant(req.ctx, (tx) => log.remove(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -68,12 +59,14 @@ function logRoutes<Item, Dto>(
       config: { permission: `${P}.Delete` },
       schema: { tags, querystring: idsQuery, response: { 200: deletedCountReply } },
     },
-    async (req) => ({ deletedCount: await log.removeMany(s, req.ctx, req.query.ids) }),
+    async (req) => ({ deletedCount: await data.inTenant(req.ctx, (tx) => log.removeMany(tx, req.ctx, req.query.ids)) }),
   );
 }
 
 /** HTTP routes of the auditing module: audit log, security log, the user's own security log. */
 export default async function routes(fastify: FastifyInstance) {
+  const queries = auditingQueries;
+  const commands = auditingCommands(fastify.services);
   const securityUrl = '/api/auditing/security-log';
   logRoutes(fastify, {
     url: '/api/auditing/audit-log',
@@ -81,11 +74,11 @@ export default async function routes(fastify: FastifyInstance) {
     permission: AUDIT,
     list: auditLogList,
     item: auditLogListDto,
-    listService: auditLogListService,
+    listService: queries.auditLogs,
     dto: auditLogDto,
-    get: getAuditLog,
-    remove: deleteAuditLog,
-    removeMany: deleteAuditLogs,
+    get: queries.auditLog,
+    remove: commands.deleteAuditLog,
+    removeMany: commands.deleteAuditLogs,
   });
   logRoutes(fastify, {
     url: securityUrl,
@@ -93,11 +86,11 @@ export default async function routes(fastify: FastifyInstance) {
     permission: SECURITY,
     list: securityLogList,
     item: securityLogDto,
-    listService: securityLogListService,
+    listService: queries.securityLogs,
     dto: securityLogDto,
-    get: getSecurityLog,
-    remove: deleteSecurityLog,
-    removeMany: deleteSecurityLogs,
+    get: queries.securityLog,
+    remove: commands.deleteSecurityLog,
+    removeMany: commands.deleteSecurityLogs,
   });
   // the user's own log: any signed-in user (the source's scope is the user's own rows)
   listRoutes(fastify, {
@@ -106,6 +99,6 @@ export default async function routes(fastify: FastifyInstance) {
     authenticated: true,
     list: mySecurityLogList,
     item: securityLogDto,
-    service: mySecurityLogListService,
+    service: queries.mySecurityLogs,
   });
 }

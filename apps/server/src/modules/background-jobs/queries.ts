@@ -1,6 +1,6 @@
 import type { JobDto, JobListQuery, JobQueueDto } from '@seller/contracts/jobs/dto';
 import { jobStates } from '@seller/contracts/jobs/dto';
-import { businessError, fieldError, notFound } from '../../core/errors.ts';
+import { fieldError } from '../../core/errors.ts';
 import { type JobOrderField, type JobRow, readProgress } from '../../core/jobs.ts';
 import type { Services } from '../../core/services.ts';
 
@@ -41,7 +41,7 @@ function errorMessage(output: unknown): string | null {
  * A stored job as the page shows it. The payload may carry personal data (a user's import, an
  * e-mail address): only its top-level keys leave the server.
  */
-export function toJobDto(row: JobRow): JobDto {
+function toJobDto(row: JobRow): JobDto {
   const data = row.data;
   const dataKeys = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data).sort() : [];
   const failed = row.state === 'failed' || row.state === 'retry';
@@ -62,7 +62,7 @@ export function toJobDto(row: JobRow): JobDto {
 }
 
 /** Every queue of the application with its stored jobs counted by state. */
-export async function listQueues(services: Services): Promise<JobQueueDto[]> {
+async function listQueues(services: Pick<Services, 'jobs'>): Promise<JobQueueDto[]> {
   const queues = await services.jobs.queues();
   return queues.map((q) => ({
     name: q.name,
@@ -73,7 +73,7 @@ export async function listQueues(services: Services): Promise<JobQueueDto[]> {
 }
 
 /** A page of jobs, newest first unless `sorting` says otherwise. */
-export async function listJobs(services: Services, query: JobListQuery) {
+async function listJobs(services: Pick<Services, 'jobs'>, query: JobListQuery) {
   const page = await services.jobs.list({
     name: query.queue,
     state: query.state,
@@ -84,25 +84,15 @@ export async function listJobs(services: Services, query: JobListQuery) {
   return { totalCount: page.totalCount, items: page.items.map(toJobDto) };
 }
 
-/** The job of a known queue, or 404 (pg-boss refuses to look into a queue it does not have). */
-async function findJob(services: Services, queue: string, id: string) {
-  const job = (await services.jobs.hasQueue(queue)) ? await services.jobs.get(queue, id) : null;
-  if (!job) throw notFound('BackgroundJob', id);
-  return job;
-}
-
-/** Runs a failed job again; 404 when there is no such job, 409 when it has not failed. */
-export async function retryJob(services: Services, queue: string, id: string): Promise<void> {
-  const job = await findJob(services, queue, id);
-  if (job.state !== 'failed' || !(await services.jobs.retry(queue, id))) {
-    throw businessError('BackgroundJobs::NotRetryable', { state: job.state }, 409);
-  }
-}
-
-/** Cancels a queued or running job; 404 when there is no such job, 409 when it has finished. */
-export async function cancelJob(services: Services, queue: string, id: string): Promise<void> {
-  const job = await findJob(services, queue, id);
-  if (!(await services.jobs.cancel(queue, id))) {
-    throw businessError('BackgroundJobs::NotCancellable', { state: job.state }, 409);
-  }
-}
+/**
+ * The background jobs page's reads (the service shape, `docs/architecture.md`). The jobs are
+ * pg-boss's, in its own store (the `pgboss` schema) read through its connection, not the product's
+ * tables: like the other reads that come before a unit, each takes `services` and no `tx`, and
+ * the routes open no unit of work for them. The page is the host's, so no tenant narrows them.
+ */
+export const jobQueries = {
+  /** Every queue of the application with its stored jobs counted by state. */
+  queues: listQueues,
+  /** A page of jobs, newest first unless `sorting` says otherwise. */
+  page: listJobs,
+};

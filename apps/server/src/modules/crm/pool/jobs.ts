@@ -7,10 +7,10 @@ import { poolCommands } from './commands.ts';
 import { REMINDER_NOTIFICATION } from './events.ts';
 import { poolQueries } from './queries.ts';
 
-export const AUTO_RETURN_JOB = 'crm.pool.auto-return';
-export const AUTO_RETURN_ALL_JOB = 'crm.pool.auto-return-all';
+const AUTO_RETURN_JOB = 'crm.pool.auto-return';
+const AUTO_RETURN_ALL_JOB = 'crm.pool.auto-return-all';
 /** Every day at 01:10 (the server's clock). */
-export const AUTO_RETURN_CRON = '10 1 * * *';
+const AUTO_RETURN_CRON = '10 1 * * *';
 
 const reminders = {
   name: 'Crm.Pool',

@@ -20,7 +20,7 @@ import { activeUsersMatching } from '../users.ts';
 import { crmCustomerLimits, crmPoolConfig } from './schema.ts';
 
 /** The context of the pool's reads: the pickers and the list word things in the caller's language. */
-export type PoolCtx = CrudContext & Pick<RequestContext, 'culture'>;
+type PoolCtx = CrudContext & Pick<RequestContext, 'culture'>;
 
 // ---- rules -----------------------------------------------------------------------------------------
 

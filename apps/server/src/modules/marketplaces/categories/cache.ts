@@ -24,7 +24,7 @@ export interface Site {
 }
 
 /** Search answers at most this many categories. */
-export const SEARCH_LIMIT = 100;
+const SEARCH_LIMIT = 100;
 const INSERT_BATCH = 500;
 
 /**
@@ -64,7 +64,7 @@ type CachedTable = typeof marketplaceCategories | typeof marketplaceCategoryAttr
 const siteOf = (table: CachedTable | typeof marketplaceCategoryTrees, site: Site) =>
   and(eq(table.platform, site.platform), eq(table.region, site.region));
 
-export async function treeRow(tx: Tx, ctx: CrudContext, site: Site) {
+async function treeRow(tx: Tx, ctx: CrudContext, site: Site) {
   const [row] = await tx
     .select()
     .from(marketplaceCategoryTrees)
@@ -89,13 +89,13 @@ export function withPaths(tree: PlatformCategory[]): Array<PlatformCategory & { 
 }
 
 /** A site's tree as read from the marketplace, with its name paths. */
-export interface TreeRead {
+interface TreeRead {
   rows: ReturnType<typeof withPaths>;
   fetchedAt: Date;
 }
 
 /** A leaf's attributes and brands as read from the marketplace. */
-export interface AttributesRead {
+interface AttributesRead {
   categoryId: string;
   attributes: PlatformAttribute[];
   brands: Array<{ id: string; name: string }>;

@@ -245,7 +245,7 @@ export async function callLogWritten(services: Services): Promise<void> {
 }
 
 /** Calls older than this are removed by the refresh job. */
-export const CALL_LOG_DAYS = 30;
+const CALL_LOG_DAYS = 30;
 
 export async function purgeCallLog(services: Services, now = Date.now()) {
   await services.data.unscoped((tx) =>
@@ -341,7 +341,7 @@ const errorText = (e: unknown) =>
   (e instanceof MarketplaceError ? `${e.code}: ${e.message}` : ((e as Error).message ?? String(e))).slice(0, 1000);
 
 /** Records a failed refresh or call: auth errors end the authorization (revoked/expired), others keep it. */
-export async function recordFailure(services: Services, tenant: CurrentTenant | null, row: ShopRow, e: unknown) {
+async function recordFailure(services: Services, tenant: CurrentTenant | null, row: ShopRow, e: unknown) {
   const auth = e instanceof MarketplaceError && e.kind === 'auth';
   const refreshDead = row.refreshExpiresAt !== null && row.refreshExpiresAt.getTime() <= Date.now();
   await services.data.inTenant({ tenant }, (tx) =>

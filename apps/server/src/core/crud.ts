@@ -152,7 +152,7 @@ function statementName(text: string): string | undefined {
 }
 
 /** Runs a compiled select: rows arrive as arrays and become entities with the columns' own decoders. */
-function selectRows<R>(tx: DbOrTx, query: SQL, map: (row: unknown[]) => R): Promise<R[]> {
+export function selectRows<R>(tx: DbOrTx, query: SQL, map: (row: unknown[]) => R): Promise<R[]> {
   const compiled = dialect.sqlToQuery(query);
   return tx._.session
     .prepareQuery<{ execute: R[]; all: unknown; values: unknown }>(

@@ -46,6 +46,7 @@ import type { RouteAccess } from './fastify.d.ts';
 import { t } from './localization/index.ts';
 import { contains } from './search.ts';
 import type { Services } from './services.ts';
+import { type DayTally, dayTallyCounts } from './tallies.ts';
 import { midnight, nextDay, wallClock } from './time.ts';
 
 /**
@@ -86,7 +87,7 @@ export interface ListSource<L extends ListSpec, Row, Item> {
   /** Per declared filter: a column (compared as its kind says) or a predicate of the value. */
   filters: { [K in keyof L['filters']]: Expr | FilterFn };
   /** Columns the free text is looked for in (contains, case-insensitive), or a predicate of it. */
-  search?: Expr[] | ((text: string) => SQL | undefined);
+  search?: Expr[] | ((text: string, ctx: ListContext) => SQL | undefined);
   /** The tab member's column (`status`). */
   tab?: Expr;
   /** Per sort key, the expression it orders by (each has an index with the tenant). */
@@ -115,6 +116,12 @@ export interface ListSource<L extends ListSpec, Row, Item> {
   guard?(services: Services, ctx: ListContext, q: Query): Promise<void>;
   /** The page's rows → its items (names of referenced records loaded in one query for the page). */
   items(tx: Tx, ctx: ListContext, rows: Row[]): Promise<Item[]> | Item[];
+  /**
+   * The tab counts from a tally the database keeps (`core/tallies.ts`) rather than by counting the
+   * matches: inside a tenant, for a query with no search and no filter but `range` (a date range)
+   * and those named in the tally. Exact, whatever the number of matches; other queries are counted.
+   */
+  tally?: DayTally & { range: keyof L['filters'] & string };
 }
 
 type Query = Record<string, unknown> & {
@@ -170,7 +177,7 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
     if (q.filter && source.search) {
       parts.push(
         typeof source.search === 'function'
-          ? source.search(q.filter)
+          ? source.search(q.filter, ctx)
           : or(...source.search.map((c) => contains(c, q.filter as string))),
       );
     }
@@ -178,12 +185,9 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
     for (const [name, field] of Object.entries(spec.filters) as [string, FilterField][]) {
       const target = (source.filters as Record<string, Expr | FilterFn>)[name]!;
       if (field.kind === 'dateRange') {
-        const from = q[field.from] as string | undefined;
-        const to = q[field.to] as string | undefined;
-        if (!from && !to) continue;
+        if (!q[field.from] && !q[field.to]) continue;
         timeZone ??= await services.timeZone(ctx);
-        const start = from && (from.length === 10 ? midnight(from, timeZone) : new Date(from));
-        const end = to && (to.length === 10 ? midnight(nextDay(to), timeZone) : new Date(to));
+        const { from: start, to: end } = instantsOf(field, q, timeZone);
         if (typeof target === 'function') parts.push(target({ from: start, to: end }, ctx));
         else parts.push(start ? gte(target as Column, start) : undefined, end ? lt(target as Column, end) : undefined);
         continue;
@@ -210,6 +214,29 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
     if (!hostTable) return owned(ctx, source.table, ...parts);
     if ('isDeleted' in getTableColumns(source.table)) parts.push(eq(source.table.isDeleted, false));
     return and(...parts) ?? sql`true`;
+  }
+
+  /**
+   * The tallied filters' values when a tally can answer the query's tab counts (no search, no
+   * viewer scope, no filter but the tally's range and its own); otherwise undefined.
+   */
+  function talliedFilters(q: Query): Record<string, unknown> | undefined {
+    const tally = source.tally;
+    if (!tally || source.scope || q.filter) return undefined;
+    const values: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(spec.filters) as [string, FilterField][]) {
+      const given =
+        field.kind === 'dateRange'
+          ? [q[field.from], q[field.to]]
+          : field.kind === 'range'
+            ? [q[field.min], q[field.max]]
+            : [q[name]];
+      if (given.every((v) => v === undefined || v === '')) continue;
+      if (name === tally.range) continue;
+      if (!(name in tally.filters) || Array.isArray(q[name])) return undefined;
+      values[name] = q[name];
+    }
+    return values;
   }
 
   const contextOf = async (services: Services, ctx: ListContext, q: Query, guarded = true): Promise<ListContext> => {
@@ -286,11 +313,22 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
         return JSON.stringify(plan.rows);
       });
     },
-    /** Per tab value, how many rows match the other filters (each count bounded by the cap). */
+    /** Per tab value, how many rows match the other filters (each count bounded by the cap, or exact from a tally). */
     counts: async (services: Services, request: ListContext, q: Query) => {
       const ctx = await contextOf(services, request, q);
+      const tallied = ctx.tenant && talliedFilters(q);
+      const timeZone = tallied && (await services.timeZone(ctx));
       return services.data.inTenant(ctx, async (tx) => {
         if (!spec.tabs || !source.tab) throw new Error(`${spec.texts} has no tabs`);
+        if (tallied && timeZone && source.tally) {
+          const range = spec.filters[source.tally.range] as FilterField & { kind: 'dateRange' };
+          const each = await dayTallyCounts(tx, source.tally, ctx.tenant!.id, instantsOf(range, q, timeZone), tallied);
+          if (each) {
+            const counts = Object.fromEntries(spec.tabs.values.map((value) => [value, each.get(value) ?? 0]));
+            const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+            return { total, capped: false, counts };
+          }
+        }
         const w = await where(services, tx, ctx, q, false);
         const tab = source.tab as Column;
         const each = await boundedCounts(
@@ -322,6 +360,16 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
         if (items.length < size) return;
       }
     },
+  };
+}
+
+/** A date-range filter's instants: a day (yyyy-MM-dd) is its midnight on the tenant's clock, `to`'s the next day's. */
+function instantsOf(field: FilterField & { kind: 'dateRange' }, q: Query, timeZone: string) {
+  const from = q[field.from] as string | undefined;
+  const to = q[field.to] as string | undefined;
+  return {
+    from: from ? (from.length === 10 ? midnight(from, timeZone) : new Date(from)) : undefined,
+    to: to ? (to.length === 10 ? midnight(nextDay(to), timeZone) : new Date(to)) : undefined,
   };
 }
 

@@ -1,11 +1,20 @@
 import { progress } from '../../../core/jobs.ts';
 import type { Services } from '../../../core/services.ts';
 import { pullAllShops, runPull } from './pull.ts';
-import { ORDERS_PULL_ALL_JOB, ORDERS_PULL_CRON, ORDERS_PULL_JOB, type PullData } from './queue.ts';
+import {
+  ORDERS_PULL_ALL_JOB,
+  ORDERS_PULL_CRON,
+  ORDERS_PULL_JOB,
+  ORDERS_TALLIES_CRON,
+  ORDERS_TALLIES_JOB,
+  type PullData,
+} from './queue.ts';
+import { compactOrderTallies } from './tallies.ts';
 
 /**
  * Durable jobs of the orders area: the pull of a shop's (or a tenant's shops') marketplace orders,
- * and the pass every 5 minutes that queues a pull for every authorized shop.
+ * the pass every 5 minutes that queues a pull for every authorized shop, and the one every 10
+ * minutes that folds the order tallies.
  */
 export async function defineJobs(services: Services) {
   await services.jobs.define<PullData>(
@@ -20,4 +29,10 @@ export async function defineJobs(services: Services) {
     expireInSeconds: 5 * 60,
   });
   await services.jobs.schedule(ORDERS_PULL_ALL_JOB, ORDERS_PULL_CRON);
+  await services.jobs.define(ORDERS_TALLIES_JOB, () => compactOrderTallies(services), {
+    policy: 'stately',
+    retryLimit: 1,
+    expireInSeconds: 5 * 60,
+  });
+  await services.jobs.schedule(ORDERS_TALLIES_JOB, ORDERS_TALLIES_CRON);
 }

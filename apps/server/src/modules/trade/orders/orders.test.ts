@@ -1,9 +1,10 @@
 import { salesOrderStatuses } from '@seller/contracts/trade';
-import { eq } from 'drizzle-orm';
+import { between, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
 import { giveStock, stockOf, useTradeApp, variantsOf, warehousesOf } from '../test-support.ts';
-import { salesOrderLines, salesOrders } from './schema.ts';
+import { salesOrderLines, salesOrders, salesOrderTallies } from './schema.ts';
+import { compactOrderTallies } from './tallies.ts';
 
 /**
  * Sales orders over HTTP: manual orders (totals by the server), the list with its filters and
@@ -281,6 +282,73 @@ describe('unmatched lines', () => {
 });
 
 describe('the list', () => {
+  it('counts the tabs from the daily tallies exactly as the rows say, part-days at the ends included, before and after folding', async () => {
+    const [a] = await variantsOf(app.t, app.t.demo, 1);
+    const at = async (orderedAt: string) =>
+      (
+        await app.post(
+          app.demoAdmin,
+          url,
+          order([{ variantId: a!.variantId, quantity: 1, unitPrice: '10' }], { buyerName: 'Tally Buyer', orderedAt }),
+        )
+      ).json() as { id: string };
+    // the demo tenant's clock is Asia/Shanghai (UTC+8): 2019-03-10 … 2019-03-13 is 03-09 16:00Z … 03-13 16:00Z
+    await at('2019-03-09T15:00:00Z'); // the day before, on the tenant's clock
+    await at('2019-03-09T18:00:00Z'); // the first part-day
+    const paid = await at('2019-03-10T12:00:00Z');
+    const cancelled = await at('2019-03-12T23:00:00Z');
+    const deleted = await at('2019-03-13T10:00:00Z');
+    await at('2019-03-13T12:00:00Z'); // the last part-day
+    await at('2019-03-13T17:00:00Z'); // the day after
+    await app.post(app.demoAdmin, `${url}/${paid.id}/mark-paid`, {});
+    await app.post(app.demoAdmin, `${url}/${cancelled.id}/cancel`, { reason: 'test' });
+    expect((await app.del(app.demoAdmin, `${url}/${deleted.id}`)).statusCode).toBe(204);
+
+    const zero = Object.fromEntries(salesOrderStatuses.map((status) => [status, 0]));
+    const range = 'from=2019-03-10&to=2019-03-13';
+    const expected = { total: 4, capped: false, counts: { ...zero, Pending: 2, Paid: 1, Cancel: 1 } };
+    const countsOf = async (q: string) => (await app.get(app.demoAdmin, `${url}/counts?${q}`)).json();
+    expect(await countsOf(range)).toEqual(expected);
+    // the rows themselves, counted by the list (the buyer filter is not tallied)
+    expect(await countsOf(`${range}&buyer=Tally Buyer`)).toEqual(expected);
+    for (const status of ['Pending', 'Paid', 'Cancel'])
+      expect((await app.get(app.demoAdmin, `${url}?${range}&status=${status}`)).json().totalCount).toBe(
+        expected.counts[status as 'Pending'],
+      );
+    expect(await countsOf(`${range}&source=MANUAL`)).toEqual(expected);
+    expect(await countsOf(`${range}&platform=LAZADA`)).toEqual({ total: 0, capped: false, counts: zero });
+    // one day on the tenant's clock holds no whole UTC day: counted from the rows
+    expect(await countsOf('from=2019-03-10&to=2019-03-10')).toEqual({
+      total: 2,
+      capped: false,
+      counts: { ...zero, Pending: 1, Paid: 1 },
+    });
+    // another tenant's tallies are its own
+    expect((await app.get(app.otherAdmin, `${url}/counts?${range}`)).json()).toEqual({
+      total: 0,
+      capped: false,
+      counts: zero,
+    });
+
+    const tallyRows = () =>
+      app.t.services.data.inTenant({ tenant: app.t.demo }, (tx) =>
+        tx
+          .select()
+          .from(salesOrderTallies)
+          .where(between(salesOrderTallies.day, '2019-03-09', '2019-03-13')),
+      );
+    const before = await tallyRows();
+    // each write appended its own delta: the cancelled day holds +1 Pending, −1 Pending, +1 Cancelled
+    expect(before.length).toBeGreaterThan(7);
+    await compactOrderTallies(app.t.services);
+    const after = await tallyRows();
+    expect(after.length).toBeLessThan(before.length);
+    expect(after.every((r) => r.orders !== 0)).toBe(true);
+    const keys = after.map((r) => `${r.day} ${r.status}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(await countsOf(range)).toEqual(expected);
+  });
+
   it('filters, sorts, pages and counts the tabs with the same filters', async () => {
     const [a, b] = await variantsOf(app.t, app.t.demo, 2);
     const made = [];
@@ -311,7 +379,14 @@ describe('the list', () => {
     expect(all.items[0]).toMatchObject({ total: '302.50', currency: 'MYR', status: 'Pending', shopName: null });
     const byTotal = (await app.get(app.demoAdmin, `${url}?${q}&sorting=total asc&maxResultCount=2&skipCount=1`)).json();
     expect(byTotal.items.map((i: { buyerName: string }) => i.buyerName)).toEqual(['Listy Buyer 1', 'Listy Buyer 2']);
-    expect((await app.get(app.demoAdmin, `${url}?${q}&countryCode=th`)).json().totalCount).toBe(2);
+    // the buyer and the search by the tenant's trigrams, and without them where the text has none
+    const found = async (query: string) => (await app.get(app.demoAdmin, `${url}?${query}`)).json().totalCount;
+    const days = 'from=2020-01-01&to=2020-02-01';
+    expect(await found(`${days}&buyer=${encodeURIComponent('LISTY BUYER 1')}`)).toBe(1);
+    expect(await found(`${days}&filter=${encodeURIComponent('sty Buyer 2')}`)).toBe(1);
+    expect(await found(`${days}&filter=${encodeURIComponent('ty Bu')}`)).toBe(3);
+    expect(await found(`${days}&filter=${encodeURIComponent('%')}`)).toBe(0);
+    expect(await found(`${q}&countryCode=th`)).toBe(2);
     expect((await app.get(app.demoAdmin, `${url}?${q}&sku=${b!.sku.toLowerCase()}`)).json().totalCount).toBe(1);
     expect((await app.get(app.demoAdmin, `${url}?${q}&status=Paid`)).json().items[0].id).toBe(made[0].id);
     expect((await app.get(app.demoAdmin, `${url}?${q}&source=MANUAL&platform=LAZADA`)).json().totalCount).toBe(0);

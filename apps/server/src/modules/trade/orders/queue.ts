@@ -13,6 +13,9 @@ export const ORDERS_PULL_JOB = 'trade.orders.pull';
 /** The pass that queues a pull for every authorized shop. */
 export const ORDERS_PULL_ALL_JOB = 'trade.orders.pull-all';
 export const ORDERS_PULL_CRON = '*/5 * * * *';
+/** The pass that folds the order tallies' deltas (`salesOrderTallies`) into one row a group. */
+export const ORDERS_TALLIES_JOB = 'trade.orders.compact-tallies';
+export const ORDERS_TALLIES_CRON = '*/10 * * * *';
 
 export interface PullData {
   tenantId: string | null;

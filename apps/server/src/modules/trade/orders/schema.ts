@@ -1,9 +1,10 @@
 import type { OrderSource, SalesOrderStatus } from '@seller/contracts/trade';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
 import { tenantScopedView } from '../../../core/db/views.ts';
 import { moneyColumn } from '../../../core/money.ts';
+import { searchTrigrams } from '../../../core/search.ts';
 
 // money in the row's currency, as the server rounded it to its minor units (core/money.ts)
 const amount = (name: string) => moneyColumn(name).notNull().default('0');
@@ -72,11 +73,12 @@ export const salesOrders = pgTable(
     index('trade_sales_orders_buyer_ix').on(t.tenantId, t.buyerName),
     index('trade_sales_orders_status_ix').on(t.tenantId, t.status, t.orderedAt),
     index('trade_sales_orders_shop_ix').on(t.tenantId, t.shopId, t.orderedAt),
-    // the search and the buyer filter (substrings) read through `salesOrdersScoped` (a tenant-leading
-    // GiST index read ten times the pages of these at 1.2 M orders: dropped by migration 0045)
-    index('trade_sales_orders_order_no_trgm_ix').using('gin', sql`${t.orderNo} gin_trgm_ops`),
-    index('trade_sales_orders_buyer_trgm_ix').using('gin', sql`${t.buyerName} gin_trgm_ops`),
-    index('trade_sales_orders_buyer_email_trgm_ix').using('gin', sql`${t.buyerEmail} gin_trgm_ops`),
+    // the search and the buyer filter (substrings) read through `salesOrdersScoped`, each by the
+    // tenant's own trigrams (`tenantContains`, core/search.ts): a plain trigram index's posting
+    // lists hold every tenant's orders (migration 0047)
+    index('trade_sales_orders_order_no_trgm_ix').using('gin', searchTrigrams(t.tenantId, t.orderNo)),
+    index('trade_sales_orders_buyer_trgm_ix').using('gin', searchTrigrams(t.tenantId, t.buyerName)),
+    index('trade_sales_orders_buyer_email_trgm_ix').using('gin', searchTrigrams(t.tenantId, t.buyerEmail)),
   ],
 );
 
@@ -85,6 +87,31 @@ export const salesOrders = pgTable(
  * filters despite row-level security (see `tenantScopedView`).
  */
 export const salesOrdersScoped = tenantScopedView('trade_sales_orders_scoped', salesOrders, { tenantsOnly: true });
+
+/**
+ * How many orders each (shop, platform, source, UTC day, status) holds, kept by the database: the
+ * triggers of migration 0046 append one signed delta per group a statement changes (never an
+ * update of a shared row, so concurrent writers neither wait for each other nor deadlock), and
+ * `compactOrderTallies` folds a group's deltas into one row now and then. The order list's tab
+ * counts sum these over the whole UTC days of the range and count the part-days at its ends from
+ * the orders, so their cost follows the days asked for, not the orders that match.
+ */
+export const salesOrderTallies = pgTable(
+  'trade_sales_order_tallies',
+  {
+    tenantId: tenantId(),
+    shopId: uuid('shop_id'),
+    platform: varchar('platform', { length: 8 }),
+    source: varchar('source', { length: 12 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 24 }).notNull(),
+    orders: integer('orders').notNull(),
+  },
+  // every column in the key: the sum over a range of days is an index-only scan
+  (t) => [
+    index('trade_sales_order_tallies_day_ix').on(t.tenantId, t.day, t.status, t.shopId, t.platform, t.source, t.orders),
+  ],
+);
 
 /** An order's lines by SKU; `variant_id` is null until the seller SKU is matched to the catalogue. */
 export const salesOrderLines = pgTable(

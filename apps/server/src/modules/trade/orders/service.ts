@@ -17,14 +17,14 @@ import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { moneyText, sum } from '../../../core/money.ts';
-import { contains } from '../../../core/search.ts';
+import { tenantContains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { catalogProducts, catalogProductVariants } from '../../catalog/index.ts';
 import { logisticsWarehouses } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { illegalTransition, nextState, transitionEventDto } from '../state-machine.ts';
 import { variantTextMatch } from '../variant-picker.ts';
-import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped } from './schema.ts';
+import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped, salesOrderTallies } from './schema.ts';
 import { releaseOrder, reserveOrder } from './stock.ts';
 
 export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
@@ -40,11 +40,11 @@ type LineRow = typeof salesOrderLines.$inferSelect;
 export const orderList = listService(salesOrderList, {
   table: salesOrders,
   view: salesOrdersScoped.name,
-  search: (text) =>
+  search: (text, ctx) =>
     or(
-      contains(salesOrders.orderNo, text),
+      tenantContains(salesOrders.tenantId, salesOrders.orderNo, ctx.tenant?.id, text),
       eq(salesOrders.platformOrderId, text),
-      contains(salesOrders.buyerName, text),
+      tenantContains(salesOrders.tenantId, salesOrders.buyerName, ctx.tenant?.id, text),
     ),
   filters: {
     shopId: salesOrders.shopId,
@@ -53,11 +53,31 @@ export const orderList = listService(salesOrderList, {
     ordered: salesOrders.orderedAt,
     sku: (sku: string) =>
       sql`exists (select 1 from ${salesOrderLines} where ${salesOrderLines.orderId} = ${salesOrders.id} and (lower(${salesOrderLines.sellerSku}) = ${sku.toLowerCase()} or lower(${salesOrderLines.sku}) = ${sku.toLowerCase()}))`,
-    buyer: (buyer: string) => or(contains(salesOrders.buyerName, buyer), contains(salesOrders.buyerEmail, buyer)),
+    buyer: (buyer: string, ctx) =>
+      or(
+        tenantContains(salesOrders.tenantId, salesOrders.buyerName, ctx.tenant?.id, buyer),
+        tenantContains(salesOrders.tenantId, salesOrders.buyerEmail, ctx.tenant?.id, buyer),
+      ),
     countryCode: (code: string) => eq(salesOrders.countryCode, code.toUpperCase()),
     hasUnmatched: salesOrders.hasUnmatched,
   },
   tab: salesOrders.status,
+  tally: {
+    range: 'ordered',
+    tally: {
+      table: salesOrderTallies,
+      tenantId: salesOrderTallies.tenantId,
+      day: salesOrderTallies.day,
+      tab: salesOrderTallies.status,
+      n: salesOrderTallies.orders,
+    },
+    rows: { table: salesOrders, tenantId: salesOrders.tenantId, at: salesOrders.orderedAt, tab: salesOrders.status },
+    filters: {
+      shopId: { tally: salesOrderTallies.shopId, rows: salesOrders.shopId },
+      platform: { tally: salesOrderTallies.platform, rows: salesOrders.platform },
+      source: { tally: salesOrderTallies.source, rows: salesOrders.source },
+    },
+  },
   sorts: {
     orderNo: salesOrders.orderNo,
     buyerName: salesOrders.buyerName,

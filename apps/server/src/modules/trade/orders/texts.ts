@@ -102,11 +102,19 @@ const pairs: Record<string, [string, string]> = {
   DiscountTooLarge: ['The discount is larger than the order.', '优惠金额超过订单金额。'],
 };
 
-/** Texts of the orders area (`SalesOrders`), and the pull's name on the jobs page. */
+/** Texts of the orders area (`SalesOrders`), and its jobs' names on the jobs page. */
 export const texts: TextResources = {
   SalesOrders: bilingual(pairs),
   JobQueues: {
-    en: { 'trade.orders.pull': 'Pull marketplace orders', 'trade.orders.pull-all': 'Pull orders of every shop' },
-    'zh-Hans': { 'trade.orders.pull': '拉取平台订单', 'trade.orders.pull-all': '定时拉取店铺订单' },
+    en: {
+      'trade.orders.pull': 'Pull marketplace orders',
+      'trade.orders.pull-all': 'Pull orders of every shop',
+      'trade.orders.compact-tallies': 'Fold the order counts by day',
+    },
+    'zh-Hans': {
+      'trade.orders.pull': '拉取平台订单',
+      'trade.orders.pull-all': '定时拉取店铺订单',
+      'trade.orders.compact-tallies': '合并订单按日计数',
+    },
   },
 };

@@ -65,7 +65,7 @@ type AnyTable = PgTable & Record<string, any>;
 export type ListContext = CrudContext & Pick<RequestContext, 'culture'>;
 type Expr = Column | SQLWrapper;
 // biome-ignore lint/suspicious/noExplicitAny: a filter's value type follows its declared kind
-type FilterFn = (value: any, ctx: ListContext) => SQL | undefined;
+type FilterFn = (value: any, ctx: ListContext, tx: Tx) => SQL | undefined | Promise<SQL | undefined>;
 
 export interface ListSource<L extends ListSpec, Row, Item> {
   /** The list's own table: the tenant predicate (and "not deleted") applies to it. */
@@ -122,6 +122,20 @@ export interface ListSource<L extends ListSpec, Row, Item> {
    * and those named in the tally. Exact, whatever the number of matches; other queries are counted.
    */
   tally?: DayTally & { range: keyof L['filters'] & string };
+  /**
+   * The page's total from a cheaper source than the list's rows (an index-only count of link rows):
+   * for a query with no search and no filter but `filters`, each given one value. It gets their
+   * values and answers the bounded count, or undefined to have the rows counted.
+   */
+  counter?: {
+    filters: readonly (keyof L['filters'] & string)[];
+    count(
+      services: Services,
+      tx: Tx,
+      ctx: ListContext,
+      values: Record<string, unknown>,
+    ): Promise<{ n: number; capped: boolean } | undefined>;
+  };
 }
 
 type Query = Record<string, unknown> & {
@@ -188,7 +202,7 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
         if (!q[field.from] && !q[field.to]) continue;
         timeZone ??= await services.timeZone(ctx);
         const { from: start, to: end } = instantsOf(field, q, timeZone);
-        if (typeof target === 'function') parts.push(target({ from: start, to: end }, ctx));
+        if (typeof target === 'function') parts.push(await target({ from: start, to: end }, ctx, tx));
         else parts.push(start ? gte(target as Column, start) : undefined, end ? lt(target as Column, end) : undefined);
         continue;
       }
@@ -196,13 +210,13 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
         const min = q[field.min] as string | undefined;
         const max = q[field.max] as string | undefined;
         if (min === undefined && max === undefined) continue;
-        if (typeof target === 'function') parts.push(target({ min, max }, ctx));
+        if (typeof target === 'function') parts.push(await target({ min, max }, ctx, tx));
         else parts.push(min ? gte(target as Column, min) : undefined, max ? lte(target as Column, max) : undefined);
         continue;
       }
       const value = q[name];
       if (value === undefined) continue;
-      if (typeof target === 'function') parts.push(target(value, ctx));
+      if (typeof target === 'function') parts.push(await target(value, ctx, tx));
       else if (field.kind === 'text') parts.push(contains(target, value as string));
       else if (Array.isArray(value)) parts.push(inArray(target as Column, value));
       else parts.push(eq(target as Column, value));
@@ -222,7 +236,13 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
    */
   function talliedFilters(q: Query): Record<string, unknown> | undefined {
     const tally = source.tally;
-    if (!tally || source.scope || q.filter) return undefined;
+    if (!tally || source.scope) return undefined;
+    return onlyFilters(q, Object.keys(tally.filters), tally.range);
+  }
+
+  /** The values of the query's filters when it has no search and no filter but `allowed` (and `range`), each one value. */
+  function onlyFilters(q: Query, allowed: readonly string[], range?: string): Record<string, unknown> | undefined {
+    if (q.filter) return undefined;
     const values: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(spec.filters) as [string, FilterField][]) {
       const given =
@@ -232,11 +252,19 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
             ? [q[field.min], q[field.max]]
             : [q[name]];
       if (given.every((v) => v === undefined || v === '')) continue;
-      if (name === tally.range) continue;
-      if (!(name in tally.filters) || Array.isArray(q[name])) return undefined;
+      if (name === range) continue;
+      if (!allowed.includes(name) || Array.isArray(q[name])) return undefined;
       values[name] = q[name];
     }
     return values;
+  }
+
+  /** The page's bounded total: from the source's `counter` when it answers the query, else by counting the rows. */
+  async function totalOf(services: Services, tx: Tx, ctx: ListContext, q: Query, w: SQL) {
+    const tabbed = spec.tabs && (q[spec.tabs.member] as unknown[] | undefined)?.length;
+    const values = source.counter && !tabbed ? onlyFilters(q, source.counter.filters) : undefined;
+    const counted = values && (await source.counter!.count(services, tx, ctx, values));
+    return counted ?? boundedCountOf(tx, ctx, w);
   }
 
   const contextOf = async (services: Services, ctx: ListContext, q: Query, guarded = true): Promise<ListContext> => {
@@ -289,7 +317,7 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
         const take = q.maxResultCount ?? 10;
         const rows = await rowsOf(tx, ctx, w, order, take, skip);
         const total = await pageTotal(rows.length, { skipCount: skip, maxResultCount: take }, () =>
-          boundedCountOf(tx, ctx, w),
+          totalOf(services, tx, ctx, q, w),
         );
         return { ...total, items: await source.items(tx, ctx, rows) };
       });

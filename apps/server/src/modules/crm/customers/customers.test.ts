@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { as, members } from '../../../../test/harness.ts';
 import { useCrmApp } from '../test-support.ts';
-import { crmTags } from './schema.ts';
+import { crmCustomers, crmCustomerTags, crmTags } from './schema.ts';
 
 /**
  * Customers over HTTP: create (owner = creator, CREATE record), the list with its scopes and
@@ -331,6 +331,69 @@ describe('customers', { timeout: 60_000 }, () => {
     expect(members(await app.get(app.sales2, `${url}?level=9`))).toEqual(['level']);
     expect(members(await app.get(app.sales2, `${url}?scope=everyone`))).toEqual(['scope']);
     expect(members(await app.get(app.sales2, `${url}?createdFrom=yesterday`))).toEqual(['createdFrom']);
+  });
+
+  it('counts a full page by tag (and owner) from the link rows, as the rows say, after transfers and deletes', async () => {
+    const t = await tag('计数标签');
+    const made = [];
+    for (const [who, name] of [
+      [app.sales2, '计数客户1'],
+      [app.sales2, '计数客户2'],
+      [app.sales2, '计数客户3'],
+      [app.sales1, '计数客户4'],
+    ] as const)
+      made.push(await create(who, { name, tagIds: [t] }));
+    const total = async (query: string) => {
+      const res = await app.get(app.demoAdmin, `${url}?${query}&maxResultCount=1`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().totalCount as number;
+    };
+    // each against the rows themselves (a search is not answered by the link rows)
+    const both = async (query: string) => [await total(query), await total(`${query}&filter=计数客户`)];
+    expect(await both(`tagId=${t}`)).toEqual([4, 4]);
+    expect(await both(`tagId=${t}&ownerUserId=${app.sales2Id}`)).toEqual([3, 3]);
+    expect(await total(`tagId=${t}&scope=mine`)).toBe(0);
+    await app.post(app.sales2, `${url}/${made[0].id}/transfer`, { toUserId: app.sales1Id });
+    expect(await both(`tagId=${t}&ownerUserId=${app.sales2Id}`)).toEqual([2, 2]);
+    expect(await both(`tagId=${t}&ownerUserId=${app.sales1Id}`)).toEqual([2, 2]);
+    expect((await app.del(app.demoAdmin, `${url}/${made[1].id}`)).statusCode).toBe(204);
+    expect(await both(`tagId=${t}`)).toEqual([3, 3]);
+    expect(await both(`tagId=${t}&ownerUserId=${app.sales2Id}`)).toEqual([1, 1]);
+    // a salesman sees only their own: the rows are counted
+    expect((await app.get(app.sales1, `${url}?tagId=${t}&maxResultCount=1`)).json().totalCount).toBe(2);
+  });
+
+  it('lists a tag of many customers by walking the sort index, the same customers as the rows say', async () => {
+    const t = await tag('常用标签');
+    // 520 customers of sales2 with the tag, written directly (the API would take minutes)
+    await app.t.services.data.inTenant({ tenant: app.t.demo }, async (tx) => {
+      const rows = await tx
+        .insert(crmCustomers)
+        .values(
+          Array.from({ length: 520 }, (_, i) => ({
+            tenantId: app.t.demo.id,
+            name: `常用客户${String(i).padStart(3, '0')}`,
+            ownerUserId: app.sales2Id,
+            ownerTime: new Date(),
+            tagIds: [t],
+          })),
+        )
+        .returning({ id: crmCustomers.id });
+      await tx
+        .insert(crmCustomerTags)
+        .values(rows.map((r) => ({ tenantId: app.t.demo.id, customerId: r.id, tagId: t })));
+    });
+    const page = (await app.get(app.demoAdmin, `${url}?tagId=${t}&sorting=name desc&maxResultCount=3`)).json();
+    expect(page.totalCount).toBe(520);
+    expect(page.items.map((c: { name: string }) => c.name)).toEqual(['常用客户519', '常用客户518', '常用客户517']);
+    const byOwner = (
+      await app.get(app.demoAdmin, `${url}?tagId=${t}&ownerUserId=${app.sales2Id}&maxResultCount=2`)
+    ).json();
+    expect(byOwner.totalCount).toBe(520);
+    expect(byOwner.items.every((c: { tags: { name: string }[] }) => c.tags.some((g) => g.name === '常用标签'))).toBe(
+      true,
+    );
+    expect((await app.get(app.demoAdmin, `${url}?tagId=${t}&ownerUserId=${app.sales1Id}`)).json().totalCount).toBe(0);
   });
 
   it('finds duplicates by name, mobile or e-mail, telling nothing of customers the caller cannot see', async () => {

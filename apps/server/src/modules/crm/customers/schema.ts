@@ -187,6 +187,17 @@ export const crmCustomerTags = pgTable(
     tagId: uuid('tag_id')
       .notNull()
       .references(() => crmTags.id, { onDelete: 'cascade' }),
+    /**
+     * The customer's owner and deletion, copied by the database (the triggers of migration 0048)
+     * so that a count by tag, or by tag and owner, is an index-only scan of these rows: counting
+     * the customers themselves read a heap page per match.
+     */
+    ownerUserId: uuid('owner_user_id'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.tagId] }), index('crm_customer_tags_tag_ix').on(t.tenantId, t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.tagId] }),
+    index('crm_customer_tags_tag_ix').on(t.tenantId, t.tagId),
+    index('crm_customer_tags_live_ix').on(t.tenantId, t.tagId, t.ownerUserId).where(sql`not is_deleted`),
+  ],
 );

@@ -12,9 +12,9 @@ import type {
   CustomerTransferInput,
 } from '@seller/contracts/crm';
 import { customerList } from '@seller/contracts/crm';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
-import { deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
+import { boundedCount, type CrudContext, deleteOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
@@ -86,6 +86,34 @@ async function tenantUser(tx: Tx, ctx: Ctx, userId: string, field: string) {
     .where(owned(ctx, users, eq(users.id, userId), eq(users.isActive, true)));
   if (!u) throw fieldError(field, 'CrmCustomers::UserNotFound', [userId]);
   return u;
+}
+
+/** Live customers a tag has at the least for its filter to walk a sort index rather than its GIN index. */
+const COMMON_TAG = 500;
+
+/**
+ * The tag filter. A tag of many customers is checked row by row as the list walks the index of
+ * its sort (with the owner's, when the owner is filtered too), and meets a page's worth within a few
+ * hundred rows; a rare one is looked up in the GIN index, which reads only its customers. The
+ * planner cannot tell them apart (a tag's share of one tenant's customers is not in its
+ * statistics), so its customers are counted first, on the link rows' index (bounded, index-only).
+ */
+async function tagFilter(tx: Tx, ctx: CrudContext, tagId: string): Promise<SQL> {
+  const contains = sql`${crmCustomers.tagIds} @> array[${tagId}]::uuid[]`;
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(
+    tx
+      .select({ one: sql`1` })
+      .from(crmCustomerTags)
+      .where(
+        // live links only (`owned` reads the copied deletion)
+        owned(ctx, crmCustomerTags, eq(crmCustomerTags.tagId, tagId)),
+      )
+      .limit(COMMON_TAG)
+      .as('links'),
+  );
+  // wrapped, the containment is neither an index condition nor priced by its (cross-tenant)
+  // statistics: the planner keeps to the index of the sort, or of the owner
+  return (row?.n ?? 0) >= COMMON_TAG ? sql`coalesce(${contains}, false)` : contains;
 }
 
 /** Checks the tag ids are customer tags of the tenant (400 naming `tagIds`). */
@@ -162,7 +190,7 @@ export const customerListService = listService(customerList, {
       return undefined;
     },
     ownerUserId: crmCustomers.ownerUserId,
-    tagId: (tagId: string) => sql`${crmCustomers.tagIds} @> array[${tagId}]::uuid[]`,
+    tagId: (tagId: string, ctx, tx) => tagFilter(tx, ctx, tagId),
     level: (v: string) => eq(crmCustomers.level, Number(v)),
     source: (v: string) => eq(crmCustomers.source, Number(v)),
     industry: (v: string) => eq(crmCustomers.industry, Number(v)),
@@ -181,6 +209,27 @@ export const customerListService = listService(customerList, {
   },
   // the kit hands the route's request context on: the viewer's permissions are read from it
   scope: async (services, _tx, ctx) => customerScope(await viewerOf(services, ctx as RequestContext)),
+  counter: {
+    filters: ['tagId', 'ownerUserId', 'scope'],
+    count: async (services, tx, ctx, values) => {
+      const viewer = await viewerOf(services, ctx as RequestContext);
+      const scope = values.scope as CustomerScope | undefined;
+      // a viewer who sees every owned customer, asking for all or their own: the link rows answer
+      if (!values.tagId || !viewer.viewAll || scope === 'team') return undefined;
+      const owners = [values.ownerUserId, scope === 'mine' ? (ctx.user?.id ?? NO_USER) : undefined].filter(Boolean);
+      if (new Set(owners).size > 1) return { n: 0, capped: false };
+      return boundedCount(
+        tx,
+        crmCustomerTags,
+        owned(
+          ctx,
+          crmCustomerTags,
+          eq(crmCustomerTags.tagId, values.tagId as string),
+          owners.length ? eq(crmCustomerTags.ownerUserId, owners[0] as string) : isNotNull(crmCustomerTags.ownerUserId),
+        ),
+      );
+    },
+  },
   items: async (tx, _ctx, rows: CustomerRow[]) => {
     const names = await userNames(
       tx,

@@ -21,9 +21,11 @@ import {
 import {
   type AdminPage,
   checkPages,
+  clickOverlay,
   expectTranslatedAndFitting,
   firstDataCell,
-  newButton,
+  listPage,
+  newOverlay,
   usePageSweep,
 } from '../support/page-checks.ts';
 
@@ -34,42 +36,38 @@ const demoPages: AdminPage[] = [
     path: '/admin/users',
     ready: 'user-row-admin',
     firstCell: 'user-row-admin',
-    overlays: [{ name: 'new user', open: (p) => newButton(p, 'users'), confirm: 'user-form-submit' }],
+    overlays: [newOverlay('user', 'users', 'user')],
   },
   {
     path: '/admin/roles',
     ready: 'role-row-admin',
     firstCell: 'role-row-admin',
     overlays: [
-      { name: 'new role', open: (p) => newButton(p, 'roles'), confirm: 'role-form-submit' },
-      {
-        name: 'permissions',
-        open: (p) => p.getByTestId('role-permissions-salesman').click(),
-        confirm: 'permissions-save',
-      },
+      newOverlay('role', 'roles', 'role'),
+      clickOverlay('permissions', 'role-permissions-salesman', 'permissions-save'),
     ],
   },
   {
     path: '/admin/organization-unit',
     ready: 'unit-add-root',
-    overlays: [{ name: 'new unit', open: (p) => p.getByTestId('unit-add-root').click(), confirm: 'unit-form-submit' }],
+    overlays: [clickOverlay('new unit', 'unit-add-root', 'unit-form-submit')],
   },
   {
     path: '/admin/claim-type',
     ready: 'claim-type-row-email',
     firstCell: 'claim-type-row-email',
-    overlays: [{ name: 'new claim type', open: (p) => newButton(p, 'claim-types'), confirm: 'claim-type-form-submit' }],
+    overlays: [newOverlay('claim type', 'claim-types', 'claim-type')],
   },
   { path: '/admin/settings', ready: 'settings-level-tenant' },
   {
     path: '/container/menus',
     ready: 'menu-node-Dashboard',
-    overlays: [{ name: 'new menu', open: (p) => p.getByTestId('menu-create').click(), confirm: 'menu-form-submit' }],
+    overlays: [clickOverlay('new menu', 'menu-create', 'menu-form-submit')],
   },
   {
     path: '/container/layouts',
     ready: 'layouts',
-    overlays: [{ name: 'new layout', open: (p) => newButton(p, 'layouts'), confirm: 'layout-form-submit' }],
+    overlays: [newOverlay('layout', 'layouts', 'layout')],
   },
   {
     path: '/auditing/audit-log',
@@ -93,59 +91,28 @@ const demoPages: AdminPage[] = [
       },
     ],
   },
-  {
-    path: '/physical/Warehouse',
-    ready: 'warehouses-edit-SZ-01',
-    firstCell: firstDataCell('warehouses'),
-    overlays: [{ name: 'new warehouse', open: (p) => newButton(p, 'warehouses'), confirm: 'warehouses-form-submit' }],
-  },
+  listPage('/physical/Warehouse', 'warehouses-edit-SZ-01', 'warehouses', 'warehouse'),
   {
     path: '/physical/Physical',
     ready: 'carriers-edit-YUNEXPRESS',
     firstCell: firstDataCell('carriers'),
     overlays: [
-      { name: 'new carrier', open: (p) => newButton(p, 'carriers'), confirm: 'carriers-form-submit' },
-      {
-        name: 'rate table',
-        open: async (p) => {
-          await p.getByTestId('carrier-select-YUNEXPRESS').click();
-          await p.getByTestId('channel-rates-YUN-SEA-STD').click();
-        },
-        confirm: 'rates-table',
-      },
+      newOverlay('carrier', 'carriers'),
+      clickOverlay('rate table', ['carrier-select-YUNEXPRESS', 'channel-rates-YUN-SEA-STD'], 'rates-table'),
     ],
   },
-  {
-    path: '/physical/Zone',
-    ready: 'zones-edit-新加坡',
-    firstCell: firstDataCell('zones'),
-    overlays: [{ name: 'new zone', open: (p) => newButton(p, 'zones'), confirm: 'zones-form-submit' }],
-  },
+  listPage('/physical/Zone', 'zones-edit-新加坡', 'zones', 'zone'),
   { path: '/physical/Country', ready: 'countries-search' },
-  {
-    path: '/physical/FreightStrategy',
-    ready: 'strategies-edit-东南亚默认',
-    firstCell: firstDataCell('strategies'),
-    overlays: [{ name: 'new strategy', open: (p) => newButton(p, 'strategies'), confirm: 'strategies-form-submit' }],
-  },
+  listPage('/physical/FreightStrategy', 'strategies-edit-东南亚默认', 'strategies', 'strategy'),
   { path: '/physical/Charge', ready: 'estimate-submit' },
   { path: '/product/collector', ready: 'collector-download' },
   {
     path: '/product/gather-list',
     ready: 'gathers-by-urls',
     firstCell: firstDataCell('gathers'),
-    overlays: [
-      { name: 'gather by URLs', open: (p) => p.getByTestId('gathers-by-urls').click(), confirm: 'gather-urls-start' },
-    ],
+    overlays: [clickOverlay('gather by URLs', 'gathers-by-urls', 'gather-urls-start')],
   },
-  {
-    path: '/product/price-rules',
-    ready: 'price-calculator',
-    firstCell: firstDataCell('price-rules'),
-    overlays: [
-      { name: 'new price rule', open: (p) => newButton(p, 'price-rules'), confirm: 'price-rules-form-submit' },
-    ],
-  },
+  listPage('/product/price-rules', 'price-calculator', 'price-rules', 'price rule'),
   { path: '/product/sku-download-img', ready: 'sku-images-start' },
   { path: '/publishingPlatform/lazada/shopLazada', ready: 'shops-lazada-authorize' },
   { path: '/publishingPlatform/shopee/shopShopee', ready: 'shops-shopee-authorize' },
@@ -171,13 +138,9 @@ const hostPages: AdminPage[] = [
     ready: 'tenant-row-demo',
     firstCell: 'tenant-row-demo',
     overlays: [
-      { name: 'new tenant', open: (p) => newButton(p, 'tenants'), confirm: 'tenant-form-submit' },
-      {
-        name: 'connection strings',
-        open: (p) => p.getByTestId('tenant-connections-demo').click(),
-        confirm: 'connection-test',
-      },
-      { name: 'features', open: (p) => p.getByTestId('tenant-features-demo').click(), confirm: 'features-save' },
+      newOverlay('tenant', 'tenants', 'tenant'),
+      clickOverlay('connection strings', 'tenant-connections-demo', 'connection-test'),
+      clickOverlay('features', 'tenant-features-demo', 'features-save'),
     ],
   },
   { path: '/admin/background-jobs', ready: 'queue-notifications.retention' },

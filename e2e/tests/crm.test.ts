@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { apiJson, artifact, eventually, jwtClaims, passwordToken, text } from '../support/app.ts';
-import { type AdminPage, checkPages, newButton, usePageSweep } from '../support/page-checks.ts';
+import { type AdminPage, checkPages, newOverlay, usePageSweep } from '../support/page-checks.ts';
 
 const app = usePageSweep();
 
@@ -252,7 +252,7 @@ const crmPages: AdminPage[] = [
   {
     path: '/crm/job-report',
     ready: 'report-tab-mine',
-    overlays: [{ name: 'new report', open: (p) => newButton(p, 'reports'), confirm: 'report-form-submit' }],
+    overlays: [newOverlay('report', 'reports', 'report')],
   },
 ];
 

@@ -9,7 +9,17 @@ import {
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers, moneyUnitPriceOrNumber } from '../money.ts';
 import { NumberBounds } from '../numbers.ts';
-import { audit, commaList, emptyToNull, emptyToUndefined, guid, optionalGuid, optionalText, stamp } from './fields.ts';
+import {
+  audit,
+  commaList,
+  emptyToNull,
+  emptyToUndefined,
+  guid,
+  optionalGuid,
+  optionalText,
+  softDeletion,
+  stamp,
+} from './fields.ts';
 
 /** Request and response shapes of products and the recycle area (spec §5 form rules, domain §3.2). */
 
@@ -254,8 +264,7 @@ export const productDto = z.object({
   /** The main image's URL and every image's (main first, then the gallery in order). */
   mainImage: z.string().nullable(),
   images: z.array(z.string()),
-  isDeleted: z.boolean(),
-  deletionTime: z.date().nullable(),
+  ...softDeletion,
   ...audit,
 });
 export type ProductDto = z.infer<typeof productDto>;

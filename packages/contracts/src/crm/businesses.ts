@@ -3,6 +3,7 @@ import { nullable, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount, checkLineAmounts, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
+import { ofCustomer, ownedBy } from './customers.ts';
 
 /**
  * Businesses (sales opportunities, domain §6.5) and their stage groups: request and response
@@ -161,10 +162,8 @@ export const businessList = defineList({
 export const businessListItem = z.object({
   id: z.string(),
   name: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  ownerUserId: z.string().nullable(),
-  ownerName: z.string().nullable(),
+  ...ofCustomer,
+  ...ownedBy,
   statusTypeId: z.string(),
   statusId: z.string().nullable(),
   statusName: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optional, upperLetterCode } from '../fields.ts';
+import { createdAndStamp, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 
 /**
@@ -158,6 +158,11 @@ export type CustomerInput = z.infer<typeof customerInput>;
 export const customerTag = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type CustomerTag = z.infer<typeof customerTag>;
 
+/** The customer a CRM row (a business, a tracked order) belongs to. */
+export const ofCustomer = { customerId: z.string(), customerName: z.string() };
+/** Whose a customer (or a business, through it) is: nobody's while it is in the public pool. */
+export const ownedBy = { ownerUserId: z.string().nullable(), ownerName: z.string().nullable() };
+
 /** What a customer's row says of it wherever it is listed: the customer list, the public pool. */
 export const customerSummary = {
   id: z.string(),
@@ -177,8 +182,7 @@ export const customerSummary = {
 
 export const customerListItem = z.object({
   ...customerSummary,
-  ownerUserId: z.string().nullable(),
-  ownerName: z.string().nullable(),
+  ...ownedBy,
   ownerTime: z.date().nullable(),
   tags: z.array(customerTag),
   followUpStatus: z.boolean(),
@@ -242,8 +246,7 @@ export const contactDto = z.object({
   remark: z.string().nullable(),
   contactLastTime: z.date().nullable(),
   contactNextTime: z.date().nullable(),
-  creationTime: z.date(),
-  concurrencyStamp: z.string(),
+  ...createdAndStamp,
 });
 export type ContactDto = z.infer<typeof contactDto>;
 

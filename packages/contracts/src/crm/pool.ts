@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, stamp, text } from '../fields.ts';
+import { createdAndStamp, emptyToUndefined, stamp, text } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { customerIndustries, customerLevels, customerSources, customerSummary, dictionaryValues } from './customers.ts';
 
@@ -125,8 +125,7 @@ export const customerLimitDto = z.object({
   organizationUnits: z.array(poolOuOption),
   maxCount: z.number().int(),
   dealCountEnabled: z.boolean(),
-  creationTime: z.date(),
-  concurrencyStamp: z.string(),
+  ...createdAndStamp,
 });
 export type CustomerLimitDto = z.infer<typeof customerLimitDto>;
 

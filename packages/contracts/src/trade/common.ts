@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedRef } from '../fields.ts';
 import { moneyAmount, moneyUnitPrice } from '../money.ts';
 import { unitPrice as unitPriceText } from '../numbers.ts';
 
@@ -50,8 +51,7 @@ export const unitPrice = unitPriceText({ scale: 4 });
 export const salesUnitPrice = moneyUnitPrice();
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
 
-/** A coded master record (a warehouse, a supplier) as a picker or a row names it. */
-export const codedRef = { id: z.string(), code: z.string(), name: z.string() };
+export { codedRef };
 /** A warehouse to pick, the tenant's default marked. */
 export const warehouseOption = z.object({ ...codedRef, isDefault: z.boolean() });
 

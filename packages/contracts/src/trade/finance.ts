@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToNull, emptyToUndefined, optionalText, stamp } from '../fields.ts';
+import { createdAndStamp, emptyToNull, emptyToUndefined, optionalText, withUpdateInput } from '../fields.ts';
 import { column, defineList, filter, listNames } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import { fxRate as fxRateText } from '../numbers.ts';
@@ -89,11 +89,12 @@ export const statementList = defineList({
 });
 export type StatementListQuery = z.infer<typeof statementList.query>;
 
+/** The marketplace shop a statement or a settlement cycle is of. */
+const ofShop = { shopId: z.string(), shopName: z.string(), platform: z.string() };
+
 export const statementDto = z.object({
   id: z.string(),
-  shopId: z.string(),
-  shopName: z.string(),
-  platform: z.string(),
+  ...ofShop,
   statementNo: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
@@ -221,8 +222,7 @@ const arrivalMoney = (v: z.infer<typeof arrivalFields>, ctx: z.RefinementCtx) =>
   checkMoneyMembers(v, { currency: 'fromCurrency', amounts: ['fromAmount'] }, ctx);
   checkMoneyMembers(v, { currency: 'payoutCurrency', amounts: ['payoutAmount', 'fee'] }, ctx);
 };
-export const arrivalInput = arrivalFields.superRefine(arrivalMoney);
-export const arrivalUpdateInput = arrivalFields.extend(stamp).superRefine(arrivalMoney);
+export const [arrivalInput, arrivalUpdateInput] = withUpdateInput(arrivalFields, arrivalMoney);
 export type ArrivalInput = z.infer<typeof arrivalInput>;
 
 export const arrivalDto = z.object({
@@ -249,8 +249,7 @@ export const arrivalDto = z.object({
   matchedAmount: z.string(),
   matchedStatus: z.enum(matchedStatuses),
   remark: z.string().nullable(),
-  creationTime: z.date(),
-  concurrencyStamp: z.string(),
+  ...createdAndStamp,
 });
 export type ArrivalDto = z.infer<typeof arrivalDto>;
 
@@ -305,9 +304,7 @@ export const settlementCycleInput = z.object({
 });
 export type SettlementCycleInput = z.infer<typeof settlementCycleInput>;
 export const settlementCycleDto = z.object({
-  shopId: z.string(),
-  shopName: z.string(),
-  platform: z.string(),
+  ...ofShop,
   /** False until set: the values shown are the defaults. */
   configured: z.boolean(),
   settlementDays: z.number().int(),

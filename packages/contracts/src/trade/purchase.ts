@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stamp } from '../fields.ts';
+import { changesAndStamp, stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import {
@@ -258,9 +258,7 @@ export const purchaseOrderDto = z.object({
   remark: z.string().nullable(),
   /** The actions the state allows (the table above), for the row's buttons. */
   allowedActions: z.array(z.enum(purchaseActions)),
-  creationTime: z.date(),
-  lastModificationTime: z.date().nullable(),
-  concurrencyStamp: z.string(),
+  ...changesAndStamp,
 });
 export type PurchaseOrderDto = z.infer<typeof purchaseOrderDto>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stamp } from '../fields.ts';
+import { createdAndStamp, stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { NumberBounds, quantity } from '../numbers.ts';
 import { money, variantRef } from './common.ts';
@@ -114,8 +114,7 @@ export const receiptDto = z.object({
   qtyAccepted: z.number(),
   qtyDamaged: z.number(),
   allowedActions: z.array(z.enum(receiptActions)),
-  creationTime: z.date(),
-  concurrencyStamp: z.string(),
+  ...createdAndStamp,
 });
 export type ReceiptDto = z.infer<typeof receiptDto>;
 

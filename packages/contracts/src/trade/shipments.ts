@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { commaList, emptyToUndefined, optional } from '../fields.ts';
+import { changesAndStamp, commaList, emptyToUndefined, optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
+import { freightOptionDto } from '../logistics/freight.ts';
 import { quantity } from '../numbers.ts';
 import { money, warehouseOption } from './common.ts';
 
@@ -218,9 +219,7 @@ export const shipmentDto = z.object({
   quantity: z.number(),
   remark: z.string().nullable(),
   allowedActions: z.array(z.enum(shipmentActions)),
-  creationTime: z.date(),
-  lastModificationTime: z.date().nullable(),
-  concurrencyStamp: z.string(),
+  ...changesAndStamp,
 });
 export type ShipmentDto = z.infer<typeof shipmentDto>;
 
@@ -268,19 +267,19 @@ export const shipmentDetailDto = shipmentDto.extend({
 export type ShipmentDetailDto = z.infer<typeof shipmentDetailDto>;
 
 /** One candidate channel of the estimate, priced; `picked` is the one a shipment takes by default. */
-export const shipmentChannelOption = z.object({
-  channelId: z.string(),
-  channelCode: z.string(),
-  channelName: z.string(),
-  carrierName: z.string(),
-  transitDaysMin: z.number(),
-  transitDaysMax: z.number(),
-  chargeableWeight: z.number(),
-  total: z.string(),
-  currency: z.string(),
-  totalInTenantCurrency: z.string(),
-  tenantCurrency: z.string(),
-  picked: z.boolean(),
+export const shipmentChannelOption = freightOptionDto.pick({
+  channelId: true,
+  channelCode: true,
+  channelName: true,
+  carrierName: true,
+  transitDaysMin: true,
+  transitDaysMax: true,
+  chargeableWeight: true,
+  total: true,
+  currency: true,
+  totalInTenantCurrency: true,
+  tenantCurrency: true,
+  picked: true,
 });
 export type ShipmentChannelOption = z.infer<typeof shipmentChannelOption>;
 

@@ -52,20 +52,23 @@ export const businessStatusTypeInput = z.object({
 });
 export type BusinessStatusTypeInput = z.infer<typeof businessStatusTypeInput>;
 
-export const businessStageDto = z.object({
+/** A stage's or a stage group's id and names. */
+const stageNames = {
   id: z.string(),
   /** As stored (what the editor changes). */
   name: z.string(),
   /** In the caller's language (the default group's stages have texts), else the stored name. */
   displayName: z.string(),
+};
+
+export const businessStageDto = z.object({
+  ...stageNames,
   percent: z.number().int(),
   sort: z.number().int(),
 });
 export type BusinessStageDto = z.infer<typeof businessStageDto>;
 export const businessStatusTypeDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  displayName: z.string(),
+  ...stageNames,
   sort: z.number().int(),
   statuses: z.array(businessStageDto),
 });

@@ -196,6 +196,9 @@ export const newOverlay = (what: string, list: string, form = list): Overlay => 
   confirm: `${form}-form-submit`,
 });
 
+/** A page that is ready when the row with test id `row` shows, a row no other column may cover. */
+export const readyRow = (row: string) => ({ ready: row, firstCell: row });
+
 /** A page of the list `list` (its first data cell checked) and the form of its "New" button (`new <what>`). */
 export const listPage = (path: string, ready: string, list: string, what: string): AdminPage => ({
   path,

@@ -26,6 +26,7 @@ import {
   firstDataCell,
   listPage,
   newOverlay,
+  readyRow,
   usePageSweep,
 } from '../support/page-checks.ts';
 
@@ -34,14 +35,12 @@ const app = usePageSweep();
 const demoPages: AdminPage[] = [
   {
     path: '/admin/users',
-    ready: 'user-row-admin',
-    firstCell: 'user-row-admin',
+    ...readyRow('user-row-admin'),
     overlays: [newOverlay('user', 'users', 'user')],
   },
   {
     path: '/admin/roles',
-    ready: 'role-row-admin',
-    firstCell: 'role-row-admin',
+    ...readyRow('role-row-admin'),
     overlays: [
       newOverlay('role', 'roles', 'role'),
       clickOverlay('permissions', 'role-permissions-salesman', 'permissions-save'),
@@ -54,8 +53,7 @@ const demoPages: AdminPage[] = [
   },
   {
     path: '/admin/claim-type',
-    ready: 'claim-type-row-email',
-    firstCell: 'claim-type-row-email',
+    ...readyRow('claim-type-row-email'),
     overlays: [newOverlay('claim type', 'claim-types', 'claim-type')],
   },
   { path: '/admin/settings', ready: 'settings-level-tenant' },
@@ -135,8 +133,7 @@ const demoPages: AdminPage[] = [
 const hostPages: AdminPage[] = [
   {
     path: '/admin/tenants',
-    ready: 'tenant-row-demo',
-    firstCell: 'tenant-row-demo',
+    ...readyRow('tenant-row-demo'),
     overlays: [
       newOverlay('tenant', 'tenants', 'tenant'),
       clickOverlay('connection strings', 'tenant-connections-demo', 'connection-test'),

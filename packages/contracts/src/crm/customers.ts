@@ -163,6 +163,9 @@ export const ofCustomer = { customerId: z.string(), customerName: z.string() };
 /** Whose a customer (or a business, through it) is: nobody's while it is in the public pool. */
 export const ownedBy = { ownerUserId: z.string().nullable(), ownerName: z.string().nullable() };
 
+/** Since when and why a customer is in the public pool (null while it has an owner). */
+export const poolStay = { poolTime: z.date().nullable(), poolReason: z.string().nullable() };
+
 /** What a customer's row says of it wherever it is listed: the customer list, the public pool. */
 export const customerSummary = {
   id: z.string(),
@@ -256,8 +259,7 @@ export const customerDto = customerListItem.extend({
   wechat: z.string().nullable(),
   detailAddress: z.string().nullable(),
   remark: z.string().nullable(),
-  poolTime: z.date().nullable(),
-  poolReason: z.string().nullable(),
+  ...poolStay,
   creatorId: z.string().nullable(),
   creatorName: z.string().nullable(),
   concurrencyStamp: z.string(),

@@ -52,6 +52,8 @@ export const salesUnitPrice = moneyUnitPrice();
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
 
 export { codedRef };
+/** The warehouse a document or a suggestion is for, by id and name. */
+export const ofWarehouse = { warehouseId: z.string(), warehouseName: z.string() };
 /** A warehouse to pick, the tenant's default marked. */
 export const warehouseOption = z.object({ ...codedRef, isDefault: z.boolean() });
 

@@ -15,6 +15,7 @@ import {
   codedRef,
   currencyCode,
   money,
+  ofWarehouse,
   statusEventDto,
   unitPrice,
   variantOption,
@@ -234,8 +235,7 @@ export const purchaseOrderDto = z.object({
   poNo: z.string(),
   supplierId: z.string(),
   supplierName: z.string(),
-  warehouseId: z.string(),
-  warehouseName: z.string(),
+  ...ofWarehouse,
   status: z.enum(purchaseStatuses),
   closedShort: z.boolean(),
   exception: z.boolean(),
@@ -323,8 +323,7 @@ export type SuggestionQuery = z.infer<typeof suggestionQuery>;
 
 export const suggestionDto = z.object({
   ...variantRef,
-  warehouseId: z.string(),
-  warehouseName: z.string(),
+  ...ofWarehouse,
   sold: z.number(),
   days: z.number(),
   /** Average daily sales, 4 places. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createdAndStamp, stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { NumberBounds, quantity } from '../numbers.ts';
-import { money, variantRef } from './common.ts';
+import { money, ofWarehouse, variantRef } from './common.ts';
 
 /**
  * Receipts against purchase-order lines (domain §5.3): what arrived, of it what was accepted
@@ -99,8 +99,7 @@ export const receiptDto = z.object({
   poId: z.string(),
   poNo: z.string(),
   supplierName: z.string(),
-  warehouseId: z.string(),
-  warehouseName: z.string(),
+  ...ofWarehouse,
   status: z.enum(receiptStatuses),
   reversesReceiptId: z.string().nullable(),
   reversesReceiptNo: z.string().nullable(),

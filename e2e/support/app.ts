@@ -225,6 +225,13 @@ export async function apiJson<T>(
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/** The `items` of a list answer (a GET of `path` with `token`); any answer but a 200 fails the test. */
+export async function apiItems<T>(baseUrl: string, path: string, token: string): Promise<T[]> {
+  const res = await apiJson<{ items: T[] }>(baseUrl, path, { token });
+  assert.equal(res.status, 200, `${path}: ${JSON.stringify(res.body)}`);
+  return res.body.items;
+}
+
 export async function sendPhoneCode(
   baseUrl: string,
   tenant: string | undefined,

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  apiItems,
   apiJson,
   artifact,
   DEMO_ADMIN,
@@ -253,12 +254,12 @@ test('organization units: tree, move, members; claim types; a new public menu re
     await page.locator('.ant-modal-footer button.ant-btn-primary').last().click();
     const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
     await eventually(async () => {
-      const res = await apiJson<{ items: { code: string; displayName: string }[] }>(
+      const res = await apiItems<{ code: string; displayName: string }>(
         app.server.url,
         '/api/identity/organization-units/all',
-        { token },
+        token,
       );
-      const codes = res.body.items.map((u) => `${u.code} ${u.displayName}`);
+      const codes = res.map((u) => `${u.code} ${u.displayName}`);
       assert.deepEqual(codes, ['00001 Head office', '00001.00001 Sales', '00001.00002 Warehouse']);
     });
 

@@ -14,7 +14,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, expectPageShown, passwordToken, signIn, withPage } from '../support/app.ts';
+import {
+  apiItems,
+  apiJson,
+  artifact,
+  DEMO_ADMIN,
+  expectPageShown,
+  passwordToken,
+  signIn,
+  withPage,
+} from '../support/app.ts';
 import {
   type AdminPage,
   checkPages,
@@ -68,14 +77,8 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
     token,
   });
   assert.equal(deleted.status, 204);
-  const suppliers = await apiJson<{ items: { id: string; code: string }[] }>(
-    app.server.url,
-    '/api/catalog/suppliers/all',
-    {
-      token,
-    },
-  );
-  const supplier = (code: string) => suppliers.body.items.find((x) => x.code === code)?.id;
+  const suppliers = await apiItems<{ id: string; code: string }>(app.server.url, '/api/catalog/suppliers/all', token);
+  const supplier = (code: string) => suppliers.find((x) => x.code === code)?.id;
   // a vendor on the shown product; another one removed to the recycle bin
   const dress = await bySku('DEMO-DR-002');
   for (const [product, supplierId] of [

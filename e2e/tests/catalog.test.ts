@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, eventually, openNewForm, passwordToken, text } from '../support/app.ts';
+import { apiItems, artifact, DEMO_ADMIN, eventually, openNewForm, passwordToken, text } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -58,20 +58,20 @@ test('creates a subcategory, a brand and a supplier and sees them listed', { tim
 
   // what the pages wrote, read back over the API
   const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
-  const categories = await apiJson<{ items: { id: string; code: string; parentId: string | null }[] }>(
+  const categories = await apiItems<{ id: string; code: string; parentId: string | null }>(
     app.server.url,
     '/api/catalog/categories/all',
-    { token },
+    token,
   );
-  const apparel = categories.body.items.find((c) => c.code === 'APPAREL');
-  assert.equal(categories.body.items.find((c) => c.code === 'KIDS')?.parentId, apparel?.id);
-  const suppliers = await apiJson<{ items: { code: string; settlementForm: number }[] }>(
+  const apparel = categories.find((c) => c.code === 'APPAREL');
+  assert.equal(categories.find((c) => c.code === 'KIDS')?.parentId, apparel?.id);
+  const suppliers = await apiItems<{ code: string; settlementForm: number }>(
     app.server.url,
     '/api/catalog/suppliers?filter=E2E',
-    { token },
+    token,
   );
   assert.deepEqual(
-    suppliers.body.items.map((s) => [s.code, s.settlementForm]),
+    suppliers.map((s) => [s.code, s.settlementForm]),
     [['E2E-01', 15]],
   );
 });

@@ -52,6 +52,8 @@ export const salesUnitPrice = moneyUnitPrice();
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
 
 export { codedRef };
+/** The marketplace shop a row came from, by id and name; null for what came from none (a manual order). */
+export const fromShop = { shopId: z.string().nullable(), shopName: z.string().nullable() };
 /** The warehouse a document or a suggestion is for, by id and name. */
 export const ofWarehouse = { warehouseId: z.string(), warehouseName: z.string() };
 /** A warehouse to pick, the tenant's default marked. */

@@ -4,7 +4,7 @@ import { column, defineList, filter, listNames } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import { fxRate as fxRateText } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
-import { currencyCode, cycleOptions, money, paymentType, settlementOptions } from './common.ts';
+import { currencyCode, cycleOptions, fromShop, money, paymentType, settlementOptions } from './common.ts';
 
 /**
  * Finance (domain §5.6): settlement statements pulled from the marketplaces with their lines per
@@ -92,6 +92,9 @@ export type StatementListQuery = z.infer<typeof statementList.query>;
 /** The marketplace shop a statement or a settlement cycle is of. */
 const ofShop = { shopId: z.string(), shopName: z.string(), platform: z.string() };
 
+/** How much of a statement or an arrival the other side accounts for, and what that makes of it. */
+const matching = { matchedAmount: z.string(), matchedStatus: z.enum(matchedStatuses) };
+
 export const statementDto = z.object({
   id: z.string(),
   ...ofShop,
@@ -107,9 +110,8 @@ export const statementDto = z.object({
   netAmount: z.string(),
   status: z.enum(settlementStatuses),
   paidAt: z.date().nullable(),
-  /** How much of `netAmount` arrivals account for, and what that makes of it. */
-  matchedAmount: z.string(),
-  matchedStatus: z.enum(matchedStatuses),
+  /** Of `netAmount`, what arrivals account for. */
+  ...matching,
   lineCount: z.number().int(),
   pulledAt: z.date(),
 });
@@ -228,8 +230,7 @@ export type ArrivalInput = z.infer<typeof arrivalInput>;
 export const arrivalDto = z.object({
   id: z.string(),
   arrivalNo: z.string(),
-  shopId: z.string().nullable(),
-  shopName: z.string().nullable(),
+  ...fromShop,
   account: z.string().nullable(),
   payService: z.string(),
   payeeId: z.string().nullable(),
@@ -245,9 +246,8 @@ export const arrivalDto = z.object({
   /** The tenant's currency (`receivedAmount`'s). */
   currency: z.string(),
   bankReceivedAt: z.date().nullable(),
-  /** How much of `fromAmount` statements account for. */
-  matchedAmount: z.string(),
-  matchedStatus: z.enum(matchedStatuses),
+  /** Of `fromAmount`, what statements account for. */
+  ...matching,
   remark: z.string().nullable(),
   ...createdAndStamp,
 });

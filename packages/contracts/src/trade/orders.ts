@@ -3,7 +3,7 @@ import { optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import { checkLineAmounts, NumberBounds, quantity } from '../numbers.ts';
-import { currencyCode, money, salesUnitPrice, statusEventDto } from './common.ts';
+import { currencyCode, fromShop, money, salesUnitPrice, statusEventDto } from './common.ts';
 
 /**
  * Sales orders: statuses and their transitions, the mapping of the marketplaces' own statuses,
@@ -204,8 +204,7 @@ export const salesOrderListItem = z.object({
   orderNo: z.string(),
   source: z.enum(orderSources),
   platform: z.enum(orderPlatforms).nullable(),
-  shopId: z.string().nullable(),
-  shopName: z.string().nullable(),
+  ...fromShop,
   platformOrderId: z.string().nullable(),
   platformStatus: z.string().nullable(),
   status: z.enum(salesOrderStatuses),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined } from '../fields.ts';
+import { fromShop } from './common.ts';
 import { profitFigures } from './finance.ts';
 
 /**
@@ -35,8 +36,7 @@ export const salesStatisticsDto = z.object({
   periods: z.array(salesPointDto),
   byShop: z.array(
     z.object({
-      shopId: z.string().nullable(),
-      shopName: z.string().nullable(),
+      ...fromShop,
       platform: z.string().nullable(),
       orders: z.number().int(),
       amount: z.string(),

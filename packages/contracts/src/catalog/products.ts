@@ -195,6 +195,14 @@ export const productUpdateInput = productFields
   .superRefine(pricesInCurrency);
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
+/** Weight (g) and sides (cm) of a product or a variant, null when not known. */
+const measures = {
+  weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+};
+
 /** A variant; `weight` null follows the product's weight. */
 export const variantDto = z.object({
   id: z.string(),
@@ -204,10 +212,7 @@ export const variantDto = z.object({
   label: z.string(),
   /** In the product's `priceCurrency`. */
   price: z.string(),
-  weight: z.number().nullable(),
-  length: z.number().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
+  ...measures,
   image: z.string().nullable(),
   sort: z.number().int(),
 });
@@ -237,10 +242,7 @@ export const productDto = z.object({
   developer: z.string().nullable(),
   purchaser: z.string().nullable(),
   artDesigner: z.string().nullable(),
-  weight: z.number().nullable(),
-  length: z.number().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
+  ...measures,
   packageWeight: z.number().nullable(),
   packageLength: z.number().nullable(),
   packageWidth: z.number().nullable(),

@@ -166,13 +166,14 @@ export const ownedBy = { ownerUserId: z.string().nullable(), ownerName: z.string
 /** Since when and why a customer is in the public pool (null while it has an owner). */
 export const poolStay = { poolTime: z.date().nullable(), poolReason: z.string().nullable() };
 
+/** How a customer or a contact is reached. */
+const reachedBy = { mobile: z.string().nullable(), telephone: z.string().nullable(), email: z.string().nullable() };
+
 /** What a customer's row says of it wherever it is listed: the customer list, the public pool. */
 export const customerSummary = {
   id: z.string(),
   name: z.string(),
-  mobile: z.string().nullable(),
-  telephone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...reachedBy,
   country: z.string().nullable(),
   industry: z.number().int().nullable(),
   level: z.number().int().nullable(),
@@ -242,9 +243,7 @@ export const contactDto = z.object({
   post: z.string().nullable(),
   master: z.boolean(),
   sex: z.number().int().nullable(),
-  mobile: z.string().nullable(),
-  telephone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...reachedBy,
   wechat: z.string().nullable(),
   remark: z.string().nullable(),
   contactLastTime: z.date().nullable(),

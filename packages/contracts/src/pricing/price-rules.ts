@@ -189,12 +189,13 @@ function refineTier(r: z.infer<typeof tierRuleFields>, ctx: z.RefinementCtx) {
 export const [tierPriceRuleInput, tierPriceRuleUpdateInput] = withUpdateInput(tierRuleFields, refineTier);
 export type TierPriceRuleInput = z.infer<typeof tierPriceRuleInput>;
 
+/** A tier's quantity band and its discount, as stored and as a price shows it. */
+const tierBand = { minQuantity: z.number(), maxQuantity: z.number().nullable(), discountPct: z.string() };
+
 export const tierPriceRuleDto = z.object({
   id: z.string(),
   priceRuleId: z.string(),
-  minQuantity: z.number(),
-  maxQuantity: z.number().nullable(),
-  discountPct: z.string(),
+  ...tierBand,
   ...audit,
 });
 
@@ -263,9 +264,7 @@ export const tierPriceResultDto = retailPriceResultDto.extend({
   tiers: z.array(
     z.object({
       tierPriceRuleId: z.string(),
-      minQuantity: z.number(),
-      maxQuantity: z.number().nullable(),
-      discountPct: z.string(),
+      ...tierBand,
       unitPrice: z.string(),
     }),
   ),

@@ -395,6 +395,15 @@ export const profitQuery = pagedQuery.extend({
 });
 export type ProfitQuery = z.infer<typeof profitQuery>;
 
+/** What orders earned and cost, in the tenant's currency (an order's, a SKU's, a period's). */
+export const profitFigures = {
+  revenue: z.string(),
+  cost: z.string(),
+  fees: z.string(),
+  freight: z.string(),
+  profit: z.string(),
+};
+
 export const orderProfitDto = z.object({
   orderId: z.string(),
   orderNo: z.string(),
@@ -408,33 +417,25 @@ export const orderProfitDto = z.object({
   orderTotal: z.string(),
   /** The rest in the tenant's `currency`. */
   currency: z.string(),
-  revenue: z.string(),
-  cost: z.string(),
-  fees: z.string(),
+  ...profitFigures,
   /** Fees from settlement lines, or estimated from the platform's rate. */
   feesEstimated: z.boolean(),
-  freight: z.string(),
   freightSource: z.enum(['ACTUAL', 'ESTIMATED', 'NONE']),
-  profit: z.string(),
   /** profit ÷ revenue, percent (2 places); null without revenue. */
   margin: z.string().nullable(),
 });
 export type OrderProfitDto = z.infer<typeof orderProfitDto>;
 
-/** What a set of orders earned and cost, in the tenant's currency (a SKU's, a period's). */
-export const profitFigures = {
-  revenue: z.string(),
-  cost: z.string(),
-  fees: z.string(),
-  freight: z.string(),
-  profit: z.string(),
-};
-
-export const skuProfitDto = z.object({
+/** What a SKU sold: its units and the orders they were in. */
+export const skuSales = {
   sku: z.string(),
   name: z.string(),
   quantity: z.number().int(),
   orders: z.number().int(),
+};
+
+export const skuProfitDto = z.object({
+  ...skuSales,
   currency: z.string(),
   ...profitFigures,
   margin: z.string().nullable(),

@@ -81,13 +81,14 @@ export const receiptList = defineList({
 });
 export type ReceiptListQuery = z.infer<typeof receiptList.query>;
 
+/** Units that arrived, and of them accepted and damaged (a line's, or the receipt's over its lines). */
+const arrivedQuantities = { qtyArrived: z.number(), qtyAccepted: z.number(), qtyDamaged: z.number() };
+
 export const receiptLineDto = z.object({
   id: z.string(),
   poLineId: z.string(),
   ...variantRef,
-  qtyArrived: z.number(),
-  qtyAccepted: z.number(),
-  qtyDamaged: z.number(),
+  ...arrivedQuantities,
   /** In the tenant's currency (unit price × the PO's rate). */
   unitCost: z.string(),
 });
@@ -109,9 +110,7 @@ export const receiptDto = z.object({
   freight: z.string(),
   trackingNo: z.string().nullable(),
   remark: z.string().nullable(),
-  qtyArrived: z.number(),
-  qtyAccepted: z.number(),
-  qtyDamaged: z.number(),
+  ...arrivedQuantities,
   allowedActions: z.array(z.enum(receiptActions)),
   ...createdAndStamp,
 });

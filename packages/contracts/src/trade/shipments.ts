@@ -223,15 +223,16 @@ export const shipmentDto = z.object({
 });
 export type ShipmentDto = z.infer<typeof shipmentDto>;
 
+/** An order line's goods: its SKU, name and units. */
+const lineGoods = { sku: z.string(), name: z.string(), quantity: z.number() };
+
 export const shipmentItemDto = z.object({
   id: z.string(),
   orderId: z.string(),
   orderNo: z.string(),
   orderLineId: z.string(),
   variantId: z.string().nullable(),
-  sku: z.string(),
-  name: z.string(),
-  quantity: z.number(),
+  ...lineGoods,
 });
 export type ShipmentItemDto = z.infer<typeof shipmentItemDto>;
 
@@ -308,9 +309,7 @@ export const shippableOrderDto = z.object({
   lines: z.array(
     z.object({
       id: z.string(),
-      sku: z.string(),
-      name: z.string(),
-      quantity: z.number(),
+      ...lineGoods,
       shippedQty: z.number(),
       left: z.number(),
     }),

@@ -85,6 +85,9 @@ export const audit = {
 /** A coded master record (a warehouse, a supplier, a carrier) as a picker or a row names it. */
 export const codedRef = { id: z.string(), code: z.string(), name: z.string() };
 
+/** The catalogue product a row is about (a listing, a business's line), by id, SKU and name. */
+export const ofProduct = { productId: z.string(), productSku: z.string(), productName: z.string() };
+
 /** Of `audit`: when a row was created, and the stamp its update sends back. */
 export const createdAndStamp = { creationTime: audit.creationTime, concurrencyStamp: audit.concurrencyStamp };
 /** Of `audit`: when a document (an order, a shipment) was created and last changed, and its stamp. */

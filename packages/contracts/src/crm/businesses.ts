@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullable, optional, upperLetterCode } from '../fields.ts';
+import { nullable, ofProduct, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount, checkLineAmounts, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
@@ -187,9 +187,7 @@ export type BusinessListItem = z.infer<typeof businessListItem>;
 
 export const businessProductDto = z.object({
   id: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  productSku: z.string(),
+  ...ofProduct,
   productPrice: z.string(),
   businessPrice: z.string(),
   count: z.number().int(),

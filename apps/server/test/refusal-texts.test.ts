@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allResources } from '../src/core/localization/index.ts';
-import { as, createSignedInTestApp, type SignedInTestApp, type TestApp } from './harness.ts';
+import { as, createSignedInTestApp, type SignedInTestApp } from './harness.ts';
 import type { Schema } from './openapi-cases.ts';
 
 /**

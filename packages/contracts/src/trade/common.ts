@@ -64,6 +64,20 @@ export const variantRef = { variantId: z.string(), sku: z.string(), productName:
 /** The same with the text a picker shows (`SKU · product · options`). */
 export const variantOption = { ...variantRef, label: z.string() };
 
+/** A document's state table: per status, the actions it allows and the status each leads to. */
+export type StateTable<S extends string, A extends string> = Record<S, Partial<Record<A, S>>>;
+
+/** Where `action` leads from `status`, or null when the table refuses it. */
+export const nextState = <S extends string, A extends string>(table: StateTable<S, A>, status: S, action: A) =>
+  table[status]?.[action] ?? null;
+
+/** The actions the table allows from `status`, in the order of `actions`. */
+export const allowedActions = <S extends string, A extends string>(
+  table: StateTable<S, A>,
+  actions: readonly A[],
+  status: S,
+): A[] => actions.filter((a) => table[status]?.[a] !== undefined);
+
 /** One step of an order's history (sales and purchase orders alike): what happened, between which statuses, by whom. */
 export const statusEventDto = z.object({
   id: z.string(),

@@ -15,7 +15,9 @@ import {
   codedRef,
   currencyCode,
   money,
+  nextState,
   ofWarehouse,
+  type StateTable,
   statusEventDto,
   unitPrice,
   variantOption,
@@ -68,7 +70,7 @@ export const purchaseActions = [
 export type PurchaseAction = (typeof purchaseActions)[number];
 
 /** Domain §5.2: per state, the allowed actions and where each leads. */
-export const purchaseTransitions: Record<PurchaseStatus, Partial<Record<PurchaseAction, PurchaseStatus>>> = {
+export const purchaseTransitions: StateTable<PurchaseStatus, PurchaseAction> = {
   DRAFT: { edit: 'DRAFT', delete: 'DRAFT', submit: 'SUBMITTED', cancel: 'CANCELLED', flag: 'DRAFT' },
   SUBMITTED: {
     approve: 'APPROVED',
@@ -102,7 +104,7 @@ export const purchaseUserActions = ['submit', 'approve', 'reject', 'cancel', 'cl
 
 /** Where `action` leads from `status`, or null when the table refuses it. */
 export const purchaseNext = (status: PurchaseStatus, action: PurchaseAction): PurchaseStatus | null =>
-  purchaseTransitions[status]?.[action] ?? null;
+  nextState(purchaseTransitions, status, action);
 
 /** Whether receipts may be posted against a PO in this state. */
 export const purchaseReceivable = (status: PurchaseStatus) => purchaseNext(status, 'receivePartial') !== null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createdAndStamp, stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { NumberBounds, quantity } from '../numbers.ts';
-import { money, ofWarehouse, variantRef } from './common.ts';
+import { money, nextState, ofWarehouse, type StateTable, variantRef } from './common.ts';
 
 /**
  * Receipts against purchase-order lines (domain §5.3): what arrived, of it what was accepted
@@ -17,14 +17,14 @@ export const receiptActions = ['edit', 'delete', 'post', 'reverse'] as const;
 export type ReceiptAction = (typeof receiptActions)[number];
 
 /** Per state, the allowed actions and where each leads (a reversal leaves the original POSTED). */
-export const receiptTransitions: Record<ReceiptStatus, Partial<Record<ReceiptAction, ReceiptStatus>>> = {
+export const receiptTransitions: StateTable<ReceiptStatus, ReceiptAction> = {
   DRAFT: { edit: 'DRAFT', delete: 'CANCELLED', post: 'POSTED' },
   POSTED: { reverse: 'POSTED' },
   CANCELLED: {},
 };
 
 export const receiptNext = (status: ReceiptStatus, action: ReceiptAction): ReceiptStatus | null =>
-  receiptTransitions[status]?.[action] ?? null;
+  nextState(receiptTransitions, status, action);
 
 const id = z.guid();
 const qty = quantity({ min: 0 });

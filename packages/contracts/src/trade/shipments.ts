@@ -3,7 +3,7 @@ import { changesAndStamp, commaList, emptyToUndefined, optional } from '../field
 import { column, defineList, filter } from '../lists.ts';
 import { freightOptionDto } from '../logistics/freight.ts';
 import { quantity } from '../numbers.ts';
-import { money, warehouseOption } from './common.ts';
+import { allowedActions, money, type StateTable, warehouseOption } from './common.ts';
 
 /**
  * Shipments (domain §5.5): parcels made from one or many sales orders (split lines allowed), sent
@@ -52,7 +52,7 @@ export type ShipmentAction = (typeof shipmentActions)[number];
  * delivered / returned / lost; cancel before shipped. Delivered, returned, lost and cancelled are
  * final.
  */
-export const shipmentTransitions: Record<ShipmentStatus, Partial<Record<ShipmentAction, ShipmentStatus>>> = {
+export const shipmentTransitions: StateTable<ShipmentStatus, ShipmentAction> = {
   CREATED: { label: 'LABELLED', cancel: 'CANCELLED' },
   LABELLED: { pack: 'PACKED', cancel: 'CANCELLED' },
   PACKED: { ship: 'SHIPPED', cancel: 'CANCELLED' },
@@ -65,7 +65,7 @@ export const shipmentTransitions: Record<ShipmentStatus, Partial<Record<Shipment
 
 /** The actions the table allows from `status`, in the table's order. */
 export const allowedShipmentActions = (status: ShipmentStatus): ShipmentAction[] =>
-  shipmentActions.filter((a) => shipmentTransitions[status]?.[a] !== undefined);
+  allowedActions(shipmentTransitions, shipmentActions, status);
 
 /** Telling the marketplace the tracking number (marketplace orders only; null for manual ones). */
 export const platformSyncStatuses = ['PENDING', 'SENT', 'FAILED'] as const;

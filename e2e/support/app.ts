@@ -225,6 +225,13 @@ export async function apiJson<T>(
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/** The `items` of a list answer (a GET of `path` with `token`); any answer but a 200 fails the test. */
+export async function apiItems<T>(baseUrl: string, path: string, token: string): Promise<T[]> {
+  const res = await apiJson<{ items: T[] }>(baseUrl, path, { token });
+  assert.equal(res.status, 200, `${path}: ${JSON.stringify(res.body)}`);
+  return res.body.items;
+}
+
 export async function sendPhoneCode(
   baseUrl: string,
   tenant: string | undefined,
@@ -357,3 +364,18 @@ export async function expectPageShown(page: Page): Promise<void> {
 /** The text box of a list kit's text filter (`<list>-filter-<member>`), wherever the test id sits on it. */
 export const filterBox = (page: Page, testid: string) =>
   page.locator(`input[data-testid="${testid}"], [data-testid="${testid}"] input`).first();
+
+/** The "New" button of a list (in either language). */
+export const newButtonOf = (list: Locator) => list.getByRole('button', { name: /新建|New/ });
+
+/**
+ * Goes to `url` and opens the "New" form of the list with test id `list`, once `shown` (a seeded
+ * row's text) is in it when given. Answers the list.
+ */
+export async function openNewForm(page: Page, url: string, list: string, shown?: string): Promise<Locator> {
+  await page.goto(url);
+  const rows = page.getByTestId(list);
+  if (shown) await rows.getByText(shown).waitFor();
+  await newButtonOf(rows).click();
+  return rows;
+}

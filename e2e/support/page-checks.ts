@@ -175,6 +175,38 @@ export interface AdminPage {
   shot?: string;
 }
 
+type Overlay = NonNullable<AdminPage['overlays']>[number];
+
+/** An overlay opened by a click on the element with test id `button` (or on each of `button`, in order). */
+export const clickOverlay = (name: string, button: string | readonly string[], confirm: string): Overlay => ({
+  name,
+  open: async (page) => {
+    for (const b of typeof button === 'string' ? [button] : button) await page.getByTestId(b).click();
+  },
+  confirm,
+});
+
+/**
+ * The form a list's "New" button opens (overlay `new <what>`), confirmed by `<form>-form-submit`:
+ * the form's test id is the list's unless it names a single record (`user` of `users`).
+ */
+export const newOverlay = (what: string, list: string, form = list): Overlay => ({
+  name: `new ${what}`,
+  open: (page) => newButton(page, list),
+  confirm: `${form}-form-submit`,
+});
+
+/** A page that is ready when the row with test id `row` shows, a row no other column may cover. */
+export const readyRow = (row: string) => ({ ready: row, firstCell: row });
+
+/** A page of the list `list` (its first data cell checked) and the form of its "New" button (`new <what>`). */
+export const listPage = (path: string, ready: string, list: string, what: string): AdminPage => ({
+  path,
+  ready,
+  firstCell: firstDataCell(list),
+  overlays: [newOverlay(what, list)],
+});
+
 /** Visits each page (a fresh load, as from a bookmark) and checks it and its overlays; screenshots to artifacts/. */
 export async function checkPages(page: Page, app: Pick<PageSweep, 'server' | 'serverKey'>, pages: AdminPage[]) {
   for (const p of pages) {

@@ -18,6 +18,8 @@ import {
   eventually,
   filterBox,
   HOST_ADMIN,
+  newButtonOf,
+  openNewForm,
   readSession,
   signIn,
   text,
@@ -72,8 +74,6 @@ const sidebarEntries = (page: Page) =>
 const rows = (table: Locator) =>
   table.locator('tbody tr.ant-table-row').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
 
-const newButton = (list: Locator) => list.getByRole('button', { name: /新建|New/ });
-
 /**
  * One step of a journey, reported as a subtest. The steps build on each other: a failed one
  * stops the journey (and `withPage` keeps a screenshot of where it stopped).
@@ -96,8 +96,7 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
 }, async (t) => {
   await app.withSignedInPage(t, { as: DEMO_ADMIN }, async (page) => {
     await step(t, 'a role with a subset of the permission tree', async () => {
-      await page.goto(`${app.server.url}/admin/roles`);
-      await newButton(page.getByTestId('roles')).click();
+      await openNewForm(page, `${app.server.url}/admin/roles`, 'roles');
       await page.getByTestId('role-name').fill('auditor');
       await page.getByTestId('role-form-submit').click();
       await page.getByTestId('role-row-auditor').waitFor();
@@ -133,8 +132,7 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
     });
 
     await step(t, 'a user in the role (the password policy answers on the field), locked and unlocked', async () => {
-      await page.goto(`${app.server.url}/admin/users`);
-      await newButton(page.getByTestId('users')).click();
+      await openNewForm(page, `${app.server.url}/admin/users`, 'users');
       await page.getByTestId('user-userName').fill(AUDITOR.userName);
       await page.getByTestId('user-email').fill('audrey@demo.local');
       await page.getByTestId('user-password').fill('weak');
@@ -183,7 +181,7 @@ test('demo tenant: a role with some permissions, a user in it, what they see, im
         assert.deepEqual(await sidebarEntries(mine), ['Dashboard', 'Admin', 'Users']);
         await mine.screenshot({ path: artifact('journey-auditor.png') });
 
-        assert.equal(await newButton(mine.getByTestId('users')).count(), 1, 'create is granted');
+        assert.equal(await newButtonOf(mine.getByTestId('users')).count(), 1, 'create is granted');
         assert.ok((await mine.locator('[data-testid^="user-edit-"]').count()) > 0, 'edit is granted');
         assert.equal(await mine.locator('[data-testid^="user-delete-"]').count(), 0, 'no delete');
         assert.equal(await mine.locator('[data-testid^="user-impersonate-"]').count(), 0, 'no impersonation');
@@ -299,8 +297,7 @@ test('host: a tenant with its own database, checked and named; its admin signs i
     const tenantRow = page.locator('tr', { has: page.getByTestId(`tenant-row-${TENANT.tenant}`) });
 
     await step(t, 'the tenant is created in its own database (a weak password is refused on its field)', async () => {
-      await page.goto(`${app.server.url}/admin/tenants`);
-      await newButton(page.getByTestId('tenants')).click();
+      await openNewForm(page, `${app.server.url}/admin/tenants`, 'tenants');
       await page.getByTestId('tenant-name').fill(TENANT.tenant);
       await page.getByTestId('tenant-admin-email').fill('boss@acme.test');
       await page.getByTestId('tenant-admin-password').fill('weak');

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  apiItems,
   apiJson,
   artifact,
   DEMO_ADMIN,
@@ -21,9 +22,12 @@ import {
 import {
   type AdminPage,
   checkPages,
+  clickOverlay,
   expectTranslatedAndFitting,
   firstDataCell,
-  newButton,
+  listPage,
+  newOverlay,
+  readyRow,
   usePageSweep,
 } from '../support/page-checks.ts';
 
@@ -32,44 +36,37 @@ const app = usePageSweep();
 const demoPages: AdminPage[] = [
   {
     path: '/admin/users',
-    ready: 'user-row-admin',
-    firstCell: 'user-row-admin',
-    overlays: [{ name: 'new user', open: (p) => newButton(p, 'users'), confirm: 'user-form-submit' }],
+    ...readyRow('user-row-admin'),
+    overlays: [newOverlay('user', 'users', 'user')],
   },
   {
     path: '/admin/roles',
-    ready: 'role-row-admin',
-    firstCell: 'role-row-admin',
+    ...readyRow('role-row-admin'),
     overlays: [
-      { name: 'new role', open: (p) => newButton(p, 'roles'), confirm: 'role-form-submit' },
-      {
-        name: 'permissions',
-        open: (p) => p.getByTestId('role-permissions-salesman').click(),
-        confirm: 'permissions-save',
-      },
+      newOverlay('role', 'roles', 'role'),
+      clickOverlay('permissions', 'role-permissions-salesman', 'permissions-save'),
     ],
   },
   {
     path: '/admin/organization-unit',
     ready: 'unit-add-root',
-    overlays: [{ name: 'new unit', open: (p) => p.getByTestId('unit-add-root').click(), confirm: 'unit-form-submit' }],
+    overlays: [clickOverlay('new unit', 'unit-add-root', 'unit-form-submit')],
   },
   {
     path: '/admin/claim-type',
-    ready: 'claim-type-row-email',
-    firstCell: 'claim-type-row-email',
-    overlays: [{ name: 'new claim type', open: (p) => newButton(p, 'claim-types'), confirm: 'claim-type-form-submit' }],
+    ...readyRow('claim-type-row-email'),
+    overlays: [newOverlay('claim type', 'claim-types', 'claim-type')],
   },
   { path: '/admin/settings', ready: 'settings-level-tenant' },
   {
     path: '/container/menus',
     ready: 'menu-node-Dashboard',
-    overlays: [{ name: 'new menu', open: (p) => p.getByTestId('menu-create').click(), confirm: 'menu-form-submit' }],
+    overlays: [clickOverlay('new menu', 'menu-create', 'menu-form-submit')],
   },
   {
     path: '/container/layouts',
     ready: 'layouts',
-    overlays: [{ name: 'new layout', open: (p) => newButton(p, 'layouts'), confirm: 'layout-form-submit' }],
+    overlays: [newOverlay('layout', 'layouts', 'layout')],
   },
   {
     path: '/auditing/audit-log',
@@ -93,59 +90,28 @@ const demoPages: AdminPage[] = [
       },
     ],
   },
-  {
-    path: '/physical/Warehouse',
-    ready: 'warehouses-edit-SZ-01',
-    firstCell: firstDataCell('warehouses'),
-    overlays: [{ name: 'new warehouse', open: (p) => newButton(p, 'warehouses'), confirm: 'warehouses-form-submit' }],
-  },
+  listPage('/physical/Warehouse', 'warehouses-edit-SZ-01', 'warehouses', 'warehouse'),
   {
     path: '/physical/Physical',
     ready: 'carriers-edit-YUNEXPRESS',
     firstCell: firstDataCell('carriers'),
     overlays: [
-      { name: 'new carrier', open: (p) => newButton(p, 'carriers'), confirm: 'carriers-form-submit' },
-      {
-        name: 'rate table',
-        open: async (p) => {
-          await p.getByTestId('carrier-select-YUNEXPRESS').click();
-          await p.getByTestId('channel-rates-YUN-SEA-STD').click();
-        },
-        confirm: 'rates-table',
-      },
+      newOverlay('carrier', 'carriers'),
+      clickOverlay('rate table', ['carrier-select-YUNEXPRESS', 'channel-rates-YUN-SEA-STD'], 'rates-table'),
     ],
   },
-  {
-    path: '/physical/Zone',
-    ready: 'zones-edit-新加坡',
-    firstCell: firstDataCell('zones'),
-    overlays: [{ name: 'new zone', open: (p) => newButton(p, 'zones'), confirm: 'zones-form-submit' }],
-  },
+  listPage('/physical/Zone', 'zones-edit-新加坡', 'zones', 'zone'),
   { path: '/physical/Country', ready: 'countries-search' },
-  {
-    path: '/physical/FreightStrategy',
-    ready: 'strategies-edit-东南亚默认',
-    firstCell: firstDataCell('strategies'),
-    overlays: [{ name: 'new strategy', open: (p) => newButton(p, 'strategies'), confirm: 'strategies-form-submit' }],
-  },
+  listPage('/physical/FreightStrategy', 'strategies-edit-东南亚默认', 'strategies', 'strategy'),
   { path: '/physical/Charge', ready: 'estimate-submit' },
   { path: '/product/collector', ready: 'collector-download' },
   {
     path: '/product/gather-list',
     ready: 'gathers-by-urls',
     firstCell: firstDataCell('gathers'),
-    overlays: [
-      { name: 'gather by URLs', open: (p) => p.getByTestId('gathers-by-urls').click(), confirm: 'gather-urls-start' },
-    ],
+    overlays: [clickOverlay('gather by URLs', 'gathers-by-urls', 'gather-urls-start')],
   },
-  {
-    path: '/product/price-rules',
-    ready: 'price-calculator',
-    firstCell: firstDataCell('price-rules'),
-    overlays: [
-      { name: 'new price rule', open: (p) => newButton(p, 'price-rules'), confirm: 'price-rules-form-submit' },
-    ],
-  },
+  listPage('/product/price-rules', 'price-calculator', 'price-rules', 'price rule'),
   { path: '/product/sku-download-img', ready: 'sku-images-start' },
   { path: '/publishingPlatform/lazada/shopLazada', ready: 'shops-lazada-authorize' },
   { path: '/publishingPlatform/shopee/shopShopee', ready: 'shops-shopee-authorize' },
@@ -168,16 +134,11 @@ const demoPages: AdminPage[] = [
 const hostPages: AdminPage[] = [
   {
     path: '/admin/tenants',
-    ready: 'tenant-row-demo',
-    firstCell: 'tenant-row-demo',
+    ...readyRow('tenant-row-demo'),
     overlays: [
-      { name: 'new tenant', open: (p) => newButton(p, 'tenants'), confirm: 'tenant-form-submit' },
-      {
-        name: 'connection strings',
-        open: (p) => p.getByTestId('tenant-connections-demo').click(),
-        confirm: 'connection-test',
-      },
-      { name: 'features', open: (p) => p.getByTestId('tenant-features-demo').click(), confirm: 'features-save' },
+      newOverlay('tenant', 'tenants', 'tenant'),
+      clickOverlay('connection strings', 'tenant-connections-demo', 'connection-test'),
+      clickOverlay('features', 'tenant-features-demo', 'features-save'),
     ],
   },
   { path: '/admin/background-jobs', ready: 'queue-notifications.retention' },
@@ -293,12 +254,12 @@ test('organization units: tree, move, members; claim types; a new public menu re
     await page.locator('.ant-modal-footer button.ant-btn-primary').last().click();
     const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
     await eventually(async () => {
-      const res = await apiJson<{ items: { code: string; displayName: string }[] }>(
+      const res = await apiItems<{ code: string; displayName: string }>(
         app.server.url,
         '/api/identity/organization-units/all',
-        { token },
+        token,
       );
-      const codes = res.body.items.map((u) => `${u.code} ${u.displayName}`);
+      const codes = res.map((u) => `${u.code} ${u.displayName}`);
       assert.deepEqual(codes, ['00001 Head office', '00001.00001 Sales', '00001.00002 Warehouse']);
     });
 

@@ -14,15 +14,27 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, expectPageShown, passwordToken, signIn, withPage } from '../support/app.ts';
+import {
+  apiItems,
+  apiJson,
+  artifact,
+  DEMO_ADMIN,
+  expectPageShown,
+  passwordToken,
+  signIn,
+  withPage,
+} from '../support/app.ts';
 import {
   type AdminPage,
   checkPages,
+  clickOverlay,
   expectContentFits,
   expectTranslatedAndFitting,
   expectUncovered,
   firstDataCell,
+  listPage,
   newButton,
+  newOverlay,
   signInInEnglish,
   usePageSweep,
 } from '../support/page-checks.ts';
@@ -65,14 +77,8 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
     token,
   });
   assert.equal(deleted.status, 204);
-  const suppliers = await apiJson<{ items: { id: string; code: string }[] }>(
-    app.server.url,
-    '/api/catalog/suppliers/all',
-    {
-      token,
-    },
-  );
-  const supplier = (code: string) => suppliers.body.items.find((x) => x.code === code)?.id;
+  const suppliers = await apiItems<{ id: string; code: string }>(app.server.url, '/api/catalog/suppliers/all', token);
+  const supplier = (code: string) => suppliers.find((x) => x.code === code)?.id;
   // a vendor on the shown product; another one removed to the recycle bin
   const dress = await bySku('DEMO-DR-002');
   for (const [product, supplierId] of [
@@ -116,50 +122,24 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
       path: '/product/catalog',
       ready: 'category-MEN',
       overlays: [
-        {
-          name: 'new root category',
-          open: (p) => p.getByTestId('category-add-root').click(),
-          confirm: 'category-form-submit',
-        },
-        {
-          name: 'new child category',
-          open: async (p) => {
-            await p.getByTestId('category-MEN').click();
-            await p.getByTestId('category-add-child').click();
-          },
-          confirm: 'category-form-submit',
-        },
+        clickOverlay('new root category', 'category-add-root', 'category-form-submit'),
+        clickOverlay('new child category', ['category-MEN', 'category-add-child'], 'category-form-submit'),
       ],
     },
-    {
-      path: '/product/brach',
-      ready: 'brands-edit-小棉',
-      firstCell: firstDataCell('brands'),
-      overlays: [{ name: 'new brand', open: (p) => newButton(p, 'brands'), confirm: 'brands-form-submit' }],
-    },
+    listPage('/product/brach', 'brands-edit-小棉', 'brands', 'brand'),
     {
       path: '/product/supplier',
       ready: 'suppliers-edit-SUP-001',
       firstCell: firstDataCell('suppliers'),
       overlays: [
-        { name: 'new supplier', open: (p) => newButton(p, 'suppliers'), confirm: 'suppliers-form-submit' },
-        {
-          name: 'edit supplier',
-          open: (p) => p.getByTestId('suppliers-edit-SUP-001').click(),
-          confirm: 'suppliers-form-submit',
-        },
+        newOverlay('supplier', 'suppliers'),
+        clickOverlay('edit supplier', 'suppliers-edit-SUP-001', 'suppliers-form-submit'),
       ],
     },
     {
       path: '/product/vendor-source',
       ready: 'vendor-sources',
-      overlays: [
-        {
-          name: 'new vendor source',
-          open: (p) => newButton(p, 'vendor-sources'),
-          confirm: 'vendor-sources-form-submit',
-        },
-      ],
+      overlays: [newOverlay('vendor source', 'vendor-sources')],
     },
     {
       path: '/product/purchase-attributes',
@@ -202,12 +182,8 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
       ready: 'products-edit-DEMO-TS-001',
       firstCell: firstDataCell('products'),
       overlays: [
-        { name: 'new product', open: (p) => newButton(p, 'products'), confirm: 'products-form-submit' },
-        {
-          name: 'edit product',
-          open: (p) => p.getByTestId('products-edit-DEMO-TS-001').click(),
-          confirm: 'products-form-submit',
-        },
+        newOverlay('product', 'products'),
+        clickOverlay('edit product', 'products-edit-DEMO-TS-001', 'products-form-submit'),
         {
           name: 'import report',
           open: async (p) =>
@@ -224,9 +200,7 @@ test('every catalogue and notification page on a 390 px phone, in English', { ti
       path: `/product/product-detail?id=${productId}`,
       shot: 'product-product-detail',
       ready: 'product-vendors',
-      overlays: [
-        { name: 'new vendor', open: (p) => p.getByTestId('vendor-add').click(), confirm: 'vendor-form-submit' },
-      ],
+      overlays: [clickOverlay('new vendor', 'vendor-add', 'vendor-form-submit')],
     },
     { path: '/product/recycle', ready: 'recycle-restore-DEMO-HB-005', firstCell: firstDataCell('recycle') },
   ];

@@ -4,13 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import type { Page } from 'playwright-core';
+import { apiItems, artifact, DEMO_ADMIN, eventually, openNewForm, passwordToken, text } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
-
-const newButton = (list: Locator) => list.getByRole('button', { name: /新建|New/ });
 
 /** Fills a form field by its test id (antd puts the id on the input itself). */
 const fill = (page: Page, testid: string, value: string) => page.getByTestId(testid).fill(value);
@@ -38,20 +36,14 @@ test('creates a subcategory, a brand and a supplier and sees them listed', { tim
     await page.screenshot({ path: artifact('catalog-categories.png') });
 
     // brands
-    await page.goto(`${app.server.url}/product/brach`);
-    const brands = page.getByTestId('brands');
-    await brands.getByText('悦家').waitFor();
-    await newButton(brands).click();
+    const brands = await openNewForm(page, `${app.server.url}/product/brach`, 'brands', '悦家');
     await fill(page, 'brand-name', '端到端品牌');
     await fill(page, 'brand-name-en', 'E2E Brand');
     await page.getByTestId('brands-form-submit').click();
     await brands.getByRole('cell', { name: '端到端品牌' }).waitFor();
 
     // suppliers, with a settlement form chosen from the spec's options
-    await page.goto(`${app.server.url}/product/supplier`);
-    const suppliers = page.getByTestId('suppliers');
-    await suppliers.getByText('SUP-001').waitFor();
-    await newButton(suppliers).click();
+    const suppliers = await openNewForm(page, `${app.server.url}/product/supplier`, 'suppliers', 'SUP-001');
     await fill(page, 'supplier-code', 'e2e-01');
     await fill(page, 'supplier-full-name', '端到端供应商');
     await page.getByTestId('supplier-settlement-form').click();
@@ -66,20 +58,20 @@ test('creates a subcategory, a brand and a supplier and sees them listed', { tim
 
   // what the pages wrote, read back over the API
   const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
-  const categories = await apiJson<{ items: { id: string; code: string; parentId: string | null }[] }>(
+  const categories = await apiItems<{ id: string; code: string; parentId: string | null }>(
     app.server.url,
     '/api/catalog/categories/all',
-    { token },
+    token,
   );
-  const apparel = categories.body.items.find((c) => c.code === 'APPAREL');
-  assert.equal(categories.body.items.find((c) => c.code === 'KIDS')?.parentId, apparel?.id);
-  const suppliers = await apiJson<{ items: { code: string; settlementForm: number }[] }>(
+  const apparel = categories.find((c) => c.code === 'APPAREL');
+  assert.equal(categories.find((c) => c.code === 'KIDS')?.parentId, apparel?.id);
+  const suppliers = await apiItems<{ code: string; settlementForm: number }>(
     app.server.url,
     '/api/catalog/suppliers?filter=E2E',
-    { token },
+    token,
   );
   assert.deepEqual(
-    suppliers.body.items.map((s) => [s.code, s.settlementForm]),
+    suppliers.map((s) => [s.code, s.settlementForm]),
     [['E2E-01', 15]],
   );
 });

@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { apiJson, artifact, eventually, jwtClaims, passwordToken, text } from '../support/app.ts';
-import { type AdminPage, checkPages, newButton, usePageSweep } from '../support/page-checks.ts';
+import { apiItems, apiJson, artifact, eventually, jwtClaims, passwordToken, text } from '../support/app.ts';
+import { type AdminPage, checkPages, newOverlay, usePageSweep } from '../support/page-checks.ts';
 
 const app = usePageSweep();
 
@@ -106,13 +106,13 @@ test('a salesman’s day: customer, follow-up, business won, pool and claim, the
     await (await field(page, 'business-form-amount')).fill(String(amount));
     await page.getByTestId('business-form-submit').click();
     const business = await eventually(async () => {
-      const list = await apiJson<{ items: { id: string; currency: string }[] }>(
+      const list = await apiItems<{ id: string; currency: string }>(
         app.server.url,
         `/api/crm/businesses?customerId=${customerId}`,
-        { token: zhang },
+        zhang,
       );
-      assert.equal(list.body.items.length, 1);
-      return list.body.items[0];
+      assert.equal(list.length, 1);
+      return list[0];
     });
     currency = business.currency;
 
@@ -252,7 +252,7 @@ const crmPages: AdminPage[] = [
   {
     path: '/crm/job-report',
     ready: 'report-tab-mine',
-    overlays: [{ name: 'new report', open: (p) => newButton(p, 'reports'), confirm: 'report-form-submit' }],
+    overlays: [newOverlay('report', 'reports', 'report')],
   },
 ];
 

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
-import { apiJson, DEMO_ADMIN, eventually, PHONE, passwordToken } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, eventually, PHONE, passwordToken } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -36,10 +36,10 @@ test('a filtered, sorted order list lives in its URL, counts its tabs, keeps its
     { token },
   );
   assert.ok(counts.body.total > 0, 'the demo tenant has Lazada orders');
-  const expected = await apiJson<{ items: Array<{ orderNo: string }> }>(
+  const expected = await apiItems<{ orderNo: string }>(
     app.server.url,
     '/api/trade/orders?platform=LAZADA&sorting=total%20desc&maxResultCount=10',
-    { token },
+    token,
   );
 
   await app.withSignedInPage(t, { as: DEMO_ADMIN, at: `${ORDERS}` }, async (page) => {
@@ -59,7 +59,7 @@ test('a filtered, sorted order list lives in its URL, counts its tabs, keeps its
     await eventually(async () =>
       assert.deepEqual(
         await shownOrders(page),
-        expected.body.items.map((o) => o.orderNo),
+        expected.map((o) => o.orderNo),
       ),
     );
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { apiItems, apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
 import { simulatorControl } from '../support/marketplace-sim.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -106,12 +106,12 @@ test('maps a catalogue category to a platform leaf with its mandatory attributes
 
     // the new row (the demo seed maps 家居's subcategories too, on the demo shop's site)
     const created = await eventually(async () => {
-      const list = await apiJson<{ items: Array<{ id: string; catalogCategoryName: string; region: string }> }>(
+      const list = await apiItems<{ id: string; catalogCategoryName: string; region: string }>(
         app.server.url,
         '/api/catalog/category-mapping?platform=LAZADA&region=SG&maxResultCount=100',
-        { token },
+        token,
       );
-      const found = list.body.items.find((m) => m.catalogCategoryName === '家居');
+      const found = list.find((m) => m.catalogCategoryName === '家居');
       assert.ok(found);
       return found;
     });
@@ -129,13 +129,13 @@ test('maps a catalogue category to a platform leaf with its mandatory attributes
   });
 
   // the mapping as the API has it
-  const list = await apiJson<{ items: Array<{ catalogCategoryName: string; region: string; attributes: unknown[] }> }>(
+  const list = await apiItems<{ catalogCategoryName: string; region: string; attributes: unknown[] }>(
     app.server.url,
     '/api/catalog/category-mapping?platform=LAZADA&region=SG',
-    { token },
+    token,
   );
-  const mapped = list.body.items.find((m) => m.catalogCategoryName === '家居');
-  assert.ok(mapped, JSON.stringify(list.body));
+  const mapped = list.find((m) => m.catalogCategoryName === '家居');
+  assert.ok(mapped, JSON.stringify(list));
   assert.deepEqual(
     (mapped.attributes as Array<{ attribute: string; defaultValue: string | null; valueMap: unknown[] }>).map((a) => [
       a.attribute,
@@ -172,11 +172,11 @@ test('pulls a shop’s items and logistics channels, and switches a channel off'
     await eventually(async () => assert.equal(await first.getAttribute('aria-checked'), 'false'));
     await page.screenshot({ path: artifact('marketplace-logistics-channels.png') });
 
-    const channels = await apiJson<{ items: Array<{ channelId: string; enabled: boolean }> }>(
+    const channels = await apiItems<{ channelId: string; enabled: boolean }>(
       app.server.url,
       `/api/sitekit/shopes/${shop.id}/logistics-channels`,
-      { token },
+      token,
     );
-    assert.equal(channels.body.items.find((c) => c.channelId === channelId)?.enabled, false);
+    assert.equal(channels.find((c) => c.channelId === channelId)?.enabled, false);
   });
 });

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { apiItems, apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -81,22 +81,22 @@ async function giveImage(token: string, productId: string) {
  * listed yet; an image added where one is missing).
  */
 async function publishableProducts(token: string, shops: Shop[]): Promise<{ id: string; sku: string }[]> {
-  const products = await apiJson<{ items: { id: string; sku: string }[] }>(
+  const products = await apiItems<{ id: string; sku: string }>(
     app.server.url,
     '/api/catalog/products?maxResultCount=10',
-    { token },
+    token,
   );
   // the demo's category mappings are made by a job shortly after the seed
   const chosen = await eventually(async () => {
     const preview = await apiJson<{ items: PreviewRow[] }>(app.server.url, '/api/catalog/listing/preview', {
       method: 'POST',
       token,
-      json: { productIds: products.body.items.map((p) => p.id), shopIds: shops.map((s) => s.id) },
+      json: { productIds: products.map((p) => p.id), shopIds: shops.map((s) => s.id) },
     });
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
     // fixed in the wizard: attribute values and a price typed inline; images: added here
     const fixable = new Set(['MISSING_ATTRIBUTES', 'NO_PRICE', 'NO_IMAGES']);
-    const ok = products.body.items
+    const ok = products
       .map((p) => ({ ...p, rows: preview.body.items.filter((r) => r.productId === p.id) }))
       .filter(
         (p) =>

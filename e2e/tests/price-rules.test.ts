@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { apiItems, apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -85,12 +85,12 @@ test('creates a price rule and sees the calculator explain its price step by ste
 
   // the same price over the API
   const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
-  const rules = await apiJson<{ items: { id: string; name: string; tierRuleCount: number }[] }>(
+  const rules = await apiItems<{ id: string; name: string; tierRuleCount: number }>(
     app.server.url,
     `/api/catalog/price-rule/all?filter=${encodeURIComponent('E2E')}`,
-    { token },
+    token,
   );
-  const rule = rules.body.items.find((r) => r.name === NAME);
+  const rule = rules.find((r) => r.name === NAME);
   assert.equal(rule?.tierRuleCount, 1);
   const priced = await apiJson<{ price: string; currency: string }>(
     app.server.url,

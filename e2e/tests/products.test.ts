@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { apiItems, apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -309,13 +309,13 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     headers: { Authorization: `Bearer ${token}` },
   });
   assert.equal(image.headers.get('content-type'), 'image/png');
-  const vendors = await apiJson<{ items: { supplierCode: string; isPrimary: boolean; tiers: unknown[] }[] }>(
+  const vendors = await apiItems<{ supplierCode: string; isPrimary: boolean; tiers: unknown[] }>(
     app.server.url,
     `/api/catalog/products/product-vendors/${found.body.id}`,
-    { token },
+    token,
   );
   assert.deepEqual(
-    vendors.body.items.map((v) => [v.supplierCode, v.isPrimary, v.tiers]),
+    vendors.map((v) => [v.supplierCode, v.isPrimary, v.tiers]),
     [
       [
         'SUP-002',

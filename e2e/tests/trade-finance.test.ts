@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
 import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -68,13 +68,13 @@ test('a statement is pulled, an arrival matched against it, the statistics show 
     await page.locator('[data-testid="arrival-remark"], [data-testid="arrival-form"] textarea').first().fill('e2e');
     await page.getByTestId('arrival-save').click();
     const arrival = await eventually(async () => {
-      const all = await apiJson<{ items: Array<{ id: string; arrivalNo: string; remark: string | null }> }>(
+      const all = await apiItems<{ id: string; arrivalNo: string; remark: string | null }>(
         app.server.url,
         '/api/trade/finance/arrivals?filter=e2e',
-        { token },
+        token,
       );
-      assert.ok(all.body.items[0], 'the arrival is not saved yet');
-      return all.body.items[0];
+      assert.ok(all[0], 'the arrival is not saved yet');
+      return all[0];
     }, 20_000);
     await page.getByTestId(`match-${arrival.arrivalNo}`).click();
     const table = page.getByTestId('match-statements');

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiJson, DEMO_ADMIN, passwordToken } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, passwordToken } from '../support/app.ts';
 import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -46,12 +46,12 @@ test('orders made on the marketplace are pulled, opened and confirmed', { timeou
       `/api/trade/orders/${pending.id}`,
       { token },
     );
-    const warehouses = await apiJson<{ items: Array<{ id: string; isDefault: boolean }> }>(
+    const warehouses = await apiItems<{ id: string; isDefault: boolean }>(
       app.server.url,
       '/api/trade/stock/warehouses',
-      { token },
+      token,
     );
-    const wh = warehouses.body.items.find((w) => w.isDefault) ?? warehouses.body.items[0];
+    const wh = warehouses.find((w) => w.isDefault) ?? warehouses[0];
     assert.ok(wh);
     const given = await apiJson(app.server.url, '/api/trade/stock/adjustments', {
       method: 'POST',

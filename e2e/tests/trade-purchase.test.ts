@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -149,12 +149,8 @@ test('a PO from a replenishment suggestion is approved and received in two parts
     await page.getByTestId('stock-ledger-sku').waitFor();
     const ledger = page.getByTestId('stock-ledger');
     await ledger.getByText('采购入库').first().waitFor();
-    const receipts = await apiJson<{ items: Array<{ receiptNo: string }> }>(
-      app.server.url,
-      `/api/trade/receipts?poId=${po.id}`,
-      { token },
-    );
-    for (const r of receipts.body.items) await ledger.getByText(r.receiptNo).waitFor();
+    const receipts = await apiItems<{ receiptNo: string }>(app.server.url, `/api/trade/receipts?poId=${po.id}`, token);
+    for (const r of receipts) await ledger.getByText(r.receiptNo).waitFor();
     assert.equal(await ledger.locator('tr', { hasText: '采购入库' }).count(), 2);
     // approval put the 10 in transit under the PO's number
     await ledger.getByText(po.poNo).first().waitFor();

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { apiItems, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -65,13 +65,13 @@ test('creates a warehouse, makes it the default, deletes it after confirming', {
 
   // what the page did, read back over the API
   const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
-  const all = await apiJson<{ items: { code: string; isDefault: boolean }[] }>(
+  const all = await apiItems<{ code: string; isDefault: boolean }>(
     app.server.url,
     '/api/logistics/warehouses/all',
-    { token },
+    token,
   );
   assert.deepEqual(
-    all.body.items.map((w) => [w.code, w.isDefault]),
+    all.map((w) => [w.code, w.isDefault]),
     [
       ['MY-01', false],
       ['SZ-01', true],

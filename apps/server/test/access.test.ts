@@ -24,16 +24,21 @@ const api = () =>
   t.services.routes.filter((r) => r.url.startsWith('/api/') && !r.url.includes('*') && r.method !== 'OPTIONS');
 const filled = (url: string) => url.replace(/:(\w+)/g, () => randomUUID());
 
+/** Calls every route (random ids in its path) with `token`: each one that did not answer `status`. */
+async function answersOtherThan(routes: ReturnType<typeof api>, token: string | null, status: number) {
+  const wrong: string[] = [];
+  for (const r of routes) {
+    const res = await as(t.app, token)({ method: r.method as 'GET', url: filled(r.url), payload: {} });
+    if (res.statusCode !== status) wrong.push(`${r.method} ${r.url} → ${res.statusCode}`);
+  }
+  return wrong;
+}
+
 describe('access rules across every API route', () => {
   it('answers 401 without a token on every route that is not anonymous', async () => {
     const routes = api().filter((r) => !(r.config as Access | undefined)?.anonymous);
     expect(routes.length).toBeGreaterThan(200);
-    const wrong: string[] = [];
-    for (const r of routes) {
-      const res = await as(t.app, null)({ method: r.method as 'GET', url: filled(r.url), payload: {} });
-      if (res.statusCode !== 401) wrong.push(`${r.method} ${r.url} → ${res.statusCode}`);
-    }
-    expect(wrong).toEqual([]);
+    expect(await answersOtherThan(routes, null, 401)).toEqual([]);
   });
 
   it('answers 403 to a tenant user without roles on every route that names a permission', async () => {
@@ -42,11 +47,6 @@ describe('access rules across every API route', () => {
       return c?.permission && !c.anonymous;
     });
     expect(routes.length).toBeGreaterThan(200);
-    const wrong: string[] = [];
-    for (const r of routes) {
-      const res = await as(t.app, nobody)({ method: r.method as 'GET', url: filled(r.url), payload: {} });
-      if (res.statusCode !== 403) wrong.push(`${r.method} ${r.url} → ${res.statusCode}`);
-    }
-    expect(wrong).toEqual([]);
+    expect(await answersOtherThan(routes, nobody, 403)).toEqual([]);
   });
 });

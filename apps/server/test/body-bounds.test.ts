@@ -2,23 +2,19 @@ import { GATHER_IMPORT_MAX_BYTES } from '@seller/contracts/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT, JSON_BODY_BOUNDS } from '../src/core/json-bounds.ts';
 import { GATHER_IMPORT_JSON_BOUNDS } from '../src/modules/catalog/gathers/import.ts';
-import { as, createTestApp, members, signIn, type TestApp } from './harness.ts';
+import { as, createSignedInTestApp, type InjectedResponse, members, type SignedInTestApp } from './harness.ts';
 
 /**
  * Every route that takes a body reads at most its declared `bodyLimit` (1 MB unless it declares
  * more) and every JSON body is bounded in depth and in values before it is parsed: the answer is
  * a 413 or a 400 naming `body`, never a 500 and never a body accepted.
  */
-let t: TestApp;
-const tokens: Record<'demo' | 'host', string> = { demo: '', host: '' };
+let t: SignedInTestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  tokens.demo = (await signIn(t.app, { tenant: 'demo' })).access_token;
-  tokens.host = (await signIn(t.app)).access_token;
-});
-afterAll(() => t.close());
+  t = await createSignedInTestApp();
+}, 120_000);
+afterAll(() => t?.close());
 
-type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
 const json = { 'content-type': 'application/json' };
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
@@ -39,31 +35,31 @@ function bodyRoutes() {
         ? null
         : (r.config as { side?: string } | undefined)?.side === 'host'
           ? ('host' as const)
-          : ('demo' as const),
+          : ('tenant' as const),
     }));
 }
 
 /** Sends `payload` as JSON to a route, as the demo admin, or the host admin when the tenant's is refused. */
-async function send(route: ReturnType<typeof bodyRoutes>[number], payload: string): Promise<Res> {
+async function send(route: ReturnType<typeof bodyRoutes>[number], payload: string): Promise<InjectedResponse> {
   const call = (token: string | null) =>
     as(t.app, token)({ method: route.method as 'POST', url: route.path, headers: json, payload });
   if (route.token === null) return call(null);
-  const res = await call(tokens[route.token]);
-  return res.statusCode === 403 ? call(tokens.host) : res;
+  const res = await call(t.tokens[route.token]);
+  return res.statusCode === 403 ? call(t.tokens.host) : res;
 }
 
 /**
  * Whether an answer is `status` naming `body`. The marketplace simulator answers in the
  * marketplaces' own formats: only its status is checked.
  */
-const refusedAs = (route: { url: string }, res: Res, status: number) =>
+const refusedAs = (route: { url: string }, res: InjectedResponse, status: number) =>
   res.statusCode === status &&
   (route.url.startsWith('/marketplace-sim/') ||
     (
       res.json() as { error?: { validationErrors?: { members: string[] }[] } }
     ).error?.validationErrors?.[0]?.members.join() === 'body');
 
-const refusal = (res: Res) =>
+const refusal = (res: InjectedResponse) =>
   `${res.statusCode} ${(res.json() as { error?: { validationErrors?: { message: string }[] } }).error?.validationErrors?.[0]?.message}`;
 
 describe('every route that takes a body', () => {
@@ -97,7 +93,7 @@ describe('every route that takes a body', () => {
     expect(refusal(await send(route, nested(100_000)))).toBe('400 Nested more than 32 levels deep.');
     const zh = await as(
       t.app,
-      tokens.demo,
+      t.tokens.tenant,
       'zh-Hans',
     )({
       method: 'POST',
@@ -121,7 +117,7 @@ describe('every route that takes a body', () => {
   });
 
   it('still takes JSON at the bounds: brackets and commas inside strings do not count', async () => {
-    const api = as(t.app, tokens.demo);
+    const api = as(t.app, t.tokens.tenant);
     const name = `r[{,${'['.repeat(40)}`.slice(0, 30);
     const res = await api({ method: 'POST', url: '/api/identity/roles', headers: json, payload: { name } });
     expect(res.statusCode, res.body).toBe(200);
@@ -150,7 +146,7 @@ describe('a JSON file uploaded to the gathers import', () => {
     ]);
     return as(
       t.app,
-      tokens.demo,
+      t.tokens.tenant,
     )({
       method: 'POST',
       url: '/api/catalog/gathers/import',

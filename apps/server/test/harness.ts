@@ -225,6 +225,22 @@ export async function signIn(
   return res.json();
 }
 
+/** A test app with the access tokens of demo's administrator (`tenant`) and the host's (`host`). */
+export interface SignedInTestApp extends TestApp {
+  tokens: Record<'tenant' | 'host', string>;
+}
+
+/** `createTestApp`, then both administrators signed in: for sweeps that call routes of either side. */
+export async function createSignedInTestApp(): Promise<SignedInTestApp> {
+  const t = await createTestApp();
+  const tenant = (await signIn(t.app, { tenant: 'demo' })).access_token;
+  const host = (await signIn(t.app)).access_token;
+  return { ...t, tokens: { tenant, host } };
+}
+
+/** An answer of `app.inject` (what `as(…)` calls resolve to). */
+export type InjectedResponse = Awaited<ReturnType<FastifyInstance['inject']>>;
+
 /** `app.inject` with a bearer token and JSON in/out. */
 export function as(app: FastifyInstance, token: string | null, culture = 'en') {
   return (opts: InjectOptions) =>

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, members, signIn, type TestApp } from './harness.ts';
+import { as, createTestApp, type InjectedResponse, members, signIn, type TestApp } from './harness.ts';
 
 /**
  * Text PostgreSQL cannot store (U+0000 anywhere, an unpaired UTF-16 surrogate in jsonb, which text
@@ -17,10 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-
 /** A 400 in the ABP envelope whose validation errors name exactly `member`. */
-function expectRefused(res: Res, member: string) {
+function expectRefused(res: InjectedResponse, member: string) {
   expect(res.statusCode, res.body).toBe(400);
   expect(res.headers._abperrorformat).toBe('true');
   expect(members(res)).toEqual([member]);

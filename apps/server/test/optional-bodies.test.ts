@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { as, createTestApp, signIn, type TestApp } from './harness.ts';
+import { as, createSignedInTestApp, type InjectedResponse, type SignedInTestApp } from './harness.ts';
 
 /**
  * An action whose body has only optional members needs nothing from its caller: no body at all,
@@ -10,19 +10,14 @@ import { as, createTestApp, signIn, type TestApp } from './harness.ts';
  * `{}`, neither of the first two is refused for its body (a 400 naming `body`); the route may still
  * answer 404 or 409 for the random ids in its path.
  */
-let t: TestApp;
-const tokens: Record<'tenant' | 'host', string> = { tenant: '', host: '' };
+let t: SignedInTestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  tokens.tenant = (await signIn(t.app, { tenant: 'demo' })).access_token;
-  tokens.host = (await signIn(t.app)).access_token;
+  t = await createSignedInTestApp();
 }, 120_000);
 afterAll(() => t?.close());
 
-type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-
 /** A refusal of the body as a whole: missing, or not an object. */
-function bodyRefusal(res: Res): string | null {
+function bodyRefusal(res: InjectedResponse): string | null {
   if (res.statusCode !== 400) return null;
   const error = res.json().error as { validationErrors?: { message: string; members: string[] }[] | null };
   const whole = error.validationErrors?.find((v) => v.members.includes('body') || v.members.includes(''));
@@ -53,7 +48,7 @@ describe('a body of optional members only', () => {
       ];
       for (const [way, o] of ways) {
         for (const culture of ['en', 'zh-Hans']) {
-          const res = await as(t.app, tokens[side], culture)({ ...o, method: r.method as 'PUT', url });
+          const res = await as(t.app, t.tokens[side], culture)({ ...o, method: r.method as 'PUT', url });
           const why = bodyRefusal(res);
           if (why) refused.push(`${r.method} ${r.url} (${way}, ${culture}): ${why}`);
         }
@@ -63,7 +58,7 @@ describe('a body of optional members only', () => {
   }, 600_000);
 
   it('set-as-claimed answers a gathered item the same without a body, with an empty one and with {}', async () => {
-    const call = as(t.app, tokens.tenant);
+    const call = as(t.app, t.tokens.tenant);
     const items: { id: string }[] = [];
     for (const n of [1, 2, 3]) {
       const res = await call({

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allResources } from '../src/core/localization/index.ts';
-import { as, createTestApp, signIn, type TestApp } from './harness.ts';
+import { as, createSignedInTestApp, type SignedInTestApp } from './harness.ts';
 import type { Schema } from './openapi-cases.ts';
 
 /**
@@ -14,12 +14,9 @@ import type { Schema } from './openapi-cases.ts';
  * member name such as `to`), a raw text key (`Shops::X`, a bare `CamelCase` key) or an unfilled
  * placeholder (`{0}`).
  */
-let t: TestApp;
-const tokens: Record<'tenant' | 'host', string> = { tenant: '', host: '' };
+let t: SignedInTestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  tokens.tenant = (await signIn(t.app, { tenant: 'demo' })).access_token;
-  tokens.host = (await signIn(t.app)).access_token;
+  t = await createSignedInTestApp();
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -221,7 +218,7 @@ describe('refusal texts', () => {
       for (const culture of ['zh-Hans', 'en']) {
         const send = async (o: Omit<InjectOptions, 'method' | 'url'>, q = '') => {
           const target = q ? `${url}?${q}` : url;
-          return as(t.app, tokens[side], culture)({ ...o, method: r.method as 'POST', url: target });
+          return as(t.app, t.tokens[side], culture)({ ...o, method: r.method as 'POST', url: target });
         };
         const responses = [
           ...(await Promise.all(cases.map((c) => send(c)))),

@@ -82,6 +82,41 @@ export const audit = {
   concurrencyStamp: z.string(),
 };
 
+/** A coded master record (a warehouse, a supplier, a carrier) as a picker or a row names it. */
+export const codedRef = { id: z.string(), code: z.string(), name: z.string() };
+
+/** The catalogue product a row is about (a listing, a business's line), by id, SKU and name. */
+export const ofProduct = { productId: z.string(), productSku: z.string(), productName: z.string() };
+
+/** Of `audit`: when a row was created, and the stamp its update sends back. */
+export const createdAndStamp = { creationTime: audit.creationTime, concurrencyStamp: audit.concurrencyStamp };
+/** Of `audit`: when a document (an order, a shipment) was created and last changed, and its stamp. */
+export const changesAndStamp = {
+  creationTime: audit.creationTime,
+  lastModificationTime: audit.lastModificationTime,
+  concurrencyStamp: audit.concurrencyStamp,
+};
+
+/**
+ * An input whose checks span its members (`superRefine`, which `extend` does not carry over) and
+ * its update input: the same members and checks, with the stamp read with the row.
+ */
+export function withUpdateInput<S extends z.ZodRawShape>(
+  fields: z.ZodObject<S>,
+  check: (value: z.output<z.ZodObject<S>>, ctx: z.RefinementCtx) => void,
+) {
+  const update = fields.extend(stamp);
+  // the update's value holds every member the check reads
+  const checkUpdate = check as (value: z.output<typeof update>, ctx: z.RefinementCtx) => void;
+  return [fields.superRefine(check), update.superRefine(checkUpdate)] as const;
+}
+
+/** A soft-deleted entity's members as answered (the recycle bin lists it). */
+export const softDeletion = { isDeleted: z.boolean(), deletionTime: z.date().nullable() };
+
+/** A background run (an export, a batch, a pull): when it was asked for, and when it finished (null while it runs). */
+export const runTimes = { creationTime: audit.creationTime, completionTime: z.date().nullable() };
+
 /** A definition's names as answered: a setting's, a feature's, a notification's, a menu entry's. */
 export const describedNames = { name: z.string(), displayName: z.string(), description: z.string().nullable() };
 

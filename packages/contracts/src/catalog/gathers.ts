@@ -10,6 +10,7 @@ import {
   guid,
   optionalGuid,
   optionalText,
+  runTimes,
   trimmedOrUndefined,
   upperLetterCode,
 } from './fields.ts';
@@ -434,8 +435,7 @@ export const gatherBatchDto = z.object({
   failed: z.number().int(),
   rows: z.array(gatherBatchRowDto),
   creatorId: z.string().nullable(),
-  creationTime: z.date(),
-  completionTime: z.date().nullable(),
+  ...runTimes,
 });
 export type GatherBatchDto = z.infer<typeof gatherBatchDto>;
 /** The caller's own batches (`/api/catalog/gathers/batches`, its `/export`), newest first. */

@@ -9,7 +9,17 @@ import {
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers, moneyUnitPriceOrNumber } from '../money.ts';
 import { NumberBounds } from '../numbers.ts';
-import { audit, commaList, emptyToNull, emptyToUndefined, guid, optionalGuid, optionalText, stamp } from './fields.ts';
+import {
+  audit,
+  commaList,
+  emptyToNull,
+  emptyToUndefined,
+  guid,
+  optionalGuid,
+  optionalText,
+  softDeletion,
+  stamp,
+} from './fields.ts';
 
 /** Request and response shapes of products and the recycle area (spec §5 form rules, domain §3.2). */
 
@@ -185,6 +195,14 @@ export const productUpdateInput = productFields
   .superRefine(pricesInCurrency);
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
+/** Weight (g) and sides (cm) of a product or a variant, null when not known. */
+const measures = {
+  weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+};
+
 /** A variant; `weight` null follows the product's weight. */
 export const variantDto = z.object({
   id: z.string(),
@@ -194,10 +212,7 @@ export const variantDto = z.object({
   label: z.string(),
   /** In the product's `priceCurrency`. */
   price: z.string(),
-  weight: z.number().nullable(),
-  length: z.number().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
+  ...measures,
   image: z.string().nullable(),
   sort: z.number().int(),
 });
@@ -227,10 +242,7 @@ export const productDto = z.object({
   developer: z.string().nullable(),
   purchaser: z.string().nullable(),
   artDesigner: z.string().nullable(),
-  weight: z.number().nullable(),
-  length: z.number().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
+  ...measures,
   packageWeight: z.number().nullable(),
   packageLength: z.number().nullable(),
   packageWidth: z.number().nullable(),
@@ -254,8 +266,7 @@ export const productDto = z.object({
   /** The main image's URL and every image's (main first, then the gallery in order). */
   mainImage: z.string().nullable(),
   images: z.array(z.string()),
-  isDeleted: z.boolean(),
-  deletionTime: z.date().nullable(),
+  ...softDeletion,
   ...audit,
 });
 export type ProductDto = z.infer<typeof productDto>;

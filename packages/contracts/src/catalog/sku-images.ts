@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResult, pagedQuery } from '../paging.ts';
-import { emptyToUndefined, guid } from './fields.ts';
+import { emptyToUndefined, guid, runTimes } from './fields.ts';
 import { pmsStatus, SKU_MAX, SKU_PATTERN } from './products.ts';
 
 /**
@@ -79,8 +79,7 @@ export const skuImageExportDto = z.object({
   }),
   error: z.string().nullable(),
   creatorId: z.string().nullable(),
-  creationTime: z.date(),
-  completionTime: z.date().nullable(),
+  ...runTimes,
 });
 export type SkuImageExportDto = z.infer<typeof skuImageExportDto>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { column, defineList } from '../lists.ts';
 import { compareDecimal, NumberBounds, unitPrice } from '../numbers.ts';
-import { audit, commaList, emptyToNull, optionalText, stamp, upperLetterCode } from './fields.ts';
+import { audit, commaList, emptyToNull, optionalText, softDeletion, stamp, upperLetterCode } from './fields.ts';
 
 /** Request and response shapes of product vendors (domain §3.5) and their half of the recycle area. */
 
@@ -103,8 +103,7 @@ export const productVendorDto = z.object({
   isPrimary: z.boolean(),
   remark: z.string().nullable(),
   tiers: z.array(z.object({ minQty: z.number().int(), unitPrice: z.string() })),
-  isDeleted: z.boolean(),
-  deletionTime: z.date().nullable(),
+  ...softDeletion,
   ...audit,
 });
 export type ProductVendorDto = z.infer<typeof productVendorDto>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { audit, emptyToNull, emptyToUndefined, stamp, text } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
+import { ofCustomer } from './customers.ts';
 
 /** Follow-up records (domain §6.3) on a customer, one of its contacts or one of its businesses. */
 
@@ -71,8 +72,7 @@ export const activityDto = z.object({
   bizId: z.string(),
   /** The customer's, contact's or business's name. */
   bizName: z.string().nullable(),
-  customerId: z.string(),
-  customerName: z.string(),
+  ...ofCustomer,
   type: z.enum(ActivityTypes),
   content: z.string(),
   nextTime: z.date().nullable(),

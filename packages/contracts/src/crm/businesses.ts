@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { nullable, optional, upperLetterCode } from '../fields.ts';
+import { nullable, ofProduct, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount, checkLineAmounts, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
+import { ofCustomer, ownedBy } from './customers.ts';
 
 /**
  * Businesses (sales opportunities, domain §6.5) and their stage groups: request and response
@@ -51,20 +52,23 @@ export const businessStatusTypeInput = z.object({
 });
 export type BusinessStatusTypeInput = z.infer<typeof businessStatusTypeInput>;
 
-export const businessStageDto = z.object({
+/** A stage's or a stage group's id and names. */
+const stageNames = {
   id: z.string(),
   /** As stored (what the editor changes). */
   name: z.string(),
   /** In the caller's language (the default group's stages have texts), else the stored name. */
   displayName: z.string(),
+};
+
+export const businessStageDto = z.object({
+  ...stageNames,
   percent: z.number().int(),
   sort: z.number().int(),
 });
 export type BusinessStageDto = z.infer<typeof businessStageDto>;
 export const businessStatusTypeDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  displayName: z.string(),
+  ...stageNames,
   sort: z.number().int(),
   statuses: z.array(businessStageDto),
 });
@@ -161,10 +165,8 @@ export const businessList = defineList({
 export const businessListItem = z.object({
   id: z.string(),
   name: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  ownerUserId: z.string().nullable(),
-  ownerName: z.string().nullable(),
+  ...ofCustomer,
+  ...ownedBy,
   statusTypeId: z.string(),
   statusId: z.string().nullable(),
   statusName: z.string().nullable(),
@@ -185,9 +187,7 @@ export type BusinessListItem = z.infer<typeof businessListItem>;
 
 export const businessProductDto = z.object({
   id: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  productSku: z.string(),
+  ...ofProduct,
   productPrice: z.string(),
   businessPrice: z.string(),
   count: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optional, upperLetterCode } from '../fields.ts';
+import { createdAndStamp, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 
 /**
@@ -158,13 +158,22 @@ export type CustomerInput = z.infer<typeof customerInput>;
 export const customerTag = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type CustomerTag = z.infer<typeof customerTag>;
 
+/** The customer a CRM row (a business, a tracked order) belongs to. */
+export const ofCustomer = { customerId: z.string(), customerName: z.string() };
+/** Whose a customer (or a business, through it) is: nobody's while it is in the public pool. */
+export const ownedBy = { ownerUserId: z.string().nullable(), ownerName: z.string().nullable() };
+
+/** Since when and why a customer is in the public pool (null while it has an owner). */
+export const poolStay = { poolTime: z.date().nullable(), poolReason: z.string().nullable() };
+
+/** How a customer or a contact is reached. */
+const reachedBy = { mobile: z.string().nullable(), telephone: z.string().nullable(), email: z.string().nullable() };
+
 /** What a customer's row says of it wherever it is listed: the customer list, the public pool. */
 export const customerSummary = {
   id: z.string(),
   name: z.string(),
-  mobile: z.string().nullable(),
-  telephone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...reachedBy,
   country: z.string().nullable(),
   industry: z.number().int().nullable(),
   level: z.number().int().nullable(),
@@ -177,8 +186,7 @@ export const customerSummary = {
 
 export const customerListItem = z.object({
   ...customerSummary,
-  ownerUserId: z.string().nullable(),
-  ownerName: z.string().nullable(),
+  ...ownedBy,
   ownerTime: z.date().nullable(),
   tags: z.array(customerTag),
   followUpStatus: z.boolean(),
@@ -235,15 +243,12 @@ export const contactDto = z.object({
   post: z.string().nullable(),
   master: z.boolean(),
   sex: z.number().int().nullable(),
-  mobile: z.string().nullable(),
-  telephone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...reachedBy,
   wechat: z.string().nullable(),
   remark: z.string().nullable(),
   contactLastTime: z.date().nullable(),
   contactNextTime: z.date().nullable(),
-  creationTime: z.date(),
-  concurrencyStamp: z.string(),
+  ...createdAndStamp,
 });
 export type ContactDto = z.infer<typeof contactDto>;
 
@@ -253,8 +258,7 @@ export const customerDto = customerListItem.extend({
   wechat: z.string().nullable(),
   detailAddress: z.string().nullable(),
   remark: z.string().nullable(),
-  poolTime: z.date().nullable(),
-  poolReason: z.string().nullable(),
+  ...poolStay,
   creatorId: z.string().nullable(),
   creatorName: z.string().nullable(),
   concurrencyStamp: z.string(),

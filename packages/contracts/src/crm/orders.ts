@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nullable, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount } from '../numbers.ts';
+import { ofCustomer } from './customers.ts';
 
 /**
  * Order tracking: the CRM's record of a customer's orders (entered by hand, or noted from the
@@ -109,8 +110,7 @@ export type CrmOrderQuery = z.infer<typeof crmOrderList.query>;
 export const crmOrderListItem = z.object({
   id: z.string(),
   orderNo: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
+  ...ofCustomer,
   source: z.enum(crmOrderSources),
   status: z.enum(crmOrderStatuses),
   amount: z.string(),

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { emptyToUndefined, stamp, text } from '../fields.ts';
+import { createdAndStamp, emptyToUndefined, stamp, text } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
-import { customerIndustries, customerLevels, customerSources, customerSummary, dictionaryValues } from './customers.ts';
+import {
+  customerIndustries,
+  customerLevels,
+  customerSources,
+  customerSummary,
+  dictionaryValues,
+  poolStay,
+} from './customers.ts';
 
 /**
  * The public pool (公海, domain §6.2): customers without an owner, the tenant's pool rules (when an
@@ -125,8 +132,7 @@ export const customerLimitDto = z.object({
   organizationUnits: z.array(poolOuOption),
   maxCount: z.number().int(),
   dealCountEnabled: z.boolean(),
-  creationTime: z.date(),
-  concurrencyStamp: z.string(),
+  ...createdAndStamp,
 });
 export type CustomerLimitDto = z.infer<typeof customerLimitDto>;
 
@@ -200,7 +206,6 @@ export const customerPoolState = z.object({
   id: z.string(),
   ownerUserId: z.string().nullable(),
   lockStatus: z.boolean(),
-  poolTime: z.date().nullable(),
-  poolReason: z.string().nullable(),
+  ...poolStay,
 });
 export type CustomerPoolState = z.infer<typeof customerPoolState>;

@@ -49,6 +49,10 @@ const recordList = <const F extends Record<string, FilterField>, const C extends
     defaultSort: 'creationTime desc',
   });
 
+/** A record kind's inputs: a new record names its customer, an update sends the stamp read with it. */
+const recordInputs = <S extends z.ZodRawShape>(members: S) =>
+  [z.object({ ...customerId, ...members }), z.object({ ...members, ...stamp })] as const;
+
 /** A record as the server answers it: its id and customer, the kind's members, the audit stamps. */
 const recordDto = <S extends z.ZodRawShape>(members: S) =>
   z.object({ id: z.string(), customerId: z.string(), customerName: z.string(), ...members, ...audit });
@@ -69,8 +73,7 @@ const addressFields = {
   /** One default address per customer: setting one unsets the other. */
   isDefault: z.boolean().default(false),
 };
-export const addressInput = z.object({ ...customerId, ...addressFields });
-export const addressUpdateInput = z.object({ ...addressFields, ...stamp });
+export const [addressInput, addressUpdateInput] = recordInputs(addressFields);
 export type AddressInput = z.infer<typeof addressInput>;
 export const addressList = recordList(
   'Addresses',
@@ -174,8 +177,7 @@ const socialFields = {
   ),
   remark: optionalText(512),
 };
-export const socialAccountInput = z.object({ ...customerId, ...socialFields });
-export const socialAccountUpdateInput = z.object({ ...socialFields, ...stamp });
+export const [socialAccountInput, socialAccountUpdateInput] = recordInputs(socialFields);
 export type SocialAccountInput = z.infer<typeof socialAccountInput>;
 export const socialAccountList = recordList(
   'SocialAccounts',
@@ -205,8 +207,7 @@ const subscriptionFields = {
   status: z.enum(SubscriptionStatuses).default('SUBSCRIBED'),
   source: optionalText(64),
 };
-export const subscriptionInput = z.object({ ...customerId, ...subscriptionFields });
-export const subscriptionUpdateInput = z.object({ ...subscriptionFields, ...stamp });
+export const [subscriptionInput, subscriptionUpdateInput] = recordInputs(subscriptionFields);
 export type SubscriptionInput = z.infer<typeof subscriptionInput>;
 export const subscriptionList = recordList(
   'Subscriptions',

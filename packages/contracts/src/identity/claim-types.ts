@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createdAndStamp } from '../fields.ts';
 import { column, defineList, listNames } from '../lists.ts';
 import { optionalText, stamp } from './users.ts';
 
@@ -16,8 +17,7 @@ export const claimTypeDto = z.object({
   description: z.string().nullable(),
   valueType: z.number().int(),
   valueTypeAsString: z.string(),
-  concurrencyStamp: z.string(),
-  creationTime: z.date(),
+  ...createdAndStamp,
 });
 export type ClaimTypeDto = z.infer<typeof claimTypeDto>;
 

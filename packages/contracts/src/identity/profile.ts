@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { extraProperties } from '../fields.ts';
-import { passwordSchema, phoneSchema } from './users.ts';
+import { passwordSchema, personalDetails, phoneSchema } from './users.ts';
 
 /** The signed-in user's own profile and password (`/api/identity/my-profile`). */
 
 export const profileDto = z.object({
-  userName: z.string(),
-  email: z.string().nullable(),
-  emailConfirmed: z.boolean(),
-  name: z.string().nullable(),
-  surname: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  phoneNumberConfirmed: z.boolean(),
+  ...personalDetails,
   isExternal: z.boolean(),
   hasPassword: z.boolean(),
   concurrencyStamp: z.string(),

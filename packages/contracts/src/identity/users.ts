@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, emptyToUndefined, extraProperties, guid } from '../fields.ts';
+import { audit, emptyToUndefined, extraProperties, guid, softDeletion } from '../fields.ts';
 import { column, defineList, filter, listNames } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
@@ -24,9 +24,8 @@ export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, 'AbpIdentity::
 
 export const idParams = z.object({ id: guid });
 
-export const userDto = z.object({
-  id: z.string(),
-  tenantId: z.string().nullable(),
+/** Who a user is and how to reach them: what the users list and the user's own profile both answer. */
+export const personalDetails = {
   userName: z.string(),
   name: z.string().nullable(),
   surname: z.string().nullable(),
@@ -34,6 +33,12 @@ export const userDto = z.object({
   emailConfirmed: z.boolean(),
   phoneNumber: z.string().nullable(),
   phoneNumberConfirmed: z.boolean(),
+};
+
+export const userDto = z.object({
+  id: z.string(),
+  tenantId: z.string().nullable(),
+  ...personalDetails,
   isActive: z.boolean(),
   lockoutEnabled: z.boolean(),
   lockoutEnd: time,
@@ -41,9 +46,8 @@ export const userDto = z.object({
   twoFactorEnabled: z.boolean(),
   ...audit,
   ...extraProperties,
-  isDeleted: z.boolean(),
+  ...softDeletion,
   deleterId: z.string().nullable(),
-  deletionTime: time,
 });
 export type UserDto = z.infer<typeof userDto>;
 

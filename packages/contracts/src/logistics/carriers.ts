@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, optionalText, stamp, text } from '../fields.ts';
+import { audit, codedRef, optionalText, stamp, text } from '../fields.ts';
 import { NumberBounds } from '../numbers.ts';
 import {
   code,
@@ -27,9 +27,7 @@ export const carrierUpdateInput = carrierInput.extend(stamp);
 export type CarrierInput = z.infer<typeof carrierInput>;
 
 export const carrierDto = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRef,
   type: z.enum(CarrierTypes),
   isActive: z.boolean(),
   channelCount: z.number(),
@@ -138,6 +136,9 @@ const limitsDto = z.object({
   declaredValueCurrency: z.string().nullable(),
 });
 
+/** A channel's transit time, in days. */
+export const transitDays = { transitDaysMin: z.number(), transitDaysMax: z.number() };
+
 export const channelDto = z.object({
   id: z.string(),
   carrierId: z.string(),
@@ -146,8 +147,7 @@ export const channelDto = z.object({
   code: z.string(),
   name: z.string(),
   mode: z.enum(TransportModes),
-  transitDaysMin: z.number(),
-  transitDaysMax: z.number(),
+  ...transitDays,
   volumeMode: z.enum(VolumeModes),
   volumeDivisor: z.number(),
   longestSideThreshold: z.number().nullable(),

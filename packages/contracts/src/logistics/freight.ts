@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optional } from '../fields.ts';
-import { FeeModes, TransportModes } from './carriers.ts';
+import { FeeModes, TransportModes, transitDays } from './carriers.ts';
 import {
   centimetres,
   countryCode,
@@ -87,8 +87,7 @@ export const freightOptionDto = z.object({
   mode: z.enum(TransportModes),
   zoneId: z.string(),
   zoneName: z.string(),
-  transitDaysMin: z.number(),
-  transitDaysMax: z.number(),
+  ...transitDays,
   /** Grams. */
   actualWeight: z.number(),
   volumetricWeight: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, emptyToNull, optionalText, stamp, text } from '../fields.ts';
+import { audit, codedRef, emptyToNull, optionalText, stamp, text } from '../fields.ts';
 import { countryCode } from './common.ts';
 
 /** Warehouses (domain §4.4): request and response shapes, shared by the server and the web form. */
@@ -44,9 +44,7 @@ export const warehouseUpdateInput = warehouseInput.extend(stamp);
 export type WarehouseInput = z.infer<typeof warehouseInput>;
 
 export const warehouseDto = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRef,
   type: z.enum(WarehouseTypes),
   countryCode: z.string(),
   address: z.string().nullable(),

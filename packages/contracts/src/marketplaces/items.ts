@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stamp } from '../fields.ts';
+import { runTimes, stamp } from '../fields.ts';
 import { column, defineList, filter, listNames } from '../lists.ts';
 
 /**
@@ -79,8 +79,7 @@ export const itemPullDto = z.object({
   status: z.enum(ItemPullStates),
   done: z.number().int(),
   error: z.string().nullable(),
-  creationTime: z.date(),
-  completionTime: z.date().nullable(),
+  ...runTimes,
 });
 export type ItemPullDto = z.infer<typeof itemPullDto>;
 

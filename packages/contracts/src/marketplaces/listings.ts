@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, optional } from '../fields.ts';
+import { commaList, ofProduct, optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
 import { bulkResult } from '../paging.ts';
@@ -160,9 +160,7 @@ const listingOnShop = {
 export const listingDto = z.object({
   id: z.string(),
   ...listingOnShop,
-  productId: z.string(),
-  productSku: z.string(),
-  productName: z.string(),
+  ...ofProduct,
   productImage: z.string().nullable(),
   /** The state restored when an online, offline, refresh or update fails. */
   priorStatus: z.number().int().nullable(),
@@ -275,9 +273,7 @@ export const listingProblemDto = z.object({
 export type ListingProblemDto = z.infer<typeof listingProblemDto>;
 
 export const listingPreviewRow = z.object({
-  productId: z.string(),
-  productSku: z.string(),
-  productName: z.string(),
+  ...ofProduct,
   ...shopRef,
   currency: z.string(),
   /** The mapped platform category, or null when the product's category is not mapped for this platform. */

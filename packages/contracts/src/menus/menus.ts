@@ -159,31 +159,33 @@ export const layoutAllQuery = pagedQuery
   .extend({ platformType: platformTypeFilter, reverse });
 export type LayoutAllQuery = z.infer<typeof layoutAllQuery>;
 
+/** What a menu entry and a layout both answer beyond their names: where it leads, for which platform, its metadata. */
+const answeredRoute = {
+  path: z.string(),
+  redirect: z.string().nullable(),
+  platformType: z.number().int(),
+  /** As stored (not checked again on the way out); read it as `MenuMeta`. */
+  meta: z.record(z.string(), z.unknown()),
+};
+
 export const menuDto = z.object({
   id: z.string(),
   parentId: z.string().nullable(),
   layoutId: z.string().nullable(),
   code: z.string(),
   level: z.number().int(),
-  path: z.string(),
+  ...answeredRoute,
   ...describedNames,
   component: z.string(),
-  redirect: z.string().nullable(),
-  platformType: z.number().int(),
   isPublic: z.boolean(),
   sort: z.number().int(),
   startup: z.boolean(),
-  /** As stored (not checked again on the way out); read it as `MenuMeta`. */
-  meta: z.record(z.string(), z.unknown()),
   ...audit,
 });
 
 export const layoutDto = z.object({
   id: z.string(),
   ...describedNames,
-  path: z.string(),
-  redirect: z.string().nullable(),
-  platformType: z.number().int(),
-  meta: z.record(z.string(), z.unknown()),
+  ...answeredRoute,
   ...audit,
 });

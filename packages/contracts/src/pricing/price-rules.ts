@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audit, commaList, emptyToNull, letterCode, optional, stamp, text } from '../fields.ts';
+import { audit, commaList, emptyToNull, letterCode, optional, text, withUpdateInput } from '../fields.ts';
 import { SalesPlatforms } from '../logistics/common.ts';
 import { checkMoneyMembers, MAX_MINOR_UNITS } from '../money.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
@@ -100,8 +100,7 @@ function refineRule(r: z.infer<typeof priceRuleFields>, ctx: z.RefinementCtx) {
   checkMoneyMembers(r, { currency: 'currencyTo', amounts: ['minPrice', 'maxPrice'] }, ctx);
 }
 
-export const priceRuleInput = priceRuleFields.superRefine(refineRule);
-export const priceRuleUpdateInput = priceRuleFields.extend(stamp).superRefine(refineRule);
+export const [priceRuleInput, priceRuleUpdateInput] = withUpdateInput(priceRuleFields, refineRule);
 export type PriceRuleInput = z.infer<typeof priceRuleInput>;
 
 export const priceRuleDto = z.object({
@@ -158,8 +157,7 @@ function refineRetail(r: z.infer<typeof retailRuleFields>, ctx: z.RefinementCtx)
   if (r.targetMarginPct !== null && Number(r.targetMarginPct) === 100)
     ctx.addIssue({ code: 'custom', path: ['targetMarginPct'], message: 'Pricing::MarginBelow100' });
 }
-export const retailPriceRuleInput = retailRuleFields.superRefine(refineRetail);
-export const retailPriceRuleUpdateInput = retailRuleFields.extend(stamp).superRefine(refineRetail);
+export const [retailPriceRuleInput, retailPriceRuleUpdateInput] = withUpdateInput(retailRuleFields, refineRetail);
 export type RetailPriceRuleInput = z.infer<typeof retailPriceRuleInput>;
 
 export const retailPriceRuleDto = z.object({
@@ -188,16 +186,16 @@ function refineTier(r: z.infer<typeof tierRuleFields>, ctx: z.RefinementCtx) {
   if (Number(r.discountPct) === 100)
     ctx.addIssue({ code: 'custom', path: ['discountPct'], message: 'Pricing::DiscountBelow100' });
 }
-export const tierPriceRuleInput = tierRuleFields.superRefine(refineTier);
-export const tierPriceRuleUpdateInput = tierRuleFields.extend(stamp).superRefine(refineTier);
+export const [tierPriceRuleInput, tierPriceRuleUpdateInput] = withUpdateInput(tierRuleFields, refineTier);
 export type TierPriceRuleInput = z.infer<typeof tierPriceRuleInput>;
+
+/** A tier's quantity band and its discount, as stored and as a price shows it. */
+const tierBand = { minQuantity: z.number(), maxQuantity: z.number().nullable(), discountPct: z.string() };
 
 export const tierPriceRuleDto = z.object({
   id: z.string(),
   priceRuleId: z.string(),
-  minQuantity: z.number(),
-  maxQuantity: z.number().nullable(),
-  discountPct: z.string(),
+  ...tierBand,
   ...audit,
 });
 
@@ -266,9 +264,7 @@ export const tierPriceResultDto = retailPriceResultDto.extend({
   tiers: z.array(
     z.object({
       tierPriceRuleId: z.string(),
-      minQuantity: z.number(),
-      maxQuantity: z.number().nullable(),
-      discountPct: z.string(),
+      ...tierBand,
       unitPrice: z.string(),
     }),
   ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedRef } from '../fields.ts';
 import { moneyAmount, moneyUnitPrice } from '../money.ts';
 import { unitPrice as unitPriceText } from '../numbers.ts';
 
@@ -50,8 +51,11 @@ export const unitPrice = unitPriceText({ scale: 4 });
 export const salesUnitPrice = moneyUnitPrice();
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/);
 
-/** A coded master record (a warehouse, a supplier) as a picker or a row names it. */
-export const codedRef = { id: z.string(), code: z.string(), name: z.string() };
+export { codedRef };
+/** The marketplace shop a row came from, by id and name; null for what came from none (a manual order). */
+export const fromShop = { shopId: z.string().nullable(), shopName: z.string().nullable() };
+/** The warehouse a document or a suggestion is for, by id and name. */
+export const ofWarehouse = { warehouseId: z.string(), warehouseName: z.string() };
 /** A warehouse to pick, the tenant's default marked. */
 export const warehouseOption = z.object({ ...codedRef, isDefault: z.boolean() });
 
@@ -59,6 +63,20 @@ export const warehouseOption = z.object({ ...codedRef, isDefault: z.boolean() })
 export const variantRef = { variantId: z.string(), sku: z.string(), productName: z.string() };
 /** The same with the text a picker shows (`SKU · product · options`). */
 export const variantOption = { ...variantRef, label: z.string() };
+
+/** A document's state table: per status, the actions it allows and the status each leads to. */
+export type StateTable<S extends string, A extends string> = Record<S, Partial<Record<A, S>>>;
+
+/** Where `action` leads from `status`, or null when the table refuses it. */
+export const nextState = <S extends string, A extends string>(table: StateTable<S, A>, status: S, action: A) =>
+  table[status]?.[action] ?? null;
+
+/** The actions the table allows from `status`, in the order of `actions`. */
+export const allowedActions = <S extends string, A extends string>(
+  table: StateTable<S, A>,
+  actions: readonly A[],
+  status: S,
+): A[] => actions.filter((a) => table[status]?.[a] !== undefined);
 
 /** One step of an order's history (sales and purchase orders alike): what happened, between which statuses, by whom. */
 export const statusEventDto = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { emptyToNull, emptyToUndefined, optionalText, stamp } from '../fields.ts';
+import { createdAndStamp, emptyToNull, emptyToUndefined, optionalText, withUpdateInput } from '../fields.ts';
 import { column, defineList, filter, listNames } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import { fxRate as fxRateText } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
-import { currencyCode, cycleOptions, money, paymentType, settlementOptions } from './common.ts';
+import { currencyCode, cycleOptions, fromShop, money, paymentType, settlementOptions } from './common.ts';
 
 /**
  * Finance (domain §5.6): settlement statements pulled from the marketplaces with their lines per
@@ -89,11 +89,15 @@ export const statementList = defineList({
 });
 export type StatementListQuery = z.infer<typeof statementList.query>;
 
+/** The marketplace shop a statement or a settlement cycle is of. */
+const ofShop = { shopId: z.string(), shopName: z.string(), platform: z.string() };
+
+/** How much of a statement or an arrival the other side accounts for, and what that makes of it. */
+const matching = { matchedAmount: z.string(), matchedStatus: z.enum(matchedStatuses) };
+
 export const statementDto = z.object({
   id: z.string(),
-  shopId: z.string(),
-  shopName: z.string(),
-  platform: z.string(),
+  ...ofShop,
   statementNo: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
@@ -106,9 +110,8 @@ export const statementDto = z.object({
   netAmount: z.string(),
   status: z.enum(settlementStatuses),
   paidAt: z.date().nullable(),
-  /** How much of `netAmount` arrivals account for, and what that makes of it. */
-  matchedAmount: z.string(),
-  matchedStatus: z.enum(matchedStatuses),
+  /** Of `netAmount`, what arrivals account for. */
+  ...matching,
   lineCount: z.number().int(),
   pulledAt: z.date(),
 });
@@ -221,15 +224,13 @@ const arrivalMoney = (v: z.infer<typeof arrivalFields>, ctx: z.RefinementCtx) =>
   checkMoneyMembers(v, { currency: 'fromCurrency', amounts: ['fromAmount'] }, ctx);
   checkMoneyMembers(v, { currency: 'payoutCurrency', amounts: ['payoutAmount', 'fee'] }, ctx);
 };
-export const arrivalInput = arrivalFields.superRefine(arrivalMoney);
-export const arrivalUpdateInput = arrivalFields.extend(stamp).superRefine(arrivalMoney);
+export const [arrivalInput, arrivalUpdateInput] = withUpdateInput(arrivalFields, arrivalMoney);
 export type ArrivalInput = z.infer<typeof arrivalInput>;
 
 export const arrivalDto = z.object({
   id: z.string(),
   arrivalNo: z.string(),
-  shopId: z.string().nullable(),
-  shopName: z.string().nullable(),
+  ...fromShop,
   account: z.string().nullable(),
   payService: z.string(),
   payeeId: z.string().nullable(),
@@ -245,12 +246,10 @@ export const arrivalDto = z.object({
   /** The tenant's currency (`receivedAmount`'s). */
   currency: z.string(),
   bankReceivedAt: z.date().nullable(),
-  /** How much of `fromAmount` statements account for. */
-  matchedAmount: z.string(),
-  matchedStatus: z.enum(matchedStatuses),
+  /** Of `fromAmount`, what statements account for. */
+  ...matching,
   remark: z.string().nullable(),
-  creationTime: z.date(),
-  concurrencyStamp: z.string(),
+  ...createdAndStamp,
 });
 export type ArrivalDto = z.infer<typeof arrivalDto>;
 
@@ -305,9 +304,7 @@ export const settlementCycleInput = z.object({
 });
 export type SettlementCycleInput = z.infer<typeof settlementCycleInput>;
 export const settlementCycleDto = z.object({
-  shopId: z.string(),
-  shopName: z.string(),
-  platform: z.string(),
+  ...ofShop,
   /** False until set: the values shown are the defaults. */
   configured: z.boolean(),
   settlementDays: z.number().int(),
@@ -398,6 +395,15 @@ export const profitQuery = pagedQuery.extend({
 });
 export type ProfitQuery = z.infer<typeof profitQuery>;
 
+/** What orders earned and cost, in the tenant's currency (an order's, a SKU's, a period's). */
+export const profitFigures = {
+  revenue: z.string(),
+  cost: z.string(),
+  fees: z.string(),
+  freight: z.string(),
+  profit: z.string(),
+};
+
 export const orderProfitDto = z.object({
   orderId: z.string(),
   orderNo: z.string(),
@@ -411,33 +417,25 @@ export const orderProfitDto = z.object({
   orderTotal: z.string(),
   /** The rest in the tenant's `currency`. */
   currency: z.string(),
-  revenue: z.string(),
-  cost: z.string(),
-  fees: z.string(),
+  ...profitFigures,
   /** Fees from settlement lines, or estimated from the platform's rate. */
   feesEstimated: z.boolean(),
-  freight: z.string(),
   freightSource: z.enum(['ACTUAL', 'ESTIMATED', 'NONE']),
-  profit: z.string(),
   /** profit ÷ revenue, percent (2 places); null without revenue. */
   margin: z.string().nullable(),
 });
 export type OrderProfitDto = z.infer<typeof orderProfitDto>;
 
-/** What a set of orders earned and cost, in the tenant's currency (a SKU's, a period's). */
-export const profitFigures = {
-  revenue: z.string(),
-  cost: z.string(),
-  fees: z.string(),
-  freight: z.string(),
-  profit: z.string(),
-};
-
-export const skuProfitDto = z.object({
+/** What a SKU sold: its units and the orders they were in. */
+export const skuSales = {
   sku: z.string(),
   name: z.string(),
   quantity: z.number().int(),
   orders: z.number().int(),
+};
+
+export const skuProfitDto = z.object({
+  ...skuSales,
   currency: z.string(),
   ...profitFigures,
   margin: z.string().nullable(),

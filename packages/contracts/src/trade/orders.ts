@@ -3,7 +3,15 @@ import { optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import { checkLineAmounts, NumberBounds, quantity } from '../numbers.ts';
-import { currencyCode, money, salesUnitPrice, statusEventDto } from './common.ts';
+import {
+  allowedActions,
+  currencyCode,
+  fromShop,
+  money,
+  type StateTable,
+  salesUnitPrice,
+  statusEventDto,
+} from './common.ts';
 
 /**
  * Sales orders: statuses and their transitions, the mapping of the marketplaces' own statuses,
@@ -65,7 +73,7 @@ export type SalesOrderAction = (typeof salesOrderActions)[number];
  * - PartiallyRefunded → refund → Refunded.
  * - Cancel and Refunded are final.
  */
-export const salesOrderTransitions: Record<SalesOrderStatus, Partial<Record<SalesOrderAction, SalesOrderStatus>>> = {
+export const salesOrderTransitions: StateTable<SalesOrderStatus, SalesOrderAction> = {
   Pending: { markPaid: 'Paid', confirm: 'Processing', cancel: 'Cancel' },
   Paid: { confirm: 'Processing', cancel: 'Cancel' },
   Outofstock: { confirm: 'Processing', cancel: 'Cancel' },
@@ -82,7 +90,7 @@ export const salesOrderTransitions: Record<SalesOrderStatus, Partial<Record<Sale
 
 /** The actions the table allows from `status`, in the table's order. */
 export const allowedSalesOrderActions = (status: SalesOrderStatus): SalesOrderAction[] =>
-  salesOrderActions.filter((a) => salesOrderTransitions[status]?.[a] !== undefined);
+  allowedActions(salesOrderTransitions, salesOrderActions, status);
 
 /** Statuses in which the order holds a stock reservation for its unshipped quantities. */
 export const reservingStatuses: readonly SalesOrderStatus[] = ['Processing', 'Packaged', 'PartiallyShipped'];
@@ -204,8 +212,7 @@ export const salesOrderListItem = z.object({
   orderNo: z.string(),
   source: z.enum(orderSources),
   platform: z.enum(orderPlatforms).nullable(),
-  shopId: z.string().nullable(),
-  shopName: z.string().nullable(),
+  ...fromShop,
   platformOrderId: z.string().nullable(),
   platformStatus: z.string().nullable(),
   status: z.enum(salesOrderStatuses),

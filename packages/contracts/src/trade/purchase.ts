@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stamp } from '../fields.ts';
+import { changesAndStamp, stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import {
@@ -15,6 +15,9 @@ import {
   codedRef,
   currencyCode,
   money,
+  nextState,
+  ofWarehouse,
+  type StateTable,
   statusEventDto,
   unitPrice,
   variantOption,
@@ -67,7 +70,7 @@ export const purchaseActions = [
 export type PurchaseAction = (typeof purchaseActions)[number];
 
 /** Domain §5.2: per state, the allowed actions and where each leads. */
-export const purchaseTransitions: Record<PurchaseStatus, Partial<Record<PurchaseAction, PurchaseStatus>>> = {
+export const purchaseTransitions: StateTable<PurchaseStatus, PurchaseAction> = {
   DRAFT: { edit: 'DRAFT', delete: 'DRAFT', submit: 'SUBMITTED', cancel: 'CANCELLED', flag: 'DRAFT' },
   SUBMITTED: {
     approve: 'APPROVED',
@@ -101,7 +104,7 @@ export const purchaseUserActions = ['submit', 'approve', 'reject', 'cancel', 'cl
 
 /** Where `action` leads from `status`, or null when the table refuses it. */
 export const purchaseNext = (status: PurchaseStatus, action: PurchaseAction): PurchaseStatus | null =>
-  purchaseTransitions[status]?.[action] ?? null;
+  nextState(purchaseTransitions, status, action);
 
 /** Whether receipts may be posted against a PO in this state. */
 export const purchaseReceivable = (status: PurchaseStatus) => purchaseNext(status, 'receivePartial') !== null;
@@ -234,8 +237,7 @@ export const purchaseOrderDto = z.object({
   poNo: z.string(),
   supplierId: z.string(),
   supplierName: z.string(),
-  warehouseId: z.string(),
-  warehouseName: z.string(),
+  ...ofWarehouse,
   status: z.enum(purchaseStatuses),
   closedShort: z.boolean(),
   exception: z.boolean(),
@@ -258,9 +260,7 @@ export const purchaseOrderDto = z.object({
   remark: z.string().nullable(),
   /** The actions the state allows (the table above), for the row's buttons. */
   allowedActions: z.array(z.enum(purchaseActions)),
-  creationTime: z.date(),
-  lastModificationTime: z.date().nullable(),
-  concurrencyStamp: z.string(),
+  ...changesAndStamp,
 });
 export type PurchaseOrderDto = z.infer<typeof purchaseOrderDto>;
 
@@ -325,8 +325,7 @@ export type SuggestionQuery = z.infer<typeof suggestionQuery>;
 
 export const suggestionDto = z.object({
   ...variantRef,
-  warehouseId: z.string(),
-  warehouseName: z.string(),
+  ...ofWarehouse,
   sold: z.number(),
   days: z.number(),
   /** Average daily sales, 4 places. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { stamp } from '../fields.ts';
+import { createdAndStamp, stamp } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { NumberBounds, quantity } from '../numbers.ts';
-import { money, variantRef } from './common.ts';
+import { money, nextState, ofWarehouse, type StateTable, variantRef } from './common.ts';
 
 /**
  * Receipts against purchase-order lines (domain §5.3): what arrived, of it what was accepted
@@ -17,14 +17,14 @@ export const receiptActions = ['edit', 'delete', 'post', 'reverse'] as const;
 export type ReceiptAction = (typeof receiptActions)[number];
 
 /** Per state, the allowed actions and where each leads (a reversal leaves the original POSTED). */
-export const receiptTransitions: Record<ReceiptStatus, Partial<Record<ReceiptAction, ReceiptStatus>>> = {
+export const receiptTransitions: StateTable<ReceiptStatus, ReceiptAction> = {
   DRAFT: { edit: 'DRAFT', delete: 'CANCELLED', post: 'POSTED' },
   POSTED: { reverse: 'POSTED' },
   CANCELLED: {},
 };
 
 export const receiptNext = (status: ReceiptStatus, action: ReceiptAction): ReceiptStatus | null =>
-  receiptTransitions[status]?.[action] ?? null;
+  nextState(receiptTransitions, status, action);
 
 const id = z.guid();
 const qty = quantity({ min: 0 });
@@ -81,13 +81,14 @@ export const receiptList = defineList({
 });
 export type ReceiptListQuery = z.infer<typeof receiptList.query>;
 
+/** Units that arrived, and of them accepted and damaged (a line's, or the receipt's over its lines). */
+const arrivedQuantities = { qtyArrived: z.number(), qtyAccepted: z.number(), qtyDamaged: z.number() };
+
 export const receiptLineDto = z.object({
   id: z.string(),
   poLineId: z.string(),
   ...variantRef,
-  qtyArrived: z.number(),
-  qtyAccepted: z.number(),
-  qtyDamaged: z.number(),
+  ...arrivedQuantities,
   /** In the tenant's currency (unit price × the PO's rate). */
   unitCost: z.string(),
 });
@@ -99,8 +100,7 @@ export const receiptDto = z.object({
   poId: z.string(),
   poNo: z.string(),
   supplierName: z.string(),
-  warehouseId: z.string(),
-  warehouseName: z.string(),
+  ...ofWarehouse,
   status: z.enum(receiptStatuses),
   reversesReceiptId: z.string().nullable(),
   reversesReceiptNo: z.string().nullable(),
@@ -110,12 +110,9 @@ export const receiptDto = z.object({
   freight: z.string(),
   trackingNo: z.string().nullable(),
   remark: z.string().nullable(),
-  qtyArrived: z.number(),
-  qtyAccepted: z.number(),
-  qtyDamaged: z.number(),
+  ...arrivedQuantities,
   allowedActions: z.array(z.enum(receiptActions)),
-  creationTime: z.date(),
-  concurrencyStamp: z.string(),
+  ...createdAndStamp,
 });
 export type ReceiptDto = z.infer<typeof receiptDto>;
 

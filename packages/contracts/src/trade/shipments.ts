@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { commaList, emptyToUndefined, optional } from '../fields.ts';
+import { changesAndStamp, commaList, emptyToUndefined, optional } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
+import { freightOptionDto } from '../logistics/freight.ts';
 import { quantity } from '../numbers.ts';
-import { money, warehouseOption } from './common.ts';
+import { allowedActions, money, type StateTable, warehouseOption } from './common.ts';
 
 /**
  * Shipments (domain §5.5): parcels made from one or many sales orders (split lines allowed), sent
@@ -51,7 +52,7 @@ export type ShipmentAction = (typeof shipmentActions)[number];
  * delivered / returned / lost; cancel before shipped. Delivered, returned, lost and cancelled are
  * final.
  */
-export const shipmentTransitions: Record<ShipmentStatus, Partial<Record<ShipmentAction, ShipmentStatus>>> = {
+export const shipmentTransitions: StateTable<ShipmentStatus, ShipmentAction> = {
   CREATED: { label: 'LABELLED', cancel: 'CANCELLED' },
   LABELLED: { pack: 'PACKED', cancel: 'CANCELLED' },
   PACKED: { ship: 'SHIPPED', cancel: 'CANCELLED' },
@@ -64,7 +65,7 @@ export const shipmentTransitions: Record<ShipmentStatus, Partial<Record<Shipment
 
 /** The actions the table allows from `status`, in the table's order. */
 export const allowedShipmentActions = (status: ShipmentStatus): ShipmentAction[] =>
-  shipmentActions.filter((a) => shipmentTransitions[status]?.[a] !== undefined);
+  allowedActions(shipmentTransitions, shipmentActions, status);
 
 /** Telling the marketplace the tracking number (marketplace orders only; null for manual ones). */
 export const platformSyncStatuses = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -218,11 +219,12 @@ export const shipmentDto = z.object({
   quantity: z.number(),
   remark: z.string().nullable(),
   allowedActions: z.array(z.enum(shipmentActions)),
-  creationTime: z.date(),
-  lastModificationTime: z.date().nullable(),
-  concurrencyStamp: z.string(),
+  ...changesAndStamp,
 });
 export type ShipmentDto = z.infer<typeof shipmentDto>;
+
+/** An order line's goods: its SKU, name and units. */
+const lineGoods = { sku: z.string(), name: z.string(), quantity: z.number() };
 
 export const shipmentItemDto = z.object({
   id: z.string(),
@@ -230,9 +232,7 @@ export const shipmentItemDto = z.object({
   orderNo: z.string(),
   orderLineId: z.string(),
   variantId: z.string().nullable(),
-  sku: z.string(),
-  name: z.string(),
-  quantity: z.number(),
+  ...lineGoods,
 });
 export type ShipmentItemDto = z.infer<typeof shipmentItemDto>;
 
@@ -268,19 +268,19 @@ export const shipmentDetailDto = shipmentDto.extend({
 export type ShipmentDetailDto = z.infer<typeof shipmentDetailDto>;
 
 /** One candidate channel of the estimate, priced; `picked` is the one a shipment takes by default. */
-export const shipmentChannelOption = z.object({
-  channelId: z.string(),
-  channelCode: z.string(),
-  channelName: z.string(),
-  carrierName: z.string(),
-  transitDaysMin: z.number(),
-  transitDaysMax: z.number(),
-  chargeableWeight: z.number(),
-  total: z.string(),
-  currency: z.string(),
-  totalInTenantCurrency: z.string(),
-  tenantCurrency: z.string(),
-  picked: z.boolean(),
+export const shipmentChannelOption = freightOptionDto.pick({
+  channelId: true,
+  channelCode: true,
+  channelName: true,
+  carrierName: true,
+  transitDaysMin: true,
+  transitDaysMax: true,
+  chargeableWeight: true,
+  total: true,
+  currency: true,
+  totalInTenantCurrency: true,
+  tenantCurrency: true,
+  picked: true,
 });
 export type ShipmentChannelOption = z.infer<typeof shipmentChannelOption>;
 
@@ -309,9 +309,7 @@ export const shippableOrderDto = z.object({
   lines: z.array(
     z.object({
       id: z.string(),
-      sku: z.string(),
-      name: z.string(),
-      quantity: z.number(),
+      ...lineGoods,
       shippedQty: z.number(),
       left: z.number(),
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined } from '../fields.ts';
-import { profitFigures } from './finance.ts';
+import { fromShop } from './common.ts';
+import { profitFigures, skuSales } from './finance.ts';
 
 /**
  * Order statistics: sales and orders per day/week/month (UTC days), by shop and platform, top
@@ -35,8 +36,7 @@ export const salesStatisticsDto = z.object({
   periods: z.array(salesPointDto),
   byShop: z.array(
     z.object({
-      shopId: z.string().nullable(),
-      shopName: z.string().nullable(),
+      ...fromShop,
       platform: z.string().nullable(),
       orders: z.number().int(),
       amount: z.string(),
@@ -51,10 +51,7 @@ export const salesStatisticsDto = z.object({
 export type SalesStatisticsDto = z.infer<typeof salesStatisticsDto>;
 
 export const topSkuDto = z.object({
-  sku: z.string(),
-  name: z.string(),
-  quantity: z.number().int(),
-  orders: z.number().int(),
+  ...skuSales,
   amount: z.string(),
 });
 export const topSkusDto = z.object({

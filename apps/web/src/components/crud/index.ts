@@ -28,7 +28,7 @@ export {
 export { EditDeleteActions, type EditDeleteActionsProps } from './EditDeleteActions.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';
-export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
+export { CrudField, FormOverlay, type FormOverlayProps, TextField, type TextFieldProps } from './FormOverlay.tsx';
 export { RemoveRowButton, type RemoveRowButtonProps } from './RemoveRowButton.tsx';
 export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 export { ResourcePage, type ResourcePageProps, resourceTitles } from './ResourcePage.tsx';

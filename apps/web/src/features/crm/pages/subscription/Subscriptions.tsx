@@ -5,8 +5,8 @@ import {
   subscriptionList,
   subscriptionUpdateInput,
 } from '@seller/contracts/crm';
-import { Input, Radio, Select, Tag } from 'antd';
-import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
+import { Radio, Select, Tag } from 'antd';
+import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
 import { RL, recordsApi, type Subscription } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
@@ -44,15 +44,11 @@ export function Subscriptions({ customerId }: { customerId?: string }) {
           <CrudField name="channel" label={RL('Channel')}>
             <Select options={channels()} data-testid="subscription-channel" />
           </CrudField>
-          <CrudField name="topic" label={RL('Topic')}>
-            <Input maxLength={64} data-testid="subscription-topic" />
-          </CrudField>
+          <TextField name="topic" label={RL('Topic')} maxLength={64} data-testid="subscription-topic" />
           <CrudField name="status" label={RL('Status')}>
             <Radio.Group options={statuses()} data-testid="subscription-status" />
           </CrudField>
-          <CrudField name="source" label={RL('Source')}>
-            <Input maxLength={64} />
-          </CrudField>
+          <TextField name="source" label={RL('Source')} maxLength={64} />
         </>
       )}
     />

@@ -4,7 +4,7 @@ import {
   retailPriceRuleInput,
   tierPriceRuleInput,
 } from '@seller/contracts/pricing';
-import { Button, Card, Col, Empty, Input, InputNumber, Row } from 'antd';
+import { Button, Card, Col, Empty, InputNumber, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   activeColumn,
@@ -13,6 +13,7 @@ import {
   type ResourceApi,
   ResourcePage,
   resourceTitles,
+  TextField,
 } from '../../../../components/crud/index.ts';
 import {
   freightSourceLabel,
@@ -209,29 +210,42 @@ export default function PriceRulesPage() {
               fields={
                 <Row gutter={12}>
                   <Col xs={12}>
-                    <CrudField name="costFrom" label={PL('Field:CostFrom')}>
-                      <Input inputMode="decimal" data-testid="retail-costFrom" />
-                    </CrudField>
+                    <TextField
+                      name="costFrom"
+                      label={PL('Field:CostFrom')}
+                      inputMode="decimal"
+                      data-testid="retail-costFrom"
+                    />
                   </Col>
                   <Col xs={12}>
-                    <CrudField name="costTo" label={PL('Field:CostTo')}>
-                      <Input inputMode="decimal" placeholder={PL('NoUpperBound')} data-testid="retail-costTo" />
-                    </CrudField>
+                    <TextField
+                      name="costTo"
+                      label={PL('Field:CostTo')}
+                      inputMode="decimal"
+                      placeholder={PL('NoUpperBound')}
+                      data-testid="retail-costTo"
+                    />
                   </Col>
                   <Col xs={12}>
-                    <CrudField name="markupPct" label={PL('Field:MarkupPct')}>
-                      <Input inputMode="decimal" suffix="%" data-testid="retail-markupPct" />
-                    </CrudField>
+                    <TextField
+                      name="markupPct"
+                      label={PL('Field:MarkupPct')}
+                      inputMode="decimal"
+                      suffix="%"
+                      data-testid="retail-markupPct"
+                    />
                   </Col>
                   <Col xs={12}>
-                    <CrudField name="targetMarginPct" label={PL('Field:TargetMarginPct')}>
-                      <Input inputMode="decimal" suffix="%" data-testid="retail-targetMarginPct" />
-                    </CrudField>
+                    <TextField
+                      name="targetMarginPct"
+                      label={PL('Field:TargetMarginPct')}
+                      inputMode="decimal"
+                      suffix="%"
+                      data-testid="retail-targetMarginPct"
+                    />
                   </Col>
                   <Col xs={24}>
-                    <CrudField name="remark" label={PL('Field:Remark')}>
-                      <Input maxLength={256} data-testid="retail-remark" />
-                    </CrudField>
+                    <TextField name="remark" label={PL('Field:Remark')} maxLength={256} data-testid="retail-remark" />
                   </Col>
                 </Row>
               }
@@ -283,9 +297,13 @@ export default function PriceRulesPage() {
                     </CrudField>
                   </Col>
                   <Col xs={12}>
-                    <CrudField name="discountPct" label={PL('Field:DiscountPct')}>
-                      <Input inputMode="decimal" suffix="%" data-testid="tier-discountPct" />
-                    </CrudField>
+                    <TextField
+                      name="discountPct"
+                      label={PL('Field:DiscountPct')}
+                      inputMode="decimal"
+                      suffix="%"
+                      data-testid="tier-discountPct"
+                    />
                   </Col>
                 </Row>
               }

@@ -1,7 +1,7 @@
 import { supplierInput } from '@seller/contracts/catalog';
-import { Checkbox, Col, Input, Row, Select, Tag } from 'antd';
+import { Checkbox, Col, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { CrudField, ResourcePage, TextField } from '../../../../components/crud/index.ts';
+import { CrudField, defaultTaggedColumn, ResourcePage, TextField } from '../../../../components/crud/index.ts';
 import {
   catalogResource,
   LC,
@@ -52,17 +52,7 @@ export default function SuppliersPage() {
       label={(r) => r.code}
       columns={[
         { key: 'code', title: L('Code'), dataIndex: 'code', sortField: 'code' },
-        {
-          key: 'fullName',
-          title: L('FullName'),
-          dataIndex: 'fullName',
-          sortField: 'fullName',
-          render: (v: string, r) => (
-            <>
-              {v} {r.isDefault && <Tag color="blue">{L('IsDefault')}</Tag>}
-            </>
-          ),
-        },
+        defaultTaggedColumn('fullName', L('FullName'), L('IsDefault')),
         { key: 'grade', title: L('Grade'), dataIndex: 'grade', sortField: 'grade' },
         { key: 'contactPerson', title: L('ContactPerson'), dataIndex: 'contactPerson', sortField: 'contactPerson' },
         { key: 'phone', title: L('Phone'), dataIndex: 'phone' },

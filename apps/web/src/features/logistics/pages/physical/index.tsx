@@ -1,5 +1,5 @@
 import { carrierInput, LogisticsPermissions } from '@seller/contracts/logistics';
-import { Button, Card, Col, Empty, Row, Select, Switch } from 'antd';
+import { Card, Col, Empty, Row, Select, Switch } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import {
   activeColumn,
@@ -8,6 +8,7 @@ import {
   type ResourceApi,
   ResourcePage,
   resourceTitles,
+  SelectRowButton,
   TextField,
 } from '../../../../components/crud/index.ts';
 import { useDevice } from '../../../../lib/device.ts';
@@ -60,15 +61,13 @@ export default function CarriersPage() {
               sortField: 'code',
               width: 130,
               render: (v: string, r) => (
-                <Button
-                  type={selected?.id === r.id ? 'primary' : 'link'}
-                  size="small"
-                  onClick={() => choose(r)}
-                  aria-pressed={selected?.id === r.id}
-                  data-testid={`carrier-select-${v}`}
+                <SelectRowButton
+                  selected={selected?.id === r.id}
+                  onSelect={() => choose(r)}
+                  testid={`carrier-select-${v}`}
                 >
                   {v}
-                </Button>
+                </SelectRowButton>
               ),
             },
             { key: 'name', title: LL('Carrier:Name'), dataIndex: 'name', sortField: 'name', width: 150 },

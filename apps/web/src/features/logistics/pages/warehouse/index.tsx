@@ -1,9 +1,10 @@
 import { warehouseContactInput, warehouseInput } from '@seller/contracts/logistics';
-import { Col, Form, Input, Row, Select, Switch, Tag } from 'antd';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import {
   activeColumn,
   CrudField,
   creationTimeColumn,
+  defaultTaggedColumn,
   ResourcePage,
   resourceTitles,
   TextField,
@@ -29,17 +30,7 @@ export default function WarehousesPage() {
       label={(r) => r.code}
       columns={[
         { key: 'code', title: L('Code'), dataIndex: 'code', sortField: 'code' },
-        {
-          key: 'name',
-          title: L('Name'),
-          dataIndex: 'name',
-          sortField: 'name',
-          render: (v: string, r) => (
-            <>
-              {v} {r.isDefault && <Tag color="blue">{L('IsDefault')}</Tag>}
-            </>
-          ),
-        },
+        defaultTaggedColumn('name', L('Name'), L('IsDefault')),
         {
           key: 'type',
           title: L('Type'),

@@ -4,7 +4,7 @@ import {
   retailPriceRuleInput,
   tierPriceRuleInput,
 } from '@seller/contracts/pricing';
-import { Button, Card, Col, Empty, InputNumber, Row } from 'antd';
+import { Card, Col, Empty, InputNumber, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   activeColumn,
@@ -13,6 +13,7 @@ import {
   type ResourceApi,
   ResourcePage,
   resourceTitles,
+  SelectRowButton,
   TextField,
 } from '../../../../components/crud/index.ts';
 import {
@@ -104,17 +105,15 @@ export default function PriceRulesPage() {
               sortField: 'name',
               width: 220,
               render: (v: string, r) => (
-                <Button
-                  type={selected?.id === r.id ? 'primary' : 'link'}
-                  size="small"
+                <SelectRowButton
+                  selected={selected?.id === r.id}
+                  onSelect={() => setSelected(r)}
+                  testid={`price-rule-select-${v}`}
                   // a long name wraps inside its column instead of running over the next one
                   style={{ whiteSpace: 'normal', height: 'auto', textAlign: 'left', maxWidth: '100%' }}
-                  onClick={() => setSelected(r)}
-                  aria-pressed={selected?.id === r.id}
-                  data-testid={`price-rule-select-${v}`}
                 >
                   {v}
-                </Button>
+                </SelectRowButton>
               ),
             },
             {

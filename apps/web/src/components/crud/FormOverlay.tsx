@@ -108,7 +108,10 @@ export interface CrudFieldProps {
   valuePropName?: string;
 }
 
-/** A form item validated by the overlay's Zod schema (required mark derived from it). */
+/**
+ * A form item validated by the overlay's Zod schema (required mark derived from it); outside a
+ * {@link FormOverlay} a plain form item.
+ */
 export function CrudField({ name, label, children, extra, valuePropName }: CrudFieldProps) {
   const schema = useContext(SchemaContext);
   return (

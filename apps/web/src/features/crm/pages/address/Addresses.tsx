@@ -1,10 +1,11 @@
 import { AddressTypes, addressInput, addressList, addressUpdateInput } from '@seller/contracts/crm';
 import { Radio, Typography } from 'antd';
 import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
+import { optionsOf } from '../../../../lib/options.ts';
 import { type Address, RL, recordsApi } from '../../api/records.ts';
 import { DefaultField, DefaultTag, RecordList } from './RecordList.tsx';
 
-const addressTypes = () => AddressTypes.map((v) => ({ value: v, label: RL(`AddressType:${v}`) }));
+const addressTypes = optionsOf(AddressTypes, (v) => RL(`AddressType:${v}`));
 const place = (r: Address) =>
   [r.addressLine1, r.addressLine2, r.city, r.province, r.postcode].filter(Boolean).join(', ');
 

@@ -6,6 +6,7 @@ import {
 } from '@seller/contracts/crm';
 import { Input, Select, Tag, Typography } from 'antd';
 import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
+import { optionsOf } from '../../../../lib/options.ts';
 import { RL, recordsApi, type SocialAccount } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
@@ -19,7 +20,7 @@ const color: Record<string, string> = {
   X: 'default',
   OTHER: 'default',
 };
-const platforms = () => SocialPlatforms.map((v) => ({ value: v, label: RL(`Platform:${v}`) }));
+const platforms = optionsOf(SocialPlatforms, (v) => RL(`Platform:${v}`));
 
 /** A customer's accounts on social platforms and messengers. */
 export function SocialAccounts({ customerId }: { customerId?: string }) {

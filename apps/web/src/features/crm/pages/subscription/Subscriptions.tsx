@@ -7,11 +7,12 @@ import {
 } from '@seller/contracts/crm';
 import { Radio, Select, Tag } from 'antd';
 import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
+import { optionsOf } from '../../../../lib/options.ts';
 import { RL, recordsApi, type Subscription } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
-const channels = () => SubscriptionChannels.map((v) => ({ value: v, label: RL(`Channel:${v}`) }));
-const statuses = () => SubscriptionStatuses.map((v) => ({ value: v, label: RL(`Status:${v}`) }));
+const channels = optionsOf(SubscriptionChannels, (v) => RL(`Channel:${v}`));
+const statuses = optionsOf(SubscriptionStatuses, (v) => RL(`Status:${v}`));
 
 /** What a customer subscribed to, on which channel (one per channel and topic). */
 export function Subscriptions({ customerId }: { customerId?: string }) {

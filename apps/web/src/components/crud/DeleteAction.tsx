@@ -63,10 +63,19 @@ export interface DeleteIconConfirmProps {
   testid?: string;
   /** The confirm button's test id. */
   confirmTestid?: string;
+  /** What the icon says to a screen reader; "Delete" unless given. */
+  label?: string;
 }
 
 /** An icon-only delete button of a small table's row (claims, connection strings…), confirmed first. */
-export function DeleteIconConfirm({ onConfirm, title, description, testid, confirmTestid }: DeleteIconConfirmProps) {
+export function DeleteIconConfirm({
+  onConfirm,
+  title,
+  description,
+  testid,
+  confirmTestid,
+  label,
+}: DeleteIconConfirmProps) {
   const { t } = useTranslation();
   return (
     <Popconfirm
@@ -82,7 +91,7 @@ export function DeleteIconConfirm({ onConfirm, title, description, testid, confi
         size="small"
         danger
         icon={<DeleteOutlined />}
-        aria-label={t('crud.delete')}
+        aria-label={label ?? t('crud.delete')}
         data-testid={testid}
       />
     </Popconfirm>

@@ -1,4 +1,4 @@
-import { Button, Drawer, Form, Modal, Space } from 'antd';
+import { Button, Drawer, Form, Input, type InputProps, Modal, Space } from 'antd';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -108,7 +108,10 @@ export interface CrudFieldProps {
   valuePropName?: string;
 }
 
-/** A form item validated by the overlay's Zod schema (required mark derived from it). */
+/**
+ * A form item validated by the overlay's Zod schema (required mark derived from it); outside a
+ * {@link FormOverlay} a plain form item.
+ */
 export function CrudField({ name, label, children, extra, valuePropName }: CrudFieldProps) {
   const schema = useContext(SchemaContext);
   return (
@@ -122,5 +125,16 @@ export function CrudField({ name, label, children, extra, valuePropName }: CrudF
     >
       {children}
     </Form.Item>
+  );
+}
+
+export type TextFieldProps = Omit<CrudFieldProps, 'children' | 'valuePropName'> & Omit<InputProps, 'name'>;
+
+/** A form's one-line text input in a {@link CrudField}; the input takes the other props (`data-testid` too). */
+export function TextField({ name, label, extra, ...input }: TextFieldProps) {
+  return (
+    <CrudField name={name} label={label} extra={extra}>
+      <Input {...input} />
+    </CrudField>
   );
 }

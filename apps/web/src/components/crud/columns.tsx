@@ -24,3 +24,22 @@ export function creationTimeColumn<T>(title: string, hidden = true): CrudColumn<
     render: (v: string) => new Date(v).toLocaleString(),
   };
 }
+
+/** A sortable column of a text, tagged on the row that is the default (`isDefault`). */
+export function defaultTaggedColumn<T extends { isDefault: boolean }>(
+  field: keyof T & string,
+  title: string,
+  defaultText: string,
+): CrudColumn<T> {
+  return {
+    key: field,
+    title,
+    dataIndex: field,
+    sortField: field,
+    render: (v: string, r) => (
+      <>
+        {v} {r.isDefault && <Tag color="blue">{defaultText}</Tag>}
+      </>
+    ),
+  };
+}

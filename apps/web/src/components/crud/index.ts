@@ -3,7 +3,7 @@
 export { Access } from '../Access.tsx';
 export { type CrudColumn, CrudPage, type CrudPageProps } from './CrudPage.tsx';
 export type { ColumnFit } from './column-width.ts';
-export { activeColumn, creationTimeColumn } from './columns.tsx';
+export { activeColumn, creationTimeColumn, defaultTaggedColumn } from './columns.tsx';
 export { type CreateOrUpdateCalls, createOrUpdate, type StampedRow } from './create-or-update.ts';
 export {
   ConfirmLink,
@@ -28,11 +28,12 @@ export {
 export { EditDeleteActions, type EditDeleteActionsProps } from './EditDeleteActions.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';
-export { CrudField, FormOverlay, type FormOverlayProps } from './FormOverlay.tsx';
+export { CrudField, FormOverlay, type FormOverlayProps, TextField, type TextFieldProps } from './FormOverlay.tsx';
 export { RemoveRowButton, type RemoveRowButtonProps } from './RemoveRowButton.tsx';
 export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 export { ResourcePage, type ResourcePageProps, resourceTitles } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';
+export { SelectRowButton, type SelectRowButtonProps } from './SelectRowButton.tsx';
 export { useCreateThenOpen } from './useCreateThenOpen.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
 export { type OpenedForm, useOpenForm } from './useOpenForm.ts';

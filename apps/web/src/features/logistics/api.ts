@@ -27,9 +27,10 @@ import {
 import type { z } from 'zod';
 import { downloadExport, type ResourceApi, resourceApi } from '../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
-import { HttpError } from '../../lib/http/errors.ts';
+import { HttpError, notifyUnlessFieldErrors } from '../../lib/http/errors.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
+import { optionsOf } from '../../lib/options.ts';
 
 /** Logistics (`/api/logistics/...`): shapes (the server's output schemas, as JSON), calls and texts. */
 
@@ -93,7 +94,7 @@ export const ratesApi = {
       method: 'POST',
       multipart: form,
       timeoutMs: 120_000,
-      notify: (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0),
+      notify: notifyUnlessFieldErrors,
     });
   },
 };
@@ -101,24 +102,19 @@ export const ratesApi = {
 /** Texts of the logistics pages (server resource `Logistics`). */
 export const LL = (key: string, ...args: unknown[]) => localize(`Logistics::${key}`, ...args);
 
-const options =
-  <T extends string>(values: readonly T[], label: (v: T) => string) =>
-  () =>
-    values.map((value) => ({ value, label: label(value) }));
-
 export const warehouseTypeLabel = (type: WarehouseType) => LL(`WarehouseType:${type}`);
-export const warehouseTypeOptions = options(WarehouseTypes, warehouseTypeLabel);
+export const warehouseTypeOptions = optionsOf(WarehouseTypes, warehouseTypeLabel);
 
 export const carrierTypeLabel = (type: CarrierType) => LL(`CarrierType:${type}`);
-export const carrierTypeOptions = options(CarrierTypes, carrierTypeLabel);
+export const carrierTypeOptions = optionsOf(CarrierTypes, carrierTypeLabel);
 export const transportModeLabel = (mode: TransportMode) => LL(`TransportMode:${mode}`);
-export const transportModeOptions = options(TransportModes, transportModeLabel);
+export const transportModeOptions = optionsOf(TransportModes, transportModeLabel);
 export const volumeModeLabel = (mode: VolumeMode) => LL(`VolumeMode:${mode}`);
-export const volumeModeOptions = options(VolumeModes, volumeModeLabel);
+export const volumeModeOptions = optionsOf(VolumeModes, volumeModeLabel);
 export const feeModeLabel = (mode: FeeMode) => LL(`FeeMode:${mode}`);
-export const feeModeOptions = options(FeeModes, feeModeLabel);
-export const postalKindOptions = options(PostalRuleKinds, (k) => LL(`Zone:Kind:${k}`));
-export const postalInclusionOptions = options(PostalInclusions, (k) => LL(`Zone:Inclusion:${k}`));
+export const feeModeOptions = optionsOf(FeeModes, feeModeLabel);
+export const postalKindOptions = optionsOf(PostalRuleKinds, (k) => LL(`Zone:Kind:${k}`));
+export const postalInclusionOptions = optionsOf(PostalInclusions, (k) => LL(`Zone:Inclusion:${k}`));
 
 /** A country's name in the UI language. */
 export const countryName = (c: Pick<CountryDto, 'nameEn' | 'nameZh'>, culture: Culture) =>

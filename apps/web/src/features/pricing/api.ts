@@ -18,6 +18,7 @@ import { resourceApi } from '../../components/crud/index.ts';
 import type { ListResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
+import { optionsOf } from '../../lib/options.ts';
 
 /** Price rules (`/api/catalog/price-rule/...`): shapes (the server's output schemas, as JSON), calls and texts. */
 
@@ -73,16 +74,11 @@ export const calcApi = {
 /** Texts of the pricing page (server resource `Pricing`). */
 export const PL = (key: string, ...args: unknown[]) => localize(`Pricing::${key}`, ...args);
 
-const options =
-  <T extends string>(values: readonly T[], label: (v: T) => string) =>
-  () =>
-    values.map((value) => ({ value, label: label(value) }));
-
 export const modeLabel = (m: PricingMode) => PL(`Mode:${m}`);
-export const modeOptions = options(PricingModes, modeLabel);
+export const modeOptions = optionsOf(PricingModes, modeLabel);
 export const roundingLabel = (m: RoundingMode) => PL(`Rounding:${m}`);
-export const roundingOptions = options(RoundingModes, roundingLabel);
+export const roundingOptions = optionsOf(RoundingModes, roundingLabel);
 export const freightSourceLabel = (m: FreightSource) => PL(`FreightSource:${m}`);
-export const freightSourceOptions = options(FreightSources, freightSourceLabel);
+export const freightSourceOptions = optionsOf(FreightSources, freightSourceLabel);
 export const platformLabel = (p: string | null) => (p ? PL(`Platform:${p}`) : PL('Any'));
-export const platformOptions = options(PricePlatforms, platformLabel);
+export const platformOptions = optionsOf(PricePlatforms, platformLabel);

@@ -68,6 +68,12 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * `notify` for a call whose form shows a refusal under its fields (400 with members): only other
+ * failures are notified.
+ */
+export const notifyUnlessFieldErrors = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
+
 export interface ErrorNotice {
   /** Notification title; undefined when only a message is shown. */
   title?: string;

@@ -1,23 +1,22 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, type FormInstance, Input } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/store.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
-import { resolveTenant, TenantNotAvailableError } from '../api.ts';
-import { chosenTenant } from './TenantField.tsx';
+import { type CodePurpose, resolveTenant, TenantNotAvailableError } from '../api.ts';
+import { AuthError, AuthLayout } from './AuthLayout.tsx';
+import { PhoneCodeFields } from './PhoneCodeFields.tsx';
+import { chosenTenant, TenantField } from './TenantField.tsx';
 
 /**
- * What the register and reset-password pages share: a form verified by a code sent to a phone, in
+ * The state of a form verified by a code sent to a phone, in
  * the tenant chosen on it. The tenant is checked before the code is sent and again before the form
  * is; a tenant that is not available is shown above the form, other failures by the HTTP client's
  * notification. Once sent, the page says so and goes back to the sign-in page.
  */
-export function usePhoneAccountForm<T extends { tenant?: string }>(
-  send: (values: T) => Promise<unknown>,
-  done: string,
-) {
+function usePhoneAccountForm<T extends { tenant?: string }>(send: (values: T) => Promise<unknown>, done: string) {
   const { message } = useUi();
   const navigate = useNavigate();
   const [form] = Form.useForm<T>();
@@ -53,7 +52,7 @@ export function usePhoneAccountForm<T extends { tenant?: string }>(
 }
 
 /** A new password (`name`) and its confirmation (`confirm`), which must match it. */
-export function NewPasswordFields({
+function NewPasswordFields({
   name,
   placeholder,
   testid,
@@ -100,7 +99,7 @@ export function NewPasswordFields({
 }
 
 /** The form's submit button, and the way back to the sign-in page. */
-export function SubmitOrBack({ busy, label, testid }: { busy: boolean; label: string; testid: string }) {
+function SubmitOrBack({ busy, label, testid }: { busy: boolean; label: string; testid: string }) {
   const { t } = useTranslation();
   return (
     <>
@@ -111,5 +110,50 @@ export function SubmitOrBack({ busy, label, testid }: { busy: boolean; label: st
         <Link to="/login">{t('login.backToLogin')}</Link>
       </div>
     </>
+  );
+}
+
+export interface PhoneAccountPageProps<T> {
+  /** Prefix of the test ids: `-tenant`, `-password`, `-confirm`, `-submit`. */
+  testid: string;
+  title: string;
+  purpose: CodePurpose;
+  /** Sends the form; `done` is said once it is sent. */
+  send(values: T): Promise<unknown>;
+  done: string;
+  /** The new password's field name and placeholder. */
+  password: { name: string; placeholder: string };
+  submitLabel: string;
+  /** The page's own fields, between the phone code and the new password. */
+  children?: ReactNode;
+}
+
+/**
+ * What the register and reset-password pages share: a form verified by a code sent to a phone, in
+ * the tenant chosen on it, that sets a new password; see {@link usePhoneAccountForm}.
+ */
+export function PhoneAccountPage<T extends { tenant?: string }>(p: PhoneAccountPageProps<T>) {
+  const { form, busy, error, checkTenant, submit } = usePhoneAccountForm<T>(p.send, p.done);
+  return (
+    <AuthLayout title={p.title}>
+      <AuthError message={error} />
+      <Form<T>
+        form={form}
+        onFinish={submit}
+        size="large"
+        initialValues={{ tenant: useSession.getState().tenant?.name }}
+      >
+        <TenantField testid={`${p.testid}-tenant`} />
+        <PhoneCodeFields form={form} purpose={p.purpose} before={checkTenant} />
+        {p.children}
+        <NewPasswordFields
+          name={p.password.name}
+          placeholder={p.password.placeholder}
+          testid={`${p.testid}-password`}
+          confirmTestid={`${p.testid}-confirm`}
+        />
+        <SubmitOrBack busy={busy} label={p.submitLabel} testid={`${p.testid}-submit`} />
+      </Form>
+    </AuthLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { Form, Input, InputNumber, Tag } from 'antd';
 import type { z } from 'zod';
-import { CrudField, type ResourceApi, ResourcePage, zodValueRule } from '../../../components/crud/index.ts';
+import { CrudField, type ResourceApi, ResourcePage, TextField, zodValueRule } from '../../../components/crud/index.ts';
 import { catalogResource, LC } from '../api.ts';
 import { emptyNumber } from '../form.ts';
 import { RowList } from './RowList.tsx';
@@ -76,12 +76,8 @@ export function AttributePage<T extends AttributeRow>(p: AttributePageProps<T>) 
       })}
       fields={
         <>
-          <CrudField name="name" label={LC('DisplayName:Name')}>
-            <Input autoFocus data-testid={p.testids.name} />
-          </CrudField>
-          <CrudField name="nameEn" label={LC('DisplayName:NameEn')}>
-            <Input />
-          </CrudField>
+          <TextField name="name" label={LC('DisplayName:Name')} autoFocus data-testid={p.testids.name} />
+          <TextField name="nameEn" label={LC('DisplayName:NameEn')} />
           <CrudField name="sort" label={LC('DisplayName:Sort')}>
             <InputNumber style={{ width: 160 }} />
           </CrudField>

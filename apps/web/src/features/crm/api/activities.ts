@@ -2,7 +2,7 @@ import type { ActivityDto, ActivityQuery, ActivityType } from '@seller/contracts
 import type { Json } from '@seller/contracts/fields';
 import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { PagedResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -23,7 +23,6 @@ export interface ActivityFilters {
 const url = '/api/crm/activities';
 /** The follow-up list of the list kit (`activityList`): the page, `/export`. */
 export const activitiesUrl = url;
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 const params = (f: ActivityFilters & Partial<CrudQuery>): Partial<Record<keyof ActivityQuery, unknown>> => ({
   ...f,
   mine: f.mine ? 'true' : undefined,
@@ -32,8 +31,8 @@ const params = (f: ActivityFilters & Partial<CrudQuery>): Partial<Record<keyof A
 export const activitiesApi = {
   list: (q: CrudQuery & ActivityFilters, signal?: AbortSignal) =>
     http.get<PagedResult<Activity>>(url, params(q) as never, { signal }),
-  create: (input: object) => http.post<Activity>(url, input, { notify: onFields }),
-  update: (id: string, input: object) => http.put<Activity>(`${url}/${id}`, input, { notify: onFields }),
+  create: (input: object) => http.post<Activity>(url, input, { notify: notifyUnlessFieldErrors }),
+  update: (id: string, input: object) => http.put<Activity>(`${url}/${id}`, input, { notify: notifyUnlessFieldErrors }),
   remove: (id: string) => http.delete<void>(`${url}/${id}`),
   /** What a follow-up on a customer may be written on besides the customer: its contacts and businesses. */
   targets: async (customerId: string) => {

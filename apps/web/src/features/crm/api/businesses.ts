@@ -16,7 +16,7 @@ import type { Json } from '@seller/contracts/fields';
 import type { z } from 'zod';
 import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -58,8 +58,6 @@ const params = (f: BusinessFilters & { filter?: string; sorting?: string }) => (
   customerId: f.customerId,
   endStatus: f.endStatus === undefined ? undefined : String(f.endStatus),
 });
-/** A refusal the form shows under its fields (400 with members), not as a notification. */
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 export const businessesApi = {
   list: (q: CrudQuery & BusinessFilters, signal?: AbortSignal) =>
@@ -73,8 +71,9 @@ export const businessesApi = {
   funnel: (f: { statusTypeId?: string; ownerUserId?: string }, signal?: AbortSignal) =>
     http.get<BusinessFunnel>(`${url}/funnel`, { statusTypeId: f.statusTypeId, ownerUserId: f.ownerUserId }, { signal }),
   get: (id: string) => http.get<Business>(`${url}/${id}`),
-  create: (input: BusinessInputValues) => http.post<Business>(url, input, { notify: onFields }),
-  update: (id: string, input: BusinessInputValues) => http.put<Business>(`${url}/${id}`, input, { notify: onFields }),
+  create: (input: BusinessInputValues) => http.post<Business>(url, input, { notify: notifyUnlessFieldErrors }),
+  update: (id: string, input: BusinessInputValues) =>
+    http.put<Business>(`${url}/${id}`, input, { notify: notifyUnlessFieldErrors }),
   remove: (id: string) => http.delete<void>(`${url}/${id}`),
   move: (id: string, statusId: string) => http.put<Business>(`${url}/${id}/stage`, { statusId }),
   close: (id: string, input: BusinessCloseInput) => http.post<Business>(`${url}/${id}/close`, input),
@@ -84,9 +83,10 @@ export const businessesApi = {
   products: (filter?: string) =>
     http.get<ListResult<BusinessProductOption>>(`${url}/product-options`, { filter: filter || undefined }),
   stageGroups: () => http.get<ListResult<StageGroup>>(stagesUrl),
-  createStageGroup: (input: StageGroupInput) => http.post<StageGroup>(stagesUrl, input, { notify: onFields }),
+  createStageGroup: (input: StageGroupInput) =>
+    http.post<StageGroup>(stagesUrl, input, { notify: notifyUnlessFieldErrors }),
   updateStageGroup: (id: string, input: StageGroupInput) =>
-    http.put<StageGroup>(`${stagesUrl}/${id}`, input, { notify: onFields }),
+    http.put<StageGroup>(`${stagesUrl}/${id}`, input, { notify: notifyUnlessFieldErrors }),
   removeStageGroup: (id: string) => http.delete<void>(`${stagesUrl}/${id}`),
 };
 

@@ -15,7 +15,7 @@ import type {
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
 import type { ListResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { currentCulture, localize } from '../../../lib/i18n/index.ts';
 
@@ -34,30 +34,28 @@ export type { ContactInput, CrmUserOption, CustomerImportReport, CustomerInput, 
 export const customersUrl = '/api/crm/customers';
 const url = customersUrl;
 
-/** A refusal the form shows under its fields (400 with members), not as a notification. */
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
-
 export const customersApi = {
   get: (id: string) => http.get<Customer>(`${url}/${id}`),
-  create: (input: CustomerInput) => http.post<Customer>(url, input, { notify: onFields }),
-  update: (id: string, input: CustomerInput) => http.put<Customer>(`${url}/${id}`, input, { notify: onFields }),
+  create: (input: CustomerInput) => http.post<Customer>(url, input, { notify: notifyUnlessFieldErrors }),
+  update: (id: string, input: CustomerInput) =>
+    http.put<Customer>(`${url}/${id}`, input, { notify: notifyUnlessFieldErrors }),
   remove: (id: string) => http.delete<void>(`${url}/${id}`),
   setDeal: (id: string, dealt: boolean) => http.post<Customer>(`${url}/${id}/${dealt ? 'deal' : 'undeal'}`, {}),
   transfer: (id: string, input: CustomerTransferInput) =>
-    http.post<Customer>(`${url}/${id}/transfer`, input, { notify: onFields }),
+    http.post<Customer>(`${url}/${id}/transfer`, input, { notify: notifyUnlessFieldErrors }),
   addMember: (id: string, userId: string, level: 2 | 3) =>
-    http.post<Customer>(`${url}/${id}/members`, { userId, level }, { notify: onFields }),
+    http.post<Customer>(`${url}/${id}/members`, { userId, level }, { notify: notifyUnlessFieldErrors }),
   setMemberLevel: (id: string, userId: string, level: 2 | 3) =>
     http.put<Customer>(`${url}/${id}/members/${userId}`, { level }),
   removeMember: (id: string, userId: string) => http.delete<Customer>(`${url}/${id}/members/${userId}`),
   contacts: (id: string) => http.get<ListResult<Contact>>(`${url}/${id}/contacts`),
   saveContact: (id: string, contactId: string | null, input: ContactInput) =>
     contactId
-      ? http.put<Contact>(`${url}/${id}/contacts/${contactId}`, input, { notify: onFields })
-      : http.post<Contact>(`${url}/${id}/contacts`, input, { notify: onFields }),
+      ? http.put<Contact>(`${url}/${id}/contacts/${contactId}`, input, { notify: notifyUnlessFieldErrors })
+      : http.post<Contact>(`${url}/${id}/contacts`, input, { notify: notifyUnlessFieldErrors }),
   removeContact: (id: string, contactId: string) => http.delete<void>(`${url}/${id}/contacts/${contactId}`),
   duplicates: (input: CustomerDuplicatesInput) =>
-    http.post<CustomerDuplicatesResult>(`${url}/duplicates`, input, { notify: onFields }),
+    http.post<CustomerDuplicatesResult>(`${url}/duplicates`, input, { notify: notifyUnlessFieldErrors }),
   users: (filter?: string, signal?: AbortSignal) =>
     http.get<ListResult<CrmUserOption>>(`${url}/users`, { filter }, { signal }),
   tags: () => http.get<ListResult<CustomerTag>>(`${url}/tags`),

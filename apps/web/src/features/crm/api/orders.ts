@@ -10,7 +10,7 @@ import type { Json } from '@seller/contracts/fields';
 import type { z } from 'zod';
 import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -41,7 +41,6 @@ const params = (f: CrmOrderFilters & { filter?: string; sorting?: string }) => (
   from: f.from,
   to: f.to,
 });
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 export const crmOrdersApi = {
   list: (q: CrudQuery & CrmOrderFilters, signal?: AbortSignal) =>
@@ -51,8 +50,9 @@ export const crmOrdersApi = {
       { signal },
     ),
   get: (id: string) => http.get<CrmOrder>(`${url}/${id}`),
-  create: (input: CrmOrderInputValues) => http.post<CrmOrder>(url, input, { notify: onFields }),
-  update: (id: string, input: CrmOrderInputValues) => http.put<CrmOrder>(`${url}/${id}`, input, { notify: onFields }),
+  create: (input: CrmOrderInputValues) => http.post<CrmOrder>(url, input, { notify: notifyUnlessFieldErrors }),
+  update: (id: string, input: CrmOrderInputValues) =>
+    http.put<CrmOrder>(`${url}/${id}`, input, { notify: notifyUnlessFieldErrors }),
   remove: (id: string) => http.delete<void>(`${url}/${id}`),
   changeStatus: (id: string, status: CrmOrderStatus, remark?: string) =>
     http.post<CrmOrder>(`${url}/${id}/status`, { status, remark: remark || undefined }),

@@ -14,7 +14,7 @@ import type {
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { type HttpError, notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -46,27 +46,31 @@ const customers = '/api/crm/customers';
 /** The codes of a refused claim, assign or lock the page shows itself (in a dialog), not as a toast. */
 export const LIMIT_CODES = ['CrmPool::OwnerLimitReached', 'CrmPool::LockLimitReached'];
 const notLimit = (e: HttpError) => !LIMIT_CODES.includes(e.code ?? '');
-/** A refusal the form shows under its fields (400 with members), not as a notification. */
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 export const poolApi = {
   /** Claims for the caller, all or none; a limit refusal is thrown without a toast (see `LIMIT_CODES`). */
   claim: (ids: string[]) => http.post<PoolMoveResult>(`${url}/claim`, { ids }, { notify: notLimit }),
   assign: (ids: string[], userId: string) =>
-    http.post<PoolMoveResult>(`${url}/assign`, { ids, userId }, { notify: (e) => notLimit(e) && onFields(e) }),
+    http.post<PoolMoveResult>(
+      `${url}/assign`,
+      { ids, userId },
+      { notify: (e) => notLimit(e) && notifyUnlessFieldErrors(e) },
+    ),
   /** A customer's lock (exempt from the pool rule), under its owner's LOCK limit. */
   lock: (id: string) => http.post<PoolState>(`${customers}/${id}/lock`, {}),
   unlock: (id: string) => http.post<PoolState>(`${customers}/${id}/unlock`, {}),
   /** Puts a customer back into the pool (its owner, or a holder of Crm.Customers.ViewAll). */
   putBack: (id: string, reason: string) =>
-    http.post<PoolState>(`${customers}/${id}/put-back`, { reason }, { notify: onFields }),
+    http.post<PoolState>(`${customers}/${id}/put-back`, { reason }, { notify: notifyUnlessFieldErrors }),
   config: () => http.get<PoolConfig>(`${url}/config`),
-  saveConfig: (input: PoolConfigInput) => http.put<PoolConfig>(`${url}/config`, input, { notify: onFields }),
+  saveConfig: (input: PoolConfigInput) =>
+    http.put<PoolConfig>(`${url}/config`, input, { notify: notifyUnlessFieldErrors }),
   runNow: () => http.post<AutoReturnResult>(`${url}/auto-return`, {}),
   limits: () => http.get<PagedResult<CustomerLimit>>(`${url}/limits`, { maxResultCount: 1000 }),
-  createLimit: (input: CustomerLimitInput) => http.post<CustomerLimit>(`${url}/limits`, input, { notify: onFields }),
+  createLimit: (input: CustomerLimitInput) =>
+    http.post<CustomerLimit>(`${url}/limits`, input, { notify: notifyUnlessFieldErrors }),
   updateLimit: (id: string, input: CustomerLimitInput) =>
-    http.put<CustomerLimit>(`${url}/limits/${id}`, input, { notify: onFields }),
+    http.put<CustomerLimit>(`${url}/limits/${id}`, input, { notify: notifyUnlessFieldErrors }),
   deleteLimit: (id: string) => http.delete<void>(`${url}/limits/${id}`),
   users: (filter?: string, signal?: AbortSignal) =>
     http.get<ListResult<PoolUserOption>>(`${url}/users`, { filter }, { signal }),

@@ -10,7 +10,7 @@ import type {
 } from '@seller/contracts/crm';
 import type { Json } from '@seller/contracts/fields';
 import type { PagedResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -26,7 +26,6 @@ export type Subscription = Json<SubscriptionDto>;
 export type { AddressType, SocialPlatform, SubscriptionChannel, SubscriptionStatus };
 
 /** Refusals shown under the form's fields are not notified. */
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 export interface RecordApi<T> {
   /** The list kit's list (`addressList`…): the page, `/export`. */
@@ -39,8 +38,8 @@ export interface RecordApi<T> {
 function recordApi<T>(url: string): RecordApi<T> {
   return {
     url,
-    create: (input) => http.post<T>(url, input, { notify: onFields }),
-    update: (id, input) => http.put<T>(`${url}/${id}`, input, { notify: onFields }),
+    create: (input) => http.post<T>(url, input, { notify: notifyUnlessFieldErrors }),
+    update: (id, input) => http.put<T>(`${url}/${id}`, input, { notify: notifyUnlessFieldErrors }),
     remove: (id) => http.delete<void>(`${url}/${id}`),
   };
 }

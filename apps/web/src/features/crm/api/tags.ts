@@ -2,7 +2,7 @@ import type { TagDto, TagOption, TagQuery, TagScope } from '@seller/contracts/cr
 import type { Json } from '@seller/contracts/fields';
 import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -13,15 +13,14 @@ export type { TagOption, TagScope };
 
 const url = '/api/crm/tags';
 /** Refusals shown under the form's fields are not notified. */
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 export const tagsApi = {
   url,
   list: (q: CrudQuery & Pick<TagQuery, 'scope'>, signal?: AbortSignal) =>
     http.get<PagedResult<Tag>>(url, { ...q }, { signal }),
   all: (scope?: TagScope) => http.get<ListResult<TagOption>>(`${url}/all`, { scope }),
-  create: (input: object) => http.post<Tag>(url, input, { notify: onFields }),
-  update: (id: string, input: object) => http.put<Tag>(`${url}/${id}`, input, { notify: onFields }),
+  create: (input: object) => http.post<Tag>(url, input, { notify: notifyUnlessFieldErrors }),
+  update: (id: string, input: object) => http.put<Tag>(`${url}/${id}`, input, { notify: notifyUnlessFieldErrors }),
   remove: (id: string) => http.delete<void>(`${url}/${id}`),
 };
 

@@ -17,7 +17,7 @@ import type {
 } from '@seller/contracts/trade';
 import type { CrudQuery } from '../../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -43,25 +43,25 @@ export const arrivalsUrl = `${url}/arrivals`;
 export const orderProfitsUrl = `${url}/profit/orders`;
 export const skuProfitsUrl = `${url}/profit/skus`;
 /** Refusals shown under the form's fields are not notified. */
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 export const financeApi = {
   statements: (q: CrudQuery & StatementFilters, signal?: AbortSignal) =>
     http.get<PagedResult<Statement>>(`${url}/statements`, { ...q }, { signal }),
   statement: (id: string) => http.get<StatementDetail>(`${url}/statements/${id}`),
   pull: (input: StatementPullInput) =>
-    http.post<Json<StatementPullResult>>(`${url}/statements/pull`, input, { notify: onFields }),
+    http.post<Json<StatementPullResult>>(`${url}/statements/pull`, input, { notify: notifyUnlessFieldErrors }),
   arrival: (id: string) => http.get<ArrivalDetail>(`${url}/arrivals/${id}`),
-  createArrival: (input: unknown) => http.post<ArrivalDetail>(`${url}/arrivals`, input, { notify: onFields }),
+  createArrival: (input: unknown) =>
+    http.post<ArrivalDetail>(`${url}/arrivals`, input, { notify: notifyUnlessFieldErrors }),
   updateArrival: (id: string, input: unknown) =>
-    http.put<ArrivalDetail>(`${url}/arrivals/${id}`, input, { notify: onFields }),
+    http.put<ArrivalDetail>(`${url}/arrivals/${id}`, input, { notify: notifyUnlessFieldErrors }),
   deleteArrival: (id: string) => http.delete<void>(`${url}/arrivals/${id}`),
   match: (id: string, input: ArrivalMatchInput) =>
-    http.post<ArrivalDetail>(`${url}/arrivals/${id}/match`, input, { notify: onFields }),
+    http.post<ArrivalDetail>(`${url}/arrivals/${id}/match`, input, { notify: notifyUnlessFieldErrors }),
   unmatch: (id: string) => http.post<ArrivalDetail>(`${url}/arrivals/${id}/unmatch`, {}),
   cycles: () => http.get<ListResult<SettlementCycle>>(`${url}/cycles`),
   saveCycle: (shopId: string, input: SettlementCycleInput) =>
-    http.put<SettlementCycle>(`${url}/cycles/${shopId}`, input, { notify: onFields }),
+    http.put<SettlementCycle>(`${url}/cycles/${shopId}`, input, { notify: notifyUnlessFieldErrors }),
 };
 
 export const financeKeys = {

@@ -9,7 +9,7 @@ import type {
   SalesOrderVariantOption,
 } from '@seller/contracts/trade';
 import type { ListResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -21,9 +21,6 @@ export type { SalesOrderAction, SalesOrderInput, SalesOrderPullResult, SalesOrde
 
 export const ordersUrl = '/api/trade/orders';
 const url = ordersUrl;
-
-/** A refusal the form shows under its fields (400 with members), not as a notification. */
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
 
 /** The URL segment of each action. */
 const actionPath: Record<SalesOrderAction, string> = {
@@ -39,8 +36,9 @@ const actionPath: Record<SalesOrderAction, string> = {
 
 export const ordersApi = {
   get: (id: string) => http.get<SalesOrder>(`${url}/${id}`),
-  create: (input: SalesOrderInput) => http.post<SalesOrder>(url, input, { notify: onFields }),
-  update: (id: string, input: SalesOrderInput) => http.put<SalesOrder>(`${url}/${id}`, input, { notify: onFields }),
+  create: (input: SalesOrderInput) => http.post<SalesOrder>(url, input, { notify: notifyUnlessFieldErrors }),
+  update: (id: string, input: SalesOrderInput) =>
+    http.put<SalesOrder>(`${url}/${id}`, input, { notify: notifyUnlessFieldErrors }),
   remove: (id: string) => http.delete<void>(`${url}/${id}`),
   act: (id: string, action: SalesOrderAction, reason?: string) =>
     http.post<SalesOrder>(`${url}/${id}/${actionPath[action]}`, reason ? { reason } : {}),

@@ -13,7 +13,7 @@ import type {
 } from '@seller/contracts/trade';
 import { downloadExport } from '../../../components/crud/index.ts';
 import type { ListResult } from '../../../lib/abp/types.ts';
-import type { HttpError } from '../../../lib/http/errors.ts';
+import { notifyUnlessFieldErrors } from '../../../lib/http/errors.ts';
 import { http } from '../../../lib/http/index.ts';
 import { localize } from '../../../lib/i18n/index.ts';
 
@@ -31,9 +31,6 @@ export const shipmentsUrl = '/api/trade/shipments';
 export const shipmentEventsUrl = `${shipmentsUrl}/events`;
 const url = shipmentsUrl;
 
-/** A refusal the form shows under its fields (400 with members), not as a notification. */
-const onFields = (e: HttpError) => !(e.status === 400 && e.validationErrors.length > 0);
-
 export const shipmentsApi = {
   get: (id: string) => http.get<ShipmentDetail>(`${url}/${id}`),
   orders: (filter?: string, signal?: AbortSignal) =>
@@ -41,14 +38,14 @@ export const shipmentsApi = {
   warehouses: () => http.get<ListResult<ShipmentWarehouse>>(`${url}/warehouses`),
   estimate: (orderIds: string[], warehouseId?: string, signal?: AbortSignal) =>
     http.get<ShipmentEstimate>(`${url}/estimate`, { orderIds: orderIds.join(','), warehouseId }, { signal }),
-  create: (input: CreateShipmentInput) => http.post<ShipmentDetail>(url, input, { notify: onFields }),
+  create: (input: CreateShipmentInput) => http.post<ShipmentDetail>(url, input, { notify: notifyUnlessFieldErrors }),
   act: (id: string, action: ShipmentAction) => http.post<ShipmentDetail>(`${url}/${id}/${action}`, {}),
   sync: (id: string) => http.post<ShipmentDetail>(`${url}/${id}/sync`, {}),
   label: (s: Pick<Shipment, 'id' | 'shipmentNo' | 'trackingNo'>) =>
     downloadExport(`${url}/${s.id}/label.pdf`, {}, `${s.shipmentNo}-${s.trackingNo ?? ''}.pdf`),
   events: (id: string) => http.get<ListResult<ShipmentEvent>>(`${url}/${id}/events`),
   addEvent: (id: string, input: ShipmentEventInput) =>
-    http.post<ShipmentEvent>(`${url}/${id}/events`, input, { notify: onFields }),
+    http.post<ShipmentEvent>(`${url}/${id}/events`, input, { notify: notifyUnlessFieldErrors }),
 };
 
 export const shipmentKeys = {

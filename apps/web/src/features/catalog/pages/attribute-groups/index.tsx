@@ -2,7 +2,7 @@ import { type AttributeKind, attributeGroupInput, attributeGroupItemInput } from
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Form, Input, Select, Tag } from 'antd';
 import { z } from 'zod';
-import { CrudField, ResourcePage, zodValueRule } from '../../../../components/crud/index.ts';
+import { CrudField, ResourcePage, TextField, zodValueRule } from '../../../../components/crud/index.ts';
 import {
   type AttributeGroupDto,
   attributeGroupsApi,
@@ -92,9 +92,7 @@ export default function AttributeGroupsPage() {
       })}
       fields={
         <>
-          <CrudField name="name" label={LC('DisplayName:Name')}>
-            <Input autoFocus data-testid="attribute-group-name" />
-          </CrudField>
+          <TextField name="name" label={LC('DisplayName:Name')} autoFocus data-testid="attribute-group-name" />
           <CrudField name="description" label={LC('DisplayName:Description')}>
             <Input.TextArea rows={2} />
           </CrudField>

@@ -1,6 +1,6 @@
 import { brandInput } from '@seller/contracts/catalog';
 import { Input } from 'antd';
-import { CrudField, creationTimeColumn, ResourcePage } from '../../../../components/crud/index.ts';
+import { CrudField, creationTimeColumn, ResourcePage, TextField } from '../../../../components/crud/index.ts';
 import { type BrandDto, brandsApi, catalogResource, LC } from '../../api.ts';
 
 const schema = () => brandInput;
@@ -36,15 +36,9 @@ export default function BrandsPage() {
       toForm={(r) => r}
       fields={
         <>
-          <CrudField name="name" label={LC('DisplayName:Name')}>
-            <Input autoFocus data-testid="brand-name" />
-          </CrudField>
-          <CrudField name="nameEn" label={LC('DisplayName:NameEn')}>
-            <Input data-testid="brand-name-en" />
-          </CrudField>
-          <CrudField name="website" label={LC('DisplayName:Website')}>
-            <Input placeholder="https://" />
-          </CrudField>
+          <TextField name="name" label={LC('DisplayName:Name')} autoFocus data-testid="brand-name" />
+          <TextField name="nameEn" label={LC('DisplayName:NameEn')} data-testid="brand-name-en" />
+          <TextField name="website" label={LC('DisplayName:Website')} placeholder="https://" />
           <CrudField name="description" label={LC('DisplayName:Description')}>
             <Input.TextArea rows={3} />
           </CrudField>

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { categoryInput } from '@seller/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Empty, Input, InputNumber, Row, Select, Space, Spin, Tree, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, InputNumber, Row, Select, Space, Spin, Tree, Typography } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   FormOverlay,
   PrimaryAction,
   RowAction,
+  TextField,
 } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -238,15 +239,9 @@ export default function CategoriesPage() {
             {L('Parent')}: <Data>{editing.parent.name}</Data>
           </Typography.Paragraph>
         )}
-        <CrudField name="code" label={L('Code')}>
-          <Input autoFocus data-testid="category-code" />
-        </CrudField>
-        <CrudField name="name" label={L('Name')}>
-          <Input data-testid="category-name" />
-        </CrudField>
-        <CrudField name="nameEn" label={L('NameEn')}>
-          <Input data-testid="category-name-en" />
-        </CrudField>
+        <TextField name="code" label={L('Code')} autoFocus data-testid="category-code" />
+        <TextField name="name" label={L('Name')} data-testid="category-name" />
+        <TextField name="nameEn" label={L('NameEn')} data-testid="category-name-en" />
         <CrudField name="attributeGroupId" label={L('AttributeGroup')}>
           <Select
             allowClear

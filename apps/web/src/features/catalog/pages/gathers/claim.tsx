@@ -1,9 +1,9 @@
 import { claimGatherInput, claimOptions } from '@seller/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Input, Row, Select, TreeSelect } from 'antd';
+import { Alert, Col, Row, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudField, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, TextField } from '../../../../components/crud/index.ts';
 import { brandsApi, type CategoryNode, categoriesApi, LC, suppliersApi, toCategoryTree } from '../../api.ts';
 import { type BulkResult, type ClaimResult, type GatherRow, gathersApi } from '../../gathers-api.ts';
 import { regionOptions } from '../../products-api.ts';
@@ -114,21 +114,27 @@ export function ClaimDialog({
           </CrudField>
         </Col>
         <Col xs={24} md={12}>
-          <CrudField name="skuPrefix" label={T('SkuPrefix')} extra={T('SkuPrefixHint')}>
-            <Input maxLength={20} data-testid="gather-claim-prefix" />
-          </CrudField>
+          <TextField
+            name="skuPrefix"
+            label={T('SkuPrefix')}
+            extra={T('SkuPrefixHint')}
+            maxLength={20}
+            data-testid="gather-claim-prefix"
+          />
         </Col>
         {target?.kind === 'one' && (
           <>
             <Col xs={24} md={12}>
-              <CrudField name="sku" label={L('Sku')} extra={T('SkuHint')}>
-                <Input data-testid="gather-claim-sku" />
-              </CrudField>
+              <TextField name="sku" label={L('Sku')} extra={T('SkuHint')} data-testid="gather-claim-sku" />
             </Col>
             <Col xs={24}>
-              <CrudField name="name" label={L('ProductName')} extra={T('NameHint')}>
-                <Input placeholder={target.row.title} maxLength={255} />
-              </CrudField>
+              <TextField
+                name="name"
+                label={L('ProductName')}
+                extra={T('NameHint')}
+                placeholder={target.row.title}
+                maxLength={255}
+              />
             </Col>
           </>
         )}

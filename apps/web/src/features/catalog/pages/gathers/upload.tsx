@@ -1,11 +1,11 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { GATHER_IMPORT_MAX_BYTES } from '@seller/contracts/catalog';
-import { Alert, Button, Modal, Space, Table, Tooltip, Upload } from 'antd';
+import { Alert, Button, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Access, downloadExport, useUploadRequest } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
+import { ImportErrorsDialog } from '../../components/ImportErrorsDialog.tsx';
 import { gathersApi, type ImportResult } from '../../gathers-api.ts';
 
 const T = (key: string, ...args: unknown[]) => LC(`GatherPage:${key}`, ...args);
@@ -15,7 +15,6 @@ const T = (key: string, ...args: unknown[]) => LC(`GatherPage:${key}`, ...args);
  * like the template. Valid rows are created; the bad ones are listed with their row and field.
  */
 export function GatherUpload({ onUploaded }: { onUploaded(): unknown }) {
-  const { t } = useTranslation();
   const { message } = useUi();
   const [result, setResult] = useState<ImportResult | null>(null);
   const { busy, customRequest } = useUploadRequest(
@@ -52,43 +51,29 @@ export function GatherUpload({ onUploaded }: { onUploaded(): unknown }) {
       <Tooltip title={T('UploadTemplate')}>
         <Button icon={<DownloadOutlined />} aria-label={T('UploadTemplate')} onClick={template} />
       </Tooltip>
-      <Modal
-        open={!!result}
+      <ImportErrorsDialog
+        errors={result?.errors}
         title={T('Upload')}
-        onCancel={() => setResult(null)}
-        width={720}
-        footer={
-          <Space>
-            <Button icon={<DownloadOutlined />} onClick={template}>
-              {T('UploadTemplate')}
-            </Button>
-            <Button type="primary" onClick={() => setResult(null)} data-testid="gathers-upload-ok">
-              {t('common.ok')}
-            </Button>
-          </Space>
+        summary={
+          result && (
+            <Alert
+              type={result.created ? 'warning' : 'error'}
+              showIcon
+              title={T('UploadPartly', result.created, result.total, result.errors.length)}
+              style={{ marginBottom: 12 }}
+            />
+          )
         }
-      >
-        {result && (
-          <Alert
-            type={result.created ? 'warning' : 'error'}
-            showIcon
-            title={T('UploadPartly', result.created, result.total, result.errors.length)}
-            style={{ marginBottom: 12 }}
-          />
-        )}
-        <Table
-          rowKey={(r) => `${r.row}-${r.field}-${r.message}`}
-          size="small"
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          dataSource={result?.errors}
-          data-testid="gathers-upload-errors"
-          columns={[
-            { key: 'row', title: T('Column:Row'), dataIndex: 'row', width: 60 },
-            { key: 'field', title: T('Column:Field'), dataIndex: 'field', width: 160 },
-            { key: 'message', title: T('Column:Detail'), dataIndex: 'message' },
-          ]}
-        />
-      </Modal>
+        columns={[
+          { key: 'row', title: T('Column:Row'), dataIndex: 'row', width: 60 },
+          { key: 'field', title: T('Column:Field'), dataIndex: 'field', width: 160 },
+          { key: 'message', title: T('Column:Detail'), dataIndex: 'message' },
+        ]}
+        templateLabel={T('UploadTemplate')}
+        onTemplate={template}
+        onClose={() => setResult(null)}
+        testid="gathers-upload"
+      />
     </Access>
   );
 }

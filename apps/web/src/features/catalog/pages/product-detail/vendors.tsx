@@ -5,7 +5,14 @@ import { Button, Card, Checkbox, Col, Input, InputNumber, Row, Select, Space, Ta
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Access, CrudField, EditAction, FormOverlay, useOpenForm } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  EditAction,
+  FormOverlay,
+  TextField,
+  useOpenForm,
+} from '../../../../components/crud/index.ts';
 import { LC, suppliersApi } from '../../api.ts';
 import { RecycleAction } from '../../components/RecycleAction.tsx';
 import { type ProductVendorDto, productVendorsApi, type TierPrice } from '../../products-api.ts';
@@ -240,9 +247,7 @@ export function ProductVendors({ productId }: { productId: string }) {
             data-testid="vendor-supplier"
           />
         </CrudField>
-        <CrudField name="url" label={L('Url')}>
-          <Input data-testid="vendor-url" />
-        </CrudField>
+        <TextField name="url" label={L('Url')} data-testid="vendor-url" />
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <CrudField name="purchasePrice" label={L('PurchasePrice')}>
@@ -250,9 +255,7 @@ export function ProductVendors({ productId }: { productId: string }) {
             </CrudField>
           </Col>
           <Col xs={12} md={8}>
-            <CrudField name="currency" label={L('Currency')}>
-              <Input maxLength={3} />
-            </CrudField>
+            <TextField name="currency" label={L('Currency')} maxLength={3} />
           </Col>
           <Col xs={12} md={8}>
             <CrudField name="taxIncluded" label={L('TaxIncluded')} valuePropName="checked">

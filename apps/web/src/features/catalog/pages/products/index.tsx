@@ -37,6 +37,7 @@ import {
   CrudField,
   EditAction,
   FormOverlay,
+  TextField,
   useOpenForm,
   useRunAndRefresh,
   zodValueRule,
@@ -326,14 +327,10 @@ export default function ProductsPage() {
         <Section title={LC('ProductSection:Basic')} />
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <CrudField name="name" label={L('ProductName')}>
-              <Input autoFocus data-testid="product-name" />
-            </CrudField>
+            <TextField name="name" label={L('ProductName')} autoFocus data-testid="product-name" />
           </Col>
           <Col xs={24} md={12}>
-            <CrudField name="nameEn" label={L('NameEn')}>
-              <Input />
-            </CrudField>
+            <TextField name="nameEn" label={L('NameEn')} />
           </Col>
           <Col xs={24} md={12}>
             <SkuField generating={generating} setGenerating={setGenerating} />
@@ -390,9 +387,7 @@ export default function ProductsPage() {
           </Col>
           {(['developer', 'purchaser', 'artDesigner'] as const).map((f) => (
             <Col xs={24} md={8} key={f}>
-              <CrudField name={f} label={L(f.charAt(0).toUpperCase() + f.slice(1))}>
-                <Input />
-              </CrudField>
+              <TextField name={f} label={L(f.charAt(0).toUpperCase() + f.slice(1))} />
             </Col>
           ))}
           <Col xs={24} md={8}>
@@ -411,27 +406,24 @@ export default function ProductsPage() {
         <Row gutter={16}>
           {(['weight', 'length', 'width', 'height', 'packageWeight'] as const).map(numberField)}
           <Col xs={24} md={12}>
-            <CrudField name="declaredNameCn" label={L('DeclaredNameCn')}>
-              <Input />
-            </CrudField>
+            <TextField name="declaredNameCn" label={L('DeclaredNameCn')} />
           </Col>
           <Col xs={24} md={12}>
-            <CrudField name="declaredNameEn" label={L('DeclaredNameEn')}>
-              <Input />
-            </CrudField>
+            <TextField name="declaredNameEn" label={L('DeclaredNameEn')} />
           </Col>
           <Col xs={12} md={8}>
             <DeclaredValueField />
           </Col>
           <Col xs={12} md={8}>
-            <CrudField name="declaredCurrency" label={L('DeclaredCurrency')}>
-              <Input maxLength={3} data-testid="product-declared-currency" />
-            </CrudField>
+            <TextField
+              name="declaredCurrency"
+              label={L('DeclaredCurrency')}
+              maxLength={3}
+              data-testid="product-declared-currency"
+            />
           </Col>
           <Col xs={24} md={8}>
-            <CrudField name="hsCode" label={L('HsCode')}>
-              <Input />
-            </CrudField>
+            <TextField name="hsCode" label={L('HsCode')} />
           </Col>
         </Row>
         <CrudField name="specialAttributes" label={L('SpecialAttributes')}>

@@ -1,7 +1,7 @@
 import { supplierInput } from '@seller/contracts/catalog';
-import { Checkbox, Col, Input, Row, Select, Tag } from 'antd';
+import { Checkbox, Col, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
+import { CrudField, defaultTaggedColumn, ResourcePage, TextField } from '../../../../components/crud/index.ts';
 import {
   catalogResource,
   LC,
@@ -31,9 +31,7 @@ const pair = (...cells: ReactNode[]) => (
 
 /** A plain text field, labelled by its member's display name (`contactPerson`: `DisplayName:ContactPerson`). */
 const textField = (name: keyof SupplierDto & string) => (
-  <CrudField name={name} label={L(name.charAt(0).toUpperCase() + name.slice(1))}>
-    <Input />
-  </CrudField>
+  <TextField name={name} label={L(name.charAt(0).toUpperCase() + name.slice(1))} />
 );
 
 /** A column of one of the payment terms' options (settlement form, cycle, payment type), shown by its label. */
@@ -54,17 +52,7 @@ export default function SuppliersPage() {
       label={(r) => r.code}
       columns={[
         { key: 'code', title: L('Code'), dataIndex: 'code', sortField: 'code' },
-        {
-          key: 'fullName',
-          title: L('FullName'),
-          dataIndex: 'fullName',
-          sortField: 'fullName',
-          render: (v: string, r) => (
-            <>
-              {v} {r.isDefault && <Tag color="blue">{L('IsDefault')}</Tag>}
-            </>
-          ),
-        },
+        defaultTaggedColumn('fullName', L('FullName'), L('IsDefault')),
         { key: 'grade', title: L('Grade'), dataIndex: 'grade', sortField: 'grade' },
         { key: 'contactPerson', title: L('ContactPerson'), dataIndex: 'contactPerson', sortField: 'contactPerson' },
         { key: 'phone', title: L('Phone'), dataIndex: 'phone' },
@@ -86,15 +74,8 @@ export default function SuppliersPage() {
       toForm={(r) => r}
       fields={
         <>
-          {pair(
-            <CrudField name="code" label={L('Code')}>
-              <Input autoFocus data-testid="supplier-code" />
-            </CrudField>,
-            textField('grade'),
-          )}
-          <CrudField name="fullName" label={L('FullName')}>
-            <Input data-testid="supplier-full-name" />
-          </CrudField>
+          {pair(<TextField name="code" label={L('Code')} autoFocus data-testid="supplier-code" />, textField('grade'))}
+          <TextField name="fullName" label={L('FullName')} data-testid="supplier-full-name" />
           {pair(textField('contactPerson'), textField('phone'))}
           {pair(textField('qq'), textField('wangwang'))}
           {pair(textField('wechat'), textField('email'))}

@@ -1,6 +1,6 @@
 import { vendorSourceInput } from '@seller/contracts/catalog';
 import { Input, InputNumber, Tag } from 'antd';
-import { CrudField, ResourcePage } from '../../../../components/crud/index.ts';
+import { CrudField, ResourcePage, TextField } from '../../../../components/crud/index.ts';
 import { catalogResource, LC, type VendorSourceDto, vendorSourcesApi } from '../../api.ts';
 import { emptyNumber, lines } from '../../form.ts';
 
@@ -35,12 +35,8 @@ export default function VendorSourcesPage() {
       toForm={(r) => ({ ...r, urlPatterns: r.urlPatterns.join('\n') })}
       fields={
         <>
-          <CrudField name="name" label={LC('DisplayName:Name')}>
-            <Input autoFocus data-testid="vendor-source-name" />
-          </CrudField>
-          <CrudField name="website" label={LC('DisplayName:Website')}>
-            <Input placeholder="https://" />
-          </CrudField>
+          <TextField name="name" label={LC('DisplayName:Name')} autoFocus data-testid="vendor-source-name" />
+          <TextField name="website" label={LC('DisplayName:Website')} placeholder="https://" />
           <CrudField name="urlPatterns" label={LC('DisplayName:UrlPatterns')} extra={LC('UrlPatternsHint')}>
             <Input.TextArea rows={4} placeholder="detail.1688.com/offer/*" />
           </CrudField>

@@ -39,6 +39,7 @@ import {
 import { FileImage } from '../../../../components/FileImage.tsx';
 import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
+import { optionsOf } from '../../../../lib/options.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
   type Activity,
@@ -61,7 +62,7 @@ const typeColor: Record<string, string> = {
   MEETING: 'orange',
   OTHER: 'gray',
 };
-const types = () => ActivityTypes.map((v) => ({ value: v, label: AL(`Type:${v}`) }));
+const types = optionsOf(ActivityTypes, (v) => AL(`Type:${v}`));
 const PAGE = 10;
 
 /**

@@ -1,10 +1,11 @@
 import { AddressTypes, addressInput, addressList, addressUpdateInput } from '@seller/contracts/crm';
-import { Input, Radio, Typography } from 'antd';
-import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
+import { Radio, Typography } from 'antd';
+import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
+import { optionsOf } from '../../../../lib/options.ts';
 import { type Address, RL, recordsApi } from '../../api/records.ts';
 import { DefaultField, DefaultTag, RecordList } from './RecordList.tsx';
 
-const addressTypes = () => AddressTypes.map((v) => ({ value: v, label: RL(`AddressType:${v}`) }));
+const addressTypes = optionsOf(AddressTypes, (v) => RL(`AddressType:${v}`));
 const place = (r: Address) =>
   [r.addressLine1, r.addressLine2, r.city, r.province, r.postcode].filter(Boolean).join(', ');
 
@@ -53,30 +54,20 @@ export function Addresses({ customerId }: { customerId?: string }) {
           <CrudField name="type" label={RL('Type')}>
             <Radio.Group options={addressTypes()} />
           </CrudField>
-          <CrudField name="contactName" label={RL('ContactName')}>
-            <Input maxLength={64} data-testid="address-contactName" />
-          </CrudField>
-          <CrudField name="phone" label={RL('Phone')}>
-            <Input maxLength={32} data-testid="address-phone" />
-          </CrudField>
-          <CrudField name="country" label={RL('Country')}>
-            <Input maxLength={2} style={{ width: 100 }} data-testid="address-country" />
-          </CrudField>
-          <CrudField name="province" label={RL('Province')}>
-            <Input maxLength={64} />
-          </CrudField>
-          <CrudField name="city" label={RL('City')}>
-            <Input maxLength={64} data-testid="address-city" />
-          </CrudField>
-          <CrudField name="addressLine1" label={RL('AddressLine1')}>
-            <Input maxLength={256} data-testid="address-line1" />
-          </CrudField>
-          <CrudField name="addressLine2" label={RL('AddressLine2')}>
-            <Input maxLength={256} />
-          </CrudField>
-          <CrudField name="postcode" label={RL('Postcode')}>
-            <Input maxLength={16} style={{ width: 160 }} />
-          </CrudField>
+          <TextField name="contactName" label={RL('ContactName')} maxLength={64} data-testid="address-contactName" />
+          <TextField name="phone" label={RL('Phone')} maxLength={32} data-testid="address-phone" />
+          <TextField
+            name="country"
+            label={RL('Country')}
+            maxLength={2}
+            style={{ width: 100 }}
+            data-testid="address-country"
+          />
+          <TextField name="province" label={RL('Province')} maxLength={64} />
+          <TextField name="city" label={RL('City')} maxLength={64} data-testid="address-city" />
+          <TextField name="addressLine1" label={RL('AddressLine1')} maxLength={256} data-testid="address-line1" />
+          <TextField name="addressLine2" label={RL('AddressLine2')} maxLength={256} />
+          <TextField name="postcode" label={RL('Postcode')} maxLength={16} style={{ width: 160 }} />
           <DefaultField testid="address-isDefault" />
         </>
       )}

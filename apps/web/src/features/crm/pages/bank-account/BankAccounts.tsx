@@ -1,6 +1,6 @@
 import { bankAccountInput, bankAccountList, bankAccountUpdateInput } from '@seller/contracts/crm';
 import { Input } from 'antd';
-import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
+import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
 import { type BankAccount, RL, recordsApi } from '../../api/records.ts';
 import { DefaultField, DefaultTag, RecordList } from '../address/RecordList.tsx';
 
@@ -46,12 +46,8 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
       label={(r) => r.accountNumberMasked.slice(-4)}
       fields={(editing) => (
         <>
-          <CrudField name="bankName" label={RL('BankName')}>
-            <Input maxLength={128} data-testid="bank-bankName" />
-          </CrudField>
-          <CrudField name="accountName" label={RL('AccountName')}>
-            <Input maxLength={128} data-testid="bank-accountName" />
-          </CrudField>
+          <TextField name="bankName" label={RL('BankName')} maxLength={128} data-testid="bank-bankName" />
+          <TextField name="accountName" label={RL('AccountName')} maxLength={128} data-testid="bank-accountName" />
           <CrudField
             name="accountNumber"
             label={RL('AccountNumber')}
@@ -59,12 +55,14 @@ export function BankAccounts({ customerId }: { customerId?: string }) {
           >
             <Input maxLength={40} autoComplete="off" data-testid="bank-accountNumber" />
           </CrudField>
-          <CrudField name="swift" label={RL('Swift')}>
-            <Input maxLength={11} style={{ width: 180 }} data-testid="bank-swift" />
-          </CrudField>
-          <CrudField name="currency" label={RL('Currency')}>
-            <Input maxLength={3} style={{ width: 100 }} data-testid="bank-currency" />
-          </CrudField>
+          <TextField name="swift" label={RL('Swift')} maxLength={11} style={{ width: 180 }} data-testid="bank-swift" />
+          <TextField
+            name="currency"
+            label={RL('Currency')}
+            maxLength={3}
+            style={{ width: 100 }}
+            data-testid="bank-currency"
+          />
           <DefaultField />
           <CrudField name="remark" label={RL('Remark')}>
             <Input.TextArea maxLength={512} rows={2} />

@@ -1,13 +1,13 @@
 import { CrmPermissions } from '@seller/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Select, Space, Spin, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DangerConfirmButton } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
 import type { RecordDetailProps } from '../../components/CustomerDealsTab.tsx';
+import { DealDetailDrawer, useDealRecord } from '../../components/DealDetailDrawer.tsx';
 import { BusinessForm } from './BusinessForm.tsx';
 import { CloseDialog } from './CloseDialog.tsx';
 import { money, StageTag } from './parts.tsx';
@@ -24,58 +24,53 @@ const DATE_TIME = 'YYYY-MM-DD HH:mm';
 export function BusinessDetail({ id, onClose, onChanged }: RecordDetailProps) {
   const { message } = useUi();
   const access = useAccess();
-  const client = useQueryClient();
-  const q = useQuery({ queryKey: businessKeys.detail(id), queryFn: () => businessesApi.get(id) });
+  const { record: b, done } = useDealRecord(businessKeys.detail(id), () => businessesApi.get(id), onChanged);
   const groups = useQuery({ queryKey: businessKeys.stageGroups, queryFn: () => businessesApi.stageGroups() });
   const [closing, setClosing] = useState<1 | 2 | 3 | null>(null);
-  const [editing, setEditing] = useState(false);
   const [moving, setMoving] = useState(false);
-  const b = q.data;
-  const done = async (next: Business) => {
-    client.setQueryData(businessKeys.detail(id), next);
-    await onChanged();
-  };
   const open = b && !b.endStatus;
   const can = (p: string) => !!b?.canEdit && access.can(p);
   const stages = groups.data?.items.find((g) => g.id === b?.statusTypeId)?.statuses ?? [];
 
   return (
-    <Drawer
-      open
-      size="large"
+    <DealDetailDrawer<Business>
+      record={b}
       title={b?.name ?? ''}
+      testid="business"
+      canEdit={!!open && can(`${P}.Update`)}
+      canDelete={can(`${P}.Delete`)}
+      texts={{ edit: BL('EditBusiness'), delete: BL('Delete'), confirmDelete: BL('ConfirmDelete', b?.name ?? '') }}
+      remove={() => businessesApi.remove(id)}
+      onChanged={onChanged}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        b && (
-          <Space wrap>
-            {open && can(`${P}.Update`) && (
-              <Button onClick={() => setEditing(true)} data-testid="business-edit">
-                {BL('EditBusiness')}
-              </Button>
-            )}
-            {can(`${P}.Delete`) && (
-              <DangerConfirmButton
-                title={BL('ConfirmDelete', b.name)}
-                testid="business-delete"
-                confirmTestid="business-delete-ok"
-                onConfirm={async () => {
-                  await businessesApi.remove(id);
-                  await onChanged();
-                  onClose();
-                }}
-              >
-                {BL('Delete')}
-              </DangerConfirmButton>
-            )}
-          </Space>
+      editForm={(business, close) => (
+        <BusinessForm
+          business={business}
+          onClose={close}
+          onSaved={async (next) => {
+            close();
+            await done(next);
+          }}
+        />
+      )}
+      dialogs={
+        b &&
+        closing && (
+          <CloseDialog
+            business={b}
+            endStatus={closing}
+            onClose={() => setClosing(null)}
+            onDone={async (next) => {
+              setClosing(null);
+              message.success(BL(`End:${next.endStatus}`));
+              await done(next);
+            }}
+          />
         )
       }
     >
-      {!b ? (
-        <Spin />
-      ) : (
-        <div data-testid="business-detail">
+      {(b) => (
+        <>
           <Space wrap style={{ marginBottom: 16 }}>
             <StageTag row={b} />
             {open && can(`${P}.Update`) && (
@@ -158,30 +153,8 @@ export function BusinessDetail({ id, onClose, onChanged }: RecordDetailProps) {
               { key: 'total', title: BL('LineTotal'), align: 'right', render: (_v, p) => money(p.totalPrice) },
             ]}
           />
-        </div>
+        </>
       )}
-      {b && closing && (
-        <CloseDialog
-          business={b}
-          endStatus={closing}
-          onClose={() => setClosing(null)}
-          onDone={async (next) => {
-            setClosing(null);
-            message.success(BL(`End:${next.endStatus}`));
-            await done(next);
-          }}
-        />
-      )}
-      {b && editing && (
-        <BusinessForm
-          business={b}
-          onClose={() => setEditing(false)}
-          onSaved={async (next) => {
-            setEditing(false);
-            await done(next);
-          }}
-        />
-      )}
-    </Drawer>
+    </DealDetailDrawer>
   );
 }

@@ -3,7 +3,7 @@ import { businessInput } from '@seller/contracts/crm';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { FormDrawer, parseForm, useFormSave } from '../../../../components/crud/index.ts';
+import { FormDrawer, parseForm, TextField, useFormSave } from '../../../../components/crud/index.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
 import { CustomerField, cents, money, RemoteSelect } from './parts.tsx';
 
@@ -237,13 +237,19 @@ export function BusinessForm({
       </Form.List>
       <Space wrap>
         {!values?.products?.length && (
-          <Form.Item name="totalProductPrice" label={BL('TotalProductPrice')}>
-            <Input style={{ width: 140 }} data-testid="business-form-amount" />
-          </Form.Item>
+          <TextField
+            name="totalProductPrice"
+            label={BL('TotalProductPrice')}
+            style={{ width: 140 }}
+            data-testid="business-form-amount"
+          />
         )}
-        <Form.Item name="discountPercent" label={BL('DiscountPercent')}>
-          <Input style={{ width: 100 }} data-testid="business-form-discount" />
-        </Form.Item>
+        <TextField
+          name="discountPercent"
+          label={BL('DiscountPercent')}
+          style={{ width: 100 }}
+          data-testid="business-form-discount"
+        />
         <Form.Item label={BL('TotalPrice')}>
           <Typography.Text data-testid="business-form-total">
             {total ? `${money(total)} ${values?.currency ?? ''}` : '—'}

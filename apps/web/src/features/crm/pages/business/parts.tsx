@@ -1,7 +1,6 @@
 import type { BusinessAmount } from '@seller/contracts/crm';
-import { useQuery } from '@tanstack/react-query';
-import { Form, Select, Tag } from 'antd';
-import { useState } from 'react';
+import { Form, Tag } from 'antd';
+import { SearchSelect } from '../../../../components/SearchSelect.tsx';
 import { BL, type BusinessRow } from '../../api/businesses.ts';
 
 /** Sums per currency, e.g. "1,200.00 CNY · 5.00 USD" (a dash when there is none). */
@@ -49,29 +48,22 @@ export function RemoteSelect<T extends { id: string }>({
   onPick?: (item: T) => void;
   queryKey: string;
 }) {
-  const [filter, setFilter] = useState('');
-  const q = useQuery({ queryKey: ['crm', 'options', queryKey, filter], queryFn: () => load(filter || undefined) });
-  const items = q.data?.items ?? [];
-  const options = items.map((i) => ({ value: i.id, label: label(i) }));
-  if (value && known?.has(value) && !items.some((i) => i.id === value)) {
-    options.unshift({ value, label: known.get(value)! });
-  }
   return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setFilter }}
+    <SearchSelect<T>
+      queryKey={(filter) => ['crm', 'options', queryKey, filter]}
+      load={(filter) => load(filter || undefined)}
+      label={label}
+      known={known}
       allowClear
       value={value}
       disabled={disabled}
       placeholder={placeholder}
-      data-testid={testid}
-      loading={q.isFetching}
+      testid={testid}
       style={{ width: '100%' }}
-      onChange={(id) => {
+      onChange={(id, item) => {
         onChange?.(id);
-        const item = items.find((i) => i.id === id);
         if (item) onPick?.(item);
       }}
-      options={options}
     />
   );
 }

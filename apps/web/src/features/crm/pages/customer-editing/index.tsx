@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Form, Input, List, Modal, Row, Select, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { applyServerErrors, parseForm, TextField } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Customer, type CustomerInput, customerKeys, customersApi, dictOptions } from '../../api/customers.ts';
 import { tagOptions, useCustomerTags } from '../customer/parts.tsx';
@@ -140,39 +140,31 @@ function CustomerForm({ customer }: { customer?: Customer }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="mobile" label={CL('Mobile')}>
-              <Input maxLength={32} data-testid="customer-form-mobile" />
-            </Form.Item>
+            <TextField name="mobile" label={CL('Mobile')} maxLength={32} data-testid="customer-form-mobile" />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="telephone" label={CL('Telephone')}>
-              <Input maxLength={32} />
-            </Form.Item>
+            <TextField name="telephone" label={CL('Telephone')} maxLength={32} />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="email" label={CL('Email')}>
-              <Input maxLength={256} data-testid="customer-form-email" />
-            </Form.Item>
+            <TextField name="email" label={CL('Email')} maxLength={256} data-testid="customer-form-email" />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="qq" label={CL('Qq')}>
-              <Input maxLength={15} />
-            </Form.Item>
+            <TextField name="qq" label={CL('Qq')} maxLength={15} />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="wechat" label={CL('Wechat')}>
-              <Input maxLength={64} />
-            </Form.Item>
+            <TextField name="wechat" label={CL('Wechat')} maxLength={64} />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="country" label={CL('Country')}>
-              <Input maxLength={2} style={{ width: 100 }} data-testid="customer-form-country" />
-            </Form.Item>
+            <TextField
+              name="country"
+              label={CL('Country')}
+              maxLength={2}
+              style={{ width: 100 }}
+              data-testid="customer-form-country"
+            />
           </Col>
           <Col xs={24}>
-            <Form.Item name="detailAddress" label={CL('DetailAddress')}>
-              <Input maxLength={512} />
-            </Form.Item>
+            <TextField name="detailAddress" label={CL('DetailAddress')} maxLength={512} />
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="industry" label={CL('Industry')}>

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { applyServerErrors, DangerConfirmButton, parseForm } from '../../../../components/crud/index.ts';
+import { applyServerErrors, DangerConfirmButton, parseForm, TextField } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Contact, type Customer, customerKeys, customersApi } from '../../api/customers.ts';
@@ -166,9 +166,7 @@ export function ContactsTab({ customer }: { customer: Customer }) {
             <Input maxLength={64} data-testid="contact-name" />
           </Form.Item>
           <Space wrap>
-            <Form.Item name="post" label={CL('Post')}>
-              <Input maxLength={64} />
-            </Form.Item>
+            <TextField name="post" label={CL('Post')} maxLength={64} />
             <Form.Item name="sex" label={CL('Sex')}>
               <Select
                 allowClear
@@ -184,20 +182,12 @@ export function ContactsTab({ customer }: { customer: Customer }) {
             </Form.Item>
           </Space>
           <Space wrap>
-            <Form.Item name="mobile" label={CL('Mobile')}>
-              <Input maxLength={32} data-testid="contact-mobile" />
-            </Form.Item>
-            <Form.Item name="telephone" label={CL('Telephone')}>
-              <Input maxLength={32} />
-            </Form.Item>
+            <TextField name="mobile" label={CL('Mobile')} maxLength={32} data-testid="contact-mobile" />
+            <TextField name="telephone" label={CL('Telephone')} maxLength={32} />
           </Space>
           <Space wrap>
-            <Form.Item name="email" label={CL('Email')}>
-              <Input maxLength={256} data-testid="contact-email" />
-            </Form.Item>
-            <Form.Item name="wechat" label={CL('Wechat')}>
-              <Input maxLength={64} />
-            </Form.Item>
+            <TextField name="email" label={CL('Email')} maxLength={256} data-testid="contact-email" />
+            <TextField name="wechat" label={CL('Wechat')} maxLength={64} />
           </Space>
           <Form.Item name="contactNextTime" label={CL('ContactNextTime')}>
             <DatePicker showTime format={DATE_TIME} />

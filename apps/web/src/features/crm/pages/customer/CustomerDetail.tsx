@@ -5,7 +5,7 @@ import { Button, Descriptions, Drawer, Empty, Form, Input, Modal, Radio, Space, 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { applyServerErrors, DangerConfirmButton } from '../../../../components/crud/index.ts';
+import { applyServerErrors, DangerConfirmButton, TextField } from '../../../../components/crud/index.ts';
 import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useDevice } from '../../../../lib/device.ts';
@@ -240,9 +240,7 @@ export function CustomerDetail({ id, onClose, onChanged }: RecordDetailProps) {
               ]}
             />
           </Form.Item>
-          <Form.Item name="reason" label={CL('Reason')}>
-            <Input maxLength={256} />
-          </Form.Item>
+          <TextField name="reason" label={CL('Reason')} maxLength={256} />
         </Form>
       </Modal>
       <Modal

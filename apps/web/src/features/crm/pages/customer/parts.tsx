@@ -1,7 +1,7 @@
 import { customerLevels } from '@seller/contracts/crm';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { Space, Tag } from 'antd';
+import { SearchSelect } from '../../../../components/SearchSelect.tsx';
 import { CL, type CustomerTag, customerKeys, customersApi, dictLabel } from '../../api/customers.ts';
 
 /** Pieces the customer list, its detail and the editing page share. */
@@ -62,24 +62,18 @@ export function UserSelect(props: {
   exclude?: (string | null | undefined)[];
   style?: React.CSSProperties;
 }) {
-  const [search, setSearch] = useState('');
-  const users = useQuery({
-    queryKey: [...customerKeys.users, search],
-    queryFn: ({ signal }) => customersApi.users(search || undefined, signal),
-  });
   return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setSearch }}
+    <SearchSelect
+      queryKey={(search) => [...customerKeys.users, search]}
+      load={(search, signal) => customersApi.users(search || undefined, signal)}
+      label={(u) => (u.name === u.userName ? u.name : `${u.name} (${u.userName})`)}
+      exclude={(u) => !!props.exclude?.includes(u.id)}
       allowClear={props.allowClear}
       placeholder={props.placeholder}
       style={{ minWidth: 180, ...props.style }}
-      data-testid={props.testid}
+      testid={props.testid}
       value={props.value}
-      loading={users.isFetching}
       onChange={(v) => props.onChange?.(v)}
-      options={(users.data?.items ?? [])
-        .filter((u) => !props.exclude?.includes(u.id))
-        .map((u) => ({ value: u.id, label: u.name === u.userName ? u.name : `${u.name} (${u.userName})` }))}
     />
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Drawer, Form, Input, Segmented, Select, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { applyServerErrors, isRequired, parseForm } from '../../../../components/crud/index.ts';
+import { applyServerErrors, isRequired, parseForm, TextField } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LJ, type ReportDetail, reportsApi, reportsKeys, userLabel } from '../../api/reports.ts';
 import { NumberTiles } from './NumberTiles.tsx';
@@ -162,9 +162,13 @@ export function ReportForm(props: {
             <Spin size="small" />
           )}
         </div>
-        <Form.Item name="title" label={LJ('Field:Title')}>
-          <Input maxLength={128} placeholder={LJ('Field:TitlePlaceholder')} data-testid="report-form-title" />
-        </Form.Item>
+        <TextField
+          name="title"
+          label={LJ('Field:Title')}
+          maxLength={128}
+          placeholder={LJ('Field:TitlePlaceholder')}
+          data-testid="report-form-title"
+        />
         <Form.Item name="content" label={LJ('Field:Content')} required={required('content')}>
           <Input.TextArea rows={5} maxLength={4000} data-testid="report-form-content" />
         </Form.Item>

@@ -1,14 +1,13 @@
 import { CrmPermissions } from '@seller/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Input, Modal, Select, Space, Spin, Typography } from 'antd';
+import { Descriptions, Input, Modal, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DangerConfirmButton } from '../../../../components/crud/index.ts';
 import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type CrmOrder, type CrmOrderStatus, crmOrderKeys, crmOrdersApi } from '../../api/orders.ts';
 import type { RecordDetailProps } from '../../components/CustomerDealsTab.tsx';
+import { DealDetailDrawer, useDealRecord } from '../../components/DealDetailDrawer.tsx';
 import { money } from '../business/parts.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { OrderStatusTag } from './parts.tsx';
@@ -24,56 +23,67 @@ const DATE_TIME = 'YYYY-MM-DD HH:mm';
 export function OrderDetail({ id, onClose, onChanged }: RecordDetailProps) {
   const { message } = useUi();
   const access = useAccess();
-  const client = useQueryClient();
-  const q = useQuery({ queryKey: crmOrderKeys.detail(id), queryFn: () => crmOrdersApi.get(id) });
+  const { record: o, done } = useDealRecord(crmOrderKeys.detail(id), () => crmOrdersApi.get(id), onChanged);
   const [next, setNext] = useState<CrmOrderStatus | null>(null);
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
-  const [editing, setEditing] = useState(false);
-  const o = q.data;
-  const done = async (x: CrmOrder) => {
-    client.setQueryData(crmOrderKeys.detail(id), x);
-    await onChanged();
-  };
   const can = (p: string) => !!o?.canEdit && access.can(p);
 
   return (
-    <Drawer
-      open
-      size="large"
+    <DealDetailDrawer<CrmOrder>
+      record={o}
       title={o ? `${CL('OrderNo')} ${o.orderNo}` : ''}
+      testid="crm-order"
+      canEdit={can(`${P}.Update`)}
+      canDelete={can(`${P}.Delete`)}
+      texts={{ edit: CL('EditOrder'), delete: CL('Delete'), confirmDelete: CL('ConfirmDelete', o?.orderNo ?? '') }}
+      remove={() => crmOrdersApi.remove(id)}
+      onChanged={onChanged}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        o && (
-          <Space wrap>
-            {can(`${P}.Update`) && (
-              <Button onClick={() => setEditing(true)} data-testid="crm-order-edit">
-                {CL('EditOrder')}
-              </Button>
-            )}
-            {can(`${P}.Delete`) && (
-              <DangerConfirmButton
-                title={CL('ConfirmDelete', o.orderNo)}
-                testid="crm-order-delete"
-                confirmTestid="crm-order-delete-ok"
-                onConfirm={async () => {
-                  await crmOrdersApi.remove(id);
-                  await onChanged();
-                  onClose();
-                }}
-              >
-                {CL('Delete')}
-              </DangerConfirmButton>
-            )}
-          </Space>
-        )
+      editForm={(order, close) => (
+        <OrderForm
+          order={order}
+          onClose={close}
+          onSaved={async (x) => {
+            close();
+            await done(x);
+          }}
+        />
+      )}
+      dialogs={
+        <Modal
+          open={!!next}
+          title={next ? `${CL('ChangeStatus')}: ${CL(`Status:${next}`)}` : ''}
+          onCancel={() => setNext(null)}
+          confirmLoading={busy}
+          okButtonProps={{ 'data-testid': 'crm-order-status-ok' } as never}
+          onOk={async () => {
+            if (!next) return;
+            setBusy(true);
+            try {
+              const x = await crmOrdersApi.changeStatus(id, next, remark.trim());
+              message.success(CL(`Status:${x.status}`));
+              setNext(null);
+              await done(x);
+            } finally {
+              setBusy(false);
+            }
+          }}
+          destroyOnHidden
+        >
+          <Input.TextArea
+            rows={3}
+            maxLength={512}
+            placeholder={CL('Remark')}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+            data-testid="crm-order-status-remark"
+          />
+        </Modal>
       }
     >
-      {!o ? (
-        <Spin />
-      ) : (
-        <div data-testid="crm-order-detail">
+      {(o) => (
+        <>
           <Space wrap style={{ marginBottom: 16 }}>
             <OrderStatusTag status={o.status} />
             {can(`${P}.Update`) &&
@@ -124,47 +134,8 @@ export function OrderDetail({ id, onClose, onChanged }: RecordDetailProps) {
               </>
             )}
           />
-        </div>
+        </>
       )}
-      <Modal
-        open={!!next}
-        title={next ? `${CL('ChangeStatus')}: ${CL(`Status:${next}`)}` : ''}
-        onCancel={() => setNext(null)}
-        confirmLoading={busy}
-        okButtonProps={{ 'data-testid': 'crm-order-status-ok' } as never}
-        onOk={async () => {
-          if (!next) return;
-          setBusy(true);
-          try {
-            const x = await crmOrdersApi.changeStatus(id, next, remark.trim());
-            message.success(CL(`Status:${x.status}`));
-            setNext(null);
-            await done(x);
-          } finally {
-            setBusy(false);
-          }
-        }}
-        destroyOnHidden
-      >
-        <Input.TextArea
-          rows={3}
-          maxLength={512}
-          placeholder={CL('Remark')}
-          value={remark}
-          onChange={(e) => setRemark(e.target.value)}
-          data-testid="crm-order-status-remark"
-        />
-      </Modal>
-      {o && editing && (
-        <OrderForm
-          order={o}
-          onClose={() => setEditing(false)}
-          onSaved={async (x) => {
-            setEditing(false);
-            await done(x);
-          }}
-        />
-      )}
-    </Drawer>
+    </DealDetailDrawer>
   );
 }

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { SearchSelect } from '../../../../components/SearchSelect.tsx';
 import { poolApi, poolKeys } from '../../api/pool.ts';
 
 /** A searchable pick of the tenant's active users (`GET /api/crm/pool/users?filter=`). */
@@ -11,25 +10,17 @@ export function UserSelect(props: {
   style?: CSSProperties;
   testid?: string;
 }) {
-  const [filter, setFilter] = useState('');
-  const users = useQuery({
-    queryKey: poolKeys.users(filter),
-    queryFn: ({ signal }) => poolApi.users(filter || undefined, signal),
-  });
   return (
-    <Select
+    <SearchSelect
+      queryKey={poolKeys.users}
+      load={(filter, signal) => poolApi.users(filter || undefined, signal)}
+      label={(u) => (u.name && u.name !== u.userName ? `${u.name} (${u.userName})` : u.userName)}
       allowClear
-      showSearch={{ filterOption: false, onSearch: setFilter }}
       placeholder={props.placeholder}
       style={props.style}
-      data-testid={props.testid}
+      testid={props.testid}
       value={props.value}
       onChange={(v) => props.onChange(v)}
-      loading={users.isFetching}
-      options={(users.data?.items ?? []).map((u) => ({
-        value: u.id,
-        label: u.name && u.name !== u.userName ? `${u.name} (${u.userName})` : u.userName,
-      }))}
     />
   );
 }

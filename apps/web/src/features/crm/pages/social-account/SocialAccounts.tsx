@@ -5,7 +5,8 @@ import {
   socialAccountUpdateInput,
 } from '@seller/contracts/crm';
 import { Input, Select, Tag, Typography } from 'antd';
-import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
+import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
+import { optionsOf } from '../../../../lib/options.ts';
 import { RL, recordsApi, type SocialAccount } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
@@ -19,7 +20,7 @@ const color: Record<string, string> = {
   X: 'default',
   OTHER: 'default',
 };
-const platforms = () => SocialPlatforms.map((v) => ({ value: v, label: RL(`Platform:${v}`) }));
+const platforms = optionsOf(SocialPlatforms, (v) => RL(`Platform:${v}`));
 
 /** A customer's accounts on social platforms and messengers. */
 export function SocialAccounts({ customerId }: { customerId?: string }) {
@@ -61,12 +62,8 @@ export function SocialAccounts({ customerId }: { customerId?: string }) {
           <CrudField name="platform" label={RL('Platform')}>
             <Select options={platforms()} data-testid="social-platform" />
           </CrudField>
-          <CrudField name="handle" label={RL('Handle')}>
-            <Input maxLength={128} data-testid="social-handle" />
-          </CrudField>
-          <CrudField name="url" label={RL('Url')}>
-            <Input maxLength={512} data-testid="social-url" />
-          </CrudField>
+          <TextField name="handle" label={RL('Handle')} maxLength={128} data-testid="social-handle" />
+          <TextField name="url" label={RL('Url')} maxLength={512} data-testid="social-url" />
           <CrudField name="remark" label={RL('Remark')}>
             <Input.TextArea maxLength={512} rows={2} />
           </CrudField>

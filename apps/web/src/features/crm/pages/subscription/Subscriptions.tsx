@@ -5,13 +5,14 @@ import {
   subscriptionList,
   subscriptionUpdateInput,
 } from '@seller/contracts/crm';
-import { Input, Radio, Select, Tag } from 'antd';
-import { CrudField, resourceTitles } from '../../../../components/crud/index.ts';
+import { Radio, Select, Tag } from 'antd';
+import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
+import { optionsOf } from '../../../../lib/options.ts';
 import { RL, recordsApi, type Subscription } from '../../api/records.ts';
 import { RecordList } from '../address/RecordList.tsx';
 
-const channels = () => SubscriptionChannels.map((v) => ({ value: v, label: RL(`Channel:${v}`) }));
-const statuses = () => SubscriptionStatuses.map((v) => ({ value: v, label: RL(`Status:${v}`) }));
+const channels = optionsOf(SubscriptionChannels, (v) => RL(`Channel:${v}`));
+const statuses = optionsOf(SubscriptionStatuses, (v) => RL(`Status:${v}`));
 
 /** What a customer subscribed to, on which channel (one per channel and topic). */
 export function Subscriptions({ customerId }: { customerId?: string }) {
@@ -44,15 +45,11 @@ export function Subscriptions({ customerId }: { customerId?: string }) {
           <CrudField name="channel" label={RL('Channel')}>
             <Select options={channels()} data-testid="subscription-channel" />
           </CrudField>
-          <CrudField name="topic" label={RL('Topic')}>
-            <Input maxLength={64} data-testid="subscription-topic" />
-          </CrudField>
+          <TextField name="topic" label={RL('Topic')} maxLength={64} data-testid="subscription-topic" />
           <CrudField name="status" label={RL('Status')}>
             <Radio.Group options={statuses()} data-testid="subscription-status" />
           </CrudField>
-          <CrudField name="source" label={RL('Source')}>
-            <Input maxLength={64} />
-          </CrudField>
+          <TextField name="source" label={RL('Source')} maxLength={64} />
         </>
       )}
     />

@@ -1,9 +1,9 @@
 import { CrmPermissions } from '@seller/contracts';
 import { type TagColor, TagColors, TagScopes, tagInput, tagList, tagUpdateInput } from '@seller/contracts/crm';
 import { useQueryClient } from '@tanstack/react-query';
-import { Tag as AntTag, Input, InputNumber, Radio, Select } from 'antd';
+import { Tag as AntTag, InputNumber, Radio, Select } from 'antd';
 import { useSearchParams } from 'react-router';
-import { CrudField, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, TextField, useRowEditor } from '../../../../components/crud/index.ts';
 import { ListPage, readListUrl } from '../../../../components/list/index.ts';
 import { type Tag, TL, tagKeys, tagsApi } from '../../api/tags.ts';
 
@@ -67,9 +67,7 @@ export default function TagPage() {
         onSubmit={(values) => editor.save(values, tagsApi)}
         testid="crm-tag-form"
       >
-        <CrudField name="name" label={TL('Name')}>
-          <Input maxLength={32} data-testid="crm-tag-name" />
-        </CrudField>
+        <TextField name="name" label={TL('Name')} maxLength={32} data-testid="crm-tag-name" />
         <CrudField name="color" label={TL('Color')}>
           <Select
             data-testid="crm-tag-color"

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Input, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudField, EditDeleteActions, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, EditDeleteActions, FormOverlay, TextField } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { CLAIM_TYPES_URL, type ClaimTypeDto, claimTypesApi, L } from '../../api.ts';
 
@@ -68,21 +68,15 @@ export default function ClaimTypesPage() {
         onClose={() => setEditing(null)}
         testid="claim-type-form"
       >
-        <CrudField name="name" label={L('DisplayName:ClaimType')}>
-          <Input data-testid="claim-type-name" />
-        </CrudField>
+        <TextField name="name" label={L('DisplayName:ClaimType')} data-testid="claim-type-name" />
         <CrudField name="valueType" label={L('DisplayName:ValueType')}>
           <Select options={valueTypes} data-testid="claim-type-valueType" />
         </CrudField>
         <CrudField name="required" label={L('DisplayName:Required')} valuePropName="checked">
           <Switch data-testid="claim-type-required" />
         </CrudField>
-        <CrudField name="regex" label={L('DisplayName:Regex')}>
-          <Input data-testid="claim-type-regex" />
-        </CrudField>
-        <CrudField name="regexDescription" label={L('DisplayName:RegexDescription')}>
-          <Input />
-        </CrudField>
+        <TextField name="regex" label={L('DisplayName:Regex')} data-testid="claim-type-regex" />
+        <TextField name="regexDescription" label={L('DisplayName:RegexDescription')} />
         <CrudField name="description" label={L('DisplayName:Description')}>
           <Input.TextArea rows={2} />
         </CrudField>

@@ -24,7 +24,7 @@ import {
 import type { DataNode, TreeProps } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudField, FormOverlay } from '../../../../components/crud/index.ts';
+import { FormOverlay, TextField } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -224,9 +224,7 @@ export default function OrganizationUnitPage() {
             {L('DisplayName:ParentUnit')}: {nameDialog.parent.displayName}
           </Typography.Paragraph>
         )}
-        <CrudField name="displayName" label={L('DisplayName:DisplayName')}>
-          <Input autoFocus data-testid="unit-displayName" />
-        </CrudField>
+        <TextField name="displayName" label={L('DisplayName:DisplayName')} autoFocus data-testid="unit-displayName" />
       </FormOverlay>
 
       <Modal

@@ -1,7 +1,7 @@
 import { SafetyOutlined, StarOutlined, TagsOutlined } from '@ant-design/icons';
 import { roleList, roleUpdateInput } from '@seller/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Input, Space, Switch, Tag } from 'antd';
+import { Alert, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
   EditAction,
   FormOverlay,
   RowAction,
+  TextField,
 } from '../../../../components/crud/index.ts';
 import { IconButton } from '../../../../components/IconButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
@@ -133,9 +134,12 @@ export default function RolesPage() {
         {editing?.role?.isStatic && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} title={L('StaticRoleHint')} />
         )}
-        <CrudField name="name" label={L('DisplayName:RoleName')}>
-          <Input disabled={editing?.role?.isStatic} data-testid="role-name" />
-        </CrudField>
+        <TextField
+          name="name"
+          label={L('DisplayName:RoleName')}
+          disabled={editing?.role?.isStatic}
+          data-testid="role-name"
+        />
         <Space size="large">
           <CrudField name="isDefault" label={L('DisplayName:IsDefault')} valuePropName="checked">
             <Switch data-testid="role-isDefault" />

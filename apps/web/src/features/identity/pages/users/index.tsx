@@ -5,7 +5,7 @@ import { Button, Dropdown, Input, type MenuProps, Modal, Select, Space, Switch, 
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudField, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { CrudField, DeleteAction, EditAction, FormOverlay, TextField } from '../../../../components/crud/index.ts';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
@@ -189,27 +189,17 @@ export default function UsersPage() {
         width={560}
         testid="user-form"
       >
-        <CrudField name="userName" label={L('DisplayName:UserName')}>
-          <Input autoComplete="off" data-testid="user-userName" />
-        </CrudField>
+        <TextField name="userName" label={L('DisplayName:UserName')} autoComplete="off" data-testid="user-userName" />
         <Space.Compact block style={{ gap: 12 }}>
           <div style={{ flex: 1 }}>
-            <CrudField name="surname" label={L('DisplayName:Surname')}>
-              <Input data-testid="user-surname" />
-            </CrudField>
+            <TextField name="surname" label={L('DisplayName:Surname')} data-testid="user-surname" />
           </div>
           <div style={{ flex: 1 }}>
-            <CrudField name="name" label={L('DisplayName:Name')}>
-              <Input data-testid="user-name" />
-            </CrudField>
+            <TextField name="name" label={L('DisplayName:Name')} data-testid="user-name" />
           </div>
         </Space.Compact>
-        <CrudField name="email" label={L('DisplayName:Email')}>
-          <Input type="email" data-testid="user-email" />
-        </CrudField>
-        <CrudField name="phoneNumber" label={L('DisplayName:PhoneNumber')}>
-          <Input data-testid="user-phoneNumber" />
-        </CrudField>
+        <TextField name="email" label={L('DisplayName:Email')} type="email" data-testid="user-email" />
+        <TextField name="phoneNumber" label={L('DisplayName:PhoneNumber')} data-testid="user-phoneNumber" />
         <CrudField
           name="password"
           label={L('DisplayName:Password')}

@@ -3,7 +3,7 @@ import { type ParcelAttribute, strategyInput } from '@seller/contracts/logistics
 import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
-import { activeColumn, CrudField, ResourcePage, resourceTitles } from '../../../../components/crud/index.ts';
+import { activeColumn, CrudField, ResourcePage, resourceTitles, TextField } from '../../../../components/crud/index.ts';
 import { LL } from '../../api.ts';
 import { LS, type StrategyDto, strategiesApi } from '../../freight-api.ts';
 import { blankRule, RuleFields } from './RuleFields.tsx';
@@ -70,9 +70,7 @@ export default function FreightStrategiesPage() {
           <>
             <Row gutter={12}>
               <Col xs={24} sm={12}>
-                <CrudField name="name" label={LS('Name')}>
-                  <Input autoFocus maxLength={64} data-testid="strategy-name" />
-                </CrudField>
+                <TextField name="name" label={LS('Name')} autoFocus maxLength={64} data-testid="strategy-name" />
               </Col>
               <Col xs={12} sm={6}>
                 <CrudField name="priority" label={LS('Priority')} extra={LS('PriorityHint')}>

@@ -1,7 +1,7 @@
 import { channelInput, channelLimitsInput } from '@seller/contracts/logistics';
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import { CrudField, zodValueRule } from '../../../../components/crud/index.ts';
+import { CrudField, TextField, zodValueRule } from '../../../../components/crud/index.ts';
 import { LL, transportModeOptions, volumeModeOptions } from '../../api.ts';
 
 const limits = channelLimitsInput.shape;
@@ -50,14 +50,10 @@ export function ChannelFields() {
       <Section title={LL('Channel:Section:Basic')} />
       <Row gutter={12}>
         <Col {...half}>
-          <CrudField name="code" label={LL('Channel:Code')}>
-            <Input autoFocus maxLength={32} data-testid="channel-code" />
-          </CrudField>
+          <TextField name="code" label={LL('Channel:Code')} autoFocus maxLength={32} data-testid="channel-code" />
         </Col>
         <Col {...half}>
-          <CrudField name="name" label={LL('Channel:Name')}>
-            <Input maxLength={128} data-testid="channel-name" />
-          </CrudField>
+          <TextField name="name" label={LL('Channel:Name')} maxLength={128} data-testid="channel-name" />
         </Col>
         <Col {...half}>
           <CrudField name="mode" label={LL('Channel:Mode')}>
@@ -114,19 +110,29 @@ export function ChannelFields() {
           </Form.Item>
         </Col>
         <Col {...half}>
-          <CrudField name="fuelSurchargePct" label={LL('Channel:FuelSurchargePct')}>
-            <Input inputMode="decimal" suffix="%" data-testid="channel-fuel" />
-          </CrudField>
+          <TextField
+            name="fuelSurchargePct"
+            label={LL('Channel:FuelSurchargePct')}
+            inputMode="decimal"
+            suffix="%"
+            data-testid="channel-fuel"
+          />
         </Col>
         <Col {...half}>
-          <CrudField name="minimumCharge" label={LL('Channel:MinimumCharge')}>
-            <Input inputMode="decimal" data-testid="channel-minimum" />
-          </CrudField>
+          <TextField
+            name="minimumCharge"
+            label={LL('Channel:MinimumCharge')}
+            inputMode="decimal"
+            data-testid="channel-minimum"
+          />
         </Col>
         <Col {...half}>
-          <CrudField name="registrationFee" label={LL('Channel:RegistrationFee')}>
-            <Input inputMode="decimal" data-testid="channel-registration" />
-          </CrudField>
+          <TextField
+            name="registrationFee"
+            label={LL('Channel:RegistrationFee')}
+            inputMode="decimal"
+            data-testid="channel-registration"
+          />
         </Col>
       </Row>
 

@@ -1,11 +1,11 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { LogisticsPermissions, rateTableInput } from '@seller/contracts/logistics';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditIconButton, issueMessage } from '../../../../components/crud/index.ts';
+import { DeleteIconConfirm, EditIconButton, issueMessage } from '../../../../components/crud/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { type ChannelDto, feeModeLabel, LL, logisticsKeys, ratesApi, validationErrorsOf, zonesApi } from '../../api.ts';
@@ -239,22 +239,12 @@ function RateTable({ channel }: { channel: ChannelDto }) {
       render: (_v, r) => (
         <Space size={0}>
           <EditIconButton onClick={() => edit(r)} testid={`rates-edit-${indexOf(r)}`} />
-          <Popconfirm
+          <DeleteIconConfirm
             title={LL('Rate:RemoveRow')}
-            okText={t('crud.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => change(rows.filter((x) => x !== r))}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={LL('Rate:RemoveRow')}
-              data-testid={`rates-remove-${indexOf(r)}`}
-            />
-          </Popconfirm>
+            label={LL('Rate:RemoveRow')}
+            onConfirm={async () => change(rows.filter((x) => x !== r))}
+            testid={`rates-remove-${indexOf(r)}`}
+          />
         </Space>
       ),
     });

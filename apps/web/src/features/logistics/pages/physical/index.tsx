@@ -1,5 +1,5 @@
 import { carrierInput, LogisticsPermissions } from '@seller/contracts/logistics';
-import { Button, Card, Col, Empty, Input, Row, Select, Switch } from 'antd';
+import { Card, Col, Empty, Row, Select, Switch } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import {
   activeColumn,
@@ -8,6 +8,8 @@ import {
   type ResourceApi,
   ResourcePage,
   resourceTitles,
+  SelectRowButton,
+  TextField,
 } from '../../../../components/crud/index.ts';
 import { useDevice } from '../../../../lib/device.ts';
 import { type CarrierDto, carriersApi, carrierTypeLabel, carrierTypeOptions, LL, logisticsKeys } from '../../api.ts';
@@ -59,15 +61,13 @@ export default function CarriersPage() {
               sortField: 'code',
               width: 130,
               render: (v: string, r) => (
-                <Button
-                  type={selected?.id === r.id ? 'primary' : 'link'}
-                  size="small"
-                  onClick={() => choose(r)}
-                  aria-pressed={selected?.id === r.id}
-                  data-testid={`carrier-select-${v}`}
+                <SelectRowButton
+                  selected={selected?.id === r.id}
+                  onSelect={() => choose(r)}
+                  testid={`carrier-select-${v}`}
                 >
                   {v}
-                </Button>
+                </SelectRowButton>
               ),
             },
             { key: 'name', title: LL('Carrier:Name'), dataIndex: 'name', sortField: 'name', width: 150 },
@@ -88,12 +88,8 @@ export default function CarriersPage() {
           toForm={(r) => ({ code: r.code, name: r.name, type: r.type, isActive: r.isActive })}
           fields={
             <>
-              <CrudField name="code" label={LL('Carrier:Code')}>
-                <Input autoFocus maxLength={32} data-testid="carrier-code" />
-              </CrudField>
-              <CrudField name="name" label={LL('Carrier:Name')}>
-                <Input maxLength={128} data-testid="carrier-name" />
-              </CrudField>
+              <TextField name="code" label={LL('Carrier:Code')} autoFocus maxLength={32} data-testid="carrier-code" />
+              <TextField name="name" label={LL('Carrier:Name')} maxLength={128} data-testid="carrier-name" />
               <CrudField name="type" label={LL('Carrier:Type')}>
                 <Select options={carrierTypeOptions()} data-testid="carrier-type" />
               </CrudField>

@@ -1,11 +1,13 @@
 import { warehouseContactInput, warehouseInput } from '@seller/contracts/logistics';
-import { Col, Form, Input, Row, Select, Switch, Tag } from 'antd';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import {
   activeColumn,
   CrudField,
   creationTimeColumn,
+  defaultTaggedColumn,
   ResourcePage,
   resourceTitles,
+  TextField,
   zodValueRule,
 } from '../../../../components/crud/index.ts';
 import { LL, type WarehouseDto, warehousesApi, warehouseTypeLabel, warehouseTypeOptions } from '../../api.ts';
@@ -28,17 +30,7 @@ export default function WarehousesPage() {
       label={(r) => r.code}
       columns={[
         { key: 'code', title: L('Code'), dataIndex: 'code', sortField: 'code' },
-        {
-          key: 'name',
-          title: L('Name'),
-          dataIndex: 'name',
-          sortField: 'name',
-          render: (v: string, r) => (
-            <>
-              {v} {r.isDefault && <Tag color="blue">{L('IsDefault')}</Tag>}
-            </>
-          ),
-        },
+        defaultTaggedColumn('name', L('Name'), L('IsDefault')),
         {
           key: 'type',
           title: L('Type'),
@@ -64,9 +56,7 @@ export default function WarehousesPage() {
         <>
           <Row gutter={12}>
             <Col span={12}>
-              <CrudField name="code" label={L('Code')}>
-                <Input autoFocus data-testid="warehouse-code" />
-              </CrudField>
+              <TextField name="code" label={L('Code')} autoFocus data-testid="warehouse-code" />
             </Col>
             <Col span={12}>
               <CrudField name="type" label={L('Type')}>
@@ -74,12 +64,14 @@ export default function WarehousesPage() {
               </CrudField>
             </Col>
           </Row>
-          <CrudField name="name" label={L('Name')}>
-            <Input data-testid="warehouse-name" />
-          </CrudField>
-          <CrudField name="countryCode" label={L('CountryCode')} extra={LL('CountryCodeHint')}>
-            <Input maxLength={2} data-testid="warehouse-country" />
-          </CrudField>
+          <TextField name="name" label={L('Name')} data-testid="warehouse-name" />
+          <TextField
+            name="countryCode"
+            label={L('CountryCode')}
+            extra={LL('CountryCodeHint')}
+            maxLength={2}
+            data-testid="warehouse-country"
+          />
           <CrudField name="address" label={L('Address')}>
             <Input.TextArea rows={2} />
           </CrudField>

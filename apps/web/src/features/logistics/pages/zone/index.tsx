@@ -4,7 +4,13 @@ import { Input, Select, Space, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CrudField, creationTimeColumn, ResourcePage, resourceTitles } from '../../../../components/crud/index.ts';
+import {
+  CrudField,
+  creationTimeColumn,
+  ResourcePage,
+  resourceTitles,
+  TextField,
+} from '../../../../components/crud/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { countriesApi, countryName, LL, logisticsKeys, type ZoneDto, zonesApi } from '../../api.ts';
 import { PostalRules } from './PostalRules.tsx';
@@ -99,9 +105,7 @@ export default function ZonesPage() {
       })}
       fields={
         <>
-          <CrudField name="name" label={LL('Zone:Name')}>
-            <Input autoFocus maxLength={64} data-testid="zone-name" />
-          </CrudField>
+          <TextField name="name" label={LL('Zone:Name')} autoFocus maxLength={64} data-testid="zone-name" />
           <CrudField name="countries" label={LL('Zone:Countries')} extra={LL('Zone:CountriesHint')}>
             <Select
               mode="multiple"

@@ -16,6 +16,7 @@ import {
   EditAction,
   FormOverlay,
   PrimaryAction,
+  TextField,
   useOpenForm,
 } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
@@ -275,9 +276,7 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
         }
         testid="shop-form"
       >
-        <CrudField name="name" label={LS('Name')}>
-          <Input autoFocus data-testid="shop-name" />
-        </CrudField>
+        <TextField name="name" label={LS('Name')} autoFocus data-testid="shop-name" />
         <CrudField name="regions" label={LS('Regions')}>
           <Select
             mode="multiple"
@@ -285,9 +284,7 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
             data-testid="shop-regions"
           />
         </CrudField>
-        <CrudField name="shortCode" label={LS('ShortCode')}>
-          <Input data-testid="shop-short-code" />
-        </CrudField>
+        <TextField name="shortCode" label={LS('ShortCode')} data-testid="shop-short-code" />
         <CrudField name="remark" label={LS('Remark')}>
           <Input.TextArea rows={2} data-testid="shop-remark" />
         </CrudField>

@@ -5,7 +5,7 @@ import { Checkbox, Input, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CrudField, FormOverlay, useRowEditor } from '../../../../components/crud/index.ts';
+import { CrudField, FormOverlay, TextField, useRowEditor } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import {
   flagsOf,
@@ -93,18 +93,10 @@ export default function LayoutsPage() {
         }}
         testid="layout-form"
       >
-        <CrudField name="name" label={LP('DisplayName:Name')}>
-          <Input autoFocus data-testid="layout-name" />
-        </CrudField>
-        <CrudField name="displayName" label={LP('DisplayName:DisplayName')}>
-          <Input data-testid="layout-display-name" />
-        </CrudField>
-        <CrudField name="path" label={LP('DisplayName:Path')}>
-          <Input data-testid="layout-path" />
-        </CrudField>
-        <CrudField name="redirect" label={LP('DisplayName:Redirect')}>
-          <Input />
-        </CrudField>
+        <TextField name="name" label={LP('DisplayName:Name')} autoFocus data-testid="layout-name" />
+        <TextField name="displayName" label={LP('DisplayName:DisplayName')} data-testid="layout-display-name" />
+        <TextField name="path" label={LP('DisplayName:Path')} data-testid="layout-path" />
+        <TextField name="redirect" label={LP('DisplayName:Redirect')} />
         <CrudField name="platformFlags" label={LP('DisplayName:PlatformType')}>
           <Checkbox.Group options={platformFlags.map((f) => ({ value: f.value, label: LP(`Platform:${f.key}`) }))} />
         </CrudField>

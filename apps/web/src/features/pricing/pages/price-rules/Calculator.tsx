@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { applyServerErrors, TextField } from '../../../../components/crud/index.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import {
   type CalcQuery,
@@ -156,16 +156,12 @@ export function Calculator({ rule }: { rule: PriceRuleDto | null }) {
           </Col>
           {by === 'sku' ? (
             <Col xs={24} md={8}>
-              <Form.Item name="sku" label={PL('Calc:Sku')}>
-                <Input data-testid="calc-sku" />
-              </Form.Item>
+              <TextField name="sku" label={PL('Calc:Sku')} data-testid="calc-sku" />
             </Col>
           ) : (
             <>
               <Col xs={12} md={4}>
-                <Form.Item name="cost" label={PL('Calc:Cost')}>
-                  <Input inputMode="decimal" data-testid="calc-cost" />
-                </Form.Item>
+                <TextField name="cost" label={PL('Calc:Cost')} inputMode="decimal" data-testid="calc-cost" />
               </Col>
               <Col xs={12} md={4}>
                 <Form.Item name="weight" label={PL('Calc:Weight')}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { CrudField } from '../../../../components/crud/index.ts';
+import { CrudField, TextField } from '../../../../components/crud/index.ts';
 import type { ListResult } from '../../../../lib/abp/types.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { freightSourceOptions, modeOptions, PL, platformOptions, roundingOptions } from '../../api.ts';
@@ -17,9 +17,14 @@ const Section = ({ title }: { title: string }) => (
 /** A decimal typed as text (kept exact), with an optional unit after it. */
 function Decimal({ name, label, suffix, extra }: { name: string; label: string; suffix?: string; extra?: string }) {
   return (
-    <CrudField name={name} label={label} extra={extra}>
-      <Input inputMode="decimal" suffix={suffix} data-testid={`rule-${name}`} />
-    </CrudField>
+    <TextField
+      name={name}
+      label={label}
+      extra={extra}
+      inputMode="decimal"
+      suffix={suffix}
+      data-testid={`rule-${name}`}
+    />
   );
 }
 
@@ -50,9 +55,7 @@ export function RuleFields() {
       <Section title={PL('Field:Scope')} />
       <Row gutter={12}>
         <Col xs={24} sm={16}>
-          <CrudField name="name" label={PL('Field:Name')}>
-            <Input autoFocus maxLength={128} data-testid="rule-name" />
-          </CrudField>
+          <TextField name="name" label={PL('Field:Name')} autoFocus maxLength={128} data-testid="rule-name" />
         </Col>
         <Col xs={24} sm={8}>
           <CrudField name="isActive" label={PL('Field:IsActive')} valuePropName="checked">
@@ -95,9 +98,7 @@ export function RuleFields() {
           </Form.Item>
         </Col>
         <Col {...half}>
-          <CrudField name="currencyTo" label={PL('Field:CurrencyTo')}>
-            <Input maxLength={3} data-testid="rule-currencyTo" />
-          </CrudField>
+          <TextField name="currencyTo" label={PL('Field:CurrencyTo')} maxLength={3} data-testid="rule-currencyTo" />
         </Col>
         <Col {...half}>
           <Decimal name="exchangeRate" label={PL('Field:ExchangeRate')} extra={PL('Field:ExchangeRateHint')} />

@@ -4,7 +4,7 @@ import {
   retailPriceRuleInput,
   tierPriceRuleInput,
 } from '@seller/contracts/pricing';
-import { Button, Card, Col, Empty, Input, InputNumber, Row } from 'antd';
+import { Card, Col, Empty, InputNumber, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   activeColumn,
@@ -13,6 +13,8 @@ import {
   type ResourceApi,
   ResourcePage,
   resourceTitles,
+  SelectRowButton,
+  TextField,
 } from '../../../../components/crud/index.ts';
 import {
   freightSourceLabel,
@@ -103,17 +105,15 @@ export default function PriceRulesPage() {
               sortField: 'name',
               width: 220,
               render: (v: string, r) => (
-                <Button
-                  type={selected?.id === r.id ? 'primary' : 'link'}
-                  size="small"
+                <SelectRowButton
+                  selected={selected?.id === r.id}
+                  onSelect={() => setSelected(r)}
+                  testid={`price-rule-select-${v}`}
                   // a long name wraps inside its column instead of running over the next one
                   style={{ whiteSpace: 'normal', height: 'auto', textAlign: 'left', maxWidth: '100%' }}
-                  onClick={() => setSelected(r)}
-                  aria-pressed={selected?.id === r.id}
-                  data-testid={`price-rule-select-${v}`}
                 >
                   {v}
-                </Button>
+                </SelectRowButton>
               ),
             },
             {
@@ -209,29 +209,42 @@ export default function PriceRulesPage() {
               fields={
                 <Row gutter={12}>
                   <Col xs={12}>
-                    <CrudField name="costFrom" label={PL('Field:CostFrom')}>
-                      <Input inputMode="decimal" data-testid="retail-costFrom" />
-                    </CrudField>
+                    <TextField
+                      name="costFrom"
+                      label={PL('Field:CostFrom')}
+                      inputMode="decimal"
+                      data-testid="retail-costFrom"
+                    />
                   </Col>
                   <Col xs={12}>
-                    <CrudField name="costTo" label={PL('Field:CostTo')}>
-                      <Input inputMode="decimal" placeholder={PL('NoUpperBound')} data-testid="retail-costTo" />
-                    </CrudField>
+                    <TextField
+                      name="costTo"
+                      label={PL('Field:CostTo')}
+                      inputMode="decimal"
+                      placeholder={PL('NoUpperBound')}
+                      data-testid="retail-costTo"
+                    />
                   </Col>
                   <Col xs={12}>
-                    <CrudField name="markupPct" label={PL('Field:MarkupPct')}>
-                      <Input inputMode="decimal" suffix="%" data-testid="retail-markupPct" />
-                    </CrudField>
+                    <TextField
+                      name="markupPct"
+                      label={PL('Field:MarkupPct')}
+                      inputMode="decimal"
+                      suffix="%"
+                      data-testid="retail-markupPct"
+                    />
                   </Col>
                   <Col xs={12}>
-                    <CrudField name="targetMarginPct" label={PL('Field:TargetMarginPct')}>
-                      <Input inputMode="decimal" suffix="%" data-testid="retail-targetMarginPct" />
-                    </CrudField>
+                    <TextField
+                      name="targetMarginPct"
+                      label={PL('Field:TargetMarginPct')}
+                      inputMode="decimal"
+                      suffix="%"
+                      data-testid="retail-targetMarginPct"
+                    />
                   </Col>
                   <Col xs={24}>
-                    <CrudField name="remark" label={PL('Field:Remark')}>
-                      <Input maxLength={256} data-testid="retail-remark" />
-                    </CrudField>
+                    <TextField name="remark" label={PL('Field:Remark')} maxLength={256} data-testid="retail-remark" />
                   </Col>
                 </Row>
               }
@@ -283,9 +296,13 @@ export default function PriceRulesPage() {
                     </CrudField>
                   </Col>
                   <Col xs={12}>
-                    <CrudField name="discountPct" label={PL('Field:DiscountPct')}>
-                      <Input inputMode="decimal" suffix="%" data-testid="tier-discountPct" />
-                    </CrudField>
+                    <TextField
+                      name="discountPct"
+                      label={PL('Field:DiscountPct')}
+                      inputMode="decimal"
+                      suffix="%"
+                      data-testid="tier-discountPct"
+                    />
                   </Col>
                 </Row>
               }

@@ -4,7 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Input, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, CrudField, DeleteIconConfirm, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import {
+  Access,
+  CrudField,
+  DeleteIconConfirm,
+  EditAction,
+  FormOverlay,
+  TextField,
+} from '../../../../components/crud/index.ts';
 import { IconButton } from '../../../../components/IconButton.tsx';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
@@ -128,12 +135,14 @@ export default function TenantsPage() {
         onClose={() => setCreating(false)}
         testid="tenant-form"
       >
-        <CrudField name="name" label={LT('DisplayName:Name')}>
-          <Input autoFocus data-testid="tenant-name" autoComplete="off" />
-        </CrudField>
-        <CrudField name="adminEmailAddress" label={LT('DisplayName:AdminEmailAddress')}>
-          <Input type="email" data-testid="tenant-admin-email" autoComplete="off" />
-        </CrudField>
+        <TextField name="name" label={LT('DisplayName:Name')} autoFocus data-testid="tenant-name" autoComplete="off" />
+        <TextField
+          name="adminEmailAddress"
+          label={LT('DisplayName:AdminEmailAddress')}
+          type="email"
+          data-testid="tenant-admin-email"
+          autoComplete="off"
+        />
         <CrudField name="adminPassword" label={LT('DisplayName:AdminPassword')} extra={LT('AdminPasswordHint')}>
           <Input.Password data-testid="tenant-admin-password" autoComplete="new-password" />
         </CrudField>
@@ -158,9 +167,7 @@ export default function TenantsPage() {
         onClose={() => setEditing(null)}
         testid="tenant-edit-form"
       >
-        <CrudField name="name" label={LT('DisplayName:Name')}>
-          <Input data-testid="tenant-edit-name" />
-        </CrudField>
+        <TextField name="name" label={LT('DisplayName:Name')} data-testid="tenant-edit-name" />
         <CrudField name="isActive" label={LT('DisplayName:IsActive')} valuePropName="checked">
           <Switch data-testid="tenant-edit-active" />
         </CrudField>

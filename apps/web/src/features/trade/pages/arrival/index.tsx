@@ -24,7 +24,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Access, applyServerErrors } from '../../../../components/crud/index.ts';
+import { Access, applyServerErrors, TextField } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
@@ -455,9 +455,7 @@ function Cycles() {
           <Form.Item name="anchorDay" label={FL('AnchorDay')} rules={[{ required: true }]}>
             <InputNumber min={1} max={28} />
           </Form.Item>
-          <Form.Item name="remark" label={FL('Remark')}>
-            <Input />
-          </Form.Item>
+          <TextField name="remark" label={FL('Remark')} />
         </Form>
       </Modal>
     </>

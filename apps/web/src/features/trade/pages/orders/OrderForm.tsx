@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { salesOrderInput } from '@seller/contracts/trade';
 import { Button, Form, Input, InputNumber, Space } from 'antd';
-import { FormDrawer, useFormSave } from '../../../../components/crud/index.ts';
+import { FormDrawer, TextField, useFormSave } from '../../../../components/crud/index.ts';
 import { OL, ordersApi, type SalesOrder } from '../../api/orders.ts';
 import { VariantSelect } from './parts.tsx';
 
@@ -101,9 +101,7 @@ export function OrderForm({
         <Form.Item name="buyerName" label={OL('Buyer')} rules={[{ required: true }]}>
           <Input data-testid="order-form-buyer" maxLength={128} />
         </Form.Item>
-        <Form.Item name="buyerEmail" label={OL('BuyerEmail')}>
-          <Input maxLength={256} />
-        </Form.Item>
+        <TextField name="buyerEmail" label={OL('BuyerEmail')} maxLength={256} />
         <Form.Item name="countryCode" label={OL('Country')} rules={[{ required: true }]}>
           <Input data-testid="order-form-country" maxLength={2} style={{ width: 80 }} />
         </Form.Item>
@@ -164,15 +162,14 @@ export function OrderForm({
         )}
       </Form.List>
       <Space wrap>
-        <Form.Item name="shippingFee" label={OL('ShippingFee')}>
-          <Input style={{ width: 120 }} data-testid="order-form-shipping" />
-        </Form.Item>
-        <Form.Item name="discount" label={OL('Discount')}>
-          <Input style={{ width: 120 }} data-testid="order-form-discount" />
-        </Form.Item>
-        <Form.Item name="remark" label={OL('Remark')}>
-          <Input style={{ width: 300 }} maxLength={512} />
-        </Form.Item>
+        <TextField
+          name="shippingFee"
+          label={OL('ShippingFee')}
+          style={{ width: 120 }}
+          data-testid="order-form-shipping"
+        />
+        <TextField name="discount" label={OL('Discount')} style={{ width: 120 }} data-testid="order-form-discount" />
+        <TextField name="remark" label={OL('Remark')} style={{ width: 300 }} maxLength={512} />
       </Space>
     </FormDrawer>
   );

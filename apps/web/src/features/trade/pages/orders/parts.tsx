@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
-import { useState } from 'react';
+import { Tag } from 'antd';
+import { SearchSelect } from '../../../../components/SearchSelect.tsx';
 import { OL, orderKeys, ordersApi } from '../../api/orders.ts';
 
 /** Pieces the orders page, its detail and its form share. */
@@ -27,12 +26,6 @@ export const StatusTag = ({ status }: { status: string }) => (
 );
 
 /** A catalogue variant picker searching as the user types. */
-/** The loaded options, with the chosen one first when the search has not brought it. */
-function withKnown(loaded: { value: string; label: string }[], value?: string, known?: ReadonlyMap<string, string>) {
-  const label = value ? known?.get(value) : undefined;
-  return label && !loaded.some((o) => o.value === value) ? [{ value: value!, label }, ...loaded] : loaded;
-}
-
 export function VariantSelect(props: {
   value?: string;
   /** The variant and its catalogue price with that price's currency. */
@@ -41,27 +34,16 @@ export function VariantSelect(props: {
   /** Labels of variants already chosen (an order being edited), shown before the search loads them. */
   known?: ReadonlyMap<string, string>;
 }) {
-  const [search, setSearch] = useState('');
-  const options = useQuery({
-    queryKey: [...orderKeys.variants, search],
-    queryFn: ({ signal }) => ordersApi.variants(search || undefined, signal),
-  });
   return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setSearch }}
+    <SearchSelect
+      queryKey={(search) => [...orderKeys.variants, search]}
+      load={(search, signal) => ordersApi.variants(search || undefined, signal)}
+      label={(v) => `${v.sku} · ${v.name}`}
+      known={props.known}
       style={{ width: '100%', minWidth: 200 }}
-      data-testid={props.testid}
+      testid={props.testid}
       value={props.value}
-      loading={options.isFetching}
-      onChange={(id) => {
-        const v = options.data?.items.find((o) => o.id === id);
-        props.onChange?.(id, v?.price, v?.currency);
-      }}
-      options={withKnown(
-        (options.data?.items ?? []).map((v) => ({ value: v.id, label: `${v.sku} · ${v.name}` })),
-        props.value,
-        props.known,
-      )}
+      onChange={(id, v) => props.onChange?.(id!, v?.price, v?.currency)}
     />
   );
 }

@@ -3,7 +3,7 @@ import type { PurchaseOrderInput } from '@seller/contracts/trade';
 import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { applyServerErrors, TextField } from '../../../../components/crud/index.ts';
 import {
   dottedMembers,
   LP,
@@ -229,15 +229,9 @@ export function PurchaseForm({
               data-testid="po-currency"
             />
           </Form.Item>
-          <Form.Item name="fxRate" label={LP('Field:FxRate')}>
-            <Input style={{ width: 110 }} data-testid="po-fx-rate" />
-          </Form.Item>
-          <Form.Item name="freight" label={LP('Field:Freight')}>
-            <Input style={{ width: 110 }} data-testid="po-freight" />
-          </Form.Item>
-          <Form.Item name="discount" label={LP('Field:Discount')}>
-            <Input style={{ width: 110 }} data-testid="po-discount" />
-          </Form.Item>
+          <TextField name="fxRate" label={LP('Field:FxRate')} style={{ width: 110 }} data-testid="po-fx-rate" />
+          <TextField name="freight" label={LP('Field:Freight')} style={{ width: 110 }} data-testid="po-freight" />
+          <TextField name="discount" label={LP('Field:Discount')} style={{ width: 110 }} data-testid="po-discount" />
           <Form.Item name="expectedArrival" label={LP('Field:ExpectedArrival')}>
             <DatePicker data-testid="po-expected" />
           </Form.Item>

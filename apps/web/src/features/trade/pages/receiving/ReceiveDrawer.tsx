@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Form, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { applyServerErrors, TextField } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { dottedMembers, type PurchaseOrderDetail, purchaseApi } from '../../api/purchase.ts';
 import { LR, receivingApi } from '../../api/receiving.ts';
@@ -106,12 +106,14 @@ export function ReceiveDrawer({ poId, onClose, onDone }: { poId: string | null; 
       )}
       <Form form={form} layout="vertical" data-testid="receive-form">
         <Space wrap>
-          <Form.Item name="trackingNo" label={LR('Field:TrackingNo')}>
-            <Input style={{ width: 220 }} maxLength={64} data-testid="receive-tracking" />
-          </Form.Item>
-          <Form.Item name="remark" label={LR('Field:Remark')}>
-            <Input style={{ width: 320 }} maxLength={512} />
-          </Form.Item>
+          <TextField
+            name="trackingNo"
+            label={LR('Field:TrackingNo')}
+            style={{ width: 220 }}
+            maxLength={64}
+            data-testid="receive-tracking"
+          />
+          <TextField name="remark" label={LR('Field:Remark')} style={{ width: 320 }} maxLength={512} />
         </Space>
         <Form.List name="lines">
           {(fields, _ops, { errors }) => (

@@ -5,7 +5,7 @@ import { Button, Card, DatePicker, Drawer, Empty, Form, Input, Space, Spin, Tag,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access, applyServerErrors, parseForm } from '../../../../components/crud/index.ts';
+import { Access, applyServerErrors, parseForm, TextField } from '../../../../components/crud/index.ts';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { type ShipmentEvent, SL, shipmentEventsUrl, shipmentKeys, shipmentsApi } from '../../api/shipments.ts';
@@ -117,9 +117,7 @@ function ShipmentTimeline({ shipmentId, onClose }: { shipmentId: string | null; 
               <Input data-testid="shipment-event-description" />
             </Form.Item>
             <Space>
-              <Form.Item name="location" label={SL('Page:Location')}>
-                <Input data-testid="shipment-event-location" />
-              </Form.Item>
+              <TextField name="location" label={SL('Page:Location')} data-testid="shipment-event-location" />
               <Form.Item name="time" label={SL('Page:Time')}>
                 <DatePicker showTime data-testid="shipment-event-time" />
               </Form.Item>

@@ -139,11 +139,9 @@ async function remindTenant(
  */
 export async function defineJobs(services: Services) {
   defineNotificationGroup(contactReminders);
-  await services.jobs.define(CONTACT_REMINDER_JOB, () => remindContacts(services), {
-    policy: 'stately',
+  await services.jobs.defineScheduled(CONTACT_REMINDER_JOB, CONTACT_REMINDER_CRON, () => remindContacts(services), {
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 10 * 60,
   });
-  await services.jobs.schedule(CONTACT_REMINDER_JOB, CONTACT_REMINDER_CRON);
 }

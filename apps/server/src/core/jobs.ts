@@ -310,6 +310,20 @@ export class Jobs {
   }
 
   /** Runs `name` on a cron expression (UTC); one job per occurrence across all processes. */
+  /**
+   * A job the clock starts: `name` defined with `handler`, one run at a time (`stately`: an
+   * occurrence while one is queued is dropped), and scheduled on `cron`.
+   */
+  async defineScheduled(
+    name: string,
+    cron: string,
+    handler: JobHandler<unknown>,
+    options: Omit<DefineOptions, 'policy'> = {},
+  ): Promise<void> {
+    await this.define(name, handler, { policy: 'stately', ...options });
+    await this.schedule(name, cron);
+  }
+
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
     // after downtime, one run for the occurrences missed rather than none
     await this.boss.schedule(name, cron, data, { tz: 'UTC', missed: 'once' });

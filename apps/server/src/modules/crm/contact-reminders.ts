@@ -3,6 +3,7 @@ import type { Services } from '../../core/services.ts';
 import { defineNotificationGroup, publish } from '../notifications/index.ts';
 import { crmContactReminders } from './activities/schema.ts';
 import { crmCustomers } from './customers/schema.ts';
+import { crmNotificationGroup } from './notification-group.ts';
 import { midnight, today } from './reports/queries.ts';
 
 export const CONTACT_REMINDER_JOB = 'crm.activities.contact-reminder';
@@ -15,20 +16,14 @@ export const CONTACT_REMINDER = 'Crm.ContactReminder';
 /** Customers named in one reminder (the count says how many there are). */
 const NAMED = 5;
 
-const contactReminders = {
-  name: 'Crm',
-  displayName: { en: 'Customer management', 'zh-Hans': '客户管理' },
-  notifications: [
-    {
-      name: CONTACT_REMINDER,
-      displayName: { en: 'Customers to contact today', 'zh-Hans': '今日待联系客户' },
-      description: {
-        en: 'Every morning, the customers you own whose next contact is that day.',
-        'zh-Hans': '每天早上提醒您负责的、下次联系时间为当天的客户。',
-      },
-    },
-  ],
-};
+const contactReminders = crmNotificationGroup({
+  name: CONTACT_REMINDER,
+  displayName: { en: 'Customers to contact today', 'zh-Hans': '今日待联系客户' },
+  description: {
+    en: 'Every morning, the customers you own whose next contact is that day.',
+    'zh-Hans': '每天早上提醒您负责的、下次联系时间为当天的客户。',
+  },
+});
 
 const HOUR = 3_600_000;
 
@@ -144,11 +139,9 @@ async function remindTenant(
  */
 export async function defineJobs(services: Services) {
   defineNotificationGroup(contactReminders);
-  await services.jobs.define(CONTACT_REMINDER_JOB, () => remindContacts(services), {
-    policy: 'stately',
+  await services.jobs.defineScheduled(CONTACT_REMINDER_JOB, CONTACT_REMINDER_CRON, () => remindContacts(services), {
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 10 * 60,
   });
-  await services.jobs.schedule(CONTACT_REMINDER_JOB, CONTACT_REMINDER_CRON);
 }

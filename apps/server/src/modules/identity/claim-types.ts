@@ -5,6 +5,7 @@ import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwne
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { AppError, businessError, fieldError, type ValidationErrorItem } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
+import { firstOwnedId } from '../../core/owned-rows.ts';
 import type { Services } from '../../core/services.ts';
 import { claimTypes } from './schema.ts';
 
@@ -88,18 +89,13 @@ export async function getClaimType(services: Services, ctx: CrudContext, id: str
 }
 
 async function assertUniqueName(tx: Tx, ctx: CrudContext, name: string, exceptId?: string) {
-  const [clash] = await tx
-    .select({ id: claimTypes.id })
-    .from(claimTypes)
-    .where(
-      owned(
-        ctx,
-        claimTypes,
-        sql`lower(${claimTypes.name}) = lower(${name})`,
-        exceptId ? sql`${claimTypes.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
+  const clash = await firstOwnedId(
+    tx,
+    ctx,
+    claimTypes,
+    sql`lower(${claimTypes.name}) = lower(${name})`,
+    exceptId ? sql`${claimTypes.id} <> ${exceptId}` : undefined,
+  );
   if (clash) throw fieldError('name', 'AbpIdentity::DuplicateClaimType', [name]);
 }
 

@@ -3,6 +3,7 @@ import { type CrudContext, getOwned, insertOwned, owned, recordChange, updateOwn
 import type { Tx } from '../../core/db/client.ts';
 import { auditedFields } from '../../core/db/columns.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
+import { firstOwnedId } from '../../core/owned-rows.ts';
 import { contains, containsPattern, startsWith } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
 import { ROLE } from './roles.ts';
@@ -100,19 +101,14 @@ export async function getUnit(services: Services, ctx: CrudContext, id: string) 
 }
 
 async function assertUniqueName(tx: Tx, ctx: CrudContext, parentId: string | null, name: string, exceptId?: string) {
-  const [clash] = await tx
-    .select({ id: organizationUnits.id })
-    .from(organizationUnits)
-    .where(
-      owned(
-        ctx,
-        organizationUnits,
-        parentId ? eq(organizationUnits.parentId, parentId) : isNull(organizationUnits.parentId),
-        sql`lower(${organizationUnits.displayName}) = lower(${name})`,
-        exceptId ? sql`${organizationUnits.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
+  const clash = await firstOwnedId(
+    tx,
+    ctx,
+    organizationUnits,
+    parentId ? eq(organizationUnits.parentId, parentId) : isNull(organizationUnits.parentId),
+    sql`lower(${organizationUnits.displayName}) = lower(${name})`,
+    exceptId ? sql`${organizationUnits.id} <> ${exceptId}` : undefined,
+  );
   if (clash) throw fieldError('displayName', 'AbpIdentity::DuplicateOrganizationUnitDisplayName', [name]);
 }
 
@@ -356,11 +352,7 @@ const leaveUnits = (tx: Tx, ctx: CrudContext, userId: string, which: SQL) =>
     .where(owned(ctx, organizationUnitUsers, eq(organizationUnitUsers.userId, userId), which));
 
 export async function removeUserFromUnit(tx: Tx, ctx: CrudContext, userId: string, unitId: string) {
-  const [unit] = await tx
-    .select({ id: organizationUnits.id })
-    .from(organizationUnits)
-    .where(owned(ctx, organizationUnits, eq(organizationUnits.id, unitId)))
-    .limit(1);
+  const unit = await firstOwnedId(tx, ctx, organizationUnits, eq(organizationUnits.id, unitId));
   if (!unit) throw notFound(OU, unitId);
   await leaveUnits(tx, ctx, userId, eq(organizationUnitUsers.organizationUnitId, unitId));
   recordChange(ctx, 'OrganizationUnitUser', 2, `${unitId}:${userId}`, { userId }, {});

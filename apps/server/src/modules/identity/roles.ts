@@ -5,6 +5,7 @@ import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwne
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { businessError, conflict, fieldError } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
+import { firstOwnedId } from '../../core/owned-rows.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { roleClaimsService } from './claims.ts';
@@ -77,18 +78,13 @@ export async function rolesByNames(tx: DbOrTx, ctx: CrudContext, names: string[]
 }
 
 async function assertUniqueName(tx: Tx, ctx: CrudContext, name: string, exceptId?: string) {
-  const [clash] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      owned(
-        ctx,
-        roles,
-        eq(roles.normalizedName, normalizeName(name)),
-        exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
+  const clash = await firstOwnedId(
+    tx,
+    ctx,
+    roles,
+    eq(roles.normalizedName, normalizeName(name)),
+    exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
+  );
   if (clash) throw fieldError('name', 'AbpIdentity::DuplicateRoleName', [name]);
 }
 

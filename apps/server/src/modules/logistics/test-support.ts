@@ -45,6 +45,21 @@ const send = (t: TestApp, who: string | null, method: Method, url: string, paylo
   as(t.app, who)({ method, url, payload });
 
 /**
+ * Requests to the resource at `url` in the app `app()` answers (a test file starts it in
+ * `beforeAll`): `call` as any caller, and `create`, a POST as `who` that must succeed, its row.
+ */
+export function resourceCalls<Row>(app: () => TestApp, url: string) {
+  const call = (who: string | null, method: Method, path: string, payload?: object) =>
+    send(app(), who, method, path, payload);
+  const create = async (who: string, body: object) => {
+    const res = await call(who, 'POST', url, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Row;
+  };
+  return { call, create };
+}
+
+/**
  * Each route answers 401 without a token and 403 to `nobody`; the `reader` may GET (200) and
  * nothing else (403). Writes carry `payload`.
  */

@@ -13,6 +13,7 @@ import { getOwned, insertOwned, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError } from '../../../core/errors.ts';
 import { moneyText } from '../../../core/money.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import type { Services } from '../../../core/services.ts';
 import { filesService } from '../../files/index.ts';
 import { productsChanged } from '../events.ts';
@@ -91,21 +92,15 @@ async function resolveOptions(services: Services, tx: Tx, ctx: Ctx, item: Gather
   for (const [i, rawName] of names.entries()) {
     const name = ALIASES[rawName] ?? rawName;
     const wanted = [...new Set(item.skus.map((s) => s.options[i]?.[1] ?? ''))];
-    const [found] = await tx
-      .select({ id: purchaseAttributes.id })
-      .from(purchaseAttributes)
-      .where(
-        owned(
-          ctx,
-          purchaseAttributes,
-          or(
-            sql`lower(${purchaseAttributes.name}) = lower(${name})`,
-            sql`lower(${purchaseAttributes.nameEn}) = lower(${name})`,
-          ),
-        ),
-      )
-      .limit(1);
-    let attributeId = found?.id;
+    let attributeId = await firstOwnedId(
+      tx,
+      ctx,
+      purchaseAttributes,
+      or(
+        sql`lower(${purchaseAttributes.name}) = lower(${name})`,
+        sql`lower(${purchaseAttributes.nameEn}) = lower(${name})`,
+      ),
+    );
     if (!attributeId) {
       const taken = new Set<string>();
       const values = wanted.map((value, sort) => {
@@ -169,12 +164,8 @@ async function resolveSupplier(services: Services, tx: Tx, ctx: Ctx, item: Gathe
     // a shop URL that is not one: named by the platform instead
   }
   const fullName = (item.supplierName ?? (host || `${item.sourcePlatform} seller`)).slice(0, 256);
-  const [found] = await tx
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(owned(ctx, suppliers, sql`lower(${suppliers.fullName}) = lower(${fullName})`))
-    .limit(1);
-  if (found) return found.id;
+  const found = await firstOwnedId(tx, ctx, suppliers, sql`lower(${suppliers.fullName}) = lower(${fullName})`);
+  if (found) return found;
   // the next free code of the gathered suppliers' series (GS-000001…); recycled ones stay taken
   const codes = await tx
     .select({ code: suppliers.code })

@@ -43,17 +43,22 @@ export const actorOf = (ctx: CrudContext): Actor => ({ id: ctx.user?.id ?? null,
 
 const optionNamesOf = (skus: GatherSku[]) => (skus[0] ? skus[0].options.map(([name]) => name) : []);
 
+/** What a gather's detail and its list row answer alike: the stored texts typed, prices as money text, the first image. */
+const summaryOf = (row: Pick<Gather, 'sourcePlatform' | 'status' | 'origin' | 'priceMin' | 'priceMax' | 'images'>) => ({
+  sourcePlatform: row.sourcePlatform as GatherDto['sourcePlatform'],
+  status: row.status as GatherStatus,
+  origin: row.origin as GatherOrigin,
+  priceMin: moneyText(row.priceMin),
+  priceMax: moneyText(row.priceMax),
+  mainImage: row.images[0] ?? null,
+});
+
 function toDto({ tenantId: _, ...row }: Gather): GatherDto {
   return {
     ...row,
-    sourcePlatform: row.sourcePlatform as GatherDto['sourcePlatform'],
-    status: row.status as GatherStatus,
-    origin: row.origin as GatherOrigin,
-    priceMin: moneyText(row.priceMin),
-    priceMax: moneyText(row.priceMax),
+    ...summaryOf(row),
     skus: row.skus.map((s) => ({ ...s, options: Object.fromEntries(s.options), price: moneyText(s.price) })),
     optionNames: optionNamesOf(row.skus),
-    mainImage: row.images[0] ?? null,
   };
 }
 
@@ -208,16 +213,7 @@ export const gatherListService = listService(gatherList, {
     status: gathers.status,
   },
   items: (_tx, _ctx, rows: ListRow[]): GatherListItem[] =>
-    rows.map((r) => ({
-      ...r,
-      sourcePlatform: r.sourcePlatform as GatherListItem['sourcePlatform'],
-      status: r.status as GatherStatus,
-      origin: r.origin as GatherOrigin,
-      priceMin: moneyText(r.priceMin),
-      priceMax: moneyText(r.priceMax),
-      optionNames: r.optionNames ?? [],
-      mainImage: r.images[0] ?? null,
-    })),
+    rows.map((r) => ({ ...r, ...summaryOf(r), optionNames: r.optionNames ?? [] })),
 });
 
 /** Who has gathered in this tenant (at most 500, by name), for the gatherer filter. */

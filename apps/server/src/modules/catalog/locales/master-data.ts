@@ -65,14 +65,19 @@ const fields: Record<string, [en: string, zh: string]> = {
   DetailContent: ['Detail content', '详情内容'],
 };
 
-const en: Record<string, string> = {
-  Categories: 'Categories',
+/** The master-data pages' English titles, which their menu entries read too. */
+const pageTitlesEn = {
   Brands: 'Brands',
   Suppliers: 'Suppliers',
   VendorSources: 'Vendor sources',
   PurchaseAttributes: 'Purchase attributes',
   ScreenAttributes: 'Screening attributes',
   AttributeGroups: 'Attribute groups',
+};
+
+const en: Record<string, string> = {
+  Categories: 'Categories',
+  ...pageTitlesEn,
   AddRoot: 'New top-level category',
   AddChild: 'Add subcategory',
   DragHint: 'Drag a category to move it or change its order.',
@@ -231,12 +236,7 @@ export const texts: TextResources[] = [
       en: {
         Product: 'Products',
         Catalog: 'Categories',
-        Brands: 'Brands',
-        Suppliers: 'Suppliers',
-        VendorSources: 'Vendor sources',
-        PurchaseAttributes: 'Purchase attributes',
-        ScreenAttributes: 'Screening attributes',
-        AttributeGroups: 'Attribute groups',
+        ...pageTitlesEn,
       },
       'zh-Hans': {
         Product: '商品管理',

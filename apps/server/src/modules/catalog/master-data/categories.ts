@@ -4,6 +4,7 @@ import type { RequestContext } from '../../../core/context.ts';
 import { type CrudContext, getOwned, owned, recordChange, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError } from '../../../core/errors.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { resourceService } from '../../../core/resource.ts';
 import type { Services } from '../../../core/services.ts';
 import { attributeGroups, categories } from './schema.ts';
@@ -45,11 +46,7 @@ export const categoryService = resourceService({
     }
   },
   async beforeDelete(tx, ctx, id) {
-    const [child] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(owned(ctx, categories, eq(categories.parentId, id)))
-      .limit(1);
+    const child = await firstOwnedId(tx, ctx, categories, eq(categories.parentId, id));
     if (child) throw businessError('Catalog::CategoryHasChildren');
   },
   toDtos: async (_tx, _ctx, rows) => rows,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { categories } from '../master-data/schema.ts';
 import { products, productVariants, productVendors } from './schema.ts';
 import { liveVariantsWithSku, lowerSkus } from './sku-match.ts';
@@ -106,10 +107,6 @@ export async function skuCosts(tx: Tx, ctx: CrudContext, skus: string[]): Promis
 
 /** Whether `id` is one of the tenant's categories. */
 export async function isOwnCategory(tx: Tx, ctx: CrudContext, id: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(owned(ctx, categories, eq(categories.id, id)))
-    .limit(1);
+  const row = await firstOwnedId(tx, ctx, categories, eq(categories.id, id));
   return !!row;
 }

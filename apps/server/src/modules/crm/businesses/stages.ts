@@ -6,6 +6,7 @@ import { type CrudContext, owned, takeTurns } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError, notFound } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import type { Services } from '../../../core/services.ts';
 import { crmBusinesses, crmBusinessStatuses, crmBusinessStatusTypes } from './schema.ts';
 
@@ -110,11 +111,7 @@ async function writeStages(tx: Tx, ctx: CrudContext, typeId: string, input: Inpu
   const kept = new Set(input.statuses.map((s) => s.id).filter(Boolean));
   const dropped = current.filter((s) => !kept.has(s.id)).map((s) => s.id);
   if (dropped.length) {
-    const [used] = await tx
-      .select({ id: crmBusinesses.id })
-      .from(crmBusinesses)
-      .where(owned(ctx, crmBusinesses, inArray(crmBusinesses.statusId, dropped)))
-      .limit(1);
+    const used = await firstOwnedId(tx, ctx, crmBusinesses, inArray(crmBusinesses.statusId, dropped));
     if (used) throw stageGroupInUse();
     await tx.delete(crmBusinessStatuses).where(inArray(crmBusinessStatuses.id, dropped));
   }
@@ -181,11 +178,7 @@ export async function updateStageGroup(tx: Tx, ctx: StageCtx, id: string, input:
 /** Deletes a stage group no business uses (409 otherwise). */
 export async function deleteStageGroup(tx: Tx, ctx: StageCtx, id: string) {
   await loadType(tx, ctx, id);
-  const [used] = await tx
-    .select({ id: crmBusinesses.id })
-    .from(crmBusinesses)
-    .where(owned(ctx, crmBusinesses, eq(crmBusinesses.statusTypeId, id)))
-    .limit(1);
+  const used = await firstOwnedId(tx, ctx, crmBusinesses, eq(crmBusinesses.statusTypeId, id));
   if (used) throw stageGroupInUse();
   await tx.delete(crmBusinessStatusTypes).where(and(eq(crmBusinessStatusTypes.id, id)));
 }

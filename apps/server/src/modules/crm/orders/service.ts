@@ -14,6 +14,7 @@ import type { Tx } from '../../../core/db/client.ts';
 import { AppError, fieldError } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { contains } from '../../../core/search.ts';
 import { tradeSalesOrders } from '../../trade/index.ts';
 import { type CustomerNeed, type CustomerViewer, customerQueries } from '../customers/queries.ts';
@@ -128,11 +129,13 @@ function newOrderNo(now = new Date()) {
 }
 
 async function checkNo(tx: Tx, ctx: Ctx, orderNo: string, exceptId?: string) {
-  const [taken] = await tx
-    .select({ id: crmOrders.id })
-    .from(crmOrders)
-    .where(owned(ctx, crmOrders, eq(crmOrders.orderNo, orderNo), exceptId ? ne(crmOrders.id, exceptId) : undefined))
-    .limit(1);
+  const taken = await firstOwnedId(
+    tx,
+    ctx,
+    crmOrders,
+    eq(crmOrders.orderNo, orderNo),
+    exceptId ? ne(crmOrders.id, exceptId) : undefined,
+  );
   if (taken) throw fieldError('orderNo', 'CrmOrders::OrderNoTaken', [orderNo]);
 }
 

@@ -56,14 +56,14 @@ export async function defineJobs(services: Services) {
     },
     { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
   );
-  await services.jobs.define(
+  await services.jobs.defineScheduled(
     AUTO_RETURN_ALL_JOB,
+    AUTO_RETURN_CRON,
     async () => {
       const tenants = await services.data.unscoped((tx) => poolQueries.enabledTenants(tx));
       for (const tenantId of tenants) await services.jobs.send(AUTO_RETURN_JOB, { tenantId });
       return { tenants: tenants.length };
     },
-    { policy: 'stately', retryLimit: 1, expireInSeconds: 5 * 60 },
+    { retryLimit: 1, expireInSeconds: 5 * 60 },
   );
-  await services.jobs.schedule(AUTO_RETURN_ALL_JOB, AUTO_RETURN_CRON);
 }

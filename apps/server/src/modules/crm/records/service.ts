@@ -6,9 +6,9 @@ import type {
   SubscriptionInput,
 } from '@seller/contracts/crm';
 import { eq, ne, sql } from 'drizzle-orm';
-import { owned } from '../../../core/crud.ts';
 import { auditedFields } from '../../../core/db/columns.ts';
 import { fieldError } from '../../../core/errors.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { addressesHttp, bankAccountsHttp, socialAccountsHttp, subscriptionsHttp } from './http.ts';
 import { childRecord } from './kit.ts';
 import { crmAddresses, crmBankAccounts, crmSocialAccounts, crmSubscriptions } from './schema.ts';
@@ -133,20 +133,15 @@ export const subscriptions = childRecord({
   values: async (tx, ctx, input, before) => {
     const v = ownColumns(input as SubscriptionInput & { concurrencyStamp?: string });
     const customerId = before?.customerId ?? (input as SubscriptionInput).customerId;
-    const [clash] = await tx
-      .select({ id: crmSubscriptions.id })
-      .from(crmSubscriptions)
-      .where(
-        owned(
-          ctx,
-          crmSubscriptions,
-          eq(crmSubscriptions.customerId, customerId),
-          eq(crmSubscriptions.channel, v.channel),
-          sql`lower(${crmSubscriptions.topic}) = lower(${v.topic})`,
-          before ? ne(crmSubscriptions.id, before.id) : undefined,
-        ),
-      )
-      .limit(1);
+    const clash = await firstOwnedId(
+      tx,
+      ctx,
+      crmSubscriptions,
+      eq(crmSubscriptions.customerId, customerId),
+      eq(crmSubscriptions.channel, v.channel),
+      sql`lower(${crmSubscriptions.topic}) = lower(${v.topic})`,
+      before ? ne(crmSubscriptions.id, before.id) : undefined,
+    );
     if (clash) throw fieldError('topic', `${R}::SubscriptionExists`, [v.topic]);
     const now = new Date();
     const changed = before?.status !== v.status;

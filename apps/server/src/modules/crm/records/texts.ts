@@ -1,5 +1,17 @@
 import type { TextResources } from '../../../core/module.ts';
 
+/** The social platforms' names: brands read alike in both languages, but for WeChat and "other". */
+const platformNames = (wechat: string, other: string) => ({
+  'Platform:WECHAT': wechat,
+  'Platform:WHATSAPP': 'WhatsApp',
+  'Platform:FACEBOOK': 'Facebook',
+  'Platform:LINE': 'LINE',
+  'Platform:INSTAGRAM': 'Instagram',
+  'Platform:TIKTOK': 'TikTok',
+  'Platform:X': 'X',
+  'Platform:OTHER': other,
+});
+
 /** Texts of a customer's addresses, bank accounts, social accounts and subscriptions (`CrmRecords`). */
 export const texts: TextResources = {
   CrmRecords: {
@@ -41,14 +53,7 @@ export const texts: TextResources = {
       Currency: 'Currency',
       Remark: 'Remark',
       Platform: 'Platform',
-      'Platform:WECHAT': 'WeChat',
-      'Platform:WHATSAPP': 'WhatsApp',
-      'Platform:FACEBOOK': 'Facebook',
-      'Platform:LINE': 'LINE',
-      'Platform:INSTAGRAM': 'Instagram',
-      'Platform:TIKTOK': 'TikTok',
-      'Platform:X': 'X',
-      'Platform:OTHER': 'Other',
+      ...platformNames('WeChat', 'Other'),
       Handle: 'Account / handle',
       Url: 'Link',
       Channel: 'Channel',
@@ -117,14 +122,7 @@ export const texts: TextResources = {
       Currency: '币种',
       Remark: '备注',
       Platform: '平台',
-      'Platform:WECHAT': '微信',
-      'Platform:WHATSAPP': 'WhatsApp',
-      'Platform:FACEBOOK': 'Facebook',
-      'Platform:LINE': 'LINE',
-      'Platform:INSTAGRAM': 'Instagram',
-      'Platform:TIKTOK': 'TikTok',
-      'Platform:X': 'X',
-      'Platform:OTHER': '其他',
+      ...platformNames('微信', '其他'),
       Handle: '账号',
       Url: '链接',
       Channel: '渠道',

@@ -21,6 +21,7 @@ import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../../core/errors.ts';
 import { type ListService, listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { contains } from '../../../core/search.ts';
 import type { Services } from '../../../core/services.ts';
 import { users } from '../../identity/index.ts';
@@ -367,20 +368,15 @@ async function checkRecipients(tx: Tx, ctx: RequestContext, authorId: string, id
 }
 
 async function assertFreePeriod(tx: Tx, ctx: RequestContext, authorId: string, p: Period, except?: string) {
-  const [taken] = await tx
-    .select({ id: crmReports.id })
-    .from(crmReports)
-    .where(
-      owned(
-        ctx,
-        crmReports,
-        eq(crmReports.creatorId, authorId),
-        eq(crmReports.category, p.category),
-        eq(crmReports.period, p.period),
-        except ? ne(crmReports.id, except) : undefined,
-      ),
-    )
-    .limit(1);
+  const taken = await firstOwnedId(
+    tx,
+    ctx,
+    crmReports,
+    eq(crmReports.creatorId, authorId),
+    eq(crmReports.category, p.category),
+    eq(crmReports.period, p.period),
+    except ? ne(crmReports.id, except) : undefined,
+  );
   if (taken) throw fieldError('date', `${RESOURCE}::DuplicatePeriod`, [p.period]);
 }
 

@@ -13,6 +13,7 @@ import {
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { uniquely } from '../../../core/resource.ts';
 import type { CustomerCommands } from '../customers/commands.ts';
 import { crmCustomerTags, crmTags } from '../customers/schema.ts';
@@ -70,19 +71,14 @@ export const getTag = async (tx: Tx, ctx: CrudContext, id: string) =>
 
 /** The name is free in its scope (case-insensitively), this tag aside. */
 async function assertFreeName(tx: Tx, ctx: CrudContext, input: TagInput, id?: string) {
-  const [clash] = await tx
-    .select({ id: crmTags.id })
-    .from(crmTags)
-    .where(
-      owned(
-        ctx,
-        crmTags,
-        eq(crmTags.scope, input.scope),
-        sql`lower(${crmTags.name}) = lower(${input.name})`,
-        id ? ne(crmTags.id, id) : undefined,
-      ),
-    )
-    .limit(1);
+  const clash = await firstOwnedId(
+    tx,
+    ctx,
+    crmTags,
+    eq(crmTags.scope, input.scope),
+    sql`lower(${crmTags.name}) = lower(${input.name})`,
+    id ? ne(crmTags.id, id) : undefined,
+  );
   if (clash) throw taken(input.name);
 }
 

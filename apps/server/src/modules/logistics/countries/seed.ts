@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CurrentTenant } from '../../../core/context.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { fromExcluded } from '../../../core/db/upsert.ts';
 import type { Services } from '../../../core/services.ts';
 import { countryRecords } from './data.ts';
 import { countries } from './schema.ts';
@@ -37,13 +38,7 @@ function upsertCountries(tx: Tx) {
     .values(rows)
     .onConflictDoUpdate({
       target: countries.code,
-      set: {
-        alpha3: sql`excluded.alpha3`,
-        nameEn: sql`excluded.name_en`,
-        nameZh: sql`excluded.name_zh`,
-        currency: sql`excluded.currency`,
-        phoneCode: sql`excluded.phone_code`,
-      },
+      set: fromExcluded(countries, ['alpha3', 'nameEn', 'nameZh', 'currency', 'phoneCode']),
       setWhere: sql`(${countries.alpha3}, ${countries.nameEn}, ${countries.nameZh}, ${countries.currency}, ${countries.phoneCode})
           is distinct from (excluded.alpha3, excluded.name_en, excluded.name_zh, excluded.currency, excluded.phone_code)`,
     });

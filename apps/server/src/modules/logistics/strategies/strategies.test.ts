@@ -9,6 +9,7 @@ import {
   expectStampedUpdate,
   insertChannels,
   logisticsUsers,
+  resourceCalls,
 } from '../test-support.ts';
 
 const url = '/api/logistics/freight-strategies';
@@ -25,13 +26,7 @@ const theirs = { channel: '', zone: '', warehouse: '' };
 
 type Row = { id: string; name: string; priority: number; rules: Record<string, unknown>[]; concurrencyStamp: string };
 
-const call = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-  as(t.app, who)({ method, url: path, payload });
-const create = async (who: string, body: object) => {
-  const res = await call(who, 'POST', url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Row;
-};
+const { call, create } = resourceCalls<Row>(() => t, url);
 const names = async (who: string, query = '?filter=QS-') =>
   ((await call(who, 'GET', `${url}${query}`)).json().items as Row[]).map((s) => s.name);
 const rule = (extra: object = {}) => ({

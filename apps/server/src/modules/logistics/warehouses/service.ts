@@ -3,6 +3,7 @@ import { asc, desc, eq, ne } from 'drizzle-orm';
 import { type CrudContext, getOwned, owned, takeTurns, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { resourceService } from '../../../core/resource.ts';
 import { warehouses } from './schema.ts';
 
@@ -10,12 +11,13 @@ const entity = 'Warehouse';
 
 /** The tenant's default warehouse other than `except`. */
 async function otherDefault(tx: Tx, ctx: CrudContext, except?: string) {
-  const [row] = await tx
-    .select({ id: warehouses.id })
-    .from(warehouses)
-    .where(owned(ctx, warehouses, eq(warehouses.isDefault, true), except ? ne(warehouses.id, except) : undefined))
-    .limit(1);
-  return row?.id;
+  return firstOwnedId(
+    tx,
+    ctx,
+    warehouses,
+    eq(warehouses.isDefault, true),
+    except ? ne(warehouses.id, except) : undefined,
+  );
 }
 
 /** Through `updateOwned`, so the change is audited and an open form of that row gets a 409. */

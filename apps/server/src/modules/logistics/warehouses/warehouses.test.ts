@@ -6,6 +6,7 @@ import {
   expectOutOfReach,
   expectStampedUpdate,
   logisticsUsers,
+  resourceCalls,
 } from '../test-support.ts';
 
 const url = '/api/logistics/warehouses';
@@ -18,15 +19,9 @@ let reader: string;
 
 type Row = { id: string; code: string; isDefault: boolean; concurrencyStamp: string; [k: string]: unknown };
 
-const call = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-  as(t.app, who)({ method, url: path, payload });
+const { call, create } = resourceCalls<Row>(() => t, url);
 const list = async (who: string) => (await call(who, 'GET', `${url}/all`)).json().items as Row[];
 const defaults = async (who: string) => (await list(who)).filter((w) => w.isDefault).map((w) => w.code);
-const create = async (who: string, body: object) => {
-  const res = await call(who, 'POST', url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Row;
-};
 const warehouse = (code: string, extra: object = {}) => ({
   code,
   name: `仓库 ${code}`,

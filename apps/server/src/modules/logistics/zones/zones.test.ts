@@ -10,6 +10,7 @@ import {
   expectStampedUpdate,
   insertChannels,
   logisticsUsers,
+  resourceCalls,
 } from '../test-support.ts';
 import { matchingZones, matchZones, type ZoneForMatching } from './service.ts';
 
@@ -31,13 +32,7 @@ type Row = {
   [k: string]: unknown;
 };
 
-const call = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-  as(t.app, who)({ method, url: path, payload });
-const create = async (who: string, body: object) => {
-  const res = await call(who, 'POST', url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Row;
-};
+const { call, create } = resourceCalls<Row>(() => t, url);
 const names = async (who: string, filter = 'QZ-') =>
   ((await call(who, 'GET', `${url}/all?filter=${filter}`)).json().items as Row[]).map((z) => z.name);
 const zone = (name: string, extra: object = {}) => ({ name, countries: ['MY', 'SG'], ...extra });

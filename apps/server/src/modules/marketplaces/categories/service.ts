@@ -9,6 +9,7 @@ import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { auditedFields } from '../../../core/db/columns.ts';
 import { fieldError } from '../../../core/errors.ts';
+import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { assertDistinct, resourceService } from '../../../core/resource.ts';
 import {
   catalogCategories,
@@ -185,20 +186,15 @@ export const categoryMappingService = resourceService<
       .from(catalogCategories)
       .where(owned(ctx, catalogCategories, eq(catalogCategories.id, input.catalogCategoryId)));
     if (!category) throw fieldError('catalogCategoryId', 'CategoryMapping::UnknownCatalogCategory');
-    const [taken] = await tx
-      .select({ id: categoryMappings.id })
-      .from(categoryMappings)
-      .where(
-        owned(
-          ctx,
-          categoryMappings,
-          eq(categoryMappings.catalogCategoryId, input.catalogCategoryId),
-          eq(categoryMappings.platform, input.platform),
-          eq(categoryMappings.region, input.region),
-          id ? ne(categoryMappings.id, id) : undefined,
-        ),
-      )
-      .limit(1);
+    const taken = await firstOwnedId(
+      tx,
+      ctx,
+      categoryMappings,
+      eq(categoryMappings.catalogCategoryId, input.catalogCategoryId),
+      eq(categoryMappings.platform, input.platform),
+      eq(categoryMappings.region, input.region),
+      id ? ne(categoryMappings.id, id) : undefined,
+    );
     if (taken) throw fieldError('catalogCategoryId', 'CategoryMapping::AlreadyMapped', [input.platform, input.region]);
     const site = { platform: input.platform, region: input.region };
     const platformCategory = await cachedCategory(tx, ctx, site, input.platformCategoryId);

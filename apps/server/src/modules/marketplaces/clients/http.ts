@@ -34,6 +34,19 @@ export interface RawReply {
   durationMs: number;
 }
 
+/** A reply's JSON object (an empty one when the body was none, or not an object). */
+export const replyObject = (reply: Pick<RawReply, 'body'>) =>
+  (typeof reply.body === 'object' && reply.body ? reply.body : {}) as Record<string, unknown>;
+
+/** A value of a marketplace's reply as text: '' when it is absent. */
+export const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** A value of a marketplace's reply as a number: 0 when it is absent or not one. */
+export const num = (v: unknown) => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
 /** Default time limit of a marketplace call. */
 export const CALL_TIMEOUT_MS = 30_000;
 /** Replies larger than this are refused (a marketplace page is far smaller). */

@@ -1,6 +1,6 @@
 import { lazadaSign } from '../signing.ts';
 import { MarketplaceError } from './errors.ts';
-import { type CallLogger, kindOf, type RawReply, rowsOf, send } from './http.ts';
+import { type CallLogger, kindOf, num, type RawReply, replyObject, rowsOf, send, str } from './http.ts';
 import type {
   AttributeInputType,
   CreatedItem,
@@ -36,7 +36,7 @@ const RATE_CODES: Record<string, number> = { '901': 1000, TRAFFIC_CONTROL: 1000,
 
 /** A Lazada reply's error as a `MarketplaceError`, or null when it succeeded. */
 export function lazadaError(reply: Pick<RawReply, 'httpStatus' | 'body' | 'retryAfterMs'>): MarketplaceError | null {
-  const body = (typeof reply.body === 'object' && reply.body ? reply.body : {}) as Record<string, unknown>;
+  const body = replyObject(reply);
   const code = body.code === undefined || body.code === null ? null : String(body.code);
   if (code === '0' && reply.httpStatus < 400) return null;
   const type = typeof body.type === 'string' ? body.type : null;
@@ -101,7 +101,7 @@ export async function lazadaRequest(
         },
     { platform: 'LAZADA', api: apiName, log: app.log, timeoutMs: app.timeoutMs },
   );
-  const body = (typeof reply.body === 'object' && reply.body ? reply.body : {}) as Record<string, unknown>;
+  const body = replyObject(reply);
   const error = lazadaError(reply);
   app.log?.({
     platform: 'LAZADA',
@@ -199,11 +199,6 @@ export function lazadaStatus(raw: string): RemoteItemStatus {
 
 const chunks = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
-const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const num = (v: unknown) => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 
 export class LazadaClient implements MarketplaceClient {
   readonly platform = 'LAZADA' as const;

@@ -1,7 +1,7 @@
 import { OutboundError, type OutboundResponse, outboundGet } from '../../../core/outbound.ts';
 import { shopeeSign } from '../signing.ts';
 import { MarketplaceError } from './errors.ts';
-import { type CallLogger, kindOf, type RawReply, rowsOf, send } from './http.ts';
+import { type CallLogger, kindOf, num, type RawReply, replyObject, rowsOf, send, str } from './http.ts';
 import type { TokenGrant } from './lazada.ts';
 import type {
   AttributeInputType,
@@ -46,7 +46,7 @@ const TRANSIENT_ERRORS = new Set(['error_server', 'error_inner', 'error_system',
 
 /** A Shopee reply's error as a `MarketplaceError`, or null when it succeeded. */
 export function shopeeError(reply: Pick<RawReply, 'httpStatus' | 'body' | 'retryAfterMs'>): MarketplaceError | null {
-  const body = (typeof reply.body === 'object' && reply.body ? reply.body : {}) as Record<string, unknown>;
+  const body = replyObject(reply);
   const error = typeof body.error === 'string' ? body.error : '';
   if (!error && reply.httpStatus < 400) return null;
   const code = error || `HTTP_${reply.httpStatus}`;
@@ -122,7 +122,7 @@ export async function shopeeRequest(
     log: partner.log,
     timeoutMs: partner.timeoutMs,
   });
-  const body = (typeof reply.body === 'object' && reply.body ? reply.body : {}) as Record<string, unknown>;
+  const body = replyObject(reply);
   const error = shopeeError(reply);
   const response = (body.response ?? {}) as Record<string, unknown>;
   partner.log?.({
@@ -220,11 +220,6 @@ const INPUT_TYPES: Record<string, AttributeInputType> = {
   FREE_TEXT_FILED: 'text',
 };
 
-const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const num = (v: unknown) => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 const chunks = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 /** Shopee takes prices as numbers; the decimal text is exact to the cent. */

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
 import { type CrudContext, owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { fromExcluded } from '../../../core/db/upsert.ts';
 import { fieldError, notFound } from '../../../core/errors.ts';
 import { defineEvent } from '../../../core/events.ts';
 import { listService } from '../../../core/lists.ts';
@@ -168,20 +169,20 @@ export async function storeItems(
     .values(rows)
     .onConflictDoUpdate({
       target: [marketplaceItems.shopId, marketplaceItems.itemId],
-      set: {
-        sellerSku: sql`excluded.seller_sku`,
-        name: sql`excluded.name`,
-        rawStatus: sql`excluded.raw_status`,
-        status: sql`excluded.status`,
-        rejectReason: sql`excluded.reject_reason`,
-        price: sql`excluded.price`,
-        stock: sql`excluded.stock`,
-        currency: sql`excluded.currency`,
-        skus: sql`excluded.skus`,
-        productId: sql`excluded.product_id`,
-        updatedAt: sql`excluded.updated_at`,
-        pulledAt: sql`excluded.pulled_at`,
-      },
+      set: fromExcluded(marketplaceItems, [
+        'sellerSku',
+        'name',
+        'rawStatus',
+        'status',
+        'rejectReason',
+        'price',
+        'stock',
+        'currency',
+        'skus',
+        'productId',
+        'updatedAt',
+        'pulledAt',
+      ]),
     });
 }
 

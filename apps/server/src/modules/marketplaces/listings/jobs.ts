@@ -23,6 +23,5 @@ export async function defineJobs(services: Services): Promise<void> {
       pollingIntervalSeconds: 0.5,
     },
   );
-  await services.jobs.define(LISTING_SWEEP_JOB, () => sweep(services), { policy: 'stately', retryLimit: 0 });
-  await services.jobs.schedule(LISTING_SWEEP_JOB, '* * * * *');
+  await services.jobs.defineScheduled(LISTING_SWEEP_JOB, '* * * * *', () => sweep(services), { retryLimit: 0 });
 }

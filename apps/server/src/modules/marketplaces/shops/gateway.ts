@@ -1,5 +1,5 @@
 import { MarketplaceError } from '../clients/errors.ts';
-import type { RawReply } from '../clients/http.ts';
+import { type RawReply, replyObject } from '../clients/http.ts';
 import { marketplaceRefusal } from './service.ts';
 
 // The gateway's replies as the API answers them; no data here (the call is `shopQueries.gateway`).
@@ -9,7 +9,7 @@ export const GATEWAY_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The marketplace's reply in one shape for both: ok, code, message, request id, data. */
 export function normalized({ platform, reply }: { platform: 'LAZADA' | 'SHOPEE'; reply: RawReply }) {
-  const b = (typeof reply.body === 'object' && reply.body ? reply.body : {}) as Record<string, unknown>;
+  const b = replyObject(reply);
   const requestId = typeof b.request_id === 'string' ? b.request_id : null;
   if (platform === 'LAZADA') {
     const code = b.code === undefined ? `HTTP_${reply.httpStatus}` : String(b.code);

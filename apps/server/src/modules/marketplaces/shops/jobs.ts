@@ -46,13 +46,11 @@ export async function refreshDueShops(services: Services, now = Date.now()) {
 export async function defineJobs(services: Services): Promise<void> {
   // production refuses to start without SECRETS_KEY; elsewhere the key file is made now
   await secretsFor(services.config);
-  await services.jobs.define(REFRESH_JOB, () => refreshDueShops(services), {
-    policy: 'stately',
+  await services.jobs.defineScheduled(REFRESH_JOB, REFRESH_CRON, () => refreshDueShops(services), {
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 15 * 60,
   });
-  await services.jobs.schedule(REFRESH_JOB, REFRESH_CRON);
   await services.jobs.define<{ tenantId: string }>(
     DEMO_AUTHORIZE_JOB,
     (run) => authorizeDemoShops(services, run.data),

@@ -40,11 +40,9 @@ export async function defineJobs(services: Services) {
     expireInSeconds: 120,
     pollingIntervalSeconds: 0.5,
   });
-  await services.jobs.define(SHIPMENT_SYNC_SWEEP_JOB, () => sweepPendingSyncs(services), {
-    policy: 'stately',
+  await services.jobs.defineScheduled(SHIPMENT_SYNC_SWEEP_JOB, SWEEP_CRON, () => sweepPendingSyncs(services), {
     expireInSeconds: 120,
   });
-  await services.jobs.schedule(SHIPMENT_SYNC_SWEEP_JOB, SWEEP_CRON);
 }
 
 const describe = (e: unknown) =>

@@ -110,13 +110,17 @@ const add = (a: string, b: string) => new Decimal(a).add(b).toString();
 /** Rounded half-up to the tenant currency's minor units, as text. */
 const roundedIn = (currency: string) => (v: string) => moneyText(v, currency);
 
+/** The days a statistic covers: the query's range (the last 90 days by default), in the tenant's zone. */
+const rangeOf = (settings: StatisticsSettings, q: StatisticsQuery) =>
+  financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+
 export async function salesStatistics(
   tx: Tx,
   ctx: Ctx,
   settings: StatisticsSettings,
   q: StatisticsQuery,
 ): Promise<SalesStatisticsDto> {
-  const range = financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+  const range = rangeOf(settings, q);
   const { currency, rates } = settings;
   const cents = roundedIn(currency);
   await assertRates(tx, orderFilter(ctx, q, range), rates, currency);
@@ -187,7 +191,7 @@ async function shopNames(tx: Tx, ids: (string | null)[]) {
 }
 
 export async function topSkus(tx: Tx, ctx: Ctx, settings: StatisticsSettings, q: StatisticsQuery): Promise<TopSkusDto> {
-  const range = financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+  const range = rangeOf(settings, q);
   const { currency, rates } = settings;
   await assertRates(tx, orderFilter(ctx, q, range), rates, currency);
   const result = rows<{
@@ -241,7 +245,7 @@ export async function purchaseSpend(
   settings: StatisticsSettings,
   q: StatisticsQuery,
 ): Promise<PurchaseSpendDto> {
-  const range = financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+  const range = rangeOf(settings, q);
   const { currency } = settings;
   const cents = roundedIn(currency);
   const result = rows<{ period: string; orders: number; amount: string }>(
@@ -307,7 +311,7 @@ export async function profitStatistics(
   settings: StatisticsSettings,
   q: StatisticsQuery,
 ): Promise<ProfitStatisticsDto> {
-  const range = financeQueries.dayRange(q, STATISTICS_MAX_DAYS, 90, settings.timeZone);
+  const range = rangeOf(settings, q);
   const { currency, rates } = settings;
   const cents = roundedIn(currency);
   const { orders, profits } = await financeQueries.profitsInRange(

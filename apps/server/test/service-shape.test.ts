@@ -134,6 +134,7 @@ const SHAPED_AREAS = [
   'crm/records',
   'crm/reports',
   'crm/tags',
+  'features',
   'logistics/countries',
   'marketplaces/categories',
   'marketplaces/items',

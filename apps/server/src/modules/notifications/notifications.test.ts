@@ -6,7 +6,7 @@ import { as, createTestApp, members, type TestApp } from '../../../test/harness.
 import { registerResource } from '../../core/localization/index.ts';
 import { featureCommands } from '../features/commands.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
-import { changeSettings } from '../settings/service.ts';
+import { settingCommands } from '../settings/commands.ts';
 import { ANNOUNCEMENT, defineNotificationGroup, FEATURE, RETENTION_SETTING } from './definitions.ts';
 import { purgeReadNotifications } from './retention.ts';
 import { notifications, userNotifications } from './schema.ts';
@@ -443,14 +443,18 @@ describe('retention', () => {
     ).toEqual([]);
 
     // a tenant may keep them for less
-    await changeSettings(t.services, { tenant: t.demo, user: null }, 'tenant', [
-      { name: RETENTION_SETTING, value: '30' },
-    ]);
+    await t.services.data.unscoped((tx) =>
+      settingCommands(t.services).change(tx, { tenant: t.demo, user: null }, 'tenant', [
+        { name: RETENTION_SETTING, value: '30' },
+      ]),
+    );
     await purgeReadNotifications(t.services);
     expect((await inbox(alice)).items.map((i) => i.id)).not.toContain(fortyDaysRead);
-    await changeSettings(t.services, { tenant: t.demo, user: null }, 'tenant', [
-      { name: RETENTION_SETTING, value: null },
-    ]);
+    await t.services.data.unscoped((tx) =>
+      settingCommands(t.services).change(tx, { tenant: t.demo, user: null }, 'tenant', [
+        { name: RETENTION_SETTING, value: null },
+      ]),
+    );
   });
 });
 

@@ -141,6 +141,7 @@ const SHAPED_AREAS = [
   'marketplaces/listings',
   'marketplaces/shops',
   'settings',
+  'tenants',
   'trade/purchase',
   'trade/receiving',
   'trade/orders',

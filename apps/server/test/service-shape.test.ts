@@ -140,6 +140,7 @@ const SHAPED_AREAS = [
   'marketplaces/items',
   'marketplaces/listings',
   'marketplaces/shops',
+  'menus',
   'permission-management',
   'settings',
   'tenants',

@@ -141,6 +141,7 @@ const SHAPED_AREAS = [
   'marketplaces/listings',
   'marketplaces/shops',
   'menus',
+  'notifications',
   'permission-management',
   'settings',
   'tenants',

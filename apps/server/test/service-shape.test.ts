@@ -135,6 +135,7 @@ const SHAPED_AREAS = [
   'crm/reports',
   'crm/tags',
   'features',
+  'files',
   'logistics/countries',
   'marketplaces/categories',
   'marketplaces/items',

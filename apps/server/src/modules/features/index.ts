@@ -1,6 +1,7 @@
 import { featureManagementPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
 import { appFeatures, featureErrorTexts, identityFeatures, notificationFeatures } from './definitions.ts';
+import { subscribeToEvents } from './events.ts';
 import routes from './routes.ts';
 
 // The module's public API (what other modules may import).
@@ -12,5 +13,6 @@ export const features = defineModule({
   texts: [featureErrorTexts],
   permissions: [featureManagementPermissions],
   features: [appFeatures, identityFeatures, notificationFeatures],
+  events: subscribeToEvents,
   routes,
 });

@@ -2,14 +2,20 @@ import { featureChangeInput, featureGroupList, featureProviderQuery } from '@sel
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../core/errors.ts';
-import { changeFeatures, featureTarget, listFeatures, resetFeatures } from './service.ts';
+import { featureCommands } from './commands.ts';
+import { featureQueries } from './queries.ts';
 
 const MANAGE_TENANT = 'AbpTenantManagement.Tenants.ManageFeatures';
 const MANAGE_HOST = 'FeatureManagement.ManageHostFeatures';
 
-/** HTTP routes of the features module: ABP feature management for tenants and the host. */
+/**
+ * HTTP routes of the features module: ABP feature management for tenants and the host. The
+ * tenant named is read before the unit; each request is one unit of work on the main database.
+ */
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { data } = app.services;
+  const commands = featureCommands(app.services);
   const url = '/api/feature-management/features';
   const config = { permission: [MANAGE_TENANT, MANAGE_HOST], side: 'host' as const };
 
@@ -17,7 +23,7 @@ export default async function routes(fastify: FastifyInstance) {
   const target = async (req: { ctx: Parameters<typeof app.services.permissions.granted>[0] }, key: string) => {
     const held = await app.services.permissions.granted(req.ctx);
     if (!held.has(key ? MANAGE_TENANT : MANAGE_HOST)) throw forbidden();
-    return featureTarget(app.services, key);
+    return featureQueries.target(app.services, key);
   };
 
   app.get(
@@ -26,7 +32,10 @@ export default async function routes(fastify: FastifyInstance) {
       config,
       schema: { tags: ['Features'], querystring: featureProviderQuery, response: { 200: featureGroupList } },
     },
-    async (req) => listFeatures(app.services, req.ctx, await target(req, req.query.providerKey)),
+    async (req) => {
+      const tenant = await target(req, req.query.providerKey);
+      return data.unscoped((tx) => featureQueries.list(tx, req.ctx, tenant));
+    },
   );
 
   app.put(
@@ -34,14 +43,14 @@ export default async function routes(fastify: FastifyInstance) {
     { config, schema: { tags: ['Features'], querystring: featureProviderQuery, body: featureChangeInput } },
     async (req, reply) => {
       const tenant = await target(req, req.query.providerKey);
-      await changeFeatures(app.services, req.ctx, tenant, req.body.features);
+      await data.unscoped((tx) => commands.change(tx, req.ctx, tenant, req.body.features));
       return reply.status(204).send();
     },
   );
 
   app.delete(url, { config, schema: { tags: ['Features'], querystring: featureProviderQuery } }, async (req, reply) => {
     const tenant = await target(req, req.query.providerKey);
-    await resetFeatures(app.services, req.ctx, tenant);
+    await data.unscoped((tx) => commands.reset(tx, req.ctx, tenant));
     return reply.status(204).send();
   });
 }

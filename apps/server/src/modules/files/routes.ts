@@ -2,10 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../core/errors.ts';
 import { uploadedFile } from '../../core/uploads.ts';
-import { PUBLIC_FILES_URL, publicLinkValid } from './public-links.ts';
-import { FILES_URL, filesService, MAX_FILE_BYTES, readOwned } from './service.ts';
+import { fileCommands } from './commands.ts';
+import { PUBLIC_FILES_URL } from './public-links.ts';
+import { fileQueries } from './queries.ts';
+import { FILES_URL, MAX_FILE_BYTES } from './service.ts';
 
 const storedFile = z.object({ url: z.string(), name: z.string(), contentType: z.string(), size: z.number() });
 
@@ -30,7 +31,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { content } = await uploadedFile(req, MAX_FILE_BYTES);
-      return filesService.save(dataDir, req.ctx, content);
+      return fileCommands.save(dataDir, req.ctx, content);
     },
   );
 
@@ -38,7 +39,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
     `${FILES_URL}/:name`,
     { config: { authenticated: true }, schema: { tags, params: z.object({ name: z.string().max(64) }) } },
     async (req, reply) => {
-      const file = await filesService.read(dataDir, req.ctx, req.params.name);
+      const file = await fileQueries.read(dataDir, req.ctx, req.params.name);
       return reply
         .header('Content-Type', file.contentType)
         .header('X-Content-Type-Options', 'nosniff')
@@ -60,9 +61,7 @@ export default async function filesRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { owner, name } = req.params;
-      const link = { owner, name, exp: req.query.exp, sig: req.query.sig };
-      if (!(await publicLinkValid(app.services, link))) throw notFound('File', name);
-      const file = await readOwned(dataDir, owner === 'host' ? null : owner, name);
+      const file = await fileQueries.readPublic(app.services, { owner, name, exp: req.query.exp, sig: req.query.sig });
       return reply
         .header('Content-Type', file.contentType)
         .header('X-Content-Type-Options', 'nosniff')

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FileHandle, mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CrudContext } from '../../core/crud.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
@@ -45,8 +45,9 @@ export interface StoredFile {
   size: number;
 }
 
-const folder = (dataDir: string, tenantId: string | null | undefined) => join(dataDir, 'files', tenantId ?? 'host');
-const tenantOf = (ctx: CrudContext) => ctx.tenant?.id ?? null;
+export const folder = (dataDir: string, tenantId: string | null | undefined) =>
+  join(dataDir, 'files', tenantId ?? 'host');
+export const tenantOf = (ctx: CrudContext) => ctx.tenant?.id ?? null;
 
 /** The file name of one of our URLs (`/api/files/{name}`), or undefined for anything else. */
 export function nameOf(url: string): string | undefined {
@@ -80,31 +81,3 @@ export async function readOwned(dataDir: string, tenantId: string | null, name: 
   const kind = TYPES.find((t) => name.endsWith(`.${t.ext}`))!;
   return { content, contentType: kind.type };
 }
-
-export const filesService = {
-  save: (dataDir: string, ctx: CrudContext, content: Buffer) => storeFile(dataDir, tenantOf(ctx), content),
-
-  /** The file of the current tenant; any other name (another tenant's, made up) is a 404. */
-  read: (dataDir: string, ctx: CrudContext, name: string) => readOwned(dataDir, tenantOf(ctx), name),
-
-  /**
-   * Opens the file a URL of ours names, for the caller to stream from (and close), so large
-   * batches never hold a file in memory; null when the URL is not one of this tenant's files.
-   */
-  async open(dataDir: string, ctx: CrudContext, url: string): Promise<{ handle: FileHandle; ext: string } | null> {
-    const name = nameOf(url);
-    if (!name) return null;
-    const handle = await open(join(folder(dataDir, tenantOf(ctx)), name), 'r').catch(() => null);
-    return handle && { handle, ext: name.slice(name.lastIndexOf('.') + 1) };
-  },
-
-  /** Whether `url` names a file of the current tenant. */
-  async exists(dataDir: string, ctx: CrudContext, url: string): Promise<boolean> {
-    const name = nameOf(url);
-    if (!name) return false;
-    return stat(join(folder(dataDir, tenantOf(ctx)), name)).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-  },
-};

@@ -7,7 +7,6 @@ import { auditedFields } from '../../core/db/columns.ts';
 import { fieldError } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
 import { contains } from '../../core/search.ts';
-import type { Services } from '../../core/services.ts';
 import { layouts, type MenuMeta, menus } from './schema.ts';
 
 type Layout = typeof layouts.$inferSelect;
@@ -53,8 +52,8 @@ function layoutFilter(ctx: CrudContext, q: Pick<LayoutAllQuery, 'filter' | 'plat
 
 const defaultOrder = (reverse: boolean) => (reverse ? [desc(layouts.name)] : [asc(layouts.name)]);
 
-export async function getLayout(services: Services, ctx: CrudContext, id: string) {
-  return services.data.inTenant(ctx, async (tx) => toLayoutDto(await getOwned(tx, ctx, layouts, LAYOUT, id)));
+export async function getLayout(tx: Tx, ctx: CrudContext, id: string) {
+  return toLayoutDto(await getOwned(tx, ctx, layouts, LAYOUT, id));
 }
 
 /** The layouts list; ABP's `reverse` turns the default order round, the bitmask is the scope's. */
@@ -68,15 +67,13 @@ export const layoutListService = listService(layoutList, {
   items: (_tx, _ctx, rows: Layout[]) => rows.map(toLayoutDto),
 });
 
-export async function allLayouts(services: Services, ctx: CrudContext, q: LayoutAllQuery) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(layouts)
-      .where(layoutFilter(ctx, q))
-      .orderBy(...orderBy(q.sorting, sortable, defaultOrder(q.reverse)));
-    return { items: rows.map(toLayoutDto) };
-  });
+export async function allLayouts(tx: Tx, ctx: CrudContext, q: LayoutAllQuery) {
+  const rows = await tx
+    .select()
+    .from(layouts)
+    .where(layoutFilter(ctx, q))
+    .orderBy(...orderBy(q.sorting, sortable, defaultOrder(q.reverse)));
+  return { items: rows.map(toLayoutDto) };
 }
 
 async function assertUniqueName(tx: Tx, ctx: CrudContext, name: string, exceptId?: string) {
@@ -105,29 +102,23 @@ const values = (input: LayoutInput) => ({
   meta: input.meta as MenuMeta,
 });
 
-export async function createLayout(services: Services, ctx: CrudContext, input: LayoutInput) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await assertUniqueName(tx, ctx, input.name);
-    return toLayoutDto(await insertOwned(tx, ctx, layouts, LAYOUT, values(input)));
-  });
+export async function createLayout(tx: Tx, ctx: CrudContext, input: LayoutInput) {
+  await assertUniqueName(tx, ctx, input.name);
+  return toLayoutDto(await insertOwned(tx, ctx, layouts, LAYOUT, values(input)));
 }
 
-export async function updateLayout(services: Services, ctx: CrudContext, id: string, input: LayoutUpdateInput) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, layouts, LAYOUT, id);
-    await assertUniqueName(tx, ctx, input.name, id);
-    return toLayoutDto(await updateOwned(tx, ctx, layouts, LAYOUT, id, values(input), input.concurrencyStamp));
-  });
+export async function updateLayout(tx: Tx, ctx: CrudContext, id: string, input: LayoutUpdateInput) {
+  await getOwned(tx, ctx, layouts, LAYOUT, id);
+  await assertUniqueName(tx, ctx, input.name, id);
+  return toLayoutDto(await updateOwned(tx, ctx, layouts, LAYOUT, id, values(input), input.concurrencyStamp));
 }
 
 /** Deletes a layout; its menus stay, without a layout. */
-export async function deleteLayout(services: Services, ctx: CrudContext, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, layouts, LAYOUT, id);
-    await tx
-      .update(menus)
-      .set({ layoutId: null })
-      .where(owned(ctx, menus, eq(menus.layoutId, id)));
-    await deleteOwned(tx, ctx, layouts, LAYOUT, id);
-  });
+export async function deleteLayout(tx: Tx, ctx: CrudContext, id: string) {
+  await getOwned(tx, ctx, layouts, LAYOUT, id);
+  await tx
+    .update(menus)
+    .set({ layoutId: null })
+    .where(owned(ctx, menus, eq(menus.layoutId, id)));
+  await deleteOwned(tx, ctx, layouts, LAYOUT, id);
 }

@@ -22,30 +22,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../core/lists.ts';
-import { allLayouts, createLayout, deleteLayout, getLayout, layoutListService, updateLayout } from './layouts.ts';
-import {
-  allMenus,
-  createMenu,
-  currentUserMenus,
-  deleteMenu,
-  getMenu,
-  menuListService,
-  roleMenuList,
-  setRoleMenus,
-  setUserMenus,
-  updateMenu,
-  userMenuList,
-} from './service.ts';
+import { menuCommands } from './commands.ts';
+import { menuQueries } from './queries.ts';
 
 const MENUS = 'Platform.Menus';
 const MANAGE_ROLE_MENUS = ['Platform.Menus.ManageRoles', 'AbpIdentity.Roles.ManageMenus'];
 const LAYOUTS = 'Platform.Layout';
 
-/** HTTP routes of the menus module: menus and layouts (spec §7). */
+/** HTTP routes of the menus module: menus and layouts (spec §7), each request one unit of work. */
 export default async function routes(fastify: FastifyInstance) {
-  // until the module definition takes them: menu links follow renamed and deleted roles and users
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
+  const { data } = s;
+  const queries = menuQueries;
+  const commands = menuCommands(s);
   const menusUrl = '/api/platform/menus';
   const tags = ['Menus'];
 
@@ -55,7 +45,10 @@ export default async function routes(fastify: FastifyInstance) {
       config: { authenticated: true },
       schema: { tags, querystring: currentUserMenuQuery, response: { 200: listResult(menuDto) } },
     },
-    (req) => currentUserMenus(s, req.ctx, req.query.platformType),
+    async (req) => {
+      const held = await s.permissions.granted(req.ctx);
+      return data.inTenant(req.ctx, (tx) => queries.currentUser(tx, req.ctx, req.query.platformType, held));
+    },
   );
   app.get(
     `${menusUrl}/all`,
@@ -63,7 +56,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: MENUS },
       schema: { tags, querystring: menuAllQuery, response: { 200: listResult(menuDto) } },
     },
-    (req) => allMenus(s, req.ctx, req.query),
+    (req) => data.inTenant(req.ctx, (tx) => queries.allMenus(tx, req.ctx, req.query)),
   );
   listRoutes(app, {
     url: menusUrl,
@@ -71,7 +64,7 @@ export default async function routes(fastify: FastifyInstance) {
     permission: MENUS,
     list: menuList,
     item: menuDto,
-    service: menuListService,
+    service: queries.menus,
     query: menuListMembers,
   });
   app.get(
@@ -80,7 +73,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: MANAGE_ROLE_MENUS },
       schema: { tags, params: roleMenuParams, response: { 200: listResult(menuDto) } },
     },
-    (req) => roleMenuList(s, req.ctx, req.params.role, req.params.platformType),
+    (req) => data.inTenant(req.ctx, (tx) => queries.roleMenus(tx, req.ctx, req.params.role, req.params.platformType)),
   );
   app.get(
     `${menusUrl}/by-user/:userId/:platformType`,
@@ -88,13 +81,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: 'Platform.Menus.ManageUsers' },
       schema: { tags, params: userMenuParams, response: { 200: listResult(menuDto) } },
     },
-    (req) => userMenuList(s, req.ctx, req.params.userId, req.params.platformType),
+    (req) => data.inTenant(req.ctx, (tx) => queries.userMenus(tx, req.ctx, req.params.userId, req.params.platformType)),
   );
   app.put(
     `${menusUrl}/by-role`,
     { config: { permission: MANAGE_ROLE_MENUS }, schema: { tags, body: roleMenuInput } },
     async (req, reply) => {
-      await setRoleMenus(s, req.ctx, req.body);
+      await data.inTenant(req.ctx, (tx) => commands.setRoleMenus(tx, req.ctx, req.body));
       return reply.status(204).send();
     },
   );
@@ -102,19 +95,19 @@ export default async function routes(fastify: FastifyInstance) {
     `${menusUrl}/by-user`,
     { config: { permission: 'Platform.Menus.ManageUsers' }, schema: { tags, body: userMenuInput } },
     async (req, reply) => {
-      await setUserMenus(s, req.ctx, req.body);
+      await data.inTenant(req.ctx, (tx) => commands.setUserMenus(tx, req.ctx, req.body));
       return reply.status(204).send();
     },
   );
   app.get(
     `${menusUrl}/:id`,
     { config: { permission: MENUS }, schema: { tags, params: menuIdParams, response: { 200: menuDto } } },
-    (req) => getMenu(s, req.ctx, req.params.id),
+    (req) => data.inTenant(req.ctx, (tx) => queries.menu(tx, req.ctx, req.params.id)),
   );
   app.post(
     menusUrl,
     { config: { permission: `${MENUS}.Create` }, schema: { tags, body: menuInput, response: { 200: menuDto } } },
-    (req) => createMenu(s, req.ctx, req.body),
+    (req) => data.inTenant(req.ctx, (tx) => commands.createMenu(tx, req.ctx, req.body)),
   );
   app.put(
     `${menusUrl}/:id`,
@@ -122,13 +115,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${MENUS}.Update` },
       schema: { tags, params: menuIdParams, body: menuUpdateInput, response: { 200: menuDto } },
     },
-    (req) => updateMenu(s, req.ctx, req.params.id, req.body),
+    (req) => data.inTenant(req.ctx, (tx) => commands.updateMenu(tx, req.ctx, req.params.id, req.body)),
   );
   app.delete(
     `${menusUrl}/:id`,
     { config: { permission: `${MENUS}.Delete` }, schema: { tags, params: menuIdParams } },
     async (req, reply) => {
-      await deleteMenu(s, req.ctx, req.params.id);
+      await data.inTenant(req.ctx, (tx) => commands.deleteMenu(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -141,7 +134,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: LAYOUTS },
       schema: { tags: layoutTags, querystring: layoutAllQuery, response: { 200: listResult(layoutDto) } },
     },
-    (req) => allLayouts(s, req.ctx, req.query),
+    (req) => data.inTenant(req.ctx, (tx) => queries.allLayouts(tx, req.ctx, req.query)),
   );
   listRoutes(app, {
     url: layoutsUrl,
@@ -149,7 +142,7 @@ export default async function routes(fastify: FastifyInstance) {
     permission: LAYOUTS,
     list: layoutList,
     item: layoutDto,
-    service: layoutListService,
+    service: queries.layouts,
     query: platformListMembers,
   });
   app.get(
@@ -158,7 +151,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: LAYOUTS },
       schema: { tags: layoutTags, params: menuIdParams, response: { 200: layoutDto } },
     },
-    (req) => getLayout(s, req.ctx, req.params.id),
+    (req) => data.inTenant(req.ctx, (tx) => queries.layout(tx, req.ctx, req.params.id)),
   );
   app.post(
     layoutsUrl,
@@ -166,7 +159,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${LAYOUTS}.Create` },
       schema: { tags: layoutTags, body: layoutInput, response: { 200: layoutDto } },
     },
-    (req) => createLayout(s, req.ctx, req.body),
+    (req) => data.inTenant(req.ctx, (tx) => commands.createLayout(tx, req.ctx, req.body)),
   );
   app.put(
     `${layoutsUrl}/:id`,
@@ -174,13 +167,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: { permission: `${LAYOUTS}.Update` },
       schema: { tags: layoutTags, params: menuIdParams, body: layoutUpdateInput, response: { 200: layoutDto } },
     },
-    (req) => updateLayout(s, req.ctx, req.params.id, req.body),
+    (req) => data.inTenant(req.ctx, (tx) => commands.updateLayout(tx, req.ctx, req.params.id, req.body)),
   );
   app.delete(
     `${layoutsUrl}/:id`,
     { config: { permission: `${LAYOUTS}.Delete` }, schema: { tags: layoutTags, params: menuIdParams } },
     async (req, reply) => {
-      await deleteLayout(s, req.ctx, req.params.id);
+      await data.inTenant(req.ctx, (tx) => commands.deleteLayout(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );

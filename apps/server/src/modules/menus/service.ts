@@ -17,7 +17,6 @@ import { auditedFields } from '../../core/db/columns.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
 import { contains, startsWith } from '../../core/search.ts';
-import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { roles, userRoles, users } from '../identity/index.ts';
 import { layouts, type MenuMeta, menus, roleMenus, userMenus } from './schema.ts';
@@ -97,8 +96,8 @@ function menuFilter(ctx: Ctx, q: Pick<MenuAllQuery, 'filter' | 'platformType' | 
 const defaultOrder = (reverse: boolean) =>
   reverse ? [desc(menus.sort), desc(menus.code)] : [asc(menus.sort), asc(menus.code)];
 
-export async function getMenu(services: Services, ctx: Ctx, id: string) {
-  return services.data.inTenant(ctx, async (tx) => toMenuDto(await getOwned(tx, ctx, menus, MENU, id)));
+export async function getMenu(tx: Tx, ctx: Ctx, id: string) {
+  return toMenuDto(await getOwned(tx, ctx, menus, MENU, id));
 }
 
 /** The menus list in display order; ABP's `reverse` turns it round, its other members are the scope's. */
@@ -117,15 +116,13 @@ export const menuListService = listService(menuList, {
   items: (_tx, _ctx, rows: Menu[]) => rows.map((m) => toMenuDto(m)),
 });
 
-export async function allMenus(services: Services, ctx: Ctx, q: MenuAllQuery) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(menus)
-      .where(menuFilter(ctx, q))
-      .orderBy(...orderBy(q.sorting, sortable, defaultOrder(q.reverse)));
-    return { items: rows.map((m) => toMenuDto(m)) };
-  });
+export async function allMenus(tx: Tx, ctx: Ctx, q: MenuAllQuery) {
+  const rows = await tx
+    .select()
+    .from(menus)
+    .where(menuFilter(ctx, q))
+    .orderBy(...orderBy(q.sorting, sortable, defaultOrder(q.reverse)));
+  return { items: rows.map((m) => toMenuDto(m)) };
 }
 
 async function assertLayout(tx: Tx, ctx: Ctx, layoutId: string | null | undefined) {
@@ -181,54 +178,48 @@ function menuValues(input: MenuInput) {
   };
 }
 
-export async function createMenu(services: Services, ctx: Ctx, input: MenuInput) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const parent = input.parentId ? await getOwned(tx, ctx, menus, MENU, input.parentId) : null;
-    await assertLayout(tx, ctx, input.layoutId);
-    await assertUniqueName(tx, ctx, parent?.id ?? null, input.name);
-    const code = await nextCode(tx, ctx, parent);
-    const created = await insertOwned(tx, ctx, menus, MENU, { ...menuValues(input), code });
-    return toMenuDto(created);
-  });
+export async function createMenu(tx: Tx, ctx: Ctx, input: MenuInput) {
+  const parent = input.parentId ? await getOwned(tx, ctx, menus, MENU, input.parentId) : null;
+  await assertLayout(tx, ctx, input.layoutId);
+  await assertUniqueName(tx, ctx, parent?.id ?? null, input.name);
+  const code = await nextCode(tx, ctx, parent);
+  const created = await insertOwned(tx, ctx, menus, MENU, { ...menuValues(input), code });
+  return toMenuDto(created);
 }
 
-export async function updateMenu(services: Services, ctx: Ctx, id: string, input: MenuUpdateInput) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const current = await getOwned(tx, ctx, menus, MENU, id);
-    const parentId = input.parentId ?? null;
-    let code = current.code;
-    if (parentId !== current.parentId) {
-      const parent = parentId ? await getOwned(tx, ctx, menus, MENU, parentId) : null;
-      if (parent && (parent.id === current.id || parent.code.startsWith(`${current.code}.`))) {
-        throw fieldError('parentId', 'AppPlatform::MenuParentCycle');
-      }
-      code = await nextCode(tx, ctx, parent);
+export async function updateMenu(tx: Tx, ctx: Ctx, id: string, input: MenuUpdateInput) {
+  const current = await getOwned(tx, ctx, menus, MENU, id);
+  const parentId = input.parentId ?? null;
+  let code = current.code;
+  if (parentId !== current.parentId) {
+    const parent = parentId ? await getOwned(tx, ctx, menus, MENU, parentId) : null;
+    if (parent && (parent.id === current.id || parent.code.startsWith(`${current.code}.`))) {
+      throw fieldError('parentId', 'AppPlatform::MenuParentCycle');
     }
-    await assertLayout(tx, ctx, input.layoutId);
-    await assertUniqueName(tx, ctx, parentId, input.name, id);
-    const updated = await updateOwned(tx, ctx, menus, MENU, id, { ...menuValues(input), code }, input.concurrencyStamp);
-    if (code !== current.code) {
-      // children move along: their codes keep their tail under the new prefix
-      await tx
-        .update(menus)
-        .set({ code: sql`${code} || substr(${menus.code}, ${current.code.length + 1})` })
-        .where(owned(ctx, menus, startsWith(menus.code, `${current.code}.`)));
-    }
-    return toMenuDto(updated);
-  });
+    code = await nextCode(tx, ctx, parent);
+  }
+  await assertLayout(tx, ctx, input.layoutId);
+  await assertUniqueName(tx, ctx, parentId, input.name, id);
+  const updated = await updateOwned(tx, ctx, menus, MENU, id, { ...menuValues(input), code }, input.concurrencyStamp);
+  if (code !== current.code) {
+    // children move along: their codes keep their tail under the new prefix
+    await tx
+      .update(menus)
+      .set({ code: sql`${code} || substr(${menus.code}, ${current.code.length + 1})` })
+      .where(owned(ctx, menus, startsWith(menus.code, `${current.code}.`)));
+  }
+  return toMenuDto(updated);
 }
 
 /** Deletes a menu with its children (their role and user links go with them). */
-export async function deleteMenu(services: Services, ctx: Ctx, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const menu = await getOwned(tx, ctx, menus, MENU, id);
-    const children = await tx
-      .delete(menus)
-      .where(owned(ctx, menus, startsWith(menus.code, `${menu.code}.`)))
-      .returning();
-    for (const c of children) recordChange(ctx, MENU, 2, c.id, c, {});
-    await deleteOwned(tx, ctx, menus, MENU, id);
-  });
+export async function deleteMenu(tx: Tx, ctx: Ctx, id: string) {
+  const menu = await getOwned(tx, ctx, menus, MENU, id);
+  const children = await tx
+    .delete(menus)
+    .where(owned(ctx, menus, startsWith(menus.code, `${menu.code}.`)))
+    .returning();
+  for (const c of children) recordChange(ctx, MENU, 2, c.id, c, {});
+  await deleteOwned(tx, ctx, menus, MENU, id);
 }
 
 /** A role of the caller's tenant by name (another tenant's is a 404). */
@@ -251,32 +242,26 @@ async function assertUser(tx: Tx, ctx: Ctx, userId: string) {
   if (!row) throw notFound('IdentityUser', userId);
 }
 
-export async function roleMenuList(services: Services, ctx: Ctx, role: string, platformType: number) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const roleName = await findRoleName(tx, ctx, role);
-    const rows = await tx
-      .select({ menu: menus, startup: roleMenus.startup })
-      .from(roleMenus)
-      .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-      .where(
-        and(owned(ctx, roleMenus, eq(roleMenus.roleName, roleName)), owned(ctx, menus, platformWhere(platformType))),
-      )
-      .orderBy(asc(menus.sort), asc(menus.code));
-    return { items: rows.map((r) => toMenuDto(r.menu, r.startup)) };
-  });
+export async function roleMenuList(tx: Tx, ctx: Ctx, role: string, platformType: number) {
+  const roleName = await findRoleName(tx, ctx, role);
+  const rows = await tx
+    .select({ menu: menus, startup: roleMenus.startup })
+    .from(roleMenus)
+    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+    .where(and(owned(ctx, roleMenus, eq(roleMenus.roleName, roleName)), owned(ctx, menus, platformWhere(platformType))))
+    .orderBy(asc(menus.sort), asc(menus.code));
+  return { items: rows.map((r) => toMenuDto(r.menu, r.startup)) };
 }
 
-export async function userMenuList(services: Services, ctx: Ctx, userId: string, platformType: number) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await assertUser(tx, ctx, userId);
-    const rows = await tx
-      .select({ menu: menus, startup: userMenus.startup })
-      .from(userMenus)
-      .innerJoin(menus, eq(menus.id, userMenus.menuId))
-      .where(and(owned(ctx, userMenus, eq(userMenus.userId, userId)), owned(ctx, menus, platformWhere(platformType))))
-      .orderBy(asc(menus.sort), asc(menus.code));
-    return { items: rows.map((r) => toMenuDto(r.menu, r.startup)) };
-  });
+export async function userMenuList(tx: Tx, ctx: Ctx, userId: string, platformType: number) {
+  await assertUser(tx, ctx, userId);
+  const rows = await tx
+    .select({ menu: menus, startup: userMenus.startup })
+    .from(userMenus)
+    .innerJoin(menus, eq(menus.id, userMenus.menuId))
+    .where(and(owned(ctx, userMenus, eq(userMenus.userId, userId)), owned(ctx, menus, platformWhere(platformType))))
+    .orderBy(asc(menus.sort), asc(menus.code));
+  return { items: rows.map((r) => toMenuDto(r.menu, r.startup)) };
 }
 
 /** All `menuIds` must be menus of the caller's tenant (another tenant's id is a 404). */
@@ -293,59 +278,55 @@ async function assertMenus(tx: Tx, ctx: Ctx, menuIds: string[]) {
 
 /** Replaces the menus linked to a role. */
 export async function setRoleMenus(
-  services: Services,
+  tx: Tx,
   ctx: Ctx,
   input: { roleName: string; menuIds: string[]; startupMenuId?: string | null },
 ) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const roleName = await findRoleName(tx, ctx, input.roleName);
-    const menuIds = [...new Set(input.menuIds)];
-    await assertMenus(tx, ctx, menuIds);
-    await tx.delete(roleMenus).where(owned(ctx, roleMenus, eq(roleMenus.roleName, roleName)));
-    if (menuIds.length) {
-      await tx.insert(roleMenus).values(
-        menuIds.map((menuId) => ({
-          tenantId: ctx.tenant?.id ?? null,
-          roleName,
-          menuId,
-          startup: menuId === input.startupMenuId,
-        })),
-      );
-    }
-    recordChange(ctx, 'RoleMenu', 1, roleName, {}, { menuIds: menuIds.join(','), startupMenuId: input.startupMenuId });
-  });
+  const roleName = await findRoleName(tx, ctx, input.roleName);
+  const menuIds = [...new Set(input.menuIds)];
+  await assertMenus(tx, ctx, menuIds);
+  await tx.delete(roleMenus).where(owned(ctx, roleMenus, eq(roleMenus.roleName, roleName)));
+  if (menuIds.length) {
+    await tx.insert(roleMenus).values(
+      menuIds.map((menuId) => ({
+        tenantId: ctx.tenant?.id ?? null,
+        roleName,
+        menuId,
+        startup: menuId === input.startupMenuId,
+      })),
+    );
+  }
+  recordChange(ctx, 'RoleMenu', 1, roleName, {}, { menuIds: menuIds.join(','), startupMenuId: input.startupMenuId });
 }
 
 /** Replaces the menus linked to a user. */
 export async function setUserMenus(
-  services: Services,
+  tx: Tx,
   ctx: Ctx,
   input: { userId: string; menuIds: string[]; startupMenuId?: string | null },
 ) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await assertUser(tx, ctx, input.userId);
-    const menuIds = [...new Set(input.menuIds)];
-    await assertMenus(tx, ctx, menuIds);
-    await tx.delete(userMenus).where(owned(ctx, userMenus, eq(userMenus.userId, input.userId)));
-    if (menuIds.length) {
-      await tx.insert(userMenus).values(
-        menuIds.map((menuId) => ({
-          tenantId: ctx.tenant?.id ?? null,
-          userId: input.userId,
-          menuId,
-          startup: menuId === input.startupMenuId,
-        })),
-      );
-    }
-    recordChange(
-      ctx,
-      'UserMenu',
-      1,
-      input.userId,
-      {},
-      { menuIds: menuIds.join(','), startupMenuId: input.startupMenuId },
+  await assertUser(tx, ctx, input.userId);
+  const menuIds = [...new Set(input.menuIds)];
+  await assertMenus(tx, ctx, menuIds);
+  await tx.delete(userMenus).where(owned(ctx, userMenus, eq(userMenus.userId, input.userId)));
+  if (menuIds.length) {
+    await tx.insert(userMenus).values(
+      menuIds.map((menuId) => ({
+        tenantId: ctx.tenant?.id ?? null,
+        userId: input.userId,
+        menuId,
+        startup: menuId === input.startupMenuId,
+      })),
     );
-  });
+  }
+  recordChange(
+    ctx,
+    'UserMenu',
+    1,
+    input.userId,
+    {},
+    { menuIds: menuIds.join(','), startupMenuId: input.startupMenuId },
+  );
 }
 
 /** Whether the held permissions satisfy a menu's `meta.permission` / `meta.permissions` (any of). */
@@ -366,46 +347,42 @@ export function menuPermitted(meta: MenuMeta | null | undefined, held: ReadonlyS
 /**
  * The signed-in user's menus (flat): their own links ∪ their roles' links (roles read
  * from the database) ∪ public menus, of the requested platform types, without entries
- * whose meta asks for a permission the user lacks, plus the parents of what is left.
- * Groups left without children are dropped.
+ * whose meta asks for a permission the user lacks (`held`: the caller's grants, read before
+ * the unit), plus the parents of what is left. Groups left without children are dropped.
  */
-export async function currentUserMenus(services: Services, ctx: Ctx, platformType: number) {
+export async function currentUserMenus(tx: Tx, ctx: Ctx, platformType: number, held: ReadonlySet<string>) {
   const userId = ctx.user?.id;
-  const held = await services.permissions.granted(ctx);
-  const { all, links, ownStartup, roleStartup } = await services.data.inTenant(ctx, async (tx) => {
-    const all = await tx.select().from(menus).where(owned(ctx, menus));
-    const links = new Set<string>();
-    const ownStartup = new Set<string>();
-    const roleStartup = new Set<string>();
-    if (userId) {
-      const own = await tx
-        .select({ menuId: userMenus.menuId, startup: userMenus.startup })
-        .from(userMenus)
-        .where(owned(ctx, userMenus, eq(userMenus.userId, userId)));
-      const roleNames = (
-        await tx
-          .select({ name: roles.name })
-          .from(userRoles)
-          .innerJoin(roles, eq(roles.id, userRoles.roleId))
-          .where(owned(ctx, userRoles, eq(userRoles.userId, userId)))
-      ).map((r) => r.name);
-      const viaRoles = roleNames.length
-        ? await tx
-            .select({ menuId: roleMenus.menuId, startup: roleMenus.startup })
-            .from(roleMenus)
-            .where(owned(ctx, roleMenus, inArray(roleMenus.roleName, roleNames)))
-        : [];
-      for (const l of own) {
-        links.add(l.menuId);
-        if (l.startup) ownStartup.add(l.menuId);
-      }
-      for (const l of viaRoles) {
-        links.add(l.menuId);
-        if (l.startup) roleStartup.add(l.menuId);
-      }
+  const all = await tx.select().from(menus).where(owned(ctx, menus));
+  const links = new Set<string>();
+  const ownStartup = new Set<string>();
+  const roleStartup = new Set<string>();
+  if (userId) {
+    const own = await tx
+      .select({ menuId: userMenus.menuId, startup: userMenus.startup })
+      .from(userMenus)
+      .where(owned(ctx, userMenus, eq(userMenus.userId, userId)));
+    const roleNames = (
+      await tx
+        .select({ name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(owned(ctx, userRoles, eq(userRoles.userId, userId)))
+    ).map((r) => r.name);
+    const viaRoles = roleNames.length
+      ? await tx
+          .select({ menuId: roleMenus.menuId, startup: roleMenus.startup })
+          .from(roleMenus)
+          .where(owned(ctx, roleMenus, inArray(roleMenus.roleName, roleNames)))
+      : [];
+    for (const l of own) {
+      links.add(l.menuId);
+      if (l.startup) ownStartup.add(l.menuId);
     }
-    return { all, links, ownStartup, roleStartup };
-  });
+    for (const l of viaRoles) {
+      links.add(l.menuId);
+      if (l.startup) roleStartup.add(l.menuId);
+    }
+  }
 
   const byId = new Map(all.map((m) => [m.id, m]));
   const permitted = new Map<string, boolean>();

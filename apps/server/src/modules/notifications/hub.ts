@@ -11,8 +11,9 @@ import { AppError } from '../../core/errors.ts';
 import type { JobProgressNotice } from '../../core/jobs.ts';
 import { cultureFrom, isCulture, t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
+import { notificationCommands } from './commands.ts';
 import type { LiveNotifications, RenderedNotification, StateChange } from './hub-registry.ts';
-import { changeState, isEnabled, type NotificationContext } from './service.ts';
+import { isEnabled, type NotificationContext } from './service.ts';
 
 /** Server → client: a new notification (the user's view of it). */
 export const NOTIFICATION_EVENT = 'getNotification';
@@ -152,7 +153,8 @@ export class NotificationHub implements LiveNotifications {
     }
     const ctx: NotificationContext = { tenant: c.tenant, userId: c.userId, culture: c.culture };
     try {
-      await changeState(this.services, ctx, id, value);
+      const commands = notificationCommands(this.services);
+      await this.services.data.inTenant(ctx, (tx) => commands.changeState(tx, ctx, id, value));
       return { success: true };
     } catch (err) {
       if (err instanceof AppError) {

@@ -5,6 +5,7 @@ import { identity } from '../identity/index.ts';
 import { settings } from '../settings/index.ts';
 import { tenants } from '../tenants/index.ts';
 import { announcements, defineNotificationGroup, notificationSettings } from './definitions.ts';
+import { subscribeToEvents } from './events.ts';
 import { emitToTenant } from './live.ts';
 import { texts } from './locales.ts';
 import { menus } from './menus.ts';
@@ -24,6 +25,7 @@ export const notifications = defineModule({
   permissions: [notificationsPermissions],
   settings: [notificationSettings],
   menus,
+  events: subscribeToEvents,
   start: () => defineNotificationGroup(announcements),
   routes,
 });

@@ -4,9 +4,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, members, type TestApp } from '../../../test/harness.ts';
 import { registerResource } from '../../core/localization/index.ts';
-import { changeFeatures } from '../features/service.ts';
+import { featureCommands } from '../features/commands.ts';
 import { createUser, token } from '../permission-management/test-support.ts';
-import { changeSettings } from '../settings/service.ts';
+import { settingCommands } from '../settings/commands.ts';
 import { ANNOUNCEMENT, defineNotificationGroup, FEATURE, RETENTION_SETTING } from './definitions.ts';
 import { purgeReadNotifications } from './retention.ts';
 import { notifications, userNotifications } from './schema.ts';
@@ -377,7 +377,11 @@ describe('subscriptions', () => {
 
 describe('the Notifications.Enable feature', () => {
   it('off: the endpoints answer 403 and publishing stores nothing', async () => {
-    await changeFeatures(t.services, { tenant: null, user: null }, t.other, [{ name: FEATURE, value: 'false' }]);
+    await t.services.data.unscoped((tx) =>
+      featureCommands(t.services).change(tx, { tenant: null, user: null }, t.other, [
+        { name: FEATURE, value: 'false' },
+      ]),
+    );
     try {
       const res = await get(carol, `${INBOX}/user-notifications`);
       expect(res.statusCode).toBe(403);
@@ -392,7 +396,9 @@ describe('the Notifications.Enable feature', () => {
       // the demo tenant is not affected
       expect((await get(alice, `${INBOX}/user-notifications`)).statusCode).toBe(200);
     } finally {
-      await changeFeatures(t.services, { tenant: null, user: null }, t.other, [{ name: FEATURE, value: null }]);
+      await t.services.data.unscoped((tx) =>
+        featureCommands(t.services).change(tx, { tenant: null, user: null }, t.other, [{ name: FEATURE, value: null }]),
+      );
     }
     expect((await get(carol, `${INBOX}/user-notifications`)).statusCode).toBe(200);
   });
@@ -437,14 +443,18 @@ describe('retention', () => {
     ).toEqual([]);
 
     // a tenant may keep them for less
-    await changeSettings(t.services, { tenant: t.demo, user: null }, 'tenant', [
-      { name: RETENTION_SETTING, value: '30' },
-    ]);
+    await t.services.data.unscoped((tx) =>
+      settingCommands(t.services).change(tx, { tenant: t.demo, user: null }, 'tenant', [
+        { name: RETENTION_SETTING, value: '30' },
+      ]),
+    );
     await purgeReadNotifications(t.services);
     expect((await inbox(alice)).items.map((i) => i.id)).not.toContain(fortyDaysRead);
-    await changeSettings(t.services, { tenant: t.demo, user: null }, 'tenant', [
-      { name: RETENTION_SETTING, value: null },
-    ]);
+    await t.services.data.unscoped((tx) =>
+      settingCommands(t.services).change(tx, { tenant: t.demo, user: null }, 'tenant', [
+        { name: RETENTION_SETTING, value: null },
+      ]),
+    );
   });
 });
 
@@ -591,7 +601,11 @@ describe('the live hub', () => {
   });
 
   it('refuses connections of a tenant with notifications off', async () => {
-    await changeFeatures(t.services, { tenant: null, user: null }, t.other, [{ name: FEATURE, value: 'false' }]);
+    await t.services.data.unscoped((tx) =>
+      featureCommands(t.services).change(tx, { tenant: null, user: null }, t.other, [
+        { name: FEATURE, value: 'false' },
+      ]),
+    );
     try {
       const s = client(carol);
       const err = await new Promise<Error & { data?: { code?: string } }>((resolve) =>
@@ -599,7 +613,9 @@ describe('the live hub', () => {
       );
       expect(err.data?.code).toBe('Volo.Feature:010001');
     } finally {
-      await changeFeatures(t.services, { tenant: null, user: null }, t.other, [{ name: FEATURE, value: null }]);
+      await t.services.data.unscoped((tx) =>
+        featureCommands(t.services).change(tx, { tenant: null, user: null }, t.other, [{ name: FEATURE, value: null }]),
+      );
     }
   });
 });

@@ -1,6 +1,5 @@
 import { NotificationReadState } from '@seller/contracts';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentTenant } from '../../core/context.ts';
 import { owned } from '../../core/crud.ts';
 import type { Services } from '../../core/services.ts';
@@ -61,21 +60,3 @@ export async function purgeReadNotifications(services: Services, now = new Date(
 export const RETENTION_JOB = 'notifications.retention';
 /** Hourly, on the hour (UTC). */
 export const RETENTION_CRON = '0 * * * *';
-
-/**
- * Defines the retention job and schedules it hourly. pg-boss creates one job per occurrence for
- * all server processes together, and after downtime runs one for the hours missed; the `stately`
- * policy keeps at most one waiting while no worker runs.
- */
-export async function scheduleRetention(services: Services, log: FastifyBaseLogger): Promise<void> {
-  await services.jobs.define(
-    RETENTION_JOB,
-    async () => {
-      const removed = await purgeReadNotifications(services);
-      if (removed) log.info({ removed }, 'read notifications past retention removed');
-      return { removed };
-    },
-    { policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true },
-  );
-  await services.jobs.schedule(RETENTION_JOB, RETENTION_CRON);
-}

@@ -14,22 +14,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../core/lists.ts';
+import { notificationCommands } from './commands.ts';
 import { NotificationHub } from './hub.ts';
 import { setHub } from './hub-registry.ts';
-import { scheduleRetention } from './retention.ts';
-import {
-  assertEnabled,
-  assignableNotifications,
-  changeState,
-  deleteMine,
-  getMine,
-  inboxListService,
-  mySubscriptions,
-  type NotificationContext,
-  send,
-  subscribe,
-  unsubscribe,
-} from './service.ts';
+import { scheduleRetention } from './jobs.ts';
+import { type NotificationContext, notificationQueries } from './queries.ts';
 
 const SEND = 'Notifications.Notification.Send';
 
@@ -47,6 +36,9 @@ const contextOf = (req: FastifyRequest): NotificationContext => ({
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
+  const { data } = s;
+  const queries = notificationQueries;
+  const commands = notificationCommands(s);
 
   const hub = await NotificationHub.attach(s, app.server, { redisUrl: s.config.redisUrl, log: app.log });
   setHub(s, hub);
@@ -63,7 +55,7 @@ export default async function routes(fastify: FastifyInstance) {
 
   // A tenant with the feature off has no notifications at all (403, like ABP's RequiresFeature).
   app.addHook('onRequest', async (req) => {
-    await assertEnabled(s, req.ctx.tenant);
+    await queries.assertEnabled(s, req.ctx.tenant);
   });
 
   const inboxUrl = '/api/my-notifilers';
@@ -78,29 +70,31 @@ export default async function routes(fastify: FastifyInstance) {
       authenticated: true,
       list: inboxList,
       item: userNotificationDto,
-      service: inboxListService,
+      service: queries.inbox,
       query: inboxMembers,
     });
   }
   app.get(
     `${inboxUrl}/assignables`,
     { ...inbox, schema: { tags, response: { 200: listResult(notificationGroupDto) } } },
-    (req) => assignableNotifications(contextOf(req)),
+    (req) => queries.assignables(contextOf(req)),
   );
   app.get(
     `${inboxUrl}/:id`,
     { ...inbox, schema: { tags, params: notificationIdParams, response: { 200: userNotificationDto } } },
-    (req) => getMine(s, contextOf(req), req.params.id),
+    (req) => data.inTenant(req.ctx, (tx) => queries.mine(tx, contextOf(req), req.params.id)),
   );
   app.delete(`${inboxUrl}/:id`, { ...inbox, schema: { tags, params: notificationIdParams } }, async (req, reply) => {
-    await deleteMine(s, contextOf(req), req.params.id);
+    await data.inTenant(req.ctx, (tx) => commands.deleteMine(tx, contextOf(req), req.params.id));
     return reply.status(204).send();
   });
   app.put(
     `${inboxUrl}/:id/set-as-read`,
     { ...inbox, schema: { tags, params: notificationIdParams } },
     async (req, reply) => {
-      await changeState(s, contextOf(req), req.params.id, NotificationReadState.Read);
+      await data.inTenant(req.ctx, (tx) =>
+        commands.changeState(tx, contextOf(req), req.params.id, NotificationReadState.Read),
+      );
       return reply.status(204).send();
     },
   );
@@ -110,17 +104,17 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     `${subscribesUrl}/all`,
     { ...inbox, schema: { tags: subTags, response: { 200: listResult(subscriptionDto) } } },
-    (req) => mySubscriptions(s, contextOf(req)),
+    (req) => data.inTenant(req.ctx, (tx) => queries.subscriptions(tx, contextOf(req))),
   );
   app.post(subscribesUrl, { ...inbox, schema: { tags: subTags, body: subscribeInput } }, async (req, reply) => {
-    await subscribe(s, contextOf(req), req.body.name);
+    await data.inTenant(req.ctx, (tx) => commands.subscribe(tx, contextOf(req), req.body.name));
     return reply.status(204).send();
   });
   app.delete(
     subscribesUrl,
     { ...inbox, schema: { tags: subTags, querystring: subscriptionNameQuery } },
     async (req, reply) => {
-      await unsubscribe(s, contextOf(req), req.query.name);
+      await data.inTenant(req.ctx, (tx) => commands.unsubscribe(tx, contextOf(req), req.query.name));
       return reply.status(204).send();
     },
   );
@@ -128,6 +122,6 @@ export default async function routes(fastify: FastifyInstance) {
   app.post(
     '/api/notifications/send',
     { config: { permission: SEND }, schema: { tags, body: sendInput, response: { 200: sendResult } } },
-    (req) => send(s, contextOf(req), req.body),
+    (req) => data.inTenant(req.ctx, (tx) => commands.send(tx, contextOf(req), req.body)),
   );
 }

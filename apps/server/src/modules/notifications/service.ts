@@ -1,29 +1,25 @@
 import { type Culture, NotificationLifetime, NotificationReadState, NotificationSeverity } from '@seller/contracts';
-import type { SendInput, UserNotificationDto } from '@seller/contracts/notifications';
+import type { SendInput } from '@seller/contracts/notifications';
 import { inboxList } from '@seller/contracts/notifications';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { EntityChange } from '../../core/audit-changes.ts';
 import type { CurrentTenant } from '../../core/context.ts';
 import { owned, recordChange } from '../../core/crud.ts';
-import type { DbOrTx } from '../../core/db/client.ts';
+import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
 import { t } from '../../core/localization/index.ts';
 import { containsPattern } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
+
 import { getFeature } from '../features/index.ts';
 import { users } from '../identity/index.ts';
 import { FEATURE, notificationDefinition, notificationGroups, RESOURCE } from './definitions.ts';
-import { hubOf } from './hub-registry.ts';
-import {
-  type NotificationPayload,
-  type NotificationText,
-  notificationSubscriptions,
-  notifications,
-  userNotifications,
-} from './schema.ts';
+import { NotificationStateChanged, NotificationStored } from './events.ts';
+import { type Notification, toUserNotificationDto } from './render.ts';
+import { type NotificationPayload, notificationSubscriptions, notifications, userNotifications } from './schema.ts';
 
-export type Notification = typeof notifications.$inferSelect;
+type Events = Pick<Services, 'events'>;
 
 /** Who is asking: the tenant (null = host), the signed-in user, the reader's language. */
 export interface NotificationContext {
@@ -34,8 +30,6 @@ export interface NotificationContext {
 }
 
 const ENTITY = 'UserNotification';
-/** The `data.type` of the wire shape (LINGYUN's notification data). */
-const DATA_TYPE = 'NotificationData';
 
 /** The tenant predicate helpers only look at the tenant. */
 const scope = (tenant: CurrentTenant | null) => ({ tenant, user: null });
@@ -61,54 +55,6 @@ export async function assertEnabled(services: Services, tenant: CurrentTenant | 
 
 export async function isEnabled(services: Services, tenant: CurrentTenant | null) {
   return (await getFeature(services, tenant, FEATURE)) === 'true';
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rendering
-
-function isLocalizable(v: unknown): v is { resourceName: string; name: string; values?: unknown } {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof (v as { resourceName?: unknown }).resourceName === 'string' &&
-    typeof (v as { name?: unknown }).name === 'string'
-  );
-}
-
-function render(v: NotificationText | null | undefined, culture: Culture): string | null {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v;
-  if (isLocalizable(v)) {
-    const values = v.values as Record<string, unknown> | unknown[] | undefined;
-    return t(culture, `${v.resourceName}::${v.name}`, values);
-  }
-  return String(v);
-}
-
-/** The user's view of a notification (wire contract §10), its texts in `culture`. */
-export function toUserNotificationDto(n: Notification, state: number, culture: Culture): UserNotificationDto {
-  const { title, message, description, ...extra } = n.data;
-  return {
-    id: n.id,
-    name: n.name,
-    data: {
-      type: DATA_TYPE,
-      extraProperties: {
-        ...extra,
-        title: render(title, culture),
-        message: render(message, culture),
-        description: render(description, culture),
-        // rendered already: the client shows the texts as they are
-        L: false,
-      },
-    },
-    creationTime: n.creationTime,
-    type: n.type,
-    lifetime: n.lifetime,
-    severity: n.severity,
-    state,
-    contentType: n.contentType,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,40 +114,34 @@ async function findMine(tx: DbOrTx, ctx: NotificationContext, userId: string, id
   return row;
 }
 
-export async function getMine(services: Services, ctx: NotificationContext, id: string) {
-  const userId = me(ctx);
-  return services.data.inTenant(ctx, async (tx) => {
-    const row = await findMine(tx, ctx, userId, id);
-    return toUserNotificationDto(row.notification, row.state, ctx.culture);
-  });
+export async function getMine(tx: Tx, ctx: NotificationContext, id: string) {
+  const row = await findMine(tx, ctx, me(ctx), id);
+  return toUserNotificationDto(row.notification, row.state, ctx.culture);
 }
 
 /** Sets the read state of one of the user's notifications (HTTP set-as-read and the hub's ChangeState). */
-export async function changeState(services: Services, ctx: NotificationContext, id: string, state: number) {
+export async function changeState(services: Events, tx: Tx, ctx: NotificationContext, id: string, state: number) {
   const userId = me(ctx);
-  const changed = await services.data.inTenant(ctx, async (tx) => {
-    const row = await findMine(tx, ctx, userId, id);
-    if (row.state === state) return false;
-    await tx
-      .update(userNotifications)
-      .set({ state })
-      .where(userCopy(ctx, userId, id));
-    recordChange(audit(ctx), ENTITY, 1, id, { state: row.state }, { state });
-    return true;
-  });
-  if (changed) hubOf(services)?.stateChanged(userId, { id, state });
+  const row = await findMine(tx, ctx, userId, id);
+  if (row.state === state) return;
+  await tx
+    .update(userNotifications)
+    .set({ state })
+    .where(userCopy(ctx, userId, id));
+  recordChange(audit(ctx), ENTITY, 1, id, { state: row.state }, { state });
+  await services.events.emit(tx, NotificationStateChanged, { userId, change: { id, state } });
 }
 
-export async function deleteMine(services: Services, ctx: NotificationContext, id: string) {
+export async function deleteMine(services: Events, tx: Tx, ctx: NotificationContext, id: string) {
   const userId = me(ctx);
-  const state = await services.data.inTenant(ctx, async (tx) => {
-    const row = await findMine(tx, ctx, userId, id);
-    await tx.delete(userNotifications).where(userCopy(ctx, userId, id));
-    recordChange(audit(ctx), ENTITY, 2, id, { name: row.notification.name, state: row.state }, {});
-    return row.state;
-  });
+  const row = await findMine(tx, ctx, userId, id);
+  await tx.delete(userNotifications).where(userCopy(ctx, userId, id));
+  recordChange(audit(ctx), ENTITY, 2, id, { name: row.notification.name, state: row.state }, {});
   // the state it had, so other tabs know whether their unread count goes down
-  hubOf(services)?.stateChanged(userId, { id, state, deleted: true });
+  await services.events.emit(tx, NotificationStateChanged, {
+    userId,
+    change: { id, state: row.state, deleted: true },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,14 +171,12 @@ export function assignableNotifications(ctx: Pick<NotificationContext, 'culture'
 }
 
 /** The names the user is subscribed to: explicit choices, else each definition's default. */
-export async function mySubscriptions(services: Services, ctx: NotificationContext) {
+export async function mySubscriptions(tx: Tx, ctx: NotificationContext) {
   const userId = me(ctx);
-  const rows = await services.data.inTenant(ctx, (tx) =>
-    tx
-      .select({ name: notificationSubscriptions.name, subscribed: notificationSubscriptions.subscribed })
-      .from(notificationSubscriptions)
-      .where(owned(scope(ctx.tenant), notificationSubscriptions, eq(notificationSubscriptions.userId, userId))),
-  );
+  const rows = await tx
+    .select({ name: notificationSubscriptions.name, subscribed: notificationSubscriptions.subscribed })
+    .from(notificationSubscriptions)
+    .where(owned(scope(ctx.tenant), notificationSubscriptions, eq(notificationSubscriptions.userId, userId)));
   const chosen = new Map(rows.map((r) => [r.name, r.subscribed]));
   const items: { name: string }[] = [];
   for (const g of notificationGroups()) {
@@ -255,26 +193,20 @@ function subscribable(name: string) {
   return def;
 }
 
-async function choose(services: Services, ctx: NotificationContext, name: string, subscribed: boolean) {
+/** Subscribes the user to notification `name`, or unsubscribes them. */
+export async function choose(tx: Tx, ctx: NotificationContext, name: string, subscribed: boolean) {
   const userId = me(ctx);
   subscribable(name);
-  await services.data.inTenant(ctx, async (tx) => {
-    const [row] = await tx
-      .insert(notificationSubscriptions)
-      .values({ tenantId: ctx.tenant?.id ?? null, userId, name, subscribed })
-      .onConflictDoUpdate({
-        target: [notificationSubscriptions.userId, notificationSubscriptions.name],
-        set: { subscribed },
-      })
-      .returning({ id: notificationSubscriptions.id });
-    recordChange(audit(ctx), 'NotificationSubscription', 1, row.id, {}, { name, subscribed });
-  });
+  const [row] = await tx
+    .insert(notificationSubscriptions)
+    .values({ tenantId: ctx.tenant?.id ?? null, userId, name, subscribed })
+    .onConflictDoUpdate({
+      target: [notificationSubscriptions.userId, notificationSubscriptions.name],
+      set: { subscribed },
+    })
+    .returning({ id: notificationSubscriptions.id });
+  recordChange(audit(ctx), 'NotificationSubscription', 1, row.id, {}, { name, subscribed });
 }
-
-export const subscribe = (services: Services, ctx: NotificationContext, name: string) =>
-  choose(services, ctx, name, true);
-export const unsubscribe = (services: Services, ctx: NotificationContext, name: string) =>
-  choose(services, ctx, name, false);
 
 // ---------------------------------------------------------------------------------------------
 // Publishing
@@ -299,12 +231,14 @@ export interface PublishResult {
 const activeUsers = (tenant: CurrentTenant | null, ...extra: (SQL | undefined)[]) =>
   owned(scope(tenant), users, eq(users.isActive, true), ...extra);
 
+const NOTHING: PublishResult = { id: null, recipientCount: 0 };
+
 /**
  * Publishes a notification other modules define (`defineNotificationGroup`): stores it once,
  * gives each recipient an unread inbox entry, and pushes it live to their open connections
  * on every server node. Recipients are the named users of the tenant, or else every user
  * subscribed to `name`. A tenant with the `Notifications.Enable` feature off gets nothing.
- * Call it outside your own unit of work (after your transaction has committed).
+ * Call it outside your own unit of work (after your transaction has committed): it opens its own.
  */
 export async function publish(
   services: Services,
@@ -312,112 +246,127 @@ export async function publish(
   data: NotificationPayload,
   opts: PublishOptions = {},
 ): Promise<PublishResult> {
-  const def = notificationDefinition(name);
-  if (!def) throw new Error(`Notification ${name} is not defined`);
+  if (!notificationDefinition(name)) throw new Error(`Notification ${name} is not defined`);
   const tenant = opts.tenant ?? null;
-  if (!(await isEnabled(services, tenant))) return { id: null, recipientCount: 0 };
+  if (!(await isEnabled(services, tenant))) return NOTHING;
+  if (opts.users && opts.users.length === 0) return NOTHING;
+  return services.data.inTenant({ tenant }, (tx) => storeNotification(services, tx, name, data, opts));
+}
+
+/**
+ * Stores what `publish` sends, in the open unit of `opts.tenant`, and raises `NotificationStored`,
+ * whose after-commit handler pushes it live. Nobody to receive it: nothing is stored.
+ */
+async function storeNotification(
+  services: Events,
+  tx: Tx,
+  name: string,
+  data: NotificationPayload,
+  opts: PublishOptions,
+): Promise<PublishResult> {
+  const def = notificationDefinition(name)!;
+  const tenant = opts.tenant ?? null;
   const named = opts.users?.map((u) => (typeof u === 'string' ? u : u.userId));
-  if (named && named.length === 0) return { id: null, recipientCount: 0 };
   const now = new Date();
+  const [notification] = await tx
+    .insert(notifications)
+    .values({
+      tenantId: tenant?.id ?? null,
+      name,
+      data,
+      severity: opts.severity ?? NotificationSeverity.Info,
+      type: def.type,
+      lifetime: def.lifetime,
+      creationTime: now,
+      creatorId: opts.creatorId ?? null,
+    })
+    .returning();
 
-  const stored = await services.data.inTenant({ tenant }, async (tx) => {
-    const [notification] = await tx
-      .insert(notifications)
-      .values({
-        tenantId: tenant?.id ?? null,
-        name,
-        data,
-        severity: opts.severity ?? NotificationSeverity.Info,
-        type: def.type,
-        lifetime: def.lifetime,
-        creationTime: now,
-        creatorId: opts.creatorId ?? null,
-      })
-      .returning();
-
-    const chose = (subscribed: boolean) =>
-      sql`exists (select 1 from ${notificationSubscriptions} where ${notificationSubscriptions.userId} = ${users.id} and ${notificationSubscriptions.name} = ${name} and ${notificationSubscriptions.subscribed} = ${subscribed})`;
-    const audience = named
-      ? activeUsers(tenant, inArray(users.id, [...new Set(named)]))
-      : def.subscribedByDefault
-        ? activeUsers(tenant, sql`not ${chose(false)}`)
-        : activeUsers(tenant, chose(true));
-    // fan-out in the database: one statement whatever the number of recipients
-    const inserted = await tx.execute<{ user_id: string }>(sql`
-      insert into ${userNotifications} (tenant_id, user_id, notification_id, state, creation_time)
-      select ${users.tenantId}, ${users.id}, ${notification.id}::uuid, ${NotificationReadState.UnRead}::int,
-        ${now.toISOString()}::timestamptz
-      from ${users} where ${audience}
-      on conflict do nothing
-      returning user_id`);
-    const recipients = inserted.rows.map((r) => r.user_id);
-    if (recipients.length === 0) {
-      await tx.delete(notifications).where(eq(notifications.id, notification.id));
-      return null;
-    }
-
-    // a user-room push for named users; the tenant room (minus those who opted out) for "everyone"
-    let optedOut: string[] = [];
-    if (!named && def.subscribedByDefault) {
-      const rows = await tx
-        .select({ userId: notificationSubscriptions.userId })
-        .from(notificationSubscriptions)
-        .where(
-          owned(
-            scope(tenant),
-            notificationSubscriptions,
-            eq(notificationSubscriptions.name, name),
-            eq(notificationSubscriptions.subscribed, false),
-          ),
-        );
-      optedOut = rows.map((r) => r.userId);
-    }
-    if (!named && def.lifetime === NotificationLifetime.OnlyOne) {
-      // a one-time subscription ends with the notification it was for
-      await tx
-        .insert(notificationSubscriptions)
-        .values(recipients.map((userId) => ({ tenantId: tenant?.id ?? null, userId, name, subscribed: false })))
-        .onConflictDoUpdate({
-          target: [notificationSubscriptions.userId, notificationSubscriptions.name],
-          set: { subscribed: false },
-        });
-    }
-    return { notification, recipients, optedOut };
-  });
-  if (!stored) return { id: null, recipientCount: 0 };
-
-  const hub = hubOf(services);
-  if (hub) {
-    const payload = (culture: Culture) =>
-      toUserNotificationDto(stored.notification, NotificationReadState.UnRead, culture);
-    if (named || !def.subscribedByDefault) hub.pushToUsers(stored.recipients, payload);
-    else hub.pushToTenant(tenant?.id ?? null, stored.optedOut, payload);
+  const chose = (subscribed: boolean) =>
+    sql`exists (select 1 from ${notificationSubscriptions} where ${notificationSubscriptions.userId} = ${users.id} and ${notificationSubscriptions.name} = ${name} and ${notificationSubscriptions.subscribed} = ${subscribed})`;
+  const audience = named
+    ? activeUsers(tenant, inArray(users.id, [...new Set(named)]))
+    : def.subscribedByDefault
+      ? activeUsers(tenant, sql`not ${chose(false)}`)
+      : activeUsers(tenant, chose(true));
+  // fan-out in the database: one statement whatever the number of recipients
+  const inserted = await tx.execute<{ user_id: string }>(sql`
+    insert into ${userNotifications} (tenant_id, user_id, notification_id, state, creation_time)
+    select ${users.tenantId}, ${users.id}, ${notification!.id}::uuid, ${NotificationReadState.UnRead}::int,
+      ${now.toISOString()}::timestamptz
+    from ${users} where ${audience}
+    on conflict do nothing
+    returning user_id`);
+  const recipients = inserted.rows.map((r) => r.user_id);
+  if (recipients.length === 0) {
+    await tx.delete(notifications).where(eq(notifications.id, notification!.id));
+    return NOTHING;
   }
-  return { id: stored.notification.id, recipientCount: stored.recipients.length };
+
+  // a user-room push for named users; the tenant room (minus those who opted out) for "everyone"
+  let optedOut: string[] = [];
+  if (!named && def.subscribedByDefault) {
+    const rows = await tx
+      .select({ userId: notificationSubscriptions.userId })
+      .from(notificationSubscriptions)
+      .where(
+        owned(
+          scope(tenant),
+          notificationSubscriptions,
+          eq(notificationSubscriptions.name, name),
+          eq(notificationSubscriptions.subscribed, false),
+        ),
+      );
+    optedOut = rows.map((r) => r.userId);
+  }
+  if (!named && def.lifetime === NotificationLifetime.OnlyOne) {
+    // a one-time subscription ends with the notification it was for
+    await tx
+      .insert(notificationSubscriptions)
+      .values(recipients.map((userId) => ({ tenantId: tenant?.id ?? null, userId, name, subscribed: false })))
+      .onConflictDoUpdate({
+        target: [notificationSubscriptions.userId, notificationSubscriptions.name],
+        set: { subscribed: false },
+      });
+  }
+  await services.events.emit(tx, NotificationStored, {
+    tenantId: tenant?.id ?? null,
+    notification: notification!,
+    recipients,
+    optedOut,
+    toRecipients: !!named || !def.subscribedByDefault,
+  });
+  return { id: notification!.id, recipientCount: recipients.length };
 }
 
 /**
  * `POST /api/notifications/send`: an administrator's notification (by default an
  * announcement) to chosen users of the tenant, or to everyone when `toUsers` is empty.
  */
-export async function send(services: Services, ctx: NotificationContext, input: SendInput): Promise<PublishResult> {
+export async function send(
+  services: Services,
+  tx: Tx,
+  ctx: NotificationContext,
+  input: SendInput,
+): Promise<PublishResult> {
   if (!notificationDefinition(input.name)) throw fieldError('name', `${RESOURCE}::UnknownNotification`, [input.name]);
   const ids = input.toUsers.map((u) => u.userId);
   if (ids.length) {
-    const found = await services.data.inTenant(ctx, (tx) =>
-      tx
-        .select({ id: users.id })
-        .from(users)
-        .where(owned(scope(ctx.tenant), users, inArray(users.id, [...new Set(ids)]))),
-    );
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(owned(scope(ctx.tenant), users, inArray(users.id, [...new Set(ids)])));
     const known = new Set(found.map((r) => r.id));
     const missing = ids.findIndex((id) => !known.has(id));
     // another tenant's user is unknown here, like a made-up id
     if (missing >= 0) throw fieldError(`toUsers.${missing}.userId`, `${RESOURCE}::UnknownUser`, [ids[missing]]);
   }
+  // the feature is a cached registry read: served by this unit (or one of its own on the main database)
+  if (!(await isEnabled(services, ctx.tenant))) return NOTHING;
   const { title, message, description } = input.data;
-  return publish(
+  return storeNotification(
     services,
+    tx,
     input.name,
     { title, message, description: description ?? null },
     {

@@ -1,9 +1,11 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
 import { allPermissionDefinitions, permissionGroupsDefined } from '../../core/definitions/permissions.ts';
 import { allowedOnSide, type GrantSource } from '../../core/permissions.ts';
 import type { Services } from '../../core/services.ts';
 import { roles, userRoles } from '../identity/index.ts';
+import type { ProviderName } from './queries.ts';
 import { permissionGrants } from './schema.ts';
 
 /** The kernel's grant source: grants to the user, to the user's current roles, or to the client. */
@@ -70,3 +72,32 @@ export async function seedGrants(services: Services, tenant: CurrentTenant | nul
   );
   await services.permissions.invalidate(tenantId);
 }
+
+/**
+ * In the transaction of identity's change (`events.ts`): grants are keyed by role name and user
+ * id, so a renamed or deleted role (or a deleted user) must take its grants along. Identity drops
+ * the cached grants after its commit.
+ */
+export async function renameRoleGrants(tx: Tx, tenantId: string | null, oldName: string, newName: string) {
+  await tx
+    .update(permissionGrants)
+    .set({ providerKey: newName })
+    .where(
+      and(tenantPredicate(tenantId), eq(permissionGrants.providerName, 'R'), eq(permissionGrants.providerKey, oldName)),
+    );
+}
+
+export async function deleteProviderGrants(tx: Tx, tenantId: string | null, providerName: ProviderName, key: string) {
+  await tx
+    .delete(permissionGrants)
+    .where(
+      and(
+        tenantPredicate(tenantId),
+        eq(permissionGrants.providerName, providerName),
+        eq(permissionGrants.providerKey, key),
+      ),
+    );
+}
+
+const tenantPredicate = (tenantId: string | null) =>
+  tenantId ? eq(permissionGrants.tenantId, tenantId) : isNull(permissionGrants.tenantId);

@@ -297,7 +297,8 @@ describe('PUT permissions', () => {
 
 describe('role and user clean-up helpers', () => {
   it('moves grants with a renamed role and drops them with a deleted one', async () => {
-    const { deleteProviderGrants, renameRoleGrants } = await import('./service.ts');
+    const { permissionCommands } = await import('./commands.ts');
+    const { deleteProviderGrants, renameRoleGrants } = permissionCommands(t.services);
     const { permissionGrants } = await import('./schema.ts');
     const { and, eq } = await import('drizzle-orm');
     const keysOf = (key: string) =>

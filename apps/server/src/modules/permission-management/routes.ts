@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getPermissions, MANAGE_PERMISSION, updatePermissions } from './service.ts';
+import { permissionCommands } from './commands.ts';
+import { MANAGE_PERMISSION, permissionQueries } from './queries.ts';
 
 const providerQuery = z.object({
   providerName: z.enum(['R', 'U']),
@@ -34,11 +35,14 @@ const permissionList = z.object({
 
 /**
  * HTTP routes of permission management (wire contract §10). The route lets in whoever may
- * manage role or user permissions; the service checks the one the provider needs.
+ * manage role or user permissions; the permission the provider needs is checked before the
+ * request's one unit of work.
  */
 export default async function routes(fastify: FastifyInstance) {
-  // until the module definition takes them: grants follow renamed and deleted roles and users
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { data } = app.services;
+  const queries = permissionQueries;
+  const commands = permissionCommands(app.services);
   const url = '/api/permission-management/permissions';
   const config = { permission: [MANAGE_PERMISSION.R, MANAGE_PERMISSION.U] };
 
@@ -48,19 +52,21 @@ export default async function routes(fastify: FastifyInstance) {
       config,
       schema: { tags: ['PermissionManagement'], querystring: providerQuery, response: { 200: permissionList } },
     },
-    (req) => getPermissions(app.services, req.ctx, req.query.providerName, req.query.providerKey),
+    async (req) => {
+      const { providerName, providerKey } = req.query;
+      await queries.mayManage(app.services, req.ctx, providerName);
+      return data.inTenant(req.ctx, (tx) => queries.get(tx, req.ctx, providerName, providerKey));
+    },
   );
 
   app.put(
     url,
     { config, schema: { tags: ['PermissionManagement'], querystring: providerQuery, body: updateInput } },
     async (req, reply) => {
-      await updatePermissions(
-        app.services,
-        req.ctx,
-        req.query.providerName,
-        req.query.providerKey,
-        req.body.permissions,
+      const { providerName, providerKey } = req.query;
+      await queries.mayManage(app.services, req.ctx, providerName);
+      await data.inTenant(req.ctx, (tx) =>
+        commands.update(tx, req.ctx, providerName, providerKey, req.body.permissions),
       );
       return reply.status(204).send();
     },

@@ -8,6 +8,7 @@ import {
   settingErrorTexts,
   timingSettings,
 } from './definitions.ts';
+import { subscribeToEvents } from './events.ts';
 import { texts } from './locales.ts';
 import { menus } from './menus.ts';
 import routes from './routes.ts';
@@ -22,5 +23,6 @@ export const settings = defineModule({
   permissions: [settingManagementPermissions],
   settings: [appSettings, localizationSettings, timingSettings, identitySettings, accountSettings],
   menus,
+  events: subscribeToEvents,
   routes,
 });

@@ -2,7 +2,8 @@ import { type SettingLevel, settingChangeInput, settingGroupList, settingLevelPa
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../core/errors.ts';
-import { changeSettings, listSettings } from './service.ts';
+import { settingCommands } from './commands.ts';
+import { settingQueries } from './queries.ts';
 
 const SETTINGS = 'AbpSettingManagement.Settings';
 const levels: { level: SettingLevel; access: FastifyContextConfig }[] = [
@@ -11,9 +12,14 @@ const levels: { level: SettingLevel; access: FastifyContextConfig }[] = [
   { level: 'user', access: { authenticated: true } },
 ];
 
-/** HTTP routes of the settings module (wire contract §10). */
+/**
+ * HTTP routes of the settings module (wire contract §10). Each request is one unit of work on the
+ * main database; a change answers the list as it stands after it, read in the same unit.
+ */
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { data } = app.services;
+  const commands = settingCommands(app.services);
   const base = '/api/setting-management/settings';
 
   for (const { level, access } of levels) {
@@ -21,15 +27,20 @@ export default async function routes(fastify: FastifyInstance) {
     app.get(
       `${base}/${get}`,
       { config: access, schema: { tags: ['Settings'], response: { 200: settingGroupList } } },
-      (req) => listSettings(app.services, requireUser(req.ctx, level), level),
+      (req) => {
+        const ctx = requireUser(req.ctx, level);
+        return data.unscoped((tx) => settingQueries.list(tx, ctx, level));
+      },
     );
     app.put(
       `${base}/${put}`,
       { config: access, schema: { tags: ['Settings'], body: settingChangeInput, response: { 200: settingGroupList } } },
       async (req) => {
         const ctx = requireUser(req.ctx, level);
-        await changeSettings(app.services, ctx, level, req.body.settings);
-        return listSettings(app.services, ctx, level);
+        return data.unscoped(async (tx) => {
+          await commands.change(tx, ctx, level, req.body.settings);
+          return settingQueries.list(tx, ctx, level);
+        });
       },
     );
   }

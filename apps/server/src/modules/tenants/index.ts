@@ -1,15 +1,14 @@
 import { tenantManagementPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
 import { identity } from '../identity/index.ts';
+import { subscribeToEvents } from './events.ts';
 import { texts } from './locales.ts';
 import { menus } from './menus.ts';
 import routes from './routes.ts';
-import { ensureTenant, tenantSource } from './service.ts';
+import { tenantSource } from './service.ts';
 
 // The module's public API (what other modules may import).
-export { tenantBatches } from './management.ts';
-
-export { ensureTenant };
+export { ensureTenant, tenantBatches } from './service.ts';
 
 /** Tenants: management, connection strings (own databases), lookup by name. */
 export const tenants = defineModule({
@@ -17,6 +16,7 @@ export const tenants = defineModule({
   dependsOn: [identity],
   texts,
   permissions: [tenantManagementPermissions],
+  events: subscribeToEvents,
   start: (services) => services.tenants.useSource(tenantSource(services)),
   menus,
   routes,

@@ -17,30 +17,23 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../core/lists.ts';
-import {
-  checkConnectionString,
-  checkValue,
-  createTenant,
-  deleteConnectionString,
-  deleteTenant,
-  getConnectionString,
-  getTenant,
-  listConnectionStrings,
-  setConnectionString,
-  tenantListService,
-  updateTenant,
-} from './management.ts';
-import { findTenantById, findTenantByName } from './service.ts';
+import { tenantCommands } from './commands.ts';
+import { checkConnectionString, createTenant, deleteConnectionString, setConnectionString } from './provisioning.ts';
+import { tenantQueries } from './queries.ts';
 
 const TENANTS = 'AbpTenantManagement.Tenants';
 const CONNECTIONS = `${TENANTS}.ManageConnectionStrings`;
 
 /**
- * HTTP routes of the tenants module: the anonymous ABP tenant look-ups (wire contract §7)
- * and tenant management on the host side (spec §7 Tenants, wire contract §10).
+ * HTTP routes of the tenants module: the anonymous ABP tenant look-ups (wire contract §7), read
+ * through the kernel's tenants port, and tenant management on the host side (spec §7 Tenants,
+ * wire contract §10), each request one unit of work on the main database; creating a tenant and
+ * changing its connection strings are the steps of `provisioning.ts`, across databases.
  */
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const queries = tenantQueries;
+  const commands = tenantCommands(app.services);
 
   app.get(
     '/api/abp/multi-tenancy/tenants/by-name/:name',
@@ -52,7 +45,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: tenantLookupDto },
       },
     },
-    (req) => findTenantByName(app.services, req.params.name),
+    (req) => queries.byName(app.services, req.params.name),
   );
 
   app.get(
@@ -65,12 +58,13 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: tenantLookupDto },
       },
     },
-    (req) => findTenantById(app.services, req.params.id),
+    (req) => queries.byId(app.services, req.params.id),
   );
 
   const url = '/api/tenant-management/tenants';
   const tags = ['TenantManagement'];
   const s = app.services;
+  const { data } = s;
   const host = (permission: string) => ({ permission, side: 'host' as const });
 
   listRoutes(app, {
@@ -80,7 +74,7 @@ export default async function routes(fastify: FastifyInstance) {
     side: 'host',
     list: tenantList,
     item: tenantDto,
-    service: tenantListService,
+    service: queries.list,
   });
   app.post(
     `${url}/check-connection-string`,
@@ -92,12 +86,12 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: connectionCheckDto },
       },
     },
-    async (req) => ({ name: 'Default', ...(await checkValue(s, req.body.value)) }),
+    async (req) => ({ name: 'Default', ...(await queries.checkValue(s, req.body.value)) }),
   );
   app.get(
     `${url}/:id`,
     { config: host(TENANTS), schema: { tags, params: tenantIdParams, response: { 200: tenantDto } } },
-    (req) => getTenant(s, req.params.id),
+    (req) => data.unscoped((tx) => queries.get(tx, req.ctx, req.params.id)),
   );
   app.post(
     url,
@@ -110,13 +104,13 @@ export default async function routes(fastify: FastifyInstance) {
       config: host(`${TENANTS}.Update`),
       schema: { tags, params: tenantIdParams, body: tenantUpdateInput, response: { 200: tenantDto } },
     },
-    (req) => updateTenant(s, req.ctx, req.params.id, req.body),
+    (req) => data.unscoped((tx) => commands.update(tx, req.ctx, req.params.id, req.body)),
   );
   app.delete(
     `${url}/:id`,
     { config: host(`${TENANTS}.Delete`), schema: { tags, params: tenantIdParams } },
     async (req, reply) => {
-      await deleteTenant(s, req.ctx, req.params.id);
+      await data.unscoped((tx) => commands.delete(tx, req.ctx, req.params.id));
       return reply.status(204).send();
     },
   );
@@ -127,7 +121,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: host(CONNECTIONS),
       schema: { tags, params: tenantIdParams, response: { 200: listResult(connectionStringDto) } },
     },
-    (req) => listConnectionStrings(s, req.params.id),
+    (req) => data.unscoped((tx) => queries.connectionStrings(tx, req.ctx, req.params.id)),
   );
   app.put(
     `${url}/:id/connection-string`,
@@ -140,12 +134,12 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     `${url}/:id/connection-string/:name`,
     { config: host(CONNECTIONS), schema: { tags, params: connectionParams, response: { 200: connectionStringDto } } },
-    (req) => getConnectionString(s, req.params.id, req.params.name),
+    (req) => data.unscoped((tx) => queries.connectionString(tx, req.ctx, req.params.id, req.params.name)),
   );
   app.get(
     `${url}/:id/connection-string/:name/check`,
     { config: host(CONNECTIONS), schema: { tags, params: connectionParams, response: { 200: connectionCheckDto } } },
-    (req) => checkConnectionString(s, req.params.id, req.params.name),
+    (req) => checkConnectionString(s, req.ctx, req.params.id, req.params.name),
   );
   app.delete(
     `${url}/:id/connection-string/:name`,

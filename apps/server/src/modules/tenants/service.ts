@@ -1,8 +1,48 @@
-import { eq, or } from 'drizzle-orm';
+import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
+import { auditedFields } from '../../core/db/columns.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName, type TenantSource } from '../../core/tenancy.ts';
-import { tenants } from './schema.ts';
+import { isDefaultConnection } from './databases.ts';
+import { type ConnectionString, tenants } from './schema.ts';
+
+/*
+ * What the kernel and other modules reach of the tenants module outside a request (exported by
+ * `index.ts`): the port's tenant source, the seed's `ensureTenant` and the jobs' `tenantBatches`,
+ * each opening its own unit; and the shapes the module's `queries.ts` and `commands.ts` share.
+ */
+
+export type Tenant = typeof tenants.$inferSelect;
+
+/** The entity name of a tenant's 404s and entity changes. */
+export const TENANT = 'Tenant';
+
+export function toTenantDto(t: Tenant) {
+  return {
+    id: t.id,
+    name: t.name,
+    normalizedName: t.normalizedName,
+    isActive: t.isActive,
+    hasOwnDatabase: t.connectionStrings.some((c) => isDefaultConnection(c.name) && !!c.value),
+    concurrencyStamp: t.concurrencyStamp,
+    extraProperties: t.extraProperties,
+    ...auditedFields(t),
+  };
+}
+
+export const asCurrent = (t: Tenant): CurrentTenant => ({
+  id: t.id,
+  name: t.name,
+  isActive: t.isActive,
+  connectionStrings: t.connectionStrings,
+});
+
+/** Connection strings as the audit log shows them: passwords replaced. */
+export const masked = (list: ConnectionString[]) =>
+  list.map((c) => ({ name: c.name, value: c.value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@') }));
+
+/** Not deleted, and `extra`. */
+export const live = (...extra: Parameters<typeof and>) => and(eq(tenants.isDeleted, false), ...extra)!;
 
 /** The kernel's tenant source: one tenant by id or name, from the tenants table (deleted ones are null). */
 export function tenantSource(services: Services): TenantSource {
@@ -42,46 +82,20 @@ export async function ensureTenant(services: Services, name: string): Promise<Cu
   return { id: row.id, name: row.name, isActive: row.isActive, connectionStrings: row.connectionStrings };
 }
 
-/** The ABP tenant lookup answer (wire contract §7): not found is `success: false` with nulls. */
-export interface TenantLookupResult {
-  success: boolean;
-  tenantId: string | null;
-  name: string | null;
-  normalizedName: string | null;
-  isActive: boolean | null;
-}
-
-const NOT_FOUND: TenantLookupResult = {
-  success: false,
-  tenantId: null,
-  name: null,
-  normalizedName: null,
-  isActive: null,
-};
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function found(tenant: CurrentTenant): TenantLookupResult {
-  return {
-    success: true,
-    tenantId: tenant.id,
-    name: tenant.name,
-    normalizedName: normalizeName(tenant.name),
-    isActive: tenant.isActive,
-  };
-}
-
-/** Finds a tenant by its name (case-insensitive). Deleted tenants are not found. */
-export async function findTenantByName(services: Services, name: string): Promise<TenantLookupResult> {
-  const normalized = normalizeName(name);
-  if (!normalized) return NOT_FOUND;
-  const tenant = await services.tenants.find(name.trim());
-  return tenant && normalizeName(tenant.name) === normalized ? found(tenant) : NOT_FOUND;
-}
-
-/** Finds a tenant by its id. Deleted tenants are not found. */
-export async function findTenantById(services: Services, id: string): Promise<TenantLookupResult> {
-  if (!GUID.test(id)) return NOT_FOUND;
-  const tenant = await services.tenants.find(id);
-  return tenant && tenant.id.toLowerCase() === id.toLowerCase() ? found(tenant) : NOT_FOUND;
+/** Every live tenant, in batches by id, each batch read in a unit of its own (jobs that visit each tenant). */
+export async function* tenantBatches(services: Services, size = 500) {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await services.data.unscoped((tx) =>
+      tx
+        .select()
+        .from(tenants)
+        .where(live(after ? gt(tenants.id, after) : undefined))
+        .orderBy(asc(tenants.id))
+        .limit(size),
+    );
+    if (rows.length) yield rows.map(toTenantDto);
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }

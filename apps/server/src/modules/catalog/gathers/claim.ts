@@ -15,7 +15,7 @@ import { AppError, fieldError } from '../../../core/errors.ts';
 import { moneyText } from '../../../core/money.ts';
 import { firstOwnedId } from '../../../core/owned-rows.ts';
 import type { Services } from '../../../core/services.ts';
-import { filesService } from '../../files/index.ts';
+import { fileCommands } from '../../files/index.ts';
 import { productsChanged } from '../events.ts';
 import { purchaseAttributes, purchaseAttributeValues, suppliers } from '../master-data/schema.ts';
 import { purchaseAttributeService, supplierService } from '../master-data/service.ts';
@@ -61,7 +61,7 @@ async function copyImages(services: Services, ctx: Ctx, urls: string[]) {
   const skipped: string[] = [];
   for (const url of [...new Set(urls)].slice(0, IMAGES_COPIED_MAX)) {
     try {
-      const stored = await filesService.save(services.config.dataDir, ctx, await fetcher.fetchImage(url));
+      const stored = await fileCommands.save(services.config.dataDir, ctx, await fetcher.fetchImage(url));
       copied.set(url, stored.url);
     } catch {
       skipped.push(url);

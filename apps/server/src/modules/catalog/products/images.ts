@@ -4,7 +4,7 @@ import { type CrudContext, getOwned, owned, recordChange } from '../../../core/c
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
-import { filesService } from '../../files/index.ts';
+import { fileQueries } from '../../files/index.ts';
 import { productsChanged } from '../events.ts';
 import { productImages, products } from './schema.ts';
 
@@ -71,7 +71,7 @@ export async function addImages(
   await getOwned(tx, ctx, products, 'Product', productId);
   const dataDir = services.config.dataDir;
   for (const [i, url] of input.urls.entries()) {
-    if (!(await filesService.exists(dataDir, ctx, url))) throw fieldError(`urls.${i}`, 'Catalog::ImageNotFound');
+    if (!(await fileQueries.exists(dataDir, ctx, url))) throw fieldError(`urls.${i}`, 'Catalog::ImageNotFound');
   }
   const existing = await current(tx, ctx, productId);
   const have = new Set(existing.map((r) => r.url));

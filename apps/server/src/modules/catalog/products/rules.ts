@@ -4,7 +4,7 @@ import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
-import { filesService } from '../../files/index.ts';
+import { fileQueries } from '../../files/index.ts';
 import { brands, categories, screenAttributeOptions, screenAttributes } from '../master-data/schema.ts';
 import type { Ctx } from './records.ts';
 
@@ -76,7 +76,7 @@ export async function validateVariantImages(
   overrides: VariantOverride[] = [],
 ) {
   for (const [i, o] of overrides.entries()) {
-    if (o.image && !(await filesService.exists(services.config.dataDir, ctx, o.image))) {
+    if (o.image && !(await fileQueries.exists(services.config.dataDir, ctx, o.image))) {
       throw fieldError(`variants.${i}.image`, 'Catalog::ImageNotFound');
     }
   }

@@ -9,7 +9,7 @@ import type { CrudContext } from '../../../core/crud.ts';
 import { owned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
-import { filesService } from '../../files/index.ts';
+import { fileQueries } from '../../files/index.ts';
 import { productQueries } from '../products/queries.ts';
 import { products, productVariants } from '../products/schema.ts';
 import type { SkuImageSelection } from './schema.ts';
@@ -227,7 +227,7 @@ export async function writeArchive(
     let reported = Date.now();
     for (const entry of resolved.entries) {
       opts.signal.throwIfAborted();
-      const opened = await filesService.open(services.config.dataDir, ctx, entry.url);
+      const opened = await fileQueries.open(services.config.dataDir, ctx, entry.url);
       if (opened) {
         const added = once(archive, 'entry');
         archive.append(opened.handle.createReadStream(), { name: entry.name });

@@ -15,7 +15,7 @@ import { auditedFields } from '../../../core/db/columns.ts';
 import { AppError, fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import type { Services } from '../../../core/services.ts';
-import { filesService } from '../../files/index.ts';
+import { fileQueries } from '../../files/index.ts';
 import { users } from '../../identity/index.ts';
 import { crmBusinesses } from '../businesses/schema.ts';
 import { type CustomerNeed, type CustomerViewer, customerQueries } from '../customers/queries.ts';
@@ -145,7 +145,7 @@ async function throughCustomer(
 /** Attachments are files of this tenant, uploaded through `POST /api/files`. */
 async function checkFiles(services: Pick<Services, 'config'>, ctx: Ctx, fileIds: string[]) {
   for (const [i, url] of fileIds.entries()) {
-    if (!(await filesService.exists(services.config.dataDir, ctx, url))) {
+    if (!(await fileQueries.exists(services.config.dataDir, ctx, url))) {
       throw fieldError(`fileIds.${i}`, 'CrmActivities::FileNotFound');
     }
   }

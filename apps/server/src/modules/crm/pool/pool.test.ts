@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
-import { changeFeatures } from '../../features/service.ts';
+import { featureCommands } from '../../features/commands.ts';
 import { organizationUnits, organizationUnitUsers } from '../../identity/index.ts';
 import { createUser, token } from '../../permission-management/test-support.ts';
 import { crmCustomerMembers, crmCustomers, crmOwnerRecords } from '../customers/schema.ts';
@@ -609,14 +609,18 @@ describe('the auto-return rule', () => {
     const before = await recorded();
     // the tenant's notifications are off: the reminder is recorded, nobody is told
     const off = [{ name: 'Notifications.Enable', value: 'false' }];
-    await changeFeatures(app.t.services, { tenant: null, user: null }, app.t.demo, off);
+    await app.t.services.data.unscoped((tx) =>
+      featureCommands(app.t.services).change(tx, { tenant: null, user: null }, app.t.demo, off),
+    );
     let result: Awaited<ReturnType<typeof runAutoReturn>>;
     try {
       result = await runAutoReturn(app.t.services, app.t.demo, now);
     } finally {
-      await changeFeatures(app.t.services, { tenant: null, user: null }, app.t.demo, [
-        { name: 'Notifications.Enable', value: null },
-      ]);
+      await app.t.services.data.unscoped((tx) =>
+        featureCommands(app.t.services).change(tx, { tenant: null, user: null }, app.t.demo, [
+          { name: 'Notifications.Enable', value: null },
+        ]),
+      );
     }
     expect(result.reminded).toBeGreaterThanOrEqual(1);
     expect(result.reminded).toBe((await recorded()) - before);

@@ -7,7 +7,7 @@ import {
   catalogProductVendors,
   catalogSuppliers,
 } from '../../catalog/index.ts';
-import { changeSettings } from '../../settings/service.ts';
+import { settingCommands } from '../../settings/commands.ts';
 import { stock, stockLedger } from '../stock/schema.ts';
 
 /**
@@ -106,5 +106,7 @@ export async function ledgerOf(t: TestApp, tenant: CurrentTenant, warehouseId: s
 
 /** Sets a tenant-level setting of `tenant`. */
 export async function setTenantSetting(t: TestApp, tenant: CurrentTenant, name: string, value: string | null) {
-  await changeSettings(t.services, { tenant, user: null }, 'tenant', [{ name, value }]);
+  await t.services.data.unscoped((tx) =>
+    settingCommands(t.services).change(tx, { tenant, user: null }, 'tenant', [{ name, value }]),
+  );
 }

@@ -113,6 +113,11 @@ export const salesOrderTallies = pgTable(
   ],
 );
 
+/** The tenant's tallies, read by the tab counts (the tenant checked once, not per row by the policy). */
+export const salesOrderTalliesScoped = tenantScopedView('trade_sales_order_tallies_scoped', salesOrderTallies, {
+  tenantsOnly: true,
+});
+
 /** An order's lines by SKU; `variant_id` is null until the seller SKU is matched to the catalogue. */
 export const salesOrderLines = pgTable(
   'trade_sales_order_lines',

@@ -24,7 +24,14 @@ import { logisticsWarehouses } from '../../logistics/index.ts';
 import { marketplaceShops } from '../../marketplaces/index.ts';
 import { illegalTransition, nextState, transitionEventDto } from '../state-machine.ts';
 import { variantTextMatch } from '../variant-picker.ts';
-import { salesOrderEvents, salesOrderLines, salesOrders, salesOrdersScoped, salesOrderTallies } from './schema.ts';
+import {
+  salesOrderEvents,
+  salesOrderLines,
+  salesOrders,
+  salesOrdersScoped,
+  salesOrderTallies,
+  salesOrderTalliesScoped,
+} from './schema.ts';
 import { releaseOrder, reserveOrder } from './stock.ts';
 
 export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;
@@ -66,12 +73,19 @@ export const orderList = listService(salesOrderList, {
     range: 'ordered',
     tally: {
       table: salesOrderTallies,
+      view: salesOrderTalliesScoped.name,
       tenantId: salesOrderTallies.tenantId,
       day: salesOrderTallies.day,
       tab: salesOrderTallies.status,
       n: salesOrderTallies.orders,
     },
-    rows: { table: salesOrders, tenantId: salesOrders.tenantId, at: salesOrders.orderedAt, tab: salesOrders.status },
+    rows: {
+      table: salesOrders,
+      view: salesOrdersScoped.name,
+      tenantId: salesOrders.tenantId,
+      at: salesOrders.orderedAt,
+      tab: salesOrders.status,
+    },
     filters: {
       shopId: { tally: salesOrderTallies.shopId, rows: salesOrders.shopId },
       platform: { tally: salesOrderTallies.platform, rows: salesOrders.platform },

@@ -9,8 +9,9 @@
  *  - over HTTP on loopback as demo's admin, at 1 and 10 connections: the customer list
  *    `GET /api/crm/customers` by owner, by tag, and by owner and tag (varied owners and tags), and
  *    the bare authenticated route `GET /api/abp/application-configuration` as the baseline;
- *  - EXPLAIN (ANALYZE, BUFFERS) of a list statement by owner and tag and of the rule's selection,
- *    as the application role with the tenant set;
+ *  - EXPLAIN (ANALYZE, BUFFERS) of the statements the product sends for each list case (captured
+ *    in this process, `productPlans`) and of the rule's selection, as the application role with
+ *    the tenant set;
  *  - after the server has stopped, in this process: the auto-return for tenant demo (rule on, 30
  *    days without a follow-up, 90 without a deal, reminders 3 days before), its time and every SQL
  *    statement it sent (counted by wrapping node-postgres' `Client.query`), and the number returned.
@@ -29,6 +30,7 @@ import {
   loadCasesAtOneAndTen,
   machine,
   onFreshDatabase,
+  productPlans,
   ratiosToBaseline,
   benchSeconds as seconds,
   secondsOf,
@@ -73,29 +75,10 @@ await onFreshDatabase('seller_bench_crm', async ({ database, db, startProduct, r
     ])
   ).rows.map((r) => r.id as string);
 
-  // the statements the list kit runs (through the tenant-scoped view): the page, then its total
-  // counted up to 1 000 (LIST_COUNT_CAP)
-  const listSql = (where: string) => `select c.* from crm_customers_scoped c
-    where c.tenant_id = $1 and not c.is_deleted and ${where}
-    order by c.creation_time desc, c.id desc limit 20`;
-  const countSql = (where: string) => `select count(*) from (select 1 from crm_customers_scoped c
-    where c.tenant_id = $1 and not c.is_deleted and ${where} limit 1001) as matches`;
+  // the pool rule's selection (the auto-return's), as the job sends it
   const ruleSql = `select id from crm_customers where tenant_id = $1 and owner_user_id is not null and not lock_status
     and not deal_status and not is_deleted and (owner_time < now() - interval '90 days'
       or (owner_time < now() - interval '30 days' and (contact_last_time < now() - interval '30 days' or contact_last_time is null)))`;
-  for (const [name, where, params] of [
-    ['tag', 'c.tag_ids @> array[$2]::uuid[]', [tags[1]]],
-    ['owner + tag', 'c.owner_user_id = $2 and c.tag_ids @> array[$3]::uuid[]', [owners[1].id, tags[2]]],
-  ] as const) {
-    plans[`customer list: ${name}, demo`] = await explain(db, demoId, listSql(where), {
-      params: [demoId, ...params],
-      buffers: true,
-    });
-    plans[`customer count: ${name}, demo`] = await explain(db, demoId, countSql(where), {
-      params: [demoId, ...params],
-      buffers: true,
-    });
-  }
   plans['auto-return selection, demo'] = await explain(db, demoId, ruleSql, { params: [demoId], buffers: true });
 
   const token = await signIn(port);
@@ -133,6 +116,8 @@ await onFreshDatabase('seller_bench_crm', async ({ database, db, startProduct, r
   const ratios = ratiosToBaseline(results);
   console.table(ratios);
   await stopProcess(server);
+  // the plans of the statements the product sent for each list case
+  Object.assign(plans, await productPlans(database.url, db, working.slice(1), /crm_customer/));
 
   // the auto-return of demo, in this process, every statement counted (the job queue's polling left out)
   const due = Number((await db.query(ruleSql.replace('select id', 'select count(*)'), [demoId])).rows[0].count);

@@ -10,8 +10,9 @@
  *  - the statistics of the last 90 days: `GET /api/trade/statistics/sales` (per day, by shop
  *    and platform) and `/top-skus`;
  *  - a bare authenticated route in the same run, as the baseline: `GET /api/abp/application-configuration`;
- * and prints EXPLAIN (ANALYZE, BUFFERS) of the list and statistics statements for demo and two
- * other tenants, run as the application role with the tenant set (row-level security applies).
+ * and prints EXPLAIN (ANALYZE, BUFFERS) of the statements the product sends for each case (captured
+ * in this process, `productPlans`), for demo, run as the application role with the tenant set
+ * (row-level security applies).
  * Usage: npx node bench/orders.ts (BENCH_SECONDS=10; BENCH_ORDERS=1000000 over BENCH_TENANTS=1000;
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; the
  * database is dropped at the end).
@@ -19,10 +20,10 @@
 import type pg from 'pg';
 import {
   demoTenantId,
-  explain,
   loadCasesAtOneAndTen,
   machine,
   onFreshDatabase,
+  productPlans,
   ratiosToBaseline,
   benchSeconds as seconds,
   secondsOf,
@@ -39,7 +40,7 @@ const perTenant = Math.max(1, Math.floor(ORDERS / TENANTS));
 const DEMO_ORDERS = Number(process.env.BENCH_DEMO_ORDERS ?? 200_000);
 const DAY = 86_400_000;
 
-await onFreshDatabase('seller_bench_orders', async ({ db, startProduct, results, plans }) => {
+await onFreshDatabase('seller_bench_orders', async ({ database, db, startProduct, results, plans }) => {
   const { port, server } = await startProduct({ PAGE_CACHE_SECONDS: '0' });
   const demoId = await demoTenantId(db);
   const seedSeconds = await secondsOf(() => seedOrders(db));
@@ -57,39 +58,6 @@ await onFreshDatabase('seller_bench_orders', async ({ db, startProduct, results,
 
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 89 * DAY).toISOString().slice(0, 10);
-  const toExclusive = new Date(Date.parse(to) + DAY).toISOString().slice(0, 10);
-
-  // the statements the list kit runs: the page, then its total counted up to 1 000 (LIST_COUNT_CAP)
-  const listSql = `select * from trade_sales_orders
-    where tenant_id = $1 and status = 'Shipped' and ordered_at >= $2::timestamptz and ordered_at < $3::timestamptz
-    order by ordered_at desc, id desc limit 20`;
-  const countSql = `select count(*) from (select 1 from trade_sales_orders
-    where tenant_id = $1 and status = 'Shipped' and ordered_at >= $2::timestamptz and ordered_at < $3::timestamptz
-    limit 1001) as matches`;
-  const salesSql = `select to_char(date_trunc('day', o.ordered_at at time zone 'UTC'), 'YYYY-MM-DD') as period, o.shop_id,
-      coalesce(o.platform, 'MANUAL') as platform, count(*)::int as orders,
-      sum(o.total * (case o.currency when 'MYR' then 1.55::numeric when 'SGD' then 5.30::numeric when 'CNY' then 1::numeric else 0 end))::text as amount
-    from trade_sales_orders o
-    where o.tenant_id = $1 and o.ordered_at >= $2::timestamptz and o.ordered_at < $3::timestamptz and o.status <> 'Cancel'
-    group by 1, 2, 3`;
-  const topSql = `select * from (select a.*, row_number() over (order by a.quantity desc, a.sku) as rq,
-      row_number() over (order by a.amount_n desc, a.sku) as ra
-    from (select coalesce(l.sku, l.seller_sku) as sku, max(l.name) as name, sum(l.quantity)::int as quantity,
-        count(distinct l.order_id)::int as orders,
-        sum(l.amount * (case o.currency when 'MYR' then 1.55::numeric when 'SGD' then 5.30::numeric else 0 end)) as amount_n
-      from trade_sales_orders o join trade_sales_order_lines l on l.order_id = o.id
-      where o.tenant_id = $1 and o.ordered_at >= $2::timestamptz and o.ordered_at < $3::timestamptz and o.status <> 'Cancel'
-      group by 1) a) r where r.rq <= 10 or r.ra <= 10`;
-  const others = (await db.query(`select id, name from tenants where name in ('bench17', 'bench523') order by name`))
-    .rows as Array<{ id: string; name: string }>;
-  const range = [new Date(from).toISOString(), new Date(toExclusive).toISOString()];
-  for (const t of [{ id: demoId, name: 'demo' }, ...others]) {
-    const params = [t.id, ...range];
-    plans[`orderList ${t.name}`] = await explain(db, t.id, listSql, { params, buffers: true });
-    plans[`orderCount ${t.name}`] = await explain(db, t.id, countSql, { params, buffers: true });
-    plans[`sales ${t.name}`] = await explain(db, t.id, salesSql, { params, buffers: true });
-    plans[`topSkus ${t.name}`] = await explain(db, t.id, topSql, { params, buffers: true });
-  }
 
   const token = await signIn(port);
   const headers = { authorization: `Bearer ${token}`, 'accept-language': 'en' };
@@ -123,6 +91,8 @@ await onFreshDatabase('seller_bench_orders', async ({ db, startProduct, results,
   const ratios = ratiosToBaseline(results);
   console.table(ratios);
   await stopProcess(server);
+  // the plans of the statements the product sent for each case (demo's)
+  Object.assign(plans, await productPlans(database.url, db, cases.slice(1), /trade_sales_order/));
   writeReport('orders', {
     date: new Date().toISOString(),
     machine: machine(),

@@ -1,10 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { Pool } from 'undici';
+
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openProductDatabase } from '../apps/server/src/database.ts';
+import { freePort } from '../apps/server/test/free-port.ts';
+
+export { freePort };
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -117,17 +123,6 @@ export async function startProduct(
     ...env,
   });
   return { port, server };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Starts a Node script as a child process and waits for its "listening" line. */
@@ -319,6 +314,58 @@ export async function explain(
   const rows = (await db.query(`explain (${options}) ${query}`, params)).rows;
   await db.query('reset role');
   return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+/**
+ * The plans of the statements the product itself sends for each request: the app started in this
+ * process on `databaseUrl` (page cache off), each request sent as demo's admin while node-postgres'
+ * `Client.query` records the reads whose text `matches`, then each read EXPLAINed (ANALYZE,
+ * BUFFERS) with its own parameters, as the application role with demo set.
+ */
+export async function productPlans(
+  databaseUrl: string,
+  db: pg.Client,
+  requests: Array<[string, string]>,
+  matches: RegExp,
+): Promise<Record<string, string>> {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_SECONDS: '0' }),
+    databaseUrl,
+  };
+  const local = await openProductDatabase({ url: databaseUrl, poolSize: 5 });
+  const app = await buildApp(config, local);
+  const plans: Record<string, string> = {};
+  const query = pg.Client.prototype.query;
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const headers = { authorization: `Bearer ${await signIn(port)}` };
+    const tenantId = await demoTenantId(db);
+    let sent: Array<{ text: string; values: unknown[] }> = [];
+    pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string; values?: unknown[] };
+      const text = typeof q === 'string' ? q : (q?.text ?? '');
+      // drizzle passes `{ text, rowMode }` and the values beside it
+      const values = ((typeof q === 'string' ? undefined : q?.values) ?? args[1]) as unknown[] | undefined;
+      if (/^\s*select/i.test(text) && matches.test(text)) sent.push({ text, values: values ?? [] });
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never;
+    for (const [name, url] of requests) {
+      sent = [];
+      const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers });
+      if (!res.ok) throw new Error(`${url} → ${res.status} ${(await res.text()).slice(0, 300)}`);
+      await res.arrayBuffer();
+      const statements = sent;
+      for (const [i, { text, values }] of statements.entries())
+        plans[`${name} (${i + 1}/${statements.length})`] =
+          `${text}\n${await explain(db, tenantId, text, { params: values, buffers: true })}`;
+    }
+  } finally {
+    pg.Client.prototype.query = query;
+    await app.close();
+    await local.close();
+  }
+  return plans;
 }
 
 /** Writes `report` to bench/results/{name}.json. */

@@ -338,6 +338,21 @@ export async function assignUserMenus(
   assert.ok(res.status < 300, `assign menus: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/**
+ * Searches a list and waits until the table shows the answer: every row mentions `term`. A click
+ * right after Enter could land on a row of the previous answer while the table re-renders (the
+ * press on the old row, the release on the new one: no click at all).
+ */
+export async function searchTable(table: Locator, search: Locator, term: string, rows = 1): Promise<void> {
+  await search.fill(term);
+  await search.press('Enter');
+  const body = table.locator('tbody tr.ant-table-row');
+  await eventually(async () => {
+    assert.equal(await body.count(), rows);
+    for (const row of await body.all()) assert.ok(((await row.textContent()) ?? '').includes(term));
+  }, 15_000);
+}
+
 /** The element's text, trimmed (textContent: no layout-dependent rendering rules). */
 export const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 

@@ -11,9 +11,9 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../apps/server/test/free-port.ts';
 import { eventually, withDeadline } from './wait.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -28,17 +28,6 @@ export interface RunningServer {
   /** The marketplace simulator's control key, read where a developer finds it: its file in the data folder. */
   simulatorKey(): string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** Copies apps/web/dist to `target`, retrying while a concurrent build leaves it incomplete. */
@@ -135,6 +124,8 @@ async function launch(
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
+      // no orders placed by the simulator on its own while a test counts them
+      MARKETPLACE_SIMULATOR_ORDER_MINUTES: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -59,7 +59,12 @@ export function useServerAndBrowser({
   let browser: Browser | undefined;
   before(
     async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+      // both settled before either failure is raised, so `after` stops whatever did start
+      const [serverStart, browserLaunch] = await Promise.allSettled([startServer(), launchBrowser()]);
+      if (serverStart.status === 'fulfilled') server = serverStart.value;
+      if (browserLaunch.status === 'fulfilled') browser = browserLaunch.value;
+      if (serverStart.status === 'rejected') throw serverStart.reason;
+      if (browserLaunch.status === 'rejected') throw browserLaunch.reason;
       await setup?.(app);
     },
     { timeout: START_TIMEOUT_MS },

@@ -195,9 +195,12 @@ test('publishes two products to Lazada and Shopee from the wizard and follows th
         ['刷新', '下架'],
       );
     });
+    // both change the item on the marketplace: each asks first
     await page.getByTestId(`listing-offline-${one.id}`).click();
+    await page.getByTestId(`listing-offline-confirm-${one.id}`).click();
     await statusIs(page, one.id, '已下架');
     await page.getByTestId(`listing-online-${one.id}`).click();
+    await page.getByTestId(`listing-online-confirm-${one.id}`).click();
     await statusIs(page, one.id, '刊登成功');
 
     // a queued listing of the seed: pause, resume, pause again, then cancel (the tabs count them)
@@ -215,6 +218,7 @@ test('publishes two products to Lazada and Shopee from the wizard and follows th
         await statusIs(page, waiting.id, '已暂停', 10_000);
       } else await page.getByTestId(`listing-status-${waiting.id}`).waitFor();
       await page.getByTestId(`listing-cancel-${waiting.id}`).click();
+      await page.getByTestId(`listing-cancel-confirm-${waiting.id}`).click();
       await statusIs(page, waiting.id, '已取消', 10_000);
       // the server holds it cancelled; the paused tab's refetch drops the row, so its buttons are
       // read only while it is still there (only delete is left)

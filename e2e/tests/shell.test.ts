@@ -79,9 +79,9 @@ test('opens pages from the sidebar: breadcrumb, page title and tabs follow (dash
     assert.match(dashboardTitle, CJK);
     assert.deepEqual(await crumbs(page), [[dashboardTitle, false]], 'Dashboard alone, not clickable');
     assert.equal(await page.title(), `${dashboardTitle} - Seller Admin`);
-    const permissionCount = async () => Number((await text(page.getByTestId('stat-permissions'))).replace(/\D/g, ''));
-    await eventually(async () => assert.ok((await permissionCount()) > 0));
-    await page.locator('.dashboard canvas, .dashboard svg').first().waitFor();
+    // the admin holds every role's work: the tiles of each group, with their figures
+    await page.getByTestId('tiles-stock').getByTestId('tile-ToShip').waitFor();
+    await page.getByTestId('tiles-sales').locator('a').first().waitFor();
     await page.screenshot({ path: artifact('dashboard-desktop.png'), animations: 'disabled' });
 
     // Admin → Users
@@ -288,20 +288,20 @@ test('switching the language to English and back to zh-Hans', { timeout: 60_000 
     assert.equal(await text(page.getByTestId('logout')), 'Log out');
     await page.keyboard.press('Escape');
     await page.getByTestId('tab-Dashboard').click();
-    await page.getByTestId('dashboard-stats').getByText('Granted permissions').waitFor();
+    await page.getByTestId('dashboard-stats').getByText('Current tenant').waitFor();
     assert.match(await text(page.locator('.dashboard h4')), /^Welcome back, admin/);
     await page.screenshot({ path: artifact('dashboard-en.png'), animations: 'disabled' });
     assert.equal((await readSession(page)).language, 'en');
 
     // remembered across a reload, then back to Chinese
     await page.reload();
-    await page.getByTestId('dashboard-stats').getByText('Granted permissions').waitFor();
+    await page.getByTestId('dashboard-stats').getByText('Current tenant').waitFor();
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-zh-Hans').click();
     await eventually(async () => assert.equal(await text(page.getByTestId('menu-Admin')), zhAdmin));
     await page.getByTestId('menu-Admin').click();
     assert.equal(await text(page.getByTestId('menu-Users')), zhUsers);
-    await page.getByTestId('dashboard-stats').getByText('已授予权限').waitFor();
+    await page.getByTestId('dashboard-stats').getByText('当前租户').waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hans');
     assert.match(await page.title(), CJK);
   });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiItems, apiJson, DEMO_ADMIN, passwordToken } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, passwordToken, searchTable } from '../support/app.ts';
 import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -70,8 +70,7 @@ test('orders made on the marketplace are pulled, opened and confirmed', { timeou
     const search = page
       .locator('input[data-testid="sales-orders-search"], [data-testid="sales-orders-search"] input')
       .first();
-    await search.fill(pending.platformOrderId);
-    await search.press('Enter');
+    await searchTable(page.getByTestId('sales-orders'), search, pending.platformOrderId);
     await page.getByTestId(`order-open-${pending.orderNo}`).click();
     const drawer = page.getByTestId('order-detail');
     await drawer.waitFor();

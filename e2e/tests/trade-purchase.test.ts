@@ -83,6 +83,9 @@ test('a PO from a replenishment suggestion is approved and received in two parts
     await row.locator('.ant-checkbox-input').check();
     await page.getByTestId('repl-create').click();
     await page.getByText(/已生成采购单:PO-\d{8}-\d{4}/).waitFor();
+    // the page opens the drafts' tab itself; act only once it has, or a click lands on the list it leaves
+    await page.waitForURL(/[?&]status=DRAFT/);
+    await page.locator('.ant-tabs-tab-active [data-testid="purchase-orders-tab-DRAFT"]').waitFor();
 
     const drafts = await apiJson<{ items: Order[] }>(
       app.server.url,

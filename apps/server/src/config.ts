@@ -54,6 +54,14 @@ export interface AppConfig {
    * `${dataDir}/marketplace-simulator.key`, printed in the log at start.
    */
   marketplaceSimulatorKey?: string;
+  /**
+   * The simulator places orders by itself, so that a demo keeps getting fresh ones to pull, ship and
+   * sync: every `MARKETPLACE_SIMULATOR_ORDER_MINUTES` minutes (0 = never; default 5 when the demo is
+   * seeded, 0 under NODE_ENV=test), `MARKETPLACE_SIMULATOR_ORDERS_PER_SHOP` (default 1) in each shop
+   * with live listings in stock, while fewer than `MARKETPLACE_SIMULATOR_ORDER_CAP` (default 20) of
+   * the orders it placed there wait for the seller.
+   */
+  simulatorOrders: { everyMinutes: number; perShop: number; cap: number };
   /** The Lazada app the product signs in as, and where its gateways are (`sim` = the bundled simulator). */
   lazada: { appKey: string; appSecret: string; apiUrl: string; authUrl: string; authorizeUrl: string };
   /** The Shopee partner the product signs in as, and its host (`sim` = the bundled simulator). */
@@ -103,6 +111,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretsKey: env.SECRETS_KEY || undefined,
     marketplaceSimulator: env.MARKETPLACE_SIMULATOR ? env.MARKETPLACE_SIMULATOR === 'true' : !production,
     marketplaceSimulatorKey: env.MARKETPLACE_SIMULATOR_KEY || undefined,
+    simulatorOrders: {
+      everyMinutes: bounded(
+        env.MARKETPLACE_SIMULATOR_ORDER_MINUTES,
+        env.NODE_ENV === 'test' || env.SEED_DEMO === 'false' ? 0 : 5,
+        0,
+        60,
+      ),
+      perShop: bounded(env.MARKETPLACE_SIMULATOR_ORDERS_PER_SHOP, 1, 1, 100),
+      cap: bounded(env.MARKETPLACE_SIMULATOR_ORDER_CAP, 20, 1, 10_000),
+    },
     // the defaults are the simulator's own app: pointing at the real marketplaces is these variables only
     lazada: {
       appKey: env.LAZADA_APP_KEY ?? '100001',
@@ -118,6 +136,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     demoVolume: (env.DEMO_VOLUME ?? (env.NODE_ENV === 'test' ? 'small' : 'full')) === 'small' ? 'small' : 'full',
   };
+}
+
+/** A whole number of an environment variable within min..max, or the default when unset or not one. */
+function bounded(value: string | undefined, fallback: number, min: number, max: number): number {
+  const n = value === undefined || value === '' ? Number.NaN : Number(value);
+  return Number.isInteger(n) ? Math.min(Math.max(n, min), max) : fallback;
 }
 
 /**

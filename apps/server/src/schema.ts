@@ -14,7 +14,6 @@ export * from './modules/crm/records/schema.ts';
 export * from './modules/crm/reports/schema.ts';
 export * from './modules/features/schema.ts';
 export * from './modules/identity/schema.ts';
-export * from './modules/identity-server/impersonation-schema.ts';
 export * from './modules/identity-server/schema.ts';
 export * from './modules/logistics/countries/schema.ts';
 export * from './modules/logistics/schema.ts';

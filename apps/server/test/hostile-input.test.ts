@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_SHEET_HEADERS } from '../src/modules/catalog/test-support.ts';
 import { as, createTestApp, type InjectedResponse, members, signIn, type TestApp } from './harness.ts';
 
 /**
@@ -181,20 +182,7 @@ describe('text PostgreSQL cannot store', () => {
     for (const name of ['abc_x0000_def', 'abc_xD800_def']) {
       const book = new ExcelJS.Workbook();
       const sheet = book.addWorksheet('商品');
-      sheet.addRow([
-        '父SKU',
-        '名称',
-        '分类编码',
-        '品牌',
-        '价格',
-        '描述',
-        '重量 (g)',
-        '区域',
-        '开发日期',
-        '上架日期',
-        '类型',
-        '资源',
-      ]);
+      sheet.addRow(PRODUCT_SHEET_HEADERS);
       sheet.addRow(['SKU-1', name, 'C', '', 10, 'd', 100, 'MY', '2026-01-05', '2026-02-01', 'normal', 'selfDeveloped']);
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(await book.xlsx.writeBuffer())]), 'products.xlsx');

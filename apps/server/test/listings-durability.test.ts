@@ -41,7 +41,7 @@ async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | nul
 describe('listings survive a killed server', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     '200 listings, SIGKILL mid-run, restart: each ends once, with its one item',
-    { timeout: 180_000 },
+    { timeout: 300_000 }, // its own waits add up to 4 min; alone it takes 2, beside another file longer
     async () => {
       const baseUrl = process.env.TEST_DATABASE_URL as string;
       const name = `seller_listings_${randomBytes(6).toString('hex')}`;

@@ -7,8 +7,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import type pg from 'pg';
+
+export { freePort } from './free-port.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 /** The simulator's control key: set for the server this process starts, as an operator would. */
@@ -18,17 +19,6 @@ export const CATEGORY = {
   categoryId: '10000000',
   attributes: { warranty_type: 'No Warranty', brand: 'No Brand', material: 'Cotton' },
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface Server {
   process: ChildProcess;
@@ -114,7 +104,8 @@ export async function signIn(base: string): Promise<string> {
   return (await json(res, 'sign-in')).access_token;
 }
 
-const api = (base: string, token: string) => async (method: string, path: string, body?: object) =>
+/** Calls the product's API as tenant demo's administrator (`token`), in English; refusals throw. */
+export const api = (base: string, token: string) => async (method: string, path: string, body?: object) =>
   json(
     await fetch(`${base}${path}`, {
       method,

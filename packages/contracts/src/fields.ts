@@ -111,14 +111,19 @@ export function withUpdateInput<S extends z.ZodRawShape>(
   return [fields.superRefine(check), update.superRefine(checkUpdate)] as const;
 }
 
+/** The user a row records as having acted (a log's entry, a request), by id and name; null for nobody signed in. */
+export const actingUser = { userId: z.string().nullable(), userName: z.string().nullable() };
+
 /** A soft-deleted entity's members as answered (the recycle bin lists it). */
 export const softDeletion = { isDeleted: z.boolean(), deletionTime: z.date().nullable() };
 
 /** A background run (an export, a batch, a pull): when it was asked for, and when it finished (null while it runs). */
 export const runTimes = { creationTime: audit.creationTime, completionTime: z.date().nullable() };
 
+/** A definition's or a group of definitions' name and its text in the caller's language. */
+export const displayedName = { name: z.string(), displayName: z.string() };
 /** A definition's names as answered: a setting's, a feature's, a notification's, a menu entry's. */
-export const describedNames = { name: z.string(), displayName: z.string(), description: z.string().nullable() };
+export const describedNames = { ...displayedName, description: z.string().nullable() };
 
 /** ABP's extensible entity's bag of extra members (`ExtraProperties`), as stored. */
 export const extraProperties = { extraProperties: z.record(z.string(), z.unknown()) };

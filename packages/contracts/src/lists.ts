@@ -221,6 +221,16 @@ const sortingText = z.preprocess(trimmedOrUndefined, z.string().max(200).optiona
  */
 export const listNames = (texts: string, name: string) => ({ texts, exportName: name, search: `Search${name}` });
 
+/**
+ * The names of a list whose page keeps its texts under `Page:`: the page's title names the export,
+ * and the search box reads `Page:<search>`.
+ */
+export const pageListNames = (texts: string, search: string) => ({
+  texts,
+  exportName: 'Page:Title',
+  search: `Page:${search}`,
+});
+
 /** Declares a list once: the server's routes and the web's page are made from it. */
 export function defineList<const L extends ListSpec>(spec: L): DeclaredList<L> {
   const members: Record<string, z.ZodType> = {};
@@ -268,3 +278,13 @@ export const filterLabelOf = (member: string, f: FilterField) =>
 
 /** `'buyerName'` → `'BuyerName'`: a member's default text key. */
 export const textKeyOf = (member: string) => member.charAt(0).toUpperCase() + member.slice(1);
+
+/**
+ * A list of the usual names (`listNames`) with no filters of its own: ABP's lists, which take
+ * only `filter`, `sorting` and the paging members.
+ */
+export const unfilteredList = <const C extends Record<string, ColumnField>>(
+  texts: string,
+  name: string,
+  rest: { columns: C; defaultSort: string },
+) => defineList({ ...listNames(texts, name), filters: {}, ...rest });

@@ -24,12 +24,12 @@ export interface CrudContext extends Pick<RequestContext, 'tenant' | 'user'> {
 
 const has = (table: AnyTable, column: string) => column in getTableColumns(table);
 
+const ofTenant = (ctx: CrudContext, table: AnyTable) =>
+  ctx.tenant ? eq(table.tenantId, ctx.tenant.id) : isNull(table.tenantId);
+
 /** The tenant predicate (plus "not deleted" for soft-deletable tables) and `extra`. */
 export function owned(ctx: CrudContext, table: AnyTable, ...extra: (SQL | undefined)[]): SQL {
-  const conditions: (SQL | undefined)[] = [
-    ctx.tenant ? eq(table.tenantId, ctx.tenant.id) : isNull(table.tenantId),
-    ...extra,
-  ];
+  const conditions: (SQL | undefined)[] = [ofTenant(ctx, table), ...extra];
   if (has(table, 'isDeleted')) conditions.push(eq(table.isDeleted, false));
   return and(...conditions)!;
 }
@@ -397,11 +397,27 @@ export async function updateOwned<T extends AnyTable>(
   values: Partial<T['$inferInsert']>,
   concurrencyStamp?: string | null,
 ): Promise<T['$inferSelect']> {
-  assertSealed(table, values);
   const before = (await getOwned(tx, ctx, table, entityName, id)) as Record<string, unknown>;
   if (concurrencyStamp && has(table, 'concurrencyStamp') && before.concurrencyStamp !== concurrencyStamp) {
     throw conflict();
   }
+  return rewriteOwned(tx, ctx, table, entityName, before as T['$inferSelect'], values);
+}
+
+/**
+ * Updates a row the caller has already read (and locked) as `before`, deleted or not: its
+ * modification time, modifier and stamp renewed, the change audited.
+ */
+export async function rewriteOwned<T extends AnyTable>(
+  tx: DbOrTx,
+  ctx: CrudContext,
+  table: T,
+  entityName: string,
+  before: T['$inferSelect'],
+  values: Partial<T['$inferInsert']>,
+): Promise<T['$inferSelect']> {
+  assertSealed(table, values);
+  const id = String(before.id);
   const patch = { ...values } as Record<string, unknown>;
   if (has(table, 'lastModificationTime')) {
     patch.lastModificationTime = new Date();
@@ -411,11 +427,14 @@ export async function updateOwned<T extends AnyTable>(
   const [after] = await tx
     .update(table as PgTable)
     .set(patch)
-    .where(owned(ctx, table, eq(table.id, id)))
+    .where(and(ofTenant(ctx, table), eq(table.id, id)))
     .returning();
   recordChange(ctx, entityName, 1, id, before, after as Record<string, unknown>, secretColumnsOf(table));
   return after as T['$inferSelect'];
 }
+
+/** The columns that restore a soft-deleted row (a recycle bin's `reback`, through `rewriteOwned`). */
+export const RESTORED = { isDeleted: false, deletionTime: null, deleterId: null };
 
 /** Soft delete where the table has `isDeleted`, else a real delete. */
 export async function deleteOwned<T extends AnyTable>(
@@ -425,14 +444,30 @@ export async function deleteOwned<T extends AnyTable>(
   entityName: string,
   id: string,
 ): Promise<void> {
-  const before = (await getOwned(tx, ctx, table, entityName, id)) as Record<string, unknown>;
-  if (has(table, 'isDeleted')) {
+  await removeOwned(tx, ctx, table, entityName, await getOwned(tx, ctx, table, entityName, id));
+}
+
+/**
+ * `deleteOwned` of a row the caller has already read (and locked) as `before`; `forGood` deletes
+ * a soft-deletable row for real (a recycle bin's `clear`).
+ */
+export async function removeOwned<T extends AnyTable>(
+  tx: DbOrTx,
+  ctx: CrudContext,
+  table: T,
+  entityName: string,
+  before: T['$inferSelect'],
+  forGood = false,
+): Promise<void> {
+  const id = String(before.id);
+  const where = and(ofTenant(ctx, table), eq(table.id, id));
+  if (has(table, 'isDeleted') && !forGood) {
     await tx
       .update(table as PgTable)
       .set({ isDeleted: true, deletionTime: new Date(), deleterId: ctx.user?.id ?? null })
-      .where(owned(ctx, table, eq(table.id, id)));
+      .where(where);
   } else {
-    await tx.delete(table as PgTable).where(owned(ctx, table, eq(table.id, id)));
+    await tx.delete(table as PgTable).where(where);
   }
   recordChange(ctx, entityName, 2, id, before, {}, secretColumnsOf(table));
 }

@@ -50,8 +50,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 404 for a record that does not exist or that the caller may not see. The answer says only that
+ * (`RecordNotFound`): which table and id were asked is not the user's to read, and would tell a
+ * record that exists from one that does not. The entity and id stay on the error (`params`, which
+ * `RecordNotFound` does not show) for a caller that turns a refusal into its own field error.
+ */
 export const notFound = (entity: string, id: unknown) =>
-  new AppError({ status: 404, messageKey: 'EntityNotFound', params: [entity, id] });
+  new AppError({ status: 404, messageKey: 'RecordNotFound', params: [entity, id] });
 
 export const forbidden = (messageKey = 'Forbidden') =>
   new AppError({ status: 403, code: 'Volo.Authorization:010001', messageKey });

@@ -376,6 +376,14 @@ export function listService<L extends ListSpec, Row, Item>(list: DeclaredList<L>
         };
       });
     },
+    /**
+     * A query's bounded total, as the page counts it (a dashboard tile): the list's context is read
+     * now, before any unit; the count it answers runs in the caller's unit.
+     */
+    total: async (services: Services, request: ListContext, q: Query) => {
+      const ctx = await contextOf(services, request, q);
+      return async (tx: Tx) => totalOf(services, tx, ctx, q, await where(services, tx, ctx, q, true));
+    },
     /** The filtered, sorted list in batches (each its own unit of work), for the export. */
     async *batches(services: Services, request: ListContext, q: Query, size = 1000) {
       const order = orderOf(q);
@@ -416,6 +424,8 @@ export type ListService<Item> = {
     q: Query,
   ): Promise<{ total: number; capped: boolean; counts: Record<string, number> }>;
   batches(services: Services, ctx: ListContext, q: Query): AsyncGenerator<Item[]>;
+  /** Absent on a hand-made service (a list not read by `listService`). */
+  total?(services: Services, ctx: ListContext, q: Query): Promise<(tx: Tx) => Promise<{ n: number; capped: boolean }>>;
 };
 
 /** A column's spreadsheet cell: one format per kind, texts in the reader's language, times on the tenant's clock. */
@@ -454,7 +464,7 @@ function exportColumn<Item>(
         },
       };
     case 'bool':
-      return { ...base, value: (row) => (get(row) == null ? null : t(culture, get(row) ? 'AbpUi::Yes' : 'AbpUi::No')) };
+      return { ...base, value: (row) => (get(row) == null ? null : t(culture, get(row) ? 'Yes' : 'No')) };
     default:
       return { ...base, value: (row) => (get(row) == null ? null : String(get(row))) };
   }

@@ -30,9 +30,10 @@ import type { Services } from './services.ts';
 
 /**
  * The CRUD resource kit: one entity declared once (its table, sort and search columns, unique
- * fields, mapping, optional child rows). `resourceService` turns it into list/get/create/update/
- * delete over the core CRUD helpers (tenant predicate, audit, concurrency stamps), and
- * `resourceRoutes` into the ABP-style endpoints.
+ * fields, mapping, optional child rows). `resourceService` turns it into `queries` (page, all, get,
+ * the export's batches) and `commands(services)` (create, update, remove), each taking the open
+ * unit's `(tx, ctx, …)`, over the core CRUD helpers (tenant predicate, audit, concurrency stamps);
+ * `resourceRoutes` makes them the ABP-style endpoints, one unit of work per request.
  */
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's table generics are not worth spelling out here
 type AnyTable = PgTable & Record<string, any>;
@@ -63,9 +64,10 @@ export interface Resource<T extends AnyTable, I, D, Q extends object = object> {
    */
   references?: References;
   /** Reference checks and other rules Zod cannot express (throw field errors). */
-  validate?(tx: Tx, ctx: Ctx, input: I, id?: string): Promise<void>;
-  saveChildren?(tx: Tx, ctx: Ctx, id: string, input: I): Promise<void>;
-  beforeDelete?(tx: Tx, ctx: Ctx, id: string): Promise<void>;
+  validate?(tx: Tx, ctx: Ctx, input: I, id: string | undefined, services: KitServices): Promise<void>;
+  saveChildren?(tx: Tx, ctx: Ctx, id: string, input: I, services: KitServices): Promise<void>;
+  /** Refuses the delete or clears what points at the row; may raise an event on `tx` (`services.events`). */
+  beforeDelete?(tx: Tx, ctx: Ctx, id: string, services: KitServices): Promise<void>;
   /** Rows → DTOs, loading children in one query for the whole page; secret columns arrive masked. */
   toDtos(tx: Tx, ctx: Ctx, rows: T['$inferSelect'][]): Promise<D[]>;
 }
@@ -91,17 +93,23 @@ export async function uniquely<R>(write: () => Promise<R>, refusal: () => AppErr
 
 const like = (filter: string) => `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What a kit's writes need of the services: the events their hooks raise, the key of secret columns. */
+export type KitServices = Pick<Services, 'events' | 'config'>;
+/** A read's context: with the key of the table's secret columns (`queries.context`) when it has some. */
+export type KitReadContext = Ctx & { secrets?: Secrets };
+
 export function resourceService<T extends AnyTable, I, D, Q extends object = object>(r: Resource<T, I, D, Q>) {
   refuseQueriedSecrets(r.entity, [...Object.values(r.sortable), ...r.search, ...(r.unique ?? []).map((u) => u.column)]);
   const hasSecrets = secretColumnsOf(r.table).length > 0;
   /** The key of the table's secret columns (read only for a table that has some). */
-  const secretsOf = (services: Services): Promise<Secrets | undefined> =>
+  const secretsOf = (services: Pick<Services, 'config'>): Promise<Secrets | undefined> =>
     hasSecrets ? secretsFor(services.config) : Promise.resolve(undefined);
-  /** Rows → DTOs, the secret columns masked first. */
-  const dtos = async (services: Services, tx: Tx, ctx: Ctx, rows: T['$inferSelect'][]) => {
-    const secrets = await secretsOf(services);
-    return r.toDtos(tx, ctx, secrets ? revealMasked(secrets, r.table, rows) : rows);
+  /** Rows → DTOs, the secret columns masked first (never answered as stored). */
+  const dtos = (tx: Tx, ctx: KitReadContext, rows: T['$inferSelect'][]) => {
+    if (hasSecrets && !ctx.secrets) throw new Error(`${r.entity}: read with the context of its queries' \`context\``);
+    return r.toDtos(tx, ctx, ctx.secrets ? revealMasked(ctx.secrets, r.table, rows) : rows);
   };
+  const one = async (tx: Tx, ctx: KitReadContext, row: T['$inferSelect']) => (await dtos(tx, ctx, [row]))[0]!;
 
   const where = (ctx: Ctx, filter?: string, query?: Q) =>
     owned(
@@ -139,66 +147,28 @@ export function resourceService<T extends AnyTable, I, D, Q extends object = obj
     return uniquely(run, () => taken(member, (input as Record<string, unknown>)[member]));
   }
 
-  const one = async (services: Services, tx: Tx, ctx: Ctx, row: T['$inferSelect']) =>
-    (await dtos(services, tx, ctx, [row]))[0];
-
-  async function createIn(services: Services, tx: Tx, ctx: Ctx, input: I) {
-    await assertReferences(tx, ctx, input, r.references);
-    await r.validate?.(tx, ctx, input);
-    await assertUnique(tx, ctx, input);
-    const secrets = await secretsOf(services);
-    const values = secrets ? sealForInsert(secrets, r.table, r.values(input)) : r.values(input);
-    const row = await write(input, () => insertOwned(tx, ctx, r.table, r.entity, values));
-    await r.saveChildren?.(tx, ctx, row.id as string, input);
-    return one(services, tx, ctx, row);
-  }
-
-  return {
-    where,
-    page: (services: Services, ctx: Ctx, q: PagedQuery & Q) =>
-      services.data.inTenant(ctx, async (tx) => {
-        const p = await page(tx, r.table, where(ctx, q.filter, q), q, { allowed: r.sortable, fallback: r.defaultSort });
-        return { totalCount: p.totalCount, items: await dtos(services, tx, ctx, p.items) };
-      }),
-    all: (services: Services, ctx: Ctx, filter?: string, query?: Q) =>
-      services.data.inTenant(ctx, async (tx) => {
-        const rows = await selectEntities(tx, r.table, { where: where(ctx, filter, query), orderBy: r.defaultSort });
-        return { items: await dtos(services, tx, ctx, rows) };
-      }),
-    get: (services: Services, ctx: Ctx, id: string) =>
-      services.data.inTenant(ctx, async (tx) => one(services, tx, ctx, await getOwned(tx, ctx, r.table, r.entity, id))),
-    create: (services: Services, ctx: Ctx, input: I) =>
-      services.data.inTenant(ctx, (tx) => createIn(services, tx, ctx, input)),
-    /** `create` inside the caller's transaction (a write that creates this entity along with others). */
-    createIn,
-    update: (services: Services, ctx: Ctx, id: string, input: I & { concurrencyStamp?: string }) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await getOwned(tx, ctx, r.table, r.entity, id);
-        await assertReferences(tx, ctx, input, r.references);
-        await r.validate?.(tx, ctx, input, id);
-        await assertUnique(tx, ctx, input, id);
-        const secrets = await secretsOf(services);
-        // a secret sent back masked or left out is dropped here, so the stored one stays
-        const values = secrets ? sealForUpdate(secrets, r.table, r.values(input)) : r.values(input);
-        const row = await write(input, () =>
-          updateOwned(tx, ctx, r.table, r.entity, id, values, input.concurrencyStamp),
-        );
-        await r.saveChildren?.(tx, ctx, id, input);
-        return one(services, tx, ctx, row);
-      }),
-    remove: (services: Services, ctx: Ctx, id: string) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await getOwned(tx, ctx, r.table, r.entity, id);
-        await r.beforeDelete?.(tx, ctx, id);
-        await deleteOwned(tx, ctx, r.table, r.entity, id);
-      }),
-    /** The filtered, sorted list in batches, for the Excel export. */
-    async *batches(services: Services, ctx: Ctx, q: Pick<PagedQuery, 'filter' | 'sorting'> & Q, size = 2000) {
+  /** The reads, each in the caller's unit `(tx, ctx, …)`; `ctx` from `context` when the table has secrets. */
+  const queries = {
+    /** Before the unit: the request's context with what the reads need (the key of secret columns). */
+    context: async <C extends Ctx>(services: Pick<Services, 'config'>, ctx: C): Promise<C & KitReadContext> =>
+      hasSecrets ? { ...ctx, secrets: await secretsOf(services) } : ctx,
+    async page(tx: Tx, ctx: KitReadContext, q: PagedQuery & Q) {
+      const p = await page(tx, r.table, where(ctx, q.filter, q), q, { allowed: r.sortable, fallback: r.defaultSort });
+      return { totalCount: p.totalCount, items: await dtos(tx, ctx, p.items) };
+    },
+    async all(tx: Tx, ctx: KitReadContext, filter?: string, query?: Q) {
+      const rows = await selectEntities(tx, r.table, { where: where(ctx, filter, query), orderBy: r.defaultSort });
+      return { items: await dtos(tx, ctx, rows) };
+    },
+    get: async (tx: Tx, ctx: KitReadContext, id: string) =>
+      one(tx, ctx, await getOwned(tx, ctx, r.table, r.entity, id)),
+    /** The filtered, sorted list in batches, each its own unit of work, for the Excel export. */
+    async *batches(services: Services, request: Ctx, q: Pick<PagedQuery, 'filter' | 'sorting'> & Q, size = 2000) {
+      const ctx = await queries.context(services, request);
       const order = [...orderBy(q.sorting, r.sortable, r.defaultSort), asc(r.table.id)];
       for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
         const rows = await services.data.inTenant(ctx, async (tx) =>
           dtos(
-            services,
             tx,
             ctx,
             await selectEntities(tx, r.table, { where: where(ctx, q.filter, q), orderBy: order, limit: size, offset }),
@@ -209,7 +179,50 @@ export function resourceService<T extends AnyTable, I, D, Q extends object = obj
       }
     },
   };
+
+  /**
+   * The writes, bound to the services once: each runs in the caller's transaction `(tx, ctx, …)`
+   * (never opening a unit) and answers the row as a read would; the hooks may raise events on `tx`.
+   */
+  const commands = (services: KitServices) => ({
+    async create(tx: Tx, ctx: Ctx, input: I) {
+      await assertReferences(tx, ctx, input, r.references);
+      await r.validate?.(tx, ctx, input, undefined, services);
+      await assertUnique(tx, ctx, input);
+      const secrets = await secretsOf(services);
+      const values = secrets ? sealForInsert(secrets, r.table, r.values(input)) : r.values(input);
+      const row = await write(input, () => insertOwned(tx, ctx, r.table, r.entity, values));
+      await r.saveChildren?.(tx, ctx, row.id as string, input, services);
+      return one(tx, { ...ctx, secrets }, row);
+    },
+    async update(tx: Tx, ctx: Ctx, id: string, input: I & { concurrencyStamp?: string }) {
+      await getOwned(tx, ctx, r.table, r.entity, id);
+      await assertReferences(tx, ctx, input, r.references);
+      await r.validate?.(tx, ctx, input, id, services);
+      await assertUnique(tx, ctx, input, id);
+      const secrets = await secretsOf(services);
+      // a secret sent back masked or left out is dropped here, so the stored one stays
+      const values = secrets ? sealForUpdate(secrets, r.table, r.values(input)) : r.values(input);
+      const row = await write(input, () => updateOwned(tx, ctx, r.table, r.entity, id, values, input.concurrencyStamp));
+      await r.saveChildren?.(tx, ctx, id, input, services);
+      return one(tx, { ...ctx, secrets }, row);
+    },
+    async remove(tx: Tx, ctx: Ctx, id: string) {
+      await getOwned(tx, ctx, r.table, r.entity, id);
+      await r.beforeDelete?.(tx, ctx, id, services);
+      await deleteOwned(tx, ctx, r.table, r.entity, id);
+    },
+  });
+
+  return { queries, commands };
 }
+
+/** A resource's reads (`resourceService(…).queries`) answering `D`. */
+// biome-ignore lint/suspicious/noExplicitAny: the input type is checked by the route's schemas
+export type ResourceQueries<D> = ReturnType<typeof resourceService<any, any, D, any>>['queries'];
+/** A resource's writes bound to the services (`resourceService(…).commands(services)`) answering `D`. */
+// biome-ignore lint/suspicious/noExplicitAny: the input type is checked by the route's schemas
+export type ResourceCommands<D> = ReturnType<ReturnType<typeof resourceService<any, any, D, any>>['commands']>;
 
 /**
  * Writes a parent's child rows from its input list: items with a known id are updated (when
@@ -287,8 +300,10 @@ export function resourceRoutes<D>(
     dto: z.ZodType<D>;
     input: z.ZodType;
     updateInput: z.ZodType;
-    // biome-ignore lint/suspicious/noExplicitAny: the input type is checked by the schemas above
-    service: ReturnType<typeof resourceService<any, any, D, any>>;
+    /** The resource's reads (its area's queries). */
+    queries: ResourceQueries<D>;
+    /** The resource's writes, bound to the services (its area's commands). */
+    commands: ResourceCommands<D>;
     /** The list's own query members (optional ones), e.g. `z.object({ carrierId: z.guid().optional() })`. */
     query?: z.ZodObject;
     /** File and sheet name: a key of `texts`. */
@@ -298,18 +313,23 @@ export function resourceRoutes<D>(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
-  const { url, permission, service } = opts;
+  const { url, permission, queries, commands } = opts;
   kitLists.set(url, {});
   const tags = [opts.tag];
   const read = { permission };
   const text = (culture: RequestContext['culture'], key: string) => t(culture, `${opts.texts}::${key}`);
+  /** One unit of work for the request, its context holding what the reads need. */
+  const inUnit = async <R>(request: RequestContext, run: (tx: Tx, ctx: KitReadContext) => Promise<R>) => {
+    const ctx = await queries.context(s, request);
+    return s.data.inTenant(ctx, (tx) => run(tx, ctx));
+  };
   /** The route's own members, typed as none: the resource's `scope` reads them. */
   const own = (opts.query?.shape ?? {}) as Record<never, z.ZodType>;
 
   app.get(
     url,
     { config: read, schema: { tags, querystring: pagedQuery.extend(own), response: { 200: listPage(opts.dto) } } },
-    (req) => service.page(s, req.ctx, req.query),
+    (req) => inUnit(req.ctx, (tx, ctx) => queries.page(tx, ctx, req.query)),
   );
   app.get(
     `${url}/all`,
@@ -321,7 +341,7 @@ export function resourceRoutes<D>(
         response: { 200: listResult(opts.dto) },
       },
     },
-    (req) => service.all(s, req.ctx, req.query.filter, req.query),
+    (req) => inUnit(req.ctx, (tx, ctx) => queries.all(tx, ctx, req.query.filter, req.query)),
   );
   if (opts.exportColumns) {
     const columns = opts.exportColumns;
@@ -338,19 +358,19 @@ export function resourceRoutes<D>(
           width: c.width,
           value: (row: D) => c.value(row, culture),
         })),
-        service.batches(s, req.ctx, req.query),
+        queries.batches(s, req.ctx, req.query),
       );
     });
   }
   app.get(
     `${url}/:id`,
     { config: read, schema: { tags, params: idParams, response: { 200: opts.dto } } },
-    (req) => service.get(s, req.ctx, req.params.id) as never,
+    (req) => inUnit(req.ctx, (tx, ctx) => queries.get(tx, ctx, req.params.id)) as never,
   );
   app.post(
     url,
     { config: { permission: `${permission}.Create` }, schema: { tags, body: opts.input, response: { 200: opts.dto } } },
-    (req) => service.create(s, req.ctx, req.body) as never,
+    (req) => inUnit(req.ctx, (tx, ctx) => commands.create(tx, ctx, req.body)) as never,
   );
   app.put(
     `${url}/:id`,
@@ -358,13 +378,13 @@ export function resourceRoutes<D>(
       config: { permission: `${permission}.Update` },
       schema: { tags, params: idParams, body: opts.updateInput, response: { 200: opts.dto } },
     },
-    (req) => service.update(s, req.ctx, req.params.id, req.body as never) as never,
+    (req) => inUnit(req.ctx, (tx, ctx) => commands.update(tx, ctx, req.params.id, req.body as never)) as never,
   );
   app.delete(
     `${url}/:id`,
     { config: { permission: `${permission}.Delete` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await service.remove(s, req.ctx, req.params.id);
+      await inUnit(req.ctx, (tx, ctx) => commands.remove(tx, ctx, req.params.id));
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface SearchSelectProps<T extends { id: string }>
   extends Omit<SelectProps<string>, 'value' | 'onChange' | 'options' | 'showSearch' | 'loading' | 'mode'> {
@@ -33,6 +34,7 @@ export function SearchSelect<T extends { id: string }>({
   testid,
   ...select
 }: SearchSelectProps<T>) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const q = useQuery({
     queryKey: queryKey(search),
@@ -51,6 +53,8 @@ export function SearchSelect<T extends { id: string }>({
       showSearch={{ filterOption: false, onSearch: setSearch }}
       value={value}
       loading={q.isFetching}
+      // a value whose name has not come yet shows as loading, never as its id
+      labelRender={(o) => o.label ?? (q.isFetching ? t('app.loading') : '')}
       data-testid={testid}
       onChange={(id) =>
         onChange?.(

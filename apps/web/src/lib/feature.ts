@@ -16,3 +16,15 @@ export interface Feature<Key extends string = string> {
 
 /** Declares a feature, keeping its page keys typed for the app's direct uses (router, prefetch). */
 export const defineFeature = <const Key extends string>(feature: Feature<Key>): Feature<Key> => feature;
+
+/**
+ * A feature's pages from its page files, keyed by their path under `pages/` with the menu's prefix
+ * ('./pages/users/index.tsx' under 'admin' → 'admin/users/index'). `files` is the feature's own
+ * lazy `import.meta.glob` (Vite needs it written out in that file), so a page is still one chunk
+ * loaded when it is first opened, and a page is declared by adding its file.
+ */
+export function pagesIn(prefix: string, files: Record<string, PageLoader>): Record<string, PageLoader> {
+  return Object.fromEntries(
+    Object.entries(files).map(([path, load]) => [`${prefix}/${path.replace(/^\.\/pages\/|\.tsx$/g, '')}`, load]),
+  );
+}

@@ -4,6 +4,7 @@ import { column, defineList, filter } from '../lists.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
 import { bulkResult } from '../paging.ts';
 import {
+  actingUser,
   audit,
   emptyToNull,
   emptyToUndefined,
@@ -163,6 +164,35 @@ export const gatherFields = z.object({
 
 const dec = (s: string) => Number(s);
 
+/** Spec-sheet names that state the weight (Chinese and English, any case). */
+const WEIGHT_NAME = /^(商品|产品|包装|单品)?(毛|净)?重(量)?$|^(gross |net |item |package |product |shipping )?weight$/i;
+const GRAMS_PER: Record<string, number> = {
+  g: 1,
+  克: 1,
+  kg: 1000,
+  千克: 1000,
+  公斤: 1000,
+  斤: 500,
+  lb: 453.592,
+  lbs: 453.592,
+  oz: 28.3495,
+};
+
+/**
+ * The weight in whole grams a source's spec sheet states ("重量: 0.25kg", "Weight: 250 g",
+ * "毛重 1.2千克"), the first one that reads as one; null when none does.
+ */
+export function sourceWeightG(attributes: readonly { name: string; value: string }[]): number | null {
+  for (const a of attributes) {
+    if (!WEIGHT_NAME.test(a.name.trim())) continue;
+    const m = /^(\d+(?:\.\d+)?)\s*(kg|g|千克|公斤|克|斤|lbs?|oz)(?![a-z])/i.exec(a.value.trim().replace(/,/g, ''));
+    if (!m) continue;
+    const grams = Math.round(Number(m[1]) * GRAMS_PER[m[2].toLowerCase()]);
+    if (grams >= 1 && grams <= 10_000_000) return grams;
+  }
+  return null;
+}
+
 /** The cross-member rules of `gatherFields` (see there); exported so a form can reuse them. */
 export function checkGather(
   v: z.infer<typeof gatherFields>,
@@ -220,8 +250,7 @@ export const gatherLogDto = z.object({
   /** For `Claimed`: the product made. */
   productId: z.string().nullable(),
   productSku: z.string().nullable(),
-  userId: z.string().nullable(),
-  userName: z.string().nullable(),
+  ...actingUser,
   creationTime: z.date(),
 });
 export type GatherLogDto = z.infer<typeof gatherLogDto>;
@@ -251,13 +280,15 @@ export const gatherDto = z.object({
   gathererId: z.string().nullable(),
   gathererName: z.string().nullable(),
   gatheredAt: z.date(),
+  /** The weight in grams the source states (`sourceWeightG` of its spec sheet), null when it says none. */
+  sourceWeightG: z.number().int().nullable(),
   ...audit,
 });
 export type GatherDto = z.infer<typeof gatherDto>;
 
 /** A list row: the item without its description, SKU rows and attributes (the detail has them). */
 export const gatherListItem = gatherDto
-  .omit({ descriptionHtml: true, skus: true, attributes: true })
+  .omit({ descriptionHtml: true, skus: true, attributes: true, sourceWeightG: true })
   .extend({ skuCount: z.number().int() });
 export type GatherListItem = z.infer<typeof gatherListItem>;
 
@@ -358,6 +389,21 @@ export const claimOptions = z.object({
     .default('G'),
   /** An existing supplier to link instead of finding or creating one by the item's supplier name. */
   supplierId: optionalGuid.default(null),
+  /**
+   * The product's weight in grams where the source states none (`sourceWeightG`); the source's
+   * stated weight wins. A claim of an item without either is refused, naming `weightG`.
+   */
+  weightG: z
+    .preprocess(
+      emptyToNull,
+      z
+        .number({ error: 'Catalog::Gather:WeightRequired' })
+        .int('Catalog::Gather:WeightRequired')
+        .min(1, 'Catalog::Gather:WeightRequired')
+        .max(10_000_000)
+        .nullable(),
+    )
+    .default(null),
 });
 export const claimGatherInput = claimOptions.extend({
   sku: z.preprocess(

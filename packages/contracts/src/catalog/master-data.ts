@@ -40,7 +40,7 @@ export const idParams = z.object({ id: guid });
 
 /** A name with its optional English one, as a form sends them and as they are answered. */
 const names = { name: text(128), nameEn: optionalText(128) };
-const namesDto = { name: z.string(), nameEn: z.string().nullable() };
+export const namesDto = { name: z.string(), nameEn: z.string().nullable() };
 
 // ---------- categories ----------
 

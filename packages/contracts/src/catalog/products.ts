@@ -20,6 +20,7 @@ import {
   softDeletion,
   stamp,
 } from './fields.ts';
+import { namesDto } from './master-data.ts';
 
 /** Request and response shapes of products and the recycle area (spec §5 form rules, domain §3.2). */
 
@@ -94,6 +95,9 @@ export const variantOverride = z.object({
 });
 export type VariantOverride = z.infer<typeof variantOverride>;
 
+/** Who a product's people are (its developer, purchaser, art designer), each as `person` states it. */
+const productPeople = <T>(person: T) => ({ developer: person, purchaser: person, artDesigner: person });
+
 /** The product's members without the cross-field rule (a form may replace a member, then add `datesInOrder`). */
 export const productFields = z.object({
   name: required('Catalog::Product:NameRequired', 255).min(3, 'Catalog::Product:NameMinLength'),
@@ -113,9 +117,7 @@ export const productFields = z.object({
    */
   priceCurrency: z.preprocess(emptyToUndefined, currencyCode.optional()),
   inStock: z.boolean().default(false),
-  developer: optionalText(64),
-  purchaser: optionalText(64),
-  artDesigner: optionalText(64),
+  ...productPeople(optionalText(64)),
   weight: optionalInt(10_000_000),
   length: optionalNumber(NumberBounds.centimetres),
   width: optionalNumber(NumberBounds.centimetres),
@@ -229,8 +231,7 @@ export type SpecificationDto = z.infer<typeof specificationDto>;
 export const productDto = z.object({
   id: z.string(),
   sku: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
+  ...namesDto,
   categoryIds: z.array(z.string()),
   brandId: z.string().nullable(),
   description: z.string(),
@@ -239,9 +240,7 @@ export const productDto = z.object({
   pmsStatus: z.number().int(),
   isActive: z.boolean(),
   inStock: z.boolean(),
-  developer: z.string().nullable(),
-  purchaser: z.string().nullable(),
-  artDesigner: z.string().nullable(),
+  ...productPeople(z.string().nullable()),
   ...measures,
   packageWeight: z.number().nullable(),
   packageLength: z.number().nullable(),

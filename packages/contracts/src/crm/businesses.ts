@@ -3,7 +3,7 @@ import { nullable, ofProduct, optional, upperLetterCode } from '../fields.ts';
 import { column, defineList, filter } from '../lists.ts';
 import { amount, checkLineAmounts, NumberBounds, percent, unitPrice } from '../numbers.ts';
 import { pagedQuery } from '../paging.ts';
-import { ofCustomer, ownedBy } from './customers.ts';
+import { contactTimes, ofCustomer, ownedBy } from './customers.ts';
 
 /**
  * Businesses (sales opportunities, domain §6.5) and their stage groups: request and response
@@ -179,8 +179,7 @@ export const businessListItem = z.object({
   totalPrice: z.string(),
   currency: z.string(),
   followUpStatus: z.boolean(),
-  contactLastTime: z.date().nullable(),
-  contactNextTime: z.date().nullable(),
+  ...contactTimes,
   creationTime: z.date(),
 });
 export type BusinessListItem = z.infer<typeof businessListItem>;

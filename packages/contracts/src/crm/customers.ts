@@ -105,6 +105,8 @@ export const customerList = defineList({
     lockStatus: filter.bool({ label: 'Locked' }),
     dealStatus: filter.bool({ label: 'Dealt' }),
     created: filter.dateRange('createdFrom', 'createdTo', { label: 'CreatedRange' }),
+    /** The next contact's days (inclusive): today's follow-ups (the dashboard links here). */
+    contactNext: filter.dateRange('nextFrom', 'nextTo', { label: 'ContactNextTime' }),
   },
   columns: {
     name: column.text({ sort: true, width: 220 }),
@@ -165,6 +167,9 @@ export const ownedBy = { ownerUserId: z.string().nullable(), ownerName: z.string
 
 /** Since when and why a customer is in the public pool (null while it has an owner). */
 export const poolStay = { poolTime: z.date().nullable(), poolReason: z.string().nullable() };
+
+/** When a customer, a contact or a business was last followed up, and when it is due next. */
+export const contactTimes = { contactLastTime: z.date().nullable(), contactNextTime: z.date().nullable() };
 
 /** How a customer or a contact is reached. */
 const reachedBy = { mobile: z.string().nullable(), telephone: z.string().nullable(), email: z.string().nullable() };
@@ -246,8 +251,7 @@ export const contactDto = z.object({
   ...reachedBy,
   wechat: z.string().nullable(),
   remark: z.string().nullable(),
-  contactLastTime: z.date().nullable(),
-  contactNextTime: z.date().nullable(),
+  ...contactTimes,
   ...createdAndStamp,
 });
 export type ContactDto = z.infer<typeof contactDto>;

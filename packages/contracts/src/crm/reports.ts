@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stamp } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, pageListNames } from '../lists.ts';
 import { businessAmount } from './businesses.ts';
 
 /**
@@ -64,9 +64,7 @@ export type ReportNumbersQuery = z.input<typeof reportNumbersQuery>;
  * the unread ones sent to me; searched in title, content and author.
  */
 export const reportList = defineList({
-  texts: 'CrmReports',
-  exportName: 'Page:Title',
-  search: 'Page:Search',
+  ...pageListNames('CrmReports', 'Search'),
   filters: {
     box: filter.enum(reportBoxes, { label: 'Page:Box', texts: 'Box:' }),
     category: filter.enum(['1', '2', '3'], { label: 'Field:Category', texts: 'Category:' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describedNames } from '../fields.ts';
+import { describedNames, displayedName } from '../fields.ts';
 
 /**
  * Feature management (ABP wire contract): a tenant's (or the host's) feature values, read in
@@ -39,7 +39,7 @@ export const featureDto = z.object({
 });
 export type FeatureDto = z.infer<typeof featureDto>;
 
-export const featureGroupDto = z.object({ name: z.string(), displayName: z.string(), features: z.array(featureDto) });
+export const featureGroupDto = z.object({ ...displayedName, features: z.array(featureDto) });
 export type FeatureGroupDto = z.infer<typeof featureGroupDto>;
 export const featureGroupList = z.object({ groups: z.array(featureGroupDto) });
 export type FeatureGroupList = z.infer<typeof featureGroupList>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createdAndStamp } from '../fields.ts';
-import { column, defineList, listNames } from '../lists.ts';
+import { column, unfilteredList } from '../lists.ts';
 import { optionalText, stamp } from './users.ts';
 
 /** Claim types (ABP `ClaimTypeDto` and its inputs). */
@@ -22,9 +22,7 @@ export const claimTypeDto = z.object({
 export type ClaimTypeDto = z.infer<typeof claimTypeDto>;
 
 /** The claim types list (ABP `GET /api/identity/claim-types`: `filter`, `sorting`, `skipCount`, `maxResultCount`). */
-export const claimTypeList = defineList({
-  ...listNames('AbpIdentity', 'ClaimTypes'),
-  filters: {},
+export const claimTypeList = unfilteredList('AbpIdentity', 'ClaimTypes', {
   columns: {
     name: column.text({ header: 'DisplayName:ClaimType', sort: true, width: 220 }),
     valueType: column.enum(['0', '1', '2', '3'], { header: 'DisplayName:ValueType', texts: 'ValueType:', sort: true }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, emptyToUndefined, extraProperties, guid } from '../fields.ts';
-import { column, defineList, listNames } from '../lists.ts';
+import { column, defineList, unfilteredList } from '../lists.ts';
 import { stamp, userList } from './users.ts';
 
 /** Organization units (ABP `OrganizationUnitDto` and its inputs). */
@@ -17,9 +17,7 @@ export const organizationUnitDto = z.object({
 export type OrganizationUnitDto = z.infer<typeof organizationUnitDto>;
 
 /** The units as a paged list (ABP `GET /api/identity/organization-units`), in tree order (code). */
-export const organizationUnitList = defineList({
-  ...listNames('AbpIdentity', 'OrganizationUnits'),
-  filters: {},
+export const organizationUnitList = unfilteredList('AbpIdentity', 'OrganizationUnits', {
   columns: {
     code: column.text({ header: 'DisplayName:Code', sort: true, width: 160 }),
     displayName: column.text({ header: 'DisplayName:DisplayName', sort: true, width: 240 }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extraProperties } from '../fields.ts';
-import { column, defineList, listNames } from '../lists.ts';
+import { column, unfilteredList } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 import { stamp } from './users.ts';
 
@@ -37,9 +37,7 @@ export const rolePagedQuery = pagedQuery;
 export type RolePagedQuery = z.infer<typeof rolePagedQuery>;
 
 /** The roles list (ABP `GET /api/identity/roles`: `filter`, `sorting`, `skipCount`, `maxResultCount`). */
-export const roleList = defineList({
-  ...listNames('AbpIdentity', 'Roles'),
-  filters: {},
+export const roleList = unfilteredList('AbpIdentity', 'Roles', {
   columns: {
     name: column.text({ header: 'DisplayName:RoleName', sort: true, width: 240 }),
     isDefault: column.bool({ header: 'DisplayName:IsDefault', sort: true, width: 100 }),

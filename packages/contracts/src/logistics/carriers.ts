@@ -44,6 +44,14 @@ export type TransportMode = (typeof TransportModes)[number];
 export const VolumeModes = ['NONE', 'MAX_ACTUAL_VOLUMETRIC', 'LONGEST_SIDE'] as const;
 export type VolumeMode = (typeof VolumeModes)[number];
 
+/** The special goods a channel may admit, each as `allowed` states it (a schema, or a value). */
+const specialGoods = <T>(allowed: T) => ({
+  batteryAllowed: allowed,
+  liquidAllowed: allowed,
+  magneticAllowed: allowed,
+  powderAllowed: allowed,
+});
+
 /** What a channel accepts; an empty member sets no limit. */
 export const channelLimitsInput = z
   .object({
@@ -53,10 +61,7 @@ export const channelLimitsInput = z
     maxSumOfSides: optionalCentimetres,
     /** Longest side + 2 × (the other two). */
     maxGirth: optionalCentimetres,
-    batteryAllowed: z.boolean().default(false),
-    liquidAllowed: z.boolean().default(false),
-    magneticAllowed: z.boolean().default(false),
-    powderAllowed: z.boolean().default(false),
+    ...specialGoods(z.boolean().default(false)),
     declaredValueMin: optionalDecimal({ scale: 2 }),
     declaredValueMax: optionalDecimal({ scale: 2 }),
     /** The currency of the declared-value range. */
@@ -83,10 +88,7 @@ export const noChannelLimits: ChannelLimits = {
   maxLongestSide: null,
   maxSumOfSides: null,
   maxGirth: null,
-  batteryAllowed: false,
-  liquidAllowed: false,
-  magneticAllowed: false,
-  powderAllowed: false,
+  ...specialGoods(false),
   declaredValueMin: null,
   declaredValueMax: null,
   declaredValueCurrency: null,
@@ -127,10 +129,7 @@ const limitsDto = z.object({
   maxLongestSide: z.number().nullable(),
   maxSumOfSides: z.number().nullable(),
   maxGirth: z.number().nullable(),
-  batteryAllowed: z.boolean(),
-  liquidAllowed: z.boolean(),
-  magneticAllowed: z.boolean(),
-  powderAllowed: z.boolean(),
+  ...specialGoods(z.boolean()),
   declaredValueMin: z.string().nullable(),
   declaredValueMax: z.string().nullable(),
   declaredValueCurrency: z.string().nullable(),

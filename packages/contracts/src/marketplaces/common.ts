@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** What every part of marketplace publishing shares: platforms, regions, listing states and actions. */
 
 export const MarketPlatforms = ['LAZADA', 'SHOPEE'] as const;
@@ -20,6 +22,15 @@ export const RegionCurrencies: Record<string, string> = {
   TW: 'TWD',
   BR: 'BRL',
 };
+
+/**
+ * What a marketplace item or a listing says of its SKUs: the lowest price, exact decimal text in
+ * `currency` (null without one), and the units over all of them.
+ */
+export const skuPriceAndStock = { price: z.string().nullable(), currency: z.string(), stock: z.number().int() };
+
+/** A marketplace SKU as the seller sends and reads it: its seller SKU, price (exact decimal text) and units. */
+export const sellerSkuOffer = { sellerSku: z.string(), price: z.string(), quantity: z.number().int() };
 
 /** Listing status codes (spec §4). */
 export const ListingStatus = {

@@ -4,3 +4,4 @@ export * from './items.ts';
 export * from './listings.ts';
 export * from './permissions.ts';
 export * from './shops.ts';
+export * from './stock-sync.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { runTimes, stamp } from '../fields.ts';
 import { column, defineList, filter, listNames } from '../lists.ts';
+import { sellerSkuOffer, skuPriceAndStock } from './common.ts';
 
 /**
  * The items of a shop as they are on the marketplace (pulled through the shop's client), their
@@ -39,12 +40,10 @@ export const marketItemList = defineList({
 export type MarketItemsQuery = z.infer<typeof marketItemList.query>;
 
 export const marketItemSkuDto = z.object({
-  sellerSku: z.string(),
+  /** The price in the item's currency. */
+  ...sellerSkuOffer,
   skuId: z.string(),
-  /** Exact decimal text in the item's currency. */
-  price: z.string(),
   specialPrice: z.string().nullable(),
-  quantity: z.number().int(),
 });
 
 export const marketItemDto = z.object({
@@ -56,11 +55,7 @@ export const marketItemDto = z.object({
   rawStatus: z.string(),
   status: z.enum(MarketItemStatuses),
   rejectReason: z.string().nullable(),
-  /** The lowest SKU price, exact decimal text, with `currency`. */
-  price: z.string().nullable(),
-  /** Units over all SKUs. */
-  stock: z.number().int(),
-  currency: z.string(),
+  ...skuPriceAndStock,
   skus: z.array(marketItemSkuDto),
   /** The catalogue product whose SKU (or one of whose variants' SKUs) is the item's seller SKU. */
   productId: z.string().nullable(),
@@ -85,12 +80,14 @@ export type ItemPullDto = z.infer<typeof itemPullDto>;
 
 export const marketItemShopQuery = z.object({ shopId: z.guid() });
 
-/** Pushes the catalogue's price (and optionally a stock) to chosen items. */
+/**
+ * Pushes the catalogue's price to chosen items and, with `stock`, each SKU's stock as the shop's
+ * stock rule gives it from the available stock (never a typed number: the ledger decides).
+ */
 export const pushPriceStockInput = z.object({
   shopId: z.guid(),
   itemIds: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
-  /** Units to set on every SKU; absent keeps the marketplace's stock. */
-  quantity: z.number().int().min(0).max(999999).optional(),
+  stock: z.boolean().optional(),
 });
 export type PushPriceStockInput = z.infer<typeof pushPriceStockInput>;
 

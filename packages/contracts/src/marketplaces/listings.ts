@@ -4,7 +4,14 @@ import { column, defineList, filter } from '../lists.ts';
 import { atMost, NumberBounds } from '../numbers.ts';
 import { bulkResult } from '../paging.ts';
 import { priceStepDto } from '../pricing/price-rules.ts';
-import { type ListingAction, ListingActions, ListingStatusCodes, MarketPlatforms } from './common.ts';
+import {
+  type ListingAction,
+  ListingActions,
+  ListingStatusCodes,
+  MarketPlatforms,
+  sellerSkuOffer,
+  skuPriceAndStock,
+} from './common.ts';
 
 /**
  * Listings (domain §8): one catalogue product on one marketplace shop, published and kept in sync
@@ -147,11 +154,8 @@ const listingOnShop = {
   platformStatus: z.string().nullable(),
   /** The item on the marketplace's storefront, when it exists. */
   itemUrl: z.string().nullable(),
-  /** The price sent (the lowest of its SKUs), exact decimal text in `currency`. */
-  price: z.string().nullable(),
-  currency: z.string(),
-  /** Total stock sent over its SKUs. */
-  stock: z.number().int(),
+  /** The price and stock sent. */
+  ...skuPriceAndStock,
   publishedAt: z.date().nullable(),
   /** From `allowedListingActions`: what the UI may offer now. */
   allowedActions: z.array(z.enum(ListingActions)),
@@ -176,10 +180,8 @@ export const listingDto = z.object({
 export type ListingDto = z.infer<typeof listingDto>;
 
 export const listingSkuDto = z.object({
-  sellerSku: z.string(),
+  ...sellerSkuOffer,
   platformSkuId: z.string().nullable(),
-  price: z.string(),
-  quantity: z.number().int(),
   /** Sale property name → value. */
   saleProps: z.record(z.string(), z.string()),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PlatformType } from '../constants.ts';
 import { audit, describedNames, emptyToUndefined, guid, queryFlag, sort, stamp } from '../fields.ts';
-import { column, defineList, listNames } from '../lists.ts';
+import { column, unfilteredList } from '../lists.ts';
 import { pagedQuery } from '../paging.ts';
 
 /** Layouts and menus (spec §7): request and response shapes, shared by the server and the web forms. */
@@ -89,9 +89,7 @@ const menuFilters = {
  * The menus list (`GET /api/platform/menus`: `filter`, `sorting`, `skipCount`, `maxResultCount`,
  * `platformType`, `layoutId`, `parentId`, `reverse`), in display order (sort, then code).
  */
-export const menuList = defineList({
-  ...listNames('AppPlatform', 'Menus'),
-  filters: {},
+export const menuList = unfilteredList('AppPlatform', 'Menus', {
   columns: {
     code: column.text({ header: 'DisplayName:Code', sort: true, width: 160 }),
     name: column.text({ header: 'DisplayName:Name', sort: true, width: 160 }),
@@ -141,9 +139,7 @@ export type LayoutUpdateInput = z.infer<typeof layoutUpdateInput>;
  * The layouts list (`GET /api/platform/layouts`: `filter`, `sorting`, `skipCount`,
  * `maxResultCount`, `platformType`, `reverse`).
  */
-export const layoutList = defineList({
-  ...listNames('AppPlatform', 'Layouts'),
-  filters: {},
+export const layoutList = unfilteredList('AppPlatform', 'Layouts', {
   columns: {
     name: column.text({ header: 'DisplayName:Name', sort: true, width: 160 }),
     displayName: column.text({ header: 'DisplayName:DisplayName', sort: true, width: 180 }),

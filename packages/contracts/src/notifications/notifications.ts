@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NotificationSeverity } from '../constants.ts';
-import { describedNames, queryFlag } from '../fields.ts';
+import { describedNames, displayedName, queryFlag } from '../fields.ts';
 import { column, defineList } from '../lists.ts';
 
 /**
@@ -95,8 +95,7 @@ export const notificationDefinitionDto = z.object({
 export type NotificationDefinitionDto = z.infer<typeof notificationDefinitionDto>;
 
 export const notificationGroupDto = z.object({
-  name: z.string(),
-  displayName: z.string(),
+  ...displayedName,
   notifications: z.array(notificationDefinitionDto),
 });
 export type NotificationGroupDto = z.infer<typeof notificationGroupDto>;

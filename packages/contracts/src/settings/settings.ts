@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describedNames } from '../fields.ts';
+import { describedNames, displayedName } from '../fields.ts';
 
 /** Setting management (spec §7, wire contract §10): the levels, the groups read and the changes sent. */
 
@@ -27,7 +27,7 @@ export const settingDto = z.object({
 });
 export type SettingDto = z.infer<typeof settingDto>;
 
-export const settingGroupDto = z.object({ name: z.string(), displayName: z.string(), settings: z.array(settingDto) });
+export const settingGroupDto = z.object({ ...displayedName, settings: z.array(settingDto) });
 export type SettingGroupDto = z.infer<typeof settingGroupDto>;
 export const settingGroupList = z.object({ items: z.array(settingGroupDto) });
 

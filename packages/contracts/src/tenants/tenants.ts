@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { audit, extraProperties, stamp } from '../fields.ts';
-import { column, defineList, listNames } from '../lists.ts';
+import { column, unfilteredList } from '../lists.ts';
 
 /** Tenant management (ABP `TenantDto`, its inputs and connection strings, wire contract §10). */
 
@@ -82,9 +82,7 @@ export type TenantDto = z.infer<typeof tenantDto>;
  * The tenant list (host side, ABP `GET /api/tenant-management/tenants`: `filter`, `sorting`,
  * `skipCount`, `maxResultCount`). Sorted by name only: the registry's one index is the name's.
  */
-export const tenantList = defineList({
-  ...listNames('AbpTenantManagement', 'Tenants'),
-  filters: {},
+export const tenantList = unfilteredList('AbpTenantManagement', 'Tenants', {
   columns: {
     name: column.text({ header: 'DisplayName:Name', sort: true, width: 240 }),
     isActive: column.bool({ header: 'DisplayName:IsActive', width: 100 }),

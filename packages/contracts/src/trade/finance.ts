@@ -132,11 +132,16 @@ export const statementLineDto = z.object({
 });
 export type StatementLineDto = z.infer<typeof statementLineDto>;
 
+/**
+ * What one match of an arrival against a statement takes: `amount` in the statement's currency,
+ * `arrivalAmount` the same in the arrival's `fromCurrency`.
+ */
+const matchAmounts = { amount: z.string(), arrivalAmount: z.string() };
+
 export const statementMatchDto = z.object({
   arrivalId: z.string(),
   arrivalNo: z.string(),
-  amount: z.string(),
-  arrivalAmount: z.string(),
+  ...matchAmounts,
 });
 
 export const statementDetailDto = statementDto.extend({
@@ -248,6 +253,9 @@ export const arrivalDto = z.object({
   bankReceivedAt: z.date().nullable(),
   /** Of `fromAmount`, what statements account for. */
   ...matching,
+  /** A remainder too small to match any statement, written off (counts as matched), and why. */
+  writtenOffAmount: z.string(),
+  writeOffReason: z.string().nullable(),
   remark: z.string().nullable(),
   ...createdAndStamp,
 });
@@ -258,10 +266,7 @@ export const arrivalMatchDto = z.object({
   statementNo: z.string(),
   shopName: z.string(),
   currency: z.string(),
-  /** In the statement's currency. */
-  amount: z.string(),
-  /** The same in the arrival's `fromCurrency`. */
-  arrivalAmount: z.string(),
+  ...matchAmounts,
 });
 export const arrivalDetailDto = arrivalDto.extend({ matches: z.array(arrivalMatchDto) });
 export type ArrivalDetailDto = z.infer<typeof arrivalDetailDto>;
@@ -283,6 +288,11 @@ export const arrivalMatchInput = z
     path: ['items'],
   });
 export type ArrivalMatchInput = z.infer<typeof arrivalMatchInput>;
+/**
+ * Write off what is left of an arrival when it is below one minor unit of the currency of the
+ * statements it is matched against (nothing can match it), with the reason (audited).
+ */
+export const arrivalWriteOffInput = z.object({ reason: z.string().trim().min(1).max(500) });
 /** Undo matches: of the statements named, or all when none is. */
 export const arrivalUnmatchInput = z.object({ statementIds: z.array(z.guid()).max(100).optional() });
 

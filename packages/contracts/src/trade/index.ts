@@ -1,5 +1,6 @@
 /** Order management's request and response schemas, shared by the server and the web. */
 
+export * from './bulk.ts';
 export * from './common.ts';
 export * from './finance.ts';
 export * from './orders.ts';

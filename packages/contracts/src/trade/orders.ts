@@ -239,6 +239,8 @@ export const salesOrderLineDto = z.object({
   amount: z.string(),
   reservedQty: z.number().int(),
   shippedQty: z.number().int(),
+  /** Shipped units the buyer sent back with a refund. */
+  returnedQty: z.number().int(),
 });
 export type SalesOrderLineDto = z.infer<typeof salesOrderLineDto>;
 
@@ -249,6 +251,10 @@ export const salesOrderDto = salesOrderListItem.extend({
   goodsAmount: z.string(),
   shippingFee: z.string(),
   discount: z.string(),
+  /** What was refunded so far (full and partial refunds), in the order's currency. */
+  refundedAmount: z.string(),
+  /** What is left to refund: the total less the refunds so far. */
+  refundable: z.string(),
   buyerEmail: z.string().nullable(),
   address: salesOrderAddress.nullable(),
   paymentMethod: z.string().nullable(),
@@ -301,6 +307,19 @@ export type SalesOrderInput = z.infer<typeof salesOrderInput>;
 
 export const salesOrderCancelInput = z.object({ reason: z.string().trim().min(1).max(500) });
 export const salesOrderActionInput = z.object({ reason: optional(z.string().trim().max(500)) });
+/**
+ * A refund (`/refund`, `/partial-refund`): the amount refunded now in the order's currency (a
+ * partial refund must say it; a full refund refunds what is left unless it says less) and the
+ * shipped units the buyer sent back, which come back on hand at the cost they left at.
+ */
+export const salesOrderRefundInput = salesOrderActionInput.extend({
+  amount: optional(money.refine((v) => !v.trim().startsWith('-') && /[1-9]/.test(v), 'SalesOrders::RefundPositive')),
+  returns: z
+    .array(z.object({ lineId: z.guid(), quantity: quantity() }))
+    .max(NumberBounds.lines.salesOrder)
+    .default([]),
+});
+export type SalesOrderRefundInput = z.infer<typeof salesOrderRefundInput>;
 export const salesOrderMatchInput = z.object({ variantId: z.guid() });
 export const salesOrderPullInput = z.object({ shopId: optional(z.guid()) });
 export const salesOrderPullDto = z.object({ jobId: z.string().nullable() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changesAndStamp, stamp } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, pageListNames } from '../lists.ts';
 import { checkMoneyMembers } from '../money.ts';
 import {
   checkLineAmounts,
@@ -174,9 +174,7 @@ export type PurchaseOrderInput = z.input<typeof purchaseOrderInput>;
  * the remark and the lines' SKUs and products.
  */
 export const purchaseOrderList = defineList({
-  texts: 'Purchase',
-  exportName: 'Page:Title',
-  search: 'Page:SearchPurchase',
+  ...pageListNames('Purchase', 'SearchPurchase'),
   filters: {
     supplierId: filter.ref('Supplier', { label: 'Field:Supplier' }),
     warehouseId: filter.ref('Warehouse', { label: 'Field:Warehouse' }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { createdAndStamp, stamp } from '../fields.ts';
-import { column, defineList, filter } from '../lists.ts';
+import { column, defineList, filter, pageListNames } from '../lists.ts';
 import { NumberBounds, quantity } from '../numbers.ts';
 import { money, nextState, ofWarehouse, type StateTable, variantRef } from './common.ts';
+import { purchaseOrderDto } from './purchase.ts';
 
 /**
  * Receipts against purchase-order lines (domain §5.3): what arrived, of it what was accepted
@@ -53,9 +54,7 @@ export type ReceiptInput = z.input<typeof receiptInput>;
  * the text looks in the receipt no., the tracking no., the PO no. and the supplier.
  */
 export const receiptList = defineList({
-  texts: 'Receiving',
-  exportName: 'Page:Title',
-  search: 'Page:SearchReceipts',
+  ...pageListNames('Receiving', 'SearchReceipts'),
   filters: {
     status: filter.enum(receiptStatuses, { label: 'Field:Status', texts: 'Status:' }),
     poId: filter.ref('PurchaseOrder', { label: 'Field:PoNo' }),
@@ -94,12 +93,13 @@ export const receiptLineDto = z.object({
 });
 export type ReceiptLineDto = z.infer<typeof receiptLineDto>;
 
+/** The purchase order a receipt is against: its id, and its number and supplier as the order answers them. */
+const ofPurchaseOrder = { poId: z.string(), ...purchaseOrderDto.pick({ poNo: true, supplierName: true }).shape };
+
 export const receiptDto = z.object({
   id: z.string(),
   receiptNo: z.string(),
-  poId: z.string(),
-  poNo: z.string(),
-  supplierName: z.string(),
+  ...ofPurchaseOrder,
   ...ofWarehouse,
   status: z.enum(receiptStatuses),
   reversesReceiptId: z.string().nullable(),

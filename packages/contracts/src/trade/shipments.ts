@@ -30,6 +30,12 @@ import { allowedActions, money, type StateTable, warehouseOption } from './commo
  * - `POST   /{id}/cancel`          `.Cancel` (before shipped; the reservation stays with the order)
  * - `POST   /{id}/sync`            `.Ship`: tells the marketplace again (after a failure)
  * - `POST   /{id}/events`          `.Update`: `shipmentEventInput`, a tracking event by hand
+ * - `GET    /scan?code=`           the parcel a scanner names (tracking, shipment or order no.) → `ShipmentDetailDto`
+ * - `POST   /{id}/pack`            takes `packInput`: with `scanned`, refused (400 on `scanned`) unless it is exactly the items
+ * - `POST   /labels.pdf`           `shipmentSelection` (≤ 500): one PDF of their labels (400 on `ids` naming unlabelled ones)
+ * - `POST   /pick-list`            `shipmentSelection` (≤ 500) → `PickListDto`; `/pick-list.pdf` the same printed
+ * - `POST   /bulk/label`           `.Update`: `shipmentBulkInput` (≤ 100) → `ShipmentBulkResult`
+ * - `POST   /bulk/ship`            `.Ship`: `shipmentBulkInput` (≤ 100) → `ShipmentBulkResult`
  */
 
 export const shipmentStatuses = [
@@ -324,3 +330,60 @@ export const shippableOrderQuery = z.object({
 
 export const shipmentWarehouseDto = warehouseOption;
 export type ShipmentWarehouseDto = z.infer<typeof shipmentWarehouseDto>;
+
+// ---- many at once ----------------------------------------------------------------------------------
+
+/** Shipments to print or pick together (one merged label PDF, one pick list). */
+export const shipmentSelection = z.object({ ids: z.array(z.guid()).min(1).max(500) });
+export type ShipmentSelection = z.infer<typeof shipmentSelection>;
+
+/** Shipments to move together (label, ship), each on its own: a refused one does not stop the others. */
+export const shipmentBulkInput = z.object({ ids: z.array(z.guid()).min(1).max(100) });
+export type ShipmentBulkInput = z.infer<typeof shipmentBulkInput>;
+
+export const shipmentBulkResult = z.object({
+  /** The ids of the shipments that moved. */
+  done: z.array(z.string()),
+  /** Those refused, with the reason in the reader's language. */
+  failed: z.array(z.object({ id: z.string(), shipmentNo: z.string(), message: z.string() })),
+});
+export type ShipmentBulkResult = z.infer<typeof shipmentBulkResult>;
+
+/** Packing: the SKUs scanned into the parcel and how many of each (the server checks them against its items). */
+export const packInput = z
+  .object({
+    scanned: z
+      .array(z.object({ sku: z.string().trim().min(1).max(100), quantity: z.number().int().min(1).max(100_000) }))
+      .max(500)
+      .optional(),
+  })
+  .default({});
+export type PackInput = z.infer<typeof packInput>;
+
+export const shipmentScanQuery = z.object({ code: z.string().trim().min(1).max(64) });
+
+/** The pick list of a selection: per warehouse, one line per SKU with its total and its orders. */
+export const pickListDto = z.object({
+  /** Shipments picked (open ones: made, labelled or packed). */
+  shipments: z.number(),
+  /** Selected shipments left out (shipped, cancelled…). */
+  skipped: z.number(),
+  quantity: z.number(),
+  warehouses: z.array(
+    z.object({
+      warehouseId: z.string(),
+      warehouseName: z.string(),
+      quantity: z.number(),
+      lines: z.array(
+        z.object({
+          sku: z.string(),
+          name: z.string(),
+          variant: z.string().nullable(),
+          quantity: z.number(),
+          orderNos: z.array(z.string()),
+        }),
+      ),
+    }),
+  ),
+});
+export type PickListDto = z.infer<typeof pickListDto>;

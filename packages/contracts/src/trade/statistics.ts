@@ -2,13 +2,28 @@ import { z } from 'zod';
 import { emptyToUndefined } from '../fields.ts';
 import { fromShop } from './common.ts';
 import { profitFigures, skuSales } from './finance.ts';
+import { TradePermissions as P } from './permissions.ts';
 
 /**
- * Order statistics: sales and orders per day/week/month (UTC days), by shop and platform, top
+ * Order statistics: sales and orders per day/week/month (days of the tenant's time zone setting), by shop and platform, top
  * SKUs, purchase spend, stock value and profit. Amounts are in the tenant's currency (each order's
  * total converted at the tenant's rates); cancelled orders (`Cancel`) are left out, as the order
  * list shows them apart.
  */
+
+/**
+ * The statistics' charts and every permission each needs: the server refuses (403) a chart the
+ * caller may not see, and the page asks only for those it may. Sales and top SKUs are the
+ * statistics' own; purchase spend is purchasing's money, stock value the stock's, profit finance's.
+ */
+export const statisticsCharts = {
+  sales: { path: 'sales', needs: [P.Statistics] },
+  topSkus: { path: 'top-skus', needs: [P.Statistics] },
+  purchaseSpend: { path: 'purchase-spend', needs: [P.Statistics, P.Purchase] },
+  stockValue: { path: 'stock-value', needs: [P.Statistics, P.Stock] },
+  profit: { path: 'profit', needs: [P.Statistics, P.Finance] },
+} as const satisfies Record<string, { path: string; needs: readonly string[] }>;
+export type StatisticsChart = keyof typeof statisticsCharts;
 
 export const statisticsGranularities = ['day', 'week', 'month'] as const;
 export type StatisticsGranularity = (typeof statisticsGranularities)[number];
@@ -18,7 +33,7 @@ export const STATISTICS_MAX_DAYS = 366;
 const optionalId = z.preprocess(emptyToUndefined, z.guid().optional());
 
 export const statisticsQuery = z.object({
-  /** First and last day (inclusive, UTC). */
+  /** First and last day (inclusive, on the tenant's calendar). */
   from: z.preprocess(emptyToUndefined, z.iso.date({ error: 'Statistics::DateFormat' })),
   to: z.preprocess(emptyToUndefined, z.iso.date({ error: 'Statistics::DateFormat' })),
   granularity: z.preprocess(emptyToUndefined, z.enum(statisticsGranularities).default('day')),
@@ -61,18 +76,19 @@ export const topSkusDto = z.object({
 });
 export type TopSkusDto = z.infer<typeof topSkusDto>;
 
+/** A statistic's total over the range, in the tenant's currency. */
+const totalInCurrency = { currency: z.string(), total: z.string() };
+
 export const purchaseSpendDto = z.object({
-  currency: z.string(),
+  ...totalInCurrency,
   /** False while this build has no purchase orders to count. */
   available: z.boolean(),
-  total: z.string(),
   periods: z.array(z.object({ period: z.string(), orders: z.number().int(), amount: z.string() })),
 });
 export type PurchaseSpendDto = z.infer<typeof purchaseSpendDto>;
 
 export const stockValueDto = z.object({
-  currency: z.string(),
-  total: z.string(),
+  ...totalInCurrency,
   totalQuantity: z.number().int(),
   warehouses: z.array(
     z.object({
@@ -88,8 +104,8 @@ export type StockValueDto = z.infer<typeof stockValueDto>;
 
 export const profitStatisticsDto = z.object({
   currency: z.string(),
-  revenue: z.string(),
-  profit: z.string(),
+  /** Over the whole range: of the profit figures, the revenue and the profit. */
+  ...z.object(profitFigures).pick({ revenue: true, profit: true }).shape,
   periods: z.array(
     z.object({
       period: z.string(),

@@ -116,6 +116,9 @@ export const stockLedgerList = defineList({
 });
 export type StockLedgerQuery = z.infer<typeof stockLedgerList.query>;
 
+/** The voucher a ledger row was written by (an adjustment, a transfer, a receipt…): its kind and number. */
+const ofVoucher = { voucherType: z.string(), voucherNo: z.string() };
+
 export const stockLedgerDto = z.object({
   seq: z.number().int(),
   ...rowWarehouse,
@@ -131,8 +134,7 @@ export const stockLedgerDto = z.object({
   unitCost: z.string().nullable(),
   avgCostAfter: z.string(),
   currency: z.string(),
-  voucherType: z.string(),
-  voucherNo: z.string(),
+  ...ofVoucher,
   reason: z.string().nullable(),
   operatorId: z.string().nullable(),
   creationTime: z.date(),
@@ -213,8 +215,7 @@ export type StockSafetyInput = z.infer<typeof stockSafetyInput>;
 
 /** What a posted adjustment, count or transfer wrote. */
 export const stockVoucherDto = z.object({
-  voucherType: z.string(),
-  voucherNo: z.string(),
+  ...ofVoucher,
   items: z.array(stockLedgerDto),
 });
 export type StockVoucherDto = z.infer<typeof stockVoucherDto>;

@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
 import { AppError } from '../../core/errors.ts';
-import type { Services } from '../../core/services.ts';
-import { identitySetting } from '../identity/index.ts';
 import { phoneCodes } from './schema.ts';
 
 /**
@@ -18,6 +17,10 @@ function hashCode(code: string, salt = randomBytes(16).toString('hex')) {
   return `${salt}$${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
 }
 
+/** The codes of one phone number and purpose. */
+const codesOf = (phoneNumber: string, purpose: number) =>
+  and(eq(phoneCodes.phoneNumber, phoneNumber), eq(phoneCodes.purpose, purpose));
+
 function matches(code: string, stored: string) {
   const [salt] = stored.split('$');
   const a = Buffer.from(hashCode(code, salt));
@@ -27,94 +30,78 @@ function matches(code: string, stored: string) {
 
 /**
  * A new code for `phoneNumber` and `purpose`, refused when the previous one is younger
- * than the resend interval (setting `Abp.Identity.User.SmsRepetInterval`, minutes).
+ * than the resend interval (`minutes`: setting `Abp.Identity.User.SmsRepetInterval`).
  */
 export async function createPhoneCode(
-  services: Services,
+  tx: Tx,
   ctx: Pick<RequestContext, 'tenant'>,
   phoneNumber: string,
   purpose: number,
+  minutes: number,
 ): Promise<string> {
-  const minutes = await identitySetting(services, ctx, 'Abp.Identity.User.SmsRepetInterval');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = new Date();
-  await services.data.inTenant(ctx, async (tx) => {
-    const [recent] = await tx
-      .select({ id: phoneCodes.id })
-      .from(phoneCodes)
-      .where(
-        and(
-          eq(phoneCodes.phoneNumber, phoneNumber),
-          eq(phoneCodes.purpose, purpose),
-          gt(phoneCodes.creationTime, new Date(now.getTime() - minutes * 60_000)),
-        ),
-      )
-      .limit(1);
-    if (recent) {
-      throw new AppError({
-        status: 403,
-        code: 'AbpAccount::SendRepeatPhoneVerifyCode',
-        messageKey: 'AbpAccount::SendRepeatPhoneVerifyCode',
-        params: [minutes],
-        data: { interval: minutes },
-      });
-    }
-    // Older codes of this purpose are superseded; expired ones are cleared out.
-    await tx
-      .update(phoneCodes)
-      .set({ consumedAt: now })
-      .where(
-        and(eq(phoneCodes.phoneNumber, phoneNumber), eq(phoneCodes.purpose, purpose), isNull(phoneCodes.consumedAt)),
-      );
-    await tx.delete(phoneCodes).where(lt(phoneCodes.expiresAt, new Date(now.getTime() - 86_400_000)));
-    await tx.insert(phoneCodes).values({
-      tenantId: ctx.tenant?.id ?? null,
-      phoneNumber,
-      purpose,
-      codeHash: hashCode(code),
-      creationTime: now,
-      expiresAt: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000),
+  const [recent] = await tx
+    .select({ id: phoneCodes.id })
+    .from(phoneCodes)
+    .where(and(codesOf(phoneNumber, purpose), gt(phoneCodes.creationTime, new Date(now.getTime() - minutes * 60_000))))
+    .limit(1);
+  if (recent) {
+    throw new AppError({
+      status: 403,
+      code: 'AbpAccount::SendRepeatPhoneVerifyCode',
+      messageKey: 'AbpAccount::SendRepeatPhoneVerifyCode',
+      params: [minutes],
+      data: { interval: minutes },
     });
+  }
+  // Older codes of this purpose are superseded; expired ones are cleared out.
+  await tx
+    .update(phoneCodes)
+    .set({ consumedAt: now })
+    .where(and(codesOf(phoneNumber, purpose), isNull(phoneCodes.consumedAt)));
+  await tx.delete(phoneCodes).where(lt(phoneCodes.expiresAt, new Date(now.getTime() - 86_400_000)));
+  await tx.insert(phoneCodes).values({
+    tenantId: ctx.tenant?.id ?? null,
+    phoneNumber,
+    purpose,
+    codeHash: hashCode(code),
+    creationTime: now,
+    expiresAt: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000),
   });
   return code;
 }
 
-/** Checks and consumes the current code; a wrong code counts one try. */
-export async function verifyPhoneCode(
-  services: Services,
-  ctx: Pick<RequestContext, 'tenant'>,
-  phoneNumber: string,
-  purpose: number,
-  code: string,
-): Promise<boolean> {
-  return services.data.inTenant(ctx, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(phoneCodes)
-      .where(
-        and(
-          eq(phoneCodes.phoneNumber, phoneNumber),
-          eq(phoneCodes.purpose, purpose),
-          isNull(phoneCodes.consumedAt),
-          gt(phoneCodes.expiresAt, new Date()),
-          lt(phoneCodes.attempts, MAX_CODE_ATTEMPTS),
-        ),
-      )
-      .orderBy(desc(phoneCodes.creationTime))
-      .limit(1);
-    if (!row) return false;
-    if (!/^\d{6}$/.test(code) || !matches(code, row.codeHash)) {
-      await tx
-        .update(phoneCodes)
-        .set({ attempts: sql`${phoneCodes.attempts} + 1` })
-        .where(eq(phoneCodes.id, row.id));
-      return false;
-    }
-    const consumed = await tx
+/**
+ * Checks and consumes the current code; a wrong code counts one try, in the caller's unit, which
+ * must commit for the try to count (a refusal is raised after it: see `accountCommands`).
+ */
+export async function verifyPhoneCode(tx: Tx, phoneNumber: string, purpose: number, code: string): Promise<boolean> {
+  const [row] = await tx
+    .select()
+    .from(phoneCodes)
+    .where(
+      and(
+        codesOf(phoneNumber, purpose),
+        isNull(phoneCodes.consumedAt),
+        gt(phoneCodes.expiresAt, new Date()),
+        lt(phoneCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .orderBy(desc(phoneCodes.creationTime))
+    .limit(1);
+  if (!row) return false;
+  if (!/^\d{6}$/.test(code) || !matches(code, row.codeHash)) {
+    await tx
       .update(phoneCodes)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(phoneCodes.id, row.id), isNull(phoneCodes.consumedAt)))
-      .returning({ id: phoneCodes.id });
-    return consumed.length > 0;
-  });
+      .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+      .where(eq(phoneCodes.id, row.id));
+    return false;
+  }
+  const consumed = await tx
+    .update(phoneCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(phoneCodes.id, row.id), isNull(phoneCodes.consumedAt)))
+    .returning({ id: phoneCodes.id });
+  return consumed.length > 0;
 }

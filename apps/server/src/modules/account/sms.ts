@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RequestContext } from '../../core/context.ts';
+import { t } from '../../core/localization/index.ts';
 import type { Services } from '../../core/services.ts';
+import { CODE_LIFETIME_SECONDS } from './phone-codes.ts';
 
 /**
  * Pluggable SMS sending, chosen by `config.smsSender` (env SMS_SENDER). The default `log`
@@ -80,4 +83,16 @@ export function smsSender(services: Services, log: FastifyBaseLogger): SmsSender
     senders.set(services, sender);
   }
   return sender;
+}
+
+/** Texts a new code to its phone, in the request's language (after the unit that stored it). */
+export async function sendPhoneCode(
+  services: Services,
+  ctx: Pick<RequestContext, 'culture' | 'tenant'>,
+  log: FastifyBaseLogger,
+  message: { phoneNumber: string; code: string; purpose: number },
+) {
+  const { phoneNumber, code, purpose } = message;
+  const text = t(ctx.culture, 'AbpAccount::PhoneVerifyCodeMessage', [code, CODE_LIFETIME_SECONDS / 60]);
+  await smsSender(services, log).send(phoneNumber, text, { code, purpose, tenantId: ctx.tenant?.id ?? null });
 }

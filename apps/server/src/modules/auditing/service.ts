@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { auditLogs } from './schema.ts';
 
@@ -52,6 +53,19 @@ export async function recordAudit(services: Services, req: FastifyRequest, statu
     httpStatusCode: statusCode,
     entityChanges: statusCode < 400 ? ctx.entityChanges : [],
   };
-  // Tenant data goes to the tenant's own database when it has one.
-  await services.data.inTenant(ctx, (tx) => tx.insert(auditLogs).values(row));
+  // Tenant data goes to the tenant's own database when it has one. The entry is written after the
+  // answer, outside the request's bounds: when the database is busy (a burst took every
+  // connection) it is tried again a few times, about eight seconds in all, rather than lost.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await services.data.inTenant(ctx, (tx) => tx.insert(auditLogs).values(row));
+      return;
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === 'ServiceBusy') || attempt >= AUDIT_RETRIES) throw e;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
+  }
 }
+
+/** How often an audit entry is tried again while the database is busy (250 ms, doubling). */
+const AUDIT_RETRIES = 5;

@@ -2,9 +2,10 @@ import { PaymentType, SettlementCycle, SettlementForm } from '@seller/contracts'
 import { blankSupplier, type SupplierInput } from '@seller/contracts/catalog';
 import { eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
 import type { Services } from '../../core/services.ts';
 import { seedGathersDemo } from './gathers/seed.ts';
-import { categoryService } from './master-data/categories.ts';
+import { masterDataCommands } from './master-data/commands.ts';
 import {
   attributeGroups,
   brands,
@@ -14,14 +15,6 @@ import {
   suppliers,
   vendorSources,
 } from './master-data/schema.ts';
-import {
-  attributeGroupService,
-  brandService,
-  purchaseAttributeService,
-  screenAttributeService,
-  supplierService,
-  vendorSourceService,
-} from './master-data/service.ts';
 import { seedProductsDemo } from './products/seed.ts';
 
 type AnyTable =
@@ -39,6 +32,21 @@ type AnyTable =
  */
 export async function seedCatalogDemo(services: Services, tenant: CurrentTenant) {
   const ctx = systemContext(tenant);
+  const commands = masterDataCommands(services);
+  /** A kit's create in a unit of its own, as its route makes it. */
+  const creator =
+    <I, R>(create: (tx: Tx, c: typeof ctx, input: I) => Promise<R>) =>
+    (input: I) =>
+      services.data.inTenant(ctx, (tx) => create(tx, ctx, input));
+  const create = {
+    vendorSource: creator(commands.vendorSources.create),
+    purchaseAttribute: creator(commands.purchaseAttributes.create),
+    screenAttribute: creator(commands.screenAttributes.create),
+    attributeGroup: creator(commands.attributeGroups.create),
+    category: creator(commands.categories.create),
+    brand: creator(commands.brands.create),
+    supplier: creator(commands.suppliers.create),
+  };
   /** No row at all, recycled ones included (their codes stay taken). */
   const isEmpty = (table: AnyTable) =>
     services.data.inTenant(ctx, async (tx) => {
@@ -55,13 +63,13 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
       ['AliExpress', 'https://www.aliexpress.com', ['*.aliexpress.com/item/*']],
     ];
     for (const [i, [name, website, urlPatterns]] of sources.entries()) {
-      await vendorSourceService.create(services, ctx, { name, website, urlPatterns, sort: i });
+      await create.vendorSource({ name, website, urlPatterns, sort: i });
     }
   }
 
   const attributeIds: Record<string, string> = {};
   if (await isEmpty(purchaseAttributes)) {
-    const color = await purchaseAttributeService.create(services, ctx, {
+    const color = await create.purchaseAttribute({
       name: '颜色',
       nameEn: 'Color',
       sort: 0,
@@ -73,7 +81,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
         ['灰色', 'Grey', 'GRY'],
       ].map(([value, valueEn, code], sort) => ({ value, valueEn, code, sort })),
     });
-    const size = await purchaseAttributeService.create(services, ctx, {
+    const size = await create.purchaseAttribute({
       name: '尺码',
       nameEn: 'Size',
       sort: 1,
@@ -83,7 +91,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
     attributeIds.size = size.id;
   }
   if (await isEmpty(screenAttributes)) {
-    const material = await screenAttributeService.create(services, ctx, {
+    const material = await create.screenAttribute({
       name: '材质',
       nameEn: 'Material',
       sort: 0,
@@ -94,7 +102,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
         ['塑料', 'Plastic'],
       ].map(([value, valueEn], sort) => ({ value, valueEn, sort })),
     });
-    const season = await screenAttributeService.create(services, ctx, {
+    const season = await create.screenAttribute({
       name: '季节',
       nameEn: 'Season',
       sort: 1,
@@ -117,7 +125,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
       sort,
     });
     groupIds.apparel = (
-      await attributeGroupService.create(services, ctx, {
+      await create.attributeGroup({
         name: '服装',
         description: '颜色、尺码必填',
         items: [
@@ -129,7 +137,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
       })
     ).id;
     groupIds.bags = (
-      await attributeGroupService.create(services, ctx, {
+      await create.attributeGroup({
         name: '箱包',
         description: null,
         items: [item('purchase', attributeIds.color, true, 0), item('screen', attributeIds.material, false, 1)],
@@ -179,7 +187,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
     ];
     for (const [sort, [code, name, nameEn, group, children]] of tree.entries()) {
       const attributeGroupId = group ? (groupIds[group] ?? null) : null;
-      const parent = await categoryService.create(services, ctx, {
+      const parent = await create.category({
         parentId: null,
         code,
         name,
@@ -188,7 +196,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
         sort,
       });
       for (const [i, [childCode, childName, childEn]] of children.entries()) {
-        await categoryService.create(services, ctx, {
+        await create.category({
           parentId: parent.id,
           code: childCode,
           name: childName,
@@ -208,7 +216,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
       ['迈途', 'Maitu'],
       ['小棉', 'Xiaomian'],
     ]) {
-      await brandService.create(services, ctx, { name, nameEn, website: null, description: null });
+      await create.brand({ name, nameEn, website: null, description: null });
     }
   }
 
@@ -264,7 +272,7 @@ export async function seedCatalogDemo(services: Services, tenant: CurrentTenant)
         paymentType: PaymentType.WeChat,
       },
     ];
-    for (const row of rows) await supplierService.create(services, ctx, row);
+    for (const row of rows) await create.supplier(row);
   }
 
   await seedProductsDemo(services, tenant);

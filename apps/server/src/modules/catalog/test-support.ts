@@ -10,6 +10,22 @@ export const productFacts = {
   resource: 'selfDeveloped',
 };
 
+/** The product import sheet's headers, in the template's order (zh-Hans). */
+export const PRODUCT_SHEET_HEADERS = [
+  '父SKU',
+  '名称',
+  '分类编码',
+  '品牌',
+  '价格',
+  '描述',
+  '重量 (g)',
+  '区域',
+  '开发日期',
+  '上架日期',
+  '类型',
+  '资源',
+];
+
 /** A valid product input with `sku` in `categoryId`; `extra` overrides any field. */
 export const productBody = (categoryId: string, sku: string, extra: object = {}) => ({
   name: '测试商品',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import activitiesRoutes from './activities/routes.ts';
 import businessesRoutes from './businesses/routes.ts';
 import customersRoutes from './customers/routes.ts';
+import dashboardRoutes from './dashboard.ts';
 import ordersRoutes from './orders/routes.ts';
 import poolRoutes from './pool/routes.ts';
 import recordsRoutes from './records/routes.ts';
@@ -18,4 +19,5 @@ export default async function routes(fastify: FastifyInstance) {
   await fastify.register(businessesRoutes);
   await fastify.register(ordersRoutes);
   await fastify.register(reportsRoutes);
+  await fastify.register(dashboardRoutes);
 }

@@ -2,6 +2,11 @@ import type { TextResources } from '../../core/module.ts';
 
 /** Menu titles of the `/crm` pages and the words every area shares; each area keeps its own texts. */
 export const texts: TextResources = {
+  /** The CRM's dashboard tiles (`dashboardTiles`; order management adds its own). */
+  Dashboard: {
+    en: { 'Tile:MyCustomers': 'My customers', 'Tile:FollowUpsToday': 'Follow-ups due today' },
+    'zh-Hans': { 'Tile:MyCustomers': '我的客户', 'Tile:FollowUpsToday': '今日待跟进' },
+  },
   Menus: {
     en: {
       Crm: 'Customers',

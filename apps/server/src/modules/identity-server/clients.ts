@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { API_RESOURCE } from '../../core/auth/access-tokens.ts';
+import type { Tx } from '../../core/db/client.ts';
 import type { Services } from '../../core/services.ts';
 import { verifyPassword } from '../identity/index.ts';
 import { invalidClient, OAuthError } from './errors.ts';
@@ -31,13 +32,13 @@ export function basicCredentials(header: string | undefined): ClientCredentials 
 
 /**
  * The enabled client named by `credentials`, with its secret checked when it is
- * confidential. Anything wrong is `invalid_client` (401) without saying what.
+ * confidential. Anything wrong is `invalid_client` (401) without saying what. Read before the
+ * request's unit of work, in a read of its own: the secret's hash check holds no connection.
  */
 export async function authenticateClient(services: Services, credentials: ClientCredentials): Promise<Client> {
-  if (!credentials.clientId) throw invalidClient();
-  const [client] = await services.data.unscoped((tx) =>
-    tx.select().from(clients).where(eq(clients.clientId, credentials.clientId!)).limit(1),
-  );
+  const { clientId } = credentials;
+  if (!clientId) throw invalidClient();
+  const client = await services.data.unscoped((tx) => findClient(tx, clientId));
   if (!client?.enabled) throw invalidClient();
   if (!client.requireClientSecret) return client;
   if (!credentials.clientSecret) throw invalidClient();
@@ -49,6 +50,11 @@ export async function authenticateClient(services: Services, credentials: Client
   throw invalidClient();
 }
 
+export async function findClient(tx: Tx, clientId: string): Promise<Client | null> {
+  const [client] = await tx.select().from(clients).where(eq(clients.clientId, clientId)).limit(1);
+  return client ?? null;
+}
+
 export function ensureGrantAllowed(client: Client, grantType: string) {
   if (!client.allowedGrantTypes.includes(grantType)) {
     throw new OAuthError('unauthorized_client', 'UnauthorizedClient', [grantType]);
@@ -56,17 +62,15 @@ export function ensureGrantAllowed(client: Client, grantType: string) {
 }
 
 /** Scopes the server knows: enabled identity resources, API resource scopes, `offline_access`. */
-export async function knownScopes(services: Services): Promise<Set<string>> {
-  return services.data.unscoped(async (tx) => {
-    const [ids, apis] = await Promise.all([
-      tx.select({ name: identityResources.name, enabled: identityResources.enabled }).from(identityResources),
-      tx.select({ scopes: apiResources.scopes, enabled: apiResources.enabled }).from(apiResources),
-    ]);
-    const known = new Set<string>(['offline_access']);
-    for (const r of ids) if (r.enabled) known.add(r.name);
-    for (const r of apis) if (r.enabled) for (const s of r.scopes) known.add(s);
-    return known;
-  });
+async function knownScopes(tx: Tx): Promise<Set<string>> {
+  const [ids, apis] = await Promise.all([
+    tx.select({ name: identityResources.name, enabled: identityResources.enabled }).from(identityResources),
+    tx.select({ scopes: apiResources.scopes, enabled: apiResources.enabled }).from(apiResources),
+  ]);
+  const known = new Set<string>(['offline_access']);
+  for (const r of ids) if (r.enabled) known.add(r.name);
+  for (const r of apis) if (r.enabled) for (const s of r.scopes) known.add(s);
+  return known;
 }
 
 /**
@@ -75,12 +79,10 @@ export async function knownScopes(services: Services): Promise<Set<string>> {
  * the one every token it accepts must name; a token asking only for another API resource is not
  * accepted here.
  */
-export async function audiencesFor(services: Services, scopes: string[]): Promise<string[]> {
-  const rows = await services.data.unscoped((tx) =>
-    tx
-      .select({ name: apiResources.name, scopes: apiResources.scopes, enabled: apiResources.enabled })
-      .from(apiResources),
-  );
+export async function audiencesFor(tx: Tx, scopes: string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ name: apiResources.name, scopes: apiResources.scopes, enabled: apiResources.enabled })
+    .from(apiResources);
   const named = rows.filter((r) => r.enabled && r.scopes.some((s) => scopes.includes(s))).map((r) => r.name);
   return named.length ? named : [API_RESOURCE];
 }
@@ -89,9 +91,9 @@ export async function audiencesFor(services: Services, scopes: string[]): Promis
  * The scopes of the token: the requested ones (space-separated), or every scope the client
  * may ask for when none is named. Each must be allowed for the client and known.
  */
-export async function resolveScopes(services: Services, client: Client, requested: string | undefined) {
+export async function resolveScopes(tx: Tx, client: Client, requested: string | undefined) {
   const scopes = requested?.trim() ? [...new Set(requested.trim().split(/\s+/))] : [...client.allowedScopes];
-  const known = await knownScopes(services);
+  const known = await knownScopes(tx);
   for (const scope of scopes) {
     if (!client.allowedScopes.includes(scope) || !known.has(scope)) {
       throw new OAuthError('invalid_scope', 'InvalidScope', [scope]);

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { RequestContext } from '../../core/context.ts';
+import type { CurrentTenant, RequestContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
 import { unauthorized } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import { findUserById, roleNamesOf, writeSecurityLog } from '../identity/index.ts';
+import { findUserById, roleNamesOf } from '../identity/index.ts';
 import { authenticateClient, basicCredentials, type Client } from './clients.ts';
 import { invalidRequest } from './errors.ts';
 import { apiResources, identityResources } from './schema.ts';
-import { SUPPORTED_GRANTS } from './service.ts';
-import { findRefreshToken, revokeAccessToken, revokeSession } from './tokens.ts';
+import { logSecurityEvent, SUPPORTED_GRANTS } from './service.ts';
+import { findRefreshToken, type RefreshToken, revokeAccessToken, revokeSessions, type TokenTx } from './tokens.ts';
 
 /** `/connect/revocation`, `/connect/userinfo` and the discovery document. */
 
@@ -18,74 +19,95 @@ export interface RevocationForm {
   client_secret?: string;
 }
 
+/** What `/connect/revocation` needs from the HTTP request. */
+export interface RevocationHttpRequest {
+  authorization?: string;
+  origin: string;
+  form: RevocationForm;
+}
+
 /**
- * Signs out (RFC 7009): a refresh token revokes its session (every token of it); an access
- * token is refused from now on, with its session. Unknown tokens are ignored (still 200).
- * When the caller names a client, only that client's tokens are revoked.
+ * A revocation checked before its unit of work: the client when the caller names one, and the
+ * token presented (a refresh token's row, or an access token's claims) with its tenant. Unknown
+ * tokens, and access tokens this server would not accept (foreign, expired, already revoked),
+ * have nothing to end.
  */
-export async function revoke(
-  services: Services,
-  rc: { ctx: RequestContext; authorization?: string; origin: string },
-  form: RevocationForm,
-): Promise<void> {
-  if (!form.token) throw invalidRequest('token');
-  const credentials = basicCredentials(rc.authorization) ?? {
+export interface Revocation {
+  client: Client | null;
+  token: { refresh: RefreshToken } | { access: Record<string, unknown> } | null;
+  tenant: CurrentTenant | null;
+}
+
+export async function revocation(services: Services, http: RevocationHttpRequest): Promise<Revocation> {
+  const { form } = http;
+  const presented = form.token;
+  if (!presented) throw invalidRequest('token');
+  const credentials = basicCredentials(http.authorization) ?? {
     clientId: form.client_id,
     clientSecret: form.client_secret,
   };
   const client = credentials.clientId ? await authenticateClient(services, credentials) : null;
-  const ownedBy = (clientId: unknown) => !client || client.clientId === clientId;
-
   // The hint is only advisory (RFC 7009 §2.1): both token kinds are looked for.
-  const row = await findRefreshToken(services, form.token);
-  if (row) {
-    if (!ownedBy(row.clientId)) return;
-    await revokeSession(services, row.sessionId);
-    return logout(services, rc.ctx, client, row.tenantId, row.userId);
-  }
-  let claims: Record<string, unknown>;
+  const row = await services.data.unscoped((tx) => findRefreshToken(tx, presented));
+  const tenantOf = async (id: unknown) => (typeof id === 'string' && id ? services.tenants.find(id) : null);
+  if (row) return { client, token: { refresh: row }, tenant: await tenantOf(row.tenantId) };
   try {
-    // a token this server would not accept (foreign, expired, already revoked) has nothing to end
-    claims = await services.accessTokens.verify(form.token, rc.origin);
+    const claims = await services.accessTokens.verify(presented, http.origin);
+    return { client, token: { access: claims }, tenant: await tenantOf(claims.tenantid) };
   } catch {
-    return;
-  }
-  if (!ownedBy(claims.client_id) || typeof claims.jti !== 'string') return;
-  await revokeAccessToken(services, claims.jti, new Date(Number(claims.exp) * 1000));
-  if (typeof claims.session_id === 'string') await revokeSession(services, claims.session_id);
-  if (typeof claims.sub === 'string') {
-    await logout(services, rc.ctx, client, (claims.tenantid as string | undefined) ?? null, claims.sub);
+    return { client, token: null, tenant: null };
   }
 }
 
+/**
+ * Signs out (RFC 7009) in the open unit: a refresh token revokes its session (every token of it);
+ * an access token is refused from now on, with its session. When the caller names a client, only
+ * that client's tokens are revoked.
+ */
+export async function revoke(services: Services, tx: TokenTx, ctx: RequestContext, revoking: Revocation) {
+  const { client, token, tenant } = revoking;
+  const ownedBy = (clientId: unknown) => !client || client.clientId === clientId;
+  if (!token) return;
+  if ('refresh' in token) {
+    const row = token.refresh;
+    if (!ownedBy(row.clientId)) return;
+    await tx.server((serverTx) => revokeSessions(serverTx, services, [row.sessionId]));
+    return logout(tx, ctx, { client, tenant, userId: row.userId });
+  }
+  const claims = token.access;
+  const { jti, session_id: sessionId, sub } = claims;
+  if (!ownedBy(claims.client_id) || typeof jti !== 'string') return;
+  await tx.server(async (serverTx) => {
+    await revokeAccessToken(serverTx, services, jti, new Date(Number(claims.exp) * 1000));
+    if (typeof sessionId === 'string') await revokeSessions(serverTx, services, [sessionId]);
+  });
+  if (typeof sub === 'string') await logout(tx, ctx, { client, tenant, userId: sub });
+}
+
 async function logout(
-  services: Services,
+  tx: TokenTx,
   ctx: RequestContext,
-  client: Client | null,
-  tenantId: string | null,
-  userId: string,
+  who: { client: Client | null; tenant: CurrentTenant | null; userId: string },
 ) {
-  const tenant = tenantId ? await services.tenants.find(tenantId) : null;
-  const user = await services.data.inTenant({ tenant }, (tx) => findUserById(tx, userId));
-  await writeSecurityLog(services, ctx, {
-    identity: 'OpenIddict',
-    action: 'Logout',
+  const { client, tenant, userId } = who;
+  const user = await tx.tenant(tenant, (userTx) => findUserById(userTx, userId));
+  const entry = {
+    identity: 'OpenIddict' as const,
+    action: 'Logout' as const,
     userId,
     userName: user?.userName ?? null,
     clientId: client?.clientId ?? null,
     tenant,
-  });
+  };
+  await logSecurityEvent(tx, ctx, entry);
 }
 
 /** Current claims of the signed-in user, read from the database (contract §8). */
-export async function userInfo(services: Services, ctx: RequestContext) {
+export async function userInfo(tx: Tx, ctx: RequestContext) {
   if (!ctx.user) throw unauthorized();
-  const found = await services.data.inTenant(ctx, async (tx) => {
-    const user = await findUserById(tx, ctx.user!.id);
-    return user && { user, roles: await roleNamesOf(tx, user.id) };
-  });
-  if (!found) throw unauthorized();
-  const { user, roles } = found;
+  const user = await findUserById(tx, ctx.user.id);
+  if (!user) throw unauthorized();
+  const roles = await roleNamesOf(tx, user.id);
   return {
     sub: user.id,
     tenantid: user.tenantId ?? undefined,
@@ -102,13 +124,11 @@ export async function userInfo(services: Services, ctx: RequestContext) {
 }
 
 /** `/.well-known/openid-configuration` for `issuer` (absolute URLs under it). */
-export async function discoveryDocument(services: Services, issuer: string) {
-  const [resources, apis] = await services.data.unscoped((tx) =>
-    Promise.all([
-      tx.select().from(identityResources).where(eq(identityResources.enabled, true)),
-      tx.select().from(apiResources).where(eq(apiResources.enabled, true)),
-    ]),
-  );
+export async function discoveryDocument(tx: Tx, issuer: string) {
+  const [resources, apis] = await Promise.all([
+    tx.select().from(identityResources).where(eq(identityResources.enabled, true)),
+    tx.select().from(apiResources).where(eq(apiResources.enabled, true)),
+  ]);
   const shown = resources.filter((r) => r.showInDiscoveryDocument);
   return {
     issuer,

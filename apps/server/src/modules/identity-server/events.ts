@@ -1,6 +1,6 @@
 import type { Services } from '../../core/services.ts';
 import { UserSignInsEnded } from '../identity/index.ts';
-import { revokeUserSessions } from './tokens.ts';
+import { announceRevoked, revokeUserSessions, TokensRevoked } from './tokens.ts';
 
 /**
  * What the token server does when other modules' data changes.
@@ -17,4 +17,7 @@ export function subscribeToEvents(services: Services) {
   services.events.on(UserSignInsEnded, 'after-commit', ({ userId, exceptSessionId }) =>
     revokeUserSessions(services, userId, { except: exceptSessionId }),
   );
+  // once recorded (so a restart keeps them), every process refuses the revoked tokens; the
+  // revoking call returns when they all have
+  services.events.on(TokensRevoked, 'after-commit', (revoked) => announceRevoked(services, revoked));
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { issuerOf } from '../../core/auth/access-tokens.ts';
-import { getBackToken, getImpersonationToken, redeemImpersonationToken } from './impersonation.ts';
+import { identityServerCommands } from './commands.ts';
+import { identityServerQueries } from './queries.ts';
+import { inTokenUnit } from './unit.ts';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -35,6 +37,7 @@ const accessTokenReply = z.object({
 export default async function impersonationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const services = fastify.services;
+  const commands = identityServerCommands(services);
   const tags = ['Impersonation'];
 
   app.post(
@@ -43,7 +46,10 @@ export default async function impersonationRoutes(fastify: FastifyInstance) {
       config: { permission: 'AbpIdentity.Users.Impersonation' },
       schema: { tags, body: getTokenInput, response: { 200: tokenReply } },
     },
-    (req) => getImpersonationToken(services, req.ctx, req.body),
+    (req) =>
+      inTokenUnit(services, [req.ctx.tenant?.id, req.body.tenantId], (tx) =>
+        commands.impersonationToken(tx, req.ctx, req.body),
+      ),
   );
 
   app.get(
@@ -52,7 +58,7 @@ export default async function impersonationRoutes(fastify: FastifyInstance) {
       config: { authenticated: true },
       schema: { tags, params: z.object({ id: z.guid() }), response: { 200: tokenReply } },
     },
-    (req) => getBackToken(services, req.ctx, req.params.id),
+    (req) => inTokenUnit(services, [], (tx) => commands.backToken(tx, req.ctx, req.params.id)),
   );
 
   app.get(
@@ -62,8 +68,14 @@ export default async function impersonationRoutes(fastify: FastifyInstance) {
       schema: { tags, params: z.object({ token: z.string().max(256) }), response: { 200: accessTokenReply } },
     },
     async (req, reply) => {
-      const result = await redeemImpersonationToken(services, req.ctx, issuerOf(req), req.params.token);
-      return reply.header('cache-control', 'no-store').send(result);
+      const { token } = req.params;
+      const tenants = await identityServerQueries.impersonationTokenTenants(services, req.ctx, token);
+      const outcome = await inTokenUnit(services, tenants, (tx) =>
+        commands.redeemImpersonationToken(tx, req.ctx, issuerOf(req), token),
+      );
+      // a refused token stays consumed: the refusal is answered once the unit has committed
+      if ('refused' in outcome) throw outcome.refused;
+      return reply.header('cache-control', 'no-store').send(outcome.redeemed);
     },
   );
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { CurrentTenant, RequestContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
 import { AppError, businessError, fieldError, notFound, unauthorized } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { findUserById, roleNamesOf, roles, securityLogs, type User, userRoles, users } from '../identity/index.ts';
+import { findClient } from './clients.ts';
 import { impersonationTokens } from './impersonation-schema.ts';
-import { clients } from './schema.ts';
-import { hashToken, issueTokens, revokeSession } from './tokens.ts';
+import { hashToken, issueTokens, revokeSessions, type TokenTx } from './tokens.ts';
 
 /**
  * Impersonation (spec §4, §7; contract §8 claims). An administrator holding
@@ -42,55 +43,47 @@ export interface ImpersonationAccessToken {
 
 const err = (key: string, data?: Record<string, unknown>) => businessError(`AbpIdentity::${key}`, data);
 
-/** The tenant's admin: the user named `admin`, else the oldest user holding the `admin` role. */
-async function tenantAdmin(services: Services, tenant: CurrentTenant): Promise<User | null> {
-  return services.data.inTenant({ tenant }, async (tx) => {
-    const [byName] = await tx
-      .select()
-      .from(users)
-      .where(
-        and(
-          eq(users.tenantId, tenant.id),
-          eq(users.normalizedUserName, normalizeName('admin')),
-          eq(users.isDeleted, false),
-        ),
-      )
-      .limit(1);
-    if (byName) return byName;
-    const [byRole] = await tx
-      .select({ user: users })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(
-        and(
-          eq(users.tenantId, tenant.id),
-          eq(roles.normalizedName, normalizeName('admin')),
-          eq(users.isDeleted, false),
-        ),
-      )
-      .orderBy(users.creationTime)
-      .limit(1);
-    return byRole?.user ?? null;
-  });
+/** The tenant's admin (in `tx`, on the tenant's data): the user named `admin`, else the oldest user holding the `admin` role. */
+async function tenantAdmin(tx: Tx, tenant: CurrentTenant): Promise<User | null> {
+  const [byName] = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenant.id),
+        eq(users.normalizedUserName, normalizeName('admin')),
+        eq(users.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  if (byName) return byName;
+  const [byRole] = await tx
+    .select({ user: users })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(eq(users.tenantId, tenant.id), eq(roles.normalizedName, normalizeName('admin')), eq(users.isDeleted, false)),
+    )
+    .orderBy(users.creationTime)
+    .limit(1);
+  return byRole?.user ?? null;
 }
 
+/** A new one-time token (in `tx`, on the token server's tables); expired ones are swept on the way. */
 async function createToken(
-  services: Services,
+  tx: Tx,
   values: Omit<typeof impersonationTokens.$inferInsert, 'tokenHash' | 'expiresAt'>,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await services.data.unscoped(async (tx) => {
-    // expired tokens are of no use to anyone: swept on the way
-    await tx
-      .delete(impersonationTokens)
-      .where(lt(impersonationTokens.expiresAt, new Date(now - IMPERSONATION_TOKEN_SECONDS * 1000)));
-    await tx.insert(impersonationTokens).values({
-      ...values,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now + IMPERSONATION_TOKEN_SECONDS * 1000),
-    });
+  await tx
+    .delete(impersonationTokens)
+    .where(lt(impersonationTokens.expiresAt, new Date(now - IMPERSONATION_TOKEN_SECONDS * 1000)));
+  await tx.insert(impersonationTokens).values({
+    ...values,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now + IMPERSONATION_TOKEN_SECONDS * 1000),
   });
   return token;
 }
@@ -102,6 +95,7 @@ async function createToken(
  */
 export async function getImpersonationToken(
   services: Services,
+  tx: TokenTx,
   ctx: RequestContext,
   input: { userId?: string | null; tenantId?: string | null },
 ): Promise<ImpersonationTokenReply> {
@@ -123,11 +117,12 @@ export async function getImpersonationToken(
   let user: User | null;
   if (input.userId) {
     const userId = input.userId;
-    user = await services.data.inTenant({ tenant: target }, (tx) => findUserById(tx, userId));
+    user = await tx.tenant(target, (userTx) => findUserById(userTx, userId));
     // RLS already hides other tenants' rows; the predicate says so explicitly
     if (!user || (user.tenantId ?? null) !== (target?.id ?? null)) throw notFound('IdentityUser', userId);
   } else if (target && target.id !== ctx.tenant?.id) {
-    user = await tenantAdmin(services, target);
+    const tenant = target;
+    user = await tx.tenant(tenant, (userTx) => tenantAdmin(userTx, tenant));
     if (!user) throw notFound('IdentityUser', `admin@${target.name}`);
   } else {
     throw fieldError('userId', 'Value:Required');
@@ -136,8 +131,8 @@ export async function getImpersonationToken(
   if (user.id === me.id && (target?.id ?? null) === (ctx.tenant?.id ?? null)) throw err('ImpersonateSelfNotAllowed');
   if (!user.isActive) throw err('ImpersonationUserInactive', { userName: user.userName });
 
-  const token = await createToken(services, {
-    kind: 'impersonate',
+  const values = {
+    kind: 'impersonate' as const,
     tenantId: target?.id ?? null,
     clientId: ctx.clientId,
     impersonatorUserId: me.id,
@@ -148,7 +143,8 @@ export async function getImpersonationToken(
     impersonatedUserName: user.userName,
     impersonatedTenantId: target?.id ?? null,
     impersonatedTenantName: target?.name ?? null,
-  });
+  };
+  const token = await tx.server((serverTx) => createToken(serverTx, values));
   return {
     token,
     expiresIn: IMPERSONATION_TOKEN_SECONDS,
@@ -165,6 +161,7 @@ export async function getImpersonationToken(
  */
 export async function getBackToken(
   services: Services,
+  tx: TokenTx,
   ctx: RequestContext,
   impersonatorUserId: string,
 ): Promise<ImpersonationTokenReply> {
@@ -177,8 +174,8 @@ export async function getBackToken(
   const impersonatorTenantId = me.impersonatorTenantId ?? null;
   const tenant = impersonatorTenantId ? await services.tenants.find(impersonatorTenantId) : null;
   if (impersonatorTenantId && !tenant) throw notFound('Tenant', impersonatorTenantId);
-  const token = await createToken(services, {
-    kind: 'back',
+  const values = {
+    kind: 'back' as const,
     tenantId: impersonatorTenantId,
     clientId: ctx.clientId,
     impersonatorUserId: me.impersonatorUserId,
@@ -190,7 +187,8 @@ export async function getBackToken(
     impersonatedTenantId: ctx.tenant?.id ?? null,
     impersonatedTenantName: ctx.tenant?.name ?? null,
     sessionId: me.sessionId,
-  });
+  };
+  const token = await tx.server((serverTx) => createToken(serverTx, values));
   return {
     token,
     expiresIn: IMPERSONATION_TOKEN_SECONDS,
@@ -208,19 +206,37 @@ const invalidToken = () =>
     messageKey: 'AbpIdentity::ImpersonationTokenInvalid',
   });
 
+/** The tenants a token names (signed in, impersonator, impersonated), read before its unit of work. */
+export async function impersonationTokenTenants(tx: Tx, token: string): Promise<(string | null)[]> {
+  const [row] = await tx
+    .select({
+      tenantId: impersonationTokens.tenantId,
+      impersonatorTenantId: impersonationTokens.impersonatorTenantId,
+      impersonatedTenantId: impersonationTokens.impersonatedTenantId,
+    })
+    .from(impersonationTokens)
+    .where(eq(impersonationTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  return row ? [row.tenantId, row.impersonatorTenantId, row.impersonatedTenantId] : [];
+}
+
+/** A redemption's answer, or its refusal once the unit has committed (the token stays consumed). */
+export type Redemption = { redeemed: ImpersonationAccessToken } | { refused: AppError };
+
 /**
  * `GET /api/impersonation/{token}/access-token` (anonymous): redeems a token once, before it
  * expires, for an access token (contract §8 impersonator claims unless it is the way back).
  */
 export async function redeemImpersonationToken(
   services: Services,
+  tx: TokenTx,
   ctx: RequestContext,
   issuer: string,
   token: string,
-): Promise<ImpersonationAccessToken> {
+): Promise<Redemption> {
   if (!/^[\w-]{20,128}$/.test(token)) throw invalidToken();
-  const [row] = await services.data.unscoped((tx) =>
-    tx
+  const [row] = await tx.server((serverTx) =>
+    serverTx
       .update(impersonationTokens)
       .set({ consumedAt: new Date() })
       .where(
@@ -237,17 +253,15 @@ export async function redeemImpersonationToken(
 
   const tenantId = row.tenantId ?? null;
   const tenant = tenantId ? await services.tenants.find(tenantId) : null;
-  if (tenantId && !tenant?.isActive) throw invalidToken();
+  if (tenantId && !tenant?.isActive) return { refused: invalidToken() };
   const userId = isBack ? row.impersonatorUserId : row.impersonatedUserId;
-  const found = await services.data.inTenant({ tenant }, async (tx) => {
-    const user = await findUserById(tx, userId);
-    return user && { user, roles: await roleNamesOf(tx, user.id) };
+  const found = await tx.tenant(tenant, async (userTx) => {
+    const user = await findUserById(userTx, userId);
+    return user && { user, roles: await roleNamesOf(userTx, user.id) };
   });
-  if (!found?.user.isActive) throw invalidToken();
-  const [client] = await services.data.unscoped((tx) =>
-    tx.select().from(clients).where(eq(clients.clientId, row.clientId)).limit(1),
-  );
-  if (!client?.enabled) throw invalidToken();
+  if (!found?.user.isActive) return { refused: invalidToken() };
+  const client = await tx.server((serverTx) => findClient(serverTx, row.clientId));
+  if (!client?.enabled) return { refused: invalidToken() };
 
   const extraClaims: Record<string, unknown> = {};
   if (!isBack) {
@@ -256,7 +270,7 @@ export async function redeemImpersonationToken(
     if (row.impersonatorTenantId) extraClaims.impersonator_tenantid = row.impersonatorTenantId;
     if (row.impersonatorTenantName) extraClaims.impersonator_tenantname = row.impersonatorTenantName;
   }
-  const reply = await issueTokens(services, {
+  const input = {
     issuer,
     client,
     tenant,
@@ -264,11 +278,15 @@ export async function redeemImpersonationToken(
     subject: found,
     extraClaims,
     impersonator: isBack ? undefined : { userId: row.impersonatorUserId, tenantId: row.impersonatorTenantId },
+  };
+  const reply = await tx.server(async (serverTx) => {
+    const issued = await issueTokens(serverTx, services, input);
+    // the way back ends the impersonation session at once (its tokens are refused from now on)
+    if (isBack && row.sessionId) await revokeSessions(serverTx, services, [row.sessionId]);
+    return issued;
   });
-  // the way back ends the impersonation session at once (its tokens are refused from now on)
-  if (isBack && row.sessionId) await revokeSession(services, row.sessionId);
-  await logImpersonation(services, ctx, row, isBack ? 'ImpersonationEnded' : 'ImpersonationStarted');
-  return {
+  await logImpersonation(services, tx, ctx, row, isBack ? 'ImpersonationEnded' : 'ImpersonationStarted');
+  const redeemed: ImpersonationAccessToken = {
     accessToken: reply.access_token,
     tokenType: 'Bearer',
     expiresIn: reply.expires_in,
@@ -278,6 +296,7 @@ export async function redeemImpersonationToken(
     tenantId: tenant?.id ?? null,
     tenantName: tenant?.name ?? null,
   };
+  return { redeemed };
 }
 
 /**
@@ -287,6 +306,7 @@ export async function redeemImpersonationToken(
  */
 async function logImpersonation(
   services: Services,
+  tx: TokenTx,
   ctx: RequestContext,
   row: typeof impersonationTokens.$inferSelect,
   action: 'ImpersonationStarted' | 'ImpersonationEnded',
@@ -322,8 +342,8 @@ async function logImpersonation(
   for (const e of entries) {
     const tenant = e.tenantId ? await services.tenants.find(e.tenantId) : null;
     if (e.tenantId && !tenant) continue;
-    await services.data.inTenant({ tenant }, (tx) =>
-      tx.insert(securityLogs).values({
+    await tx.tenant(tenant, (userTx) =>
+      userTx.insert(securityLogs).values({
         tenantId: e.tenantId,
         tenantName: e.tenantName,
         applicationName: 'seller-admin',

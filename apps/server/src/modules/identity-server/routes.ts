@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { issuerOf, requestOrigin } from '../../core/auth/access-tokens.ts';
 import { t } from '../../core/localization/index.ts';
-import { discoveryDocument, revoke, userInfo } from './endpoints.ts';
+import { identityServerCommands } from './commands.ts';
 import { OAuthError } from './errors.ts';
 import impersonationRoutes from './impersonation-routes.ts';
-import { token } from './service.ts';
-import { tokenServer } from './token-server.ts';
+import { identityServerQueries } from './queries.ts';
+import { inTokenUnit } from './unit.ts';
 
 /** Token server (contract §8): `/connect/*` and `/.well-known/*`. */
 const tokenForm = z
@@ -55,23 +55,29 @@ async function oauth<T>(req: FastifyRequest, reply: FastifyReply, fn: () => Prom
 }
 
 export default async function routes(fastify: FastifyInstance) {
-  // until the module definition takes them: sessions end when identity says so
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const services = fastify.services;
+  const { data } = services;
+  const queries = identityServerQueries;
+  const commands = identityServerCommands(services);
 
   app.post('/connect/token', { schema: { tags: ['connect'], body: tokenForm }, config: anonymous }, (req, reply) =>
     oauth(req, reply, async () => {
-      const rc = { ctx: req.ctx, issuer: issuerOf(req), authorization: req.headers.authorization };
-      const result = await token(services, rc, req.body ?? {});
-      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(result);
+      const http = { issuer: issuerOf(req), authorization: req.headers.authorization, form: req.body ?? {} };
+      const request = await queries.tokenRequest(services, req.ctx, http);
+      const outcome = await inTokenUnit(services, [request.tenant?.id], (tx) => commands.token(tx, req.ctx, request));
+      // a refusal is answered once what it wrote (security log, lockout count, revoked session) has committed
+      if ('refused' in outcome) throw outcome.refused;
+      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(outcome.tokens);
     }),
   );
 
   for (const url of ['/connect/revocation', '/connect/revocat']) {
     app.post(url, { schema: { tags: ['connect'], body: revocationForm }, config: anonymous }, (req, reply) =>
       oauth(req, reply, async () => {
-        const rc = { ctx: req.ctx, authorization: req.headers.authorization, origin: requestOrigin(req) };
-        await revoke(services, rc, req.body ?? {});
+        const http = { authorization: req.headers.authorization, origin: requestOrigin(req), form: req.body ?? {} };
+        const revoking = await queries.revocation(services, req.ctx, http);
+        await inTokenUnit(services, [revoking.tenant?.id], (tx) => commands.revoke(tx, req.ctx, revoking));
         return reply.status(200).header('cache-control', 'no-store').send();
       }),
     );
@@ -83,16 +89,16 @@ export default async function routes(fastify: FastifyInstance) {
       url: '/connect/userinfo',
       schema: { tags: ['connect'] },
       config: { authenticated: true, noAudit: true },
-      handler: (req) => userInfo(services, req.ctx),
+      handler: (req) => data.inTenant(req.ctx, (tx) => queries.userInfo(tx, req.ctx)),
     });
   }
 
   app.get('/.well-known/openid-configuration', { schema: { tags: ['connect'] }, config: { anonymous: true } }, (req) =>
-    discoveryDocument(services, issuerOf(req)),
+    data.unscoped((tx) => queries.discovery(tx, req.ctx, issuerOf(req))),
   );
   await impersonationRoutes(fastify);
 
   app.get('/.well-known/jwks', { schema: { tags: ['connect'] }, config: { anonymous: true } }, () =>
-    tokenServer(services).keys.jwks(),
+    queries.jwks(services),
   );
 }

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, time } from '../../core/db/columns.ts';
 
+/** The one-time impersonation tokens, with the token server's other tables. */
+export { impersonationTokens } from './impersonation-schema.ts';
+
 export interface ClientSecret {
   type: string;
   /** scrypt hash of the secret; the plain value is never stored. */

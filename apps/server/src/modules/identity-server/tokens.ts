@@ -2,15 +2,15 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { CurrentTenant } from '../../core/context.ts';
 import type { Tx } from '../../core/db/client.ts';
+import { defineEvent } from '../../core/events.ts';
 import { type Secrets, secretsFor } from '../../core/secrets.ts';
 import type { Services } from '../../core/services.ts';
 import type { User } from '../identity/index.ts';
 import { audiencesFor, type Client } from './clients.ts';
 import { REFRESH_REUSE_GRACE_MS, refreshTokens, revokedAccessTokens, sessions } from './schema.ts';
+import { tokenServer } from './token-server.ts';
 
 export { REFRESH_REUSE_GRACE_MS };
-
-import { tokenServer } from './token-server.ts';
 
 /**
  * Access tokens (signed JWTs) and refresh tokens (random, stored as SHA-256 hashes in the
@@ -22,6 +22,19 @@ import { tokenServer } from './token-server.ts';
  * replay and revokes both.
  */
 export type RefreshToken = typeof refreshTokens.$inferSelect;
+
+/**
+ * The open unit of work of a token server request. The token server's tables live in the main
+ * database (as owner, across tenants); the users it signs in live in their tenant's data, scoped
+ * to it. Both run in the request's one transaction; a tenant with a database of its own cannot
+ * share it (`unit.ts`).
+ */
+export interface TokenTx {
+  /** Runs `fn` on the token server's tables: clients, sessions, refresh and impersonation tokens. */
+  server<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` on `tenant`'s data (users, the security log), the host's when null. */
+  tenant<T>(tenant: CurrentTenant | null, fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
 
 export interface TokenResponse {
   access_token: string;
@@ -74,20 +87,14 @@ export function userClaims(subject: Subject, tenant: CurrentTenant | null): Reco
   return claims;
 }
 
-export async function issueTokens(services: Services, input: IssueInput): Promise<TokenResponse> {
-  const audiences = await audiencesFor(services, input.scopes);
-  return services.data.unscoped((tx) => issueTokensIn(tx, services, input, audiences, Date.now()));
+/** Issues in `tx` (the token server's tables): the session row, the refresh token row and the signed access token. */
+export async function issueTokens(tx: Tx, services: Services, input: IssueInput): Promise<TokenResponse> {
+  return issueTokensAt(tx, services, input, Date.now());
 }
 
-/** Issues in `tx`: the session row, the refresh token row and the signed access token, in one unit. */
-async function issueTokensIn(
-  tx: Tx,
-  services: Services,
-  input: IssueInput,
-  audiences: string[],
-  now: number,
-): Promise<TokenResponse> {
+async function issueTokensAt(tx: Tx, services: Services, input: IssueInput, now: number): Promise<TokenResponse> {
   const { client, scopes, subject, tenant, rotated } = input;
+  const audiences = await audiencesFor(tx, scopes);
   const sessionId = rotated?.sessionId ?? randomUUID();
   const claims: Record<string, unknown> = {
     ...(subject ? userClaims(subject, tenant) : tenant ? { tenantid: tenant.id } : {}),
@@ -139,45 +146,41 @@ interface Successor extends TokenResponse {
  * OneTimeOnly rotation of `input.rotated`, under a lock of its row so concurrent presentations of
  * one token are decided one after the other: the first marks it consumed and keeps the successor
  * pair on it, encrypted with the secrets key; the others, within `REFRESH_REUSE_GRACE_MS` of that,
- * get the same pair; after it, the token is a replay (the caller revokes the session). All of it
- * runs on the unit's one connection, so requests waiting on the lock cannot starve the holder of
- * the pool.
+ * get the same pair; after it, the token is a replay (the caller revokes the session). The lock is
+ * held by the caller's unit of work to its end.
  */
 export async function rotateRefreshToken(
+  tx: Tx,
   services: Services,
   input: IssueInput & { rotated: RefreshToken },
 ): Promise<Rotation> {
-  const audiences = await audiencesFor(services, input.scopes);
   const secrets = await secretsFor(services.config);
-  const server = tokenServer(services);
-  return services.data.unscoped(async (tx): Promise<Rotation> => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, input.rotated.id)).for('update');
-    const now = server.now();
-    if (!row || row.revokedAt) return { refused: 'invalid' };
-    if (row.consumedAt) {
-      const successor = withinGrace(row, now) && row.successor ? readSuccessor(secrets, row.successor) : null;
-      if (!successor) return { refused: 'replayed' };
-      const { issuedAt, ...pair } = successor;
-      const elapsed = Math.floor((now - issuedAt) / 1000);
-      return { ok: { ...pair, expires_in: Math.max(1, pair.expires_in - elapsed) } };
-    }
-    const response = await issueTokensIn(tx, services, input, audiences, now);
-    await tx
-      .update(refreshTokens)
-      .set({
-        consumedAt: new Date(now),
-        successor: secrets.encrypt(JSON.stringify({ ...response, issuedAt: now } satisfies Successor)),
-      })
-      .where(eq(refreshTokens.id, row.id));
-    // a successor is a bearer secret: none is kept past its window (a partial index finds them)
-    await tx
-      .update(refreshTokens)
-      .set({ successor: null })
-      .where(
-        and(isNotNull(refreshTokens.successor), lt(refreshTokens.consumedAt, new Date(now - REFRESH_REUSE_GRACE_MS))),
-      );
-    return { ok: response };
-  });
+  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, input.rotated.id)).for('update');
+  const now = tokenServer(services).now();
+  if (!row || row.revokedAt) return { refused: 'invalid' };
+  if (row.consumedAt) {
+    const successor = withinGrace(row, now) && row.successor ? readSuccessor(secrets, row.successor) : null;
+    if (!successor) return { refused: 'replayed' };
+    const { issuedAt, ...pair } = successor;
+    const elapsed = Math.floor((now - issuedAt) / 1000);
+    return { ok: { ...pair, expires_in: Math.max(1, pair.expires_in - elapsed) } };
+  }
+  const response = await issueTokensAt(tx, services, input, now);
+  await tx
+    .update(refreshTokens)
+    .set({
+      consumedAt: new Date(now),
+      successor: secrets.encrypt(JSON.stringify({ ...response, issuedAt: now } satisfies Successor)),
+    })
+    .where(eq(refreshTokens.id, row.id));
+  // a successor is a bearer secret: none is kept past its window (a partial index finds them)
+  await tx
+    .update(refreshTokens)
+    .set({ successor: null })
+    .where(
+      and(isNotNull(refreshTokens.successor), lt(refreshTokens.consumedAt, new Date(now - REFRESH_REUSE_GRACE_MS))),
+    );
+  return { ok: response };
 }
 
 /** Whether a consumed token is still within the grace window of its rotation. */
@@ -255,14 +258,12 @@ async function createRefreshToken(
   return token;
 }
 
-export async function findRefreshToken(services: Services, token: string): Promise<RefreshToken | null> {
-  const [row] = await services.data.unscoped((tx) =>
-    tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(token)))
-      .limit(1),
-  );
+export async function findRefreshToken(tx: Tx, token: string): Promise<RefreshToken | null> {
+  const [row] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -283,53 +284,63 @@ export function refreshTokenState(
 }
 
 /** ReUse mode: the same token stays valid, its sliding expiry moves on. */
-export async function slideRefreshToken(services: Services, row: RefreshToken, client: Client) {
+export async function slideRefreshToken(tx: Tx, row: RefreshToken, client: Client) {
   const sliding = new Date(Date.now() + client.slidingRefreshTokenLifetime * 1000);
   const expiresAt = sliding < row.absoluteExpiresAt ? sliding : row.absoluteExpiresAt;
-  await services.data.unscoped((tx) => tx.update(refreshTokens).set({ expiresAt }).where(eq(refreshTokens.id, row.id)));
-}
-
-/** Signs a session out everywhere: its refresh tokens and every access token carrying it. */
-export async function revokeSession(services: Services, sessionId: string) {
-  await revokeSessions(services, [sessionId]);
+  await tx.update(refreshTokens).set({ expiresAt }).where(eq(refreshTokens.id, row.id));
 }
 
 /**
- * Records the sessions revoked (surviving a restart), then refuses their tokens in every
- * process through the bus.
+ * Sessions and access tokens revoked in a unit of work: once it has committed (the revocation
+ * recorded, surviving a restart), every process refuses their tokens (`events.ts`).
  */
-async function revokeSessions(services: Services, ids: string[]) {
+export const TokensRevoked = defineEvent<{
+  sessions: { id: string; until: string }[];
+  tokens: { jti: string; until: string }[];
+}>('identity-server.tokens-revoked');
+
+/** Signs sessions out everywhere: their refresh tokens and every access token carrying them. */
+export async function revokeSessions(tx: Tx, services: Services, ids: string[]) {
   if (!ids.length) return;
   const now = new Date();
-  const rows = await services.data.unscoped(async (tx) => {
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, ${now})` })
-      .where(inArray(sessions.id, ids))
-      .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
-    // the kept successors go too: nothing of a revoked session is handed out again
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`coalesce(${refreshTokens.revokedAt}, ${now})`, successor: null })
-      .where(
-        and(
-          inArray(refreshTokens.sessionId, ids),
-          or(isNull(refreshTokens.revokedAt), isNotNull(refreshTokens.successor)),
-        ),
-      );
-    return revoked;
-  });
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, ${now})` })
+    .where(inArray(sessions.id, ids))
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+  // the kept successors go too: nothing of a revoked session is handed out again
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`coalesce(${refreshTokens.revokedAt}, ${now})`, successor: null })
+    .where(
+      and(
+        inArray(refreshTokens.sessionId, ids),
+        or(isNull(refreshTokens.revokedAt), isNotNull(refreshTokens.successor)),
+      ),
+    );
   // a session without a row (issued before sessions were recorded) is refused for a day, longer
   // than any access token of it could live
   const fallback = new Date(now.getTime() + 86_400_000);
-  const until = new Map(rows.map((r) => [r.id, r.expiresAt]));
-  await tokenServer(services).revocations.revokeSessions(ids.map((id) => ({ id, until: until.get(id) ?? fallback })));
+  const until = new Map(revoked.map((r) => [r.id, r.expiresAt]));
+  await services.events.emit(tx, TokensRevoked, {
+    sessions: ids.map((id) => ({ id, until: (until.get(id) ?? fallback).toISOString() })),
+    tokens: [],
+  });
 }
 
 /** Refuses one access token (by `jti`) until it would have expired anyway. */
-export async function revokeAccessToken(services: Services, jti: string, expiresAt: Date) {
-  await services.data.unscoped((tx) => tx.insert(revokedAccessTokens).values({ jti, expiresAt }).onConflictDoNothing());
-  await tokenServer(services).revocations.revokeToken(jti, expiresAt);
+export async function revokeAccessToken(tx: Tx, services: Services, jti: string, expiresAt: Date) {
+  await tx.insert(revokedAccessTokens).values({ jti, expiresAt }).onConflictDoNothing();
+  await services.events.emit(tx, TokensRevoked, { sessions: [], tokens: [{ jti, until: expiresAt.toISOString() }] });
+}
+
+/** After a revocation has committed: its tokens are refused here and, through the bus, in every process. */
+export async function announceRevoked(services: Services, revoked: NonNullable<typeof TokensRevoked.payload>) {
+  const { revocations } = tokenServer(services);
+  if (revoked.sessions.length) {
+    await revocations.revokeSessions(revoked.sessions.map((r) => ({ id: r.id, until: new Date(r.until) })));
+  }
+  for (const t of revoked.tokens) await revocations.revokeToken(t.jti, new Date(t.until));
 }
 
 /**
@@ -337,11 +348,11 @@ export async function revokeAccessToken(services: Services, jti: string, expires
  * already issued (deleted, deactivated, locked, a new password; see `endsSignIns`): every
  * live session of the user, with or without refresh tokens, and every impersonation session in
  * which the user acts as someone else or is acted as. `except` keeps the caller's own session
- * (a password change made in it). Call it after the change has committed.
+ * (a password change made in it). Runs after the change has committed, in a unit of its own.
  */
 export async function revokeUserSessions(services: Services, userId: string, opts: { except?: string | null } = {}) {
-  const rows = await services.data.unscoped((tx) =>
-    tx
+  await services.data.unscoped(async (tx) => {
+    const rows = await tx
       .select({ id: sessions.id })
       .from(sessions)
       .where(
@@ -351,10 +362,11 @@ export async function revokeUserSessions(services: Services, userId: string, opt
           gt(sessions.expiresAt, new Date()),
           opts.except ? ne(sessions.id, opts.except) : undefined,
         ),
-      ),
-  );
-  await revokeSessions(
-    services,
-    rows.map((r) => r.id),
-  );
+      );
+    await revokeSessions(
+      tx,
+      services,
+      rows.map((r) => r.id),
+    );
+  });
 }

@@ -42,74 +42,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listRoutes } from '../../core/lists.ts';
-import {
-  allClaimTypes,
-  claimTypeListService,
-  createClaimType,
-  deleteClaimType,
-  getClaimType,
-  updateClaimType,
-} from './claim-types.ts';
-import {
-  addUnitRoles,
-  addUnitUsers,
-  allUnits,
-  childUnits,
-  createUnit,
-  deleteUnit,
-  getUnit,
-  moveUnit,
-  removeUnitRole,
-  removeUnitUser,
-  rootUnits,
-  unitOptions,
-  updateUnit,
-} from './organization-units.ts';
-import {
-  organizationUnitListService,
-  unitRolesListService,
-  unitUnaddedRolesListService,
-  unitUnaddedUsersListService,
-  unitUsersListService,
-} from './organization-units-lists.ts';
-import {
-  addRoleClaim,
-  allRoles,
-  createRole,
-  deleteRole,
-  deleteRoleClaim,
-  getRole,
-  roleClaimList,
-  roleListService,
-  setRoleDefault,
-  updateRole,
-  updateRoleClaim,
-} from './roles.ts';
-import {
-  addUserClaim,
-  allUsers,
-  assignableRoles,
-  availableClaimTypes,
-  createUser,
-  deleteUser,
-  deleteUserClaim,
-  getUser,
-  getUserByName,
-  lockUser,
-  removeUserUnit,
-  setUserRoles,
-  setUserUnits,
-  tenantUsers,
-  unlockUser,
-  updateUser,
-  updateUserClaim,
-  userClaimList,
-  userListService,
-  userRoleList,
-  usersByIds,
-  usersInRole,
-  userUnits,
-} from './users-admin.ts';
+import { identityCommands } from './commands.ts';
+import { identityQueries } from './queries.ts';
 
 const USERS = 'AbpIdentity.Users';
 const namedOption = z.object({ id: z.string(), name: z.string() });
@@ -122,11 +56,16 @@ const ouList = listResult(organizationUnitDto);
 
 /**
  * Identity administration routes (spec §7 Identity, contract §10): users, roles,
- * organization units and claim types. Thin: validate, authorize (route config), call the service.
+ * organization units and claim types. Thin: validate, authorize (route config), then one unit of
+ * work running a command or a query (a user's rules, from settings and features, read before it).
  */
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const s = app.services;
+  const q = identityQueries;
+  const c = identityCommands(s);
+  /** Each request is one unit of work in the caller's tenant. */
+  const inTx = s.data.inTenant.bind(s.data);
 
   // ---------------- users ----------------
   const u = '/api/identity/users';
@@ -139,41 +78,41 @@ export async function adminRoutes(fastify: FastifyInstance) {
     permission: USERS,
     list: userList,
     item: userDto,
-    service: userListService,
+    service: q.users,
   });
   // the users list's unit filter: the units' names for its picker
   app.get(
     `${u}/organization-unit-options`,
     { config: read, schema: { tags, response: { 200: listResult(namedOption) } } },
-    (req) => unitOptions(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.unitOptions(tx, req.ctx)),
   );
   app.get(
     `${u}/all`,
     { config: read, schema: { tags, querystring: allUsersQuery, response: { 200: listResult(userDto) } } },
-    (req) => allUsers(s, req.ctx, req.query.filter),
+    (req) => inTx(req.ctx, (tx) => q.allUsers(tx, req.ctx, req.query.filter)),
   );
   app.get(`${u}/assignable-roles`, { config: read, schema: { tags, response: { 200: listResult(roleDto) } } }, (req) =>
-    assignableRoles(s, req.ctx),
+    inTx(req.ctx, (tx) => q.allRoles(tx, req.ctx)),
   );
   app.get(
     `${u}/available-claim-types`,
     { config: { permission: `${USERS}.ManageClaims` }, schema: { tags, response: { 200: listResult(claimTypeDto) } } },
-    (req) => availableClaimTypes(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.allClaimTypes(tx, req.ctx)),
   );
   app.get(
     `${u}/by-rolename/:role`,
     { config: read, schema: { tags, params: roleNameParams, response: { 200: listResult(userDto) } } },
-    (req) => usersInRole(s, req.ctx, req.params.role),
+    (req) => inTx(req.ctx, (tx) => q.usersInRole(tx, req.ctx, req.params.role)),
   );
   app.get(
     `${u}/by-username/:name`,
     { config: read, schema: { tags, params: userNameParams, response: { 200: userDto } } },
-    (req) => getUserByName(s, req.ctx, req.params.name),
+    (req) => inTx(req.ctx, (tx) => q.userByName(tx, req.ctx, req.params.name)),
   );
   app.post(
     `${u}/by-ids`,
     { config: { ...read, noAudit: true }, schema: { tags, body: byIdsInput, response: { 200: listResult(userDto) } } },
-    (req) => usersByIds(s, req.ctx, req.body.ids),
+    (req) => inTx(req.ctx, (tx) => q.usersByIds(tx, req.ctx, req.body.ids)),
   );
   app.put(
     `${u}/organization-units/:id`,
@@ -182,22 +121,25 @@ export async function adminRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParams, body: organizationUnitIdsInput },
     },
     async (req, reply) => {
-      await setUserUnits(s, req.ctx, req.params.id, req.body.organizationUnitIds);
+      await inTx(req.ctx, (tx) => c.setUserUnits(tx, req.ctx, req.params.id, req.body.organizationUnitIds));
       return noContent(reply);
     },
   );
   app.get(`${u}/:id`, { config: read, schema: { tags, params: idParams, response: { 200: userDto } } }, (req) =>
-    getUser(s, req.ctx, req.params.id),
+    inTx(req.ctx, (tx) => q.user(tx, req.ctx, req.params.id)),
   );
   app.get(
     `${u}/:id/tenant-users`,
     { config: read, schema: { tags, params: idParams, response: { 200: listResult(userDto) } } },
-    (req) => tenantUsers(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.tenantUsers(tx, req.ctx, req.params.id)),
   );
   app.post(
     u,
     { config: { permission: `${USERS}.Create` }, schema: { tags, body: userCreateInput, response: { 200: userDto } } },
-    (req) => createUser(s, req.ctx, req.body),
+    async (req) => {
+      const rules = await q.userRules(s, req.ctx);
+      return inTx(req.ctx, (tx) => c.createUser(tx, req.ctx, rules, req.body));
+    },
   );
   app.put(
     `${u}/:id`,
@@ -205,13 +147,16 @@ export async function adminRoutes(fastify: FastifyInstance) {
       config: { permission: `${USERS}.Update` },
       schema: { tags, params: idParams, body: userUpdateInput, response: { 200: userDto } },
     },
-    (req) => updateUser(s, req.ctx, req.params.id, req.body),
+    async (req) => {
+      const rules = await q.userRules(s, req.ctx);
+      return inTx(req.ctx, (tx) => c.updateUser(tx, req.ctx, rules, req.params.id, req.body));
+    },
   );
   app.delete(
     `${u}/:id`,
     { config: { permission: `${USERS}.Delete` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await deleteUser(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => c.deleteUser(tx, req.ctx, req.params.id));
       return noContent(reply);
     },
   );
@@ -219,7 +164,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${u}/:id/lock/:seconds`,
     { config: { permission: `${USERS}.Update` }, schema: { tags, params: lockParams } },
     async (req, reply) => {
-      await lockUser(s, req.ctx, req.params.id, req.params.seconds);
+      await inTx(req.ctx, (tx) => c.lockUser(tx, req.ctx, req.params.id, req.params.seconds));
       return noContent(reply);
     },
   );
@@ -227,20 +172,20 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${u}/:id/unlock`,
     { config: { permission: `${USERS}.Update` }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      await unlockUser(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => c.unlockUser(tx, req.ctx, req.params.id));
       return noContent(reply);
     },
   );
   app.get(
     `${u}/:id/roles`,
     { config: read, schema: { tags, params: idParams, response: { 200: listResult(roleDto) } } },
-    (req) => userRoleList(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.userRoles(tx, req.ctx, req.params.id)),
   );
   app.put(
     `${u}/:id/roles`,
     { config: { permission: `${USERS}.Update` }, schema: { tags, params: idParams, body: roleNamesInput } },
     async (req, reply) => {
-      await setUserRoles(s, req.ctx, req.params.id, req.body.roleNames);
+      await inTx(req.ctx, (tx) => c.setUserRoles(tx, req.ctx, req.params.id, req.body.roleNames));
       return noContent(reply);
     },
   );
@@ -248,13 +193,13 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.get(
     `${u}/:id/claims`,
     { config: manageClaims, schema: { tags, params: idParams, response: { 200: listResult(claimDto) } } },
-    (req) => userClaimList(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.userClaims(tx, req.ctx, req.params.id)),
   );
   app.post(
     `${u}/:id/claims`,
     { config: manageClaims, schema: { tags, params: idParams, body: claimInput } },
     async (req, reply) => {
-      await addUserClaim(s, req.ctx, req.params.id, req.body);
+      await inTx(req.ctx, (tx) => c.addUserClaim(tx, req.ctx, req.params.id, req.body));
       return noContent(reply);
     },
   );
@@ -262,7 +207,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${u}/:id/claims`,
     { config: manageClaims, schema: { tags, params: idParams, body: claimUpdateInput } },
     async (req, reply) => {
-      await updateUserClaim(s, req.ctx, req.params.id, req.body);
+      await inTx(req.ctx, (tx) => c.updateUserClaim(tx, req.ctx, req.params.id, req.body));
       return noContent(reply);
     },
   );
@@ -270,20 +215,20 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${u}/:id/claims`,
     { config: manageClaims, schema: { tags, params: idParams, querystring: claimDeleteQuery } },
     async (req, reply) => {
-      await deleteUserClaim(s, req.ctx, req.params.id, req.query);
+      await inTx(req.ctx, (tx) => c.deleteUserClaim(tx, req.ctx, req.params.id, req.query));
       return noContent(reply);
     },
   );
   app.get(
     `${u}/:id/organization-units`,
     { config: read, schema: { tags, params: idParams, response: { 200: ouList } } },
-    (req) => userUnits(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.userUnits(tx, req.ctx, req.params.id)),
   );
   app.delete(
     `${u}/:id/organization-units/:ouId`,
     { config: { permission: `${USERS}.ManageOrganizationUnits` }, schema: { tags, params: userOuParams } },
     async (req, reply) => {
-      await removeUserUnit(s, req.ctx, req.params.id, req.params.ouId);
+      await inTx(req.ctx, (tx) => c.removeUserUnit(tx, req.ctx, req.params.id, req.params.ouId));
       return noContent(reply);
     },
   );
@@ -298,10 +243,10 @@ export async function adminRoutes(fastify: FastifyInstance) {
     permission: ROLES,
     list: roleList,
     item: roleDto,
-    service: roleListService,
+    service: q.roles,
   });
   app.get(`${r}/all`, { config: roleRead, schema: { tags: roleTags, response: { 200: listResult(roleDto) } } }, (req) =>
-    allRoles(s, req.ctx),
+    inTx(req.ctx, (tx) => q.allRoles(tx, req.ctx)),
   );
   app.get(
     `${r}/available-claim-types`,
@@ -309,12 +254,12 @@ export async function adminRoutes(fastify: FastifyInstance) {
       config: { permission: `${ROLES}.ManageClaims` },
       schema: { tags: roleTags, response: { 200: listResult(claimTypeDto) } },
     },
-    (req) => allClaimTypes(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.allClaimTypes(tx, req.ctx)),
   );
   app.get(
     `${r}/:id`,
     { config: roleRead, schema: { tags: roleTags, params: idParams, response: { 200: roleDto } } },
-    (req) => getRole(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.role(tx, req.ctx, req.params.id)),
   );
   app.post(
     r,
@@ -322,7 +267,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       config: { permission: `${ROLES}.Create` },
       schema: { tags: roleTags, body: roleInput, response: { 200: roleDto } },
     },
-    (req) => createRole(s, req.ctx, req.body),
+    (req) => inTx(req.ctx, (tx) => c.createRole(tx, req.ctx, req.body)),
   );
   app.put(
     `${r}/:id`,
@@ -330,13 +275,13 @@ export async function adminRoutes(fastify: FastifyInstance) {
       config: { permission: `${ROLES}.Update` },
       schema: { tags: roleTags, params: idParams, body: roleUpdateInput, response: { 200: roleDto } },
     },
-    (req) => updateRole(s, req.ctx, req.params.id, req.body),
+    (req) => inTx(req.ctx, (tx) => c.updateRole(tx, req.ctx, req.params.id, req.body)),
   );
   app.put(
     `${r}/:id/set-default`,
     { config: { permission: `${ROLES}.Update` }, schema: { tags: roleTags, params: idParams, body: roleDefaultInput } },
     async (req, reply) => {
-      await setRoleDefault(s, req.ctx, req.params.id, req.body.isDefault);
+      await inTx(req.ctx, (tx) => c.setRoleDefault(tx, req.ctx, req.params.id, req.body.isDefault));
       return noContent(reply);
     },
   );
@@ -344,7 +289,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${r}/:id`,
     { config: { permission: `${ROLES}.Delete` }, schema: { tags: roleTags, params: idParams } },
     async (req, reply) => {
-      await deleteRole(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => c.deleteRole(tx, req.ctx, req.params.id));
       return noContent(reply);
     },
   );
@@ -352,13 +297,13 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.get(
     `${r}/:id/claims`,
     { config: roleClaims, schema: { tags: roleTags, params: idParams, response: { 200: listResult(claimDto) } } },
-    (req) => roleClaimList(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.roleClaims(tx, req.ctx, req.params.id)),
   );
   app.post(
     `${r}/:id/claims`,
     { config: roleClaims, schema: { tags: roleTags, params: idParams, body: claimInput } },
     async (req, reply) => {
-      await addRoleClaim(s, req.ctx, req.params.id, req.body);
+      await inTx(req.ctx, (tx) => c.addRoleClaim(tx, req.ctx, req.params.id, req.body));
       return noContent(reply);
     },
   );
@@ -366,7 +311,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${r}/:id/claims`,
     { config: roleClaims, schema: { tags: roleTags, params: idParams, body: claimUpdateInput } },
     async (req, reply) => {
-      await updateRoleClaim(s, req.ctx, req.params.id, req.body);
+      await inTx(req.ctx, (tx) => c.updateRoleClaim(tx, req.ctx, req.params.id, req.body));
       return noContent(reply);
     },
   );
@@ -374,7 +319,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${r}/:id/claims`,
     { config: roleClaims, schema: { tags: roleTags, params: idParams, querystring: claimDeleteQuery } },
     async (req, reply) => {
-      await deleteRoleClaim(s, req.ctx, req.params.id, req.query);
+      await inTx(req.ctx, (tx) => c.deleteRoleClaim(tx, req.ctx, req.params.id, req.query));
       return noContent(reply);
     },
   );
@@ -392,25 +337,25 @@ export async function adminRoutes(fastify: FastifyInstance) {
     permission: OUS,
     list: organizationUnitList,
     item: organizationUnitDto,
-    service: organizationUnitListService,
+    service: q.units,
   });
   app.get(
     `${o}/all`,
     { config: ouRead, schema: { tags: ouTags, querystring: allUsersQuery, response: { 200: ouList } } },
-    (req) => allUnits(s, req.ctx, req.query.filter),
+    (req) => inTx(req.ctx, (tx) => q.allUnits(tx, req.ctx, req.query.filter)),
   );
   app.get(`${o}/root`, { config: ouRead, schema: { tags: ouTags, response: { 200: ouList } } }, (req) =>
-    rootUnits(s, req.ctx),
+    inTx(req.ctx, (tx) => q.rootUnits(tx, req.ctx)),
   );
   app.get(
     `${o}/find-children`,
     { config: ouRead, schema: { tags: ouTags, querystring: childrenQuery, response: { 200: ouList } } },
-    (req) => childUnits(s, req.ctx, req.query.id, req.query.recursive),
+    (req) => inTx(req.ctx, (tx) => q.childUnits(tx, req.ctx, req.query.id, req.query.recursive)),
   );
   app.get(
     `${o}/:id`,
     { config: ouRead, schema: { tags: ouTags, params: idParams, response: { 200: organizationUnitDto } } },
-    (req) => getUnit(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.unit(tx, req.ctx, req.params.id)),
   );
   app.get(
     `${o}/:id/children`,
@@ -423,12 +368,12 @@ export async function adminRoutes(fastify: FastifyInstance) {
         response: { 200: ouList },
       },
     },
-    (req) => childUnits(s, req.ctx, req.params.id, req.query.recursive),
+    (req) => inTx(req.ctx, (tx) => q.childUnits(tx, req.ctx, req.params.id, req.query.recursive)),
   );
   app.post(
     o,
     { config: ouManage, schema: { tags: ouTags, body: organizationUnitInput, response: { 200: organizationUnitDto } } },
-    (req) => createUnit(s, req.ctx, req.body),
+    (req) => inTx(req.ctx, (tx) => c.createUnit(tx, req.ctx, req.body)),
   );
   app.put(
     `${o}/:id`,
@@ -441,18 +386,18 @@ export async function adminRoutes(fastify: FastifyInstance) {
         response: { 200: organizationUnitDto },
       },
     },
-    (req) => updateUnit(s, req.ctx, req.params.id, req.body),
+    (req) => inTx(req.ctx, (tx) => c.updateUnit(tx, req.ctx, req.params.id, req.body)),
   );
   app.put(
     `${o}/:id/move`,
     { config: ouManage, schema: { tags: ouTags, params: idParams, body: organizationUnitMoveInput } },
     async (req, reply) => {
-      await moveUnit(s, req.ctx, req.params.id, req.body.parentId ?? null);
+      await inTx(req.ctx, (tx) => c.moveUnit(tx, req.ctx, req.params.id, req.body.parentId ?? null));
       return noContent(reply);
     },
   );
   app.delete(`${o}/:id`, { config: ouManage, schema: { tags: ouTags, params: idParams } }, async (req, reply) => {
-    await deleteUnit(s, req.ctx, req.params.id);
+    await inTx(req.ctx, (tx) => c.deleteUnit(tx, req.ctx, req.params.id));
     return noContent(reply);
   });
   listRoutes(app, {
@@ -461,7 +406,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     permission: OUS,
     list: organizationUnitUserList,
     item: userDto,
-    service: unitUsersListService,
+    service: q.unitUsers,
     params: idParams,
   });
   listRoutes(app, {
@@ -470,14 +415,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
     permission: `${OUS}.ManageMembers`,
     list: organizationUnitUserList,
     item: userDto,
-    service: unitUnaddedUsersListService,
+    service: q.unitUnaddedUsers,
     params: idParams,
   });
   app.post(
     `${o}/:id/users`,
     { config: ouMembers, schema: { tags: ouTags, params: idParams, body: memberUsersInput } },
     async (req, reply) => {
-      await addUnitUsers(s, req.ctx, req.params.id, req.body.userIds);
+      await inTx(req.ctx, (tx) => c.addUnitUsers(tx, req.ctx, req.params.id, req.body.userIds));
       return noContent(reply);
     },
   );
@@ -485,7 +430,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${o}/:id/users/:userId`,
     { config: ouMembers, schema: { tags: ouTags, params: ouUserParams } },
     async (req, reply) => {
-      await removeUnitUser(s, req.ctx, req.params.id, req.params.userId);
+      await inTx(req.ctx, (tx) => c.removeUnitUser(tx, req.ctx, req.params.id, req.params.userId));
       return noContent(reply);
     },
   );
@@ -495,7 +440,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     permission: OUS,
     list: roleList,
     item: roleDto,
-    service: unitRolesListService,
+    service: q.unitRoles,
     params: idParams,
   });
   listRoutes(app, {
@@ -504,14 +449,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
     permission: `${OUS}.ManageRoles`,
     list: roleList,
     item: roleDto,
-    service: unitUnaddedRolesListService,
+    service: q.unitUnaddedRoles,
     params: idParams,
   });
   app.post(
     `${o}/:id/roles`,
     { config: ouRoles, schema: { tags: ouTags, params: idParams, body: memberRolesInput } },
     async (req, reply) => {
-      await addUnitRoles(s, req.ctx, req.params.id, req.body.roleIds);
+      await inTx(req.ctx, (tx) => c.addUnitRoles(tx, req.ctx, req.params.id, req.body.roleIds));
       return noContent(reply);
     },
   );
@@ -519,54 +464,54 @@ export async function adminRoutes(fastify: FastifyInstance) {
     `${o}/:id/roles/:roleId`,
     { config: ouRoles, schema: { tags: ouTags, params: ouRoleParams } },
     async (req, reply) => {
-      await removeUnitRole(s, req.ctx, req.params.id, req.params.roleId);
+      await inTx(req.ctx, (tx) => c.removeUnitRole(tx, req.ctx, req.params.id, req.params.roleId));
       return noContent(reply);
     },
   );
 
   // ---------------- claim types ----------------
-  const c = '/api/identity/claim-types';
+  const ct = '/api/identity/claim-types';
   const ctTags = ['IdentityClaimType'];
   const ctRead = { permission: CLAIM_TYPES };
   listRoutes(app, {
-    url: c,
+    url: ct,
     tag: ctTags[0]!,
     permission: CLAIM_TYPES,
     list: claimTypeList,
     item: claimTypeDto,
-    service: claimTypeListService,
+    service: q.claimTypes,
   });
   app.get(
-    `${c}/all`,
+    `${ct}/all`,
     { config: ctRead, schema: { tags: ctTags, response: { 200: listResult(claimTypeDto) } } },
-    (req) => allClaimTypes(s, req.ctx),
+    (req) => inTx(req.ctx, (tx) => q.allClaimTypes(tx, req.ctx)),
   );
   app.get(
-    `${c}/:id`,
+    `${ct}/:id`,
     { config: ctRead, schema: { tags: ctTags, params: idParams, response: { 200: claimTypeDto } } },
-    (req) => getClaimType(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => q.claimType(tx, req.ctx, req.params.id)),
   );
   app.post(
-    c,
+    ct,
     {
       config: { permission: `${CLAIM_TYPES}.Create` },
       schema: { tags: ctTags, body: claimTypeInput, response: { 200: claimTypeDto } },
     },
-    (req) => createClaimType(s, req.ctx, req.body),
+    (req) => inTx(req.ctx, (tx) => c.createClaimType(tx, req.ctx, req.body)),
   );
   app.put(
-    `${c}/:id`,
+    `${ct}/:id`,
     {
       config: { permission: `${CLAIM_TYPES}.Update` },
       schema: { tags: ctTags, params: idParams, body: claimTypeUpdateInput, response: { 200: claimTypeDto } },
     },
-    (req) => updateClaimType(s, req.ctx, req.params.id, req.body),
+    (req) => inTx(req.ctx, (tx) => c.updateClaimType(tx, req.ctx, req.params.id, req.body)),
   );
   app.delete(
-    `${c}/:id`,
+    `${ct}/:id`,
     { config: { permission: `${CLAIM_TYPES}.Delete` }, schema: { tags: ctTags, params: idParams } },
     async (req, reply) => {
-      await deleteClaimType(s, req.ctx, req.params.id);
+      await inTx(req.ctx, (tx) => c.deleteClaimType(tx, req.ctx, req.params.id));
       return noContent(reply);
     },
   );

@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from '../../core/db/client.ts';
 import { AppError, businessError, fieldError, type ValidationErrorItem } from '../../core/errors.ts';
 import { listService } from '../../core/lists.ts';
 import { firstOwnedId } from '../../core/owned-rows.ts';
-import type { Services } from '../../core/services.ts';
+import { ownedItems } from './owned-items.ts';
 import { claimTypes } from './schema.ts';
 
 /** Claim types (`/api/identity/claim-types`) and the check of a claim against its type. */
@@ -73,19 +73,11 @@ export const claimTypeListService = listService(claimTypeList, {
   items: (_tx, _ctx, rows: ClaimType[]) => rows.map(toClaimTypeDto),
 });
 
-export async function allClaimTypes(services: Services, ctx: CrudContext) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(claimTypes)
-      .where(owned(ctx, claimTypes))
-      .orderBy(desc(claimTypes.isStatic), asc(claimTypes.name));
-    return { items: rows.map(toClaimTypeDto) };
-  });
-}
+export const allClaimTypes = (tx: Tx, ctx: CrudContext) =>
+  ownedItems(tx, ctx, claimTypes, [desc(claimTypes.isStatic), asc(claimTypes.name)], toClaimTypeDto);
 
-export async function getClaimType(services: Services, ctx: CrudContext, id: string) {
-  return services.data.inTenant(ctx, async (tx) => toClaimTypeDto(await getOwned(tx, ctx, claimTypes, CLAIM_TYPE, id)));
+export async function getClaimType(tx: Tx, ctx: CrudContext, id: string) {
+  return toClaimTypeDto(await getOwned(tx, ctx, claimTypes, CLAIM_TYPE, id));
 }
 
 async function assertUniqueName(tx: Tx, ctx: CrudContext, name: string, exceptId?: string) {
@@ -108,36 +100,28 @@ const values = (input: ClaimTypeInput) => ({
   valueType: input.valueType,
 });
 
-export async function createClaimType(services: Services, ctx: CrudContext, input: ClaimTypeInput) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await assertUniqueName(tx, ctx, input.name);
-    return toClaimTypeDto(await insertOwned(tx, ctx, claimTypes, CLAIM_TYPE, { ...values(input), isStatic: false }));
-  });
+export async function createClaimType(tx: Tx, ctx: CrudContext, input: ClaimTypeInput) {
+  await assertUniqueName(tx, ctx, input.name);
+  return toClaimTypeDto(await insertOwned(tx, ctx, claimTypes, CLAIM_TYPE, { ...values(input), isStatic: false }));
 }
 
 /** Static claim types cannot be changed (ABP `StaticClaimTypeChange`). */
 export async function updateClaimType(
-  services: Services,
+  tx: Tx,
   ctx: CrudContext,
   id: string,
   input: z.infer<typeof claimTypeUpdateInput>,
 ) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const current = await getOwned(tx, ctx, claimTypes, CLAIM_TYPE, id);
-    if (current.isStatic) throw businessError('AbpIdentity::StaticClaimTypeChange');
-    await assertUniqueName(tx, ctx, input.name, id);
-    return toClaimTypeDto(
-      await updateOwned(tx, ctx, claimTypes, CLAIM_TYPE, id, values(input), input.concurrencyStamp),
-    );
-  });
+  const current = await getOwned(tx, ctx, claimTypes, CLAIM_TYPE, id);
+  if (current.isStatic) throw businessError('AbpIdentity::StaticClaimTypeChange');
+  await assertUniqueName(tx, ctx, input.name, id);
+  return toClaimTypeDto(await updateOwned(tx, ctx, claimTypes, CLAIM_TYPE, id, values(input), input.concurrencyStamp));
 }
 
-export async function deleteClaimType(services: Services, ctx: CrudContext, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const current = await getOwned(tx, ctx, claimTypes, CLAIM_TYPE, id);
-    if (current.isStatic) throw businessError('AbpIdentity::StaticClaimTypeDeletion', { Name: current.name });
-    await deleteOwned(tx, ctx, claimTypes, CLAIM_TYPE, id);
-  });
+export async function deleteClaimType(tx: Tx, ctx: CrudContext, id: string) {
+  const current = await getOwned(tx, ctx, claimTypes, CLAIM_TYPE, id);
+  if (current.isStatic) throw businessError('AbpIdentity::StaticClaimTypeDeletion', { Name: current.name });
+  await deleteOwned(tx, ctx, claimTypes, CLAIM_TYPE, id);
 }
 
 /** Why `value` does not fit `type` (a text key), or null when it does. */

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { type CrudContext, getOwned, insertOwned, owned, recordChange, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { fieldError } from '../../core/errors.ts';
-import type { Services } from '../../core/services.ts';
 import { assertClaim } from './claim-types.ts';
 import { roleClaims, roles, userClaims, users } from './schema.ts';
 
@@ -31,52 +30,47 @@ function claimsOf(
   };
 
   return {
-    list: (services: Services, ctx: CrudContext, id: string) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await getOwned(tx, ctx, owner, ownerName, id);
-        const rows = await tx
-          .select({ id: claims.id, claimType: claims.claimType, claimValue: claims.claimValue })
-          .from(claims)
-          .where(owned(ctx, claims, eq(ownerColumn, id)))
-          .orderBy(asc(claims.claimType), asc(claims.claimValue));
-        return { items: rows };
-      }),
+    list: async (tx: Tx, ctx: CrudContext, id: string) => {
+      await getOwned(tx, ctx, owner, ownerName, id);
+      const rows = await tx
+        .select({ id: claims.id, claimType: claims.claimType, claimValue: claims.claimValue })
+        .from(claims)
+        .where(owned(ctx, claims, eq(ownerColumn, id)))
+        .orderBy(asc(claims.claimType), asc(claims.claimValue));
+      return { items: rows };
+    },
 
-    add: (services: Services, ctx: CrudContext, id: string, input: z.infer<typeof claimInput>) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await getOwned(tx, ctx, owner, ownerName, id);
-        const type = await assertClaim(tx, ctx, input.claimType, input.claimValue, 'claimValue');
-        if (await find(tx, ctx, id, type, input.claimValue)) {
-          throw fieldError('claimValue', 'AbpIdentity::DuplicateClaim', [type, input.claimValue]);
-        }
-        await insertOwned(tx, ctx, claims, entity, { [ownerKey]: id, claimType: type, claimValue: input.claimValue });
-      }),
+    add: async (tx: Tx, ctx: CrudContext, id: string, input: z.infer<typeof claimInput>) => {
+      await getOwned(tx, ctx, owner, ownerName, id);
+      const type = await assertClaim(tx, ctx, input.claimType, input.claimValue, 'claimValue');
+      if (await find(tx, ctx, id, type, input.claimValue)) {
+        throw fieldError('claimValue', 'AbpIdentity::DuplicateClaim', [type, input.claimValue]);
+      }
+      await insertOwned(tx, ctx, claims, entity, { [ownerKey]: id, claimType: type, claimValue: input.claimValue });
+    },
 
-    update: (services: Services, ctx: CrudContext, id: string, input: z.infer<typeof claimUpdateInput>) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await getOwned(tx, ctx, owner, ownerName, id);
-        const existing = await find(tx, ctx, id, input.claimType, input.claimValue);
-        if (!existing)
-          throw fieldError('claimValue', 'AbpIdentity::ClaimNotFound', [input.claimType, input.claimValue]);
-        await assertClaim(tx, ctx, input.claimType, input.newClaimValue, 'newClaimValue');
-        await updateOwned(tx, ctx, claims, entity, existing.id, { claimValue: input.newClaimValue });
-      }),
+    update: async (tx: Tx, ctx: CrudContext, id: string, input: z.infer<typeof claimUpdateInput>) => {
+      await getOwned(tx, ctx, owner, ownerName, id);
+      const existing = await find(tx, ctx, id, input.claimType, input.claimValue);
+      if (!existing) throw fieldError('claimValue', 'AbpIdentity::ClaimNotFound', [input.claimType, input.claimValue]);
+      await assertClaim(tx, ctx, input.claimType, input.newClaimValue, 'newClaimValue');
+      await updateOwned(tx, ctx, claims, entity, existing.id, { claimValue: input.newClaimValue });
+    },
 
-    remove: (services: Services, ctx: CrudContext, id: string, input: z.infer<typeof claimDeleteQuery>) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await getOwned(tx, ctx, owner, ownerName, id);
-        const rows = await tx
-          .delete(claims)
-          .where(
-            owned(
-              ctx,
-              claims,
-              and(eq(ownerColumn, id), eq(claims.claimType, input.claimType), eq(claims.claimValue, input.claimValue)),
-            ),
-          )
-          .returning();
-        for (const r of rows) recordChange(ctx, entity, 2, r.id, r, {});
-      }),
+    remove: async (tx: Tx, ctx: CrudContext, id: string, input: z.infer<typeof claimDeleteQuery>) => {
+      await getOwned(tx, ctx, owner, ownerName, id);
+      const rows = await tx
+        .delete(claims)
+        .where(
+          owned(
+            ctx,
+            claims,
+            and(eq(ownerColumn, id), eq(claims.claimType, input.claimType), eq(claims.claimValue, input.claimValue)),
+          ),
+        )
+        .returning();
+      for (const r of rows) recordChange(ctx, entity, 2, r.id, r, {});
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { defineEvent } from '../../core/events.ts';
+import type { Services } from '../../core/services.ts';
 
 /**
  * What identity tells other modules (`services.events`), so it imports none of them: grants and
@@ -28,3 +29,13 @@ export const UserSignInsEnded = defineEvent<{
   userId: string;
   exceptSessionId?: string | null;
 }>('identity.user-sign-ins-ended');
+
+/**
+ * Roles or who holds them changed (a user's roles, a role renamed or deleted, a user or a unit
+ * deleted): grants and configurations are cached per role, so they are dropped after the commit.
+ */
+export const RolesChanged = defineEvent<{ tenantId: string | null }>('identity.roles-changed');
+
+export function subscribeToEvents(services: Services) {
+  services.events.on(RolesChanged, 'after-commit', ({ tenantId }) => services.permissions.invalidate(tenantId));
+}

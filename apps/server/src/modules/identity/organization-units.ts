@@ -6,7 +6,8 @@ import { fieldError, notFound } from '../../core/errors.ts';
 import { firstOwnedId } from '../../core/owned-rows.ts';
 import { contains, containsPattern, startsWith } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
-import { ROLE } from './roles.ts';
+import { ownedItems } from './owned-items.ts';
+import { ROLE, rolesChanged } from './roles.ts';
 import {
   organizationUnitRoles,
   organizationUnits,
@@ -43,61 +44,37 @@ export const toOuDto = (u: Unit) => ({
 const subtree = (code: string) => or(eq(organizationUnits.code, code), startsWith(organizationUnits.code, `${code}.`));
 
 /** The units as `{ id, name }`, by code: the users list's unit picker. */
-export async function unitOptions(services: Services, ctx: CrudContext) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select({ id: organizationUnits.id, name: organizationUnits.displayName })
-      .from(organizationUnits)
-      .where(owned(ctx, organizationUnits))
-      .orderBy(asc(organizationUnits.code));
-    return { items: rows };
-  });
+export async function unitOptions(tx: Tx, ctx: CrudContext) {
+  const rows = await tx
+    .select({ id: organizationUnits.id, name: organizationUnits.displayName })
+    .from(organizationUnits)
+    .where(owned(ctx, organizationUnits))
+    .orderBy(asc(organizationUnits.code));
+  return { items: rows };
 }
 
-export async function allUnits(services: Services, ctx: CrudContext, filter?: string) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(organizationUnits)
-      .where(owned(ctx, organizationUnits, filter ? contains(organizationUnits.displayName, filter) : undefined))
-      .orderBy(asc(organizationUnits.code));
-    return { items: rows.map(toOuDto) };
-  });
-}
+/** The tenant's units that `where` picks, by code. */
+const unitsWhere = (tx: Tx, ctx: CrudContext, where?: SQL) =>
+  ownedItems(tx, ctx, organizationUnits, [asc(organizationUnits.code)], toOuDto, where);
 
-export async function rootUnits(services: Services, ctx: CrudContext) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(organizationUnits)
-      .where(owned(ctx, organizationUnits, isNull(organizationUnits.parentId)))
-      .orderBy(asc(organizationUnits.code));
-    return { items: rows.map(toOuDto) };
-  });
-}
+export const allUnits = (tx: Tx, ctx: CrudContext, filter?: string) =>
+  unitsWhere(tx, ctx, filter ? contains(organizationUnits.displayName, filter) : undefined);
+
+export const rootUnits = (tx: Tx, ctx: CrudContext) => unitsWhere(tx, ctx, isNull(organizationUnits.parentId));
 
 /** Children of a unit (all descendants when `recursive`); no id = the roots. */
-export async function childUnits(services: Services, ctx: CrudContext, id: string | undefined, recursive: boolean) {
-  if (!id) return rootUnits(services, ctx);
-  return services.data.inTenant(ctx, async (tx) => {
-    const parent = await getOwned(tx, ctx, organizationUnits, OU, id);
-    const rows = await tx
-      .select()
-      .from(organizationUnits)
-      .where(
-        owned(
-          ctx,
-          organizationUnits,
-          recursive ? startsWith(organizationUnits.code, `${parent.code}.`) : eq(organizationUnits.parentId, parent.id),
-        ),
-      )
-      .orderBy(asc(organizationUnits.code));
-    return { items: rows.map(toOuDto) };
-  });
+export async function childUnits(tx: Tx, ctx: CrudContext, id: string | undefined, recursive: boolean) {
+  if (!id) return rootUnits(tx, ctx);
+  const parent = await getOwned(tx, ctx, organizationUnits, OU, id);
+  return unitsWhere(
+    tx,
+    ctx,
+    recursive ? startsWith(organizationUnits.code, `${parent.code}.`) : eq(organizationUnits.parentId, parent.id),
+  );
 }
 
-export async function getUnit(services: Services, ctx: CrudContext, id: string) {
-  return services.data.inTenant(ctx, async (tx) => toOuDto(await getOwned(tx, ctx, organizationUnits, OU, id)));
+export async function getUnit(tx: Tx, ctx: CrudContext, id: string) {
+  return toOuDto(await getOwned(tx, ctx, organizationUnits, OU, id));
 }
 
 async function assertUniqueName(tx: Tx, ctx: CrudContext, parentId: string | null, name: string, exceptId?: string) {
@@ -132,23 +109,17 @@ async function nextCode(tx: Tx, ctx: CrudContext, parent: Unit | null, member: s
   return childCode(parent?.code ?? null, max + 1);
 }
 
-export async function createUnit(
-  services: Services,
-  ctx: CrudContext,
-  input: { parentId?: string | null; displayName: string },
-) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const parent = input.parentId ? await parentOrFieldError(tx, ctx, input.parentId) : null;
-    await assertUniqueName(tx, ctx, parent?.id ?? null, input.displayName);
-    const code = await nextCode(tx, ctx, parent, 'parentId');
-    return toOuDto(
-      await insertOwned(tx, ctx, organizationUnits, OU, {
-        parentId: parent?.id ?? null,
-        displayName: input.displayName,
-        code,
-      }),
-    );
-  });
+export async function createUnit(tx: Tx, ctx: CrudContext, input: { parentId?: string | null; displayName: string }) {
+  const parent = input.parentId ? await parentOrFieldError(tx, ctx, input.parentId) : null;
+  await assertUniqueName(tx, ctx, parent?.id ?? null, input.displayName);
+  const code = await nextCode(tx, ctx, parent, 'parentId');
+  return toOuDto(
+    await insertOwned(tx, ctx, organizationUnits, OU, {
+      parentId: parent?.id ?? null,
+      displayName: input.displayName,
+      code,
+    }),
+  );
 }
 
 /** A named parent that does not exist (or is another tenant's) is a 400 on `parentId`. */
@@ -163,53 +134,47 @@ async function parentOrFieldError(tx: Tx, ctx: CrudContext, parentId: string): P
 }
 
 export async function updateUnit(
-  services: Services,
+  tx: Tx,
   ctx: CrudContext,
   id: string,
   input: { displayName: string; concurrencyStamp?: string | null },
 ) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const current = await getOwned(tx, ctx, organizationUnits, OU, id);
-    await assertUniqueName(tx, ctx, current.parentId, input.displayName, id);
-    return toOuDto(
-      await updateOwned(tx, ctx, organizationUnits, OU, id, { displayName: input.displayName }, input.concurrencyStamp),
-    );
-  });
+  const current = await getOwned(tx, ctx, organizationUnits, OU, id);
+  await assertUniqueName(tx, ctx, current.parentId, input.displayName, id);
+  return toOuDto(
+    await updateOwned(tx, ctx, organizationUnits, OU, id, { displayName: input.displayName }, input.concurrencyStamp),
+  );
 }
 
 /**
  * Moves a unit under `parentId` (null = top level): it gets the next free code there and
  * every descendant's code is rewritten with the new prefix, in one statement.
  */
-export async function moveUnit(services: Services, ctx: CrudContext, id: string, parentId: string | null) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const unit = await getOwned(tx, ctx, organizationUnits, OU, id);
-    if ((unit.parentId ?? null) === (parentId ?? null)) return;
-    const parent = parentId ? await parentOrFieldError(tx, ctx, parentId) : null;
-    if (parent && (parent.id === unit.id || parent.code.startsWith(`${unit.code}.`))) {
-      throw fieldError('parentId', 'AbpIdentity::OrganizationUnitMoveToChild');
-    }
-    await assertUniqueName(tx, ctx, parent?.id ?? null, unit.displayName, unit.id);
-    const code = await nextCode(tx, ctx, parent, 'parentId');
-    await tx
-      .update(organizationUnits)
-      .set({ code: sql`${code} || substr(${organizationUnits.code}, ${unit.code.length + 1})` })
-      .where(owned(ctx, organizationUnits, subtree(unit.code)));
-    await updateOwned(tx, ctx, organizationUnits, OU, id, { parentId: parent?.id ?? null });
-  });
+export async function moveUnit(tx: Tx, ctx: CrudContext, id: string, parentId: string | null) {
+  const unit = await getOwned(tx, ctx, organizationUnits, OU, id);
+  if ((unit.parentId ?? null) === (parentId ?? null)) return;
+  const parent = parentId ? await parentOrFieldError(tx, ctx, parentId) : null;
+  if (parent && (parent.id === unit.id || parent.code.startsWith(`${unit.code}.`))) {
+    throw fieldError('parentId', 'AbpIdentity::OrganizationUnitMoveToChild');
+  }
+  await assertUniqueName(tx, ctx, parent?.id ?? null, unit.displayName, unit.id);
+  const code = await nextCode(tx, ctx, parent, 'parentId');
+  await tx
+    .update(organizationUnits)
+    .set({ code: sql`${code} || substr(${organizationUnits.code}, ${unit.code.length + 1})` })
+    .where(owned(ctx, organizationUnits, subtree(unit.code)));
+  await updateOwned(tx, ctx, organizationUnits, OU, id, { parentId: parent?.id ?? null });
 }
 
 /** Deletes a unit with all its descendants (their memberships go with them). */
-export async function deleteUnit(services: Services, ctx: CrudContext, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const unit = await getOwned(tx, ctx, organizationUnits, OU, id);
-    const removed = await tx
-      .delete(organizationUnits)
-      .where(owned(ctx, organizationUnits, subtree(unit.code)))
-      .returning();
-    for (const r of removed) recordChange(ctx, OU, 2, r.id, r, {});
-  });
-  await services.permissions.invalidate(ctx.tenant?.id ?? null);
+export async function deleteUnit(services: Pick<Services, 'events'>, tx: Tx, ctx: CrudContext, id: string) {
+  const unit = await getOwned(tx, ctx, organizationUnits, OU, id);
+  const removed = await tx
+    .delete(organizationUnits)
+    .where(owned(ctx, organizationUnits, subtree(unit.code)))
+    .returning();
+  for (const r of removed) recordChange(ctx, OU, 2, r.id, r, {});
+  await rolesChanged(services, tx, ctx);
 }
 
 // ---------- members ----------
@@ -248,48 +213,44 @@ const memberKinds = {
 type MemberKind = (typeof memberKinds)[keyof typeof memberKinds];
 
 /** Adds members to a unit; an id that is not one of the tenant's is a 400 on the kind's member (`userIds`, `roleIds`). */
-async function addMembers(services: Services, ctx: CrudContext, kind: MemberKind, id: string, memberIds: string[]) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, organizationUnits, OU, id);
-    const found = await tx
-      .select({ id: kind.table.id })
-      .from(kind.table)
-      .where(owned(ctx, kind.table, inArray(kind.table.id, memberIds)));
-    const missing = memberIds.find((m) => !found.some((f) => f.id === m));
-    if (missing) throw fieldError(kind.member, kind.notFound, [missing]);
-    await tx
-      .insert(kind.link)
-      .values(
-        found.map((m) => ({
-          tenantId: ctx.tenant?.id ?? null,
-          organizationUnitId: id,
-          [kind.key]: m.id,
-          creatorId: ctx.user?.id ?? null,
-        })) as never[],
-      )
-      .onConflictDoNothing();
-    for (const m of found) recordChange(ctx, kind.change, 0, `${id}:${m.id}`, {}, { [kind.key]: m.id });
-  });
+async function addMembers(tx: Tx, ctx: CrudContext, kind: MemberKind, id: string, memberIds: string[]) {
+  await getOwned(tx, ctx, organizationUnits, OU, id);
+  const found = await tx
+    .select({ id: kind.table.id })
+    .from(kind.table)
+    .where(owned(ctx, kind.table, inArray(kind.table.id, memberIds)));
+  const missing = memberIds.find((m) => !found.some((f) => f.id === m));
+  if (missing) throw fieldError(kind.member, kind.notFound, [missing]);
+  await tx
+    .insert(kind.link)
+    .values(
+      found.map((m) => ({
+        tenantId: ctx.tenant?.id ?? null,
+        organizationUnitId: id,
+        [kind.key]: m.id,
+        creatorId: ctx.user?.id ?? null,
+      })) as never[],
+    )
+    .onConflictDoNothing();
+  for (const m of found) recordChange(ctx, kind.change, 0, `${id}:${m.id}`, {}, { [kind.key]: m.id });
 }
 
 /** Removes one member from a unit (404 for a unit or member that is not the tenant's). */
-async function removeMember(services: Services, ctx: CrudContext, kind: MemberKind, id: string, memberId: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, organizationUnits, OU, id);
-    await getOwned(tx, ctx, kind.table, kind.entityName, memberId);
-    await tx.delete(kind.link).where(owned(ctx, kind.link, eq(kind.linkUnit, id), eq(kind.linkMember, memberId)));
-    recordChange(ctx, kind.change, 2, `${id}:${memberId}`, { [kind.key]: memberId }, {});
-  });
+async function removeMember(tx: Tx, ctx: CrudContext, kind: MemberKind, id: string, memberId: string) {
+  await getOwned(tx, ctx, organizationUnits, OU, id);
+  await getOwned(tx, ctx, kind.table, kind.entityName, memberId);
+  await tx.delete(kind.link).where(owned(ctx, kind.link, eq(kind.linkUnit, id), eq(kind.linkMember, memberId)));
+  recordChange(ctx, kind.change, 2, `${id}:${memberId}`, { [kind.key]: memberId }, {});
 }
 
-export const addUnitUsers = (services: Services, ctx: CrudContext, id: string, userIds: string[]) =>
-  addMembers(services, ctx, memberKinds.user, id, userIds);
-export const addUnitRoles = (services: Services, ctx: CrudContext, id: string, roleIds: string[]) =>
-  addMembers(services, ctx, memberKinds.role, id, roleIds);
-export const removeUnitUser = (services: Services, ctx: CrudContext, id: string, userId: string) =>
-  removeMember(services, ctx, memberKinds.user, id, userId);
-export const removeUnitRole = (services: Services, ctx: CrudContext, id: string, roleId: string) =>
-  removeMember(services, ctx, memberKinds.role, id, roleId);
+export const addUnitUsers = (tx: Tx, ctx: CrudContext, id: string, userIds: string[]) =>
+  addMembers(tx, ctx, memberKinds.user, id, userIds);
+export const addUnitRoles = (tx: Tx, ctx: CrudContext, id: string, roleIds: string[]) =>
+  addMembers(tx, ctx, memberKinds.role, id, roleIds);
+export const removeUnitUser = (tx: Tx, ctx: CrudContext, id: string, userId: string) =>
+  removeMember(tx, ctx, memberKinds.user, id, userId);
+export const removeUnitRole = (tx: Tx, ctx: CrudContext, id: string, roleId: string) =>
+  removeMember(tx, ctx, memberKinds.role, id, roleId);
 
 /** Units a user belongs to. */
 export async function unitsOfUser(tx: Tx, ctx: CrudContext, userId: string) {

@@ -1,5 +1,5 @@
 import { type roleInput, roleList, type roleUpdateInput } from '@seller/contracts/identity';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../core/crud.ts';
 import type { DbOrTx, Tx } from '../../core/db/client.ts';
@@ -8,8 +8,8 @@ import { listService } from '../../core/lists.ts';
 import { firstOwnedId } from '../../core/owned-rows.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
-import { roleClaimsService } from './claims.ts';
-import { RoleDeleted, RoleRenamed } from './events.ts';
+import { RoleDeleted, RoleRenamed, RolesChanged } from './events.ts';
+import { ownedItems } from './owned-items.ts';
 import { roles } from './schema.ts';
 
 /** Roles (`/api/identity/roles`): CRUD, default flag, claims; grants and menus follow renames. */
@@ -28,10 +28,9 @@ export const toRoleDto = (r: Role) => ({
   creationTime: r.creationTime,
 });
 
-/** After any change to roles or role membership: grants and configurations are per role. */
-export async function afterRoleChange(services: Services, ctx: CrudContext) {
-  await services.permissions.invalidate(ctx.tenant?.id ?? null);
-}
+/** After any change to roles or role membership: grants and configurations are per role (dropped after commit). */
+export const rolesChanged = (services: Pick<Services, 'events'>, tx: Tx, ctx: CrudContext) =>
+  services.events.emit(tx, RolesChanged, { tenantId: ctx.tenant?.id ?? null });
 
 /** Sort keys (declared apart: the kit's `SortKeys` type does not see the columns' `sort: true`). */
 export const roleSorts = {
@@ -51,15 +50,12 @@ export const roleListService = listService(roleList, {
   items: (_tx, _ctx, rows: Role[]) => rows.map(toRoleDto),
 });
 
-export async function allRoles(services: Services, ctx: CrudContext) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx.select().from(roles).where(owned(ctx, roles)).orderBy(asc(roles.name));
-    return { items: rows.map(toRoleDto) };
-  });
-}
+/** The tenant's roles that `where` picks (all of them without it), by name. */
+export const allRoles = (tx: Tx, ctx: CrudContext, where?: SQL) =>
+  ownedItems(tx, ctx, roles, [asc(roles.name)], toRoleDto, where);
 
-export async function getRole(services: Services, ctx: CrudContext, id: string) {
-  return services.data.inTenant(ctx, async (tx) => toRoleDto(await getOwned(tx, ctx, roles, ROLE, id)));
+export async function getRole(tx: Tx, ctx: CrudContext, id: string) {
+  return toRoleDto(await getOwned(tx, ctx, roles, ROLE, id));
 }
 
 /**
@@ -88,80 +84,71 @@ async function assertUniqueName(tx: Tx, ctx: CrudContext, name: string, exceptId
   if (clash) throw fieldError('name', 'AbpIdentity::DuplicateRoleName', [name]);
 }
 
-export async function createRole(services: Services, ctx: CrudContext, input: z.infer<typeof roleInput>) {
-  const role = await services.data.inTenant(ctx, async (tx) => {
-    await assertUniqueName(tx, ctx, input.name);
-    return insertOwned(tx, ctx, roles, ROLE, {
-      name: input.name,
-      normalizedName: normalizeName(input.name),
-      isDefault: input.isDefault,
-      isPublic: input.isPublic,
-      isStatic: false,
-    });
+export async function createRole(tx: Tx, ctx: CrudContext, input: z.infer<typeof roleInput>) {
+  await assertUniqueName(tx, ctx, input.name);
+  const role = await insertOwned(tx, ctx, roles, ROLE, {
+    name: input.name,
+    normalizedName: normalizeName(input.name),
+    isDefault: input.isDefault,
+    isPublic: input.isPublic,
+    isStatic: false,
   });
   return toRoleDto(role);
 }
 
 /** A static role keeps its name; a renamed role takes its grants and menus along. */
 export async function updateRole(
-  services: Services,
+  services: Pick<Services, 'events'>,
+  tx: Tx,
   ctx: CrudContext,
   id: string,
   input: z.infer<typeof roleUpdateInput>,
 ) {
-  let renamed = false;
-  const role = await services.data.inTenant(ctx, async (tx) => {
-    const current = await getOwned(tx, ctx, roles, ROLE, id);
-    if (input.concurrencyStamp && input.concurrencyStamp !== current.concurrencyStamp) {
-      throw conflict(); // before the rename touches grants and menus
-    }
-    if (current.name !== input.name) {
-      if (current.isStatic) throw businessError('AbpIdentity::StaticRoleRenaming');
-      await assertUniqueName(tx, ctx, input.name, id);
-      // grants and menus name the role: their modules follow the rename in this transaction
-      await services.events.emit(tx, RoleRenamed, {
-        tenantId: ctx.tenant?.id ?? null,
-        roleId: id,
-        oldName: current.name,
-        newName: input.name,
-      });
-      renamed = true;
-    }
-    return updateOwned(
-      tx,
-      ctx,
-      roles,
-      ROLE,
-      id,
-      {
-        name: input.name,
-        normalizedName: normalizeName(input.name),
-        isDefault: input.isDefault,
-        isPublic: input.isPublic,
-      },
-      input.concurrencyStamp,
-    );
-  });
-  if (renamed) await afterRoleChange(services, ctx);
+  const current = await getOwned(tx, ctx, roles, ROLE, id);
+  if (input.concurrencyStamp && input.concurrencyStamp !== current.concurrencyStamp) {
+    throw conflict(); // before the rename touches grants and menus
+  }
+  if (current.name !== input.name) {
+    if (current.isStatic) throw businessError('AbpIdentity::StaticRoleRenaming');
+    await assertUniqueName(tx, ctx, input.name, id);
+    // grants and menus name the role: their modules follow the rename in this transaction
+    await services.events.emit(tx, RoleRenamed, {
+      tenantId: ctx.tenant?.id ?? null,
+      roleId: id,
+      oldName: current.name,
+      newName: input.name,
+    });
+    await rolesChanged(services, tx, ctx);
+  }
+  const role = await updateOwned(
+    tx,
+    ctx,
+    roles,
+    ROLE,
+    id,
+    {
+      name: input.name,
+      normalizedName: normalizeName(input.name),
+      isDefault: input.isDefault,
+      isPublic: input.isPublic,
+    },
+    input.concurrencyStamp,
+  );
   return toRoleDto(role);
 }
 
-export async function setRoleDefault(services: Services, ctx: CrudContext, id: string, isDefault: boolean) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, roles, ROLE, id);
-    await updateOwned(tx, ctx, roles, ROLE, id, { isDefault });
-  });
+export async function setRoleDefault(tx: Tx, ctx: CrudContext, id: string, isDefault: boolean) {
+  await getOwned(tx, ctx, roles, ROLE, id);
+  await updateOwned(tx, ctx, roles, ROLE, id, { isDefault });
 }
 
 /** Static roles cannot be deleted; a deleted role's grants, menus and memberships go too. */
-export async function deleteRole(services: Services, ctx: CrudContext, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const current = await getOwned(tx, ctx, roles, ROLE, id);
-    if (current.isStatic) throw businessError('AbpIdentity::StaticRoleDeletion');
-    await services.events.emit(tx, RoleDeleted, { tenantId: ctx.tenant?.id ?? null, roleId: id, name: current.name });
-    await deleteOwned(tx, ctx, roles, ROLE, id);
-  });
-  await afterRoleChange(services, ctx);
+export async function deleteRole(services: Pick<Services, 'events'>, tx: Tx, ctx: CrudContext, id: string) {
+  const current = await getOwned(tx, ctx, roles, ROLE, id);
+  if (current.isStatic) throw businessError('AbpIdentity::StaticRoleDeletion');
+  await services.events.emit(tx, RoleDeleted, { tenantId: ctx.tenant?.id ?? null, roleId: id, name: current.name });
+  await deleteOwned(tx, ctx, roles, ROLE, id);
+  await rolesChanged(services, tx, ctx);
 }
 
 /** The ids of the tenant's default roles (new users get them). */
@@ -171,12 +158,3 @@ export async function defaultRoles(tx: DbOrTx, ctx: CrudContext): Promise<Role[]
     .from(roles)
     .where(owned(ctx, roles, eq(roles.isDefault, true)));
 }
-
-// ---------- role claims (shared rules in claims.ts) ----------
-
-export const {
-  list: roleClaimList,
-  add: addRoleClaim,
-  update: updateRoleClaim,
-  remove: deleteRoleClaim,
-} = roleClaimsService;

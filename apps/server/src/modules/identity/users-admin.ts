@@ -19,17 +19,15 @@ import { containsPattern } from '../../core/search.ts';
 import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { getFeature } from '../features/index.ts';
-import { allClaimTypes } from './claim-types.ts';
-import { userClaimsService } from './claims.ts';
 import { UserDeleted, UserSignInsEnded } from './events.ts';
 import { removeUserFromUnit, setUnitsOfUser, unitsOfUser } from './organization-units.ts';
 import { hashPassword } from './passwords.ts';
-import { ADMIN_ROLE, afterRoleChange, allRoles, defaultRoles, rolesByNames, toRoleDto } from './roles.ts';
+import { ADMIN_ROLE, allRoles, defaultRoles, rolesByNames, rolesChanged } from './roles.ts';
 import { organizationUnitUsers, roles, userColumns, userRoles, userSearchText, users, usersScoped } from './schema.ts';
 import { endsSignIns } from './sign-in.ts';
 import { toUserDto, USER } from './user-dto.ts';
 import { ensureUnique } from './users.ts';
-import { checkPasswordPolicy } from './validation.ts';
+import { assertPasswordPolicy, passwordPolicy } from './validation.ts';
 
 /**
  * User administration (`/api/identity/users`): list, CRUD, lock, roles, claims and
@@ -82,64 +80,56 @@ export const userListService = listService(userList, {
 const ALL_LIMIT = 1000;
 
 /** Every user of the tenant (at most 1 000, by user name), optionally filtered. */
-export async function allUsers(services: Services, ctx: Ctx, filter?: string) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await selectEntities(tx, users, {
-      where: owned(ctx, users, filter ? searchUsers(filter) : undefined),
-      orderBy: [asc(users.userName)],
-      limit: ALL_LIMIT,
-      source: usersScoped.name,
-    });
-    return { items: rows.map(toUserDto) };
+export async function allUsers(tx: Tx, ctx: Ctx, filter?: string) {
+  const rows = await selectEntities(tx, users, {
+    where: owned(ctx, users, filter ? searchUsers(filter) : undefined),
+    orderBy: [asc(users.userName)],
+    limit: ALL_LIMIT,
+    source: usersScoped.name,
   });
+  return { items: rows.map(toUserDto) };
 }
 
-export async function usersInRole(services: Services, ctx: Ctx, roleName: string) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const role = await roleNamed(tx, ctx, roleName);
-    if (!role) return { items: [] };
-    const rows = await tx
-      .select()
-      .from(users)
-      .where(owned(ctx, users, inRole(role.id)))
-      .orderBy(asc(users.userName))
-      .limit(ALL_LIMIT);
-    return { items: rows.map(toUserDto) };
-  });
+export async function usersInRole(tx: Tx, ctx: Ctx, roleName: string) {
+  const role = await roleNamed(tx, ctx, roleName);
+  if (!role) return { items: [] };
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(owned(ctx, users, inRole(role.id)))
+    .orderBy(asc(users.userName))
+    .limit(ALL_LIMIT);
+  return { items: rows.map(toUserDto) };
 }
 
 /** Users of the same tenant as user `id` (the caller's tenant; 404 when `id` is not in it). */
-export async function tenantUsers(services: Services, ctx: Ctx, id: string) {
-  await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, users, USER, id));
-  return allUsers(services, ctx);
+export async function tenantUsers(tx: Tx, ctx: Ctx, id: string) {
+  await getOwned(tx, ctx, users, USER, id);
+  return allUsers(tx, ctx);
 }
 
-export async function getUser(services: Services, ctx: Ctx, id: string) {
-  return services.data.inTenant(ctx, async (tx) => toUserDto(await getOwned(tx, ctx, users, USER, id)));
+export async function getUser(tx: Tx, ctx: Ctx, id: string) {
+  return toUserDto(await getOwned(tx, ctx, users, USER, id));
 }
 
-export async function getUserByName(services: Services, ctx: Ctx, userName: string) {
-  return services.data.inTenant(ctx, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(users)
-      .where(owned(ctx, users, eq(users.normalizedUserName, normalizeName(userName))))
-      .limit(1);
-    if (!row) throw notFound(USER, userName);
-    return toUserDto(row);
-  });
+export async function getUserByName(tx: Tx, ctx: Ctx, userName: string) {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(owned(ctx, users, eq(users.normalizedUserName, normalizeName(userName))))
+    .limit(1);
+  if (!row) throw notFound(USER, userName);
+  return toUserDto(row);
 }
 
-export async function usersByIds(services: Services, ctx: Ctx, ids: string[]) {
+export async function usersByIds(tx: Tx, ctx: Ctx, ids: string[]) {
   if (!ids.length) return { items: [] };
-  return services.data.inTenant(ctx, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(users)
-      .where(owned(ctx, users, inArray(users.id, ids)))
-      .orderBy(asc(users.userName));
-    return { items: rows.map(toUserDto) };
-  });
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(owned(ctx, users, inArray(users.id, ids)))
+    .orderBy(asc(users.userName));
+  return { items: rows.map(toUserDto) };
 }
 
 // ---------- rules ----------
@@ -218,10 +208,18 @@ async function setRoles(tx: Tx, ctx: CrudContext, userId: string, names: string[
   return changed;
 }
 
-/** The tenant's `Identity.MaxUserCount` (read before the transaction: it has its own). */
-async function userQuota(services: Services, ctx: CrudContext): Promise<number> {
-  return Number(await getFeature(services, ctx.tenant, 'Identity.MaxUserCount'));
+/**
+ * What a user's creation or update checks that the unit cannot read itself (before it opens): the
+ * password policy (settings) and the tenant's `Identity.MaxUserCount` (features).
+ */
+export async function userRules(services: Services, ctx: CrudContext) {
+  return {
+    passwordPolicy: await passwordPolicy(services, ctx),
+    maxUserCount: Number(await getFeature(services, ctx.tenant, 'Identity.MaxUserCount')),
+  };
 }
+
+export type UserRules = Awaited<ReturnType<typeof userRules>>;
 
 async function assertUserQuota(max: number, tx: DbOrTx, ctx: CrudContext) {
   if (!Number.isFinite(max) || max <= 0) return;
@@ -231,34 +229,29 @@ async function assertUserQuota(max: number, tx: DbOrTx, ctx: CrudContext) {
 
 // ---------- commands ----------
 
-export async function createUser(services: Services, ctx: Ctx, input: UserCreateInput) {
-  await checkPasswordPolicy(services, ctx, input.password, 'password');
-  await ensureUnique(services, ctx, { userName: input.userName, email: input.email, phoneNumber: input.phoneNumber });
-  const passwordHash = await hashPassword(input.password);
-  const quota = await userQuota(services, ctx);
-  const user = await services.data.inTenant(ctx, async (tx) => {
-    await assertUserQuota(quota, tx, ctx);
-    const roleRows =
-      input.roleNames === undefined
-        ? await defaultRoles(tx, ctx)
-        : await rolesByNames(tx, ctx, input.roleNames, 'roleNames');
-    const created = await insertOwned(tx, ctx, users, USER, {
-      ...nameColumns(input),
-      phoneNumber: input.phoneNumber ?? null,
-      isActive: input.isActive,
-      lockoutEnabled: input.lockoutEnabled,
-      passwordHash,
-      securityStamp: crypto.randomUUID(),
-    });
-    if (roleRows.length) {
-      await tx
-        .insert(userRoles)
-        .values(roleRows.map((r) => ({ tenantId: ctx.tenant?.id ?? null, userId: created.id, roleId: r.id })));
-    }
-    if (input.organizationUnitIds?.length) await setUnitsOfUser(tx, ctx, created.id, input.organizationUnitIds);
-    return created;
+export async function createUser(tx: Tx, ctx: Ctx, rules: UserRules, input: UserCreateInput) {
+  assertPasswordPolicy(rules.passwordPolicy, input.password, 'password');
+  await ensureUnique(tx, { userName: input.userName, email: input.email, phoneNumber: input.phoneNumber });
+  await assertUserQuota(rules.maxUserCount, tx, ctx);
+  const roleRows =
+    input.roleNames === undefined
+      ? await defaultRoles(tx, ctx)
+      : await rolesByNames(tx, ctx, input.roleNames, 'roleNames');
+  const created = await insertOwned(tx, ctx, users, USER, {
+    ...nameColumns(input),
+    phoneNumber: input.phoneNumber ?? null,
+    isActive: input.isActive,
+    lockoutEnabled: input.lockoutEnabled,
+    passwordHash: await hashPassword(input.password),
+    securityStamp: crypto.randomUUID(),
   });
-  return toUserDto(user);
+  if (roleRows.length) {
+    await tx
+      .insert(userRoles)
+      .values(roleRows.map((r) => ({ tenantId: ctx.tenant?.id ?? null, userId: created.id, roleId: r.id })));
+  }
+  if (input.organizationUnitIds?.length) await setUnitsOfUser(tx, ctx, created.id, input.organizationUnitIds);
+  return toUserDto(created);
 }
 
 /** The user's names and e-mail as created and updated alike (with their normalized forms). */
@@ -271,133 +264,106 @@ const nameColumns = (input: Pick<UserCreateInput, 'userName' | 'name' | 'surname
   normalizedEmail: normalizeName(input.email),
 });
 
-export async function updateUser(services: Services, ctx: Ctx, id: string, input: UserUpdateInput) {
-  if (input.password) await checkPasswordPolicy(services, ctx, input.password, 'password');
-  await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, users, USER, id));
-  await ensureUnique(services, ctx, {
+export async function updateUser(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: Ctx,
+  rules: UserRules,
+  id: string,
+  input: UserUpdateInput,
+) {
+  if (input.password) assertPasswordPolicy(rules.passwordPolicy, input.password, 'password');
+  const before = await getOwned(tx, ctx, users, USER, id);
+  await ensureUnique(tx, {
     userName: input.userName,
     email: input.email,
     phoneNumber: input.phoneNumber,
     exceptUserId: id,
   });
+  if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
+  if (input.roleNames !== undefined && (await setRoles(tx, ctx, id, input.roleNames, 'roleNames'))) {
+    await rolesChanged(services, tx, ctx);
+  }
+  if (!input.isActive && before.isActive) {
+    if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotDeactivateYourself');
+    await guardAdminLoss(tx, ctx, id, () => false);
+  }
+  if (input.organizationUnitIds !== undefined) await setUnitsOfUser(tx, ctx, id, input.organizationUnitIds);
+  const phoneNumber = input.phoneNumber ?? null;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  let rolesChanged = false;
-  const updated = await services.data.inTenant(ctx, async (tx) => {
-    const before = await getOwned(tx, ctx, users, USER, id);
-    if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
-    if (input.roleNames !== undefined) rolesChanged = await setRoles(tx, ctx, id, input.roleNames, 'roleNames');
-    if (!input.isActive && before.isActive) {
-      if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotDeactivateYourself');
-      await guardAdminLoss(tx, ctx, id, () => false);
-    }
-    if (input.organizationUnitIds !== undefined) await setUnitsOfUser(tx, ctx, id, input.organizationUnitIds);
-    const phoneNumber = input.phoneNumber ?? null;
-    const after = await updateOwned(tx, ctx, users, USER, id, {
-      ...nameColumns(input),
-      emailConfirmed: before.email === input.email ? before.emailConfirmed : false,
-      phoneNumber,
-      phoneNumberConfirmed: before.phoneNumber === phoneNumber ? before.phoneNumberConfirmed : false,
-      isActive: input.isActive,
-      lockoutEnabled: input.lockoutEnabled,
-      ...(passwordHash ? { passwordHash, securityStamp: crypto.randomUUID() } : {}),
-    });
-    if (endsSignIns(before, after)) {
-      await services.events.emit(tx, UserSignInsEnded, { tenantId: ctx.tenant?.id ?? null, userId: id });
-    }
-    return after;
+  const after = await updateOwned(tx, ctx, users, USER, id, {
+    ...nameColumns(input),
+    emailConfirmed: before.email === input.email ? before.emailConfirmed : false,
+    phoneNumber,
+    phoneNumberConfirmed: before.phoneNumber === phoneNumber ? before.phoneNumberConfirmed : false,
+    isActive: input.isActive,
+    lockoutEnabled: input.lockoutEnabled,
+    ...(passwordHash ? { passwordHash, securityStamp: crypto.randomUUID() } : {}),
   });
-  if (rolesChanged) await afterRoleChange(services, ctx);
-  return toUserDto(updated);
+  if (endsSignIns(before, after)) {
+    await services.events.emit(tx, UserSignInsEnded, { tenantId: ctx.tenant?.id ?? null, userId: id });
+  }
+  return toUserDto(after);
 }
 
 /** Soft delete; not yourself, not the last admin. Grants and menu links of the user go. */
-export async function deleteUser(services: Services, ctx: Ctx, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotDeleteYourself');
-    await guardAdminLoss(tx, ctx, id, () => false);
-    await deleteOwned(tx, ctx, users, USER, id);
-    const tenantId = ctx.tenant?.id ?? null;
-    await services.events.emit(tx, UserDeleted, { tenantId, userId: id });
-    await services.events.emit(tx, UserSignInsEnded, { tenantId, userId: id });
-  });
-  await afterRoleChange(services, ctx);
+export async function deleteUser(services: Pick<Services, 'events'>, tx: Tx, ctx: Ctx, id: string) {
+  await getOwned(tx, ctx, users, USER, id);
+  if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotDeleteYourself');
+  await guardAdminLoss(tx, ctx, id, () => false);
+  await deleteOwned(tx, ctx, users, USER, id);
+  const tenantId = ctx.tenant?.id ?? null;
+  await services.events.emit(tx, UserDeleted, { tenantId, userId: id });
+  await services.events.emit(tx, UserSignInsEnded, { tenantId, userId: id });
+  await rolesChanged(services, tx, ctx);
 }
 
 /** Locks the user out for `seconds` (not yourself; the user must have lockout enabled). */
-export async function lockUser(services: Services, ctx: Ctx, id: string, seconds: number) {
-  await services.data.inTenant(ctx, async (tx) => {
-    const user = await getOwned(tx, ctx, users, USER, id);
-    if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotLockYourself');
-    if (!user.lockoutEnabled) throw businessError('AbpIdentity::UserLockoutNotEnabled', { UserName: user.userName });
-    await updateOwned(tx, ctx, users, USER, id, { lockoutEnd: new Date(Date.now() + seconds * 1000) });
-    await services.events.emit(tx, UserSignInsEnded, { tenantId: ctx.tenant?.id ?? null, userId: id });
-  });
+export async function lockUser(services: Pick<Services, 'events'>, tx: Tx, ctx: Ctx, id: string, seconds: number) {
+  const user = await getOwned(tx, ctx, users, USER, id);
+  if (id === ctx.user?.id) throw businessError('AbpIdentity::CannotLockYourself');
+  if (!user.lockoutEnabled) throw businessError('AbpIdentity::UserLockoutNotEnabled', { UserName: user.userName });
+  await updateOwned(tx, ctx, users, USER, id, { lockoutEnd: new Date(Date.now() + seconds * 1000) });
+  await services.events.emit(tx, UserSignInsEnded, { tenantId: ctx.tenant?.id ?? null, userId: id });
 }
 
-export async function unlockUser(services: Services, ctx: Ctx, id: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    await updateOwned(tx, ctx, users, USER, id, { lockoutEnd: null, accessFailedCount: 0 });
-  });
+export async function unlockUser(tx: Tx, ctx: Ctx, id: string) {
+  await getOwned(tx, ctx, users, USER, id);
+  await updateOwned(tx, ctx, users, USER, id, { lockoutEnd: null, accessFailedCount: 0 });
 }
 
 // ---------- roles of a user ----------
 
-export async function userRoleList(services: Services, ctx: Ctx, id: string) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    const rows = await tx
-      .select({ role: roles })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(owned(ctx, userRoles, eq(userRoles.userId, id)))
-      .orderBy(asc(roles.name));
-    return { items: rows.map((r) => toRoleDto(r.role)) };
-  });
+export async function userRoleList(tx: Tx, ctx: Ctx, id: string) {
+  await getOwned(tx, ctx, users, USER, id);
+  const held = await roleIdsOf(tx, ctx, id);
+  return held.length ? allRoles(tx, ctx, inArray(roles.id, held)) : { items: [] };
 }
 
-export async function setUserRoles(services: Services, ctx: Ctx, id: string, roleNames: string[]) {
-  const changed = await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    return setRoles(tx, ctx, id, roleNames, 'roleNames');
-  });
-  if (changed) await afterRoleChange(services, ctx);
+export async function setUserRoles(
+  services: Pick<Services, 'events'>,
+  tx: Tx,
+  ctx: Ctx,
+  id: string,
+  roleNames: string[],
+) {
+  await getOwned(tx, ctx, users, USER, id);
+  if (await setRoles(tx, ctx, id, roleNames, 'roleNames')) await rolesChanged(services, tx, ctx);
 }
-
-/** Roles a user may be given (all roles of the tenant). */
-export const assignableRoles = (services: Services, ctx: Ctx) => allRoles(services, ctx);
-
-// ---------- claims (shared rules in claims.ts) ----------
-
-export const {
-  list: userClaimList,
-  add: addUserClaim,
-  update: updateUserClaim,
-  remove: deleteUserClaim,
-} = userClaimsService;
-
-export const availableClaimTypes = (services: Services, ctx: Ctx) => allClaimTypes(services, ctx);
 
 // ---------- organization units of a user ----------
 
-export async function userUnits(services: Services, ctx: Ctx, id: string) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    return { items: await unitsOfUser(tx, ctx, id) };
-  });
+export async function userUnits(tx: Tx, ctx: Ctx, id: string) {
+  await getOwned(tx, ctx, users, USER, id);
+  return { items: await unitsOfUser(tx, ctx, id) };
 }
 
-export async function removeUserUnit(services: Services, ctx: Ctx, id: string, ouId: string) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    await removeUserFromUnit(tx, ctx, id, ouId);
-  });
+export async function removeUserUnit(tx: Tx, ctx: Ctx, id: string, ouId: string) {
+  await getOwned(tx, ctx, users, USER, id);
+  await removeUserFromUnit(tx, ctx, id, ouId);
 }
 
-export async function setUserUnits(services: Services, ctx: Ctx, id: string, unitIds: string[]) {
-  await services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, users, USER, id);
-    await setUnitsOfUser(tx, ctx, id, unitIds);
-  });
+export async function setUserUnits(tx: Tx, ctx: Ctx, id: string, unitIds: string[]) {
+  await getOwned(tx, ctx, users, USER, id);
+  await setUnitsOfUser(tx, ctx, id, unitIds);
 }

@@ -1,17 +1,15 @@
 import { and, eq, ne, or } from 'drizzle-orm';
-import type { RequestContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
 import { fieldError } from '../../core/errors.ts';
-import type { Services } from '../../core/services.ts';
 import { normalizeName } from '../../core/tenancy.ts';
 import { users } from './schema.ts';
 
 /**
  * User name, e-mail and phone number must be free in the tenant (among users other than
- * `exceptUserId`); a taken one is a 400 naming the field.
+ * `exceptUserId`); a taken one is a 400 naming the field. Read in the caller's unit (its tenant).
  */
 export async function ensureUnique(
-  services: Services,
-  ctx: Pick<RequestContext, 'tenant'>,
+  tx: Tx,
   input: {
     userName: string;
     email?: string | null;
@@ -23,22 +21,20 @@ export async function ensureUnique(
   const userName = normalizeName(input.userName);
   const email = input.email ? normalizeName(input.email) : null;
   const phone = input.phoneNumber || null;
-  const rows = await services.data.inTenant(ctx, (tx) =>
-    tx
-      .select({ userName: users.normalizedUserName, email: users.normalizedEmail, phone: users.phoneNumber })
-      .from(users)
-      .where(
-        and(
-          eq(users.isDeleted, false),
-          input.exceptUserId ? ne(users.id, input.exceptUserId) : undefined,
-          or(
-            eq(users.normalizedUserName, userName),
-            email ? eq(users.normalizedEmail, email) : undefined,
-            phone ? eq(users.phoneNumber, phone) : undefined,
-          ),
+  const rows = await tx
+    .select({ userName: users.normalizedUserName, email: users.normalizedEmail, phone: users.phoneNumber })
+    .from(users)
+    .where(
+      and(
+        eq(users.isDeleted, false),
+        input.exceptUserId ? ne(users.id, input.exceptUserId) : undefined,
+        or(
+          eq(users.normalizedUserName, userName),
+          email ? eq(users.normalizedEmail, email) : undefined,
+          phone ? eq(users.phoneNumber, phone) : undefined,
         ),
       ),
-  );
+    );
   if (rows.some((r) => r.userName === userName)) {
     throw fieldError('userName', 'AbpIdentity::DuplicateUserName', [input.userName]);
   }

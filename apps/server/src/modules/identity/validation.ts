@@ -11,29 +11,43 @@ import { identitySetting } from './settings.ts';
  */
 export { passwordSchema, phoneSchema } from '@seller/contracts/identity';
 
-/** 400 naming `member` with every rule of the policy that `password` breaks. */
+/** The tenant's password policy, read from its settings before the unit of work. */
+export async function passwordPolicy(services: Services, ctx: Pick<RequestContext, 'tenant'>) {
+  const setting = <N extends Parameters<typeof identitySetting>[2]>(name: N) => identitySetting(services, ctx, name);
+  return {
+    minLength: await setting('Abp.Identity.Password.RequiredLength'),
+    uniqueChars: await setting('Abp.Identity.Password.RequiredUniqueChars'),
+    nonAlphanumeric: await setting('Abp.Identity.Password.RequireNonAlphanumeric'),
+    digit: await setting('Abp.Identity.Password.RequireDigit'),
+    lowercase: await setting('Abp.Identity.Password.RequireLowercase'),
+    uppercase: await setting('Abp.Identity.Password.RequireUppercase'),
+  };
+}
+
+export type PasswordPolicy = Awaited<ReturnType<typeof passwordPolicy>>;
+
+/** 400 naming `member` with every rule of `policy` that `password` breaks. */
+export function assertPasswordPolicy(policy: PasswordPolicy, password: string, member: string) {
+  const rules: [boolean, string, unknown[]?][] = [
+    [password.length < policy.minLength, 'PasswordTooShort', [policy.minLength]],
+    [new Set(password).size < policy.uniqueChars, 'PasswordRequiresUniqueChars', [policy.uniqueChars]],
+    [policy.nonAlphanumeric && !/[^a-zA-Z0-9]/.test(password), 'PasswordRequiresNonAlphanumeric'],
+    [policy.digit && !/\d/.test(password), 'PasswordRequiresDigit'],
+    [policy.lowercase && !/[a-z]/.test(password), 'PasswordRequiresLower'],
+    [policy.uppercase && !/[A-Z]/.test(password), 'PasswordRequiresUpper'],
+  ];
+  const errors: ValidationErrorItem[] = rules
+    .filter(([broken]) => broken)
+    .map(([, key, params]) => ({ message: `AbpIdentity::${key}`, members: [member], params }));
+  if (errors.length) throw new AppError({ status: 400, messageKey: 'ValidationError', validationErrors: errors });
+}
+
+/** Both at once, for a caller outside any unit (a tenant's set-up checks its admin's password). */
 export async function checkPasswordPolicy(
   services: Services,
   ctx: Pick<RequestContext, 'tenant'>,
   password: string,
   member: string,
 ) {
-  const setting = <N extends Parameters<typeof identitySetting>[2]>(name: N) => identitySetting(services, ctx, name);
-  const minLength = await setting('Abp.Identity.Password.RequiredLength');
-  const uniqueChars = await setting('Abp.Identity.Password.RequiredUniqueChars');
-  const rules: [boolean, string, unknown[]?][] = [
-    [password.length < minLength, 'PasswordTooShort', [minLength]],
-    [new Set(password).size < uniqueChars, 'PasswordRequiresUniqueChars', [uniqueChars]],
-    [
-      (await setting('Abp.Identity.Password.RequireNonAlphanumeric')) && !/[^a-zA-Z0-9]/.test(password),
-      'PasswordRequiresNonAlphanumeric',
-    ],
-    [(await setting('Abp.Identity.Password.RequireDigit')) && !/\d/.test(password), 'PasswordRequiresDigit'],
-    [(await setting('Abp.Identity.Password.RequireLowercase')) && !/[a-z]/.test(password), 'PasswordRequiresLower'],
-    [(await setting('Abp.Identity.Password.RequireUppercase')) && !/[A-Z]/.test(password), 'PasswordRequiresUpper'],
-  ];
-  const errors: ValidationErrorItem[] = rules
-    .filter(([broken]) => broken)
-    .map(([, key, params]) => ({ message: `AbpIdentity::${key}`, members: [member], params }));
-  if (errors.length) throw new AppError({ status: 400, messageKey: 'ValidationError', validationErrors: errors });
+  assertPasswordPolicy(await passwordPolicy(services, ctx), password, member);
 }

@@ -35,5 +35,5 @@ export { tenantCurrency } from './freight/currency.ts';
 export { estimateFreight } from './freight/service.ts';
 /** Read-only for other modules (marketplace logistics channels link to the tenant's own channels). */
 export { channels as logisticsChannels, freightStrategies as logisticsFreightStrategies } from './schema.ts';
+export { activeWarehouseOptions } from './warehouses/queries.ts';
 export { warehouses as logisticsWarehouses } from './warehouses/schema.ts';
-export { activeWarehouseOptions } from './warehouses/service.ts';

@@ -1,13 +1,14 @@
 import type { WarehouseInput } from '@seller/contracts/logistics';
 import { type CurrentTenant, systemContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
 import type { Services } from '../../core/services.ts';
-import { carrierService } from './carriers/carriers-service.ts';
-import { channelService } from './carriers/channels-service.ts';
-import { saveRateTable } from './carriers/rates.ts';
+import { carrierCommands } from './carriers/commands.ts';
+import { carrierQueries } from './carriers/queries.ts';
 import { demoCarriers, demoChannels, demoStrategies, demoZones } from './seed-freight.ts';
-import { strategyService } from './strategies/service.ts';
-import { warehouseService } from './warehouses/service.ts';
-import { zoneService } from './zones/service.ts';
+import { strategyCommands } from './strategies/commands.ts';
+import { warehouseCommands } from './warehouses/commands.ts';
+import { warehouseQueries } from './warehouses/queries.ts';
+import { zoneCommands } from './zones/commands.ts';
 
 const demoWarehouses: WarehouseInput[] = [
   {
@@ -38,24 +39,31 @@ const demoWarehouses: WarehouseInput[] = [
  */
 export async function seedLogisticsDemo(services: Services, demo: CurrentTenant) {
   const ctx = systemContext(demo);
-  if (!(await warehouseService.all(services, ctx)).items.length)
-    for (const input of demoWarehouses) await warehouseService.create(services, ctx, input);
-  if ((await carrierService.all(services, ctx)).items.length) return;
+  // each write in a unit of its own, as its route makes it (each row its own creation time)
+  const inTx = <R>(run: (tx: Tx) => Promise<R>) => services.data.inTenant(ctx, run);
+  const carriers = carrierCommands(services);
+  const warehouses = warehouseCommands(services);
+  const zones = zoneCommands(services);
+  const strategies = strategyCommands(services);
+  if (!(await inTx((tx) => warehouseQueries.all(tx, ctx))).items.length)
+    for (const input of demoWarehouses) await inTx((tx) => warehouses.create(tx, ctx, input));
+  if ((await inTx((tx) => carrierQueries.carriers.all(tx, ctx))).items.length) return;
 
   const zoneIds = new Map<string, string>();
-  for (const zone of demoZones) zoneIds.set(zone.name, (await zoneService.create(services, ctx, zone)).id);
+  for (const zone of demoZones) zoneIds.set(zone.name, (await inTx((tx) => zones.create(tx, ctx, zone))).id);
   const carrierIds = new Map<string, string>();
   for (const carrier of demoCarriers)
-    carrierIds.set(carrier.code, (await carrierService.create(services, ctx, carrier)).id);
+    carrierIds.set(carrier.code, (await inTx((tx) => carriers.carriers.create(tx, ctx, carrier))).id);
   const channelIds = new Map<string, string>();
   for (const { carrier, rates, ...channel } of demoChannels) {
-    const created = await channelService.create(services, ctx, { ...channel, carrierId: carrierIds.get(carrier)! });
+    const input = { ...channel, carrierId: carrierIds.get(carrier)! };
+    const created = await inTx((tx) => carriers.channels.create(tx, ctx, input));
     channelIds.set(channel.code, created.id);
     const rows = rates.map(({ zone, ...row }) => ({ ...row, zoneId: zoneIds.get(zone)! }));
-    await saveRateTable(services, ctx, created.id, { rows });
+    await inTx((tx) => carriers.saveRates(tx, ctx, created.id, { rows }));
   }
   for (const { rules, ...strategy } of demoStrategies) {
-    await strategyService.create(services, ctx, {
+    const input = {
       ...strategy,
       rules: rules.map(({ channels, fallback, ...rule }) => ({
         ...rule,
@@ -63,6 +71,7 @@ export async function seedLogisticsDemo(services: Services, demo: CurrentTenant)
         channelIds: channels.map((code) => channelIds.get(code)!),
         fallbackChannelId: fallback ? channelIds.get(fallback)! : null,
       })),
-    });
+    };
+    await inTx((tx) => strategies.create(tx, ctx, input));
   }
 }

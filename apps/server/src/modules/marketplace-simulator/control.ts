@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../core/resource.ts';
 import { lazadaAccount, lazadaSellerById, type SimPlatform, shopeeAccount, shopeeAccountByShop } from './accounts.ts';
 import { redirectTarget } from './consent.ts';
+import { importedOrders, importOrders, isImportError, listOrders } from './import.ts';
 import { generateOrders } from './orders.ts';
+import { type Placing, placeOrders, schedulePlacing } from './placing.ts';
 import { simItems, simSkus } from './schema.ts';
 import { type Faults, itemPage, type SimState, sameSign, settleReviews, skusOfItems } from './state.ts';
 import { issueCode } from './tokens.ts';
@@ -25,6 +27,18 @@ import { issueCode } from './tokens.ts';
  *   review outcomes applied; `sellerSku` matches a SKU's seller SKU or Shopee's item_sku; removed
  *   SKUs and deleted items are included (see `status`, `deleted`).
  * - `POST   /orders` `{platform, shopId, count}` → `{orders: [orderSn…]}`: orders for live items.
+ * - `GET    /orders?platform=&shopId=&status=&orderSn=&limit=` → `{orders[]}` (the latest first, at most
+ *   `limit` ≤ 500, default 100): number, status, amounts, times, tracking number, lines, and
+ *   `placedBy` (`simulator` for the order placer's).
+ * - `POST   /orders/import` `{platform, shopId, orders: [{orderSn, status, currency, createdAt,
+ *   updatedAt?, shippingFee?, voucher?, buyerName, phone?, address1?, city?, postCode?,
+ *   paymentMethod?, trackingNumber?, shipmentProvider?, lines: [{sellerSku, name, quantity,
+ *   price}]}]}` (≤ 200) → `{created, existing}`: orders as the seller already had them (the demo
+ *   seed's), with their own numbers; idempotent by number (see `import.ts`).
+ * - `GET    /order-placing` → `{everyMinutes, perShop, cap}`; `PUT /order-placing` any subset
+ *   (`everyMinutes` 0..60, 0 stops it; `perShop` 1..100; `cap` 1..10000), kept until the next
+ *   start, which returns to the configured setting; `POST /order-placing/run` → `{placed: [{platform,
+ *   shopId, orders}]}`: one round now (see `placing.ts`).
  */
 
 class ControlError extends Error {
@@ -50,6 +64,20 @@ function platformOf(value: unknown, required = true): SimPlatform | undefined {
   if (value === 'lazada' || value === 'shopee') return value;
   if (value === undefined && !required) return undefined;
   throw new ControlError(400, 'platform must be lazada or shopee');
+}
+
+const placingLimits: Record<keyof Placing, [number, number]> = {
+  everyMinutes: [0, 60],
+  perShop: [1, 100],
+  cap: [1, 10_000],
+};
+
+/** A simulator shop of `platform`, or a refusal naming `shopId`. */
+function knownShop(platform: SimPlatform, value: unknown): string {
+  const shopId = String(value ?? '');
+  const known = platform === 'lazada' ? lazadaSellerById(shopId) : shopeeAccountByShop(shopId);
+  if (!known) throw new ControlError(400, `shopId ${shopId} is not a ${platform} shop of the simulator`);
+  return shopId;
 }
 
 export function controlPlugin(state: SimState, controlKey: string) {
@@ -186,12 +214,59 @@ export function controlPlugin(state: SimState, controlKey: string) {
       });
     });
 
+    app.get('/orders', route, async (req) => {
+      const q = req.query as Record<string, string | undefined>;
+      const platform = platformOf(q.platform)!;
+      const shopId = knownShop(platform, q.shopId);
+      const limit = q.limit === undefined ? 100 : Number(q.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new ControlError(400, 'limit must be 1..500');
+      const orders = await data.unscoped((tx) =>
+        listOrders(tx, platform, shopId, { status: q.status, orderSn: q.orderSn, limit }),
+      );
+      return { orders };
+    });
+
+    app.post('/orders/import', route, async (req) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const platform = platformOf(body.platform)!;
+      const shopId = knownShop(platform, body.shopId);
+      let orders: ReturnType<typeof importedOrders>;
+      try {
+        orders = importedOrders(platform, body.orders);
+      } catch (e) {
+        if (isImportError(e)) throw new ControlError(400, e.message);
+        throw e;
+      }
+      return data.unscoped((tx) => importOrders(tx, platform, shopId, orders));
+    });
+
+    app.get('/order-placing', route, async () => state.placing);
+
+    app.put('/order-placing', route, async (req) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (typeof body !== 'object' || Array.isArray(body)) throw new ControlError(400, 'A JSON object is expected');
+      const next = { ...state.placing };
+      for (const [name, value] of Object.entries(body)) {
+        const range = placingLimits[name as keyof Placing];
+        if (!range) throw new ControlError(400, `${name} is not a setting of the order placing`);
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1]) {
+          throw new ControlError(400, `${name} must be a whole number in ${range[0]}..${range[1]}`);
+        }
+        next[name as keyof Placing] = value;
+      }
+      await schedulePlacing(app.services, next);
+      state.placing = next;
+      return state.placing;
+    });
+
+    app.post('/order-placing/run', route, async () => ({
+      placed: await placeOrders(app.services, state.placing),
+    }));
+
     app.post('/orders', route, async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const platform = platformOf(body.platform)!;
-      const shopId = String(body.shopId ?? '');
-      const known = platform === 'lazada' ? lazadaSellerById(shopId) : shopeeAccountByShop(shopId);
-      if (!known) throw new ControlError(400, `shopId ${shopId} is not a ${platform} shop of the simulator`);
+      const shopId = knownShop(platform, body.shopId);
       const n = body.count ?? 1;
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 100) {
         throw new ControlError(400, 'count must be a whole number in 1..100');

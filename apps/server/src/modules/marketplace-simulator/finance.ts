@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import type { SimPlatform } from './accounts.ts';
 import type { LzHandler } from './lazada.ts';
@@ -14,7 +14,7 @@ import { cents, count } from './state.ts';
  * - commission 4 % of each item's price, payment fee 2 % of each item's price and of the
  *   shipping the buyer paid, each rounded half up to the cent;
  * - orders count from their creation, by week (Monday to Sunday, UTC); unpaid and cancelled
- *   orders are not settled;
+ *   orders are not settled, nor imported ones (`import.ts`: settled in the history they came with);
  * - Lazada: one statement per week with orders (`statement_number` `<seller>-<Monday>`), open
  *   until its Sunday has passed, paid seven days after. `GET /finance/payout/status/get`
  *   (`created_after`: statements whose week starts at or after it) and
@@ -108,6 +108,8 @@ async function settledOrders(
         gte(simOrders.createdAt, from),
         lt(simOrders.createdAt, to),
         notInArray(simOrders.status, UNSETTLED[platform]),
+        // an imported order was settled in the history it came with (the demo's own statements)
+        sql`${simOrders.data}->>'imported' is null`,
         only ? inArray(simOrders.orderSn, only) : undefined,
       ),
     )

@@ -19,8 +19,9 @@ import type { SpHandler } from './shopee.ts';
  *   each with `tracking_number`: READY_TO_SHIP | RETRY_SHIP → PROCESSED;
  *   `GET /api/v2/logistics/get_tracking_number?order_sn=` → `{tracking_number}`.
  *
- * The same tracking number again on an order already moved is accepted (a retried call); another
- * one, or an order in another state, is a parameter error. Signatures and tokens were checked by
+ * The same tracking number again on an order already moved, or moved on since (shipped, delivered,
+ * completed), is accepted (a retried call); another one, or an order in another state, is a
+ * parameter error. Signatures and tokens were checked by
  * the platform's dispatcher.
  */
 
@@ -31,6 +32,10 @@ interface Package {
   tracking_number: string;
   at: string;
 }
+
+/** Statuses after the seller sent the package: the same tracking number again is a retried call. */
+const LAZADA_SENT = ['ready_to_ship', 'shipped', 'delivered', 'confirmed'];
+const SHOPEE_SENT = ['PROCESSED', 'SHIPPED', 'TO_CONFIRM_RECEIVE', 'COMPLETED'];
 
 /** A parameter error: both dispatchers answer it as their platform's parameter error (HTTP 400). */
 const refuse = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
@@ -123,7 +128,7 @@ export const lazadaFulfilmentApis: Record<string, LzHandler> = {
     if (!tracking) throw refuse('tracking_number is mandatory');
     if (!c.params.shipment_provider) throw refuse('shipment_provider is mandatory');
     const again = packagesOf(o.data).some((p) => p.tracking_number === tracking);
-    if (o.status === 'ready_to_ship' && again) return { order_items: ids.map((id) => ({ order_item_id: id })) };
+    if (LAZADA_SENT.includes(o.status) && again) return { order_items: ids.map((id) => ({ order_item_id: id })) };
     if (o.status !== 'pending' && o.status !== 'packed') {
       throw refuse(`Order ${o.orderSn} is ${o.status}: only pending or packed items can be set ready to ship`);
     }
@@ -152,7 +157,7 @@ export const shopeeFulfilmentApis: Record<string, SpHandler> = {
     const tracking = typeof how.tracking_number === 'string' ? how.tracking_number : '';
     if (!tracking) throw refuse(`${mode}.tracking_number is mandatory`);
     const again = packagesOf(o.data).some((p) => p.tracking_number === tracking);
-    if (o.status === 'PROCESSED' && again) return {};
+    if (SHOPEE_SENT.includes(o.status) && again) return {};
     if (o.status !== 'READY_TO_SHIP' && o.status !== 'RETRY_SHIP') {
       throw refuse(`Order ${o.orderSn} is ${o.status}: only READY_TO_SHIP orders can be shipped`);
     }

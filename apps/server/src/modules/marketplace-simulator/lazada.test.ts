@@ -68,6 +68,32 @@ describe('Lazada signature and system parameters', () => {
     expect(res.json().code).toBe('IncompleteSignature');
   });
 
+  it('signs an empty parameter as its name alone, as the SDK does; a signature leaving it out is refused', async () => {
+    const { lazadaSign } = await import('../marketplaces/signing.ts');
+    // `lazada` signs every parameter it sends with the client's signer: status= is sent and signed
+    const accepted = await lazada(
+      t.app,
+      '/orders/get',
+      { created_after: '2020-01-01T00:00:00+08:00', status: '' },
+      { token },
+    );
+    expect(accepted.json().code).toBe('0');
+    // the same request signed the old way, without the empty parameter (…sign_methodsha256timestamp…)
+    const all: Record<string, string> = {
+      app_key: LAZADA_KEY,
+      timestamp: String(Date.now()),
+      sign_method: 'sha256',
+      access_token: token,
+      created_after: '2020-01-01T00:00:00+08:00',
+    };
+    const withoutEmpty = lazadaSign('/orders/get', all, 'sim-lazada-app-secret');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/marketplace-sim/lazada/rest/orders/get?${new URLSearchParams({ ...all, status: '', sign: withoutEmpty })}`,
+    });
+    expect(refused.json()).toMatchObject({ code: 'IncompleteSignature', type: 'ISV' });
+  });
+
   it('refuses an unknown token and an unknown API', async () => {
     expect((await lazada(t.app, '/seller/get', {}, { token: 'nope' })).json().code).toBe('IllegalAccessToken');
     const unknown = await lazada(t.app, '/nothing/here', {}, { token });

@@ -113,12 +113,15 @@ const missing = (name: string) =>
 const invalid = (message: string) => new LzError('InvalidParameter', message, { type: 'ISV' });
 const notExist = () => new LzError('E0208', 'Product not exist', { type: 'ISV' });
 
-/** Lazada's signature, from domain §1.3: API name + sorted k1v1k2v2… (empty values left out), HMAC-SHA256, upper hex. */
+/**
+ * Lazada's signature, from domain §1.3: API name + sorted k1v1k2v2… over every parameter sent but
+ * `sign` (an empty value as its name alone, as the official SDK signs it), HMAC-SHA256, upper hex.
+ */
 export function lazadaSignature(api: string, params: Record<string, string>, secret: string): string {
   const base =
     api +
     Object.keys(params)
-      .filter((k) => k !== 'sign' && params[k] !== '')
+      .filter((k) => k !== 'sign')
       .sort()
       .map((k) => `${k}${params[k]}`)
       .join('');

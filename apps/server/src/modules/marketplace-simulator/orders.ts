@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, count as countRows, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count as countRows, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
-import type { SimPlatform } from './accounts.ts';
+import { lazadaSellerById, type SimPlatform, shopeeAccountByShop } from './accounts.ts';
 import { simItems, simOrderLines, simOrders, simSkus } from './schema.ts';
-import { cents, count, settleReviews } from './state.ts';
+import { cents, count, fromCents, settleReviews } from './state.ts';
 
 /**
  * Orders: the simulator makes them for live items when told (`POST /marketplace-sim/control/orders`),
@@ -19,19 +19,184 @@ import { cents, count, settleReviews } from './state.ts';
 
 const lazadaCycle = ['pending', 'pending', 'ready_to_ship', 'shipped', 'delivered', 'canceled', 'unpaid'];
 const shopeeCycle = ['READY_TO_SHIP', 'READY_TO_SHIP', 'UNPAID', 'PROCESSED', 'SHIPPED', 'COMPLETED', 'CANCELLED'];
-const buyers = [
-  ['Aisyah', 'Rahman'],
-  ['Wei Jie', 'Tan'],
-  ['Somchai', 'Boonmee'],
-  ['Linh', 'Nguyen'],
-  ['Maria', 'Santos'],
-  ['Budi', 'Santoso'],
-];
-
-const fromCents = (c: bigint) => {
-  const s = c.toString().padStart(3, '0');
-  return `${s.slice(0, -2)}.${s.slice(-2)}`;
+/** The status of a new, paid order waiting for the seller to ship it. */
+export const awaitingShipment: Record<SimPlatform, string> = { lazada: 'pending', shopee: 'READY_TO_SHIP' };
+/** Statuses in which an order waits for the seller (paid or not yet). */
+export const awaitingSeller: Record<SimPlatform, string[]> = {
+  lazada: ['unpaid', 'pending', 'packed'],
+  shopee: ['UNPAID', 'READY_TO_SHIP'],
 };
+
+interface Buyer {
+  first: string;
+  last: string;
+  phone: string;
+  street: string;
+  city: string;
+  postCode: string;
+}
+
+/** Buyers of each country the simulator's shops sell in, with addresses there. */
+const buyersOf: Record<string, { country: string; buyers: Buyer[] }> = {
+  MY: {
+    country: 'Malaysia',
+    buyers: [
+      {
+        first: 'Aisyah',
+        last: 'Rahman',
+        phone: '60123456789',
+        street: 'Jalan Ampang',
+        city: 'Kuala Lumpur',
+        postCode: '50450',
+      },
+      {
+        first: 'Wei Jie',
+        last: 'Tan',
+        phone: '60162233445',
+        street: 'Lebuh Chulia',
+        city: 'George Town',
+        postCode: '10200',
+      },
+      {
+        first: 'Muthu',
+        last: 'Krishnan',
+        phone: '60197788990',
+        street: 'Jalan Wong Ah Fook',
+        city: 'Johor Bahru',
+        postCode: '80000',
+      },
+    ],
+  },
+  SG: {
+    country: 'Singapore',
+    buyers: [
+      {
+        first: 'Mei Ling',
+        last: 'Lim',
+        phone: '6591234567',
+        street: 'Orchard Road',
+        city: 'Singapore',
+        postCode: '238801',
+      },
+      {
+        first: 'Hafiz',
+        last: 'Ismail',
+        phone: '6582345678',
+        street: 'Tampines Avenue 5',
+        city: 'Singapore',
+        postCode: '529653',
+      },
+      {
+        first: 'Chloe',
+        last: 'Ng',
+        phone: '6597654321',
+        street: 'Toa Payoh Lorong 1',
+        city: 'Singapore',
+        postCode: '310109',
+      },
+    ],
+  },
+  TH: {
+    country: 'Thailand',
+    buyers: [
+      {
+        first: 'Somchai',
+        last: 'Boonmee',
+        phone: '66812345678',
+        street: 'Sukhumvit Road',
+        city: 'Bangkok',
+        postCode: '10110',
+      },
+      {
+        first: 'Nattaya',
+        last: 'Srisuk',
+        phone: '66898765432',
+        street: 'Nimmanhaemin Road',
+        city: 'Chiang Mai',
+        postCode: '50200',
+      },
+    ],
+  },
+  VN: {
+    country: 'Vietnam',
+    buyers: [
+      {
+        first: 'Linh',
+        last: 'Nguyen',
+        phone: '84901234567',
+        street: 'Duong Le Loi',
+        city: 'Ho Chi Minh City',
+        postCode: '700000',
+      },
+      { first: 'Minh', last: 'Tran', phone: '84912345678', street: 'Pho Hang Bai', city: 'Hanoi', postCode: '100000' },
+    ],
+  },
+  PH: {
+    country: 'Philippines',
+    buyers: [
+      {
+        first: 'Maria',
+        last: 'Santos',
+        phone: '639171234567',
+        street: 'Ayala Avenue',
+        city: 'Makati',
+        postCode: '1226',
+      },
+      {
+        first: 'Jose',
+        last: 'Reyes',
+        phone: '639281234567',
+        street: 'Commonwealth Avenue',
+        city: 'Quezon City',
+        postCode: '1121',
+      },
+    ],
+  },
+  ID: {
+    country: 'Indonesia',
+    buyers: [
+      {
+        first: 'Budi',
+        last: 'Santoso',
+        phone: '628121234567',
+        street: 'Jalan Thamrin',
+        city: 'Jakarta',
+        postCode: '10350',
+      },
+      {
+        first: 'Siti',
+        last: 'Rahayu',
+        phone: '628131234567',
+        street: 'Jalan Tunjungan',
+        city: 'Surabaya',
+        postCode: '60275',
+      },
+    ],
+  },
+};
+
+/** The country a simulator shop sells in (Lazada: its seller's venture; Shopee: the shop's region). */
+export function shopCountry(platform: SimPlatform, shopId: string): string {
+  const country =
+    platform === 'lazada' ? lazadaSellerById(shopId)?.seller.country : shopeeAccountByShop(shopId)?.region;
+  return country ?? 'MY';
+}
+
+/** A random buyer of `country` with an address there, as an order's `data`. */
+function buyerData(country: string, house: number) {
+  const list = (buyersOf[country] ?? buyersOf.MY!).buyers;
+  const b = list[randomInt(list.length)]!;
+  return {
+    buyer: { first_name: b.first, last_name: b.last, phone: b.phone },
+    address: { address1: `${house} ${b.street}`, city: b.city, post_code: b.postCode, country },
+  };
+}
+
+/** The name of the country an order's address is in (Lazada's `address_shipping.country`). */
+const countryName = (code: string | undefined) => (code && buyersOf[code]?.country) || code || '';
+
+/** The seller's voucher of an order (an imported order's discount), as decimal text. */
+const voucherOf = (d: Record<string, unknown>) => (typeof d.voucher === 'string' ? d.voucher : '0.00');
 
 function orderSn(platform: SimPlatform): string {
   if (platform === 'lazada') return String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100_000, 999_999));
@@ -41,7 +206,6 @@ function orderSn(platform: SimPlatform): string {
   return yymmdd + [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
-/** Makes `n` orders of one or two lines each from the shop's live SKUs; the order numbers. */
 /** The lines of `orders`, in the order they were written (none for none). */
 export async function linesOfOrders(tx: Tx, orders: { id: number }[]) {
   if (!orders.length) return [];
@@ -57,7 +221,20 @@ export async function linesOfOrders(tx: Tx, orders: { id: number }[]) {
     .orderBy(asc(simOrderLines.id));
 }
 
-export async function generateOrders(tx: Tx, platform: SimPlatform, shopId: string, n: number): Promise<string[]> {
+/**
+ * Makes `n` orders of one or two lines each from the shop's live SKUs, each for a random buyer
+ * with an address in the shop's country; the order numbers. By default the statuses cycle through
+ * the platform's own (for tests of every state) and stock is taken as far as there is some.
+ * `fresh` (the order placer): every order paid and waiting to be shipped, only SKUs with stock,
+ * never more than a SKU has, marked `placedBy: simulator`.
+ */
+export async function generateOrders(
+  tx: Tx,
+  platform: SimPlatform,
+  shopId: string,
+  n: number,
+  opts: { fresh?: boolean } = {},
+): Promise<string[]> {
   await settleReviews(tx, platform, shopId);
   const skus = await tx
     .select({ sku: simSkus, item: simItems })
@@ -71,6 +248,7 @@ export async function generateOrders(tx: Tx, platform: SimPlatform, shopId: stri
         eq(simItems.status, 'live'),
         eq(simItems.listed, true),
         ...(platform === 'lazada' ? [eq(simSkus.active, true)] : []),
+        ...(opts.fresh ? [gt(simSkus.quantity, 0)] : []),
       ),
     )
     .orderBy(desc(simSkus.id))
@@ -80,24 +258,30 @@ export async function generateOrders(tx: Tx, platform: SimPlatform, shopId: stri
     .select({ made: countRows() })
     .from(simOrders)
     .where(and(eq(simOrders.platform, platform), eq(simOrders.shopId, shopId)))) as [{ made: number }];
+  const country = shopCountry(platform, shopId);
+  const left = new Map(skus.map((s) => [s.sku.id, s.sku.quantity]));
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const seq = Number(made) + i;
-    const status =
-      platform === 'lazada' ? lazadaCycle[seq % lazadaCycle.length]! : shopeeCycle[seq % shopeeCycle.length]!;
-    const picked = [skus[randomInt(skus.length)]!];
-    if (skus.length > 1 && randomInt(2) === 1) {
-      const other = skus[randomInt(skus.length)]!;
+    const status = opts.fresh
+      ? awaitingShipment[platform]
+      : platform === 'lazada'
+        ? lazadaCycle[seq % lazadaCycle.length]!
+        : shopeeCycle[seq % shopeeCycle.length]!;
+    const open = opts.fresh ? skus.filter((s) => (left.get(s.sku.id) ?? 0) > 0) : skus;
+    if (!open.length) break;
+    const picked = [open[randomInt(open.length)]!];
+    if (open.length > 1 && randomInt(2) === 1) {
+      const other = open[randomInt(open.length)]!;
       if (other.sku.id !== picked[0]!.sku.id) picked.push(other);
     }
-    const lines = picked.map(({ sku, item }) => ({
-      sku,
-      item,
-      quantity: 1 + randomInt(2),
-      price: sku.specialPrice ?? sku.price,
-    }));
+    const lines = picked.map(({ sku, item }) => {
+      const wanted = 1 + randomInt(2);
+      const quantity = opts.fresh ? Math.min(wanted, left.get(sku.id) ?? 0) : wanted;
+      left.set(sku.id, (left.get(sku.id) ?? 0) - quantity);
+      return { sku, item, quantity, price: sku.specialPrice ?? sku.price };
+    });
     const total = lines.reduce((sum, l) => sum + cents(l.price) * BigInt(l.quantity), 0n);
-    const [first, last] = buyers[seq % buyers.length]!;
     const sn = orderSn(platform);
     const [order] = await tx
       .insert(simOrders)
@@ -110,9 +294,9 @@ export async function generateOrders(tx: Tx, platform: SimPlatform, shopId: stri
         total: fromCents(total),
         shippingFee: '5.00',
         data: {
-          buyer: { first_name: first, last_name: last, phone: '60123456789' },
-          address: { address1: `${10 + seq} Jalan Simulasi`, city: 'Kuala Lumpur', post_code: '50000' },
+          ...buyerData(country, 10 + (seq % 190)),
           payment_method: seq % 3 === 0 ? 'COD' : 'Online',
+          ...(opts.fresh ? { placedBy: 'simulator' } : {}),
         },
       })
       .returning();
@@ -166,7 +350,7 @@ function lazadaOrder(o: OrderRow, items: number) {
     address5: '',
     city: d.address.city,
     post_code: d.address.post_code,
-    country: o.currency === 'MYR' ? 'Malaysia' : o.currency,
+    country: countryName(d.address.country) || (o.currency === 'MYR' ? 'Malaysia' : o.currency),
     addressDsitrict: '',
   };
   return {
@@ -180,8 +364,8 @@ function lazadaOrder(o: OrderRow, items: number) {
     shipping_fee_original: o.shippingFee,
     shipping_fee_discount_seller: '0.00',
     shipping_fee_discount_platform: '0.00',
-    voucher: '0.00',
-    voucher_seller: '0.00',
+    voucher: voucherOf(o.data),
+    voucher_seller: voucherOf(o.data),
     voucher_platform: '0.00',
     payment_method: d.payment_method,
     items_count: items,
@@ -371,7 +555,7 @@ export async function shopeeOrderDetail(tx: Tx, c: SpOrderCall) {
         region: c.region,
         currency: o.currency,
         cod: d.payment_method === 'COD',
-        total_amount: Number(o.total) + Number(o.shippingFee),
+        total_amount: Number(fromCents(cents(o.total) + cents(o.shippingFee) - cents(voucherOf(o.data)))),
         order_status: o.status,
         shipping_carrier: `Standard Delivery (${c.region})`,
         payment_method: d.payment_method === 'COD' ? 'Cash on Delivery' : 'Online Banking',

@@ -32,7 +32,7 @@ export default async function routes(fastify: FastifyInstance) {
       `marketplace simulator on; control key (header x-sim-key, kept in ${join(config.dataDir, SIMULATOR_KEY_FILE)}): ${controlKey}`,
     );
   }
-  const state = new SimState();
+  const state = new SimState(config.simulatorOrders);
   await fastify.register(lazadaPlugin(state), { prefix: '/marketplace-sim/lazada' });
   await fastify.register(shopeePlugin(state), { prefix: '/marketplace-sim/shopee' });
   await fastify.register(controlPlugin(state, controlKey), { prefix: '/marketplace-sim/control' });

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count as countRows, desc, eq, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import type { SimPlatform } from './accounts.ts';
+import type { Placing } from './placing.ts';
 import { simItems, simSkus } from './schema.ts';
 
 /**
@@ -54,6 +55,12 @@ export const defaultFaults: Record<SimPlatform, Faults> = {
 /** One simulator's run-time state (one per app: tests build several apps in one process). */
 export class SimState {
   faults: Record<SimPlatform, Faults> = structuredClone(defaultFaults);
+  /** The order placer's setting (`placing.ts`): the configured one until the control API changes it. */
+  placing: Placing;
+
+  constructor(placing: Placing) {
+    this.placing = { ...placing };
+  }
   private windows = new Map<string, { second: number; count: number }>();
 
   reset() {
@@ -172,6 +179,12 @@ export function money(value: unknown): string | null {
 export const cents = (v: string) => {
   const [i, f = ''] = v.split('.');
   return BigInt(i!) * 100n + BigInt(`${f}00`.slice(0, 2));
+};
+
+/** Cents (≥ 0) as decimal text of 2 places. */
+export const fromCents = (c: bigint) => {
+  const s = c.toString().padStart(3, '0');
+  return `${s.slice(0, -2)}.${s.slice(-2)}`;
 };
 
 /** A non-negative integer (number or digits), or null. */

@@ -49,5 +49,9 @@ export const marketplaces = defineModule({
 export { MarketplaceError } from './clients/errors.ts';
 export type { LazadaClient } from './clients/lazada.ts';
 export type { ShopeeClient } from './clients/shopee.ts';
+export { simulatorControl } from './clients/simulator.ts';
+/** Order management records each move's available stock here, in its transaction; the shops' listings follow it. */
+export { listingCommands as marketplaceListingCommands } from './listings/commands.ts';
+export type { StockLevel } from './listings/stock-sync.ts';
 export { shopClient } from './shops/queries.ts';
 export { shops as marketplaceShops } from './shops/schema.ts';

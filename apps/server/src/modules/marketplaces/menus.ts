@@ -68,6 +68,16 @@ const platformGroup = (code: string, platform: 'Lazada' | 'Shopee', zh: string):
       'list',
       P.Listings,
     ),
+    menuPage(
+      `${code}.00006`,
+      `${platform}StockSync`,
+      '库存同步',
+      'stockSync',
+      `marketplaces/stock-sync/${key}`,
+      'StockSync',
+      'download',
+      P.Shops,
+    ),
   ];
 };
 

@@ -5,17 +5,18 @@ import { createHmac } from 'node:crypto';
  * sign every call with these, and the marketplace simulator checks signatures with them.
  */
 
-/** A request parameter as signed: a value, or nothing (left out, as the Lazada SDK leaves out empty values). */
+/** A request parameter as signed: a value (an empty one included), or nothing (null, undefined: not sent). */
 export type SignedParams = Record<string, string | number | null | undefined>;
 
 /**
  * What Lazada signs: the API name (the path after `/rest`, e.g. `/order/get`), then every
- * parameter but `sign` and empty ones, sorted by name in ASCII order, each as name followed by
- * value, with no separators and no URL encoding.
+ * parameter sent but `sign`, sorted by name in ASCII order, each as name followed by value, with
+ * no separators and no URL encoding. An empty value is sent and signed as its name followed by
+ * nothing, as the official SDK does; only null and undefined (not sent) are left out.
  */
 export function lazadaSignBase(apiName: string, params: SignedParams): string {
   const names = Object.keys(params)
-    .filter((name) => name !== 'sign' && params[name] !== undefined && params[name] !== null && params[name] !== '')
+    .filter((name) => name !== 'sign' && params[name] !== undefined && params[name] !== null)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return apiName + names.map((name) => `${name}${params[name]}`).join('');
 }

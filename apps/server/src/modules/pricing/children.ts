@@ -4,7 +4,6 @@ import type { RequestContext } from '../../core/context.ts';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
-import type { Services } from '../../core/services.ts';
 import { D } from './calculator.ts';
 import { priceRules, retailPriceRules, tierPriceRules } from './schema.ts';
 import { decimalText } from './service.ts';
@@ -84,43 +83,40 @@ function childService<Row extends RetailRow | TierRow, I extends RetailPriceRule
       .where(owned(ctx, table, eq(table.priceRuleId, priceRuleId), except ? ne(table.id, except) : undefined))
       .orderBy(asc(opts.order), asc(table.id)) as Promise<Row[]>;
 
+  /** Each in the caller's unit of work, `(tx, ctx, …)`. */
   return {
     siblings,
-    list: (services: Services, ctx: Ctx, priceRuleId: string) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await getOwned(tx, ctx, priceRules, 'PriceRule', priceRuleId);
-        return { items: (await siblings(tx, ctx, priceRuleId)).map(opts.toDto) };
-      }),
-    add: (services: Services, ctx: Ctx, priceRuleId: string, input: I) =>
-      services.data.inTenant(ctx, async (tx) => {
-        await lockRule(tx, ctx, priceRuleId);
-        const others = await siblings(tx, ctx, priceRuleId);
-        if (others.length >= MAX_CHILDREN) throw fieldError('priceRuleId', 'Pricing::TooManyChildren', [MAX_CHILDREN]);
-        opts.assertNoOverlap(others, input);
-        const row = await insertOwned(tx, ctx, table, entity, { ...opts.values(input), priceRuleId });
-        return opts.toDto(row as Row);
-      }),
-    update: (services: Services, ctx: Ctx, id: string, input: I & { concurrencyStamp?: string }) =>
-      services.data.inTenant(ctx, async (tx) => {
-        const before = await getOwned(tx, ctx, table, entity, id);
-        await lockRule(tx, ctx, before.priceRuleId);
-        opts.assertNoOverlap(await siblings(tx, ctx, before.priceRuleId, id), input);
-        const row = await updateOwned(tx, ctx, table, entity, id, opts.values(input), input.concurrencyStamp);
-        return opts.toDto(row as Row);
-      }),
+    async list(tx: Tx, ctx: Ctx, priceRuleId: string) {
+      await getOwned(tx, ctx, priceRules, 'PriceRule', priceRuleId);
+      return { items: (await siblings(tx, ctx, priceRuleId)).map(opts.toDto) };
+    },
+    async add(tx: Tx, ctx: Ctx, priceRuleId: string, input: I) {
+      await lockRule(tx, ctx, priceRuleId);
+      const others = await siblings(tx, ctx, priceRuleId);
+      if (others.length >= MAX_CHILDREN) throw fieldError('priceRuleId', 'Pricing::TooManyChildren', [MAX_CHILDREN]);
+      opts.assertNoOverlap(others, input);
+      const row = await insertOwned(tx, ctx, table, entity, { ...opts.values(input), priceRuleId });
+      return opts.toDto(row as Row);
+    },
+    async update(tx: Tx, ctx: Ctx, id: string, input: I & { concurrencyStamp?: string }) {
+      const before = await getOwned(tx, ctx, table, entity, id);
+      await lockRule(tx, ctx, before.priceRuleId);
+      opts.assertNoOverlap(await siblings(tx, ctx, before.priceRuleId, id), input);
+      const row = await updateOwned(tx, ctx, table, entity, id, opts.values(input), input.concurrencyStamp);
+      return opts.toDto(row as Row);
+    },
     /** All of `ids` or none: one not the tenant's is a 404 before anything is deleted. */
-    removeMany: (services: Services, ctx: Ctx, ids: string[]) =>
-      services.data.inTenant(ctx, async (tx) => {
-        const unique = [...new Set(ids)];
-        const found = await tx
-          .select({ id: table.id, priceRuleId: table.priceRuleId })
-          .from(table)
-          .where(owned(ctx, table, inArray(table.id, unique)));
-        const missing = unique.find((id) => !found.some((f) => f.id === id));
-        if (missing) throw notFound(entity, missing);
-        for (const ruleId of [...new Set(found.map((f) => f.priceRuleId))].sort()) await lockRule(tx, ctx, ruleId);
-        for (const id of unique) await deleteOwned(tx, ctx, table, entity, id);
-      }),
+    async removeMany(tx: Tx, ctx: Ctx, ids: string[]) {
+      const unique = [...new Set(ids)];
+      const found = await tx
+        .select({ id: table.id, priceRuleId: table.priceRuleId })
+        .from(table)
+        .where(owned(ctx, table, inArray(table.id, unique)));
+      const missing = unique.find((id) => !found.some((f) => f.id === id));
+      if (missing) throw notFound(entity, missing);
+      for (const ruleId of [...new Set(found.map((f) => f.priceRuleId))].sort()) await lockRule(tx, ctx, ruleId);
+      for (const id of unique) await deleteOwned(tx, ctx, table, entity, id);
+    },
   };
 }
 

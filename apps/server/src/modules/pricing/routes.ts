@@ -20,9 +20,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resourceRoutes } from '../../core/resource.ts';
-import { calcRetailPrice, calcTierPrice } from './calc.ts';
-import { retailRules, tierRules } from './children.ts';
-import { priceRuleService } from './service.ts';
+import { pricingCommands } from './commands.ts';
+import { pricingQueries as queries } from './queries.ts';
 
 const url = '/api/catalog/price-rule';
 
@@ -33,6 +32,9 @@ const url = '/api/catalog/price-rule';
  */
 export default async function routes(fastify: FastifyInstance) {
   const permission = PricingPermissions.PriceRules;
+  const s = fastify.services;
+  const inTx = s.data.inTenant.bind(s.data);
+  const commands = pricingCommands(s);
   resourceRoutes(fastify, {
     texts: 'Pricing',
     url,
@@ -41,11 +43,11 @@ export default async function routes(fastify: FastifyInstance) {
     dto: priceRuleDto,
     input: priceRuleInput,
     updateInput: priceRuleUpdateInput,
-    service: priceRuleService,
+    queries: queries.priceRules,
+    commands: commands.priceRules,
   });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
   const tags = ['PriceRules'];
   const read = { permission };
   const write = { permission: `${permission}.Update` };
@@ -61,7 +63,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: retailPriceRuleDto },
       },
     },
-    (req) => retailRules.add(s, req.ctx, req.query.priceRuleId, req.body),
+    (req) => inTx(req.ctx, (tx) => commands.retailRules.add(tx, req.ctx, req.query.priceRuleId, req.body)),
   );
   app.post(
     `${url}/add-tierPrice-rule`,
@@ -69,23 +71,23 @@ export default async function routes(fastify: FastifyInstance) {
       config: write,
       schema: { tags, querystring: priceRuleIdQuery, body: tierPriceRuleInput, response: { 200: tierPriceRuleDto } },
     },
-    (req) => tierRules.add(s, req.ctx, req.query.priceRuleId, req.body),
+    (req) => inTx(req.ctx, (tx) => commands.tierRules.add(tx, req.ctx, req.query.priceRuleId, req.body)),
   );
   app.get(
     `${url}/calc-retailPrice`,
     { config: read, schema: { tags, querystring: priceCalcQuery, response: { 200: retailPriceResultDto } } },
-    (req) => calcRetailPrice(s, req.ctx, req.query),
+    (req) => queries.calcRetailPrice(s, req.ctx, req.query),
   );
   app.get(
     `${url}/calc-tierPrice`,
     { config: read, schema: { tags, querystring: tierCalcQuery, response: { 200: tierPriceResultDto } } },
-    (req) => calcTierPrice(s, req.ctx, req.query),
+    (req) => queries.calcTierPrice(s, req.ctx, req.query),
   );
   app.delete(
     `${url}/retailPrice-rule`,
     { config: write, schema: { tags, querystring: z.object({ retailPriceRuleIds: idList }) } },
     async (req, reply) => {
-      await retailRules.removeMany(s, req.ctx, req.query.retailPriceRuleIds);
+      await inTx(req.ctx, (tx) => commands.retailRules.removeMany(tx, req.ctx, req.query.retailPriceRuleIds));
       return reply.status(204).send();
     },
   );
@@ -93,7 +95,7 @@ export default async function routes(fastify: FastifyInstance) {
     `${url}/tierPrice-rule`,
     { config: write, schema: { tags, querystring: z.object({ tierPriceRuleIds: idList }) } },
     async (req, reply) => {
-      await tierRules.removeMany(s, req.ctx, req.query.tierPriceRuleIds);
+      await inTx(req.ctx, (tx) => commands.tierRules.removeMany(tx, req.ctx, req.query.tierPriceRuleIds));
       return reply.status(204).send();
     },
   );
@@ -103,7 +105,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: read,
       schema: { tags, params: priceRuleIdQuery, response: { 200: listResult(retailPriceRuleDto) } },
     },
-    (req) => retailRules.list(s, req.ctx, req.params.priceRuleId),
+    (req) => inTx(req.ctx, (tx) => queries.retailRules(tx, req.ctx, req.params.priceRuleId)),
   );
   app.get(
     `${url}/tierPrice-rule/:priceRuleId`,
@@ -111,7 +113,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: read,
       schema: { tags, params: priceRuleIdQuery, response: { 200: listResult(tierPriceRuleDto) } },
     },
-    (req) => tierRules.list(s, req.ctx, req.params.priceRuleId),
+    (req) => inTx(req.ctx, (tx) => queries.tierRules(tx, req.ctx, req.params.priceRuleId)),
   );
   app.put(
     `${url}/retailPrice-rule/:retailPriceRuleId`,
@@ -124,7 +126,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: retailPriceRuleDto },
       },
     },
-    (req) => retailRules.update(s, req.ctx, req.params.retailPriceRuleId, req.body),
+    (req) => inTx(req.ctx, (tx) => commands.retailRules.update(tx, req.ctx, req.params.retailPriceRuleId, req.body)),
   );
   app.put(
     `${url}/tierPrice-rule/:tierPriceRuleId`,
@@ -137,6 +139,6 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: tierPriceRuleDto },
       },
     },
-    (req) => tierRules.update(s, req.ctx, req.params.tierPriceRuleId, req.body),
+    (req) => inTx(req.ctx, (tx) => commands.tierRules.update(tx, req.ctx, req.params.tierPriceRuleId, req.body)),
   );
 }

@@ -5,9 +5,10 @@ import {
   type TierPriceRuleInput,
 } from '@seller/contracts/pricing';
 import { type CurrentTenant, systemContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
 import type { Services } from '../../core/services.ts';
-import { retailRules, tierRules } from './children.ts';
-import { priceRuleService } from './service.ts';
+import { pricingCommands } from './commands.ts';
+import { pricingQueries } from './queries.ts';
 
 interface DemoRule {
   rule: Partial<PriceRuleInput> & Pick<PriceRuleInput, 'name' | 'currencyTo' | 'exchangeRate' | 'mode'>;
@@ -140,10 +141,13 @@ const demoRules: DemoRule[] = [
 /** The demo tenant's price rules, through the services (their rules apply), only while it has none. */
 export async function seedPricingDemo(services: Services, demo: CurrentTenant) {
   const ctx = systemContext(demo);
-  if ((await priceRuleService.all(services, ctx)).items.length) return;
+  // each write in a unit of its own, as its route makes it (each row its own creation time)
+  const inTx = <R>(run: (tx: Tx) => Promise<R>) => services.data.inTenant(ctx, run);
+  const commands = pricingCommands(services);
+  if ((await inTx((tx) => pricingQueries.priceRules.all(tx, ctx))).items.length) return;
   for (const { rule, bands = [], tiers = [] } of demoRules) {
-    const created = await priceRuleService.create(services, ctx, priceRuleInput.parse(rule));
-    for (const b of bands) await retailRules.add(services, ctx, created.id, b);
-    for (const t of tiers) await tierRules.add(services, ctx, created.id, t);
+    const created = await inTx((tx) => commands.priceRules.create(tx, ctx, priceRuleInput.parse(rule)));
+    for (const b of bands) await inTx((tx) => commands.retailRules.add(tx, ctx, created.id, b));
+    for (const t of tiers) await inTx((tx) => commands.tierRules.add(tx, ctx, created.id, t));
   }
 }

@@ -6,6 +6,9 @@ import { logistics } from '../logistics/index.ts';
 import { marketplaces } from '../marketplaces/index.ts';
 import { notifications } from '../notifications/index.ts';
 import { settings } from '../settings/index.ts';
+import { defineJobs as defineBulkJobs } from './bulk/jobs.ts';
+import { texts as bulkTexts } from './bulk/texts.ts';
+import { defineDemoSimulatorJob } from './demo-simulator.ts';
 import { texts as financeTexts } from './finance/texts.ts';
 import { menus } from './menus.ts';
 import { defineJobs as defineOrderJobs } from './orders/events.ts';
@@ -31,7 +34,17 @@ import { texts } from './texts.ts';
 export const trade = defineModule({
   name: 'trade',
   dependsOn: [settings, notifications, files, catalog, logistics, marketplaces],
-  texts: [texts, stockTexts, orderTexts, purchaseTexts, receivingTexts, shipmentTexts, financeTexts, statisticsTexts],
+  texts: [
+    texts,
+    stockTexts,
+    orderTexts,
+    purchaseTexts,
+    receivingTexts,
+    shipmentTexts,
+    financeTexts,
+    statisticsTexts,
+    bulkTexts,
+  ],
   permissions: [tradePermissions],
   settings: [tradeSettings],
   menus,
@@ -42,6 +55,8 @@ export const trade = defineModule({
   start: async (services) => {
     await defineOrderJobs(services);
     await defineShipmentJobs(services);
+    await defineBulkJobs(services);
+    await defineDemoSimulatorJob(services);
   },
   routes,
   seedDemo: seedTradeDemo,

@@ -224,7 +224,7 @@ export function CrudPage<T extends object>(props: CrudPageProps<T>) {
           type="error"
           showIcon
           style={{ marginBottom: 12 }}
-          message={t('crud.loadFailed')}
+          title={t('crud.loadFailed')}
           action={
             <Button size="small" onClick={() => void list.refresh()}>
               {t('crud.retry')}

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Popconfirm } from 'antd';
+import { Button, type ButtonProps, Popconfirm } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../../lib/ui-bridge.ts';
@@ -168,6 +168,74 @@ export function DangerConfirmButton({
       onConfirm={onConfirm}
     >
       <Button danger type={link ? 'link' : undefined} size={link ? 'small' : undefined} data-testid={testid}>
+        {children}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+export interface ConfirmButtonProps {
+  /** The question, in the page's own words (what changes, and where: "Take it off the marketplace?"). */
+  title: ReactNode;
+  /** Under the question: what follows (it cannot be undone, the buyers no longer see it…). */
+  description?: ReactNode;
+  /** The confirm button's text: the action's own name unless given. */
+  okText?: ReactNode;
+  /** Runs once confirmed; the caller says what happened and refreshes. */
+  onConfirm(): unknown;
+  /** Red, for an action that takes something away (offline, cancel, delete, reverse). */
+  danger?: boolean;
+  /** A small link of a table's row (default) or a toolbar's button. */
+  link?: boolean;
+  loading?: boolean;
+  disabled?: boolean;
+  icon?: ButtonProps['icon'];
+  children: ReactNode;
+  testid?: string;
+  /** The confirm button's test id: `<testid>-confirm` unless given. */
+  confirmTestid?: string;
+}
+
+/**
+ * A button whose action changes something on a marketplace or cannot be undone: it asks first,
+ * and runs only once confirmed (one click never takes a live item offline).
+ */
+export function ConfirmButton({
+  title,
+  description,
+  okText,
+  onConfirm,
+  danger,
+  link = true,
+  loading,
+  disabled,
+  icon,
+  children,
+  testid,
+  confirmTestid,
+}: ConfirmButtonProps) {
+  const { t } = useTranslation();
+  const okId = confirmTestid ?? (testid ? `${testid}-confirm` : undefined);
+  return (
+    <Popconfirm
+      title={title}
+      description={description}
+      okText={okText ?? children}
+      cancelText={t('common.cancel')}
+      disabled={disabled}
+      // antd's type has no data attributes on the confirm button, but it passes them through
+      okButtonProps={{ danger, ...(okId ? { 'data-testid': okId } : {}) } as never}
+      onConfirm={onConfirm}
+    >
+      <Button
+        type={link ? 'link' : undefined}
+        size={link ? 'small' : undefined}
+        danger={danger}
+        loading={loading}
+        disabled={disabled}
+        icon={icon}
+        data-testid={testid}
+      >
         {children}
       </Button>
     </Popconfirm>

@@ -1,4 +1,4 @@
-import { Button, Drawer, Form, Input, type InputProps, Modal, Space } from 'antd';
+import { Button, Divider, Drawer, Form, Input, type InputProps, Modal, Space } from 'antd';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -136,5 +136,19 @@ export function TextField({ name, label, extra, ...input }: TextFieldProps) {
     <CrudField name={name} label={label} extra={extra}>
       <Input {...input} />
     </CrudField>
+  );
+}
+
+/** A decimal typed as text, so it reaches the schema exact (money, rates, percentages). */
+export function DecimalField(props: TextFieldProps) {
+  return <TextField inputMode="decimal" {...props} />;
+}
+
+/** A titled divider opening a section of a long form. */
+export function FormSection({ title }: { title: ReactNode }) {
+  return (
+    <Divider titlePlacement="start" style={{ marginTop: 8 }}>
+      {title}
+    </Divider>
   );
 }

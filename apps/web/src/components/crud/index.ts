@@ -6,6 +6,8 @@ export type { ColumnFit } from './column-width.ts';
 export { activeColumn, creationTimeColumn, defaultTaggedColumn } from './columns.tsx';
 export { type CreateOrUpdateCalls, createOrUpdate, type StampedRow } from './create-or-update.ts';
 export {
+  ConfirmButton,
+  type ConfirmButtonProps,
   ConfirmLink,
   type ConfirmLinkProps,
   DangerConfirmButton,
@@ -28,12 +30,21 @@ export {
 export { EditDeleteActions, type EditDeleteActionsProps } from './EditDeleteActions.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { FormDrawer, type FormDrawerProps, useFormSave } from './FormDrawer.tsx';
-export { CrudField, FormOverlay, type FormOverlayProps, TextField, type TextFieldProps } from './FormOverlay.tsx';
+export {
+  CrudField,
+  DecimalField,
+  FormOverlay,
+  type FormOverlayProps,
+  FormSection,
+  TextField,
+  type TextFieldProps,
+} from './FormOverlay.tsx';
 export { RemoveRowButton, type RemoveRowButtonProps } from './RemoveRowButton.tsx';
 export { ResourceList, type ResourceListProps } from './ResourceList.tsx';
 export { ResourcePage, type ResourcePageProps, resourceTitles } from './ResourcePage.tsx';
 export { type ResourceApi, resourceApi } from './resource-api.ts';
 export { SelectRowButton, type SelectRowButtonProps } from './SelectRowButton.tsx';
+export { useChosenRow } from './useChosenRow.ts';
 export { useCreateThenOpen } from './useCreateThenOpen.ts';
 export { type CrudQuery, toSorting, useCrudList } from './useCrudList.ts';
 export { type OpenedForm, useOpenForm } from './useOpenForm.ts';

@@ -2,3 +2,4 @@
 export { type ListFilterInput, ListPage, type ListPageProps, listPageKeys } from './ListPage.tsx';
 export { filterParams, type ListFilters, readListUrl, writeListUrl } from './url-state.ts';
 export { useIdInUrl } from './useIdInUrl.ts';
+export { type PageRequest, usePagedQuery } from './usePagedQuery.ts';

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { resourceApi, resourceTitles } from '../../components/crud/index.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
+import { type TreeNode, toTree, treeOptions } from '../../lib/tree.ts';
 
 /** Catalogue master data (`/api/catalog/...`): shapes (the server's output schemas, as JSON) and calls. */
 
@@ -51,20 +52,13 @@ export const settlementCycleOptions = optionsOf('SettlementCycle', SettlementCyc
 export const paymentTypeOptions = optionsOf('PaymentType', PaymentType);
 export const optionLabel = (kind: string, value: number | null) => (value === null ? '' : LC(`${kind}:${value}`));
 
-export interface CategoryNode extends CategoryDto {
-  children: CategoryNode[];
-}
+export type CategoryNode = TreeNode<CategoryDto>;
 
 /** Flat categories (ordered by sort within a parent) → tree. */
-export function toCategoryTree(items: CategoryDto[]): CategoryNode[] {
-  const byId = new Map<string, CategoryNode>(items.map((c) => [c.id, { ...c, children: [] }]));
-  const roots: CategoryNode[] = [];
-  for (const node of byId.values()) {
-    const parent = node.parentId ? byId.get(node.parentId) : undefined;
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
-}
+export const toCategoryTree = (items: CategoryDto[]): CategoryNode[] => toTree(items);
+
+/** The categories as the options of a `TreeSelect`, each titled `name (code)`. */
+export const categoryTreeOptions = (items: CategoryDto[]) => treeOptions(toTree(items), (n) => `${n.name} (${n.code})`);
 
 /**
  * What a catalogue resource page is called, from its entity (`VendorSource`) and its plural

@@ -32,6 +32,8 @@ export interface ClaimOptions {
   region?: string;
   skuPrefix?: string;
   supplierId?: string | null;
+  /** Grams, for an item whose source states no weight. */
+  weightG?: number | null;
 }
 
 const url = '/api/catalog/gathers';

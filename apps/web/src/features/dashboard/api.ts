@@ -1,20 +1,13 @@
-import { HttpError } from '../../lib/http/errors.ts';
+import { type DashboardDto, type DashboardSource, dashboardEndpoints } from '@seller/contracts/dashboard';
 import { http } from '../../lib/http/index.ts';
 
-export type Figure = { kind: 'value'; value: number } | { kind: 'forbidden' } | { kind: 'unavailable' };
+/** A module's dashboard tiles the user may see (`GET /api/<module>/dashboard`). */
+export const fetchTiles = (source: DashboardSource) => http.get<DashboardDto>(dashboardEndpoints[source]);
 
-/** 403: the user lacks the permission; 404: the identity module is not deployed. Both read as 'no figure'. */
-const quiet = (status: number) => status === 403 || status === 404;
-const quietOnForbidden = { notify: (e: HttpError) => !quiet(e.status) };
-
-async function count(path: string, params?: Record<string, number>): Promise<Figure> {
-  try {
-    const res = await http.get<{ totalCount?: number; items?: unknown[] }>(path, params, quietOnForbidden);
-    return { kind: 'value', value: res?.totalCount ?? res?.items?.length ?? 0 };
-  } catch (e) {
-    if (e instanceof HttpError && quiet(e.status)) return { kind: e.status === 403 ? 'forbidden' : 'unavailable' };
-    throw e;
-  }
+/** How many there are of a list: its `totalCount` (or its items, for a list that is not paged). */
+async function count(path: string, params?: Record<string, number>) {
+  const res = await http.get<{ totalCount?: number; items?: unknown[] }>(path, params);
+  return res?.totalCount ?? res?.items?.length ?? 0;
 }
 
 export const fetchUserCount = () => count('/api/identity/users', { maxResultCount: 1 });

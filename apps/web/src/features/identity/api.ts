@@ -17,6 +17,7 @@ import type { CrudQuery } from '../../components/crud/index.ts';
 import type { ListResult, PagedResult } from '../../lib/abp/types.ts';
 import { http } from '../../lib/http/index.ts';
 import { localize } from '../../lib/i18n/index.ts';
+import { type TreeNode, toTree } from '../../lib/tree.ts';
 
 /** Texts of the identity pages (server resource `AbpIdentity`). */
 export const L = (key: string, ...args: unknown[]) => localize(`AbpIdentity::${key}`, ...args);
@@ -121,17 +122,6 @@ export const permissionsApi = {
     http.put(`${PM}?providerName=${providerName}&providerKey=${encodeURIComponent(providerKey)}`, { permissions }),
 };
 
-/** Builds a tree (children by parentId) from a flat list ordered by code. */
-export interface UnitNode extends OrganizationUnitDto {
-  children: UnitNode[];
-}
-export function toUnitTree(units: OrganizationUnitDto[]): UnitNode[] {
-  const byId = new Map<string, UnitNode>(units.map((u) => [u.id, { ...u, children: [] }]));
-  const roots: UnitNode[] = [];
-  for (const node of byId.values()) {
-    const parent = node.parentId ? byId.get(node.parentId) : undefined;
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
-}
+export type UnitNode = TreeNode<OrganizationUnitDto>;
+/** The units as a tree (children by parentId) from a flat list ordered by code. */
+export const toUnitTree = (units: OrganizationUnitDto[]): UnitNode[] => toTree(units);

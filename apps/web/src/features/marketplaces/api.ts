@@ -1,5 +1,6 @@
 import type { ProductListItem } from '@seller/contracts/catalog';
 import type { Json } from '@seller/contracts/fields';
+import type { StockRuleDto, StockRuleInput } from '@seller/contracts/marketplaces';
 import {
   type CatalogOptionsDto,
   type CategoryMappingDto,
@@ -149,7 +150,7 @@ export const ITEMS_PUSH_MAX = 50;
 export const marketItemsApi = {
   pull: (shopId: string) => http.post<ItemPull>(`${itemsUrl}/pull`, undefined, { params: { shopId } }),
   latestPull: (shopId: string) => http.get<{ pull: ItemPull | null }>(`${itemsUrl}/pulls/latest`, { shopId }),
-  pushPriceStock: (input: { shopId: string; itemIds: string[]; quantity?: number }) =>
+  pushPriceStock: (input: { shopId: string; itemIds: string[]; stock?: boolean }) =>
     http.post<SyncResult>(`${itemsUrl}/push-price-stock`, input),
   pullStatus: (input: { shopId: string; itemIds: string[] }) =>
     http.post<ListResult<MarketItem>>(`${itemsUrl}/pull-status`, input),
@@ -234,3 +235,13 @@ export const shopStatusColor: Record<string, string> = {
 };
 
 // ======================================== end of shops ==========================================
+
+/** Stock sync texts (resource `StockSync`). */
+export const LSS = (key: string, ...args: unknown[]) => localize(`StockSync::${key}`, ...args);
+/** A shop's stock sync: its rule, the push now, the push log (`…/pushes`, the list kit). */
+export const stockSyncUrl = (shopId: string) => `/api/sitekit/shopes/${shopId}/stock`;
+export const stockSyncApi = {
+  rule: (shopId: string) => http.get<StockRuleDto>(`${stockSyncUrl(shopId)}/rule`),
+  setRule: (shopId: string, input: StockRuleInput) => http.put<StockRuleDto>(`${stockSyncUrl(shopId)}/rule`, input),
+  pushNow: (shopId: string) => http.post<{ queued: number }>(`${stockSyncUrl(shopId)}/push`, {}),
+};

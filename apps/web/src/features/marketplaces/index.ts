@@ -1,4 +1,4 @@
-import { defineFeature } from '../../lib/feature.ts';
+import { defineFeature, type PageModule, pagesIn } from '../../lib/feature.ts';
 
 /**
  * Marketplace publishing pages (server module `marketplaces`) under `/publishingPlatform`: the same
@@ -7,18 +7,8 @@ import { defineFeature } from '../../lib/feature.ts';
  */
 export const marketplaces = defineFeature({
   name: 'marketplaces',
-  pages: {
-    'marketplaces/shops/lazada': () => import('./pages/shops/lazada.tsx'),
-    'marketplaces/shops/shopee': () => import('./pages/shops/shopee.tsx'),
-    'marketplaces/shop-callback/index': () => import('./pages/shop-callback/index.tsx'),
-    'marketplaces/category-mapping/lazada': () => import('./pages/category-mapping/lazada.tsx'),
-    'marketplaces/category-mapping/shopee': () => import('./pages/category-mapping/shopee.tsx'),
-    'marketplaces/items/lazada': () => import('./pages/items/lazada.tsx'),
-    'marketplaces/items/shopee': () => import('./pages/items/shopee.tsx'),
-    'marketplaces/logistics/lazada': () => import('./pages/logistics/lazada.tsx'),
-    'marketplaces/logistics/shopee': () => import('./pages/logistics/shopee.tsx'),
-    'marketplaces/listings/lazada': () => import('./pages/listings/lazada.tsx'),
-    'marketplaces/listings/shopee': () => import('./pages/listings/shopee.tsx'),
-    'marketplaces/publish/index': () => import('./pages/publish/index.tsx'),
-  },
+  pages: pagesIn(
+    'marketplaces',
+    import.meta.glob<PageModule>(['./pages/*/index.tsx', './pages/*/lazada.tsx', './pages/*/shopee.tsx']),
+  ),
 });

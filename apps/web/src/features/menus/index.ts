@@ -1,10 +1,7 @@
-import { defineFeature } from '../../lib/feature.ts';
+import { defineFeature, type PageModule, pagesIn } from '../../lib/feature.ts';
 
 /** Menus and layouts (server module `menus`); the seeded keys still say 'container'. */
 export const menus = defineFeature({
   name: 'menus',
-  pages: {
-    'container/menus/index': () => import('./pages/menus/index.tsx'),
-    'container/layouts/index': () => import('./pages/layouts/index.tsx'),
-  },
+  pages: pagesIn('container', import.meta.glob<PageModule>('./pages/*/index.tsx')),
 });

@@ -1,10 +1,7 @@
-import { defineFeature } from '../../lib/feature.ts';
+import { defineFeature, type PageModule, pagesIn } from '../../lib/feature.ts';
 
 /** The notification inbox and sending (server module `notifications`). */
 export const notifications = defineFeature({
   name: 'notifications',
-  pages: {
-    'notifications/notification/index': () => import('./pages/notification/index.tsx'),
-    'notifications/send/index': () => import('./pages/send/index.tsx'),
-  },
+  pages: pagesIn('notifications', import.meta.glob<PageModule>('./pages/*/index.tsx')),
 });

@@ -1,11 +1,7 @@
-import { defineFeature } from '../../lib/feature.ts';
+import { defineFeature, type PageModule, pagesIn } from '../../lib/feature.ts';
 
 /** The signed-in user's own pages (server module `account`). */
 export const profile = defineFeature({
   name: 'profile',
-  pages: {
-    'profile/index': () => import('./pages/index.tsx'),
-    'profile/setting': () => import('./pages/setting.tsx'),
-    'profile/security-log': () => import('./pages/security-log.tsx'),
-  },
+  pages: pagesIn('profile', import.meta.glob<PageModule>(['./pages/*.tsx', '!./pages/*.test.tsx'])),
 });

@@ -29,6 +29,12 @@ describe('gathering by URLs', () => {
       'https://example.com/shop/p/1',
       'https://detail.1688.com/offer/610000000003.html',
     ];
+    // the demo has gathered the sample pages already: those items go first
+    for (const url of urls) {
+      const seeded = await api.get(api.demoAdmin, `${base}?Filter=${encodeURIComponent(url.trim())}`);
+      for (const { id } of seeded.json().items)
+        expect((await api.del(api.demoAdmin, `${base}/${id}`)).statusCode).toBe(204);
+    }
     const res = await api.post(api.demoAdmin, `${base}/by-urls`, { urls: [...urls, ''] });
     expect(res.statusCode, res.body).toBe(200);
     const queued = res.json() as GatherBatchDto;
@@ -74,6 +80,16 @@ describe('gathering by URLs', () => {
       headers: { authorization: `Bearer ${api.demoAdmin}`, 'accept-language': 'zh-Hans' },
     });
     expect(zh.json().rows[5].error).toBe('页面不存在：https://example.com/shop/p/1');
+
+    // the same URLs again: no second item; each row names the item gathered before
+    const again = await finished(
+      (await api.post(api.demoAdmin, `${base}/by-urls`, { urls: [urls[0], urls[3]] })).json().id,
+    );
+    expect(again).toMatchObject({ succeeded: 0, failed: 2 });
+    expect(again.rows.map((r) => [r.gatherId, r.error])).toEqual([
+      [batch.rows[0].gatherId, 'This URL has been gathered already: open the gathered item instead.'],
+      [batch.rows[3].gatherId, 'This URL has been gathered already: open the gathered item instead.'],
+    ]);
   });
 
   it('refuses bad input naming the member, callers without the permission, and other tenants', async () => {

@@ -11,7 +11,7 @@ import type { Services } from '../../../core/services.ts';
 import { fetcherFor, GatherFetchError } from './fetcher.ts';
 import { parsePage } from './parsers.ts';
 import { type GatherBatchRow, gatherBatches } from './schema.ts';
-import { type Actor, actorOf, type Ctx, insertGather } from './service.ts';
+import { type Actor, ALREADY_GATHERED, actorOf, type Ctx, gatheredBefore, insertGather } from './service.ts';
 
 /**
  * Gathering by URLs: a batch row keeps the URLs and how each went; a durable job fetches and
@@ -150,6 +150,18 @@ export async function runBatch(
           status: 'Failed',
           errorKey: result.errorKey,
           errorParams: result.errorParams,
+        });
+        return;
+      }
+      // a URL gathered before: the row names the item there is instead of making a second one
+      const before = await gatheredBefore(tx, ctx, [pending.url, result.input.sourceUrl]);
+      if (before) {
+        await saveRow(tx, ctx, batch, {
+          ...row,
+          status: 'Failed',
+          gatherId: before,
+          errorKey: ALREADY_GATHERED,
+          errorParams: [],
         });
         return;
       }

@@ -30,8 +30,12 @@ const tee = (extra: object = {}) => ({
   ...extra,
 });
 
+/** Gathers made so far: each gets a URL of its own (a URL is gathered once; the demo has the sample pages). */
+let gathered = 0;
 async function gather(body: object, who = api.demoAdmin): Promise<GatherDetailDto> {
-  const res = await api.post(who, base, body);
+  const n = gathered++;
+  const url = (body as { sourceUrl?: string }).sourceUrl ?? tee().sourceUrl;
+  const res = await api.post(who, base, { ...body, sourceUrl: `${url}#${n}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -46,7 +50,11 @@ describe('claiming a gathered product', () => {
   it('copies it into the catalogue in one go: variants from the SKU matrix, vendor link, images in the files store', async () => {
     const categoryId = await category(api.demoAdmin, 'GCL1');
     const g = await gather(tee());
-    const res = await api.post(api.demoAdmin, `${base}/${g.id}/claim`, { categoryIds: [categoryId], skuPrefix: 'tee' });
+    const res = await api.post(api.demoAdmin, `${base}/${g.id}/claim`, {
+      weightG: 250,
+      categoryIds: [categoryId],
+      skuPrefix: 'tee',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const claim = res.json() as ClaimResultDto;
     expect(claim).toMatchObject({
@@ -101,7 +109,7 @@ describe('claiming a gathered product', () => {
       {
         supplierId: claim.supplierId,
         supplierName: '广州市白云区锦绣服饰厂',
-        url: 'https://detail.1688.com/offer/610000000001.html',
+        url: g.sourceUrl,
         purchasePrice: '12.8000',
         currency: 'CNY',
         isPrimary: true,
@@ -121,6 +129,7 @@ describe('claiming a gathered product', () => {
     // claimed again: another product, the count goes on, the supplier is the same one
     const again = (
       await api.post(api.demoAdmin, `${base}/${g.id}/claim`, {
+        weightG: 250,
         categoryIds: [categoryId],
         sku: 'tee-again-1',
         name: '纯棉T恤 二次认领',
@@ -148,7 +157,7 @@ describe('claiming a gathered product', () => {
       supplierShopUrl: 'https://www.aliexpress.com/store/1101000002',
     });
     const claim = (
-      await api.post(api.demoAdmin, `${base}/${g.id}/claim`, { categoryIds: [categoryId], region: 'MY' })
+      await api.post(api.demoAdmin, `${base}/${g.id}/claim`, { weightG: 250, categoryIds: [categoryId], region: 'MY' })
     ).json();
     expect(claim).toMatchObject({ variantCount: 2, imagesCopied: 1, imagesSkipped: [] });
     const product = (await api.get(api.demoAdmin, `${products}/${claim.productId}`)).json() as ProductDto;
@@ -183,13 +192,20 @@ describe('claiming a gathered product', () => {
       priceMax: '8',
       images: [],
       title: '手机支架 桌面 懒人支架',
+      // the source states its weight: the claim takes it
+      attributes: [{ name: '重量', value: '0.12kg' }],
     });
+    const unweighed = await gather({ ...tee(), skus: [], priceMin: '3', images: [], title: '数据线 无重量' });
     const taken = await gather(tee());
-    await api.post(api.demoAdmin, `${base}/${taken.id}/claim`, { categoryIds: [categoryId], sku: 'GCL3-TAKEN' });
+    await api.post(api.demoAdmin, `${base}/${taken.id}/claim`, {
+      weightG: 250,
+      categoryIds: [categoryId],
+      sku: 'GCL3-TAKEN',
+    });
     const before = (await api.get(api.demoAdmin, `${products}?filter=GCL3`)).json().totalCount;
     const missing = '00000000-0000-4000-8000-000000000002';
     const res = await api.post(api.demoAdmin, `${base}/bulk-claim`, {
-      ids: [plain.id, missing],
+      ids: [plain.id, missing, unweighed.id],
       categoryIds: [categoryId],
       skuPrefix: 'GCL3',
     });
@@ -197,10 +213,11 @@ describe('claiming a gathered product', () => {
     const bulk = res.json();
     expect(bulk).toMatchObject({
       succeeded: 1,
-      failed: 1,
+      failed: 2,
       items: [
         { id: plain.id, ok: true },
         { id: missing, ok: false, productId: null },
+        { id: unweighed.id, ok: false, error: 'weightG: The source states no weight: enter the weight in grams.' },
       ],
     });
     const product = (await api.get(api.demoAdmin, `${products}/${bulk.items[0].productId}`)).json() as ProductDto;
@@ -210,10 +227,12 @@ describe('claiming a gathered product', () => {
       salesTypes: ['normal'],
       price: '6.50',
       images: [],
+      weight: 120,
     });
 
     // a SKU already taken: 400 on sku, nothing written (no product, no count, no log)
     const refused = await api.post(api.demoAdmin, `${base}/${taken.id}/claim`, {
+      weightG: 250,
       categoryIds: [categoryId],
       sku: 'GCL3-TAKEN',
     });
@@ -225,18 +244,41 @@ describe('claiming a gathered product', () => {
     expect((await api.get(api.demoAdmin, `${products}?filter=GCL3`)).json().totalCount).toBe(before + 1);
   });
 
+  it("takes the weight from the source's spec sheet, else the claim's; without either it is refused naming weightG", async () => {
+    const categoryId = await category(api.demoAdmin, 'GCLW');
+    const weighed = await gather({ ...tee(), attributes: [{ name: '毛重', value: '1.25 千克' }] });
+    expect(weighed.sourceWeightG).toBe(1250);
+    const bare = await gather(tee());
+    expect(bare.sourceWeightG).toBeNull();
+
+    const refused = await api.post(api.demoAdmin, `${base}/${bare.id}/claim`, { categoryIds: [categoryId] });
+    expect(refused.statusCode).toBe(400);
+    expect(members(refused)).toEqual(['weightG']);
+    expect((await api.get(api.demoAdmin, `${base}/${bare.id}`)).json().claimCount).toBe(0);
+
+    const weightOf = async (id: string, body: object) => {
+      const res = await api.post(api.demoAdmin, `${base}/${id}/claim`, { categoryIds: [categoryId], ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return ((await api.get(api.demoAdmin, `${products}/${res.json().productId}`)).json() as ProductDto).weight;
+    };
+    expect(await weightOf(bare.id, { weightG: 340 })).toBe(340);
+    // the source's stated weight wins over one typed in
+    expect(await weightOf(weighed.id, {})).toBe(1250);
+    expect(await weightOf(weighed.id, { weightG: 10 })).toBe(1250);
+  });
+
   it('refuses bad input naming the member, callers without Claim, and other tenants', async () => {
     const categoryId = await category(api.demoAdmin, 'GCL4');
     const g = await gather(tee());
     const cases: [object, string][] = [
       [{}, 'categoryIds'],
-      [{ categoryIds: [] }, 'categoryIds'],
-      [{ categoryIds: ['x'] }, 'categoryIds.0'],
-      [{ categoryIds: [categoryId], sku: 'bad sku!' }, 'sku'],
-      [{ categoryIds: [categoryId], region: 'MARS' }, 'region'],
-      [{ categoryIds: [categoryId], name: 'ab' }, 'name'],
-      [{ categoryIds: ['00000000-0000-4000-8000-000000000003'] }, 'categoryIds.0'],
-      [{ categoryIds: [categoryId], supplierId: '00000000-0000-4000-8000-000000000003' }, 'supplierId'],
+      [{ weightG: 250, categoryIds: [] }, 'categoryIds'],
+      [{ weightG: 250, categoryIds: ['x'] }, 'categoryIds.0'],
+      [{ weightG: 250, categoryIds: [categoryId], sku: 'bad sku!' }, 'sku'],
+      [{ weightG: 250, categoryIds: [categoryId], region: 'MARS' }, 'region'],
+      [{ weightG: 250, categoryIds: [categoryId], name: 'ab' }, 'name'],
+      [{ weightG: 250, categoryIds: ['00000000-0000-4000-8000-000000000003'] }, 'categoryIds.0'],
+      [{ weightG: 250, categoryIds: [categoryId], supplierId: '00000000-0000-4000-8000-000000000003' }, 'supplierId'],
     ];
     for (const [body, member] of cases) {
       const res = await api.post(api.demoAdmin, `${base}/${g.id}/claim`, body);
@@ -247,7 +289,7 @@ describe('claiming a gathered product', () => {
       const res = await api.post(api.demoAdmin, `${base}/bulk-claim`, body);
       expect(res.statusCode).toBe(400);
     }
-    const body = { categoryIds: [categoryId] };
+    const body = { weightG: 250, categoryIds: [categoryId] };
     expect((await api.post(api.nobody, `${base}/${g.id}/claim`, body)).statusCode).toBe(403);
     expect((await api.post(api.nobody, `${base}/bulk-claim`, { ...body, ids: [g.id] })).statusCode).toBe(403);
 
@@ -267,13 +309,17 @@ describe('claiming a gathered product', () => {
     expect(allowed.statusCode, allowed.body).toBe(200);
 
     const otherCategory = await category(api.otherAdmin, 'GCL4');
-    expect((await api.post(api.otherAdmin, `${base}/${g.id}/claim`, { categoryIds: [otherCategory] })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await api.post(api.otherAdmin, `${base}/${g.id}/claim`, { weightG: 250, categoryIds: [otherCategory] }))
+        .statusCode,
+    ).toBe(404);
     const bulk = await api.post(api.otherAdmin, `${base}/bulk-claim`, { ids: [g.id], categoryIds: [otherCategory] });
     expect(bulk.json()).toMatchObject({ succeeded: 0, failed: 1 });
     // nor can a demo item be claimed into the other tenant's category
-    const cross = await api.post(api.demoAdmin, `${base}/${g.id}/claim`, { categoryIds: [otherCategory] });
+    const cross = await api.post(api.demoAdmin, `${base}/${g.id}/claim`, {
+      weightG: 250,
+      categoryIds: [otherCategory],
+    });
     expect(cross.statusCode).toBe(400);
     // only the claimer's one claim went through
     expect((await api.get(api.demoAdmin, `${base}/${g.id}`)).json()).toMatchObject({

@@ -7,6 +7,7 @@ import {
   productInput,
   SPECIFICATIONS_MAX,
   type SupplierInput,
+  sourceWeightG,
 } from '@seller/contracts/catalog';
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import { getOwned, insertOwned, owned } from '../../../core/crud.ts';
@@ -17,8 +18,8 @@ import { firstOwnedId } from '../../../core/owned-rows.ts';
 import type { Services } from '../../../core/services.ts';
 import { fileCommands } from '../../files/index.ts';
 import { productsChanged } from '../events.ts';
+import { masterDataCommands } from '../master-data/commands.ts';
 import { purchaseAttributes, purchaseAttributeValues, suppliers } from '../master-data/schema.ts';
-import { purchaseAttributeService, supplierService } from '../master-data/service.ts';
 import { productCommands } from '../products/commands.ts';
 import { productQueries } from '../products/queries.ts';
 import { productVariants } from '../products/schema.ts';
@@ -109,7 +110,7 @@ async function resolveOptions(services: Services, tx: Tx, ctx: Ctx, item: Gather
         return { value, valueEn: ascii(value) ? value : null, code, sort };
       });
       attributeId = (
-        await purchaseAttributeService.createIn(services, tx, ctx, {
+        await masterDataCommands(services).purchaseAttributes.create(tx, ctx, {
           name,
           nameEn: ascii(name) ? name : null,
           sort: 100,
@@ -181,13 +182,13 @@ async function resolveSupplier(services: Services, tx: Tx, ctx: Ctx, item: Gathe
     ...blankSupplier(`${SUPPLIER_PREFIX}${String(next).padStart(6, '0')}`, fullName),
     remark: item.supplierShopUrl?.slice(0, 512) ?? null,
   };
-  return (await supplierService.createIn(services, tx, ctx, input)).id;
+  return (await masterDataCommands(services).suppliers.create(tx, ctx, input)).id;
 }
 
 /** The product a claim writes, checked by the product form's own rules (a refusal names the product's field). */
 function productOf(
   item: Gather,
-  input: ClaimGatherInput & { sku: string },
+  input: ClaimGatherInput & { sku: string; weight: number },
   options: Awaited<ReturnType<typeof resolveOptions>>,
   images: Map<string, string>,
 ): ProductInput {
@@ -211,6 +212,7 @@ function productOf(
     price: moneyText(item.priceMin, item.currency),
     priceCurrency: item.currency,
     inStock: stock > 0,
+    weight: input.weight,
     region: input.region,
     developmentDate: today(),
     launchDate: today(),
@@ -250,6 +252,8 @@ async function generatedSku(services: Services, ctx: Ctx, input: ClaimGatherInpu
 export interface ClaimMaterial {
   item: Gather;
   sku: string;
+  /** Grams: the source's stated weight, else the claim's. */
+  weight: number;
   copied: Map<string, string>;
   skipped: string[];
 }
@@ -266,10 +270,13 @@ export async function claimMaterial(
   input: ClaimGatherInput,
 ): Promise<ClaimMaterial> {
   const item = await services.data.inTenant(ctx, (tx) => getOwned(tx, ctx, gathers, ENTITY, id));
+  // the price calculator needs a weight: the source's, else the one given with the claim
+  const weight = sourceWeightG(item.attributes) ?? input.weightG;
+  if (weight === null) throw fieldError('weightG', 'Catalog::Gather:WeightRequired');
   const sku = input.sku ?? (await generatedSku(services, ctx, input));
   const skuImages = item.skus.map((s) => s.image).filter((u): u is string => !!u);
   const { copied, skipped } = await copyImages(services, ctx, [...item.images, ...skuImages]);
-  return { item, sku, copied, skipped };
+  return { item, sku, weight, copied, skipped };
 }
 
 /** The claim's material for each item of a bulk claim, or why it could not be had (a failed row). */
@@ -297,13 +304,18 @@ export async function claimIn(
   services: Services,
   tx: Tx,
   ctx: Ctx,
-  { item, sku, copied, skipped }: ClaimMaterial,
+  { item, sku, weight, copied, skipped }: ClaimMaterial,
   input: ClaimGatherInput,
 ): Promise<ClaimResultDto> {
   const id = item.id;
   const options = await resolveOptions(services, tx, ctx, item);
   const products = productCommands(services);
-  const product = await products.create(tx, ctx, productOf(item, { ...input, sku }, options, copied), item.currency);
+  const product = await products.create(
+    tx,
+    ctx,
+    productOf(item, { ...input, sku, weight }, options, copied),
+    item.currency,
+  );
   // the variants are every combination of the options; the ones the source does not sell go
   const sold = new Set(options.valueIdsOf.map((ids) => [...ids].sort().join(',')));
   const variants = await tx

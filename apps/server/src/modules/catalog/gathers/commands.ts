@@ -17,6 +17,7 @@ import {
   eachUnderSavepoint,
   errorText,
   insertGather,
+  refuseGathered,
   removeGather,
   removeGathers,
   setAsClaimed,
@@ -35,7 +36,10 @@ async function importUpload(tx: Tx, ctx: Ctx, upload: GatherUpload): Promise<Gat
   const created = await eachUnderSavepoint(
     tx,
     upload.valid,
-    async ({ input }) => (await insertGather(tx, ctx, input, 'upload')).id,
+    async ({ input }) => {
+      await refuseGathered(tx, ctx, input.sourceUrl);
+      return (await insertGather(tx, ctx, input, 'upload')).id;
+    },
     ({ row }, e) => {
       errors.push({ row, field: '', message: errorText(e, ctx) });
       return null;
@@ -46,9 +50,11 @@ async function importUpload(tx: Tx, ctx: Ctx, upload: GatherUpload): Promise<Gat
 }
 
 export const gatherCommands = (services: Services) => ({
-  /** An item from a product body: its id. */
-  create: async (tx: Tx, ctx: Ctx, input: GatherInput, origin: GatherOrigin) =>
-    (await insertGather(tx, ctx, input, origin)).id,
+  /** An item from a product body: its id. A URL gathered before is refused (`refuseGathered`). */
+  create: async (tx: Tx, ctx: Ctx, input: GatherInput, origin: GatherOrigin) => {
+    await refuseGathered(tx, ctx, input.sourceUrl);
+    return (await insertGather(tx, ctx, input, origin)).id;
+  },
   remove: removeGather,
   /** Deletes each id; a missing one is a failed row. */
   removeMany: removeGathers,

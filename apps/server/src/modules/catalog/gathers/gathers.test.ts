@@ -22,8 +22,12 @@ const product = (extra: object = {}) => ({
   ...extra,
 });
 
+/** Gathers made so far: each one after the first gets a URL of its own (a URL is gathered once). */
+let gathered = 0;
 async function gather(extra: object = {}, who = api.demoAdmin): Promise<GatherDetailDto> {
-  const res = await api.post(who, base, product(extra));
+  const n = gathered++;
+  const body = product(extra);
+  const res = await api.post(who, base, { ...body, sourceUrl: n === 0 ? body.sourceUrl : `${body.sourceUrl}#${n}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -166,6 +170,23 @@ describe('gathered products: create and read', () => {
   });
 });
 
+describe('gathered products: a URL is gathered once', () => {
+  it('refuses a second item of a URL the tenant has (409 naming the item); another tenant may gather it', async () => {
+    const first = await gather({ sourceUrl: 'https://detail.1688.com/offer/888000222.html' });
+    const again = await api.post(api.demoAdmin, base, product({ sourceUrl: first.sourceUrl, title: '再次采集' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: 'Catalog::Gather:AlreadyGathered',
+      message: 'This URL has been gathered already: open the gathered item instead.',
+      data: { gatherId: first.id },
+    });
+    const list = await api.get(api.demoAdmin, `${base}?filter=888000222`);
+    expect(list.json().totalCount).toBe(1);
+    const other = await api.post(api.otherAdmin, base, product({ sourceUrl: first.sourceUrl }));
+    expect(other.statusCode, other.body).toBe(200);
+  });
+});
+
 describe('gathered products: status, log, delete', () => {
   it('marks claimed, ignores, restores and notes, each in the log', async () => {
     const g = await gather();
@@ -225,7 +246,8 @@ describe('gathered products: status, log, delete', () => {
         { id: missing, ok: false },
       ],
     });
-    expect(res.json().items[1].error).toMatch(/Gather/);
+    // the row says only that the item is not there (no table name or id)
+    expect(res.json().items[1].error).toBe('This record does not exist, or you have no access to it.');
 
     for (const body of [{ ids: [] }, { ids: ['x'] }, { ids: Array.from({ length: 101 }, () => missing) }, {}]) {
       const bad = await api.post(api.demoAdmin, `${base}/bulk-delete`, body);
@@ -261,7 +283,15 @@ describe('gathered products: permissions and tenants', () => {
   it("never shows or touches another tenant's items (404)", async () => {
     const g = await gather();
     const other = api.otherAdmin;
-    expect((await api.get(other, `${base}/${g.id}`)).statusCode).toBe(404);
+    const read = await api.get(other, `${base}/${g.id}`);
+    expect(read.statusCode).toBe(404);
+    // the answer names neither the table nor the id, in the reader's language
+    expect(read.json().error.message).toBe('This record does not exist, or you have no access to it.');
+    const zh = await api.t.app.inject({
+      url: `${base}/${g.id}`,
+      headers: { authorization: `Bearer ${other}`, 'accept-language': 'zh-Hans' },
+    });
+    expect(zh.json().error.message).toBe('该记录不存在,或您无权查看。');
     expect((await api.del(other, `${base}/${g.id}`)).statusCode).toBe(404);
     expect((await api.put(other, `${base}/${g.id}/set-as-claimed`, {})).statusCode).toBe(404);
     expect((await api.put(other, `${base}/${g.id}/set-status`, { status: 'IGNORED' })).statusCode).toBe(404);

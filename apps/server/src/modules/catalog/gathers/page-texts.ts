@@ -80,6 +80,13 @@ const pair: Record<string, [en: string, zh: string]> = {
   SkuPrefixHint: ['The SKU is generated with this prefix', '按此前缀生成 SKU'],
   SkuHint: ['Empty: generated', '不填则自动生成'],
   NameHint: ['Empty: the gathered title', '不填则使用采集标题'],
+  Weight: ['Weight (g)', '重量 (g)'],
+  WeightHint: ['The source states no weight: the price calculator needs one', '来源未标明重量,核价需要重量'],
+  WeightBulkHint: [
+    'For the items whose source states no weight (the source’s weight wins)',
+    '用于来源未标明重量的商品(来源标明的重量优先)',
+  ],
+  SourceWeight: ['Weight from the source: {0} g', '来源标明的重量:{0} g'],
   ViewProduct: ['View product', '查看商品'],
 
   ByUrls: ['Gather by URLs', '链接采集'],

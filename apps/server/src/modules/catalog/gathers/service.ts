@@ -9,12 +9,14 @@ import {
   type GatherStatus,
   gatherList,
   platformOfUrl,
+  sourceWeightG,
 } from '@seller/contracts/catalog';
 import { Decimal } from 'decimal.js';
-import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../core/context.ts';
 import { type CrudContext, deleteOwned, getOwned, insertOwned, owned, updateOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
+import { businessError } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { t } from '../../../core/localization/index.ts';
 import { type GatherSku, gatherLogs, gathers } from './schema.ts';
@@ -59,6 +61,7 @@ function toDto({ tenantId: _, ...row }: Gather): GatherDto {
     ...summaryOf(row),
     skus: row.skus.map((s) => ({ ...s, options: Object.fromEntries(s.options), price: moneyText(s.price) })),
     optionNames: optionNamesOf(row.skus),
+    sourceWeightG: sourceWeightG(row.attributes),
   };
 }
 
@@ -158,6 +161,27 @@ export async function insertGather(
   await writeLog(tx, ctx, row.id, 'Gathered', { actor, text: origin, at: opts.gatheredAt });
   return row;
 }
+
+/** The tenant's first item gathered from one of `urls` (as entered or as resolved), or null. */
+export async function gatheredBefore(tx: Tx, ctx: Ctx, urls: readonly string[]): Promise<string | null> {
+  const [found] = await tx
+    .select({ id: gathers.id })
+    .from(gathers)
+    .where(owned(ctx, gathers, inArray(gathers.sourceUrl, [...new Set(urls)])))
+    .orderBy(asc(gathers.gatheredAt))
+    .limit(1);
+  return found?.id ?? null;
+}
+
+/**
+ * Refuses a second item of a source URL the tenant has gathered already: 409 whose
+ * `data.gatherId` names the item, so the page can link to it.
+ */
+export async function refuseGathered(tx: Tx, ctx: Ctx, url: string) {
+  const gatherId = await gatheredBefore(tx, ctx, [url]);
+  if (gatherId) throw businessError(ALREADY_GATHERED, { gatherId }, 409);
+}
+export const ALREADY_GATHERED = 'Catalog::Gather:AlreadyGathered';
 
 // ---------- the list ----------
 

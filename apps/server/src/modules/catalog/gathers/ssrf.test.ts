@@ -111,7 +111,7 @@ async function claimImages(urls: string[]): Promise<ClaimResultDto> {
   });
   expect(cat.statusCode, cat.body).toBe(200);
   const created = await api.post(api.demoAdmin, base, {
-    sourceUrl: 'https://shop.example/item/1',
+    sourceUrl: `https://shop.example/item/${Math.floor(Math.random() * 1e9)}`,
     title: 'lamp',
     priceMin: '1.00',
     currency: 'USD',
@@ -119,7 +119,11 @@ async function claimImages(urls: string[]): Promise<ClaimResultDto> {
   });
   expect(created.statusCode, created.body).toBe(200);
   const g = created.json() as GatherDetailDto;
-  const res = await api.post(api.demoAdmin, `${base}/${g.id}/claim`, { categoryIds: [cat.json().id], skuPrefix: 'ss' });
+  const res = await api.post(api.demoAdmin, `${base}/${g.id}/claim`, {
+    categoryIds: [cat.json().id],
+    skuPrefix: 'ss',
+    weightG: 100,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

@@ -6,7 +6,6 @@ import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError } from '../../../core/errors.ts';
 import { firstOwnedId } from '../../../core/owned-rows.ts';
 import { resourceService } from '../../../core/resource.ts';
-import type { Services } from '../../../core/services.ts';
 import { attributeGroups, categories } from './schema.ts';
 
 /** The category tree: a flat list ordered by `sort` within each parent; the client builds the tree. */
@@ -65,54 +64,46 @@ async function existing(tx: Tx, ctx: Ctx, id: string, member: string) {
  * Moves a category under `parentId` (null = top level) to position `index` among its new
  * siblings, renumbering them 0…n. Moving under itself or a descendant is refused.
  */
-export async function moveCategory(services: Services, ctx: Ctx, id: string, input: CategoryMoveInput) {
-  return services.data.inTenant(ctx, async (tx) => {
-    await getOwned(tx, ctx, categories, CATEGORY, id);
-    if (input.parentId) {
-      await existing(tx, ctx, input.parentId, 'parentId');
-      const parents = new Map(
-        (
-          await tx
-            .select({ id: categories.id, parentId: categories.parentId })
-            .from(categories)
-            .where(owned(ctx, categories))
-        ).map((c) => [c.id, c.parentId]),
-      );
-      for (let at: string | null | undefined = input.parentId; at; at = parents.get(at)) {
-        if (at === id) throw fieldError('parentId', 'Catalog::CategoryMoveToChild');
-      }
-    }
-    const siblings = await tx
-      .select({ id: categories.id, sort: categories.sort })
-      .from(categories)
-      .where(
-        owned(
-          ctx,
-          categories,
-          input.parentId ? eq(categories.parentId, input.parentId) : isNull(categories.parentId),
-          ne(categories.id, id),
-        ),
-      )
-      .orderBy(asc(categories.sort), asc(categories.code));
-    const index = Math.min(input.index, siblings.length);
-    const moved = await updateOwned(
-      tx,
-      ctx,
-      categories,
-      CATEGORY,
-      id,
-      { parentId: input.parentId, sort: index },
-      input.concurrencyStamp,
+export async function moveCategory(tx: Tx, ctx: Ctx, id: string, input: CategoryMoveInput) {
+  await getOwned(tx, ctx, categories, CATEGORY, id);
+  if (input.parentId) {
+    await existing(tx, ctx, input.parentId, 'parentId');
+    const parents = new Map(
+      (
+        await tx
+          .select({ id: categories.id, parentId: categories.parentId })
+          .from(categories)
+          .where(owned(ctx, categories))
+      ).map((c) => [c.id, c.parentId]),
     );
-    for (const [i, s] of siblings.entries()) {
-      const sort = i < index ? i : i + 1;
-      if (s.sort === sort) continue;
-      await tx
-        .update(categories)
-        .set({ sort })
-        .where(owned(ctx, categories, eq(categories.id, s.id)));
-      recordChange(ctx, CATEGORY, 1, s.id, { sort: s.sort }, { sort });
+    for (let at: string | null | undefined = input.parentId; at; at = parents.get(at)) {
+      if (at === id) throw fieldError('parentId', 'Catalog::CategoryMoveToChild');
     }
-    return moved;
-  });
+  }
+  const under = input.parentId ? eq(categories.parentId, input.parentId) : isNull(categories.parentId);
+  const siblings = await tx
+    .select({ id: categories.id, sort: categories.sort })
+    .from(categories)
+    .where(owned(ctx, categories, under, ne(categories.id, id)))
+    .orderBy(asc(categories.sort), asc(categories.code));
+  const index = Math.min(input.index, siblings.length);
+  const moved = await updateOwned(
+    tx,
+    ctx,
+    categories,
+    CATEGORY,
+    id,
+    { parentId: input.parentId, sort: index },
+    input.concurrencyStamp,
+  );
+  for (const [i, s] of siblings.entries()) {
+    const sort = i < index ? i : i + 1;
+    if (s.sort === sort) continue;
+    await tx
+      .update(categories)
+      .set({ sort })
+      .where(owned(ctx, categories, eq(categories.id, s.id)));
+    recordChange(ctx, CATEGORY, 1, s.id, { sort: s.sort }, { sort });
+  }
+  return moved;
 }

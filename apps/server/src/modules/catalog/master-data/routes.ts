@@ -29,16 +29,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { t } from '../../../core/localization/index.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
-import { categoryService, moveCategory } from './categories.ts';
-import {
-  attributeGroupService,
-  brandService,
-  matchVendorSources,
-  purchaseAttributeService,
-  screenAttributeService,
-  supplierService,
-  vendorSourceService,
-} from './service.ts';
+import { masterDataCommands } from './commands.ts';
+import { masterDataQueries as queries } from './queries.ts';
 
 const base = '/api/catalog';
 /** The localized label of a numeric option (`Catalog::<kind>:<value>`). */
@@ -47,6 +39,9 @@ const option = (kind: string, v: number | null, culture: Culture) =>
 
 /** HTTP routes of the catalogue master data (`/api/catalog/...`). */
 export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const inTx = app.services.data.inTenant.bind(app.services.data);
+  const commands = masterDataCommands(app.services);
   // until the module definition takes them: product writes refresh the cached product lists
   resourceRoutes(fastify, {
     texts: 'Catalog',
@@ -56,16 +51,16 @@ export default async function routes(fastify: FastifyInstance) {
     dto: categoryDto,
     input: categoryInput,
     updateInput: categoryUpdateInput,
-    service: categoryService,
+    queries: queries.categories,
+    commands: commands.categories,
   });
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.put(
     `${base}/categories/:id/move`,
     {
       config: { permission: `${Permissions.Categories}.Update` },
       schema: { tags: ['Categories'], params: idParams, body: categoryMoveInput, response: { 200: categoryDto } },
     },
-    (req) => moveCategory(app.services, req.ctx, req.params.id, req.body),
+    (req) => inTx(req.ctx, (tx) => commands.moveCategory(tx, req.ctx, req.params.id, req.body)),
   );
 
   resourceRoutes(fastify, {
@@ -76,7 +71,8 @@ export default async function routes(fastify: FastifyInstance) {
     dto: brandDto,
     input: brandInput,
     updateInput: brandUpdateInput,
-    service: brandService,
+    queries: queries.brands,
+    commands: commands.brands,
     exportColumns: [
       { header: 'DisplayName:Name', width: 24, value: (r) => r.name },
       { header: 'DisplayName:NameEn', width: 24, value: (r) => r.nameEn },
@@ -94,7 +90,8 @@ export default async function routes(fastify: FastifyInstance) {
     dto: supplierDto,
     input: supplierInput,
     updateInput: supplierUpdateInput,
-    service: supplierService,
+    queries: queries.suppliers,
+    commands: commands.suppliers,
     exportColumns: [
       { header: 'DisplayName:Code', width: 14, value: (r) => r.code },
       { header: 'DisplayName:FullName', width: 30, value: (r) => r.fullName },
@@ -134,7 +131,8 @@ export default async function routes(fastify: FastifyInstance) {
     dto: vendorSourceDto,
     input: vendorSourceInput,
     updateInput: vendorSourceUpdateInput,
-    service: vendorSourceService,
+    queries: queries.vendorSources,
+    commands: commands.vendorSources,
   });
   app.get(
     `${base}/vendor-sources/match`,
@@ -146,7 +144,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: listResult(vendorSourceDto) },
       },
     },
-    (req) => matchVendorSources(app.services, req.ctx, req.query.url),
+    (req) => inTx(req.ctx, (tx) => queries.matchVendorSources(tx, req.ctx, req.query.url)),
   );
 
   resourceRoutes(fastify, {
@@ -157,7 +155,8 @@ export default async function routes(fastify: FastifyInstance) {
     dto: purchaseAttributeDto,
     input: purchaseAttributeInput,
     updateInput: purchaseAttributeUpdateInput,
-    service: purchaseAttributeService,
+    queries: queries.purchaseAttributes,
+    commands: commands.purchaseAttributes,
   });
   resourceRoutes(fastify, {
     texts: 'Catalog',
@@ -167,7 +166,8 @@ export default async function routes(fastify: FastifyInstance) {
     dto: screenAttributeDto,
     input: screenAttributeInput,
     updateInput: screenAttributeUpdateInput,
-    service: screenAttributeService,
+    queries: queries.screenAttributes,
+    commands: commands.screenAttributes,
   });
   resourceRoutes(fastify, {
     texts: 'Catalog',
@@ -177,6 +177,7 @@ export default async function routes(fastify: FastifyInstance) {
     dto: attributeGroupDto,
     input: attributeGroupInput,
     updateInput: attributeGroupUpdateInput,
-    service: attributeGroupService,
+    queries: queries.attributeGroups,
+    commands: commands.attributeGroups,
   });
 }

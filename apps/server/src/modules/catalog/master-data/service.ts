@@ -7,12 +7,12 @@ import type {
   VendorSourceInput,
 } from '@seller/contracts/catalog';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { RequestContext } from '../../../core/context.ts';
 import type { CrudContext } from '../../../core/crud.ts';
 import { owned, selectEntities } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { assertDistinct, resourceService, syncChildren } from '../../../core/resource.ts';
-import type { Services } from '../../../core/services.ts';
 import {
   type AttributeKind,
   attributeGroupItems,
@@ -92,13 +92,9 @@ const patternRegex = (pattern: string) =>
   new RegExp(`^(www\\.)?${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}(/.*)?$`, 'i');
 
 /** The vendor sources whose URL patterns recognise `url`, in their order. */
-export async function matchVendorSources(
-  services: Services,
-  ctx: Parameters<typeof vendorSourceService.all>[1],
-  url: string,
-) {
+export async function matchVendorSources(tx: Tx, ctx: CrudContext & Pick<RequestContext, 'culture'>, url: string) {
   const target = url.replace(/^[a-z]+:\/\//i, '').replace(/[?#].*$/, '');
-  const { items } = await vendorSourceService.all(services, ctx);
+  const { items } = await vendorSourceService.queries.all(tx, ctx);
   return { items: items.filter((s) => s.urlPatterns.some((p) => patternRegex(p).test(target))) };
 }
 

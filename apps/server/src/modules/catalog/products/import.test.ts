@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, type TestApp } from '../../../../test/harness.ts';
-import { productFacts, useCatalogApp } from '../test-support.ts';
+import { PRODUCT_SHEET_HEADERS as HEADERS, productFacts, useCatalogApp } from '../test-support.ts';
 
 const API = '/api/catalog/products';
 
@@ -12,20 +12,6 @@ let demoAdmin: string;
 let otherAdmin: string;
 let nobody: string;
 
-const HEADERS = [
-  '父SKU',
-  '名称',
-  '分类编码',
-  '品牌',
-  '价格',
-  '描述',
-  '重量 (g)',
-  '区域',
-  '开发日期',
-  '上架日期',
-  '类型',
-  '资源',
-];
 /** Region, development and launch dates, types, resource of a good row. */
 const FACTS = ['MY', '2026-01-05', '2026-02-01', 'normal', 'selfDeveloped'];
 

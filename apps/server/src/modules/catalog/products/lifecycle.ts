@@ -1,6 +1,15 @@
 import { PmsTransitions } from '@seller/contracts';
 import { and, eq } from 'drizzle-orm';
-import { deleteOwned, getOwned, recordChange, selectEntities, updateOwned } from '../../../core/crud.ts';
+import {
+  deleteOwned,
+  getOwned,
+  RESTORED,
+  recordChange,
+  removeOwned,
+  rewriteOwned,
+  selectEntities,
+  updateOwned,
+} from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { businessError, notFound } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
@@ -65,19 +74,13 @@ export async function hardDeleteProduct(services: Events, tx: Tx, ctx: Ctx, id: 
 /** Restores a recycled product (the recycle area's `reback`). */
 export async function rebackProduct(services: Events, tx: Tx, ctx: Ctx, id: string) {
   const before = await getDeleted(tx, ctx, id);
-  const [after] = await tx
-    .update(products)
-    .set({ isDeleted: false, deletionTime: null, deleterId: null })
-    .where(and(tenantOf(ctx), eq(products.id, id)))
-    .returning();
-  recordChange(ctx, ENTITY, 1, id, before, after);
+  await rewriteOwned(tx, ctx, products, ENTITY, before, RESTORED);
   await productsChanged(services, tx, ctx);
 }
 
 /** Deletes a recycled product for good (the recycle area's `clear`). */
 export async function clearProduct(services: Events, tx: Tx, ctx: Ctx, id: string) {
   const before = await getDeleted(tx, ctx, id);
-  await tx.delete(products).where(and(tenantOf(ctx), eq(products.id, id)));
-  recordChange(ctx, ENTITY, 2, id, before, {});
+  await removeOwned(tx, ctx, products, ENTITY, before, true);
   await productsChanged(services, tx, ctx);
 }

@@ -6,7 +6,16 @@ import {
 } from '@seller/contracts/catalog';
 import { Decimal } from 'decimal.js';
 import { and, asc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type CrudContext, deleteOwned, getOwned, insertOwned, recordChange, updateOwned } from '../../../core/crud.ts';
+import {
+  type CrudContext,
+  deleteOwned,
+  getOwned,
+  insertOwned,
+  RESTORED,
+  removeOwned,
+  rewriteOwned,
+  updateOwned,
+} from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
@@ -215,19 +224,13 @@ export async function rebackVendor(services: Events, tx: Tx, ctx: Ctx, id: strin
   if (await linkOf(tx, ctx, before.productId, before.supplierId)) {
     throw businessError('Catalog::VendorAlreadyLinked', {}, 409);
   }
-  const [after] = await tx
-    .update(productVendors)
-    .set({ isDeleted: false, deletionTime: null, deleterId: null, isPrimary: false })
-    .where(and(tenantOf(ctx), eq(productVendors.id, id)))
-    .returning();
-  recordChange(ctx, ENTITY, 1, id, before, after);
+  await rewriteOwned(tx, ctx, productVendors, ENTITY, before, { ...RESTORED, isPrimary: false });
   await productsChanged(services, tx, ctx);
 }
 
 /** Deletes a recycled link for good (`clear`). */
 export async function clearVendor(services: Events, tx: Tx, ctx: Ctx, id: string) {
   const before = await recycled(tx, ctx, id);
-  await tx.delete(productVendors).where(and(tenantOf(ctx), eq(productVendors.id, id)));
-  recordChange(ctx, ENTITY, 2, id, before, {});
+  await removeOwned(tx, ctx, productVendors, ENTITY, before, true);
   await productsChanged(services, tx, ctx);
 }

@@ -198,6 +198,7 @@ export const customerListService = listService(customerList, {
     lockStatus: crmCustomers.lockStatus,
     dealStatus: crmCustomers.dealStatus,
     created: crmCustomers.creationTime,
+    contactNext: crmCustomers.contactNextTime,
   },
   sorts: {
     name: crmCustomers.name,

@@ -1,15 +1,14 @@
 import { type Culture, Cultures } from '@seller/contracts';
 import { FeeModes, feeModeMembers, type RateRowInput, rateRowInput } from '@seller/contracts/logistics';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { type CrudContext, owned } from '../../../core/crud.ts';
-import { fieldError, notFound, type ValidationErrorItem } from '../../../core/errors.ts';
+import type { Tx } from '../../../core/db/client.ts';
+import { fieldError, type ValidationErrorItem } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
-import type { Services } from '../../../core/services.ts';
 import { type Cell, NotASpreadsheet, readSheetTable, type SheetLimits } from '../../../core/spreadsheet.ts';
-import { channels, zones } from '../schema.ts';
+import { zones } from '../schema.ts';
 import { decimalText } from './decimal.ts';
-import { assertChannel, getRateTable, overlapErrors, refusal, replaceRates } from './rates.ts';
+import { channelOf, getRateTable, overlapErrors, refusal, replaceRates } from './rates.ts';
 
 /**
  * A channel's rate table as a workbook: the export (one row per rate row, headers in the caller's
@@ -64,15 +63,9 @@ function moneyCell(value: string | null): number | string | null {
 const dateCell = (value: string | null) => (value ? new Date(`${value}T00:00:00Z`) : null);
 
 /** `GET …/rates/export`: the table as an .xlsx, in the order of the table. */
-export async function exportRates(services: Services, ctx: CrudContext, culture: Culture, channelId: string) {
-  const table = await getRateTable(services, ctx, channelId);
-  const [channel] = await services.data.inTenant(ctx, (tx) =>
-    tx
-      .select({ code: channels.code })
-      .from(channels)
-      .where(owned(ctx, channels, eq(channels.id, channelId))),
-  );
-  if (!channel) throw notFound('Channel', channelId);
+export async function exportRates(tx: Tx, ctx: CrudContext, culture: Culture, channelId: string) {
+  const channel = await channelOf(tx, ctx, channelId);
+  const table = await getRateTable(tx, ctx, channelId);
 
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(L(culture, 'Rate:RateTable').slice(0, 31));
@@ -246,47 +239,63 @@ function rowErrors(
  * replaced by the sheet's rows.
  */
 export async function importRates(
-  services: Services,
+  tx: Tx,
   ctx: CrudContext,
   culture: Culture,
   channelId: string,
-  content: Buffer,
+  sheetRows: RateSheet,
 ): Promise<{ imported: number; zones: number }> {
-  await assertChannel(services, ctx, channelId); // another tenant's channel is a 404 before the sheet is read
-  const sheet = await readRows(content, culture);
-  return services.data.inTenant(ctx, async (tx) => {
-    const zoneByName = new Map(
-      (await tx.select({ id: zones.id, name: zones.name }).from(zones).where(owned(ctx, zones))).map((z) => [
-        z.name.trim().toLowerCase(),
-        z.id,
-      ]),
-    );
-    const errors: ValidationErrorItem[] = [];
-    const parsed: { number: number; row: RateRowInput }[] = [];
-    for (const row of sheet) {
-      const zoneId = row.zoneName ? zoneByName.get(row.zoneName.trim().toLowerCase()) : undefined;
-      if (row.zoneName && !zoneId) {
-        errors.push({
-          message: 'Logistics::Rate:UnknownZoneName',
-          members: [`rows.${row.number}.zoneId`],
-          params: [row.zoneName],
-        });
-      }
-      const result = rateRowInput.safeParse({ ...row.values, zoneId: zoneId ?? (row.zoneName ? NO_ZONE : undefined) });
-      if (!result.success) errors.push(...rowErrors(culture, row, result.error.issues));
-      else if (zoneId) parsed.push({ number: row.number, row: result.data });
+  await channelOf(tx, ctx, channelId); // another tenant's channel is a 404 before the sheet's problems
+  const sheet = sheetRows();
+  const zoneByName = new Map(
+    (await tx.select({ id: zones.id, name: zones.name }).from(zones).where(owned(ctx, zones))).map((z) => [
+      z.name.trim().toLowerCase(),
+      z.id,
+    ]),
+  );
+  const errors: ValidationErrorItem[] = [];
+  const parsed: { number: number; row: RateRowInput }[] = [];
+  for (const row of sheet) {
+    const zoneId = row.zoneName ? zoneByName.get(row.zoneName.trim().toLowerCase()) : undefined;
+    if (row.zoneName && !zoneId) {
+      errors.push({
+        message: 'Logistics::Rate:UnknownZoneName',
+        members: [`rows.${row.number}.zoneId`],
+        params: [row.zoneName],
+      });
     }
-    const names = { member: (i: number) => parsed[i].number, shown: (i: number) => parsed[i].number };
-    const rows = parsed.map((p) => p.row);
-    errors.push(...overlapErrors(rows, names));
-    if (errors.length) {
-      const row = (e: ValidationErrorItem) => Number(e.members[0].split('.')[1]);
-      throw refusal(errors.sort((a, b) => row(a) - row(b)));
-    }
-    // the table rules hold: not empty (every sheet row parsed), zones found among the tenant's, no overlap
-    await replaceRates(tx, ctx, channelId, rows);
-    return { imported: rows.length, zones: new Set(rows.map((r) => r.zoneId)).size };
-  });
+    const result = rateRowInput.safeParse({ ...row.values, zoneId: zoneId ?? (row.zoneName ? NO_ZONE : undefined) });
+    if (!result.success) errors.push(...rowErrors(culture, row, result.error.issues));
+    else if (zoneId) parsed.push({ number: row.number, row: result.data });
+  }
+  const names = { member: (i: number) => parsed[i].number, shown: (i: number) => parsed[i].number };
+  const rows = parsed.map((p) => p.row);
+  errors.push(...overlapErrors(rows, names));
+  if (errors.length) {
+    const row = (e: ValidationErrorItem) => Number(e.members[0].split('.')[1]);
+    throw refusal(errors.sort((a, b) => row(a) - row(b)));
+  }
+  // the table rules hold: not empty (every sheet row parsed), zones found among the tenant's, no overlap
+  await replaceRates(tx, ctx, channelId, rows);
+  return { imported: rows.length, zones: new Set(rows.map((r) => r.zoneId)).size };
+}
+
+/** An uploaded sheet's rows, or the refusal of a file that is no rate sheet (thrown when they are asked for). */
+export type RateSheet = () => Awaited<ReturnType<typeof readRows>>;
+
+/**
+ * Before the unit: the uploaded sheet read (the channel is looked up in the unit, so a sheet that
+ * cannot be read is refused only once the channel is known to be the tenant's, as a 404 comes first).
+ */
+export async function readRateSheet(content: Buffer, culture: Culture): Promise<RateSheet> {
+  try {
+    const rows = await readRows(content, culture);
+    return () => rows;
+  } catch (e) {
+    return () => {
+      throw e;
+    };
+  }
 }
 
 /** Stands for a zone named in the sheet but not found (already reported), so the row's other members are checked. */

@@ -5,7 +5,6 @@ import { type CrudContext, owned, recordChange } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { AppError, conflict, notFound, type ValidationErrorItem } from '../../../core/errors.ts';
-import type { Services } from '../../../core/services.ts';
 import { channels, rateRows, zones } from '../schema.ts';
 import { decimalText } from './decimal.ts';
 
@@ -133,26 +132,20 @@ async function tableRows(tx: Tx, ctx: CrudContext, channelId: string): Promise<R
   }));
 }
 
-/** 404 unless the channel is the tenant's. */
-export function assertChannel(services: Services, ctx: CrudContext, id: string): Promise<void> {
-  return services.data.inTenant(ctx, async (tx) => {
-    const [channel] = await tx
-      .select({ id: channels.id })
-      .from(channels)
-      .where(owned(ctx, channels, eq(channels.id, id)));
-    if (!channel) throw notFound('Channel', id);
-  });
+/** The tenant's channel's code, currency and stamp (404 otherwise). */
+export async function channelOf(tx: Tx, ctx: CrudContext, id: string) {
+  const [channel] = await tx
+    .select({ code: channels.code, currency: channels.currency, concurrencyStamp: channels.concurrencyStamp })
+    .from(channels)
+    .where(owned(ctx, channels, eq(channels.id, id)));
+  if (!channel) throw notFound('Channel', id);
+  return channel;
 }
 
-export function getRateTable(services: Services, ctx: CrudContext, channelId: string): Promise<RateTableDto> {
-  return services.data.inTenant(ctx, async (tx) => {
-    const [channel] = await tx
-      .select({ currency: channels.currency, concurrencyStamp: channels.concurrencyStamp })
-      .from(channels)
-      .where(owned(ctx, channels, eq(channels.id, channelId)));
-    if (!channel) throw notFound('Channel', channelId);
-    return { channelId, ...channel, rows: await tableRows(tx, ctx, channelId) };
-  });
+/** The channel's rate table, in the caller's unit. */
+export async function getRateTable(tx: Tx, ctx: CrudContext, channelId: string): Promise<RateTableDto> {
+  const { currency, concurrencyStamp } = await channelOf(tx, ctx, channelId);
+  return { channelId, currency, concurrencyStamp, rows: await tableRows(tx, ctx, channelId) };
 }
 
 /** Row count and a digest of the content, for the channel's audit record. */
@@ -207,23 +200,21 @@ export async function replaceRates(tx: Tx, ctx: CrudContext, channelId: string, 
   return { ...channel, concurrencyStamp: after.concurrencyStamp };
 }
 
-/** `PUT …/rates`: the table rules, then the whole table replaced; answers the table as saved. */
-export function saveRateTable(
-  services: Services,
+/** `PUT …/rates`, in the caller's transaction: the table rules, then the whole table replaced; answers the table as saved. */
+export async function saveRateTable(
+  tx: Tx,
   ctx: CrudContext,
   channelId: string,
   input: { rows: RateRowInput[]; concurrencyStamp?: string },
 ): Promise<RateTableDto> {
-  return services.data.inTenant(ctx, async (tx) => {
-    await lockChannel(tx, ctx, channelId); // a 404 before any 400
-    const errors = await tableErrors(tx, ctx, input.rows, listNames);
-    if (errors.length) throw refusal(errors);
-    const channel = await replaceRates(tx, ctx, channelId, input.rows, input.concurrencyStamp);
-    return {
-      channelId,
-      currency: channel.currency,
-      concurrencyStamp: channel.concurrencyStamp,
-      rows: await tableRows(tx, ctx, channelId),
-    };
-  });
+  await lockChannel(tx, ctx, channelId); // a 404 before any 400
+  const errors = await tableErrors(tx, ctx, input.rows, listNames);
+  if (errors.length) throw refusal(errors);
+  const channel = await replaceRates(tx, ctx, channelId, input.rows, input.concurrencyStamp);
+  return {
+    channelId,
+    currency: channel.currency,
+    concurrencyStamp: channel.concurrencyStamp,
+    rows: await tableRows(tx, ctx, channelId),
+  };
 }

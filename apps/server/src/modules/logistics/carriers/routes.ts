@@ -18,10 +18,8 @@ import { z } from 'zod';
 import { t } from '../../../core/localization/index.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
 import { asAttachment, uploadedFile, XLSX_TYPE } from '../../../core/uploads.ts';
-import { carrierService } from './carriers-service.ts';
-import { channelService } from './channels-service.ts';
-import { getRateTable, saveRateTable } from './rates.ts';
-import { exportRates, importRates, RATE_IMPORT_MAX_BYTES } from './rates-excel.ts';
+import { carrierCommands } from './commands.ts';
+import { carrierQueries as queries, RATE_IMPORT_MAX_BYTES } from './queries.ts';
 
 const L = (culture: Culture, key: string) => t(culture, `Logistics::${key}`);
 const status = (active: boolean, c: Culture) => L(c, active ? 'Active' : 'Inactive');
@@ -33,6 +31,8 @@ const RATE_TABLE_BODY_LIMIT = 4 * 1024 * 1024;
 /** `/api/logistics/carriers`, `/api/logistics/channels` and each channel's rate table. */
 export function carrierRoutes(fastify: FastifyInstance) {
   const permission = LogisticsPermissions.Carriers;
+  const s = fastify.services;
+  const commands = carrierCommands(s);
   resourceRoutes(fastify, {
     texts: 'Logistics',
     url: '/api/logistics/carriers',
@@ -41,7 +41,8 @@ export function carrierRoutes(fastify: FastifyInstance) {
     dto: carrierDto,
     input: carrierInput,
     updateInput: carrierUpdateInput,
-    service: carrierService,
+    queries: queries.carriers,
+    commands: commands.carriers,
     exportName: 'Carrier:Carriers',
     exportColumns: [
       { header: 'Carrier:Code', width: 14, value: (r) => r.code },
@@ -61,7 +62,8 @@ export function carrierRoutes(fastify: FastifyInstance) {
     dto: channelDto,
     input: channelInput,
     updateInput: channelUpdateInput,
-    service: channelService,
+    queries: queries.channels,
+    commands: commands.channels,
     query: channelQuery,
     exportName: 'Channel:Channels',
     exportColumns: [
@@ -84,7 +86,7 @@ export function carrierRoutes(fastify: FastifyInstance) {
   });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const s = app.services;
+  const inTx = s.data.inTenant.bind(s.data);
   const tags = ['Channels'];
   const read = { permission };
   const write = { permission: `${permission}.Update` };
@@ -92,7 +94,7 @@ export function carrierRoutes(fastify: FastifyInstance) {
   app.get(
     `${channelsUrl}/:id/rates`,
     { config: read, schema: { tags, params: idParams, response: { 200: rateTableDto } } },
-    (req) => getRateTable(s, req.ctx, req.params.id),
+    (req) => inTx(req.ctx, (tx) => queries.rates(tx, req.ctx, req.params.id)),
   );
   app.put(
     `${channelsUrl}/:id/rates`,
@@ -101,13 +103,13 @@ export function carrierRoutes(fastify: FastifyInstance) {
       bodyLimit: RATE_TABLE_BODY_LIMIT,
       schema: { tags, params: idParams, body: rateTableInput, response: { 200: rateTableDto } },
     },
-    (req) => saveRateTable(s, req.ctx, req.params.id, req.body),
+    (req) => inTx(req.ctx, (tx) => commands.saveRates(tx, req.ctx, req.params.id, req.body)),
   );
   app.get(
     `${channelsUrl}/:id/rates/export`,
     { config: read, schema: { tags, params: idParams } },
     async (req, reply) => {
-      const file = await exportRates(s, req.ctx, req.ctx.culture, req.params.id);
+      const file = await inTx(req.ctx, (tx) => queries.ratesWorkbook(tx, req.ctx, req.ctx.culture, req.params.id));
       return asAttachment(reply, file.fileName, XLSX_TYPE).send(file.content);
     },
   );
@@ -122,7 +124,8 @@ export function carrierRoutes(fastify: FastifyInstance) {
       },
       async (req) => {
         const { content } = await uploadedFile(req, RATE_IMPORT_MAX_BYTES);
-        return importRates(s, req.ctx, req.ctx.culture, req.params.id, content);
+        const sheet = await queries.rateSheet(content, req.ctx.culture);
+        return inTx(req.ctx, (tx) => commands.importRates(tx, req.ctx, req.ctx.culture, req.params.id, sheet));
       },
     );
   });

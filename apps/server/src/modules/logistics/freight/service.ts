@@ -12,11 +12,11 @@ import { fieldError } from '../../../core/errors.ts';
 import { t } from '../../../core/localization/index.ts';
 import { assertReferences, ref } from '../../../core/references.ts';
 import type { Services } from '../../../core/services.ts';
-import { activeChannels } from '../carriers/channels-service.ts';
+import { carrierQueries } from '../carriers/queries.ts';
 import { countryQueries } from '../countries/queries.ts';
 import { freightStrategies } from '../schema.ts';
 import { warehouses } from '../warehouses/schema.ts';
-import { matchingZones } from '../zones/service.ts';
+import { zoneQueries } from '../zones/queries.ts';
 import { tenantCurrency } from './currency.ts';
 import {
   chargeableWeight,
@@ -141,9 +141,9 @@ export async function estimateFreight(
       return from && to ? amount.times(dec(from)).div(dec(to)) : null;
     };
 
-    const zones = await matchingZones(tx, ctx, input.countryCode, input.postalCode ?? null);
+    const zones = await zoneQueries.matching(tx, ctx, input.countryCode, input.postalCode ?? null);
     const zoneName = new Map(zones.map((z) => [z.id, z.name]));
-    const all = await activeChannels(tx, ctx);
+    const all = await carrierQueries.freightChannels(tx, ctx);
     // each channel prices the destination by the most specific matching zone its table has
     const priced = all.map((c) => ({
       c,

@@ -3,7 +3,8 @@ import { strategyDto, strategyInput, strategyUpdateInput } from '@seller/contrac
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../../core/localization/index.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
-import { strategyService } from './service.ts';
+import { strategyCommands } from './commands.ts';
+import { strategyQueries } from './queries.ts';
 
 const L = (culture: Culture, key: string) => t(culture, `Logistics::${key}`);
 
@@ -21,7 +22,8 @@ export function strategyRoutes(fastify: FastifyInstance) {
     dto: strategyDto,
     input: strategyInput,
     updateInput: strategyUpdateInput,
-    service: strategyService,
+    queries: strategyQueries,
+    commands: strategyCommands(fastify.services),
     exportColumns: [
       { header: 'Strategy:Priority', width: 10, value: (r) => r.priority },
       { header: 'Strategy:Name', width: 24, value: (r) => r.name },

@@ -73,6 +73,12 @@ const en: Record<string, string> = {
   'Strategy:PickedChannel': 'Picked channel',
   'Strategy:NoPick': 'none of the candidates can carry the parcel',
   'Strategy:FallbackUsed': 'Fallback used',
+  'Strategy:PickedWhy:CHEAPEST': 'Picked by rule #{0} ({1}) of {2}: the cheapest channel that can carry this parcel.',
+  'Strategy:PickedWhy:FASTEST':
+    'Picked by rule #{0} ({1}) of {2}: the fastest channel that can carry this parcel, even where a slower one costs less.',
+  'Strategy:PickedWhy:FIXED':
+    "Picked by rule #{0} ({1}) of {2}: the first channel of the rule's fixed order that can carry this parcel, whatever it costs.",
+  'Strategy:PickedWhy:Fallback': "None of the rule's channels could carry it, so its fallback channel was taken.",
   'Strategy:RulesTried': 'Rules tried',
   'Strategy:Matched': 'Matched',
   'Strategy:Skipped': 'Skipped',
@@ -148,6 +154,10 @@ const zh: Record<string, string> = {
   'Strategy:PickedChannel': '选中渠道',
   'Strategy:NoPick': '没有候选渠道能承运该包裹',
   'Strategy:FallbackUsed': '已使用兜底渠道',
+  'Strategy:PickedWhy:CHEAPEST': '按策略“{2}”的规则 #{0}({1})选中:能承运此包裹的最便宜渠道。',
+  'Strategy:PickedWhy:FASTEST': '按策略“{2}”的规则 #{0}({1})选中:能承运此包裹的最快渠道,即使较慢的渠道更便宜。',
+  'Strategy:PickedWhy:FIXED': '按策略“{2}”的规则 #{0}({1})选中:规则固定顺序中第一个能承运此包裹的渠道,不比较价格。',
+  'Strategy:PickedWhy:Fallback': '规则中的渠道都无法承运此包裹,已使用兜底渠道。',
   'Strategy:RulesTried': '已尝试的规则',
   'Strategy:Matched': '命中',
   'Strategy:Skipped': '跳过',

@@ -3,7 +3,8 @@ import { warehouseDto, warehouseInput, warehouseUpdateInput } from '@seller/cont
 import type { FastifyInstance } from 'fastify';
 import { t } from '../../../core/localization/index.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
-import { warehouseService } from './service.ts';
+import { warehouseCommands } from './commands.ts';
+import { warehouseQueries } from './queries.ts';
 
 const L = (culture: Culture, key: string) => t(culture, `Logistics::${key}`);
 
@@ -17,7 +18,8 @@ export function warehouseRoutes(fastify: FastifyInstance) {
     dto: warehouseDto,
     input: warehouseInput,
     updateInput: warehouseUpdateInput,
-    service: warehouseService,
+    queries: warehouseQueries,
+    commands: warehouseCommands(fastify.services),
     exportColumns: [
       { header: 'DisplayName:Code', width: 14, value: (r) => r.code },
       { header: 'DisplayName:Name', width: 24, value: (r) => r.name },

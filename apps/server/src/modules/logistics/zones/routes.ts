@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { t } from '../../../core/localization/index.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
-import { zoneService } from './service.ts';
+import { zoneCommands } from './commands.ts';
+import { zoneQueries } from './queries.ts';
 
 const L = (culture: Culture, key: string) => t(culture, `Logistics::${key}`);
 
@@ -29,7 +30,8 @@ export function zoneRoutes(fastify: FastifyInstance) {
     dto: zoneDto,
     input: zoneInput,
     updateInput: zoneUpdateInput,
-    service: zoneService,
+    queries: zoneQueries,
+    commands: zoneCommands(fastify.services),
     exportColumns: [
       { header: 'Zone:Name', width: 24, value: (r) => r.name },
       { header: 'Zone:Countries', width: 30, value: (r) => r.countries.join(', ') },

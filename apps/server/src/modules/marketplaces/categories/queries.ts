@@ -10,7 +10,7 @@ import {
   treeRead,
 } from './cache.ts';
 import { draftAttributes, draftAttributesIn } from './lookup.ts';
-import { catalogOptions, mappingFor } from './service.ts';
+import { catalogOptions, categoryMappingService, mappingFor } from './service.ts';
 
 export type { Ctx, SiteRead } from './cache.ts';
 export type { DraftAttributes } from './lookup.ts';
@@ -27,6 +27,8 @@ export { draftAttributes, marketplaceFailure };
  * its own) and return what they read for `categoryCommands.store` to cache.
  */
 export const categoryQueries = {
+  /** The mappings' page, list, one mapping and export batches (the kit's). */
+  mappings: categoryMappingService.queries,
   /** The cached tree's children of a category (top level without one), or a search of its name paths. */
   categories: categoriesOf,
   /** A leaf's cached attributes and brands. */

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resourceRoutes } from '../../../core/resource.ts';
-import { categoryCommands, categoryMappingService } from './commands.ts';
+import { categoryCommands } from './commands.ts';
 import { categoryQueries as queries } from './queries.ts';
 
 const url = '/api/catalog/category-mapping';
@@ -83,7 +83,7 @@ export default async function routes(fastify: FastifyInstance) {
     (req) => inTx(req.ctx, (tx) => queries.draft(tx, req.ctx, req.query)),
   );
 
-  // the mappings' CRUD stays the kit's declaration (its create, update and delete open their own unit)
+  // the mappings' CRUD: the kit's endpoints, one unit of work each
   resourceRoutes(fastify, {
     texts: 'CategoryMapping',
     url,
@@ -92,7 +92,8 @@ export default async function routes(fastify: FastifyInstance) {
     dto: categoryMappingDto,
     input: categoryMappingInput,
     updateInput: categoryMappingUpdateInput,
-    service: categoryMappingService,
+    queries: queries.mappings,
+    commands: commands.mappings,
     query: categoryMappingQuery.pick({ platform: true, region: true, categoryId: true }),
   });
 }

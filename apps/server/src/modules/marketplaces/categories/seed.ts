@@ -173,13 +173,14 @@ async function mapSite(
         : [];
     });
     try {
-      await categoryMappingService.create(services, ctx, {
+      const mapping = {
         catalogCategoryId: category.id,
         platform,
         region,
         platformCategoryId: leaf.id,
         attributes: rows,
-      });
+      };
+      await services.data.inTenant(ctx, (tx) => categoryMappingService.commands(services).create(tx, ctx, mapping));
     } catch (e) {
       // mapped meanwhile (by the user, or a run of this job that was taken for lost)
       if (e instanceof AppError && e.status === 400) continue;

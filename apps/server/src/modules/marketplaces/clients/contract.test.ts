@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness.ts';
 import { control, simApp } from '../../marketplace-simulator/test-support.ts';
+import { lazadaSign, lazadaSignBase } from '../signing.ts';
 import { MarketplaceError } from './errors.ts';
 import { type CallRecord, endpoints, originOf, useLocalAddress } from './http.ts';
-import { LazadaClient, lazadaAuth, lazadaError } from './lazada.ts';
+import { LazadaClient, lazadaAuth, lazadaError, lazadaRequest } from './lazada.ts';
 import { ShopeeClient, shopeeAuth, shopeeError } from './shopee.ts';
 import type { ItemDraft, MarketplaceClient, PlatformAttribute } from './types.ts';
 
@@ -62,6 +63,26 @@ describe('envelopes → typed errors', () => {
       shopId: '42',
     });
 
+  it('sends and signs every parameter, an empty one as its name alone (as the Lazada SDK does)', async () => {
+    let url = '';
+    answer = (req, res) => {
+      url = req.url ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: '0', data: {}, request_id: 'r1' }));
+    };
+    await lazadaRequest({ appKey: '1', appSecret: 's', timeoutMs: 2000 }, base, '/orders/get', 'GET', {
+      status: '',
+      limit: 10,
+      offset: undefined,
+    });
+    const sent = new URL(url, base).searchParams;
+    expect(sent.get('status')).toBe('');
+    expect(sent.has('offset')).toBe(false);
+    const signed = Object.fromEntries([...sent].filter(([k]) => k !== 'sign'));
+    // /orders/get access_token… app_key1 limit10 sign_methodsha256 status timestamp…: `status` with nothing after it
+    expect(lazadaSignBase('/orders/get', signed)).toContain('sign_methodsha256statustimestamp');
+    expect(sent.get('sign')).toBe(lazadaSign('/orders/get', signed, 's'));
+  });
   it('Lazada: IllegalAccessToken → auth; 901, OPEN_API_CALL_EXCEED_LIMIT, TRAFFIC_CONTROL, 429 → rate limit', async () => {
     json(200, { code: 'IllegalAccessToken', type: 'ISV', message: 'bad token', request_id: 'r1' });
     const auth = await caught(lazada().categoryTree());

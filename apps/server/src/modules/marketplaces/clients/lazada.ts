@@ -84,7 +84,8 @@ export async function lazadaRequest(
   const query = new URLSearchParams();
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(method === 'GET' ? all : system)) {
-    if (value !== undefined && value !== '') query.set(name, String(value));
+    // every parameter signed is sent, an empty one too (the SDK signs it as its name alone)
+    if (value !== undefined) query.set(name, String(value));
   }
   query.set('sign', sign);
   if (method === 'POST') {

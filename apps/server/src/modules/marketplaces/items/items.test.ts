@@ -72,19 +72,24 @@ describe('marketplace items', () => {
       stock: 3,
     });
     expect(body.items.find((i) => i.itemId === loneItemId)).toMatchObject({ productId: null, productName: null });
+    // the simulator reviews a new item after a while, so the two may be pulled in different states
     const status = linked.status as string;
-    expect((await call(admin, 'GET', `${items}?shopId=${shopId}&status=${status}`)).json().totalCount).toBe(2);
+    const ofStatus = body.items.filter((i) => i.status === status).length;
+    expect(ofStatus).toBeGreaterThanOrEqual(1);
+    expect((await call(admin, 'GET', `${items}?shopId=${shopId}&status=${status}`)).json().totalCount).toBe(ofStatus);
     expect((await call(admin, 'GET', `${items}?shopId=${shopId}&status=BANNED`)).json().totalCount).toBe(0);
     expect((await call(admin, 'GET', `${items}?shopId=${shopId}&filter=NOT-IN`)).json().totalCount).toBe(1);
     const counts = (await call(admin, 'GET', `${items}/counts?shopId=${shopId}`)).json();
-    expect(counts).toMatchObject({ capped: false, counts: { [status]: 2, BANNED: 0 } });
+    expect(counts).toMatchObject({ capped: false, counts: { [status]: ofStatus, BANNED: 0 } });
   });
 
-  it('pushes the catalogue price and a stock to chosen items; a SKU the catalogue lacks is a row error', async () => {
+  it("pushes the catalogue price and the rule's stock to chosen items; a SKU the catalogue lacks is a row error", async () => {
+    // the linked SKU was listed with 3 units at the marketplace; the ledger never had any, so
+    // the shop's rule gives 0 and the push sets 0 (a typed quantity is no longer taken)
     const res = await call(admin, 'POST', `${items}/push-price-stock`, {
       shopId,
       itemIds: [linkedItemId, loneItemId],
-      quantity: 7,
+      stock: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().rows as Array<{ itemId: string; ok: boolean; message: string | null }>;
@@ -95,7 +100,7 @@ describe('marketplace items', () => {
     const status = await call(admin, 'POST', `${items}/pull-status`, { shopId, itemIds: [linkedItemId] });
     expect(status.statusCode).toBe(200);
     const item = status.json().items[0];
-    expect(item.stock).toBe(7);
+    expect(item.stock).toBe(0);
     expect(Number(item.price)).toBe(Number(product.price));
   });
 
@@ -117,9 +122,9 @@ describe('marketplace items', () => {
     ]);
     expect(
       members(
-        await call(admin, 'POST', `${items}/push-price-stock`, { shopId, itemIds: [linkedItemId], quantity: -1 }),
+        await call(admin, 'POST', `${items}/push-price-stock`, { shopId, itemIds: [linkedItemId], stock: 'yes' }),
       ),
-    ).toEqual(['quantity']);
+    ).toEqual(['stock']);
     expect(members(await call(admin, 'GET', '/api/sitekit/shopes/x/logistics-channels'))).toEqual(['id']);
   });
 

@@ -2,27 +2,27 @@ import type { PushPriceStockInput, SyncResultDto } from '@seller/contracts/marke
 import type { Services } from '../../../core/services.ts';
 import { marketplaceFailure } from '../categories/queries.ts';
 import type { PriceStockRow } from '../clients/types.ts';
+import { ruleQuantities } from '../listings/queries.ts';
 import { shopClient } from '../shops/queries.ts';
 import { type Ctx, catalogSkus, decimalText, recordPriceStock, storedItems } from './service.ts';
 import { tenantOf } from './shop.ts';
 
 /**
  * Sends each chosen item's SKUs the catalogue price of the linked SKU (the variant's, else the
- * product's) and, when given, `quantity`; a SKU the catalogue does not know is a row error.
+ * product's) and, with `stock`, the quantity the shop's stock rule gives its available stock; a
+ * SKU the catalogue does not know is a row error.
  * A conversation with the marketplace, item by item: the stored copy of each item takes what the
  * marketplace accepted in a unit of its own as soon as it answers (`recordPriceStock`), so the
  * items pushed before a failure keep what was sent.
  */
 export async function pushPriceStock(services: Services, ctx: Ctx, input: PushPriceStockInput): Promise<SyncResultDto> {
   const { client } = await shopClient(services, tenantOf(ctx), input.shopId);
-  const { items, prices } = await services.data.inTenant(ctx, async (tx) => {
+  const { items, prices, quantities } = await services.data.inTenant(ctx, async (tx) => {
     const items = await storedItems(tx, ctx, input.shopId, input.itemIds);
-    const prices = await catalogSkus(
-      tx,
-      ctx,
-      items.flatMap((i) => i.skus.map((s) => s.sellerSku)),
-    );
-    return { items, prices };
+    const skus = items.flatMap((i) => i.skus.map((s) => s.sellerSku));
+    const prices = await catalogSkus(tx, ctx, skus);
+    const quantities = input.stock ? await ruleQuantities(tx, ctx, input.shopId, skus) : null;
+    return { items, prices, quantities };
   });
   const result: SyncResultDto['rows'] = [];
   for (const item of items) {
@@ -42,7 +42,7 @@ export async function pushPriceStock(services: Services, ctx: Ctx, input: PushPr
         sellerSku: sku.sellerSku,
         skuId: sku.skuId,
         price: decimalText(found.price),
-        ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+        ...(quantities ? { quantity: quantities.get(sku.sellerSku) ?? 0 } : {}),
       });
     }
     if (!rows.length) continue;

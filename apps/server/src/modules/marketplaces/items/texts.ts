@@ -37,7 +37,10 @@ const pairs: Record<string, [string, string]> = {
   PullDone: ['Pulled {0} items.', '已拉取 {0} 个商品。'],
   PullFailed: ['The pull failed: {0}', '拉取失败：{0}'],
   PushPriceStock: ['Push price/stock', '同步价格库存'],
-  PushQuantity: ['Stock to set (empty keeps the marketplace stock)', '设置库存（留空则保留平台库存）'],
+  PushStock: [
+    "Also set each SKU's stock by the shop's stock rule (available = on hand − reserved − safety stock)",
+    '同时按店铺库存规则推送可售库存（可售 = 在库 − 占用 − 安全库存）',
+  ],
   Pushed: ['{0} SKUs updated, {1} refused.', '已更新 {0} 个SKU，{1} 个失败。'],
   PullStatus: ['Pull status', '同步状态'],
   StatusPulled: ['Status read again.', '状态已更新。'],

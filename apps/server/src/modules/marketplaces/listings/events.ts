@@ -6,6 +6,7 @@ import { ListingsChanged } from './changes.ts';
 import { enqueueListings } from './queue.ts';
 import { listings } from './schema.ts';
 import { announce } from './state.ts';
+import { StockPushWanted, sendStockPush } from './stock-sync.ts';
 
 /**
  * Listings hold to their shop: a shop with listings (not dropped) is not deleted. The listings a
@@ -34,5 +35,9 @@ export function subscribeToEvents(services: Services) {
         .filter((l) => l.queue)
         .map((l) => ({ ...l, scheduledAt: l.scheduledAt === null ? null : new Date(l.scheduledAt) })),
     );
+  });
+  // stock sync: the shops whose SKUs wait get their push once the mover has committed
+  services.events.on(StockPushWanted, 'after-commit', async (e) => {
+    for (const shopId of e.shopIds) await sendStockPush(services, e.tenantId, shopId, e.now);
   });
 }

@@ -1,5 +1,6 @@
 import type { Services } from '../../../core/services.ts';
 import { LISTING_JOB } from './queue.ts';
+import { pushShopStock, STOCK_PUSH_JOB } from './stock-sync.ts';
 import { LISTING_SWEEP_JOB, runListing, sweep } from './worker.ts';
 
 /**
@@ -24,4 +25,19 @@ export async function defineJobs(services: Services): Promise<void> {
     },
   );
   await services.jobs.defineScheduled(LISTING_SWEEP_JOB, '* * * * *', () => sweep(services), { retryLimit: 0 });
+  // stock sync: one queued and one running push per shop (`stately` by tenant and shop), so the
+  // moves inside a push's wait join it and a move during a run queues one more; failures retried
+  await services.jobs.define<{ tenantId: string | null; shopId: string }>(
+    STOCK_PUSH_JOB,
+    (run) => pushShopStock(services, run.data, run.retryCount + 1),
+    {
+      policy: 'stately',
+      retryLimit: 5,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 5 * 60,
+      pollingIntervalSeconds: 0.5,
+    },
+  );
 }

@@ -23,12 +23,12 @@ import { raiseChanged } from './changes.ts';
 import { listingEvents, listingSkus, listings } from './schema.ts';
 import type { Ctx } from './service.ts';
 import { actorOf, type Listing } from './state.ts';
+import { ruleQuantities } from './stock-sync.ts';
 
 /**
  * The publish wizard's preview and the publish itself: one listing per product × shop, queued.
- * Until the product has a stock module, every SKU is sent with `LISTING_DEFAULT_STOCK` units.
+ * Each SKU is offered its available stock under the shop's stock rule (`stock-sync.ts`).
  */
-export const LISTING_DEFAULT_STOCK = 100;
 
 export interface ShopFacts {
   id: string;
@@ -224,6 +224,14 @@ async function previewRow(
   });
   const { price, problem: priceProblem } = await priceOf(services, ctx, shop, product);
   const skus = sellerSkusOf(product);
+  const quantities = await services.data.inTenant(ctx, (tx) =>
+    ruleQuantities(
+      tx,
+      ctx,
+      shop.id,
+      skus.map((s) => s.sku),
+    ),
+  );
   const problems: ListingProblemDto[] = [];
   const say = (key: string, params: unknown[] = []) => t(ctx.culture, `Listings::${key}`, params);
   if (shop.unusable) problems.push({ code: 'SHOP_NOT_AUTHORIZED', message: shop.unusable, blocking: true });
@@ -258,9 +266,14 @@ async function previewRow(
     attributes: mapped.attributes,
     missingAttributes: mapped.missing,
     price,
-    stock: skus.length * LISTING_DEFAULT_STOCK,
+    stock: skus.reduce((n, s) => n + (quantities.get(s.sku) ?? 0), 0),
     images: product.images.map((u) => absolute(services, u)),
-    skus: skus.map((s) => ({ sku: s.sku, price: price?.amount ?? null, stock: LISTING_DEFAULT_STOCK, image: s.image })),
+    skus: skus.map((s) => ({
+      sku: s.sku,
+      price: price?.amount ?? null,
+      stock: quantities.get(s.sku) ?? 0,
+      image: s.image,
+    })),
     existingListingId: existing,
     problems,
   };
@@ -354,6 +367,12 @@ export async function publishListings(
       continue;
     }
     const skus = sellerSkusOf(product);
+    const quantities = await ruleQuantities(
+      tx,
+      ctx,
+      shop.id,
+      skus.map((s) => s.sku),
+    );
     // a savepoint by hand (see trade's stock reservation): a concurrent publish of the same
     // product × shop loses on the unique index, and only its own row is undone
     await tx.execute(sql`savepoint listing_publish`);
@@ -381,7 +400,7 @@ export async function publishListings(
           status: ListingStatus.Queue,
           op: 'CREATE',
           price,
-          stock: skus.length * LISTING_DEFAULT_STOCK,
+          stock: skus.reduce((n, s) => n + (quantities.get(s.sku) ?? 0), 0),
           scheduledAt: plan.scheduledAt ?? null,
           creatorId: actor.id,
           creatorName: actor.name,
@@ -393,7 +412,7 @@ export async function publishListings(
           listingId: l.id,
           sellerSku: s.sku,
           price: price!,
-          quantity: LISTING_DEFAULT_STOCK,
+          quantity: quantities.get(s.sku) ?? 0,
           saleProps: (s.label ? { variation: s.label } : {}) as Record<string, string>,
           sort,
         })),

@@ -1,7 +1,10 @@
 import { planPublish, previewListings } from './publish.ts';
 import { channelListings, getListing, listingEventListService, listingListService } from './service.ts';
+import { levelsOf, ruleQuantities, ruleView, stockPushListService } from './stock-sync.ts';
 
 export type { Ctx } from './service.ts';
+/** What a shop's listing shows of each SKU under the shop's stock rule (items' push uses it). */
+export { ruleQuantities } from './stock-sync.ts';
 
 /**
  * Listings' reads (the area's service shape, `docs/architecture.md`): each takes the open unit's
@@ -21,4 +24,12 @@ export const listingQueries = {
   preview: previewListings,
   /** What a publish reads before its unit (`listingCommands.publish` writes it). */
   publishPlan: planPublish,
+  /** Stock sync: a shop's rule with how many SKUs wait for a push. */
+  stockRule: ruleView,
+  /** Stock sync: a shop's push log (the list kit). */
+  stockPushes: stockPushListService,
+  /** Stock sync: the available stock of SKUs as last recorded. */
+  stockLevels: levelsOf,
+  /** Stock sync: what a shop's listings show of SKUs under its rule (publishing, the items' push). */
+  stockQuantities: ruleQuantities,
 };

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { areaRoutes } from '../../../core/area-routes.ts';
 import { listingCommands } from './commands.ts';
 import { listingQueries } from './queries.ts';
+import stockRoutes from './stock-routes.ts';
 
 const base = '/api/catalog/listing';
 const idParams = z.object({ id: z.guid() });
@@ -114,4 +115,6 @@ export default async function routes(fastify: FastifyInstance) {
       return after;
     },
   );
+  // a shop's stock sync: its rule, the push now, the push log
+  await fastify.register(stockRoutes);
 }

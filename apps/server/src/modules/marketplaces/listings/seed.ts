@@ -8,7 +8,7 @@ import { draftAttributes } from '../categories/queries.ts';
 import type { MarketplaceErrorRow } from '../clients/errors.ts';
 import { shops } from '../shops/schema.ts';
 import { DEMO_SHOPS } from '../shops/seed.ts';
-import { LISTING_DEFAULT_STOCK, type ProductFacts, productFacts, sellerSkusOf } from './publish.ts';
+import { type ProductFacts, productFacts, sellerSkusOf } from './publish.ts';
 import { enqueueListings } from './queue.ts';
 import { type ListingDraft, listingEvents, listingSkus, listings } from './schema.ts';
 import type { Listing } from './state.ts';
@@ -200,7 +200,8 @@ export async function seedDemo(services: Services, tenant: CurrentTenant): Promi
             priorStatus: step.status === S.Hold || step.status === S.Cancel ? S.Queue : null,
             op: 'CREATE',
             price: draft.price,
-            stock: skus.length * LISTING_DEFAULT_STOCK,
+            // the SKUs' stock follows order management's (a push after its demo stock is recorded)
+            stock: 0,
             attempts: failed?.tries ?? 0,
             // queued: once the demo shops are authorized (a job a few seconds after start)
             scheduledAt: step.status === S.Queue ? new Date(now + 15_000) : null,
@@ -219,7 +220,7 @@ export async function seedDemo(services: Services, tenant: CurrentTenant): Promi
             listingId: row!.id,
             sellerSku: s.sku,
             price: draft.price!,
-            quantity: LISTING_DEFAULT_STOCK,
+            quantity: 0,
             saleProps: (s.label ? { variation: s.label } : {}) as Record<string, string>,
             sort,
           })),

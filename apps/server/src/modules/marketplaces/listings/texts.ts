@@ -1,4 +1,5 @@
 import type { TextResources } from '../../../core/module.ts';
+import { texts as stockTexts } from './stock-texts.ts';
 
 const en: Record<string, string> = {
   SKU: 'SKU',
@@ -82,6 +83,10 @@ const en: Record<string, string> = {
   'Page:Category': 'Platform category',
   'Page:ConfirmDrop': 'Drop this listing?',
   'Page:ConfirmDropRemote': 'The item is removed from the marketplace first. Drop it?',
+  'Page:ConfirmOnline': 'Put this item on sale on the marketplace again?',
+  'Page:ConfirmOffline': 'Take this item off the marketplace? Buyers can no longer see or order it.',
+  'Page:ConfirmCancel': 'Cancel this listing? It is not published; this cannot be undone.',
+  'Page:ConfirmBulkCancel': 'Cancel {0} listings? They are not published; this cannot be undone.',
   'Page:ErrorRows': 'Reasons per SKU',
   'Page:Events': 'History',
   'Page:EventAt': 'When',
@@ -220,6 +225,10 @@ const zh: Record<string, string> = {
   'Page:Category': '平台类目',
   'Page:ConfirmDrop': '删除这条刊登?',
   'Page:ConfirmDropRemote': '将先从平台删除该商品,确定删除?',
+  'Page:ConfirmOnline': '确定在平台上重新上架该商品?',
+  'Page:ConfirmOffline': '确定从平台下架该商品?下架后买家将无法看到或购买。',
+  'Page:ConfirmCancel': '确定取消这条刊登?取消后不再发布,且无法撤销。',
+  'Page:ConfirmBulkCancel': '确定取消 {0} 条刊登?取消后不再发布,且无法撤销。',
   'Page:ErrorRows': '各 SKU 的原因',
   'Page:Events': '历史记录',
   'Page:EventAt': '时间',
@@ -281,4 +290,4 @@ const zh: Record<string, string> = {
 };
 
 /** Texts of listings, their states and actions, and the publish wizard (resource `Listings`). */
-export const texts: TextResources = { Listings: { en, 'zh-Hans': zh } };
+export const texts: TextResources = { Listings: { en, 'zh-Hans': zh }, ...stockTexts };

@@ -205,7 +205,8 @@ describe('the worker against the simulator', () => {
     expect(done.status).toBe(ListingStatus.Success);
     const sku = (await simItems('LST-SYNC-1')).json().items[0].skus[0];
     expect(sku.price).toBe('25.90');
-    expect(sku.quantity).toBe(100);
+    // the stock follows order management's available stock: this SKU has none
+    expect(sku.quantity).toBe(0);
     // not live: refused per row, naming the state
     await call('PUT', `${url}/${id}/offline`);
     await until(id, (s) => s === ListingStatus.Offline);
@@ -282,7 +283,7 @@ describe('preview, publish, sync, channel listing and events over HTTP', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [row] = res.json().items;
     expect(row).toMatchObject({ productId, shopId, platform: 'LAZADA', region: 'MY', currency: 'MYR', category: null });
-    expect(row.skus).toEqual([expect.objectContaining({ sku: 'LST-PREVIEW-1', stock: 100 })]);
+    expect(row.skus).toEqual([expect.objectContaining({ sku: 'LST-PREVIEW-1', stock: 0 })]);
     const codes = row.problems.map((p: { code: string }) => p.code);
     expect(codes).toContain('NO_MAPPING');
     expect(row.problems.find((p: { code: string }) => p.code === 'NO_MAPPING').blocking).toBe(true);

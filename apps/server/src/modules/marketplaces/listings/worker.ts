@@ -10,11 +10,12 @@ import { draftAttributes } from '../categories/queries.ts';
 import { MarketplaceError } from '../clients/errors.ts';
 import type { ItemDraft, MarketplaceClient, RemoteItem } from '../clients/types.ts';
 import { shopClient } from '../shops/queries.ts';
-import { LISTING_DEFAULT_STOCK, productFacts } from './publish.ts';
+import { productFacts } from './publish.ts';
 import { sendListingJob as sendJob } from './queue.ts';
 import { listingSkus, listings } from './schema.ts';
 import type { Ctx } from './service.ts';
 import { announce, type Change, type Listing, transition, WORKER } from './state.ts';
+import { listingCreated, ruleQuantities } from './stock-sync.ts';
 
 /**
  * The worker: one durable job per listing operation. A run claims the listing (Queue → Process,
@@ -318,9 +319,16 @@ async function buildDraft(services: Services, ctx: Ctx, row: Listing): Promise<I
     row.productId,
   );
   if (!product) return null;
-  const skus = await services.data.inTenant(ctx, (tx) =>
-    tx.select().from(listingSkus).where(eq(listingSkus.listingId, row.id)).orderBy(asc(listingSkus.sort)),
-  );
+  // each SKU offers its available stock under the shop's rule, as it is when the item is sent
+  const { skus, quantities } = await services.data.inTenant(ctx, async (tx) => {
+    const skus = await tx
+      .select()
+      .from(listingSkus)
+      .where(eq(listingSkus.listingId, row.id))
+      .orderBy(asc(listingSkus.sort));
+    const skuNames = skus.map((s) => s.sellerSku);
+    return { skus, quantities: await ruleQuantities(tx, ctx, row.shopId, skuNames) };
+  });
   const mapped = await draftAttributes(services, ctx.tenant as CurrentTenant, {
     productId: row.productId,
     platform: row.platform as 'LAZADA',
@@ -355,7 +363,7 @@ async function buildDraft(services: Services, ctx: Ctx, row: Listing): Promise<I
         saleProps: skus.length > 1 && label && saleProp ? { [saleProp]: label } : {},
         price: s.price,
         specialPrice: null,
-        quantity: s.quantity,
+        quantity: quantities.get(s.sellerSku) ?? 0,
         weightKg: kg(v?.weightG ?? product.weightG),
         lengthCm: cm(v?.dims.length ?? product.dims.length),
         widthCm: cm(v?.dims.width ?? product.dims.width),
@@ -401,6 +409,8 @@ async function create(services: Services, ctx: Ctx, client: MarketplaceClient, r
         rejectReason: null;
         skus: { sellerSku: string; skuId: string }[];
       };
+  // the quantities the item goes out with (unknown for one found from an earlier run)
+  let sent: Map<string, number> | null = null;
   if (found) item = found;
   else {
     const draft = await buildDraft(services, ctx, row);
@@ -414,6 +424,7 @@ async function create(services: Services, ctx: Ctx, client: MarketplaceClient, r
           claimedAt: null,
         },
       });
+    sent = new Map(draft.skus.map((s) => [s.sellerSku, s.quantity]));
     await pace(row.shopId);
     const created = await client.createItem(draft);
     item = {
@@ -431,12 +442,15 @@ async function create(services: Services, ctx: Ctx, client: MarketplaceClient, r
         .update(listingSkus)
         .set({ platformSkuId: s.skuId })
         .where(and(eq(listingSkus.listingId, row.id), eq(listingSkus.sellerSku, s.sellerSku)));
-    return transition(tx, row, {
+    const next = await transition(tx, row, {
       event: 'created',
       actor: WORKER,
       requestId: null,
       set: { platformItemId: item.itemId, platformStatus: item.rawStatus.slice(0, 32) },
     });
+    // a stock move while the item was on its way found nothing to push to: push it now
+    if (next) await listingCreated(services, tx, ctx, row, sent);
+    return next;
   });
   if (!recorded) return { skipped: 'moved on' };
   announce(services, [recorded]);
@@ -496,28 +510,36 @@ async function update(services: Services, ctx: Ctx, client: MarketplaceClient, r
   const product = (await services.data.inTenant(ctx, (tx) => productFacts(tx, ctx, [row.productId]))).get(
     row.productId,
   );
-  const skus = await services.data.inTenant(ctx, (tx) =>
-    tx.select().from(listingSkus).where(eq(listingSkus.listingId, row.id)),
-  );
-  const stock = product?.isActive ? LISTING_DEFAULT_STOCK : 0;
+  // the available stock under the shop's rule (none for a product taken off sale)
+  const { skus, quantities } = await services.data.inTenant(ctx, async (tx) => {
+    const skus = await tx.select().from(listingSkus).where(eq(listingSkus.listingId, row.id));
+    const skuNames = skus.map((s) => s.sellerSku);
+    return { skus, quantities: await ruleQuantities(tx, ctx, row.shopId, skuNames) };
+  });
+  const quantityOf = (sku: string) => (product?.isActive ? (quantities.get(sku) ?? 0) : 0);
   const outcome = await client.updatePriceStock(
     row.platformItemId!,
     skus.map((s) => ({
       sellerSku: s.sellerSku,
       skuId: s.platformSkuId,
       price: row.draft.price ?? s.price,
-      quantity: stock,
+      quantity: quantityOf(s.sellerSku),
     })),
   );
   const bad = outcome.filter((o) => !o.ok);
-  await services.data.inTenant(ctx, (tx) =>
-    tx.update(listingSkus).set({ quantity: stock }).where(eq(listingSkus.listingId, row.id)),
-  );
+  await services.data.inTenant(ctx, async (tx) => {
+    for (const s of skus)
+      await tx
+        .update(listingSkus)
+        .set({ quantity: quantityOf(s.sellerSku) })
+        .where(eq(listingSkus.id, s.id));
+  });
+  const stock = skus.reduce((n, s) => n + quantityOf(s.sellerSku), 0);
   return save(row, {
     status: row.priorStatus ?? S.Success,
     event: bad.length ? 'failed' : 'done',
     set: {
-      stock: stock * skus.length,
+      stock,
       lastSyncedAt: new Date(),
       claimedAt: null,
       ...(bad.length

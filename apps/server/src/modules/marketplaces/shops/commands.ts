@@ -4,13 +4,7 @@ import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
 import type { TokenGrant } from '../clients/lazada.ts';
 import { type Authorization, storeAuthorization } from './authorize.ts';
-import { saveGrant, shopKit } from './service.ts';
-
-/**
- * The shops' CRUD kit (`resourceService`), bound to the events its delete raises (`ShopDeleting`):
- * its `create`, `update` and `delete` still open their own unit, the kit's declarative form.
- */
-export { shopKit };
+import { saveGrant, shopService } from './service.ts';
 
 /**
  * Shops' writes (the area's service shape, `docs/architecture.md`): each takes the open
@@ -19,6 +13,8 @@ export { shopKit };
  * job or calls the marketplace.
  */
 export const shopCommands = (services: Pick<Services, 'events' | 'config'>) => ({
+  /** The kit's create, update and delete (a delete raises `ShopDeleting`, which the other areas answer). */
+  crud: shopService.commands(services),
   /** Creates or updates the authorized shop, with the calls the authorization made; its id. */
   authorize: (tx: Tx, ctx: RequestContext, authorization: Authorization) =>
     storeAuthorization(services, tx, ctx, authorization),

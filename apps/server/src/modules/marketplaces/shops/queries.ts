@@ -6,6 +6,7 @@ import {
   shopCallListService,
   shopManagement,
   shopManagementListService,
+  shopService,
   shopView,
   statusOf,
 } from './service.ts';
@@ -23,6 +24,8 @@ export { getShop, shopClient, statusOf };
  * call log, a redeemed consent state, a refusal marking the shop).
  */
 export const shopQueries = {
+  /** The kit's page, list, one shop and export batches. */
+  crud: shopService.queries,
   /** The management list (the list kit): each shop with its calls of the last day counted. */
   management: shopManagementListService,
   /** A shop's call log (the list kit), the shop the viewer's tenant's. */

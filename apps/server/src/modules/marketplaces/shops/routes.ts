@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { listRoutes } from '../../../core/lists.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
 import { originOf, useLocalAddress } from '../clients/http.ts';
-import { shopCommands, shopKit } from './commands.ts';
+import { shopCommands } from './commands.ts';
 import { normalized, rawBody } from './gateway.ts';
 import { shopQueries as queries } from './queries.ts';
 
@@ -44,7 +44,7 @@ export default async function routes(fastify: FastifyInstance) {
   const inTx = s.data.inTenant.bind(s.data);
   const commands = shopCommands(s);
 
-  // the CRUD stays the kit's declaration (its create, update and delete open their own unit)
+  // the CRUD: the kit's endpoints, one unit of work each
   resourceRoutes(fastify, {
     texts: 'Shops',
     url,
@@ -53,7 +53,8 @@ export default async function routes(fastify: FastifyInstance) {
     dto: shopDto,
     input: shopInput,
     updateInput: shopUpdateInput,
-    service: shopKit(s),
+    queries: queries.crud,
+    commands: commands.crud,
     query: shopListQuery,
   });
 

@@ -72,52 +72,44 @@ function checkRegions(platform: ShopRow['platform'], regions: string[]) {
 
 type Input = (ShopInput | ShopUpdateInput) & { platform?: ShopRow['platform'] };
 
-/**
- * The shops' CRUD kit, bound to the events its delete raises: `services` once, when the routes
- * register (`const shopService = shopKit(app.services)`).
- */
-export const shopKit = (services: Pick<Services, 'events'>) =>
-  resourceService({
-    table: shops,
-    entity: 'Shop',
-    texts: 'Shops',
-    sortable: {
-      name: shops.name,
-      platform: shops.platform,
-      status: shops.status,
-      accessExpiresAt: shops.accessExpiresAt,
-      creationTime: shops.creationTime,
-    },
-    defaultSort: [desc(shops.creationTime)],
-    search: [shops.name, shops.sellerId, shops.shortCode, shops.account],
-    scope: (q: { platform?: ShopRow['platform'] }) => (q.platform ? eq(shops.platform, q.platform) : undefined),
-    values: (input: Input) => ({
-      ...(input.platform ? { platform: input.platform } : {}),
-      name: input.name,
-      regions: input.regions,
-      shortCode: input.shortCode ?? null,
-      remark: input.remark ?? null,
-    }),
-    async validate(tx, ctx, input: Input, id) {
-      let platform = input.platform;
-      if (id) {
-        const [row] = await tx
-          .select({ platform: shops.platform })
-          .from(shops)
-          .where(owned(ctx, shops, eq(shops.id, id)));
-        platform = row?.platform;
-      }
-      if (platform) checkRegions(platform, input.regions);
-    },
-    /**
-     * A shop with listings is refused (dropping them first keeps what sells on the marketplace from
-     * losing its record); what was pulled from it (items, channels) goes with it. Both are the
-     * other areas' answers to `ShopDeleting`, in this transaction.
-     */
-    beforeDelete: (tx, ctx, id) =>
-      services.events.emit(tx, ShopDeleting, { tenantId: ctx.tenant?.id ?? null, shopId: id }),
-    toDtos: async (_tx, _ctx, rows: ShopRow[]) => rows.map(toDto),
-  });
+/** The shops' CRUD kit (its delete raises `ShopDeleting` through the services its commands are bound to). */
+export const shopService = resourceService({
+  table: shops,
+  entity: 'Shop',
+  texts: 'Shops',
+  sortable: Object.fromEntries(
+    (['name', 'platform', 'status', 'accessExpiresAt', 'creationTime'] as const).map((key) => [key, shops[key]]),
+  ),
+  defaultSort: [desc(shops.creationTime)],
+  search: [shops.name, shops.sellerId, shops.shortCode, shops.account],
+  scope: (q: { platform?: ShopRow['platform'] }) => (q.platform ? eq(shops.platform, q.platform) : undefined),
+  values: (input: Input) => ({
+    ...(input.platform ? { platform: input.platform } : {}),
+    name: input.name,
+    regions: input.regions,
+    shortCode: input.shortCode ?? null,
+    remark: input.remark ?? null,
+  }),
+  async validate(tx, ctx, input: Input, id) {
+    let platform = input.platform;
+    if (id) {
+      const [row] = await tx
+        .select({ platform: shops.platform })
+        .from(shops)
+        .where(owned(ctx, shops, eq(shops.id, id)));
+      platform = row?.platform;
+    }
+    if (platform) checkRegions(platform, input.regions);
+  },
+  /**
+   * A shop with listings is refused (dropping them first keeps what sells on the marketplace from
+   * losing its record); what was pulled from it (items, channels) goes with it. Both are the
+   * other areas' answers to `ShopDeleting`, in this transaction.
+   */
+  beforeDelete: (tx, ctx, id, services) =>
+    services.events.emit(tx, ShopDeleting, { tenantId: ctx.tenant?.id ?? null, shopId: id }),
+  toDtos: async (_tx, _ctx, rows: ShopRow[]) => rows.map(toDto),
+});
 
 /** A failed call: an HTTP error, no answer, or a marketplace code other than `0`. */
 const failedCall = sql`(${shopCalls.code} is distinct from '0' and ${shopCalls.code} is not null or ${shopCalls.httpStatus} >= 400 or ${shopCalls.httpStatus} is null)`;

@@ -5,9 +5,17 @@ import type { Tx } from '../../../core/db/client.ts';
 import { fieldError } from '../../../core/errors.ts';
 import { MissingRateError, money } from '../../../core/money.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
+import { type LineFlowRow, lineFlows } from '../returns/queries.ts';
 import { shipmentItems, shipments } from '../shipments/schema.ts';
-import { stock, stockLedger } from '../stock/schema.ts';
-import { allocate, computeProfit, type ProfitLine, type ProfitResult, type ProfitShipment } from './profit.ts';
+import { stock } from '../stock/schema.ts';
+import {
+  allocate,
+  computeProfit,
+  lineCost,
+  type ProfitLine,
+  type ProfitResult,
+  type ProfitShipment,
+} from './profit.ts';
 import { settlementLines } from './schema.ts';
 
 /** Fees as a share of revenue while no statement has an order's lines (stated on the profit page). */
@@ -16,9 +24,11 @@ export const FEE_ESTIMATE_RATES: Record<string, string> = { LAZADA: '0.06', SHOP
 export interface ProfitOrder {
   id: string;
   platform: string | null;
+  status: string;
   currency: string;
   total: string;
   goodsAmount: string;
+  refundedAmount: string;
 }
 
 export interface LineProfit {
@@ -47,12 +57,13 @@ export function rateOf(rates: Record<string, string>, currency: string | null, m
 }
 
 /**
- * What 1 unit of a shipment's fee currency is worth in the tenant's: never assumed. A fee without a
- * currency, or in one without a rate, is refused (409) rather than counted at 1.
+ * What 1 unit of an order's or a shipment fee's currency is worth in the tenant's: never assumed.
+ * A fee without a currency, or one in a currency without a rate, is refused (409) rather than
+ * counted at 1.
  */
-function shipmentRate(rates: Record<string, string>, shipmentCurrency: string | null, tenant: string): string {
-  const rate = shipmentCurrency ? rates[shipmentCurrency] : undefined;
-  if (!rate) throw new MissingRateError(shipmentCurrency ?? '?', tenant);
+function rateInto(rates: Record<string, string>, from: string | null, tenant: string): string {
+  const rate = from ? rates[from] : undefined;
+  if (!rate) throw new MissingRateError(from ?? '?', tenant);
   return rate;
 }
 
@@ -74,34 +85,30 @@ export async function orderProfits(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
-    const lineRows = rows<{
-      order_id: string;
-      sku: string | null;
-      seller_sku: string;
-      name: string;
-      quantity: number;
-      amount: string;
-      shipped_qty: string | null;
-      shipped_cost: string | null;
-      avg_cost: string | null;
-    }>(
+    const lineRows = rows<
+      {
+        order_id: string;
+        sku: string | null;
+        seller_sku: string;
+        name: string;
+        quantity: number;
+        unit_price: string;
+        amount: string;
+        avg_cost: string | null;
+      } & LineFlowRow
+    >(
+      // the average of the order's warehouse; when it has none, the warehouses' averages weighted
+      // by their units on hand (the plain mean of the averages when none has units on hand)
       await tx.execute(sql`
-        select l.order_id, l.sku, l.seller_sku, l.name, l.quantity, l.amount,
-          c.qty as shipped_qty, c.cost as shipped_cost,
+        select l.order_id, l.sku, l.seller_sku, l.name, l.quantity, l.unit_price, l.amount, f.*,
           coalesce(
             (select s.avg_cost from ${stock} s where s.tenant_id = l.tenant_id and s.variant_id = l.variant_id and s.warehouse_id = o.warehouse_id and s.avg_cost > 0),
-            (select avg(s.avg_cost) from ${stock} s where s.tenant_id = l.tenant_id and s.variant_id = l.variant_id and s.avg_cost > 0)
+            (select coalesce(sum(s.on_hand * s.avg_cost) / nullif(sum(s.on_hand), 0), avg(s.avg_cost)) from ${stock} s
+              where s.tenant_id = l.tenant_id and s.variant_id = l.variant_id and s.avg_cost > 0)
           ) as avg_cost
         from ${salesOrderLines} l
         join ${salesOrders} o on o.id = l.order_id
-        left join lateral (
-          select sum(-g.qty_change) as qty, sum(-g.qty_change * coalesce(g.unit_cost, 0)) as cost
-          from ${shipmentItems} si
-          join ${shipments} sh on sh.id = si.shipment_id
-          join ${stockLedger} g on g.tenant_id = si.tenant_id and g.voucher_type = 'SHIPMENT'
-            and g.voucher_no = sh.shipment_no and g.voucher_line_id = si.id and g.type = 'SALE_OUT'
-          where si.order_line_id = l.id and si.tenant_id = l.tenant_id
-        ) c on true
+        ${lineFlows}
         where l.order_id in (${idList})
         order by l.order_id, l.line_no`),
     );
@@ -132,22 +139,34 @@ export async function orderProfits(
       const lines = lineRows.filter((l) => l.order_id === o.id);
       const profitLines: ProfitLine[] = lines.map((l) => ({
         quantity: Number(l.quantity),
-        shippedQty: Number(l.shipped_qty ?? 0),
-        shippedCost: String(l.shipped_cost ?? '0'),
+        shippedQty: Number(l.out_qty),
+        shippedCost: String(l.out_cost),
+        returnedCost: new Decimal(l.parcel_cost).add(l.refund_cost).toString(),
         avgCost: l.avg_cost === null ? null : String(l.avg_cost),
       }));
+      // the returned parcels' share of the total: their units' goods ÷ all goods × total
+      const parcelGoods = lines.reduce((s, l) => s.add(new Decimal(l.unit_price).mul(l.parcel_qty)), new Decimal(0));
+      const returned = new Decimal(o.goodsAmount).isZero()
+        ? new Decimal(0)
+        : parcelGoods.div(o.goodsAmount).mul(o.total);
+      const costUnshipped = !['Refunded', 'Cancel'].includes(o.status);
       const ships: ProfitShipment[] = shipRows
         .filter((s) => s.order_id === o.id)
         .map((s) => ({
           actualFee: s.actual_fee === null ? null : String(s.actual_fee),
           estFee: s.est_fee === null ? null : String(s.est_fee),
-          rate: shipmentRate(rates, s.currency, currency),
+          rate: rateInto(rates, s.currency, currency),
           share: Number(s.total_qty) > 0 ? new Decimal(s.qty).div(s.total_qty).toString() : '1',
         }));
       const result = computeProfit({
         currency,
         orderTotal: o.total,
-        rate: rateOf(rates, o.currency),
+        // the order's currency is the marketplace's, not the caller's input: a missing rate is the
+        // settings' gap (409), not a bad field
+        rate: o.currency ? rateInto(rates, o.currency, currency) : '1',
+        refunded: o.refundedAmount,
+        returned: returned.toString(),
+        costUnshipped,
         lines: profitLines,
         settlementFees: feeOf.get(o.id) ?? null,
         estimateRate: FEE_ESTIMATE_RATES[o.platform ?? 'MANUAL'] ?? '0',
@@ -161,16 +180,12 @@ export async function orderProfits(
       out.set(o.id, {
         ...result,
         lines: lines.map((l, k) => {
-          const p = profitLines[k]!;
-          const cost = money(
-            new Decimal(p.shippedCost).add(new Decimal(p.avgCost ?? 0).mul(Math.max(p.quantity - p.shippedQty, 0))),
-            currency,
-          );
+          const cost = money(lineCost(profitLines[k]!, costUnshipped), currency);
           return {
             orderId: o.id,
             sku: l.sku ?? l.seller_sku,
             name: l.name,
-            quantity: p.quantity,
+            quantity: profitLines[k]!.quantity,
             revenue: revenue[k]!,
             cost: cost.toString(),
             fees: fee[k]!,

@@ -4,9 +4,14 @@ import { money } from '../../../core/money.ts';
 /**
  * Profit of one order, exact (decimal.js), every amount in the tenant's currency:
  *
- *   revenue = the order's total (goods + shipping the buyer paid − discount) × rate
+ *   revenue = (the order's total (goods + shipping the buyer paid − discount) − what it lost) × rate,
+ *             what it lost = the larger of the refunds recorded and the returned parcels' share of
+ *             the total (their units × unit price ÷ goods × total): a refund of a returned parcel
+ *             is one loss, not two
  *   cost    = Σ lines: the cost its shipped units left stock at (SALE_OUT rows' unit cost)
- *             + the units not yet shipped × the SKU's current average cost
+ *             − the cost its units came back at (returned parcels, refunds: RETURN_IN rows)
+ *             + the units not yet shipped × the SKU's average cost (none once the order is
+ *             refunded or cancelled: those units never leave)
  *   fees    = the platform fees of the order's settlement lines × rate, or, before any
  *             statement has them, revenue × the platform's estimate rate
  *   freight = Σ the order's shipments: the actual fee, else the estimated fee, × the shipment
@@ -23,8 +28,16 @@ export interface ProfitLine {
   /** Units of the line that left stock with a SALE_OUT row, and their cost (tenant currency). */
   shippedQty: number;
   shippedCost: string;
+  /** The cost at which units of the line came back on hand (returned parcels, refunds). */
+  returnedCost: string;
   /** The SKU's current average cost (tenant currency); null when it has none. */
   avgCost: string | null;
+}
+
+/** A line's cost of goods, unrounded: out − back + (when `costUnshipped`) unshipped × average. */
+export function lineCost(l: ProfitLine, costUnshipped: boolean): Decimal {
+  const unshipped = costUnshipped ? Math.max(l.quantity - l.shippedQty, 0) : 0;
+  return new Decimal(l.shippedCost).sub(l.returnedCost).add(new Decimal(l.avgCost ?? 0).mul(unshipped));
 }
 
 export interface ProfitShipment {
@@ -42,6 +55,11 @@ export interface ProfitInput {
   /** The order's total in its own currency, and what 1 unit of it is worth in the tenant's. */
   orderTotal: string;
   rate: string;
+  /** Refunds recorded, and the returned parcels' share of the total, in the order's currency. */
+  refunded: string;
+  returned: string;
+  /** Whether units not shipped yet are costed (not once the order is refunded or cancelled). */
+  costUnshipped: boolean;
   lines: ProfitLine[];
   /** The fees of the order's settlement lines (positive), in the order's currency; null when none yet. */
   settlementFees: string | null;
@@ -65,12 +83,11 @@ export function computeProfit(input: ProfitInput): ProfitResult {
   const cents = (d: Decimal) => new Decimal(money(d, input.currency).round().amount);
   const text = (d: Decimal) => money(d, input.currency).toString();
   const rate = new Decimal(input.rate);
-  const revenue = cents(new Decimal(input.orderTotal).mul(rate));
+  const total = new Decimal(input.orderTotal);
+  const lost = Decimal.min(total, Decimal.max(input.refunded, input.returned));
+  const revenue = cents(total.sub(lost).mul(rate));
   let cost = new Decimal(0);
-  for (const l of input.lines) {
-    const unshipped = Math.max(l.quantity - l.shippedQty, 0);
-    cost = cost.add(l.shippedCost).add(new Decimal(l.avgCost ?? 0).mul(unshipped));
-  }
+  for (const l of input.lines) cost = cost.add(lineCost(l, input.costUnshipped));
   const feesEstimated = input.settlementFees === null;
   const fees = cents(
     feesEstimated ? revenue.mul(input.estimateRate) : new Decimal(input.settlementFees as string).mul(rate),

@@ -7,6 +7,7 @@ import {
   arrivalMatchInput,
   arrivalUnmatchInput,
   arrivalUpdateInput,
+  arrivalWriteOffInput,
   orderProfitDto,
   orderProfitList,
   profitQuery,
@@ -123,6 +124,20 @@ export default async function routes(fastify: FastifyInstance) {
       const money = await q.money(s, req.ctx);
       return inTx(req.ctx, async (tx) => {
         await commands.match(tx, req.ctx, money, req.params.id, req.body);
+        return q.arrival(tx, req.ctx, req.params.id);
+      });
+    },
+  );
+  app.post(
+    `${base}/arrivals/:id/write-off`,
+    {
+      config: match,
+      schema: { tags, params: idParams, body: arrivalWriteOffInput, response: { 200: arrivalDetailDto } },
+    },
+    async (req) => {
+      const money = await q.money(s, req.ctx);
+      return inTx(req.ctx, async (tx) => {
+        await commands.writeOff(tx, req.ctx, money, req.params.id, req.body.reason);
         return q.arrival(tx, req.ctx, req.params.id);
       });
     },

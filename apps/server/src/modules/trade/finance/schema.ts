@@ -102,6 +102,12 @@ export const arrivals = pgTable(
     /** Σ of the matches, in `from_currency`. */
     matchedAmount: amount('matched_amount'),
     matchedStatus: varchar('matched_status', { length: 10 }).$type<MatchedStatus>().notNull().default('UNMATCHED'),
+    /**
+     * A remainder too small to match any statement (below one minor unit of the statement's
+     * currency), written off explicitly with a reason, in `from_currency`; it counts as matched.
+     */
+    writtenOffAmount: amount('written_off_amount'),
+    writeOffReason: varchar('write_off_reason', { length: 500 }),
     remark: varchar('remark', { length: 512 }),
     ...audited(),
     ...concurrency(),

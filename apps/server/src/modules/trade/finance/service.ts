@@ -215,6 +215,8 @@ function arrivalDto(r: ArrivalRow, shopName: string | null): ArrivalDto {
     bankReceivedAt: r.bankReceivedAt,
     matchedAmount: money(r.matchedAmount, r.fromCurrency),
     matchedStatus: r.matchedStatus,
+    writtenOffAmount: money(r.writtenOffAmount, r.fromCurrency),
+    writeOffReason: r.writeOffReason,
     remark: r.remark,
     creationTime: r.creationTime,
     concurrencyStamp: r.concurrencyStamp,
@@ -353,11 +355,15 @@ export async function updateArrival(
     throw fieldError('fromCurrency', 'Finance::MatchedCurrencyFixed');
   }
   if (matched.gt(input.fromAmount)) throw fieldError('fromAmount', 'Finance::BelowMatched', [before.matchedAmount]);
+  // a write-off was of the remainder of the amount it was made for
+  const writtenOff = new Decimal(before.fromAmount).eq(input.fromAmount) ? before.writtenOffAmount : '0';
   const [row] = await tx
     .update(arrivals)
     .set({
       ...values,
-      matchedStatus: matchedStatusOf(matched, input.fromAmount),
+      writtenOffAmount: writtenOff,
+      writeOffReason: new Decimal(writtenOff).isZero() ? null : before.writeOffReason,
+      matchedStatus: matchedStatusOf(matched.add(writtenOff), input.fromAmount),
       ...modifiedBy(ctx),
     })
     .where(eq(arrivals.id, id))
@@ -382,9 +388,9 @@ export async function deleteArrival(tx: Tx, ctx: Ctx, id: string): Promise<void>
 }
 
 /**
- * `amount` of a statement's currency in the arrival's `fromCurrency`: the same when they are one
- * currency; ÷ the arrival's own rate when the statement is in the payout currency; else through
- * the tenant's rates.
+ * `amount` of a statement's currency in the arrival's `fromCurrency`, at the payout's own rate: the
+ * same when they are one currency; else into the payout currency (the same, or through the
+ * tenant's rates) and from it ÷ the arrival's rate (`fromAmount × fxRate = payoutAmount`).
  */
 function toArrivalCurrency(
   amount: Decimal,
@@ -394,9 +400,16 @@ function toArrivalCurrency(
   member: string,
 ) {
   if (currency === a.fromCurrency) return amount;
-  if (currency === a.payoutCurrency) return amount.div(a.fxRate);
-  return amount.mul(rateOf(rates, currency, member)).div(rateOf(rates, a.fromCurrency, member));
+  const inPayout =
+    currency === a.payoutCurrency
+      ? amount
+      : amount.mul(rateOf(rates, currency, member)).div(rateOf(rates, a.payoutCurrency, member));
+  return inPayout.div(a.fxRate);
 }
+
+/** What one minor unit of `currency` (0.01 SGD) is worth in the arrival's currency, unrounded. */
+const smallestUnitIn = (currency: string, a: ArrivalRow, rates: Record<string, string>, member: string) =>
+  toArrivalCurrency(new Decimal(10).pow(-minorUnits(currency)), currency, a, rates, member);
 
 /**
  * Matches an arrival against statements, in one transaction holding both rows: each item takes
@@ -414,7 +427,7 @@ export async function matchArrival(tx: Tx, ctx: Ctx, { rates }: Money, id: strin
     ...(input.items ?? []).map((it, i) => ({ ...it, member: `items.${i}.amount` })),
   ];
   const seen = new Set<string>();
-  let arrivalLeft = new Decimal(a.fromAmount).sub(a.matchedAmount);
+  let arrivalLeft = new Decimal(a.fromAmount).sub(a.matchedAmount).sub(a.writtenOffAmount);
   let arrivalMatched = new Decimal(a.matchedAmount);
   for (const it of items) {
     if (seen.has(it.statementId))
@@ -435,6 +448,8 @@ export async function matchArrival(tx: Tx, ctx: Ctx, { rates }: Money, id: strin
       // the rest of the statement, as far as the arrival reaches
       const reach = toArrivalCurrency(new Decimal(1), s.currency, a, rates, it.member);
       const most = arrivalLeft.div(reach).toDecimalPlaces(minorUnits(s.currency), Decimal.ROUND_DOWN);
+      // what is left of the arrival does not reach one minor unit of the statement's currency
+      if (most.lte(0)) throw remainderTooSmall(it.member, a, arrivalLeft, s);
       amount = Decimal.min(stmtLeft, most);
       arrivalAmount = Decimal.min(
         toArrivalCurrency(amount, s.currency, a, rates, it.member).toDecimalPlaces(
@@ -443,7 +458,6 @@ export async function matchArrival(tx: Tx, ctx: Ctx, { rates }: Money, id: strin
         ),
         arrivalLeft,
       );
-      if (amount.lte(0)) throw fieldError(it.member, 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
     } else {
       amount = new Decimal(it.amount);
       if (amount.gt(stmtLeft)) {
@@ -493,12 +507,74 @@ export async function matchArrival(tx: Tx, ctx: Ctx, { rates }: Money, id: strin
     .update(arrivals)
     .set({
       matchedAmount: money(arrivalMatched, a.fromCurrency),
-      matchedStatus: matchedStatusOf(arrivalMatched, a.fromAmount),
+      matchedStatus: matchedStatusOf(arrivalMatched.add(a.writtenOffAmount), a.fromAmount),
       concurrencyStamp: newConcurrencyStamp(),
       lastModificationTime: new Date(),
       lastModifierId: ctx.user?.id ?? null,
     })
     .where(eq(arrivals.id, a.id));
+}
+
+const remainderTooSmall = (
+  member: string,
+  a: ArrivalRow,
+  left: Decimal,
+  s: { statementNo: string; currency: string },
+) =>
+  fieldError(member, 'Finance::RemainderTooSmall', [
+    a.arrivalNo,
+    money(left, a.fromCurrency),
+    a.fromCurrency,
+    s.statementNo,
+    new Decimal(10).pow(-minorUnits(s.currency)).toFixed(minorUnits(s.currency)),
+    s.currency,
+  ]);
+
+/**
+ * Writes off what is left of an arrival, with the reason, when it is below what one minor unit of
+ * the currency of every statement it is matched against is worth in the arrival's currency (no
+ * statement can take it): the arrival is then matched. Recorded in the audit log as a change of
+ * the arrival. Refused (400 naming `reason`) when nothing is left, when the arrival is matched
+ * against no statement, or when the remainder could still be matched.
+ */
+export async function writeOffArrival(tx: Tx, ctx: Ctx, { rates }: Money, id: string, reason: string) {
+  const a = await arrivalRow(tx, ctx, id, true);
+  const left = new Decimal(a.fromAmount).sub(a.matchedAmount).sub(a.writtenOffAmount);
+  if (left.lte(0)) throw fieldError('reason', 'Finance::ArrivalFullyMatched', [a.arrivalNo]);
+  const matched = await tx
+    .selectDistinct({ statementNo: settlementStatements.statementNo, currency: settlementStatements.currency })
+    .from(arrivalMatches)
+    .innerJoin(settlementStatements, eq(settlementStatements.id, arrivalMatches.statementId))
+    .where(eq(arrivalMatches.arrivalId, a.id));
+  if (!matched.length) throw fieldError('reason', 'Finance::WriteOffUnmatched', [a.arrivalNo]);
+  for (const s of matched) {
+    if (left.gte(smallestUnitIn(s.currency, a, rates, 'reason'))) {
+      throw fieldError('reason', 'Finance::RemainderMatchable', [
+        a.arrivalNo,
+        money(left, a.fromCurrency),
+        a.fromCurrency,
+        s.statementNo,
+      ]);
+    }
+  }
+  const [row] = await tx
+    .update(arrivals)
+    .set({
+      writtenOffAmount: money(new Decimal(a.writtenOffAmount).add(left), a.fromCurrency),
+      writeOffReason: reason,
+      matchedStatus: matchedStatusOf(new Decimal(a.matchedAmount).add(a.writtenOffAmount).add(left), a.fromAmount),
+      ...modifiedBy(ctx),
+    })
+    .where(eq(arrivals.id, a.id))
+    .returning();
+  recordChange(
+    ctx,
+    'Arrival',
+    1,
+    id,
+    a as unknown as Record<string, unknown>,
+    row as unknown as Record<string, unknown>,
+  );
 }
 
 /** Undoes the matches of an arrival (with the statements named, or all). */
@@ -532,6 +608,9 @@ export async function unmatchArrival(tx: Tx, ctx: Ctx, id: string, statementIds?
     .update(arrivals)
     .set({
       matchedAmount: money(matched, a.fromCurrency),
+      // a write-off was of the remainder these matches left: undone with them
+      writtenOffAmount: '0',
+      writeOffReason: null,
       matchedStatus: matchedStatusOf(matched, a.fromAmount),
       concurrencyStamp: newConcurrencyStamp(),
     })
@@ -638,6 +717,7 @@ const profitOrderColumns = {
   currency: salesOrders.currency,
   total: salesOrders.total,
   goodsAmount: salesOrders.goodsAmount,
+  refundedAmount: salesOrders.refundedAmount,
 };
 
 /** What the profit of a page needs besides the rows: the tenant's currency and its rates. */

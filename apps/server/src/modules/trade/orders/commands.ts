@@ -1,7 +1,28 @@
 import type { Tx } from '../../../core/db/client.ts';
 import type { Services } from '../../../core/services.ts';
-import { recordShipped } from './fulfilment.ts';
-import { act, type Ctx, createOrder, deleteOrder, matchLine, updateOrder } from './service.ts';
+import { recordDelivered, recordShipped } from './fulfilment.ts';
+import {
+  act,
+  addEvent,
+  addReturned,
+  type Ctx,
+  createOrder,
+  deleteOrder,
+  linesOf,
+  lockOrder,
+  matchLine,
+  setStatus,
+  updateOrder,
+} from './service.ts';
+
+export type { Ctx, OrderServices } from './service.ts';
+
+/**
+ * The steps of an order's own writes, for the area that refunds orders (`trade/returns`, which
+ * reads shipments and so cannot live here): lock, read lines, move status, add a history event,
+ * count returned units. Each takes the caller's `tx`.
+ */
+export const orderSteps = { lockOrder, linesOf, setStatus, addEvent, addReturned };
 
 /**
  * Sales orders' writes (the area's service shape, `docs/architecture.md`): each takes the open
@@ -18,5 +39,7 @@ export const orderCommands = (services: Pick<Services, 'events'>) => ({
   matchLine,
   /** A shipment left with some of the order's lines (called by shipments). */
   recordShipped,
+  /** The last of an order's shipments was delivered (called by shipments): the order is delivered. */
+  recordDelivered,
 });
 export type OrderCommands = ReturnType<typeof orderCommands>;

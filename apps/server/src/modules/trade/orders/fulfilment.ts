@@ -1,7 +1,9 @@
+import { type SalesOrderStatus, salesOrderTransitions } from '@seller/contracts/trade';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CrudContext } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { notFound } from '../../../core/errors.ts';
+import { nextState } from '../state-machine.ts';
 import { salesOrderEvents, salesOrderLines, salesOrders } from './schema.ts';
 
 /**
@@ -27,18 +29,42 @@ export async function recordShipped(
   }
   const lines = await tx.select().from(salesOrderLines).where(eq(salesOrderLines.orderId, order.id));
   const all = lines.every((l) => l.shippedQty >= l.quantity);
-  const to = all ? 'Shipped' : 'PartiallyShipped';
+  await moveOrder(tx, ctx, order, all ? 'Shipped' : 'PartiallyShipped', 'Shipped', input.shipmentNo);
+}
+
+/**
+ * What shipments tell sales orders when the last of an order's parcels is delivered, in the
+ * shipment's transaction: a Shipped order moves on by the state table's `deliver` (to
+ * Delivered), with an event naming the shipment. An order in any other status (partly shipped,
+ * already delivered or refunded) is left as it is.
+ */
+export async function recordDelivered(tx: Tx, ctx: CrudContext, input: { orderId: string; shipmentNo: string }) {
+  const [order] = await tx.select().from(salesOrders).where(eq(salesOrders.id, input.orderId)).for('update');
+  if (!order) throw notFound('SalesOrder', input.orderId);
+  const to = nextState(salesOrderTransitions, order.status, 'deliver');
+  if (to) await moveOrder(tx, ctx, order, to, 'Delivered', input.shipmentNo);
+}
+
+/** Moves a locked order to `to` by its shipment `shipmentNo`, with the history's event. */
+async function moveOrder(
+  tx: Tx,
+  ctx: CrudContext,
+  order: typeof salesOrders.$inferSelect,
+  to: SalesOrderStatus,
+  event: 'Shipped' | 'Delivered',
+  shipmentNo: string,
+) {
   await tx
     .update(salesOrders)
-    .set({ status: to, lastModificationTime: new Date() })
+    .set({ status: to, lastModificationTime: new Date(), concurrencyStamp: sql`md5(random()::text)` })
     .where(eq(salesOrders.id, order.id));
   await tx.insert(salesOrderEvents).values({
     tenantId: order.tenantId,
     orderId: order.id,
-    event: 'Shipped',
+    event,
     fromStatus: order.status,
     toStatus: to,
-    message: input.shipmentNo,
+    message: shipmentNo,
     actorId: ctx.user?.id ?? null,
   });
 }

@@ -2,6 +2,7 @@ import { RegionCurrencies } from '@seller/contracts/marketplaces';
 import { Decimal } from 'decimal.js';
 import { moneyText } from '../../../core/money.ts';
 import type { LazadaClient, ShopeeClient } from '../../marketplaces/index.ts';
+import type { OrderAddress } from './schema.ts';
 
 /**
  * Orders as the marketplaces report them, read through a shop's client and normalized to one
@@ -31,16 +32,7 @@ export interface PulledOrder {
   total: string;
   buyerName: string | null;
   countryCode: string;
-  address: {
-    name: string | null;
-    phone: string | null;
-    line1: string | null;
-    line2: string | null;
-    city: string | null;
-    state: string | null;
-    postCode: string | null;
-    countryCode: string | null;
-  };
+  address: OrderAddress;
   paymentMethod: string | null;
   paidAt: Date | null;
   orderedAt: Date;

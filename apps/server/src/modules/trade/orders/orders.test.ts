@@ -227,10 +227,13 @@ describe('confirming and cancelling', () => {
     );
     expect((await app.post(app.demoAdmin, `${url}/${o.id}/deliver`, {})).json().status).toBe('Delivered');
     expect((await app.post(app.demoAdmin, `${url}/${o.id}/complete`, {})).json().status).toBe('Completed');
+    // a partial refund says its amount; a full one refunds what is left (amounts: finance/costing.test.ts)
     expect(
-      (await app.post(app.demoAdmin, `${url}/${o.id}/partial-refund`, { reason: 'one broken' })).json().status,
+      (await app.post(app.demoAdmin, `${url}/${o.id}/partial-refund`, { reason: 'one broken', amount: '1.00' })).json()
+        .status,
     ).toBe('PartiallyRefunded');
-    expect((await app.post(app.demoAdmin, `${url}/${o.id}/refund`, {})).json().status).toBe('Refunded');
+    const refunded = (await app.post(app.demoAdmin, `${url}/${o.id}/refund`, {})).json();
+    expect(refunded).toMatchObject({ status: 'Refunded', refundedAmount: refunded.total });
     expect((await app.post(app.demoAdmin, `${url}/${o.id}/cancel`, { reason: 'x' })).statusCode).toBe(409);
     expect((await app.post(app.otherAdmin, `${url}/${o.id}/refund`, {})).statusCode).toBe(404);
   });

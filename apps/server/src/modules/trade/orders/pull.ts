@@ -137,6 +137,8 @@ export async function storePulled(
       platformOrderId: o.platformOrderId,
       status: mapped,
       ...orderValues(o),
+      // the marketplace refunded the whole order (a partial refund's amount it does not say)
+      ...(mapped === 'Refunded' ? { refundedAmount: o.total } : {}),
     })
     .onConflictDoNothing()
     .returning();
@@ -189,7 +191,10 @@ export async function storePulled(
     const fresh = await tx.select().from(salesOrderLines).where(eq(salesOrderLines.orderId, order.id));
     await cancelIn(services, tx, ctx, order, fresh, `${o.status}`);
   } else if (!holds && rank[mapped] > rank[current] && mapped !== 'Paid') {
-    await tx.update(salesOrders).set({ status: mapped }).where(eq(salesOrders.id, order.id));
+    await tx
+      .update(salesOrders)
+      .set({ status: mapped, ...(mapped === 'Refunded' ? { refundedAmount: order.total } : {}) })
+      .where(eq(salesOrders.id, order.id));
     await addEvent(tx, ctx, order, 'PlatformUpdated', current, mapped, o.status);
   } else if (mapped === 'Paid' && current === 'Pending') {
     [order] = (await tx

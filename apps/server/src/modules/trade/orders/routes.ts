@@ -144,8 +144,6 @@ export default async function routes(fastify: FastifyInstance) {
     ['pack', 'pack'],
     ['deliver', 'deliver'],
     ['complete', 'complete'],
-    ['partial-refund', 'partialRefund'],
-    ['refund', 'refund'],
   ];
   for (const [path, action] of others) {
     app.post(

@@ -44,6 +44,8 @@ export const salesOrders = pgTable(
     shippingFee: amount('shipping_fee'),
     discount: amount('discount'),
     total: amount('total'),
+    /** What was refunded to the buyer so far (full and partial refunds), in the order's currency. */
+    refundedAmount: amount('refunded_amount'),
     buyerName: varchar('buyer_name', { length: 128 }),
     buyerEmail: varchar('buyer_email', { length: 256 }),
     countryCode: varchar('country_code', { length: 2 }),
@@ -141,6 +143,8 @@ export const salesOrderLines = pgTable(
     /** Reserved in the order's warehouse (confirmed orders). */
     reservedQty: integer('reserved_qty').notNull().default(0),
     shippedQty: integer('shipped_qty').notNull().default(0),
+    /** Shipped units the buyer sent back with a refund (back on hand at the cost they left at). */
+    returnedQty: integer('returned_qty').notNull().default(0),
   },
   (t) => [
     index('trade_sales_order_lines_order_ix').on(t.orderId, t.lineNo),

@@ -64,6 +64,25 @@ function statusOf(age: number, r: number): SalesOrderStatus {
   return 'Packaged';
 }
 
+/**
+ * The marketplace's own status of a demo order in each state (what the simulator holds for it, and
+ * what a pull reads back): chosen so that reading it back moves no demo order on.
+ */
+const PLATFORM_STATUS: Partial<Record<SalesOrderStatus, { LAZADA: string; SHOPEE: string }>> = {
+  Pending: { LAZADA: 'unpaid', SHOPEE: 'UNPAID' },
+  Shipped: { LAZADA: 'shipped', SHOPEE: 'SHIPPED' },
+  Delivered: { LAZADA: 'delivered', SHOPEE: 'TO_CONFIRM_RECEIVE' },
+  Completed: { LAZADA: 'confirmed', SHOPEE: 'COMPLETED' },
+  PartiallyRefunded: { LAZADA: 'confirmed', SHOPEE: 'COMPLETED' },
+  Refunded: { LAZADA: 'returned', SHOPEE: 'TO_RETURN' },
+  Cancel: { LAZADA: 'canceled', SHOPEE: 'CANCELLED' },
+};
+/** Paid and waiting for the seller (Paid, Processing, Packaged, Outofstock). */
+const WAITING = { LAZADA: 'pending', SHOPEE: 'READY_TO_SHIP' };
+
+const platformStatusOf = (platform: 'LAZADA' | 'SHOPEE', status: SalesOrderStatus): string =>
+  (PLATFORM_STATUS[status] ?? WAITING)[platform];
+
 const shipped = new Set<SalesOrderStatus>(['Shipped', 'Delivered', 'Completed', 'PartiallyRefunded', 'Refunded']);
 const CHUNK = 500;
 
@@ -73,17 +92,19 @@ const CHUNK = 500;
  * Shopee shops (platform order ids shaped as each platform's) and some manual ones, with lines on
  * demo variants; old orders mostly done, recent ones open. Processing and Packaged orders reserve
  * their stock through `moveStock` (an order whose stock is short is left Outofstock). Orders,
- * lines and history rows are inserted in batches.
+ * lines and history rows are inserted in batches. A marketplace order carries the status its
+ * marketplace shows (`platformStatusOf`); the simulator is given the same orders once the server
+ * listens (`demo-simulator.ts`). True when it wrote the orders.
  */
-export async function seedDemo(services: Services, demo: CurrentTenant) {
+export async function seedDemo(services: Services, demo: CurrentTenant): Promise<boolean> {
   const ctx = systemContext(demo);
   const total = services.config.demoVolume === 'small' ? 40 : 3000;
   const { rates } = await tenantCurrency(services, ctx);
-  await services.data.inTenant(ctx, async (tx) => {
+  return services.data.inTenant(ctx, async (tx) => {
     const [any] = await tx.select({ id: salesOrders.id }).from(salesOrders).where(owned(ctx, salesOrders)).limit(1);
-    if (any) return;
+    if (any) return false;
     const variants = await liveVariants(tx, ctx).orderBy(asc(catalogProductVariants.sku)).limit(200);
-    if (!variants.length) return;
+    if (!variants.length) return false;
     const shops = await tx
       .select({ id: marketplaceShops.id, platform: marketplaceShops.platform })
       .from(marketplaceShops)
@@ -154,6 +175,14 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
       const local = LOCAL[currency] ?? { shipping: 10, discountCap: 20 };
       const shippingFee = new Decimal(platform ? [0, 3.5, 5, 7.9][Math.floor(rnd() * 4)]! : local.shipping);
       const discount = rnd() < 0.25 ? Decimal.min(m(goods.times(0.1)), local.discountCap) : new Decimal(0);
+      const orderTotal = goods.plus(shippingFee).minus(discount);
+      // a refund records its amount: all of it, or (partial) one unit of the first line, at most half
+      const refunded =
+        status === 'Refunded'
+          ? orderTotal
+          : status === 'PartiallyRefunded'
+            ? Decimal.min(new Decimal(lines[0]!.unitPrice), m(orderTotal.div(2)))
+            : new Decimal(0);
       orders.push({
         row: {
           tenantId: demo.id,
@@ -162,13 +191,14 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
           platform,
           shopId: shop?.id ?? null,
           platformOrderId,
-          platformStatus: platform ? null : null,
+          platformStatus: platform ? platformStatusOf(platform, status) : null,
           status,
           currency,
           goodsAmount: moneyText(goods, currency),
           shippingFee: moneyText(shippingFee, currency),
           discount: moneyText(discount, currency),
-          total: moneyText(goods.plus(shippingFee).minus(discount), currency),
+          total: moneyText(orderTotal, currency),
+          refundedAmount: moneyText(refunded, currency),
           buyerName: buyer,
           countryCode,
           address: {
@@ -230,5 +260,6 @@ export async function seedDemo(services: Services, demo: CurrentTenant) {
         await tx.update(salesOrderEvents).set({ toStatus: 'Outofstock' }).where(eq(salesOrderEvents.orderId, o.id));
       }
     }
+    return true;
   });
 }

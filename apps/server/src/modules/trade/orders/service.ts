@@ -159,7 +159,7 @@ export async function addEvent(
   });
 }
 
-async function lockOrder(tx: Tx, ctx: CrudContext, id: string): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, ctx: CrudContext, id: string): Promise<OrderRow> {
   const [row] = await tx
     .select()
     .from(salesOrders)
@@ -169,10 +169,10 @@ async function lockOrder(tx: Tx, ctx: CrudContext, id: string): Promise<OrderRow
   return row;
 }
 
-const linesOf = (tx: Tx, orderId: string) =>
+export const linesOf = (tx: Tx, orderId: string) =>
   tx.select().from(salesOrderLines).where(eq(salesOrderLines.orderId, orderId)).orderBy(asc(salesOrderLines.lineNo));
 
-async function setStatus(
+export async function setStatus(
   tx: Tx,
   ctx: CrudContext,
   order: OrderRow,
@@ -518,6 +518,8 @@ export async function detail(tx: Tx, ctx: CrudContext, id: string): Promise<Sale
     goodsAmount: moneyText(o.goodsAmount, o.currency),
     shippingFee: moneyText(o.shippingFee, o.currency),
     discount: moneyText(o.discount, o.currency),
+    refundedAmount: moneyText(o.refundedAmount, o.currency),
+    refundable: moneyText(new Decimal(o.total).sub(o.refundedAmount), o.currency),
     buyerEmail: o.buyerEmail,
     address: o.address,
     paymentMethod: o.paymentMethod,
@@ -541,7 +543,16 @@ export async function detail(tx: Tx, ctx: CrudContext, id: string): Promise<Sale
       amount: moneyText(l.amount, o.currency),
       reservedQty: l.reservedQty,
       shippedQty: l.shippedQty,
+      returnedQty: l.returnedQty,
     })),
     events: events.map(transitionEventDto),
   };
+}
+
+/** Units of an order line the buyer sent back (a refund's returns, written by `trade/returns`). */
+export async function addReturned(tx: Tx, lineId: string, qty: number) {
+  await tx
+    .update(salesOrderLines)
+    .set({ returnedQty: sql`${salesOrderLines.returnedQty} + ${qty}` })
+    .where(eq(salesOrderLines.id, lineId));
 }

@@ -89,6 +89,7 @@ const pairs: Record<string, [string, string]> = {
   'Event:Cancelled': ['Cancelled', '已取消'],
   'Event:LineMatched': ['SKU mapped', 'SKU 已配对'],
   'Event:Shipped': ['Shipped', '发货'],
+  'Event:Delivered': ['Every parcel delivered', '包裹均已签收'],
   'Event:markPaid': ['Marked as paid', '标记付款'],
   'Event:pack': ['Packed', '打包'],
   'Event:deliver': ['Delivered', '签收'],
@@ -100,6 +101,21 @@ const pairs: Record<string, [string, string]> = {
   WarehouseNotFound: ['The warehouse does not exist.', '仓库不存在。'],
   VariantNotFound: ['The SKU does not exist.', 'SKU 不存在。'],
   DiscountTooLarge: ['The discount is larger than the order.', '优惠金额超过订单金额。'],
+  RefundPositive: ['A refund is more than zero.', '退款金额须大于零。'],
+  RefundAmountRequired: ['Enter the amount refunded.', '请填写退款金额。'],
+  RefundAtMost: ['At most {0} {1} is left to refund.', '最多还可退款 {0} {1}。'],
+  ReturnLineNotShipped: ['This line is not one of the order’s shipped lines.', '该行不是本订单已发货的商品。'],
+  ReturnAtMost: ['At most {0} of this line can come back.', '该行最多可退回 {0} 件。'],
+  RefundedAmount: ['Refunded', '已退款'],
+  Returned: ['Returned', '已退回'],
+  RefundAmount: ['Amount refunded now', '本次退款金额'],
+  RefundLeft: ['At most {0} {1} is left to refund.', '最多还可退款 {0} {1}。'],
+  RefundReturns: ['Units sent back (back on hand at their cost)', '退回的商品(按出库成本回到库存)'],
+  RefundReason: ['Reason', '原因'],
+  ConfirmRefund: [
+    'Refund this order? The amount and the units sent back are recorded and cannot be undone.',
+    '确定退款?退款金额和退回的商品将被记录,不能撤销。',
+  ],
 };
 
 /** Texts of the orders area (`SalesOrders`), and its jobs' names on the jobs page. */
@@ -110,11 +126,13 @@ export const texts: TextResources = {
       'trade.orders.pull': 'Pull marketplace orders',
       'trade.orders.pull-all': 'Pull orders of every shop',
       'trade.orders.compact-tallies': 'Fold the order counts by day',
+      'trade.demo-simulator': 'Demo orders to the marketplace simulator',
     },
     'zh-Hans': {
       'trade.orders.pull': '拉取平台订单',
       'trade.orders.pull-all': '定时拉取店铺订单',
       'trade.orders.compact-tallies': '合并订单按日计数',
+      'trade.demo-simulator': '演示订单写入平台模拟器',
     },
   },
 };

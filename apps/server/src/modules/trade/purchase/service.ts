@@ -16,7 +16,7 @@ import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { checkBound, NumberBounds } from '../../../core/bounds.ts';
-import { type CrudContext, modifiedBy, owned, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, modifiedBy, owned, recordChange, removeOwned, rewriteOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { conflict, fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
@@ -458,25 +458,16 @@ export async function updateOrder(tx: Tx, ctx: Ctx, money: Money, id: string, in
   if (!purchaseNext(before.status, 'edit')) throw refused(ctx, before.status, 'edit');
   if (input.concurrencyStamp && input.concurrencyStamp !== before.concurrencyStamp) throw conflict();
   const { header, lines } = await prepare(tx, ctx, money, input);
-  const [after] = await tx
-    .update(purchaseOrders)
-    .set({
-      ...header,
-      ...modifiedBy(ctx),
-    })
-    .where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)))
-    .returning();
+  const after = await rewriteOwned(tx, ctx, purchaseOrders, ENTITY, before, header);
   await tx.delete(purchaseOrderLines).where(owned(ctx, purchaseOrderLines, eq(purchaseOrderLines.poId, id)));
   await insertLines(tx, ctx, id, lines);
-  recordChange(ctx, ENTITY, 1, id, before as Record<string, unknown>, after as Record<string, unknown>);
-  return after!;
+  return after;
 }
 
 export async function deleteOrder(tx: Tx, ctx: Ctx, id: string) {
   const before = await loadOrder(tx, ctx, id, true);
   if (!purchaseNext(before.status, 'delete')) throw refused(ctx, before.status, 'delete');
-  await tx.delete(purchaseOrders).where(owned(ctx, purchaseOrders, eq(purchaseOrders.id, id)));
-  recordChange(ctx, ENTITY, 2, id, before as Record<string, unknown>, {});
+  await removeOwned(tx, ctx, purchaseOrders, ENTITY, before);
 }
 
 /**

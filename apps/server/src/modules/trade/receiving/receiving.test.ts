@@ -344,3 +344,59 @@ describe('receiving: close short, drafts, input, permissions, tenants, list', ()
     expect(new Decimal(r.freight).toString()).toBe('0');
   });
 });
+
+describe('reversing a receipt restores the valuation (hand-worked)', () => {
+  const count = (countedQty: number) =>
+    app.post(app.demoAdmin, '/api/trade/stock/adjustments', {
+      mode: 'count',
+      warehouseId,
+      reason: 'reversal test',
+      lines: [{ variantId: v[3]!.variantId, countedQty }],
+    });
+  const posted = async (po: Awaited<ReturnType<typeof approvedPo>>, qty: number) => {
+    const r = (await receipt(po.id, [{ poLineId: po.lines[0]!.id, arrived: qty }])).json();
+    expect((await app.post(app.demoAdmin, `${base}/${r.id}/post`)).statusCode).toBe(200);
+    return r.id as string;
+  };
+  const now = () => stockOf(app.t, app.t.demo, warehouseId, v[3]!.variantId);
+  const value = (s: { onHand: number; avgCost: string }) => new Decimal(s.avgCost).mul(s.onHand).toFixed(2);
+
+  it('takes the units out at the cost they came in at: 10 at 17.8085, +6 at 95.50, reversed: 10 at 17.8085', async () => {
+    expect((await count(0)).statusCode).toBe(200);
+    // 10 × 2.50 USD × 7.1234 = 10 at 17.8085 (an empty snapshot takes the receipt's cost): 178.085 → 178.09
+    await posted(await approvedPo([{ i: 3, qty: 10, price: '2.5' }], { currency: 'USD', fxRate: '7.1234' }), 10);
+    expect(await now()).toMatchObject({ onHand: 10, avgCost: '17.8085' });
+    expect(value(await now())).toBe('178.09');
+    // + 6 at 95.50: (178.085 + 573.00) ÷ 16 = 751.085 ÷ 16 = 46.9428125 → 46.9428
+    const po = await approvedPo([{ i: 3, qty: 6, price: '95.5' }], { currency: 'CNY', fxRate: '1' });
+    const second = await posted(po, 6);
+    expect(await now()).toMatchObject({ onHand: 16, avgCost: '46.9428' });
+    // reversed at 95.50, not at the average: (16 × 46.9428 − 6 × 95.50) ÷ 10 = (751.0848 − 573.00) ÷ 10
+    // = 17.80848 → 17.8085: 10 at 17.8085 = 178.09 again (at the average it would stay 46.9428, 469.43)
+    const rev = await app.post(app.demoAdmin, `${base}/${second}/reverse`);
+    expect(rev.statusCode, rev.body).toBe(200);
+    expect(await now()).toMatchObject({ onHand: 10, avgCost: '17.8085' });
+    expect(value(await now())).toBe('178.09');
+    const last = (await ledgerOf(app.t, app.t.demo, warehouseId, v[3]!.variantId)).at(-1)!;
+    expect(last).toMatchObject({ type: 'PO_REVERSAL', qtyChange: -6, unitCost: '95.5000', avgCostAfter: '17.8085' });
+  });
+
+  it('refuses (400 naming the line) when units of the receipt left stock since; takes the rest at its cost', async () => {
+    // 10 at 17.8085 (above) + 6 at 95.50 again → 16 at 46.9428
+    const po = await approvedPo([{ i: 3, qty: 6, price: '95.5' }], { currency: 'CNY', fxRate: '1' });
+    const id = await posted(po, 6);
+    // 11 leave (a count to 5): the receipt's 6 are no longer all on hand
+    expect((await count(5)).statusCode).toBe(200);
+    const refused = await app.post(app.demoAdmin, `${base}/${id}/reverse`);
+    expect(refused.statusCode).toBe(400);
+    expect(members(refused)).toEqual(['lines.0.qtyAccepted']);
+    expect(refused.json().error.validationErrors[0].message).toContain(v[3]!.sku);
+    expect(await now()).toMatchObject({ onHand: 5, avgCost: '46.9428' });
+    expect((await app.get(app.demoAdmin, `${base}/${id}`)).json().reversedById).toBeNull();
+    // with 9 on hand (count up to 9 keeps the average: 9 × 46.9428 = 422.4852), the 6 go at 95.50:
+    // 422.4852 − 573.00 < 0, so what is left (3) is valued at 0, never below
+    expect((await count(9)).statusCode).toBe(200);
+    expect((await app.post(app.demoAdmin, `${base}/${id}/reverse`)).statusCode).toBe(200);
+    expect(await now()).toMatchObject({ onHand: 3, avgCost: '0.0000' });
+  });
+});

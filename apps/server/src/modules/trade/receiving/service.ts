@@ -15,7 +15,7 @@ import { Decimal } from 'decimal.js';
 import { and, asc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type CrudContext, modifiedBy, owned, recordChange } from '../../../core/crud.ts';
+import { type CrudContext, owned, recordChange, removeOwned, rewriteOwned } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { newConcurrencyStamp } from '../../../core/db/columns.ts';
 import { conflict, fieldError, notFound } from '../../../core/errors.ts';
@@ -30,7 +30,7 @@ import { purchaseCommands } from '../purchase/commands.ts';
 import { type Ctx, type PurchaseLine, type PurchaseOrder, purchaseQueries } from '../purchase/queries.ts';
 import { purchaseOrderLines, purchaseOrders } from '../purchase/schema.ts';
 import { illegalTransition } from '../state-machine.ts';
-import { type StockMove, stockCommands } from '../stock/commands.ts';
+import { isInsufficientStock, type StockMove, stockCommands } from '../stock/commands.ts';
 import { receiptLines, receipts } from './schema.ts';
 
 type Input = z.output<typeof receiptInput>;
@@ -275,28 +275,21 @@ export async function updateReceipt(tx: Tx, ctx: Ctx, id: string, input: Input, 
   const po = await loadOrder(tx, ctx, before.poId, true);
   if (!purchaseReceivable(po.status)) throw refusedPo(ctx, po.status, 'receivePartial');
   const lines = await checkLines(tx, ctx, po, input, tolerancePercent);
-  const [after] = await tx
-    .update(receipts)
-    .set({
-      receivedAt: input.receivedAt ?? before.receivedAt,
-      freight: receiptFreight(input.freight, po.currency),
-      trackingNo: input.trackingNo || null,
-      remark: input.remark ?? null,
-      ...modifiedBy(ctx),
-    })
-    .where(owned(ctx, receipts, eq(receipts.id, id)))
-    .returning();
+  const after = await rewriteOwned(tx, ctx, receipts, ENTITY, before, {
+    receivedAt: input.receivedAt ?? before.receivedAt,
+    freight: receiptFreight(input.freight, po.currency),
+    trackingNo: input.trackingNo || null,
+    remark: input.remark ?? null,
+  });
   await tx.delete(receiptLines).where(owned(ctx, receiptLines, eq(receiptLines.receiptId, id)));
   await writeLines(tx, ctx, id, lines);
-  recordChange(ctx, ENTITY, 1, id, before as Record<string, unknown>, after as Record<string, unknown>);
-  return after!;
+  return after;
 }
 
 export async function deleteReceipt(tx: Tx, ctx: Ctx, id: string) {
   const before = await loadReceipt(tx, ctx, id, true);
   if (!receiptNext(before.status, 'delete')) throw refused(ctx, before.status, 'delete');
-  await tx.delete(receipts).where(owned(ctx, receipts, eq(receipts.id, id)));
-  recordChange(ctx, ENTITY, 2, id, before as Record<string, unknown>, {});
+  await removeOwned(tx, ctx, receipts, ENTITY, before);
 }
 
 /** What a receipt's lines brought to their PO lines (posting adds it, reversing takes it back). */
@@ -369,7 +362,9 @@ export async function postReceipt(
 
 /**
  * Reverses a posted receipt by a reversing one (negative quantities, posted at once): PO_REVERSAL
- * rows take back what it brought (on hand, defective) and put back what it took out of transit;
+ * rows take back what it brought (on hand, defective) at the unit cost it came in at, so the
+ * valuation is restored, and put back what it took out of transit; when fewer units than it
+ * brought are on hand (some were shipped or moved since), it is refused (400 naming the line);
  * the PO lines lose what it added and the PO goes back to approved or partially received. Once
  * per receipt; a reversing receipt is not reversed, nor a receipt of a PO closed short.
  */
@@ -441,6 +436,8 @@ export async function reverseReceipt(
         onHand: -line.qtyAccepted,
         defective: -line.qtyDamaged,
         inTransit: line.qtyFromTransit,
+        // out at the cost it came in at, so the average is what it was before the receipt
+        unitCost: line.unitCost,
         voucherType: VOUCHER_RECEIPT,
         voucherNo: receiptNo,
         voucherLineId: lineIdOf.get(line.poLineId) ?? null,
@@ -448,7 +445,15 @@ export async function reverseReceipt(
       });
     }
   }
-  await stockCommands(services).move(tx, ctx, moves);
+  try {
+    await stockCommands(services).move(tx, ctx, moves);
+  } catch (e) {
+    if (!isInsufficientStock(e)) throw e;
+    // some of what the receipt brought left stock since: a reversal cannot take it back
+    const variantId = (e.data as { variantId?: string } | undefined)?.variantId;
+    const at = lines.find((l) => l.line.variantId === variantId) ?? lines[0]!;
+    throw fieldError(`lines.${at.i}.qtyAccepted`, 'Receiving::ReverseConsumed', [at.line.sku, at.line.qtyAccepted]);
+  }
   await purchaseCommands(services).takeBack(tx, ctx, po, arrivals(lines), `${r.receiptNo} → ${receiptNo}`);
   recordChange(ctx, ENTITY, 0, newId, {}, created as Record<string, unknown>);
   return created!;

@@ -16,6 +16,8 @@ export const texts: TextResources = {
       AcceptedPlusDamaged: 'Accepted and damaged must add up to what arrived.',
       LineNotOfOrder: 'This line is not one of the purchase order’s.',
       NothingArrived: 'Enter what arrived on at least one line.',
+      ReverseConsumed:
+        'The receipt brought {1} of {0}, and fewer are on hand now (some left stock since): it cannot be reversed. Adjust the stock instead.',
       OrderNotFound: 'No such purchase order.',
       OrderFixed: 'A receipt stays with its purchase order.',
       'Page:Title': 'Receipts',
@@ -64,6 +66,7 @@ export const texts: TextResources = {
       AcceptedPlusDamaged: '良品数与损坏数之和须等于到货数。',
       LineNotOfOrder: '该行不属于此采购单。',
       NothingArrived: '请至少填写一行到货数量。',
+      ReverseConsumed: '该收货单入库了 {0} {1} 件,现有库存已不足(之后有出库),不能冲销。请改用库存调整。',
       OrderNotFound: '采购单不存在。',
       OrderFixed: '收货单不能更换采购单。',
       'Page:Title': '收货单',

@@ -1,9 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { PickListDto } from '@seller/contracts/trade';
+import PDFDocument from 'pdfkit';
+import { t } from '../../../core/localization/index.ts';
+import type { Ctx } from './queries.ts';
+
 /**
- * The shipping label: a one-page PDF 1.4 (A6, 105 × 148 mm) written by hand (no PDF library):
- * the shipment and tracking numbers as text, the tracking number as a Code 128 (set B) bar code,
- * the channel, the sender's warehouse, the buyer's address and the items. The standard Helvetica
- * fonts carry Latin-1 only; other characters print as `?` (the marketplace addresses the
- * simulator sends are Latin).
+ * The printed papers of shipments, written with pdfkit: the shipping label (100 × 150 mm, the
+ * common thermal label) and the pick list (A4). Text is set in Noto Sans Hans (the npm package
+ * `@embedpdf/fonts-sc`), embedded as a subset of the glyphs each document uses, so Chinese,
+ * Latin and digits print and read back (copy, search, `pdftotext`). The tracking number is drawn
+ * as a vector Code 128 bar code (the encoder below, written from the public symbology).
  */
 
 export interface LabelInput {
@@ -11,7 +19,7 @@ export interface LabelInput {
   trackingNo: string;
   channelName: string | null;
   carrierName: string | null;
-  from: { name: string; address: string | null; countryCode: string | null };
+  from: { name: string; contact: string | null; address: string | null; countryCode: string | null };
   to: {
     name: string | null;
     phone: string | null;
@@ -19,9 +27,66 @@ export interface LabelInput {
     countryCode: string | null;
   };
   orderNos: string;
-  items: Array<{ sku: string; quantity: number }>;
+  items: Array<{ sku: string; name: string; quantity: number }>;
   weightG: number | null;
 }
+
+const MM = 72 / 25.4;
+/** 100 × 150 mm in points. */
+export const LABEL_SIZE: [number, number] = [100 * MM, 150 * MM];
+
+// ---- fonts ---------------------------------------------------------------------------------------
+
+const fontDir = join(dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+let fontFiles: { regular: Buffer; bold: Buffer } | null = null;
+
+/** The two OTF files, read once per process (8 MB each; pdfkit subsets them per document). */
+function cjkFonts() {
+  fontFiles ??= {
+    regular: readFileSync(join(fontDir, 'NotoSansHans-Regular.otf')),
+    bold: readFileSync(join(fontDir, 'NotoSansHans-Bold.otf')),
+  };
+  return fontFiles;
+}
+
+/** A new document (no page yet) with the CJK fonts registered as `cjk` and `cjk-bold`. */
+export function pdfDocument(title: string): PDFKit.PDFDocument {
+  const doc = new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: title, Producer: 'seller' } });
+  const { regular, bold } = cjkFonts();
+  doc.registerFont('cjk', regular);
+  doc.registerFont('cjk-bold', bold);
+  return doc.font('cjk');
+}
+
+/**
+ * Writes the pages one by one, yielding to the event loop now and then so a long document does
+ * not hold the process, and ends the document (a failure destroys it with the error). The
+ * document is a readable stream: the caller sends it as it is written.
+ */
+export function writePages<T>(
+  doc: PDFKit.PDFDocument,
+  pages: Iterable<T>,
+  draw: (doc: PDFKit.PDFDocument, page: T) => void,
+) {
+  void (async () => {
+    let n = 0;
+    for (const page of pages) {
+      draw(doc, page);
+      if (++n % 20 === 0) await new Promise((r) => setImmediate(r));
+    }
+    doc.end();
+  })().catch((e) => doc.destroy(e as Error));
+  return doc;
+}
+
+/** The whole document as one buffer (a single label). */
+export async function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of doc) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+// ---- Code 128 ------------------------------------------------------------------------------------
 
 /** Code 128 bar/space widths of values 0–106 (106 = stop, 7 elements). */
 // biome-ignore format: the table reads best in rows of ten
@@ -39,18 +104,53 @@ const CODE128 = [
   '114131', '311141', '411131', '211412', '211214', '211232', '2331112',
 ];
 
+const CODE_C = 99;
+const CODE_B = 100;
 const START_B = 104;
+const START_C = 105;
 const STOP = 106;
 
-/** The Code 128 set B values of `text` (printable ASCII), with start, check digit and stop. */
+/**
+ * The Code 128 values of `text` (printable ASCII), with start, check digit and stop: set B, and
+ * set C (two digits a symbol) for every run of four or more digits (an odd run's first digit in B).
+ */
 export function code128Values(text: string): number[] {
-  const values = [...text].map((c) => {
+  const chars = [...text];
+  for (const c of chars) {
     const v = c.charCodeAt(0) - 32;
-    if (v < 0 || v > 94) throw new Error(`Code 128 B cannot encode ${JSON.stringify(c)}`);
-    return v;
-  });
-  const check = values.reduce((sum, v, i) => sum + v * (i + 1), START_B) % 103;
-  return [START_B, ...values, check, STOP];
+    if (v < 0 || v > 94) throw new Error(`Code 128 cannot encode ${JSON.stringify(c)}`);
+  }
+  const digitRun = (i: number) => {
+    let n = 0;
+    while (i + n < chars.length && /\d/.test(chars[i + n]!)) n++;
+    return n;
+  };
+  const values: number[] = [];
+  let set: 'B' | 'C' | null = null;
+  const use = (next: 'B' | 'C') => {
+    if (set !== next) values.push(set === null ? (next === 'B' ? START_B : START_C) : next === 'B' ? CODE_B : CODE_C);
+    set = next;
+  };
+  let i = 0;
+  while (i < chars.length) {
+    const run = digitRun(i);
+    if (run >= 4 || (set === 'C' && run >= 2)) {
+      // set C takes pairs: an odd run's first digit goes in B
+      if (run % 2 === 1 && set !== 'C') {
+        use('B');
+        values.push(chars[i++]!.charCodeAt(0) - 32);
+      }
+      use('C');
+      for (let end = i + Math.floor(digitRun(i) / 2) * 2; i < end; i += 2)
+        values.push(Number(chars[i]! + chars[i + 1]!));
+    } else {
+      use('B');
+      values.push(chars[i++]!.charCodeAt(0) - 32);
+    }
+  }
+  if (set === null) values.push(START_B);
+  const check = values.reduce((sum, v, k) => sum + v * Math.max(1, k), 0) % 103;
+  return [...values, check, STOP];
 }
 
 /** Module widths, bar first and alternating, of the whole symbol (without quiet zones). */
@@ -58,84 +158,183 @@ export function code128Widths(text: string): number[] {
   return code128Values(text).flatMap((v) => [...CODE128[v]!].map(Number));
 }
 
-/** PDF string literal of `s` in WinAnsi (Latin-1), escaped; other characters become `?`. */
-function pdfText(s: string): string {
-  const latin = [...s].map((c) => (c.charCodeAt(0) < 256 && c.charCodeAt(0) >= 32 ? c : '?')).join('');
-  return `(${latin.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-}
-
-export function labelPdf(input: LabelInput): Buffer {
-  const W = 298; // A6 in points
-  const H = 420;
-  const ops: string[] = [];
-  const text = (x: number, y: number, size: number, s: string, bold = false) =>
-    ops.push(`BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td ${pdfText(s)} Tj ET`);
-  const line = (y: number) => ops.push(`0.8 w 12 ${y} m ${W - 12} ${y} l S`);
-
-  ops.push('1 w 8 8 282 404 re S');
-  text(16, 392, 14, input.carrierName ?? 'Shipment', true);
-  text(16, 378, 9, input.channelName ?? '');
-  text(W - 110, 392, 9, input.shipmentNo, true);
-  line(370);
-
-  // the tracking number as Code 128 B, 1 module = 1.1 pt, 54 pt high
-  const widths = code128Widths(input.trackingNo);
-  const module = Math.min(1.1, (W - 40) / widths.reduce((a, b) => a + b, 0));
-  let x = (W - widths.reduce((a, b) => a + b, 0) * module) / 2;
-  const bars: string[] = [];
+/** Draws the bar code of `text` centred in a box; the module is at most `maxModule` points. */
+function barcode(doc: PDFKit.PDFDocument, text: string, box: { x: number; y: number; w: number; h: number }) {
+  const widths = code128Widths(text);
+  const modules = widths.reduce((a, b) => a + b, 0);
+  // 10 modules of quiet zone each side
+  const module = Math.min(1.6, box.w / (modules + 20));
+  let x = box.x + (box.w - modules * module) / 2;
   widths.forEach((w, i) => {
-    if (i % 2 === 0) bars.push(`${x.toFixed(2)} 304 ${(w * module).toFixed(2)} 54 re`);
+    if (i % 2 === 0) doc.rect(x, box.y, w * module, box.h);
     x += w * module;
   });
-  ops.push(`${bars.join(' ')} f`);
-  text(W / 2 - input.trackingNo.length * 3.6, 290, 12, input.trackingNo, true);
-  line(282);
+  doc.fillColor('black').fill();
+}
 
-  text(16, 268, 8, 'TO', true);
-  let y = 254;
-  for (const s of [input.to.name, input.to.phone, ...input.to.lines, input.to.countryCode].filter(Boolean)) {
-    text(16, y, 10, s!);
-    y -= 13;
-  }
-  y = Math.min(y, 190);
-  line(y);
-  y -= 14;
-  text(16, y, 8, 'FROM', true);
-  y -= 12;
-  for (const s of [input.from.name, input.from.address, input.from.countryCode].filter(Boolean)) {
-    text(16, y, 8, s!);
-    y -= 11;
-  }
-  line(y);
-  y -= 14;
-  text(16, y, 8, `ORDERS ${input.orderNos}`.slice(0, 70), true);
-  y -= 12;
-  for (const it of input.items.slice(0, 8)) {
-    text(16, y, 8, `${it.sku} x ${it.quantity}`);
-    y -= 11;
-  }
-  if (input.items.length > 8) text(16, y, 8, `+${input.items.length - 8} more`);
-  if (input.weightG) text(W - 90, 20, 8, `${(input.weightG / 1000).toFixed(3)} kg`);
+// ---- the label -----------------------------------------------------------------------------------
 
-  const content = ops.join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-    `<< /Title ${pdfText(`${input.shipmentNo} ${input.trackingNo}`)} /Producer (seller) >>`,
-  ];
-  let pdf = '%PDF-1.4\n%\xE2\xE3\xCF\xD3\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(pdf, 'latin1'));
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+/** Draws one label on a new 100 × 150 mm page. */
+export function drawLabel(doc: PDFKit.PDFDocument, input: LabelInput) {
+  const [W, H] = LABEL_SIZE;
+  const left = 12;
+  const width = W - 2 * left;
+  doc.addPage({ size: LABEL_SIZE, margin: 0 });
+  doc
+    .lineWidth(1)
+    .rect(6, 6, W - 12, H - 12)
+    .stroke();
+  const rule = (y: number) =>
+    doc
+      .lineWidth(0.8)
+      .moveTo(left, y)
+      .lineTo(W - left, y)
+      .stroke();
+  const text = (
+    s: string,
+    y: number,
+    size: number,
+    opts: { bold?: boolean; x?: number; width?: number; height?: number; align?: 'left' | 'right' | 'center' } = {},
+  ) =>
+    doc
+      .font(opts.bold ? 'cjk-bold' : 'cjk')
+      .fontSize(size)
+      .text(s, opts.x ?? left, y, {
+        width: opts.width ?? width,
+        height: opts.height ?? size * 1.3,
+        ellipsis: true,
+        align: opts.align ?? 'left',
+        lineGap: 0,
+      });
+
+  text(input.carrierName ?? input.channelName ?? '', 12, 14, { bold: true, width: width - 100 });
+  text(input.shipmentNo, 14, 8, { x: W - left - 100, width: 100, align: 'right' });
+  text(input.carrierName ? (input.channelName ?? '') : '', 32, 9, { width: width });
+  rule(48);
+
+  barcode(doc, input.trackingNo, { x: left, y: 56, w: width, h: 58 });
+  text(input.trackingNo, 117, 13, { bold: true, align: 'center' });
+  rule(137);
+
+  text('收件人 TO', 142, 7, { bold: true });
+  text([input.to.name, input.to.phone].filter(Boolean).join('  '), 152, 11, { bold: true });
+  const toLines = [...input.to.lines, input.to.countryCode].filter((s): s is string => Boolean(s));
+  text(toLines.join('\n'), 168, 10, { height: 58 });
+  rule(230);
+
+  text('寄件人 FROM', 235, 7, { bold: true });
+  text([input.from.name, input.from.contact].filter(Boolean).join('  '), 245, 9);
+  text([input.from.address, input.from.countryCode].filter(Boolean).join('  '), 258, 9, { height: 24 });
+  rule(286);
+
+  text('订单 ORDERS', 291, 7, { bold: true });
+  text(input.orderNos.split(',').join(', '), 300, 8, { height: 20 });
+  text('货品 ITEMS', 322, 7, { bold: true });
+  const shown = input.items.slice(0, 6);
+  shown.forEach((it, i) => {
+    text(`${it.sku} × ${it.quantity}  ${it.name}`, 332 + i * 11, 8);
   });
-  const xref = Buffer.byteLength(pdf, 'latin1');
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) pdf += `${String(o).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 7 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+  if (input.items.length > shown.length) text(`+${input.items.length - shown.length}`, 332 + shown.length * 11, 8);
+  if (input.weightG) text(`${(input.weightG / 1000).toFixed(3)} kg`, H - 22, 8, { align: 'right' });
+}
+
+/** The labels of `inputs`, one page each, as a stream (the PDF is written as it is read). */
+export function labelsPdf(inputs: LabelInput[], title: string): PDFKit.PDFDocument {
+  return writePages(pdfDocument(title), inputs, drawLabel);
+}
+
+/** One shipment's label, whole. */
+export const labelPdf = (input: LabelInput) => pdfBuffer(labelsPdf([input], `${input.shipmentNo} ${input.trackingNo}`));
+
+// ---- the pick list -------------------------------------------------------------------------------
+
+export interface PickListPrint {
+  title: string;
+  /** Column headers: SKU, name, variant, quantity, orders. */
+  headers: [string, string, string, string, string];
+  subtitle: string;
+  warehouses: Array<{
+    name: string;
+    lines: Array<{ sku: string; name: string; variant: string | null; quantity: number; orderNos: string[] }>;
+  }>;
+}
+
+/** What the printed pick list says, in the reader's language. */
+export function pickListPrint(ctx: Ctx, list: PickListDto): PickListPrint {
+  const m = (key: string, params?: unknown[]) => t(ctx.culture, `Shipments::${key}`, params);
+  return {
+    title: m('Pick:Title'),
+    subtitle: m('Pick:Subtitle', [
+      list.shipments,
+      list.quantity,
+      new Date().toISOString().slice(0, 16).replace('T', ' '),
+    ]),
+    headers: [m('Pick:Sku'), m('Pick:Name'), m('Pick:Variant'), m('Pick:Quantity'), m('Page:Orders')],
+    warehouses: list.warehouses.map((w) => ({ name: w.warehouseName, lines: w.lines })),
+  };
+}
+
+/** The pick list on A4 pages: per warehouse, one row per SKU with its total and orders. */
+export function pickListPdf(p: PickListPrint): PDFKit.PDFDocument {
+  const doc = pdfDocument(p.title);
+  const [W, H] = [595.28, 841.89];
+  const margin = 36;
+  const cols = [
+    { x: margin, w: 110 },
+    { x: margin + 114, w: 170 },
+    { x: margin + 288, w: 80 },
+    { x: margin + 372, w: 40 },
+    { x: margin + 416, w: W - 2 * margin - 416 },
+  ];
+  let y = 0;
+  const page = () => {
+    doc.addPage({ size: 'A4', margin: 0 });
+    doc
+      .font('cjk-bold')
+      .fontSize(14)
+      .text(p.title, margin, margin, { width: W - 2 * margin });
+    doc
+      .font('cjk')
+      .fontSize(9)
+      .text(p.subtitle, margin, margin + 20, { width: W - 2 * margin });
+    y = margin + 40;
+  };
+  const row = (cells: string[], bold = false) => {
+    const heights = cells.map((c, i) =>
+      doc
+        .font(bold ? 'cjk-bold' : 'cjk')
+        .fontSize(9)
+        .heightOfString(c, { width: cols[i]!.w }),
+    );
+    const h = Math.min(Math.max(...heights), 60) + 4;
+    if (y + h > H - margin) page();
+    cells.forEach((c, i) => {
+      doc.text(c, cols[i]!.x, y, {
+        width: cols[i]!.w,
+        height: h - 4,
+        ellipsis: true,
+        align: i === 3 ? 'right' : 'left',
+      });
+    });
+    y += h;
+    doc
+      .lineWidth(0.3)
+      .moveTo(margin, y - 2)
+      .lineTo(W - margin, y - 2)
+      .stroke();
+  };
+  page();
+  for (const wh of p.warehouses) {
+    if (y + 40 > H - margin) page();
+    doc
+      .font('cjk-bold')
+      .fontSize(11)
+      .text(wh.name, margin, y + 4, { width: W - 2 * margin });
+    y += 22;
+    row(p.headers, true);
+    for (const l of wh.lines) row([l.sku, l.name, l.variant ?? '', String(l.quantity), l.orderNos.join(', ')]);
+    y += 8;
+  }
+  doc.end();
+  return doc;
 }

@@ -1,8 +1,8 @@
+import { labelOf, labelsOf, pickList, scan } from './fulfilment.ts';
 import {
   estimate,
   eventsOf,
   getShipment,
-  labelOf,
   lastEvent,
   planShipment,
   shipmentEventListService,
@@ -29,8 +29,14 @@ export const shipmentQueries = {
   events: eventsOf,
   /** The event written last on a shipment. */
   lastEvent,
-  /** The label PDF of a labelled shipment, with its row. */
+  /** What the label of a labelled shipment prints, with its row. */
   label: labelOf,
+  /** What the labels of the selected shipments print, in the order asked (all labelled). */
+  labels: labelsOf,
+  /** The selected shipments' lines per warehouse and SKU. */
+  pickList,
+  /** The parcel a scanner names (tracking, shipment or order number). */
+  scan,
   shippableOrders,
   warehouses,
   estimate,

@@ -38,7 +38,6 @@ import { salesOrderLines, salesOrders } from '../orders/schema.ts';
 import { illegalTransition, nextState } from '../state-machine.ts';
 import { stockCommands } from '../stock/commands.ts';
 import { stockLedger } from '../stock/schema.ts';
-import { labelPdf } from './label.ts';
 import { shipmentEvents, shipmentItems, shipments } from './schema.ts';
 
 /** The fee a shipment really cost, in its currency, to that currency's minor units (more places refused). */
@@ -725,6 +724,36 @@ export async function act(
   const set: Partial<ShipmentRow> = action === 'deliver' ? { deliveredAt: new Date() } : {};
   await transition(tx, ctx, row, action, set);
   if (action === 'return') await returnToStock(services, tx, ctx, row);
+  if (action === 'deliver') await ordersDelivered(services, tx, ctx, row);
+}
+
+/**
+ * An order follows its shipments: once every shipment of an order (cancelled ones aside) is
+ * delivered, the order is told (orders' `recordDelivered`, which moves a Shipped order to
+ * Delivered). A returned or lost parcel keeps its order where it is.
+ */
+async function ordersDelivered(services: ShipmentServices, tx: Tx, ctx: Ctx, row: ShipmentRow) {
+  const items = await tx
+    .selectDistinct({ orderId: shipmentItems.orderId })
+    .from(shipmentItems)
+    .where(eq(shipmentItems.shipmentId, row.id));
+  const orderIds = items.map((i) => i.orderId);
+  if (!orderIds.length) return;
+  const waiting = await tx
+    .selectDistinct({ orderId: shipmentItems.orderId })
+    .from(shipmentItems)
+    .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .where(
+      and(
+        owned(ctx, shipmentItems, inArray(shipmentItems.orderId, orderIds)),
+        sql`${shipments.status} not in ('DELIVERED', 'CANCELLED')`,
+      ),
+    );
+  const open = new Set(waiting.map((w) => w.orderId));
+  const { recordDelivered } = orderCommands(services);
+  for (const orderId of orderIds.sort()) {
+    if (!open.has(orderId)) await recordDelivered(tx, ctx, { orderId, shipmentNo: row.shipmentNo });
+  }
 }
 
 /**
@@ -862,6 +891,7 @@ export async function addUserEvent(
       })
       .where(eq(shipments.id, row.id));
     if (action === 'return') await returnToStock(services, tx, ctx, row);
+    if (action === 'deliver') await ordersDelivered(services, tx, ctx, row);
   }
   await addEvent(tx, ctx, row, {
     code,
@@ -870,41 +900,6 @@ export async function addUserEvent(
     time: input.time ?? new Date(),
     source: 'USER',
   });
-}
-
-/** The label PDF (after `label`). */
-export async function labelOf(tx: Tx, ctx: Ctx, id: string) {
-  const row = await load(tx, ctx, id);
-  if (!row.trackingNo) throw illegalTransition(ctx.culture, R, row.status, 'label');
-  const items = await tx
-    .select({ sku: shipmentItems.sku, quantity: shipmentItems.quantity })
-    .from(shipmentItems)
-    .where(eq(shipmentItems.shipmentId, row.id))
-    .orderBy(asc(shipmentItems.sku));
-  const [wh] = await tx
-    .select()
-    .from(logisticsWarehouses)
-    .where(owned(ctx, logisticsWarehouses, eq(logisticsWarehouses.id, row.warehouseId)));
-  const a = row.address;
-  return {
-    row,
-    pdf: labelPdf({
-      shipmentNo: row.shipmentNo,
-      trackingNo: row.trackingNo,
-      channelName: row.channelName,
-      carrierName: row.carrierName,
-      from: { name: wh?.code ?? '', address: wh?.address ?? null, countryCode: wh?.countryCode ?? null },
-      to: {
-        name: a?.name ?? null,
-        phone: a?.phone ?? null,
-        lines: [a?.line1 ?? null, a?.line2 ?? null, [a?.postCode, a?.city, a?.state].filter(Boolean).join(' ')],
-        countryCode: row.countryCode,
-      },
-      orderNos: row.orderNos,
-      items,
-      weightG: row.actualWeightG ?? row.estWeightG,
-    }),
-  };
 }
 
 export { addEvent as addShipmentEvent, load as loadShipment };

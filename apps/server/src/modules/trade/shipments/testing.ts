@@ -1,15 +1,48 @@
+import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import type { TestApp } from '../../../../test/harness.ts';
 import type { CurrentTenant } from '../../../core/context.ts';
 import type { OrderAddress } from '../orders/schema.ts';
 import { salesOrderLines, salesOrders } from '../orders/schema.ts';
 import { moveStock, type StockMove } from '../stock/ledger.ts';
+import { type TradeApp, variantsOf, warehousesOf } from '../test-support.ts';
 
 export interface TestOrderLine {
   variantId: string;
   sku: string;
   quantity: number;
   sellerSku?: string;
+}
+
+/**
+ * Orders of the demo's first four variants in its first warehouse, read before the file's tests:
+ * `order([[variant index, quantity], …], extra, tenant)` makes one in Processing (`processingOrder`).
+ */
+export function demoOrders(u: TradeApp) {
+  const at = {
+    warehouseId: '',
+    variants: [] as Awaited<ReturnType<typeof variantsOf>>,
+  };
+  beforeAll(async () => {
+    at.warehouseId = (await warehousesOf(u.t, u.t.demo))[0]!.id;
+    at.variants = await variantsOf(u.t, u.t.demo, 4);
+  }, 120_000);
+  const order = (
+    lines: Array<[variant: number, quantity: number]>,
+    extra: Partial<Parameters<typeof processingOrder>[2]> = {},
+    tenant = u.t.demo,
+  ) =>
+    processingOrder(u.t, tenant, {
+      warehouseId: at.warehouseId,
+      lines: lines.map(([v, quantity]) => ({
+        variantId: at.variants[v]!.variantId,
+        sku: at.variants[v]!.sku,
+        quantity,
+      })),
+      ...extra,
+    });
+  return { at, order };
 }
 
 /**
@@ -107,4 +140,16 @@ export async function processingOrder(
     }
     return { order: order!, lines: lines.sort((a, b) => a.lineNo - b.lineNo) };
   });
+}
+
+/** The text of a PDF, as poppler's `pdftotext` reads it back. */
+export const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+
+/** A PDF's page count and first page's size in whole millimetres (poppler's `pdfinfo`). */
+export function pdfInfo(pdf: Buffer) {
+  const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8');
+  const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!;
+  const mm = (pt: string) => Math.round((Number(pt) * 25.4) / 72);
+  return { pages: Number(/Pages:\s+(\d+)/.exec(info)![1]), widthMm: mm(w!), heightMm: mm(h!) };
 }

@@ -28,7 +28,8 @@ import { stock } from '../stock/schema.ts';
  * Order statistics: one SQL aggregate per chart over the tenant's orders placed in the range
  * (the (tenant, ordered_at) index), cancelled orders left out, each order's total converted to
  * the tenant's currency at the exchange rates setting, exactly (numeric), rounded to the currency's
- * minor units once per figure. An order in a currency without a rate is refused (409), never counted at 0 or 1. Periods are UTC days, ISO weeks (from Monday) or months, empty ones included.
+ * minor units once per figure. An order in a currency without a rate is refused (409), never counted at 0 or 1. Periods are days, ISO weeks (from Monday) or months of the tenant's calendar (its time zone
+ * setting, as the CRM's reports), empty ones included.
  */
 
 export type Ctx = CrudContext & Pick<RequestContext, 'culture'>;

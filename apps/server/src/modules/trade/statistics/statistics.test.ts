@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { members } from '../../../../test/harness.ts';
 import { tenantCurrency } from '../../logistics/index.ts';
-import { useTradeApp } from '../test-support.ts';
+import { useTradeApp, variantsOf } from '../test-support.ts';
 import { periodOf, periodsOf } from './service.ts';
 
 const app = useTradeApp();
@@ -96,6 +96,72 @@ describe('order statistics', () => {
     expect(members(await get(app.demoAdmin, `${base}/sales?from=x&to=${toDay}`))).toEqual(['from']);
     expect((await get(app.nobody, `${base}/sales?${range}`)).statusCode).toBe(403);
     expect((await get(app.stockman, `${base}/stock-value`)).statusCode).toBe(403);
+    expect((await get(app.stockman, `${base}/sales?${range}`)).statusCode).toBe(403);
     expect((await get(app.otherAdmin, `${base}/sales?${range}`)).json().totalOrders).toBe(0);
+  });
+});
+
+describe('what each role may see of the statistics', () => {
+  it('a salesman reads sales and top SKUs, not purchase spend, stock value nor profit; finance reads them all', async () => {
+    for (const chart of ['sales', 'top-skus'])
+      expect((await get(app.salesman, `${base}/${chart}?${range}`)).statusCode, chart).toBe(200);
+    for (const chart of ['purchase-spend', 'stock-value', 'profit'])
+      expect((await get(app.salesman, `${base}/${chart}?${range}`)).statusCode, chart).toBe(403);
+    for (const chart of ['sales', 'top-skus', 'purchase-spend', 'stock-value', 'profit'])
+      expect((await get(app.finance, `${base}/${chart}?${range}`)).statusCode, chart).toBe(200);
+  });
+});
+
+describe('periods on the tenant’s calendar (Asia/Shanghai, UTC+8)', () => {
+  it('counts an order at 2026-03-01T17:00Z on 2026-03-02, in its Monday’s week and the month it is in there', async () => {
+    const q = 'from=2026-02-23&to=2026-04-05';
+    expect((await get(app.demoAdmin, `${base}/sales?${q}`)).json().totalOrders).toBe(0);
+    const [variant] = await variantsOf(app.t, app.t.demo, 1);
+    const place = async (orderedAt: string, quantity: number, unitPrice: string) => {
+      const res = await app.post(app.salesman, '/api/trade/orders', {
+        buyerName: 'Zone Buyer',
+        countryCode: 'CN',
+        currency: 'CNY',
+        orderedAt,
+        lines: [{ variantId: variant!.variantId, quantity, unitPrice }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await place('2026-03-01T17:00:00Z', 2, '10.25'); // 2026-03-02 01:00 in Shanghai, a Monday: 20.50
+    await place('2026-03-01T15:00:00Z', 1, '7.00'); // 2026-03-01 23:00, a Sunday: 7.00
+    await place('2026-03-31T16:30:00Z', 1, '3.00'); // 2026-04-01 00:30: 3.00
+    type Period = { period: string; orders: number; amount: string };
+    const periods = async (granularity: string) => {
+      const res = await get(app.demoAdmin, `${base}/sales?${q}&granularity=${granularity}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries(
+        (res.json().periods as Period[]).filter((p) => p.orders).map((p) => [p.period, [p.orders, p.amount]]),
+      );
+    };
+    expect(await periods('day')).toEqual({
+      '2026-03-01': [1, '7.00'],
+      '2026-03-02': [1, '20.50'],
+      '2026-04-01': [1, '3.00'],
+    });
+    expect(await periods('week')).toEqual({
+      '2026-02-23': [1, '7.00'],
+      '2026-03-02': [1, '20.50'],
+      '2026-03-30': [1, '3.00'],
+    });
+    expect(await periods('month')).toEqual({ '2026-03': [2, '27.50'], '2026-04': [1, '3.00'] });
+    // the profit's periods bucket the same orders the same way
+    const profit = await get(app.demoAdmin, `${base}/profit?${q}&granularity=day`);
+    expect(profit.statusCode, profit.body).toBe(200);
+    const days = (profit.json().periods as { period: string; orders: number; revenue: string }[]).filter(
+      (p) => p.orders,
+    );
+    expect(days.map((p) => [p.period, p.orders])).toEqual([
+      ['2026-03-01', 1],
+      ['2026-03-02', 1],
+      ['2026-04-01', 1],
+    ]);
+    // a day range is the tenant's days: 2026-03-02 alone holds the order placed at 17:00Z the day before
+    const one = (await get(app.demoAdmin, `${base}/sales?from=2026-03-02&to=2026-03-02`)).json();
+    expect([one.totalOrders, one.totalAmount]).toEqual([1, '20.50']);
   });
 });

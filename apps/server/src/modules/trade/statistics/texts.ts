@@ -2,6 +2,37 @@ import type { TextResources } from '../../../core/module.ts';
 
 /** Texts of the statistics area (resource `Statistics`). */
 export const texts: TextResources = {
+  /** Order management's dashboard tiles (`dashboardTiles`; the CRM adds its own). */
+  Dashboard: {
+    en: {
+      'Tile:OrdersToConfirm': 'Orders to confirm',
+      'Tile:OrdersToday': 'Orders today',
+      'Tile:ToReceive': 'Purchase orders to receive',
+      'Tile:OrdersToShip': 'Confirmed orders to ship',
+      'Tile:ToLabel': 'Shipments to label',
+      'Tile:ToPack': 'Shipments to pack',
+      'Tile:ToShip': 'Parcels to hand over',
+      'Tile:BelowSafety': 'Below safety stock',
+      'Tile:UnmatchedArrivals': 'Unmatched arrivals',
+      'Tile:StatementsToCheck': 'Statements to check',
+      'Tile:MonthProfit': "This month's profit",
+      'Tile:MonthSales': "This month's sales",
+    },
+    'zh-Hans': {
+      'Tile:OrdersToConfirm': '待确认订单',
+      'Tile:OrdersToday': '今日订单',
+      'Tile:ToReceive': '待收货采购单',
+      'Tile:OrdersToShip': '待发货订单',
+      'Tile:ToLabel': '待打单',
+      'Tile:ToPack': '待包装',
+      'Tile:ToShip': '待交运包裹',
+      'Tile:BelowSafety': '低于安全库存',
+      'Tile:UnmatchedArrivals': '未核销到账',
+      'Tile:StatementsToCheck': '待核对结算单',
+      'Tile:MonthProfit': '本月利润',
+      'Tile:MonthSales': '本月销售额',
+    },
+  },
   Statistics: {
     en: {
       DateFormat: 'Enter a date as YYYY-MM-DD.',
@@ -24,7 +55,7 @@ export const texts: TextResources = {
       Amount: 'Amount',
       NoData: 'No orders in this range',
       CancelledExcluded:
-        'Cancelled orders are left out; amounts are in {0}, each order converted at the exchange rates setting; days are UTC.',
+        'Cancelled orders are left out; amounts are in {0}, each order converted at the exchange rates setting; days, weeks and months follow the time zone setting.',
       PurchaseByApproval: 'Purchase orders by approval date (not cancelled), at their own exchange rate.',
       ManualOrders: 'Manual',
     },
@@ -48,7 +79,7 @@ export const texts: TextResources = {
       Quantity: '数量',
       Amount: '金额',
       NoData: '该时间段没有订单',
-      CancelledExcluded: '不含已取消订单;金额单位为 {0},每笔订单按汇率设置换算;日期按 UTC 计算。',
+      CancelledExcluded: '不含已取消订单;金额单位为 {0},每笔订单按汇率设置换算;日、周、月按时区设置划分。',
       PurchaseByApproval: '采购单按审核日期统计(不含作废),按采购单自身汇率换算。',
       ManualOrders: '手工订单',
     },

@@ -16,7 +16,10 @@ export interface StockMove {
   reserved?: number;
   inTransit?: number;
   defective?: number;
-  /** Unit cost in the tenant's currency of what comes in (moves the weighted average). */
+  /**
+   * Unit cost in the tenant's currency of what comes in (moves the weighted average), or of what
+   * goes out when it does not leave at the average (a receipt reversed at the cost it came in at).
+   */
   unitCost?: string | null;
   voucherType: string;
   voucherNo: string;
@@ -77,10 +80,11 @@ export async function moveStock(tx: Tx, ctx: CrudContext, moves: StockMove[]): P
       .insert(stock)
       .values({ tenantId, warehouseId: m.warehouseId, variantId: m.variantId, sku: m.sku })
       .onConflictDoNothing();
-    // the weighted average moves only with stock that comes in at a known cost
-    const cost = m.unitCost != null && d.onHand > 0 ? new Decimal(m.unitCost).toFixed(4) : null;
+    // the weighted average moves only with stock that comes in or goes out at a known cost; what is
+    // left is never valued below zero
+    const cost = m.unitCost != null && d.onHand !== 0 ? new Decimal(m.unitCost).toFixed(4) : null;
     const avg = cost
-      ? sql`CASE WHEN ${stock.onHand} + ${d.onHand} > 0 THEN round((${stock.onHand} * ${stock.avgCost} + ${d.onHand} * ${cost}::numeric) / (${stock.onHand} + ${d.onHand}), 4) ELSE ${stock.avgCost} END`
+      ? sql`CASE WHEN ${stock.onHand} + ${d.onHand} > 0 THEN round(greatest(${stock.onHand} * ${stock.avgCost} + ${d.onHand} * ${cost}::numeric, 0) / (${stock.onHand} + ${d.onHand}), 4) ELSE ${stock.avgCost} END`
       : sql`${stock.avgCost}`;
     const [row] = await tx
       .update(stock)

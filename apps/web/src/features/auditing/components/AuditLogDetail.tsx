@@ -1,8 +1,9 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImpersonateButton } from '../../../components/impersonation/ImpersonateButton.tsx';
+import { SmallTable } from '../../../components/SmallTable.tsx';
 import { type AuditLog, type EntityChange, fetchAuditLog, type PropertyChange } from '../api.ts';
 import { formatTime, methodColor, statusColor } from './format.ts';
 
@@ -28,10 +29,8 @@ function ChangeCard({ change }: { change: EntityChange }) {
         </Typography.Text>
       }
     >
-      <Table<PropertyChange>
-        size="small"
+      <SmallTable<PropertyChange>
         rowKey="propertyName"
-        pagination={false}
         dataSource={change.propertyChanges}
         locale={{ emptyText: '—' }}
         columns={[

@@ -1,10 +1,10 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction } from '../../../components/crud/index.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ListPage } from '../../../components/list/index.ts';
 import { useAccess } from '../../../lib/access.tsx';
 import { BulkDelete } from './BulkDelete.tsx';
@@ -62,15 +62,9 @@ export function LogPage<T extends { id: string }>(props: LogPageProps<T>) {
         actionsWidth={150}
         rowActions={(r) => (
           <span style={{ whiteSpace: 'nowrap' }}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EyeOutlined />}
-              onClick={() => setDetail(r)}
-              data-testid={`${props.name}-detail-open`}
-            >
+            <LinkButton icon={<EyeOutlined />} onClick={() => setDetail(r)} data-testid={`${props.name}-detail-open`}>
               {t('AbpAuditing::Detail')}
-            </Button>
+            </LinkButton>
             <DeleteAction
               permission={props.permissions.delete}
               onConfirm={async () => {

@@ -10,6 +10,17 @@ import { AuthError, AuthLayout } from './AuthLayout.tsx';
 import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 import { chosenTenant, TenantField } from './TenantField.tsx';
 
+/** What every form verified by a phone holds: the tenant, the phone, the code sent to it, the password's confirmation. */
+export interface PhoneAccountValues {
+  tenant?: string;
+  phoneNumber: string;
+  code: string;
+  confirm: string;
+}
+
+/** The phone and its code as the server takes them. */
+export const phoneAndCode = (v: PhoneAccountValues) => ({ phoneNumber: v.phoneNumber.trim(), code: v.code.trim() });
+
 /**
  * The state of a form verified by a code sent to a phone, in
  * the tenant chosen on it. The tenant is checked before the code is sent and again before the form

@@ -2,17 +2,13 @@ import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registerByPhone } from '../api.ts';
-import { PhoneAccountPage } from '../components/PhoneAccountForm.tsx';
+import { PhoneAccountPage, type PhoneAccountValues, phoneAndCode } from '../components/PhoneAccountForm.tsx';
 
-interface RegisterForm {
-  tenant?: string;
-  phoneNumber: string;
-  code: string;
+interface RegisterForm extends PhoneAccountValues {
   name?: string;
   userName?: string;
   emailAddress?: string;
   password: string;
-  confirm: string;
 }
 
 export default function RegisterPage() {
@@ -24,8 +20,7 @@ export default function RegisterPage() {
       purpose="register"
       send={(v) =>
         registerByPhone({
-          phoneNumber: v.phoneNumber.trim(),
-          code: v.code.trim(),
+          ...phoneAndCode(v),
           password: v.password,
           name: v.name?.trim() || undefined,
           userName: v.userName?.trim() || undefined,

@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { resetPasswordByPhone } from '../api.ts';
-import { PhoneAccountPage } from '../components/PhoneAccountForm.tsx';
+import { PhoneAccountPage, type PhoneAccountValues, phoneAndCode } from '../components/PhoneAccountForm.tsx';
 
-interface ResetForm {
-  tenant?: string;
-  phoneNumber: string;
-  code: string;
+interface ResetForm extends PhoneAccountValues {
   newPassword: string;
-  confirm: string;
 }
 
 export default function ResetPasswordPage() {
@@ -17,13 +13,7 @@ export default function ResetPasswordPage() {
       testid="reset"
       title={t('reset.title')}
       purpose="password-reset"
-      send={(v) =>
-        resetPasswordByPhone({
-          phoneNumber: v.phoneNumber.trim(),
-          code: v.code.trim(),
-          newPassword: v.newPassword,
-        })
-      }
+      send={(v) => resetPasswordByPhone({ ...phoneAndCode(v), newPassword: v.newPassword })}
       done={t('reset.success')}
       password={{ name: 'newPassword', placeholder: t('reset.newPassword') }}
       submitLabel={t('reset.submit')}

@@ -2,11 +2,12 @@ import { RedoOutlined, StopOutlined } from '@ant-design/icons';
 import { cancellableStates, type JobDto, type JobState, jobStates } from '@seller/contracts/jobs/dto';
 import { BackgroundJobsPermissions } from '@seller/contracts/jobs/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Popconfirm, Progress, Select, Space, Typography } from 'antd';
+import { Badge, Card, Popconfirm, Progress, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, type CrudColumn, CrudPage } from '../../../components/crud/index.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 import { queueName } from '../../../lib/i18n/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { cancelJob, fetchJobs, fetchQueues, type JobFilters, retryJob } from '../api.ts';
@@ -52,9 +53,9 @@ function JobAction(props: {
           }
         }}
       >
-        <Button type="link" size="small" danger={props.danger} icon={props.icon} data-testid={props.testid}>
+        <LinkButton danger={props.danger} icon={props.icon} data-testid={props.testid}>
           {props.label}
-        </Button>
+        </LinkButton>
       </Popconfirm>
     </Access>
   );

@@ -1,75 +1,100 @@
-import { ClusterOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { GUEST, Permissions } from '@seller/contracts/permissions';
-import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { ClusterOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  type DashboardSource,
+  type DashboardTile,
+  type DashboardTileDto,
+  dashboardGroups,
+  tileGranted,
+  tilesOf,
+} from '@seller/contracts/dashboard';
+import { Permissions } from '@seller/contracts/permissions';
+import { Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAbp } from '../../../lib/abp/config-store.ts';
-import { useAccess } from '../../../lib/access.tsx';
-import { hasText, localize } from '../../../lib/i18n/index.ts';
-import { useSession } from '../../../lib/session/store.ts';
-import { type Figure, fetchRoleCount, fetchUserCount } from '../api.ts';
+import { useAccess, useGrantedQuery } from '../../../lib/access.tsx';
+import { localize } from '../../../lib/i18n/index.ts';
+import { fetchRoleCount, fetchTiles, fetchUserCount } from '../api.ts';
 
-const PermissionChart = lazy(() => import('../components/PermissionChart.tsx'));
-
-/** Permission name → its group's name (the registry's groups, not the name's first segment). */
-
-function FigureCard({
-  testid,
-  title,
-  icon,
-  figure,
-  loading,
-}: {
-  testid: string;
-  title: string;
-  icon: ReactNode;
-  figure: Figure | string | number | undefined;
-  loading?: boolean;
-}) {
-  const { t } = useTranslation();
-  let value: ReactNode;
-  if (typeof figure === 'object' && figure) {
-    value = figure.kind === 'value' ? figure.value : figure.kind === 'forbidden' ? t('dashboard.noAccess') : '-';
-  } else value = figure ?? '-';
+function FigureCard(props: { testid: string; title: string; icon: ReactNode; value: ReactNode; loading?: boolean }) {
   return (
-    <Card data-testid={testid}>
-      <Statistic title={title} value={value as string | number} prefix={icon} loading={loading} />
+    <Card data-testid={props.testid}>
+      <Statistic title={props.title} value={props.value as string} prefix={props.icon} loading={props.loading} />
     </Card>
   );
 }
 
-/** Home tab: real figures the platform already serves (users, roles, tenant, identity, grants). */
+/**
+ * A module's tiles the user holds (`dashboardTiles`), with their answer: its endpoint is asked
+ * only when at least one is granted (the gate reads the first granted tile's permissions, which
+ * include one the endpoint accepts), and it computes only those.
+ */
+function useTiles(source: DashboardSource, held: ReadonlySet<string>) {
+  const all = tilesOf(source);
+  const granted = all.filter((t) => tileGranted(t, held));
+  const answer = useGrantedQuery((granted[0] ?? all[0]!).needs, {
+    queryKey: ['dashboard', source],
+    queryFn: () => fetchTiles(source),
+  });
+  const byId = new Map((answer.data?.tiles ?? []).map((t) => [t.id, t]));
+  return granted.map((tile) => ({ tile, answer: byId.get(tile.id), loading: answer.isLoading }));
+}
+
+/** One tile: its figure, opening the list it counts filtered the same way (the query in the URL). */
+function TileCard({ tile, answer, loading }: { tile: DashboardTile; answer?: DashboardTileDto; loading: boolean }) {
+  const { t } = useTranslation();
+  const title = localize(`Dashboard::Tile:${tile.id}`);
+  let value: ReactNode = '-';
+  if (answer?.count != null) value = answer.capped ? t('dashboard.atLeast', { count: answer.count }) : answer.count;
+  else if (answer?.amount != null) value = `${answer.amount} ${answer.currency ?? ''}`.trim();
+  const warn = tile.alert && (answer?.count ?? 0) > 0;
+  const card = (
+    <Card size="small" hoverable={!!answer} data-testid={`tile-${tile.id}`}>
+      <Statistic
+        title={title}
+        value={value as string}
+        loading={loading}
+        styles={warn ? { content: { color: 'var(--ant-color-warning)' } } : undefined}
+      />
+      {answer?.problem && (
+        <Typography.Text type="warning" data-testid={`tile-${tile.id}-problem`}>
+          {answer.problem}
+        </Typography.Text>
+      )}
+    </Card>
+  );
+  if (!answer) return card;
+  const query = new URLSearchParams(answer.query).toString();
+  return (
+    <Link to={query ? `${tile.page}?${query}` : tile.page} aria-label={title}>
+      {card}
+    </Link>
+  );
+}
+
+/**
+ * Home tab: each role's work (a salesman's customers, follow-ups and orders; a stockman's
+ * receiving, packing, shipping and low stock; finance's arrivals, statements and profit; the
+ * overview's sales), the union of the user's roles. A tile shows only when its permissions are
+ * granted, and the page asks for nothing else: no tile reads "no access".
+ */
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const access = useAccess();
   const config = useAbp((s) => s.config);
-  const theme = useSession((s) => s.settings.theme);
   const user = config?.currentUser;
-  const canUsers = access.can(Permissions.Users);
-  const canRoles = access.can(Permissions.Roles);
-  const users = useQuery({ queryKey: ['dashboard', 'user-count'], queryFn: fetchUserCount, enabled: canUsers });
-  const roles = useQuery({ queryKey: ['dashboard', 'role-count'], queryFn: fetchRoleCount, enabled: canRoles });
-  const granted = access.permissions.filter((p) => p !== GUEST);
+  const held = new Set(access.permissions);
+  const users = useGrantedQuery([Permissions.Users], {
+    queryKey: ['dashboard', 'user-count'],
+    queryFn: fetchUserCount,
+  });
+  const roles = useGrantedQuery([Permissions.Roles], {
+    queryKey: ['dashboard', 'role-count'],
+    queryFn: fetchRoleCount,
+  });
+  const tiles = [...useTiles('crm', held), ...useTiles('trade', held)];
 
-  // the groups' display names come with the server's texts (resource `Permissions`), in the UI's language
-  // biome-ignore lint/correctness/useExhaustiveDependencies: names follow the language
-  const byGroup = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const p of granted) {
-      // a permission's group is the first part of its name (AbpIdentity.Users → AbpIdentity)
-      const group = p.split('.')[0];
-      counts.set(group, (counts.get(group) ?? 0) + 1);
-    }
-    return [...counts]
-      .map(([group, value]) => {
-        const key = `Permissions::PermissionGroup:${group}`;
-        return { name: hasText(key) ? localize(key) : group, value };
-      })
-      .sort((a, b) => b.value - a.value);
-  }, [granted, i18n.language, config]);
-
-  const forbidden: Figure = { kind: 'forbidden' };
   return (
     <div className="dashboard">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
@@ -78,39 +103,46 @@ export default function DashboardPage() {
       <Row gutter={[16, 16]} data-testid="dashboard-stats">
         <Col xs={24} sm={12} lg={6}>
           <FigureCard
-            testid="stat-users"
-            title={t('dashboard.users')}
-            icon={<UserOutlined />}
-            figure={canUsers ? users.data : forbidden}
-            loading={canUsers && users.isLoading}
-          />
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <FigureCard
-            testid="stat-roles"
-            title={t('dashboard.roles')}
-            icon={<TeamOutlined />}
-            figure={canRoles ? roles.data : forbidden}
-            loading={canRoles && roles.isLoading}
-          />
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <FigureCard
             testid="stat-tenant"
             title={t('dashboard.tenant')}
             icon={<ClusterOutlined />}
-            figure={config?.currentTenant?.name || t('common.host')}
+            value={config?.currentTenant?.name || t('common.host')}
           />
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <FigureCard
-            testid="stat-permissions"
-            title={t('dashboard.permissions')}
-            icon={<SafetyOutlined />}
-            figure={granted.length}
-          />
-        </Col>
+        {[
+          { testid: 'stat-users', title: t('dashboard.users'), icon: <UserOutlined />, query: users },
+          { testid: 'stat-roles', title: t('dashboard.roles'), icon: <TeamOutlined />, query: roles },
+        ].map(({ query, ...card }) =>
+          query.allowed ? (
+            <Col key={card.testid} xs={24} sm={12} lg={6}>
+              <FigureCard {...card} value={query.data ?? '-'} loading={query.isLoading} />
+            </Col>
+          ) : null,
+        )}
       </Row>
+      <div data-testid="dashboard-tiles">
+        {dashboardGroups.map((group) => {
+          const mine = tiles.filter((x) => x.tile.group === group);
+          if (!mine.length) return null;
+          return (
+            <section key={group} data-testid={`tiles-${group}`} style={{ marginTop: 16 }}>
+              <Typography.Title level={5}>{t(`dashboard.group.${group}`)}</Typography.Title>
+              <Row gutter={[16, 16]}>
+                {mine.map((x) => (
+                  <Col key={x.tile.id} xs={12} md={8} lg={6}>
+                    <TileCard {...x} />
+                  </Col>
+                ))}
+              </Row>
+            </section>
+          );
+        })}
+        {tiles.length ? null : (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 16 }} data-testid="dashboard-no-tiles">
+            {t('dashboard.noTiles')}
+          </Typography.Paragraph>
+        )}
+      </div>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={10}>
           <Card title={t('dashboard.currentUser')}>
@@ -125,17 +157,6 @@ export default function DashboardPage() {
                 {user?.roles?.length ? user.roles.map((r) => <Tag key={r}>{r}</Tag>) : '-'}
               </Descriptions.Item>
             </Descriptions>
-          </Card>
-        </Col>
-        <Col xs={24} lg={14}>
-          <Card title={t('dashboard.permissionsByGroup')}>
-            {byGroup.length ? (
-              <Suspense fallback={<Skeleton active />}>
-                <PermissionChart data={byGroup} color={theme} />
-              </Suspense>
-            ) : (
-              <Typography.Text type="secondary">{t('common.none')}</Typography.Text>
-            )}
           </Card>
         </Col>
       </Row>

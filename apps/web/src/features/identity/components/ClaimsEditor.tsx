@@ -1,10 +1,11 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { claimInput } from '@seller/contracts/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, DeleteIconConfirm, EditIconButton, zodRule } from '../../../components/crud/index.ts';
+import { QueryTable } from '../../../components/SmallTable.tsx';
 import { HttpError } from '../../../lib/http/index.ts';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { type ClaimDto, claimsApi, L } from '../api.ts';
@@ -107,12 +108,9 @@ export function ClaimsEditor({ open, kind, id, displayName, onClose }: ClaimsEdi
           )}
         </Space>
       </Form>
-      <Table<ClaimDto>
+      <QueryTable<ClaimDto>
+        query={claims}
         rowKey="id"
-        size="small"
-        loading={claims.isLoading}
-        dataSource={claims.data?.items ?? []}
-        pagination={false}
         locale={{ emptyText: t('crud.empty') }}
         columns={[
           { key: 'type', title: L('DisplayName:ClaimType'), dataIndex: 'claimType' },

@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Select, Table, Tag } from 'antd';
+import { Card, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePagedQuery } from '../../../components/list/index.ts';
+import { QueryTable } from '../../../components/SmallTable.tsx';
 import type { PagedResult } from '../../../lib/abp/types.ts';
 import { http } from '../../../lib/http/index.ts';
 
@@ -39,18 +40,14 @@ const PAGE_SIZE = 10;
 export function MySecurityLogCard() {
   const { t } = useTranslation();
   const tx = (k: string) => t(`AbpAuditing::${k}`);
-  const [page, setPage] = useState(1);
   const [action, setAction] = useState<string>();
-  const list = useQuery({
-    queryKey: ['my-security-log', page, action],
-    queryFn: ({ signal }) =>
-      http.get<PagedResult<MySecurityLog>>(
-        '/api/auditing/security-log/my',
-        { skipCount: (page - 1) * PAGE_SIZE, maxResultCount: PAGE_SIZE, action },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const {
+    query: list,
+    setPage,
+    pagination,
+  } = usePagedQuery(['my-security-log', action], PAGE_SIZE, (page, signal) =>
+    http.get<PagedResult<MySecurityLog>>('/api/auditing/security-log/my', { ...page, action }, { signal }),
+  );
   const failed = (a: string) => /Failed|Invalid|Lockedout|NotAllowed/.test(a);
   return (
     <Card
@@ -70,23 +67,14 @@ export function MySecurityLogCard() {
         />
       }
     >
-      <Table<MySecurityLog>
-        size="small"
+      <QueryTable<MySecurityLog>
+        query={list}
         rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
         // fixed widths, the browser string taking the rest: 'max-content' made the table as wide as that string
         tableLayout="fixed"
         scroll={{ x: 800 }}
         locale={{ emptyText: t('crud.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.totalCount ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (total) => t('crud.total', { total }),
-        }}
+        pagination={{ ...pagination, showTotal: (total) => t('crud.total', { total }) }}
         columns={[
           {
             key: 'time',

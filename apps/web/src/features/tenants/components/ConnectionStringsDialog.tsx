@@ -1,10 +1,11 @@
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { connectionStringInput } from '@seller/contracts/tenants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, AutoComplete, Button, Form, Input, Modal, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, AutoComplete, Button, Form, Input, Modal, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, DeleteIconConfirm, EditIconButton, zodRule } from '../../../components/crud/index.ts';
+import { QueryTable } from '../../../components/SmallTable.tsx';
 import { useUi } from '../../../lib/ui-bridge.ts';
 import { type ConnectionCheck, type ConnectionString, LT, TENANTS_URL, type TenantDto, tenantsApi } from '../api.ts';
 
@@ -115,12 +116,9 @@ export function ConnectionStringsDialog({ tenant, onClose }: Props) {
     >
       <div data-testid="connections-dialog">
         <Alert type="info" showIcon title={LT('ConnectionStringsHint')} style={{ marginBottom: 12 }} />
-        <Table<ConnectionString>
+        <QueryTable<ConnectionString>
+          query={list}
           rowKey="name"
-          size="small"
-          loading={list.isLoading}
-          dataSource={list.data?.items ?? []}
-          pagination={false}
           locale={{ emptyText: t('crud.empty') }}
           columns={[
             { key: 'name', title: LT('DisplayName:ConnectionName'), dataIndex: 'name', width: 140 },
@@ -139,7 +137,6 @@ export function ConnectionStringsDialog({ tenant, onClose }: Props) {
                 <Space size={0}>
                   <Button
                     type="link"
-                    size="small"
                     loading={checks[r.name] === 'checking'}
                     onClick={() => void check(r.name)}
                     data-testid={`connection-check-${r.name}`}

@@ -59,6 +59,8 @@ export const financeApi = {
   match: (id: string, input: ArrivalMatchInput) =>
     http.post<ArrivalDetail>(`${url}/arrivals/${id}/match`, input, { notify: notifyUnlessFieldErrors }),
   unmatch: (id: string) => http.post<ArrivalDetail>(`${url}/arrivals/${id}/unmatch`, {}),
+  /** Writes off a remainder too small to match any statement, with the reason. */
+  writeOff: (id: string, reason: string) => http.post<ArrivalDetail>(`${url}/arrivals/${id}/write-off`, { reason }),
   cycles: () => http.get<ListResult<SettlementCycle>>(`${url}/cycles`),
   saveCycle: (shopId: string, input: SettlementCycleInput) =>
     http.put<SettlementCycle>(`${url}/cycles/${shopId}`, input, { notify: notifyUnlessFieldErrors }),

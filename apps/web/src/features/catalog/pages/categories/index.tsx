@@ -3,7 +3,7 @@ import { categoryInput } from '@seller/contracts/catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, InputNumber, Row, Select, Space, Spin, Tree, Typography } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CrudField,
@@ -13,6 +13,7 @@ import {
   RowAction,
   TextField,
 } from '../../../../components/crud/index.ts';
+import { dropRows, useTreeExpansion } from '../../../../components/useTreeExpansion.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -64,15 +65,7 @@ export default function CategoriesPage() {
   const selected = list.find((c) => c.id === selectedId) ?? null;
   const groupName = (id: string | null) => groups.data?.items.find((g) => g.id === id)?.name ?? '';
 
-  // every category starts expanded, new ones too (a new child must be visible); collapsing is kept
-  const [expanded, setExpanded] = useState<string[]>([]);
-  const known = useRef(new Set<string>());
-  useEffect(() => {
-    const fresh = list.filter((c) => !known.current.has(c.id)).map((c) => c.id);
-    if (!fresh.length) return;
-    for (const id of fresh) known.current.add(id);
-    setExpanded((prev) => [...prev, ...fresh]);
-  }, [list]);
+  const expansion = useTreeExpansion(list);
 
   const toData = (nodes: CategoryNode[]): DataNode[] =>
     nodes.map((n) => ({
@@ -87,9 +80,9 @@ export default function CategoriesPage() {
 
   /** Drop inside a node = first child; in a gap = before/after the target among its siblings. */
   const onDrop: TreeProps['onDrop'] = (info) => {
-    const dragged = list.find((c) => c.id === info.dragNode.key);
-    const target = list.find((c) => c.id === info.node.key);
-    if (!dragged || !target) return;
+    const drop = dropRows(list, info);
+    if (!drop) return;
+    const { dragged, target } = drop;
     const pos = info.node.pos.split('-');
     const relative = info.dropPosition - Number(pos[pos.length - 1]);
     let parentId: string | null;
@@ -152,8 +145,7 @@ export default function CategoriesPage() {
                 blockNode
                 draggable={canMove ? { icon: false } : false}
                 onDrop={onDrop}
-                expandedKeys={expanded}
-                onExpand={(keys) => setExpanded(keys.map(String))}
+                {...expansion}
                 treeData={toData(tree)}
                 selectedKeys={selected ? [selected.id] : []}
                 onSelect={(keys) => setSelectedId((keys[0] as string | undefined) ?? null)}

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Modal, Progress, Space, Table, Tag, Typogra
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { LC } from '../../api.ts';
 import { type GatherBatch, gathersApi } from '../../gathers-api.ts';
 
@@ -172,21 +173,28 @@ function BatchProgress({ batch, onOpen }: { batch: GatherBatch | undefined; onOp
             key: 'detail',
             title: T('Column:Detail'),
             dataIndex: 'error',
-            ellipsis: true,
-            render: (e: string | null, r) =>
-              e ? (
-                <span style={{ color: '#cf1322' }}>{e}</span>
-              ) : r.gatherId ? (
-                <Button
-                  type="link"
-                  size="small"
+            // a URL gathered before says so, and links to the item there is
+            render: (e: string | null, r) => {
+              const open = r.gatherId ? (
+                <LinkButton
                   style={{ padding: 0 }}
                   onClick={() => onOpen(r.gatherId!)}
                   data-testid={`gather-batch-open-${r.index}`}
                 >
                   {T('Detail')}
-                </Button>
-              ) : null,
+                </LinkButton>
+              ) : null;
+              return e ? (
+                <span>
+                  <span style={{ color: '#cf1322' }} data-testid={`gather-batch-error-${r.index}`}>
+                    {e}
+                  </span>{' '}
+                  {open}
+                </span>
+              ) : (
+                open
+              );
+            },
           },
         ]}
       />

@@ -1,21 +1,25 @@
 import { claimGatherInput, claimOptions } from '@seller/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Row, Select, TreeSelect } from 'antd';
+import { Alert, Col, InputNumber, Row, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { CrudField, FormOverlay, TextField } from '../../../../components/crud/index.ts';
-import { brandsApi, type CategoryNode, categoriesApi, LC, suppliersApi, toCategoryTree } from '../../api.ts';
+import { brandsApi, categoriesApi, categoryTreeOptions, LC, suppliersApi } from '../../api.ts';
 import { type BulkResult, type ClaimResult, type GatherRow, gathersApi } from '../../gathers-api.ts';
 import { regionOptions } from '../../products-api.ts';
 
 const T = (key: string, ...args: unknown[]) => LC(`GatherPage:${key}`, ...args);
 const L = (key: string) => LC(`DisplayName:${key}`);
 
-function toTreeData(
-  nodes: CategoryNode[],
-): { value: string; title: string; children: ReturnType<typeof toTreeData> }[] {
-  return nodes.map((n) => ({ value: n.id, title: `${n.name} (${n.code})`, children: toTreeData(n.children) }));
-}
+/** One claim of an item whose source states no weight: the weight is required. */
+const claimNeedingWeight = claimGatherInput.safeExtend({
+  weightG: z
+    .number({ error: 'Catalog::Gather:WeightRequired' })
+    .int('Catalog::Gather:WeightRequired')
+    .min(1, 'Catalog::Gather:WeightRequired')
+    .max(10_000_000),
+});
 
 const blank = { categoryIds: [] as string[], region: 'GLOBAL' as const, skuPrefix: 'G' };
 
@@ -50,10 +54,21 @@ export function ClaimDialog({
     queryFn: () => suppliersApi.all(),
     enabled: open,
   });
-  const treeData = useMemo(() => toTreeData(toCategoryTree(categories.data?.items ?? [])), [categories.data]);
+  // the one item's detail says whether its source states a weight; else the claim asks for one
+  const oneId = target?.kind === 'one' ? target.row.id : null;
+  const detail = useQuery({
+    queryKey: ['catalog', 'gathers', 'detail', oneId],
+    queryFn: () => gathersApi.get(oneId!),
+    enabled: !!oneId,
+  });
+  const sourceWeight = oneId ? (detail.data?.sourceWeightG ?? null) : null;
+  const treeData = useMemo(() => categoryTreeOptions(categories.data?.items ?? []), [categories.data]);
   const bulk = target?.kind === 'bulk';
   // biome-ignore lint/correctness/useExhaustiveDependencies: texts follow the language
-  const schema = useMemo(() => (bulk ? claimOptions : claimGatherInput), [bulk, i18n.language]);
+  const schema = useMemo(
+    () => (bulk ? claimOptions : sourceWeight === null ? claimNeedingWeight : claimGatherInput),
+    [bulk, sourceWeight, i18n.language],
+  );
 
   return (
     <FormOverlay
@@ -112,6 +127,15 @@ export function ClaimDialog({
               options={(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.fullName} (${s.code})` }))}
             />
           </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          {sourceWeight === null ? (
+            <CrudField name="weightG" label={T('Weight')} extra={T(bulk ? 'WeightBulkHint' : 'WeightHint')}>
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="gather-claim-weight" />
+            </CrudField>
+          ) : (
+            <Alert type="success" title={T('SourceWeight', sourceWeight)} data-testid="gather-claim-source-weight" />
+          )}
         </Col>
         <Col xs={24} md={12}>
           <TextField

@@ -56,6 +56,7 @@ const detail: GatherDetail = {
     { sourceSkuId: '2', options: { 颜色: '白色' }, price: '27.50', stock: null, image: null },
   ],
   attributes: [{ name: '材质', value: '304 不锈钢' }],
+  sourceWeightG: null,
   logs: [
     {
       id: 'l1',
@@ -134,6 +135,9 @@ chineseTextsBeforeEach({
     'GatherPage:BatchDone': '采集完成:成功 {0} 个,失败 {1} 个',
     'GatherPage:TooManyUrls': '一次最多 {0} 个链接',
     'Product:CategoryRequired': '请选择分类',
+    'Gather:WeightRequired': '来源未标明重量，请填写重量（克）。',
+    'Gather:AlreadyGathered': '该链接已采集过，请打开已采集的商品。',
+    'GatherPage:SourceWeight': '来源标明的重量:{0} g',
   },
 });
 
@@ -275,16 +279,55 @@ describe('gather list', () => {
       fireEvent.mouseDown(within(screen.getByTestId('gather-claim-categories')).getByRole('combobox'));
     });
     await click(await screen.findByTitle('厨房用品 (KITCHEN)'));
+    // the source states no weight: the claim asks for it
+    await submit('gather-claim-form-submit');
+    await within(form).findByText('来源未标明重量，请填写重量（克）。');
+    expect(calls.some((c) => c.key.endsWith('/claim'))).toBe(false);
+    await typeInto(screen.getByTestId('gather-claim-weight'), '350');
     await submit('gather-claim-form-submit');
     await waitFor(() =>
       expect(calls.find((c) => c.key === `POST ${URL_}/${G1}/claim`)?.options.json).toMatchObject({
         categoryIds: [CATEGORY],
         region: 'GLOBAL',
         skuPrefix: 'G',
+        weightG: 350,
       }),
     );
     const link = await screen.findByTestId('gather-result-product-G2603-0001');
     expect(link.getAttribute('href')).toBe('/product/product-detail?id=p9');
+  });
+
+  it("does not ask for the weight the item's source states", async () => {
+    answers[`GET ${URL_}/${G1}`] = { ...detail, sourceWeightG: 480 };
+    renderGathers();
+    await screen.findByText('保温杯');
+    await click(screen.getByTestId('gather-claim-610000000001'));
+    expect((await screen.findByTestId('gather-claim-source-weight')).textContent).toBe('来源标明的重量:480 g');
+    expect(screen.queryByTestId('gather-claim-weight')).toBeNull();
+  });
+
+  it('says a URL gathered before was not gathered again, and opens the item there is', async () => {
+    const url = 'https://detail.1688.com/offer/610000000001.html';
+    const before = {
+      index: 0,
+      url,
+      status: 'Failed',
+      gatherId: G1,
+      error: '该链接已采集过，请打开已采集的商品。',
+    } as const;
+    answers[`POST ${URL_}/by-urls`] = batch('Completed', [before]);
+    answers[`GET ${URL_}/batches/${BATCH}`] = batch('Completed', [before]);
+    renderGathers();
+    await screen.findByText('保温杯');
+    await click(screen.getByTestId('gathers-by-urls'));
+    await typeInto(await screen.findByTestId('gather-urls-input'), url);
+    await click(screen.getByTestId('gather-urls-start'));
+    expect((await screen.findByTestId('gather-batch-error-0')).textContent).toBe(
+      '该链接已采集过，请打开已采集的商品。',
+    );
+    await click(screen.getByTestId('gather-batch-open-0'));
+    await screen.findByTestId('gather-detail-skus');
+    expect(calls.some((c) => c.key === `GET ${URL_}/${G1}`)).toBe(true);
   });
 
   it('gathers by URLs: refuses more than fifty, then polls the batch and shows each URL’s result', async () => {

@@ -14,6 +14,7 @@ import { Button, Dropdown, Popconfirm, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, DeleteAction, useRunAndRefresh } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { LC } from '../../api.ts';
@@ -83,16 +84,14 @@ export default function GathersPage() {
     mainImage: (r: GatherRow) => <GatherImage src={r.mainImage} size={48} alt={r.title} />,
     title: (r: GatherRow) => (
       <Space orientation="vertical" size={0} style={{ maxWidth: '100%' }}>
-        <Button
-          type="link"
-          size="small"
+        <LinkButton
           style={{ padding: 0, height: 'auto', maxWidth: '100%' }}
           onClick={() => setDetailId(r.id)}
           title={r.title}
           data-testid={`gather-title-${r.sourceItemId ?? r.id}`}
         >
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{r.title}</span>
-        </Button>
+        </LinkButton>
         <a href={r.sourceUrl} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12 }}>
           <LinkOutlined /> {r.sourceItemId ?? T('Source')}
         </a>
@@ -133,20 +132,12 @@ export default function GathersPage() {
     return (
       <Space size={0}>
         {!inDrawer && (
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => setDetailId(r.id)}
-            data-testid={`gather-detail-${key}`}
-          >
+          <LinkButton icon={<EyeOutlined />} onClick={() => setDetailId(r.id)} data-testid={`gather-detail-${key}`}>
             {T('Detail')}
-          </Button>
+          </LinkButton>
         )}
         <Access permission={`${P}.Claim`} anyOf={CLAIM_ALSO_NEEDS}>
-          <Button
-            type="link"
-            size="small"
+          <LinkButton
             icon={<ShoppingCartOutlined />}
             onClick={() => {
               // the claim dialog takes the drawer's place (a dialog opened over a drawer would sit under it)
@@ -156,7 +147,7 @@ export default function GathersPage() {
             data-testid={`gather-claim-${key}`}
           >
             {T('Claim')}
-          </Button>
+          </LinkButton>
         </Access>
         {more.length > 0 && (
           <Dropdown
@@ -170,9 +161,9 @@ export default function GathersPage() {
               },
             }}
           >
-            <Button type="link" size="small" data-testid={`gather-more-${key}`}>
+            <LinkButton data-testid={`gather-more-${key}`}>
               {T('More')} <DownOutlined />
-            </Button>
+            </LinkButton>
           </Dropdown>
         )}
         <DeleteAction

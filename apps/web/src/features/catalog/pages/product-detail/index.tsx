@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { HtmlContent } from '../../../../components/html-content.tsx';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { LC, screenAttributesApi } from '../../api.ts';
 import { Data } from '../../components/Data.tsx';
 import {
@@ -133,10 +135,8 @@ export default function ProductDetailPage() {
         </Descriptions>
       </Card>
       <Card title={LC('Variants')} size="small">
-        <Table<VariantDto>
+        <SmallTable<VariantDto>
           rowKey="id"
-          size="small"
-          pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={p.variants}
           columns={[
@@ -169,14 +169,8 @@ export default function ProductDetailPage() {
       <ProductSpecifications product={p} />
       <Card title={L('DetailContent')} size="small">
         {p.detailContent ? (
-          // shown as typed: the text is not rendered as HTML here
-          <Typography.Paragraph
-            style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}
-            data-testid="product-detail-content"
-            data-content="data"
-          >
-            {p.detailContent}
-          </Typography.Paragraph>
+          // gathered content is HTML from a source page: rebuilt from an allow-list (see HtmlContent)
+          <HtmlContent html={p.detailContent} testid="product-detail-content" />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         )}

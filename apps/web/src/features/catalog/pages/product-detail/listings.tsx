@@ -1,8 +1,9 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { OptionalLink } from '../../../../components/OptionalLink.tsx';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { http } from '../../../../lib/http/index.ts';
 import { localize } from '../../../../lib/i18n/index.ts';
@@ -66,11 +67,9 @@ export function ProductListings({ productId }: { productId: string }) {
           {canRead && publish}
         </Empty>
       ) : (
-        <Table<ChannelListing>
+        <SmallTable<ChannelListing>
           rowKey="listingId"
-          size="small"
           loading={listings.isLoading}
-          pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={items}
           columns={[

@@ -1,9 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Table } from 'antd';
+import { Card, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
 import { type ProductDto, productsApi, type SpecificationDto } from '../../products-api.ts';
@@ -32,10 +34,8 @@ export function ProductSpecifications({ product }: { product: ProductDto }) {
 
   return (
     <Card title={L('Specifications')} size="small">
-      <Table<SpecificationDto>
+      <SmallTable<SpecificationDto>
         rowKey="id"
-        size="small"
-        pagination={false}
         dataSource={product.specifications}
         data-testid="product-specs"
         columns={[
@@ -54,16 +54,14 @@ export function ProductSpecifications({ product }: { product: ProductDto }) {
                   okButtonProps={{ danger: true }}
                   onConfirm={() => remove(r.id)}
                 >
-                  <Button
-                    type="link"
+                  <LinkButton
                     danger
-                    size="small"
                     icon={<DeleteOutlined />}
                     loading={removing === r.id}
                     data-testid={`product-spec-remove-${r.name}`}
                   >
                     {t('crud.delete')}
-                  </Button>
+                  </LinkButton>
                 </Popconfirm>
               </Access>
             ),

@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { compareDecimal } from '@seller/contracts/numbers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Col, Input, InputNumber, Row, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Checkbox, Col, Input, InputNumber, Row, Select, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   TextField,
   useOpenForm,
 } from '../../../../components/crud/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { LC, suppliersApi } from '../../api.ts';
 import { RecycleAction } from '../../components/RecycleAction.tsx';
 import { type ProductVendorDto, productVendorsApi, type TierPrice } from '../../products-api.ts';
@@ -169,10 +170,8 @@ export function ProductVendors({ productId }: { productId: string }) {
         </Access>
       }
     >
-      <Table<ProductVendorDto>
+      <SmallTable<ProductVendorDto>
         rowKey="id"
-        size="small"
-        pagination={false}
         loading={vendors.isLoading}
         dataSource={vendors.data?.items}
         scroll={{ x: 'max-content' }}

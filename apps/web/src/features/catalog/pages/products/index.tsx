@@ -15,7 +15,6 @@ import {
   Button,
   Checkbox,
   Col,
-  Divider,
   Dropdown,
   Form,
   Input,
@@ -28,7 +27,7 @@ import {
   Tag,
   TreeSelect,
 } from 'antd';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -37,6 +36,7 @@ import {
   CrudField,
   EditAction,
   FormOverlay,
+  FormSection,
   TextField,
   useOpenForm,
   useRunAndRefresh,
@@ -48,13 +48,12 @@ import { useAccess } from '../../../../lib/access.tsx';
 import { localize } from '../../../../lib/i18n/index.ts';
 import {
   brandsApi,
-  type CategoryNode,
   categoriesApi,
+  categoryTreeOptions,
   LC,
   type PurchaseAttributeDto,
   purchaseAttributesApi,
   screenAttributesApi,
-  toCategoryTree,
 } from '../../api.ts';
 import { RecycleAction } from '../../components/RecycleAction.tsx';
 import { RowList } from '../../components/RowList.tsx';
@@ -151,18 +150,6 @@ const blank = {
 const variantOverrides = (rows: z.output<typeof variantRow>[] | undefined, price: string): VariantRow[] =>
   (rows ?? []).map((r) => ({ ...r, price: r.price ?? price }));
 
-function toTreeData(
-  nodes: CategoryNode[],
-): { value: string; title: string; children: ReturnType<typeof toTreeData> }[] {
-  return nodes.map((n) => ({ value: n.id, title: `${n.name} (${n.code})`, children: toTreeData(n.children) }));
-}
-
-const Section = ({ title }: { title: ReactNode }) => (
-  <Divider titlePlacement="start" style={{ marginTop: 8 }}>
-    {title}
-  </Divider>
-);
-
 /** /product/productList: the product list with filters, create/edit, set active, PMS status, delete to the recycle bin. */
 export default function ProductsPage() {
   const { i18n } = useTranslation();
@@ -189,7 +176,7 @@ export default function ProductsPage() {
     [categories.data],
   );
   const brandName = useMemo(() => new Map((brands.data?.items ?? []).map((b) => [b.id, b.name])), [brands.data]);
-  const treeData = useMemo(() => toTreeData(toCategoryTree(categories.data?.items ?? [])), [categories.data]);
+  const treeData = useMemo(() => categoryTreeOptions(categories.data?.items ?? []), [categories.data]);
   const brandOptions = (brands.data?.items ?? []).map((b) => ({ value: b.id, label: b.name }));
 
   const refresh = () =>
@@ -324,7 +311,7 @@ export default function ProductsPage() {
         }}
         testid="products-form"
       >
-        <Section title={LC('ProductSection:Basic')} />
+        <FormSection title={LC('ProductSection:Basic')} />
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <TextField name="name" label={L('ProductName')} autoFocus data-testid="product-name" />
@@ -353,7 +340,7 @@ export default function ProductsPage() {
           <Input.TextArea rows={3} data-testid="product-description" />
         </CrudField>
 
-        <Section title={LC('ProductSection:Sales')} />
+        <FormSection title={LC('ProductSection:Sales')} />
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <CrudField name="region" label={L('Region')}>
@@ -402,7 +389,7 @@ export default function ProductsPage() {
           </CrudField>
         )}
 
-        <Section title={LC('ProductSection:Customs')} />
+        <FormSection title={LC('ProductSection:Customs')} />
         <Row gutter={16}>
           {(['weight', 'length', 'width', 'height', 'packageWeight'] as const).map(numberField)}
           <Col xs={24} md={12}>
@@ -430,7 +417,7 @@ export default function ProductsPage() {
           <Checkbox.Group options={ProductSpecialAttributes.map((v) => ({ value: v, label: LC(`Special:${v}`) }))} />
         </CrudField>
 
-        <Section title={LC('ProductSection:Variants')} />
+        <FormSection title={LC('ProductSection:Variants')} />
         <CrudField name="variantOptions" label={LC('VariantOptions')}>
           <VariantOptionsInput attributes={attributes.data?.items ?? []} />
         </CrudField>
@@ -440,7 +427,7 @@ export default function ProductsPage() {
           row={rows.variant}
         />
 
-        <Section title={LC('ProductSection:Detail')} />
+        <FormSection title={LC('ProductSection:Detail')} />
         <RowList
           name="specifications"
           label={L('Specifications')}

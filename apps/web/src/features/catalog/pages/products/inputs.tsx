@@ -1,9 +1,10 @@
 import { minorUnits } from '@seller/contracts/money';
-import { Alert, DatePicker, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import { zodValueRule } from '../../../../components/crud/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { LC, type PurchaseAttributeDto, type ScreenAttributeDto } from '../../api.ts';
 import type { ScreenValue, VariantDto, VariantOption } from '../../products-api.ts';
 
@@ -314,10 +315,8 @@ export function VariantTable({
       )}
       <Form.List name="variants">
         {() => (
-          <Table<(typeof shown)[number]>
+          <SmallTable<(typeof shown)[number]>
             rowKey={({ combo }) => comboKey(combo.valueIds)}
-            size="small"
-            pagination={false}
             tableLayout="fixed"
             scroll={{ x: 110 + 240 + 100 * 5 }}
             dataSource={shown}

@@ -321,6 +321,23 @@ describe('product detail', () => {
     }
   });
 
+  it('renders gathered detail content sanitized: its structure and emphasis, no script, handler or image', async () => {
+    const script = vi.fn();
+    (globalThis as { pwned?: unknown }).pwned = script;
+    answers['GET /api/catalog/products/p1'] = {
+      ...product,
+      detailContent:
+        '<p>厂家直供,<b>支持</b>一件代发。</p><script>pwned()</script><img src=x onerror="pwned()"><ul><li>双层真空</li><li>304 不锈钢</li></ul>',
+    };
+    renderAt('/product/product-detail?id=p1');
+    const content = await screen.findByTestId('product-detail-content');
+    expect(content.innerHTML).toBe(
+      '<p>厂家直供,<b>支持</b>一件代发。</p><ul><li>双层真空</li><li>304 不锈钢</li></ul>',
+    );
+    expect(content.querySelector('img, script, [onerror]')).toBeNull();
+    expect(script).not.toHaveBeenCalled();
+  });
+
   it('shows the new fields and removes a specification line through remove-specification', async () => {
     renderAt('/product/product-detail?id=p1');
     const detail = await screen.findByTestId('product-detail');

@@ -2,11 +2,12 @@ import { UndoOutlined } from '@ant-design/icons';
 import { productRecycleList, recycledVendorList } from '@seller/contracts/catalog';
 import type { DeclaredList } from '@seller/contracts/lists';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tabs } from 'antd';
+import { Space, Tabs } from 'antd';
 import { startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Access, DeleteAction } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { LC } from '../../api.ts';
@@ -102,9 +103,7 @@ function RecycledList<T extends { id: string }>(p: RecycledListProps<T>) {
       rowActions={(r) => (
         <Space size={0}>
           <Access permission={P}>
-            <Button
-              type="link"
-              size="small"
+            <LinkButton
               icon={<UndoOutlined />}
               data-testid={`${p.actionTestid}-restore-${p.rowName(r)}`}
               onClick={async () => {
@@ -118,7 +117,7 @@ function RecycledList<T extends { id: string }>(p: RecycledListProps<T>) {
               }}
             >
               {LC('Restore')}
-            </Button>
+            </LinkButton>
           </Access>
           <DeleteAction
             permission={P}

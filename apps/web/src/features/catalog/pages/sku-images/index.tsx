@@ -16,7 +16,6 @@ import {
   Segmented,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   TreeSelect,
@@ -25,9 +24,11 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Access, DeleteAction } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
+import { QueryTable } from '../../../../components/SmallTable.tsx';
 import { useNotificationHub } from '../../../../lib/realtime.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { type CategoryNode, categoriesApi, toCategoryTree } from '../../api.ts';
+import { categoriesApi, categoryTreeOptions } from '../../api.ts';
 import { pmsStatusOptions, productsApi } from '../../products-api.ts';
 import {
   formatSize,
@@ -58,12 +59,6 @@ const statusColor: Record<SkuImageExportDto['status'], string> = {
   completed: 'success',
   failed: 'error',
 };
-
-function toTreeData(
-  nodes: CategoryNode[],
-): { value: string; title: string; children: ReturnType<typeof toTreeData> }[] {
-  return nodes.map((n) => ({ value: n.id, title: `${n.name} (${n.code})`, children: toTreeData(n.children) }));
-}
 
 /** A searchable multiple choice of the tenant's products (by SKU or name), 20 matches at a time. */
 function ProductPicker({ value, onChange }: { value: string[]; onChange(ids: string[]): void }) {
@@ -132,7 +127,7 @@ export default function SkuImagesPage() {
       q.state.data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? BUSY_REFRESH_MS : false,
   });
   const categories = useQuery({ queryKey: ['catalog', 'categories', 'all'], queryFn: () => categoriesApi.all() });
-  const treeData = useMemo(() => toTreeData(toCategoryTree(categories.data?.items ?? [])), [categories.data]);
+  const treeData = useMemo(() => categoryTreeOptions(categories.data?.items ?? []), [categories.data]);
 
   // the hub pushes each step of this user's exports: read the list again (at most every 300 ms)
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -257,16 +252,14 @@ export default function SkuImagesPage() {
       render: (_v, r) => (
         <Space size={0}>
           {r.status === 'completed' && (
-            <Button
-              type="link"
-              size="small"
+            <LinkButton
               icon={<DownloadOutlined />}
               loading={downloading === r.id}
               onClick={() => void download(r)}
               data-testid={`sku-images-download-${r.id}`}
             >
               {LS('Download')}
-            </Button>
+            </LinkButton>
           )}
           <DeleteAction
             title={LS('DeleteConfirm')}
@@ -359,13 +352,10 @@ export default function SkuImagesPage() {
         </Space>
       </Card>
       <Card title={LS('Exports')}>
-        <Table<SkuImageExportDto>
+        <QueryTable<SkuImageExportDto>
+          query={exports}
           rowKey="id"
-          size="small"
           columns={columns}
-          dataSource={exports.data?.items ?? []}
-          loading={exports.isLoading}
-          pagination={false}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={LS('NoExports')} /> }}
           data-testid="sku-images-exports"

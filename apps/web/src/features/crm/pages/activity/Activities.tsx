@@ -38,6 +38,7 @@ import {
 } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
 import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { type ListFilters, ListPage } from '../../../../components/list/index.ts';
 import { optionsOf } from '../../../../lib/options.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -184,15 +185,9 @@ function DeleteActivity({ activity }: { activity: Activity }) {
           }
         }}
       >
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          data-testid={`activity-delete-${activity.id}`}
-        >
+        <LinkButton danger icon={<DeleteOutlined />} data-testid={`activity-delete-${activity.id}`}>
           {t('crud.delete')}
-        </Button>
+        </LinkButton>
       </Popconfirm>
     </Access>
   );

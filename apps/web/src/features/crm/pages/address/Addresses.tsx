@@ -1,5 +1,6 @@
 import { AddressTypes, addressInput, addressList, addressUpdateInput } from '@seller/contracts/crm';
 import { Radio, Typography } from 'antd';
+import { CountrySelect } from '../../../../components/CountrySelect.tsx';
 import { CrudField, resourceTitles, TextField } from '../../../../components/crud/index.ts';
 import { optionsOf } from '../../../../lib/options.ts';
 import { type Address, RL, recordsApi } from '../../api/records.ts';
@@ -56,13 +57,9 @@ export function Addresses({ customerId }: { customerId?: string }) {
           </CrudField>
           <TextField name="contactName" label={RL('ContactName')} maxLength={64} data-testid="address-contactName" />
           <TextField name="phone" label={RL('Phone')} maxLength={32} data-testid="address-phone" />
-          <TextField
-            name="country"
-            label={RL('Country')}
-            maxLength={2}
-            style={{ width: 100 }}
-            data-testid="address-country"
-          />
+          <CrudField name="country" label={RL('Country')}>
+            <CountrySelect data-testid="address-country" />
+          </CrudField>
           <TextField name="province" label={RL('Province')} maxLength={64} />
           <TextField name="city" label={RL('City')} maxLength={64} data-testid="address-city" />
           <TextField name="addressLine1" label={RL('AddressLine1')} maxLength={256} data-testid="address-line1" />

@@ -46,6 +46,15 @@ function moved(board: BusinessBoard, card: BusinessRow, to: BoardColumn): Busine
   };
 }
 
+/** The kanban while it loads: columns of placeholder cards, announced to screen readers. */
+export function BoardLoading() {
+  return (
+    <div role="status" aria-busy="true" aria-label={BL('Loading')} data-testid="business-board-loading">
+      <Skeleton active paragraph={{ rows: 6 }} />
+    </div>
+  );
+}
+
 /**
  * The kanban of one stage group: a column per stage (open businesses) with its count and sums,
  * then won and lost. A card is dragged to another stage (or picked from its menu, which also
@@ -94,7 +103,7 @@ export function Board({ filters, onOpen }: { filters: BoardFilters; onOpen: (id:
     if (card) void moveTo(card, col.key);
   };
 
-  if (q.isLoading) return <Skeleton active />;
+  if (q.isLoading) return <BoardLoading />;
   const board = q.data;
   if (!board) return <Empty />;
   const title = (c: BoardColumn) => (c.statusId ? c.name : BL(c.key === 'won' ? 'Won' : 'Lost'));

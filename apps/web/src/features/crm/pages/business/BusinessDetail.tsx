@@ -1,8 +1,9 @@
 import { CrmPermissions } from '@seller/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Select, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
@@ -138,10 +139,8 @@ export function BusinessDetail({ id, onClose, onChanged }: RecordDetailProps) {
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {BL('Products')}
           </Typography.Title>
-          <Table
-            size="small"
+          <SmallTable
             rowKey="id"
-            pagination={false}
             scroll={{ x: 'max-content' }}
             dataSource={b.products}
             columns={[

@@ -5,6 +5,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography
 import dayjs, { type Dayjs } from 'dayjs';
 import { FormDrawer, parseForm, TextField, useFormSave } from '../../../../components/crud/index.ts';
 import { BL, type Business, businessesApi, businessKeys } from '../../api/businesses.ts';
+import { customersApi } from '../../api/customers.ts';
 import { CustomerField, cents, money, RemoteSelect } from './parts.tsx';
 
 interface Values {
@@ -69,7 +70,19 @@ export function BusinessForm({
   const typeId = Form.useWatch('statusTypeId', form);
   const values = Form.useWatch([], form) as Values | undefined;
   const group = groups.data?.items.find((g) => g.id === typeId) ?? groups.data?.items[0];
-  const knownCustomers = new Map(business ? [[business.customerId, business.customerName]] : []);
+  // a new business of a given customer names it at once (not its id while the options load)
+  const given = useQuery({
+    queryKey: ['crm', 'customers', 'name', customerId],
+    queryFn: () => customersApi.get(customerId!),
+    enabled: !!customerId && !business,
+  });
+  const knownCustomers = new Map(
+    business
+      ? [[business.customerId, business.customerName]]
+      : customerId && given.data
+        ? [[customerId, given.data.name]]
+        : [],
+  );
   const knownProducts = new Map(
     (business?.products ?? []).map((p) => [p.productId, `${p.productSku} · ${p.productName}`]),
   );
@@ -153,6 +166,8 @@ export function BusinessForm({
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 200 }}
+            loading={owners.isLoading}
+            labelRender={(o) => o.label ?? ''}
             options={(owners.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
           />
         </Form.Item>
@@ -161,6 +176,7 @@ export function BusinessForm({
             style={{ width: 160 }}
             placeholder={groups.data?.items[0]?.displayName}
             onChange={() => form.setFieldValue('statusId', undefined)}
+            labelRender={(o) => o.label ?? ''}
             options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.displayName }))}
           />
         </Form.Item>
@@ -169,6 +185,7 @@ export function BusinessForm({
             style={{ width: 180 }}
             data-testid="business-form-stage"
             placeholder={group?.statuses[0]?.displayName}
+            labelRender={(o) => o.label ?? ''}
             options={(group?.statuses ?? []).map((s) => ({ value: s.id, label: `${s.displayName} (${s.percent}%)` }))}
           />
         </Form.Item>

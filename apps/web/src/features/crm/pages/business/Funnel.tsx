@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton, Space, Statistic, Table } from 'antd';
+import { Card, Empty, Skeleton, Space, Statistic } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { BL, businessesApi, businessKeys } from '../../api/businesses.ts';
 import { amountsText } from './parts.tsx';
 
@@ -59,9 +60,7 @@ export function Funnel({ statusTypeId, ownerUserId }: { statusTypeId?: string; o
           {option && <FunnelChart option={option} testid="business-funnel-chart" />}
         </Suspense>
       </Card>
-      <Table
-        size="small"
-        pagination={false}
+      <SmallTable
         rowKey="key"
         scroll={{ x: 'max-content' }}
         dataSource={rows}

@@ -144,6 +144,20 @@ describe('businesses page', () => {
     expect(within(screen.getByTestId('board-column-lost')).getByText('输单')).toBeTruthy();
   });
 
+  it('says the kanban is loading until its stage groups and cards are there', async () => {
+    let groupsArrive: (value: unknown) => void = () => {};
+    answers['GET /api/crm/business-status-types'] = () =>
+      new Promise((resolve) => {
+        groupsArrive = resolve;
+      });
+    renderIt(<BusinessesPage />);
+    expect((await screen.findByTestId('business-board-loading')).getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByTestId('board-column-初步接触')).toBeNull();
+    await act(async () => groupsArrive({ items: [group] }));
+    await screen.findByTestId('board-column-初步接触');
+    expect(screen.queryByTestId('business-board-loading')).toBeNull();
+  });
+
   it('drags a card to another stage: moved at once, then saved', async () => {
     let release: () => void = () => {};
     const moved = answers[`PUT ${URL}/b1/stage`];
@@ -246,5 +260,18 @@ describe('businesses page', () => {
     expect(screen.getByText('初步接触 10%')).toBeTruthy();
     expect(calls.find((c) => c.key === `GET ${URL}`)?.options.params?.customerId).toBe('c1');
     expect(screen.getByTestId('customer-business-new')).toBeTruthy();
+  });
+
+  it('a new business of a customer names the customer, never its id, while the options load', async () => {
+    const C = '3f2b8a9e-1c4d-4e5f-8a6b-7c8d9e0f1a2b';
+    answers['GET /api/crm/customers/' + C] = { id: C, name: '远航国际贸易' };
+    // the customer options never come (or do not hold this one)
+    answers[`GET ${URL}/customer-options`] = () => new Promise(() => {});
+    answers[`GET ${URL}`] = { totalCount: 0, items: [] };
+    renderIt(<CustomerTab customerId={C} />);
+    await click(await screen.findByTestId('customer-business-new'));
+    const field = await screen.findByTestId('business-form-customer');
+    await waitFor(() => expect(field.textContent).toContain('远航国际贸易'));
+    expect(document.body.textContent).not.toContain(C);
   });
 });

@@ -2,7 +2,7 @@ import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
 import { businessList } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Segmented, Select, Space, Typography } from 'antd';
+import { Button, Empty, Input, Segmented, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useCreateThenOpen } from '../../../../components/crud/index.ts';
@@ -16,7 +16,7 @@ import {
   businessesUrl,
   businessKeys,
 } from '../../api/businesses.ts';
-import { Board } from './Board.tsx';
+import { Board, BoardLoading } from './Board.tsx';
 import { BusinessDetail } from './BusinessDetail.tsx';
 import { BusinessForm } from './BusinessForm.tsx';
 import { Funnel } from './Funnel.tsx';
@@ -44,6 +44,25 @@ export default function BusinessesPage() {
   const owners = useQuery({ queryKey: businessKeys.owners, queryFn: () => businessesApi.owners() });
   const group = groups.data?.items.find((g) => g.id === filters.statusTypeId) ?? groups.data?.items[0];
   const set = (patch: Partial<BusinessFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  /** A toolbar filter that may be cleared (all owners, all stages, all results). */
+  const clearable = <K extends 'ownerUserId' | 'statusId' | 'endStatus'>(
+    member: K,
+    placeholder: string,
+    options: { value: NonNullable<BusinessFilters[K]>; label: string }[],
+    testid: string,
+    width = 150,
+  ) => (
+    <Select
+      allowClear
+      showSearch={member === 'ownerUserId' ? { optionFilterProp: 'label' } : undefined}
+      style={{ width }}
+      placeholder={placeholder}
+      data-testid={testid}
+      value={filters[member]}
+      onChange={(v) => set({ [member]: v })}
+      options={options}
+    />
+  );
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: businessKeys.all }),
@@ -80,16 +99,12 @@ export default function BusinessesPage() {
           onChange={(v) => set({ statusTypeId: v, statusId: undefined })}
           options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: g.displayName }))}
         />
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 150 }}
-          placeholder={BL('AllOwners')}
-          data-testid="business-filter-owner"
-          value={filters.ownerUserId}
-          onChange={(v) => set({ ownerUserId: v })}
-          options={(owners.data?.items ?? []).map((o) => ({ value: o.id, label: o.name }))}
-        />
+        {clearable(
+          'ownerUserId',
+          BL('AllOwners'),
+          (owners.data?.items ?? []).map((o) => ({ value: o.id, label: o.name })),
+          'business-filter-owner',
+        )}
         {view !== 'funnel' && (
           <div style={{ width: 180 }}>
             <RemoteSelect
@@ -105,29 +120,19 @@ export default function BusinessesPage() {
         )}
         {view === 'list' && (
           <>
-            <Select
-              allowClear
-              style={{ width: 150 }}
-              placeholder={BL('AllStages')}
-              data-testid="business-filter-stage"
-              value={filters.statusId}
-              onChange={(v) => set({ statusId: v })}
-              options={(group?.statuses ?? []).map((s) => ({ value: s.id, label: s.displayName }))}
-            />
-            <Select
-              allowClear
-              style={{ width: 130 }}
-              placeholder={BL('AllResults')}
-              data-testid="business-filter-end"
-              value={filters.endStatus}
-              onChange={(v) => set({ endStatus: v })}
-              options={[
-                { value: 0, label: BL('Open') },
-                { value: 1, label: BL('End:1') },
-                { value: 2, label: BL('End:2') },
-                { value: 3, label: BL('End:3') },
-              ]}
-            />
+            {clearable(
+              'statusId',
+              BL('AllStages'),
+              (group?.statuses ?? []).map((s) => ({ value: s.id, label: s.displayName })),
+              'business-filter-stage',
+            )}
+            {clearable(
+              'endStatus',
+              BL('AllResults'),
+              [0, 1, 2, 3].map((e) => ({ value: e, label: e ? BL(`End:${e}`) : BL('Open') })),
+              'business-filter-end',
+              130,
+            )}
           </>
         )}
         {view === 'board' && (
@@ -150,17 +155,23 @@ export default function BusinessesPage() {
           </Button>
         )}
       </Space>
-      {view === 'board' && group && (
-        <Board
-          filters={{
-            statusTypeId: group?.id,
-            ownerUserId: filters.ownerUserId,
-            customerId: filters.customerId,
-            filter: keyword,
-          }}
-          onOpen={setOpenId}
-        />
-      )}
+      {view === 'board' &&
+        (group ? (
+          <Board
+            filters={{
+              statusTypeId: group?.id,
+              ownerUserId: filters.ownerUserId,
+              customerId: filters.customerId,
+              filter: keyword,
+            }}
+            onOpen={setOpenId}
+          />
+        ) : groups.isLoading ? (
+          // the stage groups come first: the board says it is loading meanwhile, not nothing
+          <BoardLoading />
+        ) : (
+          <Empty data-testid="business-board-empty" />
+        ))}
       {view === 'list' && (
         <ListPage<BusinessRow>
           list={businessList}

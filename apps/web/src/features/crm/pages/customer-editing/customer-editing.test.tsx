@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { expectNotSent, fakeApiBeforeEach } from '../../../../lib/testing/fake-http.ts';
-import { fillIn, submit, typeInto } from '../../../../lib/testing/form-events.ts';
+import { fillIn, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderRoutes } from '../../../../lib/testing/render-page.tsx';
 import type { Customer } from '../../api/customers.ts';
 import CustomerEditingPage from './index.tsx';
@@ -121,8 +121,9 @@ describe('customer editing page', () => {
     await fillIn({
       'customer-form-name': '义乌星辰进出口有限公司',
       'customer-form-mobile': '13500001234',
-      'customer-form-country': 'cn',
     });
+    // the country is picked by its name, kept as its ISO code
+    await pick('customer-form-country', '中国 (CN)');
     await submit('customer-form-submit');
 
     const list = await screen.findByTestId('customer-duplicates');

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Form, Input, List, Modal, Row, Select, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { applyServerErrors, parseForm, TextField } from '../../../../components/crud/index.ts';
+import { CountrySelect } from '../../../../components/CountrySelect.tsx';
+import { applyServerErrors, CrudField, parseForm, TextField } from '../../../../components/crud/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Customer, type CustomerInput, customerKeys, customersApi, dictOptions } from '../../api/customers.ts';
 import { tagOptions, useCustomerTags } from '../customer/parts.tsx';
@@ -155,13 +156,9 @@ function CustomerForm({ customer }: { customer?: Customer }) {
             <TextField name="wechat" label={CL('Wechat')} maxLength={64} />
           </Col>
           <Col xs={24} md={8}>
-            <TextField
-              name="country"
-              label={CL('Country')}
-              maxLength={2}
-              style={{ width: 100 }}
-              data-testid="customer-form-country"
-            />
+            <CrudField name="country" label={CL('Country')}>
+              <CountrySelect data-testid="customer-form-country" />
+            </CrudField>
           </Col>
           <Col xs={24}>
             <TextField name="detailAddress" label={CL('DetailAddress')} maxLength={512} />

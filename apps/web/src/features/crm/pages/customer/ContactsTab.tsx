@@ -2,10 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CrmPermissions } from '@seller/contracts';
 import { contactInput } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, DatePicker, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { applyServerErrors, DangerConfirmButton, parseForm, TextField } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
+import { QueryTable } from '../../../../components/SmallTable.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Contact, type Customer, customerKeys, customersApi } from '../../api/customers.ts';
@@ -93,12 +95,9 @@ export function ContactsTab({ customer }: { customer: Customer }) {
           {CL('AddContact')}
         </Button>
       )}
-      <Table<Contact>
-        size="small"
+      <QueryTable<Contact>
+        query={contacts}
         rowKey="id"
-        loading={contacts.isLoading}
-        dataSource={contacts.data?.items ?? []}
-        pagination={false}
         scroll={{ x: 'max-content' }}
         data-testid="contacts-table"
         columns={[
@@ -129,9 +128,9 @@ export function ContactsTab({ customer }: { customer: Customer }) {
                   width: 140,
                   render: (_v: unknown, c: Contact) => (
                     <Space size={0}>
-                      <Button type="link" size="small" data-testid={`contact-edit-${c.id}`} onClick={() => openForm(c)}>
+                      <LinkButton data-testid={`contact-edit-${c.id}`} onClick={() => openForm(c)}>
                         {CL('Edit')}
-                      </Button>
+                      </LinkButton>
                       <DangerConfirmButton
                         title={CL('ConfirmDeleteContact', c.name)}
                         testid={`contact-delete-${c.id}`}

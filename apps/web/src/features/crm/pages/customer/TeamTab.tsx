@@ -1,8 +1,9 @@
 import { CrmPermissions } from '@seller/contracts';
-import { Button, Select, Space, Table, Tag } from 'antd';
+import { Button, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DangerConfirmButton } from '../../../../components/crud/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { CL, type Customer, customersApi } from '../../api/customers.ts';
@@ -89,10 +90,8 @@ export function TeamTab({ customer, onChanged }: { customer: Customer; onChanged
           </Button>
         </Space>
       )}
-      <Table
-        size="small"
+      <SmallTable
         rowKey="userId"
-        pagination={false}
         dataSource={rows}
         data-testid="team-table"
         scroll={{ x: 'max-content' }}
@@ -106,7 +105,6 @@ export function TeamTab({ customer, onChanged }: { customer: Customer; onChanged
                 <Tag color="gold">{CL('MemberLevel:1')}</Tag>
               ) : manage ? (
                 <Select
-                  size="small"
                   value={m.level}
                   options={levels}
                   style={{ width: 130 }}

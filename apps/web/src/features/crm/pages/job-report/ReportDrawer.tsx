@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { Access } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { categoryColor, LJ, type ReportDetail, reportsApi, reportsKeys, userLabel } from '../../api/reports.ts';
 import { NumberTiles } from './NumberTiles.tsx';
@@ -195,9 +196,7 @@ export function ReportDrawer(props: { id: string | null; onClose(): void; onEdit
                         title={LJ('Page:ConfirmDeleteComment')}
                         onConfirm={() => run(() => reportsApi.removeComment(r.id, c.id))}
                       >
-                        <Button type="link" size="small" danger>
-                          {LJ('Page:Delete')}
-                        </Button>
+                        <LinkButton danger>{LJ('Page:Delete')}</LinkButton>
                       </Popconfirm>
                     )}
                   </Space>

@@ -1,10 +1,11 @@
 import { CrmPermissions, reportCategories, reportList } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Checkbox, DatePicker, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Badge, Checkbox, DatePicker, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Access } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { type ListFilterInput, ListPage, readListUrl, useIdInUrl } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -156,15 +157,13 @@ export default function JobReportPage() {
         actionsWidth={120}
         rowActions={(r) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => open(r.id)}>
-              {LJ('Page:Open')}
-            </Button>
+            <LinkButton onClick={() => open(r.id)}>{LJ('Page:Open')}</LinkButton>
             {box === 'mine' && (
               <Access permission={`${P}.Delete`}>
                 <Popconfirm title={LJ('Page:ConfirmDelete')} onConfirm={() => remove(r)}>
-                  <Button type="link" size="small" danger data-testid={`report-delete-${r.period}`}>
+                  <LinkButton danger data-testid={`report-delete-${r.period}`}>
                     {LJ('Page:Delete')}
-                  </Button>
+                  </LinkButton>
                 </Popconfirm>
               </Access>
             )}

@@ -1,6 +1,7 @@
 import { CrmPermissions } from '@seller/contracts';
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import dayjs from 'dayjs';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { CL, type CrmOrderRow, crmOrderKeys, crmOrdersApi } from '../../api/orders.ts';
 import { CustomerDealsTab } from '../../components/CustomerDealsTab.tsx';
 import { money } from '../business/parts.tsx';
@@ -26,10 +27,8 @@ export default function CustomerTab({ customerId }: { customerId: string }) {
       Detail={OrderDetail}
     >
       {(rows, open) => (
-        <Table
-          size="small"
+        <SmallTable
           rowKey="id"
-          pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={rows}
           columns={[

@@ -1,10 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { customerLimitInput, customerLimitTypes, poolConfigInput } from '@seller/contracts/crm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Form, InputNumber, Popconfirm, Select, Space, Spin, Switch, Table, Tag } from 'antd';
+import { Button, Card, Drawer, Form, InputNumber, Popconfirm, Select, Space, Spin, Switch, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, CrudField, FormOverlay, parseForm } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
+import { QueryTable } from '../../../../components/SmallTable.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { type CustomerLimit, PL, type PoolConfigInput, poolApi, poolKeys } from '../../api/pool.ts';
 
@@ -94,13 +96,10 @@ function LimitsCard() {
         </Button>
       }
     >
-      <Table<CustomerLimit>
-        size="small"
+      <QueryTable<CustomerLimit>
+        query={limits}
         rowKey="id"
-        loading={limits.isLoading}
-        pagination={false}
         scroll={{ x: 'max-content' }}
-        dataSource={limits.data?.items ?? []}
         data-testid="pool-limits"
         columns={[
           { key: 'type', title: PL('Page:LimitType'), render: (_v, l) => <Tag>{PL(`Page:LimitType:${l.type}`)}</Tag> },
@@ -123,9 +122,9 @@ function LimitsCard() {
             title: t('crud.actions'),
             render: (_v, l) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing(l)} data-testid={`pool-limit-edit-${l.id}`}>
+                <LinkButton onClick={() => setEditing(l)} data-testid={`pool-limit-edit-${l.id}`}>
                   {t('crud.edit')}
-                </Button>
+                </LinkButton>
                 <Popconfirm
                   title={PL('Page:DeleteLimit')}
                   onConfirm={async () => {
@@ -134,9 +133,9 @@ function LimitsCard() {
                   }}
                   okButtonProps={{ 'data-testid': `pool-limit-delete-ok-${l.id}` } as never}
                 >
-                  <Button type="link" size="small" danger data-testid={`pool-limit-delete-${l.id}`}>
+                  <LinkButton danger data-testid={`pool-limit-delete-${l.id}`}>
                     {t('crud.delete')}
-                  </Button>
+                  </LinkButton>
                 </Popconfirm>
               </Space>
             ),

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { HttpError } from '../../../../lib/http/errors.ts';
@@ -191,20 +192,13 @@ export default function PublicCustomerPage() {
                       onConfirm={() => claim([r.id])}
                       okButtonProps={{ 'data-testid': `pool-claim-ok-${r.id}` } as never}
                     >
-                      <Button type="link" size="small" data-testid={`pool-claim-${r.id}`}>
-                        {PL('Page:Claim')}
-                      </Button>
+                      <LinkButton data-testid={`pool-claim-${r.id}`}>{PL('Page:Claim')}</LinkButton>
                     </Popconfirm>
                   )}
                   {canAssign && (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setAssigning([r.id])}
-                      data-testid={`pool-assign-${r.id}`}
-                    >
+                    <LinkButton onClick={() => setAssigning([r.id])} data-testid={`pool-assign-${r.id}`}>
                       {PL('Page:Assign')}
-                    </Button>
+                    </LinkButton>
                   )}
                 </Space>
               )
@@ -235,7 +229,7 @@ export default function PublicCustomerPage() {
         onOk={() => setLimitError(null)}
         cancelButtonProps={{ style: { display: 'none' } }}
       >
-        <Alert type="error" showIcon message={limitError} data-testid="pool-limit-error" />
+        <Alert type="error" showIcon title={limitError} data-testid="pool-limit-error" />
       </Modal>
       {settingsOpen && <SettingsDrawer onClose={() => setSettingsOpen(false)} />}
     </>

@@ -15,17 +15,21 @@ import {
   Select,
   Space,
   Spin,
-  Table,
   Tabs,
   Tree,
   TreeSelect,
   Typography,
 } from 'antd';
 import type { DataNode, TreeProps } from 'antd/es/tree';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormOverlay, TextField } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
+import { usePagedQuery } from '../../../../components/list/index.ts';
+import { QueryTable } from '../../../../components/SmallTable.tsx';
+import { dropRows, useTreeExpansion } from '../../../../components/useTreeExpansion.ts';
 import { useAccess } from '../../../../lib/access.tsx';
+import type { TreeOption } from '../../../../lib/tree.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
   L,
@@ -41,12 +45,6 @@ const P = 'AbpIdentity.OrganizationUnits';
 const PAGE = 10;
 /** The server's own rule for a unit's name (`@seller/contracts/identity`). */
 const nameSchema = organizationUnitUpdateInput.pick({ displayName: true });
-
-interface TreeOption {
-  value: string;
-  title: string;
-  children: TreeOption[];
-}
 
 type NameDialog =
   | { mode: 'create'; parent: OrganizationUnitDto | null }
@@ -68,15 +66,7 @@ export default function OrganizationUnitPage() {
   const [moveTarget, setMoveTarget] = useState<string>('__root');
   const [deleting, setDeleting] = useState<OrganizationUnitDto | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['identity', 'units'] });
-  // every unit starts expanded, new ones too (a new child must be visible); collapsing is kept
-  const [expanded, setExpanded] = useState<string[]>([]);
-  const known = useRef(new Set<string>());
-  useEffect(() => {
-    const fresh = list.filter((u) => !known.current.has(u.id)).map((u) => u.id);
-    if (!fresh.length) return;
-    for (const id of fresh) known.current.add(id);
-    setExpanded((prev) => [...prev, ...fresh]);
-  }, [list]);
+  const expansion = useTreeExpansion(list);
   const current = selected ? (list.find((u) => u.id === selected.id) ?? null) : null;
 
   const move = async (unit: OrganizationUnitDto, parentId: string | null) => {
@@ -134,9 +124,9 @@ export default function OrganizationUnitPage() {
     }));
 
   const onDrop: TreeProps['onDrop'] = (info) => {
-    const dragged = list.find((u) => u.id === info.dragNode.key);
-    const target = list.find((u) => u.id === info.node.key);
-    if (!dragged || !target) return;
+    const drop = dropRows(list, info);
+    if (!drop) return;
+    const { dragged, target } = drop;
     const parentId = info.dropToGap ? target.parentId : target.id;
     if ((dragged.parentId ?? null) === (parentId ?? null)) return;
     void move(dragged, parentId ?? null).catch(() => {});
@@ -185,8 +175,7 @@ export default function OrganizationUnitPage() {
               )}
               <Tree
                 blockNode
-                expandedKeys={expanded}
-                onExpand={(keys) => setExpanded(keys.map(String))}
+                {...expansion}
                 draggable={canManage ? { icon: false } : false}
                 onDrop={onDrop}
                 treeData={toData(tree)}
@@ -302,19 +291,16 @@ function MemberList({ kind, unit, canEdit }: { kind: 'users' | 'roles'; unit: Or
   const { t } = useTranslation();
   const { message } = useUi();
   const client = useQueryClient();
-  const [page, setPage] = useState(1);
   const [filter, setFilter] = useState('');
   const [adding, setAdding] = useState(false);
   const key = ['identity', 'unit-members', kind, unit.id];
-  const q = { skipCount: (page - 1) * PAGE, maxResultCount: PAGE, filter: filter || undefined };
-  const members = useQuery({
-    queryKey: [...key, q],
-    queryFn: ({ signal }) =>
-      (kind === 'users' ? unitsApi.users(unit.id, q, signal) : unitsApi.roles(unit.id, q, signal)) as Promise<{
-        totalCount: number;
-        items: Member[];
-      }>,
-    placeholderData: keepPreviousData,
+  const {
+    query: members,
+    setPage,
+    pagination,
+  } = usePagedQuery<Member>([...key, filter], PAGE, (page, signal) => {
+    const q = { ...page, filter: filter || undefined };
+    return kind === 'users' ? unitsApi.users(unit.id, q, signal) : unitsApi.roles(unit.id, q, signal);
   });
   const refresh = () => client.invalidateQueries({ queryKey: key });
 
@@ -336,19 +322,11 @@ function MemberList({ kind, unit, canEdit }: { kind: 'users' | 'roles'; unit: Or
           </Button>
         )}
       </Space>
-      <Table<Member>
+      <QueryTable<Member>
+        query={members}
         rowKey="id"
-        size="small"
-        loading={members.isLoading}
-        dataSource={members.data?.items ?? []}
         locale={{ emptyText: t('crud.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE,
-          total: members.data?.totalCount ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
+        pagination={pagination}
         columns={[
           {
             key: 'name',
@@ -383,9 +361,9 @@ function MemberList({ kind, unit, canEdit }: { kind: 'users' | 'roles'; unit: Or
                         await refresh();
                       }}
                     >
-                      <Button type="link" size="small" danger data-testid={`unit-remove-${memberName(m)}`}>
+                      <LinkButton danger data-testid={`unit-remove-${memberName(m)}`}>
                         {L('RemoveMember')}
-                      </Button>
+                      </LinkButton>
                     </Popconfirm>
                   ),
                 },

@@ -1,16 +1,18 @@
 import { DownOutlined, LockOutlined, SafetyOutlined, TagsOutlined, UnlockOutlined } from '@ant-design/icons';
 import { userCreateInput, userList, userUpdateInput } from '@seller/contracts/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Input, type MenuProps, Modal, Select, Space, Switch, Tag, TreeSelect } from 'antd';
+import { Dropdown, Input, type MenuProps, Modal, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudField, DeleteAction, EditAction, FormOverlay, TextField } from '../../../../components/crud/index.ts';
 import { ImpersonateButton } from '../../../../components/impersonation/ImpersonateButton.tsx';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
+import { treeOptions } from '../../../../lib/tree.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { L, toUnitTree, type UnitNode, USERS_URL, type UserDto, unitsApi, usersApi } from '../../api.ts';
+import { L, toUnitTree, USERS_URL, type UserDto, unitsApi, usersApi } from '../../api.ts';
 import { GrantEditors, type GrantTarget } from '../../components/GrantEditors.tsx';
 
 const P = 'AbpIdentity.Users';
@@ -30,16 +32,6 @@ const LOCK_CHOICES = [
 
 const isLocked = (u: UserDto) => u.lockoutEnabled && !!u.lockoutEnd && dayjs(u.lockoutEnd).isAfter(dayjs());
 
-interface TreeOption {
-  value: string;
-  title: string;
-  children: TreeOption[];
-}
-
-function unitTreeData(nodes: UnitNode[]): TreeOption[] {
-  return nodes.map((n) => ({ value: n.id, title: n.displayName, children: unitTreeData(n.children) }));
-}
-
 /** /admin/users: list, create/edit, lock/unlock, roles, claims, organization units, permissions. */
 export default function UsersPage() {
   const { t } = useTranslation();
@@ -54,7 +46,7 @@ export default function UsersPage() {
 
   const roles = useQuery({ queryKey: ['identity', 'assignable-roles'], queryFn: usersApi.assignableRoles });
   const units = useQuery({ queryKey: ['identity', 'units'], queryFn: unitsApi.all, enabled: canUnits });
-  const unitTree = useMemo(() => unitTreeData(toUnitTree(units.data?.items ?? [])), [units.data]);
+  const unitTree = useMemo(() => treeOptions(toUnitTree(units.data?.items ?? []), (n) => n.displayName), [units.data]);
   const refresh = () => client.invalidateQueries({ queryKey: [USERS_URL] });
 
   const openEdit = async (user: UserDto) => {
@@ -160,9 +152,9 @@ export default function UsersPage() {
               </EditAction>
               {more.length > 0 && (
                 <Dropdown menu={{ items: more, onClick: ({ key }) => void onMore(u, key) }} trigger={['click']}>
-                  <Button type="link" size="small" data-testid={`user-more-${u.userName}`}>
+                  <LinkButton data-testid={`user-more-${u.userName}`}>
                     {L('More')} <DownOutlined />
-                  </Button>
+                  </LinkButton>
                 </Dropdown>
               )}
               <ImpersonateButton userId={u.id} userName={u.userName} testid={`user-impersonate-${u.userName}`} />

@@ -195,6 +195,11 @@ describe('freight estimate page', () => {
     expect(ytRow.compareDocumentPosition(sfRow) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(sfRow).getByTestId('estimate-picked').textContent).toBe('选中');
     expect(within(ytRow).queryByTestId('estimate-picked')).toBeNull();
+    // and why: the matched rule and what its objective means (a cheaper channel may be slower)
+    expect(within(sfRow).getByTestId('estimate-picked-why').textContent).toBe(
+      '按策略“东南亚默认”的规则 #2(轻小件走快线)选中:能承运此包裹的最快渠道,即使较慢的渠道更便宜。',
+    );
+    expect(within(ytRow).queryByTestId('estimate-picked-why')).toBeNull();
     expect(sfRow.textContent).toContain('顺丰国际 / 马来标准小包');
     expect(sfRow.textContent).toContain('空运');
     expect(sfRow.textContent).toContain('5–8 天');
@@ -225,6 +230,7 @@ describe('freight estimate page', () => {
     expect(within(outcome).getByTestId('estimate-strategy-result-matched').textContent).toBe(
       '命中规则 #2:轻小件走快线',
     );
+    expect(within(outcome).getByTestId('estimate-strategy-result-why').textContent).toContain('最快渠道');
     expect(within(outcome).getByTestId('estimate-strategy-result-pick').textContent).toContain(
       '顺丰国际 / 马来标准小包',
     );

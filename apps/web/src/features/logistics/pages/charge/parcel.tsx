@@ -5,6 +5,7 @@ import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'an
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, issueMessage, parseForm, zodValueRule } from '../../../../components/crud/index.ts';
+import { PickerSelect } from '../../components/PickerSelect.tsx';
 import {
   attributeOptions,
   countrySearch,
@@ -239,11 +240,9 @@ export function OriginFields({ prefix }: { prefix: string }) {
     <Row gutter={12}>
       <Col {...half}>
         <Field name="warehouseId" label={LF('Warehouse')}>
-          <Select
+          <PickerSelect
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={warehouses.options}
-            loading={warehouses.loading}
+            picker={warehouses}
             placeholder={LF('AnyWarehouse')}
             data-testid={`${prefix}-warehouse`}
           />
@@ -314,11 +313,9 @@ export function StrategyField({ prefix }: { prefix: string }) {
   const strategies = useStrategyOptions();
   return (
     <Field name="strategyId" label={LF('Strategy')} extra={LF('StrategyHint')}>
-      <Select
+      <PickerSelect
         allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        options={strategies.options}
-        loading={strategies.loading}
+        picker={strategies}
         placeholder={LF('AllStrategies')}
         data-testid={`${prefix}-strategy`}
       />

@@ -1,6 +1,7 @@
-import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import {
   attributeLabel,
   type ExcludedChannelDto,
@@ -72,6 +73,18 @@ const PickedTag = ({ testid }: { testid?: string }) => (
   </Tag>
 );
 
+/**
+ * Why the strategy picked its channel, in a sentence: the rule that matched, and what its
+ * objective means for the pick (the cheapest, the fastest, or the first of a fixed order whatever
+ * it costs); null when no strategy picked one.
+ */
+export function pickedWhy(estimate: FreightEstimateDto): string | null {
+  const s = estimate.strategy;
+  if (!s?.pickedChannelId) return null;
+  const why = LS(`PickedWhy:${s.objective}`, s.ruleIndex + 1, s.ruleName, s.strategyName);
+  return s.fallbackUsed ? `${why} ${LS('PickedWhy:Fallback')}` : why;
+}
+
 /** The parcel the channels were priced for; its weight and size summed from the SKUs when given by SKUs. */
 export function ParcelSummary({ estimate }: { estimate: FreightEstimateDto }) {
   const p = estimate.parcel;
@@ -133,6 +146,7 @@ export function StrategyOutcome({ estimate, testid }: { estimate: FreightEstimat
               <span>
                 {s.strategyName} · {objectiveLabel(s.objective)}
               </span>
+              {pickedWhy(estimate) && <span data-testid={`${testid}-why`}>{pickedWhy(estimate)}</span>}
               <span data-testid={`${testid}-pick`}>
                 {LS('PickedChannel')}:{' '}
                 {picked ? channelLabel(picked) : s.pickedChannelId ? s.pickedChannelId : LS('NoPick')}
@@ -259,6 +273,11 @@ export function OptionsTable({ estimate }: { estimate: FreightEstimateDto }) {
           <span>
             {channelLabel(o)} {o.picked && <PickedTag testid="estimate-picked" />}
           </span>
+          {o.picked && pickedWhy(estimate) && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="estimate-picked-why">
+              {pickedWhy(estimate)}
+            </Typography.Text>
+          )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {o.channelCode}
           </Typography.Text>
@@ -293,13 +312,11 @@ export function OptionsTable({ estimate }: { estimate: FreightEstimateDto }) {
     },
   ];
   return (
-    <Table<FreightOptionDto>
+    <SmallTable<FreightOptionDto>
       data-testid="estimate-options"
-      size="small"
       rowKey="channelId"
       columns={columns}
       dataSource={estimate.options}
-      pagination={false}
       // the columns and the expand button; narrower screens scroll the table, not the page
       scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 48) }}
       tableLayout="fixed"

@@ -5,6 +5,7 @@ import { type ReactNode, useRef } from 'react';
 import type { z } from 'zod';
 import { RemoveRowButton, zodValueRule } from '../../../../components/crud/index.ts';
 import { IconButton } from '../../../../components/IconButton.tsx';
+import { PickerSelect } from '../../components/PickerSelect.tsx';
 import {
   attributeOptions,
   countrySearch,
@@ -172,24 +173,16 @@ export function RuleFields() {
                     {item(
                       'channelIds',
                       LS('Channels'),
-                      <Select
-                        mode="multiple"
-                        showSearch={{ optionFilterProp: 'label' }}
-                        options={channels.options}
-                        loading={channels.loading}
-                        data-testid={`${t}-channelIds`}
-                      />,
+                      <PickerSelect mode="multiple" picker={channels} data-testid={`${t}-channelIds`} />,
                     )}
                   </Col>
                   <Col {...half}>
                     {item(
                       'fallbackChannelId',
                       LS('FallbackChannel'),
-                      <Select
+                      <PickerSelect
                         allowClear
-                        showSearch={{ optionFilterProp: 'label' }}
-                        options={channels.options}
-                        loading={channels.loading}
+                        picker={channels}
                         placeholder={LS('NoFallback')}
                         data-testid={`${t}-fallbackChannelId`}
                       />,

@@ -4,6 +4,7 @@ import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { activeColumn, CrudField, ResourcePage, resourceTitles, TextField } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { LL } from '../../api.ts';
 import { LS, type StrategyDto, strategiesApi } from '../../freight-api.ts';
 import { blankRule, RuleFields } from './RuleFields.tsx';
@@ -42,15 +43,13 @@ export default function FreightStrategiesPage() {
             title: LS('Test'),
             fit: { texts: [LS('Test')] },
             render: (_v, r) => (
-              <Button
-                type="link"
-                size="small"
+              <LinkButton
                 icon={<ExperimentOutlined />}
                 onClick={() => setTesting({ id: r.id, name: r.name })}
                 data-testid={`strategies-test-${r.name}`}
               >
                 {LS('Test')}
-              </Button>
+              </LinkButton>
             ),
           },
         ]}

@@ -1,18 +1,12 @@
 import { channelInput, channelLimitsInput } from '@seller/contracts/logistics';
-import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import { CrudField, TextField, zodValueRule } from '../../../../components/crud/index.ts';
+import { CrudField, DecimalField, FormSection, TextField, zodValueRule } from '../../../../components/crud/index.ts';
 import { LL, transportModeOptions, volumeModeOptions } from '../../api.ts';
 
 const limits = channelLimitsInput.shape;
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 const half = { xs: 24, sm: 12 };
-
-const Section = ({ title }: { title: string }) => (
-  <Divider titlePlacement="start" style={{ marginTop: 8 }}>
-    {title}
-  </Divider>
-);
 
 /** A limit of the channel (`limits.<name>`), checked by the limits schema. */
 function Limit({
@@ -47,7 +41,7 @@ export function ChannelFields() {
   const volumeMode = Form.useWatch('volumeMode', form);
   return (
     <>
-      <Section title={LL('Channel:Section:Basic')} />
+      <FormSection title={LL('Channel:Section:Basic')} />
       <Row gutter={12}>
         <Col {...half}>
           <TextField name="code" label={LL('Channel:Code')} autoFocus maxLength={32} data-testid="channel-code" />
@@ -77,7 +71,7 @@ export function ChannelFields() {
         </Col>
       </Row>
 
-      <Section title={LL('Channel:Section:Weight')} />
+      <FormSection title={LL('Channel:Section:Weight')} />
       <CrudField name="volumeMode" label={LL('Channel:VolumeMode')}>
         <Select options={volumeModeOptions()} data-testid="channel-volume-mode" />
       </CrudField>
@@ -96,7 +90,7 @@ export function ChannelFields() {
         )}
       </Row>
 
-      <Section title={LL('Channel:Section:Fees')} />
+      <FormSection title={LL('Channel:Section:Fees')} />
       <Row gutter={12}>
         <Col {...half}>
           <Form.Item
@@ -110,33 +104,26 @@ export function ChannelFields() {
           </Form.Item>
         </Col>
         <Col {...half}>
-          <TextField
+          <DecimalField
             name="fuelSurchargePct"
             label={LL('Channel:FuelSurchargePct')}
-            inputMode="decimal"
             suffix="%"
             data-testid="channel-fuel"
           />
         </Col>
         <Col {...half}>
-          <TextField
-            name="minimumCharge"
-            label={LL('Channel:MinimumCharge')}
-            inputMode="decimal"
-            data-testid="channel-minimum"
-          />
+          <DecimalField name="minimumCharge" label={LL('Channel:MinimumCharge')} data-testid="channel-minimum" />
         </Col>
         <Col {...half}>
-          <TextField
+          <DecimalField
             name="registrationFee"
             label={LL('Channel:RegistrationFee')}
-            inputMode="decimal"
             data-testid="channel-registration"
           />
         </Col>
       </Row>
 
-      <Section title={LL('Channel:Limits')} />
+      <FormSection title={LL('Channel:Limits')} />
       <Row gutter={12}>
         <Col xs={12}>
           <Limit name="minWeight" label={LL('Channel:MinWeight')}>

@@ -1,10 +1,10 @@
 import { TableOutlined } from '@ant-design/icons';
 import { channelInput, LogisticsPermissions, noChannelLimits } from '@seller/contracts/logistics';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { activeColumn, creationTimeColumn, type ResourceApi, ResourcePage } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import {
   type CarrierDto,
@@ -91,15 +91,9 @@ export function Channels({ carrier }: { carrier: CarrierDto }) {
             title: LL('Rate:RateTable'),
             fit: { texts: [LL('Channel:RateCounts', 999, 99)], extra: 40 },
             render: (_v, r) => (
-              <Button
-                type="link"
-                size="small"
-                icon={<TableOutlined />}
-                onClick={() => setRates(r)}
-                data-testid={`channel-rates-${r.code}`}
-              >
+              <LinkButton icon={<TableOutlined />} onClick={() => setRates(r)} data-testid={`channel-rates-${r.code}`}>
                 {LL('Channel:RateCounts', r.rateCount, r.zoneCount)}
-              </Button>
+              </LinkButton>
             ),
           },
           activeColumn(LL('Channel:IsActive'), { active: LL('Active'), inactive: LL('Inactive') }),

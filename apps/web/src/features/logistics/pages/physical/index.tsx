@@ -1,15 +1,15 @@
 import { carrierInput, LogisticsPermissions } from '@seller/contracts/logistics';
 import { Card, Col, Empty, Row, Select, Switch } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useRef } from 'react';
 import {
   activeColumn,
   CrudField,
   creationTimeColumn,
-  type ResourceApi,
   ResourcePage,
   resourceTitles,
   SelectRowButton,
   TextField,
+  useChosenRow,
 } from '../../../../components/crud/index.ts';
 import { useDevice } from '../../../../lib/device.ts';
 import { type CarrierDto, carriersApi, carrierTypeLabel, carrierTypeOptions, LL, logisticsKeys } from '../../api.ts';
@@ -22,20 +22,9 @@ const schema = () => carrierInput;
  * chosen (right), each channel with its rate table.
  */
 export default function CarriersPage() {
-  const [selected, setSelected] = useState<CarrierDto | null>(null);
+  const { selected, setSelected, api } = useChosenRow(carriersApi);
   const device = useDevice();
   const channelsRef = useRef<HTMLDivElement>(null);
-  // the chosen carrier goes with its deletion
-  const api = useMemo<ResourceApi<CarrierDto>>(
-    () => ({
-      ...carriersApi,
-      remove: async (id) => {
-        await carriersApi.remove(id);
-        setSelected((s) => (s?.id === id ? null : s));
-      },
-    }),
-    [],
-  );
   const choose = (carrier: CarrierDto) => {
     setSelected(carrier);
     if (device === 'mobile')

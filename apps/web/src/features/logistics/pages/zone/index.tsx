@@ -1,6 +1,6 @@
 import { zoneInput } from '@seller/contracts/logistics';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Select, Space, Tag, Tooltip } from 'antd';
+import { Input, Space, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import {
 } from '../../../../components/crud/index.ts';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { countriesApi, countryName, LL, logisticsKeys, type ZoneDto, zonesApi } from '../../api.ts';
+import { PickerSelect } from '../../components/PickerSelect.tsx';
 import { PostalRules } from './PostalRules.tsx';
 
 const schema = () => zoneInput;
@@ -107,14 +108,7 @@ export default function ZonesPage() {
         <>
           <TextField name="name" label={LL('Zone:Name')} autoFocus maxLength={64} data-testid="zone-name" />
           <CrudField name="countries" label={LL('Zone:Countries')} extra={LL('Zone:CountriesHint')}>
-            <Select
-              mode="multiple"
-              showSearch={{ optionFilterProp: 'label' }}
-              options={countries.options}
-              loading={countries.loading}
-              maxTagCount="responsive"
-              data-testid="zone-countries"
-            />
+            <PickerSelect mode="multiple" picker={countries} maxTagCount="responsive" data-testid="zone-countries" />
           </CrudField>
           <PostalRules countryLabel={countries.label} />
           <CrudField name="description" label={LL('Zone:Description')}>

@@ -6,24 +6,13 @@ import {
   PRODUCT_FILLED_ATTRIBUTES,
 } from '@seller/contracts/marketplaces';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Alert, Button, Drawer, Form, Input, Popconfirm, Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, type CrudColumn, ResourceList } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -96,9 +85,9 @@ export function CategoryMappingPage({ platform }: { platform: MarketPlatform }) 
         rowActions={(r) => (
           <Space size={0}>
             <Access permission={`${P}.Update`}>
-              <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`mapping-edit-${r.id}`}>
+              <LinkButton onClick={() => setEditing(r)} data-testid={`mapping-edit-${r.id}`}>
                 {t('crud.edit')}
-              </Button>
+              </LinkButton>
             </Access>
             <Access permission={`${P}.Delete`}>
               <Popconfirm
@@ -109,9 +98,9 @@ export function CategoryMappingPage({ platform }: { platform: MarketPlatform }) 
                   await refresh();
                 }}
               >
-                <Button type="link" size="small" danger data-testid={`mapping-delete-${r.id}`}>
+                <LinkButton danger data-testid={`mapping-delete-${r.id}`}>
                   {t('crud.delete')}
-                </Button>
+                </LinkButton>
               </Popconfirm>
             </Access>
           </Space>
@@ -486,7 +475,7 @@ function MappingDrawer({
             type="error"
             showIcon
             style={{ marginBottom: 12 }}
-            message={general.map((e) => e.message).join(' ')}
+            title={general.map((e) => e.message).join(' ')}
             data-testid="mapping-errors"
           />
         ) : null}
@@ -555,10 +544,8 @@ function MappingDrawer({
           />
         </Form.Item>
         {categoryId ? (
-          <Table<PlatformAttribute>
-            size="small"
+          <SmallTable<PlatformAttribute>
             rowKey="name"
-            pagination={false}
             dataSource={attributes.filter((a) => !PRODUCT_FILLED_ATTRIBUTES.includes(a.name))}
             columns={attributeColumns}
             data-testid="mapping-attributes"

@@ -217,6 +217,7 @@ describe('marketplace items page', () => {
       expect(calls.find((c) => c.key === 'POST /api/catalog/listing-items/push-price-stock')?.options.json).toEqual({
         shopId: 's1',
         itemIds: ['900001'],
+        stock: true,
       }),
     );
   });

@@ -1,10 +1,11 @@
 import { CloudDownloadOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
 import { type MarketPlatform, MarketplacePermissions, marketItemList } from '@seller/contracts/marketplaces';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, InputNumber, Modal, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Modal, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListPage, listPageKeys } from '../../../../components/list/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -52,7 +53,7 @@ export function ItemsPage({ platform }: { platform: MarketPlatform }) {
   const [shopId, setShopId] = useState<string | undefined>();
   const [busy, setBusy] = useState<string | null>(null);
   const [pushing, setPushing] = useState<Pushing | null>(null);
-  const [quantity, setQuantity] = useState<number | null>(null);
+  const [withStock, setWithStock] = useState(true);
   const [result, setResult] = useState<SyncResult | null>(null);
   const canSync = access.can(SYNC);
 
@@ -102,7 +103,7 @@ export function ItemsPage({ platform }: { platform: MarketPlatform }) {
       const answer = await marketItemsApi.pushPriceStock({
         shopId,
         itemIds: pushing.itemIds,
-        ...(quantity !== null ? { quantity } : {}),
+        stock: withStock,
       });
       const ok = answer.rows.filter((r) => r.ok).length;
       message.success(LI('Pushed', ok, answer.rows.length - ok));
@@ -235,22 +236,13 @@ export function ItemsPage({ platform }: { platform: MarketPlatform }) {
         okButtonProps={{ loading: busy === 'push', ...{ 'data-testid': 'items-push-confirm' } }}
       >
         <Typography.Paragraph>{LI('Selected', pushing?.itemIds.length ?? 0)}</Typography.Paragraph>
-        <Typography.Text>{LI('PushQuantity')}</Typography.Text>
-        <InputNumber
-          style={{ width: '100%', marginTop: 4 }}
-          min={0}
-          max={999999}
-          precision={0}
-          value={quantity}
-          onChange={(v) => setQuantity(v)}
-          data-testid="items-push-quantity"
-        />
+        <Checkbox checked={withStock} onChange={(e) => setWithStock(e.target.checked)} data-testid="items-push-stock">
+          {LI('PushStock')}
+        </Checkbox>
       </Modal>
       <Modal open={!!result} footer={null} onCancel={() => setResult(null)} title={LI('PushPriceStock')}>
-        <Table
-          size="small"
+        <SmallTable
           rowKey={(r) => `${r.itemId}:${r.sellerSku}`}
-          pagination={false}
           dataSource={result?.rows ?? []}
           columns={[
             { key: 'itemId', title: LI('ItemId'), dataIndex: 'itemId' },

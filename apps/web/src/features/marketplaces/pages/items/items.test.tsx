@@ -107,6 +107,8 @@ describe('marketplace items page', () => {
       expect(calls.find((c) => c.key === `POST ${URL}/push-price-stock`)?.options.json).toEqual({
         shopId: SHOP,
         itemIds: ['LZ1'],
+        // the stock sent is the shop rule's, from the ledger: the dialog offers no typed number
+        stock: true,
       }),
     );
     await waitFor(() => expect(calls.filter((c) => c.key === `GET ${URL}`).length).toBeGreaterThan(before));

@@ -11,14 +11,14 @@ import {
   MarketplacePermissions,
 } from '@seller/contracts/marketplaces';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { Badge, Button, Space, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PrimaryAction } from '../../../../components/crud/index.ts';
+import { ConfirmButton, PrimaryAction } from '../../../../components/crud/index.ts';
 import { FileImage } from '../../../../components/FileImage.tsx';
 import { IconButton } from '../../../../components/IconButton.tsx';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage, listPageKeys } from '../../../../components/list/index.ts';
 import { OptionalLink } from '../../../../components/OptionalLink.tsx';
 import type { PagedResult } from '../../../../lib/abp/types.ts';
@@ -41,6 +41,25 @@ import { BulkResultDialog, DATE_TIME, EventsDrawer, LastError, StatusTag } from 
 const P = MarketplacePermissions.Listings;
 /** Which permission each action needs (drop deletes; the others manage). */
 const actionPermission = (a: ListingAction) => (a === 'drop' ? `${P}.Delete` : `${P}.Manage`);
+/**
+ * The question an action asks first: those that change the item on the marketplace (online,
+ * offline, a drop of an item there) and those that cannot be undone (cancel, drop); none for
+ * pause, resume and refresh.
+ */
+function confirmOf(action: ListingAction, r: Listing): string | null {
+  switch (action) {
+    case 'online':
+      return LL('Page:ConfirmOnline');
+    case 'offline':
+      return LL('Page:ConfirmOffline');
+    case 'cancel':
+      return LL('Page:ConfirmCancel');
+    case 'drop':
+      return LL(r.platformItemId ? 'Page:ConfirmDropRemote' : 'Page:ConfirmDrop');
+    default:
+      return null;
+  }
+}
 /** How long live events are gathered before the page asks the server again. */
 const LIVE_SETTLE_MS = 300;
 
@@ -67,7 +86,6 @@ function platformList(platform: MarketPlatform): DeclaredList {
  * `listing-changed` event names change at once, then the page asks the server again).
  */
 export function ListingsPage({ platform }: { platform: MarketPlatform }) {
-  const { t } = useTranslation();
   const { message } = useUi();
   const access = useAccess();
   const queryClient = useQueryClient();
@@ -149,36 +167,31 @@ export function ListingsPage({ platform }: { platform: MarketPlatform }) {
     const allowed = r.allowedActions.filter((a) => access.can(actionPermission(a)));
     return (
       <Space size={0} wrap={false} data-testid={`listing-actions-${r.id}`}>
-        {allowed.map((a) =>
-          a === 'drop' ? (
-            <Popconfirm
+        {allowed.map((a) => {
+          const question = confirmOf(a, r);
+          return question ? (
+            <ConfirmButton
               key={a}
-              title={LL(r.platformItemId ? 'Page:ConfirmDropRemote' : 'Page:ConfirmDrop')}
-              okText={LL('Action:drop')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{
-                danger: true,
-                ...({ 'data-testid': `listing-drop-confirm-${r.id}` } as Record<`data-${string}`, string>),
-              }}
+              title={question}
+              danger={a !== 'online'}
+              loading={busy === `${r.id}:${a}`}
               onConfirm={() => act(r, a)}
+              testid={`listing-${a}-${r.id}`}
+              confirmTestid={`listing-${a}-confirm-${r.id}`}
             >
-              <Button type="link" size="small" danger data-testid={`listing-drop-${r.id}`}>
-                {LL('Action:drop')}
-              </Button>
-            </Popconfirm>
+              {LL(`Action:${a}`)}
+            </ConfirmButton>
           ) : (
-            <Button
+            <LinkButton
               key={a}
-              type="link"
-              size="small"
               loading={busy === `${r.id}:${a}`}
               onClick={() => void act(r, a)}
               data-testid={`listing-${a}-${r.id}`}
             >
               {LL(`Action:${a}`)}
-            </Button>
-          ),
-        )}
+            </LinkButton>
+          );
+        })}
         <IconButton
           title={LL('Page:Events')}
           type="link"
@@ -202,16 +215,19 @@ export function ListingsPage({ platform }: { platform: MarketPlatform }) {
         testid="listing"
         title={`${platformLabel(platform)} · ${LL('Page:Published')}`}
         render={{
+          // image and SKU, then the name: each kept to its column (cut with the whole text on hover)
           productSku: (r) => (
-            <Space>
+            <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
               <FileImage url={r.productImage ?? ''} size={40} alt={r.productSku} />
-              <Link to={`/product/product-detail?id=${r.productId}`} data-testid={`listing-sku-${r.id}`}>
-                {r.productSku}
-              </Link>
-            </Space>
+              <Typography.Text ellipsis={{ tooltip: r.productSku }} style={{ minWidth: 0 }}>
+                <Link to={`/product/product-detail?id=${r.productId}`} data-testid={`listing-sku-${r.id}`}>
+                  {r.productSku}
+                </Link>
+              </Typography.Text>
+            </div>
           ),
           productName: (r) => (
-            <Typography.Text ellipsis style={{ display: 'block', maxWidth: 240 }} title={r.productName}>
+            <Typography.Text ellipsis={{ tooltip: r.productName }} style={{ display: 'block' }}>
               {r.productName}
             </Typography.Text>
           ),
@@ -247,14 +263,18 @@ export function ListingsPage({ platform }: { platform: MarketPlatform }) {
                   >
                     {LL('Page:BulkPause')} ({rows.length})
                   </Button>
-                  <Button
+                  <ConfirmButton
+                    link={false}
+                    danger
                     icon={<StopOutlined />}
+                    title={LL('Page:ConfirmBulkCancel', rows.length)}
+                    okText={LL('Page:BulkCancel')}
                     loading={busy === 'bulk:cancel'}
-                    onClick={() => void runBulk('cancel', rows, done)}
-                    data-testid="listing-bulk-cancel"
+                    onConfirm={() => runBulk('cancel', rows, done)}
+                    testid="listing-bulk-cancel"
                   >
                     {LL('Page:BulkCancel')} ({rows.length})
-                  </Button>
+                  </ConfirmButton>
                 </>
               )
             : undefined

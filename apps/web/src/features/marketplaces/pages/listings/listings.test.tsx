@@ -213,6 +213,45 @@ describe('published listings page', () => {
     await waitFor(() => expect(calls.some((c) => c.key === `DELETE ${URL}/${ID(1)}/drop`)).toBe(true));
   });
 
+  it('takes a live item offline, puts it online and cancels only after confirming', async () => {
+    const steps = [
+      ['offline', ID(2), '确定从平台下架该商品?下架后买家将无法看到或购买。'],
+      ['online', ID(4), '确定在平台上重新上架该商品?'],
+      ['cancel', ID(1), '确定取消这条刊登?取消后不再发布,且无法撤销。'],
+    ] as const;
+    for (const [action, id] of steps) answers[`PUT ${URL}/${id}/${action}`] = { ...listing(9, 2), id };
+    renderListings();
+    for (const [action, id, question] of steps) {
+      const call = `PUT ${URL}/${id}/${action}`;
+      await screen.findByTestId(`listing-${action}-${id}`);
+      await click(`listing-${action}-${id}`);
+      expect(await screen.findByText(question)).toBeTruthy();
+      expect(calls.some((c) => c.key === call)).toBe(false);
+      await click(`listing-${action}-confirm-${id}`);
+      await waitFor(() => expect(calls.some((c) => c.key === call)).toBe(true));
+    }
+  });
+
+  it('cancels the selected rows only after confirming', async () => {
+    answers[`PUT ${URL}/bulk-cancel`] = {
+      succeeded: 1,
+      failed: 0,
+      items: [{ id: ID(1), ok: true, status: 6, error: null }],
+    };
+    renderListings();
+    await screen.findByTestId(`listing-status-${ID(1)}`);
+    await act(async () => {
+      fireEvent.click(
+        within(screen.getByTestId(`listing-status-${ID(1)}`).closest('tr') as HTMLElement).getByRole('checkbox'),
+      );
+    });
+    await click('listing-bulk-cancel');
+    expect(await screen.findByText('确定取消 1 条刊登?取消后不再发布,且无法撤销。')).toBeTruthy();
+    expect(calls.some((c) => c.key === `PUT ${URL}/bulk-cancel`)).toBe(false);
+    await click('listing-bulk-cancel-confirm');
+    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${URL}/bulk-cancel`)).toBe(true));
+  });
+
   it("shows the marketplace's per-SKU reasons of a failure", async () => {
     renderListings();
     const error = await screen.findByTestId(`listing-error-${ID(3)}`);

@@ -1,8 +1,10 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Modal, Popover, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Drawer, Empty, Modal, Popover, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import {
   type BulkResult,
   type Listing,
@@ -29,7 +31,8 @@ export function LastError({ listing }: { listing: Listing }) {
   const error = listing.lastError;
   if (!error) return null;
   const text = (
-    <Typography.Text type="danger" ellipsis style={{ maxWidth: 220 }} data-testid={`listing-error-${listing.id}`}>
+    // cut to its column (the whole text in the popover), never over the next one
+    <Typography.Text type="danger" ellipsis style={{ maxWidth: '100%' }} data-testid={`listing-error-${listing.id}`}>
       {error.message}
     </Typography.Text>
   );
@@ -45,9 +48,7 @@ export function LastError({ listing }: { listing: Listing }) {
             {error.message}
           </Typography.Paragraph>
           {error.rows.length > 0 && (
-            <Table
-              size="small"
-              pagination={false}
+            <SmallTable
               rowKey="key"
               dataSource={error.rows.map((r, i) => ({ ...r, key: i }))}
               columns={[
@@ -65,16 +66,14 @@ export function LastError({ listing }: { listing: Listing }) {
         </div>
       }
     >
-      <Button
-        type="link"
-        size="small"
+      <LinkButton
         danger
         icon={<ExclamationCircleOutlined />}
-        style={{ padding: 0, height: 'auto', maxWidth: 240 }}
+        style={{ padding: 0, height: 'auto', maxWidth: '100%', overflow: 'hidden' }}
         aria-label={LL('Page:ErrorRows')}
       >
         {text}
-      </Button>
+      </LinkButton>
     </Popover>
   );
 }

@@ -1,10 +1,12 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { LISTING_PREVIEW_PRODUCTS_MAX, LISTING_PREVIEW_SHOPS_MAX } from '@seller/contracts/marketplaces';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Result, Space, Spin, Steps, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FileImage } from '../../../../components/FileImage.tsx';
+import { usePagedQuery } from '../../../../components/list/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { http } from '../../../../lib/http/index.ts';
 import {
   LL,
@@ -152,16 +154,13 @@ export default function PublishWizardPage() {
 /** Step 1: the catalogue's products, searchable, paged; the chosen ones stay chosen across pages. */
 function ProductPicker({ value, onChange }: { value: string[]; onChange(ids: string[]): void }) {
   const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['marketplaces', 'publish', 'products', filter, page],
-    queryFn: ({ signal }) =>
-      listingsApi.products(
-        { skipCount: (page - 1) * PICKER_PAGE, maxResultCount: PICKER_PAGE, filter: filter || undefined },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const {
+    query: list,
+    setPage,
+    pagination,
+  } = usePagedQuery(['marketplaces', 'publish', 'products', filter], PICKER_PAGE, (page, signal) =>
+    listingsApi.products({ ...page, filter: filter || undefined }, signal),
+  );
   const [seen, setSeen] = useState(new Map<string, { sku: string; name: string }>());
   const rows = list.data?.items ?? [];
   // names of preselected products not on the page shown: one look-up each (bounded by the list's limit)
@@ -240,13 +239,7 @@ function ProductPicker({ value, onChange }: { value: string[]; onChange(ids: str
           },
         }}
         onRow={(r) => ({ 'data-testid': `publish-product-${r.sku}` }) as object}
-        pagination={{
-          current: page,
-          pageSize: PICKER_PAGE,
-          total: list.data?.totalCount ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        pagination={pagination}
         columns={[
           {
             key: 'image',
@@ -290,11 +283,9 @@ function PublishAnswer({ result, rows }: { result: PublishResult; rows: PreviewR
           </Button>
         ))}
       />
-      <Table
+      <SmallTable
         scroll={{ x: 'max-content' }}
-        size="small"
         rowKey={(r) => `${r.productId}|${r.shopId}`}
-        pagination={false}
         dataSource={result.items}
         columns={[
           {

@@ -2,6 +2,7 @@ import { LISTING_PRICE_PATTERN } from '@seller/contracts/marketplaces';
 import { Checkbox, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { FileImage } from '../../../../components/FileImage.tsx';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { categoryMappingPath, LL, type PreviewRow, platformLabel } from '../../api.ts';
 
 /** What the user changed on one product × shop: whether it is published, attribute values, a price. */
@@ -46,11 +47,9 @@ export function ReviewTable({
   onFix(r: PreviewRow, fix: Fix): void;
 }) {
   return (
-    <Table<PreviewRow>
+    <SmallTable<PreviewRow>
       data-testid="publish-review"
       rowKey={rowKey}
-      size="small"
-      pagination={false}
       scroll={{ x: 'max-content' }}
       dataSource={rows}
       onRow={(r) =>
@@ -105,24 +104,7 @@ export function ReviewTable({
             </Space>
           ),
         },
-        {
-          key: 'category',
-          title: LL('Page:Category'),
-          render: (_v, r) =>
-            r.category ? (
-              <span data-testid={`publish-category-${r.productSku}-${r.shopName}`}>{r.category.name}</span>
-            ) : (
-              <Space orientation="vertical" size={0} data-testid={`publish-no-mapping-${r.productSku}-${r.shopName}`}>
-                <Tag color="error">{LL('Page:NoMapping')}</Tag>
-                <Link to={categoryMappingPath(r.platform)}>{LL('Page:MapCategory')}</Link>
-              </Space>
-            ),
-        },
-        {
-          key: 'attributes',
-          title: LL('Page:Attributes'),
-          render: (_v, r) => <AttributeInputs row={r} fix={fixOf(r)} onFix={(f) => onFix(r, f)} />,
-        },
+        // what decides a row first (price, stock, what is missing), then what fixes it
         {
           key: 'price',
           title: LL('Page:Price'),
@@ -156,21 +138,6 @@ export function ReviewTable({
         },
         { key: 'stock', title: LL('Page:Stock'), dataIndex: 'stock', align: 'right' },
         {
-          key: 'images',
-          title: LL('Page:Images'),
-          render: (_v, r) =>
-            r.images.length === 0 ? (
-              '—'
-            ) : (
-              <Space size={4}>
-                {r.images.slice(0, 3).map((src) => (
-                  <FileImage key={src} url={src} size={32} alt="" />
-                ))}
-                {r.images.length > 3 && <Typography.Text type="secondary">+{r.images.length - 3}</Typography.Text>}
-              </Space>
-            ),
-        },
-        {
           key: 'problems',
           title: LL('Page:Problems'),
           render: (_v, r) => {
@@ -194,6 +161,39 @@ export function ReviewTable({
               </Space>
             );
           },
+        },
+        {
+          key: 'category',
+          title: LL('Page:Category'),
+          render: (_v, r) =>
+            r.category ? (
+              <span data-testid={`publish-category-${r.productSku}-${r.shopName}`}>{r.category.name}</span>
+            ) : (
+              <Space orientation="vertical" size={0} data-testid={`publish-no-mapping-${r.productSku}-${r.shopName}`}>
+                <Tag color="error">{LL('Page:NoMapping')}</Tag>
+                <Link to={categoryMappingPath(r.platform)}>{LL('Page:MapCategory')}</Link>
+              </Space>
+            ),
+        },
+        {
+          key: 'attributes',
+          title: LL('Page:Attributes'),
+          render: (_v, r) => <AttributeInputs row={r} fix={fixOf(r)} onFix={(f) => onFix(r, f)} />,
+        },
+        {
+          key: 'images',
+          title: LL('Page:Images'),
+          render: (_v, r) =>
+            r.images.length === 0 ? (
+              '—'
+            ) : (
+              <Space size={4}>
+                {r.images.slice(0, 3).map((src) => (
+                  <FileImage key={src} url={src} size={32} alt="" />
+                ))}
+                {r.images.length > 3 && <Typography.Text type="secondary">+{r.images.length - 3}</Typography.Text>}
+              </Space>
+            ),
         },
       ]}
     />

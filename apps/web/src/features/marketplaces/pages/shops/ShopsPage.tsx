@@ -7,7 +7,7 @@ import {
   shopUpdateInput,
 } from '@seller/contracts/marketplaces';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Input, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Drawer, Input, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import {
   Access,
@@ -19,7 +19,9 @@ import {
   TextField,
   useOpenForm,
 } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
+import { QueryTable } from '../../../../components/SmallTable.tsx';
 import { currentCulture } from '../../../../lib/i18n/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -100,12 +102,10 @@ function CallLog({ shop, onClose }: { shop: Shop | null; onClose(): void }) {
         </Space>
       }
     >
-      <Table<ShopCall>
+      <QueryTable<ShopCall>
+        query={logs}
         data-testid="shop-log"
         rowKey="id"
-        size="small"
-        loading={logs.isLoading}
-        dataSource={logs.data?.items ?? []}
         pagination={{ current: page, pageSize: size, total: logs.data?.totalCount ?? 0, onChange: setPage }}
         columns={[
           { key: 'at', title: LS('Call:At'), dataIndex: 'at', render: (v: string) => new Date(v).toLocaleString() },
@@ -224,38 +224,28 @@ export function ShopsPage({ platform }: { platform: MarketPlatform }) {
           <Space size={0} wrap>
             <EditAction permission={`${P.Shops}.Update`} onClick={() => open(r)} testid={`shop-edit-${r.name}`} />
             <Access permission={`${P.Shops}.Authorize`}>
-              <Button
-                type="link"
-                size="small"
+              <LinkButton
                 icon={<KeyOutlined />}
                 loading={busy === `auth-${r.id}`}
                 onClick={() => authorize(r)}
                 data-testid={`shop-reauthorize-${r.name}`}
               >
                 {r.authorized ? LS('Reauthorize') : LS('AuthorizeShop')}
-              </Button>
+              </LinkButton>
               {r.authorized && (
-                <Button
-                  type="link"
-                  size="small"
+                <LinkButton
                   icon={<SyncOutlined />}
                   loading={busy === `refresh-${r.id}`}
                   onClick={() => refreshToken(r)}
                   data-testid={`shop-refresh-${r.name}`}
                 >
                   {LS('RefreshToken')}
-                </Button>
+                </LinkButton>
               )}
             </Access>
-            <Button
-              type="link"
-              size="small"
-              icon={<FileSearchOutlined />}
-              onClick={() => setLogOf(r)}
-              data-testid={`shop-log-${r.name}`}
-            >
+            <LinkButton icon={<FileSearchOutlined />} onClick={() => setLogOf(r)} data-testid={`shop-log-${r.name}`}>
               {LS('CallLog')}
-            </Button>
+            </LinkButton>
             <DeleteAction
               permission={`${P.Shops}.Delete`}
               title={LS('DeleteConfirm', r.name)}

@@ -21,6 +21,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, EditAction, PrimaryAction, RowAction } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { MenuIcon } from '../../../../components/MenuIcon.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { localize } from '../../../../lib/i18n/index.ts';
@@ -143,9 +144,9 @@ export default function MenusPage() {
               okButtonProps={{ danger: true }}
               onConfirm={() => remove(current)}
             >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="menu-delete">
+              <LinkButton danger icon={<DeleteOutlined />} data-testid="menu-delete">
                 {t('crud.delete')}
-              </Button>
+              </LinkButton>
             </Popconfirm>
           </Access>
         </Space>
@@ -237,12 +238,8 @@ export default function MenusPage() {
           <Tooltip title={t('crud.refresh')}>
             <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} aria-label={t('crud.refresh')} />
           </Tooltip>
-          <Button size="small" type="link" onClick={() => setExpanded(null)}>
-            {LP('ExpandAll')}
-          </Button>
-          <Button size="small" type="link" onClick={() => setExpanded([])}>
-            {LP('CollapseAll')}
-          </Button>
+          <LinkButton onClick={() => setExpanded(null)}>{LP('ExpandAll')}</LinkButton>
+          <LinkButton onClick={() => setExpanded([])}>{LP('CollapseAll')}</LinkButton>
         </Space>
         <Spin spinning={query.isLoading}>
           {treeData.length ? (

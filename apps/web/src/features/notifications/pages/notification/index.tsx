@@ -2,8 +2,9 @@ import { CheckOutlined } from '@ant-design/icons';
 import { NotificationReadState } from '@seller/contracts/constants';
 import { inboxList } from '@seller/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Tabs, Tag, Typography } from 'antd';
+import { Card, Space, Tabs, Tag, Typography } from 'antd';
 import { DeleteAction } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { type UserNotification, useNotificationHub } from '../../../../lib/realtime.ts';
 import { INBOX_LIST_URL, inboxApi, NT } from '../../api.ts';
@@ -54,15 +55,9 @@ export default function NotificationPage() {
       rowActions={(n) => (
         <Space size={0}>
           {n.state === NotificationReadState.UnRead && (
-            <Button
-              type="link"
-              size="small"
-              icon={<CheckOutlined />}
-              data-testid="notification-mark-read"
-              onClick={() => void markRead(n)}
-            >
+            <LinkButton icon={<CheckOutlined />} data-testid="notification-mark-read" onClick={() => void markRead(n)}>
               {NT('MarkAsRead')}
-            </Button>
+            </LinkButton>
           )}
           <DeleteAction
             testid="notification-delete"

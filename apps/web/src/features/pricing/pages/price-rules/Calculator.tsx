@@ -12,12 +12,12 @@ import {
   Radio,
   Row,
   Select,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyServerErrors, TextField } from '../../../../components/crud/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import {
   type CalcQuery,
@@ -45,14 +45,7 @@ function ResultTable<T extends object>(p: {
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {p.heading}
       </Typography.Title>
-      <Table<T>
-        size="small"
-        rowKey={p.rowKey}
-        pagination={false}
-        dataSource={p.rows}
-        data-testid={p.testid}
-        columns={p.columns}
-      />
+      <SmallTable<T> rowKey={p.rowKey} dataSource={p.rows} data-testid={p.testid} columns={p.columns} />
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PricingPermissions } from '@seller/contracts/pricing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Access, createOrUpdate, DeleteAction, EditAction, FormOverlay } from '../../../../components/crud/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { type ChildApi, PL, pricingKeys } from '../../api.ts';
 
@@ -106,12 +107,10 @@ export function ChildRules<T extends Row, S extends z.ZodObject>(p: ChildRulesPr
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         {p.hint}
       </Typography.Paragraph>
-      <Table<T>
-        size="small"
+      <SmallTable<T>
         rowKey="id"
         loading={isLoading}
         dataSource={data?.items ?? []}
-        pagination={false}
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
         columns={[

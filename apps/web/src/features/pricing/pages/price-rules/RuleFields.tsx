@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { CrudField, TextField } from '../../../../components/crud/index.ts';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { CrudField, DecimalField, FormSection, TextField } from '../../../../components/crud/index.ts';
 import type { ListResult } from '../../../../lib/abp/types.ts';
 import { http } from '../../../../lib/http/index.ts';
 import { freightSourceOptions, modeOptions, PL, platformOptions, roundingOptions } from '../../api.ts';
@@ -8,24 +8,9 @@ import { freightSourceOptions, modeOptions, PL, platformOptions, roundingOptions
 const half = { xs: 24, sm: 12 };
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 
-const Section = ({ title }: { title: string }) => (
-  <Divider titlePlacement="start" style={{ marginTop: 8 }}>
-    {title}
-  </Divider>
-);
-
 /** A decimal typed as text (kept exact), with an optional unit after it. */
 function Decimal({ name, label, suffix, extra }: { name: string; label: string; suffix?: string; extra?: string }) {
-  return (
-    <TextField
-      name={name}
-      label={label}
-      extra={extra}
-      inputMode="decimal"
-      suffix={suffix}
-      data-testid={`rule-${name}`}
-    />
-  );
+  return <DecimalField name={name} label={label} extra={extra} suffix={suffix} data-testid={`rule-${name}`} />;
 }
 
 type Named = { id: string; name: string };
@@ -52,7 +37,7 @@ export function RuleFields() {
   const strategies = usePicker('strategies', '/api/logistics/freight-strategies/all', freightSource === 'STRATEGY');
   return (
     <>
-      <Section title={PL('Field:Scope')} />
+      <FormSection title={PL('Field:Scope')} />
       <Row gutter={12}>
         <Col xs={24} sm={16}>
           <TextField name="name" label={PL('Field:Name')} autoFocus maxLength={128} data-testid="rule-name" />
@@ -90,7 +75,7 @@ export function RuleFields() {
         </Col>
       </Row>
 
-      <Section title={PL('Field:Currencies')} />
+      <FormSection title={PL('Field:Currencies')} />
       <Row gutter={12}>
         <Col {...half}>
           <Form.Item name="currencyFrom" label={PL('Field:CurrencyFrom')} normalize={upper}>
@@ -108,7 +93,7 @@ export function RuleFields() {
         </Col>
       </Row>
 
-      <Section title={PL('Field:Mode')} />
+      <FormSection title={PL('Field:Mode')} />
       <Row gutter={12}>
         <Col {...half}>
           <CrudField name="mode" label={PL('Field:Mode')}>
@@ -124,7 +109,7 @@ export function RuleFields() {
         </Col>
       </Row>
 
-      <Section title={PL('Field:Fees')} />
+      <FormSection title={PL('Field:Fees')} />
       <Row gutter={12}>
         {(['commissionPct', 'paymentPct', 'withdrawalPct', 'promotionPct'] as const).map((name) => (
           <Col xs={12} sm={6} key={name}>
@@ -133,7 +118,7 @@ export function RuleFields() {
         ))}
       </Row>
 
-      <Section title={PL('Field:Costs')} />
+      <FormSection title={PL('Field:Costs')} />
       <Row gutter={12}>
         <Col xs={12} sm={8}>
           <Decimal name="packagingFee" label={PL('Field:PackagingFee')} />
@@ -166,7 +151,7 @@ export function RuleFields() {
         )}
       </Row>
 
-      <Section title={PL('Field:Rounding')} />
+      <FormSection title={PL('Field:Rounding')} />
       <Row gutter={12}>
         <Col xs={24} sm={8}>
           <CrudField name="rounding" label={PL('Field:Rounding')}>

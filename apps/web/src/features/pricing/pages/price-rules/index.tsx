@@ -5,16 +5,16 @@ import {
   tierPriceRuleInput,
 } from '@seller/contracts/pricing';
 import { Card, Col, Empty, InputNumber, Row } from 'antd';
-import { useMemo, useState } from 'react';
 import {
   activeColumn,
   CrudField,
   creationTimeColumn,
-  type ResourceApi,
+  DecimalField,
   ResourcePage,
   resourceTitles,
   SelectRowButton,
   TextField,
+  useChosenRow,
 } from '../../../../components/crud/index.ts';
 import {
   freightSourceLabel,
@@ -73,18 +73,7 @@ const pct = (v: string) => `${Number(v)} %`;
  * tier-price rules (quantities); the calculator that explains a price step by step.
  */
 export default function PriceRulesPage() {
-  const [selected, setSelected] = useState<PriceRuleDto | null>(null);
-  // the chosen rule goes with its deletion
-  const api = useMemo<ResourceApi<PriceRuleDto>>(
-    () => ({
-      ...priceRulesApi,
-      remove: async (id) => {
-        await priceRulesApi.remove(id);
-        setSelected((s) => (s?.id === id ? null : s));
-      },
-    }),
-    [],
-  );
+  const { selected, setSelected, api } = useChosenRow(priceRulesApi);
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24}>
@@ -209,36 +198,28 @@ export default function PriceRulesPage() {
               fields={
                 <Row gutter={12}>
                   <Col xs={12}>
-                    <TextField
-                      name="costFrom"
-                      label={PL('Field:CostFrom')}
-                      inputMode="decimal"
-                      data-testid="retail-costFrom"
-                    />
+                    <DecimalField name="costFrom" label={PL('Field:CostFrom')} data-testid="retail-costFrom" />
                   </Col>
                   <Col xs={12}>
-                    <TextField
+                    <DecimalField
                       name="costTo"
                       label={PL('Field:CostTo')}
-                      inputMode="decimal"
                       placeholder={PL('NoUpperBound')}
                       data-testid="retail-costTo"
                     />
                   </Col>
                   <Col xs={12}>
-                    <TextField
+                    <DecimalField
                       name="markupPct"
                       label={PL('Field:MarkupPct')}
-                      inputMode="decimal"
                       suffix="%"
                       data-testid="retail-markupPct"
                     />
                   </Col>
                   <Col xs={12}>
-                    <TextField
+                    <DecimalField
                       name="targetMarginPct"
                       label={PL('Field:TargetMarginPct')}
-                      inputMode="decimal"
                       suffix="%"
                       data-testid="retail-targetMarginPct"
                     />
@@ -296,10 +277,9 @@ export default function PriceRulesPage() {
                     </CrudField>
                   </Col>
                   <Col xs={12}>
-                    <TextField
+                    <DecimalField
                       name="discountPct"
                       label={PL('Field:DiscountPct')}
-                      inputMode="decimal"
                       suffix="%"
                       data-testid="tier-discountPct"
                     />

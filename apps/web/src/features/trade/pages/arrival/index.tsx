@@ -25,7 +25,9 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Access, applyServerErrors, TextField } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { localize } from '../../../../lib/i18n/index.ts';
@@ -103,24 +105,22 @@ function Arrivals() {
         rowActions={(r) => (
           <Space size={0}>
             <Access permission={`${P}.Match`}>
-              <Button size="small" type="link" onClick={() => setMatching(r)} data-testid={`match-${r.arrivalNo}`}>
+              <LinkButton onClick={() => setMatching(r)} data-testid={`match-${r.arrivalNo}`}>
                 {FL('Match')}
-              </Button>
+              </LinkButton>
             </Access>
             <Access permission={`${P}.Arrivals`}>
-              <Button size="small" type="link" onClick={() => setEditing(r)}>
-                {localize('AbpUi::Edit')}
-              </Button>
+              <LinkButton onClick={() => setEditing(r)}>{localize('crud.edit')}</LinkButton>
               <Popconfirm
-                title={localize('AbpUi::AreYouSure')}
+                title={localize('crud.deleteTitle')}
                 onConfirm={async () => {
                   await financeApi.deleteArrival(r.id);
                   await refresh();
                 }}
               >
-                <Button size="small" type="link" danger disabled={r.matchedStatus !== 'UNMATCHED'}>
-                  {localize('AbpUi::Delete')}
-                </Button>
+                <LinkButton danger disabled={r.matchedStatus !== 'UNMATCHED'}>
+                  {localize('crud.delete')}
+                </LinkButton>
               </Popconfirm>
             </Access>
           </Space>
@@ -174,7 +174,7 @@ function ArrivalDrawer(props: { value: Arrival | 'new' | null; onClose(): void; 
     try {
       if (editing) await financeApi.updateArrival(editing.id, body);
       else await financeApi.createArrival(body);
-      message.success(localize('AbpUi::SavedSuccessfully'));
+      message.success(localize('crud.saved'));
       props.onSaved();
       props.onClose();
     } catch (e) {
@@ -201,7 +201,7 @@ function ArrivalDrawer(props: { value: Arrival | 'new' | null; onClose(): void; 
       title={editing ? editing.arrivalNo : FL('Arrivals')}
       extra={
         <Button type="primary" loading={saving} onClick={save} data-testid="arrival-save">
-          {localize('AbpUi::Save')}
+          {localize('common.save')}
         </Button>
       }
     >
@@ -260,6 +260,7 @@ function MatchDrawer(props: { arrival: Arrival | null; onClose(): void; onSaved(
   const [form] = Form.useForm();
   const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const [writeOff, setWriteOff] = useState<string | null>(null);
   const { data: detail } = useQuery({
     queryKey: [...financeKeys.arrivals, 'detail', a?.id],
     queryFn: () => financeApi.arrival(a!.id),
@@ -285,7 +286,7 @@ function MatchDrawer(props: { arrival: Arrival | null; onClose(): void; onSaved(
     try {
       const items = selected.map((statementId) => ({ statementId, amount: amounts[statementId] || undefined }));
       await financeApi.match(a.id, { items });
-      message.success(localize('AbpUi::SavedSuccessfully'));
+      message.success(localize('crud.saved'));
       props.onSaved();
       props.onClose();
     } catch (e) {
@@ -310,6 +311,13 @@ function MatchDrawer(props: { arrival: Arrival | null; onClose(): void; onSaved(
     props.onSaved();
     props.onClose();
   }
+  async function writeOffRest() {
+    if (!a || !writeOff?.trim()) return;
+    await financeApi.writeOff(a.id, writeOff.trim());
+    setWriteOff(null);
+    props.onSaved();
+    props.onClose();
+  }
   return (
     <Drawer
       open={!!a}
@@ -318,8 +326,13 @@ function MatchDrawer(props: { arrival: Arrival | null; onClose(): void; onSaved(
       title={a ? `${FL('Match')} · ${a.arrivalNo} (${a.fromAmount} ${a.fromCurrency})` : ''}
       extra={
         <Space>
+          {detail?.matches.length && a?.matchedStatus === 'PARTIAL' ? (
+            <Button data-testid="arrival-write-off" onClick={() => setWriteOff('')}>
+              {FL('WriteOff')}
+            </Button>
+          ) : null}
           {detail?.matches.length ? (
-            <Popconfirm title={localize('AbpUi::AreYouSure')} onConfirm={unmatch}>
+            <Popconfirm title={FL('ConfirmUnmatch')} onConfirm={unmatch}>
               <Button danger>{FL('Unmatch')}</Button>
             </Popconfirm>
           ) : null}
@@ -336,12 +349,32 @@ function MatchDrawer(props: { arrival: Arrival | null; onClose(): void; onSaved(
             <Typography.Text>
               {FL('MatchedAmount')}: {a.matchedAmount} / {a.fromAmount} {a.fromCurrency}
             </Typography.Text>
+            {/[1-9]/.test(a.writtenOffAmount) && (
+              <Typography.Text type="secondary" data-testid="arrival-written-off">
+                {FL('WrittenOff')}: {a.writtenOffAmount} {a.fromCurrency} ({a.writeOffReason})
+              </Typography.Text>
+            )}
           </Space>
+          <Modal
+            open={writeOff !== null}
+            title={FL('WriteOff')}
+            onCancel={() => setWriteOff(null)}
+            okButtonProps={{ disabled: !writeOff?.trim(), 'data-testid': 'arrival-write-off-ok' } as never}
+            onOk={writeOffRest}
+            destroyOnHidden
+          >
+            <Typography.Paragraph>{FL('WriteOffHint')}</Typography.Paragraph>
+            <Input.TextArea
+              data-testid="arrival-write-off-reason"
+              placeholder={FL('WriteOffReason')}
+              maxLength={500}
+              value={writeOff ?? ''}
+              onChange={(e) => setWriteOff(e.target.value)}
+            />
+          </Modal>
           {detail?.matches.length ? (
-            <Table
-              size="small"
+            <SmallTable
               rowKey="statementId"
-              pagination={false}
               dataSource={detail.matches}
               columns={[
                 { key: 'no', title: FL('StatementNo'), dataIndex: 'statementNo' },
@@ -403,7 +436,7 @@ function Cycles() {
     const v = await form.validateFields();
     try {
       await financeApi.saveCycle(editing.shopId, v);
-      message.success(localize('AbpUi::SavedSuccessfully'));
+      message.success(localize('crud.saved'));
       await client.invalidateQueries({ queryKey: financeKeys.cycles });
       setEditing(null);
     } catch (e) {
@@ -429,16 +462,14 @@ function Cycles() {
             title: '',
             render: (_v, c) => (
               <Access permission={`${P}.Arrivals`}>
-                <Button
-                  size="small"
-                  type="link"
+                <LinkButton
                   onClick={() => {
                     setEditing(c);
                     form.setFieldsValue(c);
                   }}
                 >
-                  {localize('AbpUi::Edit')}
-                </Button>
+                  {localize('crud.edit')}
+                </LinkButton>
               </Access>
             ),
           },

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectNotSent, fakeApiBeforeEach, lastBody, lastParams, refusal } from '../../../../lib/testing/fake-http.ts';
-import { click, fillIn, pick, submit } from '../../../../lib/testing/form-events.ts';
+import { click, fillIn, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { findRow } from '../../../../lib/testing/table.ts';
@@ -61,6 +61,8 @@ const arrival: Arrival = {
   bankReceivedAt: null,
   matchedAmount: '94.20',
   matchedStatus: 'MATCHED',
+  writtenOffAmount: '0.00',
+  writeOffReason: null,
   remark: null,
   creationTime: '2026-01-20T00:00:00Z',
   concurrencyStamp: 'x',
@@ -285,6 +287,31 @@ describe('arrivals page', () => {
     await waitFor(() =>
       expect(lastBody(calls, `POST ${F}/arrivals/${AR}/match`)).toEqual({ items: [{ statementId: ST }] }),
     );
+  });
+
+  it('writes off the remainder of a partly matched arrival, with a reason', async () => {
+    const partial = { ...arrival, matchedAmount: '94.17', matchedStatus: 'PARTIAL' as const };
+    const matched = [
+      {
+        statementId: ST,
+        statementNo: statement.statementNo,
+        shopName: 'x',
+        currency: 'SGD',
+        amount: '29.24',
+        arrivalAmount: '94.17',
+      },
+    ];
+    answers[`GET ${F}/arrivals`] = { totalCount: 1, items: [partial] };
+    answers[`GET ${F}/arrivals/${AR}`] = { ...partial, matches: matched };
+    answers[`POST ${F}/arrivals/${AR}/write-off`] = { ...arrival, writtenOffAmount: '0.03', matches: matched };
+    renderPage(<ArrivalPage />);
+    await screen.findByTestId(`arrival-status-${arrival.arrivalNo}`);
+    await click(`match-${arrival.arrivalNo}`);
+    await click(await screen.findByTestId('arrival-write-off'));
+    expect((screen.getByTestId('arrival-write-off-ok') as HTMLButtonElement).disabled).toBe(true);
+    await typeInto('arrival-write-off-reason', '汇率尾差');
+    await submit('arrival-write-off-ok');
+    await waitFor(() => expect(lastBody(calls, `POST ${F}/arrivals/${AR}/write-off`)).toEqual({ reason: '汇率尾差' }));
   });
 });
 

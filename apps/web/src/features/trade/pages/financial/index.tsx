@@ -3,7 +3,6 @@ import { orderProfitList, skuProfitList, statementList, TradePermissions } from 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  Button,
   DatePicker,
   Descriptions,
   Drawer,
@@ -20,7 +19,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PrimaryAction } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -115,9 +116,9 @@ function Statements() {
           ),
         }}
         rowActions={(r) => (
-          <Button size="small" type="link" onClick={() => setDetail(r.id)} data-testid={`statement-${r.statementNo}`}>
+          <LinkButton onClick={() => setDetail(r.id)} data-testid={`statement-${r.statementNo}`}>
             {FL('Lines')}
-          </Button>
+          </LinkButton>
         )}
         toolbar={
           <Space wrap>
@@ -236,10 +237,8 @@ function StatementDrawer({ id, onClose }: { id: string | null; onClose(): void }
             ]}
           />
           {data.matches.length ? (
-            <Table
-              size="small"
+            <SmallTable
               rowKey="arrivalId"
-              pagination={false}
               dataSource={data.matches}
               columns={[
                 { key: 'arrivalNo', title: FL('ArrivalNo'), dataIndex: 'arrivalNo' },
@@ -282,7 +281,7 @@ const figureCells = {
 function OrderProfits() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={FL('ProfitRules')} />
+      <Alert type="info" showIcon title={FL('ProfitRules')} />
       <ListPage<OrderProfit>
         list={orderProfitPageList}
         url={orderProfitsUrl}

@@ -1,14 +1,17 @@
 import { TradePermissions } from '@seller/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Input, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Input, Modal, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { HistoryTimeline } from '../../../../components/HistoryTimeline.tsx';
+import { QueryTable, SmallTable } from '../../../../components/SmallTable.tsx';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { OL, orderKeys, ordersApi, type SalesOrder, type SalesOrderAction } from '../../api/orders.ts';
+import { type Shipment, SL, shipmentStatusColor } from '../../api/shipments.ts';
 import { OrderForm } from './OrderForm.tsx';
 import { StatusTag, VariantSelect } from './parts.tsx';
+import { RefundDialog } from './RefundDialog.tsx';
 
 const P = TradePermissions.Orders;
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
@@ -27,8 +30,9 @@ type Line = SalesOrder['lines'][number];
 
 /**
  * One order: status and the actions the state table allows now (cancelling asks for a reason
- * first), lines with their reservations (an unmatched line has a "Map SKU" action), buyer and
- * address, amounts, payment and the history.
+ * first), lines with their reservations (an unmatched line has a "Map SKU" action), its shipments
+ * with their tracking numbers and marketplace sync, buyer and address, amounts, payment and the
+ * history.
  */
 export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged: () => unknown }) {
   const { message } = useUi();
@@ -41,6 +45,7 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
   const [mapping, setMapping] = useState<Line | null>(null);
   const [variantId, setVariantId] = useState<string | undefined>();
   const [editing, setEditing] = useState(false);
+  const [refunding, setRefunding] = useState<'refund' | 'partialRefund' | null>(null);
 
   const done = async (o: SalesOrder) => {
     client.setQueryData(orderKeys.detail(id), o);
@@ -87,7 +92,13 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
                   type={a === 'confirm' ? 'primary' : 'default'}
                   danger={a === 'cancel'}
                   loading={busy === a}
-                  onClick={() => (a === 'cancel' ? setCancelOpen(true) : void act(a))}
+                  onClick={() =>
+                    a === 'cancel'
+                      ? setCancelOpen(true)
+                      : a === 'refund' || a === 'partialRefund'
+                        ? setRefunding(a)
+                        : void act(a)
+                  }
                 >
                   {OL(`Action:${a}`)}
                 </Button>
@@ -123,10 +134,8 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
             </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>{OL('Lines')}</Typography.Title>
-          <Table<Line>
-            size="small"
+          <SmallTable<Line>
             rowKey="id"
-            pagination={false}
             dataSource={o.lines}
             style={{ marginBottom: 16 }}
             columns={[
@@ -165,6 +174,7 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
               { key: 's', title: OL('Shipped'), dataIndex: 'shippedQty', align: 'right', width: 80 },
             ]}
           />
+          {access.can(TradePermissions.Shipments) && <OrderShipments id={o.id} />}
           <Descriptions size="small" bordered column={2} title={OL('Fees')} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={OL('GoodsAmount')}>{`${o.goodsAmount} ${o.currency}`}</Descriptions.Item>
             <Descriptions.Item label={OL('ShippingFee')}>{`${o.shippingFee} ${o.currency}`}</Descriptions.Item>
@@ -172,6 +182,11 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
             <Descriptions.Item label={OL('Total')}>
               <strong data-testid="order-total">{`${o.total} ${o.currency}`}</strong>
             </Descriptions.Item>
+            {/[1-9]/.test(o.refundedAmount) && (
+              <Descriptions.Item label={OL('RefundedAmount')}>
+                <span data-testid="order-refunded">{`${o.refundedAmount} ${o.currency}`}</span>
+              </Descriptions.Item>
+            )}
           </Descriptions>
           <Descriptions size="small" bordered column={2} title={OL('Payments')} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={OL('PaymentMethod')}>{o.paymentMethod ?? '—'}</Descriptions.Item>
@@ -229,6 +244,7 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
       >
         <VariantSelect testid="order-map-variant" value={variantId} onChange={(v) => setVariantId(v)} />
       </Modal>
+      {refunding && o && <RefundDialog order={o} action={refunding} onClose={() => setRefunding(null)} onDone={done} />}
       {editing && o && (
         <OrderForm
           order={o}
@@ -241,5 +257,62 @@ export function OrderDetail({ id, onClose, onChanged }: { id: string; onClose: (
         />
       )}
     </Drawer>
+  );
+}
+
+/** The order's shipments: number, status, tracking number, carrier and channel, and whether the marketplace was told. */
+function OrderShipments({ id }: { id: string }) {
+  const shipments = useQuery({
+    queryKey: orderKeys.shipments(id),
+    queryFn: ({ signal }) => ordersApi.shipments(id, signal),
+  });
+  return (
+    <div data-testid="order-shipments">
+      <Typography.Title level={5}>{OL('Bulk:OrderShipments')}</Typography.Title>
+      <QueryTable<Shipment>
+        rowKey="id"
+        query={shipments}
+        style={{ marginBottom: 16 }}
+        columns={[
+          { key: 'no', title: SL('Page:ShipmentNo'), dataIndex: 'shipmentNo', width: 170 },
+          {
+            key: 'status',
+            title: SL('Page:Status'),
+            width: 90,
+            render: (_v, s) => <Tag color={shipmentStatusColor[s.status]}>{SL(`Status:${s.status}`)}</Tag>,
+          },
+          {
+            key: 'tracking',
+            title: SL('Page:TrackingNo'),
+            width: 170,
+            render: (_v, s) => (
+              <span data-testid={`order-shipment-tracking-${s.shipmentNo}`}>{s.trackingNo ?? '—'}</span>
+            ),
+          },
+          {
+            key: 'channel',
+            title: SL('Page:Channel'),
+            render: (_v, s) => [s.carrierName, s.channelName].filter(Boolean).join(' · ') || '—',
+          },
+          {
+            key: 'sync',
+            title: SL('Page:Sync'),
+            width: 110,
+            render: (_v, s) =>
+              s.platformSyncStatus ? (
+                <Tag
+                  color={{ PENDING: 'processing', SENT: 'success', FAILED: 'error' }[s.platformSyncStatus]}
+                  title={s.platformSyncError ?? undefined}
+                  data-testid={`order-shipment-sync-${s.shipmentNo}`}
+                >
+                  {SL(`Sync:${s.platformSyncStatus}`)}
+                </Tag>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
+    </div>
   );
 }

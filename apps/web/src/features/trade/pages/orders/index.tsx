@@ -9,6 +9,8 @@ import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { OL, orderKeys, ordersApi, ordersUrl, type SalesOrderRow } from '../../api/orders.ts';
+import { refreshTrade } from '../../api/refresh.ts';
+import { useOrderBulk } from './bulk.tsx';
 import { OrderDetail } from './OrderDetail.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { StatusTag } from './parts.tsx';
@@ -19,7 +21,8 @@ const PULL_POLL_MS = 1000;
 /**
  * Sales orders (`/order/sales`): status tabs with their counts, filters (shop, platform, order
  * date, SKU, buyer, country), the list with its Excel export, the pull from the marketplaces (a
- * background job, its result shown), a new manual order, and the detail drawer with its actions.
+ * background job, its result shown), bulk confirm and bulk shipments of the selected orders (a
+ * background job each, `bulk.tsx`), a new manual order, and the detail drawer with its actions.
  */
 export default function SalesOrdersPage() {
   const { message } = useUi();
@@ -30,7 +33,9 @@ export default function SalesOrdersPage() {
   const [pulling, setPulling] = useState(false);
 
   const shops = useQuery({ queryKey: orderKeys.shops, queryFn: () => ordersApi.shops() });
-  const refresh = () => client.invalidateQueries({ queryKey: [ordersUrl] });
+  // an order's write may move stock and shipments too: their pages read again when shown
+  const refresh = () => refreshTrade(client);
+  const bulk = useOrderBulk();
   const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh);
 
   const startPull = async () => {
@@ -83,6 +88,8 @@ export default function SalesOrdersPage() {
           shopName: (r) => r.shopName ?? OL(`Source:${r.source}`),
           status: (r) => <StatusTag status={r.status} />,
         }}
+        bulkActions={bulk.actions}
+        selectionMax={bulk.max}
         onCreate={() => setCreating(true)}
         createPermission={`${P}.Create`}
         exportPermission={`${P}.Export`}
@@ -113,6 +120,7 @@ export default function SalesOrdersPage() {
           options={(shops.data?.items ?? []).filter((s) => s.authorized).map((s) => ({ value: s.id, label: s.name }))}
         />
       </Modal>
+      {bulk.result}
       {creating && <OrderForm onClose={() => setCreating(false)} onSaved={created} />}
       {openId && <OrderDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
     </>

@@ -1,12 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
+import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
-import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
+import { fakeApiBeforeEach, lastParams, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { click, pick, submit, typeInto } from '../../../../lib/testing/form-events.ts';
 import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
-import { findRow } from '../../../../lib/testing/table.ts';
-import type { SalesOrder, SalesOrderRow } from '../../api/orders.ts';
+import { findRow, rowWith } from '../../../../lib/testing/table.ts';
+import type { OrderBulkState, SalesOrder, SalesOrderRow } from '../../api/orders.ts';
+import type { Shipment } from '../../api/shipments.ts';
+import type { StockBalance } from '../../api/stock.ts';
+import StockPage from '../stock/index.tsx';
 import SalesOrdersPage from './index.tsx';
 
 /** The sales orders page against a faked HTTP layer (the contract's shapes). */
@@ -38,6 +42,8 @@ const detail = (over: Partial<SalesOrder> = {}): SalesOrder => ({
   goodsAmount: '40.00',
   shippingFee: '5.00',
   discount: '0.00',
+  refundedAmount: '0.00',
+  refundable: '0.00',
   buyerEmail: null,
   address: {
     name: 'Aisyah',
@@ -71,6 +77,7 @@ const detail = (over: Partial<SalesOrder> = {}): SalesOrder => ({
       amount: '40.00',
       reservedQty: 0,
       shippedQty: 0,
+      returnedQty: 0,
     },
     {
       id: 'l2',
@@ -86,6 +93,7 @@ const detail = (over: Partial<SalesOrder> = {}): SalesOrder => ({
       amount: '0.00',
       reservedQty: 0,
       shippedQty: 0,
+      returnedQty: 0,
     },
   ],
   events: [
@@ -158,6 +166,21 @@ beforeEach(() => {
       PullDone: '拉取完成:新增 {0},更新 {1},未变 {2}。',
       ConfirmCancel: '确定取消该订单?已占用的库存将被释放。',
       'Event:Pulled': '从平台拉取',
+      'Bulk:Confirm': '批量确认',
+      'Bulk:Shipments': '批量生成发货单',
+      'Bulk:ConfirmAsk': '确认所选 {0} 个订单？每个订单将预占库存。',
+      'Bulk:Result': '成功 {0} 个，未处理 {1} 个',
+      'Bulk:ConfirmResult': '批量确认结果',
+      'Bulk:Done': '成功',
+      'Bulk:Refused': '未处理',
+      'Bulk:UnknownOrder': '（无法查看的订单）',
+      'Bulk:OrderShipments': '发货单',
+    },
+    Shipments: {
+      'Page:TrackingNo': '运单号',
+      'Status:SHIPPED': '已发货',
+      'Sync:SENT': '回传成功',
+      'Sync:FAILED': '回传失败',
     },
   });
 });
@@ -209,6 +232,45 @@ describe('sales orders page', () => {
     await typeInto('order-cancel-reason', '买家要求');
     await submit('order-cancel-ok');
     expect(await sentBody(calls, `POST ${URL}/o1/cancel`)).toEqual({ reason: '买家要求' });
+  });
+
+  it('records a partial refund: its amount (required) and the units sent back, confirmed first', async () => {
+    const delivered = detail({
+      status: 'Delivered',
+      actions: ['partialRefund', 'refund'],
+      refundable: '45.00',
+      lines: detail().lines.map((l) => ({ ...l, variantId: l.variantId ?? 'v2', shippedQty: l.quantity })),
+    });
+    answers[`GET ${URL}/o1`] = delivered;
+    const refunded = {
+      ...delivered,
+      status: 'PartiallyRefunded',
+      actions: ['refund'],
+      refundedAmount: '10.00',
+      refundable: '35.00',
+    };
+    // the server's order changes with the refund: the drawer's reload after it reads it too
+    answers[`POST ${URL}/o1/partial-refund`] = () => {
+      answers[`GET ${URL}/o1`] = refunded;
+      return refunded;
+    };
+    applyServerTexts('zh-Hans', { SalesOrders: { ConfirmRefund: '确定退款?', RefundLeft: '最多还可退款 {0} {1}。' } });
+    renderPage(<SalesOrdersPage />, { ui });
+    await click(await screen.findByTestId('order-open-LZ400000000000123'));
+    await click(await screen.findByTestId('order-action-partialRefund'));
+    expect(await screen.findByText('确定退款?')).toBeTruthy();
+    expect(screen.getByText('最多还可退款 45.00 MYR。')).toBeTruthy();
+    expect((screen.getByTestId('order-refund-ok') as HTMLButtonElement).disabled).toBe(true);
+    await typeInto('order-refund-amount', '10.00');
+    await typeInto('order-refund-return-1', '1');
+    await typeInto('order-refund-reason', '一件划伤');
+    await submit('order-refund-ok');
+    expect(await sentBody(calls, `POST ${URL}/o1/partial-refund`)).toEqual({
+      amount: '10.00',
+      reason: '一件划伤',
+      returns: [{ lineId: 'l1', quantity: 1 }],
+    });
+    expect(await screen.findByTestId('order-refunded')).toHaveProperty('textContent', '10.00 MYR');
   });
 
   it('pulls orders of a chosen shop and reports the result', async () => {
@@ -269,5 +331,174 @@ describe('sales orders page', () => {
     expect(screen.queryByTestId('order-action-confirm')).toBeNull();
     expect(screen.queryByTestId('order-map-2')).toBeNull();
     expect(screen.queryByTestId('orders-pull')).toBeNull();
+  });
+
+  it('confirms the selected orders in bulk after asking, and lists each order’s outcome', async () => {
+    const second: SalesOrderRow = { ...row, id: 'o2', orderNo: 'SO260105ABCDEF', hasUnmatched: false };
+    answers[`GET ${URL}`] = { totalCount: 2, items: [row, second] };
+    answers[`POST ${URL}/bulk/confirm`] = { jobId: 'j9' };
+    const outcome = { status: null, shipmentNo: null, channelName: null, reason: null };
+    const finished: OrderBulkState = {
+      jobId: 'j9',
+      state: 'completed',
+      done: 3,
+      total: 3,
+      result: {
+        kind: 'confirm',
+        done: 1,
+        refused: 2,
+        items: [
+          { ...outcome, id: 'o2', orderNo: 'SO260105ABCDEF', ok: true, status: 'Processing' },
+          { ...outcome, id: 'o1', orderNo: row.orderNo, ok: false, reason: 'SKU 未配对：UNKNOWN-1' },
+          { ...outcome, id: 'x', orderNo: null, ok: false, reason: '订单不存在或无权查看。' },
+        ],
+      },
+    };
+    // running at first, then done
+    let asked = 0;
+    answers[`GET ${URL}/bulk/j9`] = () =>
+      ++asked === 1 ? { ...finished, state: 'active', done: 1, result: null } : finished;
+    renderPage(<SalesOrdersPage />, { ui });
+    const table = await screen.findByTestId('sales-orders');
+    for (const no of [row.orderNo, second.orderNo]) {
+      const box = (await findRow(table, no)).querySelector('input[type="checkbox"]') as HTMLElement;
+      await act(async () => {
+        fireEvent.click(box);
+      });
+    }
+    await click(await screen.findByTestId('orders-bulk-confirm'));
+    expect(await screen.findByText('确认所选 2 个订单？每个订单将预占库存。')).toBeTruthy();
+    await submit('orders-bulk-confirm-ok');
+    expect(await sentBody(calls, `POST ${URL}/bulk/confirm`)).toEqual({ ids: ['o1', 'o2'] });
+    const result = await screen.findByTestId('orders-bulk-result');
+    expect(within(result).getByTestId('orders-bulk-summary').textContent).toBe('成功 1 个，未处理 2 个');
+    const refused = await findRow(result, row.orderNo);
+    expect(within(refused).getByText('未处理')).toBeTruthy();
+    expect(within(refused).getByText('SKU 未配对：UNKNOWN-1')).toBeTruthy();
+    expect(within(await findRow(result, 'SO260105ABCDEF')).getByText('处理中')).toBeTruthy();
+    expect(within(result).getByText('（无法查看的订单）')).toBeTruthy();
+    // the selection was cleared, the list read again
+    expect(screen.queryByTestId('sales-orders-bulk')).toBeNull();
+  });
+
+  it('a bulk job outlives the page: left while it runs, the page opened again shows its result', async () => {
+    answers[`POST ${URL}/bulk/confirm`] = { jobId: 'j10' };
+    let running = true;
+    const result = {
+      kind: 'confirm' as const,
+      done: 1,
+      refused: 0,
+      items: [
+        {
+          id: 'o1',
+          orderNo: row.orderNo,
+          ok: true,
+          status: 'Processing',
+          shipmentNo: null,
+          channelName: null,
+          reason: null,
+        },
+      ],
+    };
+    answers[`GET ${URL}/bulk/j10`] = () =>
+      running
+        ? { jobId: 'j10', state: 'active', done: 0, total: 1, result: null }
+        : { jobId: 'j10', state: 'completed', done: 1, total: 1, result };
+    const first = renderPage(<SalesOrdersPage />, { ui });
+    const box = (await findRow(await screen.findByTestId('sales-orders'), row.orderNo)).querySelector(
+      'input[type="checkbox"]',
+    ) as HTMLElement;
+    await act(async () => {
+      fireEvent.click(box);
+    });
+    await click(await screen.findByTestId('orders-bulk-confirm'));
+    await submit('orders-bulk-confirm-ok');
+    await waitFor(() => expect(calls.some((c) => c.key === `GET ${URL}/bulk/j10`)).toBe(true));
+    first.unmount();
+    // the job ends on the server while the seller is elsewhere
+    running = false;
+    renderPage(<SalesOrdersPage />, { ui });
+    const shown = await screen.findByTestId('orders-bulk-result');
+    expect(within(shown).getByTestId('orders-bulk-summary').textContent).toBe('成功 1 个，未处理 0 个');
+    expect(sessionStorage.getItem('seller.orders.bulkJob')).toBeNull();
+  });
+
+  it('a remembered bulk job the server does not know is let go without a word', async () => {
+    sessionStorage.setItem('seller.orders.bulkJob', JSON.stringify({ jobId: 'gone', kind: 'confirm' }));
+    answers[`GET ${URL}/bulk/gone`] = () => {
+      throw new HttpError(404, { error: { message: '记录不存在' } }, `${URL}/bulk/gone`, '记录不存在');
+    };
+    renderPage(<SalesOrdersPage />, { ui });
+    await waitFor(() => expect(sessionStorage.getItem('seller.orders.bulkJob')).toBeNull());
+    expect(screen.queryByTestId('orders-bulk-result')).toBeNull();
+  });
+
+  it('offers no selection without a bulk action’s permission', async () => {
+    useAbp.setState({ permissions: ['Trade.Orders'] });
+    renderPage(<SalesOrdersPage />, { ui });
+    const tr = await findRow(await screen.findByTestId('sales-orders'), row.orderNo);
+    expect(tr.querySelector('input[type="checkbox"]')).toBeNull();
+  });
+
+  it('shows the order’s shipments with their tracking numbers and marketplace sync', async () => {
+    useAbp.setState({ permissions: ['Trade.Orders', 'Trade.Shipments'] });
+    const shipment = {
+      id: 's1',
+      shipmentNo: 'SHP-260105-ABCDEF',
+      status: 'SHIPPED',
+      carrierName: '云途物流',
+      channelName: '云途马来专线',
+      trackingNo: 'YTMY482019375561',
+      platformSyncStatus: 'FAILED',
+      platformSyncError: 'Order does not exist',
+    } as Shipment;
+    answers['GET /api/trade/shipments'] = { totalCount: 1, items: [shipment] };
+    renderPage(<SalesOrdersPage />, { ui });
+    await click(await screen.findByTestId('order-open-LZ400000000000123'));
+    const list = await screen.findByTestId('order-shipments');
+    expect((await within(list).findByTestId('order-shipment-tracking-SHP-260105-ABCDEF')).textContent).toBe(
+      'YTMY482019375561',
+    );
+    expect(within(list).getByText('云途物流 · 云途马来专线')).toBeTruthy();
+    expect(within(list).getByTestId('order-shipment-sync-SHP-260105-ABCDEF').textContent).toBe('回传失败');
+    expect(lastParams(calls, 'GET /api/trade/shipments')).toMatchObject({ orderId: 'o1' });
+  });
+
+  it('the stock page shows the reservation once an order is confirmed, without a reload', async () => {
+    const balance = (reserved: number) =>
+      ({
+        id: 'w1:v1',
+        warehouse: { id: 'w1', code: 'SZ-01', name: '深圳仓' },
+        warehouseName: 'SZ-01 深圳仓',
+        variantId: 'v1',
+        sku: 'SHIRT-RED-M',
+        productName: 'Shirt',
+        label: 'red M',
+        onHand: 10,
+        reserved,
+        available: 10 - reserved,
+        inTransit: 0,
+        defective: 0,
+        safety: 0,
+        avgCost: '3.5000',
+        value: '35.00',
+        currency: 'CNY',
+        low: false,
+      }) as StockBalance;
+    answers['GET /api/trade/stock'] = { totalCount: 1, items: [balance(0)] };
+    answers[`GET ${URL}/o1`] = detail({ hasUnmatched: false, lines: [detail().lines[0]!] });
+    renderPage(
+      <>
+        <StockPage />
+        <SalesOrdersPage />
+      </>,
+      { ui },
+    );
+    const stock = await screen.findByTestId('stock-balances');
+    await within(stock).findByText('SHIRT-RED-M');
+    await click(await screen.findByTestId('order-open-LZ400000000000123'));
+    answers['GET /api/trade/stock'] = { totalCount: 1, items: [balance(2)] };
+    await click(await screen.findByTestId('order-action-confirm'));
+    await waitFor(() => expect(within(rowWith(stock, 'SHIRT-RED-M')).getByText('2')).toBeTruthy());
   });
 });

@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PurchaseOrderInput } from '@seller/contracts/trade';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { applyServerErrors, TextField } from '../../../../components/crud/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import {
   dottedMembers,
   LP,
@@ -242,10 +243,8 @@ export function PurchaseForm({
         <Form.List name="lines">
           {(fields, { add, remove }, { errors }) => (
             <>
-              <Table
-                size="small"
+              <SmallTable
                 rowKey="key"
-                pagination={false}
                 dataSource={fields}
                 data-testid="po-lines"
                 columns={[

@@ -5,6 +5,7 @@ import { Button, Input, Modal, Select, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Access, ConfirmLink, RowAction } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import {
@@ -49,10 +50,12 @@ export default function PurchasePage() {
       queryClient.invalidateQueries({ queryKey: [purchaseOrdersUrl] }),
     ]);
 
-  const run = async (key: string, work: () => Promise<unknown>) => {
+  /** Runs a row's action, then says what it did to which order (`Done:<action>`) and refreshes. */
+  const run = async (key: string, work: () => Promise<unknown>, done?: string) => {
     setBusy(key);
     try {
       await work();
+      if (done) ui.message.success(done);
       await refresh();
     } catch {
       // the HTTP client shows the refusal
@@ -102,7 +105,7 @@ export default function PurchasePage() {
         }
         render={{
           status: (r) => (
-            <Space size={2}>
+            <Space size={2} wrap>
               <Tag color={purchaseStatusColor[r.status]} data-testid={`po-status-${r.poNo}`} data-status={r.status}>
                 {LP(`Status:${r.status}`)}
               </Tag>
@@ -140,7 +143,7 @@ export default function PurchasePage() {
               <RowAction
                 permission={`${P}.Submit`}
                 loading={busy === tid('submit', r)}
-                onClick={() => run(tid('submit', r), () => purchaseApi.act(r.id, 'submit'))}
+                onClick={() => run(tid('submit', r), () => purchaseApi.act(r.id, 'submit'), LP('Done:submit', r.poNo))}
                 testid={tid('submit', r)}
               >
                 {LP('Action:submit')}
@@ -148,18 +151,16 @@ export default function PurchasePage() {
             )}
             {can(r, 'approve') && (
               <Access permission={`${P}.Approve`}>
-                <Button
-                  type="link"
-                  size="small"
+                <LinkButton
                   loading={busy === tid('approve', r)}
-                  onClick={() => run(tid('approve', r), () => purchaseApi.act(r.id, 'approve'))}
+                  onClick={() =>
+                    run(tid('approve', r), () => purchaseApi.act(r.id, 'approve'), LP('Done:approve', r.poNo))
+                  }
                   data-testid={tid('approve', r)}
                 >
                   {LP('Action:approve')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
+                </LinkButton>
+                <LinkButton
                   danger
                   onClick={() => {
                     setReason('');
@@ -168,7 +169,7 @@ export default function PurchasePage() {
                   data-testid={tid('reject', r)}
                 >
                   {LP('Action:reject')}
-                </Button>
+                </LinkButton>
               </Access>
             )}
             {can(r, 'receivePartial') && (
@@ -184,7 +185,9 @@ export default function PurchasePage() {
               <ConfirmLink
                 permission={`${P}.Close`}
                 title={LP('Page:ConfirmCloseShort')}
-                onConfirm={() => run(tid('closeShort', r), () => purchaseApi.act(r.id, 'close-short'))}
+                onConfirm={() =>
+                  run(tid('closeShort', r), () => purchaseApi.act(r.id, 'close-short'), LP('Done:closeShort', r.poNo))
+                }
                 testid={tid('closeShort', r)}
               >
                 {LP('Action:closeShort')}
@@ -194,7 +197,9 @@ export default function PurchasePage() {
               <ConfirmLink
                 permission={`${P}.Cancel`}
                 title={LP('Page:ConfirmCancel')}
-                onConfirm={() => run(tid('cancel', r), () => purchaseApi.act(r.id, 'cancel'))}
+                onConfirm={() =>
+                  run(tid('cancel', r), () => purchaseApi.act(r.id, 'cancel'), LP('Done:cancel', r.poNo))
+                }
                 danger
                 testid={tid('cancel', r)}
                 confirmTestid="po-cancel-ok"
@@ -206,7 +211,7 @@ export default function PurchasePage() {
               <ConfirmLink
                 permission={`${P}.Delete`}
                 title={LP('Page:ConfirmDelete')}
-                onConfirm={() => run(tid('delete', r), () => purchaseApi.remove(r.id))}
+                onConfirm={() => run(tid('delete', r), () => purchaseApi.remove(r.id), LP('Done:delete', r.poNo))}
                 danger
                 testid={tid('delete', r)}
               >
@@ -214,9 +219,7 @@ export default function PurchasePage() {
               </ConfirmLink>
             )}
             <Tooltip title={LP('Page:Print')}>
-              <Button
-                type="link"
-                size="small"
+              <LinkButton
                 icon={<PrinterOutlined />}
                 onClick={() => void purchaseApi.print(r.id).catch(() => {})}
                 data-testid={tid('print', r)}
@@ -256,7 +259,7 @@ export default function PurchasePage() {
         onOk={() => {
           const r = rejecting!;
           setRejecting(null);
-          return run(tid('reject', r), () => purchaseApi.reject(r.id, reason.trim()));
+          return run(tid('reject', r), () => purchaseApi.reject(r.id, reason.trim()), LP('Done:reject', r.poNo));
         }}
       >
         <Input.TextArea

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAbp } from '../../../../lib/abp/config-store.ts';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import { applyServerTexts } from '../../../../lib/i18n/index.ts';
 import { fakeApiBeforeEach, sentBody } from '../../../../lib/testing/fake-http.ts';
 import { submit, typeInto } from '../../../../lib/testing/form-events.ts';
-import { renderPage } from '../../../../lib/testing/render-page.tsx';
+import { quietUi, renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import { rowWith } from '../../../../lib/testing/table.ts';
 import type { PurchaseOrder, Suggestion } from '../../api/purchase.ts';
@@ -126,8 +126,15 @@ chineseTextsBeforeEach({
     'Page:Replenishment': '补货建议',
     'Page:CreateDrafts': '生成采购草稿',
     'Page:DraftsCreated': '已生成采购单:{0}',
+    'Done:submit': '{0} 已提交审核。',
+    'Done:approve': '{0} 已审核通过。',
+    'Done:reject': '{0} 已驳回,退回草稿。',
   },
 });
+
+const ui = quietUi();
+const success = vi.mocked(ui.message.success);
+beforeEach(() => success.mockClear());
 
 describe('purchase page', () => {
   it('lists POs with status tags and offers only the actions the state and the permissions allow', async () => {
@@ -147,13 +154,14 @@ describe('purchase page', () => {
     await waitFor(() => expect(screen.getByTestId('purchase-orders-tab-all').textContent).toContain('3'));
   });
 
-  it('submits, and filters the list by the status tab', async () => {
-    renderPage(<PurchasePage />);
+  it('submits, says so, and filters the list by the status tab', async () => {
+    renderPage(<PurchasePage />, { ui });
     await screen.findByText('PO-20261124-0001');
     await act(async () => {
       fireEvent.click(screen.getByTestId('po-action-submit-PO-20261124-0001'));
     });
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/p1/submit`)).toBe(true));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('PO-20261124-0001 已提交审核。'));
     await act(async () => {
       fireEvent.click(screen.getByTestId('purchase-orders-tab-SUBMITTED'));
     });
@@ -164,9 +172,9 @@ describe('purchase page', () => {
     );
   });
 
-  it('approves, and rejects only with a reason, with the approve permission', async () => {
+  it('approves, and rejects only with a reason, with the approve permission; each says what it did', async () => {
     useAbp.setState({ permissions: ['Trade.Purchase', 'Trade.Purchase.Approve'] });
-    renderPage(<PurchasePage />);
+    renderPage(<PurchasePage />, { ui });
     await screen.findByText('PO-20261124-0002');
     await act(async () => {
       fireEvent.click(screen.getByTestId('po-action-reject-PO-20261124-0002'));
@@ -178,10 +186,12 @@ describe('purchase page', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.key === `POST ${URL}/p2/reject`)?.options.json).toEqual({ reason: '价格太高' }),
     );
+    await waitFor(() => expect(success).toHaveBeenCalledWith('PO-20261124-0002 已驳回,退回草稿。'));
     await act(async () => {
       fireEvent.click(screen.getByTestId('po-action-approve-PO-20261124-0002'));
     });
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${URL}/p2/approve`)).toBe(true));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('PO-20261124-0002 已审核通过。'));
   });
 
   it('shows the server’s 409 through the HTTP client and keeps the page', async () => {

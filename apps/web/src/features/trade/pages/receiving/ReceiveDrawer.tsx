@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Form, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Form, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyServerErrors, TextField } from '../../../../components/crud/index.ts';
+import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
 import { dottedMembers, type PurchaseOrderDetail, purchaseApi } from '../../api/purchase.ts';
 import { LR, receivingApi } from '../../api/receiving.ts';
@@ -118,10 +119,8 @@ export function ReceiveDrawer({ poId, onClose, onDone }: { poId: string | null; 
         <Form.List name="lines">
           {(fields, _ops, { errors }) => (
             <>
-              <Table
-                size="small"
+              <SmallTable
                 rowKey="key"
-                pagination={false}
                 loading={po.isLoading}
                 dataSource={fields}
                 data-testid="receive-lines"

@@ -6,9 +6,17 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, applyServerErrors, parseForm, TextField } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useUi } from '../../../../lib/ui-bridge.ts';
-import { type ShipmentEvent, SL, shipmentEventsUrl, shipmentKeys, shipmentsApi } from '../../api/shipments.ts';
+import {
+  eventCodeLabel,
+  type ShipmentEvent,
+  SL,
+  shipmentEventsUrl,
+  shipmentKeys,
+  shipmentsApi,
+} from '../../api/shipments.ts';
 
 const P = TradePermissions.Shipments;
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
@@ -97,7 +105,7 @@ function ShipmentTimeline({ shipmentId, onClose }: { shipmentId: string | null; 
                 <Typography.Text strong>{e.description}</Typography.Text>
                 <br />
                 <Typography.Text type="secondary">
-                  {dayjs(e.time).format(DATE_TIME)} · {e.code}
+                  {dayjs(e.time).format(DATE_TIME)} · {eventCodeLabel(e.code)}
                   {e.location ? ` · ${e.location}` : ''} · {SL(`Source:${e.source}`)}
                 </Typography.Text>
               </div>
@@ -148,11 +156,12 @@ export default function ShipmentRecordPage() {
         title={SL('Page:RecordsTitle')}
         render={{
           shipmentNo: (e) => (
-            <Button type="link" size="small" onClick={() => setOpen(e.shipmentId)} data-testid={`record-open-${e.id}`}>
+            <LinkButton onClick={() => setOpen(e.shipmentId)} data-testid={`record-open-${e.id}`}>
               {e.shipmentNo}
-            </Button>
+            </LinkButton>
           ),
           trackingNo: (e) => e.trackingNo ?? '—',
+          code: (e) => eventCodeLabel(e.code),
           location: (e) => e.location ?? '—',
           source: (e) => SL(`Source:${e.source}`),
         }}

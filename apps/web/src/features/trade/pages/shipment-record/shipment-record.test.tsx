@@ -26,7 +26,7 @@ const event = (over: Partial<ShipmentEvent>): ShipmentEvent => ({
   ...over,
 });
 
-const { calls } = fakeApiBeforeEach(
+const { calls, answers } = fakeApiBeforeEach(
   () => ({
     [`GET ${URL}/events`]: { totalCount: 1, items: [event({})] },
     [`GET ${URL}/${S1}`]: {
@@ -48,7 +48,15 @@ const { calls } = fakeApiBeforeEach(
 );
 
 beforeEach(() => {
-  applyServerTexts('zh-Hans', { Shipments: { 'Page:AddEvent': '添加轨迹', 'Source:USER': '用户' } });
+  applyServerTexts('zh-Hans', {
+    Shipments: {
+      'Page:AddEvent': '添加轨迹',
+      'Source:USER': '用户',
+      'Status:SHIPPED': '已发货',
+      'Status:CREATED': '待打单',
+      'Code:IN_TRANSIT': '运输中',
+    },
+  });
 });
 
 describe('shipment record page', () => {
@@ -80,5 +88,30 @@ describe('shipment record page', () => {
       description: '到达吉隆坡',
       location: 'Kuala Lumpur',
     });
+  });
+
+  it('names each event by its label, never its stored code; a code of its own is shown as written', async () => {
+    answers[`GET ${URL}/events`] = {
+      totalCount: 3,
+      items: [
+        event({}),
+        event({ id: 'e2', code: 'IN_TRANSIT', description: '到达吉隆坡' }),
+        event({ id: 'e3', code: 'KL-HUB-SCAN', description: '中转扫描' }),
+      ],
+    };
+    renderPage(<ShipmentRecordPage />);
+    const table = await screen.findByTestId('shipment-records');
+    await within(table).findByText('到达吉隆坡');
+    const shown = table.querySelector('.ant-table-tbody')?.textContent ?? '';
+    expect(shown).toContain('已发货');
+    expect(shown).toContain('运输中');
+    expect(shown).toContain('KL-HUB-SCAN');
+    expect(shown).not.toMatch(/SHIPPED|IN_TRANSIT/);
+
+    await click('record-open-e1');
+    const drawer = await screen.findByTestId('shipment-timeline-events');
+    await within(drawer).findByText('创建发货单');
+    expect(drawer.textContent).toContain('待打单');
+    expect(drawer.textContent).not.toMatch(/CREATED|SHIPPED/);
   });
 });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Typography } from 'antd';
+import { Alert, Empty, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryTable, SmallTable } from '../../../../components/SmallTable.tsx';
 import { HttpError } from '../../../../lib/http/errors.ts';
 import type { ShipmentEstimate, ShippableOrder } from '../../api/shipments.ts';
 import { type ShipmentDetail, SL, shipmentKeys, shipmentsApi } from '../../api/shipments.ts';
@@ -150,12 +151,9 @@ export function CreateShipment({
           onSearch={(v) => setSearch(v.trim())}
           data-testid="shipment-create-search"
         />
-        <Table<ShippableOrder>
-          size="small"
+        <QueryTable<ShippableOrder>
+          query={orders}
           rowKey="id"
-          loading={orders.isLoading}
-          dataSource={orders.data?.items ?? []}
-          pagination={false}
           scroll={{ y: 220 }}
           locale={{ emptyText: <Empty description={SL('Page:NoOrders')} /> }}
           rowSelection={{
@@ -175,7 +173,7 @@ export function CreateShipment({
             },
           ]}
         />
-        {error && <Alert type="error" showIcon message={error} data-testid="shipment-create-error" />}
+        {error && <Alert type="error" showIcon title={error} data-testid="shipment-create-error" />}
         <Form form={form} layout="vertical">
           <Space align="center">
             <Switch
@@ -187,10 +185,8 @@ export function CreateShipment({
             <Typography.Text>{SL('Page:Split')}</Typography.Text>
           </Space>
           {splitOrder && (
-            <Table
-              size="small"
+            <SmallTable
               rowKey="id"
-              pagination={false}
               dataSource={splitOrder.lines}
               style={{ marginTop: 8 }}
               columns={[
@@ -221,7 +217,7 @@ export function CreateShipment({
             {selected.length === 0 ? (
               <Typography.Text type="secondary">{SL('Page:ChooseOrdersFirst')}</Typography.Text>
             ) : estimateError ? (
-              <Alert type="warning" showIcon message={estimateError} />
+              <Alert type="warning" showIcon title={estimateError} />
             ) : (
               <Radio.Group data-testid="shipment-create-channels" disabled={estimate.isLoading}>
                 <Space direction="vertical">

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, ScanOutlined } from '@ant-design/icons';
 import { TradePermissions } from '@seller/contracts';
 import { type ShipmentAction, shipmentList } from '@seller/contracts/trade';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PrimaryAction } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { useAccess } from '../../../../lib/access.tsx';
 import { useUi } from '../../../../lib/ui-bridge.ts';
@@ -19,7 +20,9 @@ import {
   shipmentsUrl,
 } from '../../api/shipments.ts';
 import { withoutFilters } from '../../list-filters.tsx';
+import { ShipmentBulkActions } from './BulkActions.tsx';
 import { CreateShipment } from './CreateShipment.tsx';
+import { ScanPack } from './ScanPack.tsx';
 
 const P = TradePermissions.Shipments;
 /** The channel has no picker here; an order's shipments are opened from the order. */
@@ -43,7 +46,9 @@ export function StatusTag({ status }: { status: ShipmentStatus }) {
  * Shipments (`/order/shipment`): tabs per status with counts, search by shipment, tracking or
  * order number, sortable columns, Excel export; "Create shipment" from orders in process; per row
  * the actions its state allows (label → PDF, pack, ship and cancel after confirming, delivered,
- * returned, lost) and a retry when the marketplace refused the tracking number.
+ * returned, lost) and a retry when the marketplace refused the tracking number. Selected rows
+ * print their labels in one PDF, make a pick list or ship together; "Scan to pack" checks a
+ * parcel's items with a scanner before it is packed.
  */
 export default function ShipmentPage() {
   const { t } = useTranslation();
@@ -51,6 +56,7 @@ export default function ShipmentPage() {
   const access = useAccess();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
+  const [scanning, setScanning] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const refresh = () =>
     Promise.all([
@@ -82,17 +88,15 @@ export default function ShipmentPage() {
         .map((a) => {
           const ask = confirmed[a];
           const button = (
-            <Button
+            <LinkButton
               key={a}
-              type="link"
-              size="small"
               danger={a === 'cancel' || a === 'lose'}
               loading={busy === `${r.id}:${a}`}
               onClick={ask ? undefined : () => void act(r, a)}
               data-testid={`shipment-${a}-${r.shipmentNo}`}
             >
               {SL(`Action:${a}`)}
-            </Button>
+            </LinkButton>
           );
           return ask ? (
             <Popconfirm
@@ -113,26 +117,22 @@ export default function ShipmentPage() {
           );
         })}
       {r.trackingNo && (
-        <Button
-          type="link"
-          size="small"
+        <LinkButton
           loading={busy === `${r.id}:pdf`}
           onClick={() => void run(r, 'pdf', () => shipmentsApi.label(r))}
           data-testid={`shipment-pdf-${r.shipmentNo}`}
         >
           {SL('Page:DownloadLabel')}
-        </Button>
+        </LinkButton>
       )}
       {r.platformSyncStatus === 'FAILED' && access.can(`${P}.Ship`) && (
-        <Button
-          type="link"
-          size="small"
+        <LinkButton
           loading={busy === `${r.id}:sync`}
           onClick={() => void run(r, 'sync', () => shipmentsApi.sync(r.id))}
           data-testid={`shipment-retry-${r.shipmentNo}`}
         >
           {SL('Page:Retry')}
-        </Button>
+        </LinkButton>
       )}
     </Space>
   );
@@ -171,17 +171,27 @@ export default function ShipmentPage() {
         }}
         rowActions={rowActions}
         actionsWidth={260}
+        bulkActions={(rows, done) => <ShipmentBulkActions rows={rows} done={done} onChanged={refresh} />}
+        selectionMax={500}
         toolbar={
-          <PrimaryAction
-            permission={`${P}.Create`}
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-            testid="shipment-create-open"
-          >
-            {SL('Page:Create')}
-          </PrimaryAction>
+          <Space>
+            {access.can(`${P}.Update`) && (
+              <Button icon={<ScanOutlined />} onClick={() => setScanning(true)} data-testid="shipment-scan-open">
+                {SL('Scan:Open')}
+              </Button>
+            )}
+            <PrimaryAction
+              permission={`${P}.Create`}
+              icon={<PlusOutlined />}
+              onClick={() => setCreating(true)}
+              testid="shipment-create-open"
+            >
+              {SL('Page:Create')}
+            </PrimaryAction>
+          </Space>
         }
       />
+      <ScanPack open={scanning} onClose={() => setScanning(false)} onPacked={() => void refresh()} />
       <CreateShipment
         open={creating}
         onClose={() => setCreating(false)}

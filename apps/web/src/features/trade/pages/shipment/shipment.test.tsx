@@ -6,6 +6,7 @@ import { click, submit } from '../../../../lib/testing/form-events.ts';
 import { renderPage } from '../../../../lib/testing/render-page.tsx';
 import { chineseTextsBeforeEach } from '../../../../lib/testing/server-texts.ts';
 import type { Shipment, ShipmentEstimate, ShippableOrder } from '../../api/shipments.ts';
+import { shipmentRow } from './fixtures.ts';
 import ShipmentPage from './index.tsx';
 
 /** The shipment page against a faked HTTP layer (the contract's shapes). */
@@ -15,36 +16,7 @@ const WH = '00000000-0000-4000-8000-000000000001';
 const O1 = '00000000-0000-4000-8000-0000000000a1';
 const L1 = '00000000-0000-4000-8000-0000000000b1';
 
-const shipment = (over: Partial<Shipment>): Shipment => ({
-  id: '00000000-0000-4000-8000-0000000000c1',
-  shipmentNo: 'SHP-260101-AAAAAA',
-  status: 'CREATED',
-  warehouseId: WH,
-  warehouseName: '深圳仓',
-  channelId: 'ch1',
-  channelName: '云途专线',
-  carrierName: '云途',
-  trackingNo: null,
-  labelFile: null,
-  countryCode: 'MY',
-  estWeightG: 500,
-  estFee: '38.50',
-  currency: 'CNY',
-  actualWeightG: null,
-  actualFee: null,
-  shippedAt: null,
-  deliveredAt: null,
-  platformSyncStatus: null,
-  platformSyncError: null,
-  orderNos: 'SO-1',
-  quantity: 2,
-  remark: null,
-  allowedActions: ['label', 'cancel'],
-  creationTime: '2026-01-01T00:00:00Z',
-  lastModificationTime: null,
-  concurrencyStamp: 'x',
-  ...over,
-});
+const shipment = (over: Partial<Shipment>): Shipment => shipmentRow({ warehouseId: WH, ...over });
 const packed = shipment({
   id: '00000000-0000-4000-8000-0000000000c2',
   shipmentNo: 'SHP-260101-BBBBBB',

@@ -4,6 +4,7 @@ import { Button, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Access } from '../../../../components/crud/index.ts';
+import { LinkButton } from '../../../../components/LinkButton.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { SL, type StockBalance, stockUrl } from '../../api/stock.ts';
 import { LedgerList, SafetyModal, useWarehouses } from './parts.tsx';
@@ -47,9 +48,7 @@ export default function StockPage() {
       }}
       rowActions={(r) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
+          <LinkButton
             onClick={() => {
               setLedgerOf(`${r.sku} · ${r.warehouse.code}`);
               setView('ledger');
@@ -58,11 +57,11 @@ export default function StockPage() {
             data-testid={`stock-ledger-${r.sku}`}
           >
             {SL('Ledger')}
-          </Button>
+          </LinkButton>
           <Access permission={`${P}.Adjust`}>
-            <Button type="link" size="small" onClick={() => setSafetyOf(r)} data-testid={`stock-safety-${r.sku}`}>
+            <LinkButton onClick={() => setSafetyOf(r)} data-testid={`stock-safety-${r.sku}`}>
               {SL('SetSafety')}
-            </Button>
+            </LinkButton>
           </Access>
         </Space>
       )}

@@ -394,3 +394,24 @@ export async function openNewForm(page: Page, url: string, list: string, shown?:
   await newButtonOf(rows).click();
   return rows;
 }
+
+/**
+ * Picks `option` in the antd (single) select `select`, and returns once the select shows it and
+ * no option list is open. A click landing while the list animates in selects nothing and leaves the
+ * list open over the next control, so the pick is repeated until it shows.
+ */
+export async function pickOption(page: Page, select: Locator, option: string | RegExp, timeoutMs = 20_000) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  const shown = async () => {
+    const value = await text(select);
+    return typeof option === 'string' ? value.includes(option) : option.test(value);
+  };
+  await eventually(async () => {
+    if (!(await shown()) || (await open.count())) {
+      if (!(await open.count())) await select.click();
+      await open.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 3_000 });
+    }
+    assert.ok(await shown(), `the select shows ${option}`);
+    await open.first().waitFor({ state: 'hidden', timeout: 3_000 });
+  }, timeoutMs);
+}

@@ -5,7 +5,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiItems, artifact, DEMO_ADMIN, eventually, openNewForm, passwordToken, text } from '../support/app.ts';
+import {
+  apiItems,
+  artifact,
+  DEMO_ADMIN,
+  eventually,
+  openNewForm,
+  passwordToken,
+  pickOption,
+  text,
+} from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -46,8 +55,7 @@ test('creates a subcategory, a brand and a supplier and sees them listed', { tim
     const suppliers = await openNewForm(page, `${app.server.url}/product/supplier`, 'suppliers', 'SUP-001');
     await fill(page, 'supplier-code', 'e2e-01');
     await fill(page, 'supplier-full-name', '端到端供应商');
-    await page.getByTestId('supplier-settlement-form').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '定期结算' }).click();
+    await pickOption(page, page.getByTestId('supplier-settlement-form'), '定期结算');
     await page.getByTestId('suppliers-form-submit').click();
     const row = suppliers.getByRole('row', { name: /E2E-01/ });
     await row.waitFor();

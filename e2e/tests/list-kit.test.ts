@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
-import { apiItems, apiJson, DEMO_ADMIN, eventually, PHONE, passwordToken } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, eventually, PHONE, passwordToken, pickOption } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -46,8 +46,7 @@ test('a filtered, sorted order list lives in its URL, counts its tabs, keeps its
     await shownOrders(page);
 
     // the platform filter and the sort by total (twice: descending) go into the URL
-    await page.getByTestId('sales-orders-filter-platform').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Lazada' }).click();
+    await pickOption(page, page.getByTestId('sales-orders-filter-platform'), 'Lazada');
     await eventually(async () => assert.equal(param(page, 'platform'), 'LAZADA'));
     const header = page.getByTestId('sales-orders').locator('th', { hasText: '订单金额' });
     await header.click();

@@ -6,7 +6,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiItems, apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import {
+  apiItems,
+  apiJson,
+  artifact,
+  DEMO_ADMIN,
+  eventually,
+  passwordToken,
+  pickOption,
+  text,
+} from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -14,18 +23,7 @@ const app = useServerAndBrowser();
 const NAME = 'E2E Lazada 马来西亚';
 
 /** Picks an option of the antd select with `testid`. */
-async function pick(page: Page, testid: string, option: string) {
-  // picked again until the select shows it: a click landing while the list opens selects nothing
-  await eventually(async () => {
-    if ((await text(page.getByTestId(testid))).includes(option)) return;
-    await page.getByTestId(testid).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-      .first()
-      .click({ timeout: 3000 });
-    assert.ok((await text(page.getByTestId(testid))).includes(option), `${testid} shows ${option}`);
-  }, 20_000);
-}
+const pick = (page: Page, testid: string, option: string) => pickOption(page, page.getByTestId(testid), option);
 
 test('creates a price rule and sees the calculator explain its price step by step', { timeout: 90_000 }, async (t) => {
   await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/product/price-rules' }, async (page) => {

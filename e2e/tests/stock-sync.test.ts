@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
+import { apiJson, DEMO_ADMIN, eventually, passwordToken, pickOption } from '../support/app.ts';
 import { simulatorControl } from '../support/marketplace-sim.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -108,12 +108,7 @@ test('a stock adjustment reaches every listing of the SKU at the simulator, and 
 
     // 3. the shop's push log shows the push
     await page.goto(`${app.server.url}/publishingPlatform/lazada/stockSync`);
-    await page.getByTestId('stock-sync-shop').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: listing.shopName })
-      .first()
-      .click();
+    await pickOption(page, page.getByTestId('stock-sync-shop'), listing.shopName);
     const log = page.getByTestId('stock-pushes');
     await log.locator('tr', { hasText: sku }).first().waitFor({ timeout: 30_000 });
     const row = log.locator('tr', { hasText: sku }).first();

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiItems, apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, eventually, passwordToken, pickOption } from '../support/app.ts';
 import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -36,8 +36,7 @@ test('a statement is pulled, an arrival matched against it, the statistics show 
     // 1. the statement pulled from the marketplace
     await page.goto(`${app.server.url}/order/financial/statement`);
     await page.getByTestId('pull').click();
-    await page.getByTestId('pull-shop').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: shop.name }).last().click();
+    await pickOption(page, page.getByTestId('pull-shop'), shop.name);
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByTestId(`statement-${statementNo}`).waitFor({ timeout: 60_000 });
     const list = await apiJson<{ items: Statement[] }>(
@@ -56,12 +55,7 @@ test('a statement is pulled, an arrival matched against it, the statistics show 
     await page.getByRole('button', { name: /新\s*建/ }).click();
     const form = page.getByTestId('arrival-form');
     await form.waitFor();
-    await page.getByTestId('arrival-shopId').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: shop.name })
-      .last()
-      .click();
+    await pickOption(page, page.getByTestId('arrival-shopId'), shop.name);
     await page.locator('[data-testid="arrival-fromAmount"]').fill(statement.netAmount);
     await page.locator('[data-testid="arrival-payoutAmount"]').fill((Number(statement.netAmount) * 1.55).toFixed(2));
     await page.locator('[data-testid="arrival-fxRate"]').fill('1.55');

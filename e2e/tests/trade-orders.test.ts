@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiItems, apiJson, DEMO_ADMIN, passwordToken, searchTable } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, passwordToken, pickOption, searchTable } from '../support/app.ts';
 import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
@@ -26,8 +26,7 @@ test('orders made on the marketplace are pulled, opened and confirmed', { timeou
 
   await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/order/orders' }, async (page) => {
     await page.getByTestId('orders-pull').click();
-    await page.getByTestId('orders-pull-shop').click();
-    await page.getByTitle(shop.name).click();
+    await pickOption(page, page.getByTestId('orders-pull-shop'), shop.name);
     await page.getByTestId('orders-pull-start').click();
     await page.getByText(/拉取完成:新增 \d+/).waitFor({ timeout: 60_000 });
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiItems, apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
+import { apiItems, apiJson, DEMO_ADMIN, eventually, passwordToken, pickOption } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -115,8 +115,7 @@ test('a PO from a replenishment suggestion is approved and received in two parts
 
     // second receipt on the receipts page: the remaining 6 are proposed
     await page.goto(`${app.server.url}/order/receiving`);
-    await page.getByTestId('receipt-pick-po').click();
-    await page.getByTitle(`${po.poNo} · ${po.supplierName}`).click();
+    await pickOption(page, page.getByTestId('receipt-pick-po'), `${po.poNo} · ${po.supplierName}`);
     await page.getByTestId('receipt-receive').click();
     await page.getByTestId('receive-lines').getByText(pick.sku).waitFor();
     await page.getByTestId('receive-post').click();

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { apiItems, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
+import { apiItems, artifact, DEMO_ADMIN, eventually, passwordToken, pickOption, text } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -33,8 +33,7 @@ test('creates a warehouse, makes it the default, deletes it after confirming', {
     await list.getByRole('button', { name: /新建|New/ }).click();
     await page.getByTestId('warehouse-code').fill('BKK-01');
     await page.getByTestId('warehouse-name').fill('曼谷仓');
-    await page.getByTestId('warehouse-type').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '第三方仓' }).click();
+    await pickOption(page, page.getByTestId('warehouse-type'), '第三方仓');
     await page.getByTestId('warehouse-country').fill('TH');
     await page.getByTestId('warehouses-form-submit').click();
     await row(list, 'BKK-01').waitFor();

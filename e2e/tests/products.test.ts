@@ -180,12 +180,16 @@ test('creates a product with variants, a vendor and an image, finds, deactivates
     await detail.getByText('1200 JPY').waitFor();
     await page.screenshot({ path: artifact('product-detail-fields.png'), fullPage: true });
     // one spec line removed on its own (remove-specification)
-    await page.getByTestId('product-spec-remove-材质').click();
-    await page
-      .locator('.ant-popconfirm:visible')
-      .getByRole('button', { name: /删\s?除|Delete/ })
-      .click();
-    await specs.getByText('304 不锈钢').waitFor({ state: 'detached' });
+    // asked again until it is gone: a confirmation clicked while its popover animates in is lost
+    await eventually(async () => {
+      if (!(await page.locator('.ant-popconfirm:visible').count()))
+        await page.getByTestId('product-spec-remove-材质').click({ timeout: 3_000 });
+      await page
+        .locator('.ant-popconfirm:visible')
+        .getByRole('button', { name: /删\s?除|Delete/ })
+        .click({ timeout: 3_000 });
+      await specs.getByText('304 不锈钢').waitFor({ state: 'detached', timeout: 5_000 });
+    }, 30_000);
     await page.getByTestId('vendor-add').click();
     await choose(page, 'vendor-supplier', '广州市白云区锦绣服饰厂 (SUP-002)', /SUP-002/);
     await page.getByTestId('vendor-url').fill('https://detail.1688.com/offer/123456.html');

@@ -2,8 +2,8 @@ import type { PushPriceStockInput, SyncResultDto } from '@seller/contracts/marke
 import type { Services } from '../../../core/services.ts';
 import { marketplaceFailure } from '../categories/queries.ts';
 import type { PriceStockRow } from '../clients/types.ts';
-import { ruleQuantities } from '../listings/queries.ts';
 import { shopClient } from '../shops/queries.ts';
+import { ruleQuantities } from '../stock-rules/queries.ts';
 import { type Ctx, catalogSkus, decimalText, recordPriceStock, storedItems } from './service.ts';
 import { tenantOf } from './shop.ts';
 

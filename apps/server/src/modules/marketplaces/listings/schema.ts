@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, id, softDelete, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
 
-export * from './stock-schema.ts';
-
 /**
  * Listings (domain §8.5): one catalogue product on one marketplace shop, its SKUs as the
  * marketplace knows them, and its history. Every state change is a compare-and-set on

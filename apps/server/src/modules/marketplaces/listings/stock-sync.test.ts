@@ -6,6 +6,7 @@ import { simulatorKey } from '../../../core/secrets.ts';
 import { type LogisticsUsers, logisticsUsers } from '../../logistics/test-support.ts';
 import { stock } from '../../trade/stock/schema.ts';
 import { variantsOf, warehousesOf } from '../../trade/test-support.ts';
+import { shopClient } from '../shops/queries.ts';
 import { connectShop } from '../shops/testing.ts';
 import { stockSyncTuning } from './stock-sync.ts';
 
@@ -265,6 +266,74 @@ describe('stock sync', () => {
       30_000,
     );
   }, 120_000);
+
+  it('an item pulled from the shop (published elsewhere) follows the stock too; a SKU not ours is left alone', async () => {
+    if (!demoVariants.length) demoVariants = await variantsOf(u.t, u.t.demo, 500);
+    const v = demoVariants[0]!;
+    demoVariants = demoVariants.filter((x) => x.productId !== v.productId);
+    // the seller made this item on the marketplace before using the product: our SKU, and one of someone else's
+    const { client } = await shopClient(u.t.services, u.t.demo, shopA);
+    const sku = (sellerSku: string, quantity: number) => ({
+      sellerSku,
+      saleProps: { color_family: sellerSku },
+      price: '19.90',
+      specialPrice: null,
+      quantity,
+      weightKg: '0.5',
+      lengthCm: '10',
+      widthCm: '10',
+      heightCm: '10',
+      images: [],
+    });
+    const created = await client.createItem({
+      sellerSku: `OLD-${v.sku}`,
+      categoryId: '10000000',
+      name: 'An item listed by hand',
+      description: '<p>listed by hand</p>',
+      brand: null,
+      images: ['https://img.example.com/a.jpg'],
+      attributes: { warranty_type: 'No Warranty', brand: 'No Brand', material: 'Steel' },
+      currency: 'MYR',
+      skus: [sku(v.sku, 99), sku(`FOREIGN-${v.sku}`, 42)],
+    });
+    const pull = await call('POST', `/api/catalog/listing-items/pull?shopId=${shopA}`);
+    expect(pull.statusCode, pull.body).toBe(200);
+    const pulled = await until(
+      async () => (await call('GET', `/api/catalog/listing-items/pulls/${pull.json().id}`)).json(),
+      (p) => p.status === 'completed' || p.status === 'failed',
+      'item pull',
+    );
+    expect(pulled.status, JSON.stringify(pulled)).toBe('completed');
+    const mine = async () =>
+      (
+        (await call('GET', `/api/catalog/listing-items?shopId=${shopA}&maxResultCount=1000`)).json().items as {
+          itemId: string;
+          stock: number;
+        }[]
+      ).find((i) => i.itemId === created.itemId);
+    expect(await mine(), JSON.stringify(created)).toBeTruthy();
+
+    // a stock move of our SKU reaches the item under shop A's rule
+    expect((await adjust(v.variantId, 6)).statusCode).toBe(200);
+    const rule = (await call('GET', `${shopUrl(shopA)}/rule`)).json();
+    const expected = ruleQuantity(rule, await available(v.variantId));
+    const { a } = await sellers();
+    await until(
+      () => simStock(v.sku),
+      (s) => s[a] === expected,
+      'pulled item stock',
+    );
+    // the push is logged under the item's name; the other seller SKU keeps its 42
+    const log = await until(
+      () => pushes(shopA, v.sku),
+      (p) => p.items.some((i) => i.ok),
+      'push log',
+    );
+    expect(log.items[0]).toMatchObject({ sku: v.sku, quantity: expected, ok: true });
+    expect((await simStock(`FOREIGN-${v.sku}`))[a]).toBe(42);
+    // the pulled copy shows what the marketplace now holds
+    expect((await mine())?.stock).toBe(expected + 42);
+  });
 
   it('push now sends the current stock of every listing of the shop', async () => {
     const res = await call('POST', `${shopUrl(shopB)}/push`);

@@ -7,7 +7,7 @@ import {
 } from '@seller/contracts/marketplaces';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
-import { type CrudContext, owned } from '../../../core/crud.ts';
+import { type CrudContext, owned, selectRows } from '../../../core/crud.ts';
 import type { Tx } from '../../../core/db/client.ts';
 import { tenantKey } from '../../../core/db/columns.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -18,19 +18,18 @@ import { t } from '../../../core/localization/index.ts';
 import type { Services } from '../../../core/services.ts';
 import { MarketplaceError } from '../clients/errors.ts';
 import type { PriceStockRow, RowOutcome } from '../clients/types.ts';
+import { marketplaceItems } from '../items/schema.ts';
 import { getShop, shopClient } from '../shops/queries.ts';
+import { levelsOf, ruleOf, ruleQuantities } from '../stock-rules/queries.ts';
+import { stockLevels, stockPending, stockPushes, stockRules } from '../stock-rules/schema.ts';
 import { listingSkus, listings } from './schema.ts';
-import { stockLevels, stockPending, stockPushes, stockRules } from './stock-schema.ts';
+
+export { levelsOf, ruleOf, ruleQuantities };
 
 export type Ctx = CrudContext;
 export interface StockLevel {
   sku: string;
   available: number;
-}
-export interface StockRule {
-  mode: StockRuleMode;
-  share: number | null;
-  cap: number | null;
 }
 
 export const STOCK_PUSH_JOB = 'marketplaces.stock-sync.push';
@@ -46,42 +45,56 @@ export const StockPushWanted = defineEvent<{ tenantId: string | null; shopIds: s
   'marketplaces.stock-push-wanted',
 );
 
-const ALL: StockRule = { mode: 'ALL', share: null, cap: null };
-
-/** The shop's rule (all of the available stock when it has none). */
-export async function ruleOf(tx: Tx, ctx: Ctx, shopId: string): Promise<StockRule> {
-  const [row] = await tx
-    .select()
-    .from(stockRules)
-    .where(owned(ctx, stockRules, eq(stockRules.shopId, shopId)));
-  return row ? { mode: row.mode, share: row.share, cap: row.cap } : ALL;
+/**
+ * The (shop, SKU) pairs of items pulled from the shops (`marketplace_items`: those published
+ * elsewhere or before this product, as well as ours) whose SKU the stock ledger knows: a seller SKU
+ * that is not one of ours is never pushed, so its stock on the marketplace is left alone.
+ */
+async function pulledItemPairs(
+  tx: Tx,
+  ctx: Ctx,
+  opts: { skus?: string[]; shopId?: string },
+): Promise<{ shopId: string; sku: string }[]> {
+  if (opts.skus?.length === 0) return [];
+  const tenantId = ctx.tenant?.id ?? null;
+  return selectRows(
+    tx,
+    sql`select distinct mi.shop_id, s.e ->> 'sellerSku'
+      from ${marketplaceItems} mi
+      cross join lateral jsonb_array_elements(mi.skus) as s(e)
+      join ${stockLevels} l on l.sku = s.e ->> 'sellerSku' and l.tenant_id is not distinct from mi.tenant_id
+      where mi.tenant_id is not distinct from ${tenantId}
+      ${opts.shopId ? sql`and mi.shop_id = ${opts.shopId}` : sql``}
+      ${
+        opts.skus
+          ? sql`and s.e ->> 'sellerSku' in (${sql.join(
+              opts.skus.map((v) => sql`${v}`),
+              sql`, `,
+            )})`
+          : sql``
+      }`,
+    (r) => ({ shopId: String(r[0]), sku: String(r[1]) }),
+  );
 }
 
-/** The available stock of these SKUs as last recorded (0 for a SKU never moved). */
-export async function levelsOf(tx: Tx, ctx: Ctx, skus: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (!skus.length) return out;
-  const rows = await tx
-    .select({ sku: stockLevels.sku, available: stockLevels.available })
-    .from(stockLevels)
-    .where(owned(ctx, stockLevels, inArray(stockLevels.sku, [...new Set(skus)])));
-  for (const r of rows) out.set(r.sku, r.available);
-  return out;
-}
-
-/** What a shop's listing shows of each SKU under its rule, for publishing (0 for a SKU without stock). */
-export async function ruleQuantities(tx: Tx, ctx: Ctx, shopId: string, skus: string[]): Promise<Map<string, number>> {
-  const [rule, levels] = await Promise.all([ruleOf(tx, ctx, shopId), levelsOf(tx, ctx, skus)]);
-  return new Map(skus.map((s) => [s, ruleQuantity(rule, levels.get(s) ?? 0)]));
-}
-
-/** Marks SKUs of the listed shops as waiting for a push (a new mark each time); the shops touched. */
-async function markPending(tx: Tx, ctx: Ctx, where: ReturnType<typeof and>): Promise<string[]> {
-  const targets = await tx
+/**
+ * Marks SKUs as waiting for a push (a new mark each time): those of the listings `where` selects,
+ * and those of the items pulled from the shops that `items` selects; the shops touched.
+ */
+async function markPending(
+  tx: Tx,
+  ctx: Ctx,
+  where: ReturnType<typeof and>,
+  items: { skus?: string[]; shopId?: string },
+): Promise<string[]> {
+  const listed = await tx
     .selectDistinct({ shopId: listings.shopId, sku: listingSkus.sellerSku })
     .from(listingSkus)
     .innerJoin(listings, eq(listings.id, listingSkus.listingId))
     .where(owned(ctx, listings, isNotNull(listings.platformItemId), where));
+  const pairs = new Map<string, { shopId: string; sku: string }>();
+  for (const p of [...listed, ...(await pulledItemPairs(tx, ctx, items))]) pairs.set(`${p.shopId}|${p.sku}`, p);
+  const targets = [...pairs.values()];
   if (!targets.length) return [];
   const tenantId = ctx.tenant?.id ?? null;
   await tx
@@ -109,7 +122,9 @@ export async function recordStockLevels(services: Pick<Services, 'events'>, tx: 
     sql`insert into ${stockLevels} (tenant_id, sku, available) values ${rows}
       on conflict (${tenantKey}, sku) do update set available = excluded.available, updated_at = now()`,
   );
-  const shopIds = await markPending(tx, ctx, inArray(listingSkus.sellerSku, [...bySku.keys()]));
+  const shopIds = await markPending(tx, ctx, inArray(listingSkus.sellerSku, [...bySku.keys()]), {
+    skus: [...bySku.keys()],
+  });
   if (shopIds.length) await services.events.emit(tx, StockPushWanted, { tenantId, shopIds, now: false });
 }
 
@@ -129,7 +144,7 @@ export async function listingCreated(
     const now = await ruleQuantities(tx, ctx, listing.shopId, [...sent.keys()]);
     if ([...now].every(([sku, quantity]) => sent.get(sku) === quantity)) return;
   }
-  const shopIds = await markPending(tx, ctx, eq(listings.id, listing.id));
+  const shopIds = await markPending(tx, ctx, eq(listings.id, listing.id), { skus: [] });
   if (shopIds.length)
     await services.events.emit(tx, StockPushWanted, { tenantId: ctx.tenant?.id ?? null, shopIds, now: false });
 }
@@ -159,7 +174,7 @@ export async function setRule(
 /** Every listed SKU of the shop waits for a push (now, or after the usual wait); how many. */
 export async function pushAll(services: Pick<Services, 'events'>, tx: Tx, ctx: Ctx, shopId: string, now: boolean) {
   await getShop(tx, ctx, shopId);
-  await markPending(tx, ctx, eq(listings.shopId, shopId));
+  await markPending(tx, ctx, eq(listings.shopId, shopId), { shopId });
   const [{ n }] = (await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(stockPending)
@@ -189,7 +204,10 @@ export async function sendStockPush(services: Services, tenantId: string | null,
 }
 
 interface Target {
-  listingId: string;
+  /** The listing published from here, or null for an item pulled from the shop. */
+  listingId: string | null;
+  /** The pulled item's row, when the target is one. */
+  marketItemId: string | null;
   itemId: string;
   skuId: string | null;
   sku: string;
@@ -236,7 +254,29 @@ export async function pushShopStock(
           inArray(listingSkus.sellerSku, skus),
         ),
       )
-      .then((rows) => rows.map((r) => ({ ...r, itemId: r.itemId! })));
+      .then((rows) => rows.map((r) => ({ ...r, itemId: r.itemId!, marketItemId: null })));
+    // the shop's pulled items carrying these SKUs that no listing of ours stands for
+    const ours = new Set(targets.map((t) => t.itemId));
+    const pulled = await selectRows(
+      tx,
+      sql`select mi.id, mi.item_id, s.e ->> 'skuId', s.e ->> 'sellerSku', mi.name
+        from ${marketplaceItems} mi
+        cross join lateral jsonb_array_elements(mi.skus) as s(e)
+        where mi.tenant_id is not distinct from ${ctx.tenant?.id ?? null} and mi.shop_id = ${data.shopId}
+          and s.e ->> 'sellerSku' in (${sql.join(
+            skus.map((v) => sql`${v}`),
+            sql`, `,
+          )})`,
+      (r): Target => ({
+        listingId: null,
+        marketItemId: String(r[0]),
+        itemId: String(r[1]),
+        skuId: r[2] === null ? null : String(r[2]),
+        sku: String(r[3]),
+        productName: String(r[4]),
+      }),
+    );
+    targets.push(...pulled.filter((t) => !ours.has(t.itemId)));
     return { pending, targets, rule: await ruleOf(tx, ctx, data.shopId), levels: await levelsOf(tx, ctx, skus) };
   });
   if (!work) return { pushed: 0, failed: 0 };
@@ -288,11 +328,13 @@ export async function pushShopStock(
       );
     const done = work.targets.filter((t) => outcomes.get(`${t.itemId}|${t.sku}`)?.ok);
     for (const t of done)
-      await tx
-        .update(listingSkus)
-        .set({ quantity: quantityOf(t.sku) })
-        .where(and(eq(listingSkus.listingId, t.listingId), eq(listingSkus.sellerSku, t.sku)));
-    const touched = [...new Set(done.map((t) => t.listingId))];
+      if (t.listingId)
+        await tx
+          .update(listingSkus)
+          .set({ quantity: quantityOf(t.sku) })
+          .where(and(eq(listingSkus.listingId, t.listingId), eq(listingSkus.sellerSku, t.sku)));
+    await recordPulledQuantities(tx, ctx, done, quantityOf);
+    const touched = [...new Set(done.flatMap((t) => (t.listingId ? [t.listingId] : [])))];
     if (touched.length)
       await tx
         .update(listings)
@@ -311,6 +353,26 @@ export async function pushShopStock(
   if (failure) throw failure;
   if (failedSkus.size) throw new Error(`${failedSkus.size} SKU(s) refused by the marketplace`);
   return { pushed: work.targets.length, failed: 0 };
+}
+
+/** The pulled items' copies of what the marketplace now holds: each pushed SKU's quantity, the item's total. */
+async function recordPulledQuantities(tx: Tx, ctx: Ctx, done: Target[], quantityOf: (sku: string) => number) {
+  const byItem = new Map<string, Set<string>>();
+  for (const t of done)
+    if (t.marketItemId) byItem.set(t.marketItemId, (byItem.get(t.marketItemId) ?? new Set()).add(t.sku));
+  if (!byItem.size) return;
+  const rows = await tx
+    .select({ id: marketplaceItems.id, skus: marketplaceItems.skus })
+    .from(marketplaceItems)
+    .where(owned(ctx, marketplaceItems, inArray(marketplaceItems.id, [...byItem.keys()])));
+  for (const row of rows) {
+    const pushed = byItem.get(row.id)!;
+    const skus = row.skus.map((k) => (pushed.has(k.sellerSku) ? { ...k, quantity: quantityOf(k.sellerSku) } : k));
+    await tx
+      .update(marketplaceItems)
+      .set({ skus, stock: skus.reduce((n, k) => n + k.quantity, 0) })
+      .where(eq(marketplaceItems.id, row.id));
+  }
 }
 
 /**

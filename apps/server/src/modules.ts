@@ -17,6 +17,7 @@ import { notifications } from './modules/notifications/index.ts';
 import { permissionManagement } from './modules/permission-management/index.ts';
 import { pricing } from './modules/pricing/index.ts';
 import { settings } from './modules/settings/index.ts';
+import { sitekit } from './modules/sitekit/index.ts';
 import { tenants } from './modules/tenants/index.ts';
 import { trade } from './modules/trade/index.ts';
 
@@ -41,6 +42,7 @@ export const productModules: readonly ModuleDefinition[] = [
   logistics,
   pricing,
   marketplaces,
+  sitekit,
   trade,
   crm,
   marketplaceSimulator,

@@ -37,6 +37,12 @@ const NOT_SECRET: Record<string, string> = {
   'oauth_clients.refresh_token_usage': 'a setting',
   'oauth_refresh_tokens.token_hash': 'a hash; the token itself is never stored',
   'identity_impersonation_tokens.token_hash': 'a hash; the token itself is never stored',
+  'sitekit_sites.secret_hash':
+    'the SHA-256 of a random 256-bit secret, never answered, redacted by name (SECRET_FIELDS)',
+  'sitekit_sites.secret_last4': 'the last four characters shown as the secret’s hint (the rest is never kept)',
+  'sitekit_sites.secret_issued_at': 'a time',
+  'sitekit_sites.previous_secret_hash': 'the hash of the secret a rotation replaced, kept for its grace period',
+  'sitekit_sites.previous_secret_expires_at': 'a time',
   'marketsim_codes.account': 'the marketplace simulator’s fake seller account',
   'marketsim_tokens.account': 'the marketplace simulator’s fake seller account',
   'marketsim_tokens.token': 'the marketplace simulator’s own fake tokens (it plays the marketplace)',

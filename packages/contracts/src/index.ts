@@ -14,5 +14,6 @@ export * from './paging.ts';
 export * from './permissions.ts';
 export * from './pricing/permissions.ts';
 export * from './settings/permissions.ts';
+export * from './sitekit/permissions.ts';
 export * from './tenants/permissions.ts';
 export * from './trade/permissions.ts';

@@ -479,6 +479,8 @@ const SECRET_FIELDS = new Set([
   'tokenHash',
   'clientSecrets',
   'privateJwk',
+  'secretHash',
+  'previousSecretHash',
 ]);
 const AUDIT_NOISE = new Set([
   'concurrencyStamp',

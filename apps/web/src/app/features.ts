@@ -13,6 +13,7 @@ import { notifications } from '../features/notifications/index.ts';
 import { pricing } from '../features/pricing/index.ts';
 import { profile } from '../features/profile/index.ts';
 import { settings } from '../features/settings/index.ts';
+import { sitekit } from '../features/sitekit/index.ts';
 import { tenants } from '../features/tenants/index.ts';
 import { trade } from '../features/trade/index.ts';
 import type { Feature } from '../lib/feature.ts';
@@ -31,6 +32,7 @@ export const features: Feature[] = [
   logistics,
   pricing,
   marketplaces,
+  sitekit,
   trade,
   crm,
   backgroundJobs,

@@ -43,7 +43,7 @@ describe('api definition', () => {
     const registered = new Set(
       t.services.routes
         .filter((r) => r.url.startsWith('/api/'))
-        .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`),
+        .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{path}')}`),
     );
     expect(described).toEqual(registered);
   });

@@ -17,10 +17,18 @@ describe('the product’s pages (route catalogue)', () => {
       '/product/brach',
       '/product/productList',
       '/auditing/audit-log',
+      '/publishingPlatform/site/channel',
+      '/publishingPlatform/site/Cart',
     ]) {
       expect(isProductPage(path), path).toBe(true);
     }
-    for (const path of ['/admin', '/admin/nope', '/product/brach/1', '/no/such/page']) {
+    for (const path of [
+      '/admin',
+      '/admin/nope',
+      '/product/brach/1',
+      '/no/such/page',
+      '/publishingPlatform/stock-sync',
+    ]) {
       expect(isProductPage(path), path).toBe(false);
     }
   });

@@ -113,9 +113,12 @@ export const productPages: ProductPage[] = [
     ['shopee/published', 'marketplaces/listings/shopee'],
     ['shopee/stockSync', 'marketplaces/stock-sync/shopee'],
     ['shop-callback', 'marketplaces/shop-callback/index'],
+    ['site/channel', 'sitekit/channel/index'],
+    ['site/Setting', 'sitekit/setting/index'],
+    ['site/content/Article', 'sitekit/article/index'],
   ]),
-  // spec §2 names the storefront pages but not all their paths: the whole group
-  { path: '/publishingPlatform/*' },
+  // spec §2 names the storefront pages but not all their paths: the whole site group
+  { path: '/publishingPlatform/site/*' },
 ];
 
 /** Whether a path names a page of the product (whether or not the user may open it). */

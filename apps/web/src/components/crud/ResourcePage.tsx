@@ -41,6 +41,8 @@ export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
   /** Adds the Excel export of the filtered, sorted list (`<url>/export`), saved as `<exportName>.xlsx`. */
   exportName?: string;
   formWidth?: number;
+  /** A row's own actions, shown before edit and delete (rotate a secret…). */
+  moreRowActions?(row: T): ReactNode;
 }
 
 /** A localizer of a page's texts (`LL`, `PL`…): a key and its `{0}`… arguments. */
@@ -89,6 +91,16 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         defaultSorting={p.defaultSorting}
         exportTo={p.exportName ? { url: `${p.api.url}/export`, name: p.exportName } : undefined}
         {...editor.listActions}
+        rowActions={
+          p.moreRowActions
+            ? (row) => (
+                <>
+                  {p.moreRowActions!(row)}
+                  {editor.listActions.rowActions(row)}
+                </>
+              )
+            : editor.listActions.rowActions
+        }
       />
       <FormOverlay
         {...editor.overlay}

@@ -1,0 +1,66 @@
+import sanitize from 'sanitize-html';
+
+/**
+ * Article HTML as it is kept and served: an allow-list of structural, emphasis, list, table, link
+ * and image tags. Links keep `href` (http, https, mailto) and open safely; images keep `src` (http,
+ * https) and their text; no script, style, frame, form, event handler or inline style survives.
+ */
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'div',
+    'span',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+  disallowedTagsMode: 'discard',
+};
+
+export const sanitizeHtml = (html: string): string => sanitize(html, OPTIONS);

@@ -1,0 +1,24 @@
+import { SitekitPermissions as P } from '@seller/contracts';
+import { type MenuDefinition, menuPage } from '../../core/module.ts';
+
+/** The storefront group of `/publishingPlatform` (spec §2: `site`), with the pages built so far. */
+export const menus: MenuDefinition[] = [
+  {
+    code: '00010.00005',
+    name: 'SiteGroup',
+    displayName: '自建站',
+    path: 'site',
+    component: 'Layout',
+    meta: { title: 'Menus::Site', icon: 'international', alwaysShow: true, permissions: Object.values(P) },
+  },
+  menuPage(
+    '00010.00005.00001',
+    'SiteChannel',
+    '站群管理',
+    'channel',
+    'sitekit/channel/index',
+    'SiteChannel',
+    'site',
+    P.Sites,
+  ),
+];

@@ -1,0 +1,3 @@
+export * from './articles.ts';
+export * from './permissions.ts';
+export * from './sites.ts';

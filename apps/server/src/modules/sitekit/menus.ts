@@ -21,4 +21,33 @@ export const menus: MenuDefinition[] = [
     'site',
     P.Sites,
   ),
+  menuPage(
+    '00010.00005.00002',
+    'SiteSetting',
+    '站点设置',
+    'Setting',
+    'sitekit/setting/index',
+    'SiteSetting',
+    'setting',
+    P.Sites,
+  ),
+  // spec §2: content holds the home-page sections, articles, banners and carousels
+  {
+    code: '00010.00005.00003',
+    name: 'SiteContent',
+    displayName: '内容管理',
+    path: 'content',
+    component: 'Layout',
+    meta: { title: 'Menus::SiteContent', icon: 'list', alwaysShow: true, permission: P.Articles },
+  },
+  menuPage(
+    '00010.00005.00003.00001',
+    'SiteArticle',
+    '文章',
+    'Article',
+    'sitekit/article/index',
+    'SiteArticle',
+    'message',
+    P.Articles,
+  ),
 ];

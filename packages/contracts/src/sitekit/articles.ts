@@ -69,13 +69,13 @@ export const articleList = defineList({
   },
   tabs: { member: 'status', values: ArticleStatuses, texts: 'ArticleStatus:' },
   columns: {
-    title: column.text({ sort: true, header: 'DisplayName:Title', width: 280 }),
+    title: column.text({ sort: true, header: 'DisplayName:Title', width: 240 }),
     slug: column.text({ header: 'DisplayName:Slug', width: 180 }),
     language: column.enum(SiteLanguages, { header: 'DisplayName:Language', texts: 'Language:', width: 100 }),
     status: column.enum(ArticleStatuses, { header: 'DisplayName:Status', texts: 'ArticleStatus:', width: 90 }),
     isPinned: column.bool({ header: 'DisplayName:IsPinned', width: 70 }),
     publishedAt: column.dateTime({ sort: true, header: 'DisplayName:PublishedAt', width: 160 }),
-    creationTime: column.dateTime({ sort: true, header: 'DisplayName:CreationTime', width: 160 }),
+    creationTime: column.dateTime({ sort: true, header: 'DisplayName:CreationTime', width: 160, hidden: true }),
   },
   defaultSort: 'creationTime desc',
 });

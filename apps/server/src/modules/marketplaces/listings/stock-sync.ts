@@ -2,7 +2,6 @@ import {
   ruleQuantity,
   type StockRuleDto,
   type StockRuleInput,
-  type StockRuleMode,
   stockPushList,
 } from '@seller/contracts/marketplaces';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';

@@ -1,9 +1,4 @@
-import {
-  ruleQuantity,
-  type StockRuleDto,
-  type StockRuleInput,
-  stockPushList,
-} from '@seller/contracts/marketplaces';
+import { ruleQuantity, type StockRuleDto, type StockRuleInput, stockPushList } from '@seller/contracts/marketplaces';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../../core/context.ts';
 import { type CrudContext, owned, selectRows } from '../../../core/crud.ts';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { apiJson, artifact, DEMO_ADMIN, passwordToken, text } from '../support/app.ts';
+import { apiJson, artifact, DEMO_ADMIN, eventually, passwordToken, text } from '../support/app.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -135,4 +135,48 @@ test('an article is written, published after asking, read by the storefront, the
       assert.equal((await read('e2e-notice')).status, 404);
     },
   );
+});
+
+test('a carousel slide is added to the demo store and reaches the storefront', { timeout: 120_000 }, async (t) => {
+  const token = (await passwordToken(app.server.url, DEMO_ADMIN)).access_token;
+  const sites = await apiJson<{ items: Site[] }>(app.server.url, '/api/sitekit/sites?filter=demo', { token });
+  const demo = sites.body.items.find((s) => s.code === 'demo');
+  assert.ok(demo, JSON.stringify(sites.body));
+  const slides = async () =>
+    (
+      (await (
+        await fetch(`${app.server.url}/api/store/banners?position=HOME_CAROUSEL`, {
+          headers: { 'x-site-key': demo.publishableKey },
+        })
+      ).json()) as { items: { title: string }[] }
+    ).items.map((b) => b.title);
+  await app.withSignedInPage(
+    t,
+    { as: DEMO_ADMIN, at: `/publishingPlatform/site/content/Carousels?siteId=${demo.id}` },
+    async (page) => {
+      const list = page.getByTestId('carousel');
+      await row(list, 'New arrivals every week').getByText('展示中').waitFor();
+      // the seeded slides' pictures load from the web app's own files
+      await eventually(async () =>
+        assert.ok(
+          await row(list, 'Free shipping')
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.naturalWidth > 0),
+        ),
+      );
+      await list.getByRole('button', { name: /新\s?建/ }).click();
+      await page.getByTestId('banner-title').fill('端到端轮播');
+      await page.getByTestId('banner-image').fill('/demo/banner-3.svg');
+      await page.getByTestId('banner-sort').fill('9');
+      await page.getByTestId('carousel-form-submit').click();
+      await row(list, '端到端轮播').getByText('展示中').waitFor();
+      await page.screenshot({ path: artifact('sitekit-carousel.png') });
+    },
+  );
+  assert.deepEqual(await slides(), [
+    'Free shipping over USD 49',
+    'Double 12: up to 30% off',
+    'New arrivals every week',
+    '端到端轮播',
+  ]);
 });

@@ -30,6 +30,7 @@ export * from './modules/permission-management/schema.ts';
 export * from './modules/pricing/schema.ts';
 export * from './modules/settings/schema.ts';
 export * from './modules/sitekit/articles/schema.ts';
+export * from './modules/sitekit/banners/schema.ts';
 export * from './modules/sitekit/sites/schema.ts';
 export * from './modules/tenants/schema.ts';
 export * from './modules/trade/finance/schema.ts';

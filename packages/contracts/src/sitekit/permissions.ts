@@ -6,6 +6,8 @@ export const SitekitPermissions = {
   Sites: 'Sitekit.Sites',
   /** A site's articles (content → Article); children write, publish and purge. */
   Articles: 'Sitekit.Articles',
+  /** A site's banners and carousels (content → Banner, Carousels). */
+  Banners: 'Sitekit.Banners',
 } as const;
 
 const P = SitekitPermissions;
@@ -16,4 +18,5 @@ export const sitekitPermissions = permissionGroup('Sitekit', ['Storefronts', '�
     Publish: ['Publish and unpublish', '发布与撤回'],
     Purge: ['Delete for good', '彻底删除'],
   }),
+  [P.Banners]: crudNode(['Banners and carousels', '横幅与轮播']),
 });

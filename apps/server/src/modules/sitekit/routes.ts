@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { articleRoutes } from './articles/routes.ts';
+import { bannerRoutes } from './banners/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
 import { storeRoutes } from './store/routes.ts';
 
@@ -8,4 +9,5 @@ export default async function routes(fastify: FastifyInstance) {
   siteRoutes(fastify);
   storeRoutes(fastify);
   articleRoutes(fastify);
+  bannerRoutes(fastify);
 }

@@ -3,6 +3,7 @@ import { type CurrentTenant, systemContext } from '../../core/context.ts';
 import type { Services } from '../../core/services.ts';
 import { activeWarehouseOptions } from '../logistics/index.ts';
 import { articleCommands } from './articles/service.ts';
+import { bannerService } from './banners/service.ts';
 import { siteCommands } from './sites/commands.ts';
 import { siteQueries } from './sites/queries.ts';
 
@@ -70,6 +71,15 @@ const demoArticles = [
   },
 ];
 
+/** Three carousel slides and two side banners (pictures the web app ships under `/demo/`). */
+const demoBanners = [
+  { position: 'HOME_CAROUSEL', title: 'Free shipping over USD 49', image: 'banner-1', link: '/articles/free-shipping' },
+  { position: 'HOME_CAROUSEL', title: 'Double 12: up to 30% off', image: 'banner-2', link: null },
+  { position: 'HOME_CAROUSEL', title: 'New arrivals every week', image: 'banner-3', link: null },
+  { position: 'HOME_SIDE', title: 'Kitchen favourites', image: 'banner-side-1', link: null },
+  { position: 'HOME_SIDE', title: 'Travel in style', image: 'banner-side-2', link: null },
+] as const;
+
 /** Seeds the demo's site while the tenant has none, with a secret issued (its value is not kept anywhere). */
 export async function seedSitekitDemo(services: Services, demo: CurrentTenant) {
   const ctx = systemContext(demo);
@@ -84,5 +94,21 @@ export async function seedSitekitDemo(services: Services, demo: CurrentTenant) {
       if (end === 'PUBLISHED') await articleCommands.act(tx, ctx, article.id, 'publish');
       if (end === 'DELETED') await articleCommands.act(tx, ctx, article.id, 'delete');
     }
+    const banners = bannerService.commands(services);
+    for (const [i, b] of demoBanners.entries())
+      await banners.create(tx, ctx, {
+        siteId: site.id,
+        position: b.position,
+        title: b.title,
+        subtitle: null,
+        imageUrl: `/demo/${b.image}.svg`,
+        mobileImageUrl: null,
+        link: b.link,
+        altText: b.title,
+        sortOrder: i + 1,
+        startAt: null,
+        endAt: null,
+        isActive: true,
+      });
   });
 }

@@ -116,6 +116,8 @@ export const productPages: ProductPage[] = [
     ['site/channel', 'sitekit/channel/index'],
     ['site/Setting', 'sitekit/setting/index'],
     ['site/content/Article', 'sitekit/article/index'],
+    ['site/content/Banner', 'sitekit/banner/index'],
+    ['site/content/Carousels', 'sitekit/carousel/index'],
   ]),
   // spec §2 names the storefront pages but not all their paths: the whole site group
   { path: '/publishingPlatform/site/*' },

@@ -43,6 +43,8 @@ export interface ResourcePageProps<T extends Row, S extends z.ZodObject> {
   formWidth?: number;
   /** A row's own actions, shown before edit and delete (rotate a secret…). */
   moreRowActions?(row: T): ReactNode;
+  /** The page's own controls beside the list's buttons (a site picker…). */
+  toolbar?: ReactNode;
 }
 
 /** A localizer of a page's texts (`LL`, `PL`…): a key and its `{0}`… arguments. */
@@ -90,6 +92,7 @@ export function ResourcePage<T extends Row, S extends z.ZodObject>(p: ResourcePa
         columns={p.columns}
         defaultSorting={p.defaultSorting}
         exportTo={p.exportName ? { url: `${p.api.url}/export`, name: p.exportName } : undefined}
+        toolbar={p.toolbar}
         {...editor.listActions}
         rowActions={
           p.moreRowActions

@@ -2,6 +2,9 @@ import type { Json } from '@seller/contracts/fields';
 import {
   type ArticleAction,
   type articleDto,
+  type BannerPosition,
+  BannerPositions,
+  type bannerDto,
   SiteLanguages,
   SitePaymentTypes,
   type SiteSecretDto,
@@ -86,3 +89,14 @@ export function timeZoneOptions(): { value: string; label: string }[] {
 }
 
 export const paymentTypeOptions = () => SitePaymentTypes.map((p) => ({ value: p, label: SL(`PaymentType:${p}`) }));
+
+export type BannerDto = Json<z.infer<typeof bannerDto>>;
+const BANNERS = '/api/sitekit/banners';
+/** A site's banners (of one position): the kit's calls, the list narrowed by the query members. */
+export const bannersApi = (siteId: string | undefined, position?: BannerPosition) => ({
+  ...resourceApi<BannerDto>(BANNERS),
+  list: (q: object, signal?: AbortSignal) =>
+    http.get<PagedResult<BannerDto>>(BANNERS, { ...q, siteId, position }, { signal }),
+});
+export const bannerPositionOptions = (except?: BannerPosition) =>
+  BannerPositions.filter((p) => p !== except).map((p) => ({ value: p, label: SL(`BannerPosition:${p}`) }));

@@ -188,10 +188,17 @@ describe('articles', () => {
     const foreign = await call(demoAdmin, 'POST', url, article({ siteId: theirSite.id }));
     expect(foreign.statusCode).toBe(400);
     expect(members(foreign)).toEqual(['siteId']);
+    // writers racing for one slug: one gets it, the others the same refusal (never a 500)
+    const raced = await Promise.all(
+      [1, 2, 3, 4].map((n) => call(demoAdmin, 'POST', url, article({ slug: 'raced', title: `Race ${n}` }))),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    for (const r of raced.filter((x) => x.statusCode === 400)) expect(members(r)).toEqual(['slug']);
+    const winner = raced.find((r) => r.statusCode === 200)!.json() as Row;
     // a title of no Latin letters gets a short code for its address
     const chinese = await create(demoAdmin, article({ title: '新品上市' }));
     expect(chinese.slug).toMatch(/^a-[0-9a-f]{8}$/);
-    for (const a of [first, chinese]) {
+    for (const a of [first, chinese, winner]) {
       await call(demoAdmin, 'POST', `${url}/${a.id}/delete`);
       await call(demoAdmin, 'DELETE', `${url}/${a.id}`);
     }

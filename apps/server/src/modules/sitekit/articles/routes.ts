@@ -16,6 +16,7 @@ import { notFound } from '../../../core/errors.ts';
 import { listRoutes } from '../../../core/lists.ts';
 import { inStore } from '../store/site-key.ts';
 import { sanitizeHtml } from './sanitize.ts';
+import type { ArticleRow } from './schema.ts';
 import {
   articleCommands as commands,
   publishedArticle,
@@ -24,6 +25,18 @@ import {
 } from './service.ts';
 
 const url = '/api/sitekit/articles';
+
+/** A published article as the storefront lists it (what a shopper may see of it, no internals). */
+const storeArticleOf = (a: ArticleRow) => ({
+  slug: a.slug,
+  language: a.language,
+  title: a.title,
+  summary: a.summary,
+  coverImageUrl: a.coverImageUrl,
+  tags: a.tags,
+  isPinned: a.isPinned,
+  publishedAt: a.publishedAt!,
+});
 const idParams = z.object({ id: z.guid() });
 /** Who may take each action: publishing is its own grant, deleting and restoring are `.Delete`. */
 const ACTION_PERMISSION = {
@@ -104,16 +117,7 @@ export function articleRoutes(fastify: FastifyInstance) {
     },
     (req, reply) =>
       inStore(s, { ...req.ctx, headers: req.headers }, reply, async (tx, { ctx, site }) => ({
-        items: (await publishedArticles(tx, ctx, site.id, req.query)).map((a) => ({
-          slug: a.slug,
-          language: a.language,
-          title: a.title,
-          summary: a.summary,
-          coverImageUrl: a.coverImageUrl,
-          tags: a.tags,
-          isPinned: a.isPinned,
-          publishedAt: a.publishedAt!,
-        })),
+        items: (await publishedArticles(tx, ctx, site.id, req.query)).map(storeArticleOf),
       })),
   );
   app.get(
@@ -130,17 +134,7 @@ export function articleRoutes(fastify: FastifyInstance) {
       inStore(s, { ...req.ctx, headers: req.headers }, reply, async (tx, { ctx, site }) => {
         const a = await publishedArticle(tx, ctx, site.id, req.params.slug);
         if (!a) throw notFound('Article', req.params.slug);
-        return {
-          slug: a.slug,
-          language: a.language,
-          title: a.title,
-          summary: a.summary,
-          coverImageUrl: a.coverImageUrl,
-          tags: a.tags,
-          isPinned: a.isPinned,
-          publishedAt: a.publishedAt!,
-          content: sanitizeHtml(a.content),
-        };
+        return { ...storeArticleOf(a), content: sanitizeHtml(a.content) };
       }),
   );
 }

@@ -20,6 +20,7 @@ import {
 import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
+import { uniquely } from '../../../core/resource.ts';
 import { sites } from '../sites/schema.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { type ArticleRow, articles } from './schema.ts';
@@ -84,8 +85,10 @@ async function assertSlugFree(tx: Tx, ctx: CrudContext, siteId: string, slug: st
       ),
     )
     .limit(1);
-  if (clash) throw fieldError('slug', 'Sitekit::AlreadyExists', [slug]);
+  if (clash) throw slugTaken(slug);
 }
+
+const slugTaken = (slug: string) => fieldError('slug', 'Sitekit::AlreadyExists', [slug]);
 
 async function create(tx: Tx, ctx: CrudContext, input: ArticleInput): Promise<ArticleDto> {
   // the site must be one of the tenant's (another tenant's is as unknown as a made-up id)
@@ -96,12 +99,17 @@ async function create(tx: Tx, ctx: CrudContext, input: ArticleInput): Promise<Ar
   if (!site) throw fieldError('siteId', 'Sitekit::SiteUnknown');
   const slug = input.slug ?? slugOf(input.title);
   await assertSlugFree(tx, ctx, input.siteId, slug);
-  const row = await insertOwned(tx, ctx, articles, ARTICLE_ENTITY, {
-    ...input,
-    slug,
-    content: sanitizeHtml(input.content),
-    status: 'DRAFT',
-  });
+  // a concurrent writer of the same slug loses on the index with the same refusal
+  const row = await uniquely(
+    () =>
+      insertOwned(tx, ctx, articles, ARTICLE_ENTITY, {
+        ...input,
+        slug,
+        content: sanitizeHtml(input.content),
+        status: 'DRAFT',
+      }),
+    () => slugTaken(slug),
+  );
   return articleDtoOf(row);
 }
 
@@ -111,14 +119,18 @@ async function update(tx: Tx, ctx: CrudContext, id: string, input: ArticleUpdate
   if (before.status === 'DELETED') throw businessError('Sitekit::ArticleDeleted', undefined, 409);
   const slug = values.slug ?? before.slug;
   await assertSlugFree(tx, ctx, before.siteId, slug, id);
-  const row = await updateOwned(
-    tx,
-    ctx,
-    articles,
-    ARTICLE_ENTITY,
-    id,
-    { ...values, slug, content: sanitizeHtml(values.content) },
-    concurrencyStamp,
+  const row = await uniquely(
+    () =>
+      updateOwned(
+        tx,
+        ctx,
+        articles,
+        ARTICLE_ENTITY,
+        id,
+        { ...values, slug, content: sanitizeHtml(values.content) },
+        concurrencyStamp,
+      ),
+    () => slugTaken(slug),
   );
   return articleDtoOf(row);
 }

@@ -65,14 +65,14 @@ export type BannerDto = z.infer<typeof bannerDto>;
 
 export const bannerQuery = z.object({ siteId: z.guid().optional(), position: z.enum(BannerPositions).optional() });
 
-/** `GET /api/store/banners`: what a storefront draws of a banner. */
-export const storeBannerDto = z.object({
-  position: z.enum(BannerPositions),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  imageUrl: z.string(),
-  mobileImageUrl: z.string().nullable(),
-  link: z.string().nullable(),
-  altText: z.string().nullable(),
+/** `GET /api/store/banners`: what a storefront draws of a banner (no ids, dates or order). */
+export const storeBannerDto = bannerDto.pick({
+  position: true,
+  title: true,
+  subtitle: true,
+  imageUrl: true,
+  mobileImageUrl: true,
+  link: true,
+  altText: true,
 });
 export const storeBannersQuery = z.object({ position: z.enum(BannerPositions).optional() });

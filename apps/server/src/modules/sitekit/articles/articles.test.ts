@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
 import { expectGuarded, logisticsUsers, resourceCalls } from '../../logistics/test-support.ts';
+import { createSite } from '../test-support.ts';
 
 const url = '/api/sitekit/articles';
 
@@ -174,18 +175,8 @@ describe('articles', () => {
     const again = await call(demoAdmin, 'POST', url, article({ slug: 'taken' }));
     expect(again.statusCode).toBe(400);
     expect(members(again)).toEqual(['slug']);
-    const theirSite = (
-      await call(otherAdmin, 'POST', '/api/sitekit/sites', {
-        name: 'Theirs',
-        code: 'theirs',
-        defaultLanguage: 'en',
-        languages: ['en'],
-        defaultCurrency: 'USD',
-        currencies: ['USD'],
-        timeZone: 'UTC',
-      })
-    ).json();
-    const foreign = await call(demoAdmin, 'POST', url, article({ siteId: theirSite.id }));
+    const theirSiteId = await createSite(t, otherAdmin, 'theirs');
+    const foreign = await call(demoAdmin, 'POST', url, article({ siteId: theirSiteId }));
     expect(foreign.statusCode).toBe(400);
     expect(members(foreign)).toEqual(['siteId']);
     // writers racing for one slug: one gets it, the others the same refusal (never a 500)

@@ -8,6 +8,7 @@ import {
   logisticsUsers,
   resourceCalls,
 } from '../../logistics/test-support.ts';
+import { createSite } from '../test-support.ts';
 
 const url = '/api/sitekit/banners';
 
@@ -125,18 +126,8 @@ describe('banners', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(members(res), JSON.stringify(body)).toEqual([member]);
     }
-    const theirSite = (
-      await call(otherAdmin, 'POST', '/api/sitekit/sites', {
-        name: 'Theirs',
-        code: 'their-banners',
-        defaultLanguage: 'en',
-        languages: ['en'],
-        defaultCurrency: 'USD',
-        currencies: ['USD'],
-        timeZone: 'UTC',
-      })
-    ).json();
-    const foreign = await call(demoAdmin, 'POST', url, banner({ siteId: theirSite.id }));
+    const theirSiteId = await createSite(t, otherAdmin, 'their-banners');
+    const foreign = await call(demoAdmin, 'POST', url, banner({ siteId: theirSiteId }));
     expect(foreign.statusCode).toBe(400);
     expect(members(foreign)).toEqual(['siteId']);
   });
@@ -144,8 +135,8 @@ describe('banners', () => {
   it('need Sitekit.Banners to read and its children to write; another tenant’s banner is 404', async () => {
     const row = await create(demoAdmin, banner({ title: 'Guarded' }));
     await expectCrudGuarded({ t, nobody, reader }, url, row.id, banner());
-    const theirSite = (await call(otherAdmin, 'GET', '/api/sitekit/sites')).json().items[0];
-    const theirs = await create(otherAdmin, banner({ siteId: theirSite.id, title: 'Theirs only' }));
+    const theirSiteId = (await call(otherAdmin, 'GET', '/api/sitekit/sites')).json().items[0].id as string;
+    const theirs = await create(otherAdmin, banner({ siteId: theirSiteId, title: 'Theirs only' }));
     await expectOutOfReach({ t, demoAdmin, otherAdmin }, url, theirs, {
       change: banner({ title: 'taken' }),
       filter: 'Theirs',

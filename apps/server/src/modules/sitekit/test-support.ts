@@ -15,3 +15,15 @@ export async function createSite(t: TestApp, admin: string, code: string): Promi
   });
   return site.id;
 }
+
+/** The demo tenant's Demo Store (its id and key), and a Storefront API GET with that key and no admin token. */
+export async function demoStore(t: TestApp, demoAdmin: string) {
+  const { call } = resourceCalls<{ id: string }>(() => t, '/api/sitekit/sites');
+  const site = (await call(demoAdmin, 'GET', '/api/sitekit/sites?filter=demo')).json().items[0] as {
+    id: string;
+    publishableKey: string;
+  };
+  const store = (path: string) =>
+    t.app.inject({ method: 'GET', url: path, headers: { 'x-site-key': site.publishableKey, 'accept-language': 'en' } });
+  return { siteId: site.id, store };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
 import { expectGuarded, logisticsUsers, resourceCalls } from '../../logistics/test-support.ts';
-import { createSite } from '../test-support.ts';
+import { createSite, demoStore } from '../test-support.ts';
 
 const url = '/api/sitekit/articles';
 
@@ -11,7 +11,6 @@ let otherAdmin: string;
 let nobody: string;
 let reader: string;
 let siteId: string;
-let siteKey: string;
 
 type Row = { id: string; slug: string; status: string; concurrencyStamp: string; [k: string]: unknown };
 const { call, create } = resourceCalls<Row>(() => t, url);
@@ -25,14 +24,11 @@ const article = (extra: object = {}) => ({
   tags: ['促销'],
   ...extra,
 });
-const store = (path: string) =>
-  t.app.inject({ method: 'GET', url: path, headers: { 'x-site-key': siteKey, 'accept-language': 'en' } });
+let store: Awaited<ReturnType<typeof demoStore>>['store'];
 
 beforeAll(async () => {
   ({ t, demoAdmin, otherAdmin, nobody, reader } = await logisticsUsers('Sitekit.Articles'));
-  const site = (await call(demoAdmin, 'GET', '/api/sitekit/sites')).json().items[0];
-  siteId = site.id;
-  siteKey = site.publishableKey;
+  ({ siteId, store } = await demoStore(t, demoAdmin));
 });
 afterAll(async () => {
   await t?.close();

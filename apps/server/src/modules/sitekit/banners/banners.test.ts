@@ -8,7 +8,7 @@ import {
   logisticsUsers,
   resourceCalls,
 } from '../../logistics/test-support.ts';
-import { createSite } from '../test-support.ts';
+import { createSite, demoStore } from '../test-support.ts';
 
 const url = '/api/sitekit/banners';
 
@@ -18,7 +18,6 @@ let otherAdmin: string;
 let nobody: string;
 let reader: string;
 let siteId: string;
-let siteKey: string;
 
 type Row = { id: string; title: string; concurrencyStamp: string; [k: string]: unknown };
 const { call, create } = resourceCalls<Row>(() => t, url);
@@ -29,16 +28,13 @@ const banner = (extra: object = {}) => ({
   imageUrl: '/demo/banner-side-1.svg',
   ...extra,
 });
-const store = (path: string) =>
-  t.app.inject({ method: 'GET', url: path, headers: { 'x-site-key': siteKey, 'accept-language': 'en' } });
+let store: Awaited<ReturnType<typeof demoStore>>['store'];
 const titles = (res: { json(): { items: { title: string }[] } }) => res.json().items.map((b) => b.title);
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 
 beforeAll(async () => {
   ({ t, demoAdmin, otherAdmin, nobody, reader } = await logisticsUsers('Sitekit.Banners'));
-  const site = (await call(demoAdmin, 'GET', '/api/sitekit/sites')).json().items[0];
-  siteId = site.id;
-  siteKey = site.publishableKey;
+  ({ siteId, store } = await demoStore(t, demoAdmin));
 });
 afterAll(async () => {
   await t?.close();

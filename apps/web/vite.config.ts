@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -24,5 +25,13 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
     manifest: true,
+    // two pages: the back office (index.html) and the storefront the server answers at /store/{code}
+    // (store.html, its own small bundle: React and the shop, nothing of the back office)
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        store: fileURLToPath(new URL('./store.html', import.meta.url)),
+      },
+    },
   },
 });

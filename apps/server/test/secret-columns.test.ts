@@ -43,6 +43,9 @@ const NOT_SECRET: Record<string, string> = {
   'sitekit_sites.secret_issued_at': 'a time',
   'sitekit_sites.previous_secret_hash': 'the hash of the secret a rotation replaced, kept for its grace period',
   'sitekit_sites.previous_secret_expires_at': 'a time',
+  'sitekit_carts.token':
+    'the storefront’s handle of its cart (a random uuid, valid only with its own site’s key); it opens that cart and nothing else',
+  'sitekit_shopper_tokens.token_hash': 'a hash; the shopper token itself is never stored',
   'marketsim_codes.account': 'the marketplace simulator’s fake seller account',
   'marketsim_tokens.account': 'the marketplace simulator’s fake seller account',
   'marketsim_tokens.token': 'the marketplace simulator’s own fake tokens (it plays the marketplace)',

@@ -295,6 +295,11 @@ export function resourceRoutes<D>(
     url: string;
     tag: string;
     permission: string;
+    /**
+     * Other permissions that may read `/all`, the picker of the rows (a site's carts page picks among
+     * the sites): any one of them, or `permission`, will do.
+     */
+    pickerPermissions?: string[];
     /** Localization resource of the export's file name and headers (`Catalog`). */
     texts: string;
     dto: z.ZodType<D>;
@@ -316,7 +321,7 @@ export function resourceRoutes<D>(
   const { url, permission, queries, commands } = opts;
   kitLists.set(url, {});
   const tags = [opts.tag];
-  const read = { permission };
+  const read: { permission: string | string[] } = { permission };
   const text = (culture: RequestContext['culture'], key: string) => t(culture, `${opts.texts}::${key}`);
   /** One unit of work for the request, its context holding what the reads need. */
   const inUnit = async <R>(request: RequestContext, run: (tx: Tx, ctx: KitReadContext) => Promise<R>) => {
@@ -334,7 +339,7 @@ export function resourceRoutes<D>(
   app.get(
     `${url}/all`,
     {
-      config: read,
+      config: opts.pickerPermissions ? { permission: [permission, ...opts.pickerPermissions] } : read,
       schema: {
         tags,
         querystring: pagedQuery.pick({ filter: true }).extend(own),

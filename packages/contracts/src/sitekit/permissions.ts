@@ -8,6 +8,14 @@ export const SitekitPermissions = {
   Articles: 'Sitekit.Articles',
   /** A site's banners and carousels (content → Banner, Carousels). */
   Banners: 'Sitekit.Banners',
+  /** A site's categories (with their mapping from the catalogue's) and products; children write, sync and publish. */
+  Catalog: 'Sitekit.Catalog',
+  /** A site's shoppers (userList); Update disables and enables them. */
+  Shoppers: 'Sitekit.Shoppers',
+  /** A site's current carts (Cart); children send the recovery notice and delete. */
+  Carts: 'Sitekit.Carts',
+  /** A site's product reviews; children moderate and reply, and delete. */
+  Reviews: 'Sitekit.Reviews',
 } as const;
 
 const P = SitekitPermissions;
@@ -19,4 +27,20 @@ export const sitekitPermissions = permissionGroup('Sitekit', ['Storefronts', '�
     Purge: ['Delete for good', '彻底删除'],
   }),
   [P.Banners]: crudNode(['Banners and carousels', '横幅与轮播']),
+  [P.Catalog]: crudNode(['Site catalogue', '站点商品与分类'], {
+    Sync: ['Sync from the catalogue', '从商品库同步'],
+    Publish: ['Publish and hide', '上架与下架'],
+  }),
+  [P.Shoppers]: {
+    displayName: ['Shoppers', '会员'],
+    children: { Update: ['Disable and enable', '禁用与启用'] },
+  },
+  [P.Carts]: {
+    displayName: ['Carts', '购物车'],
+    children: { Recover: ['Send a recovery notice', '发送挽回提醒'], Delete: ['Delete', '删除'] },
+  },
+  [P.Reviews]: {
+    displayName: ['Reviews', '评价'],
+    children: { Moderate: ['Approve, reject and reply', '审核与回复'], Delete: ['Delete', '删除'] },
+  },
 });

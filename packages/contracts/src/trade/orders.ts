@@ -19,8 +19,9 @@ import {
  * `SalesOrders::` text keys.
  */
 
-export type OrderSource = 'MARKETPLACE' | 'MANUAL';
-export const orderSources = ['MARKETPLACE', 'MANUAL'] as const;
+/** Where an order came from: a marketplace pull, the back-office, or one of the seller's own storefronts (sitekit). */
+export const orderSources = ['MARKETPLACE', 'MANUAL', 'SITE'] as const;
+export type OrderSource = (typeof orderSources)[number];
 export const orderPlatforms = ['LAZADA', 'SHOPEE'] as const;
 
 /** The spec §3 words a sales order moves through (see `salesOrderTransitions`). */
@@ -171,6 +172,8 @@ export const salesOrderList = defineList({
     shopId: filter.ref('Shop', { label: 'Shop', options: '/api/trade/orders/shops' }),
     platform: filter.enum(orderPlatforms, { texts: 'Platform:' }),
     source: filter.enum(orderSources, { texts: 'Source:' }),
+    /** The storefront of a SITE order (sitekit's online orders page). */
+    siteId: filter.ref('Site', { label: 'Site', options: '/api/sitekit/sites/all' }),
     ordered: filter.dateRange('from', 'to', { label: 'OrderedAt' }),
     sku: filter.text(100),
     buyer: filter.text(128),

@@ -1,13 +1,18 @@
 import { sitekitPermissions } from '@seller/contracts';
 import { defineModule } from '../../core/module.ts';
+import { catalog } from '../catalog/index.ts';
+import { files } from '../files/index.ts';
 import { logistics } from '../logistics/index.ts';
 import { marketplaces } from '../marketplaces/index.ts';
 import { pricing } from '../pricing/index.ts';
 import { settings } from '../settings/index.ts';
+import { trade } from '../trade/index.ts';
 import { menus } from './menus.ts';
+import { pageTexts } from './page-texts.ts';
 import routes from './routes.ts';
 import { seedSitekitDemo } from './seed.ts';
 import { sitekitSettings } from './settings.ts';
+import { shopTexts } from './shop-texts.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -17,8 +22,8 @@ import { texts } from './texts.ts';
  */
 export const sitekit = defineModule({
   name: 'sitekit',
-  dependsOn: [settings, logistics, pricing, marketplaces],
-  texts: [texts],
+  dependsOn: [settings, files, catalog, logistics, pricing, marketplaces, trade],
+  texts: [texts, shopTexts, pageTexts],
   permissions: [sitekitPermissions],
   settings: [sitekitSettings],
   menus,

@@ -1,4 +1,4 @@
-import { SitekitPermissions as P } from '@seller/contracts';
+import { SitekitPermissions as P, TradePermissions } from '@seller/contracts';
 import { type MenuDefinition, menuPage } from '../../core/module.ts';
 
 /** The storefront group of `/publishingPlatform` (spec §2: `site`), with the pages built so far. */
@@ -69,5 +69,66 @@ export const menus: MenuDefinition[] = [
     'SiteCarousel',
     'picture',
     P.Banners,
+  ),
+  menuPage(
+    '00010.00005.00004',
+    'SiteCommodity',
+    '站点分类',
+    'Commodity',
+    'sitekit/commodity/index',
+    'SiteCommodity',
+    'tree-table',
+    P.Catalog,
+  ),
+  menuPage(
+    '00010.00005.00005',
+    'SiteCategoryMapping',
+    '分类映射',
+    'category-mapping',
+    'sitekit/category-mapping/index',
+    'SiteCategoryMapping',
+    'link',
+    P.Catalog,
+  ),
+  menuPage(
+    '00010.00005.00006',
+    'SiteProduct',
+    '站点商品',
+    'Product',
+    'sitekit/product/index',
+    'SiteProduct',
+    'shopping',
+    P.Catalog,
+  ),
+  menuPage(
+    '00010.00005.00007',
+    'SiteOrder',
+    '在线订单',
+    'order',
+    'sitekit/order/index',
+    'SiteOrder',
+    'form',
+    TradePermissions.Orders,
+  ),
+  menuPage(
+    '00010.00005.00008',
+    'SiteUserList',
+    '会员',
+    'userList',
+    'sitekit/user-list/index',
+    'SiteUserList',
+    'peoples',
+    P.Shoppers,
+  ),
+  menuPage('00010.00005.00009', 'SiteCart', '购物车', 'Cart', 'sitekit/cart/index', 'SiteCart', 'shopping', P.Carts),
+  menuPage(
+    '00010.00005.00010',
+    'SiteReviews',
+    '评价',
+    'reviews',
+    'sitekit/reviews/index',
+    'SiteReviews',
+    'message',
+    P.Reviews,
   ),
 ];

@@ -1,11 +1,18 @@
 import type { SiteInput } from '@seller/contracts/sitekit';
+import { eq } from 'drizzle-orm';
 import { type CurrentTenant, systemContext } from '../../core/context.ts';
+import { owned } from '../../core/crud.ts';
 import type { Services } from '../../core/services.ts';
 import { activeWarehouseOptions } from '../logistics/index.ts';
 import { articleCommands } from './articles/service.ts';
 import { bannerService } from './banners/service.ts';
+import { seedShopDemo } from './shop-seed.ts';
 import { siteCommands } from './sites/commands.ts';
 import { siteQueries } from './sites/queries.ts';
+import { sites } from './sites/schema.ts';
+
+/** The demo's shoppers sign in with the demo's password (README, "Demo sign-in"). */
+const DEMO_PASSWORD = '1q2w3E*';
 
 /** The demo's storefront (issue #26): "Demo Store", code `demo`, USD and CNY, English and Chinese. */
 const demoStore = (warehouseId: string | null): SiteInput => ({
@@ -85,6 +92,11 @@ export async function seedSitekitDemo(services: Services, demo: CurrentTenant) {
   const ctx = systemContext(demo);
   const commands = siteCommands(services);
   await services.data.inTenant(ctx, async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(sites)
+      .where(owned(ctx, sites, eq(sites.code, 'demo')));
+    if (existing) return seedShopDemo(services, tx, ctx, existing, DEMO_PASSWORD);
     if ((await siteQueries.all(tx, ctx)).items.length) return;
     const [warehouse] = await activeWarehouseOptions(tx, ctx);
     const site = await commands.create(tx, ctx, demoStore(warehouse?.id ?? null));
@@ -110,5 +122,10 @@ export async function seedSitekitDemo(services: Services, demo: CurrentTenant) {
         endAt: null,
         isActive: true,
       });
+    const [made] = await tx
+      .select()
+      .from(sites)
+      .where(owned(ctx, sites, eq(sites.id, site.id)));
+    await seedShopDemo(services, tx, ctx, made!, DEMO_PASSWORD);
   });
 }

@@ -64,3 +64,12 @@ export const trade = defineModule({
 
 /** Read by the CRM's order tracking (a CRM order may link a sales order). */
 export { salesOrders as tradeSalesOrders } from './orders/schema.ts';
+/** The storefront's (sitekit's) way into the order book: its checkout, its shoppers' orders, its unpaid-order job. */
+export {
+  availableStock,
+  cancelUnpaidSiteOrder,
+  placeSiteOrder,
+  type SiteOrderInput,
+  siteOrdersOf,
+  siteOrderWith,
+} from './site-orders/service.ts';

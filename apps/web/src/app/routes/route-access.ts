@@ -118,6 +118,13 @@ export const productPages: ProductPage[] = [
     ['site/content/Article', 'sitekit/article/index'],
     ['site/content/Banner', 'sitekit/banner/index'],
     ['site/content/Carousels', 'sitekit/carousel/index'],
+    ['site/Commodity', 'sitekit/commodity/index'],
+    ['site/category-mapping', 'sitekit/category-mapping/index'],
+    ['site/Product', 'sitekit/product/index'],
+    ['site/order', 'sitekit/order/index'],
+    ['site/userList', 'sitekit/user-list/index'],
+    ['site/Cart', 'sitekit/cart/index'],
+    ['site/reviews', 'sitekit/reviews/index'],
   ]),
   // spec §2 names the storefront pages but not all their paths: the whole site group
   { path: '/publishingPlatform/site/*' },

@@ -14,8 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../core/errors.ts';
 import { listRoutes } from '../../../core/lists.ts';
-import { inStore } from '../store/site-key.ts';
-import { sanitizeHtml } from './sanitize.ts';
+import { sanitizeHtml } from '../sanitize.ts';
+import { inStore } from '../site-key.ts';
 import type { ArticleRow } from './schema.ts';
 import {
   articleCommands as commands,

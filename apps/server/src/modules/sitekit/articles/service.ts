@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type ArticleAction,
   type ArticleDto,
@@ -21,8 +20,9 @@ import type { Tx } from '../../../core/db/client.ts';
 import { businessError, fieldError, notFound } from '../../../core/errors.ts';
 import { listService } from '../../../core/lists.ts';
 import { uniquely } from '../../../core/resource.ts';
+import { sanitizeHtml } from '../sanitize.ts';
 import { sites } from '../sites/schema.ts';
-import { sanitizeHtml } from './sanitize.ts';
+import { slugOf } from '../slug.ts';
 import { type ArticleRow, articles } from './schema.ts';
 
 export const ARTICLE_ENTITY = 'Article';
@@ -57,18 +57,6 @@ export const articleListService = listService(articleList, {
   sorts: { title: articles.title, publishedAt: articles.publishedAt, creationTime: articles.creationTime },
   items: (_tx, _ctx, rows: ArticleRow[]) => rows.map(articleDtoOf),
 });
-
-/** `Summer sale 2026!` → `summer-sale-2026`; a title of no Latin letters or digits gets a short code. */
-function slugOf(title: string): string {
-  const made = title
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return made || `a-${randomBytes(4).toString('hex')}`;
-}
 
 /** The slug is the site's own: another article of the site holding it is a 400 naming `slug`. */
 async function assertSlugFree(tx: Tx, ctx: CrudContext, siteId: string, slug: string, except?: string) {

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { t } from '../../../core/localization/index.ts';
 import { resourceRoutes } from '../../../core/resource.ts';
-import { inStore } from '../store/site-key.ts';
+import { inStore } from '../site-key.ts';
 import { bannerService, liveBanners } from './service.ts';
 
 /** `/api/sitekit/banners` (the kit, narrowed by `siteId` and `position`), and the storefront's `GET /api/store/banners`. */

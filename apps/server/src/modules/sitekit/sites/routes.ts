@@ -1,4 +1,4 @@
-import { type Culture, SitekitPermissions as P } from '@seller/contracts';
+import { type Culture, SitekitPermissions as P, TradePermissions } from '@seller/contracts';
 import { queryFlag } from '@seller/contracts/fields';
 import {
   siteDto,
@@ -33,6 +33,8 @@ export function siteRoutes(fastify: FastifyInstance) {
     url,
     tag: 'Sites',
     permission: P.Sites,
+    // every page of a site starts by picking the site
+    pickerPermissions: [P.Articles, P.Banners, P.Catalog, P.Shoppers, P.Carts, P.Reviews, TradePermissions.Orders],
     dto: siteDto,
     input: siteInput,
     updateInput: siteUpdateInput,

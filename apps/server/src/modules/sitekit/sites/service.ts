@@ -1,4 +1,10 @@
-import { DEFAULT_SITE_SETTINGS, type SiteDto, type SiteInput, type SiteSettingsDto } from '@seller/contracts/sitekit';
+import {
+  DEFAULT_SITE_SETTINGS,
+  type SiteDto,
+  type SiteInput,
+  type SiteSettings,
+  type SiteSettingsDto,
+} from '@seller/contracts/sitekit';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { CrudContext } from '../../../core/crud.ts';
 import { getOwned, owned } from '../../../core/crud.ts';
@@ -69,6 +75,12 @@ export function siteDtoOf(
 }
 
 /** A site's settings (defaults for any a later version added), with the site's stamp. */
+/** A site's settings: its own over the defaults (a setting added later has its default). */
+export const settingsOfSite = (site: Pick<SiteRow, 'settings'>): SiteSettings => ({
+  ...DEFAULT_SITE_SETTINGS,
+  ...site.settings,
+});
+
 export async function settingsOf(tx: Tx, ctx: CrudContext, id: string): Promise<SiteSettingsDto> {
   const row = await getOwned(tx, ctx, sites, SITE_ENTITY, id);
   return { ...DEFAULT_SITE_SETTINGS, ...row.settings, siteId: row.id, concurrencyStamp: row.concurrencyStamp };

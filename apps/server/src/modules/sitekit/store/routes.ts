@@ -1,7 +1,7 @@
 import { DEFAULT_SITE_SETTINGS, storeSiteDto } from '@seller/contracts/sitekit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inStore } from './site-key.ts';
+import { inStore } from '../site-key.ts';
 
 /**
  * The public Storefront API (`/api/store/*`): what a storefront calls with its site's publishable
@@ -20,7 +20,10 @@ export function storeRoutes(fastify: FastifyInstance) {
     reply
       .header('access-control-allow-origin', _req.headers.origin ?? '*')
       .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
-      .header('access-control-allow-headers', 'x-site-key, x-site-secret, content-type, accept-language, authorization')
+      .header(
+        'access-control-allow-headers',
+        'x-site-key, x-site-secret, x-shopper-token, content-type, accept-language, authorization',
+      )
       .header('access-control-max-age', '600')
       .header('vary', 'Origin')
       .status(204)

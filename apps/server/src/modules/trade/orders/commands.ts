@@ -6,6 +6,8 @@ import {
   addEvent,
   addReturned,
   type Ctx,
+  cancelIn,
+  confirmIn,
   createOrder,
   deleteOrder,
   linesOf,
@@ -14,15 +16,27 @@ import {
   setStatus,
   updateOrder,
 } from './service.ts';
+import { defaultWarehouse } from './stock.ts';
 
 export type { Ctx, OrderServices } from './service.ts';
 
 /**
- * The steps of an order's own writes, for the area that refunds orders (`trade/returns`, which
- * reads shipments and so cannot live here): lock, read lines, move status, add a history event,
+ * The steps of an order's own writes, for the areas that refund orders (`trade/returns`) and take
+ * the storefront's (`trade/site-orders`), which read shipments and so cannot live here: lock, read lines, move status, add a history event,
  * count returned units. Each takes the caller's `tx`.
  */
-export const orderSteps = { lockOrder, linesOf, setStatus, addEvent, addReturned };
+export const orderSteps = {
+  lockOrder,
+  linesOf,
+  setStatus,
+  addEvent,
+  addReturned,
+  /** Reserve and move on (the storefront's checkout confirms its order at once), or cancel and release. */
+  confirmIn,
+  cancelIn,
+  /** Where an order without a warehouse reserves. */
+  defaultWarehouse,
+};
 
 /**
  * Sales orders' writes (the area's service shape, `docs/architecture.md`): each takes the open

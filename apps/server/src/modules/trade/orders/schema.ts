@@ -55,6 +55,9 @@ export const salesOrders = pgTable(
     orderedAt: time('ordered_at').notNull(),
     /** The marketplace's last update time: the pull's watermark per shop. */
     platformUpdatedAt: time('platform_updated_at'),
+    /** The storefront (sitekit site) of an order of source SITE, and the shopper's account there if any. */
+    siteId: uuid('site_id'),
+    shopperId: uuid('shopper_id'),
     /** Where the order's stock is reserved and shipped from. */
     warehouseId: uuid('warehouse_id'),
     /** Some line's SKU matches no catalogue variant: the order waits for mapping. */
@@ -75,6 +78,9 @@ export const salesOrders = pgTable(
     index('trade_sales_orders_buyer_ix').on(t.tenantId, t.buyerName),
     index('trade_sales_orders_status_ix').on(t.tenantId, t.status, t.orderedAt),
     index('trade_sales_orders_shop_ix').on(t.tenantId, t.shopId, t.orderedAt),
+    index('trade_sales_orders_site_ix')
+      .on(t.tenantId, t.siteId, t.shopperId, t.orderedAt)
+      .where(sql`${t.siteId} IS NOT NULL`),
     // the search and the buyer filter (substrings) read through `salesOrdersScoped`, each by the
     // tenant's own trigrams (`tenantContains`, core/search.ts): a plain trigram index's posting
     // lists hold every tenant's orders (migration 0047)

@@ -57,6 +57,7 @@ export const orderList = listService(salesOrderList, {
     shopId: salesOrders.shopId,
     platform: salesOrders.platform,
     source: salesOrders.source,
+    siteId: salesOrders.siteId,
     ordered: salesOrders.orderedAt,
     sku: (sku: string) =>
       sql`exists (select 1 from ${salesOrderLines} where ${salesOrderLines.orderId} = ${salesOrders.id} and (lower(${salesOrderLines.sellerSku}) = ${sku.toLowerCase()} or lower(${salesOrderLines.sku}) = ${sku.toLowerCase()}))`,

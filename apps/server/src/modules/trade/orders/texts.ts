@@ -57,6 +57,8 @@ const pairs: Record<string, [string, string]> = {
   ConfirmDelete: ['Delete this order?', '确定删除该订单?'],
   'Source:MANUAL': ['Manual', '手工订单'],
   'Source:MARKETPLACE': ['Marketplace', '平台订单'],
+  'Source:SITE': ['Own storefront', '自建站订单'],
+  Site: ['Site', '站点'],
   'Status:Pending': ['Pending', '待处理'],
   'Status:Paid': ['Paid', '已付款'],
   'Status:Processing': ['Processing', '处理中'],

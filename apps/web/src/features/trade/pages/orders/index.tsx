@@ -36,7 +36,7 @@ export default function SalesOrdersPage() {
   // an order's write may move stock and shipments too: their pages read again when shown
   const refresh = () => refreshTrade(client);
   const bulk = useOrderBulk();
-  const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh);
+  const { creating, setCreating, openId, setOpenId, created } = useCreateThenOpen(refresh, { inUrl: true });
 
   const startPull = async () => {
     setPulling(true);

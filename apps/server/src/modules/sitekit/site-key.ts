@@ -1,10 +1,10 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { type RequestContext, systemContext } from '../../../core/context.ts';
-import type { Tx } from '../../../core/db/client.ts';
-import { AppError } from '../../../core/errors.ts';
-import type { Services } from '../../../core/services.ts';
-import { parsePublishableKey, secretMatches } from '../sites/keys.ts';
-import { type SiteRow, sites } from '../sites/schema.ts';
+import { type RequestContext, systemContext } from '../../core/context.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import { parsePublishableKey, secretMatches } from './sites/keys.ts';
+import { type SiteRow, sites } from './sites/schema.ts';
 
 /** How often a site's `lastUsedAt` is written at most: a busy storefront does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;

@@ -228,6 +228,8 @@ export async function load(
     serverPid?: number;
     /** POST these JSON bodies in turn (varied requests) instead of GET. */
     bodies?: string[];
+    /** GET these paths of the URL's origin in turn (varied requests) instead of the URL's own. */
+    paths?: string[];
   },
 ): Promise<LoadResult> {
   const target = new URL(url);
@@ -245,7 +247,11 @@ export async function load(
           const t0 = performance.now();
           const res = bodies
             ? await pool.request({ method: 'POST', path, headers, body: bodies[sent++ % bodies.length] })
-            : await pool.request({ method: 'GET', path, headers });
+            : await pool.request({
+                method: 'GET',
+                path: opts.paths ? opts.paths[sent++ % opts.paths.length]! : path,
+                headers,
+              });
           await res.body.dump();
           if (res.statusCode !== 200) failures += 1;
           latencies?.push(performance.now() - t0);

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiJson, DEMO_ADMIN, eventually, PHONE, passwordToken, withPage } from '../support/app.ts';
+import { labelPackAndShip, shipmentDialogWithOrder } from '../support/shipments.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -139,20 +140,7 @@ test('a shopper buys two products on a phone; the order is reserved, shipped fro
 
       // shipped from the shipment page with the estimate's channel
       await page.goto(`${app.server.url}/order/shipment`);
-      await page.getByTestId('shipment-create-open').click();
-      const dialog = page.getByTestId('shipment-create');
-      const search = dialog
-        .locator('input[data-testid="shipment-create-search"], [data-testid="shipment-create-search"] input')
-        .first();
-      await search.fill(orderNo);
-      await search.press('Enter');
-      await dialog.getByText(orderNo).waitFor();
-      await eventually(
-        async () => assert.equal(await dialog.locator('input[data-testid^="shipment-order-"]').count(), 1),
-        20_000,
-      );
-      await page.waitForLoadState('networkidle');
-      await dialog.getByTestId(`shipment-order-${orderNo}`).check({ force: true });
+      const dialog = await shipmentDialogWithOrder(page, orderNo);
       await eventually(
         async () => assert.equal(await dialog.locator('input[type="radio"]:checked').count(), 1),
         20_000,
@@ -163,21 +151,7 @@ test('a shopper buys two products on a phone; the order is reserved, shipped fro
         assert.equal(found.items.length, 1);
         return found.items[0]!;
       }, 20_000);
-      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-      const no = shipment.shipmentNo;
-      const search2 = page
-        .locator('input[data-testid="shipments-search"], [data-testid="shipments-search"] input')
-        .first();
-      if (await search2.count()) {
-        await search2.fill(no);
-        await search2.press('Enter');
-      }
-      await page.getByTestId(`shipment-label-${no}`).click();
-      await page.getByTestId(`shipment-pack-${no}`).click();
-      await page.getByTestId(`shipment-ship-${no}`).click();
-      await page.getByText(`确认发货 ${no}`).waitFor();
-      await page.getByTestId(`shipment-ship-confirm-${no}`).click();
-      await page.getByTestId(`shipment-deliver-${no}`).waitFor();
+      await labelPackAndShip(page, dialog, shipment.shipmentNo);
     },
   );
 

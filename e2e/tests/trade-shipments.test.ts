@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiJson, DEMO_ADMIN, eventually, passwordToken } from '../support/app.ts';
 import { demoLazadaShop, sevenDemoLazadaOrders } from '../support/marketplace-sim.ts';
+import { labelPackAndShip, shipmentDialogWithOrder } from '../support/shipments.ts';
 import { useServerAndBrowser } from '../support/suite.ts';
 
 const app = useServerAndBrowser();
@@ -88,21 +89,7 @@ test('an order pulled from the marketplace is shipped with the estimate’s chan
 
   let shipment: Shipment | undefined;
   await app.withSignedInPage(t, { as: DEMO_ADMIN, at: '/order/shipment' }, async (page) => {
-    await page.getByTestId('shipment-create-open').click();
-    const dialog = page.getByTestId('shipment-create');
-    const search = dialog
-      .locator('input[data-testid="shipment-create-search"], [data-testid="shipment-create-search"] input')
-      .first();
-    await search.fill(order.orderNo);
-    await search.press('Enter');
-    await dialog.getByText(order.orderNo).waitFor();
-    // the search answered (only the order's row left), so no refetch replaces the row being ticked
-    await eventually(
-      async () => assert.equal(await dialog.locator('input[data-testid^="shipment-order-"]').count(), 1),
-      20_000,
-    );
-    await page.waitForLoadState('networkidle');
-    await dialog.getByTestId(`shipment-order-${order.orderNo}`).check({ force: true });
+    const dialog = await shipmentDialogWithOrder(page, order.orderNo);
     // the estimate's pick is preselected, with its fee
     const radio = dialog.getByTestId(`shipment-channel-${picked.channelCode}`);
     await eventually(async () => assert.equal(await radio.isChecked(), true), 20_000);
@@ -116,22 +103,8 @@ test('an order pulled from the marketplace is shipped with the estimate’s chan
     }, 20_000);
     assert.equal(shipment.channelId, picked.channelId);
     assert.equal(shipment.estFee, picked.total);
-    // the dialog closes once the shipment is made; its order table lies over the list until then
-    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
     const no = shipment.shipmentNo;
-    const search2 = page
-      .locator('input[data-testid="shipments-search"], [data-testid="shipments-search"] input')
-      .first();
-    if (await search2.count()) {
-      await search2.fill(no);
-      await search2.press('Enter');
-    }
-    await page.getByTestId(`shipment-label-${no}`).click();
-    await page.getByTestId(`shipment-pack-${no}`).click();
-    await page.getByTestId(`shipment-ship-${no}`).click();
-    await page.getByText(`确认发货 ${no}`).waitFor();
-    await page.getByTestId(`shipment-ship-confirm-${no}`).click();
-    await page.getByTestId(`shipment-deliver-${no}`).waitFor();
+    await labelPackAndShip(page, dialog, no);
     // the marketplace sync ends sent (the page shows it after a refresh)
     await eventually(async () => {
       const s = await api<Shipment>(`/api/trade/shipments/${shipment!.id}`);

@@ -72,14 +72,16 @@ export type SalesOrderAction = (typeof salesOrderActions)[number];
  * - Delivered → complete → Completed; → partialRefund → PartiallyRefunded; → refund → Refunded.
  * - Completed → partialRefund → PartiallyRefunded; → refund → Refunded.
  * - PartiallyRefunded → refund → Refunded.
+ * - Outofstock, Processing, Packaged → markPaid → the same status, once: an order confirmed before
+ *   it was paid (a storefront's, reserved at checkout; cash on delivery) records its payment in place.
  * - Cancel and Refunded are final.
  */
 export const salesOrderTransitions: StateTable<SalesOrderStatus, SalesOrderAction> = {
   Pending: { markPaid: 'Paid', confirm: 'Processing', cancel: 'Cancel' },
   Paid: { confirm: 'Processing', cancel: 'Cancel' },
-  Outofstock: { confirm: 'Processing', cancel: 'Cancel' },
-  Processing: { pack: 'Packaged', cancel: 'Cancel' },
-  Packaged: { cancel: 'Cancel' },
+  Outofstock: { markPaid: 'Outofstock', confirm: 'Processing', cancel: 'Cancel' },
+  Processing: { markPaid: 'Processing', pack: 'Packaged', cancel: 'Cancel' },
+  Packaged: { markPaid: 'Packaged', cancel: 'Cancel' },
   PartiallyShipped: {},
   Shipped: { deliver: 'Delivered' },
   Delivered: { complete: 'Completed', partialRefund: 'PartiallyRefunded', refund: 'Refunded' },

@@ -7,6 +7,7 @@ import { marketplaces } from '../marketplaces/index.ts';
 import { pricing } from '../pricing/index.ts';
 import { settings } from '../settings/index.ts';
 import { trade } from '../trade/index.ts';
+import { scheduleHousekeeping } from './housekeeping.ts';
 import { menus } from './menus.ts';
 import { pageTexts } from './page-texts.ts';
 import routes from './routes.ts';
@@ -27,6 +28,7 @@ export const sitekit = defineModule({
   permissions: [sitekitPermissions],
   settings: [sitekitSettings],
   menus,
+  start: scheduleHousekeeping,
   routes,
   seedDemo: seedSitekitDemo,
 });

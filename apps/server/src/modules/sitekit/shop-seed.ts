@@ -4,7 +4,7 @@ import { type CrudContext, owned } from '../../core/crud.ts';
 import type { Tx } from '../../core/db/client.ts';
 import type { Services } from '../../core/services.ts';
 import { catalogCategories, catalogProducts, catalogProductVariants } from '../catalog/index.ts';
-import { availableStock } from '../trade/index.ts';
+import { availableStock, tradeOrderCommands } from '../trade/index.ts';
 import { carts } from './carts/schema.ts';
 import { addLine, chooseShipping, completeCart, createCart, setAddress, shippingOptions } from './carts/service.ts';
 import { siteCategoryService } from './catalog/categories.ts';
@@ -178,19 +178,22 @@ export async function seedShopDemo(services: Services, tx: Tx, ctx: Ctx, site: S
         .where(eq(catalogProductVariants.productId, p.productId))
         .orderBy(asc(catalogProductVariants.sort))
     ).find((v) => (available.get(v.id) ?? 0) > 1)?.id;
-  const payments = ['Alipay', 'WeChat', 'BACS'];
-  const orderedBy: { shopperId: string; productIndex: number; orderId: string }[] = [];
-  for (let i = 0; i < 3 && i < buyable.length; i++) {
+  // paid; paid and packed; unpaid (the housekeeping lets it go after its time); cash on delivery
+  const payments = ['Alipay', 'WeChat', 'BACS', 'Cash'];
+  const orderActs = tradeOrderCommands(services);
+  for (let i = 0; i < payments.length && i < buyable.length; i++) {
     const variantId = await variantOf(buyable[i]!);
     if (!variantId) continue;
     let cart = await createCart(tx, ctx, site, people[i]!, i === 1 ? 'CNY' : 'USD');
+    const address = ADDRESSES[i % ADDRESSES.length]!;
     cart = await addLine(services, tx, ctx, site, cart, variantId, 1);
-    cart = await setAddress(tx, cart, SHOPPERS[i]![0], ADDRESSES[i]!);
+    cart = await setAddress(tx, cart, SHOPPERS[i]![0], { ...address, name: SHOPPERS[i]![1] });
     const options = await shippingOptions(services, ctx, tx, site, cart).catch(() => []);
     if (!options.length) continue;
     cart = await chooseShipping(services, ctx, tx, site, cart, options[0]!.channelId);
     const { order } = await completeCart(services, tx, ctx, site, cart, people[i]!, payments[i]!, null);
-    orderedBy.push({ shopperId: people[i]!, productIndex: i, orderId: order.id });
+    if (order.status === 'Processing' && i < 2) await orderActs.act(tx, ctx, order.id, 'markPaid');
+    if (order.status === 'Processing' && i === 1) await orderActs.act(tx, ctx, order.id, 'pack');
   }
 
   // reviews: approved (with a reply), waiting, rejected

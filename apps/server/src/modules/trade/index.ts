@@ -62,6 +62,8 @@ export const trade = defineModule({
   seedDemo: seedTradeDemo,
 });
 
+/** The storefront's demo records payments and packing of its orders as a user would. */
+export { orderCommands as tradeOrderCommands } from './orders/commands.ts';
 /** Read by the CRM's order tracking (a CRM order may link a sales order). */
 export { salesOrders as tradeSalesOrders } from './orders/schema.ts';
 /** The storefront's (sitekit's) way into the order book: its checkout, its shoppers' orders, its unpaid-order job. */

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { members, type TestApp, xlsxRows } from '../../../../test/harness.ts';
 import {
-  expectCrudGuarded,
   expectDeleted,
   expectGuarded,
   expectOutOfReach,
@@ -10,6 +9,7 @@ import {
   logisticsUsers,
   resourceCalls,
 } from '../../logistics/test-support.ts';
+import { createUser, token } from '../../permission-management/test-support.ts';
 import { sites } from './schema.ts';
 
 const url = '/api/sitekit/sites';
@@ -147,8 +147,25 @@ describe('sites', () => {
 
   it('need Sitekit.Sites to read and its children to write or rotate; 401 without a token', async () => {
     const row = await create(demoAdmin, site('guarded'));
-    await expectCrudGuarded({ t, nobody, reader }, url, row.id, site('guarded'));
-    await expectGuarded({ t, nobody, reader }, [['PUT', `${url}/${row.id}/refresh-token`]], {});
+    await expectGuarded(
+      { t, nobody, reader },
+      [
+        ['GET', url],
+        ['GET', `${url}/${row.id}`],
+        ['GET', `${url}/export`],
+        ['POST', url],
+        ['PUT', `${url}/${row.id}`],
+        ['DELETE', `${url}/${row.id}`],
+        ['PUT', `${url}/${row.id}/refresh-token`],
+      ],
+      site('guarded'),
+    );
+    // the picker of sites: for whoever works on a site's pages (a salesman reads its online orders)
+    expect((await call(nobody, 'GET', `${url}/all`)).statusCode).toBe(200);
+    expect((await call(reader, 'GET', `${url}/all`)).statusCode).toBe(200);
+    expect((await call(null, 'GET', `${url}/all`)).statusCode).toBe(401);
+    await createUser(t.services, t.demo, 'no-roles');
+    expect((await call(await token(t.app, 'demo', 'no-roles'), 'GET', `${url}/all`)).statusCode).toBe(403);
     await expectDeleted({ t, demoAdmin }, url, row.id);
   });
 

@@ -168,4 +168,59 @@ describe('the demo store', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.validationErrors[0].members).toEqual(['password']);
   });
+
+  it('keeps house: idle carts with a contact are abandoned, empty ones expire, unpaid orders are let go', async () => {
+    const inStock = (
+      (await store('GET', '/api/store/products?maxResultCount=100')).json().items as {
+        slug: string;
+        inStock: boolean;
+      }[]
+    ).find((p) => p.inStock)!;
+    const detail = (await store('GET', `/api/store/products/${inStock.slug}`)).json();
+    const variantId = detail.variants.find((v: { available: number }) => v.available > 0).variantId;
+    const address = {
+      name: 'Keeper',
+      phone: '+65 1234 5678',
+      line1: '1 Test Road',
+      city: 'Singapore',
+      countryCode: 'SG',
+    };
+    /** A cart of one unit, addressed, with delivery chosen: its token. */
+    const filled = async () => {
+      const cart = (await store('POST', '/api/store/carts', {})).json();
+      await store('POST', `/api/store/carts/${cart.token}/lines`, { variantId, quantity: 1 });
+      await store('PUT', `/api/store/carts/${cart.token}/address`, { email: 'keeper@example.com', address });
+      const [option] = (await store('GET', `/api/store/carts/${cart.token}/shipping-options`)).json().items;
+      await store('PUT', `/api/store/carts/${cart.token}/shipping`, { channelId: option.channelId });
+      return cart.token as string;
+    };
+    const idle = await filled();
+    const empty = (await store('POST', '/api/store/carts', {})).json().token;
+    const orderOf = async (paymentType: string) => {
+      const res = await store('POST', `/api/store/carts/${await filled()}/complete`, { paymentType });
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = (await call(demoAdmin, 'GET', `/api/trade/orders?filter=${res.json().orderNo}`)).json().items;
+      return row.id as string;
+    };
+    const transfer = await orderOf('BACS');
+    const cash = await orderOf('Cash');
+    const paid = await orderOf('WeChat');
+    expect((await call(demoAdmin, 'POST', `/api/trade/orders/${paid}/mark-paid`)).statusCode).toBe(200);
+
+    const { tidyStorefronts } = await import('../housekeeping.ts');
+    const done = await tidyStorefronts(t.services, new Date(Date.now() + 7 * 3_600_000));
+    expect(done.abandoned).toBeGreaterThanOrEqual(1);
+    expect(done.expired).toBeGreaterThanOrEqual(1);
+    expect((await store('GET', `/api/store/carts/${idle}`)).json().status).toBe('ABANDONED');
+    expect((await store('GET', `/api/store/carts/${empty}`)).statusCode).toBe(404);
+    const order = async (id: string) => (await call(demoAdmin, 'GET', `/api/trade/orders/${id}`)).json();
+    const cancelled = await order(transfer);
+    expect(cancelled.status).toBe('Cancel');
+    expect(cancelled.lines.map((l: { reservedQty: number }) => l.reservedQty)).toEqual([0]);
+    expect((await order(cash)).status).toBe('Processing');
+    expect((await order(paid)).status).toBe('Processing');
+    // an abandoned cart changed again is active again
+    await store('POST', `/api/store/carts/${idle}/lines`, { variantId, quantity: 1 });
+    expect((await store('GET', `/api/store/carts/${idle}`)).json().status).toBe('ACTIVE');
+  });
 });

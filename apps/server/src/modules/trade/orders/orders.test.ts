@@ -157,8 +157,20 @@ describe('confirming and cancelling', () => {
     expect((await app.post(app.otherAdmin, `${url}/${o.id}/confirm`)).statusCode).toBe(404);
     const confirmed = await app.post(app.salesman, `${url}/${o.id}/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({ status: 'Processing', warehouseId: wh!.id, actions: ['pack', 'cancel'] });
+    // confirmed before it was paid: the payment is recorded in place, once
+    expect(confirmed.json()).toMatchObject({
+      status: 'Processing',
+      warehouseId: wh!.id,
+      paidAt: null,
+      actions: ['markPaid', 'pack', 'cancel'],
+    });
     expect(confirmed.json().lines.map((l: { reservedQty: number }) => l.reservedQty)).toEqual([2, 3]);
+    const paid = await app.post(app.salesman, `${url}/${o.id}/mark-paid`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'Processing', actions: ['pack', 'cancel'] });
+    expect(paid.json().paidAt).toBeTruthy();
+    expect(paid.json().lines.map((l: { reservedQty: number }) => l.reservedQty)).toEqual([2, 3]);
+    expect((await app.post(app.salesman, `${url}/${o.id}/mark-paid`)).statusCode).toBe(409);
     expect((await stockOf(app.t, a!.variantId, wh!.id)).reserved).toBe(before[0]!.reserved + 2);
     expect((await stockOf(app.t, b!.variantId, wh!.id)).reserved).toBe(before[1]!.reserved + 3);
     const again = await app.post(app.demoAdmin, `${url}/${o.id}/confirm`);
@@ -174,6 +186,7 @@ describe('confirming and cancelling', () => {
     expect(cancelled.json().events.map((e: { event: string }) => e.event)).toEqual([
       'Created',
       'Confirmed',
+      'markPaid',
       'Cancelled',
     ]);
     expect((await app.post(app.demoAdmin, `${url}/${o.id}/cancel`, { reason: 'again' })).statusCode).toBe(409);

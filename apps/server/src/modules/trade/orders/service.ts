@@ -456,7 +456,9 @@ export async function act(
 ): Promise<void> {
   const order = await lockOrder(tx, ctx, id);
   const to = nextState(salesOrderTransitions, order.status, action);
-  if (!to) throw illegalTransition(ctx.culture, 'SalesOrders', order.status, action);
+  // a payment is recorded once
+  if (!to || (action === 'markPaid' && order.paidAt))
+    throw illegalTransition(ctx.culture, 'SalesOrders', order.status, action);
   const lines = await linesOf(tx, order.id);
   if (action === 'confirm') {
     await confirmIn(services, tx, ctx, order, lines);
@@ -528,7 +530,7 @@ export async function detail(tx: Tx, ctx: CrudContext, id: string): Promise<Sale
     platformUpdatedAt: o.platformUpdatedAt,
     warehouseId: o.warehouseId,
     remark: o.remark,
-    actions: allowedSalesOrderActions(o.status),
+    actions: allowedSalesOrderActions(o.status).filter((a) => a !== 'markPaid' || !o.paidAt),
     concurrencyStamp: o.concurrencyStamp,
     lines: lines.map((l) => ({
       id: l.id,

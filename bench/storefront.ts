@@ -9,7 +9,9 @@
  *    word, price ascending, a price range, in USD and in CNY) taken in turn, so no two neighbours
  *    hit the same cache line; then the same first page over and over;
  *  - the product detail of 500 different products taken in turn (variants, stock, categories);
- * and the storefront's first page weight: the JavaScript and CSS `/store/demo` loads, gzip.
+ * Each request comes as one of 50 000 shoppers' addresses (through a trusted proxy), so the per-key
+ * and address rate limit applies as it does to real traffic without refusing the load; failures are counted.
+ * And the storefront's first page weight: the JavaScript and CSS `/store/demo` loads, gzip.
  * Usage: npx node bench/storefront.ts (BENCH_SECONDS=10; BENCH_SITE_PRODUCTS=10000; BENCH_DATABASE_URL
  * or TEST_DATABASE_URL; the database is dropped at the end).
  */
@@ -22,6 +24,7 @@ import {
   load,
   machine,
   onFreshDatabase,
+  productPlans,
   root,
   benchSeconds as seconds,
   secondsOf,
@@ -33,7 +36,8 @@ import {
 const PRODUCTS = Number(process.env.BENCH_SITE_PRODUCTS ?? 10_000);
 
 await onFreshDatabase('seller_bench_store', async ({ database, db, startProduct, results, plans }) => {
-  const { port, server } = await startProduct();
+  // shoppers reach a storefront from many addresses: the load sends as 50 000 of them through a trusted proxy
+  const { port, server } = await startProduct({ TRUST_PROXY: 'true' });
   const demoId = await demoTenantId(db);
   const site = (
     await db.query(`select id, key_id, default_currency from sitekit_sites where tenant_id = $1 and code = 'demo'`, [
@@ -64,7 +68,7 @@ await onFreshDatabase('seller_bench_store', async ({ database, db, startProduct,
        from sitekit_products p
        cross join generate_series(1, 3) n
        join lateral (select id from catalog_product_variants where tenant_id = p.tenant_id
-                     order by id offset (abs(hashtext(p.product_sku || n)) % 50) limit 1) v on true
+                     order by id offset (abs(hashtext(p.product_sku)) % 40) + n limit 1) v on true
        where p.site_id = $1 and p.product_sku like 'BENCH-%' and n <= 1 + abs(hashtext(p.product_sku)) % 3`,
       [site.id],
     );
@@ -110,7 +114,7 @@ await onFreshDatabase('seller_bench_store', async ({ database, db, startProduct,
   const bare = await startProcess('bench/bare-server.ts', { PORT: String(barePort), DATABASE_URL: database.url });
   try {
     for (const connections of [1, 10]) {
-      const opts = { connections, seconds, headers, serverPid: server.pid };
+      const opts = { connections, seconds, headers, serverPid: server.pid, clients: 50_000 };
       const tag = `[${connections} conn]`;
       results.push(
         await load(`bare route ${tag}`, `http://127.0.0.1:${barePort}/bare/menus?tenantId=${demoId}&skip=0&max=20`, {
@@ -158,6 +162,25 @@ await onFreshDatabase('seller_bench_store', async ({ database, db, startProduct,
   console.table(weight);
   console.log(`first page: ${assets.length} files, ${Math.round(gzip / 1024)} KB gzip (HTML apart)`);
   await stopProcess(server);
+  // the plans of the statements the storefront's reads send (demo's site)
+  Object.assign(
+    plans,
+    await productPlans(
+      database.url,
+      db,
+      [
+        ['first page', lists[0]!],
+        ['category', lists[1]!],
+        ['search', lists[2]!],
+        ['price range', lists[3]!],
+        ['page 5', lists[8]!],
+        ['detail', slugs[0]!],
+      ],
+      /sitekit_products|sitekit_product_variants|trade_stock/,
+      headers,
+    ),
+  );
+  if (process.env.BENCH_PLANS) for (const [name, plan] of Object.entries(plans)) console.log(`--- ${name}\n${plan}`);
   writeReport('storefront', {
     date: new Date().toISOString(),
     machine: machine(),

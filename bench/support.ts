@@ -210,6 +210,9 @@ export interface LoadResult {
   failures: number;
 }
 
+/** The `n`th of the load's simulated client addresses (10.0.0.0/8). */
+const clientAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
 
@@ -230,6 +233,11 @@ export async function load(
     bodies?: string[];
     /** GET these paths of the URL's origin in turn (varied requests) instead of the URL's own. */
     paths?: string[];
+    /**
+     * Send each request as one of this many clients behind a trusted proxy (`x-forwarded-for`,
+     * the product started with TRUST_PROXY=true): many shoppers, each within its rate limit.
+     */
+    clients?: number;
   },
 ): Promise<LoadResult> {
   const target = new URL(url);
@@ -249,9 +257,10 @@ export async function load(
             ? await pool.request({ method: 'POST', path, headers, body: bodies[sent++ % bodies.length] })
             : await pool.request({
                 method: 'GET',
-                path: opts.paths ? opts.paths[sent++ % opts.paths.length]! : path,
-                headers,
+                path: opts.paths ? opts.paths[sent % opts.paths.length]! : path,
+                headers: opts.clients ? { ...headers, 'x-forwarded-for': clientAddress(sent % opts.clients) } : headers,
               });
+          if (!bodies) sent++;
           await res.body.dump();
           if (res.statusCode !== 200) failures += 1;
           latencies?.push(performance.now() - t0);
@@ -333,6 +342,8 @@ export async function productPlans(
   db: pg.Client,
   requests: Array<[string, string]>,
   matches: RegExp,
+  /** Instead of demo's admin token (the Storefront API's site key, say). */
+  asHeaders?: Record<string, string>,
 ): Promise<Record<string, string>> {
   const config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE_SECONDS: '0' }),
@@ -345,7 +356,7 @@ export async function productPlans(
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
-    const headers = { authorization: `Bearer ${await signIn(port)}` };
+    const headers = asHeaders ?? { authorization: `Bearer ${await signIn(port)}` };
     const tenantId = await demoTenantId(db);
     let sent: Array<{ text: string; values: unknown[] }> = [];
     pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[]) {

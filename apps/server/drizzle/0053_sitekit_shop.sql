@@ -163,6 +163,7 @@ CREATE UNIQUE INDEX "sitekit_products_slug_uq" ON "sitekit_products" USING btree
 CREATE INDEX "sitekit_products_published_ix" ON "sitekit_products" USING btree ("tenant_id","site_id","is_published","published_at");--> statement-breakpoint
 CREATE INDEX "sitekit_products_price_ix" ON "sitekit_products" USING btree ("tenant_id","site_id","price");--> statement-breakpoint
 CREATE INDEX "sitekit_products_categories_ix" ON "sitekit_products" USING gin ("category_ids");--> statement-breakpoint
+CREATE INDEX "sitekit_products_search_trgm_ix" ON "sitekit_products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sitekit_products_created_ix" ON "sitekit_products" USING btree ("tenant_id","site_id","creation_time");--> statement-breakpoint
 CREATE INDEX "sitekit_products_title_ix" ON "sitekit_products" USING btree ("tenant_id","title");--> statement-breakpoint
 CREATE INDEX "sitekit_products_tenant_price_ix" ON "sitekit_products" USING btree ("tenant_id","price");--> statement-breakpoint

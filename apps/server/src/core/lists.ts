@@ -149,8 +149,8 @@ type Query = Record<string, unknown> & {
  * `table` read from `view` under the table's own name (`from "view" "table"`), so that a select of
  * the table's columns, its filters and correlated subqueries naming the table all read the view.
  */
-function readThrough(table: AnyTable, view: string): AnyTable {
-  const named = alias(table, getTableName(table));
+export function readThrough<T extends AnyTable>(table: T, view: string): T {
+  const named = alias(table, getTableName(table)) as unknown as T;
   return new Proxy(named, {
     get: (target, key, receiver) => (key === ORIGINAL_NAME ? view : Reflect.get(target, key, receiver)),
   });

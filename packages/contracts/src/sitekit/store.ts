@@ -54,6 +54,13 @@ export const storeProductDto = z.object({
 });
 export type StoreProductDto = z.infer<typeof storeProductDto>;
 
+/** `GET /api/store/products`: a page, and the matches counted up to a bound past it (`capped`: there are more). */
+export const storeProductPage = z.object({
+  totalCount: z.number().int(),
+  capped: z.boolean(),
+  items: z.array(storeProductDto),
+});
+
 export const storeProductDetailDto = storeProductDto.extend({
   description: z.string(),
   images: z.array(z.string()),

@@ -2,6 +2,7 @@ import type { SitePriceMode } from '@seller/contracts/sitekit';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { audited, concurrency, id, tenantId, tenantKey, time } from '../../../core/db/columns.ts';
+import { tenantScopedView } from '../../../core/db/views.ts';
 import { moneyColumn } from '../../../core/money.ts';
 
 /**
@@ -78,6 +79,8 @@ export const siteProducts = pgTable(
     index('sitekit_products_published_ix').on(t.tenantId, t.siteId, t.isPublished, t.publishedAt),
     index('sitekit_products_price_ix').on(t.tenantId, t.siteId, t.price),
     index('sitekit_products_categories_ix').using('gin', t.categoryIds),
+    // the storefront's search: a substring of the titles or the SKU (LIKE '%…%' on the small letters)
+    index('sitekit_products_search_trgm_ix').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('sitekit_products_created_ix').on(t.tenantId, t.siteId, t.creationTime),
     // the back-office list's sort keys, each served with the tenant (test/list-plans.test.ts)
     index('sitekit_products_title_ix').on(t.tenantId, t.title),
@@ -87,6 +90,12 @@ export const siteProducts = pgTable(
   ],
 );
 export type SiteProductRow = typeof siteProducts.$inferSelect;
+
+/**
+ * The tenant's site products, which the storefront's product list reads so that its indexes (the
+ * search's trigrams, the price) serve it despite row-level security (see `tenantScopedView`).
+ */
+export const siteProductsScoped = tenantScopedView('sitekit_products_scoped', siteProducts, { tenantsOnly: true });
 
 /** A site product's variants with their site prices (in the product's `currency`). */
 export const siteProductVariants = pgTable(

@@ -11,7 +11,7 @@ import {
   storeCustomerDto,
   storeOrderDto,
   storeProductDetailDto,
-  storeProductDto,
+  storeProductPage,
   storeProductQuery,
   storeProductsQuery,
   storeRegisterInput,
@@ -100,7 +100,7 @@ export function storeShopRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         querystring: storeProductsQuery,
-        response: { 200: z.object({ totalCount: z.number(), items: z.array(storeProductDto) }) },
+        response: { 200: storeProductPage },
       },
     },
     (req, reply) =>

@@ -34,8 +34,13 @@ export async function labelPackAndShip(page: Page, dialog: Locator, no: string) 
     await search.fill(no);
     await search.press('Enter');
   }
-  await page.getByTestId(`shipment-label-${no}`).click();
-  await page.getByTestId(`shipment-pack-${no}`).click();
+  // the label is printed on the server (a PDF): its click is repeated until the row can be packed
+  const pack = page.getByTestId(`shipment-pack-${no}`);
+  await eventually(async () => {
+    if (!(await pack.isVisible())) await page.getByTestId(`shipment-label-${no}`).click({ timeout: 5_000 });
+    await pack.waitFor({ timeout: 10_000 });
+  }, 45_000);
+  await pack.click();
   await page.getByTestId(`shipment-ship-${no}`).click();
   await page.getByText(`确认发货 ${no}`).waitFor();
   await page.getByTestId(`shipment-ship-confirm-${no}`).click();

@@ -56,7 +56,7 @@ export const reviewList = defineList({
   columns: {
     productTitle: column.text({ header: 'DisplayName:Product', width: 220 }),
     shopperName: column.text({ header: 'DisplayName:Shopper', width: 120 }),
-    rating: column.quantity({ sort: true, header: 'DisplayName:Rating', width: 70 }),
+    rating: column.quantity({ sort: true, header: 'DisplayName:Rating', width: 120 }),
     text: column.text({ header: 'DisplayName:Review', width: 300 }),
     verifiedPurchase: column.bool({ header: 'DisplayName:VerifiedPurchase', width: 90 }),
     status: column.enum(ReviewStatuses, { header: 'DisplayName:Status', texts: 'ReviewStatus:', width: 90 }),

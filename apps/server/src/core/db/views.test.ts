@@ -72,6 +72,7 @@ describe('views kept by code', () => {
         'catalog_products_scoped',
         'crm_customers_scoped',
         'identity_users_scoped',
+        'sitekit_products_scoped',
         'trade_sales_order_tallies_scoped',
         'trade_sales_orders_scoped',
       ]);

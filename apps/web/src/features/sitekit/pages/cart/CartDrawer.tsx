@@ -3,6 +3,7 @@ import { Descriptions, Drawer, Empty, Image, Skeleton, Space, Tag, Typography } 
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FileImage } from '../../../../components/FileImage.tsx';
 import { SmallTable } from '../../../../components/SmallTable.tsx';
 import { type CartDto, cartsApi, SL, sitekitShopKeys, tradeOrderHref } from '../../api.ts';
 
@@ -110,7 +111,11 @@ export function CartDrawer({
                 title: L('Product'),
                 render: (_v, l) => (
                   <Space>
-                    {l.imageUrl && <Image src={l.imageUrl} alt={l.title} width={40} height={40} />}
+                    {l.imageUrl?.startsWith('/api/files/') ? (
+                      <FileImage url={l.imageUrl} size={40} alt={l.title} />
+                    ) : (
+                      l.imageUrl && <Image src={l.imageUrl} alt={l.title} width={40} height={40} />
+                    )}
                     <div>
                       <div>{l.title}</div>
                       <Typography.Text type="secondary">{l.label}</Typography.Text>

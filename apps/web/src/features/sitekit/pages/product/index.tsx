@@ -6,6 +6,7 @@ import { Button, Image, Space, Tag, TreeSelect, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, ConfirmButton, EditAction, useOpenForm, useRunAndRefresh } from '../../../../components/crud/index.ts';
+import { FileImage } from '../../../../components/FileImage.tsx';
 import { ListPage } from '../../../../components/list/index.ts';
 import { type SiteDto, type SiteProductDto, SL, siteCategoriesApi, siteProductsApi } from '../../api.ts';
 import { BulkRun } from '../../components/BulkRun.tsx';
@@ -122,8 +123,13 @@ function SiteProducts({ site, picker }: { site: SiteDto; picker: ReactNode }) {
         render={{
           title: (r) => (
             <Space>
-              {r.imageUrl && (
-                <Image src={r.imageUrl} alt={r.title} width={40} height={40} style={{ objectFit: 'cover' }} />
+              {/* the files store answers only with the token: its pictures through FileImage */}
+              {r.imageUrl?.startsWith('/api/files/') ? (
+                <FileImage url={r.imageUrl} size={40} alt={r.title} />
+              ) : (
+                r.imageUrl && (
+                  <Image src={r.imageUrl} alt={r.title} width={40} height={40} style={{ objectFit: 'cover' }} />
+                )
               )}
               <div>
                 <div>{r.title}</div>
